@@ -1,0 +1,1 @@
+export const COMBINE_DIMENSION = -1;

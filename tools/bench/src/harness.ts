@@ -1,0 +1,184 @@
+/**
+ * The tilekit benchmark harness: every case runs "ours" and its baselines side by side in one
+ * process, interleaved round by round so that machine noise hits all candidates alike, and
+ * reports medians and ratios (never a single absolute time).
+ *
+ * The harness is environment-neutral (only `performance.now`), so the browser runner reuses it.
+ */
+import { formatDuration, formatRate, median } from './stats.js';
+
+export { formatDuration, formatRate, median } from './stats.js';
+
+/** One timed candidate. `fn` may return a promise (awaited only when it does). */
+export interface BenchFn {
+  readonly label: string;
+  readonly fn: () => unknown;
+}
+
+/** One comparison: ours against the baselines a user would otherwise use. */
+export interface BenchCase {
+  readonly name: string;
+  /** Work items per call (elements, nonzeros ...), for an items/s column. */
+  readonly items?: number;
+  readonly ours: BenchFn;
+  readonly baselines: readonly BenchFn[];
+  /** The target from the issue, printed beside the measured figure. */
+  readonly goal?: string;
+  /** Extra measured figures (bytes allocated, compile counts ...), computed once after timing. */
+  readonly extra?: () => Record<string, string | number> | Promise<Record<string, string | number>>;
+}
+
+/** A named group of cases, with optional one-time setup/teardown around them. */
+export interface BenchSuite {
+  readonly name: string;
+  readonly cases: readonly BenchCase[];
+  readonly setup?: () => unknown;
+  readonly teardown?: () => unknown;
+}
+
+/** Timing knobs; defaults suit a 2-core CI-sized machine. */
+export interface BenchOptions {
+  /** Rounds of interleaved samples per case (the median is taken over these). */
+  readonly rounds: number;
+  /** Minimum duration of one sample: fast functions are batched up to this. */
+  readonly minSampleMs: number;
+  /** Soft cap on the time spent on one case; rounds stop early (never below 5) past it. */
+  readonly maxCaseMs: number;
+}
+
+export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
+  rounds: 15,
+  minSampleMs: 25,
+  maxCaseMs: 20_000,
+};
+
+/** Measured result of one candidate. */
+export interface CandidateResult {
+  readonly label: string;
+  /** Median milliseconds per call. */
+  readonly medianMs: number;
+  readonly samples: number;
+}
+
+/** Measured result of one case. `ratio[i]` = baseline median / ours median (> 1: ours faster). */
+export interface CaseResult {
+  readonly name: string;
+  readonly items?: number;
+  readonly goal?: string;
+  readonly ours: CandidateResult;
+  readonly baselines: readonly CandidateResult[];
+  readonly ratios: readonly number[];
+  readonly extra: Record<string, string | number>;
+}
+
+export interface SuiteResult {
+  readonly name: string;
+  readonly cases: readonly CaseResult[];
+}
+
+/** Identity helper that gives suite files type checking. */
+export function defineBenchSuite(suite: BenchSuite): BenchSuite {
+  return suite;
+}
+
+async function callOnce(fn: () => unknown): Promise<void> {
+  const result = fn();
+  if (result !== null && typeof result === 'object' && 'then' in result) await result;
+}
+
+async function timeBatch(fn: () => unknown, batch: number): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < batch; i++) await callOnce(fn);
+  return performance.now() - start;
+}
+
+/** Calls per sample so that one sample lasts at least `minSampleMs` (after a warm-up call). */
+async function calibrate(fn: () => unknown, minSampleMs: number): Promise<number> {
+  let batch = 1;
+  for (;;) {
+    const elapsed = await timeBatch(fn, batch);
+    if (elapsed >= minSampleMs || batch >= 1 << 20) return batch;
+    batch =
+      elapsed <= 0
+        ? batch * 16
+        : Math.min(batch * 16, Math.ceil((batch * minSampleMs * 1.2) / elapsed));
+  }
+}
+
+/** Runs one case: warm-up, calibration, then interleaved rounds with a rotating start. */
+export async function runCase(
+  benchCase: BenchCase,
+  options: BenchOptions = DEFAULT_BENCH_OPTIONS,
+): Promise<CaseResult> {
+  const candidates = [benchCase.ours, ...benchCase.baselines];
+  const batches: number[] = [];
+  for (const candidate of candidates) {
+    await callOnce(candidate.fn); // warm-up: JIT, caches, shader compilation
+    batches.push(await calibrate(candidate.fn, options.minSampleMs));
+  }
+  const samples: number[][] = candidates.map(() => []);
+  const started = performance.now();
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < candidates.length; k++) {
+      // Rotate who goes first so no candidate always runs on a cold cache.
+      const c = (k + round) % candidates.length;
+      const batch = batches[c]!;
+      samples[c]!.push((await timeBatch(candidates[c]!.fn, batch)) / batch);
+    }
+    if (round >= 4 && performance.now() - started > options.maxCaseMs) break;
+  }
+  const results = candidates.map((candidate, c) => ({
+    label: candidate.label,
+    medianMs: median(samples[c]!),
+    samples: samples[c]!.length,
+  }));
+  const [ours, ...baselines] = results as [CandidateResult, ...CandidateResult[]];
+  return {
+    name: benchCase.name,
+    ...(benchCase.items === undefined ? {} : { items: benchCase.items }),
+    ...(benchCase.goal === undefined ? {} : { goal: benchCase.goal }),
+    ours,
+    baselines,
+    ratios: baselines.map((b) => b.medianMs / ours.medianMs),
+    extra: benchCase.extra ? await benchCase.extra() : {},
+  };
+}
+
+/** Runs every case of a suite in order. */
+export async function runSuite(
+  suite: BenchSuite,
+  options: BenchOptions = DEFAULT_BENCH_OPTIONS,
+): Promise<SuiteResult> {
+  await suite.setup?.();
+  const cases: CaseResult[] = [];
+  try {
+    for (const benchCase of suite.cases) cases.push(await runCase(benchCase, options));
+  } finally {
+    await suite.teardown?.();
+  }
+  return { name: suite.name, cases };
+}
+
+function describeRatio(ratio: number): string {
+  return ratio >= 1 ? `ours ${ratio.toFixed(2)}x faster` : `ours ${(1 / ratio).toFixed(2)}x slower`;
+}
+
+/** Human-readable report lines for one suite. */
+export function formatSuite(result: SuiteResult): string[] {
+  const lines = [`\n## ${result.name}`];
+  for (const c of result.cases) {
+    lines.push(`- ${c.name}${c.goal ? `   [goal: ${c.goal}]` : ''}`);
+    const rate = (ms: number) =>
+      c.items === undefined ? '' : `, ${formatRate((c.items * 1000) / ms)}`;
+    lines.push(
+      `    ours      ${c.ours.label}: median ${formatDuration(c.ours.medianMs)}${rate(c.ours.medianMs)}`,
+    );
+    c.baselines.forEach((b, i) => {
+      lines.push(
+        `    baseline  ${b.label}: median ${formatDuration(b.medianMs)}${rate(b.medianMs)}  -> ratio ${c.ratios[i]!.toFixed(2)} (${describeRatio(c.ratios[i]!)})`,
+      );
+    });
+    for (const [key, value] of Object.entries(c.extra)) lines.push(`    ${key}: ${value}`);
+  }
+  return lines;
+}
