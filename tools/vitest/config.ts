@@ -17,6 +17,9 @@ export function nodeTestConfig(overrides: ViteUserConfig['test'] = {}): ViteUser
       // 2-core CI machines: keep parallelism explicit rather than oversubscribing.
       maxWorkers: 2,
       testTimeout: 60_000,
+      // The JSON report feeds the `Tests: N passed, M failed` summary of `npm test`.
+      reporters: ['default', 'json'],
+      outputFile: { json: '.tmp/vitest-report.json' },
       ...overrides,
     },
   });

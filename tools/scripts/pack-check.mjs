@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * Proves a package is publishable on its own (run from the package directory, after its build):
+ *  1. `publint` and `@arethetypeswrong/cli` (ESM-only profile) judge the package as published;
+ *  2. `npm pack` it (and the tarballs of the @tilekit packages it depends on, which are not on npm
+ *     yet), install them into an empty project with only the declared dependencies and peers;
+ *  3. import every `exports` entry from plain Node, type-check an import of each with `tsc`
+ *     (NodeNext, no monorepo conditions), and run the package's `test/pack-smoke.mjs` if it has one.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const packageDir = process.cwd();
+const readManifest = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+const manifest = readManifest(packageDir);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const sh = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+
+function localPackageDir(name) {
+  const dir = join(root, 'packages', name.replace('@tilekit/', ''));
+  return name.startsWith('@tilekit/') && existsSync(join(dir, 'package.json')) ? dir : undefined;
+}
+
+/** The package and every @tilekit package it (transitively) depends on. */
+function closure(dir, seen = new Map()) {
+  const m = readManifest(dir);
+  if (seen.has(m.name)) return seen;
+  seen.set(m.name, dir);
+  for (const dep of Object.keys(m.dependencies ?? {})) {
+    const depDir = localPackageDir(dep);
+    if (depDir) closure(depDir, seen);
+  }
+  return seen;
+}
+
+console.log(`pack-check ${manifest.name}: publint`);
+console.log(sh(bin('publint'), ['--strict', packageDir], root).trim());
+
+const work = mkdtempSync(join(tmpdir(), 'tilekit-pack-'));
+const tarballs = {};
+for (const [name, dir] of closure(packageDir)) {
+  const [info] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work], dir));
+  tarballs[name] = join(work, info.filename);
+}
+
+console.log(`pack-check ${manifest.name}: are the types wrong (esm-only)`);
+console.log(sh(bin('attw'), [tarballs[manifest.name], '--profile', 'esm-only', '--format', 'table-flipped', '--no-color'], root).trim());
+
+// An empty consumer project: the tarballs, plus the declared peers (required and optional) from npm.
+const project = join(work, 'consumer');
+mkdirSync(project);
+const dependencies = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]));
+for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {})) dependencies[peer] = range;
+writeFileSync(
+  join(project, 'package.json'),
+  JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2),
+);
+console.log(`pack-check ${manifest.name}: installing into an empty project`);
+sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
+
+const subpaths = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+const specifiers = subpaths.map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+writeFileSync(
+  join(project, 'import-all.mjs'),
+  specifiers
+    .map(
+      (spec, i) =>
+        `const m${i} = await import('${spec}');\nif (Object.keys(m${i}).length === 0 && '${spec}'.indexOf('register') < 0) throw new Error('${spec} exports nothing');`,
+    )
+    .join('\n') + "\nconsole.log('imported', " + specifiers.length + ", 'entry points');\n",
+);
+console.log(sh(process.execPath, ['import-all.mjs'], project).trim());
+
+writeFileSync(
+  join(project, 'types.mts'),
+  specifiers.map((spec, i) => `import * as m${i} from '${spec}';\nexport const keys${i} = Object.keys(m${i});`).join('\n') + '\n',
+);
+writeFileSync(
+  join(project, 'tsconfig.json'),
+  JSON.stringify({
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+    files: ['types.mts'],
+  }),
+);
+console.log(`pack-check ${manifest.name}: type-checking imports with tsc (skipLibCheck off)`);
+sh(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
+
+const smoke = join(packageDir, 'test', 'pack-smoke.mjs');
+if (existsSync(smoke)) {
+  cpSync(smoke, join(project, 'pack-smoke.mjs'));
+  console.log(sh(process.execPath, ['pack-smoke.mjs'], project).trim());
+}
+console.log(`pack-check ${manifest.name}: ok`);
