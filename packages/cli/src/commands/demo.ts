@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import type { Command } from '../command.js';
+import { layoutDemo } from '../demos/layout-demo.js';
+import type { CliIO } from '../io.js';
+
+/** One chapter of `tilekit demo`. Later features add chapters to `DEMO_SECTIONS`. */
+export interface DemoSection {
+  readonly title: string;
+  readonly run: (io: CliIO) => void | Promise<void>;
+}
+
+/** The chapters, in the order they are shown. */
+export const DEMO_SECTIONS: readonly DemoSection[] = [layoutDemo];
+
+const help = `Usage: tilekit demo [--only <n>]
+
+Walks through what tilekit does, computing every figure live:
+${DEMO_SECTIONS.map((s, i) => `  ${i + 1}. ${s.title}`).join('\n')}
+
+Options:
+  --only <n>   run only chapter n
+  -h, --help   show this help`;
+
+export const demoCommand: Command = {
+  name: 'demo',
+  summary: 'the guided tour: tiled layouts drawn and explained (the main job)',
+  help,
+  async run(args, io) {
+    const { values } = parseArgs({
+      args: [...args],
+      options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (values.help) {
+      io.stdout(`${help}\n`);
+      return 0;
+    }
+    const chosen =
+      values.only === undefined ? DEMO_SECTIONS : [DEMO_SECTIONS[Number(values.only) - 1]];
+    if (chosen.some((s) => s === undefined)) {
+      io.stderr(`tilekit demo: --only takes 1..${DEMO_SECTIONS.length}\n`);
+      return 2;
+    }
+    for (const [i, section] of chosen.entries()) {
+      io.stdout(`\n${'='.repeat(78)}\n${i + 1}. ${section!.title}\n${'='.repeat(78)}\n`);
+      await section!.run(io);
+    }
+    return 0;
+  },
+};

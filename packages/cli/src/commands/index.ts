@@ -1,0 +1,6 @@
+import type { Command } from '../command.js';
+import { demoCommand } from './demo.js';
+import { layoutCommand } from './layout.js';
+
+/** Every `tilekit` subcommand, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [demoCommand, layoutCommand];

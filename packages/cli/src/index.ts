@@ -1,0 +1,10 @@
+/**
+ * The tilekit command line as a library: `main(argv, io)` runs a command in-process, and the
+ * command table can be inspected or extended by embedders and tests.
+ */
+export type { Command } from './command.js';
+export { DEMO_SECTIONS, type DemoSection } from './commands/demo.js';
+export { COMMANDS } from './commands/index.js';
+export { CliError, type CliIO } from './io.js';
+export { main, usage } from './main.js';
+export { nodeIO } from './node-io.js';

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/main.js';
+import { captureIO } from './capture-io.js';
+
+describe('tilekit layout', () => {
+  it("explains the seed's Figure 1 shape with sizes derived by hand", async () => {
+    const io = captureIO();
+    expect(await main(['layout', 'F32[3,5]{1,0:(2,2)}'], io)).toBe(0);
+    const out = io.out();
+    expect(out).toContain('canonical:          f32[3,5]{1,0:T(2,2)}');
+    // ceil(3/2) x ceil(5/2) tiles of 2x2: [2,3,2,2] = 24 slots, 96 bytes of f32.
+    expect(out).toContain('expanded shape:     [2, 3, 2, 2]');
+    expect(out).toContain('physical elements:  24');
+    expect(out).toContain('physical bytes:     96');
+    // The text map shows offset 17 for element (2,3).
+    expect(out).toMatch(/\b17\b/);
+  });
+
+  it('writes an SVG picture with --svg', async () => {
+    const io = captureIO();
+    expect(
+      await main(['layout', 'f32[4,8]{1,0:T(2,4)(2,1)}', '--svg', 'fig2.svg', '--no-map'], io),
+    ).toBe(0);
+    const svg = io.files.get('fig2.svg') ?? '';
+    expect(svg.startsWith('<svg') || svg.startsWith('<?xml')).toBe(true);
+    expect(svg).toContain('</svg>');
+    expect(io.out()).toContain('wrote fig2.svg');
+  });
+
+  it('rejects a malformed shape with exit 1 and the parser message', async () => {
+    const io = captureIO();
+    expect(await main(['layout', 'f32[3,5]{1,0:T(2,0)}'], io)).toBe(1);
+    expect(io.err()).toMatch(/^tilekit layout: invalid shape 'f32\[3,5\]\{1,0:T\(2,0\)\}': /);
+    expect(io.out()).toBe('');
+  });
+
+  it('rejects missing or extra arguments and unknown flags with exit 2', async () => {
+    for (const argv of [
+      ['layout'],
+      ['layout', 'f32[2]', 'f32[3]'],
+      ['layout', 'f32[2]', '--bogus'],
+    ]) {
+      const io = captureIO();
+      expect(await main(argv, io)).toBe(2);
+      expect(io.err()).toContain('Usage: tilekit layout');
+    }
+  });
+});
+
+describe('tilekit', () => {
+  it('lists commands with --help and exits 0', async () => {
+    const io = captureIO();
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.out()).toMatch(/Commands:\n {2}demo\s+.+\n {2}layout\s+/);
+  });
+
+  it('exits 2 on an unknown command', async () => {
+    const io = captureIO();
+    expect(await main(['frobnicate'], io)).toBe(2);
+    expect(io.err()).toContain("unknown command 'frobnicate'");
+  });
+
+  it('prints --help for every command', async () => {
+    for (const name of ['demo', 'layout']) {
+      const io = captureIO();
+      expect(await main([name, '--help'], io)).toBe(0);
+      expect(io.out()).toContain(`Usage: tilekit ${name}`);
+    }
+  });
+});
