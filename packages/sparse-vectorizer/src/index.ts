@@ -1,0 +1,5 @@
+/**
+ * @tilekit/sparse-vectorizer: an MLIR-compatible loop IR (parse, print, verify, interpret)
+ * and the sparse vectorization rewriter.
+ */
+export * from './ir/index.js';

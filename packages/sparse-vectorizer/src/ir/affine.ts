@@ -1,0 +1,145 @@
+/**
+ * Affine maps in parsed form: `affine_map<(d0, d1)[s0] -> (s0, d0 - d1)>`.
+ * Expressions keep the operators the source used (including `-`), so printing is stable.
+ */
+
+/** Binary affine operators, in MLIR's spelling. */
+export type AffineBinaryOp = '+' | '-' | '*' | 'floordiv' | 'ceildiv' | 'mod';
+
+/** One affine expression node. */
+export type AffineExpr =
+  | { readonly kind: 'dim'; readonly position: number }
+  | { readonly kind: 'symbol'; readonly position: number }
+  | { readonly kind: 'constant'; readonly value: number }
+  | {
+      readonly kind: 'binary';
+      readonly op: AffineBinaryOp;
+      readonly lhs: AffineExpr;
+      readonly rhs: AffineExpr;
+    };
+
+/** `(d0..)[s0..] -> (results)`. */
+export interface AffineMap {
+  readonly numDims: number;
+  readonly numSymbols: number;
+  readonly results: readonly AffineExpr[];
+}
+
+/** Raised when an affine map is evaluated with the wrong operands or divides by zero. */
+export class AffineEvalError extends Error {
+  override readonly name = 'AffineEvalError';
+}
+
+/** `dN`. */
+export function affineDim(position: number): AffineExpr {
+  return Object.freeze({ kind: 'dim', position });
+}
+
+/** `sN`. */
+export function affineSymbol(position: number): AffineExpr {
+  return Object.freeze({ kind: 'symbol', position });
+}
+
+/** An integer constant. */
+export function affineConstant(value: number): AffineExpr {
+  return Object.freeze({ kind: 'constant', value });
+}
+
+/** `lhs op rhs`. */
+export function affineBinary(op: AffineBinaryOp, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  return Object.freeze({ kind: 'binary', op, lhs, rhs });
+}
+
+/** Builds a frozen affine map. */
+export function affineMap(
+  numDims: number,
+  numSymbols: number,
+  results: readonly AffineExpr[],
+): AffineMap {
+  return Object.freeze({ numDims, numSymbols, results: Object.freeze([...results]) });
+}
+
+/** Structural equality of affine expressions. */
+export function affineExprEquals(a: AffineExpr, b: AffineExpr): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'dim':
+    case 'symbol':
+      return a.position === (b as typeof a).position;
+    case 'constant':
+      return a.value === (b as typeof a).value;
+    case 'binary': {
+      const o = b as typeof a;
+      return a.op === o.op && affineExprEquals(a.lhs, o.lhs) && affineExprEquals(a.rhs, o.rhs);
+    }
+  }
+}
+
+/** Structural equality of affine maps. */
+export function affineMapEquals(a: AffineMap, b: AffineMap): boolean {
+  return (
+    a.numDims === b.numDims &&
+    a.numSymbols === b.numSymbols &&
+    a.results.length === b.results.length &&
+    a.results.every((r, i) => affineExprEquals(r, b.results[i] as AffineExpr))
+  );
+}
+
+/** Floor division rounding toward negative infinity, as affine `floordiv` requires. */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+
+/** Evaluates one expression with dims and symbols bound (exact, in bigint). */
+export function evaluateAffineExpr(
+  expr: AffineExpr,
+  dims: readonly bigint[],
+  symbols: readonly bigint[],
+): bigint {
+  switch (expr.kind) {
+    case 'dim':
+      return bound(dims, expr.position, 'd');
+    case 'symbol':
+      return bound(symbols, expr.position, 's');
+    case 'constant':
+      return BigInt(expr.value);
+    case 'binary': {
+      const l = evaluateAffineExpr(expr.lhs, dims, symbols);
+      const r = evaluateAffineExpr(expr.rhs, dims, symbols);
+      switch (expr.op) {
+        case '+':
+          return l + r;
+        case '-':
+          return l - r;
+        case '*':
+          return l * r;
+        default: {
+          if (r === 0n) throw new AffineEvalError(`affine ${expr.op} by zero`);
+          if (expr.op === 'floordiv') return floorDiv(l, r);
+          if (expr.op === 'ceildiv') return -floorDiv(-l, r);
+          const m = l % r; // `mod` is always non-negative for a positive divisor
+          return m < 0n ? m + (r < 0n ? -r : r) : m;
+        }
+      }
+    }
+  }
+}
+
+function bound(values: readonly bigint[], position: number, prefix: string): bigint {
+  const v = values[position];
+  if (v === undefined) throw new AffineEvalError(`affine ${prefix}${position} is not bound`);
+  return v;
+}
+
+/** Evaluates every result of `map` (operands: dims first, then symbols, as in `affine.apply`). */
+export function evaluateAffineMap(map: AffineMap, operands: readonly bigint[]): bigint[] {
+  if (operands.length !== map.numDims + map.numSymbols) {
+    throw new AffineEvalError(
+      `affine map takes ${map.numDims} dims + ${map.numSymbols} symbols, got ${operands.length} operands`,
+    );
+  }
+  const dims = operands.slice(0, map.numDims);
+  const symbols = operands.slice(map.numDims);
+  return map.results.map((r) => evaluateAffineExpr(r, dims, symbols));
+}

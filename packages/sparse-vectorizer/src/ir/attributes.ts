@@ -1,0 +1,359 @@
+/**
+ * Attributes: compile-time constant data attached to operations. Like types they are small
+ * frozen structural values; compare with {@link attrEquals}.
+ */
+import { type AffineMap, affineMapEquals } from './affine.js';
+import {
+  type FloatType,
+  type IndexType,
+  type IntegerType,
+  i1,
+  i64,
+  index,
+  type MemRefType,
+  type Type,
+  typeEquals,
+  type VectorType,
+} from './types.js';
+
+/** `42 : i32`, `4 : index`. Values are exact bigints (already in range for the width). */
+export interface IntegerAttr {
+  readonly kind: 'integer';
+  readonly value: bigint;
+  readonly type: IntegerType | IndexType;
+}
+
+/**
+ * `1.5 : f32`. `bits` holds the exact bit pattern when the source used hex (`0x7FC00000`),
+ * so NaN payloads and infinities survive a round trip.
+ */
+export interface FloatAttr {
+  readonly kind: 'float';
+  readonly value: number;
+  readonly type: FloatType;
+  readonly bits?: bigint;
+}
+
+export interface BoolAttr {
+  readonly kind: 'bool';
+  readonly value: boolean;
+}
+
+export interface StringAttr {
+  readonly kind: 'string';
+  readonly value: string;
+}
+
+/** Presence-only attribute (`{foo}`). */
+export interface UnitAttr {
+  readonly kind: 'unit';
+}
+
+export interface TypeAttr {
+  readonly kind: 'type';
+  readonly type: Type;
+}
+
+export interface ArrayAttr {
+  readonly kind: 'array';
+  readonly elements: readonly Attribute[];
+}
+
+export interface DictionaryAttr {
+  readonly kind: 'dictionary';
+  readonly entries: Readonly<Record<string, Attribute>>;
+}
+
+/** One element of a dense attribute: bigint for integers/index/i1, number for floats. */
+export type DenseElement = bigint | number;
+
+/** `dense<1.0> : vector<4xf32>` (splat) or `dense<[1, 2]> : vector<2xi32>`. */
+export interface DenseAttr {
+  readonly kind: 'dense';
+  readonly type: VectorType | MemRefType;
+  /** One value when `splat`, otherwise the row-major elements. */
+  readonly values: readonly DenseElement[];
+  readonly splat: boolean;
+}
+
+/** `array<i64: 1, 2>` (MLIR's DenseI64ArrayAttr etc.). */
+export interface DenseArrayAttr {
+  readonly kind: 'denseArray';
+  readonly elementType: IntegerType;
+  readonly values: readonly bigint[];
+}
+
+export interface AffineMapAttr {
+  readonly kind: 'affineMap';
+  readonly map: AffineMap;
+}
+
+/** `@callee`. */
+export interface SymbolRefAttr {
+  readonly kind: 'symbolRef';
+  readonly name: string;
+}
+
+/** `arith.cmpi` / `arith.cmpf` predicate, stored by name (`slt`, `oeq`, ...). */
+export interface PredicateAttr {
+  readonly kind: 'predicate';
+  readonly family: 'cmpi' | 'cmpf';
+  readonly value: string;
+}
+
+/** Vector combining kinds, `#vector.kind<add>`. */
+export type CombiningKind =
+  | 'add'
+  | 'mul'
+  | 'minui'
+  | 'minsi'
+  | 'minnumf'
+  | 'maxui'
+  | 'maxsi'
+  | 'maxnumf'
+  | 'and'
+  | 'or'
+  | 'xor'
+  | 'minimumf'
+  | 'maximumf';
+
+export interface CombiningKindAttr {
+  readonly kind: 'combiningKind';
+  readonly value: CombiningKind;
+}
+
+/**
+ * A dialect attribute the IR does not model, kept verbatim (`#arith.fastmath<fast>`,
+ * `#arith.overflow<nsw>`, `loc`-free text). Printing emits `text` unchanged.
+ */
+export interface OpaqueAttr {
+  readonly kind: 'opaque';
+  readonly text: string;
+}
+
+/** Any attribute. */
+export type Attribute =
+  | IntegerAttr
+  | FloatAttr
+  | BoolAttr
+  | StringAttr
+  | UnitAttr
+  | TypeAttr
+  | ArrayAttr
+  | DictionaryAttr
+  | DenseAttr
+  | DenseArrayAttr
+  | AffineMapAttr
+  | SymbolRefAttr
+  | PredicateAttr
+  | CombiningKindAttr
+  | OpaqueAttr;
+
+/** Named attributes of an operation, in insertion (print) order. */
+export type AttributeMap = Readonly<Record<string, Attribute>>;
+
+/** Every combining kind, in MLIR's enum order. */
+export const COMBINING_KINDS: readonly CombiningKind[] = Object.freeze([
+  'add',
+  'mul',
+  'minui',
+  'minsi',
+  'minnumf',
+  'maxui',
+  'maxsi',
+  'maxnumf',
+  'and',
+  'or',
+  'xor',
+  'minimumf',
+  'maximumf',
+]);
+
+/** `arith.cmpi` predicates in enum order (the generic form stores the position). */
+export const CMPI_PREDICATES: readonly string[] = Object.freeze([
+  'eq',
+  'ne',
+  'slt',
+  'sle',
+  'sgt',
+  'sge',
+  'ult',
+  'ule',
+  'ugt',
+  'uge',
+]);
+
+/** `arith.cmpf` predicates in enum order. */
+export const CMPF_PREDICATES: readonly string[] = Object.freeze([
+  'false',
+  'oeq',
+  'ogt',
+  'oge',
+  'olt',
+  'ole',
+  'one',
+  'ord',
+  'ueq',
+  'ugt',
+  'uge',
+  'ult',
+  'ule',
+  'une',
+  'uno',
+  'true',
+]);
+
+/** Integer attribute (`index` by default). */
+export function integerAttr(
+  value: bigint | number,
+  type: IntegerType | IndexType = index,
+): IntegerAttr {
+  return Object.freeze({ kind: 'integer', value: BigInt(value), type });
+}
+
+/** Float attribute; pass `bits` to pin an exact bit pattern. */
+export function floatAttr(value: number, type: FloatType, bits?: bigint): FloatAttr {
+  return Object.freeze(
+    bits === undefined ? { kind: 'float', value, type } : { kind: 'float', value, type, bits },
+  );
+}
+
+export function boolAttr(value: boolean): BoolAttr {
+  return Object.freeze({ kind: 'bool', value });
+}
+
+export function stringAttr(value: string): StringAttr {
+  return Object.freeze({ kind: 'string', value });
+}
+
+export const unitAttr: UnitAttr = Object.freeze({ kind: 'unit' });
+
+export function typeAttr(type: Type): TypeAttr {
+  return Object.freeze({ kind: 'type', type });
+}
+
+export function arrayAttr(elements: readonly Attribute[]): ArrayAttr {
+  return Object.freeze({ kind: 'array', elements: Object.freeze([...elements]) });
+}
+
+export function dictionaryAttr(entries: Readonly<Record<string, Attribute>>): DictionaryAttr {
+  return Object.freeze({ kind: 'dictionary', entries: Object.freeze({ ...entries }) });
+}
+
+/** Dense elements; a single value makes a splat. */
+export function denseAttr(
+  type: VectorType | MemRefType,
+  values: readonly DenseElement[],
+  splat = values.length === 1,
+): DenseAttr {
+  return Object.freeze({ kind: 'dense', type, values: Object.freeze([...values]), splat });
+}
+
+/** `array<i64: ...>`. */
+export function denseArrayAttr(
+  values: readonly (bigint | number)[],
+  elementType: IntegerType = i64,
+): DenseArrayAttr {
+  return Object.freeze({
+    kind: 'denseArray',
+    elementType,
+    values: Object.freeze(values.map((v) => BigInt(v))),
+  });
+}
+
+export function affineMapAttr(map: AffineMap): AffineMapAttr {
+  return Object.freeze({ kind: 'affineMap', map });
+}
+
+export function symbolRefAttr(name: string): SymbolRefAttr {
+  return Object.freeze({ kind: 'symbolRef', name });
+}
+
+export function predicateAttr(family: 'cmpi' | 'cmpf', value: string): PredicateAttr {
+  return Object.freeze({ kind: 'predicate', family, value });
+}
+
+export function combiningKindAttr(value: CombiningKind): CombiningKindAttr {
+  return Object.freeze({ kind: 'combiningKind', value });
+}
+
+export function opaqueAttr(text: string): OpaqueAttr {
+  return Object.freeze({ kind: 'opaque', text });
+}
+
+/** `true : i1` as an integer attribute (what `arith.constant true` holds). */
+export function i1Attr(value: boolean): IntegerAttr {
+  return integerAttr(value ? 1n : 0n, i1);
+}
+
+/** Structural attribute equality (float values compare by bits, so NaN equals itself). */
+export function attrEquals(a: Attribute, b: Attribute): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'integer': {
+      const o = b as IntegerAttr;
+      return a.value === o.value && typeEquals(a.type, o.type);
+    }
+    case 'float': {
+      const o = b as FloatAttr;
+      return Object.is(a.value, o.value) && a.bits === o.bits && typeEquals(a.type, o.type);
+    }
+    case 'bool':
+    case 'string':
+      return a.value === (b as typeof a).value;
+    case 'unit':
+      return true;
+    case 'type':
+      return typeEquals(a.type, (b as TypeAttr).type);
+    case 'array': {
+      const o = b as ArrayAttr;
+      return (
+        a.elements.length === o.elements.length &&
+        a.elements.every((e, i) => attrEquals(e, o.elements[i] as Attribute))
+      );
+    }
+    case 'dictionary':
+      return attributeMapsEqual(a.entries, (b as DictionaryAttr).entries);
+    case 'dense': {
+      const o = b as DenseAttr;
+      return (
+        a.splat === o.splat &&
+        typeEquals(a.type, o.type) &&
+        a.values.length === o.values.length &&
+        a.values.every((v, i) => Object.is(v, o.values[i]))
+      );
+    }
+    case 'denseArray': {
+      const o = b as DenseArrayAttr;
+      return (
+        typeEquals(a.elementType, o.elementType) &&
+        a.values.length === o.values.length &&
+        a.values.every((v, i) => v === o.values[i])
+      );
+    }
+    case 'affineMap':
+      return affineMapEquals(a.map, (b as AffineMapAttr).map);
+    case 'symbolRef':
+      return a.name === (b as SymbolRefAttr).name;
+    case 'predicate': {
+      const o = b as PredicateAttr;
+      return a.family === o.family && a.value === o.value;
+    }
+    case 'combiningKind':
+      return a.value === (b as CombiningKindAttr).value;
+    case 'opaque':
+      return a.text === (b as OpaqueAttr).text;
+  }
+}
+
+/** Equality of two named-attribute maps, ignoring order. */
+export function attributeMapsEqual(a: AttributeMap, b: AttributeMap): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => {
+    const x = a[k];
+    const y = b[k];
+    return x !== undefined && y !== undefined && attrEquals(x, y);
+  });
+}

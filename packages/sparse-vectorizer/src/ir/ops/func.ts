@@ -1,0 +1,24 @@
+/** `func` dialect definitions. */
+import { defineOp, type OpDef } from '../op-def.js';
+
+/** `func.func`, `func.return`, `func.call`. */
+export const FUNC_OPS: readonly OpDef[] = [
+  defineOp('func.func', {
+    regions: 1,
+    constraints: [
+      { rule: 'attr', name: 'sym_name', kind: 'string' },
+      { rule: 'attr', name: 'function_type', kind: 'type' },
+      { rule: 'check', name: 'funcSignature' },
+    ],
+  }),
+  defineOp('func.return', {
+    operands: ['...operands'],
+    traits: ['terminator'],
+    constraints: [{ rule: 'check', name: 'returnMatchesFunction' }],
+  }),
+  defineOp('func.call', {
+    operands: ['...operands'],
+    results: ['...results'],
+    constraints: [{ rule: 'attr', name: 'callee', kind: 'symbolRef' }],
+  }),
+];

@@ -1,0 +1,27 @@
+/** The registry of every op definition, keyed by op name. */
+import type { OpDef } from '../op-def.js';
+import { AFFINE_OPS } from './affine.js';
+import { ARITH_OPS } from './arith.js';
+import { FUNC_OPS } from './func.js';
+import { MATH_OPS } from './math.js';
+import { MEMREF_OPS } from './memref.js';
+import { SCF_OPS } from './scf.js';
+import { VECTOR_OPS } from './vector.js';
+
+/** Every op this package parses, prints, verifies and interprets, by name. */
+export const OP_DEFS: ReadonlyMap<string, OpDef> = new Map(
+  [
+    ...ARITH_OPS,
+    ...MATH_OPS,
+    ...FUNC_OPS,
+    ...SCF_OPS,
+    ...MEMREF_OPS,
+    ...AFFINE_OPS,
+    ...VECTOR_OPS,
+  ].map((d) => [d.name, d]),
+);
+
+/** The definition of `name`, or undefined for ops the package does not know. */
+export function getOpDef(name: string): OpDef | undefined {
+  return OP_DEFS.get(name);
+}

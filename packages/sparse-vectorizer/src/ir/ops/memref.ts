@@ -1,0 +1,32 @@
+/** `memref` dialect definitions: scalar loads/stores and shape queries. */
+import { defineOp, type OpDef } from '../op-def.js';
+
+/** `memref.load`, `memref.store`, `memref.dim`. */
+export const MEMREF_OPS: readonly OpDef[] = [
+  defineOp('memref.load', {
+    operands: ['memref', '...indices'],
+    results: ['result'],
+    constraints: [
+      { rule: 'typeKind', refs: ['memref'], kinds: ['memref'] },
+      { rule: 'typeKind', refs: ['indices'], kinds: ['index'] },
+      { rule: 'check', name: 'memrefAccess' },
+    ],
+  }),
+  defineOp('memref.store', {
+    operands: ['value', 'memref', '...indices'],
+    constraints: [
+      { rule: 'typeKind', refs: ['memref'], kinds: ['memref'] },
+      { rule: 'typeKind', refs: ['indices'], kinds: ['index'] },
+      { rule: 'check', name: 'memrefAccess' },
+    ],
+  }),
+  defineOp('memref.dim', {
+    operands: ['source', 'index'],
+    results: ['result'],
+    traits: ['pure'],
+    constraints: [
+      { rule: 'typeKind', refs: ['source'], kinds: ['memref'] },
+      { rule: 'typeKind', refs: ['index', 'result'], kinds: ['index'] },
+    ],
+  }),
+];

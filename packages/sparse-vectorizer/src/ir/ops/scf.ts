@@ -1,0 +1,42 @@
+/** `scf` dialect definitions: structured loops and conditionals. */
+import { defineOp, type OpDef } from '../op-def.js';
+
+/** `scf.for`, `scf.while`, `scf.if` and their terminators. */
+export const SCF_OPS: readonly OpDef[] = [
+  defineOp('scf.for', {
+    operands: ['lowerBound', 'upperBound', 'step', '...initArgs'],
+    results: ['...results'],
+    regions: 1,
+    constraints: [
+      { rule: 'sameType', refs: ['lowerBound', 'upperBound', 'step'] },
+      { rule: 'elementKind', refs: ['lowerBound'], kinds: ['intOrIndex'] },
+      { rule: 'typeKind', refs: ['lowerBound'], kinds: ['scalar'] },
+      { rule: 'check', name: 'forLoop' },
+    ],
+  }),
+  defineOp('scf.while', {
+    operands: ['...inits'],
+    results: ['...results'],
+    regions: 2,
+    constraints: [{ rule: 'check', name: 'whileLoop' }],
+  }),
+  defineOp('scf.if', {
+    operands: ['condition'],
+    results: ['...results'],
+    regions: 2,
+    constraints: [
+      { rule: 'elementKind', refs: ['condition'], kinds: ['i1'] },
+      { rule: 'typeKind', refs: ['condition'], kinds: ['scalar'] },
+      { rule: 'check', name: 'ifBranches' },
+    ],
+  }),
+  defineOp('scf.yield', { operands: ['...results'], traits: ['terminator'] }),
+  defineOp('scf.condition', {
+    operands: ['condition', '...args'],
+    traits: ['terminator'],
+    constraints: [
+      { rule: 'elementKind', refs: ['condition'], kinds: ['i1'] },
+      { rule: 'typeKind', refs: ['condition'], kinds: ['scalar'] },
+    ],
+  }),
+];
