@@ -1,0 +1,13 @@
+/** CPU kernel for `TScatter`. */
+import type { KernelConfig } from '@tensorflow/tfjs-core';
+import { tscatterImpl } from '../impl/tscatter_impl.js';
+import { TScatter, type TScatterAttrs } from '../kernel_names.js';
+import { cpuTileKernel } from './tile_kernel.js';
+
+export const tscatterCpuConfig: KernelConfig = {
+  kernelName: TScatter,
+  backendName: 'cpu',
+  kernelFunc: cpuTileKernel<TScatterAttrs>((src, idx, g, attrs) =>
+    tscatterImpl(src, idx, g, attrs),
+  ),
+};

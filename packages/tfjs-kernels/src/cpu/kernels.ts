@@ -1,0 +1,6 @@
+/** Every CPU kernel config this package defines, for `register-cpu.ts` to register. */
+import type { KernelConfig } from '@tensorflow/tfjs-core';
+import { tgatherCpuConfig } from './TGather.js';
+import { tscatterCpuConfig } from './TScatter.js';
+
+export const cpuKernelConfigs: readonly KernelConfig[] = [tscatterCpuConfig, tgatherCpuConfig];

@@ -1,0 +1,52 @@
+/** The `tgather` op: PTO TGATHER (flat-offset form) on tfjs tensors. */
+import {
+  engine,
+  type NamedAttrMap,
+  type NamedTensorMap,
+  op,
+  type Tensor,
+  type TensorLike,
+} from '@tensorflow/tfjs-core';
+import { TGather, type TGatherAttrs, type TGatherInputs } from '../kernel_names.js';
+import { resolveTileOpAttrs, type TileOpOptions } from './tile_op_options.js';
+import { toTensor } from './to_tensor.js';
+
+/** Options of `tgather`. */
+export interface TGatherOptions extends TileOpOptions {
+  /** Output tile `[rows, cols]` (or `[batch, rows, cols]`); default: the index tile's shape. */
+  readonly dstShape?: readonly number[];
+}
+
+/**
+ * PTO TGATHER with flat offsets: returns a new tile (per batch entry) with
+ * `dst[i, j] = src_flat[idx[i, j]]` over the index tile's valid region and zeros elsewhere;
+ * `src_flat` is the source's row-major storage. The inverse of `tscatter`:
+ * `tgather(tscatter(src, idx, o), idx, {dstShape: src.shape})` restores `src` on the valid
+ * region when the offsets are distinct.
+ *
+ * @param src Source tile(s) to read by flat offset, float32 or int32.
+ * @param idx Index tile(s) (int32), same rank and batch as `src`.
+ * @param options Output shape and the PTO tile options.
+ * @throws KernelArgumentError, PtoConstraintError, TileValueError, TileIndexError
+ */
+function tgather_(
+  src: Tensor | TensorLike,
+  idx: Tensor | TensorLike,
+  options: TGatherOptions = {},
+) {
+  const $src = toTensor(src, 'src', 'tgather');
+  const $idx = toTensor(idx, 'idx', 'tgather', 'int32');
+  const dstShape = options.dstShape ?? $idx.shape.slice(-2);
+  const attrs: TGatherAttrs = {
+    ...resolveTileOpAttrs('tgather', 'TGATHER', $src, $idx, options, dstShape),
+    select: 'all',
+  };
+  const inputs: TGatherInputs = { src: $src, idx: $idx };
+  return engine().runKernel(
+    TGather,
+    inputs as unknown as NamedTensorMap,
+    attrs as unknown as NamedAttrMap,
+  ) as Tensor;
+}
+
+export const tgather = op({ tgather_ });

@@ -1,0 +1,149 @@
+/**
+ * Option handling shared by `tscatter` and `tgather`: defaults, shape and dtype checks, and the
+ * PTO static constraints for the chosen target, resolved into serialisable kernel attributes.
+ */
+import type { Tensor } from '@tensorflow/tfjs-core';
+import { KernelArgumentError } from '../errors.js';
+import type { TileOpAttrs } from '../kernel_names.js';
+import { DEFAULT_ELEMENT_TYPE, ELEMENT_TYPE_INFO, type TileDtype } from '../pto/element_types.js';
+import { checkTileRules, type TileInstruction } from '../pto/tile_rules.js';
+import {
+  BOUNDS_MODES,
+  type BoundsMode,
+  type ElementType,
+  type IndexType,
+  PTO_TARGETS,
+  type PtoTarget,
+} from '../pto_types.js';
+import { assertDtype } from './to_tensor.js';
+
+/** Options common to `tscatter` and `tgather`. */
+export interface TileOpOptions {
+  /** Valid rows of the index tile (default: all its rows). */
+  readonly validRow?: number;
+  /** Valid columns of the index tile (default: all its columns). */
+  readonly validCol?: number;
+  /** Declared type of the data tiles (default: `f32` for float32, `s32` for int32). */
+  readonly elementType?: ElementType;
+  /** Declared type of the destination tile, when it differs (PTO requires it not to). */
+  readonly dstElementType?: ElementType;
+  /** Declared type of the index tile (default `s32`). */
+  readonly indexType?: IndexType;
+  /** Whose constraints to check (default `'a2a3'`). */
+  readonly target?: PtoTarget;
+  /** Out-of-range indices: `'error'` (default) rejects the call, `'skip'` ignores them. */
+  readonly bounds?: BoundsMode;
+}
+
+const TILE_DTYPES: readonly TileDtype[] = ['float32', 'int32'];
+
+function assertCount(op: string, argument: string, value: number, minimum: number): void {
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new KernelArgumentError(op, argument, `must be an integer >= ${minimum}, got ${value}`);
+  }
+}
+
+function assertOneOf<T extends string>(
+  op: string,
+  argument: string,
+  value: T,
+  allowed: readonly T[],
+): void {
+  if (!allowed.includes(value)) {
+    throw new KernelArgumentError(
+      op,
+      argument,
+      `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got '${value}'`,
+    );
+  }
+}
+
+/** Checks ranks and batch sizes of the two tile tensors. */
+function assertTileTensors(op: string, src: Tensor, idx: Tensor): void {
+  assertDtype(op, 'src', src, TILE_DTYPES);
+  assertDtype(op, 'idx', idx, ['int32']);
+  if (src.rank !== 2 && src.rank !== 3) {
+    throw new KernelArgumentError(
+      op,
+      'src',
+      `must be a tile [rows, cols] or a batch of tiles [batch, rows, cols], got shape [${src.shape}]`,
+    );
+  }
+  if (idx.rank !== src.rank || (src.rank === 3 && idx.shape[0] !== src.shape[0])) {
+    throw new KernelArgumentError(
+      op,
+      'idx',
+      `must have the same rank and batch size as 'src' (shape [${src.shape}]), got shape [${idx.shape}]`,
+    );
+  }
+}
+
+/** The per-tile `[rows, cols]` of a requested output shape (with or without the batch). */
+function resolveDstShape(op: string, src: Tensor, dstShape: readonly number[]): [number, number] {
+  const batched = dstShape.length === 3 && src.rank === 3 && dstShape[0] === src.shape[0];
+  if (dstShape.length !== 2 && !batched) {
+    throw new KernelArgumentError(
+      op,
+      'dstShape',
+      `must be [rows, cols]${src.rank === 3 ? ` or [${src.shape[0]}, rows, cols]` : ''}, got [${dstShape}]`,
+    );
+  }
+  const [rows, cols] = dstShape.slice(-2) as [number, number];
+  assertCount(op, 'dstShape rows', rows, 1);
+  assertCount(op, 'dstShape cols', cols, 1);
+  return [rows, cols];
+}
+
+/**
+ * Validates the tensors and options of one call and resolves the kernel attributes.
+ *
+ * @param op Public op name, for errors.
+ * @param instruction Which PTO instruction's constraints apply.
+ * @param src Data tile(s).
+ * @param idx Index tile(s).
+ * @param dstShape Requested output tile shape.
+ * @throws KernelArgumentError, PtoConstraintError
+ */
+export function resolveTileOpAttrs(
+  op: string,
+  instruction: TileInstruction,
+  src: Tensor,
+  idx: Tensor,
+  options: TileOpOptions,
+  dstShape: readonly number[],
+): TileOpAttrs {
+  assertTileTensors(op, src, idx);
+  const [dstRows, dstCols] = resolveDstShape(op, src, dstShape);
+  const target = options.target ?? 'a2a3';
+  const bounds = options.bounds ?? 'error';
+  assertOneOf(op, 'target', target, PTO_TARGETS);
+  assertOneOf(op, 'bounds', bounds, BOUNDS_MODES);
+  const idxRows = idx.shape[idx.rank - 2]!;
+  const idxCols = idx.shape[idx.rank - 1]!;
+  const validRow = options.validRow ?? idxRows;
+  const validCol = options.validCol ?? idxCols;
+  assertCount(op, 'validRow', validRow, 0);
+  assertCount(op, 'validCol', validCol, 0);
+  const elementType = options.elementType ?? DEFAULT_ELEMENT_TYPE[src.dtype as TileDtype];
+  const indexType = options.indexType ?? 's32';
+
+  const srcTile = { rows: src.shape[src.rank - 2]!, cols: src.shape[src.rank - 1]! };
+  checkTileRules(op, target, {
+    instruction,
+    // TGATHER reads the data tile as its source and writes dst; TSCATTER the other way round.
+    dst: { rows: dstRows, cols: dstCols, type: options.dstElementType ?? elementType },
+    src: { ...srcTile, type: elementType },
+    idx: { rows: idxRows, cols: idxCols, type: indexType },
+    validRow,
+    validCol,
+  });
+  const carrier = ELEMENT_TYPE_INFO[elementType].dtype;
+  if (carrier !== src.dtype) {
+    throw new KernelArgumentError(
+      op,
+      'elementType',
+      `'${elementType}' is carried by ${carrier} tensors, but 'src' has dtype ${src.dtype}`,
+    );
+  }
+  return { dstShape: [dstRows, dstCols], validRow, validCol, elementType, indexType, bounds };
+}

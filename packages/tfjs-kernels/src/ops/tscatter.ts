@@ -1,0 +1,52 @@
+/** The `tscatter` op: PTO TSCATTER on tfjs tensors. */
+import {
+  engine,
+  type NamedAttrMap,
+  type NamedTensorMap,
+  op,
+  type Tensor,
+  type TensorLike,
+} from '@tensorflow/tfjs-core';
+import { TScatter, type TScatterAttrs, type TScatterInputs } from '../kernel_names.js';
+import { resolveTileOpAttrs, type TileOpOptions } from './tile_op_options.js';
+import { toTensor } from './to_tensor.js';
+
+/** Options of `tscatter`. */
+export interface TScatterOptions extends TileOpOptions {
+  /** Destination tile `[rows, cols]` (or `[batch, rows, cols]`). */
+  readonly dstShape: readonly number[];
+}
+
+/**
+ * PTO TSCATTER: returns a new zero-filled `[rows, cols]` tile (per batch entry) in which, for
+ * each `(i, j)` of the index tile's valid region in row-major order,
+ * `dst_flat[idx[i, j]] = src[i, j]`; `dst_flat` is the destination's row-major storage, so an
+ * offset may land in any column. Duplicate offsets: the last writer wins.
+ *
+ * ```js
+ * const src = tf.tensor2d([[1, 2, 3, 4, 5, 6, 7, 8]]);
+ * const idx = tf.tensor2d([[7, 6, 5, 4, 3, 2, 1, 0]], undefined, 'int32');
+ * tscatter(src, idx, {dstShape: [1, 8]}).print(); // [[8, 7, 6, 5, 4, 3, 2, 1]]
+ * ```
+ *
+ * @param src Source tile(s), float32 or int32, `[rows, cols]` or `[batch, rows, cols]`.
+ * @param idx Index tile(s) (int32, flat destination offsets), same rank and batch as `src`.
+ * @param options `dstShape` and the PTO tile options.
+ * @throws KernelArgumentError, PtoConstraintError, TileValueError, TileIndexError
+ */
+function tscatter_(src: Tensor | TensorLike, idx: Tensor | TensorLike, options: TScatterOptions) {
+  const $src = toTensor(src, 'src', 'tscatter');
+  const $idx = toTensor(idx, 'idx', 'tscatter', 'int32');
+  const attrs: TScatterAttrs = {
+    ...resolveTileOpAttrs('tscatter', 'TSCATTER', $src, $idx, options, options.dstShape),
+    mode: 'assign',
+  };
+  const inputs: TScatterInputs = { src: $src, idx: $idx };
+  return engine().runKernel(
+    TScatter,
+    inputs as unknown as NamedTensorMap,
+    attrs as unknown as NamedAttrMap,
+  ) as Tensor;
+}
+
+export const tscatter = op({ tscatter_ });

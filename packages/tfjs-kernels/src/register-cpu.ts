@@ -1,0 +1,9 @@
+/**
+ * `@tilekit/tfjs-kernels/register-cpu`: registers the CPU kernels and the gradients. Loads only
+ * tfjs-core (the CPU backend itself is the app's import); never touches WebGL.
+ */
+import { registerKernel } from '@tensorflow/tfjs-core';
+import { cpuKernelConfigs } from './cpu/kernels.js';
+import './register_gradients.js';
+
+for (const config of cpuKernelConfigs) registerKernel(config);
