@@ -35,11 +35,25 @@ export interface VectorType {
 /** A dynamic (`?`) or static memref dimension. */
 export type MemRefDim = number | '?';
 
-/** Identity-layout memref in the default memory space: `memref<?xf32>`, `memref<4x8xi32>`. */
+/**
+ * A strided layout, `strided<[s0, s1], offset: o>`: element (i, j) lives at
+ * `offset + i * s0 + j * s1` of the underlying buffer. `'?'` marks a dynamic entry.
+ */
+export interface StridedLayout {
+  readonly strides: readonly MemRefDim[];
+  readonly offset: MemRefDim;
+}
+
+/**
+ * A memref in the default memory space: `memref<?xf32>`, `memref<4x8xi32>`, or with a
+ * strided layout `memref<?xf32, strided<[2]>>` (views such as matrix columns).
+ */
 export interface MemRefType {
   readonly kind: 'memref';
   readonly shape: readonly MemRefDim[];
   readonly element: ScalarType | VectorType;
+  /** Absent for the identity (row-major, contiguous) layout. */
+  readonly layout?: StridedLayout;
 }
 
 /** `(inputs) -> results`, used by `func.func` signatures and generic op syntax. */
@@ -119,12 +133,22 @@ export function vectorOf(
 export function memrefOf(
   shape: MemRefDim | readonly MemRefDim[],
   element: ScalarType | VectorType,
+  layout?: StridedLayout,
 ): MemRefType {
   const dims = Array.isArray(shape) ? [...(shape as readonly MemRefDim[])] : [shape as MemRefDim];
   if (dims.some((d) => d !== '?' && (!Number.isInteger(d) || d < 0))) {
     throw new InvalidTypeError(`memref dimensions must be '?' or non-negative integers`);
   }
-  return Object.freeze({ kind: 'memref', shape: Object.freeze(dims), element });
+  if (layout === undefined)
+    return Object.freeze({ kind: 'memref', shape: Object.freeze(dims), element });
+  if (layout.strides.length !== dims.length) {
+    throw new InvalidTypeError('a strided layout needs one stride per memref dimension');
+  }
+  const frozen = Object.freeze({
+    strides: Object.freeze([...layout.strides]),
+    offset: layout.offset,
+  });
+  return Object.freeze({ kind: 'memref', shape: Object.freeze(dims), element, layout: frozen });
 }
 
 /** A function type. */
@@ -155,7 +179,10 @@ export function typeEquals(a: Type, b: Type): boolean {
       );
     case 'memref':
       return (
-        b.kind === 'memref' && arrayEquals(a.shape, b.shape) && typeEquals(a.element, b.element)
+        b.kind === 'memref' &&
+        arrayEquals(a.shape, b.shape) &&
+        typeEquals(a.element, b.element) &&
+        layoutEquals(a.layout, b.layout)
       );
     case 'function':
       return (
@@ -166,6 +193,11 @@ export function typeEquals(a: Type, b: Type): boolean {
         a.results.every((t, i) => typeEquals(t, b.results[i] as Type))
       );
   }
+}
+
+function layoutEquals(a: StridedLayout | undefined, b: StridedLayout | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.offset === b.offset && arrayEquals(a.strides, b.strides);
 }
 
 function arrayEquals<T>(a: readonly T[], b: readonly T[]): boolean {
