@@ -9,7 +9,7 @@ import {
   type NamedAttrMap,
   type NamedTensorMap,
   type Tensor,
-  zerosLike,
+  zeros,
 } from '@tensorflow/tfjs-core';
 import { TGather, type TGatherAttrs, TScatter, type TScatterAttrs } from '../kernel_names.js';
 
@@ -36,7 +36,8 @@ export const tscatterGradConfig: GradConfig = {
           { src: dy as Tensor, idx } as NamedTensorMap,
           backward as unknown as NamedAttrMap,
         ) as Tensor,
-      idx: () => zerosLike(idx),
+      // Integer offsets are not differentiable; tfjs requires float32 gradients.
+      idx: () => zeros(idx.shape),
     };
   },
 };

@@ -1,0 +1,55 @@
+/**
+ * Running this package's programs on the WebGL backend. Every program works on flat (rank-1)
+ * views with sizes passed as uniforms, so a compiled shader never depends on a tensor's shape.
+ * Inputs are uploaded as textures up front: tfjs would otherwise pass tiny CPU tensors as
+ * uniform arrays, whose shader source (and so the compiled program) embeds the tensor's size.
+ */
+import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import { type DataType, type TensorInfo, util } from '@tensorflow/tfjs-core';
+
+/**
+ * A rank-1 view of `x`; the caller disposes it with `disposeIntermediateTensorInfo`. Unpacked
+ * textures are row-major already, so the view shares the data; a packed texture is unpacked
+ * once, exactly as `runWebGLProgram` would do for any unpacked program.
+ */
+export function flatView(backend: MathBackendWebGL, x: TensorInfo): TensorInfo {
+  const size = util.sizeFromShape(x.shape);
+  const texData = backend.texData.get(x.dataId);
+  if (texData.isPacked && texData.texture != null) {
+    const unpacked = backend.unpackTensor(x);
+    return { dataId: unpacked.dataId, shape: [size], dtype: x.dtype };
+  }
+  backend.incRef(x.dataId);
+  return { dataId: x.dataId, shape: [size], dtype: x.dtype };
+}
+
+/** A new flat int32 tensor holding an index map built on the CPU. */
+export function indexTensor(backend: MathBackendWebGL, values: Int32Array): TensorInfo {
+  return backend.makeTensorInfo([values.length], 'int32', values);
+}
+
+/**
+ * Runs `program` on flat `inputs` (each uploaded as a texture first) with its custom uniform
+ * values, and returns the flat output.
+ */
+export function runFlatProgram(
+  backend: MathBackendWebGL,
+  program: GPGPUProgram,
+  inputs: readonly TensorInfo[],
+  dtype: DataType,
+  uniforms: number[][],
+): TensorInfo {
+  for (const input of inputs) backend.uploadToGPU(input.dataId);
+  return backend.runWebGLProgram(program, [...inputs], dtype, uniforms);
+}
+
+/** `info` seen with another shape of the same size (unpacked outputs reshape for free). */
+export function withShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
+  return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
+}
+
+/** Disposes a kernel's intermediate tensors. */
+export function disposeAll(backend: MathBackendWebGL, infos: readonly TensorInfo[]): void {
+  for (const info of infos) backend.disposeIntermediateTensorInfo(info);
+}

@@ -1,0 +1,438 @@
+/**
+ * Every PTO rule, argument check, value check and bounds policy, each with an input that breaks
+ * it, checking the error class and the quoted message (and that nothing leaks on the way out).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  KernelArgumentError,
+  PTO_TILE_RULES,
+  PtoConstraintError,
+  type TGatherOptions,
+  TileIndexError,
+  TileValueError,
+  type TScatterOptions,
+  tgather,
+  tscatter,
+} from '../src/index.js';
+import { expectThrowsWithoutLeak, tf } from './support/tf.js';
+
+type Dtype = 'float32' | 'int32';
+
+interface Tiles {
+  src?: readonly [number, number] | readonly number[];
+  idx?: readonly [number, number] | readonly number[];
+  dtype?: Dtype;
+  /** Value at each flat position (default: the position; offsets wrap at 16). */
+  idxValues?: (k: number) => number;
+  srcValues?: (k: number) => number;
+}
+
+const size = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
+
+/** Runs tscatter (or tgather) on fresh tiles; defaults: f32 [2, 8] tiles, offsets 0..15. */
+function run(op: 'tscatter' | 'tgather', options: Partial<TScatterOptions>, tiles: Tiles = {}) {
+  const srcShape = tiles.src ?? [2, 8];
+  const idxShape = tiles.idx ?? [2, 8];
+  const src = tf.tensor(
+    Array.from({ length: size(srcShape) }, (_, k) => tiles.srcValues?.(k) ?? k),
+    [...srcShape],
+    tiles.dtype ?? 'float32',
+  );
+  const idx = tf.tensor(
+    Array.from({ length: size(idxShape) }, (_, k) => tiles.idxValues?.(k) ?? k % 16),
+    [...idxShape],
+    'int32',
+  );
+  return op === 'tscatter'
+    ? tscatter(src, idx, { dstShape: [2, 8], ...options })
+    : tgather(src, idx, options as TGatherOptions);
+}
+
+function expectRule(
+  call: () => unknown,
+  ruleId: string,
+  target: string,
+  detail: string | RegExp,
+): void {
+  const error = expectThrowsWithoutLeak(call);
+  expect(error).toBeInstanceOf(PtoConstraintError);
+  const rule = PTO_TILE_RULES.find((r) => r.id === ruleId)!;
+  expect((error as PtoConstraintError).rule).toBe(ruleId);
+  expect(error.message).toContain(`for target '${target}': "${rule.text}"`);
+  expect(error.message).toMatch(detail);
+}
+
+describe('PTO implementation checks', () => {
+  it('element types must be one of the nine PTO types', () => {
+    expectRule(
+      () => run('tscatter', { elementType: 'f64' as never }),
+      'data-type',
+      'a2a3',
+      "element type 'f64'",
+    );
+    expect(PTO_TILE_RULES.find((r) => r.id === 'data-type')!.text).toContain(
+      'int32_t, int16_t, int8_t, half, float32_t, uint32_t, uint16_t, uint8_t, bfloat16_t',
+    );
+  });
+
+  it('index types must be s16, u16, s32 or u32 (on every target)', () => {
+    expectRule(
+      () => run('tscatter', { indexType: 's8' as never, target: 'any' }),
+      'index-type',
+      'any',
+      "index type 's8'",
+    );
+  });
+
+  it('dst and src element types must be the same', () => {
+    expectRule(
+      () => run('tscatter', { dstElementType: 'f16' }),
+      'same-data-type',
+      'a2a3',
+      'dst is f16, src is f32',
+    );
+  });
+
+  it('4-byte data needs 4-byte indices on a2a3 and a5, not on any', () => {
+    expectRule(
+      () => run('tscatter', { indexType: 'u16', target: 'a5' }, { idx: [2, 16] }),
+      'index-width-for-4-byte-data',
+      'a5',
+      'data f32 is 4 bytes, index u16 is 2 bytes',
+    );
+    const ok = run('tscatter', { indexType: 'u16', target: 'any', validCol: 8 }, { idx: [2, 16] });
+    ok.dispose();
+  });
+
+  it('2-byte data needs 2-byte indices', () => {
+    expectRule(
+      () => run('tscatter', { elementType: 'f16', indexType: 's32' }, { src: [2, 16] }),
+      'index-width-for-2-byte-data',
+      'a2a3',
+      'data f16 is 2 bytes, index s32 is 4 bytes',
+    );
+  });
+
+  it('1-byte data needs 2-byte indices', () => {
+    expectRule(
+      () =>
+        run(
+          'tscatter',
+          { elementType: 's8', indexType: 'u32', dstShape: [2, 32] },
+          { src: [2, 32], dtype: 'int32' },
+        ),
+      'index-width-for-1-byte-data',
+      'a2a3',
+      'data s8 is 1 bytes, index u32 is 4 bytes',
+    );
+  });
+
+  it('TGATHER needs b16/b32 data and b32 indices on hardware targets', () => {
+    expectRule(
+      () =>
+        run(
+          'tgather',
+          { elementType: 'u8', indexType: 's32', dstShape: [2, 32] },
+          { src: [2, 32], idx: [2, 32], dtype: 'int32' },
+        ),
+      'gather-data-width',
+      'a2a3',
+      'data u8 is 1 bytes',
+    );
+    expectRule(
+      () =>
+        run('tgather', { elementType: 'f16', indexType: 's16' }, { src: [2, 16], idx: [2, 16] }),
+      'gather-index-width',
+      'a2a3',
+      'index s16 is 2 bytes',
+    );
+  });
+
+  it('the valid region must fit the index tile and the data tile it pairs with', () => {
+    expectRule(() => run('tscatter', { validRow: 3 }), 'valid-row', 'a2a3', 'validRow 3 > 2');
+    expectRule(
+      () => run('tscatter', { validCol: 9, target: 'any' }),
+      'valid-col',
+      'any',
+      'validCol 9 > 8 (idx cols 8, src cols 8)',
+    );
+    // The src tile is narrower than the index tile: the valid columns are bounded by src.
+    expectRule(
+      () => run('tscatter', { validCol: 12 }, { idx: [2, 16] }),
+      'valid-col',
+      'a2a3',
+      'validCol 12 > 8 (idx cols 16, src cols 8)',
+    );
+  });
+
+  it('row-major tile rows must be a multiple of 32 bytes, for dst, src and idx', () => {
+    expectRule(
+      () => run('tscatter', { dstShape: [2, 10], target: 'any' }),
+      'row-alignment-dst',
+      'any',
+      'TileDataD: Cols 10 x 4 bytes = 40 bytes',
+    );
+    expectRule(
+      () => run('tscatter', {}, { src: [2, 12] }),
+      'row-alignment-src',
+      'a2a3',
+      'TileDataS: Cols 12 x 4 bytes = 48 bytes',
+    );
+    expectRule(
+      () => run('tscatter', { indexType: 'u16', target: 'any' }, { idx: [2, 8] }),
+      'row-alignment-idx',
+      'any',
+      'TileDataI: Cols 8 x 2 bytes = 16 bytes',
+    );
+  });
+
+  it('every rule in the table is exercised above', () => {
+    const exercised = [
+      'data-type',
+      'index-type',
+      'same-data-type',
+      'index-width-for-4-byte-data',
+      'index-width-for-2-byte-data',
+      'index-width-for-1-byte-data',
+      'gather-data-width',
+      'gather-index-width',
+      'valid-row',
+      'valid-col',
+      'row-alignment-dst',
+      'row-alignment-src',
+      'row-alignment-idx',
+    ];
+    expect(PTO_TILE_RULES.map((r) => r.id).sort()).toEqual(exercised.sort());
+  });
+});
+
+describe('argument checks', () => {
+  const cases: [string, () => unknown, string][] = [
+    [
+      'src dtype',
+      () =>
+        tscatter(tf.tensor2d([[true]], [1, 1], 'bool'), tf.tensor2d([[0]], [1, 1], 'int32'), {
+          dstShape: [1, 8],
+        }),
+      "tscatter: argument 'src' must have dtype float32 or int32, got bool",
+    ],
+    [
+      'idx dtype',
+      () => tscatter(tf.zeros([1, 8]), tf.zeros([1, 8]), { dstShape: [1, 8] }),
+      "tscatter: argument 'idx' must have dtype int32, got float32",
+    ],
+    [
+      'src rank',
+      () => tscatter(tf.zeros([8]), tf.zeros([8], 'int32'), { dstShape: [1, 8] }),
+      "tscatter: argument 'src' must be a tile [rows, cols] or a batch of tiles [batch, rows, cols], got shape [8]",
+    ],
+    [
+      'batch mismatch',
+      () => tscatter(tf.zeros([2, 1, 8]), tf.zeros([3, 1, 8], 'int32'), { dstShape: [1, 8] }),
+      "tscatter: argument 'idx' must have the same rank and batch size as 'src' (shape [2,1,8]), got shape [3,1,8]",
+    ],
+    [
+      'dstShape rank',
+      () => run('tscatter', { dstShape: [16] }),
+      "tscatter: argument 'dstShape' must be [rows, cols], got [16]",
+    ],
+    [
+      'dstShape extent',
+      () => run('tscatter', { dstShape: [0, 8] }),
+      "tscatter: argument 'dstShape rows' must be an integer >= 1, got 0",
+    ],
+    [
+      'target',
+      () => run('tscatter', { target: 'a9' as never }),
+      "tscatter: argument 'target' must be one of 'a2a3', 'a5', 'any', got 'a9'",
+    ],
+    [
+      'bounds',
+      () => run('tscatter', { bounds: 'clamp' as never }),
+      "tscatter: argument 'bounds' must be one of 'error', 'skip', got 'clamp'",
+    ],
+    [
+      'validRow',
+      () => run('tscatter', { validRow: 1.5 }),
+      "tscatter: argument 'validRow' must be an integer >= 0, got 1.5",
+    ],
+    [
+      'elementType carried by the wrong dtype',
+      () => run('tgather', { elementType: 's32' }),
+      "tgather: argument 'elementType' 's32' is carried by int32 tensors, but 'src' has dtype float32",
+    ],
+    [
+      'not a tensor',
+      () => tscatter({} as never, [[0]], { dstShape: [1, 8] }),
+      "tscatter: argument 'src' must be a Tensor or TensorLike, got object",
+    ],
+  ];
+  for (const [name, call, message] of cases) {
+    it(`rejects a bad ${name}`, () => {
+      const error = expectThrowsWithoutLeak(call);
+      expect(error).toBeInstanceOf(KernelArgumentError);
+      expect(error.message).toBe(message);
+    });
+  }
+});
+
+describe('values must fit their declared types', () => {
+  const cases: [string, () => unknown, string][] = [
+    [
+      's8 data out of range',
+      () =>
+        run(
+          'tscatter',
+          { elementType: 's8', indexType: 's16', dstShape: [2, 32] },
+          {
+            src: [1, 32],
+            idx: [1, 16],
+            dtype: 'int32',
+            srcValues: (k) => (k === 5 ? 200 : k),
+          },
+        ),
+      "tscatter: argument 'src' element 5 = 200 does not fit declared type s8 (integers -128..127)",
+    ],
+    [
+      'u32 data negative',
+      () =>
+        run(
+          'tscatter',
+          { elementType: 'u32', indexType: 'u32' },
+          { dtype: 'int32', srcValues: (k) => (k === 0 ? -1 : k) },
+        ),
+      "tscatter: argument 'src' element 0 = -1 does not fit declared type u32 (integers 0..4294967295)",
+    ],
+    [
+      'f16 data not representable',
+      () =>
+        run(
+          'tscatter',
+          { elementType: 'f16', indexType: 'u16', dstShape: [2, 16] },
+          {
+            src: [1, 16],
+            idx: [1, 16],
+            srcValues: (k) => (k === 3 ? 0.1 : k),
+          },
+        ),
+      "tscatter: argument 'src' element 3 = 0.10000000149011612 does not fit declared type f16",
+    ],
+    [
+      'f16 data beyond 65504',
+      () =>
+        run(
+          'tscatter',
+          { elementType: 'f16', indexType: 'u16', dstShape: [2, 16] },
+          { src: [1, 16], idx: [1, 16], srcValues: (k) => (k === 0 ? 70000 : k) },
+        ),
+      "tscatter: argument 'src' element 0 = 70000 does not fit declared type f16",
+    ],
+    [
+      'bf16 data not representable',
+      () =>
+        run(
+          'tscatter',
+          { elementType: 'bf16', indexType: 'u16', dstShape: [2, 16] },
+          { src: [1, 16], idx: [1, 16], srcValues: (k) => (k === 0 ? 1 + 2 ** -10 : k) },
+        ),
+      "tscatter: argument 'src' element 0 = 1.0009765625 does not fit declared type bf16",
+    ],
+    [
+      'u16 index negative',
+      () =>
+        run(
+          'tscatter',
+          { elementType: 's16', indexType: 'u16', dstShape: [2, 16] },
+          { src: [1, 16], idx: [1, 16], dtype: 'int32', idxValues: (k) => (k === 0 ? -3 : k) },
+        ),
+      "tscatter: argument 'idx' element 0 = -3 does not fit declared type u16 (integers 0..65535)",
+    ],
+    [
+      's16 index too large',
+      () =>
+        run(
+          'tgather',
+          { elementType: 's16', indexType: 's16', target: 'any', dstShape: [1, 16] },
+          { src: [1, 16], idx: [1, 16], dtype: 'int32', idxValues: (k) => (k === 0 ? 40000 : k) },
+        ),
+      "tgather: argument 'idx' element 0 = 40000 does not fit declared type s16 (integers -32768..32767)",
+    ],
+  ];
+  for (const [name, call, message] of cases) {
+    it(`rejects ${name}`, () => {
+      const error = expectThrowsWithoutLeak(call);
+      expect(error).toBeInstanceOf(TileValueError);
+      expect(error.message).toContain(message);
+    });
+  }
+
+  it('accepts exactly representable f16 and bf16 values, subnormals and infinities included', () => {
+    const f16 = [
+      65504,
+      -65504,
+      2 ** -24,
+      3 * 2 ** -24,
+      2 ** -14,
+      1 + 2 ** -10,
+      Number.POSITIVE_INFINITY,
+      0,
+    ];
+    const bf16 = [1 + 2 ** -7, 2 ** 100, -(2 ** -130), Number.NEGATIVE_INFINITY, 0, 0, 0, 0];
+    for (const [elementType, values] of [
+      ['f16', f16],
+      ['bf16', bf16],
+    ] as const) {
+      const padded = [...values, ...new Array(16 - values.length).fill(0)];
+      const out = tf.tidy(() =>
+        tscatter(
+          tf.tensor2d(padded, [1, 16]),
+          tf.tensor2d([Array.from({ length: 16 }, (_, k) => k)], undefined, 'int32'),
+          {
+            dstShape: [1, 16],
+            elementType,
+            indexType: 'u16',
+          },
+        ),
+      );
+      expect(Array.from(out.dataSync())).toEqual(Array.from(Float32Array.from(padded)));
+      out.dispose();
+    }
+  });
+});
+
+describe('bounds', () => {
+  const offsets = (bad: number) => (k: number) => (k === 9 ? bad : k);
+
+  it("'error' (default) rejects an offset past the destination, naming the entry", () => {
+    const error = expectThrowsWithoutLeak(() => run('tscatter', {}, { idxValues: offsets(16) }));
+    expect(error).toBeInstanceOf(TileIndexError);
+    expect(error.message).toBe(
+      "tscatter: argument 'idx' entry [0, 1, 1] = 16 is outside the addressed tile of 16 elements (valid offsets 0..15); pass bounds: 'skip' to ignore such entries",
+    );
+  });
+
+  it("'error' rejects a negative s32 offset, and tgather checks against its source tile", () => {
+    expect(
+      expectThrowsWithoutLeak(() => run('tscatter', {}, { idxValues: offsets(-1) })),
+    ).toBeInstanceOf(TileIndexError);
+    const error = expectThrowsWithoutLeak(() =>
+      run('tgather', {}, { src: [1, 8], idxValues: offsets(8) }),
+    );
+    expect(error.message).toContain('= 8 is outside the addressed tile of 8 elements');
+  });
+
+  it("'error' only looks at the valid region", () => {
+    const out = run('tscatter', { validRow: 1 }, { idxValues: offsets(99) });
+    expect(out.shape).toEqual([2, 8]);
+    out.dispose();
+  });
+
+  it("'skip' ignores out-of-range entries and applies the rest", () => {
+    const out = run('tscatter', { bounds: 'skip' }, { idxValues: offsets(16) });
+    const expected = Array.from({ length: 16 }, (_, k) => (k === 9 ? 0 : k));
+    expect(Array.from(out.dataSync())).toEqual(expected);
+    const gathered = run('tgather', { bounds: 'skip' }, { idxValues: offsets(-4) });
+    expect(Array.from(gathered.dataSync())).toEqual(expected);
+    tf.dispose([out, gathered]);
+  });
+});
