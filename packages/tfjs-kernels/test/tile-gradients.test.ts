@@ -95,12 +95,10 @@ describe('tgather gradient', () => {
     expectNoLeak(() => {
       const idx = tf.tensor2d([[1, 1, 0, 3, 4, 5, 6, 7]], undefined, 'int32');
       const x = tf.tensor2d([values(8, 11)]);
-      const grads = tf.grads((s: tf.Tensor, i: tf.Tensor) => tgather(s, i))(
-        [x, idx],
-        tf.onesLike(x),
-      );
+      const dy = tf.onesLike(x);
+      const grads = tf.grads((s: tf.Tensor, i: tf.Tensor) => tgather(s, i))([x, idx], dy);
       expect(Array.from(grads[1]!.dataSync())).toEqual(new Array(8).fill(0));
-      tf.dispose([idx, x, ...grads]);
+      tf.dispose([idx, x, dy, ...grads]);
     });
   });
 });
