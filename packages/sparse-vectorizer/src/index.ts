@@ -3,3 +3,4 @@
  * and the sparse vectorization rewriter.
  */
 export * from './ir/index.js';
+export * from './sparse-tensor/index.js';

@@ -1,0 +1,35 @@
+/**
+ * Errors raised by the sparse tensor helpers. Each names the argument at fault so a caller can
+ * tell a bad format description from malformed storage arrays.
+ */
+
+/** A format description (level types, ordering, widths) that cannot describe a tensor. */
+export class SparseFormatError extends Error {
+  override readonly name = 'SparseFormatError';
+  /** The argument at fault, e.g. `'format.levels'`. */
+  readonly argument: string;
+
+  constructor(argument: string, problem: string) {
+    super(`Invalid ${argument}: ${problem}`);
+    this.argument = argument;
+  }
+}
+
+/**
+ * Storage arrays that break the format's invariants (non-monotone positions, out-of-range or
+ * unsorted coordinates, wrong lengths), or input data that cannot be stored (wrong length,
+ * duplicate coordinates, a position that does not fit the chosen bit width).
+ */
+export class SparseStorageError extends Error {
+  override readonly name = 'SparseStorageError';
+  /** The argument at fault, e.g. `'positions[1]'`, `'coordinates[0]'`, `'values'`. */
+  readonly argument: string;
+  /** Index inside the offending array, when the problem is at one element. */
+  readonly at: number | undefined;
+
+  constructor(argument: string, problem: string, at?: number) {
+    super(`Invalid ${argument}${at === undefined ? '' : ` at ${at}`}: ${problem}`);
+    this.argument = argument;
+    this.at = at;
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Sparse storage formats in MLIR's vocabulary: one level type per storage level plus a
+ * dimension-to-level permutation (`order[l]` is the dimension stored at level `l`), and the bit
+ * widths of the position and coordinate arrays (`posWidth`/`crdWidth` of
+ * `#sparse_tensor.encoding`).
+ */
+import { SparseFormatError } from './errors.js';
+
+/** Level types, spelled as in `#sparse_tensor.encoding`. */
+export type LevelType =
+  | 'dense'
+  | 'compressed'
+  | 'compressed(nonunique)'
+  | 'singleton'
+  | 'singleton(nonunique)';
+
+/** Bit width of position/coordinate storage; `'index'` is MLIR's default (64-bit `index`). */
+export type StorageWidth = 8 | 16 | 32 | 64 | 'index';
+
+/** Well-known formats, resolved by {@link resolveFormat} for a given rank. */
+export type NamedFormat = 'dense' | 'CSR' | 'CSC' | 'DCSR' | 'DCSC' | 'COO' | 'sparse-vector';
+
+/** A fully resolved, frozen format. */
+export interface SparseFormat {
+  readonly levels: readonly LevelType[];
+  /** `order[l]` = the dimension stored at level `l` (a permutation of `0..rank-1`). */
+  readonly order: readonly number[];
+  readonly posWidth: StorageWidth;
+  readonly crdWidth: StorageWidth;
+}
+
+/** The ways a caller may describe a format: a name, a level list, or a full description. */
+export type FormatSpec =
+  | NamedFormat
+  | readonly LevelType[]
+  | {
+      readonly levels: readonly LevelType[];
+      readonly order?: readonly number[];
+      readonly posWidth?: StorageWidth;
+      readonly crdWidth?: StorageWidth;
+    };
+
+/** Width options that override the ones in a {@link FormatSpec}. */
+export interface WidthOptions {
+  readonly posWidth?: StorageWidth;
+  readonly crdWidth?: StorageWidth;
+}
+
+const LEVEL_TYPES: ReadonlySet<string> = new Set([
+  'dense',
+  'compressed',
+  'compressed(nonunique)',
+  'singleton',
+  'singleton(nonunique)',
+]);
+const WIDTHS: ReadonlySet<unknown> = new Set([8, 16, 32, 64, 'index']);
+
+/** Default width of positions and coordinates: 32 bits, the fastest width on wasm32 hosts. */
+export const DEFAULT_STORAGE_WIDTH: StorageWidth = 32;
+
+/** Level list and order of each named format, by rank (rules as data). */
+function namedLevels(name: NamedFormat, rank: number): { levels: LevelType[]; order: number[] } {
+  const identity = Array.from({ length: rank }, (_, d) => d);
+  const need = (r: number): void => {
+    if (rank !== r)
+      throw new SparseFormatError('format', `'${name}' needs rank ${r}, got rank ${rank}`);
+  };
+  switch (name) {
+    case 'dense':
+      return { levels: identity.map(() => 'dense'), order: identity };
+    case 'sparse-vector':
+      need(1);
+      return { levels: ['compressed'], order: [0] };
+    case 'CSR':
+      need(2);
+      return { levels: ['dense', 'compressed'], order: [0, 1] };
+    case 'CSC':
+      need(2);
+      return { levels: ['dense', 'compressed'], order: [1, 0] };
+    case 'DCSR':
+      need(2);
+      return { levels: ['compressed', 'compressed'], order: [0, 1] };
+    case 'DCSC':
+      need(2);
+      return { levels: ['compressed', 'compressed'], order: [1, 0] };
+    case 'COO': {
+      if (rank < 1) throw new SparseFormatError('format', `'COO' needs rank >= 1`);
+      const levels: LevelType[] =
+        rank === 1
+          ? ['compressed']
+          : [
+              'compressed(nonunique)',
+              ...Array.from({ length: rank - 2 }, (): LevelType => 'singleton(nonunique)'),
+              'singleton',
+            ];
+      return { levels, order: identity };
+    }
+  }
+}
+
+/**
+ * Resolves a format description for a tensor of the given rank and checks it: one level per
+ * dimension, `order` a permutation, singleton levels only below a non-unique level, a unique
+ * level last.
+ */
+export function resolveFormat(
+  spec: FormatSpec,
+  rank: number,
+  widths: WidthOptions = {},
+): SparseFormat {
+  let levels: readonly LevelType[];
+  let order: readonly number[] | undefined;
+  let posWidth: StorageWidth | undefined;
+  let crdWidth: StorageWidth | undefined;
+  if (typeof spec === 'string') {
+    ({ levels, order } = namedLevels(spec, rank));
+  } else if (Array.isArray(spec)) {
+    levels = spec as readonly LevelType[];
+  } else {
+    const full = spec as Exclude<FormatSpec, string | readonly LevelType[]>;
+    ({ levels, order, posWidth, crdWidth } = full);
+  }
+  posWidth = widths.posWidth ?? posWidth ?? DEFAULT_STORAGE_WIDTH;
+  crdWidth = widths.crdWidth ?? crdWidth ?? DEFAULT_STORAGE_WIDTH;
+  const resolvedOrder = order ?? Array.from({ length: rank }, (_, d) => d);
+  checkLevels(levels, rank);
+  checkOrder(resolvedOrder, rank);
+  for (const [name, w] of [
+    ['posWidth', posWidth],
+    ['crdWidth', crdWidth],
+  ] as const) {
+    if (!WIDTHS.has(w)) {
+      throw new SparseFormatError(
+        `format.${name}`,
+        `must be 8, 16, 32, 64 or 'index', got ${String(w)}`,
+      );
+    }
+  }
+  return Object.freeze({
+    levels: Object.freeze([...levels]),
+    order: Object.freeze([...resolvedOrder]),
+    posWidth,
+    crdWidth,
+  });
+}
+
+function checkLevels(levels: readonly LevelType[], rank: number): void {
+  if (levels.length !== rank) {
+    throw new SparseFormatError(
+      'format.levels',
+      `expected ${rank} level types (one per dimension), got ${levels.length}`,
+    );
+  }
+  levels.forEach((lt, l) => {
+    if (!LEVEL_TYPES.has(lt)) {
+      throw new SparseFormatError(`format.levels[${l}]`, `unknown level type '${String(lt)}'`);
+    }
+    if (isSingleton(lt) && (l === 0 || isUnique(levels[l - 1] as LevelType))) {
+      throw new SparseFormatError(
+        `format.levels[${l}]`,
+        `a singleton level must follow a non-unique level`,
+      );
+    }
+    const next = levels[l + 1];
+    if (!isUnique(lt) && next !== undefined && !isSingleton(next)) {
+      throw new SparseFormatError(
+        `format.levels[${l + 1}]`,
+        `a non-unique level must be followed by a singleton level`,
+      );
+    }
+  });
+  const last = levels[rank - 1];
+  if (last !== undefined && !isUnique(last)) {
+    throw new SparseFormatError(`format.levels[${rank - 1}]`, `the last level must be unique`);
+  }
+}
+
+function checkOrder(order: readonly number[], rank: number): void {
+  const seen = new Set(order);
+  if (
+    order.length !== rank ||
+    seen.size !== rank ||
+    order.some((d) => !Number.isInteger(d) || d < 0 || d >= rank)
+  ) {
+    throw new SparseFormatError(
+      'format.order',
+      `must be a permutation of 0..${rank - 1}, got [${order.join(', ')}]`,
+    );
+  }
+}
+
+/** True for levels that store coordinates with a positions array (`compressed*`). */
+export function isCompressed(lt: LevelType): boolean {
+  return lt.startsWith('compressed');
+}
+
+/** True for `singleton*` levels (one coordinate per parent position, no positions array). */
+export function isSingleton(lt: LevelType): boolean {
+  return lt.startsWith('singleton');
+}
+
+/** False for the `(nonunique)` variants. */
+export function isUnique(lt: LevelType): boolean {
+  return !lt.endsWith('(nonunique)');
+}
+
+/** True when the level stores coordinates explicitly (every non-dense level). */
+export function hasCoordinates(lt: LevelType): boolean {
+  return lt !== 'dense';
+}

@@ -1,0 +1,28 @@
+/** Sparse tensors in MLIR's level storage scheme (see {@link SparseTensor}). */
+export { SparseFormatError, SparseStorageError } from './errors.js';
+export {
+  DEFAULT_STORAGE_WIDTH,
+  type FormatSpec,
+  hasCoordinates,
+  isCompressed,
+  isSingleton,
+  isUnique,
+  type LevelType,
+  type NamedFormat,
+  resolveFormat,
+  type SparseFormat,
+  type StorageWidth,
+  type WidthOptions,
+} from './format.js';
+export { SparseTensor, type SparseTensorOptions } from './sparse-tensor.js';
+export {
+  type IndexArray,
+  indexArrayOf,
+  maxIndexFor,
+  readIndex,
+  type ValueArray,
+  type ValueDType,
+  valueArrayOf,
+  widthOf,
+} from './storage-arrays.js';
+export { type SparseStorage, validateStorage } from './validate.js';
