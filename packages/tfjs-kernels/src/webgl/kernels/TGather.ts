@@ -1,0 +1,63 @@
+/**
+ * WebGL kernel for `TGather`. A gather is naturally one pass: with the index tile's values on
+ * the CPU, the CPU resolves each output's source (and, for `select: 'lastWriter'`, which entries
+ * are their offset's last writer) and one map-driven pass copies; with indices only on the GPU,
+ * `select: 'all'` reads them in the shader directly. `'lastWriter'` needs every entry of an
+ * offset at once, so GPU-only indices are read back for it.
+ */
+import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { tgatherImpl } from '../../impl/tgather_impl.js';
+import { TGather, type TGatherAttrs } from '../../kernel_names.js';
+import { gatherSources } from '../index_maps.js';
+import { IndexedGatherProgram } from '../programs/indexed_gather_gpu.js';
+import { TGatherProgram } from '../programs/tgather_gpu.js';
+import { readValues } from '../residency.js';
+import { disposeAll, flatView, indexTensor, runFlatProgram, withShape } from '../run_program.js';
+import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile_call.js';
+
+type Call = TileCall<TGatherAttrs>;
+
+function gatherByMap(call: Call, idxValues: Int32Array, values: TensorInfo): TensorInfo {
+  const { backend } = call;
+  const map = indexTensor(backend, gatherSources(idxValues, call.g, call.attrs.select));
+  const out = runFlatProgram(
+    backend,
+    new IndexedGatherProgram(map.shape[0]!),
+    [values, map],
+    call.src.dtype,
+    [],
+  );
+  disposeAll(backend, [map]);
+  return out;
+}
+
+function gatherFromGpuIndices(call: Call, values: TensorInfo): TensorInfo {
+  const { backend, g } = call;
+  const idx = flatView(backend, call.idx);
+  const size = g.batch * g.dst.rows * g.dst.cols;
+  const out = runFlatProgram(backend, new TGatherProgram(size), [values, idx], call.src.dtype, [
+    [g.validRow, g.validCol, g.idx.cols, g.dst.cols],
+    [g.src.rows * g.src.cols, g.idx.rows * g.idx.cols, g.dst.rows * g.dst.cols, 0],
+  ]);
+  disposeAll(backend, [idx]);
+  return out;
+}
+
+function tgatherWebgl(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {
+  const call = tileCall<TGatherAttrs>('tgather', 'src', args);
+  if (tileCpuRouteReason(call) !== null) return runTileLoopOnCpu(call, tgatherImpl);
+  const { backend } = call;
+  const values = flatView(backend, call.src);
+  const out =
+    call.idxValues === null && call.attrs.select === 'all'
+      ? gatherFromGpuIndices(call, values)
+      : gatherByMap(call, call.idxValues ?? (readValues(backend, call.idx) as Int32Array), values);
+  disposeAll(backend, [values]);
+  return withShape(out, call.outShape);
+}
+
+export const tgatherWebglConfig: KernelConfig = {
+  kernelName: TGather,
+  backendName: 'webgl',
+  kernelFunc: tgatherWebgl as KernelConfig['kernelFunc'],
+};

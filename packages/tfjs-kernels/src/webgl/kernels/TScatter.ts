@@ -1,0 +1,126 @@
+/**
+ * WebGL kernel for `TScatter`.
+ *
+ * Algorithm: when the index tile's values are on the CPU (the usual case: indices built from
+ * arrays), the CPU inverts the scatter in O(entries + destinations): each destination's last
+ * writer (`'assign'`) or its ordered writer list (`'add'`). One gather pass then fills every
+ * destination, so the work scales with the data, unlike tfjs's scatter which scans all updates
+ * per output. Index tiles that live only on the GPU are never read back for this: small ones
+ * use a per-destination scan shader; large ones are read back once, since the scan would cost
+ * destinations x updates.
+ */
+
+import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { tscatterImpl } from '../../impl/tscatter_impl.js';
+import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
+import { lastWriterSources, writerLists } from '../index_maps.js';
+import { IndexedGatherProgram } from '../programs/indexed_gather_gpu.js';
+import { ScatterSearchProgram } from '../programs/scatter_search_gpu.js';
+import { SegmentSumProgram } from '../programs/segment_sum_gpu.js';
+import { FLOAT_EXACT_INTEGER_LIMIT, readValues } from '../residency.js';
+import { disposeAll, flatView, indexTensor, runFlatProgram, withShape } from '../run_program.js';
+import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile_call.js';
+
+/** Largest destinations x updates product scanned on the GPU rather than reading indices back. */
+export const SCATTER_SEARCH_LIMIT = 1 << 20;
+
+type Call = TileCall<TScatterAttrs>;
+
+/** Gathers each destination's last writer through a CPU-built map. */
+function assignByMap(call: Call, idxValues: Int32Array, values: TensorInfo): TensorInfo {
+  const { backend } = call;
+  const map = indexTensor(backend, lastWriterSources(idxValues, call.g));
+  const out = runFlatProgram(
+    backend,
+    new IndexedGatherProgram(map.shape[0]!),
+    [values, map],
+    call.src.dtype,
+    [],
+  );
+  disposeAll(backend, [map]);
+  return out;
+}
+
+/**
+ * Whether int32 sums stay exact in float32: every partial sum is bounded by the largest
+ * magnitude times the longest writer list.
+ */
+function int32SumsExact(call: Call, longest: number): boolean {
+  if (call.src.dtype !== 'int32' || longest <= 1) return true;
+  const src = readValues(call.backend, call.src) as Int32Array;
+  let largest = 0;
+  for (let k = 0; k < src.length; k++) largest = Math.max(largest, Math.abs(src[k]!));
+  return largest * longest <= FLOAT_EXACT_INTEGER_LIMIT;
+}
+
+/** Sums each destination's writers in row-major order through CPU-built lists. */
+function addByLists(call: Call, idxValues: Int32Array, values: TensorInfo): TensorInfo | null {
+  const { backend } = call;
+  const lists = writerLists(idxValues, call.g);
+  if (!int32SumsExact(call, lists.longest)) return null;
+  const starts = indexTensor(backend, lists.starts);
+  // An empty list still needs a texture to bind.
+  const writers = indexTensor(
+    backend,
+    lists.writers.length > 0 ? lists.writers : new Int32Array(1),
+  );
+  const out = runFlatProgram(
+    backend,
+    new SegmentSumProgram(starts.shape[0]! - 1),
+    [values, starts, writers],
+    call.src.dtype,
+    [[0]],
+  );
+  disposeAll(backend, [starts, writers]);
+  return out;
+}
+
+/** Scans the GPU-resident index tile per destination (small tiles only). */
+function scatterBySearch(call: Call, values: TensorInfo): TensorInfo {
+  const { backend, g, attrs } = call;
+  const idx = flatView(backend, call.idx);
+  const size = g.batch * g.dst.rows * g.dst.cols;
+  const out = runFlatProgram(
+    backend,
+    new ScatterSearchProgram(size),
+    [values, idx],
+    call.src.dtype,
+    [
+      [g.validRow, g.validCol, g.idx.cols, g.src.cols],
+      [g.src.rows * g.src.cols, g.idx.rows * g.idx.cols, g.dst.rows * g.dst.cols, 0],
+      [attrs.mode === 'add' ? 1 : 0],
+      [0],
+    ],
+  );
+  disposeAll(backend, [idx]);
+  return out;
+}
+
+/** The flat GPU result, or `null` when only the CPU loop is exact for this call. */
+function scatterOnGpu(call: Call, values: TensorInfo): TensorInfo | null {
+  const { backend, g, attrs } = call;
+  const searchWork = g.batch * g.validRow * g.validCol * g.dst.rows * g.dst.cols;
+  const canSearch = !(attrs.mode === 'add' && call.src.dtype === 'int32');
+  if (call.idxValues === null && canSearch && searchWork <= SCATTER_SEARCH_LIMIT) {
+    return scatterBySearch(call, values);
+  }
+  const idxValues = call.idxValues ?? (readValues(backend, call.idx) as Int32Array);
+  return attrs.mode === 'add'
+    ? addByLists(call, idxValues, values)
+    : assignByMap(call, idxValues, values);
+}
+
+function tscatterWebgl(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {
+  const call = tileCall<TScatterAttrs>('tscatter', 'dst', args);
+  if (tileCpuRouteReason(call) !== null) return runTileLoopOnCpu(call, tscatterImpl);
+  const values = flatView(call.backend, call.src);
+  const out = scatterOnGpu(call, values);
+  disposeAll(call.backend, [values]);
+  return out === null ? runTileLoopOnCpu(call, tscatterImpl) : withShape(out, call.outShape);
+}
+
+export const tscatterWebglConfig: KernelConfig = {
+  kernelName: TScatter,
+  backendName: 'webgl',
+  kernelFunc: tscatterWebgl as KernelConfig['kernelFunc'],
+};

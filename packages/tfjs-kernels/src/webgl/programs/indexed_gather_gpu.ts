@@ -1,0 +1,26 @@
+/**
+ * `out[p] = map[p] >= 0 ? values[map[p]] : 0` over flat tensors: the single gather pass behind
+ * TSCATTER (map = each destination's last writer) and TGATHER (map = each output's source) when
+ * the index map was built on the CPU. Pure selection, no arithmetic, so float bits (-0, NaN,
+ * ±Inf) move unchanged.
+ */
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+
+export class IndexedGatherProgram implements GPGPUProgram {
+  readonly variableNames = ['values', 'map'];
+  readonly outputShape: number[];
+  // Shapes travel as uniforms: one compiled shader serves every size.
+  readonly enableShapeUniforms = true;
+  readonly userCode = `
+    void main() {
+      int p = getOutputCoords();
+      int source = int(getMap(p));
+      setOutput(source >= 0 ? getValues(source) : 0.0);
+    }
+  `;
+
+  /** @param size Number of output elements (the map's length). */
+  constructor(size: number) {
+    this.outputShape = [size];
+  }
+}

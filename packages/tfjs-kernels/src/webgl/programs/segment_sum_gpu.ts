@@ -1,0 +1,33 @@
+/**
+ * `out[k] = 0 + values[writers[starts[k]]] + ... + values[writers[starts[k+1] - 1]]`: the
+ * TSCATTER `mode: 'add'` pass over per-destination writer lists built on the CPU (CSR form).
+ * Each destination adds its writers in row-major order, one float32 addition at a time, which
+ * is exactly the CPU loop's arithmetic, so the sums agree bit for bit.
+ */
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+
+export class SegmentSumProgram implements GPGPUProgram {
+  readonly variableNames = ['values', 'starts', 'writers'];
+  readonly outputShape: number[];
+  readonly enableShapeUniforms = true;
+  // `zero` is a uniform (always 0.0) rather than a literal so the compiler cannot fold
+  // `0.0 + v` into `v`, which would turn the CPU's +0 (0 + -0) into -0.
+  readonly customUniforms = [{ name: 'zero', type: 'float' as const }];
+  readonly userCode = `
+    void main() {
+      int k = getOutputCoords();
+      int begin = int(getStarts(k));
+      int end = int(getStarts(k + 1));
+      float sum = zero;
+      for (int w = begin; w < end; w++) {
+        sum += getValues(int(getWriters(w)));
+      }
+      setOutput(sum);
+    }
+  `;
+
+  /** @param size Number of destination elements (`starts` has one more entry). */
+  constructor(size: number) {
+    this.outputShape = [size];
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * TGATHER (`select: 'all'`) straight from an index tile on the GPU: each output element reads
+ * its own index entry, so no CPU map and no GPU->CPU read are needed. Outside the valid region
+ * and for out-of-range offsets the output is 0, as in the CPU loop.
+ */
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+
+export class TGatherProgram implements GPGPUProgram {
+  readonly variableNames = ['values', 'idx'];
+  readonly outputShape: number[];
+  readonly enableShapeUniforms = true;
+  readonly customUniforms = [
+    // (validRow, validCol, idxCols, dstCols)
+    { name: 'tile', type: 'ivec4' as const },
+    // (srcSize, idxSize, dstSize, unused): elements per batch entry
+    { name: 'sizes', type: 'ivec4' as const },
+  ];
+  readonly userCode = `
+    void main() {
+      int p = getOutputCoords();
+      int b = p / sizes.z;
+      int q = p - b * sizes.z;
+      int i = q / tile.w;
+      int j = q - i * tile.w;
+      float result = 0.0;
+      if (i < tile.x && j < tile.y) {
+        float offset = getIdx(b * sizes.y + i * tile.z + j);
+        if (offset >= 0.0 && offset < float(sizes.x)) {
+          result = getValues(b * sizes.x + int(offset));
+        }
+      }
+      setOutput(result);
+    }
+  `;
+
+  /** @param size Number of output elements over all batch entries. */
+  constructor(size: number) {
+    this.outputShape = [size];
+  }
+}
