@@ -1,0 +1,43 @@
+/**
+ * The two error classes every public function of this package throws on bad input. Nothing
+ * else escapes: parsing, validation, indexing and rendering all report through these.
+ */
+
+/** Text that does not follow XLA's shape/layout grammar. */
+export class LayoutSyntaxError extends Error {
+  override readonly name = 'LayoutSyntaxError';
+  /** The text that was being parsed. */
+  readonly input: string;
+  /** Character offset in `input` where parsing stopped (`input.length` at end of input). */
+  readonly offset: number;
+  /** What the parser expected at `offset`, e.g. `"']'"` or `'a primitive type'`. */
+  readonly expected: string;
+
+  constructor(input: string, offset: number, expected: string, found?: string) {
+    const seen = found ?? describeAt(input, offset);
+    super(`Syntax error at offset ${offset}: expected ${expected}, found ${seen} in "${input}"`);
+    this.input = input;
+    this.offset = offset;
+    this.expected = expected;
+  }
+}
+
+/**
+ * A well-formed shape, layout or argument that breaks one of XLA's semantic rules
+ * (minor_to_major not a permutation, zero tile dimension, index out of bounds, ...).
+ */
+export class LayoutValidationError extends Error {
+  override readonly name = 'LayoutValidationError';
+  /** The argument (or attribute) at fault, e.g. `'index'`, `'layout.tiles'`. */
+  readonly argument: string;
+
+  constructor(argument: string, problem: string) {
+    super(`Invalid ${argument}: ${problem}`);
+    this.argument = argument;
+  }
+}
+
+function describeAt(input: string, offset: number): string {
+  if (offset >= input.length) return 'end of input';
+  return JSON.stringify(input.slice(offset, offset + 12));
+}

@@ -1,0 +1,162 @@
+import { LayoutValidationError } from '../errors.js';
+import type { ShapeInput } from '../input.js';
+import { formatShape } from '../text/format.js';
+import { type CompiledLayout, compileLayout } from '../tiling/compile.js';
+import { expandIndex, logicalIndexAt, rowMajor, scratchFor } from '../tiling/index-walk.js';
+import { product } from '../tiling/levels.js';
+
+/** Limits that keep a picture readable (and its size bounded). */
+export interface MemoryMapLimits {
+  /** Panels drawn for ranks above 2 (one per leading index); the rest are counted. Default 16. */
+  readonly maxPanels?: number;
+  /** Cells allowed in one panel, padding included; more is an error. Default 4096. */
+  readonly maxCells?: number;
+  /** Physical slots drawn in the memory strip; the rest are counted. Default 1024. */
+  readonly maxSlots?: number;
+}
+
+/** One drawn cell of a panel: a logical element or a padding slot of the first tile. */
+export interface MapCell {
+  readonly row: number;
+  readonly col: number;
+  readonly offset: number;
+  /** Outside the logical bounds: padding added by the first tile. */
+  readonly padding: boolean;
+  /** Outermost (first-level) tile, numbered row-major over the tile grid; 0 when untiled. */
+  readonly tile: number;
+  /** Innermost (last-level) tile: `offset` divided by the last tile's element count. */
+  readonly subTile: number;
+}
+
+/** The two most minor logical dimensions at one leading index. */
+export interface MapPanel {
+  readonly leadingIndex: readonly number[];
+  readonly rows: number;
+  readonly cols: number;
+  /** Row-major, `rows * cols` cells. */
+  readonly cells: readonly MapCell[];
+}
+
+/** One slot of the physical buffer: which logical element it holds, or padding. */
+export interface MapSlot {
+  readonly offset: number;
+  readonly index: readonly number[] | null;
+  /** Outermost tile of the element stored here; -1 for padding. */
+  readonly tile: number;
+}
+
+/** Everything both renderers draw, computed once. */
+export interface MemoryMapModel {
+  readonly title: string;
+  readonly rank: number;
+  readonly tiled: boolean;
+  readonly panels: readonly MapPanel[];
+  readonly omittedPanels: number;
+  readonly slots: readonly MapSlot[];
+  readonly omittedSlots: number;
+}
+
+/** How far the first tile pads a displayed logical axis (its size when it is not tiled alone). */
+function paddedExtent(compiled: CompiledLayout, axis: number | undefined): number {
+  if (axis === undefined) return 1;
+  const size = compiled.logicalDims[axis]!;
+  const level = compiled.levels[0];
+  // With `*` the padding spans several axes at once; only the logical extent is drawn then.
+  if (level === undefined || level.merges.length > 0) return size;
+  const position = compiled.physicalAxes.indexOf(axis) + level.prepend;
+  const tileIndex = position - (level.combinedDims.length - level.tile.length);
+  const tile = level.tile[tileIndex];
+  return tile === undefined ? size : Math.ceil(size / tile) * tile;
+}
+
+function limit(limits: MemoryMapLimits, name: keyof MemoryMapLimits, fallback: number): number {
+  const value = limits[name] ?? fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new LayoutValidationError(
+      `options.${name}`,
+      `expected a positive integer, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapModel {
+  const { logicalDims: dims, levels } = compiled;
+  const rank = dims.length;
+  const rowAxis = rank >= 2 ? rank - 2 : undefined;
+  const colAxis = rank >= 1 ? rank - 1 : undefined;
+  const rows = paddedExtent(compiled, rowAxis);
+  const cols = paddedExtent(compiled, colAxis);
+  const maxCells = limit(limits, 'maxCells', 4096);
+  if (rows * cols > maxCells) {
+    throw new LayoutValidationError(
+      'shape',
+      `a ${rows}x${cols} panel exceeds maxCells (${maxCells}); raise it to draw`,
+    );
+  }
+  const coords = scratchFor(compiled);
+  const firstLevel = levels[0];
+  const subTileSize = product(levels.at(-1)?.tile ?? [1]);
+  const offsetOf = (index: readonly number[]) =>
+    rowMajor(coords, compiled.expandedDims, expandIndex(compiled, index, coords));
+  const tileOf = (index: readonly number[]): number => {
+    if (firstLevel === undefined) return 0;
+    const n = expandIndex(compiled, index, coords, 1);
+    return rowMajor(coords, firstLevel.outputDims, n - firstLevel.tile.length);
+  };
+
+  const leadingDims = dims.slice(0, Math.max(0, rank - 2));
+  const panelCount = product(leadingDims);
+  const drawnPanels = Math.min(panelCount, limit(limits, 'maxPanels', 16));
+  const panels: MapPanel[] = [];
+  for (let p = 0; p < drawnPanels; p++) {
+    const leadingIndex = leadingDims.map(
+      (_, d) => Math.floor(p / product(leadingDims.slice(d + 1))) % leadingDims[d]!,
+    );
+    const cells: MapCell[] = [];
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
+        const index = [...leadingIndex, ...(rank >= 2 ? [row] : []), ...(rank >= 1 ? [col] : [])];
+        const padding =
+          (rowAxis !== undefined && row >= dims[rowAxis]!) ||
+          (colAxis !== undefined && col >= dims[colAxis]!);
+        const offset = offsetOf(index);
+        cells.push({
+          row,
+          col,
+          offset,
+          padding,
+          tile: tileOf(index),
+          subTile: Math.floor(offset / subTileSize),
+        });
+      }
+    }
+    panels.push({ leadingIndex, rows, cols, cells });
+  }
+
+  const drawnSlots = Math.min(compiled.physicalCount, limit(limits, 'maxSlots', 1024));
+  const slots: MapSlot[] = [];
+  for (let offset = 0; offset < drawnSlots; offset++) {
+    const index = logicalIndexAt(compiled, offset);
+    slots.push({ offset, index, tile: index === null ? -1 : tileOf(index) });
+  }
+  return {
+    title: formatShape(compiled.shape),
+    rank,
+    tiled: firstLevel !== undefined,
+    panels,
+    omittedPanels: panelCount - drawnPanels,
+    slots,
+    omittedSlots: compiled.physicalCount - drawnSlots,
+  };
+}
+
+/**
+ * Computes what a memory-map picture shows: per panel (the two most minor logical dimensions,
+ * one panel per leading index) each cell's physical offset, outermost tile and innermost
+ * sub-tile, the first tile's padding cells, and the physical memory strip.
+ * @throws LayoutValidationError for shapes the index functions reject or panels over `maxCells`.
+ */
+export function memoryMapModel(shape: ShapeInput, limits: MemoryMapLimits = {}): MemoryMapModel {
+  return modelOf(compileLayout(shape), limits);
+}

@@ -1,0 +1,85 @@
+import type { MapPanel, MemoryMapModel } from './model.js';
+
+const LINE_WIDTH = 96;
+
+/** True between two cells of different outermost tiles. */
+function boundaries(panel: MapPanel) {
+  const { rows, cols, cells } = panel;
+  const tileAt = (row: number, col: number) => cells[row * cols + col]!.tile;
+  const afterCol = Array.from({ length: cols - 1 }, (_, col) =>
+    Array.from({ length: rows }, (_, row) => row).some(
+      (row) => tileAt(row, col) !== tileAt(row, col + 1),
+    ),
+  );
+  const afterRow = Array.from({ length: rows - 1 }, (_, row) =>
+    Array.from({ length: cols }, (_, col) => col).some(
+      (col) => tileAt(row, col) !== tileAt(row + 1, col),
+    ),
+  );
+  return { afterCol, afterRow };
+}
+
+function renderPanel(panel: MapPanel, rank: number): string[] {
+  const { rows, cols, cells } = panel;
+  const { afterCol, afterRow } = boundaries(panel);
+  const width = Math.max(
+    2,
+    ...cells.map((cell) => String(cell.offset).length),
+    String(cols - 1).length,
+  );
+  const labelWidth = Math.max(1, String(rows - 1).length) + 1;
+  const joinCols = (part: (col: number) => string, separator: string) =>
+    Array.from({ length: cols }, (_, col) => part(col) + (afterCol[col] ? separator : '')).join('');
+  const border = `${' '.repeat(labelWidth)} +${joinCols(() => '-'.repeat(width + 1), '-+')}-+`;
+  const lines: string[] = [];
+  if (rank >= 3) lines.push(`[${[...panel.leadingIndex, ':', ':'].join(', ')}]`);
+  lines.push(
+    `${' '.repeat(labelWidth)}  ${joinCols((col) => ` ${String(col).padStart(width)}`, '  ')}`,
+  );
+  lines.push(border);
+  for (let row = 0; row < rows; row++) {
+    const cellText = (col: number) => {
+      const cell = cells[row * cols + col]!;
+      return ` ${(cell.padding ? '.' : String(cell.offset)).padStart(width)}`;
+    };
+    lines.push(`${String(row).padStart(labelWidth)} |${joinCols(cellText, ' |')} |`);
+    if (afterRow[row]) lines.push(border);
+  }
+  lines.push(border);
+  return lines;
+}
+
+function renderStrip(model: MemoryMapModel): string[] {
+  const entries = model.slots.map(
+    (slot) => `${slot.offset}:${slot.index === null ? 'pad' : `(${slot.index.join(',')})`}`,
+  );
+  if (model.omittedSlots > 0) entries.push(`... ${model.omittedSlots} more`);
+  const lines: string[] = [];
+  let line = ' ';
+  for (const entry of entries) {
+    if (line.length + entry.length + 1 > LINE_WIDTH && line.trim() !== '') {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${entry}`;
+  }
+  if (line.trim() !== '') lines.push(line);
+  return lines;
+}
+
+/**
+ * Terminal rendering: one grid per panel with each cell's physical offset right-aligned,
+ * outermost tile boundaries as lines, '.' for the first tile's padding cells, then the
+ * physical memory strip as `offset:(logical index)` or `offset:pad`.
+ */
+export function renderText(model: MemoryMapModel): string {
+  const lines = [
+    model.title,
+    `cells: physical offset of each element; lines: ${model.tiled ? 'outermost tile boundaries' : 'array bounds (untiled)'}; '.': padding`,
+  ];
+  for (const panel of model.panels) lines.push('', ...renderPanel(panel, model.rank));
+  if (model.omittedPanels > 0) lines.push('', `... ${model.omittedPanels} more panels`);
+  const slotCount = model.slots.length + model.omittedSlots;
+  lines.push('', `memory (${slotCount} slots):`, ...renderStrip(model));
+  return `${lines.join('\n')}\n`;
+}

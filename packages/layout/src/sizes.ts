@@ -1,0 +1,83 @@
+import type { ShapeInput } from './input.js';
+import { byteWidth } from './primitive-types.js';
+import { compileLayout } from './tiling/compile.js';
+import { planTileLevels, product } from './tiling/levels.js';
+import type { ArrayShape } from './types.js';
+
+/** What XLA's `ShapeUtil::ArraySize` reports for a dense array. */
+export interface XlaArraySize {
+  /** Elements XLA reserves: padded by the first tile only, rounded up by `L` only when tiled. */
+  readonly elements: number;
+  /** `elements` at `E(n)` bits each (rounded up to bytes), else at the type's byte width. */
+  readonly bytes: number;
+}
+
+/** Bytes for `elements` elements: packed at `E(n)` bits when set, else the type's byte width. */
+function bytesFor(shape: ArrayShape, elements: number): number {
+  const bits = shape.layout.elementSizeInBits;
+  return bits !== 0 ? Math.ceil((elements * bits) / 8) : elements * byteWidth(shape.elementType);
+}
+
+/**
+ * The fully expanded physical dimensions, most major first: minor_to_major applied, then every
+ * tile (with its padding and `*` combining). Untiled shapes give the permuted logical sizes.
+ * @example expandedShape('f32[3,5]{1,0:T(2,2)}') // [2, 3, 2, 2]
+ */
+export function expandedShape(shape: ShapeInput): number[] {
+  return [...compileLayout(shape).expandedDims];
+}
+
+/**
+ * Slots in the true physical buffer: the element count of the expanded shape with the padding
+ * of every tile level included, then rounded up to a multiple of `L`. This is the length of
+ * `inverseMap` and the bound of `linearIndex`. It can exceed `xlaArraySize().elements`, which
+ * (like XLA) pads by the first tile only, and it applies `L` even to untiled layouts.
+ * @example physicalElementCount('f32[4,8]{1,0:T(2,4)(3,1)}') // 48 (XLA's ArraySize says 32)
+ */
+export function physicalElementCount(shape: ShapeInput): number {
+  return compileLayout(shape).physicalCount;
+}
+
+/**
+ * Mirrors XLA's `ShapeUtil::ArraySize`. Untiled: the logical element count (no `L`). Tiled:
+ * each physical dimension is first reduced to its largest split (`SC`, LayoutUtil::MaxSplitSize),
+ * then only the first tile pads (XLA assumes later tiles add none, which is not always true:
+ * `f32[4,8]{1,0:T(2,4)(3,1)}` needs 48 slots but ArraySize says 32), then `L` rounds up.
+ * `*` in the first tile combines dimensions as the seed document defines.
+ * Use `physicalElementCount`/`byteSize` for the buffer this package's maps actually index.
+ */
+export function xlaArraySize(shape: ShapeInput): XlaArraySize {
+  const compiled = compileLayout(shape);
+  const array = compiled.shape;
+  const { tiles, splitConfigs, tailPaddingAlignmentInElements: alignment } = array.layout;
+  if (tiles.length === 0) {
+    return { elements: compiled.logicalCount, bytes: bytesFor(array, compiled.logicalCount) };
+  }
+  const splitDims = compiled.physicalDims.map((size, physical) => {
+    const config = splitConfigs.find((candidate) => candidate.dimension === physical);
+    if (config === undefined) return size;
+    let largest = 0;
+    let previous = 0;
+    for (const index of config.splitIndices) {
+      largest = Math.max(largest, index - previous);
+      previous = index;
+    }
+    return Math.max(largest, size - previous);
+  });
+  const [firstLevel] = planTileLevels(splitDims, tiles.slice(0, 1));
+  const padded = product(firstLevel!.outputDims);
+  const elements = Math.ceil(padded / alignment) * alignment;
+  return { elements, bytes: bytesFor(array, elements) };
+}
+
+/**
+ * Bytes of the true physical buffer: `physicalElementCount` elements, packed `E(n)` bits each
+ * when `E` is set (element i in bits [i*n, (i+1)*n), least significant bit first within a byte),
+ * otherwise at the type's byte width (sub-byte types then take a whole byte, as in XLA).
+ * The `M(n)` dynamic-shape metadata prefix is not included (XLA's ByteSizeOf excludes it too).
+ * @example byteSize('s4[3,5]{1,0:E(4)}') // 8
+ */
+export function byteSize(shape: ShapeInput): number {
+  const compiled = compileLayout(shape);
+  return bytesFor(compiled.shape, compiled.physicalCount);
+}

@@ -1,0 +1,241 @@
+import { LayoutValidationError } from './errors.js';
+import { isArrayType, primitiveCategory, primitiveTypeFromName } from './primitive-types.js';
+import { type ArrayShape, COMBINE_DIMENSION, type Layout, type Shape } from './types.js';
+
+/** Tuples and `P(...)` nest; a cycle or absurd depth is reported instead of overflowing the stack. */
+const MAX_DEPTH = 64;
+
+/** One semantic rule: returns what is wrong with `value`, or undefined when it holds. */
+interface Rule<T> {
+  readonly argument: string;
+  readonly problem: (value: T) => string | undefined;
+}
+
+const isCount = (value: unknown, min: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
+
+const join = (values: readonly unknown[]): string => `{${values.join(',')}}`;
+
+/** Rules XLA applies to any layout (LayoutUtil::ValidateLayoutForShape, Layout's invariants). */
+const LAYOUT_RULES: readonly Rule<Layout>[] = [
+  {
+    argument: 'layout.minorToMajor',
+    problem: ({ minorToMajor }) => {
+      if (!Array.isArray(minorToMajor)) return 'expected an array';
+      const seen = new Set<number>();
+      for (const dim of minorToMajor) {
+        if (!isCount(dim, 0) || dim >= minorToMajor.length || seen.has(dim)) {
+          return `${join(minorToMajor)} is not a permutation of 0..${minorToMajor.length - 1}`;
+        }
+        seen.add(dim);
+      }
+      return undefined;
+    },
+  },
+  {
+    argument: 'layout.tiles',
+    problem: ({ tiles }) => {
+      if (!Array.isArray(tiles)) return 'expected an array of tiles';
+      for (const tile of tiles) {
+        if (!Array.isArray(tile) || tile.length === 0)
+          return 'a tile is empty: T() has no dimensions';
+        for (const dim of tile) {
+          if (dim === COMBINE_DIMENSION) continue;
+          if (dim === 0) return `tile (${tile.join(',')}) has a zero dimension`;
+          if (!isCount(dim, 1))
+            return `tile dimension ${String(dim)} is negative or not an integer`;
+        }
+        if (tile[tile.length - 1] === COMBINE_DIMENSION) {
+          return "a tile cannot end in '*': there is no more minor dimension to combine with";
+        }
+      }
+      return undefined;
+    },
+  },
+  {
+    argument: 'layout.tailPaddingAlignmentInElements',
+    problem: ({ tailPaddingAlignmentInElements: l }) =>
+      isCount(l, 1) ? undefined : `L(${String(l)}): the alignment must be a positive integer`,
+  },
+  {
+    argument: 'layout.elementSizeInBits',
+    problem: ({ elementSizeInBits: e }) =>
+      isCount(e, 0)
+        ? undefined
+        : `E(${String(e)}): the element size must be a non-negative integer`,
+  },
+  {
+    argument: 'layout.memorySpace',
+    problem: ({ memorySpace: s }) =>
+      isCount(s, 0)
+        ? undefined
+        : `S(${String(s)}): the memory space must be a non-negative integer`,
+  },
+  {
+    argument: 'layout.dynamicShapeMetadataPrefixBytes',
+    problem: ({ dynamicShapeMetadataPrefixBytes: m }) =>
+      isCount(m, 0) ? undefined : `M(${String(m)}): the prefix must be a non-negative integer`,
+  },
+  {
+    argument: 'layout.splitConfigs',
+    problem: ({ splitConfigs }) => {
+      if (!Array.isArray(splitConfigs)) return 'expected an array';
+      for (const { dimension, splitIndices } of splitConfigs) {
+        if (!isCount(dimension, 0) || !Array.isArray(splitIndices)) {
+          return `split dimension ${String(dimension)} must be a non-negative integer`;
+        }
+        if (!splitIndices.every((index) => isCount(index, 0))) {
+          return `split indices (${splitIndices.join(',')}) must be non-negative integers`;
+        }
+      }
+      return undefined;
+    },
+  },
+  ...(['indexPrimitiveType', 'pointerPrimitiveType'] as const).map(
+    (field): Rule<Layout> => ({
+      argument: `layout.${field}`,
+      problem: (layout) => {
+        const type = layout[field];
+        if (type === undefined) return undefined;
+        const known = typeof type === 'string' ? primitiveTypeFromName(type) : undefined;
+        return known === type && primitiveCategory(known) === 'unsigned'
+          ? undefined
+          : `${String(type)} is not an unsigned integer type`;
+      },
+    }),
+  ),
+];
+
+/** Rules for an array's type and dimensions, checked before its layout. */
+const ARRAY_RULES: readonly Rule<ArrayShape>[] = [
+  {
+    argument: 'shape.elementType',
+    problem: ({ elementType }) =>
+      typeof elementType === 'string' &&
+      primitiveTypeFromName(elementType) === elementType &&
+      isArrayType(elementType)
+        ? undefined
+        : `${String(elementType)} is not an array element type`,
+  },
+  {
+    argument: 'shape.dimensions',
+    problem: ({ dimensions }) => {
+      if (!Array.isArray(dimensions)) return 'expected an array';
+      let elements = 1;
+      for (const dim of dimensions) {
+        if (dim?.kind === 'unbounded') continue;
+        if ((dim?.kind !== 'static' && dim?.kind !== 'bounded') || !isCount(dim.size, 0)) {
+          return `dimension ${JSON.stringify(dim)} must be a non-negative integer size, '<=N' or '?'`;
+        }
+        elements *= dim.size;
+      }
+      return Number.isSafeInteger(elements) ? undefined : 'the element count overflows 2^53';
+    },
+  },
+  {
+    argument: 'shape.layout.minorToMajor',
+    problem: ({ dimensions, layout }) => {
+      if (!isRecord(layout) || !Array.isArray(layout.minorToMajor))
+        return 'expected a Layout object';
+      // XLA's own wording (hlo_parser.cc ParseShape).
+      return layout.minorToMajor.length === dimensions.length
+        ? undefined
+        : `Dimensions size is ${dimensions.length}, but minor to major size is ${layout.minorToMajor.length}.`;
+    },
+  },
+];
+
+/** Rules for the layout of a dense array (everything XLA parses today is dense). */
+const DENSE_LAYOUT_RULES: readonly Rule<ArrayShape>[] = [
+  ...(
+    [
+      ['indexPrimitiveType', '#(...)'],
+      ['pointerPrimitiveType', '*(...)'],
+      ['physicalShape', 'P(...)'],
+    ] as const
+  ).map(
+    ([field, spelling]): Rule<ArrayShape> => ({
+      argument: `shape.layout.${field}`,
+      problem: ({ layout }) =>
+        layout[field] === undefined
+          ? undefined
+          : `layout has ${spelling} (${field}), but is not for a sparse array`,
+    }),
+  ),
+  {
+    argument: 'shape.layout.splitConfigs',
+    problem: ({ dimensions, layout }) => {
+      const bad = layout.splitConfigs.find((config) => config.dimension >= dimensions.length);
+      return bad === undefined
+        ? undefined
+        : `split dimension ${bad.dimension} is not below the rank ${dimensions.length}`;
+    },
+  },
+];
+
+function check<T>(rules: readonly Rule<T>[], value: T): void {
+  for (const rule of rules) {
+    const problem = rule.problem(value);
+    if (problem !== undefined) throw new LayoutValidationError(rule.argument, problem);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function validateLayoutAt(layout: Layout, depth: number): void {
+  if (!isRecord(layout)) throw new LayoutValidationError('layout', 'expected a Layout object');
+  check(LAYOUT_RULES, layout);
+  if (layout.physicalShape !== undefined) validateShapeAt(layout.physicalShape, depth + 1);
+}
+
+function validateShapeAt(shape: Shape, depth: number): void {
+  if (depth > MAX_DEPTH)
+    throw new LayoutValidationError('shape', `nested deeper than ${MAX_DEPTH}`);
+  if (!isRecord(shape)) throw new LayoutValidationError('shape', 'expected a Shape object');
+  switch (shape.kind) {
+    case 'array':
+      check(ARRAY_RULES, shape);
+      validateLayoutAt(shape.layout, depth);
+      check(DENSE_LAYOUT_RULES, shape);
+      return;
+    case 'tuple':
+      if (!Array.isArray(shape.elements))
+        throw new LayoutValidationError('shape', 'tuple without elements');
+      for (const element of shape.elements) validateShapeAt(element, depth + 1);
+      return;
+    case 'buffer':
+      if (!isRecord(shape.buffer) || shape.buffer.kind !== 'array') {
+        throw new LayoutValidationError('shape', 'a buffer b(...) must hold an array shape');
+      }
+      validateShapeAt(shape.buffer, depth + 1);
+      return;
+    case 'token':
+    case 'opaque':
+      return;
+    default:
+      throw new LayoutValidationError('shape', `unknown shape kind ${JSON.stringify(shape)}`);
+  }
+}
+
+/**
+ * Checks a shape against XLA's semantic rules (ShapeUtil::ValidateShape and
+ * LayoutUtil::ValidateLayoutForShape, plus the tile rules of this package) and returns it.
+ * @throws LayoutValidationError naming the offending field.
+ */
+export function validateShape<S extends Shape>(shape: S): S {
+  validateShapeAt(shape, 0);
+  return shape;
+}
+
+/**
+ * Checks the rules that hold for any layout, with no shape at hand: minor_to_major is a
+ * permutation, tiles are non-empty with positive sizes or `*` (never last), `L >= 1`,
+ * `E`, `S`, `M`, `SC` non-negative, `#`/`*` unsigned integer types.
+ * @throws LayoutValidationError naming the offending field.
+ */
+export function validateLayout(layout: Layout): Layout {
+  validateLayoutAt(layout, 0);
+  return layout;
+}
