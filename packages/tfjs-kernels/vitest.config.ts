@@ -1,5 +1,5 @@
 import { configDefaults } from 'vitest/config';
 import { nodeTestConfig } from '../../tools/vitest/config.ts';
 
-// test/browser runs in Chromium through vitest.browser.config.ts (`npm run test:browser`).
+// test/browser/** holds the WebGL suites, run by vitest.browser.config.ts in a real browser.
 export default nodeTestConfig({ exclude: [...configDefaults.exclude, 'test/browser/**'] });

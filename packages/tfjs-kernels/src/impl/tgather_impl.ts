@@ -6,12 +6,8 @@
 import type { TGatherAttrs } from '../kernel_names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import type { TileGeometry } from './tile_geometry.js';
-import {
-  assertIndicesInBounds,
-  assertValuesFit,
-  type TileValues,
-  zerosLike,
-} from './tile_values.js';
+import { indexError, type TileRuns, validRuns } from './tile_runs.js';
+import { assertValuesFit, type TileValues, zerosLike } from './tile_values.js';
 
 /** The attributes the loop reads. */
 export type TGatherImplAttrs = Pick<
@@ -19,14 +15,19 @@ export type TGatherImplAttrs = Pick<
   'elementType' | 'indexType' | 'bounds' | 'select'
 >;
 
-/** Marks, per flat source offset, the index position (row-major) of its last writer, or -1. */
-function lastWriters(idx: Int32Array, idxBase: number, g: TileGeometry, size: number): Int32Array {
+/** Per flat source offset, the index storage position of its last (row-major) writer, or -1. */
+function lastWriters(
+  idx: Int32Array,
+  idxBase: number,
+  g: TileGeometry,
+  runs: TileRuns,
+  size: number,
+): Int32Array {
   const winner = new Int32Array(size).fill(-1);
-  for (let i = 0; i < g.validRow; i++) {
-    const row = idxBase + i * g.idx.cols;
-    for (let j = 0; j < g.validCol; j++) {
-      const k = idx[row + j]!;
-      if (k >= 0 && k < size) winner[k] = row + j;
+  for (let r = 0; r < runs.count; r++) {
+    for (let x = idxBase + r * g.idx.cols, end = x + runs.length; x < end; x++) {
+      const k = idx[x]!;
+      if (k >>> 0 < size) winner[k] = x;
     }
   }
   return winner;
@@ -34,8 +35,10 @@ function lastWriters(idx: Int32Array, idxBase: number, g: TileGeometry, size: nu
 
 /**
  * Gathers into a new zero-filled `dst` tile per batch entry. Inputs are never modified.
- * `select: 'lastWriter'` reads only at index positions that are the last (row-major) to name
- * their offset, leaving zero where a later entry repeats it.
+ * `bounds: 'error'` throws on an out-of-range offset (the output is private until returned, so
+ * a rejected call writes nothing visible);
+ * `'skip'` leaves zero there. `select: 'lastWriter'` reads only at index positions that are the
+ * last (row-major) to name their offset, leaving zero where a later entry repeats it.
  *
  * @param src Row-major storage of `g.batch` source tiles (addressed by flat offset).
  * @param idx Row-major storage of `g.batch` index tiles.
@@ -52,25 +55,55 @@ export function tgatherImpl(
   assertValuesFit(op, 'src', src, ELEMENT_TYPE_INFO[attrs.elementType], attrs.elementType);
   assertValuesFit(op, 'idx', idx, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
   const srcSize = g.src.rows * g.src.cols;
-  if (attrs.bounds === 'error') assertIndicesInBounds(op, idx, g, srcSize);
-
   const dstSize = g.dst.rows * g.dst.cols;
-  const dst = zerosLike(src, g.batch * dstSize);
   const idxSize = g.idx.rows * g.idx.cols;
+  const dst = zerosLike(src, g.batch * dstSize);
+  const runs = validRuns(g, g.dst);
   for (let b = 0; b < g.batch; b++) {
-    const idxBase = b * idxSize;
-    const srcBase = b * srcSize;
-    const winner = attrs.select === 'lastWriter' ? lastWriters(idx, idxBase, g, srcSize) : null;
-    for (let i = 0; i < g.validRow; i++) {
-      const idxRow = idxBase + i * g.idx.cols;
-      const dstRow = b * dstSize + i * g.dst.cols;
-      for (let j = 0; j < g.validCol; j++) {
-        const k = idx[idxRow + j]!;
-        if (k < 0 || k >= srcSize) continue; // only reachable with bounds: 'skip'
-        if (winner !== null && winner[k] !== idxRow + j) continue;
-        dst[dstRow + j] = src[srcBase + k]!;
+    const srcTile = src.subarray(b * srcSize, (b + 1) * srcSize);
+    const winner =
+      attrs.select === 'lastWriter' ? lastWriters(idx, b * idxSize, g, runs, srcSize) : null;
+    for (let r = 0; r < runs.count; r++) {
+      const x = b * idxSize + r * g.idx.cols;
+      const d = b * dstSize + r * g.dst.cols;
+      const outside = gatherRun(
+        dst.subarray(d, d + runs.length),
+        srcTile,
+        idx.subarray(x, x + runs.length),
+        winner,
+        x,
+      );
+      if (outside >= 0 && attrs.bounds === 'error') {
+        throw indexError(op, idx, g, b, x + outside, srcSize);
       }
     }
   }
   return dst;
+}
+
+/**
+ * `dst[j] = src[idx[j]]` for one contiguous run, skipping offsets outside `src` and, with
+ * `winner`, positions that are not their offset's last writer (`winner[k]` holds the index
+ * storage position `firstPosition + j` of the last writer of `k`).
+ *
+ * @returns The run position of the first offset outside `src`, or -1.
+ */
+function gatherRun(
+  dst: TileValues,
+  src: TileValues,
+  idx: Int32Array,
+  winner: Int32Array | null,
+  firstPosition: number,
+): number {
+  const size = src.length;
+  let outside = -1;
+  for (let j = 0; j < idx.length; j++) {
+    const k = idx[j]!;
+    if (k >>> 0 >= size) {
+      if (outside < 0) outside = j;
+    } else if (winner === null || winner[k] === firstPosition + j) {
+      dst[j] = src[k]!;
+    }
+  }
+  return outside;
 }

@@ -1,10 +1,12 @@
 /**
  * Run-time checks on tile contents that only the data can answer: values fit their declared
- * types, and indices address the tile they index (before anything is written).
+ * types, and indices address the tile they index. (The CPU loops check bounds in their own pass
+ * over the indices; `assertIndicesInBounds` serves backends that must check before launching.)
  */
-import { TileIndexError, TileValueError } from '../errors.js';
+import { TileValueError } from '../errors.js';
 import { coversInt32, type TileTypeInfo } from '../pto/element_types.js';
 import type { TileGeometry } from './tile_geometry.js';
+import { indexError, validRuns } from './tile_runs.js';
 
 /** Typed arrays that carry tile data (float32 and int32 tensors). */
 export type TileValues = Float32Array | Int32Array;
@@ -40,6 +42,7 @@ export function assertValuesFit(
  * `0 .. addressedSize - 1`.
  *
  * @param addressedSize Element count of one tile the indices address.
+ * @throws TileIndexError
  */
 export function assertIndicesInBounds(
   op: string,
@@ -47,14 +50,20 @@ export function assertIndicesInBounds(
   g: TileGeometry,
   addressedSize: number,
 ): void {
+  const runs = validRuns(g, g.idx);
   const idxSize = g.idx.rows * g.idx.cols;
+  const last = addressedSize - 1;
   for (let b = 0; b < g.batch; b++) {
-    for (let i = 0; i < g.validRow; i++) {
-      const row = b * idxSize + i * g.idx.cols;
-      for (let j = 0; j < g.validCol; j++) {
-        const k = idx[row + j]!;
-        if (k < 0 || k >= addressedSize) throw new TileIndexError(op, [b, i, j], k, addressedSize);
-      }
+    for (let r = 0; r < runs.count; r++) {
+      const start = b * idxSize + r * g.idx.cols;
+      // Branch-free scan: the sign bit of (k | last - k) is set iff k < 0 or k > last.
+      let outside = 0;
+      for (let x = start, end = start + runs.length; x < end; x++)
+        outside |= idx[x]! | (last - idx[x]!);
+      if (outside >= 0) continue;
+      let x = start;
+      while (idx[x]! >>> 0 < addressedSize) x++;
+      throw indexError(op, idx, g, b, x, addressedSize);
     }
   }
 }

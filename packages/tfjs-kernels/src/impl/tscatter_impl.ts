@@ -5,12 +5,8 @@
 import type { TScatterAttrs } from '../kernel_names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import type { TileGeometry } from './tile_geometry.js';
-import {
-  assertIndicesInBounds,
-  assertValuesFit,
-  type TileValues,
-  zerosLike,
-} from './tile_values.js';
+import { indexError, validRuns } from './tile_runs.js';
+import { assertValuesFit, type TileValues, zerosLike } from './tile_values.js';
 
 /** The attributes the loop reads. */
 export type TScatterImplAttrs = Pick<
@@ -20,9 +16,10 @@ export type TScatterImplAttrs = Pick<
 
 /**
  * Scatters every batch entry's `src` tile into a new zero-filled `dst` tile. Inputs are never
- * modified. With `bounds: 'error'` all checks run before any write; with `'skip'` out-of-range
- * entries are ignored. `mode: 'assign'` lets the last writer in row-major order win;
- * `mode: 'add'` sums colliding values (the gradient of TGATHER).
+ * modified. With `bounds: 'error'` an out-of-range offset throws; the output buffer is private
+ * until returned, so a rejected call writes nothing anywhere visible. With `'skip'` such entries are
+ * ignored. `mode: 'assign'` lets the last writer in row-major order win; `mode: 'add'` sums
+ * colliding values (the gradient of TGATHER).
  *
  * @param src Row-major storage of `g.batch` source tiles.
  * @param idx Row-major storage of `g.batch` index tiles (flat destination offsets).
@@ -39,24 +36,49 @@ export function tscatterImpl(
   assertValuesFit(op, 'src', src, ELEMENT_TYPE_INFO[attrs.elementType], attrs.elementType);
   assertValuesFit(op, 'idx', idx, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
   const dstSize = g.dst.rows * g.dst.cols;
-  if (attrs.bounds === 'error') assertIndicesInBounds(op, idx, g, dstSize);
-
   const dst = zerosLike(src, g.batch * dstSize);
   const add = attrs.mode === 'add';
+  const runs = validRuns(g, g.src);
   const srcSize = g.src.rows * g.src.cols;
   const idxSize = g.idx.rows * g.idx.cols;
   for (let b = 0; b < g.batch; b++) {
-    const dstBase = b * dstSize;
-    for (let i = 0; i < g.validRow; i++) {
-      const srcRow = b * srcSize + i * g.src.cols;
-      const idxRow = b * idxSize + i * g.idx.cols;
-      for (let j = 0; j < g.validCol; j++) {
-        const k = idx[idxRow + j]!;
-        if (k < 0 || k >= dstSize) continue; // only reachable with bounds: 'skip'
-        if (add) dst[dstBase + k]! += src[srcRow + j]!;
-        else dst[dstBase + k] = src[srcRow + j]!;
+    const dstTile = dst.subarray(b * dstSize, (b + 1) * dstSize);
+    for (let r = 0; r < runs.count; r++) {
+      const s = b * srcSize + r * g.src.cols;
+      const x = b * idxSize + r * g.idx.cols;
+      const outside = scatterRun(
+        dstTile,
+        src.subarray(s, s + runs.length),
+        idx.subarray(x, x + runs.length),
+        add,
+      );
+      if (outside >= 0 && attrs.bounds === 'error') {
+        throw indexError(op, idx, g, b, x + outside, dstSize);
       }
     }
   }
   return dst;
+}
+
+/**
+ * `dst[idx[j]] = src[j]` (or `+=`) for one contiguous run, skipping offsets outside `dst`.
+ * Views over the run keep a single induction variable, as fast as a bare loop.
+ *
+ * @returns The run position of the first offset outside `dst`, or -1.
+ */
+function scatterRun(dst: TileValues, src: TileValues, idx: Int32Array, add: boolean): number {
+  const size = dst.length;
+  let outside = -1;
+  for (let j = 0; j < idx.length; j++) {
+    const k = idx[j]!;
+    // `k >>> 0` maps negative offsets past any size, so one compare rejects both ends.
+    if (k >>> 0 >= size) {
+      if (outside < 0) outside = j;
+    } else if (add) {
+      dst[k]! += src[j]!;
+    } else {
+      dst[k] = src[j]!;
+    }
+  }
+  return outside;
 }
