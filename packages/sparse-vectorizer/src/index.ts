@@ -4,3 +4,4 @@
  */
 export * from './ir/index.js';
 export * from './sparse-tensor/index.js';
+export * from './vectorize/index.js';

@@ -1,0 +1,58 @@
+/**
+ * Constant hoisting and de-duplication, as MLIR's greedy rewrite driver does with every
+ * constant it meets: one `arith.constant` per distinct value, at the top of the function.
+ * Running it before vectorization also makes constants written inside a loop invariant.
+ */
+import type { Attribute, Operation, Value } from '../../ir/index.js';
+import {
+  attrEquals,
+  createBlock,
+  createRegion,
+  IRMapping,
+  remapOperation,
+  withResults,
+} from '../../ir/index.js';
+
+/** `func` with all its constants unique and first in the entry block; `changed` if moved. */
+export function hoistConstants(func: Operation): { func: Operation; changed: boolean } {
+  const unique: Operation[] = [];
+  const canonical = new Map<Value, Value>();
+  collectConstants(func, unique, canonical);
+  const entry = func.regions[0]?.blocks[0];
+  if (entry === undefined) return { func, changed: false };
+  const alreadyHoisted =
+    unique.length === canonical.size && unique.every((op, k) => entry.operations[k] === op);
+  if (alreadyHoisted) return { func, changed: false };
+  const stripped = remapOperation(func, new IRMapping(), (op) =>
+    op.name === 'arith.constant'
+      ? { operations: [], results: [canonical.get(op.results[0] as Value) as Value] }
+      : undefined,
+  );
+  const body = stripped.regions[0]?.blocks[0];
+  if (body === undefined) throw new Error('internal: function lost its body');
+  const hoisted = createBlock(body.arguments, [...unique, ...body.operations]);
+  const regions = [createRegion([hoisted, ...(stripped.regions[0]?.blocks.slice(1) ?? [])])];
+  return {
+    func: withResults(
+      { name: func.name, operands: func.operands, attributes: func.attributes, regions },
+      func.results,
+    ),
+    changed: true,
+  };
+}
+
+function collectConstants(op: Operation, unique: Operation[], canonical: Map<Value, Value>): void {
+  for (const region of op.regions) {
+    for (const block of region.blocks) {
+      for (const inner of block.operations) {
+        if (inner.name === 'arith.constant') {
+          const value = inner.attributes.value as Attribute;
+          const same = unique.find((u) => attrEquals(u.attributes.value as Attribute, value));
+          if (same === undefined) unique.push(inner);
+          canonical.set(inner.results[0] as Value, (same ?? inner).results[0] as Value);
+        }
+        collectConstants(inner, unique, canonical);
+      }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Vectorizing the expression a loop stores or reduces: invariants become broadcasts, the
+ * induction variable `[i, i+1, ..]`, loads vector accesses, and ops in the tables their
+ * lane-wise vector form. Anything else keeps the loop scalar.
+ */
+import type { Operation, ScalarType, Value } from '../ir/index.js';
+import { denseAttr, isScalar, vectorOf } from '../ir/index.js';
+import { isBlockArgument, isInvariantValue } from './loop-view.js';
+import { genVectorLoad, hasNonUnitInnermostStride } from './memory.js';
+import { vectorType } from './options.js';
+import { accept, generated, type Outcome, reject } from './outcome.js';
+import { BINARY_OPS, CAST_OPS, SHIFT_OPS, UNARY_OPS } from './rules.js';
+import { stripSubscriptCasts, vectorizeSubscripts } from './subscripts.js';
+import type { Walk } from './walker.js';
+
+/**
+ * Analyses (or, in codegen mode, generates) the vector form of scalar `exp`. Like MLIR it
+ * revisits shared subexpressions once per use (each use gets its own vector ops).
+ */
+export function vectorizeExpr(walk: Walk, exp: Value): Outcome {
+  const { view } = walk;
+  if (!isScalar(exp.type)) {
+    return reject(
+      'unsupported-type',
+      `a value of type ${exp.type.kind} cannot be a vector element`,
+    );
+  }
+  if (isBlockArgument(view, exp)) {
+    if (exp === view.iv) return accept(walk.gen && inductionVector(walk, exp.type));
+    // The accumulator of a rebuilt reduction loop is its vector iter_arg (MLIR reaches the
+    // same form by broadcasting and relinking, which folds the no-op broadcast away).
+    if (walk.gen !== undefined && view.iterArgs.includes(exp) && walk.gen.accumulator) {
+      return accept(walk.gen.accumulator);
+    }
+    return accept(walk.gen && invariant(walk, exp, exp.type));
+  }
+  const def = view.defs.get(exp) as Operation;
+  if (isInvariantValue(view, exp)) return accept(walk.gen && invariant(walk, exp, exp.type));
+  if (def.name === 'memref.load') return vectorizeLoad(walk, def);
+  if (def.operands.length === 1) return vectorizeUnary(walk, def, exp.type);
+  if (def.operands.length === 2) return vectorizeBinary(walk, def);
+  return unsupported(def);
+}
+
+/** `broadcast(v)`; later loop optimizations (LICM) may hoist it. */
+function invariant(walk: Walk, v: Value, type: ScalarType): Value {
+  const gen = walk.gen as NonNullable<Walk['gen']>;
+  return gen.b.broadcast(v, vectorType(walk.vl, type));
+}
+
+/** `a[i] = i` becomes `[i, i+1, .., i+vl-1]`: broadcast plus a step vector. */
+function inductionVector(walk: Walk, type: ScalarType): Value {
+  const gen = walk.gen as NonNullable<Walk['gen']>;
+  const vtp = vectorType(walk.vl, type);
+  const splat = gen.b.broadcast(gen.iv, vtp);
+  const lanes = walk.vl.enableVLAVectorization
+    ? gen.b.step(walk.vl.vectorLength, true)
+    : gen.b.constant(
+        denseAttr(
+          vectorOf(walk.vl.vectorLength, type),
+          Array.from({ length: walk.vl.vectorLength }, (_, k) => BigInt(k)),
+        ),
+      );
+  return gen.b.addi(splat, lanes);
+}
+
+function vectorizeLoad(walk: Walk, load: Operation): Outcome {
+  const [memref, ...subs] = load.operands as [Value, ...Value[]];
+  const idxs = vectorizeSubscripts(walk, subs);
+  if (!idxs.ok) return idxs;
+  if (isContiguous(walk, subs) && hasNonUnitInnermostStride(memref)) {
+    return reject(
+      'non-unit-stride',
+      'a contiguous vector load from a view whose innermost stride is not 1',
+    );
+  }
+  const gen = walk.gen;
+  return accept(gen && genVectorLoad(gen.b, walk.vl, memref, generated(idxs), gen.vmask));
+}
+
+/** Whether an access with these subscripts is contiguous (not a gather/scatter). */
+export function isContiguous(walk: Walk, subs: readonly Value[]): boolean {
+  const last = subs[subs.length - 1];
+  if (last === undefined) return true;
+  const source = walk.view.defs.get(stripSubscriptCasts(walk, last));
+  return !(source?.name === 'memref.load' && !isInvariantValue(walk.view, last));
+}
+
+function vectorizeUnary(walk: Walk, def: Operation, resultType: ScalarType): Outcome {
+  const operand = vectorizeExpr(walk, def.operands[0] as Value);
+  if (!operand.ok) return operand;
+  const gen = walk.gen;
+  if (UNARY_OPS.has(def.name)) return accept(gen?.b.unary(def.name, generated(operand)));
+  if (CAST_OPS.has(def.name)) {
+    return accept(gen?.b.cast(def.name, generated(operand), vectorType(walk.vl, resultType)));
+  }
+  return unsupported(def);
+}
+
+function vectorizeBinary(walk: Walk, def: Operation): Outcome {
+  const [x, y] = def.operands as [Value, Value];
+  const vx = vectorizeExpr(walk, x);
+  if (!vx.ok) return vx;
+  const vy = vectorizeExpr(walk, y);
+  if (!vy.ok) return vy;
+  if (SHIFT_OPS.has(def.name) && !isInvariantValue(walk.view, y)) {
+    return reject(
+      'variant-shift',
+      `\`${def.name}\` shifts by an amount not defined by an operation outside the loop`,
+    );
+  }
+  if (!BINARY_OPS.has(def.name)) return unsupported(def);
+  const gen = walk.gen;
+  return accept(gen?.b.binary(def.name, generated(vx), generated(vy)));
+}
+
+function unsupported(def: Operation): Outcome {
+  return reject('unsupported-op', `\`${def.name}\` has no vector form in the op tables`);
+}

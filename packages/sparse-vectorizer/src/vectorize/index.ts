@@ -1,0 +1,33 @@
+/** The sparse vectorization rewriter (MLIR's `--sparse-vectorization`) and its rules. */
+export { FOLDS } from './canonicalize/index.js';
+export { LOOP_MARKER } from './loop-view.js';
+export { REMAINING_LANES_MAP } from './mask.js';
+export {
+  resolveOptions,
+  type VectorizeOptions,
+  VectorizeOptionsError,
+  type VL,
+  vectorType,
+} from './options.js';
+export type { ReasonCode, Rejection } from './outcome.js';
+export type {
+  ChainReport,
+  LoopDecision,
+  LoopReport,
+  VectorizeReport,
+  VectorizeResult,
+} from './report.js';
+export {
+  BINARY_OPS,
+  CAST_OPS,
+  READ_ONLY_OPS,
+  REDUCTION_INITS,
+  REDUCTION_RULES,
+  type ReductionInit,
+  type ReductionRule,
+  SHIFT_OPS,
+  SUBSCRIPT_CASTS,
+  UNARY_OPS,
+  widenedIndexElement,
+} from './rules.js';
+export { vectorize } from './vectorize.js';

@@ -1,0 +1,46 @@
+/**
+ * The target SIMD description (MLIR's `VL` struct) and the vector types it induces.
+ */
+import { type ScalarType, type VectorType, vectorOf } from '../ir/index.js';
+
+/** Options of {@link vectorize}, mirroring `--sparse-vectorization="vl=.. ..."`. */
+export interface VectorizeOptions {
+  /** Packed elements per vector (`vector<16xf32>` has 16). Must be a positive integer. */
+  readonly vectorLength: number;
+  /** Vector-length agnostic code: scalable `vector<[vl]xT>` and a `vscale * vl` step. */
+  readonly enableVLAVectorization?: boolean;
+  /** Keep 32-bit coordinates as 32-bit gather/scatter indices instead of widening to i64. */
+  readonly enableSIMDIndex32?: boolean;
+}
+
+/** Validated options with every field present (what the rules read). */
+export interface VL {
+  readonly vectorLength: number;
+  readonly enableVLAVectorization: boolean;
+  readonly enableSIMDIndex32: boolean;
+}
+
+/** Raised when {@link VectorizeOptions} are unusable, e.g. `vectorLength: 0`. */
+export class VectorizeOptionsError extends Error {
+  override readonly name = 'VectorizeOptionsError';
+}
+
+/** Checks and completes the options. MLIR fails the pass for `vl=0`; so do we. */
+export function resolveOptions(options: VectorizeOptions): VL {
+  const { vectorLength } = options;
+  if (!Number.isInteger(vectorLength) || vectorLength <= 0) {
+    throw new VectorizeOptionsError(
+      `options.vectorLength must be a positive integer (vl=0 disables vectorization and is an error, as in MLIR), got ${vectorLength}`,
+    );
+  }
+  return Object.freeze({
+    vectorLength,
+    enableVLAVectorization: options.enableVLAVectorization ?? false,
+    enableSIMDIndex32: options.enableSIMDIndex32 ?? false,
+  });
+}
+
+/** `vector<vl x T>`, scalable (`vector<[vl] x T>`) under VLA. */
+export function vectorType(vl: VL, element: ScalarType): VectorType {
+  return vectorOf(vl.vectorLength, element, vl.enableVLAVectorization);
+}
