@@ -3,5 +3,7 @@
  * and the sparse vectorization rewriter.
  */
 export * from './ir/index.js';
+export * from './parse/index.js';
+export * from './print/index.js';
 export * from './sparse-tensor/index.js';
 export * from './vectorize/index.js';

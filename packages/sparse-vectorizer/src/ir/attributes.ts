@@ -240,13 +240,22 @@ export function dictionaryAttr(entries: Readonly<Record<string, Attribute>>): Di
   return Object.freeze({ kind: 'dictionary', entries: Object.freeze({ ...entries }) });
 }
 
-/** Dense elements; a single value makes a splat. */
+/**
+ * Dense elements. One value, or a list whose elements are all equal, is stored as a splat
+ * (as MLIR canonicalizes it), so equal constants compare equal however they were written.
+ */
 export function denseAttr(
   type: VectorType | MemRefType,
   values: readonly DenseElement[],
-  splat = values.length === 1,
 ): DenseAttr {
-  return Object.freeze({ kind: 'dense', type, values: Object.freeze([...values]), splat });
+  const first = values[0];
+  const splat = values.length >= 1 && values.every((v) => Object.is(v, first));
+  return Object.freeze({
+    kind: 'dense',
+    type,
+    values: Object.freeze(splat ? [first as DenseElement] : [...values]),
+    splat,
+  });
 }
 
 /** `array<i64: ...>`. */

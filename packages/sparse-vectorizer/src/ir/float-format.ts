@@ -1,0 +1,123 @@
+/**
+ * Exact float-format arithmetic on JS numbers: rounding an f64 to f32/f16/bf16 with
+ * round-to-nearest-even (overflow to infinity, gradual underflow), and bit-pattern
+ * conversion. Rounding an exact f64 result of +,-,*,/,sqrt gives the correctly rounded
+ * narrow result because f64 carries more than 2p+2 bits for every narrower format.
+ */
+import type { FloatFormat } from './types.js';
+
+interface Geometry {
+  /** Significand precision in bits, including the hidden bit. */
+  readonly precision: number;
+  /** Minimum normal exponent. */
+  readonly minExponent: number;
+  /** Maximum exponent. */
+  readonly maxExponent: number;
+  readonly exponentBits: number;
+}
+
+const GEOMETRY: Readonly<Record<'f16' | 'bf16', Geometry>> = {
+  f16: { precision: 11, minExponent: -14, maxExponent: 15, exponentBits: 5 },
+  bf16: { precision: 8, minExponent: -126, maxExponent: 127, exponentBits: 8 },
+};
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+function roundHalfEven(v: number): number {
+  const n = Math.floor(v);
+  const diff = v - n;
+  if (diff > 0.5) return n + 1;
+  if (diff < 0.5) return n;
+  return n % 2 === 0 ? n : n + 1;
+}
+
+/** floor(log2(a)) for finite a > 0, exactly. */
+function exponentOf(a: number): number {
+  let e = Math.floor(Math.log2(a));
+  if (2 ** e > a) e--;
+  else if (2 ** (e + 1) <= a) e++;
+  return e;
+}
+
+function roundNarrow(x: number, g: Geometry): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const a = Math.abs(x);
+  // Halfway between the largest finite value and 2^(maxExponent+1) rounds to infinity.
+  const overflow = (2 - 2 ** -g.precision) * 2 ** g.maxExponent;
+  if (a >= overflow) return Math.sign(x) * Number.POSITIVE_INFINITY;
+  const e = Math.max(exponentOf(a), g.minExponent);
+  const ulp = 2 ** (e - (g.precision - 1));
+  const r = roundHalfEven(a / ulp) * ulp;
+  return x < 0 ? -r : r;
+}
+
+/** Rounds an f64 value to the nearest value of `format` (ties to even). */
+export function roundToFormat(x: number, format: FloatFormat): number {
+  switch (format) {
+    case 'f64':
+      return x;
+    case 'f32':
+      return Math.fround(x);
+    default:
+      return roundNarrow(x, GEOMETRY[format]);
+  }
+}
+
+/** Bit width of a float format. */
+export function formatBits(format: FloatFormat): number {
+  return format === 'f64' ? 64 : format === 'f32' ? 32 : 16;
+}
+
+/** The IEEE bit pattern of `x` rounded to `format` (canonical quiet NaN for NaN). */
+export function floatToBits(x: number, format: FloatFormat): bigint {
+  switch (format) {
+    case 'f64':
+      scratch.setFloat64(0, x);
+      return scratch.getBigUint64(0);
+    case 'f32':
+      if (Number.isNaN(x)) return 0x7fc00000n;
+      scratch.setFloat32(0, x);
+      return BigInt(scratch.getUint32(0));
+    case 'bf16':
+      if (Number.isNaN(x)) return 0x7fc0n;
+      scratch.setFloat32(0, roundNarrow(x, GEOMETRY.bf16));
+      return BigInt(scratch.getUint32(0) >>> 16);
+    case 'f16':
+      return BigInt(encodeF16(roundNarrow(x, GEOMETRY.f16)));
+  }
+}
+
+function encodeF16(r: number): number {
+  if (Number.isNaN(r)) return 0x7e00;
+  const sign = r < 0 || Object.is(r, -0) ? 0x8000 : 0;
+  const a = Math.abs(r);
+  if (a === Number.POSITIVE_INFINITY) return sign | 0x7c00;
+  if (a === 0) return sign;
+  const e = exponentOf(a);
+  if (e < -14) return sign | (a / 2 ** -24); // subnormal: multiple of 2^-24
+  return sign | ((e + 15) << 10) | (a / 2 ** (e - 10) - 1024);
+}
+
+/** Decodes an IEEE bit pattern of `format` to a number (NaN payloads collapse). */
+export function bitsToFloat(bits: bigint, format: FloatFormat): number {
+  switch (format) {
+    case 'f64':
+      scratch.setBigUint64(0, BigInt.asUintN(64, bits));
+      return scratch.getFloat64(0);
+    case 'f32':
+      scratch.setUint32(0, Number(BigInt.asUintN(32, bits)));
+      return scratch.getFloat32(0);
+    case 'bf16':
+      scratch.setUint32(0, Number(BigInt.asUintN(16, bits)) << 16);
+      return scratch.getFloat32(0);
+    case 'f16': {
+      const h = Number(BigInt.asUintN(16, bits));
+      const sign = h & 0x8000 ? -1 : 1;
+      const exp = (h >> 10) & 0x1f;
+      const mant = h & 0x3ff;
+      if (exp === 0x1f) return mant === 0 ? sign * Number.POSITIVE_INFINITY : Number.NaN;
+      if (exp === 0) return sign * mant * 2 ** -24;
+      return sign * (1024 + mant) * 2 ** (exp - 25);
+    }
+  }
+}

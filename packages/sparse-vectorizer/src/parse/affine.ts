@@ -1,0 +1,85 @@
+/** Parses `affine_map<(d0, d1)[s0] -> (expr, ...)>` bodies (after `affine_map`). */
+import {
+  type AffineBinaryOp,
+  type AffineExpr,
+  type AffineMap,
+  affineBinary,
+  affineConstant,
+  affineDim,
+  affineMap,
+  affineSymbol,
+} from '../ir/affine.js';
+import type { Parser } from './parser.js';
+
+const MULTIPLICATIVE = new Set(['floordiv', 'ceildiv', 'mod']);
+
+/** Parses `<(dims)[symbols] -> (results)>` (the `affine_map` keyword already consumed). */
+export function parseAffineMapBody(p: Parser): AffineMap {
+  p.expect('<', "after 'affine_map'");
+  const names = new Map<string, AffineExpr>();
+  p.expect('(', 'to open affine map dimension list');
+  const dims = p.list(')', 'to close affine map dimension list', () =>
+    p.expectKind('bareId', 'dimension identifier', 'in affine map'),
+  );
+  for (const [i, t] of dims.entries()) names.set(t.text, affineDim(i));
+  let symbols: unknown[] = [];
+  if (p.consume('[')) {
+    const syms = p.list(']', 'to close affine map symbol list', () =>
+      p.expectKind('bareId', 'symbol identifier', 'in affine map'),
+    );
+    for (const [i, t] of syms.entries()) names.set(t.text, affineSymbol(i));
+    symbols = syms;
+  }
+  p.expect('->', 'in affine map');
+  p.expect('(', 'to open affine map results');
+  const results = p.list(')', 'to close affine map results', () => parseSum(p, names));
+  p.expect('>', 'to close affine_map');
+  return affineMap(dims.length, symbols.length, results);
+}
+
+function parseSum(p: Parser, names: ReadonlyMap<string, AffineExpr>): AffineExpr {
+  let lhs = parseProduct(p, names);
+  for (;;) {
+    if (p.consume('+')) lhs = affineBinary('+', lhs, parseProduct(p, names));
+    else if (p.consume('-')) lhs = affineBinary('-', lhs, parseProduct(p, names));
+    else return lhs;
+  }
+}
+
+function parseProduct(p: Parser, names: ReadonlyMap<string, AffineExpr>): AffineExpr {
+  let lhs = parseUnary(p, names);
+  for (;;) {
+    let op: AffineBinaryOp | undefined;
+    if (p.consume('*')) op = '*';
+    else if (p.at('bareId') && MULTIPLICATIVE.has(p.peek().text))
+      op = p.next().text as AffineBinaryOp;
+    if (op === undefined) return lhs;
+    lhs = affineBinary(op, lhs, parseUnary(p, names));
+  }
+}
+
+function parseUnary(p: Parser, names: ReadonlyMap<string, AffineExpr>): AffineExpr {
+  if (p.consume('-')) {
+    const operand = parseUnary(p, names);
+    return operand.kind === 'constant'
+      ? affineConstant(-operand.value)
+      : affineBinary('*', operand, affineConstant(-1));
+  }
+  if (p.consume('(')) {
+    const inner = parseSum(p, names);
+    p.expect(')', 'to close parenthesized affine expression');
+    return inner;
+  }
+  const tok = p.peek();
+  if (tok.kind === 'integer') {
+    p.next();
+    return affineConstant(Number(tok.text));
+  }
+  if (tok.kind === 'bareId') {
+    const bound = names.get(tok.text);
+    if (bound === undefined) throw p.error(`use of undeclared affine identifier '${tok.text}'`);
+    p.next();
+    return bound;
+  }
+  throw p.unexpected('affine expression', 'in affine map');
+}

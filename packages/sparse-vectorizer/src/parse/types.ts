@@ -1,0 +1,101 @@
+/** Type parsing: builtin scalar, vector, memref and function types. */
+import {
+  float,
+  functionType,
+  index,
+  integer,
+  type MemRefDim,
+  memrefOf,
+  type ScalarType,
+  type Type,
+  vectorOf,
+} from '../ir/types.js';
+import type { Parser } from './parser.js';
+
+const FLOATS = new Set(['f16', 'bf16', 'f32', 'f64']);
+
+/** Parses one type. */
+export function parseType(p: Parser, context = ''): Type {
+  if (p.consume('(')) {
+    const inputs = p.list(')', 'in function type input list', () =>
+      parseType(p, 'in function type'),
+    );
+    p.expect('->', 'in function type');
+    return functionType(inputs, parseFunctionResults(p));
+  }
+  const tok = p.peek();
+  if (tok.kind !== 'bareId') throw p.unexpected('type', context);
+  p.next();
+  const text = tok.text;
+  if (text === 'index') return index;
+  if (FLOATS.has(text)) return float(text as 'f16' | 'bf16' | 'f32' | 'f64');
+  const intMatch = /^i(\d+)$/.exec(text);
+  if (intMatch !== null) {
+    const width = Number(intMatch[1]);
+    if (![1, 8, 16, 32, 64].includes(width)) {
+      throw p.error(
+        `unsupported integer type '${text}' (supported: i1, i8, i16, i32, i64)`,
+        undefined,
+        tok,
+      );
+    }
+    return integer(width);
+  }
+  if (text === 'vector') return parseVectorType(p);
+  if (text === 'memref') return parseMemRefType(p);
+  throw p.error(`unsupported type '${text}'`, 'type', tok);
+}
+
+/** `-> T` or `-> (T, ...)` result list (the arrow already consumed). */
+export function parseFunctionResults(p: Parser): Type[] {
+  if (p.consume('('))
+    return p.list(')', 'in result type list', () => parseType(p, 'in result list'));
+  return [parseType(p, 'after ->')];
+}
+
+/** Parses a comma-separated type list (at least one type). */
+export function parseTypeList(p: Parser, context: string): Type[] {
+  const types = [parseType(p, context)];
+  while (p.consume(',')) types.push(parseType(p, context));
+  return types;
+}
+
+function parseVectorType(p: Parser): Type {
+  p.expect('<', "in vector type after 'vector'");
+  p.rewind();
+  const dims = p.lexer.scanDimensions();
+  const start = p.peek();
+  if (dims.length === 0) throw p.error('vector type requires at least one dimension', 'dimension');
+  if (dims.some((d) => d.size === '?' || d.size === 0)) {
+    throw p.error('vector dimensions must be static and positive', undefined, start);
+  }
+  const element = parseType(p, 'as vector element type');
+  if (element.kind === 'vector' || element.kind === 'memref' || element.kind === 'function') {
+    throw p.error('vector elements must be integer, index or float', undefined, start);
+  }
+  p.expect('>', 'to close vector type');
+  return vectorOf(
+    dims.map((d) => d.size as number),
+    element as ScalarType,
+    dims.map((d) => d.scalable),
+  );
+}
+
+function parseMemRefType(p: Parser): Type {
+  p.expect('<', "in memref type after 'memref'");
+  p.rewind();
+  const dims = p.lexer.scanDimensions();
+  const start = p.peek();
+  if (dims.some((d) => d.scalable))
+    throw p.error('memref dimensions cannot be scalable', undefined, start);
+  const element = parseType(p, 'as memref element type');
+  if (element.kind === 'memref' || element.kind === 'function') {
+    throw p.error('memref elements must be scalars or vectors', undefined, start);
+  }
+  if (p.at('punct', ',')) throw p.error('memref layouts and memory spaces are not supported');
+  p.expect('>', 'to close memref type');
+  return memrefOf(
+    dims.map((d) => d.size as MemRefDim),
+    element,
+  );
+}

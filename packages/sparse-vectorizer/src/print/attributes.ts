@@ -1,0 +1,141 @@
+/** Attribute printing in MLIR syntax (with MLIR's type elision rules). */
+import { type AffineMap, affineMapEquals } from '../ir/affine.js';
+import type { Attribute, AttributeMap, DenseAttr, DenseElement } from '../ir/attributes.js';
+import type { Type } from '../ir/types.js';
+import { printAffineMap } from './affine.js';
+import { printFloat } from './float.js';
+import { printType } from './types.js';
+
+/** Names affine maps `#map`, `#map1`, ... in order of first use. */
+export class AffineMapAliases {
+  readonly #maps: AffineMap[] = [];
+
+  /** The alias of `map`, registering it on first use. */
+  aliasOf(map: AffineMap): string {
+    let i = this.#maps.findIndex((m) => affineMapEquals(m, map));
+    if (i < 0) i = this.#maps.push(map) - 1;
+    return i === 0 ? '#map' : `#map${i}`;
+  }
+
+  /** `#map = affine_map<...>` definitions, one per line. */
+  definitions(): string {
+    return this.#maps
+      .map((m, i) => `${i === 0 ? '#map' : `#map${i}`} = ${printAffineMap(m)}\n`)
+      .join('');
+  }
+}
+
+/** Options of {@link printAttribute}. */
+export interface AttributePrintOptions {
+  /** Elide `: i64` / `: f64` as MLIR does inside attribute dictionaries. */
+  readonly elideDefaultType?: boolean;
+  /** Print affine maps through aliases (module printing); inline otherwise. */
+  readonly aliases?: AffineMapAliases;
+}
+
+const BARE_KEY = /^[A-Za-z_][A-Za-z0-9_$.]*$/;
+
+/** Escapes a string literal body like MLIR (`\"`, `\\`, `\n`, non-printables as `\XX`). */
+export function escapeString(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const code = ch.codePointAt(0) as number;
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (code < 0x20 || code === 0x7f)
+      out += `\\${code.toString(16).toUpperCase().padStart(2, '0')}`;
+    else out += ch;
+  }
+  return out;
+}
+
+function denseElement(v: DenseElement, element: Type): string {
+  if (element.kind === 'float') return printFloat(v as number, element.format);
+  if (element.kind === 'integer' && element.width === 1) return v === 1n ? 'true' : 'false';
+  return String(v);
+}
+
+function printDense(a: DenseAttr): string {
+  const el = a.type.element as Type;
+  if (a.splat) return `dense<${denseElement(a.values[0] as DenseElement, el)}>`;
+  const shape = a.type.shape as readonly number[];
+  const nest = (dim: number, offset: number): string => {
+    const n = shape[dim] as number;
+    const stride = shape.slice(dim + 1).reduce((x, y) => x * y, 1);
+    const parts = Array.from({ length: n }, (_, i) =>
+      dim === shape.length - 1
+        ? denseElement(a.values[offset + i] as DenseElement, el)
+        : nest(dim + 1, offset + i * stride),
+    );
+    return `[${parts.join(', ')}]`;
+  };
+  return `dense<${nest(0, 0)}>`;
+}
+
+/** Prints an attribute value. */
+export function printAttribute(a: Attribute, options: AttributePrintOptions = {}): string {
+  switch (a.kind) {
+    case 'integer': {
+      if (a.type.kind === 'integer' && a.type.width === 1) return a.value === 0n ? 'false' : 'true';
+      const elide =
+        options.elideDefaultType === true && a.type.kind === 'integer' && a.type.width === 64;
+      return elide ? String(a.value) : `${a.value} : ${printType(a.type)}`;
+    }
+    case 'float': {
+      const text = printFloat(a.value, a.type.format, a.bits);
+      const elide =
+        options.elideDefaultType === true && a.type.format === 'f64' && !text.startsWith('0x');
+      return elide ? text : `${text} : ${printType(a.type)}`;
+    }
+    case 'bool':
+      return a.value ? 'true' : 'false';
+    case 'string':
+      return `"${escapeString(a.value)}"`;
+    case 'unit':
+      return 'unit';
+    case 'type':
+      return printType(a.type);
+    case 'array':
+      return `[${a.elements.map((e) => printAttribute(e, { ...options, elideDefaultType: true })).join(', ')}]`;
+    case 'dictionary':
+      return printAttributeDict(a.entries, [], options) || '{}';
+    case 'dense':
+      return `${printDense(a)} : ${printType(a.type)}`;
+    case 'denseArray':
+      return a.values.length === 0
+        ? `array<${printType(a.elementType)}>`
+        : `array<${printType(a.elementType)}: ${a.values.join(', ')}>`;
+    case 'affineMap':
+      return options.aliases?.aliasOf(a.map) ?? printAffineMap(a.map);
+    case 'symbolRef':
+      return BARE_KEY.test(a.name) ? `@${a.name}` : `@"${escapeString(a.name)}"`;
+    case 'predicate':
+      return a.value;
+    case 'combiningKind':
+      return `#vector.kind<${a.value}>`;
+    case 'opaque':
+      return a.text;
+  }
+}
+
+/**
+ * `{a = 1, b}` with keys sorted (MLIR dictionaries are sorted), skipping `elided` keys;
+ * '' when nothing remains.
+ */
+export function printAttributeDict(
+  attrs: AttributeMap,
+  elided: readonly string[],
+  options: AttributePrintOptions = {},
+): string {
+  const keys = Object.keys(attrs)
+    .filter((k) => !elided.includes(k))
+    .sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  if (keys.length === 0) return '';
+  const entries = keys.map((k) => {
+    const v = attrs[k] as Attribute;
+    const key = BARE_KEY.test(k) ? k : `"${escapeString(k)}"`;
+    return v.kind === 'unit'
+      ? key
+      : `${key} = ${printAttribute(v, { ...options, elideDefaultType: true })}`;
+  });
+  return `{${entries.join(', ')}}`;
+}
