@@ -1,0 +1,39 @@
+/**
+ * Property cases on fast-check with a fixed seed. A failing property reports the shrunk
+ * (minimal) counterexample, the seed and the path that replays it.
+ */
+import * as fc from 'fast-check';
+import { CaseMismatch } from './case.js';
+
+/** Seed and run count of one property check. */
+export interface PropertySettings {
+  readonly seed: number;
+  readonly numRuns: number;
+}
+
+/** The seed every property uses unless a suite is given another. */
+export const DEFAULT_SEED = 42;
+
+/**
+ * Checks a property (sync or async). Its predicate throws (e.g. `CaseMismatch`) or returns
+ * false on a counterexample.
+ *
+ * @throws CaseMismatch naming the shrunk counterexample, its error, the seed and the replay path.
+ */
+export async function checkProperty<Ts>(
+  property: fc.IRawProperty<Ts>,
+  settings: PropertySettings,
+): Promise<void> {
+  const details = await fc.check(property, { seed: settings.seed, numRuns: settings.numRuns });
+  if (!details.failed) return;
+  const counterexample =
+    details.counterexample === null ? 'none' : fc.stringify(details.counterexample);
+  const cause =
+    details.errorInstance instanceof Error
+      ? details.errorInstance.message
+      : 'the predicate returned false';
+  throw new CaseMismatch(
+    `property failed on ${counterexample} after ${details.numRuns} runs, shrunk ${details.numShrinks} times: ` +
+      `${cause} (replay: seed ${details.seed}, path "${details.counterexamplePath ?? ''}")`,
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Text reports of standalone runs: a per-suite table, the failures and exclusions, and the
+ * closing `N passed, M failed` line (excluded cases, which failed as expected, count in neither).
+ */
+import type { SuiteReport } from './suite.js';
+
+const COLUMNS = ['cases', 'passed', 'failed', 'excluded'] as const;
+
+/** One row per suite: label, case count, passed, failed, excluded. */
+export function formatSuiteTable(reports: readonly SuiteReport[]): string {
+  const labelWidth = Math.max('suite'.length, ...reports.map((r) => r.label.length));
+  const row = (label: string, cells: readonly (string | number)[]) =>
+    `${label.padEnd(labelWidth)}  ${cells.map((c) => String(c).padStart(9)).join('')}`;
+  return [
+    row('suite', COLUMNS),
+    ...reports.map((r) => row(r.label, [r.results.length, r.passed, r.failed, r.excluded])),
+  ].join('\n');
+}
+
+/** The closing line: `N passed, M failed`, summed over every suite. */
+export function formatSummaryLine(reports: readonly SuiteReport[]): string {
+  const passed = reports.reduce((sum, r) => sum + r.passed, 0);
+  const failed = reports.reduce((sum, r) => sum + r.failed, 0);
+  return `${passed} passed, ${failed} failed`;
+}
+
+/** The whole report: table, each failure's message, each exclusion's note, summary line. */
+export function formatReport(reports: readonly SuiteReport[]): string {
+  const failures = reports.flatMap((r) =>
+    r.results.flatMap((c) => (c.error ? [c.error.message] : [])),
+  );
+  const excluded = reports.flatMap((r) =>
+    r.results.flatMap((c) => (c.status === 'excluded' ? [`${c.id}: ${c.note ?? ''}`] : [])),
+  );
+  const sections = [formatSuiteTable(reports)];
+  if (failures.length > 0)
+    sections.push(['Failures:', ...failures.map((m) => `  ${m}`)].join('\n'));
+  if (excluded.length > 0) {
+    sections.push(['Excluded (failing as expected):', ...excluded.map((m) => `  ${m}`)].join('\n'));
+  }
+  sections.push(formatSummaryLine(reports));
+  return sections.join('\n\n');
+}

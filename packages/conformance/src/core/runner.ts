@@ -1,0 +1,60 @@
+/**
+ * The tiny built-in runner: runs cases one after another, applies exclusions and collects a
+ * result per case. Test-framework registration (framework.ts) uses the same `runCase`.
+ */
+import { ConformanceFailure, StaleExclusionError } from '../errors.js';
+import type { RuleId } from '../rules.js';
+import { CaseMismatch, type ConformanceCase } from './case.js';
+import type { Exclusion } from './exclusions.js';
+
+/** How one case ended. `excluded`: it failed, as its exclusion says it would. */
+export type CaseStatus = 'passed' | 'failed' | 'excluded';
+
+/** The result of one case. */
+export interface CaseResult {
+  readonly id: string;
+  readonly rule: RuleId;
+  readonly status: CaseStatus;
+  /** For `failed`: why (a broken rule, or a stale exclusion). */
+  readonly error?: ConformanceFailure | StaleExclusionError;
+  /** For `excluded`: the exclusion's reason and the failure it predicted. */
+  readonly note?: string;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof CaseMismatch) return error.message;
+  if (error instanceof Error) return `threw ${error.name}: ${error.message}`;
+  return `threw ${String(error)}`;
+}
+
+/**
+ * Runs one case. Never throws: a failure becomes a `failed` result whose error names the case
+ * and its rule. An excluded case that fails is `excluded`; one that passes is `failed` with a
+ * `StaleExclusionError`.
+ */
+export async function runCase(
+  testCase: ConformanceCase,
+  exclusion?: Exclusion,
+): Promise<CaseResult> {
+  const { id, rule } = testCase;
+  let failure: ConformanceFailure | undefined;
+  try {
+    await testCase.run();
+  } catch (error) {
+    failure = new ConformanceFailure(id, rule, describeError(error));
+  }
+  if (exclusion === undefined) {
+    return failure === undefined
+      ? { id, rule, status: 'passed' }
+      : { id, rule, status: 'failed', error: failure };
+  }
+  if (failure === undefined) {
+    return {
+      id,
+      rule,
+      status: 'failed',
+      error: new StaleExclusionError(id, rule, exclusion.reason),
+    };
+  }
+  return { id, rule, status: 'excluded', note: `${exclusion.reason} (${failure.detail})` };
+}

@@ -1,0 +1,93 @@
+/**
+ * Arbitraries of tiled layouts, each aimed at one rule of the "Tiled layout" document: full-rank
+ * tiles, tiles on a suffix of the dimensions, repeated tiling, `*` combining, permuted
+ * minor_to_major orders.
+ */
+import * as fc from 'fast-check';
+import { COMBINE, type LayoutSpec, layoutSpec } from '../reference/layout-spec.js';
+import { permutations, type ShapeBounds, shapes } from './shapes.js';
+
+/** Which tilings to generate. */
+export interface LayoutBounds extends ShapeBounds {
+  /** `full`: the first tile has the shape's rank; `suffix`: fewer dimensions; `any` (default). */
+  readonly tileRank?: 'full' | 'suffix' | 'any';
+  /** Number of tiles (default 1). */
+  readonly levels?: { readonly min: number; readonly max: number };
+  /** Allow `*` entries in the first tile (default false). */
+  readonly combine?: boolean;
+  /** Random minor_to_major order instead of row-major (default false). */
+  readonly permuted?: boolean;
+  /** Largest tile entry (default 4). */
+  readonly maxTile?: number;
+  /** Element type written into the text (default `f32`). */
+  readonly elementType?: string;
+  /** Also generate `L(n)` tail padding (default false). */
+  readonly tailPadding?: boolean;
+}
+
+function firstTileRank(rank: number, which: LayoutBounds['tileRank']): fc.Arbitrary<number> {
+  if (which === 'full') return fc.constant(rank);
+  if (which === 'suffix') return fc.integer({ min: 1, max: rank - 1 });
+  return fc.integer({ min: 1, max: rank });
+}
+
+function tile(length: number, maxTile: number, combine: boolean): fc.Arbitrary<number[]> {
+  const entry = fc.integer({ min: 1, max: maxTile });
+  // `*` may appear anywhere but in the most minor position (it combines into the next one).
+  const majorEntry = combine ? fc.oneof(entry, fc.constant(COMBINE)) : entry;
+  return fc
+    .tuple(fc.array(majorEntry, { minLength: length - 1, maxLength: length - 1 }), entry)
+    .map(([major, minor]) => [...major, minor]);
+}
+
+/** A later tiling level: applies to the suffix of the expanded shape (the last tile's sizes). */
+function laterTile(previous: readonly number[], maxTile: number): fc.Arbitrary<number[]> {
+  const sizes = previous.filter((t) => t !== COMBINE);
+  return fc
+    .integer({ min: 1, max: sizes.length })
+    .chain((length) => tile(length, Math.min(maxTile, 2), false));
+}
+
+/** Layout specs within `bounds`; shapes of rank 2 or more when `tileRank` is `suffix`. */
+export function layouts(bounds: LayoutBounds = {}): fc.Arbitrary<LayoutSpec> {
+  const minRank = Math.max(bounds.minRank ?? 1, bounds.tileRank === 'suffix' ? 2 : 1);
+  const maxRank = Math.max(bounds.maxRank ?? 3, minRank);
+  const maxTile = bounds.maxTile ?? 4;
+  const levels = bounds.levels ?? { min: 1, max: 1 };
+  return shapes({ ...bounds, minRank, maxRank }).chain((dims) =>
+    fc
+      .record({
+        minorToMajor: bounds.permuted
+          ? permutations(dims.length)
+          : fc.constant(dims.map((_, k) => dims.length - 1 - k)),
+        first: firstTileRank(dims.length, bounds.tileRank).chain((r) =>
+          tile(r, maxTile, bounds.combine ?? false),
+        ),
+        count: fc.integer({ min: levels.min, max: levels.max }),
+        tailPadding: bounds.tailPadding ? fc.integer({ min: 1, max: 8 }) : fc.constant(1),
+      })
+      .chain(({ minorToMajor, first, count, tailPadding }) =>
+        (count <= 1
+          ? fc.constant<number[][]>([])
+          : fc.array(laterTile(first, maxTile), { minLength: count - 1, maxLength: count - 1 })
+        ).map((later) =>
+          layoutSpec(bounds.elementType ?? 'f32', dims, {
+            minorToMajor,
+            tiles: count === 0 ? [] : [first, ...later],
+            tailPadding,
+          }),
+        ),
+      ),
+  );
+}
+
+/** A layout together with one logical index inside it. */
+export function layoutsWithIndex(
+  bounds: LayoutBounds = {},
+): fc.Arbitrary<{ spec: LayoutSpec; index: number[] }> {
+  return layouts(bounds).chain((spec) =>
+    fc
+      .tuple(...spec.dims.map((d) => fc.integer({ min: 0, max: d - 1 })))
+      .map((index) => ({ spec, index })),
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * `@tilekit/conformance`: the shared conformance suite for tilekit semantics. Versioned golden
+ * cases with provenance, seeded property generators, reference formulas and framework-agnostic
+ * suites (`layoutConformance`, `kernelConformance`, `vectorizerConformance`) that any
+ * implementation can run against itself.
+ */
+export { CaseMismatch, type ConformanceCase, check } from './core/case.js';
+export {
+  expectEqual,
+  expectRejection,
+  expectValues,
+  formatValue,
+  type ValuesOptions,
+} from './core/compare.js';
+export type { Exclusion } from './core/exclusions.js';
+export type { ExpectLike, TestFramework } from './core/framework.js';
+export { checkProperty, DEFAULT_SEED, type PropertySettings } from './core/property.js';
+export { formatReport, formatSuiteTable, formatSummaryLine } from './core/report.js';
+export { type CaseResult, type CaseStatus, runCase } from './core/runner.js';
+export {
+  type ConformanceSuite,
+  createSuite,
+  type RunOptions,
+  type SuiteDefinition,
+  type SuiteName,
+  type SuiteOptions,
+  type SuiteReport,
+} from './core/suite.js';
+export {
+  DEFAULT_TOLERANCES,
+  EXACT,
+  type Tolerance,
+  toleranceFor,
+  withinTolerance,
+} from './core/tolerance.js';
+export { CaseDataError, type CaseFile } from './data/case-file.js';
+export {
+  type CpuSimType,
+  PTO_TSCATTER_CPUSIM,
+  type PtoTScatterCpuSimCase,
+} from './data/pto-tscatter-cpusim.js';
+export {
+  SEED_COMBINED,
+  SEED_FIGURES,
+  type SeedCombinedExample,
+  type SeedFigure,
+} from './data/seed-layout-examples.js';
+export { SEED_TILE_CASES, type SeedTileCase } from './data/seed-tscatter-examples.js';
+export {
+  XLA_LAYOUT_VECTORS,
+  type XlaArraySizeVector,
+  type XlaLayoutVector,
+  type XlaLinearIndexVector,
+  type XlaParsePrintVector,
+} from './data/xla-layout-vectors.js';
+export {
+  ConformanceConfigError,
+  ConformanceError,
+  ConformanceFailure,
+  StaleExclusionError,
+} from './errors.js';
+export { type LayoutBounds, layouts, layoutsWithIndex } from './generators/layouts.js';
+export { permutations, type ShapeBounds, shapes } from './generators/shapes.js';
+export { type CsrBounds, type CsrMatrix, csrMatrices } from './generators/sparse.js';
+export { PADDING_OFFSET, type TileCallBounds, tileCalls } from './generators/tile-calls.js';
+export {
+  COMBINE,
+  formatLayoutSpec,
+  formatSpec,
+  type LayoutSpec,
+  layoutSpec,
+  parseSpec,
+} from './reference/layout-spec.js';
+export {
+  referenceTGather,
+  referenceTScatter,
+  type TileCall,
+  type TileShape,
+} from './reference/tile-ops.js';
+export {
+  logicalIndices,
+  referenceExpandedShape,
+  referenceLinearIndex,
+  referenceOffsets,
+  referencePhysicalElementCount,
+  referenceRelayout,
+  rowMajorIndex,
+} from './reference/tiled-layout.js';
+export { RULE_LIST, RULES, type Rule, type RuleId } from './rules.js';
+export type { ArraySizeFigures, LayoutImpl } from './suites/layout/layout-impl.js';
+export { LAYOUT_DEFAULT_RUNS, layoutConformance } from './suites/layout/layout-suite.js';
+export type { LayoutCaseId } from './suites/layout/xla-cases.js';

@@ -1,0 +1,132 @@
+/**
+ * Reference formulas of XLA's tiled layout, written straight from the "Tiled layout" document:
+ * permute to physical order, then per tile combine `*` dimensions into the next more minor one
+ * and split the suffix into (tile count, within-tile) pairs; the offset is the row-major index in
+ * the final expanded shape.
+ */
+import { ConformanceConfigError } from '../errors.js';
+import { COMBINE, type LayoutSpec } from './layout-spec.js';
+
+/** Dimension sizes and one element's index, in the same (expanded) coordinate system. */
+interface Coordinates {
+  readonly dims: readonly number[];
+  readonly index: readonly number[];
+}
+
+function toPhysical(spec: LayoutSpec, index: readonly number[]): Coordinates {
+  const order = [...spec.minorToMajor].reverse();
+  return { dims: order.map((d) => spec.dims[d]!), index: order.map((d) => index[d]!) };
+}
+
+/** One tiling step on the suffix of `at`. */
+function applyTile(at: Coordinates, tile: readonly number[]): Coordinates {
+  const offset = at.dims.length - tile.length;
+  if (offset < 0) {
+    throw new ConformanceConfigError(
+      'tiles',
+      `tile (${tile}) has more dimensions than the shape [${at.dims}]`,
+    );
+  }
+  if (tile[tile.length - 1] === COMBINE) {
+    throw new ConformanceConfigError(
+      'tiles',
+      `the most minor tile entry of (${tile}) cannot be '*'`,
+    );
+  }
+  const sizes: number[] = [];
+  const positions: number[] = [];
+  const tileSizes: number[] = [];
+  let carriedSize = 1;
+  let carriedIndex = 0;
+  tile.forEach((t, k) => {
+    const size = at.dims[offset + k]!;
+    const position = at.index[offset + k]!;
+    // `*`: fold this dimension into the next more minor one (row-major within the pair).
+    carriedIndex = carriedIndex * size + position;
+    carriedSize *= size;
+    if (t === COMBINE) return;
+    sizes.push(carriedSize);
+    positions.push(carriedIndex);
+    tileSizes.push(t);
+    carriedSize = 1;
+    carriedIndex = 0;
+  });
+  return {
+    dims: [
+      ...at.dims.slice(0, offset),
+      ...sizes.map((d, k) => Math.ceil(d / tileSizes[k]!)),
+      ...tileSizes,
+    ],
+    index: [
+      ...at.index.slice(0, offset),
+      ...positions.map((e, k) => Math.floor(e / tileSizes[k]!)),
+      ...positions.map((e, k) => e % tileSizes[k]!),
+    ],
+  };
+}
+
+function expand(spec: LayoutSpec, index: readonly number[]): Coordinates {
+  return spec.tiles.reduce(applyTile, toPhysical(spec, index));
+}
+
+/** Row-major linear index of `index` within `dims`. */
+export function rowMajorIndex(index: readonly number[], dims: readonly number[]): number {
+  return index.reduce((sum, e, k) => sum * dims[k]! + e, 0);
+}
+
+/** `linear_index_with_tile`: the physical element offset of logical `index`. */
+export function referenceLinearIndex(spec: LayoutSpec, index: readonly number[]): number {
+  const { dims, index: expanded } = expand(spec, index);
+  return rowMajorIndex(expanded, dims);
+}
+
+/** The fully expanded physical shape (tile counts, then tile sizes, per tiling level). */
+export function referenceExpandedShape(spec: LayoutSpec): number[] {
+  return [
+    ...expand(
+      spec,
+      spec.dims.map(() => 0),
+    ).dims,
+  ];
+}
+
+/** Element slots of the expanded shape, rounded up to `L(n)`. */
+export function referencePhysicalElementCount(spec: LayoutSpec): number {
+  const expanded = referenceExpandedShape(spec).reduce((p, d) => p * d, 1);
+  return Math.ceil(expanded / spec.tailPadding) * spec.tailPadding;
+}
+
+/** Every logical index of `dims` in row-major order. */
+export function* logicalIndices(dims: readonly number[]): Generator<number[]> {
+  const total = dims.reduce((p, d) => p * d, 1);
+  for (let flat = 0; flat < total; flat++) {
+    const index = new Array<number>(dims.length);
+    let rest = flat;
+    for (let k = dims.length - 1; k >= 0; k--) {
+      index[k] = rest % dims[k]!;
+      rest = Math.floor(rest / dims[k]!);
+    }
+    yield index;
+  }
+}
+
+/** For every logical element in row-major order, its physical offset. */
+export function referenceOffsets(spec: LayoutSpec): number[] {
+  return Array.from(logicalIndices(spec.dims), (index) => referenceLinearIndex(spec, index));
+}
+
+/**
+ * The physical buffer of a relayout: element `e` of `values` (row-major) at its offset, every
+ * other slot `padValue`.
+ */
+export function referenceRelayout(
+  spec: LayoutSpec,
+  values: ArrayLike<number>,
+  padValue: number,
+): number[] {
+  const buffer = new Array<number>(referencePhysicalElementCount(spec)).fill(padValue);
+  referenceOffsets(spec).forEach((offset, flat) => {
+    buffer[offset] = values[flat]!;
+  });
+  return buffer;
+}
