@@ -133,7 +133,8 @@ class TextParser {
       while (scanner.eat(','));
     }
     draft.minorToMajor = minorToMajor;
-    if (scanner.eat(':')) {
+    const hasAttributes = scanner.eat(':');
+    if (hasAttributes) {
       for (const rule of ATTRIBUTES) {
         if (rule.starts(scanner)) rule.parse(this, draft, depth);
       }
@@ -147,7 +148,8 @@ class TextParser {
           at,
         );
       }
-      scanner.fail(minorToMajor.length > 0 ? "',' or ':' or '}'" : "':' or '}'", at);
+      if (hasAttributes) scanner.fail(`a layout attribute (${ATTRIBUTE_ORDER}) or '}'`, at);
+      scanner.fail(minorToMajor.length > 0 ? "',' or ':' or '}'" : "an integer, ':' or '}'", at);
     }
     return draft;
   }

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  byteSize,
+  expandedShape,
+  LayoutValidationError,
+  physicalElementCount,
+  xlaArraySize,
+} from '../src/index.js';
+
+describe('expandedShape', () => {
+  it.each([
+    // minor_to_major only: the permuted logical sizes.
+    ['f32[3,5]{0,1}', [5, 3]],
+    // A tile shorter than the shape leaves the major dims alone: [2] + (ceil(3/2), ceil(5/2), 2, 2).
+    ['f32[2,3,5]{2,1,0:T(2,2)}', [2, 2, 3, 2, 2]],
+    // A tile longer than the shape: the scalar acts as [1], padded to [1, 256] then split.
+    ['f32[]{:T(256)}', [1, 256]],
+    ['f32[5]{0:T(2,4)}', [1, 2, 2, 4]],
+    // A later tile reaching into cross-tile dims: (8,128) gives (4,2,8,128); (2,1,1,1) covers all
+    // four, splitting the tile-row count 4 into 2 x 2: counts (2,2,8,128), sizes (2,1,1,1).
+    ['bf16[32,256]{1,0:T(8,128)(2,1,1,1)}', [2, 2, 8, 128, 2, 1, 1, 1]],
+    // '*' merges 2*7*8 = 112 and 11*10 = 110, then tiles by (2,3).
+    ['f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}', [56, 37, 2, 3]],
+  ])('%s -> %j', (shape, expected) => {
+    expect(expandedShape(shape)).toEqual(expected);
+  });
+});
+
+describe('physicalElementCount vs xlaArraySize', () => {
+  it('counts the padding of every tile level, which ArraySize ignores', () => {
+    // (2,4) pads nothing on [4,8]; (3,1) pads the in-tile row dim 2 up to 3: 2*2*(3*4) = 48.
+    expect(physicalElementCount('f32[4,8]{1,0:T(2,4)(3,1)}')).toBe(48);
+    expect(xlaArraySize('f32[4,8]{1,0:T(2,4)(3,1)}')).toEqual({ elements: 32, bytes: 128 });
+  });
+
+  it('applies L to untiled layouts too, which ArraySize does not', () => {
+    expect(physicalElementCount('f32[3,5]{1,0:L(8)}')).toBe(16);
+    expect(xlaArraySize('f32[3,5]{1,0:L(8)}')).toEqual({ elements: 15, bytes: 60 });
+    expect(xlaArraySize('f32[3,5]{1,0:T(2,2)L(7)}')).toEqual({ elements: 28, bytes: 112 });
+  });
+
+  it('reduces split dimensions to their largest part in ArraySize (LayoutUtil::MaxSplitSize)', () => {
+    // Physical dim 0 (logical 0, size 10) split at 3 and 7: parts 3, 4, 3 -> 4; padded by 2 -> 4.
+    expect(xlaArraySize('f32[10,6]{1,0:T(2,2)SC(0:3,7)}')).toEqual({ elements: 4 * 6, bytes: 96 });
+    expect(physicalElementCount('f32[10,6]{1,0:T(2,2)SC(0:3,7)}')).toBe(60);
+  });
+
+  it('uses the bound of a bounded dynamic dimension and rejects an unbounded one', () => {
+    expect(physicalElementCount('f32[<=5,3]{1,0:T(2,2)}')).toBe(3 * 2 * 4);
+    expect(() => physicalElementCount('f32[?,3]')).toThrow(LayoutValidationError);
+    expect(() => xlaArraySize('f32[?,3]')).toThrow(/unbounded/);
+  });
+});
+
+describe('byteSize', () => {
+  it.each([
+    ['f32[3,5]{1,0:T(2,2)}', 24 * 4],
+    ['f32[3,5]{1,0:T(2,2)L(7)}', 28 * 4],
+    ['c128[2]', 32],
+    // Sub-byte types without E take a byte each, as in XLA.
+    ['s4[3,5]{1,0}', 15],
+    // E(4) packs two per byte: 15 elements -> ceil(60/8) = 8 bytes.
+    ['s4[3,5]{1,0:E(4)}', 8],
+    ['pred[10]{0:E(1)}', 2],
+    ['u2[4,4]{1,0:T(2,4)E(2)}', 4],
+    // E can also widen: 8192 slots of 32 bits.
+    ['pred[8,8,8]{0,2,1:T(8,128)E(32)}', 32768],
+    ['f32[4,8]{1,0:T(2,4)(3,1)}', 48 * 4],
+    ['bf16[]', 2],
+  ])('%s -> %i bytes', (shape, bytes) => {
+    expect(byteSize(shape)).toBe(bytes);
+  });
+
+  it('rejects non-array shapes', () => {
+    expect(() => byteSize('(f32[2], s8[3])')).toThrow(/tuple/);
+    expect(() => byteSize('token[]')).toThrow(LayoutValidationError);
+    expect(byteSize('b(f32[3])')).toBe(12);
+  });
+});
