@@ -3,21 +3,37 @@
  * the backend-free loops). Import `@tilekit/tfjs-kernels/register-cpu` once to register the CPU
  * kernels and the gradients.
  */
+
+export { LayoutSyntaxError, LayoutValidationError } from '@tilekit/layout';
 export { cpuKernelConfigs } from './cpu/kernels.js';
 export { tgatherCpuConfig } from './cpu/TGather.js';
+export { tiledConvertLayoutCpuConfig } from './cpu/TiledConvertLayout.js';
+export { tiledRelayoutCpuConfig } from './cpu/TiledRelayout.js';
+export { tiledUnrelayoutCpuConfig } from './cpu/TiledUnrelayout.js';
 export { tscatterCpuConfig } from './cpu/TScatter.js';
 export * from './errors.js';
 export { tilekitGradConfigs } from './gradients/index.js';
 export { tgatherGradConfig } from './gradients/TGather_grad.js';
+export { tiledConvertLayoutGradConfig } from './gradients/TiledConvertLayout_grad.js';
+export { tiledRelayoutGradConfig } from './gradients/TiledRelayout_grad.js';
+export { tiledUnrelayoutGradConfig } from './gradients/TiledUnrelayout_grad.js';
 export { tscatterGradConfig } from './gradients/TScatter_grad.js';
+export * from './impl/relayout_impl.js';
 export * from './impl/tgather_impl.js';
 export * from './impl/tile_geometry.js';
+export * from './impl/tile_runs.js';
 export * from './impl/tile_values.js';
 export * from './impl/tscatter_impl.js';
 export * from './kernel_names.js';
+export * from './layout/layout_argument.js';
+export * from './layout/layout_cache.js';
+export * from './layout/physical_runs.js';
+export { type ConvertLayoutOptions, convertLayout } from './ops/convert_layout.js';
+export { type RelayoutOptions, relayout } from './ops/relayout.js';
 export { type TGatherOptions, tgather } from './ops/tgather.js';
 export type { TileOpOptions } from './ops/tile_op_options.js';
 export { type TScatterOptions, tscatter } from './ops/tscatter.js';
+export { unrelayout } from './ops/unrelayout.js';
 export * from './pto/element_types.js';
 export * from './pto/half_float.js';
 export * from './pto/tile_rules.js';

@@ -1,6 +1,15 @@
 /** Every CPU kernel config this package defines, for `register-cpu.ts` to register. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
 import { tgatherCpuConfig } from './TGather.js';
+import { tiledConvertLayoutCpuConfig } from './TiledConvertLayout.js';
+import { tiledRelayoutCpuConfig } from './TiledRelayout.js';
+import { tiledUnrelayoutCpuConfig } from './TiledUnrelayout.js';
 import { tscatterCpuConfig } from './TScatter.js';
 
-export const cpuKernelConfigs: readonly KernelConfig[] = [tscatterCpuConfig, tgatherCpuConfig];
+export const cpuKernelConfigs: readonly KernelConfig[] = [
+  tiledRelayoutCpuConfig,
+  tiledUnrelayoutCpuConfig,
+  tiledConvertLayoutCpuConfig,
+  tscatterCpuConfig,
+  tgatherCpuConfig,
+];

@@ -118,7 +118,9 @@ export function tileCpuRouteReason<A extends TileOpAttrs>(call: TileCall<A>): st
   if (region.some((t) => g.validRow > t.rows || g.validCol > t.cols)) {
     return 'the valid region overhangs a tile';
   }
-  return cpuRouteReason(call.backend, [call.src, call.idx]);
+  // Index values on the CPU are consumed there (maps); only GPU-only indices are read by shaders.
+  const idxOnGpu = call.idxValues === null ? [call.idx] : [];
+  return cpuRouteReason(call.backend, { all: [call.src, call.idx], gpuRead: [call.src, ...idxOnGpu] });
 }
 
 /** Runs the CPU loop (reading GPU data back if needed) and returns a CPU-resident result. */

@@ -1,0 +1,19 @@
+/** CPU kernel for `TiledConvertLayout`. */
+import type { KernelConfig } from '@tensorflow/tfjs-core';
+import { convertLayoutImpl } from '../impl/relayout_impl.js';
+import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../kernel_names.js';
+import { layoutRuns } from '../layout/layout_cache.js';
+import { cpuLayoutKernel } from './layout_kernel.js';
+
+export const tiledConvertLayoutCpuConfig: KernelConfig = {
+  kernelName: TiledConvertLayout,
+  backendName: 'cpu',
+  kernelFunc: cpuLayoutKernel<TiledConvertLayoutAttrs>('buffer', (buffer, values, attrs) => {
+    const fromRuns = layoutRuns(buffer.dtype, attrs.shape, attrs.from);
+    const toRuns = layoutRuns(buffer.dtype, attrs.shape, attrs.to);
+    return {
+      shape: [toRuns.physicalCount],
+      values: convertLayoutImpl(values, fromRuns, toRuns, attrs.padValue),
+    };
+  }),
+};

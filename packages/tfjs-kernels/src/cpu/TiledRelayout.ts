@@ -1,0 +1,15 @@
+/** CPU kernel for `TiledRelayout`. */
+import type { KernelConfig } from '@tensorflow/tfjs-core';
+import { relayoutImpl } from '../impl/relayout_impl.js';
+import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel_names.js';
+import { layoutRuns } from '../layout/layout_cache.js';
+import { cpuLayoutKernel } from './layout_kernel.js';
+
+export const tiledRelayoutCpuConfig: KernelConfig = {
+  kernelName: TiledRelayout,
+  backendName: 'cpu',
+  kernelFunc: cpuLayoutKernel<TiledRelayoutAttrs>('x', (x, values, { layout, padValue }) => {
+    const runs = layoutRuns(x.dtype, x.shape, layout);
+    return { shape: [runs.physicalCount], values: relayoutImpl(values, runs, padValue) };
+  }),
+};

@@ -1,0 +1,33 @@
+/**
+ * Gradient of TiledConvertLayout: the conversion run backwards (`to` → `from`); the input's
+ * padding slots get zero.
+ */
+import {
+  engine,
+  type GradConfig,
+  type NamedAttrMap,
+  type NamedTensorMap,
+  type Tensor,
+} from '@tensorflow/tfjs-core';
+import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../kernel_names.js';
+
+export const tiledConvertLayoutGradConfig: GradConfig = {
+  kernelName: TiledConvertLayout,
+  gradFunc: (dy, _saved, attrs) => {
+    const forward = attrs as unknown as TiledConvertLayoutAttrs;
+    const backward: TiledConvertLayoutAttrs = {
+      shape: forward.shape,
+      from: forward.to,
+      to: forward.from,
+      padValue: 0,
+    };
+    return {
+      buffer: () =>
+        engine().runKernel(
+          TiledConvertLayout,
+          { buffer: dy as Tensor } as NamedTensorMap,
+          backward as unknown as NamedAttrMap,
+        ) as Tensor,
+    };
+  },
+};

@@ -1,0 +1,123 @@
+/**
+ * Turns what users pass for a layout (layout text, whole-shape text, a parsed `Layout` or a
+ * parsed shape) into canonical layout text and, for shapes, the dimensions it names. Parsing,
+ * validation and printing are `@tilekit/layout`'s; errors from it propagate unchanged.
+ */
+import {
+  type ArrayShape,
+  formatLayout,
+  type Layout,
+  parseLayout,
+  parseShape,
+  type Shape,
+} from '@tilekit/layout';
+import { KernelArgumentError } from '../errors.js';
+
+/** A layout as text (`'{1,0:T(8,128)}'`) or parsed, or a whole shape (`'f32[3,5]{1,0:T(2,2)}'`). */
+export type LayoutSpec = string | Layout | Shape;
+
+/** A whole shape as text or parsed: dimensions and layout together. */
+export type ShapeSpec = string | Shape;
+
+/** Canonical layout text plus the dimensions the argument named, if it named any. */
+export interface ResolvedLayout {
+  readonly layout: string;
+  readonly dims: readonly number[] | null;
+}
+
+const isLayout = (spec: Layout | Shape): spec is Layout => 'minorToMajor' in spec;
+
+/** The array shape inside `shape` (a buffer `b(...)` stands for its array). */
+function arrayShapeOf(op: string, argument: string, shape: Shape): ArrayShape {
+  if (shape.kind === 'array') return shape;
+  if (shape.kind === 'buffer') return shape.buffer;
+  throw new KernelArgumentError(op, argument, `must be an array shape, got a ${shape.kind} shape`);
+}
+
+/** Static dimension sizes of `shape`. */
+function staticDims(op: string, argument: string, shape: ArrayShape): number[] {
+  return shape.dimensions.map((d, axis) => {
+    if (d.kind !== 'static') {
+      throw new KernelArgumentError(
+        op,
+        argument,
+        `dimension ${axis} must be static, got ${d.kind}`,
+      );
+    }
+    return d.size;
+  });
+}
+
+/**
+ * Resolves a layout or shape argument.
+ *
+ * @param op Public op name, for errors.
+ * @param argument Argument name, for errors.
+ * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError
+ */
+export function resolveLayoutSpec(op: string, argument: string, spec: LayoutSpec): ResolvedLayout {
+  if (typeof spec === 'string') {
+    return spec.trimStart().startsWith('{')
+      ? { layout: formatLayout(parseLayout(spec)), dims: null }
+      : resolveLayoutSpec(op, argument, parseShape(spec));
+  }
+  if (typeof spec !== 'object' || spec === null) {
+    throw new KernelArgumentError(
+      op,
+      argument,
+      `must be layout or shape text, a Layout or a Shape`,
+    );
+  }
+  if (isLayout(spec)) return { layout: formatLayout(spec), dims: null };
+  const shape = arrayShapeOf(op, argument, spec);
+  return { layout: formatLayout(shape.layout), dims: staticDims(op, argument, shape) };
+}
+
+/**
+ * Resolves a layout argument that applies to a tensor of dimensions `dims`: a shape argument's
+ * dimensions must equal them.
+ *
+ * @throws KernelArgumentError when a shape argument names other dimensions.
+ */
+export function resolveLayoutFor(
+  op: string,
+  argument: string,
+  spec: LayoutSpec,
+  dims: readonly number[],
+): string {
+  const resolved = resolveLayoutSpec(op, argument, spec);
+  if (resolved.dims !== null && !sameDims(resolved.dims, dims)) {
+    throw new KernelArgumentError(
+      op,
+      argument,
+      `names dimensions [${resolved.dims}], but the tensor has shape [${dims}]`,
+    );
+  }
+  return resolved.layout;
+}
+
+/**
+ * Resolves an argument that must be a whole shape (dimensions and layout).
+ *
+ * @throws KernelArgumentError when it is a bare layout.
+ */
+export function resolveShapeSpec(
+  op: string,
+  argument: string,
+  spec: ShapeSpec,
+): { readonly layout: string; readonly dims: readonly number[] } {
+  const resolved = resolveLayoutSpec(op, argument, spec);
+  if (resolved.dims === null) {
+    throw new KernelArgumentError(
+      op,
+      argument,
+      `must be a whole shape with dimensions, e.g. 'f32[3,5]{1,0:T(2,2)}', got a bare layout`,
+    );
+  }
+  return { layout: resolved.layout, dims: resolved.dims };
+}
+
+/** Whether two dimension lists are equal. */
+export function sameDims(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((size, i) => size === b[i]);
+}

@@ -1,0 +1,55 @@
+/** The `relayout` op: a logical tensor → its physical buffer under a tiled layout. */
+import {
+  engine,
+  type NamedAttrMap,
+  type NamedTensorMap,
+  op,
+  type Tensor,
+  type TensorLike,
+} from '@tensorflow/tfjs-core';
+import { physicalElementCount } from '@tilekit/layout';
+import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel_names.js';
+import { type LayoutSpec, resolveLayoutFor } from '../layout/layout_argument.js';
+import { shapeText } from '../layout/layout_cache.js';
+import { LAYOUT_DTYPES, resolvePadValue } from './layout_op_checks.js';
+import { assertDtype, toTensor } from './to_tensor.js';
+
+/** Options of `relayout`. */
+export interface RelayoutOptions {
+  /** Value of the padding slots (default 0). */
+  readonly padValue?: number;
+}
+
+/**
+ * Lays `x` out in memory as `layout` says: returns the 1-D physical buffer
+ * (`physicalElementCount` elements) with each element at its physical offset and `padValue` in
+ * the padding slots of partial tiles (and of an `L(n)` tail).
+ *
+ * ```js
+ * const x = tf.tensor2d([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12, 13, 14, 15]]);
+ * relayout(x, '{1,0:T(2,2)}').print();
+ * // [1, 2, 6, 7, 3, 4, 8, 9, 5, 0, 10, 0, 11, 12, 0, 0, 13, 14, 0, 0, 15, 0, 0, 0]
+ * ```
+ *
+ * @param x Tensor of dtype float32, int32 or bool.
+ * @param layout Layout text (`'{1,0:T(8,128)(2,1)}'`), a whole shape text whose dimensions
+ *   equal `x.shape`, or a parsed `Layout`/shape.
+ * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError
+ */
+function relayout_(x: Tensor | TensorLike, layout: LayoutSpec, options: RelayoutOptions = {}) {
+  const $x = toTensor(x, 'x', 'relayout');
+  assertDtype('relayout', 'x', $x, LAYOUT_DTYPES);
+  const attrs: TiledRelayoutAttrs = {
+    layout: resolveLayoutFor('relayout', 'layout', layout, $x.shape),
+    padValue: resolvePadValue('relayout', options.padValue ?? 0, $x.dtype),
+  };
+  // Validates the layout against x's rank before any kernel runs.
+  physicalElementCount(shapeText($x.dtype, $x.shape, attrs.layout));
+  return engine().runKernel(
+    TiledRelayout,
+    { x: $x } as NamedTensorMap,
+    attrs as unknown as NamedAttrMap,
+  ) as Tensor;
+}
+
+export const relayout = op({ relayout_ });

@@ -1,0 +1,41 @@
+/** The `unrelayout` op: a physical buffer under a tiled layout → the logical tensor. */
+import {
+  engine,
+  type NamedAttrMap,
+  type NamedTensorMap,
+  op,
+  type Tensor,
+  type TensorLike,
+} from '@tensorflow/tfjs-core';
+import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../kernel_names.js';
+import { resolveShapeSpec, type ShapeSpec } from '../layout/layout_argument.js';
+import { assertPhysicalBuffer } from './layout_op_checks.js';
+import { toTensor } from './to_tensor.js';
+
+/**
+ * The inverse of `relayout`: reads the logical tensor of `shape`'s dimensions out of a 1-D
+ * physical buffer laid out as `shape`'s layout (padding slots are ignored).
+ *
+ * ```js
+ * const x = tf.tensor2d([[1, 2, 3], [4, 5, 6]]);
+ * unrelayout(relayout(x, '{0,1}'), 'f32[2,3]{0,1}').print(); // [[1, 2, 3], [4, 5, 6]]
+ * ```
+ *
+ * @param buffer 1-D tensor (float32, int32 or bool) of `physicalElementCount(shape)` elements.
+ * @param shape Whole shape text (`'f32[2048,2048]{1,0:T(8,128)}'`) or a parsed shape; its
+ *   element type is ignored, the result has the buffer's dtype.
+ * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError
+ */
+function unrelayout_(buffer: Tensor | TensorLike, shape: ShapeSpec) {
+  const $buffer = toTensor(buffer, 'buffer', 'unrelayout');
+  const { dims, layout } = resolveShapeSpec('unrelayout', 'shape', shape);
+  assertPhysicalBuffer('unrelayout', 'buffer', $buffer, dims, layout);
+  const attrs: TiledUnrelayoutAttrs = { shape: [...dims], layout };
+  return engine().runKernel(
+    TiledUnrelayout,
+    { buffer: $buffer } as NamedTensorMap,
+    attrs as unknown as NamedAttrMap,
+  ) as Tensor;
+}
+
+export const unrelayout = op({ unrelayout_ });

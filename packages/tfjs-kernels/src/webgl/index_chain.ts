@@ -1,0 +1,68 @@
+/**
+ * Index chains: the arithmetic a layout gather pass runs per output element, as plain data.
+ *
+ * A tiled layout is a sequence of row-major reshapes, pads and transposes (the seed's
+ * pad → reshape → transpose reading), and a reshape never changes a row-major linear index. So
+ * mapping an index through a layout, or back, is a short list of *steps*, each taking one
+ * linear index to the next as a sum of mixed-radix *digit terms*:
+ *
+ *     v = (index / stride) % size        // one coordinate of the step's input shape
+ *     padding if v >= bound              // the coordinate lies in a pad's overhang
+ *     next += v * weight                 // its stride in the step's output shape
+ *
+ * A transpose moves digits to new weights; an (inverse) pad reads digits with a bound. The
+ * same evaluator (here, and in GLSL in LayoutGatherProgram) runs every step, so one compiled
+ * shader serves every layout, shape and direction.
+ */
+
+/** "No bound": the largest int32. */
+export const UNBOUNDED = 2 ** 31 - 1;
+
+/** One digit term of a step. */
+export interface DigitTerm {
+  readonly stride: number;
+  readonly size: number;
+  readonly bound: number;
+  readonly weight: number;
+}
+
+/** One linear index to the next: the sum of its terms. */
+export type ChainStep = readonly DigitTerm[];
+
+/** A chain of steps, applied in order. */
+export type IndexChain = readonly ChainStep[];
+
+/** Row-major strides of `dims`. */
+export function stridesOf(dims: readonly number[]): number[] {
+  const strides = new Array<number>(dims.length);
+  let stride = 1;
+  for (let d = dims.length - 1; d >= 0; d--) {
+    strides[d] = stride;
+    stride *= dims[d]!;
+  }
+  return strides;
+}
+
+/**
+ * Evaluates a chain on one input index with the shader's integer arithmetic.
+ *
+ * @returns The final index, or -1 when the input is padding at some step.
+ */
+export function evaluateChain(chain: IndexChain, input: number): number {
+  let index = input;
+  for (const step of chain) {
+    let next = 0;
+    for (const t of step) {
+      const v = Math.floor(index / t.stride) % t.size;
+      if (v >= t.bound) return -1;
+      next += v * t.weight;
+    }
+    index = next;
+  }
+  return index;
+}
+
+/** Total number of terms over all steps. */
+export function termCount(chain: IndexChain): number {
+  return chain.reduce((sum, step) => sum + step.length, 0);
+}

@@ -1,0 +1,107 @@
+/**
+ * The kernel body shared by TiledRelayout, TiledUnrelayout and TiledConvertLayout on WebGL: one
+ * LayoutGatherProgram pass driven by an index chain, or the shared CPU implementation where a
+ * shader cannot be exact (see cpu_route.ts) or the chain exceeds the shader's capacity.
+ */
+import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import type {
+  BackendValues,
+  DataType,
+  KernelFunc,
+  NamedAttrMap,
+  TensorInfo,
+} from '@tensorflow/tfjs-core';
+import { LruCache } from '../layout/lru.js';
+import { chainUniforms, fitsShader } from './chain_uniforms.js';
+import { cpuRouteReason } from './cpu_route.js';
+import type { IndexChain } from './index_chain.js';
+import { LayoutGatherProgram } from './programs/layout_gather_gpu.js';
+import { FLOAT_EXACT_INTEGER_LIMIT, isFloatAddressable, readValues } from './residency.js';
+import { disposeAll, flatView, runFlatProgram, withShape } from './run_program.js';
+
+/** What one layout kernel computes, given its attributes and input. */
+export interface LayoutPass {
+  /** Output element → input element, or padding. */
+  readonly chain: IndexChain;
+  readonly outShape: readonly number[];
+}
+
+/** One layout kernel: how to plan its pass, and its CPU implementation. */
+export interface LayoutKernelSpec<A> {
+  /** Name of the single input tensor (`x` or `buffer`). */
+  readonly input: string;
+  /** Plans the pass (pure; cached per distinct key). */
+  readonly plan: (attrs: A, inputShape: readonly number[], dtype: DataType) => LayoutPass;
+  /** Cache key of `plan`'s result. */
+  readonly planKey: (attrs: A, inputShape: readonly number[], dtype: DataType) => string;
+  /** Value written into padding slots. */
+  readonly padValue: (attrs: A) => number;
+  /** The backend-free implementation, for the CPU route. */
+  readonly cpu: (
+    values: BackendValues,
+    inputShape: readonly number[],
+    dtype: DataType,
+    attrs: A,
+  ) => BackendValues;
+}
+
+// Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
+const plans = new LruCache<LayoutPass>(
+  { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
+  () => 1,
+);
+
+/** The pad value as the output dtype stores it (int32 truncates, as an Int32Array store does). */
+function storedPadValue(value: number, dtype: DataType): number {
+  return dtype === 'int32' ? new Int32Array([value])[0]! : value;
+}
+
+/** Why this pass must run on the CPU, beyond the shared rules; `null` if the shader can. */
+function passCpuReason(
+  pass: LayoutPass,
+  inputSize: number,
+  padValue: number,
+  dtype: DataType,
+): string | null {
+  const outSize = pass.outShape.reduce((a, b) => a * b, 1);
+  if (outSize === 0 || inputSize === 0) return 'a tensor is empty';
+  if (!isFloatAddressable(outSize) || !isFloatAddressable(inputSize)) {
+    return 'a tensor has more than 2^24 elements';
+  }
+  if (!fitsShader(pass.chain)) return "the layout's index chain exceeds the shader's capacity";
+  if (dtype === 'int32' && Math.abs(padValue) > FLOAT_EXACT_INTEGER_LIMIT) {
+    return 'the int32 pad value is beyond ±2^24';
+  }
+  return null;
+}
+
+/** Builds the WebGL `kernelFunc` of a layout kernel. */
+export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
+  return ({ inputs, backend, attrs }) => {
+    const webgl = backend as MathBackendWebGL;
+    const input = inputs[spec.input] as TensorInfo;
+    const a = attrs as NamedAttrMap as unknown as A;
+    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () =>
+      spec.plan(a, input.shape, input.dtype),
+    );
+    const padValue = storedPadValue(spec.padValue(a), input.dtype);
+    const inputSize = input.shape.reduce((x, y) => x * y, 1);
+    const reason =
+      passCpuReason(pass, inputSize, padValue, input.dtype) ?? cpuRouteReason(webgl, { all: [input], gpuRead: [input] });
+    if (reason !== null) {
+      const values = spec.cpu(readValues(webgl, input), input.shape, input.dtype, a);
+      return webgl.makeTensorInfo([...pass.outShape], input.dtype, values);
+    }
+    const source = flatView(webgl, input);
+    const outSize = pass.outShape.reduce((x, y) => x * y, 1);
+    const out = runFlatProgram(
+      webgl,
+      new LayoutGatherProgram(outSize),
+      [source],
+      input.dtype,
+      chainUniforms(pass.chain, padValue),
+    );
+    disposeAll(webgl, [source]);
+    return withShape(out, pass.outShape);
+  };
+}
