@@ -87,7 +87,8 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     const padValue = storedPadValue(spec.padValue(a), input.dtype);
     const inputSize = input.shape.reduce((x, y) => x * y, 1);
     const reason =
-      passCpuReason(pass, inputSize, padValue, input.dtype) ?? cpuRouteReason(webgl, { all: [input], gpuRead: [input] });
+      passCpuReason(pass, inputSize, padValue, input.dtype) ??
+      cpuRouteReason(webgl, { all: [input], gpuRead: [input] });
     if (reason !== null) {
       const values = spec.cpu(readValues(webgl, input), input.shape, input.dtype, a);
       return webgl.makeTensorInfo([...pass.outShape], input.dtype, values);

@@ -120,7 +120,10 @@ export function tileCpuRouteReason<A extends TileOpAttrs>(call: TileCall<A>): st
   }
   // Index values on the CPU are consumed there (maps); only GPU-only indices are read by shaders.
   const idxOnGpu = call.idxValues === null ? [call.idx] : [];
-  return cpuRouteReason(call.backend, { all: [call.src, call.idx], gpuRead: [call.src, ...idxOnGpu] });
+  return cpuRouteReason(call.backend, {
+    all: [call.src, call.idx],
+    gpuRead: [call.src, ...idxOnGpu],
+  });
 }
 
 /** Runs the CPU loop (reading GPU data back if needed) and returns a CPU-resident result. */

@@ -5,6 +5,7 @@
  * small tiles; it avoids a GPU->CPU read of the indices.
  */
 import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import { EXACT_ADD_GLSL } from './exact_add_glsl.js';
 
 export class ScatterSearchProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'idx'];
@@ -20,6 +21,8 @@ export class ScatterSearchProgram implements GPGPUProgram {
     { name: 'zero', type: 'float' as const },
   ];
   readonly userCode = `
+    ${EXACT_ADD_GLSL}
+
     void main() {
       int p = getOutputCoords();
       int b = p / sizes.z;
@@ -34,7 +37,7 @@ export class ScatterSearchProgram implements GPGPUProgram {
         for (int j = 0; j < tile.y; j++) {
           if (getIdx(idxBase + i * tile.z + j) == offset) {
             float v = getValues(srcBase + i * tile.w + j);
-            sum += v;
+            sum = exactAdd(sum, v);
             last = v;
           }
         }

@@ -1,10 +1,11 @@
 /**
  * `out[k] = 0 + values[writers[starts[k]]] + ... + values[writers[starts[k+1] - 1]]`: the
  * TSCATTER `mode: 'add'` pass over per-destination writer lists built on the CPU (CSR form).
- * Each destination adds its writers in row-major order, one float32 addition at a time, which
- * is exactly the CPU loop's arithmetic, so the sums agree bit for bit.
+ * Each destination adds its writers in row-major order, one IEEE float32 addition at a time
+ * (`exactAdd`, subnormals kept), which is exactly the CPU loop's arithmetic.
  */
 import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import { EXACT_ADD_GLSL } from './exact_add_glsl.js';
 
 export class SegmentSumProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'starts', 'writers'];
@@ -14,13 +15,15 @@ export class SegmentSumProgram implements GPGPUProgram {
   // `0.0 + v` into `v`, which would turn the CPU's +0 (0 + -0) into -0.
   readonly customUniforms = [{ name: 'zero', type: 'float' as const }];
   readonly userCode = `
+    ${EXACT_ADD_GLSL}
+
     void main() {
       int k = getOutputCoords();
       int begin = int(getStarts(k));
       int end = int(getStarts(k + 1));
       float sum = zero;
       for (int w = begin; w < end; w++) {
-        sum += getValues(int(getWriters(w)));
+        sum = exactAdd(sum, getValues(int(getWriters(w))));
       }
       setOutput(sum);
     }

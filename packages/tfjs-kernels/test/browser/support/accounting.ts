@@ -1,0 +1,68 @@
+/**
+ * Resource accounting on the WebGL backend: tensors, backend data ids and textures in use must
+ * balance around every op, gradient and error path; shader compilations are counted by wrapping
+ * the GPGPU context's `createProgram` (tfjs calls it once per compiled binary).
+ */
+import { expect } from 'vitest';
+import { tf, webglBackend } from './backends.js';
+
+/** A snapshot of everything a leak would grow. */
+export interface ResourceCounts {
+  readonly tensors: number;
+  readonly dataIds: number;
+  readonly usedTextures: number;
+}
+
+/** Current counts on the WebGL backend. */
+export function resourceCounts(): ResourceCounts {
+  const backend = webglBackend();
+  return {
+    tensors: tf.memory().numTensors,
+    dataIds: backend.numDataIds(),
+    usedTextures: backend.getTextureManager().getNumUsedTextures(),
+  };
+}
+
+/**
+ * Runs `fn` (which must dispose what it creates, inputs included) and expects every count back
+ * where it was; returns `fn`'s result.
+ */
+export async function expectBalanced<T>(fn: () => T | Promise<T>): Promise<T> {
+  const before = resourceCounts();
+  const result = await fn();
+  expect(resourceCounts()).toEqual(before);
+  return result;
+}
+
+/** Runs `fn`, expects it to throw, and expects no resource to leak on the error path. */
+export async function expectThrowsBalanced(fn: () => unknown): Promise<Error> {
+  const before = resourceCounts();
+  let caught: unknown;
+  try {
+    tf.tidy(() => {
+      fn();
+    });
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(Error);
+  expect(resourceCounts()).toEqual(before);
+  return caught as Error;
+}
+
+let compiled = 0;
+let installed = false;
+
+/** Shader programs compiled on the WebGL backend since the page loaded. */
+export function compiledPrograms(): number {
+  if (!installed) {
+    const gpgpu = webglBackend().gpgpu;
+    const createProgram = gpgpu.createProgram.bind(gpgpu);
+    gpgpu.createProgram = (shader) => {
+      compiled += 1;
+      return createProgram(shader);
+    };
+    installed = true;
+  }
+  return compiled;
+}

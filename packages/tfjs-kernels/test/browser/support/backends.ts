@@ -1,0 +1,51 @@
+/**
+ * One page, two backends: tfjs-backend-cpu and tfjs-backend-webgl registered side by side with
+ * this package's kernels for both, so suites can run the same op on each and compare.
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-webgl';
+import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import * as tf from '@tensorflow/tfjs-core';
+import '../../../src/register-cpu.js';
+import '../../../src/register-webgl.js';
+
+export { tf };
+
+export type BackendName = 'cpu' | 'webgl';
+
+/** Switches the active backend (both are initialised once, so this is cheap after the first). */
+export async function useBackend(name: BackendName): Promise<void> {
+  if (tf.getBackend() === name) return;
+  if (!(await tf.setBackend(name))) throw new Error(`backend ${name} failed to initialise`);
+}
+
+/** The WebGL backend instance (initialising it if needed). */
+export function webglBackend(): MathBackendWebGL {
+  return tf.findBackend('webgl') as MathBackendWebGL;
+}
+
+/** Whether a result tensor's data was produced on the GPU (a CPU-routed result has no texture). */
+export function isOnGpu(t: tf.Tensor): boolean {
+  return webglBackend().texData.get(t.dataId).texture != null;
+}
+
+/** Moves a WebGL tensor's data to the GPU only (drops the CPU copy), as a GPU op's output is. */
+export function gpuOnly<T extends tf.Tensor>(t: T): T {
+  const backend = webglBackend();
+  backend.uploadToGPU(t.dataId);
+  if (backend.texData.get(t.dataId).values != null) throw new Error('upload kept the CPU copy');
+  return t;
+}
+
+/** The raw bit patterns of float32 values, for bit-exact comparison. */
+export function float32Bits(values: ArrayLike<number>): number[] {
+  return Array.from(new Uint32Array(Float32Array.from(values).buffer));
+}
+
+/** A tensor's values as comparable numbers: float32 bit patterns, or the int32 values. */
+export async function exactValues(t: tf.Tensor): Promise<number[]> {
+  const values = await t.data();
+  return t.dtype === 'float32'
+    ? float32Bits(values as Float32Array)
+    : Array.from(values as Int32Array);
+}
