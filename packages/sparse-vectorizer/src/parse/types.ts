@@ -7,6 +7,7 @@ import {
   type MemRefDim,
   memrefOf,
   type ScalarType,
+  type StridedLayout,
   type Type,
   vectorOf,
 } from '../ir/types.js';
@@ -92,10 +93,44 @@ function parseMemRefType(p: Parser): Type {
   if (element.kind === 'memref' || element.kind === 'function') {
     throw p.error('memref elements must be scalars or vectors', undefined, start);
   }
-  if (p.at('punct', ',')) throw p.error('memref layouts and memory spaces are not supported');
+  const layout = p.consume(',') ? parseStridedLayout(p) : undefined;
   p.expect('>', 'to close memref type');
-  return memrefOf(
-    dims.map((d) => d.size as MemRefDim),
-    element,
-  );
+  const shape = dims.map((d) => d.size as MemRefDim);
+  if (layout !== undefined && layout.strides.length !== shape.length) {
+    throw p.error(
+      `expected ${shape.length} strides in strided layout, got ${layout.strides.length}`,
+      undefined,
+      start,
+    );
+  }
+  return memrefOf(shape, element, layout);
+}
+
+function parseStaticOrDynamic(p: Parser, context: string): MemRefDim {
+  if (p.consume('?')) return '?';
+  const negative = p.consume('-');
+  const tok = p.expectKind('integer', "integer or '?'", context);
+  return (negative ? -1 : 1) * Number(tok.text);
+}
+
+/** `strided<[s, ...][, offset: o]>` (the leading comma consumed). */
+function parseStridedLayout(p: Parser): StridedLayout {
+  if (!p.at('bareId', 'strided')) {
+    throw p.error(
+      'only strided memref layouts are supported (no affine maps or memory spaces)',
+      "'strided'",
+    );
+  }
+  p.next();
+  p.expect('<', "after 'strided'");
+  p.expect('[', 'to open strides');
+  const strides = p.list(']', 'to close strides', () => parseStaticOrDynamic(p, 'in strides'));
+  let offset: MemRefDim = 0;
+  if (p.consume(',')) {
+    p.expectKeyword('offset', 'in strided layout');
+    p.expect(':', "after 'offset'");
+    offset = parseStaticOrDynamic(p, 'as strided offset');
+  }
+  p.expect('>', 'to close strided layout');
+  return { strides, offset };
 }

@@ -16,7 +16,11 @@ export function printType(t: Type): string {
     }
     case 'memref': {
       const dims = t.shape.map((d) => `${d}x`).join('');
-      return `memref<${dims}${printType(t.element)}>`;
+      const layout =
+        t.layout === undefined
+          ? ''
+          : `, strided<[${t.layout.strides.join(', ')}]${t.layout.offset === 0 ? '' : `, offset: ${t.layout.offset}`}>`;
+      return `memref<${dims}${printType(t.element)}${layout}>`;
     }
     case 'function': {
       const inputs = `(${t.inputs.map(printType).join(', ')})`;

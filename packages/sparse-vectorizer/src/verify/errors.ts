@@ -1,0 +1,21 @@
+/** Verifier diagnostics. */
+
+/** A rule an operation broke: thrown by `verifyModule`, listed by `verificationDiagnostics`. */
+export class IRVerifyError extends Error {
+  override readonly name = 'IRVerifyError';
+
+  /**
+   * @param opName the offending operation (`scf.for`)
+   * @param rule the rule it broke (`sameType`, `forLoop`, `dominance`, ...)
+   * @param detail what exactly was wrong
+   * @param path where the op sits, e.g. `@dot/scf.for#0/arith.addf#2`
+   */
+  constructor(
+    readonly opName: string,
+    readonly rule: string,
+    readonly detail: string,
+    readonly path: string,
+  ) {
+    super(`'${opName}' op ${detail} [rule ${rule}] at ${path}`);
+  }
+}

@@ -1,0 +1,3 @@
+/** IR verification. */
+export { IRVerifyError } from './errors.js';
+export { verificationDiagnostics, verifyModule } from './verifier.js';

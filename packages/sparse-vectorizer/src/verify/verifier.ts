@@ -1,0 +1,131 @@
+/**
+ * The verifier: for every operation, the definition's arity and constraints (src/ir/ops),
+ * terminator placement, and SSA visibility (an operand must be defined earlier in its block
+ * or in an enclosing block; function bodies see nothing from outside).
+ */
+import { segmentArity } from '../ir/op-def.js';
+import type { Module, Operation, Value } from '../ir/operation.js';
+import { getOpDef } from '../ir/ops/index.js';
+import { checkConstraint } from './constraints.js';
+import type { VerifyContext } from './context.js';
+import { IRVerifyError } from './errors.js';
+
+/** Values visible at a program point: a chain of per-block sets. */
+class Visible {
+  readonly #values = new Set<Value>();
+  constructor(readonly parent: Visible | undefined) {}
+
+  has(v: Value): boolean {
+    for (let s: Visible | undefined = this; s !== undefined; s = s.parent)
+      if (s.#values.has(v)) return true;
+    return false;
+  }
+
+  add(values: readonly Value[]): void {
+    for (const v of values) this.#values.add(v);
+  }
+}
+
+function arityText({ min, max }: { min: number; max: number }): string {
+  if (min === max) return String(min);
+  return max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`;
+}
+
+function verifyOp(
+  op: Operation,
+  parent: Operation | undefined,
+  visible: Visible,
+  path: string,
+  out: IRVerifyError[],
+): void {
+  const fail = (rule: string, detail: string) =>
+    out.push(new IRVerifyError(op.name, rule, detail, path));
+  op.operands.forEach((v, i) => {
+    if (!visible.has(v))
+      fail('dominance', `operand #${i} is not defined before this use (or not visible here)`);
+  });
+  const def = getOpDef(op.name);
+  if (def === undefined) {
+    fail('registered', 'is not an operation this package knows');
+  } else {
+    const operandArity = segmentArity(def.operands);
+    const resultArity = segmentArity(def.results);
+    let shapeOk = true;
+    if (op.operands.length < operandArity.min || op.operands.length > operandArity.max) {
+      fail(
+        'operandCount',
+        `expects ${arityText(operandArity)} operands, got ${op.operands.length}`,
+      );
+      shapeOk = false;
+    }
+    if (op.results.length < resultArity.min || op.results.length > resultArity.max) {
+      fail('resultCount', `expects ${arityText(resultArity)} results, got ${op.results.length}`);
+      shapeOk = false;
+    }
+    if (op.regions.length !== def.regions) {
+      fail('regionCount', `expects ${def.regions} regions, got ${op.regions.length}`);
+      shapeOk = false;
+    }
+    if (shapeOk) {
+      const ctx: VerifyContext = { op, def, parent, fail };
+      for (const c of def.constraints) checkConstraint(ctx, c);
+    }
+  }
+  const isolated = op.name === 'func.func';
+  op.regions.forEach((region, r) => {
+    region.blocks.forEach((block, b) => {
+      const scope = new Visible(isolated ? undefined : visible);
+      scope.add(block.arguments);
+      block.operations.forEach((child, i) => {
+        const childPath = `${path}/${child.name}#${i}${region.blocks.length > 1 || op.regions.length > 1 ? `@r${r}b${b}` : ''}`;
+        const childDef = getOpDef(child.name);
+        if (childDef?.traits.includes('terminator') && i !== block.operations.length - 1) {
+          out.push(
+            new IRVerifyError(
+              child.name,
+              'terminator',
+              'must be the last operation in its block',
+              childPath,
+            ),
+          );
+        }
+        verifyOp(child, op, scope, childPath, out);
+        scope.add(child.results);
+      });
+    });
+  });
+}
+
+function opLabel(op: Operation, i: number): string {
+  const sym = op.attributes.sym_name;
+  return sym?.kind === 'string' ? `@${sym.value}` : `${op.name}#${i}`;
+}
+
+/**
+ * Every rule violation in `module` (empty when it verifies). Errors are
+ * {@link IRVerifyError}s naming the op, the rule and where the op sits.
+ */
+export function verificationDiagnostics(module: Module): readonly IRVerifyError[] {
+  const out: IRVerifyError[] = [];
+  const names = new Set<string>();
+  module.operations.forEach((op, i) => {
+    const label = opLabel(op, i);
+    if (op.name === 'func.func') {
+      if (names.has(label))
+        out.push(new IRVerifyError(op.name, 'symbol', `redefinition of symbol '${label}'`, label));
+      names.add(label);
+    }
+    verifyOp(op, undefined, new Visible(undefined), label, out);
+  });
+  return out;
+}
+
+/**
+ * Verifies `module`, throwing the first {@link IRVerifyError}; returns the module so calls
+ * can be chained (`verifyModule(parseModule(text))`).
+ */
+export function verifyModule(module: Module): Module {
+  const [first] = verificationDiagnostics(module);
+  if (first !== undefined) throw first;
+  return module;
+}
