@@ -7,3 +7,4 @@ export * from './parse/index.js';
 export * from './print/index.js';
 export * from './sparse-tensor/index.js';
 export * from './vectorize/index.js';
+export * from './verify/index.js';
