@@ -62,7 +62,12 @@ export {
 export { type LayoutBounds, layouts, layoutsWithIndex } from './generators/layouts.js';
 export { permutations, type ShapeBounds, shapes } from './generators/shapes.js';
 export { type CsrBounds, type CsrMatrix, csrMatrices } from './generators/sparse.js';
-export { PADDING_OFFSET, type TileCallBounds, tileCalls } from './generators/tile-calls.js';
+export {
+  PADDING_OFFSET,
+  PADDING_VALUE,
+  type TileCallBounds,
+  tileCalls,
+} from './generators/tile-calls.js';
 export {
   COMBINE,
   formatLayoutSpec,
@@ -87,6 +92,19 @@ export {
   rowMajorIndex,
 } from './reference/tiled-layout.js';
 export { RULE_LIST, RULES, type Rule, type RuleId } from './rules.js';
+export type { KernelCaseId } from './suites/kernels/kernel-context.js';
+export type {
+  KernelOps,
+  KernelTarget,
+  TensorHandle,
+  TfLike,
+  TileOpCallOptions,
+} from './suites/kernels/kernel-impl.js';
+export {
+  KERNEL_DEFAULT_RUNS,
+  type KernelSuiteOptions,
+  kernelConformance,
+} from './suites/kernels/kernel-suite.js';
 export type { ArraySizeFigures, LayoutImpl } from './suites/layout/layout-impl.js';
 export { LAYOUT_DEFAULT_RUNS, layoutConformance } from './suites/layout/layout-suite.js';
 export type { LayoutCaseId } from './suites/layout/xla-cases.js';

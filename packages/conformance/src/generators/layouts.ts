@@ -48,37 +48,44 @@ function laterTile(previous: readonly number[], maxTile: number): fc.Arbitrary<n
     .chain((length) => tile(length, Math.min(maxTile, 2), false));
 }
 
-/** Layout specs within `bounds`; shapes of rank 2 or more when `tileRank` is `suffix`. */
-export function layouts(bounds: LayoutBounds = {}): fc.Arbitrary<LayoutSpec> {
-  const minRank = Math.max(bounds.minRank ?? 1, bounds.tileRank === 'suffix' ? 2 : 1);
-  const maxRank = Math.max(bounds.maxRank ?? 3, minRank);
+/** Layouts of the logical dimensions `dims` within `bounds` (ignoring its shape bounds). */
+export function layoutsFor(
+  dims: readonly number[],
+  bounds: LayoutBounds = {},
+): fc.Arbitrary<LayoutSpec> {
   const maxTile = bounds.maxTile ?? 4;
   const levels = bounds.levels ?? { min: 1, max: 1 };
-  return shapes({ ...bounds, minRank, maxRank }).chain((dims) =>
-    fc
-      .record({
-        minorToMajor: bounds.permuted
-          ? permutations(dims.length)
-          : fc.constant(dims.map((_, k) => dims.length - 1 - k)),
-        first: firstTileRank(dims.length, bounds.tileRank).chain((r) =>
-          tile(r, maxTile, bounds.combine ?? false),
-        ),
-        count: fc.integer({ min: levels.min, max: levels.max }),
-        tailPadding: bounds.tailPadding ? fc.integer({ min: 1, max: 8 }) : fc.constant(1),
-      })
-      .chain(({ minorToMajor, first, count, tailPadding }) =>
-        (count <= 1
-          ? fc.constant<number[][]>([])
-          : fc.array(laterTile(first, maxTile), { minLength: count - 1, maxLength: count - 1 })
-        ).map((later) =>
+  const rowMajor = dims.map((_, k) => dims.length - 1 - k);
+  return fc
+    .record({
+      minorToMajor: bounds.permuted ? permutations(dims.length) : fc.constant(rowMajor),
+      first: firstTileRank(dims.length, bounds.tileRank).chain((r) =>
+        tile(r, maxTile, bounds.combine ?? false),
+      ),
+      count: fc.integer({ min: levels.min, max: levels.max }),
+      tailPadding: bounds.tailPadding ? fc.integer({ min: 1, max: 8 }) : fc.constant(1),
+    })
+    .chain(({ minorToMajor, first, count, tailPadding }) =>
+      fc
+        .array(laterTile(first, maxTile), {
+          minLength: Math.max(0, count - 1),
+          maxLength: Math.max(0, count - 1),
+        })
+        .map((later) =>
           layoutSpec(bounds.elementType ?? 'f32', dims, {
             minorToMajor,
             tiles: count === 0 ? [] : [first, ...later],
             tailPadding,
           }),
         ),
-      ),
-  );
+    );
+}
+
+/** Layout specs within `bounds`; shapes of rank 2 or more when `tileRank` is `suffix`. */
+export function layouts(bounds: LayoutBounds = {}): fc.Arbitrary<LayoutSpec> {
+  const minRank = Math.max(bounds.minRank ?? 1, bounds.tileRank === 'suffix' ? 2 : 1);
+  const maxRank = Math.max(bounds.maxRank ?? 3, minRank);
+  return shapes({ ...bounds, minRank, maxRank }).chain((dims) => layoutsFor(dims, bounds));
 }
 
 /** A layout together with one logical index inside it. */
