@@ -4,13 +4,8 @@
  * shader cannot be exact (see cpu_route.ts) or the chain exceeds the shader's capacity.
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import type {
-  BackendValues,
-  DataType,
-  KernelFunc,
-  NamedAttrMap,
-  TensorInfo,
-} from '@tensorflow/tfjs-core';
+import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { LayoutValues } from '../impl/relayout_impl.js';
 import { LruCache } from '../layout/lru.js';
 import { chainUniforms, fitsShader } from './chain_uniforms.js';
 import { cpuRouteReason } from './cpu_route.js';
@@ -38,11 +33,11 @@ export interface LayoutKernelSpec<A> {
   readonly padValue: (attrs: A) => number;
   /** The backend-free implementation, for the CPU route. */
   readonly cpu: (
-    values: BackendValues,
+    values: LayoutValues,
     inputShape: readonly number[],
     dtype: DataType,
     attrs: A,
-  ) => BackendValues;
+  ) => LayoutValues;
 }
 
 // Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
@@ -90,7 +85,12 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
       passCpuReason(pass, inputSize, padValue, input.dtype) ??
       cpuRouteReason(webgl, { all: [input], gpuRead: [input] });
     if (reason !== null) {
-      const values = spec.cpu(readValues(webgl, input), input.shape, input.dtype, a);
+      const values = spec.cpu(
+        readValues(webgl, input) as LayoutValues,
+        input.shape,
+        input.dtype,
+        a,
+      );
       return webgl.makeTensorInfo([...pass.outShape], input.dtype, values);
     }
     const source = flatView(webgl, input);
