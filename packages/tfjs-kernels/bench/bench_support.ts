@@ -1,4 +1,6 @@
 /** Shared benchmark plumbing: the CPU backend, and bytes-allocated-per-call measurement. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import '../src/register-cpu.js';
@@ -11,14 +13,21 @@ export async function useCpuBackend(): Promise<void> {
   await tf.setBackend('cpu');
 }
 
+// Expose V8's collector at run time (the harness runs without --expose-gc) so each
+// allocation measurement starts from a clean heap.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
 /**
- * Median growth of `process.memoryUsage().arrayBuffers` across one call of `fn`, minus the bytes
- * of what `fn` returns and keeps (`keptBytes`), over `calls` calls. Garbage collection between
- * calls is not forced, so a positive figure is an upper bound of transient allocation.
+ * Bytes of ArrayBuffer memory one call of `fn` allocates: the growth of
+ * `process.memoryUsage().arrayBuffers` across the call, after a full collection, median of
+ * `calls` calls. What `fn` frees is not collected before the second reading, so the figure
+ * counts every buffer the call allocated, output included.
  */
-export function arrayBufferBytesPerCall(fn: () => void, calls = 9): number {
+export function arrayBufferBytesPerCall(fn: () => void, calls = 7): number {
   const deltas: number[] = [];
   for (let c = 0; c < calls; c++) {
+    collectGarbage();
     const before = process.memoryUsage().arrayBuffers;
     fn();
     deltas.push(process.memoryUsage().arrayBuffers - before);

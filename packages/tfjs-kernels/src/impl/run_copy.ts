@@ -14,7 +14,7 @@ type BitView = Int32Array | Uint8Array;
  * Runs at least this long are moved by the engine's native `set`; shorter ones by a loop, where
  * creating a view per run would cost more than it saves (measured in bench/relayout.bench.ts).
  */
-const NATIVE_COPY_MIN_RUN = 256;
+const NATIVE_COPY_MIN_RUN = 64;
 
 /** An integer view over `values`' bytes (a float32 array becomes an Int32Array view). */
 export function bitView(values: LayoutValues): BitView {

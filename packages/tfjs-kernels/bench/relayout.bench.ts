@@ -1,0 +1,156 @@
+/**
+ * relayout / unrelayout of float32 [2048, 2048] to XLA TPU-style tiled layouts, against the
+ * memcpy floor (`Float32Array.prototype.set` of the same bytes into a new array) and the stock
+ * tfjs pad → reshape → transpose composition of `relayoutPlan` on the CPU backend.
+ */
+
+import { defineBenchSuite } from '@tilekit/bench';
+import { relayoutPlan } from '@tilekit/layout';
+import { convertLayout, relayout, unrelayout } from '../src/index.js';
+import { arrayBufferBytesPerCall, tf, useCpuBackend } from './bench_support.js';
+
+const N = 2048;
+const COUNT = N * N;
+const values = Float32Array.from({ length: COUNT }, (_, k) => (k % 1000) * 0.25);
+const TILED = '{1,0:T(8,128)}';
+const TILED_BF16_STYLE = '{1,0:T(8,128)(2,1)}';
+const shapeOf = (layout: string) => `f32[${N},${N}]${layout}`;
+
+let x: tf.Tensor2D;
+const buffers = new Map<string, tf.Tensor1D>();
+
+/** The memcpy floor: a new array of the same length filled by one native copy. */
+function memcpy(): Float32Array {
+  const copy = new Float32Array(COUNT);
+  copy.set(values);
+  return copy;
+}
+
+/** The stock composition: `relayoutPlan`'s steps with tf.transpose / tf.pad / tf.reshape. */
+function stockRelayout(layout: string): void {
+  tf.tidy(() => {
+    let t: tf.Tensor = x;
+    for (const step of relayoutPlan(shapeOf(layout)).steps) {
+      if (step.op === 'transpose') t = tf.transpose(t, [...step.perm]);
+      else if (step.op === 'reshape') t = tf.reshape(t, [...step.shape]);
+      else
+        t = tf.pad(
+          t,
+          step.paddings.map(([a, b]) => [a, b] as [number, number]),
+        );
+    }
+    t.dataSync();
+  });
+}
+
+/** Inverse of the stock composition: the plan's steps undone in reverse order. */
+function stockUnrelayout(layout: string): void {
+  tf.tidy(() => {
+    const plan = relayoutPlan(shapeOf(layout));
+    let t: tf.Tensor = buffers.get(layout)!;
+    const shapes: number[][] = [];
+    let shape = [...plan.logicalShape];
+    for (const step of plan.steps) {
+      shapes.push(shape);
+      if (step.op === 'transpose') shape = step.perm.map((p) => shape[p]!);
+      else if (step.op === 'reshape') shape = [...step.shape];
+      else shape = shape.map((s, d) => s + step.paddings[d]![1]);
+    }
+    plan.steps.forEach((_, k) => {
+      const step = plan.steps[plan.steps.length - 1 - k]!;
+      const before = shapes[shapes.length - 1 - k]!;
+      if (step.op === 'transpose') {
+        const inverse: number[] = [];
+        step.perm.forEach((p, i) => {
+          inverse[p] = i;
+        });
+        t = tf.transpose(t, inverse);
+      } else if (step.op === 'reshape') t = tf.reshape(t, before);
+      else
+        t = tf.slice(
+          t,
+          before.map(() => 0),
+          before,
+        );
+    });
+    t.dataSync();
+  });
+}
+
+const bytesBeyondOutput = (fn: () => tf.Tensor) => ({
+  'arrayBuffer bytes/call beyond the output':
+    arrayBufferBytesPerCall(() => fn().dispose()) - COUNT * 4,
+});
+
+function relayoutCase(layout: string, goal: string) {
+  return {
+    name: `relayout f32[${N},${N}] -> ${layout}`,
+    items: COUNT,
+    ours: { label: 'relayout', fn: () => relayout(x, layout).dispose() },
+    baselines: [
+      { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
+      { label: 'stock tfjs pad -> reshape -> transpose', fn: () => stockRelayout(layout) },
+    ],
+    goal,
+    extra: () => bytesBeyondOutput(() => relayout(x, layout)),
+  };
+}
+
+function unrelayoutCase(layout: string, goal: string) {
+  return {
+    name: `unrelayout ${shapeOf(layout)}`,
+    items: COUNT,
+    ours: {
+      label: 'unrelayout',
+      fn: () => unrelayout(buffers.get(layout)!, shapeOf(layout)).dispose(),
+    },
+    baselines: [
+      { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
+      { label: 'stock tfjs transpose -> reshape -> slice', fn: () => stockUnrelayout(layout) },
+    ],
+    goal,
+    extra: () => bytesBeyondOutput(() => unrelayout(buffers.get(layout)!, shapeOf(layout))),
+  };
+}
+
+export default defineBenchSuite({
+  name: 'tfjs-kernels: relayout family (cpu)',
+  setup: async () => {
+    await useCpuBackend();
+    x = tf.tensor2d(values, [N, N]);
+    for (const layout of [TILED, TILED_BF16_STYLE])
+      buffers.set(layout, relayout(x, layout) as tf.Tensor1D);
+  },
+  teardown: () => tf.dispose([x, ...buffers.values()]),
+  cases: [
+    relayoutCase(TILED, '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock'),
+    relayoutCase(TILED_BF16_STYLE, '<= 3x memcpy (ratio >= 0.33), >= 20x stock'),
+    unrelayoutCase(TILED, '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock'),
+    unrelayoutCase(TILED_BF16_STYLE, '<= 3x memcpy (ratio >= 0.33), >= 20x stock'),
+    {
+      name: `convertLayout ${shapeOf(TILED)} -> ${TILED_BF16_STYLE}`,
+      items: COUNT,
+      ours: {
+        label: 'convertLayout',
+        fn: () => convertLayout(buffers.get(TILED)!, shapeOf(TILED), TILED_BF16_STYLE).dispose(),
+      },
+      baselines: [
+        { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
+        {
+          label: 'relayout(unrelayout(buffer))',
+          fn: () =>
+            tf
+              .tidy(() =>
+                relayout(unrelayout(buffers.get(TILED)!, shapeOf(TILED)), TILED_BF16_STYLE),
+              )
+              .dispose(),
+        },
+      ],
+      goal: 'one pass: faster than relayout(unrelayout(...))',
+      extra: () =>
+        bytesBeyondOutput(() =>
+          convertLayout(buffers.get(TILED)!, shapeOf(TILED), TILED_BF16_STYLE),
+        ),
+    },
+  ],
+});
