@@ -2,6 +2,7 @@
  * @tilekit/sparse-vectorizer: an MLIR-compatible loop IR (parse, print, verify, interpret)
  * and the sparse vectorization rewriter.
  */
+export * from './interpret/index.js';
 export * from './ir/index.js';
 export * from './parse/index.js';
 export * from './print/index.js';

@@ -22,7 +22,6 @@ const FLOAT_UNARY = [
   'tan',
   'tanh',
   'atan',
-  'erf',
 ];
 const FLOAT_BINARY = ['powf', 'atan2', 'copysign'];
 

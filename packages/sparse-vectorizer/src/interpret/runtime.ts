@@ -1,0 +1,71 @@
+/**
+ * Run-time values. Integers of every width (and `index`, and i1) are bigints kept in
+ * canonical form (signed two's complement value for widths > 1, 0/1 for i1); floats are JS
+ * numbers holding values of their format. Vectors are flat row-major element arrays with
+ * their concrete shape (scalable dimensions already multiplied by vscale).
+ */
+import type { ScalarType, Type, VectorType } from '../ir/types.js';
+import type { MemRefValue } from './memory.js';
+
+/** A scalar: bigint for integer-like types, number for floats. */
+export type Scalar = bigint | number;
+
+/** A vector value. */
+export interface VectorValue {
+  readonly kind: 'vector';
+  readonly shape: readonly number[];
+  readonly elements: Scalar[];
+}
+
+/** Any run-time value. */
+export type RuntimeValue = Scalar | VectorValue | MemRefValue;
+
+/** Bit width of an integer-like type (`index` is 64). */
+export function intWidth(t: ScalarType): number {
+  if (t.kind === 'index') return 64;
+  if (t.kind === 'integer') return t.width;
+  throw new TypeError(`${t.format} is not an integer type`);
+}
+
+/** Canonical form of `v` as an integer of width `w`: signed wrap, or 0/1 for i1. */
+export function wrapInt(v: bigint, w: number): bigint {
+  return w === 1 ? BigInt.asUintN(1, v) : BigInt.asIntN(w, v);
+}
+
+/** The unsigned reading of a canonical integer of width `w`. */
+export function unsigned(v: bigint, w: number): bigint {
+  return BigInt.asUintN(w, v);
+}
+
+/** Concrete shape of a vector type for the given vscale. */
+export function concreteShape(t: VectorType, vscale: number): number[] {
+  return t.shape.map((d, i) => (t.scalableDims[i] ? d * vscale : d));
+}
+
+/** A fresh vector value. */
+export function makeVector(shape: readonly number[], elements: Scalar[]): VectorValue {
+  return { kind: 'vector', shape, elements };
+}
+
+/** Narrows a run-time value to a vector (the verifier guarantees the type). */
+export function asVector(v: RuntimeValue | undefined, opName: string): VectorValue {
+  if (typeof v === 'object' && v.kind === 'vector') return v;
+  throw new TypeError(`${opName}: expected a vector operand`);
+}
+
+/** Narrows a run-time value to a scalar. */
+export function asScalar(v: RuntimeValue | undefined, opName: string): Scalar {
+  if (typeof v === 'bigint' || typeof v === 'number') return v;
+  throw new TypeError(`${opName}: expected a scalar operand`);
+}
+
+/** Narrows to an integer scalar. */
+export function asInt(v: RuntimeValue | undefined, opName: string): bigint {
+  if (typeof v === 'bigint') return v;
+  throw new TypeError(`${opName}: expected an integer operand`);
+}
+
+/** The zero of a scalar type. */
+export function zeroOf(t: Type): Scalar {
+  return t.kind === 'float' ? 0 : 0n;
+}

@@ -1,0 +1,96 @@
+/**
+ * Float semantics: each op is computed on f64 values and the caller rounds the result to the
+ * element format (exact for +,-,*,/,sqrt; transcendental functions use JS Math in f64 and are
+ * then rounded, so they are faithful but not guaranteed correctly rounded).
+ */
+
+/** `(a, b) -> exact-or-f64 result` before rounding to the format. */
+export type FloatBinaryFn = (a: number, b: number) => number;
+
+function maximum(a: number, b: number): number {
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
+  if (a === 0 && b === 0) return Object.is(a, -0) ? b : a; // +0 > -0
+  return Math.max(a, b);
+}
+
+function minimum(a: number, b: number): number {
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
+  if (a === 0 && b === 0) return Object.is(a, -0) ? a : b;
+  return Math.min(a, b);
+}
+
+/** IEEE maxNum/minNum: a NaN operand yields the other operand. */
+function nanIgnoring(f: FloatBinaryFn): FloatBinaryFn {
+  return (a, b) => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : f(a, b));
+}
+
+/** Every float binary op, keyed by op name. */
+export const FLOAT_BINARY: Readonly<Record<string, FloatBinaryFn>> = {
+  'arith.addf': (a, b) => a + b,
+  'arith.subf': (a, b) => a - b,
+  'arith.mulf': (a, b) => a * b,
+  'arith.divf': (a, b) => a / b,
+  'arith.remf': (a, b) => a % b, // C fmod: sign of the dividend, exact
+  'arith.maximumf': maximum,
+  'arith.minimumf': minimum,
+  'arith.maxnumf': nanIgnoring(maximum),
+  'arith.minnumf': nanIgnoring(minimum),
+  'math.powf': (a, b) => a ** b,
+  'math.atan2': Math.atan2,
+  'math.copysign': (a, b) => (b < 0 || Object.is(b, -0) ? -Math.abs(a) : Math.abs(a)),
+};
+
+function roundHalfEven(a: number): number {
+  const r = Math.round(a);
+  return Math.abs(a % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+/** Every float unary op, keyed by op name. */
+export const FLOAT_UNARY: Readonly<Record<string, (a: number) => number>> = {
+  'arith.negf': (a) => -a,
+  'math.absf': Math.abs,
+  'math.ceil': Math.ceil,
+  'math.floor': Math.floor,
+  'math.round': (a) => Math.sign(a) * Math.round(Math.abs(a)), // half away from zero
+  'math.roundeven': roundHalfEven,
+  'math.trunc': Math.trunc,
+  'math.sqrt': Math.sqrt,
+  'math.rsqrt': (a) => 1 / Math.sqrt(a),
+  'math.exp': Math.exp,
+  'math.exp2': (a) => 2 ** a,
+  'math.expm1': Math.expm1,
+  'math.log': Math.log,
+  'math.log2': Math.log2,
+  'math.log10': Math.log10,
+  'math.log1p': Math.log1p,
+  'math.sin': Math.sin,
+  'math.cos': Math.cos,
+  'math.tan': Math.tan,
+  'math.tanh': Math.tanh,
+  'math.atan': Math.atan,
+};
+
+const ordered = (f: (a: number, b: number) => boolean) => (a: number, b: number) =>
+  !Number.isNaN(a) && !Number.isNaN(b) && f(a, b);
+const unordered = (f: (a: number, b: number) => boolean) => (a: number, b: number) =>
+  Number.isNaN(a) || Number.isNaN(b) || f(a, b);
+
+/** `arith.cmpf` predicates (o* false on NaN, u* true on NaN). */
+export const CMPF: Readonly<Record<string, (a: number, b: number) => boolean>> = {
+  false: () => false,
+  oeq: ordered((a, b) => a === b),
+  ogt: ordered((a, b) => a > b),
+  oge: ordered((a, b) => a >= b),
+  olt: ordered((a, b) => a < b),
+  ole: ordered((a, b) => a <= b),
+  one: ordered((a, b) => a !== b),
+  ord: ordered(() => true),
+  ueq: unordered((a, b) => a === b),
+  ugt: unordered((a, b) => a > b),
+  uge: unordered((a, b) => a >= b),
+  ult: unordered((a, b) => a < b),
+  ule: unordered((a, b) => a <= b),
+  une: unordered((a, b) => a !== b),
+  uno: unordered(() => false),
+  true: () => true,
+};
