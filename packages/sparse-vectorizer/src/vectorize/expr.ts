@@ -6,7 +6,7 @@
 import type { Operation, ScalarType, Value } from '../ir/index.js';
 import { denseAttr, isScalar, vectorOf } from '../ir/index.js';
 import { isBlockArgument, isInvariantValue } from './loop-view.js';
-import { genVectorLoad, hasNonUnitInnermostStride } from './memory.js';
+import { genVectorLoad } from './memory.js';
 import { vectorType } from './options.js';
 import { accept, generated, type Outcome, reject } from './outcome.js';
 import { BINARY_OPS, CAST_OPS, SHIFT_OPS, UNARY_OPS } from './rules.js';
@@ -68,12 +68,7 @@ function vectorizeLoad(walk: Walk, load: Operation): Outcome {
   const [memref, ...subs] = load.operands as [Value, ...Value[]];
   const idxs = vectorizeSubscripts(walk, subs);
   if (!idxs.ok) return idxs;
-  if (isContiguous(walk, subs) && hasNonUnitInnermostStride(memref)) {
-    return reject(
-      'non-unit-stride',
-      'a contiguous vector load from a view whose innermost stride is not 1',
-    );
-  }
+  if (isContiguous(walk, subs)) walk.contiguous.push(memref);
   const gen = walk.gen;
   return accept(gen && genVectorLoad(gen.b, walk.vl, memref, generated(idxs), gen.vmask));
 }

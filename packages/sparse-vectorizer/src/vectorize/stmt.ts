@@ -18,13 +18,13 @@ import {
   withResults,
 } from '../ir/index.js';
 import { isContiguous, vectorizeExpr } from './expr.js';
+import { checkAgainstMiscompiles } from './guards.js';
 import { LOOP_MARKER, type LoopView, viewLoop } from './loop-view.js';
 import { genVectorMask } from './mask.js';
-import { genVectorStore, hasNonUnitInnermostStride } from './memory.js';
+import { genVectorStore } from './memory.js';
 import { type VL, vectorType } from './options.js';
 import { accept, generated, type Outcome, type Rejection, reject } from './outcome.js';
 import { classifyReduction, genVectorReducInit } from './reduction.js';
-import { checkOnlyFinalEffect } from './side-effects.js';
 import { vectorizeSubscripts } from './subscripts.js';
 import type { Codegen, Walk } from './walker.js';
 
@@ -78,21 +78,16 @@ function vectorizeParallel(
   codegen: boolean,
   store: Operation,
 ): Outcome<VectorizedLoop> {
-  const effects = checkOnlyFinalEffect(view, store);
-  if (effects !== undefined) return effects;
   const [value, memref, ...subs] = store.operands as [Value, Value, ...Value[]];
   const setup = codegen ? setUp(view, vl, view.iv, undefined) : undefined;
-  const walk: Walk = { view, vl, gen: setup?.gen };
+  const walk: Walk = { view, vl, gen: setup?.gen, contiguous: [] };
   const idxs = vectorizeSubscripts(walk, subs);
   if (!idxs.ok) return idxs;
-  if (isContiguous(walk, subs) && hasNonUnitInnermostStride(memref)) {
-    return reject(
-      'non-unit-stride',
-      'a contiguous vector store into a view whose innermost stride is not 1',
-    );
-  }
+  if (isContiguous(walk, subs)) walk.contiguous.push(memref);
   const vrhs = vectorizeExpr(walk, value);
   if (!vrhs.ok) return vrhs;
+  const unsafe = checkAgainstMiscompiles(walk, store);
+  if (unsafe !== undefined) return unsafe;
   if (setup === undefined) return accept();
   genVectorStore(setup.gen.b, memref, generated(idxs), setup.gen.vmask, generated(vrhs));
   // The loop is updated in place: new step, the scalar store replaced by the vector code.
@@ -120,8 +115,6 @@ function vectorizeReduction(view: LoopView, vl: VL, codegen: boolean): Outcome<V
   if (view.yielded.length !== 1) {
     return reject('multiple-results', `the loop carries ${view.yielded.length} values, not one`);
   }
-  const effects = checkOnlyFinalEffect(view, undefined);
-  if (effects !== undefined) return effects;
   const [red, acc, init] = [view.yielded[0], view.iterArgs[0], view.inits[0]] as [
     Value,
     Value,
@@ -135,9 +128,11 @@ function vectorizeReduction(view: LoopView, vl: VL, codegen: boolean): Outcome<V
   const vtp = vectorType(vl, init.type);
   const accumulator = createValue(vtp);
   const setup = codegen ? setUp(view, vl, createValue(index), accumulator) : undefined;
-  const walk: Walk = { view, vl, gen: setup?.gen };
+  const walk: Walk = { view, vl, gen: setup?.gen, contiguous: [] };
   const vrhs = vectorizeExpr(walk, red);
   if (!vrhs.ok) return vrhs;
+  const unsafe = checkAgainstMiscompiles(walk, undefined);
+  if (unsafe !== undefined) return unsafe;
   if (setup === undefined) return accept();
   const { pre, gen, step } = setup;
   const combining = generated(kind);

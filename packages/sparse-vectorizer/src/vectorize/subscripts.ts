@@ -6,7 +6,7 @@
  */
 import type { Operation, Value } from '../ir/index.js';
 import { defInBody, isBlockArgument, isInvariantArg, isInvariantValue } from './loop-view.js';
-import { genVectorLoad, hasNonUnitInnermostStride, memrefElement } from './memory.js';
+import { genVectorLoad, memrefElement } from './memory.js';
 import { vectorType } from './options.js';
 import { accept, type Outcome, reject } from './outcome.js';
 import { SUBSCRIPT_CASTS, widenedIndexElement } from './rules.js';
@@ -81,12 +81,7 @@ function coordinateLoad(walk: Walk, load: Operation, innermost: boolean): Outcom
       'an indirect (coordinate) subscript in an outer dimension',
     );
   }
-  if (hasNonUnitInnermostStride(memref)) {
-    return reject(
-      'non-unit-stride',
-      'the coordinate array is a view with a non-unit innermost stride',
-    );
-  }
+  walk.contiguous.push(memref);
   // A reduction loop is rebuilt from scratch, so scalars computed in its old body are gone.
   if (walk.view.iterArgs.length > 0 && indices.some((v) => defInBody(walk.view, v) !== undefined)) {
     return reject(

@@ -25,6 +25,11 @@ export interface Walk {
   readonly view: LoopView;
   readonly vl: VL;
   readonly gen: Codegen | undefined;
+  /**
+   * Memrefs the walk reads or writes contiguously (masked load/store), collected in both
+   * modes for the unit-stride guard (fix 3), which runs after MLIR's own analysis.
+   */
+  readonly contiguous: Value[];
 }
 
 /**

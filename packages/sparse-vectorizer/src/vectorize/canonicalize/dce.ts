@@ -1,7 +1,7 @@
 /** Dead-code elimination: effect-free operations whose results nobody uses are erased. */
 import type { Block, Operation } from '../../ir/index.js';
 import { createBlock, createRegion, usersOf, withResults } from '../../ir/index.js';
-import { isEffectFree } from '../side-effects.js';
+import { isEffectFree } from '../guards.js';
 
 /** Effect-free, recursively for region-holding ops (a loop that only computes is dead). */
 function isRemovable(op: Operation): boolean {

@@ -131,8 +131,9 @@ const foldAffineMin: Fold = (op, constants) => {
       const c = symbols[e.position];
       return c?.kind === 'integer' ? affineConstant(Number(c.value)) : e;
     }
-    if (e.kind === 'binary') return affineBinary(e.op, substitute(e.lhs), substitute(e.rhs));
-    return e;
+    if (e.kind !== 'binary') return e;
+    const [lhs, rhs] = [substitute(e.lhs), substitute(e.rhs)];
+    return lhs === e.lhs && rhs === e.rhs ? e : affineBinary(e.op, lhs, rhs);
   };
   const results = map.results.map(substitute);
   if (results.every((e, k) => e === map.results[k])) return undefined;
