@@ -96,7 +96,8 @@ export function offsetMap(shape: ShapeInput): Int32Array {
 export function inverseMap(shape: ShapeInput): Int32Array {
   const compiled = compileForMaps(shape);
   const map = allocate(compiled.physicalCount);
-  map.fill(-1);
+  // Without padding every slot is written by the walk, so the -1 pre-fill pass can be skipped.
+  if (compiled.physicalCount > compiled.logicalCount) map.fill(-1);
   fillMap(compiled, map, 'physicalToLogical');
   return map;
 }
