@@ -1,0 +1,132 @@
+import { parseArgs } from 'node:util';
+import {
+  MlirParseError,
+  parseModule,
+  printModule,
+  type VectorizeOptions,
+  type VectorizeReport,
+  vectorize,
+  verifyModule,
+} from '@tilekit/sparse-vectorizer';
+import type { Command } from '../command.js';
+import { CliError } from '../io.js';
+
+const help = `Usage: tilekit opt [file.mlir] [--sparse-vectorization="vl=8 enable-vla-vectorization=true enable-simd-index32=true"] [--report]
+
+Reads MLIR text (a file, or standard input when no file is given), verifies it, optionally runs the
+sparse vectorization rewriter, and prints the module like mlir-opt does.
+
+Options:
+  --sparse-vectorization=<opts>  run the rewriter; <opts> are MLIR's pass options, space separated:
+                                   vl=<n>                           vector length (required, > 0)
+                                   enable-vla-vectorization[=bool]  scalable vectors, vscale * vl steps
+                                   enable-simd-index32[=bool]       32-bit gather/scatter indices
+  --report                       print why each loop was or was not vectorized (to stderr)
+  -h, --help                     show this help`;
+
+const BOOLEAN_OPTIONS = {
+  'enable-vla-vectorization': 'enableVLAVectorization',
+  'enable-simd-index32': 'enableSIMDIndex32',
+} as const;
+
+function parseBool(key: string, value: string): boolean {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new CliError(`--sparse-vectorization: ${key} takes true or false, got '${value}'`, 2);
+}
+
+/** Parses MLIR pass options such as `vl=8 enable-vla-vectorization=true` into rewriter options. */
+export function parsePassOptions(text: string): VectorizeOptions {
+  let vectorLength: number | undefined;
+  const flags: { enableVLAVectorization?: boolean; enableSIMDIndex32?: boolean } = {};
+  for (const token of text.trim().split(/\s+/).filter(Boolean)) {
+    const [key = '', value] = token.split('=', 2);
+    if (key === 'vl') {
+      if (value === undefined || !/^\d+$/.test(value))
+        throw new CliError(
+          `--sparse-vectorization: vl takes a non-negative integer, got '${value ?? ''}'`,
+          2,
+        );
+      vectorLength = Number(value);
+    } else if (key in BOOLEAN_OPTIONS) {
+      flags[BOOLEAN_OPTIONS[key as keyof typeof BOOLEAN_OPTIONS]] =
+        value === undefined ? true : parseBool(key, value);
+    } else {
+      throw new CliError(
+        `--sparse-vectorization: unknown option '${key}' (known: vl, ${Object.keys(BOOLEAN_OPTIONS).join(', ')})`,
+        2,
+      );
+    }
+  }
+  if (vectorLength === undefined || vectorLength === 0) {
+    // MLIR's default vl=0 disables vectorization and fails the pass; say so instead of exiting silently.
+    throw new CliError(
+      '--sparse-vectorization: vl must be a positive integer (vl=0 disables vectorization, which MLIR treats as a pass failure)',
+    );
+  }
+  return { vectorLength, ...flags };
+}
+
+/** One line per loop: what the rewriter decided and why. */
+export function formatReport(report: VectorizeReport): string {
+  const lines = report.loops.map((loop) => {
+    const where = `@${loop.function} loop ${loop.loop} (depth ${loop.depth})`;
+    if (loop.vectorized)
+      return `${where}: vectorized, ${loop.form}${loop.kind ? ` <${loop.kind}>` : ''}`;
+    return `${where}: left scalar [${loop.code}] ${loop.reason}`;
+  });
+  for (const chain of report.chains) {
+    lines.push(
+      `@${chain.function} reduction chain ${chain.producer} -> ${chain.consumer ?? '-'}: ${chain.folded ? 'folded' : 'not folded'} (${chain.reason})`,
+    );
+  }
+  return lines.length === 0 ? 'no scf.for loops' : lines.join('\n');
+}
+
+export const optCommand: Command = {
+  name: 'opt',
+  summary:
+    'parse, verify and sparse-vectorize MLIR loops, printing like mlir-opt (--report for reasons)',
+  help,
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        'sparse-vectorization': { type: 'string' },
+        report: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(`${help}\n`);
+      return 0;
+    }
+    if (positionals.length > 1) throw new CliError(`expected at most one input file\n\n${help}`, 2);
+    const file = positionals[0];
+    const options =
+      values['sparse-vectorization'] === undefined
+        ? undefined
+        : parsePassOptions(values['sparse-vectorization']);
+    const text = io.readInput(file);
+    let module: ReturnType<typeof parseModule>;
+    try {
+      module = parseModule(text);
+      verifyModule(module);
+    } catch (error) {
+      if (error instanceof MlirParseError)
+        throw new CliError(`${file ?? '<stdin>'}:${error.message}`);
+      if (error instanceof Error && error.name === 'IRVerifyError')
+        throw new CliError(`${file ?? '<stdin>'}: ${error.message}`);
+      throw error;
+    }
+    if (options === undefined) {
+      io.stdout(printModule(module));
+      return 0;
+    }
+    const result = vectorize(module, options);
+    io.stdout(printModule(result.module));
+    if (values.report) io.stderr(`${formatReport(result.report)}\n`);
+    return 0;
+  },
+};
