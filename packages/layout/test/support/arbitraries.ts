@@ -1,6 +1,6 @@
 /**
- * fast-check arbitraries for XLA shapes, layouts and tiles, reusable by every package's tests
- * (import from '@tilekit/layout/test/support/arbitraries' is not published; copy or import by path).
+ * fast-check arbitraries for XLA shapes, layouts and tiles. Other packages' tests can import this
+ * module by relative path (test files are not published).
  *
  * Tiles cover what the tiling engine must handle: repeated tiles, tiles shorter than the shape
  * (partial rank), tiles longer than the shape, `*` (never last) and tail padding `L`.
