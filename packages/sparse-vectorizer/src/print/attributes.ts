@@ -27,7 +27,7 @@ export class AffineMapAliases {
 
 /** Options of {@link printAttribute}. */
 export interface AttributePrintOptions {
-  /** Elide `: i64` / `: f64` as MLIR does inside attribute dictionaries. */
+  /** Elide `: i64` / `: f64` as MLIR does for array elements. */
   readonly elideDefaultType?: boolean;
   /** Print affine maps through aliases (module printing); inline otherwise. */
   readonly aliases?: AffineMapAliases;
@@ -135,7 +135,7 @@ export function printAttributeDict(
     const key = BARE_KEY.test(k) ? k : `"${escapeString(k)}"`;
     return v.kind === 'unit'
       ? key
-      : `${key} = ${printAttribute(v, { ...options, elideDefaultType: true })}`;
+      : `${key} = ${printAttribute(v, { ...options, elideDefaultType: false })}`;
   });
   return `{${entries.join(', ')}}`;
 }

@@ -6,11 +6,33 @@
  * `_N` suffix from a shared conflict counter.
  */
 import type { Block, Module, Operation, Region, Value } from '../ir/operation.js';
+import { definingOps } from '../ir/walk.js';
 import { printType } from './types.js';
 
-/** The name an op suggests for its (single) result, as MLIR's getAsmResultNames. */
-export function suggestedName(op: Operation): string | undefined {
+/** `c<N>_vscale` for `arith.muli` of an index constant and `vector.vscale` (MLIR's MulIOp hint). */
+function vscaleProductName(op: Operation, defs: ReadonlyMap<Value, Operation>): string | undefined {
+  if (op.results[0]?.type.kind !== 'index') return undefined;
+  const [lhs, rhs] = op.operands.map((v) => defs.get(v));
+  const constantOf = (o: Operation | undefined) => {
+    const v = o?.name === 'arith.constant' ? o.attributes.value : undefined;
+    return v?.kind === 'integer' ? v.value : undefined;
+  };
+  const isVscale = (o: Operation | undefined) => o?.name === 'vector.vscale';
+  const base = isVscale(rhs) ? constantOf(lhs) : isVscale(lhs) ? constantOf(rhs) : undefined;
+  return base === undefined ? undefined : `c${base}_vscale`;
+}
+
+/**
+ * The name an op suggests for its (single) result, as MLIR's getAsmResultNames;
+ * `defs` maps values to their defining ops.
+ */
+export function suggestedName(
+  op: Operation,
+  defs: ReadonlyMap<Value, Operation> = new Map(),
+): string | undefined {
   switch (op.name) {
+    case 'arith.muli':
+      return vscaleProductName(op, defs);
     case 'arith.constant': {
       const v = op.attributes.value;
       if (v?.kind !== 'integer') return 'cst';
@@ -51,10 +73,12 @@ interface Counters {
 export class ValueNames {
   readonly #names = new Map<Value, string>();
   readonly #groups = new Map<Operation, string>();
+  #defs: ReadonlyMap<Value, Operation> = new Map();
 
   /** Names every value nested under `module`. */
   static forModule(module: Module): ValueNames {
     const names = new ValueNames();
+    names.#defs = definingOps(module);
     names.#numberTopLevel(module.operations);
     return names;
   }
@@ -109,7 +133,7 @@ export class ValueNames {
 
   #numberOp(op: Operation, c: Counters, scope: NameScope): void {
     if (op.results.length === 0) return;
-    const hint = op.results.length === 1 ? suggestedName(op) : undefined;
+    const hint = op.results.length === 1 ? suggestedName(op, this.#defs) : undefined;
     const base = hint === undefined ? `%${c.value++}` : this.#unique(hint, c, scope);
     this.#groups.set(op, base);
     for (const [i, r] of op.results.entries()) {

@@ -22,7 +22,8 @@ export function printFor(op: Operation, p: Printer, indent: string): string {
   if (inits.length > 0) {
     text += ` iter_args(${assignments(p, args.slice(1), inits)}) -> (${p.types(op.results.map((r) => r.type))})`;
   }
-  if (lb.type.kind !== 'index') text += ` : ${p.type(lb.type)}`;
+  // mlir-opt prints two spaces before the bound type after an iter_args list; so do we.
+  if (lb.type.kind !== 'index') text += `${inits.length > 0 ? ' ' : ''} : ${p.type(lb.type)}`;
   const region = p.region(body, indent, { entryArgs: false, terminators: inits.length > 0 });
   return `${text} ${region}${p.attrDict(op.attributes)}`;
 }
