@@ -21,3 +21,18 @@ describe('tilekit demo', () => {
     expect(io.err()).toContain('--only takes 1..');
   });
 });
+
+describe('tilekit demo, cpu kernels chapter', () => {
+  it('shows relayout and TSCATTER values computed by the tfjs ops', async () => {
+    const io = captureIO();
+    expect(await main(['demo', '--only', '2'], io)).toBe(0);
+    const out = io.out();
+    expect(out).toContain('\n2. tfjs ops on the cpu backend');
+    // Figure 1 with x = 1..15 row-major: tile (0,0) holds x[0][0], x[0][1], x[1][0], x[1][1].
+    expect(out).toContain('    1   2   6   7\n    3   4   8   9\n    5  -1  10  -1\n');
+    expect(out).toContain('gives x back exactly: true');
+    // Offset 7 is written by src[1][6] = 26 and then src[1][7] = 27: the later one stays.
+    expect(out).toContain('   10  20  12  22  14  24  16  27\n   21  11  23  13  25  15   0  17\n');
+    expect(out).toContain('tensors before/after the demo: 0/0');
+  });
+});

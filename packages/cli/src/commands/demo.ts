@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Command } from '../command.js';
+import { kernelsDemo } from '../demos/kernels-demo.js';
 import { layoutDemo } from '../demos/layout-demo.js';
 import type { CliIO } from '../io.js';
 
@@ -10,7 +11,7 @@ export interface DemoSection {
 }
 
 /** The chapters, in the order they are shown. */
-export const DEMO_SECTIONS: readonly DemoSection[] = [layoutDemo];
+export const DEMO_SECTIONS: readonly DemoSection[] = [layoutDemo, kernelsDemo];
 
 const help = `Usage: tilekit demo [--only <n>]
 
@@ -34,15 +35,18 @@ export const demoCommand: Command = {
       io.stdout(`${help}\n`);
       return 0;
     }
-    const chosen =
-      values.only === undefined ? DEMO_SECTIONS : [DEMO_SECTIONS[Number(values.only) - 1]];
-    if (chosen.some((s) => s === undefined)) {
+    const only = values.only === undefined ? undefined : Number(values.only);
+    if (
+      only !== undefined &&
+      !(Number.isInteger(only) && only >= 1 && only <= DEMO_SECTIONS.length)
+    ) {
       io.stderr(`tilekit demo: --only takes 1..${DEMO_SECTIONS.length}\n`);
       return 2;
     }
-    for (const [i, section] of chosen.entries()) {
-      io.stdout(`\n${'='.repeat(78)}\n${i + 1}. ${section!.title}\n${'='.repeat(78)}\n`);
-      await section!.run(io);
+    for (const [i, section] of DEMO_SECTIONS.entries()) {
+      if (only !== undefined && only !== i + 1) continue;
+      io.stdout(`\n${'='.repeat(78)}\n${i + 1}. ${section.title}\n${'='.repeat(78)}\n`);
+      await section.run(io);
     }
     return 0;
   },
