@@ -41,7 +41,9 @@ export function expectGradientMatchesFiniteDifferences(
     const analytic = tf.grad(f)(x, dy);
     expect(analytic.shape).toEqual(x.shape);
     const values = Array.from(analytic.dataSync());
-    values.forEach((v, k) => expect(v).toBeCloseTo(numeric[k]!, 3));
+    values.forEach((v, k) => {
+      expect(v).toBeCloseTo(numeric[k]!, 3);
+    });
     analytic.dispose();
   });
 }

@@ -44,7 +44,7 @@ export interface RelayoutCase {
   readonly otherLayout: string;
 }
 
-const valueOf: Record<LayoutDtype, fc.Arbitrary<number>> = {
+const arbitraryValue: Record<LayoutDtype, fc.Arbitrary<number>> = {
   float32: fc.integer({ min: -512, max: 512 }).map((v) => v / 8),
   int32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
   bool: fc.integer({ min: 0, max: 1 }),
@@ -61,8 +61,8 @@ export const relayoutCase: fc.Arbitrary<RelayoutCase> = fc
     return fc.record({
       dtype: fc.constant(dtype),
       dims: fc.constant(dims),
-      values: fc.array(valueOf[dtype], { minLength: size, maxLength: size }),
-      padValue: valueOf[dtype],
+      values: fc.array(arbitraryValue[dtype], { minLength: size, maxLength: size }),
+      padValue: arbitraryValue[dtype],
       layout: layoutText(dims.length),
       otherLayout: layoutText(dims.length),
     });
