@@ -26,6 +26,7 @@ import {
   type ValueArray,
   type ValueDType,
   valueArrayOf,
+  widthOf,
 } from './storage-arrays.js';
 import { type SparseStorage, validateStorage } from './validate.js';
 
@@ -277,19 +278,9 @@ function inferDType(data: ArrayLike<number>): ValueDType {
 function inferWidths(storage: SparseStorage): WidthOptions {
   const pos = storage.positions.find((a) => a !== undefined);
   const crd = storage.coordinates.find((a) => a !== undefined);
-  const widthOfArray = (a: IndexArray): WidthOptions['posWidth'] =>
-    a instanceof Uint8Array
-      ? 8
-      : a instanceof Uint16Array
-        ? 16
-        : a instanceof Uint32Array
-          ? 32
-          : a instanceof BigUint64Array
-            ? 64
-            : 'index';
   return {
-    ...(pos === undefined ? {} : { posWidth: widthOfArray(pos) }),
-    ...(crd === undefined ? {} : { crdWidth: widthOfArray(crd) }),
+    ...(pos === undefined ? {} : { posWidth: widthOf(pos) }),
+    ...(crd === undefined ? {} : { crdWidth: widthOf(crd) }),
   };
 }
 

@@ -1,0 +1,22 @@
+/** The sparse loop emitter: tensor index notation + formats -> MLIR-shaped scalar loops. */
+export { NotationSyntaxError, SparsifyError } from './errors.js';
+export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';
+export {
+  type KernelParameter,
+  kernelParameters,
+  scalarTypeOf,
+  storageTypeOf,
+} from './kernel-signature.js';
+export { buildLattice, casesOf, type LatticePoint, optimizeLattice } from './lattice.js';
+export { EMITTED_FROM } from './loop-emitter.js';
+export {
+  type AccessExpr,
+  type AssignOp,
+  type BinaryExpr,
+  type ConstExpr,
+  type Expr,
+  type NegExpr,
+  type Notation,
+  parseNotation,
+} from './notation.js';
+export { kernelNameOf, type SparseKernel, type SparsifyOptions, sparsify } from './sparsify.js';

@@ -1,0 +1,525 @@
+/**
+ * The sparse loop emitter: walks the loop order of a {@link KernelPlan} and, at each loop,
+ * emits one loop per iteration-lattice point (MLIR's `genStmt`/`genLoop`): a `scf.for` over a
+ * dense range or over one compressed level's positions, or a `scf.while` that co-iterates
+ * several sparse levels and dispatches on which of them hold the current coordinate.
+ * Reductions whose output element is fixed are carried in registers (`iter_args`), as MLIR's
+ * sparsifier scalarizes them.
+ */
+import { stringAttr } from '../ir/attributes.js';
+import { type Builder, buildRegion } from '../ir/builder.js';
+import type { Value } from '../ir/operation.js';
+import { i1, i64, index, type Type } from '../ir/types.js';
+import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
+import { SparsifyError } from './errors.js';
+import type { KernelPlan, TensorPlan } from './kernel-plan.js';
+import type { KernelParameter } from './kernel-signature.js';
+import {
+  buildLattice,
+  casesOf,
+  type LatticePoint,
+  optimizeLattice,
+  type Participation,
+} from './lattice.js';
+import { accessesOf, type Expr } from './notation.js';
+
+/** Marks loops the vectorizer may rewrite (MLIR's `LoopEmitter` loop attribute). */
+export const EMITTED_FROM = Object.freeze({ 'Emitted from': stringAttr('linalg.generic') });
+
+/** Where a sparse tensor's traversal stands: the next level to bind and its parent position. */
+interface Cursor {
+  readonly level: number;
+  readonly pos: Value;
+  /** End of the position range below a non-unique level (COO segments). */
+  readonly segEnd?: Value;
+}
+
+/** Everything bound at one point of the loop nest. */
+interface Scope {
+  readonly b: Builder;
+  readonly idx: ReadonlyMap<string, Value>;
+  readonly cursors: ReadonlyMap<string, Cursor>;
+  readonly loaded: ReadonlyMap<string, Value>;
+  /** The scalarized reduction value, when one is being carried. */
+  readonly red: Value | undefined;
+}
+
+/** The dense-range iterator of a loop (used when some lattice point has no sparse operand). */
+const UNIVERSE = '';
+
+/** Emits the body of one kernel function. */
+export class LoopEmitter {
+  readonly #plan: KernelPlan;
+  readonly #top: Builder;
+  readonly #args: ReadonlyMap<string, Value>;
+  readonly #tensors: ReadonlyMap<string, TensorPlan>;
+  readonly #indexConstants = new Map<number, Value>();
+  readonly #element: Type;
+
+  constructor(
+    plan: KernelPlan,
+    params: readonly KernelParameter[],
+    args: readonly Value[],
+    top: Builder,
+  ) {
+    this.#plan = plan;
+    this.#top = top;
+    this.#args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
+    this.#tensors = new Map(plan.inputs.map((t) => [t.name, t]));
+    const outType = this.#arg('output', plan.output.name).type;
+    this.#element = outType.kind === 'memref' ? outType.element : outType;
+  }
+
+  /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
+  emit(): void {
+    const cursors = new Map<string, Cursor>();
+    for (const t of this.#plan.inputs) {
+      if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.#c(0) });
+    }
+    if (this.#plan.notation.op === '=') this.#emitZeroFill();
+    const scope: Scope = {
+      b: this.#top,
+      idx: new Map(),
+      cursors,
+      loaded: new Map(),
+      red: undefined,
+    };
+    this.#genLoops(scope, 0, this.#plan.notation.rhs);
+  }
+
+  /** `linalg.fill` lowered to loops: the output starts from zero when it is overwritten. */
+  #emitZeroFill(): void {
+    const out = this.#arg('output', this.#plan.output.name);
+    const zero = this.#zero();
+    const dims = this.#plan.output.indices.map((i) => this.#size(i));
+    const nest = (b: Builder, d: number, ivs: Value[]): void => {
+      if (d === dims.length) {
+        b.store(zero, out, ivs);
+        return;
+      }
+      b.forOp(this.#c(0), dims[d] as Value, this.#c(1), [], (inner, iv) => {
+        nest(inner, d + 1, [...ivs, iv as Value]);
+        return [];
+      });
+    };
+    nest(this.#top, 0, []);
+  }
+
+  #genLoops(s: Scope, depth: number, expr: Expr): Value | undefined {
+    const order = this.#plan.loopOrder;
+    if (depth === order.length) return this.#genStmt(s, expr);
+    const v = order[depth] as string;
+    const out = this.#plan.output;
+    const startsReduction =
+      s.red === undefined && this.#plan.reductions.has(v) && out.indices.every((i) => s.idx.has(i));
+    let red = startsReduction
+      ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
+      : s.red;
+
+    const points = optimizeLattice(buildLattice(expr, (t) => this.#participation(s, t, v)));
+    const bounds = new Map<string, { lo: Value; hi: Value }>();
+    const resume = new Map<string, Value>();
+    const exhausted = new Set<string>();
+    for (const point of points) {
+      const cases = casesOf(points, point);
+      const iters = [
+        ...point.sparse,
+        ...(cases.some((c) => c.sparse.size === 0) ? [UNIVERSE] : []),
+      ];
+      if (iters.some((k) => exhausted.has(k))) continue;
+      for (const k of iters) {
+        if (!bounds.has(k)) {
+          const bound = this.#iteratorBounds(s, k, v);
+          bounds.set(k, bound);
+          resume.set(k, bound.lo);
+        }
+      }
+      const inner: Scope = { ...s, red };
+      const loop = { v, depth, iters, cases, bounds, resume };
+      if (iters.length === 1) {
+        const only = iters[0] as string;
+        red = this.#isNonUnique(s, only)
+          ? this.#genSegmentLoop(inner, loop)
+          : this.#genForLoop(inner, loop);
+        exhausted.add(only);
+      } else {
+        red = this.#genWhileLoop(inner, loop);
+      }
+    }
+    if (startsReduction) {
+      s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
+      return s.red;
+    }
+    return red;
+  }
+
+  /** A single iterator: `scf.for` over a dense range or one level's positions. */
+  #genForLoop(s: Scope, loop: LoopInfo): Value | undefined {
+    const k = loop.iters[0] as string;
+    const { hi } = loop.bounds.get(k) as { hi: Value };
+    const op = s.b.forOp(
+      loop.resume.get(k) as Value,
+      hi,
+      this.#c(1),
+      s.red === undefined ? [] : [s.red],
+      (b, iv, red) => {
+        const at = iv as Value;
+        const coordinate = k === UNIVERSE ? at : this.#loadCoordinate(b, k, s, at);
+        const result = this.#genCase(
+          { ...s, b, red },
+          loop,
+          loop.cases[0] as LatticePoint,
+          coordinate,
+          new Map([[k, at]]),
+        );
+        return result === undefined ? [] : [result];
+      },
+      EMITTED_FROM,
+    );
+    return op.results[0];
+  }
+
+  /** Co-iteration: `scf.while` over several iterators, dispatching on the present ones. */
+  #genWhileLoop(s: Scope, loop: LoopInfo): Value | undefined {
+    for (const k of loop.iters) {
+      if (this.#isNonUnique(s, k)) {
+        throw new SparsifyError(
+          `formats.${k}`,
+          `a non-unique (COO) level cannot be co-iterated with another operand at index ${loop.v}`,
+        );
+      }
+    }
+    const inits = [
+      ...loop.iters.map((k) => loop.resume.get(k) as Value),
+      ...(s.red === undefined ? [] : [s.red]),
+    ];
+    const types = inits.map((x) => x.type);
+    const before = buildRegion(
+      types,
+      (b, ...args) => {
+        const conds = loop.iters.map((k, n) =>
+          b.cmpi('ult', args[n] as Value, (loop.bounds.get(k) as { hi: Value }).hi),
+        );
+        const all = conds
+          .slice(1)
+          .reduce((acc, c) => b.binary('arith.andi', acc, c), conds[0] as Value);
+        return [all, ...args];
+      },
+      'scf.condition',
+    );
+    const after = buildRegion(
+      types,
+      (b, ...args) => {
+        const positions = new Map(loop.iters.map((k, n) => [k, args[n] as Value]));
+        const crds = loop.iters.map((k) =>
+          k === UNIVERSE
+            ? (positions.get(k) as Value)
+            : this.#loadCoordinate(b, k, s, positions.get(k) as Value),
+        );
+        const min = crds
+          .slice(1)
+          .reduce((m, c) => b.select(b.cmpi('ult', c, m), c, m), crds[0] as Value);
+        const present = (cb: Builder, t: string): Value =>
+          cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
+        const red = s.red === undefined ? undefined : args[loop.iters.length];
+        const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
+          const point = loop.cases[j];
+          if (point === undefined) return r;
+          if (point.sparse.size === 0)
+            return this.#genCase({ ...s, b: cb, red: r }, loop, point, min, positions);
+          const conds = [...point.sparse].map((t) => present(cb, t));
+          const cond = conds
+            .slice(1)
+            .reduce((acc, c) => cb.binary('arith.andi', acc, c), conds[0] as Value);
+          const ifOp = cb.ifOp(
+            cond,
+            r === undefined ? [] : [r.type],
+            (tb) => wrap(this.#genCase({ ...s, b: tb, red: r }, loop, point, min, positions)),
+            r === undefined && j + 1 === loop.cases.length
+              ? undefined
+              : (eb) => wrap(chain(eb, j + 1, r)),
+          );
+          return ifOp.results[0];
+        };
+        const nextRed = chain(b, 0, red);
+        const next = loop.iters.map((k, n) => {
+          const pos = args[n] as Value;
+          const bumped = b.addi(pos, this.#c(1));
+          return k === UNIVERSE
+            ? bumped
+            : b.select(b.cmpi('eq', crds[n] as Value, min), bumped, pos);
+        });
+        return [...next, ...(nextRed === undefined ? [] : [nextRed])];
+      },
+      'scf.yield',
+    );
+    const op = s.b.create({
+      name: 'scf.while',
+      operands: inits,
+      resultTypes: types,
+      attributes: EMITTED_FROM,
+      regions: [before, after],
+    });
+    loop.iters.forEach((k, n) => loop.resume.set(k, op.results[n] as Value));
+    return s.red === undefined ? undefined : op.results[loop.iters.length];
+  }
+
+  /**
+   * A non-unique (COO) level: `scf.while` over segments of equal coordinates; an inner
+   * `scf.while` finds each segment's end, and the levels below iterate that range.
+   */
+  #genSegmentLoop(s: Scope, loop: LoopInfo): Value | undefined {
+    const t = loop.iters[0] as string;
+    const { hi } = loop.bounds.get(t) as { hi: Value };
+    const inits = [loop.resume.get(t) as Value, ...(s.red === undefined ? [] : [s.red])];
+    const types = inits.map((x) => x.type);
+    const before = buildRegion(
+      types,
+      (b, p, ...rest) => [b.cmpi('ult', p as Value, hi), p as Value, ...rest],
+      'scf.condition',
+    );
+    const after = buildRegion(
+      types,
+      (b, p, red) => {
+        const start = p as Value;
+        const crd = this.#loadCoordinate(b, t, s, start);
+        const segOp = b.create({
+          name: 'scf.while',
+          operands: [start],
+          resultTypes: [index],
+          regions: [
+            buildRegion(
+              [index],
+              (wb, q) => {
+                const inBounds = wb.cmpi('ult', q as Value, hi);
+                const same = wb.ifOp(
+                  inBounds,
+                  [i1],
+                  (tb) => [tb.cmpi('eq', crd, this.#loadCoordinate(tb, t, s, q as Value))],
+                  (eb) => [eb.constantBool(false)],
+                );
+                return [same.results[0] as Value, q as Value];
+              },
+              'scf.condition',
+            ),
+            buildRegion([index], (wb, q) => [wb.addi(q as Value, this.#c(1))], 'scf.yield'),
+          ],
+        });
+        const segEnd = segOp.results[0] as Value;
+        const point = loop.cases[0] as LatticePoint;
+        const r = this.#genCase({ ...s, b, red }, loop, point, crd, new Map([[t, start]]), segEnd);
+        return [segEnd, ...(r === undefined ? [] : [r])];
+      },
+      'scf.yield',
+    );
+    const op = s.b.create({
+      name: 'scf.while',
+      operands: inits,
+      resultTypes: types,
+      attributes: EMITTED_FROM,
+      regions: [before, after],
+    });
+    return s.red === undefined ? undefined : op.results[1];
+  }
+
+  /** Binds the loop index and the present tensors' positions, loads ready values, recurses. */
+  #genCase(
+    s: Scope,
+    loop: LoopInfo,
+    point: LatticePoint,
+    coordinate: Value,
+    positions: ReadonlyMap<string, Value>,
+    segEnd?: Value,
+  ): Value | undefined {
+    const { b } = s;
+    const idx = new Map(s.idx).set(loop.v, coordinate);
+    const cursors = new Map(s.cursors);
+    for (const t of point.sparse) {
+      const c = cursors.get(t) as Cursor;
+      cursors.set(t, {
+        level: c.level + 1,
+        pos: positions.get(t) as Value,
+        ...(segEnd === undefined ? {} : { segEnd }),
+      });
+    }
+    for (const t of point.dense) {
+      const c = cursors.get(t);
+      if (c === undefined) continue;
+      const pos =
+        c.level === 0 ? coordinate : b.addi(b.muli(c.pos, this.#size(loop.v)), coordinate);
+      cursors.set(t, { level: c.level + 1, pos });
+    }
+    const loaded = new Map(s.loaded);
+    for (const a of accessesOf(point.expr)) {
+      if (loaded.has(a.tensor) || a.indices.length === 0) continue;
+      const t = this.#tensors.get(a.tensor) as TensorPlan;
+      const c = cursors.get(a.tensor);
+      if (t.format !== undefined && c?.level === t.format.levels.length) {
+        loaded.set(a.tensor, b.load(this.#arg('values', a.tensor), [c.pos]));
+      } else if (t.format === undefined && a.indices.every((i) => idx.has(i))) {
+        loaded.set(
+          a.tensor,
+          b.load(
+            this.#arg('dense', a.tensor),
+            a.indices.map((i) => idx.get(i) as Value),
+          ),
+        );
+      }
+    }
+    return this.#genLoops({ b, idx, cursors, loaded, red: s.red }, loop.depth + 1, point.expr);
+  }
+
+  /** The innermost statement: fold into the carried reduction or update the output. */
+  #genStmt(s: Scope, expr: Expr): Value | undefined {
+    const value = this.#evaluate(s, expr);
+    if (s.red !== undefined) return this.#combine(s.b, s.red, value);
+    const out = this.#arg('output', this.#plan.output.name);
+    const at = this.#outIndices(s);
+    if (this.#plan.notation.op === '=' && this.#plan.reductions.size === 0) {
+      s.b.store(value, out, at);
+    } else {
+      s.b.store(this.#combine(s.b, s.b.load(out, at), value), out, at);
+    }
+    return undefined;
+  }
+
+  #evaluate(s: Scope, e: Expr): Value {
+    const float = this.#element.kind === 'float';
+    switch (e.kind) {
+      case 'access':
+        return e.indices.length === 0
+          ? this.#arg('scalar', e.tensor)
+          : (s.loaded.get(e.tensor) as Value);
+      case 'const':
+        return this.#constant(e.value);
+      case 'neg': {
+        const x = this.#evaluate(s, e.operand);
+        return float ? s.b.unary('arith.negf', x) : s.b.subi(this.#constant(0), x);
+      }
+      case 'binary': {
+        const l = this.#evaluate(s, e.lhs);
+        const r = this.#evaluate(s, e.rhs);
+        const name = { '+': 'add', '-': 'sub', '*': 'mul' }[e.op];
+        return s.b.binary(`arith.${name}${float ? 'f' : 'i'}`, l, r);
+      }
+    }
+  }
+
+  #combine(b: Builder, acc: Value, value: Value): Value {
+    const kind = this.#plan.notation.op === '*=' ? 'mul' : 'add';
+    return b.binary(`arith.${kind}${this.#element.kind === 'float' ? 'f' : 'i'}`, acc, value);
+  }
+
+  #participation(s: Scope, tensor: string, v: string): Participation | undefined {
+    const t = this.#tensors.get(tensor) as TensorPlan;
+    if (t.format === undefined) return t.indices.includes(v) ? 'dense' : undefined;
+    const c = s.cursors.get(tensor) as Cursor;
+    if (t.levelIndices[c.level] !== v) return undefined;
+    return t.format.levels[c.level] === 'dense' ? 'dense' : 'sparse';
+  }
+
+  #levelType(s: Scope, tensor: string): LevelType {
+    const t = this.#tensors.get(tensor) as TensorPlan;
+    return t.format?.levels[(s.cursors.get(tensor) as Cursor).level] as LevelType;
+  }
+
+  #isNonUnique(s: Scope, k: string): boolean {
+    return k !== UNIVERSE && !isUnique(this.#levelType(s, k));
+  }
+
+  /** `[lo, hi)` of an iterator: a dense range, a positions segment or a COO range. */
+  #iteratorBounds(s: Scope, k: string, v: string): { lo: Value; hi: Value } {
+    if (k === UNIVERSE) return { lo: this.#c(0), hi: this.#size(v) };
+    const c = s.cursors.get(k) as Cursor;
+    if (!isCompressed(this.#levelType(s, k))) return { lo: c.pos, hi: c.segEnd as Value };
+    const pos = this.#arg('positions', k, c.level);
+    if (c.level === 0)
+      return { lo: loadIndex(s.b, pos, this.#c(0)), hi: loadIndex(s.b, pos, this.#c(1)) };
+    const lo = loadIndex(s.b, pos, c.pos);
+    return { lo, hi: loadIndex(s.b, pos, s.b.addi(c.pos, this.#c(1))) };
+  }
+
+  #loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value {
+    return loadIndex(
+      b,
+      this.#arg('coordinates', tensor, (s.cursors.get(tensor) as Cursor).level),
+      pos,
+    );
+  }
+
+  #outIndices(s: Scope): Value[] {
+    return this.#plan.output.indices.map((i) => s.idx.get(i) as Value);
+  }
+
+  #size(v: string): Value {
+    return this.#args.get(`size:${v}`) as Value;
+  }
+
+  #arg(kind: KernelParameter['kind'], tensor: string, level?: number): Value {
+    return this.#args.get(`${kind}:${tensor}${level === undefined ? '' : `:${level}`}`) as Value;
+  }
+
+  /** Index constants live at the function entry, like MLIR's hoisted `%c0`, `%c1`. */
+  #c(n: number): Value {
+    let c = this.#indexConstants.get(n);
+    if (c === undefined) {
+      c = this.#top.constantIndex(n);
+      this.#indexConstants.set(n, c);
+    }
+    return c;
+  }
+
+  #zero(): Value {
+    return this.#constant(0);
+  }
+
+  #constant(x: number): Value {
+    const t = this.#element;
+    if (t.kind === 'float') return this.#top.constantFloat(x, t);
+    if (t.kind === 'integer') {
+      if (!Number.isInteger(x))
+        throw new SparsifyError('expression', `${x} is not an integer constant`);
+      return this.#top.constantInt(x, t);
+    }
+    throw new SparsifyError('options.valueType', 'unsupported element type');
+  }
+}
+
+/** What one loop of the nest needs while its lattice points are emitted. */
+interface LoopInfo {
+  readonly v: string;
+  readonly depth: number;
+  readonly iters: readonly string[];
+  readonly cases: readonly LatticePoint[];
+  readonly bounds: ReadonlyMap<string, { lo: Value; hi: Value }>;
+  readonly resume: Map<string, Value>;
+}
+
+/** The key under which a parameter's argument value is stored. */
+export function parameterKey(p: KernelParameter): string {
+  switch (p.kind) {
+    case 'size':
+      return `size:${p.index}`;
+    case 'positions':
+    case 'coordinates':
+      return `${p.kind}:${p.tensor}:${p.level}`;
+    default:
+      return `${p.kind}:${p.tensor}`;
+  }
+}
+
+/**
+ * Loads a position or coordinate as `index`, widening as MLIR does: `arith.extui` to `i64`
+ * then `arith.index_cast` (64-bit storage needs only the cast, `index` storage neither).
+ */
+export function loadIndex(b: Builder, memref: Value, at: Value): Value {
+  const raw = b.load(memref, [at]);
+  const t = raw.type;
+  if (t.kind === 'index') return raw;
+  const wide = t.kind === 'integer' && t.width < 64 ? b.cast('arith.extui', raw, i64) : raw;
+  return b.cast('arith.index_cast', wide, index);
+}
+
+function wrap(v: Value | undefined): Value[] {
+  return v === undefined ? [] : [v];
+}

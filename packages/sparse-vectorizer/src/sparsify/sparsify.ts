@@ -1,0 +1,76 @@
+/**
+ * `sparsify`: tensor index notation + per-tensor storage formats -> a `func.func` of scalar
+ * loops over position/coordinate/value memrefs, shaped like the output of MLIR's
+ * `--sparsification` (see kernel-signature.ts for the argument convention).
+ */
+import { buildFunction, buildModule } from '../ir/builder.js';
+import type { Module, Value } from '../ir/operation.js';
+import type { FormatSpec } from '../sparse-tensor/format.js';
+import { type KernelPlan, type PlanOptions, planKernel } from './kernel-plan.js';
+import { type KernelParameter, kernelParameters } from './kernel-signature.js';
+import { LoopEmitter } from './loop-emitter.js';
+import { parseNotation } from './notation.js';
+
+/** Options of {@link sparsify}. */
+export interface SparsifyOptions extends PlanOptions {
+  /** Name of the emitted function (default: derived from the expression). */
+  readonly name?: string;
+}
+
+/** An emitted kernel: the module plus what a caller needs to bind arguments. */
+export interface SparseKernel {
+  readonly module: Module;
+  /** Symbol name of the emitted `func.func`. */
+  readonly functionName: string;
+  readonly plan: KernelPlan;
+  /** The function's parameters in argument order. */
+  readonly parameters: readonly KernelParameter[];
+}
+
+/**
+ * Emits the loops of `expression` (e.g. `'x(i) = A(i,j) * b(j)'`) for the given per-tensor
+ * formats (tensors not named are dense), e.g. `sparsify('x(i) = A(i,j) * b(j)', {A: 'CSR'})`.
+ * Throws `NotationSyntaxError` for bad notation and `SparsifyError` for kernels it cannot
+ * emit.
+ */
+export function sparsify(
+  expression: string,
+  formats: Readonly<Record<string, FormatSpec>> = {},
+  options: SparsifyOptions = {},
+): SparseKernel {
+  const plan = planKernel(parseNotation(expression), formats, options);
+  const parameters = kernelParameters(plan);
+  const functionName = options.name ?? kernelNameOf(expression);
+  const func = buildFunction(
+    functionName,
+    parameters.map((p) => p.type),
+    [],
+    (b, ...args) => {
+      new LoopEmitter(plan, parameters, args as Value[], b).emit();
+      return [];
+    },
+  );
+  return Object.freeze({
+    module: buildModule([func]),
+    functionName,
+    plan,
+    parameters: Object.freeze(parameters),
+  });
+}
+
+const OPERATOR_WORDS: Readonly<Record<string, string>> = {
+  '+=': 'addeq',
+  '*=': 'muleq',
+  '=': 'eq',
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+};
+
+/** A symbol name derived from the notation: `x(i) = A(i,j) * b(j)` -> `x_i_eq_A_i_j_mul_b_j`. */
+export function kernelNameOf(expression: string): string {
+  const tokens = expression.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\+=|\*=|[=+\-*]/g) ?? [];
+  const words = tokens.map((t) => OPERATOR_WORDS[t] ?? t.replace('.', 'p'));
+  const name = words.join('_');
+  return /^[A-Za-z_]/.test(name) ? name : `k_${name}`;
+}
