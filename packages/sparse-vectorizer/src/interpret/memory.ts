@@ -184,6 +184,20 @@ export class MemRefValue {
     return linear;
   }
 
+  /** Reads the element at buffer position `at` (for accesses that address raw memory). */
+  readAt(at: number, opName: string, lane?: number): Scalar {
+    if (!(at >= 0 && at < this.data.length))
+      throw new OutOfBoundsError(opName, [at], [this.data.length], lane);
+    return this.#codec.read(this.data, at);
+  }
+
+  /** Writes the element at buffer position `at`. */
+  writeAt(at: number, value: Scalar, opName: string, lane?: number): void {
+    if (!(at >= 0 && at < this.data.length))
+      throw new OutOfBoundsError(opName, [at], [this.data.length], lane);
+    this.#codec.write(this.data, at, value);
+  }
+
   /** Reads one element. */
   read(indices: readonly number[], opName: string, lane?: number): Scalar {
     return this.#codec.read(this.data, this.position(indices, opName, lane));

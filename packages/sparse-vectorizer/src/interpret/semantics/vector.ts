@@ -8,6 +8,7 @@ import { DYNAMIC_POSITION } from '../../ir/builder.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { elementTypeOf, type VectorType } from '../../ir/types.js';
 import { InterpretError } from '../errors.js';
+import type { MemRefValue } from '../memory.js';
 import {
   asInt,
   asVector,
@@ -47,6 +48,26 @@ function laneSubscripts(base: readonly number[], shape: readonly number[], lane:
   return out;
 }
 
+/**
+ * Buffer access of lane `l` of a contiguous (masked) load/store. The lanes are consecutive
+ * memory from the first lane's address, which is how MLIR lowers these ops to LLVM; with a
+ * unit innermost stride that is simply consecutive memref elements (bounds-checked as such).
+ */
+function contiguousLane(
+  base: MemRefValue,
+  indices: readonly number[],
+  shape: readonly number[],
+  l: number,
+  opName: string,
+): { read(): Scalar; write(v: Scalar): void } {
+  if (shape.length !== 1 || base.strides[base.strides.length - 1] === 1) {
+    const at = laneSubscripts(indices, shape, l);
+    return { read: () => base.read(at, opName, l), write: (v) => base.write(at, v, opName, l) };
+  }
+  const at = base.position(indices, opName, l) + l;
+  return { read: () => base.readAt(at, opName, l), write: (v) => base.writeAt(at, v, opName, l) };
+}
+
 function resultShape(op: Operation, ctx: ExecContext): number[] {
   return concreteShape((op.results[0] as Value).type as VectorType, ctx.vscale);
 }
@@ -62,7 +83,7 @@ const load: OpSemantics = (op, operands, ctx) => {
   const { base, indices } = splitAccess(op, operands, 0, 0);
   const shape = resultShape(op, ctx);
   const elements = Array.from({ length: count(shape) }, (_, l) =>
-    base.read(laneSubscripts(indices, shape, l), op.name, l),
+    contiguousLane(base, indices, shape, l, op.name).read(),
   );
   return [makeVector(shape, elements)];
 };
@@ -71,7 +92,7 @@ const store: OpSemantics = (op, operands) => {
   const value = asVector(operands[0], op.name);
   const { base, indices } = splitAccess(op, operands, 1, 0);
   for (const [l, v] of value.elements.entries()) {
-    base.write(laneSubscripts(indices, value.shape, l), v, op.name, l);
+    contiguousLane(base, indices, value.shape, l, op.name).write(v);
   }
   return [];
 };
@@ -81,7 +102,7 @@ const maskedLoad: OpSemantics = (op, operands) => {
   const mask = asVector(rest[0], op.name);
   const pass = asVector(rest[1], op.name);
   const elements = pass.elements.map((p, l) =>
-    mask.elements[l] === 1n ? base.read(laneSubscripts(indices, pass.shape, l), op.name, l) : p,
+    mask.elements[l] === 1n ? contiguousLane(base, indices, pass.shape, l, op.name).read() : p,
   );
   return [makeVector(pass.shape, elements)];
 };
@@ -91,7 +112,7 @@ const maskedStore: OpSemantics = (op, operands) => {
   const mask = asVector(rest[0], op.name);
   const value = asVector(rest[1], op.name);
   value.elements.forEach((v, l) => {
-    if (mask.elements[l] === 1n) base.write(laneSubscripts(indices, value.shape, l), v, op.name, l);
+    if (mask.elements[l] === 1n) contiguousLane(base, indices, value.shape, l, op.name).write(v);
   });
   return [];
 };
