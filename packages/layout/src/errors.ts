@@ -15,7 +15,8 @@ export class LayoutSyntaxError extends Error {
 
   constructor(input: string, offset: number, expected: string, found?: string) {
     const seen = found ?? describeAt(input, offset);
-    super(`Syntax error at offset ${offset}: expected ${expected}, found ${seen} in "${input}"`);
+    const shown = input.length > 120 ? `${input.slice(0, 117)}...` : input;
+    super(`Syntax error at offset ${offset}: expected ${expected}, found ${seen} in "${shown}"`);
     this.input = input;
     this.offset = offset;
     this.expected = expected;

@@ -80,7 +80,10 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
     argument: 'layout.splitConfigs',
     problem: ({ splitConfigs }) => {
       if (!Array.isArray(splitConfigs)) return 'expected an array';
-      for (const { dimension, splitIndices } of splitConfigs) {
+      for (const config of splitConfigs) {
+        const { dimension, splitIndices } = isRecord(config)
+          ? config
+          : { dimension: config, splitIndices: [] };
         if (!isCount(dimension, 0) || !Array.isArray(splitIndices)) {
           return `split dimension ${String(dimension)} must be a non-negative integer`;
         }

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  applyRelayoutPlan,
   byteSize,
   delinearize,
   expandedShape,
@@ -119,5 +120,72 @@ describe('fuzzing the parser and everything downstream', () => {
     );
     // The mutations must not all be rejected, or the downstream half would go untested.
     expect(parsed).toBeGreaterThan(1000);
+  });
+});
+
+describe('hostile arguments from untyped callers', () => {
+  const garbage: unknown[] = [
+    null,
+    undefined,
+    42,
+    'f32[3]',
+    [],
+    {},
+    { kind: 'array' },
+    { kind: 'array', elementType: 'f32', dimensions: [null], layout: {} },
+    { kind: 'array', elementType: 'f32', dimensions: [], layout: { minorToMajor: 'x' } },
+    {
+      kind: 'array',
+      elementType: 'f32',
+      dimensions: [{ kind: 'static', size: 2 }],
+      layout: { minorToMajor: [0], tiles: [5] },
+    },
+    {
+      kind: 'array',
+      elementType: 'f32',
+      dimensions: [{ kind: 'static', size: 2 }],
+      layout: {
+        minorToMajor: [0],
+        tiles: [],
+        tailPaddingAlignmentInElements: 1,
+        elementSizeInBits: 0,
+        memorySpace: 0,
+        splitConfigs: [null],
+        dynamicShapeMetadataPrefixBytes: 0,
+      },
+    },
+    { kind: 'tuple', elements: [{ kind: 'buffer', buffer: null }] },
+    { kind: 'nonsense' },
+  ];
+  const plans: unknown[] = [
+    null,
+    {},
+    { steps: [null] },
+    { steps: [{ op: 'transpose' }] },
+    { steps: [{ op: 'pad', paddings: [5] }] },
+    { steps: [{ op: 'reshape', shape: 'x' }] },
+  ];
+
+  it('throws only the two error classes', () => {
+    const calls: ((value: unknown) => unknown)[] = [
+      (v) => formatShape(v as Shape),
+      (v) => formatLayout(v as never),
+      (v) => linearIndex(v as Shape, v as number[]),
+      (v) => delinearize(v as Shape, v as number),
+      (v) => physicalElementCount(v as Shape),
+      (v) => byteSize(v as Shape),
+      (v) => relayoutPlan(v as Shape),
+      (v) => renderMemoryMap(v as Shape, v as never),
+      (v) => renderMemoryMap('f32[2]', { format: 'text', maxCells: v as number }),
+      (v) => linearIndex('f32[2]', v as number[]),
+    ];
+    for (const call of calls)
+      for (const value of garbage) expectOnlyLayoutErrors(() => call(value));
+    for (const plan of plans) {
+      expectOnlyLayoutErrors(() => applyRelayoutPlan(plan as never, [1, 2], [2]));
+      expectOnlyLayoutErrors(() =>
+        applyRelayoutPlan(relayoutPlan('f32[2]{0:T(4)}'), plan as never, plan as never),
+      );
+    }
   });
 });

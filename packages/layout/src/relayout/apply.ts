@@ -2,6 +2,9 @@ import { LayoutValidationError } from '../errors.js';
 import { product } from '../tiling/levels.js';
 import type { PadStep, RelayoutPlan, RelayoutStep, TransposeStep } from './plan.js';
 
+/** Plain arrays beyond this length are refused rather than attempted. */
+const MAX_ELEMENTS = 2 ** 31 - 1;
+
 /** A plain row-major tensor. */
 export interface PlainTensor<T> {
   readonly data: T[];
@@ -43,11 +46,11 @@ function walk(
 
 function transpose<T>(tensor: PlainTensor<T>, { perm }: TransposeStep): PlainTensor<T> {
   const rank = tensor.shape.length;
-  const sorted = [...perm].sort((a, b) => a - b);
-  if (perm.length !== rank || sorted.some((axis, i) => axis !== i)) {
+  const sorted = Array.isArray(perm) ? [...perm].sort((a, b) => a - b) : [];
+  if (!Array.isArray(perm) || perm.length !== rank || sorted.some((axis, i) => axis !== i)) {
     throw new LayoutValidationError(
       'plan',
-      `transpose perm [${perm.join(',')}] does not permute rank ${rank}`,
+      `transpose perm ${JSON.stringify(perm)} does not permute rank ${rank}`,
     );
   }
   const inputStrides = stridesOf(tensor.shape);
@@ -65,7 +68,9 @@ function transpose<T>(tensor: PlainTensor<T>, { perm }: TransposeStep): PlainTen
 
 function pad<T>(tensor: PlainTensor<T>, { paddings }: PadStep, padValue: T): PlainTensor<T> {
   const valid =
+    Array.isArray(paddings) &&
     paddings.length === tensor.shape.length &&
+    paddings.every((pair) => Array.isArray(pair) && pair.length === 2) &&
     paddings.every(
       ([before, after]) =>
         Number.isSafeInteger(before) && before >= 0 && Number.isSafeInteger(after) && after >= 0,
@@ -77,6 +82,12 @@ function pad<T>(tensor: PlainTensor<T>, { paddings }: PadStep, padValue: T): Pla
     );
   }
   const shape = tensor.shape.map((size, d) => size + paddings[d]![0] + paddings[d]![1]);
+  if (product(shape) > MAX_ELEMENTS) {
+    throw new LayoutValidationError(
+      'plan',
+      `pad to [${shape.join(',')}] exceeds ${MAX_ELEMENTS} elements`,
+    );
+  }
   const data = new Array<T>(product(shape)).fill(padValue);
   const outStrides = stridesOf(shape);
   const origin = paddings.reduce((sum, [before], d) => sum + before * outStrides[d]!, 0);
@@ -88,19 +99,20 @@ function pad<T>(tensor: PlainTensor<T>, { paddings }: PadStep, padValue: T): Pla
 }
 
 function applyStep<T>(tensor: PlainTensor<T>, step: RelayoutStep, padValue: T): PlainTensor<T> {
-  switch (step.op) {
+  switch (step?.op) {
     case 'transpose':
       return transpose(tensor, step);
     case 'pad':
       return pad(tensor, step, padValue);
     case 'reshape':
       if (
+        !Array.isArray(step.shape) ||
         !step.shape.every((size) => Number.isSafeInteger(size) && size >= 0) ||
         product(step.shape) !== tensor.data.length
       ) {
         throw new LayoutValidationError(
           'plan',
-          `cannot reshape [${tensor.shape.join(',')}] to [${step.shape.join(',')}]`,
+          `cannot reshape [${tensor.shape.join(',')}] to ${JSON.stringify(step.shape)}`,
         );
       }
       return { data: tensor.data, shape: [...step.shape] };
