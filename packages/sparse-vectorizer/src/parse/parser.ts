@@ -156,12 +156,13 @@ export class Parser {
     return v;
   }
 
-  /** Resolves refs pairwise against types, checking the counts agree. */
+  /** Resolves refs pairwise against types, checking the counts agree (error at the first ref). */
   resolveAll(refs: readonly ValueRef[], types: readonly Type[], context: string): Value[] {
     if (refs.length !== types.length) {
       throw this.error(
         `${refs.length} operands present, but expected ${types.length} ${context}`,
         undefined,
+        refs[0]?.token,
       );
     }
     return refs.map((r, i) => this.resolve(r, types[i]));
