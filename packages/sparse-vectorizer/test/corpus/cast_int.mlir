@@ -7,7 +7,7 @@ func.func @cast_int(%a: memref<?xi32>, %b: memref<?xi16>, %x: memref<?xi64>, %n:
     %1 = arith.extsi %0 : i32 to i64
     %2 = memref.load %b[%i] : memref<?xi16>
     %3 = arith.extui %2 : i16 to i64
-    %4 = arith.trunci %1 : i64 to i16
+    %4 = arith.trunci %0 : i32 to i16
     %5 = arith.index_cast %4 : i16 to index
     %6 = arith.index_cast %5 : index to i64
     %7 = arith.bitcast %6 : i64 to f64
