@@ -18,16 +18,23 @@ export async function useCpuBackend(): Promise<void> {
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
+/** Collects garbage and lets V8 finish freeing array buffer memory (it does so concurrently). */
+async function settleHeap(): Promise<void> {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  collectGarbage();
+}
+
 /**
  * Bytes of ArrayBuffer memory one call of `fn` allocates: the growth of
- * `process.memoryUsage().arrayBuffers` across the call, after a full collection, median of
+ * `process.memoryUsage().arrayBuffers` across the call, starting from a settled heap, median of
  * `calls` calls. What `fn` frees is not collected before the second reading, so the figure
  * counts every buffer the call allocated, output included.
  */
-export function arrayBufferBytesPerCall(fn: () => void, calls = 7): number {
+export async function arrayBufferBytesPerCall(fn: () => void, calls = 7): Promise<number> {
   const deltas: number[] = [];
   for (let c = 0; c < calls; c++) {
-    collectGarbage();
+    await settleHeap();
     const before = process.memoryUsage().arrayBuffers;
     fn();
     deltas.push(process.memoryUsage().arrayBuffers - before);

@@ -77,9 +77,9 @@ function stockUnrelayout(layout: string): void {
   });
 }
 
-const bytesBeyondOutput = (fn: () => tf.Tensor) => ({
+const bytesBeyondOutput = async (fn: () => tf.Tensor) => ({
   'arrayBuffer bytes/call beyond the output':
-    arrayBufferBytesPerCall(() => fn().dispose()) - COUNT * 4,
+    (await arrayBufferBytesPerCall(() => fn().dispose())) - COUNT * 4,
 });
 
 function relayoutCase(layout: string, goal: string) {

@@ -70,8 +70,8 @@ export default defineBenchSuite({
         },
       ],
       goal: '<= 1.5x the bare loop (ratio >= 0.67), >= 2x tensorScatterUpdate',
-      extra: () => ({
-        'arrayBuffer bytes/call (output is 262144)': arrayBufferBytesPerCall(() =>
+      extra: async () => ({
+        'arrayBuffer bytes/call (output is 262144)': await arrayBufferBytesPerCall(() =>
           tscatter(src, idx, { dstShape: [ROWS, COLS] }).dispose(),
         ),
       }),
