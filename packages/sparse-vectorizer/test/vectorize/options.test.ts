@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  f32,
+  i1,
+  parseModule,
+  resolveOptions,
+  VectorizeOptionsError,
+  vectorize,
+  vectorType,
+} from '../../src/index.js';
+
+describe('vectorize options (MLIR VL struct)', () => {
+  it('defaults VLA and 32-bit SIMD indices to off', () => {
+    expect(resolveOptions({ vectorLength: 8 })).toEqual({
+      vectorLength: 8,
+      enableVLAVectorization: false,
+      enableSIMDIndex32: false,
+    });
+  });
+
+  it.each([0, -4, 2.5, Number.NaN])(
+    'rejects vectorLength %s, as MLIR fails the pass for vl=0',
+    (vl) => {
+      expect(() => resolveOptions({ vectorLength: vl })).toThrow(VectorizeOptionsError);
+      expect(() => resolveOptions({ vectorLength: vl })).toThrow(/options\.vectorLength/);
+      const module = parseModule('func.func @f() {\n  return\n}');
+      expect(() => vectorize(module, { vectorLength: vl })).toThrow(VectorizeOptionsError);
+    },
+  );
+
+  it('builds fixed vectors, and scalable ones under VLA', () => {
+    const fixed = vectorType(resolveOptions({ vectorLength: 16 }), f32);
+    expect(fixed).toMatchObject({ shape: [16], scalableDims: [false], element: f32 });
+    const scalable = vectorType(
+      resolveOptions({ vectorLength: 4, enableVLAVectorization: true }),
+      i1,
+    );
+    expect(scalable).toMatchObject({ shape: [4], scalableDims: [true], element: i1 });
+  });
+});
