@@ -10,7 +10,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0' };
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  FORCE_COLOR: '0',
+};
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 function step(title, command, args) {
@@ -33,26 +39,41 @@ const reportFiles = () =>
 for (const file of reportFiles()) rmSync(file);
 
 const checks = [
-  ['format + lint (biome ci)', bin('biome'), ['ci', '.']],
+  ['format + lint (biome ci)', bin('biome'), ['ci', '--colors=off', '.']],
   [
     'typecheck, tests, browser tests, pack checks (nx)',
     bin('nx'),
-    ['run-many', '-t', 'typecheck', 'test', 'test:browser', 'pack-check', '--parallel=2', '--output-style=stream', '--skip-nx-cache'],
+    [
+      'run-many',
+      '-t',
+      'typecheck',
+      'test',
+      'test:browser',
+      'pack-check',
+      '--parallel=2',
+      '--output-style=stream',
+      '--skip-nx-cache',
+    ],
   ],
 ];
-const failedChecks = checks.filter(([title, command, args]) => !step(title, command, args)).map(([title]) => title);
+const failedChecks = checks
+  .filter(([title, command, args]) => !step(title, command, args))
+  .map(([title]) => title);
 
 let passed = 0;
 let failed = 0;
 for (const file of reportFiles()) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  failed += (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  failed +=
+    (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 console.log('\n=== summary');
 for (const file of reportFiles()) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  console.log(`  ${file.slice(root.length + 1)}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  console.log(
+    `  ${file.slice(root.length + 1)}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`,
+  );
 }
 if (failedChecks.length > 0) console.log(`  failed checks: ${failedChecks.join('; ')}`);
 console.log(`Tests: ${passed} passed, ${failed + failedChecks.length} failed`);
