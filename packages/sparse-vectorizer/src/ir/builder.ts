@@ -32,6 +32,7 @@ import {
   type Region,
   type Value,
 } from './operation.js';
+import { type Position, splitPosition } from './position.js';
 import {
   boolLike,
   elementTypeOf,
@@ -44,11 +45,8 @@ import {
   vectorOf,
 } from './types.js';
 
-/** MLIR's `ShapedType::kDynamic`: marks a dynamic entry of `static_position`. */
-export const DYNAMIC_POSITION = -9223372036854775808n;
-
-/** A vector.insert/extract position entry: a static number or a dynamic index value. */
-export type Position = number | Value;
+// Re-exported for modules that import the position sentinel from the builder.
+export { DYNAMIC_POSITION } from './position.js';
 
 /** Raised when a builder helper is given values of the wrong kind. */
 export class BuilderError extends Error {
@@ -91,8 +89,6 @@ export class Builder {
     return this.create({ name, operands, resultTypes: [type], attributes }).results[0] as Value;
   }
 
-  // --- arith constants -------------------------------------------------------------------
-
   /** `arith.constant N : index`. */
   constantIndex(n: number | bigint): Value {
     return this.constant(integerAttr(n, index));
@@ -129,8 +125,6 @@ export class Builder {
     return this.value('arith.constant', [], type, { value });
   }
 
-  // --- arith / math ----------------------------------------------------------------------
-
   /** Any same-type binary op, e.g. `b.binary('arith.addf', x, y)`. */
   binary(name: string, lhs: Value, rhs: Value): Value {
     return this.value(name, [lhs, rhs], lhs.type);
@@ -144,14 +138,8 @@ export class Builder {
   addf(a: Value, b: Value): Value {
     return this.binary('arith.addf', a, b);
   }
-  subf(a: Value, b: Value): Value {
-    return this.binary('arith.subf', a, b);
-  }
   mulf(a: Value, b: Value): Value {
     return this.binary('arith.mulf', a, b);
-  }
-  divf(a: Value, b: Value): Value {
-    return this.binary('arith.divf', a, b);
   }
   addi(a: Value, b: Value): Value {
     return this.binary('arith.addi', a, b);
@@ -187,8 +175,6 @@ export class Builder {
     return this.value(name, [operand], to);
   }
 
-  // --- memref ----------------------------------------------------------------------------
-
   /** `memref.load %m[%i...]`. */
   load(memref: Value, indices: readonly Value[]): Value {
     return this.value('memref.load', [memref, ...indices], elementTypeOf(memref.type));
@@ -204,14 +190,10 @@ export class Builder {
     return this.value('memref.dim', [memref, dimIndex], index);
   }
 
-  // --- affine ----------------------------------------------------------------------------
-
   /** `affine.apply|min|max map(dims)[symbols]`; operands are dims then symbols. */
   affine(kind: 'apply' | 'min' | 'max', map: AffineMap, operands: readonly Value[]): Value {
     return this.value(`affine.${kind}`, operands, index, { map: affineMapAttr(map) });
   }
-
-  // --- vector ----------------------------------------------------------------------------
 
   /** `vector.broadcast %s : T to vector<...>`. */
   broadcast(source: Value, type: VectorType): Value {
@@ -312,8 +294,6 @@ export class Builder {
     const { attr, dynamic } = splitPosition(position);
     return this.value('vector.extract', [source, ...dynamic], type, { static_position: attr });
   }
-
-  // --- scf / func --------------------------------------------------------------------------
 
   /** `scf.yield`. */
   yield(values: readonly Value[] = []): Operation {
@@ -420,13 +400,4 @@ export function buildFunction(
 /** A module of the given top-level operations. */
 export function buildModule(operations: readonly Operation[]): Module {
   return createModule(operations);
-}
-
-function splitPosition(position: readonly Position[]): {
-  attr: Attribute;
-  dynamic: Value[];
-} {
-  const dynamic = position.filter((p): p is Value => typeof p !== 'number');
-  const statics = position.map((p) => (typeof p === 'number' ? BigInt(p) : DYNAMIC_POSITION));
-  return { attr: denseArrayAttr(statics), dynamic };
 }

@@ -166,28 +166,25 @@ const INT_OPS = [
 ];
 const INT_MODULE = binaryModule(INT_OPS, ['i8', 'i16', 'i32', 'i64']);
 
+/** Stores `v` (reduced modulo 2^width) in a one-element typed array and reads it back. */
+function throughTypedArray(width: 8 | 16 | 32 | 64, signed: boolean, v: bigint): bigint {
+  if (width === 64) {
+    const big = signed ? new BigInt64Array(1) : new BigUint64Array(1);
+    big[0] = v;
+    return big[0] as bigint;
+  }
+  const arrays = signed
+    ? { 8: Int8Array, 16: Int16Array, 32: Int32Array }
+    : { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array };
+  const small = new arrays[width](1);
+  small[0] = Number(BigInt.asUintN(width, v));
+  return BigInt(small[0] as number);
+}
+
 /** Reference integer semantics through JS typed arrays (which wrap on store). */
 function referenceInt(op: string, width: 8 | 16 | 32 | 64, a: bigint, b: bigint): bigint {
-  const signedOf = (v: bigint) => {
-    const arr = width === 64 ? new BigInt64Array(1) : null;
-    if (arr) {
-      arr[0] = v;
-      return arr[0] as bigint;
-    }
-    const small = { 8: new Int8Array(1), 16: new Int16Array(1), 32: new Int32Array(1) }[width];
-    small[0] = Number(BigInt.asUintN(width, v));
-    return BigInt(small[0] as number);
-  };
-  const unsignedOf = (v: bigint) => {
-    if (width === 64) {
-      const arr = new BigUint64Array(1);
-      arr[0] = v;
-      return arr[0] as bigint;
-    }
-    const small = { 8: new Uint8Array(1), 16: new Uint16Array(1), 32: new Uint32Array(1) }[width];
-    small[0] = Number(BigInt.asUintN(width, v));
-    return BigInt(small[0] as number);
-  };
+  const signedOf = (v: bigint) => throughTypedArray(width, true, v);
+  const unsignedOf = (v: bigint) => throughTypedArray(width, false, v);
   const w = BigInt(width);
   switch (op) {
     case 'addi':

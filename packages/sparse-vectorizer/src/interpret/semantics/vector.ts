@@ -4,8 +4,8 @@
  * pass-through value), and every touched address is bounds-checked.
  */
 import type { CombiningKind } from '../../ir/attributes.js';
-import { DYNAMIC_POSITION } from '../../ir/builder.js';
 import type { Operation, Value } from '../../ir/operation.js';
+import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { elementTypeOf, type VectorType } from '../../ir/types.js';
 import { InterpretError } from '../errors.js';
 import type { MemRefValue } from '../memory.js';

@@ -5,8 +5,8 @@ import {
   combiningKindAttr,
   denseArrayAttr,
 } from '../../ir/attributes.js';
-import { DYNAMIC_POSITION } from '../../ir/builder.js';
 import type { Value } from '../../ir/operation.js';
+import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { index, type Type, type VectorType } from '../../ir/types.js';
 import { integerFromLiteral, parseNumberLiteral } from '../literals.js';
 import type { ParsedOp } from '../operations.js';

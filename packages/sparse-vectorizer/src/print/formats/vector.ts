@@ -1,6 +1,7 @@
 /** Custom-form printers of `vector` ops. */
-import { DYNAMIC_POSITION } from '../../ir/builder.js';
+
 import type { Operation, Value } from '../../ir/operation.js';
+import { DYNAMIC_POSITION } from '../../ir/position.js';
 import type { Printer } from '../printer.js';
 import { printFlags } from './arith.js';
 import { subscripted } from './memref.js';

@@ -1,6 +1,6 @@
 /** Checks of `vector` ops: broadcast shapes, positions, masks, reduction kinds. */
 import type { CombiningKind } from '../../ir/attributes.js';
-import { DYNAMIC_POSITION } from '../../ir/builder.js';
+import { DYNAMIC_POSITION } from '../../ir/position.js';
 import {
   elementTypeOf,
   isScalar,
