@@ -29,7 +29,9 @@ if (major < 20) {
   process.exit(1);
 }
 
-const lockHash = createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex');
+const lockHash = createHash('sha256')
+  .update(readFileSync(join(root, 'package-lock.json')))
+  .digest('hex');
 const installed = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : '';
 if (installed !== lockHash) {
   console.log('bootstrap: installing npm dependencies (npm ci) ...');

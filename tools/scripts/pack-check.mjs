@@ -18,7 +18,8 @@ const packageDir = process.cwd();
 const readManifest = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 const manifest = readManifest(packageDir);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const sh = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const sh = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 function localPackageDir(name) {
   const dir = join(root, 'packages', name.replace('@tilekit/', ''));
@@ -48,13 +49,22 @@ for (const [name, dir] of closure(packageDir)) {
 }
 
 console.log(`pack-check ${manifest.name}: are the types wrong (esm-only)`);
-console.log(sh(bin('attw'), [tarballs[manifest.name], '--profile', 'esm-only', '--format', 'table-flipped', '--no-color'], root).trim());
+console.log(
+  sh(
+    bin('attw'),
+    [tarballs[manifest.name], '--profile', 'esm-only', '--format', 'table-flipped', '--no-color'],
+    root,
+  ).trim(),
+);
 
 // An empty consumer project: the tarballs, plus the declared peers (required and optional) from npm.
 const project = join(work, 'consumer');
 mkdirSync(project);
-const dependencies = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]));
-for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {})) dependencies[peer] = range;
+const dependencies = Object.fromEntries(
+  Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]),
+);
+for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {}))
+  dependencies[peer] = range;
 writeFileSync(
   join(project, 'package.json'),
   JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2),
@@ -63,7 +73,9 @@ console.log(`pack-check ${manifest.name}: installing into an empty project`);
 sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
 
 const subpaths = Object.keys(manifest.exports).filter((key) => key !== './package.json');
-const specifiers = subpaths.map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+const specifiers = subpaths.map((key) =>
+  key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`,
+);
 writeFileSync(
   join(project, 'import-all.mjs'),
   specifiers
@@ -71,23 +83,42 @@ writeFileSync(
       (spec, i) =>
         `const m${i} = await import('${spec}');\nif (Object.keys(m${i}).length === 0 && '${spec}'.indexOf('register') < 0) throw new Error('${spec} exports nothing');`,
     )
-    .join('\n') + "\nconsole.log('imported', " + specifiers.length + ", 'entry points');\n",
+    .join('\n') +
+    "\nconsole.log('imported', " +
+    specifiers.length +
+    ", 'entry points');\n",
 );
 console.log(sh(process.execPath, ['import-all.mjs'], project).trim());
 
 writeFileSync(
   join(project, 'types.mts'),
-  specifiers.map((spec, i) => `import * as m${i} from '${spec}';\nexport const keys${i} = Object.keys(m${i});`).join('\n') + '\n',
+  specifiers
+    .map(
+      (spec, i) => `import * as m${i} from '${spec}';\nexport const keys${i} = Object.keys(m${i});`,
+    )
+    .join('\n') + '\n',
 );
 writeFileSync(
   join(project, 'tsconfig.json'),
   JSON.stringify({
-    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+    compilerOptions: {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+    },
     files: ['types.mts'],
   }),
 );
 console.log(`pack-check ${manifest.name}: type-checking imports with tsc (skipLibCheck off)`);
-sh(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
+sh(
+  process.execPath,
+  [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+  project,
+);
 
 const smoke = join(packageDir, 'test', 'pack-smoke.mjs');
 if (existsSync(smoke)) {
