@@ -71,3 +71,12 @@ export interface TGatherAttrs extends TileOpAttrs {
   /** `'lastWriter'`: read only where `(i, j)` is the last writer of its offset (zero elsewhere). */
   select: GatherSelect;
 }
+
+/** Every tilekit kernel's typed contract, keyed by kernel name (see `runTilekitKernel`). */
+export interface KernelSignatures {
+  [TiledRelayout]: { inputs: TiledRelayoutInputs; attrs: TiledRelayoutAttrs };
+  [TiledUnrelayout]: { inputs: TiledUnrelayoutInputs; attrs: TiledUnrelayoutAttrs };
+  [TiledConvertLayout]: { inputs: TiledConvertLayoutInputs; attrs: TiledConvertLayoutAttrs };
+  [TScatter]: { inputs: TScatterInputs; attrs: TScatterAttrs };
+  [TGather]: { inputs: TGatherInputs; attrs: TGatherAttrs };
+}

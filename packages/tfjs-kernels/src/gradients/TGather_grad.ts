@@ -3,15 +3,9 @@
  * read several times collects every read's gradient). For the last-writer form (itself the
  * gradient of TScatter) it is a plain assigning scatter. Indices get no gradient.
  */
-import {
-  engine,
-  type GradConfig,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  type Tensor,
-  zeros,
-} from '@tensorflow/tfjs-core';
+import { type GradConfig, type Tensor, zeros } from '@tensorflow/tfjs-core';
 import { TGather, type TGatherAttrs, TScatter, type TScatterAttrs } from '../kernel_names.js';
+import { runTilekitKernel } from '../ops/run_kernel.js';
 
 export const tgatherGradConfig: GradConfig = {
   kernelName: TGather,
@@ -30,12 +24,7 @@ export const tgatherGradConfig: GradConfig = {
       mode: forward.select === 'lastWriter' ? 'assign' : 'add',
     };
     return {
-      src: () =>
-        engine().runKernel(
-          TScatter,
-          { src: dy as Tensor, idx } as NamedTensorMap,
-          backward as unknown as NamedAttrMap,
-        ) as Tensor,
+      src: () => runTilekitKernel(TScatter, { src: dy as Tensor, idx }, backward),
       // Integer offsets are not differentiable; tfjs requires float32 gradients.
       idx: () => zeros(idx.shape),
     };

@@ -3,15 +3,9 @@
  * but only if it is that offset's last writer; overwritten, out-of-region and skipped
  * out-of-bounds sources get zero. Indices get no gradient (zeros, as tfjs does for indices).
  */
-import {
-  engine,
-  type GradConfig,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  type Tensor,
-  zeros,
-} from '@tensorflow/tfjs-core';
+import { type GradConfig, type Tensor, zeros } from '@tensorflow/tfjs-core';
 import { TGather, type TGatherAttrs, TScatter, type TScatterAttrs } from '../kernel_names.js';
+import { runTilekitKernel } from '../ops/run_kernel.js';
 
 export const tscatterGradConfig: GradConfig = {
   kernelName: TScatter,
@@ -30,12 +24,7 @@ export const tscatterGradConfig: GradConfig = {
       select: forward.mode === 'add' ? 'all' : 'lastWriter',
     };
     return {
-      src: () =>
-        engine().runKernel(
-          TGather,
-          { src: dy as Tensor, idx } as NamedTensorMap,
-          backward as unknown as NamedAttrMap,
-        ) as Tensor,
+      src: () => runTilekitKernel(TGather, { src: dy as Tensor, idx }, backward),
       // Integer offsets are not differentiable; tfjs requires float32 gradients.
       idx: () => zeros(idx.shape),
     };

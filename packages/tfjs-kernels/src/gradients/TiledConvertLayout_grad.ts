@@ -2,14 +2,9 @@
  * Gradient of TiledConvertLayout: the conversion run backwards (`to` → `from`); the input's
  * padding slots get zero.
  */
-import {
-  engine,
-  type GradConfig,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  type Tensor,
-} from '@tensorflow/tfjs-core';
+import type { GradConfig, Tensor } from '@tensorflow/tfjs-core';
 import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../kernel_names.js';
+import { runTilekitKernel } from '../ops/run_kernel.js';
 
 export const tiledConvertLayoutGradConfig: GradConfig = {
   kernelName: TiledConvertLayout,
@@ -22,12 +17,7 @@ export const tiledConvertLayoutGradConfig: GradConfig = {
       padValue: 0,
     };
     return {
-      buffer: () =>
-        engine().runKernel(
-          TiledConvertLayout,
-          { buffer: dy as Tensor } as NamedTensorMap,
-          backward as unknown as NamedAttrMap,
-        ) as Tensor,
+      buffer: () => runTilekitKernel(TiledConvertLayout, { buffer: dy as Tensor }, backward),
     };
   },
 };

@@ -2,19 +2,14 @@
  * Gradient of TiledRelayout: each logical element receives the gradient at its physical offset
  * (an unrelayout of `dy`); padding slots feed nothing back.
  */
-import {
-  engine,
-  type GradConfig,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  type Tensor,
-} from '@tensorflow/tfjs-core';
+import type { GradConfig, Tensor } from '@tensorflow/tfjs-core';
 import {
   TiledRelayout,
   type TiledRelayoutAttrs,
   TiledUnrelayout,
   type TiledUnrelayoutAttrs,
 } from '../kernel_names.js';
+import { runTilekitKernel } from '../ops/run_kernel.js';
 
 export const tiledRelayoutGradConfig: GradConfig = {
   kernelName: TiledRelayout,
@@ -26,12 +21,7 @@ export const tiledRelayoutGradConfig: GradConfig = {
       layout: (attrs as unknown as TiledRelayoutAttrs).layout,
     };
     return {
-      x: () =>
-        engine().runKernel(
-          TiledUnrelayout,
-          { buffer: dy as Tensor } as NamedTensorMap,
-          backward as unknown as NamedAttrMap,
-        ) as Tensor,
+      x: () => runTilekitKernel(TiledUnrelayout, { buffer: dy as Tensor }, backward),
     };
   },
 };

@@ -2,19 +2,14 @@
  * Gradient of TiledUnrelayout: the buffer receives `dy` relaid out at each element's physical
  * offset; padding slots get zero (they do not affect the output).
  */
-import {
-  engine,
-  type GradConfig,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  type Tensor,
-} from '@tensorflow/tfjs-core';
+import type { GradConfig, Tensor } from '@tensorflow/tfjs-core';
 import {
   TiledRelayout,
   type TiledRelayoutAttrs,
   TiledUnrelayout,
   type TiledUnrelayoutAttrs,
 } from '../kernel_names.js';
+import { runTilekitKernel } from '../ops/run_kernel.js';
 
 export const tiledUnrelayoutGradConfig: GradConfig = {
   kernelName: TiledUnrelayout,
@@ -24,12 +19,7 @@ export const tiledUnrelayoutGradConfig: GradConfig = {
       padValue: 0,
     };
     return {
-      buffer: () =>
-        engine().runKernel(
-          TiledRelayout,
-          { x: dy as Tensor } as NamedTensorMap,
-          backward as unknown as NamedAttrMap,
-        ) as Tensor,
+      buffer: () => runTilekitKernel(TiledRelayout, { x: dy as Tensor }, backward),
     };
   },
 };

@@ -1,12 +1,5 @@
 /** The `convertLayout` op: a physical buffer in one layout → the same data in another. */
-import {
-  engine,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  op,
-  type Tensor,
-  type TensorLike,
-} from '@tensorflow/tfjs-core';
+import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
 import { physicalElementCount } from '@tilekit/layout';
 import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../kernel_names.js';
 import {
@@ -17,6 +10,7 @@ import {
 } from '../layout/layout_argument.js';
 import { shapeText } from '../layout/layout_cache.js';
 import { assertPhysicalBuffer, resolvePadValue } from './layout_op_checks.js';
+import { runTilekitKernel } from './run_kernel.js';
 import { toTensor } from './to_tensor.js';
 
 /** Options of `convertLayout`. */
@@ -51,11 +45,7 @@ function convertLayout_(
     padValue: resolvePadValue('convertLayout', options.padValue ?? 0, $buffer.dtype),
   };
   physicalElementCount(shapeText($buffer.dtype, dims, attrs.to));
-  return engine().runKernel(
-    TiledConvertLayout,
-    { buffer: $buffer } as NamedTensorMap,
-    attrs as unknown as NamedAttrMap,
-  ) as Tensor;
+  return runTilekitKernel(TiledConvertLayout, { buffer: $buffer }, attrs);
 }
 
 export const convertLayout = op({ convertLayout_ });

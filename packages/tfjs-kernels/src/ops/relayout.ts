@@ -1,17 +1,11 @@
 /** The `relayout` op: a logical tensor → its physical buffer under a tiled layout. */
-import {
-  engine,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  op,
-  type Tensor,
-  type TensorLike,
-} from '@tensorflow/tfjs-core';
+import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
 import { physicalElementCount } from '@tilekit/layout';
 import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel_names.js';
 import { type LayoutSpec, resolveLayoutFor } from '../layout/layout_argument.js';
 import { shapeText } from '../layout/layout_cache.js';
 import { LAYOUT_DTYPES, resolvePadValue } from './layout_op_checks.js';
+import { runTilekitKernel } from './run_kernel.js';
 import { assertDtype, toTensor } from './to_tensor.js';
 
 /** Options of `relayout`. */
@@ -45,11 +39,7 @@ function relayout_(x: Tensor | TensorLike, layout: LayoutSpec, options: Relayout
   };
   // Validates the layout against x's rank before any kernel runs.
   physicalElementCount(shapeText($x.dtype, $x.shape, attrs.layout));
-  return engine().runKernel(
-    TiledRelayout,
-    { x: $x } as NamedTensorMap,
-    attrs as unknown as NamedAttrMap,
-  ) as Tensor;
+  return runTilekitKernel(TiledRelayout, { x: $x }, attrs);
 }
 
 export const relayout = op({ relayout_ });

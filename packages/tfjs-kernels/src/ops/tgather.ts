@@ -1,13 +1,7 @@
 /** The `tgather` op: PTO TGATHER (flat-offset form) on tfjs tensors. */
-import {
-  engine,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  op,
-  type Tensor,
-  type TensorLike,
-} from '@tensorflow/tfjs-core';
+import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
 import { TGather, type TGatherAttrs, type TGatherInputs } from '../kernel_names.js';
+import { runTilekitKernel } from './run_kernel.js';
 import { resolveTileOpAttrs, type TileOpOptions } from './tile_op_options.js';
 import { toTensor } from './to_tensor.js';
 
@@ -42,11 +36,7 @@ function tgather_(
     select: 'all',
   };
   const inputs: TGatherInputs = { src: $src, idx: $idx };
-  return engine().runKernel(
-    TGather,
-    inputs as unknown as NamedTensorMap,
-    attrs as unknown as NamedAttrMap,
-  ) as Tensor;
+  return runTilekitKernel(TGather, inputs, attrs);
 }
 
 export const tgather = op({ tgather_ });

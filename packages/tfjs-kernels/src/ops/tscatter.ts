@@ -1,13 +1,7 @@
 /** The `tscatter` op: PTO TSCATTER on tfjs tensors. */
-import {
-  engine,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  op,
-  type Tensor,
-  type TensorLike,
-} from '@tensorflow/tfjs-core';
+import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
 import { TScatter, type TScatterAttrs, type TScatterInputs } from '../kernel_names.js';
+import { runTilekitKernel } from './run_kernel.js';
 import { resolveTileOpAttrs, type TileOpOptions } from './tile_op_options.js';
 import { toTensor } from './to_tensor.js';
 
@@ -42,11 +36,7 @@ function tscatter_(src: Tensor | TensorLike, idx: Tensor | TensorLike, options: 
     mode: 'assign',
   };
   const inputs: TScatterInputs = { src: $src, idx: $idx };
-  return engine().runKernel(
-    TScatter,
-    inputs as unknown as NamedTensorMap,
-    attrs as unknown as NamedAttrMap,
-  ) as Tensor;
+  return runTilekitKernel(TScatter, inputs, attrs);
 }
 
 export const tscatter = op({ tscatter_ });

@@ -1,15 +1,9 @@
 /** The `unrelayout` op: a physical buffer under a tiled layout → the logical tensor. */
-import {
-  engine,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  op,
-  type Tensor,
-  type TensorLike,
-} from '@tensorflow/tfjs-core';
+import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
 import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../kernel_names.js';
 import { resolveShapeSpec, type ShapeSpec } from '../layout/layout_argument.js';
 import { assertPhysicalBuffer } from './layout_op_checks.js';
+import { runTilekitKernel } from './run_kernel.js';
 import { toTensor } from './to_tensor.js';
 
 /**
@@ -31,11 +25,7 @@ function unrelayout_(buffer: Tensor | TensorLike, shape: ShapeSpec) {
   const { dims, layout } = resolveShapeSpec('unrelayout', 'shape', shape);
   assertPhysicalBuffer('unrelayout', 'buffer', $buffer, dims, layout);
   const attrs: TiledUnrelayoutAttrs = { shape: [...dims], layout };
-  return engine().runKernel(
-    TiledUnrelayout,
-    { buffer: $buffer } as NamedTensorMap,
-    attrs as unknown as NamedAttrMap,
-  ) as Tensor;
+  return runTilekitKernel(TiledUnrelayout, { buffer: $buffer }, attrs);
 }
 
 export const unrelayout = op({ unrelayout_ });
