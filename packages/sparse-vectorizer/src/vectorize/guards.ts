@@ -8,9 +8,12 @@
  * - Fix 3: a masked load/store moves consecutive memory from the first element's address
  *   (that is how MLIR lowers it to LLVM), which matches consecutive memref elements only
  *   when the innermost stride is 1. MLIR emits it on any strided view.
+ * - Fix 4: MLIR checks only that the yielded value is `op(acc, x)`; if `x` (or anything
+ *   else) also uses the accumulator, as in `acc + acc * x`, the lanes no longer hold
+ *   independent partial results and the horizontal reduction is wrong.
  */
-import type { Operation } from '../ir/index.js';
-import { getOpDef } from '../ir/index.js';
+import type { Operation, Value } from '../ir/index.js';
+import { getOpDef, walkOperations } from '../ir/index.js';
 import type { LoopView } from './loop-view.js';
 import { hasNonUnitInnermostStride } from './memory.js';
 import { type Rejection, reject } from './outcome.js';
@@ -59,10 +62,28 @@ function describeLayout(type: Walk['contiguous'][number]['type']): string {
   return `strided<[${type.layout.strides.join(', ')}]>`;
 }
 
-/** Both guards, for a loop whose analysis succeeded. */
+/** Fix 4: the accumulator must be used once, as one operand of the reduction op. */
+export function checkAccumulatorUse(view: LoopView, accumulator: Value): Rejection | undefined {
+  let uses = 0;
+  walkOperations(view.body, (op) => {
+    uses += op.operands.filter((v) => v === accumulator).length;
+  });
+  if (uses <= 1) return undefined;
+  return reject(
+    'accumulator-reused',
+    `the accumulator is used ${uses} times in the body, so the yielded value is not op(acc, x) with x independent of acc; MLIR would still vectorize it`,
+  );
+}
+
+/** All guards, for a loop whose analysis succeeded (`accumulator` for reductions). */
 export function checkAgainstMiscompiles(
   walk: Walk,
   finalEffect: Operation | undefined,
+  accumulator?: Value,
 ): Rejection | undefined {
-  return checkOnlyFinalEffect(walk.view, finalEffect) ?? checkUnitStride(walk);
+  return (
+    checkOnlyFinalEffect(walk.view, finalEffect) ??
+    checkUnitStride(walk) ??
+    (accumulator === undefined ? undefined : checkAccumulatorUse(walk.view, accumulator))
+  );
 }

@@ -49,6 +49,8 @@ export type ReasonCode =
   | 'side-effect-not-feeding'
   /** Fix 3: a contiguous vector access on a memref whose innermost stride is not 1. */
   | 'non-unit-stride'
+  /** Fix 4: the accumulator is used other than once, by the reduction op. */
+  | 'accumulator-reused'
   /** A coordinate-load subscript computed inside a reduction loop that gets rebuilt. */
   | 'body-defined-coordinate-index';
 

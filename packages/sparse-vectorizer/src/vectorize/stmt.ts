@@ -131,7 +131,7 @@ function vectorizeReduction(view: LoopView, vl: VL, codegen: boolean): Outcome<V
   const walk: Walk = { view, vl, gen: setup?.gen, contiguous: [] };
   const vrhs = vectorizeExpr(walk, red);
   if (!vrhs.ok) return vrhs;
-  const unsafe = checkAgainstMiscompiles(walk, undefined);
+  const unsafe = checkAgainstMiscompiles(walk, undefined, acc);
   if (unsafe !== undefined) return unsafe;
   if (setup === undefined) return accept();
   const { pre, gen, step } = setup;
