@@ -7,7 +7,7 @@ import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
 import type { LayoutValues } from '../impl/relayout_impl.js';
 import { LruCache } from '../layout/lru.js';
-import { chainUniforms, fitsShader } from './chain_uniforms.js';
+import { shaderChain } from './chain_kind.js';
 import { cpuRouteReason } from './cpu_route.js';
 import type { IndexChain } from './index_chain.js';
 import { LayoutGatherProgram } from './programs/layout_gather_gpu.js';
@@ -19,6 +19,11 @@ export interface LayoutPass {
   /** Output element → input element, or padding. */
   readonly chain: IndexChain;
   readonly outShape: readonly number[];
+}
+
+/** A planned pass, and whether a shader can run its chain at all. */
+interface PlannedPass extends LayoutPass {
+  readonly fitsShader: boolean;
 }
 
 /** One layout kernel: how to plan its pass, and its CPU implementation. */
@@ -41,7 +46,7 @@ export interface LayoutKernelSpec<A> {
 }
 
 // Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
-const plans = new LruCache<LayoutPass>(
+const plans = new LruCache<PlannedPass>(
   { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
   () => 1,
 );
@@ -53,7 +58,7 @@ function storedPadValue(value: number, dtype: DataType): number {
 
 /** Why this pass must run on the CPU, beyond the shared rules; `null` if the shader can. */
 function passCpuReason(
-  pass: LayoutPass,
+  pass: PlannedPass,
   inputSize: number,
   padValue: number,
   dtype: DataType,
@@ -63,7 +68,7 @@ function passCpuReason(
   if (!isFloatAddressable(outSize) || !isFloatAddressable(inputSize)) {
     return 'a tensor has more than 2^24 elements';
   }
-  if (!fitsShader(pass.chain)) return "the layout's index chain exceeds the shader's capacity";
+  if (!pass.fitsShader) return "the layout's index chain exceeds the shader's capacity";
   if (dtype === 'int32' && Math.abs(padValue) > FLOAT_EXACT_INTEGER_LIMIT) {
     return 'the int32 pad value is beyond ±2^24';
   }
@@ -76,9 +81,10 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     const webgl = backend as MathBackendWebGL;
     const input = inputs[spec.input] as TensorInfo;
     const a = attrs as NamedAttrMap as unknown as A;
-    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () =>
-      spec.plan(a, input.shape, input.dtype),
-    );
+    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () => {
+      const planned = spec.plan(a, input.shape, input.dtype);
+      return { ...planned, fitsShader: shaderChain(planned.chain, 0) !== null };
+    });
     const padValue = storedPadValue(spec.padValue(a), input.dtype);
     const inputSize = input.shape.reduce((x, y) => x * y, 1);
     const reason =
@@ -94,14 +100,18 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
       return webgl.makeTensorInfo([...pass.outShape], input.dtype, values);
     }
     const source = flatView(webgl, input);
+    webgl.uploadToGPU(source.dataId);
+    // Texel addressing needs the whole texture row by row (a slice view starts mid-texture).
+    const { texShape, slice } = webgl.texData.get(source.dataId);
+    const shader = shaderChain(pass.chain, slice == null ? texShape![1] : 0)!;
     const outSize = pass.outShape.reduce((x, y) => x * y, 1);
-    const out = runFlatProgram(
-      webgl,
-      new LayoutGatherProgram(outSize),
-      [source],
-      input.dtype,
-      chainUniforms(pass.chain, padValue),
-    );
+    const program = new LayoutGatherProgram(outSize, shader.kind);
+    const out = runFlatProgram(webgl, program, [source], input.dtype, [
+      [...shader.terms],
+      [...shader.increments],
+      [...shader.delta],
+      [padValue],
+    ]);
     disposeAll(webgl, [source]);
     return withShape(out, pass.outShape);
   };

@@ -1,53 +1,124 @@
 /**
- * The one pass behind relayout, unrelayout and convertLayout: each output element runs an index
- * chain (see ../index_chain.ts) from its own flat position to the flat position it copies, or
- * learns that it is padding and writes `padValue`. The chain arrives as uniform arrays padded to
- * a fixed capacity, so a single compiled shader serves every layout, shape and rank. The copy is
- * a pure selection (no arithmetic on the value): float bits move unchanged.
+ * The one pass behind relayout, unrelayout and convertLayout. Each fragment writes two
+ * consecutive outputs (a texel of a packed 1-D tensor): it runs the index chain (see
+ * ../index_chain.ts) from output p to the source element it copies, or finds that p is padding
+ * and writes `padValue`; output p + 1 is derived from p when the chain allows it (see
+ * ../chain_pairs.ts), else computed the same way.
+ *
+ * The code is unrolled from the chain's kind (../chain_kind.ts); strides, bounds and weights are
+ * uniforms, so one compiled shader serves every shape and layout of that kind. It is written for
+ * a software rasteriser as much as for GPUs: no loops, no branches around texture reads (reads
+ * are unconditional, at clamped coordinates, then selected), padding tracked with `min`, and
+ * the source addressed by texel when the last step allows it, which saves a division per read.
+ * Values are selected, never computed: float bits (-0, NaN, ±Inf, subnormals) move unchanged.
  */
 import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import type { ChainKind } from '../chain_kind.js';
 
-/** Most chain steps the shader runs; longer chains run on the CPU. */
-export const MAX_CHAIN_STEPS = 8;
-/** Most digit terms over all steps. */
-export const MAX_CHAIN_TERMS = 48;
+/** GLSL of one term: extract and consume its digit; if bounded, track the slack to the bound. */
+function termCode(
+  g: number,
+  last: boolean,
+  bounded: boolean,
+  moved: boolean,
+  step: number,
+  accumulate: string,
+): string {
+  const digit = last ? 'int v = rem;' : 'int v = rem / t.x; rem -= v * t.x;';
+  const slack = bounded ? 'slack = min(slack, t.y - 1 - v);' : '';
+  const pair =
+    bounded && moved ? `pairSlack = min(pairSlack, t.y - 1 - v - increments[${step}]);` : '';
+  return `{ ivec4 t = terms[${g}]; ${digit} ${slack} ${pair} ${accumulate} }`;
+}
+
+/**
+ * GLSL of `sourceOf(p, slack, pairSlack)`: the source position of output p (flat index, or
+ * texel (row, column) for texel kinds); `slack < 0` marks p as padding, `pairSlack < 0` p + 1.
+ */
+function chainFunction(kind: ChainKind): string {
+  const steps = kind.stepTerms.length;
+  const returnType = kind.texel ? 'ivec2' : 'int';
+  let g = 0;
+  const code = kind.stepTerms.map((count, s) => {
+    const texelStep = kind.texel && s === steps - 1;
+    const accumulate = texelStep ? 'texel += v * t.zw;' : 'next += v * t.z;';
+    const terms = Array.from({ length: count }, (_, k) =>
+      termCode(
+        g + k,
+        k === count - 1,
+        kind.bounded.includes(g + k),
+        kind.movedTerms?.[s] === k,
+        s,
+        accumulate,
+      ),
+    );
+    g += count;
+    const result = texelStep ? '' : 'index = next;';
+    return `{ int rem = index; int next = 0; ${terms.join('\n        ')} ${result} }`;
+  });
+  return `
+    ${returnType} sourceOf(int p, out int slack, out int pairSlack) {
+      int index = p;
+      ivec2 texel = ivec2(0);
+      slack = 0x7fffffff;
+      pairSlack = 0x7fffffff;
+      ${code.join('\n      ')}
+      return ${kind.texel ? 'texel' : 'index'};
+    }`;
+}
+
+/** GLSL reading the source at a position `sourceOf` returned. */
+function readCode(kind: ChainKind, position: string): string {
+  return kind.texel
+    ? `texelFetch(source, clamp(${position}, ivec2(0), sourceTexShape - 1).yx, 0).r`
+    : `getSource(${position})`;
+}
 
 export class LayoutGatherProgram implements GPGPUProgram {
   readonly variableNames = ['source'];
   readonly outputShape: number[];
   readonly enableShapeUniforms = true;
-  readonly customUniforms = [
-    // (stride, size, bound, weight) per digit term, steps one after another.
-    { name: 'terms', type: 'ivec4' as const, arrayIndex: MAX_CHAIN_TERMS },
-    // One past each step's last term.
-    { name: 'stepEnds', type: 'int' as const, arrayIndex: MAX_CHAIN_STEPS },
-    { name: 'stepCount', type: 'int' as const },
-    { name: 'padValue', type: 'float' as const },
-  ];
-  readonly userCode = `
-    void main() {
-      int index = getOutputCoords();
-      bool padding = false;
-      int begin = 0;
-      for (int s = 0; s < ${MAX_CHAIN_STEPS}; s++) {
-        if (s == stepCount) break;
-        int end = stepEnds[s];
-        int next = 0;
-        for (int t = begin; t < end; t++) {
-          ivec4 term = terms[t];
-          int v = (index / term.x) % term.y;
-          padding = padding || v >= term.z;
-          next += v * term.w;
-        }
-        begin = end;
-        index = next;
-      }
-      setOutput(padding ? padValue : getSource(index));
-    }
-  `;
+  readonly packedOutput = true;
+  readonly customUniforms: NonNullable<GPGPUProgram['customUniforms']>;
+  readonly userCode: string;
 
-  /** @param size Number of output elements. */
-  constructor(size: number) {
+  /**
+   * @param size Number of output elements.
+   * @param kind The chain's structure (see ../chain_kind.ts).
+   */
+  constructor(size: number, kind: ChainKind) {
     this.outputShape = [size];
+    const termTotal = kind.stepTerms.reduce((a, b) => a + b, 0);
+    this.customUniforms = [
+      // (stride, bound, weight, column weight) per term; GLSL arrays need at least one entry.
+      { name: 'terms', type: 'ivec4', arrayIndex: Math.max(1, termTotal) },
+      { name: 'increments', type: 'int', arrayIndex: Math.max(1, kind.stepTerms.length) },
+      { name: 'delta', type: 'ivec2' },
+      { name: 'padValue', type: 'float' },
+    ];
+    const position = kind.texel ? 'ivec2' : 'int';
+    const delta = kind.texel ? 'delta' : 'delta.x';
+    const second =
+      kind.movedTerms !== null
+        ? `${position} other = first + ${delta};
+           bool secondPadding = min(slack, pairSlack) < 0;`
+        : `int otherSlack;
+           int unused;
+           ${position} other = sourceOf(p + 1, otherSlack, unused);
+           bool secondPadding = otherSlack < 0;`;
+    this.userCode = `
+      ${chainFunction(kind)}
+
+      void main() {
+        int p = getOutputCoords();
+        int slack;
+        int pairSlack;
+        ${position} first = sourceOf(p, slack, pairSlack);
+        ${second}
+        float value = ${readCode(kind, 'first')};
+        float next = ${readCode(kind, 'other')};
+        setOutput(vec4(slack < 0 ? padValue : value, secondPadding ? padValue : next, 0.0, 0.0));
+      }
+    `;
   }
 }

@@ -1,0 +1,103 @@
+/**
+ * Turns an index chain into what LayoutGatherProgram needs: its *kind* (the structure the
+ * shader is generated from) and its uniform values (strides, bounds, weights, pair data).
+ * Sizes never reach the shader source, so every shape and layout of one structure shares a
+ * compiled program; the structure is the number of digit terms per step, which terms have a
+ * bound (pads), which digit carries the output pair (see chain_pairs.ts), and whether the last
+ * step can address the source texture's texels directly.
+ */
+import { planPairs } from './chain_pairs.js';
+import type { ChainStep, IndexChain } from './index_chain.js';
+import { termCount, UNBOUNDED } from './index_chain.js';
+
+/** Most steps and terms a generated shader may have; longer chains run on the CPU. */
+export const MAX_CHAIN_STEPS = 8;
+export const MAX_CHAIN_TERMS = 48;
+
+/** The structure a LayoutGatherProgram is generated from. */
+export interface ChainKind {
+  /** Number of digit terms in each step. */
+  readonly stepTerms: readonly number[];
+  /** Per step, the term whose digit moves from output p to p + 1; `null`: no pairs. */
+  readonly movedTerms: readonly number[] | null;
+  /** The last step yields the source texel (row, column) instead of a flat index. */
+  readonly texel: boolean;
+  /** Global indices of the terms with a bound (pads); only those are checked for padding. */
+  readonly bounded: readonly number[];
+}
+
+/** A chain ready for the shader. */
+export interface ShaderChain {
+  readonly kind: ChainKind;
+  /** (stride, bound, weight, column weight) per term, steps one after another. */
+  readonly terms: readonly number[];
+  /** Per step, how far the moved digit moves (zeros without pairs). */
+  readonly increments: readonly number[];
+  /** Source of output p + 1 minus source of output p: (flat, 0) or (rows, columns). */
+  readonly delta: readonly [number, number];
+}
+
+/**
+ * Whether each step's terms decompose its input exactly, major to minor (each stride the next
+ * one's stride times size, the last 1): the shader extracts digits by successive remainders.
+ */
+function successiveRemainders(chain: IndexChain): boolean {
+  return chain.every((step) =>
+    step.every((t, k) => {
+      const next = step[k + 1];
+      return next === undefined ? t.stride === 1 : t.stride === next.stride * next.size;
+    }),
+  );
+}
+
+/**
+ * Row and column weights of the last step's terms in a source texture `columns` texels wide,
+ * when every term lands whole in one of them (a multiple of the row length, or column offsets
+ * that together stay inside a row); else `null`.
+ */
+function texelWeights(last: ChainStep, columns: number): [number, number][] | null {
+  let columnReach = 0;
+  const weights = last.map((t): [number, number] => {
+    if (t.weight % columns === 0) return [t.weight / columns, 0];
+    columnReach += t.weight * (t.size - 1);
+    return [0, t.weight];
+  });
+  return columnReach < columns ? weights : null;
+}
+
+/**
+ * The shader form of `chain` for a source texture `sourceColumns` texels wide (0: address it
+ * by flat index), or `null` when the shader cannot run the chain.
+ */
+export function shaderChain(chain: IndexChain, sourceColumns: number): ShaderChain | null {
+  if (chain.length > MAX_CHAIN_STEPS || termCount(chain) > MAX_CHAIN_TERMS) return null;
+  if (!successiveRemainders(chain)) return null;
+  const last = chain.at(-1);
+  const texel = last !== undefined && sourceColumns > 0 ? texelWeights(last, sourceColumns) : null;
+  const pairs = planPairs(chain);
+  const terms: number[] = [];
+  chain.forEach((step, s) => {
+    step.forEach((t, k) => {
+      const [weight, columnWeight] =
+        s === chain.length - 1 && texel !== null ? texel[k]! : [t.weight, 0];
+      terms.push(t.stride, t.bound, weight, columnWeight);
+    });
+  });
+  let delta: [number, number] = [pairs?.delta ?? 0, 0];
+  if (pairs !== null && texel !== null) {
+    const moved = pairs.moved.at(-1)!;
+    const [rows, columns] = texel[moved.term]!;
+    delta = [moved.increment * rows, moved.increment * columns];
+  }
+  return {
+    kind: {
+      stepTerms: chain.map((step) => step.length),
+      movedTerms: pairs?.moved.map((m) => m.term) ?? null,
+      texel: texel !== null,
+      bounded: chain.flat().flatMap((t, g) => (t.bound === UNBOUNDED ? [] : [g])),
+    },
+    terms,
+    increments: pairs?.moved.map((m) => m.increment) ?? chain.map(() => 0),
+    delta,
+  };
+}
