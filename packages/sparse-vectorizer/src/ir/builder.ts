@@ -53,11 +53,15 @@ export class BuilderError extends Error {
   override readonly name = 'BuilderError';
 }
 
-/** Body callback of a single-block region: returns the values its terminator yields. */
+/**
+ * Body callback of a single-block region: returns the values its terminator yields
+ * (nothing, for a terminator without operands).
+ */
 export type BodyFn<Args extends readonly Value[]> = (
   b: Builder,
   ...args: Args
-) => readonly Value[] | undefined;
+  // biome-ignore lint/suspicious/noConfusingVoidType: bodies without yields simply do not return.
+) => readonly Value[] | undefined | void;
 
 /** Appends operations to an owned list; read them back with {@link Builder.operations}. */
 export class Builder {

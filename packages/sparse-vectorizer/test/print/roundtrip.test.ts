@@ -14,7 +14,10 @@ const sources = [join(here, 'fixtures'), join(here, '..', 'corpus')].flatMap((di
   readdirSync(dir)
     .filter((f) => f.endsWith('.mlir'))
     .sort()
-    .map((f) => ({ name: `${dir.endsWith('corpus') ? 'corpus' : 'fixtures'}/${f}`, path: join(dir, f) })),
+    .map((f) => ({
+      name: `${dir.endsWith('corpus') ? 'corpus' : 'fixtures'}/${f}`,
+      path: join(dir, f),
+    })),
 );
 
 describe.each(sources)('$name', ({ path }) => {
@@ -45,7 +48,9 @@ describe.each(sources)('$name', ({ path }) => {
 describe('fixtures cover every op the package defines', () => {
   it('each registered op appears in some fixture', async () => {
     const { OP_DEFS } = await import('../../src/index.js');
-    const all = sources.map((s) => printModule(parseModule(readFileSync(s.path, 'utf8')))).join('\n');
+    const all = sources
+      .map((s) => printModule(parseModule(readFileSync(s.path, 'utf8'))))
+      .join('\n');
     const unused = [...OP_DEFS.keys()].filter((name) => {
       const shortName = name === 'func.return' || name === 'func.call' ? name.slice(5) : name;
       return !new RegExp(`(^|[ "])${shortName.replace('.', '\\.')}[ (\\n]`, 'm').test(all);
