@@ -22,7 +22,7 @@ export function parseModule(text: string): Module {
     parseOptionalAttrDictWithKeyword(p);
     ops = topLevelOps(p, parseRegion(p, [], { isolated: true }));
     skipLocation(p);
-  } else if (p.at('string', 'builtin.module') || p.peek().value === 'builtin.module') {
+  } else if (p.at('string') && p.peek().value === 'builtin.module') {
     const op = parseOperation(p);
     ops = topLevelOps(p, op.regions[0] ?? { blocks: [] });
   } else {

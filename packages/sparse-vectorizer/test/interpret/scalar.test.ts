@@ -3,6 +3,8 @@
  * matching rounding (Math.fround for f32), JS typed-array wraparound for integers, and
  * hand-derived values for rounding corner cases.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InterpretError, interpret, OutOfBoundsError, parseModule } from '../../src/index.js';
@@ -359,5 +361,46 @@ describe('f16 and bf16 round to nearest even', () => {
     expect(interpret(CASTS, 'add_f16', [60000, 10000])).toEqual([Number.POSITIVE_INFINITY]);
     expect(interpret(CASTS, 'mul_bf16', [1.5, 1.5])).toEqual([2.25]);
     expect(interpret(CASTS, 'mul_bf16', [1 + 2 ** -7, 1 + 2 ** -7])).toEqual([1 + 2 ** -6]); // 1+2^-6+2^-14
+  });
+});
+
+describe('scf.while, scf.if and integer-typed loops (fixtures/scf.mlir)', () => {
+  const SCF = parseModule(
+    readFileSync(join(import.meta.dirname, '..', 'print', 'fixtures', 'scf.mlir'), 'utf8'),
+  );
+
+  it('counts Collatz steps (27 takes 111 steps, a well-known value)', () => {
+    expect(interpret(SCF, 'collatz', [27n])).toEqual([111n]);
+    expect(interpret(SCF, 'collatz', [1n])).toEqual([0n]);
+    expect(interpret(SCF, 'collatz', [6n])).toEqual([8n]); // 6 3 10 5 16 8 4 2 1
+  });
+
+  it('runs scf.for over i32 bounds with two iter_args', () => {
+    expect(interpret(SCF, 'int_bounds', [-3, 4])).toEqual([-3 - 2 - 1 + 0 + 1 + 2 + 3, 1]);
+    expect(interpret(SCF, 'int_bounds', [5, 5])).toEqual([0, 1]);
+  });
+
+  it('stores only on the taken branch', () => {
+    const a = Int32Array.from([9, 9, 9, 9]);
+    interpret(SCF, 'guarded_store', [a, true, 4]);
+    expect(Array.from(a)).toEqual([4, 9, 9, 9]);
+    interpret(SCF, 'guarded_store', [a, false, 5]);
+    expect(Array.from(a)).toEqual([5, 9, 9, 9]);
+  });
+
+  it('bounds runaway while loops', () => {
+    const spin = parseModule(`func.func @spin(%x: i32) -> i32 {
+  %t = arith.constant true
+  %r = scf.while (%a = %x) : (i32) -> i32 {
+    scf.condition(%t) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  return %r : i32
+}`);
+    expect(() => interpret(spin, 'spin', [0], { maxWhileIterations: 100 })).toThrowError(
+      /exceeded 100 iterations/,
+    );
   });
 });
