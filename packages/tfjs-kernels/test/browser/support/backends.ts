@@ -6,6 +6,8 @@ import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
+// Gradients of tfjs's own ops (sum, mul ...), which the full @tensorflow/tfjs bundle registers.
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../../src/register-cpu.js';
 import '../../../src/register-webgl.js';
 
