@@ -260,7 +260,7 @@ export class LoopEmitter {
       attributes: EMITTED_FROM,
       regions: [before, after],
     });
-    loop.iters.forEach((k, n) => loop.resume.set(k, op.results[n] as Value));
+    for (const [n, k] of loop.iters.entries()) loop.resume.set(k, op.results[n] as Value);
     return s.red === undefined ? undefined : op.results[loop.iters.length];
   }
 

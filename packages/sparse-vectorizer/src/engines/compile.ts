@@ -1,0 +1,52 @@
+/**
+ * `compile(module, fn, {engine})`: one entry point over the three engines. Every engine has
+ * the interpreter's calling convention (see `interpret`): memref arguments are typed arrays
+ * (or `{data, shape}`) written in place, scalars are numbers/bigints/booleans, and the
+ * function's results are returned.
+ */
+import { interpret } from '../interpret/interpret.js';
+import type { Module } from '../ir/operation.js';
+import { verifyModule } from '../verify/verifier.js';
+import { EngineArgumentError } from './errors.js';
+import { compileJs } from './js/js-engine.js';
+import type { EngineCall } from './signature.js';
+import { compileWasm } from './wasm/wasm-engine.js';
+
+/** The engines: the reference interpreter, generated JavaScript, WebAssembly SIMD128. */
+export type EngineName = 'interpreter' | 'js' | 'wasm';
+
+/** Options of {@link compile}. */
+export interface CompileOptions {
+  /** Which engine runs the function (default `'wasm'`). */
+  readonly engine?: EngineName;
+  /** The `vector.vscale` value scalable vectors are compiled for (default 1). */
+  readonly vscale?: number;
+}
+
+export const ENGINES: readonly EngineName[] = Object.freeze(['interpreter', 'js', 'wasm']);
+
+/**
+ * Compiles `func.func @fnName` of a verified module into a callable. Throws `IRVerifyError`
+ * for malformed IR, `EngineUnsupportedError` for constructs an engine cannot compile.
+ */
+export function compile(module: Module, fnName: string, options: CompileOptions = {}): EngineCall {
+  const engine = options.engine ?? 'wasm';
+  const vscale = options.vscale ?? 1;
+  if (!Number.isInteger(vscale) || vscale < 1) {
+    throw new EngineArgumentError('options.vscale', `must be a positive integer, got ${vscale}`);
+  }
+  verifyModule(module);
+  switch (engine) {
+    case 'interpreter':
+      return (...args) => interpret(module, fnName, args, { vscale, verify: false });
+    case 'js':
+      return compileJs(module, fnName, { vscale });
+    case 'wasm':
+      return compileWasm(module, fnName, { vscale });
+    default:
+      throw new EngineArgumentError(
+        'options.engine',
+        `must be one of ${ENGINES.join(', ')}, got ${String(engine)}`,
+      );
+  }
+}

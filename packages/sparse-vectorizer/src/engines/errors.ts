@@ -1,0 +1,32 @@
+/** Errors of the compiled engines (`js`, `wasm`). */
+
+/** An argument that does not fit the compiled function's signature. */
+export class EngineArgumentError extends Error {
+  override readonly name = 'EngineArgumentError';
+  /** Which argument, e.g. `'#2'`. */
+  readonly argument: string;
+
+  constructor(argument: string, detail: string) {
+    super(`argument ${argument}: ${detail}`);
+    this.argument = argument;
+  }
+}
+
+/** A construct (op, type, layout) an engine cannot compile. */
+export class EngineUnsupportedError extends Error {
+  override readonly name = 'EngineUnsupportedError';
+}
+
+/**
+ * A run-time failure of compiled code (a wasm trap: integer division by zero, a float to
+ * integer conversion out of range), where the interpreter raises an `InterpretError`.
+ */
+export class EngineRuntimeError extends Error {
+  override readonly name = 'EngineRuntimeError';
+  constructor(
+    readonly functionName: string,
+    readonly detail: string,
+  ) {
+    super(`@${functionName}: ${detail}`);
+  }
+}

@@ -1,0 +1,12 @@
+/** Engines that run loop IR: the reference interpreter, generated JavaScript, WebAssembly SIMD. */
+export { type CompileOptions, compile, ENGINES, type EngineName } from './compile.js';
+export { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from './errors.js';
+export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
+export { IndexRangeError } from './js/js-runtime.js';
+export type { EngineCall } from './signature.js';
+export {
+  buildWasm,
+  compileWasm,
+  type WasmArtifact,
+  type WasmEngineOptions,
+} from './wasm/wasm-engine.js';

@@ -1,0 +1,36 @@
+/** JavaScript expressions for affine maps over `index` numbers (floor/ceil division, mod). */
+import type { AffineExpr, AffineMap } from '../../ir/affine.js';
+
+function expr(e: AffineExpr, dims: readonly string[], symbols: readonly string[]): string {
+  switch (e.kind) {
+    case 'dim':
+      return dims[e.position] as string;
+    case 'symbol':
+      return symbols[e.position] as string;
+    case 'constant':
+      return `${e.value}`;
+    case 'binary': {
+      const a = expr(e.lhs, dims, symbols);
+      const b = expr(e.rhs, dims, symbols);
+      if (e.op === '+' || e.op === '-' || e.op === '*') return `I(${a} ${e.op} ${b})`;
+      // Exact integer forms: the remainder is exact, so the quotient below is an exact division.
+      const mod = `(((${a} % ${b}) + ${b}) % ${b})`;
+      if (e.op === 'mod') return mod;
+      if (e.op === 'floordiv') return `((${a} - ${mod}) / ${b})`;
+      return `(-((-(${a}) - (((-(${a}) % ${b}) + ${b}) % ${b})) / ${b}))`;
+    }
+  }
+}
+
+/** The expression of `affine.apply` (one result) or of the min/max over all results. */
+export function affineExpression(
+  kind: 'apply' | 'min' | 'max',
+  map: AffineMap,
+  operands: readonly string[],
+): string {
+  const dims = operands.slice(0, map.numDims);
+  const symbols = operands.slice(map.numDims);
+  const results = map.results.map((r) => expr(r, dims, symbols));
+  if (kind === 'apply') return results[0] as string;
+  return `Math.${kind}(${results.join(', ')})`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The `js` engine: IR -> JavaScript source over the caller's typed arrays (no copies; stores
+ * write in place), instantiated with `new Function`. Floats round like the interpreter
+ * (`Math.fround` after every f32 op), integers wrap per width, `index` is an exact number
+ * (a value beyond ±2^53 raises `IndexRangeError`), and ops without an inline form call the
+ * interpreter's semantics.
+ */
+import type { Module } from '../../ir/operation.js';
+import type { ScalarType } from '../../ir/types.js';
+import { EngineArgumentError } from '../errors.js';
+import { type EngineCall, readSignature, resultValue, scalarArgument } from '../signature.js';
+import { JsCodegen } from './js-codegen.js';
+import { makeRuntime } from './js-runtime.js';
+
+/** Options of the js engine. */
+export interface JsEngineOptions {
+  /** The value of `vector.vscale` the code is generated for (default 1). */
+  readonly vscale?: number;
+}
+
+/** The generated source of `func.func @fnName` (for inspection and debugging). */
+export function generateJsSource(
+  module: Module,
+  fnName: string,
+  options: JsEngineOptions = {},
+): string {
+  return new JsCodegen(readSignature(module, fnName).func, options.vscale ?? 1).generate().source;
+}
+
+/** Compiles `func.func @fnName` to a JavaScript callable. */
+export function compileJs(
+  module: Module,
+  fnName: string,
+  options: JsEngineOptions = {},
+): EngineCall {
+  const vscale = options.vscale ?? 1;
+  const signature = readSignature(module, fnName);
+  const program = new JsCodegen(signature.func, vscale).generate();
+  const runtime = makeRuntime(fnName, program.refs, vscale);
+  const kernel = new Function('rt', program.source)(runtime) as (...args: unknown[]) => unknown[];
+  const { inputs, results } = signature;
+  return (...args) => {
+    if (args.length !== inputs.length) {
+      throw new EngineArgumentError(
+        'args',
+        `@${fnName} takes ${inputs.length} arguments, got ${args.length}`,
+      );
+    }
+    const flat: unknown[] = [];
+    inputs.forEach((t, i) => {
+      if (t.kind === 'memref') {
+        const view = signature.memref(args[i], i);
+        flat.push(
+          view.data,
+          ...view.shape,
+          view.data instanceof BigInt64Array || view.data instanceof BigUint64Array,
+        );
+      } else {
+        const v = scalarArgument(args[i], t as ScalarType, `#${i}`);
+        flat.push(t.kind === 'index' ? runtime.I(Number(v)) : v);
+      }
+    });
+    return kernel(...flat).map((r, k) => resultValue(r, results[k] as ScalarType));
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * JavaScript expressions for scalar ops. Values are JS numbers for floats, for integers up
+ * to 32 bits (canonical: sign-extended, i1 as 0/1) and for `index` (exact below 2^53; `I()`
+ * raises beyond), and bigints for i64. Hot ops are inlined; every other element-wise op calls
+ * the interpreter's own semantics (`R(k, ...)`), so results and errors match it exactly.
+ */
+import type { Attribute } from '../../ir/attributes.js';
+import type { ScalarType } from '../../ir/types.js';
+import { EngineUnsupportedError } from '../errors.js';
+
+/** How a scalar type is held in generated code. */
+export type JsClass = 'f32' | 'f64' | 'int' | 'index' | 'i64';
+
+/** The representation class of `t`. */
+export function jsClassOf(t: ScalarType): JsClass {
+  if (t.kind === 'float') {
+    if (t.format === 'f32' || t.format === 'f64') return t.format;
+    throw new EngineUnsupportedError(`the js engine does not support ${t.format}`);
+  }
+  if (t.kind === 'index') return 'index';
+  return t.width === 64 ? 'i64' : 'int';
+}
+
+const widthOf = (t: ScalarType): number => (t.kind === 'integer' ? t.width : 64);
+
+/** Wraps an exact integer-valued number expression to the canonical form of width w <= 32. */
+export function canon(w: number, e: string): string {
+  if (w === 32) return `((${e}) | 0)`;
+  if (w === 1) return `((${e}) & 1)`;
+  return `((${e}) << ${32 - w} >> ${32 - w})`;
+}
+
+/** The unsigned reading of a canonical number of width w <= 32. */
+function unsignedOf(w: number, e: string): string {
+  if (w === 32) return `(${e} >>> 0)`;
+  if (w === 1) return e;
+  return `(${e} & ${2 ** w - 1})`;
+}
+
+/** Rounds a float expression to its format (f32: `Math.fround`). */
+export function roundTo(cls: JsClass, e: string): string {
+  return cls === 'f32' ? `Math.fround(${e})` : e;
+}
+
+/** A JS literal that reproduces `x` exactly (including -0, NaN and infinities). */
+export function numberLiteral(x: number): string {
+  if (Object.is(x, -0)) return '-0';
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? 'Infinity' : '-Infinity';
+  return `${x}`;
+}
+
+/** A literal of a scalar constant attribute in the representation of `t`. */
+export function constantLiteral(attr: Attribute | undefined, t: ScalarType): string {
+  if (attr?.kind === 'float') return numberLiteral(attr.value);
+  const raw =
+    attr?.kind === 'integer'
+      ? attr.value
+      : attr?.kind === 'bool'
+        ? attr.value
+          ? 1n
+          : 0n
+        : undefined;
+  if (raw === undefined)
+    throw new EngineUnsupportedError(`unsupported constant attribute ${attr?.kind}`);
+  return literalOf(raw, t);
+}
+
+/** A literal for an integer value (bigint) or float (number) in the representation of `t`. */
+export function literalOf(v: bigint | number, t: ScalarType): string {
+  const cls = jsClassOf(t);
+  if (cls === 'f32' || cls === 'f64') return numberLiteral(Number(v));
+  const w = widthOf(t);
+  const big = w === 1 ? BigInt.asUintN(1, BigInt(v)) : BigInt.asIntN(w, BigInt(v));
+  return cls === 'i64' ? `${big}n` : `${big}`;
+}
+
+const CMPF: Readonly<Record<string, (a: string, b: string) => string>> = {
+  false: () => 'false',
+  oeq: (a, b) => `${a} === ${b}`,
+  ogt: (a, b) => `${a} > ${b}`,
+  oge: (a, b) => `${a} >= ${b}`,
+  olt: (a, b) => `${a} < ${b}`,
+  ole: (a, b) => `${a} <= ${b}`,
+  one: (a, b) => `(${a} < ${b} || ${a} > ${b})`,
+  ord: (a, b) => `(${a} === ${a} && ${b} === ${b})`,
+  ueq: (a, b) => `!(${a} < ${b} || ${a} > ${b})`,
+  ugt: (a, b) => `!(${a} <= ${b})`,
+  uge: (a, b) => `!(${a} < ${b})`,
+  ult: (a, b) => `!(${a} >= ${b})`,
+  ule: (a, b) => `!(${a} > ${b})`,
+  une: (a, b) => `${a} !== ${b}`,
+  uno: (a, b) => `(${a} !== ${a} || ${b} !== ${b})`,
+  true: () => 'true',
+};
+
+const SIGNED: Readonly<Record<string, string>> = {
+  eq: '===',
+  ne: '!==',
+  slt: '<',
+  sle: '<=',
+  sgt: '>',
+  sge: '>=',
+};
+const UNSIGNED: Readonly<Record<string, string>> = { ult: '<', ule: '<=', ugt: '>', uge: '>=' };
+
+function cmpi(pred: string, a: string, b: string, t: ScalarType): string | undefined {
+  const cls = jsClassOf(t);
+  const w = widthOf(t);
+  const signed = SIGNED[pred];
+  if (signed !== undefined) {
+    if (cls === 'int' && w === 1 && pred !== 'eq' && pred !== 'ne') return undefined;
+    return `${a} ${signed} ${b}`;
+  }
+  const op = UNSIGNED[pred];
+  if (op === undefined) return undefined;
+  if (cls === 'int') return `${unsignedOf(w, a)} ${op} ${unsignedOf(w, b)}`;
+  if (cls === 'i64') return `BigInt.asUintN(64, ${a}) ${op} BigInt.asUintN(64, ${b})`;
+  // index: equal signs compare directly; otherwise the negative one is the larger unsigned.
+  return `((${a} < 0) === (${b} < 0) ? ${a} ${op} ${b} : ${op.startsWith('<') ? `${b} < 0` : `${a} < 0`})`;
+}
+
+function intBinary(name: string, a: string, b: string, t: ScalarType): string | undefined {
+  const cls = jsClassOf(t);
+  const op = {
+    'arith.addi': '+',
+    'arith.subi': '-',
+    'arith.muli': '*',
+    'arith.andi': '&',
+    'arith.ori': '|',
+    'arith.xori': '^',
+  }[name];
+  if (op === undefined) return undefined;
+  if (cls === 'i64')
+    return op === '&' || op === '|' || op === '^'
+      ? `(${a} ${op} ${b})`
+      : `BigInt.asIntN(64, ${a} ${op} ${b})`;
+  if (cls === 'index')
+    return op === '+' || op === '-' || op === '*' ? `I(${a} ${op} ${b})` : undefined;
+  if (op === '&' || op === '|' || op === '^') return `(${a} ${op} ${b})`;
+  return canon(widthOf(t), op === '*' ? `Math.imul(${a}, ${b})` : `${a} ${op} ${b}`);
+}
+
+function floatOp(name: string, args: readonly string[], cls: JsClass): string | undefined {
+  const [a, b] = args;
+  const binary = { 'arith.addf': '+', 'arith.subf': '-', 'arith.mulf': '*', 'arith.divf': '/' }[
+    name
+  ];
+  if (binary !== undefined) return roundTo(cls, `${a} ${binary} ${b}`);
+  if (name === 'arith.negf') return `(-${a})`;
+  if (name === 'math.absf') return `Math.abs(${a})`;
+  if (name === 'math.sqrt') return roundTo(cls, `Math.sqrt(${a})`);
+  return undefined;
+}
+
+/** An inline expression for a cast, or undefined to use the reference semantics. */
+function castExpr(name: string, a: string, from: ScalarType, to: ScalarType): string | undefined {
+  const op = name.slice('arith.'.length);
+  const fc = jsClassOf(from);
+  const tc = jsClassOf(to);
+  const fw = widthOf(from);
+  const tw = widthOf(to);
+  const signedCast = op === 'index_cast' || op === 'extsi' || op === 'trunci';
+  const unsignedCast = op === 'index_castui' || op === 'extui';
+  if (signedCast || unsignedCast) {
+    if (fc === 'i64' || tc === 'i64') {
+      if (fc === 'i64' && tc === 'index') return `I(Number(${a}))`;
+      if (fc === 'index' && tc === 'i64') return `BigInt(${a})`;
+      return undefined;
+    }
+    // number -> number: exact integers; read the source signed or unsigned, wrap to the target.
+    let src = a;
+    if (fc === 'int' && fw === 1 && signedCast) src = `(-${a})`;
+    else if (fc === 'int' && unsignedCast) src = unsignedOf(fw, a);
+    else if (fc === 'index' && unsignedCast && tc === 'index') src = a;
+    if (tc === 'index') return fc === 'index' ? a : src;
+    return canon(tw, src);
+  }
+  if ((op === 'sitofp' || op === 'uitofp') && fc !== 'i64' && (tc === 'f32' || tc === 'f64')) {
+    if (fc === 'index' && op === 'uitofp') return undefined;
+    const src =
+      fc === 'int' ? (op === 'sitofp' ? (fw === 1 ? `(-${a})` : a) : unsignedOf(fw, a)) : a;
+    return roundTo(tc, src);
+  }
+  if (op === 'extf' && fc === 'f32' && tc === 'f64') return a;
+  if (op === 'truncf' && fc === 'f64' && tc === 'f32') return `Math.fround(${a})`;
+  return undefined;
+}
+
+/**
+ * The inline JS expression of an element-wise scalar op, or undefined when the op must go
+ * through the reference semantics.
+ */
+export function inlineScalar(
+  name: string,
+  args: readonly string[],
+  opType: ScalarType,
+  resType: ScalarType,
+  attrs: Readonly<Record<string, Attribute>>,
+): string | undefined {
+  const [a, b, c] = args as [string, string, string];
+  const predicate = attrs.predicate?.kind === 'predicate' ? attrs.predicate.value : '';
+  if (name === 'arith.select') return `(${a} ? ${b} : ${c})`;
+  if (name === 'arith.cmpf') {
+    const f = CMPF[predicate];
+    return f === undefined ? undefined : `(${f(a, b)} ? 1 : 0)`;
+  }
+  if (name === 'arith.cmpi') {
+    const e = cmpi(predicate, a, b, opType);
+    return e === undefined ? undefined : `(${e} ? 1 : 0)`;
+  }
+  if (name.startsWith('arith.') && CAST_NAMES.has(name.slice(6)))
+    return castExpr(name, a, opType, resType);
+  const cls = jsClassOf(opType);
+  if (cls === 'f32' || cls === 'f64') return floatOp(name, args, cls);
+  return intBinary(name, a, b, opType);
+}
+
+const CAST_NAMES = new Set([
+  'index_cast',
+  'index_castui',
+  'extui',
+  'extsi',
+  'trunci',
+  'sitofp',
+  'uitofp',
+  'fptosi',
+  'fptoui',
+  'extf',
+  'truncf',
+  'bitcast',
+]);

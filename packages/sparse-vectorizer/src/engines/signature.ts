@@ -1,0 +1,150 @@
+/**
+ * What the compiled engines share about a function: its argument and result types, which
+ * memref arguments it writes, and the checks that turn interpreter-style memref arguments
+ * (typed arrays or `{data, shape, strides?, offset?}`) into row-major views.
+ */
+import type { InterpretArg, InterpretResult } from '../interpret/interpret.js';
+import type { MemRefData } from '../interpret/memory.js';
+import type { Module, Operation, Value } from '../ir/operation.js';
+import type { MemRefType, ScalarType, Type } from '../ir/types.js';
+import { findFunction, walkOperations } from '../ir/walk.js';
+import { EngineArgumentError, EngineUnsupportedError } from './errors.js';
+
+/** A compiled function: the interpreter's calling convention (memrefs are written in place). */
+export type EngineCall = (...args: InterpretArg[]) => InterpretResult[];
+
+/** A memref argument resolved to its buffer and row-major shape. */
+export interface MemRefView {
+  readonly data: MemRefData;
+  readonly shape: readonly number[];
+}
+
+/** The parts of a function signature the engines need. */
+export interface EngineSignature {
+  readonly func: Operation;
+  readonly inputs: readonly Type[];
+  readonly results: readonly Type[];
+  /** Checks memref argument `i` and returns its view. */
+  memref(arg: unknown, i: number): MemRefView;
+}
+
+/** Typed arrays accepted for each memref element kind (the interpreter's pairings). */
+function acceptedArrays(t: ScalarType): readonly (abstract new (...a: never[]) => MemRefData)[] {
+  if (t.kind === 'float') {
+    if (t.format === 'f32') return [Float32Array, Float64Array];
+    if (t.format === 'f64') return [Float64Array];
+    throw new EngineUnsupportedError(`compiled engines do not support ${t.format} memrefs`);
+  }
+  if (t.kind === 'index') return [BigInt64Array, BigUint64Array, Int32Array, Uint32Array];
+  if (t.width === 64) return [BigInt64Array, BigUint64Array];
+  if (t.width === 32) return [Int32Array, Uint32Array];
+  if (t.width === 16) return [Int16Array, Uint16Array];
+  return [Int8Array, Uint8Array];
+}
+
+/** Reads the signature of `func.func @fnName`. */
+export function readSignature(module: Module, fnName: string): EngineSignature {
+  const func = findFunction(module, fnName);
+  const fnType = func?.attributes.function_type;
+  if (func === undefined || fnType?.kind !== 'type' || fnType.type.kind !== 'function') {
+    throw new EngineArgumentError('fnName', `no function @${fnName} in the module`);
+  }
+  const { inputs, results } = fnType.type;
+  return {
+    func,
+    inputs,
+    results,
+    memref(arg, i) {
+      const t = inputs[i] as MemRefType;
+      return memrefView(arg, t, `#${i}`);
+    },
+  };
+}
+
+function memrefView(arg: unknown, t: MemRefType, label: string): MemRefView {
+  const fail = (detail: string) => new EngineArgumentError(label, detail);
+  const plain = ArrayBuffer.isView(arg);
+  const view = plain
+    ? undefined
+    : (arg as {
+        data?: unknown;
+        shape?: readonly number[];
+        strides?: readonly number[];
+        offset?: number;
+      });
+  const data = (plain ? arg : view?.data) as MemRefData;
+  if (!ArrayBuffer.isView(data)) throw fail('expected a typed array or {data, shape}');
+  if (t.element.kind === 'vector')
+    throw new EngineUnsupportedError('memrefs of vectors are not supported');
+  if (t.layout !== undefined)
+    throw new EngineUnsupportedError('compiled engines support identity-layout memrefs only');
+  const shape = view?.shape ?? (t.shape.length === 1 ? [data.length] : undefined);
+  if (shape === undefined) throw fail(`a rank-${t.shape.length} memref needs {data, shape}`);
+  if (shape.length !== t.shape.length)
+    throw fail(`shape [${shape}] has rank ${shape.length}, expected ${t.shape.length}`);
+  t.shape.forEach((d, k) => {
+    if (d !== '?' && d !== shape[k])
+      throw fail(`dimension ${k} is ${shape[k]} but the type requires ${d}`);
+  });
+  if (view?.offset !== undefined && view.offset !== 0) throw fail('compiled engines need offset 0');
+  const rowMajor = shape.map((_, k) => shape.slice(k + 1).reduce((a, b) => a * b, 1));
+  if (view?.strides?.some((s, k) => s !== rowMajor[k])) {
+    throw fail('compiled engines need row-major strides');
+  }
+  const size = shape.reduce((a, b) => a * b, 1);
+  if (data.length < size)
+    throw fail(`buffer of ${data.length} elements is smaller than shape [${shape}]`);
+  const accepted = acceptedArrays(t.element);
+  if (!accepted.some((C) => data instanceof C)) {
+    throw fail(
+      `expected one of ${accepted.map((C) => C.name).join(', ')}, got ${data.constructor.name}`,
+    );
+  }
+  return { data, shape };
+}
+
+/** Indices of the memref arguments the function may write (stores, masked stores, scatters). */
+export function writtenMemRefs(func: Operation): Set<number> {
+  const stored = new Set<Value>();
+  walkOperations(func, (op) => {
+    if (op.name === 'memref.store' || op.name === 'vector.store')
+      stored.add(op.operands[1] as Value);
+    if (op.name === 'vector.maskedstore' || op.name === 'vector.scatter')
+      stored.add(op.operands[0] as Value);
+  });
+  const args = func.regions[0]?.blocks[0]?.arguments ?? [];
+  return new Set(args.flatMap((a, i) => (stored.has(a) ? [i] : [])));
+}
+
+/**
+ * Converts a scalar argument (number, bigint or boolean, as `interpret` accepts) to the
+ * engines' representation: a canonical number for integers up to 32 bits (i1 as 0/1), a
+ * bigint for i64 and `index` (callers narrow `index` as they need), a number for floats
+ * (f32 rounded).
+ */
+export function scalarArgument(v: unknown, t: ScalarType, label: string): number | bigint {
+  if (t.kind === 'float') {
+    if (typeof v !== 'number')
+      throw new EngineArgumentError(label, `expected a number, got ${typeof v}`);
+    return t.format === 'f32' ? Math.fround(v) : v;
+  }
+  let big: bigint;
+  if (typeof v === 'boolean') big = v ? 1n : 0n;
+  else if (typeof v === 'bigint') big = v;
+  else if (typeof v === 'number' && Number.isSafeInteger(v)) big = BigInt(v);
+  else throw new EngineArgumentError(label, `expected an integer, got ${String(v)}`);
+  const width = t.kind === 'index' ? 64 : t.width;
+  if (big < -(1n << BigInt(width - 1)) || big >= 1n << BigInt(width)) {
+    throw new EngineArgumentError(label, `${big} does not fit in ${width} bits`);
+  }
+  if (width === 64) return BigInt.asIntN(64, big);
+  return Number(width === 1 ? BigInt.asUintN(1, big) : BigInt.asIntN(width, big));
+}
+
+/** Converts an engine result to `interpret`'s: i1 -> boolean, i64/index -> bigint, else number. */
+export function resultValue(r: unknown, t: Type): InterpretResult {
+  if (t.kind === 'integer' && t.width === 1) return r === 1 || r === 1n;
+  if (t.kind === 'index' || (t.kind === 'integer' && t.width === 64))
+    return BigInt(r as number | bigint);
+  return r as number;
+}

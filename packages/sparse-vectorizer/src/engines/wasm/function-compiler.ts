@@ -1,0 +1,347 @@
+/**
+ * Compiles one `func.func` to a wasm function. Every IR value lives in locals (scalars in
+ * one, vectors in v128 parts, memrefs as a base address plus dims), so ops compile one at a
+ * time; structured control flow maps to `block`/`loop`/`if`, and loop-carried values move by
+ * parallel assignment through the operand stack.
+ */
+
+import type { Block, Operation, Value } from '../../ir/operation.js';
+import type { MemRefType, ScalarType, Type, VectorType } from '../../ir/types.js';
+import { EngineUnsupportedError } from '../errors.js';
+import { pushAffineMap } from './affine-lowering.js';
+import { FunctionBuilder } from './function-builder.js';
+import type { HostImports } from './host-imports.js';
+import { partCount, valTypeOf } from './lanes.js';
+import { lowerLoad, lowerStore, type MemSlot } from './memory-ops.js';
+import type { ValType } from './opcodes.js';
+import { lowerScalarConstant } from './scalar-cmp-cast.js';
+import type { Push } from './scalar-ops.js';
+import { lowerVectorOp } from './vector-dispatch.js';
+import { lowerScalarOp, type VectorContext, type VectorValue } from './vector-ops.js';
+
+/** Where one IR value lives. */
+export type Slot =
+  | { readonly kind: 'scalar'; readonly local: number; readonly type: ScalarType }
+  | { readonly kind: 'vector'; readonly value: VectorValue }
+  | { readonly kind: 'memref'; readonly mem: MemSlot; readonly type: MemRefType };
+
+/** The wasm parameter types of one IR argument type (memrefs: base + one i64 per dim). */
+export function paramTypesOf(t: Type): ValType[] {
+  if (t.kind === 'memref') return ['i32', ...t.shape.map((): ValType => 'i64')];
+  if (t.kind === 'vector' || t.kind === 'function') {
+    throw new EngineUnsupportedError(`function arguments of type ${t.kind} are not supported`);
+  }
+  return [valTypeOf(t)];
+}
+
+/** Compiles function bodies; one instance per function. */
+export class FunctionCompiler implements VectorContext {
+  readonly f: FunctionBuilder;
+  readonly vscale: number;
+  readonly #slots = new Map<Value, Slot>();
+  readonly #host: HostImports;
+
+  constructor(func: Operation, vscale: number, host: HostImports) {
+    this.vscale = vscale;
+    this.#host = host;
+    const type = func.attributes.function_type;
+    if (type?.kind !== 'type' || type.type.kind !== 'function')
+      throw new EngineUnsupportedError('func.func without a function_type');
+    const fnType = type.type;
+    const results = fnType.results.map((t) => {
+      if (t.kind === 'memref' || t.kind === 'vector' || t.kind === 'function') {
+        throw new EngineUnsupportedError(`results of type ${t.kind} are not supported`);
+      }
+      return valTypeOf(t);
+    });
+    this.f = new FunctionBuilder(fnType.inputs.flatMap(paramTypesOf), results);
+    const entry = func.regions[0]?.blocks[0];
+    if (entry === undefined) throw new EngineUnsupportedError('function without a body');
+    let param = 0;
+    for (const arg of entry.arguments) {
+      const t = arg.type;
+      if (t.kind === 'memref') {
+        const base = param++;
+        this.#slots.set(arg, {
+          kind: 'memref',
+          type: t,
+          mem: { base, dims: t.shape.map(() => param++) },
+        });
+      } else {
+        this.#slots.set(arg, { kind: 'scalar', local: param++, type: t as ScalarType });
+      }
+    }
+    this.#block(entry);
+    const ret = entry.operations[entry.operations.length - 1];
+    if (ret?.name === 'func.return') for (const v of ret.operands) this.#push(v);
+  }
+
+  temp(type: ValType): number {
+    return this.f.local(type);
+  }
+
+  callHost(name: string, params: readonly ValType[], result: ValType): void {
+    this.f.op('call', this.#host.index(name, params, [result]));
+  }
+
+  /** The slot of a value (throws for values never defined: malformed IR). */
+  slot(v: Value): Slot {
+    const s = this.#slots.get(v);
+    if (s === undefined)
+      throw new EngineUnsupportedError('use of a value with no definition in scope');
+    return s;
+  }
+
+  /** Allocates the locals of a new value. */
+  define(v: Value): Slot {
+    const t = v.type;
+    let s: Slot;
+    if (t.kind === 'vector') {
+      const parts = Array.from({ length: partCount(t, this.vscale) }, () => this.f.local('v128'));
+      s = { kind: 'vector', value: { type: t, parts } };
+    } else if (t.kind === 'memref' || t.kind === 'function') {
+      throw new EngineUnsupportedError(`values of type ${t.kind} cannot be created`);
+    } else {
+      s = { kind: 'scalar', local: this.f.local(valTypeOf(t)), type: t };
+    }
+    this.#slots.set(v, s);
+    return s;
+  }
+
+  /** Makes `v` live in an existing slot (loop results alias the loop-carried locals). */
+  alias(v: Value, s: Slot): void {
+    this.#slots.set(v, s);
+  }
+
+  scalarLocal(v: Value): number {
+    const s = this.slot(v);
+    if (s.kind !== 'scalar') throw new EngineUnsupportedError('expected a scalar value');
+    return s.local;
+  }
+
+  vectorOf(v: Value): VectorValue {
+    const s = this.slot(v);
+    if (s.kind !== 'vector') throw new EngineUnsupportedError('expected a vector value');
+    return s.value;
+  }
+
+  memOf(v: Value): { mem: MemSlot; type: MemRefType } {
+    const s = this.slot(v);
+    if (s.kind !== 'memref') throw new EngineUnsupportedError('expected a memref value');
+    return s;
+  }
+
+  pusher(v: Value): Push {
+    const local = this.scalarLocal(v);
+    return () => this.f.op('local.get', local);
+  }
+
+  #push(v: Value): void {
+    const s = this.slot(v);
+    if (s.kind === 'scalar') this.f.op('local.get', s.local);
+    else if (s.kind === 'vector') for (const p of s.value.parts) this.f.op('local.get', p);
+    else throw new EngineUnsupportedError('memrefs cannot be loop-carried');
+  }
+
+  #popInto(s: Slot): void {
+    if (s.kind === 'scalar') this.f.op('local.set', s.local);
+    else if (s.kind === 'vector')
+      for (const p of [...s.value.parts].reverse()) this.f.op('local.set', p);
+  }
+
+  /** Parallel assignment `targets := values` (all values are read before any is written). */
+  #assign(targets: readonly Slot[], values: readonly Value[]): void {
+    for (const v of values) this.#push(v);
+    for (const t of [...targets].reverse()) this.#popInto(t);
+  }
+
+  #block(block: Block): void {
+    for (const op of block.operations) this.#op(op);
+  }
+
+  #op(op: Operation): void {
+    switch (op.name) {
+      case 'func.return':
+      case 'scf.yield':
+      case 'scf.condition':
+        return; // handled by the parent
+      case 'scf.for':
+        this.#for(op);
+        return;
+      case 'scf.while':
+        this.#while(op);
+        return;
+      case 'scf.if':
+        this.#if(op);
+        return;
+      case 'memref.load': {
+        const { mem, type } = this.memOf(op.operands[0] as Value);
+        const out = this.define(op.results[0] as Value);
+        lowerLoad(
+          this.f,
+          mem,
+          type,
+          op.operands.slice(1).map((v) => this.pusher(v)),
+        );
+        this.#popInto(out);
+        return;
+      }
+      case 'memref.store': {
+        const { mem, type } = this.memOf(op.operands[1] as Value);
+        lowerStore(
+          this.f,
+          mem,
+          type,
+          op.operands.slice(2).map((v) => this.pusher(v)),
+          this.pusher(op.operands[0] as Value),
+        );
+        return;
+      }
+      case 'memref.dim':
+        this.#dim(op);
+        return;
+      case 'affine.apply':
+      case 'affine.min':
+      case 'affine.max': {
+        const map = op.attributes.map;
+        if (map?.kind !== 'affineMap') throw new EngineUnsupportedError(`${op.name} without a map`);
+        const out = this.define(op.results[0] as Value);
+        pushAffineMap(
+          this,
+          op.name.slice(7) as 'apply' | 'min' | 'max',
+          map.map,
+          op.operands.map((v) => this.pusher(v)),
+        );
+        this.#popInto(out);
+        return;
+      }
+      case 'arith.constant':
+        if ((op.results[0] as Value).type.kind !== 'vector') {
+          const out = this.define(op.results[0] as Value);
+          lowerScalarConstant(
+            this.f,
+            op.attributes.value as NonNullable<Operation['attributes']['value']>,
+            (op.results[0] as Value).type as ScalarType,
+          );
+          this.#popInto(out);
+          return;
+        }
+        lowerVectorOp(this, op);
+        return;
+      default:
+        if (op.name.startsWith('vector.') || op.results.some((r) => r.type.kind === 'vector')) {
+          lowerVectorOp(this, op);
+        } else {
+          this.#scalarOp(op);
+        }
+    }
+  }
+
+  #scalarOp(op: Operation): void {
+    const result = op.results[0];
+    if (result === undefined || op.regions.length > 0)
+      throw new EngineUnsupportedError(`the wasm engine cannot compile ${op.name}`);
+    const opType = (op.operands[op.name === 'arith.select' ? 1 : 0] as Value).type as ScalarType;
+    const args = op.operands.map((v) => this.pusher(v));
+    const out = this.define(result);
+    lowerScalarOp(this, op.name, args, opType, result.type as ScalarType, op.attributes);
+    this.#popInto(out);
+  }
+
+  #dim(op: Operation): void {
+    const { mem } = this.memOf(op.operands[0] as Value);
+    const which = this.pusher(op.operands[1] as Value);
+    const out = this.scalarLocal(this.#defineScalar(op.results[0] as Value));
+    if (mem.dims.length === 0) throw new EngineUnsupportedError('memref.dim of a rank-0 memref');
+    this.f.op('local.get', mem.dims[0] as number).op('local.set', out);
+    for (const [k, d] of mem.dims.entries()) {
+      if (k === 0) continue;
+      this.f.op('local.get', d).op('local.get', out);
+      which();
+      this.f.constInt('i64', k).op('i64.eq').op('select').op('local.set', out);
+    }
+  }
+
+  #defineScalar(v: Value): Value {
+    this.define(v);
+    return v;
+  }
+
+  #for(op: Operation): void {
+    const [lo, hi, step, ...inits] = op.operands as Value[];
+    const body = op.regions[0]?.blocks[0] as Block;
+    const [ivArg, ...iterArgs] = body.arguments;
+    const iv = this.define(ivArg as Value);
+    const carried = iterArgs.map((a) => this.define(a));
+    this.#assign([iv, ...carried], [lo as Value, ...inits]);
+    const ivType = valTypeOf((lo as Value).type as ScalarType);
+    const f = this.f;
+    f.structured('block').structured('loop');
+    f.op('local.get', this.scalarLocal(ivArg as Value)).op(
+      'local.get',
+      this.scalarLocal(hi as Value),
+    );
+    f.op(`${ivType}.ge_s`).op('br_if', 1);
+    this.#block(body);
+    this.#assign(carried, terminatorOperands(body));
+    f.op('local.get', this.scalarLocal(ivArg as Value)).op(
+      'local.get',
+      this.scalarLocal(step as Value),
+    );
+    f.op(`${ivType}.add`).op('local.set', this.scalarLocal(ivArg as Value));
+    f.op('br', 0).op('end').op('end');
+    op.results.forEach((r, k) => {
+      this.alias(r, carried[k] as Slot);
+    });
+  }
+
+  #while(op: Operation): void {
+    const before = op.regions[0]?.blocks[0] as Block;
+    const after = op.regions[1]?.blocks[0] as Block;
+    const beforeSlots = before.arguments.map((a) => this.define(a));
+    const afterSlots = after.arguments.map((a) => this.define(a));
+    this.#assign(beforeSlots, op.operands);
+    const f = this.f;
+    f.structured('block').structured('loop');
+    this.#block(before);
+    const [cond, ...forwarded] = terminatorOperands(before);
+    this.#assign(afterSlots, forwarded);
+    f.op('local.get', this.scalarLocal(cond as Value))
+      .op('i32.eqz')
+      .op('br_if', 1);
+    this.#block(after);
+    this.#assign(beforeSlots, terminatorOperands(after));
+    f.op('br', 0).op('end').op('end');
+    op.results.forEach((r, k) => {
+      this.alias(r, afterSlots[k] as Slot);
+    });
+  }
+
+  #if(op: Operation): void {
+    const results = op.results.map((r) => this.define(r));
+    const f = this.f;
+    f.op('local.get', this.scalarLocal(op.operands[0] as Value)).structured('if');
+    const branch = (region: number): void => {
+      const block = op.regions[region]?.blocks[0];
+      if (block === undefined) return;
+      this.#block(block);
+      this.#assign(results, terminatorOperands(block));
+    };
+    branch(0);
+    if ((op.regions[1]?.blocks.length ?? 0) > 0) {
+      f.op('else');
+      branch(1);
+    }
+    f.op('end');
+  }
+}
+
+function terminatorOperands(block: Block): readonly Value[] {
+  return block.operations[block.operations.length - 1]?.operands ?? [];
+}
+
+/** The vector type of a value, asserting it is one. */
+export function vectorTypeOf(v: Value): VectorType {
+  if (v.type.kind !== 'vector') throw new EngineUnsupportedError('expected a vector');
+  return v.type;
+}

@@ -1,0 +1,133 @@
+/**
+ * The `wasm` engine: compiles one function of a module to a WebAssembly module with SIMD128
+ * (our own encoder, no binaryen) and wraps it in a callable with the interpreter's calling
+ * convention. Per call, memref arguments are copied into the module's linear memory once
+ * (which grows as needed) and the memrefs the function writes are copied back once.
+ */
+
+import { FLOAT_BINARY, FLOAT_UNARY } from '../../interpret/scalar/float.js';
+import type { Module } from '../../ir/operation.js';
+import type { MemRefType, ScalarType } from '../../ir/types.js';
+import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
+import {
+  type EngineCall,
+  type EngineSignature,
+  readSignature,
+  resultValue,
+  scalarArgument,
+  writtenMemRefs,
+} from '../signature.js';
+import { FunctionCompiler } from './function-compiler.js';
+import { HostImports } from './host-imports.js';
+import { elementBytes } from './lanes.js';
+import { BUFFER_PADDING } from './memory-ops.js';
+import { copyIn, copyOut } from './memory-transfer.js';
+import { encodeModule } from './module-encoder.js';
+
+/** Options of the wasm engine. */
+export interface WasmEngineOptions {
+  /** The value of `vector.vscale` the code is compiled for (default 1). */
+  readonly vscale?: number;
+}
+
+const PAGE = 65536;
+
+/** Host implementations: the interpreter's own float functions, computed in f64. */
+const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>> = {
+  ...(FLOAT_UNARY as Record<string, (...args: number[]) => number>),
+  ...(FLOAT_BINARY as Record<string, (...args: number[]) => number>),
+};
+
+/** The compiled wasm binary and its import needs (exposed for inspection and tests). */
+export interface WasmArtifact {
+  readonly bytes: Uint8Array;
+  readonly signature: EngineSignature;
+  readonly host: HostImports;
+}
+
+/** Compiles `func.func @fnName` to a wasm binary. */
+export function buildWasm(
+  module: Module,
+  fnName: string,
+  options: WasmEngineOptions = {},
+): WasmArtifact {
+  const signature = readSignature(module, fnName);
+  const host = new HostImports(HOST_TABLE);
+  const compiler = new FunctionCompiler(signature.func, options.vscale ?? 1, host);
+  const bytes = encodeModule({
+    memoryMinPages: 1,
+    imports: host.imports,
+    functions: [{ name: 'kernel', body: compiler.f }],
+  });
+  return { bytes, signature, host };
+}
+
+/** Compiles `func.func @fnName` into a callable running on WebAssembly. */
+export function compileWasm(
+  module: Module,
+  fnName: string,
+  options: WasmEngineOptions = {},
+): EngineCall {
+  const { bytes, signature, host } = buildWasm(module, fnName, options);
+  const memory = new WebAssembly.Memory({ initial: 1 });
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
+    env: { memory, ...host.env() },
+  });
+  const kernel = instance.exports.kernel as (...args: (number | bigint)[]) => unknown;
+  const written = writtenMemRefs(signature.func);
+  const inputs = signature.inputs;
+
+  return (...args) => {
+    if (args.length !== inputs.length) {
+      throw new EngineArgumentError(
+        'args',
+        `@${fnName} takes ${inputs.length} arguments, got ${args.length}`,
+      );
+    }
+    // Lay out every memref (16-byte aligned, padded for masked-off vector lanes).
+    const memrefs = inputs.flatMap((t, i) =>
+      t.kind === 'memref' ? [{ i, t, arg: signature.memref(args[i], i) }] : [],
+    );
+    let top = 0;
+    const addresses = new Map<number, number>();
+    for (const m of memrefs) {
+      addresses.set(m.i, top);
+      top +=
+        Math.ceil(
+          (m.arg.data.length * elementBytes(m.t.element as ScalarType) + BUFFER_PADDING) / 16,
+        ) * 16;
+    }
+    const needed = Math.ceil((top + BUFFER_PADDING) / PAGE);
+    const have = memory.buffer.byteLength / PAGE;
+    if (needed > have) memory.grow(needed - have);
+    const wasmArgs: (number | bigint)[] = [];
+    inputs.forEach((t, i) => {
+      if (t.kind === 'memref') {
+        const m = memrefs.find((x) => x.i === i) as (typeof memrefs)[number];
+        const at = addresses.get(i) as number;
+        copyIn(memory.buffer, at, m.arg.data, t);
+        wasmArgs.push(at, ...m.arg.shape.map((d) => BigInt(d)));
+      } else {
+        wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
+      }
+    });
+    let raw: unknown;
+    try {
+      raw = kernel(...wasmArgs);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) throw new EngineRuntimeError(fnName, e.message);
+      throw e;
+    }
+    for (const m of memrefs) {
+      if (written.has(m.i))
+        copyOut(memory.buffer, addresses.get(m.i) as number, m.arg.data, m.t as MemRefType);
+    }
+    const results =
+      signature.results.length === 0
+        ? []
+        : signature.results.length === 1
+          ? [raw]
+          : (raw as unknown[]);
+    return results.map((r, k) => resultValue(r, signature.results[k] as ScalarType));
+  };
+}
