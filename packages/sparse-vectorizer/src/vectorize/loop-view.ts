@@ -55,6 +55,13 @@ export function viewLoop(
   const [iv, ...iterArgs] = body.arguments;
   const terminator = body.operations[body.operations.length - 1];
   if (iv === undefined || terminator === undefined) throw new Error('internal: malformed scf.for');
+  // The vector step is an `index`; MLIR builds an scf.for that fails verification otherwise.
+  if (iv.type.kind !== 'index') {
+    return reject(
+      'unsupported-type',
+      'the induction variable is not an index (the vector step is)',
+    );
+  }
   return Object.freeze({
     loop,
     body,

@@ -1,7 +1,8 @@
 /** The report: every loop, vectorized or not, with a reason code for each scalar one. */
 import { describe, expect, it } from 'vitest';
-import { vectorize } from '../../src/index.js';
+import { parseModule, vectorize } from '../../src/index.js';
 import { loadKernel } from '../corpus/corpus.js';
+import { runChunks } from '../mlir/mlir-opt.js';
 
 describe('vectorize report', () => {
   it.each([
@@ -50,4 +51,20 @@ describe('vectorize report', () => {
       { function: 'dense_2d_add', loop: 1, depth: 1, vectorized: true, form: 'parallel' },
     ]);
   });
+});
+
+it('a loop over i32 is left scalar, where MLIR builds an scf.for that fails to verify', () => {
+  const text = `func.func @k(%n: i32, %init: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (i32) : i32 {
+    %1 = arith.xori %acc, %i : i32
+    scf.yield %1 : i32
+  } {"Emitted from" = "linalg.generic"}
+  return %r : i32
+}`;
+  const [mlir] = runChunks([text], ['--sparse-vectorization=vl=4']);
+  expect(mlir).toMatchObject({ ok: false, error: expect.stringContaining('have same type') });
+  const { report } = vectorize(parseModule(text), { vectorLength: 4 });
+  expect(report.loops[0]).toMatchObject({ vectorized: false, code: 'unsupported-type' });
 });
