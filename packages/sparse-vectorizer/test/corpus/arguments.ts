@@ -91,6 +91,13 @@ interface Layout {
   readonly nnz: number;
 }
 
+/** CSR row pointers of rows with these lengths: [0, l0, l0 + l1, ...]. */
+function prefixSums(lengths: readonly number[]): number[] {
+  const out = [0];
+  for (const l of lengths) out.push((out[out.length - 1] as number) + l);
+  return out;
+}
+
 function layoutFor(kernel: Kernel, trip: number): Layout {
   const names = new Set(kernel.args.map((a) => a.name));
   const dense = 4 * trip + 140;
@@ -98,10 +105,7 @@ function layoutFor(kernel: Kernel, trip: number): Layout {
   if (names.has('m') && names.has('n')) rowLengths = [2, 0, 3];
   else if (names.has('m')) rowLengths = [trip, trip + 1, Math.max(trip - 1, 0)];
   else rowLengths = [];
-  const rowPointers =
-    rowLengths.length > 0
-      ? rowLengths.reduce<number[]>((acc, l) => [...acc, (acc[acc.length - 1] as number) + l], [0])
-      : [3, 3 + trip];
+  const rowPointers = rowLengths.length > 0 ? prefixSums(rowLengths) : [3, 3 + trip];
   const nnz = rowPointers[rowPointers.length - 1] as number;
   return { trip, dense, rowPointers, nnz };
 }
