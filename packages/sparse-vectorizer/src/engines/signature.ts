@@ -13,10 +13,15 @@ import { EngineArgumentError, EngineUnsupportedError } from './errors.js';
 /** A compiled function: the interpreter's calling convention (memrefs are written in place). */
 export type EngineCall = (...args: InterpretArg[]) => InterpretResult[];
 
-/** A memref argument resolved to its buffer and row-major shape. */
+/**
+ * A memref argument resolved to its buffer, shape, element strides and offset (identity
+ * layouts are row-major from element 0).
+ */
 export interface MemRefView {
   readonly data: MemRefData;
   readonly shape: readonly number[];
+  readonly strides: readonly number[];
+  readonly offset: number;
 }
 
 /** The parts of a function signature the engines need. */
@@ -64,43 +69,67 @@ export function readSignature(module: Module, fnName: string): EngineSignature {
 function memrefView(arg: unknown, t: MemRefType, label: string): MemRefView {
   const fail = (detail: string) => new EngineArgumentError(label, detail);
   const plain = ArrayBuffer.isView(arg);
-  const view = plain
-    ? undefined
-    : (arg as {
-        data?: unknown;
-        shape?: readonly number[];
-        strides?: readonly number[];
-        offset?: number;
-      });
+  const view = plain ? undefined : (arg as MemRefObject);
   const data = (plain ? arg : view?.data) as MemRefData;
   if (!ArrayBuffer.isView(data)) throw fail('expected a typed array or {data, shape}');
   if (t.element.kind === 'vector')
     throw new EngineUnsupportedError('memrefs of vectors are not supported');
-  if (t.layout !== undefined)
-    throw new EngineUnsupportedError('compiled engines support identity-layout memrefs only');
   const shape = view?.shape ?? (t.shape.length === 1 ? [data.length] : undefined);
   if (shape === undefined) throw fail(`a rank-${t.shape.length} memref needs {data, shape}`);
-  if (shape.length !== t.shape.length)
+  if (shape.length !== t.shape.length) {
     throw fail(`shape [${shape}] has rank ${shape.length}, expected ${t.shape.length}`);
+  }
   t.shape.forEach((d, k) => {
     if (d !== '?' && d !== shape[k])
       throw fail(`dimension ${k} is ${shape[k]} but the type requires ${d}`);
   });
-  if (view?.offset !== undefined && view.offset !== 0) throw fail('compiled engines need offset 0');
   const rowMajor = shape.map((_, k) => shape.slice(k + 1).reduce((a, b) => a * b, 1));
-  if (view?.strides?.some((s, k) => s !== rowMajor[k])) {
-    throw fail('compiled engines need row-major strides');
+  const { strides, offset } = layoutOf(t, view, rowMajor, fail);
+  const last = shape.reduce((acc, d, k) => acc + (d - 1) * (strides[k] as number), offset);
+  if (shape.every((d) => d > 0) && (last >= data.length || offset < 0)) {
+    throw fail(`buffer of ${data.length} elements is too small for shape [${shape}]`);
   }
-  const size = shape.reduce((a, b) => a * b, 1);
-  if (data.length < size)
-    throw fail(`buffer of ${data.length} elements is smaller than shape [${shape}]`);
   const accepted = acceptedArrays(t.element);
   if (!accepted.some((C) => data instanceof C)) {
     throw fail(
       `expected one of ${accepted.map((C) => C.name).join(', ')}, got ${data.constructor.name}`,
     );
   }
-  return { data, shape };
+  return { data, shape, strides, offset };
+}
+
+/** The object form of a memref argument. */
+interface MemRefObject {
+  readonly data?: unknown;
+  readonly shape?: readonly number[];
+  readonly strides?: readonly number[];
+  readonly offset?: number;
+}
+
+/** Strides and offset: the type's static layout, filled in (or overridden) by the argument. */
+function layoutOf(
+  t: MemRefType,
+  view: MemRefObject | undefined,
+  rowMajor: readonly number[],
+  fail: (detail: string) => Error,
+): { strides: number[]; offset: number } {
+  const layout = t.layout;
+  if (layout === undefined) {
+    if (view?.offset !== undefined && view.offset !== 0)
+      throw fail('an identity-layout memref needs offset 0');
+    if (view?.strides?.some((s, k) => s !== rowMajor[k]))
+      throw fail('an identity-layout memref needs row-major strides');
+    return { strides: [...rowMajor], offset: 0 };
+  }
+  const strides = layout.strides.map((s, k) => {
+    const given = view?.strides?.[k];
+    if (s === '?' && given === undefined) throw fail(`dynamic stride ${k} needs {strides}`);
+    return s === '?' ? (given as number) : (given ?? s);
+  });
+  if (layout.offset === '?' && view?.offset === undefined)
+    throw fail('a dynamic offset needs {offset}');
+  const offset = layout.offset === '?' ? (view?.offset as number) : (view?.offset ?? layout.offset);
+  return { strides, offset };
 }
 
 /** Indices of the memref arguments the function may write (stores, masked stores, scatters). */

@@ -18,6 +18,8 @@ import { emitVectorOp } from './js-vector.js';
 export interface JsMemRef {
   readonly data: string;
   readonly dims: readonly string[];
+  /** Stride and offset parameter names, for memref types with a strided layout. */
+  readonly strided?: { readonly strides: readonly string[]; readonly offset: string };
   readonly big: string;
   readonly type: MemRefType;
 }
@@ -55,14 +57,24 @@ export class JsCodegen {
     entry.arguments.forEach((arg, i) => {
       const t = arg.type;
       if (t.kind === 'memref') {
+        const strided =
+          t.layout === undefined
+            ? undefined
+            : { strides: t.shape.map((_, k) => `m${i}_s${k}`), offset: `m${i}_o` };
         const m: JsMemRef = {
           data: `m${i}`,
           dims: t.shape.map((_, k) => `m${i}_d${k}`),
+          ...(strided === undefined ? {} : { strided }),
           big: `m${i}_big`,
           type: t,
         };
         this.#mems.set(arg, m);
-        params.push(m.data, ...m.dims, m.big);
+        params.push(
+          m.data,
+          ...m.dims,
+          ...(strided === undefined ? [] : [...strided.strides, strided.offset]),
+          m.big,
+        );
       } else if (t.kind === 'vector' || t.kind === 'function') {
         throw new EngineUnsupportedError(`function arguments of type ${t.kind} are not supported`);
       } else {
@@ -139,12 +151,22 @@ export class JsCodegen {
     return `R(${this.refs.length - 1}, ${args.join(', ')})`;
   }
 
-  /** The flat element index of `m[indices]` (row-major). */
+  /** The flat element index of `m[indices]` (row-major, or through the strided layout). */
   linear(m: JsMemRef, indices: readonly string[]): string {
+    if (m.strided !== undefined) {
+      const { strides, offset } = m.strided;
+      return indices.reduce((acc, e, k) => `${acc} + ${e} * ${strides[k]}`, offset);
+    }
     if (indices.length === 0) return '0';
     return indices
       .slice(1)
       .reduce((acc, e, k) => `(${acc} * ${m.dims[k + 1]} + ${e})`, indices[0] as string);
+  }
+
+  /** The flat index of a gathered lane: `index` added to the innermost subscript. */
+  gathered(m: JsMemRef, at: string, index: string): string {
+    const last = m.strided?.strides[m.strided.strides.length - 1];
+    return last === undefined ? `${at} + ${index}` : `${at} + ${index} * ${last}`;
   }
 
   /** An expression reading `m` at flat index `at`, in the element's representation. */

@@ -53,6 +53,7 @@ export function compileJs(
         flat.push(
           view.data,
           ...view.shape,
+          ...(t.layout === undefined ? [] : [...view.strides, view.offset]),
           view.data instanceof BigInt64Array || view.data instanceof BigUint64Array,
         );
       } else {

@@ -158,12 +158,17 @@ export function emitVectorOp(cg: JsCodegen, op: Operation): void {
       const other = cg.lanes(ops.at(-1) as Value);
       if (op.name === 'vector.gather') {
         defineLanes(
-          mask.map((mk, k) => `(${mk} ? ${cg.read(m, `${at} + ${index[k]}`)} : ${other[k]})`),
+          mask.map(
+            (mk, k) =>
+              `(${mk} ? ${cg.read(m, cg.gathered(m, at, index[k] as string))} : ${other[k]})`,
+          ),
         );
         return;
       }
       mask.forEach((mk, k) => {
-        cg.line(`if (${mk}) ${cg.write(m, `${at} + ${index[k]}`, other[k] as string)}`);
+        cg.line(
+          `if (${mk}) ${cg.write(m, cg.gathered(m, at, index[k] as string), other[k] as string)}`,
+        );
       });
       return;
     }

@@ -25,9 +25,16 @@ export type Slot =
   | { readonly kind: 'vector'; readonly value: VectorValue }
   | { readonly kind: 'memref'; readonly mem: MemSlot; readonly type: MemRefType };
 
-/** The wasm parameter types of one IR argument type (memrefs: base + one i64 per dim). */
+/**
+ * The wasm parameter types of one IR argument type: memrefs pass a base address and one
+ * i64 per dim, plus (strided layouts) one i64 per stride and the offset.
+ */
 export function paramTypesOf(t: Type): ValType[] {
-  if (t.kind === 'memref') return ['i32', ...t.shape.map((): ValType => 'i64')];
+  if (t.kind === 'memref') {
+    const strided =
+      t.layout === undefined ? [] : [...t.shape.map((): ValType => 'i64'), 'i64' as const];
+    return ['i32', ...t.shape.map((): ValType => 'i64'), ...strided];
+  }
   if (t.kind === 'vector' || t.kind === 'function') {
     throw new EngineUnsupportedError(`function arguments of type ${t.kind} are not supported`);
   }
@@ -62,10 +69,15 @@ export class FunctionCompiler implements VectorContext {
       const t = arg.type;
       if (t.kind === 'memref') {
         const base = param++;
+        const dims = t.shape.map(() => param++);
+        const strided =
+          t.layout === undefined
+            ? undefined
+            : { strides: t.shape.map(() => param++), offset: param++ };
         this.#slots.set(arg, {
           kind: 'memref',
           type: t,
-          mem: { base, dims: t.shape.map(() => param++) },
+          mem: { base, dims, ...(strided === undefined ? {} : { strided }) },
         });
       } else {
         this.#slots.set(arg, { kind: 'scalar', local: param++, type: t as ScalarType });

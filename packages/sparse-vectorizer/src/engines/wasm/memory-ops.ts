@@ -13,10 +13,14 @@ import { lanePusher, pushLane, pushMaskFor, setLane } from './lane-access.js';
 import { elementBytes, isBool, laneLayoutOf } from './lanes.js';
 import type { Push, ScalarContext } from './scalar-ops.js';
 
-/** A memref in linear memory: base byte address (i32 local) and one i64 local per dim. */
+/**
+ * A memref in linear memory: base byte address (i32 local), one i64 local per dim, and for
+ * strided layouts one i64 local per stride plus the offset.
+ */
 export interface MemSlot {
   readonly base: number;
   readonly dims: readonly number[];
+  readonly strided?: { readonly strides: readonly number[]; readonly offset: number };
 }
 
 /** Bytes every runtime buffer is padded with, so masked-off vector lanes stay in memory. */
@@ -57,22 +61,17 @@ export function pushAddress(
 ): void {
   const bytes = elementBytes(scalarElement(type));
   f.op('local.get', slot.base);
-  if (indices.length === 0 && type.layout === undefined) return;
-  const layout = type.layout;
-  if (layout !== undefined) {
-    if (layout.offset === '?' || layout.strides.some((s) => s === '?')) {
-      throw new EngineUnsupportedError(
-        'strided memrefs with dynamic strides or offset are not supported',
-      );
-    }
-    f.constInt('i64', layout.offset as number);
+  const strided = slot.strided;
+  if (strided !== undefined) {
+    f.op('local.get', strided.offset);
     indices.forEach((push, k) => {
       push();
-      f.constInt('i64', layout.strides[k] as number)
+      f.op('local.get', strided.strides[k] as number)
         .op('i64.mul')
         .op('i64.add');
     });
   } else {
+    if (indices.length === 0) return;
     indices.forEach((push, k) => {
       if (k > 0) f.op('local.get', slot.dims[k] as number).op('i64.mul');
       push();
@@ -204,21 +203,35 @@ export function lowerVectorStore(
   }
 }
 
-/** Pushes the i32 byte address of lane `lane` of a gather/scatter (base + index * bytes). */
+/**
+ * Pushes the i32 byte address of lane `lane` of a gather/scatter: the start address plus the
+ * lane's index times the innermost stride (1 for identity layouts) times the element size.
+ */
 function pushLaneAddress(
   f: FunctionBuilder,
   addr: number,
-  indexVec: readonly number[],
-  indexElem: ScalarType,
+  index: { readonly parts: readonly number[]; readonly element: ScalarType },
   lane: number,
   bytes: number,
+  stride: number | undefined,
 ): void {
   f.op('local.get', addr);
-  pushLane(f, indexElem, indexVec, lane);
-  if (indexElem.kind === 'index' || (indexElem.kind === 'integer' && indexElem.width === 64))
-    f.op('i32.wrap_i64');
+  pushLane(f, index.element, index.parts, lane);
+  const wide =
+    index.element.kind === 'index' ||
+    (index.element.kind === 'integer' && index.element.width === 64);
+  if (stride !== undefined) {
+    if (!wide) f.op('i64.extend_i32_s');
+    f.op('local.get', stride).op('i64.mul');
+  }
+  if (wide || stride !== undefined) f.op('i32.wrap_i64');
   if (bytes > 1) f.constInt('i32', Math.log2(bytes)).op('i32.shl');
   f.op('i32.add');
+}
+
+function innermostStride(slot: MemSlot): number | undefined {
+  const strides = slot.strided?.strides;
+  return strides === undefined ? undefined : strides[strides.length - 1];
 }
 
 /** `vector.gather`: per-lane loads (masked-off lanes read the base element), then a blend. */
@@ -237,7 +250,7 @@ export function lowerGather(
   const bool = { kind: 'integer', width: 1 } as const;
   for (let lane = 0; lane < a.lanes; lane++) {
     setLane(f, elem, result, lane, () => {
-      pushLaneAddress(f, addr, indexVec.parts, indexVec.element, lane, bytes);
+      pushLaneAddress(f, addr, indexVec, lane, bytes, innermostStride(a.slot));
       f.op('local.get', addr);
       pushLane(f, bool, mask, lane);
       f.op('select').memory(memoryOp(LOAD, elem));
@@ -266,7 +279,7 @@ export function lowerScatter(
   for (let lane = 0; lane < a.lanes; lane++) {
     lanePusher(f, { kind: 'integer', width: 1 }, mask, lane)();
     f.structured('if');
-    pushLaneAddress(f, addr, indexVec.parts, indexVec.element, lane, bytes);
+    pushLaneAddress(f, addr, indexVec, lane, bytes, innermostStride(a.slot));
     pushLane(f, elem, value, lane);
     f.memory(memoryOp(STORE, elem)).op('end');
   }

@@ -107,6 +107,8 @@ export function compileWasm(
         const at = addresses.get(i) as number;
         copyIn(memory.buffer, at, m.arg.data, t);
         wasmArgs.push(at, ...m.arg.shape.map((d) => BigInt(d)));
+        if (t.layout !== undefined)
+          wasmArgs.push(...m.arg.strides.map((d) => BigInt(d)), BigInt(m.arg.offset));
       } else {
         wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
       }
