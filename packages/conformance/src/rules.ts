@@ -181,6 +181,12 @@ export const RULES = {
       'with enable-vla-vectorization the step is vector.vscale * vl and vectors are scalable (vector<[vl]xT>)',
     source: `${MLIR_SPARSE_VECTORIZATION}, vectorizeStmt (step = vscale * vl)`,
   },
+  'vectorize.scalar-execution': {
+    id: 'vectorize.scalar-execution',
+    statement:
+      'executing the input (scalar) function leaves memory and results as mlir-runner does; the baseline every vectorized run is compared with',
+    source: 'mlir-runner execution of the input loops',
+  },
   'vectorize.semantics': {
     id: 'vectorize.semantics',
     statement:

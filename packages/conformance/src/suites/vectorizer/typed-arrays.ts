@@ -1,0 +1,54 @@
+/**
+ * Conversions between the suite's plain-number arguments and the typed arrays MLIR engines
+ * usually take (64-bit integers and `index` as BigInt64Array), so adapters stay one-liners.
+ */
+import { ConformanceConfigError } from '../../errors.js';
+import type { ExecArgument } from './vectorizer-impl.js';
+
+/** Any typed array an engine may hold memref contents in. */
+export type MemrefArray =
+  | Float32Array
+  | Float64Array
+  | Int8Array
+  | Int16Array
+  | Int32Array
+  | Uint8Array
+  | BigInt64Array;
+
+/**
+ * A fresh typed array for an MLIR element type: `f32`/`f64` floats, `i1` bytes, `i8`..`i32`
+ * signed, `i64` and `index` as BigInt64Array.
+ *
+ * @throws ConformanceConfigError for an element type with no typed array here.
+ */
+export function typedArrayFor(elementType: string, data: readonly number[]): MemrefArray {
+  switch (elementType) {
+    case 'f32':
+      return Float32Array.from(data);
+    case 'f64':
+      return Float64Array.from(data);
+    case 'i1':
+      return Uint8Array.from(data);
+    case 'i8':
+      return Int8Array.from(data);
+    case 'i16':
+      return Int16Array.from(data);
+    case 'i32':
+      return Int32Array.from(data);
+    case 'i64':
+    case 'index':
+      return BigInt64Array.from(data, (v) => BigInt(v));
+    default:
+      throw new ConformanceConfigError('elementType', `has no typed array here: '${elementType}'`);
+  }
+}
+
+/** The typed arrays for every memref argument (scalars stay numbers), ready to be mutated. */
+export function argumentArrays(args: readonly ExecArgument[]): (MemrefArray | number)[] {
+  return args.map((a) => (a.kind === 'memref' ? typedArrayFor(a.elementType, a.data) : a.value));
+}
+
+/** Numbers out of a typed array, bigint, boolean or number (results and memory read back). */
+export function toNumbers(values: ArrayLike<number | bigint | boolean> | readonly (number | bigint | boolean)[]): number[] {
+  return Array.from(values as ArrayLike<number | bigint | boolean>, (v) => Number(v));
+}

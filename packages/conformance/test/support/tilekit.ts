@@ -1,0 +1,28 @@
+/**
+ * tilekit's real implementations, for this package's own tests. They are imported through the
+ * workspace without being declared: they devDepend on this package for their own conformance
+ * tests, and Nx forbids the cycle a declared edge back would make.
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import * as tf from '@tensorflow/tfjs-core';
+import '@tilekit/tfjs-kernels/register-cpu';
+import * as kernels from '@tilekit/tfjs-kernels';
+import type { KernelOps, SuiteReport } from '../../src/index.js';
+
+// Quiets tfjs's one-time "install tfjs-node" banner; changes nothing for the CPU backend.
+tf.env().set('IS_TEST', true);
+
+export { tf };
+
+/** tilekit's ops, as the kernel suite drives them. */
+export const realKernelOps: KernelOps = kernels;
+
+/** The rules a report's failed cases name, sorted. */
+export function failingRules(report: SuiteReport): string[] {
+  return [...new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.rule))].sort();
+}
+
+/** Every failure message of a report. */
+export function failureMessages(report: SuiteReport): string[] {
+  return report.results.flatMap((r) => (r.error ? [r.error.message] : []));
+}
