@@ -1,4 +1,6 @@
 /** The sparse loop emitter: tensor index notation + formats -> MLIR-shaped scalar loops. */
+
+export { EMITTED_FROM } from './emit-context.js';
 export { NotationSyntaxError, SparsifyError } from './errors.js';
 export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';
 export {
@@ -8,7 +10,6 @@ export {
   storageTypeOf,
 } from './kernel-signature.js';
 export { buildLattice, casesOf, type LatticePoint, optimizeLattice } from './lattice.js';
-export { EMITTED_FROM } from './loop-emitter.js';
 export {
   type AccessExpr,
   type AssignOp,

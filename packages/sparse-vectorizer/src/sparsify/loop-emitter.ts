@@ -6,11 +6,22 @@
  * Reductions whose output element is fixed are carried in registers (`iter_args`), as MLIR's
  * sparsifier scalarizes them.
  */
-import { stringAttr } from '../ir/attributes.js';
-import { type Builder, buildRegion } from '../ir/builder.js';
+import type { Builder } from '../ir/builder.js';
+import { roundToFormat } from '../ir/float-format.js';
 import type { Value } from '../ir/operation.js';
-import { i1, i64, index, type Type } from '../ir/types.js';
+import type { Type } from '../ir/types.js';
 import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
+import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
+import {
+  type Cursor,
+  EMITTED_FROM,
+  type LoopBodyEmitter,
+  type LoopInfo,
+  loadIndex,
+  parameterKey,
+  type Scope,
+  UNIVERSE,
+} from './emit-context.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan } from './kernel-plan.js';
 import type { KernelParameter } from './kernel-signature.js';
@@ -23,32 +34,8 @@ import {
 } from './lattice.js';
 import { accessesOf, type Expr } from './notation.js';
 
-/** Marks loops the vectorizer may rewrite (MLIR's `LoopEmitter` loop attribute). */
-export const EMITTED_FROM = Object.freeze({ 'Emitted from': stringAttr('linalg.generic') });
-
-/** Where a sparse tensor's traversal stands: the next level to bind and its parent position. */
-interface Cursor {
-  readonly level: number;
-  readonly pos: Value;
-  /** End of the position range below a non-unique level (COO segments). */
-  readonly segEnd?: Value;
-}
-
-/** Everything bound at one point of the loop nest. */
-interface Scope {
-  readonly b: Builder;
-  readonly idx: ReadonlyMap<string, Value>;
-  readonly cursors: ReadonlyMap<string, Cursor>;
-  readonly loaded: ReadonlyMap<string, Value>;
-  /** The scalarized reduction value, when one is being carried. */
-  readonly red: Value | undefined;
-}
-
-/** The dense-range iterator of a loop (used when some lattice point has no sparse operand). */
-const UNIVERSE = '';
-
 /** Emits the body of one kernel function. */
-export class LoopEmitter {
+export class LoopEmitter implements LoopBodyEmitter {
   readonly #plan: KernelPlan;
   readonly #top: Builder;
   readonly #args: ReadonlyMap<string, Value>;
@@ -74,7 +61,7 @@ export class LoopEmitter {
   emit(): void {
     const cursors = new Map<string, Cursor>();
     for (const t of this.#plan.inputs) {
-      if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.#c(0) });
+      if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.c(0) });
     }
     if (this.#plan.notation.op === '=') this.#emitZeroFill();
     const scope: Scope = {
@@ -97,7 +84,7 @@ export class LoopEmitter {
         b.store(zero, out, ivs);
         return;
       }
-      b.forOp(this.#c(0), dims[d] as Value, this.#c(1), [], (inner, iv) => {
+      b.forOp(this.c(0), dims[d] as Value, this.c(1), [], (inner, iv) => {
         nest(inner, d + 1, [...ivs, iv as Value]);
         return [];
       });
@@ -138,12 +125,12 @@ export class LoopEmitter {
       const loop = { v, depth, iters, cases, bounds, resume };
       if (iters.length === 1) {
         const only = iters[0] as string;
-        red = this.#isNonUnique(s, only)
-          ? this.#genSegmentLoop(inner, loop)
+        red = this.isNonUnique(s, only)
+          ? genSegmentLoop(this, inner, loop)
           : this.#genForLoop(inner, loop);
         exhausted.add(only);
       } else {
-        red = this.#genWhileLoop(inner, loop);
+        red = genWhileLoop(this, inner, loop);
       }
     }
     if (startsReduction) {
@@ -160,12 +147,12 @@ export class LoopEmitter {
     const op = s.b.forOp(
       loop.resume.get(k) as Value,
       hi,
-      this.#c(1),
+      this.c(1),
       s.red === undefined ? [] : [s.red],
       (b, iv, red) => {
         const at = iv as Value;
-        const coordinate = k === UNIVERSE ? at : this.#loadCoordinate(b, k, s, at);
-        const result = this.#genCase(
+        const coordinate = k === UNIVERSE ? at : this.loadCoordinate(b, k, s, at);
+        const result = this.genCase(
           { ...s, b, red },
           loop,
           loop.cases[0] as LatticePoint,
@@ -179,151 +166,8 @@ export class LoopEmitter {
     return op.results[0];
   }
 
-  /** Co-iteration: `scf.while` over several iterators, dispatching on the present ones. */
-  #genWhileLoop(s: Scope, loop: LoopInfo): Value | undefined {
-    for (const k of loop.iters) {
-      if (this.#isNonUnique(s, k)) {
-        throw new SparsifyError(
-          `formats.${k}`,
-          `a non-unique (COO) level cannot be co-iterated with another operand at index ${loop.v}`,
-        );
-      }
-    }
-    const inits = [
-      ...loop.iters.map((k) => loop.resume.get(k) as Value),
-      ...(s.red === undefined ? [] : [s.red]),
-    ];
-    const types = inits.map((x) => x.type);
-    const before = buildRegion(
-      types,
-      (b, ...args) => {
-        const conds = loop.iters.map((k, n) =>
-          b.cmpi('ult', args[n] as Value, (loop.bounds.get(k) as { hi: Value }).hi),
-        );
-        const all = conds
-          .slice(1)
-          .reduce((acc, c) => b.binary('arith.andi', acc, c), conds[0] as Value);
-        return [all, ...args];
-      },
-      'scf.condition',
-    );
-    const after = buildRegion(
-      types,
-      (b, ...args) => {
-        const positions = new Map(loop.iters.map((k, n) => [k, args[n] as Value]));
-        const crds = loop.iters.map((k) =>
-          k === UNIVERSE
-            ? (positions.get(k) as Value)
-            : this.#loadCoordinate(b, k, s, positions.get(k) as Value),
-        );
-        const min = crds
-          .slice(1)
-          .reduce((m, c) => b.select(b.cmpi('ult', c, m), c, m), crds[0] as Value);
-        const present = (cb: Builder, t: string): Value =>
-          cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
-        const red = s.red === undefined ? undefined : args[loop.iters.length];
-        const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
-          const point = loop.cases[j];
-          if (point === undefined) return r;
-          if (point.sparse.size === 0)
-            return this.#genCase({ ...s, b: cb, red: r }, loop, point, min, positions);
-          const conds = [...point.sparse].map((t) => present(cb, t));
-          const cond = conds
-            .slice(1)
-            .reduce((acc, c) => cb.binary('arith.andi', acc, c), conds[0] as Value);
-          const ifOp = cb.ifOp(
-            cond,
-            r === undefined ? [] : [r.type],
-            (tb) => wrap(this.#genCase({ ...s, b: tb, red: r }, loop, point, min, positions)),
-            r === undefined && j + 1 === loop.cases.length
-              ? undefined
-              : (eb) => wrap(chain(eb, j + 1, r)),
-          );
-          return ifOp.results[0];
-        };
-        const nextRed = chain(b, 0, red);
-        const next = loop.iters.map((k, n) => {
-          const pos = args[n] as Value;
-          const bumped = b.addi(pos, this.#c(1));
-          return k === UNIVERSE
-            ? bumped
-            : b.select(b.cmpi('eq', crds[n] as Value, min), bumped, pos);
-        });
-        return [...next, ...(nextRed === undefined ? [] : [nextRed])];
-      },
-      'scf.yield',
-    );
-    const op = s.b.create({
-      name: 'scf.while',
-      operands: inits,
-      resultTypes: types,
-      attributes: EMITTED_FROM,
-      regions: [before, after],
-    });
-    for (const [n, k] of loop.iters.entries()) loop.resume.set(k, op.results[n] as Value);
-    return s.red === undefined ? undefined : op.results[loop.iters.length];
-  }
-
-  /**
-   * A non-unique (COO) level: `scf.while` over segments of equal coordinates; an inner
-   * `scf.while` finds each segment's end, and the levels below iterate that range.
-   */
-  #genSegmentLoop(s: Scope, loop: LoopInfo): Value | undefined {
-    const t = loop.iters[0] as string;
-    const { hi } = loop.bounds.get(t) as { hi: Value };
-    const inits = [loop.resume.get(t) as Value, ...(s.red === undefined ? [] : [s.red])];
-    const types = inits.map((x) => x.type);
-    const before = buildRegion(
-      types,
-      (b, p, ...rest) => [b.cmpi('ult', p as Value, hi), p as Value, ...rest],
-      'scf.condition',
-    );
-    const after = buildRegion(
-      types,
-      (b, p, red) => {
-        const start = p as Value;
-        const crd = this.#loadCoordinate(b, t, s, start);
-        const segOp = b.create({
-          name: 'scf.while',
-          operands: [start],
-          resultTypes: [index],
-          regions: [
-            buildRegion(
-              [index],
-              (wb, q) => {
-                const inBounds = wb.cmpi('ult', q as Value, hi);
-                const same = wb.ifOp(
-                  inBounds,
-                  [i1],
-                  (tb) => [tb.cmpi('eq', crd, this.#loadCoordinate(tb, t, s, q as Value))],
-                  (eb) => [eb.constantBool(false)],
-                );
-                return [same.results[0] as Value, q as Value];
-              },
-              'scf.condition',
-            ),
-            buildRegion([index], (wb, q) => [wb.addi(q as Value, this.#c(1))], 'scf.yield'),
-          ],
-        });
-        const segEnd = segOp.results[0] as Value;
-        const point = loop.cases[0] as LatticePoint;
-        const r = this.#genCase({ ...s, b, red }, loop, point, crd, new Map([[t, start]]), segEnd);
-        return [segEnd, ...(r === undefined ? [] : [r])];
-      },
-      'scf.yield',
-    );
-    const op = s.b.create({
-      name: 'scf.while',
-      operands: inits,
-      resultTypes: types,
-      attributes: EMITTED_FROM,
-      regions: [before, after],
-    });
-    return s.red === undefined ? undefined : op.results[1];
-  }
-
   /** Binds the loop index and the present tensors' positions, loads ready values, recurses. */
-  #genCase(
+  genCase(
     s: Scope,
     loop: LoopInfo,
     point: LatticePoint,
@@ -423,23 +267,23 @@ export class LoopEmitter {
     return t.format?.levels[(s.cursors.get(tensor) as Cursor).level] as LevelType;
   }
 
-  #isNonUnique(s: Scope, k: string): boolean {
+  isNonUnique(s: Scope, k: string): boolean {
     return k !== UNIVERSE && !isUnique(this.#levelType(s, k));
   }
 
   /** `[lo, hi)` of an iterator: a dense range, a positions segment or a COO range. */
   #iteratorBounds(s: Scope, k: string, v: string): { lo: Value; hi: Value } {
-    if (k === UNIVERSE) return { lo: this.#c(0), hi: this.#size(v) };
+    if (k === UNIVERSE) return { lo: this.c(0), hi: this.#size(v) };
     const c = s.cursors.get(k) as Cursor;
     if (!isCompressed(this.#levelType(s, k))) return { lo: c.pos, hi: c.segEnd as Value };
     const pos = this.#arg('positions', k, c.level);
     if (c.level === 0)
-      return { lo: loadIndex(s.b, pos, this.#c(0)), hi: loadIndex(s.b, pos, this.#c(1)) };
+      return { lo: loadIndex(s.b, pos, this.c(0)), hi: loadIndex(s.b, pos, this.c(1)) };
     const lo = loadIndex(s.b, pos, c.pos);
-    return { lo, hi: loadIndex(s.b, pos, s.b.addi(c.pos, this.#c(1))) };
+    return { lo, hi: loadIndex(s.b, pos, s.b.addi(c.pos, this.c(1))) };
   }
 
-  #loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value {
+  loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value {
     return loadIndex(
       b,
       this.#arg('coordinates', tensor, (s.cursors.get(tensor) as Cursor).level),
@@ -460,7 +304,7 @@ export class LoopEmitter {
   }
 
   /** Index constants live at the function entry, like MLIR's hoisted `%c0`, `%c1`. */
-  #c(n: number): Value {
+  c(n: number): Value {
     let c = this.#indexConstants.get(n);
     if (c === undefined) {
       c = this.#top.constantIndex(n);
@@ -475,7 +319,7 @@ export class LoopEmitter {
 
   #constant(x: number): Value {
     const t = this.#element;
-    if (t.kind === 'float') return this.#top.constantFloat(x, t);
+    if (t.kind === 'float') return this.#top.constantFloat(roundToFormat(x, t.format), t);
     if (t.kind === 'integer') {
       if (!Number.isInteger(x))
         throw new SparsifyError('expression', `${x} is not an integer constant`);
@@ -483,43 +327,4 @@ export class LoopEmitter {
     }
     throw new SparsifyError('options.valueType', 'unsupported element type');
   }
-}
-
-/** What one loop of the nest needs while its lattice points are emitted. */
-interface LoopInfo {
-  readonly v: string;
-  readonly depth: number;
-  readonly iters: readonly string[];
-  readonly cases: readonly LatticePoint[];
-  readonly bounds: ReadonlyMap<string, { lo: Value; hi: Value }>;
-  readonly resume: Map<string, Value>;
-}
-
-/** The key under which a parameter's argument value is stored. */
-export function parameterKey(p: KernelParameter): string {
-  switch (p.kind) {
-    case 'size':
-      return `size:${p.index}`;
-    case 'positions':
-    case 'coordinates':
-      return `${p.kind}:${p.tensor}:${p.level}`;
-    default:
-      return `${p.kind}:${p.tensor}`;
-  }
-}
-
-/**
- * Loads a position or coordinate as `index`, widening as MLIR does: `arith.extui` to `i64`
- * then `arith.index_cast` (64-bit storage needs only the cast, `index` storage neither).
- */
-export function loadIndex(b: Builder, memref: Value, at: Value): Value {
-  const raw = b.load(memref, [at]);
-  const t = raw.type;
-  if (t.kind === 'index') return raw;
-  const wide = t.kind === 'integer' && t.width < 64 ? b.cast('arith.extui', raw, i64) : raw;
-  return b.cast('arith.index_cast', wide, index);
-}
-
-function wrap(v: Value | undefined): Value[] {
-  return v === undefined ? [] : [v];
 }

@@ -1,0 +1,161 @@
+/**
+ * The loops that visit several iterators at once: `scf.while` co-iteration over sparse
+ * levels (and the dense range when a lattice case needs every coordinate), dispatching on
+ * which iterators hold the current coordinate, and the segment loop of a non-unique (COO)
+ * level.
+ */
+import type { Builder } from '../ir/builder.js';
+import { buildRegion } from '../ir/builder.js';
+import type { Value } from '../ir/operation.js';
+import { i1, index } from '../ir/types.js';
+import {
+  EMITTED_FROM,
+  type LoopBodyEmitter,
+  type LoopInfo,
+  type Scope,
+  UNIVERSE,
+  wrap,
+} from './emit-context.js';
+import { SparsifyError } from './errors.js';
+import type { LatticePoint } from './lattice.js';
+
+/** Co-iteration: `scf.while` over several iterators, dispatching on the present ones. */
+export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Value | undefined {
+  for (const k of loop.iters) {
+    if (em.isNonUnique(s, k)) {
+      throw new SparsifyError(
+        `formats.${k}`,
+        `a non-unique (COO) level cannot be co-iterated with another operand at index ${loop.v}`,
+      );
+    }
+  }
+  const inits = [
+    ...loop.iters.map((k) => loop.resume.get(k) as Value),
+    ...(s.red === undefined ? [] : [s.red]),
+  ];
+  const types = inits.map((x) => x.type);
+  const before = buildRegion(
+    types,
+    (b, ...args) => {
+      const conds = loop.iters.map((k, n) =>
+        b.cmpi('ult', args[n] as Value, (loop.bounds.get(k) as { hi: Value }).hi),
+      );
+      const all = conds
+        .slice(1)
+        .reduce((acc, c) => b.binary('arith.andi', acc, c), conds[0] as Value);
+      return [all, ...args];
+    },
+    'scf.condition',
+  );
+  const after = buildRegion(
+    types,
+    (b, ...args) => {
+      const positions = new Map(loop.iters.map((k, n) => [k, args[n] as Value]));
+      const crds = loop.iters.map((k) =>
+        k === UNIVERSE
+          ? (positions.get(k) as Value)
+          : em.loadCoordinate(b, k, s, positions.get(k) as Value),
+      );
+      const min = crds
+        .slice(1)
+        .reduce((m, c) => b.select(b.cmpi('ult', c, m), c, m), crds[0] as Value);
+      const present = (cb: Builder, t: string): Value =>
+        cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
+      const red = s.red === undefined ? undefined : args[loop.iters.length];
+      const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
+        const point = loop.cases[j];
+        if (point === undefined) return r;
+        if (point.sparse.size === 0)
+          return em.genCase({ ...s, b: cb, red: r }, loop, point, min, positions);
+        const conds = [...point.sparse].map((t) => present(cb, t));
+        const cond = conds
+          .slice(1)
+          .reduce((acc, c) => cb.binary('arith.andi', acc, c), conds[0] as Value);
+        const ifOp = cb.ifOp(
+          cond,
+          r === undefined ? [] : [r.type],
+          (tb) => wrap(em.genCase({ ...s, b: tb, red: r }, loop, point, min, positions)),
+          r === undefined && j + 1 === loop.cases.length
+            ? undefined
+            : (eb) => wrap(chain(eb, j + 1, r)),
+        );
+        return ifOp.results[0];
+      };
+      const nextRed = chain(b, 0, red);
+      const next = loop.iters.map((k, n) => {
+        const pos = args[n] as Value;
+        const bumped = b.addi(pos, em.c(1));
+        return k === UNIVERSE ? bumped : b.select(b.cmpi('eq', crds[n] as Value, min), bumped, pos);
+      });
+      return [...next, ...(nextRed === undefined ? [] : [nextRed])];
+    },
+    'scf.yield',
+  );
+  const op = s.b.create({
+    name: 'scf.while',
+    operands: inits,
+    resultTypes: types,
+    attributes: EMITTED_FROM,
+    regions: [before, after],
+  });
+  for (const [n, k] of loop.iters.entries()) loop.resume.set(k, op.results[n] as Value);
+  return s.red === undefined ? undefined : op.results[loop.iters.length];
+}
+
+/**
+ * A non-unique (COO) level: `scf.while` over segments of equal coordinates; an inner
+ * `scf.while` finds each segment's end, and the levels below iterate that range.
+ */
+export function genSegmentLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Value | undefined {
+  const t = loop.iters[0] as string;
+  const { hi } = loop.bounds.get(t) as { hi: Value };
+  const inits = [loop.resume.get(t) as Value, ...(s.red === undefined ? [] : [s.red])];
+  const types = inits.map((x) => x.type);
+  const before = buildRegion(
+    types,
+    (b, p, ...rest) => [b.cmpi('ult', p as Value, hi), p as Value, ...rest],
+    'scf.condition',
+  );
+  const after = buildRegion(
+    types,
+    (b, p, red) => {
+      const start = p as Value;
+      const crd = em.loadCoordinate(b, t, s, start);
+      const segOp = b.create({
+        name: 'scf.while',
+        operands: [start],
+        resultTypes: [index],
+        regions: [
+          buildRegion(
+            [index],
+            (wb, q) => {
+              const inBounds = wb.cmpi('ult', q as Value, hi);
+              const same = wb.ifOp(
+                inBounds,
+                [i1],
+                (tb) => [tb.cmpi('eq', crd, em.loadCoordinate(tb, t, s, q as Value))],
+                (eb) => [eb.constantBool(false)],
+              );
+              return [same.results[0] as Value, q as Value];
+            },
+            'scf.condition',
+          ),
+          buildRegion([index], (wb, q) => [wb.addi(q as Value, em.c(1))], 'scf.yield'),
+        ],
+      });
+      const segEnd = segOp.results[0] as Value;
+      const point = loop.cases[0] as LatticePoint;
+      const r = em.genCase({ ...s, b, red }, loop, point, crd, new Map([[t, start]]), segEnd);
+      return [segEnd, ...(r === undefined ? [] : [r])];
+    },
+    'scf.yield',
+  );
+  const op = s.b.create({
+    name: 'scf.while',
+    operands: inits,
+    resultTypes: types,
+    attributes: EMITTED_FROM,
+    regions: [before, after],
+  });
+  return s.red === undefined ? undefined : op.results[1];
+}

@@ -1,0 +1,92 @@
+/**
+ * Shared vocabulary of the loop emitter and its co-iteration loops: traversal state
+ * (cursors, scopes), the description of one loop, and the IR helpers both use.
+ */
+import { stringAttr } from '../ir/attributes.js';
+import type { Builder } from '../ir/builder.js';
+import type { Value } from '../ir/operation.js';
+import { i64, index } from '../ir/types.js';
+import type { KernelParameter } from './kernel-signature.js';
+import type { LatticePoint } from './lattice.js';
+
+/** Marks loops the vectorizer may rewrite (MLIR's `LoopEmitter` loop attribute). */
+export const EMITTED_FROM = Object.freeze({ 'Emitted from': stringAttr('linalg.generic') });
+
+/** Where a sparse tensor's traversal stands: the next level to bind and its parent position. */
+export interface Cursor {
+  readonly level: number;
+  readonly pos: Value;
+  /** End of the position range below a non-unique level (COO segments). */
+  readonly segEnd?: Value;
+}
+
+/** Everything bound at one point of the loop nest. */
+export interface Scope {
+  readonly b: Builder;
+  readonly idx: ReadonlyMap<string, Value>;
+  readonly cursors: ReadonlyMap<string, Cursor>;
+  readonly loaded: ReadonlyMap<string, Value>;
+  /** The scalarized reduction value, when one is being carried. */
+  readonly red: Value | undefined;
+}
+
+/** The dense-range iterator of a loop (used when some lattice point has no sparse operand). */
+export const UNIVERSE = '';
+
+/** What one loop of the nest needs while its lattice points are emitted. */
+export interface LoopInfo {
+  readonly v: string;
+  readonly depth: number;
+  readonly iters: readonly string[];
+  readonly cases: readonly LatticePoint[];
+  readonly bounds: ReadonlyMap<string, { lo: Value; hi: Value }>;
+  readonly resume: Map<string, Value>;
+}
+
+/** The key under which a parameter's argument value is stored. */
+export function parameterKey(p: KernelParameter): string {
+  switch (p.kind) {
+    case 'size':
+      return `size:${p.index}`;
+    case 'positions':
+    case 'coordinates':
+      return `${p.kind}:${p.tensor}:${p.level}`;
+    default:
+      return `${p.kind}:${p.tensor}`;
+  }
+}
+
+/**
+ * Loads a position or coordinate as `index`, widening as MLIR does: `arith.extui` to `i64`
+ * then `arith.index_cast` (64-bit storage needs only the cast, `index` storage neither).
+ */
+export function loadIndex(b: Builder, memref: Value, at: Value): Value {
+  const raw = b.load(memref, [at]);
+  const t = raw.type;
+  if (t.kind === 'index') return raw;
+  const wide = t.kind === 'integer' && t.width < 64 ? b.cast('arith.extui', raw, i64) : raw;
+  return b.cast('arith.index_cast', wide, index);
+}
+
+export function wrap(v: Value | undefined): Value[] {
+  return v === undefined ? [] : [v];
+}
+
+/** What the co-iteration loops need from the emitter. */
+export interface LoopBodyEmitter {
+  /** Binds the loop index and present tensors' positions, then emits the case's body. */
+  genCase(
+    s: Scope,
+    loop: LoopInfo,
+    point: LatticePoint,
+    coordinate: Value,
+    positions: ReadonlyMap<string, Value>,
+    segEnd?: Value,
+  ): Value | undefined;
+  /** Loads the coordinate at `pos` of `tensor`'s current level. */
+  loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value;
+  /** The hoisted `index` constant `n`. */
+  c(n: number): Value;
+  /** Whether iterator `k` walks a non-unique (COO) level. */
+  isNonUnique(s: Scope, k: string): boolean;
+}
