@@ -3,8 +3,8 @@
  * shader is generated from) and its uniform values (strides, bounds, weights, pair data).
  * Sizes never reach the shader source, so every shape and layout of one structure shares a
  * compiled program; the structure is the number of digit terms per step, which terms have a
- * bound (pads), which digit carries the output pair (see chain_pairs.ts), and whether the last
- * step can address the source texture's texels directly.
+ * bound (pads), which digit carries the output pair (see chain_pairs.ts), and how the source
+ * texture is read (see `SourceAccess`).
  */
 import { planPairs } from './chain_pairs.js';
 import type { ChainStep, IndexChain } from './index_chain.js';
@@ -14,14 +14,27 @@ import { termCount, UNBOUNDED } from './index_chain.js';
 export const MAX_CHAIN_STEPS = 8;
 export const MAX_CHAIN_TERMS = 48;
 
+/**
+ * How the pass reads its source: `texel`, an unpacked texture addressed by (row, column)
+ * straight from the last step (no division); `flat`, an unpacked texture by flat index;
+ * `packed`, a packed 1-D texture (two values per texel, as the layout pass itself writes).
+ */
+export type SourceAccess = 'texel' | 'flat' | 'packed';
+
+/** The source texture as the pass sees it. */
+export interface SourceTexture {
+  readonly packed: boolean;
+  /** Texels per row (0 when rows cannot be addressed directly, e.g. a slice view). */
+  readonly columns: number;
+}
+
 /** The structure a LayoutGatherProgram is generated from. */
 export interface ChainKind {
   /** Number of digit terms in each step. */
   readonly stepTerms: readonly number[];
   /** Per step, the term whose digit moves from output p to p + 1; `null`: no pairs. */
   readonly movedTerms: readonly number[] | null;
-  /** The last step yields the source texel (row, column) instead of a flat index. */
-  readonly texel: boolean;
+  readonly source: SourceAccess;
   /** Global indices of the terms with a bound (pads); only those are checked for padding. */
   readonly bounded: readonly number[];
 }
@@ -65,15 +78,15 @@ function texelWeights(last: ChainStep, columns: number): [number, number][] | nu
   return columnReach < columns ? weights : null;
 }
 
-/**
- * The shader form of `chain` for a source texture `sourceColumns` texels wide (0: address it
- * by flat index), or `null` when the shader cannot run the chain.
- */
-export function shaderChain(chain: IndexChain, sourceColumns: number): ShaderChain | null {
+/** The shader form of `chain` reading `source`, or `null` when the shader cannot run it. */
+export function shaderChain(chain: IndexChain, source: SourceTexture): ShaderChain | null {
   if (chain.length > MAX_CHAIN_STEPS || termCount(chain) > MAX_CHAIN_TERMS) return null;
   if (!successiveRemainders(chain)) return null;
   const last = chain.at(-1);
-  const texel = last !== undefined && sourceColumns > 0 ? texelWeights(last, sourceColumns) : null;
+  const texel =
+    last !== undefined && !source.packed && source.columns > 0
+      ? texelWeights(last, source.columns)
+      : null;
   const pairs = planPairs(chain);
   const terms: number[] = [];
   chain.forEach((step, s) => {
@@ -93,7 +106,7 @@ export function shaderChain(chain: IndexChain, sourceColumns: number): ShaderCha
     kind: {
       stepTerms: chain.map((step) => step.length),
       movedTerms: pairs?.moved.map((m) => m.term) ?? null,
-      texel: texel !== null,
+      source: texel !== null ? 'texel' : source.packed ? 'packed' : 'flat',
       bounded: chain.flat().flatMap((t, g) => (t.bound === UNBOUNDED ? [] : [g])),
     },
     terms,

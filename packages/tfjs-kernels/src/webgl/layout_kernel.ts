@@ -83,7 +83,8 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     const a = attrs as NamedAttrMap as unknown as A;
     const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () => {
       const planned = spec.plan(a, input.shape, input.dtype);
-      return { ...planned, fitsShader: shaderChain(planned.chain, 0) !== null };
+      const anySource = { packed: false, columns: 0 };
+      return { ...planned, fitsShader: shaderChain(planned.chain, anySource) !== null };
     });
     const padValue = storedPadValue(spec.padValue(a), input.dtype);
     const inputSize = input.shape.reduce((x, y) => x * y, 1);
@@ -99,11 +100,12 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
       );
       return webgl.makeTensorInfo([...pass.outShape], input.dtype, values);
     }
-    const source = flatView(webgl, input);
+    const source = flatView(webgl, input, true);
     webgl.uploadToGPU(source.dataId);
     // Texel addressing needs the whole texture row by row (a slice view starts mid-texture).
-    const { texShape, slice } = webgl.texData.get(source.dataId);
-    const shader = shaderChain(pass.chain, slice == null ? texShape![1] : 0)!;
+    const { texShape, slice, isPacked } = webgl.texData.get(source.dataId);
+    const texture = { packed: isPacked === true, columns: slice == null ? texShape![1] : 0 };
+    const shader = shaderChain(pass.chain, texture)!;
     const outSize = pass.outShape.reduce((x, y) => x * y, 1);
     const program = new LayoutGatherProgram(outSize, shader.kind);
     const out = runFlatProgram(webgl, program, [source], input.dtype, [

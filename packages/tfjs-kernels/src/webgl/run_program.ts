@@ -1,6 +1,9 @@
 /**
- * Running this package's programs on the WebGL backend. Every program works on flat (rank-1)
- * views with sizes passed as uniforms, so a compiled shader never depends on a tensor's shape.
+ * Running this package's programs on the WebGL backend. Every program reads flat `[1, n]` views
+ * and writes a flat `[n]` output, with sizes passed as uniforms, so a compiled shader never
+ * depends on a tensor's shape. (The views' rank differs from the output's on purpose: tfjs keys
+ * binaries on whether an input's texture shape equals the output's, which for equal ranks would
+ * depend on the sizes.)
  * Inputs are uploaded as textures up front: tfjs would otherwise pass tiny CPU tensors as
  * uniform arrays, whose shader source (and so the compiled program) embeds the tensor's size.
  */
@@ -9,19 +12,26 @@ import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_mat
 import { type DataType, type TensorInfo, util } from '@tensorflow/tfjs-core';
 
 /**
- * A rank-1 view of `x`; the caller disposes it with `disposeIntermediateTensorInfo`. Unpacked
+ * A flat `[1, n]` view of `x`; the caller disposes it with `disposeIntermediateTensorInfo`. Unpacked
  * textures are row-major already, so the view shares the data; a packed texture is unpacked
- * once, exactly as `runWebGLProgram` would do for any unpacked program.
+ * once, exactly as `runWebGLProgram` would do for any unpacked program, unless `keepPacked1d`
+ * and it is a packed 1-D texture (two consecutive values per texel), which a reader that
+ * understands that layout can use as it is.
  */
-export function flatView(backend: MathBackendWebGL, x: TensorInfo): TensorInfo {
+export function flatView(
+  backend: MathBackendWebGL,
+  x: TensorInfo,
+  keepPacked1d = false,
+): TensorInfo {
   const size = util.sizeFromShape(x.shape);
   const texData = backend.texData.get(x.dataId);
-  if (texData.isPacked && texData.texture != null) {
+  const packed1d = texData.shape.length === 1 && texData.slice == null;
+  if (texData.isPacked && texData.texture != null && !(keepPacked1d && packed1d)) {
     const unpacked = backend.unpackTensor(x);
-    return { dataId: unpacked.dataId, shape: [size], dtype: x.dtype };
+    return { dataId: unpacked.dataId, shape: [1, size], dtype: x.dtype };
   }
   backend.incRef(x.dataId);
-  return { dataId: x.dataId, shape: [size], dtype: x.dtype };
+  return { dataId: x.dataId, shape: [1, size], dtype: x.dtype };
 }
 
 /**
@@ -31,7 +41,7 @@ export function flatView(backend: MathBackendWebGL, x: TensorInfo): TensorInfo {
  * Entries must stay within ±2^24 (exact in float32).
  */
 export function indexTensor(backend: MathBackendWebGL, values: Int32Array): TensorInfo {
-  const info = backend.makeTensorInfo([values.length], 'int32');
+  const info = backend.makeTensorInfo([1, values.length], 'int32');
   // No CPU values yet: this only allocates an (unpacked, float32) render texture.
   backend.uploadToGPU(info.dataId);
   const { texture, texShape } = backend.texData.get(info.dataId);

@@ -213,10 +213,10 @@ describe('relayout family on webgl vs the layout maps', () => {
     const dims = [3, 5, 7, 3];
     const layout = '{0,2,1,3:T(2,2)(3,1)(2,2)(1,3)(2,2)(3,3)(2,1)(1,2)(3,1)}';
     expect(
-      shaderChain(
-        simplifyChain(backwardChain(relayoutPlan(shapeText('float32', dims, layout)))),
-        0,
-      ),
+      shaderChain(simplifyChain(backwardChain(relayoutPlan(shapeText('float32', dims, layout)))), {
+        packed: false,
+        columns: 0,
+      }),
     ).toBeNull();
     await expectLayoutCase(
       {

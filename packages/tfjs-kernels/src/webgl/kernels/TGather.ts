@@ -22,7 +22,7 @@ function gatherByMap(call: Call, idxValues: Int32Array, values: TensorInfo): Ten
   const map = indexTensor(backend, gatherSources(idxValues, call.g, call.attrs.select));
   const out = runFlatProgram(
     backend,
-    new IndexedGatherProgram(map.shape[0]!),
+    new IndexedGatherProgram(map.shape[1]!),
     [values, map],
     call.src.dtype,
     [],

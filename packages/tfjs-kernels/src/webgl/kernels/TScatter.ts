@@ -32,7 +32,7 @@ function assignByMap(call: Call, idxValues: Int32Array, values: TensorInfo): Ten
   const map = indexTensor(backend, lastWriterSources(idxValues, call.g));
   const out = runFlatProgram(
     backend,
-    new IndexedGatherProgram(map.shape[0]!),
+    new IndexedGatherProgram(map.shape[1]!),
     [values, map],
     call.src.dtype,
     [],
@@ -66,7 +66,7 @@ function addByLists(call: Call, idxValues: Int32Array, values: TensorInfo): Tens
   );
   const out = runFlatProgram(
     backend,
-    new SegmentSumProgram(starts.shape[0]! - 1),
+    new SegmentSumProgram(starts.shape[1]! - 1),
     [values, starts, writers],
     call.src.dtype,
     [[0]],

@@ -14,8 +14,11 @@ export class IndexedGatherProgram implements GPGPUProgram {
   readonly userCode = `
     void main() {
       int p = getOutputCoords();
-      int source = int(getMap(p));
-      setOutput(source >= 0 ? getValues(source) : 0.0);
+      int source = int(getMap(0, p));
+      // Read unconditionally (at a valid index), then select: cheaper than a branch around a
+      // texture read on SIMD rasterisers.
+      float value = getValues(0, max(source, 0));
+      setOutput(source >= 0 ? value : 0.0);
     }
   `;
 

@@ -37,10 +37,11 @@ function termCode(
  */
 function chainFunction(kind: ChainKind): string {
   const steps = kind.stepTerms.length;
-  const returnType = kind.texel ? 'ivec2' : 'int';
+  const texel = kind.source === 'texel';
+  const returnType = texel ? 'ivec2' : 'int';
   let g = 0;
   const code = kind.stepTerms.map((count, s) => {
-    const texelStep = kind.texel && s === steps - 1;
+    const texelStep = texel && s === steps - 1;
     const accumulate = texelStep ? 'texel += v * t.zw;' : 'next += v * t.z;';
     const terms = Array.from({ length: count }, (_, k) =>
       termCode(
@@ -63,15 +64,30 @@ function chainFunction(kind: ChainKind): string {
       slack = 0x7fffffff;
       pairSlack = 0x7fffffff;
       ${code.join('\n      ')}
-      return ${kind.texel ? 'texel' : 'index'};
+      return ${texel ? 'texel' : 'index'};
     }`;
 }
 
-/** GLSL reading the source at a position `sourceOf` returned. */
-function readCode(kind: ChainKind, position: string): string {
-  return kind.texel
-    ? `texelFetch(source, clamp(${position}, ivec2(0), sourceTexShape - 1).yx, 0).r`
-    : `getSource(${position})`;
+/** GLSL of `readSource(position)` for the kind's source access (see SourceAccess). */
+function readFunction(kind: ChainKind): string {
+  switch (kind.source) {
+    case 'texel':
+      return `float readSource(ivec2 texel) {
+        return texelFetch(source, clamp(texel, ivec2(0), sourceTexShape - 1).yx, 0).r;
+      }`;
+    case 'flat':
+      return 'float readSource(int index) { return getSource(0, index); }';
+    case 'packed':
+      // Texel t of a packed 1-D texture holds elements 2t (red) and 2t + 1 (green); texture
+      // shapes of packed tensors count values, twice the texels in each direction.
+      return `float readSource(int index) {
+        int columns = sourceTexShape[1] / 2;
+        int t = clamp(index + offsetsource, 0, sourceTexShape[0] / 2 * columns * 2 - 1) / 2;
+        int row = t / columns;
+        vec4 pair = texelFetch(source, ivec2(t - row * columns, row), 0);
+        return (index & 1) == 0 ? pair.r : pair.g;
+      }`;
+  }
 }
 
 export class LayoutGatherProgram implements GPGPUProgram {
@@ -79,6 +95,7 @@ export class LayoutGatherProgram implements GPGPUProgram {
   readonly outputShape: number[];
   readonly enableShapeUniforms = true;
   readonly packedOutput = true;
+  readonly packedInputs: boolean;
   readonly customUniforms: NonNullable<GPGPUProgram['customUniforms']>;
   readonly userCode: string;
 
@@ -88,6 +105,7 @@ export class LayoutGatherProgram implements GPGPUProgram {
    */
   constructor(size: number, kind: ChainKind) {
     this.outputShape = [size];
+    this.packedInputs = kind.source === 'packed';
     const termTotal = kind.stepTerms.reduce((a, b) => a + b, 0);
     this.customUniforms = [
       // (stride, bound, weight, column weight) per term; GLSL arrays need at least one entry.
@@ -96,8 +114,9 @@ export class LayoutGatherProgram implements GPGPUProgram {
       { name: 'delta', type: 'ivec2' },
       { name: 'padValue', type: 'float' },
     ];
-    const position = kind.texel ? 'ivec2' : 'int';
-    const delta = kind.texel ? 'delta' : 'delta.x';
+    const texel = kind.source === 'texel';
+    const position = texel ? 'ivec2' : 'int';
+    const delta = texel ? 'delta' : 'delta.x';
     const second =
       kind.movedTerms !== null
         ? `${position} other = first + ${delta};
@@ -109,14 +128,16 @@ export class LayoutGatherProgram implements GPGPUProgram {
     this.userCode = `
       ${chainFunction(kind)}
 
+      ${readFunction(kind)}
+
       void main() {
         int p = getOutputCoords();
         int slack;
         int pairSlack;
         ${position} first = sourceOf(p, slack, pairSlack);
         ${second}
-        float value = ${readCode(kind, 'first')};
-        float next = ${readCode(kind, 'other')};
+        float value = readSource(first);
+        float next = readSource(other);
         setOutput(vec4(slack < 0 ? padValue : value, secondPadding ? padValue : next, 0.0, 0.0));
       }
     `;

@@ -35,8 +35,8 @@ export class ScatterSearchProgram implements GPGPUProgram {
       float last = 0.0;
       for (int i = 0; i < tile.x; i++) {
         for (int j = 0; j < tile.y; j++) {
-          if (getIdx(idxBase + i * tile.z + j) == offset) {
-            float v = getValues(srcBase + i * tile.w + j);
+          if (getIdx(0, idxBase + i * tile.z + j) == offset) {
+            float v = getValues(0, srcBase + i * tile.w + j);
             sum = exactAdd(sum, v);
             last = v;
           }

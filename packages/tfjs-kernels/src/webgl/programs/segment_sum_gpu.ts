@@ -19,11 +19,11 @@ export class SegmentSumProgram implements GPGPUProgram {
 
     void main() {
       int k = getOutputCoords();
-      int begin = int(getStarts(k));
-      int end = int(getStarts(k + 1));
+      int begin = int(getStarts(0, k));
+      int end = int(getStarts(0, k + 1));
       float sum = zero;
       for (int w = begin; w < end; w++) {
-        sum = exactAdd(sum, getValues(int(getWriters(w))));
+        sum = exactAdd(sum, getValues(0, int(getWriters(0, w))));
       }
       setOutput(sum);
     }

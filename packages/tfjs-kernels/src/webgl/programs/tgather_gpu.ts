@@ -24,9 +24,9 @@ export class TGatherProgram implements GPGPUProgram {
       int j = q - i * tile.w;
       float result = 0.0;
       if (i < tile.x && j < tile.y) {
-        float offset = getIdx(b * sizes.y + i * tile.z + j);
+        float offset = getIdx(0, b * sizes.y + i * tile.z + j);
         if (offset >= 0.0 && offset < float(sizes.x)) {
-          result = getValues(b * sizes.x + int(offset));
+          result = getValues(0, b * sizes.x + int(offset));
         }
       }
       setOutput(result);
