@@ -14,18 +14,40 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summariseModule } from '../src/suites/vectorizer/mlir-text.js';
-import { type ExecArg, type ExecNumber, execute, MLIR_OPT, memrefInfo, parseSignature, type Signature } from './mlir-harness.js';
+import {
+  type ExecArg,
+  type ExecNumber,
+  execute,
+  MLIR_OPT,
+  memrefInfo,
+  parseSignature,
+  type Signature,
+} from './mlir-harness.js';
 
 const VERSION = 1;
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageDir, '..', '..');
-const corpusDir = resolve(process.argv[2] ?? join(repoRoot, 'packages', 'sparse-vectorizer', 'test', 'corpus'));
+const corpusDir = resolve(
+  process.argv[2] ?? join(repoRoot, 'packages', 'sparse-vectorizer', 'test', 'corpus'),
+);
 
 /** The option sets, as MLIR's own sparse-vectorization tests use them. */
 const CONFIGS = [
-  { name: 'vl8', options: { vectorLength: 8, enableVLAVectorization: false, enableSIMDIndex32: false }, pass: 'vl=8' },
-  { name: 'vl16-idx32', options: { vectorLength: 16, enableVLAVectorization: false, enableSIMDIndex32: true }, pass: 'vl=16 enable-simd-index32=true' },
-  { name: 'vl4-vla', options: { vectorLength: 4, enableVLAVectorization: true, enableSIMDIndex32: false }, pass: 'vl=4 enable-vla-vectorization=true' },
+  {
+    name: 'vl8',
+    options: { vectorLength: 8, enableVLAVectorization: false, enableSIMDIndex32: false },
+    pass: 'vl=8',
+  },
+  {
+    name: 'vl16-idx32',
+    options: { vectorLength: 16, enableVLAVectorization: false, enableSIMDIndex32: true },
+    pass: 'vl=16 enable-simd-index32=true',
+  },
+  {
+    name: 'vl4-vla',
+    options: { vectorLength: 4, enableVLAVectorization: true, enableSIMDIndex32: false },
+    pass: 'vl=4 enable-vla-vectorization=true',
+  },
 ] as const;
 
 /** Trip counts: 32 fills every vector of every option set; 37 leaves a remainder for all of them. */
@@ -71,46 +93,73 @@ function argumentsFor(sig: Signature, tripCount: number): ExecArg[] {
     }
     const shape = rank === 2 ? [denseRows, tripCount] : [LENGTH];
     const size = shape.reduce((a, b) => a * b, 1);
-    return { kind: 'memref', elementType: element, shape, data: Array.from({ length: size }, (_, k) => valueAt(element, k, shifts)) };
+    return {
+      kind: 'memref',
+      elementType: element,
+      shape,
+      data: Array.from({ length: size }, (_, k) => valueAt(element, k, shifts)),
+    };
   });
 }
 
 function why(sig: Signature): string | undefined {
-  if (sig.params.some((p) => p.type.includes('strided<'))) return 'strided memref arguments are outside the execution argument model';
+  if (sig.params.some((p) => p.type.includes('strided<')))
+    return 'strided memref arguments are outside the execution argument model';
   return undefined;
 }
 
 const sameOutcome = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function gitCommit(file: string): string {
-  return execFileSync('git', ['log', '-1', '--format=%h', '--', file], { cwd: repoRoot, encoding: 'utf8' }).trim() || 'uncommitted';
+  return (
+    execFileSync('git', ['log', '-1', '--format=%h', '--', file], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).trim() || 'uncommitted'
+  );
 }
 
-const files = readdirSync(corpusDir).filter((f) => f.endsWith('.mlir')).sort();
+const files = readdirSync(corpusDir)
+  .filter((f) => f.endsWith('.mlir'))
+  .sort();
 const cases = files.map((file) => {
   const path = join(corpusDir, file);
   const input = readFileSync(path, 'utf8');
   const sig = parseSignature(input);
   const expected = Object.fromEntries(
     CONFIGS.map((c) => {
-      const output = execFileSync(MLIR_OPT, [`--sparse-vectorization=${c.pass}`], { input, encoding: 'utf8' });
+      const output = execFileSync(MLIR_OPT, [`--sparse-vectorization=${c.pass}`], {
+        input,
+        encoding: 'utf8',
+      });
       const [summary] = summariseModule(output);
       if (!summary) throw new Error(`${file}: no function in mlir-opt output`);
       return [c.name, { loops: summary.loops, vectorOps: summary.vectorOps, output }];
     }),
   );
   const unexecutable = why(sig);
-  const hasTripCount = sig.params.some((p) => p.type === 'index' && p.name === 'n') || sig.params.some((p) => p.name === 'pos');
-  const variants = unexecutable ? [] : hasTripCount ? Object.entries(TRIP_COUNTS) : [['const', TRIP_COUNTS.n32] as const];
+  const hasTripCount =
+    sig.params.some((p) => p.type === 'index' && p.name === 'n') ||
+    sig.params.some((p) => p.name === 'pos');
+  const variants = unexecutable
+    ? []
+    : hasTripCount
+      ? Object.entries(TRIP_COUNTS)
+      : [['const', TRIP_COUNTS.n32] as const];
   const executions = variants.map(([name, tripCount]) => {
     const args = argumentsFor(sig, tripCount);
     const outcome = execute(input, sig, args);
     const mlirVectorizedAgrees = Object.fromEntries(
-      CONFIGS.filter((c) => !c.options.enableVLAVectorization).map((c) => [c.name, sameOutcome(execute(expected[c.name]!.output, sig, args), outcome)]),
+      CONFIGS.filter((c) => !c.options.enableVLAVectorization).map((c) => [
+        c.name,
+        sameOutcome(execute(expected[c.name]!.output, sig, args), outcome),
+      ]),
     );
     return { name, args, results: outcome.results, memrefs: outcome.memrefs, mlirVectorizedAgrees };
   });
-  process.stderr.write(`${file}: ${executions.length} executions${unexecutable ? ` (${unexecutable})` : ''}\n`);
+  process.stderr.write(
+    `${file}: ${executions.length} executions${unexecutable ? ` (${unexecutable})` : ''}\n`,
+  );
   return {
     name: sig.name,
     source: `${relative(repoRoot, path)}@${gitCommit(path)}`,
@@ -123,7 +172,10 @@ const cases = files.map((file) => {
 });
 
 const tools = [MLIR_OPT, '--version'];
-const version = execFileSync(tools[0]!, tools.slice(1), { encoding: 'utf8' }).match(/LLVM version [\w.-]+/)?.[0] ?? 'LLVM 22';
+const version =
+  execFileSync(tools[0]!, tools.slice(1), { encoding: 'utf8' }).match(
+    /LLVM version [\w.-]+/,
+  )?.[0] ?? 'LLVM 22';
 const header = {
   name: 'mlir-vectorization',
   version: VERSION,
@@ -132,7 +184,9 @@ const header = {
 };
 const text = `{\n${Object.entries(header)
   .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
-  .join(',\n')},\n  "cases": [\n${cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]\n}\n`;
+  .join(
+    ',\n',
+  )},\n  "cases": [\n${cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]\n}\n`;
 writeFileSync(join(packageDir, 'src', 'fixtures', 'mlir-vectorization.json'), text);
 process.stderr.write(`${cases.length} cases written\n`);
 

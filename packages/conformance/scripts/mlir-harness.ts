@@ -93,12 +93,20 @@ export function memrefInfo(type: string): { element: string; rank: number } | un
 }
 
 const literal = (v: ExecNumber, type: string) =>
-  type.startsWith('f') ? (typeof v === 'number' && Number.isInteger(v) ? v.toFixed(1) : String(v)) : String(v);
+  type.startsWith('f')
+    ? typeof v === 'number' && Number.isInteger(v)
+      ? v.toFixed(1)
+      : String(v)
+    : String(v);
 
 /** `v : type` converted to an i64 holding its exact bits (floats bitcast, narrower ints sign-extended). */
 function toI64(v: string, type: string, out: string[], tag = v): string {
   const w = `${tag}_i64`;
-  if (type === 'f32') out.push(`${tag}_b = arith.bitcast ${v} : f32 to i32`, `${w} = arith.extui ${tag}_b : i32 to i64`);
+  if (type === 'f32')
+    out.push(
+      `${tag}_b = arith.bitcast ${v} : f32 to i32`,
+      `${w} = arith.extui ${tag}_b : i32 to i64`,
+    );
   else if (type === 'f64') out.push(`${w} = arith.bitcast ${v} : f64 to i64`);
   else if (type === 'index') out.push(`${w} = arith.index_cast ${v} : index to i64`);
   else if (type === 'i64') return v;
@@ -120,12 +128,30 @@ function harness(sig: Signature, args: readonly ExecArg[]): string {
       return;
     }
     const staticType = `memref<${arg.shape.join('x')}x${arg.elementType}>`;
-    const rows = arg.shape.length === 2 ? Array.from({ length: arg.shape[0]! }, (_, r) => arg.data.slice(r * arg.shape[1]!, (r + 1) * arg.shape[1]!)) : [arg.data];
-    const dense = arg.shape.length === 2 ? `[${rows.map((r) => `[${r.map((v) => literal(v, arg.elementType)).join(', ')}]`).join(', ')}]` : `[${arg.data.map((v) => literal(v, arg.elementType)).join(', ')}]`;
+    const rows =
+      arg.shape.length === 2
+        ? Array.from({ length: arg.shape[0]! }, (_, r) =>
+            arg.data.slice(r * arg.shape[1]!, (r + 1) * arg.shape[1]!),
+          )
+        : [arg.data];
+    const dense =
+      arg.shape.length === 2
+        ? `[${rows.map((r) => `[${r.map((v) => literal(v, arg.elementType)).join(', ')}]`).join(', ')}]`
+        : `[${arg.data.map((v) => literal(v, arg.elementType)).join(', ')}]`;
     globals.push(`memref.global "private" constant @g${k} : ${staticType} = dense<${dense}>`);
-    body.push(`%g${k} = memref.get_global @g${k} : ${staticType}`, `%a${k} = memref.alloc() : ${staticType}`, `memref.copy %g${k}, %a${k} : ${staticType} to ${staticType}`, `%d${k} = memref.cast %a${k} : ${staticType} to ${param.type}`);
+    body.push(
+      `%g${k} = memref.get_global @g${k} : ${staticType}`,
+      `%a${k} = memref.alloc() : ${staticType}`,
+      `memref.copy %g${k}, %a${k} : ${staticType} to ${staticType}`,
+      `%d${k} = memref.cast %a${k} : ${staticType} to ${param.type}`,
+    );
     operands.push(`%d${k}`);
-    printed.push({ buffer: `%a${k}`, static: staticType, shape: arg.shape, element: arg.elementType });
+    printed.push({
+      buffer: `%a${k}`,
+      static: staticType,
+      shape: arg.shape,
+      element: arg.elementType,
+    });
   });
   const resultNames = sig.results.map((_, k) => `%r#${k}`);
   const call = `func.call @${sig.name}(${operands.join(', ')}) : (${sig.params.map((p) => p.type).join(', ')}) -> (${sig.results.join(', ')})`;
@@ -137,22 +163,42 @@ function harness(sig: Signature, args: readonly ExecArg[]): string {
     const dims = p.shape.map((d, k) => `%n${n}_${k}`);
     p.shape.forEach((d, k) => body.push(`${dims[k]} = arith.constant ${d} : index`));
     const ivs = p.shape.map((_, k) => `%i${n}_${k}`);
-    const loopBody: string[] = [`%v${n} = memref.load ${p.buffer}[${ivs.join(', ')}] : ${p.static}`];
+    const loopBody: string[] = [
+      `%v${n} = memref.load ${p.buffer}[${ivs.join(', ')}] : ${p.static}`,
+    ];
     const w = toI64(`%v${n}`, p.element, loopBody);
     let flat = ivs[0]!;
-    if (p.shape.length === 2) loopBody.push(`%f${n}_r = arith.muli ${ivs[0]}, ${dims[1]} : index`, `%f${n} = arith.addi %f${n}_r, ${ivs[1]} : index`);
+    if (p.shape.length === 2)
+      loopBody.push(
+        `%f${n}_r = arith.muli ${ivs[0]}, ${dims[1]} : index`,
+        `%f${n} = arith.addi %f${n}_r, ${ivs[1]} : index`,
+      );
     if (p.shape.length === 2) flat = `%f${n}`;
     loopBody.push(`memref.store ${w}, ${out}[${flat}] : memref<${size}xi64>`);
     const open = ivs.map((iv, k) => `scf.for ${iv} = %c0 to ${dims[k]} step %c1 {`);
     body.push(...open, ...loopBody, ...open.map(() => '}'));
-    body.push(`%u${n} = memref.cast ${out} : memref<${size}xi64> to memref<*xi64>`, `call @printMemrefI64(%u${n}) : (memref<*xi64>) -> ()`);
+    body.push(
+      `%u${n} = memref.cast ${out} : memref<${size}xi64> to memref<*xi64>`,
+      `call @printMemrefI64(%u${n}) : (memref<*xi64>) -> ()`,
+    );
   });
   sig.results.forEach((type, k) => {
     body.push(`%rb${k} = memref.alloc() : memref<1xi64>`);
     const w = toI64(resultNames[k]!, type, body, `%res${k}`);
-    body.push(`memref.store ${w}, %rb${k}[%c0] : memref<1xi64>`, `%ru${k} = memref.cast %rb${k} : memref<1xi64> to memref<*xi64>`, `call @printMemrefI64(%ru${k}) : (memref<*xi64>) -> ()`);
+    body.push(
+      `memref.store ${w}, %rb${k}[%c0] : memref<1xi64>`,
+      `%ru${k} = memref.cast %rb${k} : memref<1xi64> to memref<*xi64>`,
+      `call @printMemrefI64(%ru${k}) : (memref<*xi64>) -> ()`,
+    );
   });
-  return [...globals, 'func.func private @printMemrefI64(memref<*xi64>)', 'func.func @main() {', ...body.map((l) => `  ${l}`), '  return', '}'].join('\n');
+  return [
+    ...globals,
+    'func.func private @printMemrefI64(memref<*xi64>)',
+    'func.func @main() {',
+    ...body.map((l) => `  ${l}`),
+    '  return',
+    '}',
+  ].join('\n');
 }
 
 /** Decodes an i64 bit pattern printed by the runner as a value of `type`. */
@@ -175,12 +221,30 @@ function decode(bits: string, type: string): ExecNumber {
 export function execute(text: string, sig: Signature, args: readonly ExecArg[]): ExecOutcome {
   const main = harness(sig, args);
   const trimmed = text.trimEnd();
-  const source = /^module\b/m.test(trimmed) ? `${trimmed.slice(0, -1)}\n${main}\n}\n` : `${trimmed}\n${main}\n`;
-  const lowered = execFileSync(MLIR_OPT, LOWERING, { input: source, encoding: 'utf8', maxBuffer: 1 << 28 });
-  const output = execFileSync(MLIR_RUNNER, ['-e', 'main', '-entry-point-result=void', `-shared-libs=${LIB}/libmlir_runner_utils.so.22.1,${LIB}/libmlir_c_runner_utils.so.22.1`], { input: lowered, encoding: 'utf8', maxBuffer: 1 << 28 });
-  const printedArrays = [...output.matchAll(/data =\s*\n\[([^\]]*)\]/g)].map((m) => m[1]!.split(',').map((s) => s.trim()));
+  const source = /^module\b/m.test(trimmed)
+    ? `${trimmed.slice(0, -1)}\n${main}\n}\n`
+    : `${trimmed}\n${main}\n`;
+  const lowered = execFileSync(MLIR_OPT, LOWERING, {
+    input: source,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const output = execFileSync(
+    MLIR_RUNNER,
+    [
+      '-e',
+      'main',
+      '-entry-point-result=void',
+      `-shared-libs=${LIB}/libmlir_runner_utils.so.22.1,${LIB}/libmlir_c_runner_utils.so.22.1`,
+    ],
+    { input: lowered, encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  const printedArrays = [...output.matchAll(/data =\s*\n\[([^\]]*)\]/g)].map((m) =>
+    m[1]!.split(',').map((s) => s.trim()),
+  );
   const memrefArgs = args.filter((a) => a.kind === 'memref');
-  if (printedArrays.length !== memrefArgs.length + sig.results.length) throw new Error(`unexpected runner output for @${sig.name}:\n${output}`);
+  if (printedArrays.length !== memrefArgs.length + sig.results.length)
+    throw new Error(`unexpected runner output for @${sig.name}:\n${output}`);
   return {
     memrefs: memrefArgs.map((a, n) => printedArrays[n]!.map((bits) => decode(bits, a.elementType))),
     results: sig.results.map((type, k) => decode(printedArrays[memrefArgs.length + k]![0]!, type)),

@@ -35,6 +35,18 @@ export {
 } from './core/tolerance.js';
 export { CaseDataError, type CaseFile } from './data/case-file.js';
 export {
+  type ExpectedVectorization,
+  fromJson,
+  type JsonNumber,
+  MLIR_VECTORIZATION,
+  type StoredArgument,
+  type StoredExecution,
+  type VectorizationCase,
+  type VectorizationCaseFile,
+  type VectorizationConfig,
+  type VectorizationOptions,
+} from './data/mlir-vectorization.js';
+export {
   type CpuSimType,
   PTO_TSCATTER_CPUSIM,
   type PtoTScatterCpuSimCase,
@@ -108,22 +120,26 @@ export {
 export type { ArraySizeFigures, LayoutImpl } from './suites/layout/layout-impl.js';
 export { LAYOUT_DEFAULT_RUNS, layoutConformance } from './suites/layout/layout-suite.js';
 export type { LayoutCaseId } from './suites/layout/xla-cases.js';
-export {
-  type ExpectedVectorization,
-  fromJson,
-  type JsonNumber,
-  MLIR_VECTORIZATION,
-  type StoredArgument,
-  type StoredExecution,
-  type VectorizationCase,
-  type VectorizationCaseFile,
-  type VectorizationConfig,
-  type VectorizationOptions,
-} from './data/mlir-vectorization.js';
-export { type FunctionSummary, type LoopSummary, summariseModule } from './suites/vectorizer/mlir-text.js';
-export type { VectorizerCaseId } from './suites/vectorizer/vectorizer-context.js';
-export type { ExecArgument, ExecOutcome, VectorizerImpl } from './suites/vectorizer/vectorizer-impl.js';
-export { VECTORIZER_DEFAULT_RUNS, vectorizerConformance } from './suites/vectorizer/vectorizer-suite.js';
-export { argumentArrays, type MemrefArray, toNumbers, typedArrayFor } from './suites/vectorizer/typed-arrays.js';
 export { type IrVectorizer, irVectorizerImpl } from './suites/vectorizer/ir-adapter.js';
+export {
+  type FunctionSummary,
+  type LoopSummary,
+  summariseModule,
+} from './suites/vectorizer/mlir-text.js';
+export {
+  argumentArrays,
+  type MemrefArray,
+  toNumbers,
+  typedArrayFor,
+} from './suites/vectorizer/typed-arrays.js';
+export type { VectorizerCaseId } from './suites/vectorizer/vectorizer-context.js';
+export type {
+  ExecArgument,
+  ExecOutcome,
+  VectorizerImpl,
+} from './suites/vectorizer/vectorizer-impl.js';
+export {
+  VECTORIZER_DEFAULT_RUNS,
+  vectorizerConformance,
+} from './suites/vectorizer/vectorizer-suite.js';
 export { TILEKIT_LAYOUT_EXCLUSIONS, TILEKIT_VECTORIZER_EXCLUSIONS } from './tilekit-exclusions.js';

@@ -25,10 +25,14 @@ interface MlirDeviation {
   readonly reason: string;
 }
 
-const FIX_1 = 'fix 1: MLIR folds a reduction chain into a reduction of another kind or a broadcast and miscompiles; tilekit folds only same-kind chains';
-const FIX_2 = 'fix 2: MLIR vectorizes a loop with another side effect besides the final store/reduction and miscompiles it; tilekit keeps it scalar';
-const FIX_3 = 'fix 3: MLIR emits contiguous vector accesses on a non-unit-stride memref; tilekit keeps the loop scalar';
-const FIX_4 = 'fix 4: MLIR vectorizes a reduction whose accumulator also feeds its operand (acc + acc * x); tilekit keeps it scalar';
+const FIX_1 =
+  'fix 1: MLIR folds a reduction chain into a reduction of another kind or a broadcast and miscompiles; tilekit folds only same-kind chains';
+const FIX_2 =
+  'fix 2: MLIR vectorizes a loop with another side effect besides the final store/reduction and miscompiles it; tilekit keeps it scalar';
+const FIX_3 =
+  'fix 3: MLIR emits contiguous vector accesses on a non-unit-stride memref; tilekit keeps the loop scalar';
+const FIX_4 =
+  'fix 4: MLIR vectorizes a reduction whose accumulator also feeds its operand (acc + acc * x); tilekit keeps it scalar';
 
 /** The corpus loops tilekit vectorizes differently from MLIR, on purpose (its README, "Where we differ"). */
 const MLIR_DEVIATIONS: readonly MlirDeviation[] = [
@@ -43,8 +47,15 @@ const MLIR_DEVIATIONS: readonly MlirDeviation[] = [
 ];
 
 /** Every (option set, deviating loop, part) of the case data as an exclusion. */
-export const TILEKIT_VECTORIZER_EXCLUSIONS: readonly Exclusion<VectorizerCaseId>[] = MLIR_VECTORIZATION.configs.flatMap((config) =>
-  MLIR_DEVIATIONS.filter((d) => MLIR_VECTORIZATION.cases.some((c) => c.name === d.name)).flatMap((d) =>
-    d.parts.map((part): Exclusion<VectorizerCaseId> => ({ case: `vectorizer/${config.name}/${d.name}/${part}`, reason: d.reason })),
-  ),
-);
+export const TILEKIT_VECTORIZER_EXCLUSIONS: readonly Exclusion<VectorizerCaseId>[] =
+  MLIR_VECTORIZATION.configs.flatMap((config) =>
+    MLIR_DEVIATIONS.filter((d) => MLIR_VECTORIZATION.cases.some((c) => c.name === d.name)).flatMap(
+      (d) =>
+        d.parts.map(
+          (part): Exclusion<VectorizerCaseId> => ({
+            case: `vectorizer/${config.name}/${d.name}/${part}`,
+            reason: d.reason,
+          }),
+        ),
+    ),
+  );

@@ -15,28 +15,68 @@ import {
 } from '../src/index.js';
 import { firstWriterWins, paddingNotZeroed, validRegionFromSrc } from './mutants/kernel-mutants.js';
 import { combineIntoMajorNeighbour, realLayout, tilesOnPrefix } from './mutants/layout-mutants.js';
-import { gatherIndexNotWidened, maskOffByOne, realVectorizer, reductionInitZeroForMul } from './mutants/vectorizer-mutants.js';
+import {
+  gatherIndexNotWidened,
+  maskOffByOne,
+  realVectorizer,
+  reductionInitZeroForMul,
+} from './mutants/vectorizer-mutants.js';
 import { failingRules, failureMessages, realKernelOps, tf } from './support/tilekit.js';
 
 const cpu = (ops = realKernelOps) => kernelConformance({ tf, backend: 'cpu', ops });
 
 /** Each mutant, the suite that runs it, and the rule it breaks. */
 const MUTANTS: readonly { name: string; suite: () => ConformanceSuite; rule: RuleId }[] = [
-  { name: 'tiles applied to the prefix', suite: () => layoutConformance(tilesOnPrefix()), rule: 'layout.tile-suffix' },
-  { name: '`*` merging into the wrong neighbour', suite: () => layoutConformance(combineIntoMajorNeighbour()), rule: 'layout.combine-dimension' },
-  { name: 'first writer wins', suite: () => cpu(firstWriterWins(realKernelOps)), rule: 'tscatter.last-writer-wins' },
-  { name: 'valid region taken from src', suite: () => cpu(validRegionFromSrc(realKernelOps)), rule: 'tscatter.index-valid-region' },
-  { name: 'padding not zeroed', suite: () => cpu(paddingNotZeroed(realKernelOps)), rule: 'relayout.padding-fill' },
-  { name: 'reduction init of 0 for MUL', suite: () => vectorizerConformance(reductionInitZeroForMul()), rule: 'vectorize.reduction-init' },
-  { name: 'mask off by one', suite: () => vectorizerConformance(maskOffByOne()), rule: 'vectorize.remainder-mask' },
-  { name: 'gather index not widened', suite: () => vectorizerConformance(gatherIndexNotWidened()), rule: 'vectorize.gather-index-width' },
+  {
+    name: 'tiles applied to the prefix',
+    suite: () => layoutConformance(tilesOnPrefix()),
+    rule: 'layout.tile-suffix',
+  },
+  {
+    name: '`*` merging into the wrong neighbour',
+    suite: () => layoutConformance(combineIntoMajorNeighbour()),
+    rule: 'layout.combine-dimension',
+  },
+  {
+    name: 'first writer wins',
+    suite: () => cpu(firstWriterWins(realKernelOps)),
+    rule: 'tscatter.last-writer-wins',
+  },
+  {
+    name: 'valid region taken from src',
+    suite: () => cpu(validRegionFromSrc(realKernelOps)),
+    rule: 'tscatter.index-valid-region',
+  },
+  {
+    name: 'padding not zeroed',
+    suite: () => cpu(paddingNotZeroed(realKernelOps)),
+    rule: 'relayout.padding-fill',
+  },
+  {
+    name: 'reduction init of 0 for MUL',
+    suite: () => vectorizerConformance(reductionInitZeroForMul()),
+    rule: 'vectorize.reduction-init',
+  },
+  {
+    name: 'mask off by one',
+    suite: () => vectorizerConformance(maskOffByOne()),
+    rule: 'vectorize.remainder-mask',
+  },
+  {
+    name: 'gather index not widened',
+    suite: () => vectorizerConformance(gatherIndexNotWidened()),
+    rule: 'vectorize.gather-index-width',
+  },
 ];
 
 describe('the unbroken implementations pass', () => {
   it.each([
     ['layout', () => layoutConformance(realLayout, { exclusions: TILEKIT_LAYOUT_EXCLUSIONS })],
     ['kernels (cpu)', () => cpu()],
-    ['vectorizer', () => vectorizerConformance(realVectorizer, { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS })],
+    [
+      'vectorizer',
+      () => vectorizerConformance(realVectorizer, { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS }),
+    ],
   ] as const)('%s', async (_name, suite) => {
     const report = await suite().run();
     expect(failureMessages(report)).toEqual([]);

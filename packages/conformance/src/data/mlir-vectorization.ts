@@ -27,7 +27,12 @@ export type JsonNumber = number | 'NaN' | 'Infinity' | '-Infinity';
 
 /** One argument of an execution. */
 export type StoredArgument =
-  | { readonly kind: 'memref'; readonly elementType: string; readonly shape: readonly number[]; readonly data: readonly JsonNumber[] }
+  | {
+      readonly kind: 'memref';
+      readonly elementType: string;
+      readonly shape: readonly number[];
+      readonly data: readonly JsonNumber[];
+    }
   | { readonly kind: 'scalar'; readonly type: string; readonly value: JsonNumber };
 
 /** One execution of the input function by mlir-runner. */
@@ -75,7 +80,11 @@ function isVectorizationCase(value: unknown): value is VectorizationCase {
     typeof value.expected === 'object' &&
     Array.isArray(value.executions) &&
     value.executions.every(
-      (e: unknown) => hasStrings(e, ['name']) && Array.isArray(e.args) && Array.isArray(e.results) && Array.isArray(e.memrefs),
+      (e: unknown) =>
+        hasStrings(e, ['name']) &&
+        Array.isArray(e.args) &&
+        Array.isArray(e.results) &&
+        Array.isArray(e.memrefs),
     )
   );
 }

@@ -16,7 +16,7 @@ const asTensor = (t: unknown) => t as tf.Tensor;
  * First writer wins: the valid region is replayed in reverse row-major order through the real
  * (last-writer-wins) op, as one aligned row, so the first writer of each offset is the last.
  */
-export function firstWriterWins(real: KernelOps): KernelOps {
+export function firstWriterWins(real: KernelOps<tf.Tensor>): KernelOps<tf.Tensor> {
   return {
     ...real,
     tscatter(src, idx, options: ScatterOptions) {
@@ -35,7 +35,11 @@ export function firstWriterWins(real: KernelOps): KernelOps {
       return tf.tidy(() =>
         asTensor(
           real.tscatter!(
-            tf.tensor2d(pad(order.map(([i, j]) => values[i! * srcCols + j!]!)), [1, width], srcTensor.dtype as 'float32'),
+            tf.tensor2d(
+              pad(order.map(([i, j]) => values[i! * srcCols + j!]!)),
+              [1, width],
+              srcTensor.dtype as 'float32',
+            ),
             tf.tensor2d(pad(order.map(([i, j]) => offsets[i! * cols + j!]!)), [1, width], 'int32'),
             { ...options, validRow: 1, validCol: order.length },
           ),
@@ -46,7 +50,7 @@ export function firstWriterWins(real: KernelOps): KernelOps {
 }
 
 /** The valid region taken from the source tile's extent instead of the index tile's valid region. */
-export function validRegionFromSrc(real: KernelOps): KernelOps {
+export function validRegionFromSrc(real: KernelOps<tf.Tensor>): KernelOps<tf.Tensor> {
   return {
     ...real,
     tscatter(src, idx, options: ScatterOptions) {
@@ -58,8 +62,11 @@ export function validRegionFromSrc(real: KernelOps): KernelOps {
 }
 
 /** Padding not zeroed: relayout fills padding with a stale value whatever `padValue` says. */
-export function paddingNotZeroed(real: KernelOps): KernelOps {
+export function paddingNotZeroed(real: KernelOps<tf.Tensor>): KernelOps<tf.Tensor> {
   const { relayout } = real;
   if (!relayout) return real;
-  return { ...real, relayout: (x, layout, options) => relayout.call(real, x, layout, { ...options, padValue: 13 }) };
+  return {
+    ...real,
+    relayout: (x, layout, options) => relayout.call(real, x, layout, { ...options, padValue: 13 }),
+  };
 }

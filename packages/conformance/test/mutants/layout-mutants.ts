@@ -2,8 +2,9 @@
  * Deliberately broken layout implementations: each wraps the real `@tilekit/layout` and breaks
  * exactly one rule of the "Tiled layout" document, by rewriting the parsed shape it hands on.
  */
-import * as layout from '@tilekit/layout';
+
 import type { ArrayShape, Layout, Shape } from '@tilekit/layout';
+import * as layout from '@tilekit/layout';
 import type { LayoutImpl } from '../../src/index.js';
 
 /** The real implementation, as the suite sees it. */
@@ -13,7 +14,9 @@ export const realLayout: LayoutImpl<Shape, Layout> = layout;
  * Tiles applied to the prefix instead of the suffix: a tile with fewer dimensions than the shape
  * is padded with 1s on its minor side, so it covers the most major dimensions.
  */
-export function tilesOnPrefix(real: LayoutImpl<Shape, Layout> = realLayout): LayoutImpl<Shape, Layout> {
+export function tilesOnPrefix(
+  real: LayoutImpl<Shape, Layout> = realLayout,
+): LayoutImpl<Shape, Layout> {
   const onPrefix = (shape: Shape): Shape => {
     if (shape.kind !== 'array') return shape;
     const [first, ...rest] = shape.layout.tiles;
@@ -33,9 +36,15 @@ interface Rewritten {
   readonly fromRewritten: (index: readonly number[]) => number[];
 }
 
-const identity = (original: Shape): Rewritten => ({ original, rewritten: original, toRewritten: (i) => [...i], fromRewritten: (i) => [...i] });
+const identity = (original: Shape): Rewritten => ({
+  original,
+  rewritten: original,
+  toRewritten: (i) => [...i],
+  fromRewritten: (i) => [...i],
+});
 
-const isRowMajor = (shape: ArrayShape) => shape.layout.minorToMajor.every((d, k) => d === shape.layout.minorToMajor.length - 1 - k);
+const isRowMajor = (shape: ArrayShape) =>
+  shape.layout.minorToMajor.every((d, k) => d === shape.layout.minorToMajor.length - 1 - k);
 
 /**
  * Groups of tile positions after `*` merging into the nearest more major non-`*` position (the
@@ -57,7 +66,8 @@ function wrongGroups(tile: readonly number[]): number[][] {
 function combineWrongly(original: Shape): Rewritten {
   const shape = original.kind === 'array' ? original : undefined;
   const tile = shape?.layout.tiles[0];
-  if (!shape || !tile?.includes(layout.COMBINE_DIMENSION) || !isRowMajor(shape)) return identity(original);
+  if (!shape || !tile?.includes(layout.COMBINE_DIMENSION) || !isRowMajor(shape))
+    return identity(original);
   const dims = shape.dimensions.map((d) => (d.kind === 'unbounded' ? 1 : d.size));
   const offset = dims.length - tile.length;
   const groups = wrongGroups(tile);
@@ -103,7 +113,9 @@ function combineWrongly(original: Shape): Rewritten {
  * more minor one (row-major layouts; the logical order of elements is unchanged, so whole-array
  * maps carry over).
  */
-export function combineIntoMajorNeighbour(real: LayoutImpl<Shape, Layout> = realLayout): LayoutImpl<Rewritten, Layout> {
+export function combineIntoMajorNeighbour(
+  real: LayoutImpl<Shape, Layout> = realLayout,
+): LayoutImpl<Rewritten, Layout> {
   return {
     parseShape: (text) => combineWrongly(real.parseShape(text)),
     formatShape: (s) => real.formatShape(s.original),

@@ -15,11 +15,13 @@ tf.env().set('IS_TEST', true);
 export { tf };
 
 /** tilekit's ops, as the kernel suite drives them. */
-export const realKernelOps: KernelOps = kernels;
+export const realKernelOps: KernelOps<tf.Tensor> = kernels;
 
 /** The rules a report's failed cases name, sorted. */
 export function failingRules(report: SuiteReport): string[] {
-  return [...new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.rule))].sort();
+  return [
+    ...new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.rule)),
+  ].sort();
 }
 
 /** Every failure message of a report. */

@@ -12,13 +12,19 @@ export interface TensorHandle {
   dispose(): void;
 }
 
-/** The part of the tfjs module the suite calls. */
-export interface TfLike {
-  tensor(values: number[], shape: number[], dtype: 'float32' | 'int32'): TensorHandle;
+/** The part of the tfjs module the suite calls; `T` is its tensor type. */
+export interface TfLike<T extends TensorHandle = TensorHandle> {
+  tensor(values: number[], shape: number[], dtype: 'float32' | 'int32'): T;
   setBackend(backendName: string): Promise<boolean>;
   ready(): Promise<void>;
   getBackend(): string;
 }
+
+/** Tile element types PTO's TSCATTER accepts, spelled as XLA spells them (`s8` = int8_t ...). */
+export type TileElementType = 's8' | 'u8' | 's16' | 'u16' | 's32' | 'u32' | 'f16' | 'bf16' | 'f32';
+
+/** Index tile element types PTO's TSCATTER accepts. */
+export type TileIndexType = 's16' | 'u16' | 's32' | 'u32';
 
 /** Options of a TSCATTER/TGATHER call, as tilekit's ops take them. */
 export interface TileOpCallOptions {
@@ -27,40 +33,36 @@ export interface TileOpCallOptions {
   /** Valid region of the index tile (default: all of it). */
   readonly validRow?: number;
   readonly validCol?: number;
-  /** Declared element type of the data tiles (`f32`, `s8`, `u16` ...). */
-  readonly elementType?: string;
-  /** Declared element type of the index tile (`s16`, `u16`, `s32`, `u32`). */
-  readonly indexType?: string;
+  /** Declared element type of the data tiles. */
+  readonly elementType?: TileElementType;
+  /** Declared element type of the index tile. */
+  readonly indexType?: TileIndexType;
   /**
    * Whose static constraints to enforce. The suite always asks for `'any'`: it checks the
    * instruction's semantics, not a hardware target's alignment rules.
    */
-  readonly target?: string;
+  readonly target?: 'any';
 }
 
-/** The ops under test; declared as methods so ops with wider parameter types fit. */
-export interface KernelOps {
+/** The ops under test, over tensors of type `T`. */
+export interface KernelOps<T extends TensorHandle = TensorHandle> {
   /** Logical tensor → 1-D physical buffer under `layout` (layout text such as `{1,0:T(2,2)}`). */
-  relayout?(x: TensorHandle, layout: string, options?: { padValue?: number }): TensorHandle;
+  relayout?(x: T, layout: string, options?: { padValue?: number }): T;
   /** 1-D physical buffer → logical tensor of `shape` (full shape text with layout). */
-  unrelayout?(buffer: TensorHandle, shape: string): TensorHandle;
+  unrelayout?(buffer: T, shape: string): T;
   /** 1-D buffer under shape text `from` → 1-D buffer under `to` (same dimensions). */
-  convertLayout?(buffer: TensorHandle, from: string, to: string): TensorHandle;
+  convertLayout?(buffer: T, from: string, to: string): T;
   /** PTO TSCATTER: `dst_flat[idx[i, j]] = src[i, j]`. */
-  tscatter?(
-    src: TensorHandle,
-    idx: TensorHandle,
-    options: TileOpCallOptions & { dstShape: readonly number[] },
-  ): TensorHandle;
+  tscatter?(src: T, idx: T, options: TileOpCallOptions & { dstShape: readonly number[] }): T;
   /** TGATHER (flat offsets): `dst[i, j] = src_flat[idx[i, j]]`. */
-  tgather?(src: TensorHandle, idx: TensorHandle, options: TileOpCallOptions): TensorHandle;
+  tgather?(src: T, idx: T, options: TileOpCallOptions): T;
 }
 
-/** A tfjs backend and the ops to test on it. */
-export interface KernelTarget {
+/** A tfjs backend and the ops to test on it, over the module's tensor type `T`. */
+export interface KernelTarget<T extends TensorHandle = TensorHandle> {
   /** The tfjs module the kernels are registered with. */
-  readonly tf: TfLike;
+  readonly tf: TfLike<T>;
   /** Backend to run on (`cpu`, `webgl`, `wasm` ...): the suite switches to it first. */
   readonly backend: string;
-  readonly ops: KernelOps;
+  readonly ops: KernelOps<T>;
 }

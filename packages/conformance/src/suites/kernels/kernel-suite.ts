@@ -4,7 +4,7 @@ import { type ConformanceSuite, createSuite, type SuiteOptions } from '../../cor
 import { type Tolerance, toleranceFor } from '../../core/tolerance.js';
 import { ConformanceConfigError } from '../../errors.js';
 import type { KernelCaseId, KernelContext } from './kernel-context.js';
-import type { KernelTarget } from './kernel-impl.js';
+import type { KernelTarget, TensorHandle } from './kernel-impl.js';
 import { relayoutCases } from './relayout-cases.js';
 import { tileCases } from './tile-cases.js';
 
@@ -49,7 +49,7 @@ export function kernelConformance(
     );
   }
   const ctx: KernelContext = {
-    target,
+    target: target as KernelTarget<TensorHandle>,
     tolerance: toleranceFor(target.backend, options.tolerance),
     settings: {
       seed: options.seed ?? DEFAULT_SEED,

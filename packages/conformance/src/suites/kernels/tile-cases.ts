@@ -20,11 +20,11 @@ import { type TileCallBounds, tileCalls } from '../../generators/tile-calls.js';
 import { referenceTGather, referenceTScatter, type TileCall } from '../../reference/tile-ops.js';
 import type { RuleId } from '../../rules.js';
 import type { KernelCaseId, KernelContext } from './kernel-context.js';
-import type { TileOpCallOptions } from './kernel-impl.js';
+import type { TileElementType, TileIndexType, TileOpCallOptions } from './kernel-impl.js';
 import { withTensors } from './tensor-scope.js';
 
 /** The simulator's C types as XLA/PTO element type names. */
-const ELEMENT_TYPE: Record<CpuSimType, string> = {
+const ELEMENT_TYPE: Record<CpuSimType, TileElementType> = {
   float32: 'f32',
   int8: 's8',
   uint8: 'u8',
@@ -39,8 +39,8 @@ type TileOp = 'tscatter' | 'tgather';
 /** A call with its declared types. */
 interface TypedCall extends TileCall {
   readonly dtype: 'float32' | 'int32';
-  readonly elementType?: string;
-  readonly indexType?: string;
+  readonly elementType?: TileElementType;
+  readonly indexType?: TileIndexType;
 }
 
 /** Runs `op` on the target and returns the whole output tile, row-major. */
@@ -128,7 +128,7 @@ function cpuSimCase(
     validCol: c.validCol,
     dtype: c.dtype === 'float32' ? 'float32' : 'int32',
     elementType: ELEMENT_TYPE[c.dtype],
-    indexType: ELEMENT_TYPE[c.indexDtype],
+    indexType: ELEMENT_TYPE[c.indexDtype] as TileIndexType,
   };
   const label = `${c.dtype}[${c.dst}] <- ${c.dtype}[${c.src}] by ${c.indexDtype}[${c.idx}] valid ${c.validRow}x${c.validCol}`;
   return {

@@ -27,7 +27,8 @@ export const VLA_VSCALE = 2;
  * those functions get 1e-5; everything else must match exactly.
  */
 const LIBM_TOLERANCE: Tolerance = { absolute: 1e-5, relative: 1e-5 };
-const usesLibm = (input: string) => /\bmath\.(?!abs|floor|ceil|sqrt|round|trunc|copysign|fma|ctlz|cttz|ctpop)\w+/.test(input);
+const usesLibm = (input: string) =>
+  /\bmath\.(?!abs|floor|ceil|sqrt|round|trunc|copysign|fma|ctlz|cttz|ctpop)\w+/.test(input);
 
 /** Stored arguments as the implementation receives them. */
 export function toArguments(args: readonly StoredArgument[]): ExecArgument[] {
@@ -39,29 +40,51 @@ export function toArguments(args: readonly StoredArgument[]): ExecArgument[] {
 }
 
 /** Throws unless `actual` left the memory and results `e` records. */
-export function expectOutcome(actual: ExecOutcome, e: StoredExecution, args: readonly StoredArgument[], tolerance: Tolerance, what: string): void {
+export function expectOutcome(
+  actual: ExecOutcome,
+  e: StoredExecution,
+  args: readonly StoredArgument[],
+  tolerance: Tolerance,
+  what: string,
+): void {
   expectValues(actual.results, e.results.map(fromJson), `${what}: results`, { tolerance });
   const memrefArgs = args.flatMap((a, k) => (a.kind === 'memref' ? [k] : []));
   if (actual.memrefs.length !== e.memrefs.length) {
-    throw new CaseMismatch(`${what}: expected ${e.memrefs.length} memref arguments back, got ${actual.memrefs.length}`);
+    throw new CaseMismatch(
+      `${what}: expected ${e.memrefs.length} memref arguments back, got ${actual.memrefs.length}`,
+    );
   }
   e.memrefs.forEach((expected, n) => {
-    expectValues(Array.from(actual.memrefs[n]!), expected.map(fromJson), `${what}: memref argument #${memrefArgs[n]}`, { tolerance });
+    expectValues(
+      Array.from(actual.memrefs[n]!),
+      expected.map(fromJson),
+      `${what}: memref argument #${memrefArgs[n]}`,
+      { tolerance },
+    );
   });
 }
 
-function executionRule(c: VectorizationCase, config: VectorizationConfig, e: StoredExecution): RuleId {
+function executionRule(
+  c: VectorizationCase,
+  config: VectorizationConfig,
+  e: StoredExecution,
+): RuleId {
   const expected = c.expected[config.name];
   if (!expected?.loops.some((l) => l.vectorized)) return 'vectorize.semantics';
   const ops = Object.keys(expected.vectorOps);
-  if (e.name === 'n37' && ops.some((k) => k.startsWith('affine.min'))) return 'vectorize.remainder-mask';
+  if (e.name === 'n37' && ops.some((k) => k.startsWith('affine.min')))
+    return 'vectorize.remainder-mask';
   if (ops.some((k) => k.startsWith('vector.reduction'))) return 'vectorize.reduction-init';
   if (config.options.enableVLAVectorization) return 'vectorize.vla-step';
   return 'vectorize.semantics';
 }
 
 /** The baseline case and one case per option set for each stored execution of `c`. */
-export function executionCases(ctx: VectorizerContext, c: VectorizationCase, configs: readonly VectorizationConfig[]): ConformanceCase<VectorizerCaseId>[] {
+export function executionCases(
+  ctx: VectorizerContext,
+  c: VectorizationCase,
+  configs: readonly VectorizationConfig[],
+): ConformanceCase<VectorizerCaseId>[] {
   const tolerance = usesLibm(c.input) ? LIBM_TOLERANCE : EXACT;
   return c.executions.flatMap((e) => {
     const args = toArguments(e.args);
@@ -81,7 +104,13 @@ export function executionCases(ctx: VectorizerContext, c: VectorizationCase, con
           const vscale = config.options.enableVLAVectorization ? VLA_VSCALE : 1;
           const output = await ctx.vectorized(c, config);
           const outcome = await ctx.impl.execute(output, c.function, args, { vscale });
-          expectOutcome(outcome, e, e.args, tolerance, `@${c.function} vectorized with ${config.pass} (vscale ${vscale}) against mlir-runner on the input`);
+          expectOutcome(
+            outcome,
+            e,
+            e.args,
+            tolerance,
+            `@${c.function} vectorized with ${config.pass} (vscale ${vscale}) against mlir-runner on the input`,
+          );
         },
       }),
     );

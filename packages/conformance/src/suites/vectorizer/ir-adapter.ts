@@ -12,18 +12,26 @@ export interface IrVectorizer<M> {
   printModule(module: M): string;
   vectorize(module: M, options: VectorizationOptions): { readonly module: M };
   /** Runs `fn`, mutating memref arguments (typed arrays, or `{data, shape}` above rank 1). */
-  interpret(module: M, fn: string, args: readonly unknown[], options: { vscale: number }): readonly unknown[];
+  interpret(
+    module: M,
+    fn: string,
+    args: readonly unknown[],
+    options: { vscale: number },
+  ): readonly unknown[];
 }
 
 /** A `VectorizerImpl` over an IR-based vectorizer. */
 export function irVectorizerImpl<M>(api: IrVectorizer<M>): VectorizerImpl {
   return {
-    vectorize: (source, options) => api.printModule(api.vectorize(api.parseModule(source), options).module),
+    vectorize: (source, options) =>
+      api.printModule(api.vectorize(api.parseModule(source), options).module),
     execute: (source, fn, args, { vscale }) => {
       const arrays = argumentArrays(args);
       const passed = arrays.map((array, k) => {
         const arg = args[k]!;
-        return arg.kind === 'memref' && arg.shape.length > 1 ? { data: array, shape: arg.shape } : array;
+        return arg.kind === 'memref' && arg.shape.length > 1
+          ? { data: array, shape: arg.shape }
+          : array;
       });
       const results = api.interpret(api.parseModule(source), fn, passed, { vscale });
       return {

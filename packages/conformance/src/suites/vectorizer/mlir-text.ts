@@ -27,7 +27,8 @@ export interface FunctionSummary {
   readonly vectorOps: Readonly<Record<string, number>>;
 }
 
-const OP_LINE = /^\s*(?:%[\w.$#-]+(?::\d+)?(?:\s*,\s*%[\w.$#-]+)*\s*=\s*)?"?([a-z_][\w$]*(?:\.[\w$]+)+|return)"?(?=[\s(<{]|$)/;
+const OP_LINE =
+  /^\s*(?:%[\w.$#-]+(?::\d+)?(?:\s*,\s*%[\w.$#-]+)*\s*=\s*)?"?([a-z_][\w$]*(?:\.[\w$]+)+|return)"?(?=[\s(<{]|$)/;
 const VECTOR_TYPE = /vector<[^>]*>/g;
 const FUNC = /\bfunc\.func\s+(?:private\s+)?@([\w$.-]+)/;
 const LEFT_OUT = new Set(['arith.constant', 'scf.for', 'scf.yield']);
@@ -66,7 +67,10 @@ function opKey(name: string, line: string): string {
   const after = line.slice(line.indexOf(name) + name.length);
   const kind = /^"?\s+(<\w+>)/.exec(after)?.[1];
   const types = [...new Set(line.match(VECTOR_TYPE) ?? [])].sort();
-  return [kind === undefined ? name : `${name} ${kind}`, ...(types.length === 0 ? [] : [types.join(',')])].join(' ');
+  return [
+    kind === undefined ? name : `${name} ${kind}`,
+    ...(types.length === 0 ? [] : [types.join(',')]),
+  ].join(' ');
 }
 
 function summarise(fn: OpenFunction): FunctionSummary {
@@ -79,7 +83,11 @@ function summarise(fn: OpenFunction): FunctionSummary {
   const sorted = Object.fromEntries(Object.entries(vectorOps).sort(([a], [b]) => (a < b ? -1 : 1)));
   const loops = [...fn.loops]
     .sort((a, b) => a.order - b.order)
-    .map(({ loop }) => ({ vectorized: loop.vectorized, reduction: loop.reduction, depth: loop.depth }));
+    .map(({ loop }) => ({
+      vectorized: loop.vectorized,
+      reduction: loop.reduction,
+      depth: loop.depth,
+    }));
   return { name: fn.name, loops, vectorOps: sorted };
 }
 
@@ -101,7 +109,13 @@ export function summariseModule(text: string): FunctionSummary[] {
       const inner = fn.stack[fn.stack.length - 1];
       const isVector = key !== name || name.startsWith('vector.');
       if (name === 'scf.for') {
-        const loop: OpenLoop = { depth: fn.stack.length, reduction: /\biter_args\s*\(/.test(code), startDepth: depth, vectorized: false, bodyOps: [] };
+        const loop: OpenLoop = {
+          depth: fn.stack.length,
+          reduction: /\biter_args\s*\(/.test(code),
+          startDepth: depth,
+          vectorized: false,
+          bodyOps: [],
+        };
         if (inner !== undefined && isVector) inner.vectorized = true;
         fn.loops.push({ loop, order: loopCount++ });
         fn.stack.push(loop);
@@ -118,7 +132,10 @@ export function summariseModule(text: string): FunctionSummary[] {
       const closed = fn.stack.pop()!;
       // A vector-typed op outside every vectorized body (e.g. a reduction's init or final
       // vector.reduction) is counted through `outside`; body ops of scalar loops are not.
-      if (!closed.vectorized) fn.outside.push(...closed.bodyOps.filter((k) => k.includes('vector<') || k.startsWith('vector.')));
+      if (!closed.vectorized)
+        fn.outside.push(
+          ...closed.bodyOps.filter((k) => k.includes('vector<') || k.startsWith('vector.')),
+        );
     }
     if (depth <= fn.startDepth) {
       done.push(summarise(fn));

@@ -35,7 +35,11 @@ const spmvInputs = csrMatrices({ maxRows: 6, maxCols: 40 }).chain((a) =>
 );
 
 /** One SpMV property per option set, if the case data has the SpMV kernel. */
-export function spmvProperties(ctx: VectorizerContext, cases: readonly VectorizationCase[], configs: readonly VectorizationConfig[]): ConformanceCase<VectorizerCaseId>[] {
+export function spmvProperties(
+  ctx: VectorizerContext,
+  cases: readonly VectorizationCase[],
+  configs: readonly VectorizationConfig[],
+): ConformanceCase<VectorizerCaseId>[] {
   const spmv = cases.find((c) => c.name === SPMV_CASE);
   if (!spmv) return [];
   return configs.map((config) => ({
@@ -46,7 +50,12 @@ export function spmvProperties(ctx: VectorizerContext, cases: readonly Vectoriza
       const vscale = config.options.enableVLAVectorization ? PROPERTY_VSCALE : 1;
       await checkProperty(
         fc.asyncProperty(spmvInputs, async ({ a, x, y }) => {
-          const memref = (elementType: string, data: readonly number[]): ExecArgument => ({ kind: 'memref', elementType, shape: [data.length], data });
+          const memref = (elementType: string, data: readonly number[]): ExecArgument => ({
+            kind: 'memref',
+            elementType,
+            shape: [data.length],
+            data,
+          });
           const args: ExecArgument[] = [
             memref('index', a.pos),
             memref('index', a.crd),
@@ -56,7 +65,11 @@ export function spmvProperties(ctx: VectorizerContext, cases: readonly Vectoriza
             { kind: 'scalar', type: 'index', value: a.rows },
           ];
           const outcome = await ctx.impl.execute(output, spmv.function, args, { vscale });
-          expectValues(Array.from(outcome.memrefs[4] ?? []), referenceSpmv(a, x, y), `y += A x with ${config.pass} (vscale ${vscale})`);
+          expectValues(
+            Array.from(outcome.memrefs[4] ?? []),
+            referenceSpmv(a, x, y),
+            `y += A x with ${config.pass} (vscale ${vscale})`,
+          );
         }),
         ctx.settings,
       );

@@ -49,6 +49,8 @@ export function argumentArrays(args: readonly ExecArgument[]): (MemrefArray | nu
 }
 
 /** Numbers out of a typed array, bigint, boolean or number (results and memory read back). */
-export function toNumbers(values: ArrayLike<number | bigint | boolean> | readonly (number | bigint | boolean)[]): number[] {
+export function toNumbers(
+  values: ArrayLike<number | bigint | boolean> | readonly (number | bigint | boolean)[],
+): number[] {
   return Array.from(values as ArrayLike<number | bigint | boolean>, (v) => Number(v));
 }

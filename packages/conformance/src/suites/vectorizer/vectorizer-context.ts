@@ -15,7 +15,10 @@ export interface VectorizerContext {
 }
 
 /** A context that memoizes `impl.vectorize` per case and option set. */
-export function vectorizerContext(impl: VectorizerImpl, settings: PropertySettings): VectorizerContext {
+export function vectorizerContext(
+  impl: VectorizerImpl,
+  settings: PropertySettings,
+): VectorizerContext {
   const cache = new Map<string, Promise<string>>();
   return {
     impl,

@@ -21,8 +21,14 @@ export const VECTORIZER_DEFAULT_RUNS = 40;
  * @param options Framework functions (registers the cases when given), exclusions, seed, runs.
  * @throws ConformanceConfigError for exclusions that name no case or give no reason.
  */
-export function vectorizerConformance(impl: VectorizerImpl, options: SuiteOptions<VectorizerCaseId> = {}): ConformanceSuite<VectorizerCaseId> {
-  const ctx = vectorizerContext(impl, { seed: options.seed ?? DEFAULT_SEED, numRuns: options.numRuns ?? VECTORIZER_DEFAULT_RUNS });
+export function vectorizerConformance(
+  impl: VectorizerImpl,
+  options: SuiteOptions<VectorizerCaseId> = {},
+): ConformanceSuite<VectorizerCaseId> {
+  const ctx = vectorizerContext(impl, {
+    seed: options.seed ?? DEFAULT_SEED,
+    numRuns: options.numRuns ?? VECTORIZER_DEFAULT_RUNS,
+  });
   const { cases, configs } = MLIR_VECTORIZATION;
   return createSuite(
     {
