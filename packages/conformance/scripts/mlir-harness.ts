@@ -160,8 +160,8 @@ function harness(sig: Signature, args: readonly ExecArg[]): string {
     const size = p.shape.reduce((a, b) => a * b, 1);
     const out = `%o${n}`;
     body.push(`${out} = memref.alloc() : memref<${size}xi64>`);
-    const dims = p.shape.map((d, k) => `%n${n}_${k}`);
-    p.shape.forEach((d, k) => body.push(`${dims[k]} = arith.constant ${d} : index`));
+    const dims = p.shape.map((_, k) => `%n${n}_${k}`);
+    body.push(...p.shape.map((d, k) => `${dims[k]} = arith.constant ${d} : index`));
     const ivs = p.shape.map((_, k) => `%i${n}_${k}`);
     const loopBody: string[] = [
       `%v${n} = memref.load ${p.buffer}[${ivs.join(', ')}] : ${p.static}`,
