@@ -1,5 +1,12 @@
 /** The sparse loop emitter: tensor index notation + formats -> MLIR-shaped scalar loops. */
 
+export {
+  type BoundCall,
+  bindArguments,
+  type DenseOperand,
+  type KernelOperand,
+  valueArrayFor,
+} from './bind.js';
 export { EMITTED_FROM } from './emit-context.js';
 export { NotationSyntaxError, SparsifyError } from './errors.js';
 export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';

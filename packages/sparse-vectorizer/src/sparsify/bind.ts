@@ -1,0 +1,137 @@
+/**
+ * Binds operands to an emitted kernel's arguments (see kernel-signature.ts for the order):
+ * sparse tensors contribute their position/coordinate/value arrays, dense operands their
+ * data, and every index variable's size is read off the operands (and checked to agree).
+ */
+import type { InterpretArg } from '../interpret/interpret.js';
+import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { SparsifyError } from './errors.js';
+import type { TensorPlan, ValueType } from './kernel-plan.js';
+import type { SparseKernel } from './sparsify.js';
+
+/** A dense operand: row-major data and its shape (`[]` for a scalar held in a 1-array). */
+export interface DenseOperand {
+  readonly data: ValueArray | BigInt64Array;
+  readonly shape: readonly number[];
+}
+
+/** What may be bound to a tensor of the notation. */
+export type KernelOperand = SparseTensor | DenseOperand | number;
+
+/** The arguments of one call plus the output buffer they write. */
+export interface BoundCall {
+  readonly args: InterpretArg[];
+  readonly output: ValueArray | BigInt64Array;
+  readonly outputShape: readonly number[];
+}
+
+const isSparse = (o: KernelOperand): o is SparseTensor => typeof o === 'object' && 'format' in o;
+
+/** A zero-filled array of the kernel's value type. */
+export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
+  switch (valueType) {
+    case 'f32':
+      return new Float32Array(length);
+    case 'f64':
+      return new Float64Array(length);
+    case 'i32':
+      return new Int32Array(length);
+    case 'i64':
+      return new BigInt64Array(length);
+  }
+}
+
+function shapeOf(o: KernelOperand): readonly number[] {
+  return typeof o === 'number' ? [] : o.shape;
+}
+
+function checkFormat(t: TensorPlan, o: KernelOperand): void {
+  const expected = t.format;
+  if (expected === undefined) {
+    if (isSparse(o))
+      throw new SparsifyError(
+        `operands.${t.name}`,
+        'the kernel expects a dense operand, got a SparseTensor',
+      );
+    return;
+  }
+  if (!isSparse(o))
+    throw new SparsifyError(`operands.${t.name}`, 'the kernel expects a SparseTensor');
+  const f = o.format;
+  const same =
+    f.levels.join() === expected.levels.join() &&
+    f.order.join() === expected.order.join() &&
+    f.posWidth === expected.posWidth &&
+    f.crdWidth === expected.crdWidth;
+  if (!same) {
+    const show = (x: typeof f) =>
+      `[${x.levels.join(', ')}] order [${x.order}] pos ${x.posWidth} crd ${x.crdWidth}`;
+    throw new SparsifyError(
+      `operands.${t.name}`,
+      `format ${show(f)} does not match the kernel's ${show(expected)}`,
+    );
+  }
+}
+
+/**
+ * Builds the argument list of `kernel` for the named operands. The output is a fresh zero
+ * array unless `output` is given (for `+=`/`*=` kernels that read it).
+ */
+export function bindArguments(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+  output?: ValueArray | BigInt64Array,
+): BoundCall {
+  const { plan } = kernel;
+  const sizes = new Map<string, number>();
+  for (const t of plan.inputs) {
+    const o = operands[t.name];
+    if (o === undefined) throw new SparsifyError(`operands.${t.name}`, 'missing');
+    checkFormat(t, o);
+    const shape = shapeOf(o);
+    if (shape.length !== t.indices.length) {
+      throw new SparsifyError(
+        `operands.${t.name}`,
+        `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
+      );
+    }
+    t.indices.forEach((i, d) => {
+      const n = shape[d] as number;
+      const seen = sizes.get(i);
+      if (seen !== undefined && seen !== n) {
+        throw new SparsifyError(
+          `operands.${t.name}`,
+          `dimension ${d} (index ${i}) is ${n} but another operand has ${seen}`,
+        );
+      }
+      sizes.set(i, n);
+    });
+  }
+  const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
+  const length = outputShape.reduce((a, b) => a * b, 1);
+  const out = output ?? valueArrayFor(plan.valueType, length);
+  if (out.length !== length)
+    throw new SparsifyError('output', `expected ${length} elements, got ${out.length}`);
+  const args: InterpretArg[] = kernel.parameters.map((p) => {
+    switch (p.kind) {
+      case 'size':
+        return sizes.get(p.index) ?? 0;
+      case 'output':
+        return outputShape.length === 1 ? out : { data: out, shape: outputShape };
+      case 'scalar':
+        return operands[p.tensor] as number;
+      case 'dense': {
+        const o = operands[p.tensor] as DenseOperand;
+        return o.shape.length === 1 ? o.data : { data: o.data, shape: o.shape };
+      }
+      case 'values':
+        return (operands[p.tensor] as SparseTensor).values;
+      case 'positions':
+        return (operands[p.tensor] as SparseTensor).positions[p.level] as InterpretArg;
+      case 'coordinates':
+        return (operands[p.tensor] as SparseTensor).coordinates[p.level] as InterpretArg;
+    }
+  });
+  return { args, output: out, outputShape };
+}
