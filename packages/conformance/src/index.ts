@@ -57,7 +57,11 @@ export {
   type SeedCombinedExample,
   type SeedFigure,
 } from './data/seed-layout-examples.js';
-export { SEED_TILE_CASES, type SeedTileCase } from './data/seed-tscatter-examples.js';
+export {
+  SEED_TILE_CASES,
+  type SeedTile,
+  type SeedTileCase,
+} from './data/seed-tscatter-examples.js';
 export {
   XLA_LAYOUT_VECTORS,
   type XlaArraySizeVector,

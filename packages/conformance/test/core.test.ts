@@ -5,6 +5,7 @@ import {
   CaseMismatch,
   type ConformanceCase,
   ConformanceConfigError,
+  ConformanceFailure,
   checkProperty,
   createSuite,
   EXACT,
@@ -174,7 +175,7 @@ describe('formatReport', () => {
           id: `${label}/f${k}`,
           rule: 'layout.linear-index' as const,
           status: 'failed' as const,
-          error: new ConformanceConfigError('x', 'broke'),
+          error: new ConformanceFailure(`${label}/f${k}`, 'layout.linear-index', 'broke'),
         })),
       ],
     });
@@ -183,7 +184,9 @@ describe('formatReport', () => {
     expect(lines[0]).toMatch(/^suite\s+cases\s+passed\s+failed\s+excluded$/);
     expect(lines[1]).toMatch(/^layout\s+3\s+3\s+0\s+0$/);
     expect(lines[2]).toMatch(/^kernels \(cpu\)\s+3\s+2\s+1\s+0$/);
-    expect(text).toContain("Failures:\n  conformance: 'x' broke");
+    expect(text).toContain(
+      'Failures:\n  [kernels (cpu)/f0] breaks rule layout.linear-index: broke',
+    );
     expect(lines[lines.length - 1]).toBe('5 passed, 1 failed');
   });
 });

@@ -40,8 +40,8 @@ describe('layouts', () => {
 describe('tileCalls', () => {
   it('builds PTO-aligned tiles that hold the valid region, padding filled with never-read values', () => {
     for (const call of sample(tileCalls({ padding: 'independent' }))) {
-      for (const [rows, cols] of [call.srcShape, call.idxShape, call.dstShape])
-        expect(cols! % 8).toBe(0);
+      for (const shape of [call.srcShape, call.idxShape, call.dstShape])
+        expect(shape[1] % 8).toBe(0);
       expect(call.idxShape[0]).toBeGreaterThanOrEqual(call.validRow);
       expect(call.srcShape[1]).toBeGreaterThanOrEqual(call.validCol);
       const padding = Array.from(call.idx).filter(
