@@ -113,7 +113,7 @@ export function bindArguments(
   const out = output ?? valueArrayFor(plan.valueType, length);
   if (out.length !== length)
     throw new SparsifyError('output', `expected ${length} elements, got ${out.length}`);
-  const args: InterpretArg[] = kernel.parameters.map((p) => {
+  const args: InterpretArg[] = kernel.parameters.map((p): InterpretArg => {
     switch (p.kind) {
       case 'size':
         return sizes.get(p.index) ?? 0;
@@ -129,7 +129,7 @@ export function bindArguments(
         return (operands[p.tensor] as SparseTensor).values;
       case 'positions':
         return (operands[p.tensor] as SparseTensor).positions[p.level] as InterpretArg;
-      case 'coordinates':
+      default:
         return (operands[p.tensor] as SparseTensor).coordinates[p.level] as InterpretArg;
     }
   });

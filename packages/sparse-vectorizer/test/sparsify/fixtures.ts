@@ -63,7 +63,7 @@ export function denseEvaluate(
   for (const [name, t] of Object.entries(inputs)) {
     if (typeof t === 'number') continue;
     const access = findAccess(n.rhs, name);
-    access?.indices.forEach((i, d) => sizes.set(i, t.shape[d] as number));
+    for (const [d, i] of (access?.indices ?? []).entries()) sizes.set(i, t.shape[d] as number);
   }
   const vars = [...new Set([...n.output.indices, ...accessesIndices(n.rhs)])];
   const reduces = vars.some((v) => !n.output.indices.includes(v));

@@ -11,23 +11,24 @@ import { denseEvaluate, withoutNegativeZeros } from './fixtures.js';
 const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
 const DENSITIES = [0, 0.001, 0.01, 0.3, 1];
 
+/** One input case: index sizes plus density and structure. */
+interface SizeCase {
+  readonly label: string;
+  readonly sizes: Readonly<Record<string, number>>;
+  readonly density: number;
+  readonly emptyRows?: boolean;
+}
+
 /** Index sizes per case; 8-bit storage keeps every position and coordinate below 256. */
-function sizeCases(
-  width: StorageWidth,
-): { label: string; sizes: Record<string, number>; density?: number; emptyRows?: boolean }[] {
+function sizeCases(width: StorageWidth): SizeCase[] {
   const small = width === 8;
   const regular = small ? { i: 12, j: 10, k: 3 } : { i: 64, j: 48, k: 5 };
-  const vector = small ? 200 : 700;
-  const withVector = (s: Record<string, number>, rowsOnly = false) => ({
-    ...s,
-    i: rowsOnly ? s.i : (s.i as number),
-  });
   return [
     ...DENSITIES.map((density) => ({ label: `density ${density}`, sizes: regular, density })),
     { label: 'empty rows', sizes: regular, density: 0.3, emptyRows: true },
-    { label: 'single row', sizes: withVector({ ...regular, i: 1 }), density: 0.3 },
-    { label: 'single column', sizes: withVector({ ...regular, j: 1 }), density: 0.3 },
-    { label: 'long vector', sizes: { ...regular, i: vector }, density: 0.01 },
+    { label: 'single row', sizes: { ...regular, i: 1 }, density: 0.3 },
+    { label: 'single column', sizes: { ...regular, j: 1 }, density: 0.3 },
+    { label: 'long vector', sizes: { ...regular, i: small ? 200 : 700 }, density: 0.01 },
   ];
 }
 

@@ -31,7 +31,7 @@ describe('mlir-opt-22 verifies emitted kernels', () => {
       kernels.map((k) => printModule(k.module)),
       [],
     );
-    results.forEach((r, n) => expect(r.ok ? '' : r.error, kernels[n]?.label).toBe(''));
+    for (const [n, r] of results.entries()) expect(r.ok ? '' : r.error, kernels[n]?.label).toBe('');
   });
 
   it('vectorized loops (vl 8, VLA, 32-bit indices)', () => {
@@ -45,7 +45,7 @@ describe('mlir-opt-22 verifies emitted kernels', () => {
       ),
     );
     const results = runChunks(texts, []);
-    results.forEach((r, n) => expect(r.ok ? '' : r.error, kernels[n]?.label).toBe(''));
+    for (const [n, r] of results.entries()) expect(r.ok ? '' : r.error, kernels[n]?.label).toBe('');
   });
 });
 
