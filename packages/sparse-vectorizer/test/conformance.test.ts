@@ -3,7 +3,11 @@
  * for every corpus loop and option set, and mlir-runner's results when the output runs in the
  * interpreter; the deliberate MLIR fixes are reasoned exclusions.
  */
-import { irVectorizerImpl, TILEKIT_VECTORIZER_EXCLUSIONS, vectorizerConformance } from '@tilekit/conformance';
+import {
+  irVectorizerImpl,
+  TILEKIT_VECTORIZER_EXCLUSIONS,
+  vectorizerConformance,
+} from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { interpret, parseModule, printModule, vectorize } from '../src/index.js';
 
