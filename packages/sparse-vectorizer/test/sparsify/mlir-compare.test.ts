@@ -62,7 +62,8 @@ const CASES: readonly Case[] = [
 /** Loop kinds per nesting depth, and every (op, argument role) memory access. */
 function structure(module: Module, kernel: SparseKernel) {
   const func = module.operations[0] as Operation;
-  const args = (func.regions[0]?.blocks[0] as Block).arguments;
+  const entry = func.regions[0]?.blocks[0] as Block;
+  const args = entry.arguments;
   const role = (v: Value): string => {
     const p = kernel.parameters[args.indexOf(v)];
     if (p === undefined) return '?';
@@ -86,7 +87,7 @@ function structure(module: Module, kernel: SparseKernel) {
         for (const b of r.blocks) visit(b.operations, isLoop ? depth + 1 : depth);
     }
   };
-  visit((func.regions[0]?.blocks[0] as Block).operations, 0);
+  visit(entry.operations, 0);
   return { depth: maxDepth, loops: [...loops].sort(), accesses: [...accesses].sort() };
 }
 
