@@ -8,7 +8,8 @@
 export interface TensorHandle {
   readonly shape: readonly number[];
   readonly dtype: string;
-  data(): Promise<ArrayLike<number>>;
+  /** The values (a tfjs tensor of any dtype resolves to some array; the suite reads numbers). */
+  data(): Promise<ArrayLike<unknown>>;
   dispose(): void;
 }
 
@@ -44,24 +45,31 @@ export interface TileOpCallOptions {
   readonly target?: 'any';
 }
 
-/** The ops under test, over tensors of type `T`. */
+/**
+ * The ops under test, over tensors of type `T` (function properties, not methods, so `T` is
+ * inferred from what the ops return).
+ */
 export interface KernelOps<T extends TensorHandle = TensorHandle> {
   /** Logical tensor → 1-D physical buffer under `layout` (layout text such as `{1,0:T(2,2)}`). */
-  relayout?(x: T, layout: string, options?: { padValue?: number }): T;
+  readonly relayout?: (x: T, layout: string, options?: { padValue?: number }) => T;
   /** 1-D physical buffer → logical tensor of `shape` (full shape text with layout). */
-  unrelayout?(buffer: T, shape: string): T;
+  readonly unrelayout?: (buffer: T, shape: string) => T;
   /** 1-D buffer under shape text `from` → 1-D buffer under `to` (same dimensions). */
-  convertLayout?(buffer: T, from: string, to: string): T;
+  readonly convertLayout?: (buffer: T, from: string, to: string) => T;
   /** PTO TSCATTER: `dst_flat[idx[i, j]] = src[i, j]`. */
-  tscatter?(src: T, idx: T, options: TileOpCallOptions & { dstShape: readonly number[] }): T;
+  readonly tscatter?: (
+    src: T,
+    idx: T,
+    options: TileOpCallOptions & { dstShape: readonly number[] },
+  ) => T;
   /** TGATHER (flat offsets): `dst[i, j] = src_flat[idx[i, j]]`. */
-  tgather?(src: T, idx: T, options: TileOpCallOptions): T;
+  readonly tgather?: (src: T, idx: T, options: TileOpCallOptions) => T;
 }
 
 /** A tfjs backend and the ops to test on it, over the module's tensor type `T`. */
 export interface KernelTarget<T extends TensorHandle = TensorHandle> {
-  /** The tfjs module the kernels are registered with. */
-  readonly tf: TfLike<T>;
+  /** The tfjs module the kernels are registered with (`T` is inferred from the ops). */
+  readonly tf: TfLike<NoInfer<T>>;
   /** Backend to run on (`cpu`, `webgl`, `wasm` ...): the suite switches to it first. */
   readonly backend: string;
   readonly ops: KernelOps<T>;

@@ -32,7 +32,7 @@ export async function withTensors<T>(
     return await body({
       tensor: (values, shape, dtype = 'float32') => keep(tf.tensor([...values], [...shape], dtype)),
       keep,
-      read: async (tensor) => Array.from(await tensor.data()),
+      read: async (tensor) => Array.from(await tensor.data(), Number),
     });
   } finally {
     for (const tensor of owned) tensor.dispose();
