@@ -15,7 +15,12 @@ export {
 export type { Exclusion } from './core/exclusions.js';
 export type { ExpectLike, TestFramework } from './core/framework.js';
 export { checkProperty, DEFAULT_SEED, type PropertySettings } from './core/property.js';
-export { formatReport, formatSuiteTable, formatSummaryLine } from './core/report.js';
+export {
+  formatReport,
+  formatSuiteTable,
+  formatSummaryLine,
+  type ReportView,
+} from './core/report.js';
 export { type CaseResult, type CaseStatus, runCase } from './core/runner.js';
 export {
   type ConformanceSuite,

@@ -75,7 +75,10 @@ describe('runCase', () => {
   it('reports an excluded failure as excluded, with the reason', async () => {
     const result = await runCase(mismatching, { case: mismatching.id, reason: 'known bug #12' });
     expect(result.status).toBe('excluded');
-    expect(result.note).toBe('known bug #12 (expected 17, got 13)');
+    expect(result.note).toBe('known bug #12');
+    expect(result.error?.message).toBe(
+      '[layout/demo/mismatching] breaks rule layout.tile-suffix: expected 17, got 13',
+    );
   });
 
   it('fails loudly once an excluded case passes', async () => {

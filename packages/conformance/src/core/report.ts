@@ -2,12 +2,29 @@
  * Text reports of standalone runs: a per-suite table, the failures and exclusions, and the
  * closing `N passed, M failed` line (excluded cases, which failed as expected, count in neither).
  */
-import type { SuiteReport } from './suite.js';
+import type { CaseStatus } from './runner.js';
+
+/**
+ * What a report printer reads: a `SuiteReport`, or one that crossed a process or page boundary
+ * as JSON (its errors reduced to their messages).
+ */
+export interface ReportView {
+  readonly label: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly excluded: number;
+  readonly results: readonly {
+    readonly id: string;
+    readonly status: CaseStatus;
+    readonly error?: { readonly message: string };
+    readonly note?: string;
+  }[];
+}
 
 const COLUMNS = ['cases', 'passed', 'failed', 'excluded'] as const;
 
 /** One row per suite: label, case count, passed, failed, excluded. */
-export function formatSuiteTable(reports: readonly SuiteReport[]): string {
+export function formatSuiteTable(reports: readonly ReportView[]): string {
   const labelWidth = Math.max('suite'.length, ...reports.map((r) => r.label.length));
   const row = (label: string, cells: readonly (string | number)[]) =>
     `${label.padEnd(labelWidth)}  ${cells.map((c) => String(c).padStart(9)).join('')}`;
@@ -18,14 +35,14 @@ export function formatSuiteTable(reports: readonly SuiteReport[]): string {
 }
 
 /** The closing line: `N passed, M failed`, summed over every suite. */
-export function formatSummaryLine(reports: readonly SuiteReport[]): string {
+export function formatSummaryLine(reports: readonly ReportView[]): string {
   const passed = reports.reduce((sum, r) => sum + r.passed, 0);
   const failed = reports.reduce((sum, r) => sum + r.failed, 0);
   return `${passed} passed, ${failed} failed`;
 }
 
 /** The whole report: table, each failure's message, each exclusion's note, summary line. */
-export function formatReport(reports: readonly SuiteReport[]): string {
+export function formatReport(reports: readonly ReportView[]): string {
   const failures = reports.flatMap((r) =>
     r.results.flatMap((c) => (c.error ? [c.error.message] : [])),
   );

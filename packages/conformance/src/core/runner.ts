@@ -15,9 +15,9 @@ export interface CaseResult {
   readonly id: string;
   readonly rule: RuleId;
   readonly status: CaseStatus;
-  /** For `failed`: why (a broken rule, or a stale exclusion). */
+  /** For `failed`: why (a broken rule, or a stale exclusion); for `excluded`: the predicted failure. */
   readonly error?: ConformanceFailure | StaleExclusionError;
-  /** For `excluded`: the exclusion's reason and the failure it predicted. */
+  /** For `excluded`: the exclusion's reason. */
   readonly note?: string;
 }
 
@@ -56,5 +56,5 @@ export async function runCase(
       error: new StaleExclusionError(id, rule, exclusion.reason),
     };
   }
-  return { id, rule, status: 'excluded', note: `${exclusion.reason} (${failure.detail})` };
+  return { id, rule, status: 'excluded', error: failure, note: exclusion.reason };
 }

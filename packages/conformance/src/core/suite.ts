@@ -136,8 +136,9 @@ export function createSuite<Id extends string>(
           framework.it(title, async () => {
             await ready();
             const result = await runCase(testCase, exclusion);
-            if (framework.expect) framework.expect(result.error?.message).toBeUndefined();
-            else if (result.error) throw result.error;
+            const failure = result.status === 'failed' ? result.error : undefined;
+            if (framework.expect) framework.expect(failure?.message).toBeUndefined();
+            else if (failure) throw failure;
           });
         }
       });

@@ -26,5 +26,5 @@ export function failingRules(report: SuiteReport): string[] {
 
 /** Every failure message of a report. */
 export function failureMessages(report: SuiteReport): string[] {
-  return report.results.flatMap((r) => (r.error ? [r.error.message] : []));
+  return report.results.flatMap((r) => (r.status === 'failed' && r.error ? [r.error.message] : []));
 }

@@ -1,0 +1,183 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import '@tensorflow/tfjs-backend-cpu';
+import * as tf from '@tensorflow/tfjs-core';
+import {
+  formatReport,
+  irVectorizerImpl,
+  kernelConformance,
+  layoutConformance,
+  type ReportView,
+  TILEKIT_LAYOUT_EXCLUSIONS,
+  TILEKIT_VECTORIZER_EXCLUSIONS,
+  vectorizerConformance,
+} from '@tilekit/conformance';
+import * as layout from '@tilekit/layout';
+import { interpret, parseModule, printModule, vectorize } from '@tilekit/sparse-vectorizer';
+import * as kernels from '@tilekit/tfjs-kernels';
+import '@tilekit/tfjs-kernels/register-cpu';
+import type { Command } from '../command.js';
+import { CliError, type CliIO } from '../io.js';
+
+const SUITES = ['layout', 'kernels', 'vectorizer'] as const;
+const BACKENDS = ['cpu', 'webgl'] as const;
+type SuiteChoice = (typeof SUITES)[number];
+type Backend = (typeof BACKENDS)[number];
+
+const help = `Usage: tilekit conformance [--backend cpu|webgl] [--suite layout|kernels|vectorizer]
+
+Runs the @tilekit/conformance suites on tilekit's own implementations and prints a table per
+suite and a closing 'N passed, M failed' line (exit 1 when any case fails). Excluded cases are
+tilekit's documented deviations; an excluded case that passes counts as a failure.
+
+Options:
+  --backend <name>  tfjs backend of the kernel suite (default cpu). webgl runs in headless
+                    Chromium (CHROMIUM_PATH or /usr/bin/chromium, SwiftShader WebGL2) and needs
+                    playwright-core and esbuild installed
+  --suite <name>    run only this suite (default: all three)
+  -h, --help        show this help`;
+
+/** The closest `tools/scripts/ensure-chromium.mjs` above this file (the monorepo's), if any. */
+function ensureChromiumScript(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const script = join(dir, 'tools', 'scripts', 'ensure-chromium.mjs');
+    if (existsSync(script)) return script;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** Chromium's path: the monorepo's ensure-chromium script, else CHROMIUM_PATH or the Debian default. */
+function chromiumPath(): string {
+  const script = ensureChromiumScript();
+  if (script) {
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+    if (run.status !== 0) throw new CliError(`no Chromium for --backend webgl:\n${run.stderr}`);
+    return run.stdout.trim();
+  }
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  try {
+    accessSync(path, constants.X_OK);
+    return path;
+  } catch {
+    throw new CliError(
+      `no Chromium at ${path} for --backend webgl: install it or set CHROMIUM_PATH`,
+    );
+  }
+}
+
+/** The page-side program: runs the kernel suite on WebGL and returns its report as JSON. */
+const PAGE_ENTRY = `
+import '@tensorflow/tfjs-backend-webgl';
+import * as tf from '@tensorflow/tfjs-core';
+import { kernelConformance } from '@tilekit/conformance';
+import * as ops from '@tilekit/tfjs-kernels';
+import '@tilekit/tfjs-kernels/register-webgl';
+window.tilekitConformance = async () => {
+  const report = await kernelConformance({ tf, backend: 'webgl', ops }).run();
+  const results = report.results.map((r) => ({ ...r, error: r.error && { message: r.error.message } }));
+  return JSON.stringify({ ...report, results });
+};
+`;
+
+async function importOptional<T>(name: string): Promise<T> {
+  try {
+    return (await import(name)) as T;
+  } catch {
+    throw new CliError(`--backend webgl needs '${name}' installed next to @tilekit/cli`);
+  }
+}
+
+/**
+ * Bundles the page program with esbuild (resolving @tilekit/* to sources when this CLI itself
+ * runs from source) and runs it in headless Chromium through playwright-core.
+ */
+async function runKernelsInChromium(): Promise<ReportView> {
+  const esbuild = await importOptional<typeof import('esbuild')>('esbuild');
+  const { chromium } = await importOptional<typeof import('playwright-core')>('playwright-core');
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundle = await esbuild.build({
+    stdin: { contents: PAGE_ENTRY, resolveDir: here, loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    logLevel: 'silent',
+    conditions: import.meta.url.endsWith('.ts') ? ['@tilekit/source'] : [],
+  });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text, type: 'module' });
+    await page.waitForFunction(() => 'tilekitConformance' in window);
+    const json = await page.evaluate(() =>
+      (window as unknown as { tilekitConformance: () => Promise<string> }).tilekitConformance(),
+    );
+    return JSON.parse(json) as ReportView;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Runs one suite on tilekit's implementations. */
+async function runSuite(suite: SuiteChoice, backend: Backend): Promise<ReportView> {
+  if (suite === 'layout')
+    return layoutConformance(layout, { exclusions: TILEKIT_LAYOUT_EXCLUSIONS }).run();
+  if (suite === 'vectorizer') {
+    const impl = irVectorizerImpl({ parseModule, printModule, vectorize, interpret });
+    return vectorizerConformance(impl, { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS }).run();
+  }
+  if (backend === 'webgl') return runKernelsInChromium();
+  tf.env().set('IS_TEST', true); // quiets tfjs's "install tfjs-node" banner
+  return kernelConformance({ tf, backend: 'cpu', ops: kernels }).run();
+}
+
+function oneOf<T extends string>(
+  option: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) {
+    throw new CliError(`--${option} takes ${allowed.join(' or ')}, got '${value}'\n\n${help}`, 2);
+  }
+  return value as T;
+}
+
+export const conformanceCommand: Command = {
+  name: 'conformance',
+  summary: 'run the conformance suites (layout, kernels on cpu/webgl, vectorizer) on tilekit',
+  help,
+  async run(args, io: CliIO) {
+    const { values } = parseArgs({
+      args: [...args],
+      options: {
+        backend: { type: 'string' },
+        suite: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(`${help}\n`);
+      return 0;
+    }
+    const backend = oneOf('backend', values.backend, BACKENDS, 'cpu');
+    const chosen =
+      values.suite === undefined ? SUITES : [oneOf('suite', values.suite, SUITES, 'layout')];
+    const reports: ReportView[] = [];
+    for (const suite of chosen) reports.push(await runSuite(suite, backend));
+    io.stdout(`${formatReport(reports)}\n`);
+    return reports.some((r) => r.failed > 0) ? 1 : 0;
+  },
+};

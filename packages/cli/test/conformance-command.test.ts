@@ -1,0 +1,69 @@
+import * as tf from '@tensorflow/tfjs-core';
+import {
+  kernelConformance,
+  layoutConformance,
+  TILEKIT_LAYOUT_EXCLUSIONS,
+} from '@tilekit/conformance';
+import * as layout from '@tilekit/layout';
+import * as ops from '@tilekit/tfjs-kernels';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/main.js';
+import { captureIO } from './capture-io.js';
+
+/** The table row of one suite: label, cases, passed, failed, excluded. */
+function row(out: string, label: string): number[] {
+  const line = out.split('\n').find((l) => l.startsWith(`${label} `));
+  if (line === undefined) throw new Error(`no row '${label}' in:\n${out}`);
+  return line.slice(label.length).trim().split(/\s+/).map(Number);
+}
+
+const closing = (out: string) => out.trimEnd().split('\n').at(-1);
+
+describe('tilekit conformance', () => {
+  it('runs the layout suite: every case passes or fails as its exclusion says', async () => {
+    const io = captureIO();
+    expect(await main(['conformance', '--suite', 'layout'], io)).toBe(0);
+    const cases = layoutConformance(layout, { exclusions: TILEKIT_LAYOUT_EXCLUSIONS }).cases.length;
+    const excluded = TILEKIT_LAYOUT_EXCLUSIONS.length;
+    expect(row(io.out(), 'layout')).toEqual([cases, cases - excluded, 0, excluded]);
+    expect(closing(io.out())).toBe(`${cases - excluded} passed, 0 failed`);
+    expect(io.out()).toContain(
+      'Excluded (failing as expected):\n  layout/xla/reject/f32[3,5]{1,0:(2,2)}: ',
+    );
+  });
+
+  it('runs every suite by default, the kernels on the cpu backend', async () => {
+    const io = captureIO();
+    expect(await main(['conformance'], io)).toBe(0);
+    const rows = ['layout', 'kernels (cpu)', 'vectorizer'].map((label) => row(io.out(), label));
+    const passed = rows.reduce((sum, r) => sum + r[1]!, 0);
+    for (const r of rows) expect(r[0]).toBe(r[1]! + r[3]!);
+    expect(closing(io.out())).toBe(`${passed} passed, 0 failed`);
+  });
+
+  it('runs the kernel suite on WebGL in headless Chromium: the same cases as on the cpu', async () => {
+    const io = captureIO();
+    expect(await main(['conformance', '--suite', 'kernels', '--backend', 'webgl'], io)).toBe(0);
+    const cases = kernelConformance({ tf, backend: 'webgl', ops }).cases.length;
+    expect(row(io.out(), 'kernels (webgl)')).toEqual([cases, cases, 0, 0]);
+    expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
+  }, 180_000);
+
+  it('rejects an unknown suite or backend with exit 2 and the usage', async () => {
+    for (const argv of [
+      ['conformance', '--suite', 'tiles'],
+      ['conformance', '--backend', 'metal'],
+      ['conformance', '--bogus'],
+    ]) {
+      const io = captureIO();
+      expect(await main(argv, io)).toBe(2);
+      expect(io.err()).toContain('Usage: tilekit conformance');
+    }
+  });
+
+  it('prints its help', async () => {
+    const io = captureIO();
+    expect(await main(['conformance', '--help'], io)).toBe(0);
+    expect(io.out()).toContain('--backend <name>');
+  });
+});
