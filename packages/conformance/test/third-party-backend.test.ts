@@ -1,0 +1,86 @@
+/**
+ * An outside user's view: the tilekit packages are built, packed into tarballs and installed with
+ * the example third-party package (fixtures/third-party-backend, TScatter/TGather on the tfjs
+ * WASM backend) into an empty directory; its own `npm test` runs `kernelConformance` under
+ * node:test, and every case must pass.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kernelConformance, type TensorHandle } from '../src/index.js';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const packagesDir = resolve(packageDir, '..');
+const fixtureDir = join(packageDir, 'fixtures', 'third-party-backend');
+const tsc = resolve(packagesDir, '..', 'node_modules', 'typescript', 'bin', 'tsc');
+/** The packages the fixture installs, in build order (each builds against the previous ones' dist). */
+const CLOSURE = ['layout', 'tfjs-kernels', 'conformance'];
+
+const run = (command: string, args: readonly string[], cwd: string) =>
+  execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
+
+let work: string;
+let project: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'tilekit-third-party-'));
+  project = join(work, 'project');
+  const tarballs = new Map<string, string>();
+  for (const name of CLOSURE) {
+    const dir = join(packagesDir, name);
+    run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], dir);
+    const [packed] = JSON.parse(
+      run('npm', ['pack', '--json', '--pack-destination', work], dir),
+    ) as { name: string; filename: string }[];
+    tarballs.set(packed!.name, join(work, packed!.filename));
+  }
+  cpSync(fixtureDir, project, {
+    recursive: true,
+    filter: (path) => !path.includes('node_modules'),
+  });
+  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+  // Every @tilekit package comes from its tarball (they are not on the registry yet), the rest from npm.
+  for (const field of ['dependencies', 'devDependencies']) {
+    for (const name of Object.keys(manifest[field] ?? {}))
+      if (tarballs.has(name)) manifest[field]![name] = `file:${tarballs.get(name)}`;
+  }
+  manifest.dependencies!['@tilekit/layout'] = `file:${tarballs.get('@tilekit/layout')}`;
+  writeFileSync(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+    project,
+  );
+}, 600_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('a third-party backend installed from tarballs', () => {
+  it('passes every case of kernelConformance in its own node:test run', () => {
+    const output = run('npm', ['test', '--silent'], project);
+    const count = (label: string) =>
+      Number(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'm').exec(output)?.[1]);
+    // The same cases this package builds for a target with just tscatter and tgather.
+    const op = () => ({}) as TensorHandle;
+    const expected = kernelConformance({
+      tf: {} as never,
+      backend: 'wasm',
+      ops: { tscatter: op, tgather: op },
+    }).cases.length;
+    expect(expected).toBeGreaterThan(50);
+    expect({ pass: count('pass'), fail: count('fail') }).toEqual({ pass: expected, fail: 0 });
+  }, 300_000);
+});
