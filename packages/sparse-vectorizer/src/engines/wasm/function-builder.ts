@@ -23,7 +23,9 @@ const MEMORY_ALIGN: Readonly<Record<string, number>> = {
 /** Natural alignment (log2 bytes) of a memory instruction, from its name. */
 function naturalAlign(name: string): number {
   const suffix = /\.(load|store)(8|16|32)?/.exec(name);
-  if (name.startsWith('v128')) return name.includes('32') ? 2 : name.includes('64') ? 3 : 4;
+  const sized = /^v128\.(?:load|store)(8|16|32|64)_(?:lane|splat|zero)$/.exec(name);
+  if (sized !== null) return Math.log2(Number(sized[1]) / 8);
+  if (name.startsWith('v128')) return 4;
   if (suffix?.[2] !== undefined) return MEMORY_ALIGN[`${suffix[1]}${suffix[2]}`] ?? 0;
   return name.startsWith('i64') || name.startsWith('f64') ? 3 : 2;
 }
@@ -95,6 +97,13 @@ export class FunctionBuilder {
   memory(name: string, offset = 0): this {
     this.#opcode(name);
     this.#code.u32(naturalAlign(name)).u32(offset);
+    return this;
+  }
+
+  /** A lane load/store (`v128.load32_lane`): natural alignment, offset, then the lane index. */
+  memoryLane(name: string, laneIndex: number, offset = 0): this {
+    this.#opcode(name);
+    this.#code.u32(naturalAlign(name)).u32(offset).byte(laneIndex);
     return this;
   }
 

@@ -7,8 +7,10 @@
 
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import type { MemRefType, ScalarType, Type, VectorType } from '../../ir/types.js';
+import { definingOps } from '../../ir/walk.js';
 import { EngineUnsupportedError } from '../errors.js';
 import { pushAffineMap } from './affine-lowering.js';
+import { remainingLanesMask } from './full-vector-loop.js';
 import { FunctionBuilder } from './function-builder.js';
 import type { HostImports } from './host-imports.js';
 import { partCount, valTypeOf } from './lanes.js';
@@ -46,11 +48,14 @@ export class FunctionCompiler implements VectorContext {
   readonly f: FunctionBuilder;
   readonly vscale: number;
   readonly #slots = new Map<Value, Slot>();
+  readonly #defs: ReadonlyMap<Value, Operation>;
+  readonly #allTrue = new Set<Value>();
   readonly #host: HostImports;
 
   constructor(func: Operation, vscale: number, host: HostImports) {
     this.vscale = vscale;
     this.#host = host;
+    this.#defs = definingOps(func);
     const type = func.attributes.function_type;
     if (type?.kind !== 'type' || type.type.kind !== 'function')
       throw new EngineUnsupportedError('func.func without a function_type');
@@ -86,6 +91,34 @@ export class FunctionCompiler implements VectorContext {
     this.#block(entry);
     const ret = entry.operations[entry.operations.length - 1];
     if (ret?.name === 'func.return') for (const v of ret.operands) this.#push(v);
+  }
+
+  /** The value of an integer `arith.constant`, else undefined. */
+  #constantOf(v: Value): bigint | undefined {
+    const attr = this.#defs.get(v)?.attributes.value;
+    return this.#defs.get(v)?.name === 'arith.constant' && attr?.kind === 'integer'
+      ? attr.value
+      : undefined;
+  }
+
+  /** True when `v` is a mask known to be all-true here (see full-vector-loop.ts). */
+  isAllTrue(v: Value): boolean {
+    return this.#allTrue.has(v);
+  }
+
+  /** True when `v` is a vector constant whose bits are all zero (`dense<0>`, `dense<0.0>`). */
+  isZeroVector(v: Value): boolean {
+    const def = this.#defs.get(v);
+    const attr = def?.name === 'arith.constant' ? def.attributes.value : undefined;
+    return (
+      attr?.kind === 'dense' &&
+      attr.values.every((x) => (typeof x === 'bigint' ? x === 0n : Object.is(x, 0)))
+    );
+  }
+
+  /** The op defining `v` (undefined for block arguments). */
+  definingOp(v: Value): Operation | undefined {
+    return this.#defs.get(v);
   }
 
   temp(type: ValType): number {
@@ -282,26 +315,41 @@ export class FunctionCompiler implements VectorContext {
   #for(op: Operation): void {
     const [lo, hi, step, ...inits] = op.operands as Value[];
     const body = op.regions[0]?.blocks[0] as Block;
-    const [ivArg, ...iterArgs] = body.arguments;
+    const [ivArg, ...iterArgs] = body.arguments as Value[];
     const iv = this.define(ivArg as Value);
     const carried = iterArgs.map((a) => this.define(a));
     this.#assign([iv, ...carried], [lo as Value, ...inits]);
     const ivType = valTypeOf((lo as Value).type as ScalarType);
+    const ivLocal = this.scalarLocal(ivArg as Value);
+    const [hiLocal, stepLocal] = [this.scalarLocal(hi as Value), this.scalarLocal(step as Value)];
     const f = this.f;
-    f.structured('block').structured('loop');
-    f.op('local.get', this.scalarLocal(ivArg as Value)).op(
-      'local.get',
-      this.scalarLocal(hi as Value),
-    );
-    f.op(`${ivType}.ge_s`).op('br_if', 1);
-    this.#block(body);
-    this.#assign(carried, terminatorOperands(body));
-    f.op('local.get', this.scalarLocal(ivArg as Value)).op(
-      'local.get',
-      this.scalarLocal(step as Value),
-    );
-    f.op(`${ivType}.add`).op('local.set', this.scalarLocal(ivArg as Value));
-    f.op('br', 0).op('end').op('end');
+    const loop = (exitWhen: () => void): void => {
+      f.structured('block').structured('loop');
+      exitWhen();
+      f.op('br_if', 1);
+      this.#block(body);
+      this.#assign(carried, terminatorOperands(body));
+      f.op('local.get', ivLocal)
+        .op('local.get', stepLocal)
+        .op(`${ivType}.add`)
+        .op('local.set', ivLocal);
+      f.op('br', 0).op('end').op('end');
+    };
+    const mask = remainingLanesMask(body, hi as Value, step as Value, (v) => this.#constantOf(v));
+    if (mask !== undefined) {
+      // Whole vectors first (hi - iv < step exits), with the remaining-lanes mask all-true.
+      this.#allTrue.add(mask);
+      loop(() =>
+        f
+          .op('local.get', hiLocal)
+          .op('local.get', ivLocal)
+          .op(`${ivType}.sub`)
+          .op('local.get', stepLocal)
+          .op(`${ivType}.lt_s`),
+      );
+      this.#allTrue.delete(mask);
+    }
+    loop(() => f.op('local.get', ivLocal).op('local.get', hiLocal).op(`${ivType}.ge_s`));
     op.results.forEach((r, k) => {
       this.alias(r, carried[k] as Slot);
     });

@@ -9,8 +9,8 @@
 import type { MemRefType, ScalarType, VectorType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
-import { lanePusher, pushLane, pushMaskFor, setLane } from './lane-access.js';
-import { elementBytes, isBool, laneLayoutOf } from './lanes.js';
+import { pushLane, pushMaskFor, setLane } from './lane-access.js';
+import { elementBytes, isBool, laneLayoutOf, valTypeOf } from './lanes.js';
 import type { Push, ScalarContext } from './scalar-ops.js';
 
 /**
@@ -26,14 +26,16 @@ export interface MemSlot {
 /** Bytes every runtime buffer is padded with, so masked-off vector lanes stay in memory. */
 export const BUFFER_PADDING = 1024;
 
-const LOAD: Readonly<Record<string, string>> = {
+/** Scalar loads by integer width (floats use `f32.load`/`f64.load`). */
+export const LOAD: Readonly<Record<string, string>> = {
   1: 'i32.load8_u',
   8: 'i32.load8_s',
   16: 'i32.load16_s',
   32: 'i32.load',
   64: 'i64.load',
 };
-const STORE: Readonly<Record<string, string>> = {
+/** Scalar stores by integer width. */
+export const STORE: Readonly<Record<string, string>> = {
   1: 'i32.store8',
   8: 'i32.store8',
   16: 'i32.store16',
@@ -41,13 +43,15 @@ const STORE: Readonly<Record<string, string>> = {
   64: 'i64.store',
 };
 
-function scalarElement(t: MemRefType): ScalarType {
+/** The scalar element type of a memref (memrefs of vectors are rejected). */
+export function scalarElement(t: MemRefType): ScalarType {
   if (t.element.kind === 'vector')
     throw new EngineUnsupportedError('memrefs of vectors are not supported');
   return t.element;
 }
 
-function memoryOp(table: Readonly<Record<string, string>>, t: ScalarType): string {
+/** The scalar load or store instruction of an element type. */
+export function memoryOp(table: Readonly<Record<string, string>>, t: ScalarType): string {
   if (t.kind === 'float') return `${t.format}.${table === LOAD ? 'load' : 'store'}`;
   return table[t.kind === 'index' ? 64 : t.width] as string;
 }
@@ -125,7 +129,8 @@ function wholeParts(a: VectorAccess): number {
   return Math.floor(a.lanes / laneLayoutOf(elem).perPart);
 }
 
-function startAddress(ctx: ScalarContext, a: VectorAccess): number {
+/** Computes the access's first-lane byte address into a fresh i32 local. */
+export function startAddress(ctx: ScalarContext, a: VectorAccess): number {
   const addr = ctx.temp('i32');
   pushAddress(ctx.f, a.slot, a.memref, a.indices);
   ctx.f.op('local.set', addr);
@@ -137,7 +142,7 @@ export function lowerVectorLoad(
   ctx: ScalarContext,
   a: VectorAccess,
   result: readonly number[],
-  masked?: { readonly mask: readonly number[]; readonly passThru: readonly number[] },
+  masked?: { readonly mask: readonly number[]; readonly passThru: readonly number[] | 'zero' },
 ): void {
   const { f } = ctx;
   const elem = scalarElement(a.memref);
@@ -148,9 +153,10 @@ export function lowerVectorLoad(
   for (let k = 0; k < whole; k++) {
     f.op('local.get', addr).memory('v128.load', 16 * k);
     if (masked !== undefined) {
-      f.op('local.get', masked.passThru[k] as number);
+      // A zero pass-through makes the blend a plain AND with the mask.
+      if (masked.passThru !== 'zero') f.op('local.get', masked.passThru[k] as number);
       pushMaskFor(f, masked.mask, elem, k);
-      f.op('v128.bitselect');
+      f.op(masked.passThru === 'zero' ? 'v128.and' : 'v128.bitselect');
     }
     f.op('local.set', result[k] as number);
   }
@@ -161,7 +167,10 @@ export function lowerVectorLoad(
     setLane(f, elem, result, lane, () => {
       if (masked === undefined) return load();
       load();
-      pushLane(f, elem, masked.passThru, lane);
+      if (masked.passThru === 'zero') f.constInt(valTypeOf(elem) === 'i64' ? 'i64' : 'i32', 0);
+      if (masked.passThru === 'zero' && elem.kind === 'float')
+        f.op('drop').constFloat(valTypeOf(elem) as 'f32' | 'f64', 0);
+      if (masked.passThru !== 'zero') pushLane(f, elem, masked.passThru, lane);
       pushLane(f, { kind: 'integer', width: 1 }, masked.mask, lane);
       f.op('select');
     });
@@ -200,87 +209,5 @@ export function lowerVectorStore(
     pushLane(f, elem, value, lane);
     f.memory(memoryOp(STORE, elem), lane * bytes);
     if (mask !== undefined) f.op('end');
-  }
-}
-
-/**
- * Pushes the i32 byte address of lane `lane` of a gather/scatter: the start address plus the
- * lane's index times the innermost stride (1 for identity layouts) times the element size.
- */
-function pushLaneAddress(
-  f: FunctionBuilder,
-  addr: number,
-  index: { readonly parts: readonly number[]; readonly element: ScalarType },
-  lane: number,
-  bytes: number,
-  stride: number | undefined,
-): void {
-  f.op('local.get', addr);
-  pushLane(f, index.element, index.parts, lane);
-  const wide =
-    index.element.kind === 'index' ||
-    (index.element.kind === 'integer' && index.element.width === 64);
-  if (stride !== undefined) {
-    if (!wide) f.op('i64.extend_i32_s');
-    f.op('local.get', stride).op('i64.mul');
-  }
-  if (wide || stride !== undefined) f.op('i32.wrap_i64');
-  if (bytes > 1) f.constInt('i32', Math.log2(bytes)).op('i32.shl');
-  f.op('i32.add');
-}
-
-function innermostStride(slot: MemSlot): number | undefined {
-  const strides = slot.strided?.strides;
-  return strides === undefined ? undefined : strides[strides.length - 1];
-}
-
-/** `vector.gather`: per-lane loads (masked-off lanes read the base element), then a blend. */
-export function lowerGather(
-  ctx: ScalarContext,
-  a: VectorAccess,
-  indexVec: { readonly parts: readonly number[]; readonly element: ScalarType },
-  mask: readonly number[],
-  passThru: readonly number[],
-  result: readonly number[],
-): void {
-  const { f } = ctx;
-  const elem = scalarElement(a.memref);
-  const bytes = elementBytes(elem);
-  const addr = startAddress(ctx, a);
-  const bool = { kind: 'integer', width: 1 } as const;
-  for (let lane = 0; lane < a.lanes; lane++) {
-    setLane(f, elem, result, lane, () => {
-      pushLaneAddress(f, addr, indexVec, lane, bytes, innermostStride(a.slot));
-      f.op('local.get', addr);
-      pushLane(f, bool, mask, lane);
-      f.op('select').memory(memoryOp(LOAD, elem));
-    });
-  }
-  const whole = Math.ceil(a.lanes / laneLayoutOf(elem).perPart);
-  for (let k = 0; k < whole; k++) {
-    f.op('local.get', result[k] as number).op('local.get', passThru[k] as number);
-    pushMaskFor(f, mask, elem, k);
-    f.op('v128.bitselect').op('local.set', result[k] as number);
-  }
-}
-
-/** `vector.scatter`: per-lane guarded stores, in lane order. */
-export function lowerScatter(
-  ctx: ScalarContext,
-  a: VectorAccess,
-  indexVec: { readonly parts: readonly number[]; readonly element: ScalarType },
-  mask: readonly number[],
-  value: readonly number[],
-): void {
-  const { f } = ctx;
-  const elem = scalarElement(a.memref);
-  const bytes = elementBytes(elem);
-  const addr = startAddress(ctx, a);
-  for (let lane = 0; lane < a.lanes; lane++) {
-    lanePusher(f, { kind: 'integer', width: 1 }, mask, lane)();
-    f.structured('if');
-    pushLaneAddress(f, addr, indexVec, lane, bytes, innermostStride(a.slot));
-    pushLane(f, elem, value, lane);
-    f.memory(memoryOp(STORE, elem)).op('end');
   }
 }

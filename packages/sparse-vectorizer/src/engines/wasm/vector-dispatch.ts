@@ -8,15 +8,10 @@ import { DYNAMIC_POSITION } from '../../ir/position.js';
 import type { ScalarType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionCompiler } from './function-compiler.js';
+import { type IndexVector, lowerGather, lowerScatter } from './gather-scatter.js';
 import { pushLane, setLane } from './lane-access.js';
 import { laneCount } from './lanes.js';
-import {
-  lowerGather,
-  lowerScatter,
-  lowerVectorLoad,
-  lowerVectorStore,
-  type VectorAccess,
-} from './memory-ops.js';
+import { lowerVectorLoad, lowerVectorStore, type VectorAccess } from './memory-ops.js';
 import {
   type ElementwiseOperand,
   lowerElementwise,
@@ -93,9 +88,22 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
       );
       return;
     }
-    case 'vector.create_mask':
-      createMask(c, op, out());
+    case 'vector.create_mask': {
+      const o = out();
+      if (c.isAllTrue(result as Value)) {
+        const lanes = laneCount(o.type, c.vscale);
+        lowerVectorConstant(
+          f,
+          Array.from({ length: lanes }, () => 1n),
+          true,
+          o,
+          lanes,
+        );
+      } else {
+        createMask(c, op, o);
+      }
       return;
+    }
     case 'vector.broadcast': {
       const src = ops[0] as Value;
       const o = out();
@@ -129,10 +137,14 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
       return;
     case 'vector.maskedload': {
       const a = access(ops[0] as Value, ops.slice(1, -2), result as Value);
-      lowerVectorLoad(c, a, out().parts, {
-        mask: vec(ops.at(-2)).parts,
-        passThru: vec(ops.at(-1)).parts,
-      });
+      const passThru = ops.at(-1) as Value;
+      const masked = c.isAllTrue(ops.at(-2) as Value)
+        ? undefined
+        : {
+            mask: vec(ops.at(-2)).parts,
+            passThru: c.isZeroVector(passThru) ? ('zero' as const) : vec(passThru).parts,
+          };
+      lowerVectorLoad(c, a, out().parts, masked);
       return;
     }
     case 'vector.store': {
@@ -146,33 +158,31 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
         c,
         access(ops[0] as Value, ops.slice(1, -2), value),
         vec(value).parts,
-        vec(ops.at(-2)).parts,
+        c.isAllTrue(ops.at(-2) as Value) ? undefined : vec(ops.at(-2)).parts,
       );
       return;
     }
     case 'vector.gather': {
-      const index = vec(ops.at(-3));
       const a = access(ops[0] as Value, ops.slice(1, -3), result as Value);
       const o = out();
       lowerGather(
         c,
         a,
-        { parts: index.parts, element: index.type.element },
-        vec(ops.at(-2)).parts,
-        vec(ops.at(-1)).parts,
+        indexVectorOf(c, ops.at(-3) as Value, ops.at(-2) as Value),
+        c.isAllTrue(ops.at(-2) as Value) ? 'all' : vec(ops.at(-2)).parts,
+        c.isZeroVector(ops.at(-1) as Value) ? 'zero' : vec(ops.at(-1)).parts,
         o.parts,
       );
       return;
     }
     case 'vector.scatter': {
       const value = ops.at(-1) as Value;
-      const index = vec(ops.at(-3));
       const a = access(ops[0] as Value, ops.slice(1, -3), value);
       lowerScatter(
         c,
         a,
-        { parts: index.parts, element: index.type.element },
-        vec(ops.at(-2)).parts,
+        indexVectorOf(c, ops.at(-3) as Value, ops.at(-2) as Value),
+        c.isAllTrue(ops.at(-2) as Value) ? 'all' : vec(ops.at(-2)).parts,
         vec(value).parts,
       );
       return;
@@ -180,6 +190,10 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
     default: {
       if (op.name.startsWith('vector.'))
         throw new EngineUnsupportedError(`the wasm engine cannot compile ${op.name}`);
+      if (op.name === 'arith.select' && c.isAllTrue(ops[0] as Value)) {
+        c.alias(result as Value, c.slot(ops[1] as Value)); // an all-true select is its true operand
+        return;
+      }
       const operands: ElementwiseOperand[] = ops.map((v) =>
         v.type.kind === 'vector'
           ? vec(v)
@@ -189,6 +203,36 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
       return;
     }
   }
+}
+
+const WIDENINGS = new Set(['arith.extui', 'arith.extsi', 'arith.index_cast', 'arith.index_castui']);
+
+/**
+ * The index vector of a gather/scatter. A widening of an i32 vector (the coordinate idiom
+ * `extui vector<Nxi32> to vector<Nxi64>`) is looked through: wasm32 addresses use only the
+ * low 32 bits, which are the i32 lanes themselves.
+ */
+function indexVectorOf(c: FunctionCompiler, v: Value, mask: Value): IndexVector {
+  const def = c.definingOp(v);
+  const src = def?.operands[0];
+  let source = v;
+  if (
+    def !== undefined &&
+    src !== undefined &&
+    WIDENINGS.has(def.name) &&
+    src.type.kind === 'vector'
+  ) {
+    const e = src.type.element;
+    if (e.kind === 'integer' && e.width === 32) source = src;
+  }
+  // Loaded under the same mask with a zero pass-through: masked-off lanes are already 0.
+  const load = c.definingOp(source);
+  const zeroWhereMasked =
+    load?.name === 'vector.maskedload' &&
+    load.operands.at(-2) === mask &&
+    c.isZeroVector(load.operands.at(-1) as Value);
+  const vector = c.vectorOf(source);
+  return { parts: vector.parts, element: vector.type.element, zeroWhereMasked };
 }
 
 function defineValue(c: FunctionCompiler, v: Value): Value {

@@ -1,0 +1,54 @@
+/**
+ * Mask specialization for vectorized loops. The vectorizer guards every iteration with
+ * `vector.create_mask (affine.min(step, hi - iv))`; that mask is all-true on every iteration
+ * but the last. The wasm backend therefore emits such a loop twice: first while a whole
+ * vector remains (the mask is then the constant all-true, so masked loads become plain
+ * loads, blends disappear and gathers skip their lane guards), then the original loop for
+ * the remainder. Results are identical: an all-true mask selects every lane either way.
+ */
+import type { AffineExpr } from '../../ir/affine.js';
+import type { Block, Value } from '../../ir/operation.js';
+
+/**
+ * The remaining-lanes mask of a loop body: a top-level `vector.create_mask` of
+ * `affine.min` over `min(step, hi - iv)` for this loop's own bounds, where the step appears
+ * as the map's symbol or, once canonicalized, as the constant it is. `constantOf` gives the
+ * integer value of a constant-defined value.
+ */
+export function remainingLanesMask(
+  body: Block,
+  hi: Value,
+  step: Value,
+  constantOf: (v: Value) => bigint | undefined,
+): Value | undefined {
+  const iv = body.arguments[0];
+  const defs = new Map(body.operations.flatMap((op) => op.results.map((r) => [r, op] as const)));
+  const isRemaining = (e: AffineExpr, operands: readonly Value[]): boolean =>
+    e.kind === 'binary' &&
+    e.op === '-' &&
+    e.lhs.kind === 'dim' &&
+    e.rhs.kind === 'dim' &&
+    operands[e.lhs.position] === hi &&
+    operands[e.rhs.position] === iv;
+  const isStep = (e: AffineExpr, operands: readonly Value[], numDims: number): boolean =>
+    (e.kind === 'symbol' && operands[numDims + e.position] === step) ||
+    (e.kind === 'dim' && operands[e.position] === step) ||
+    (e.kind === 'constant' && constantOf(step) === BigInt(e.value));
+  for (const op of body.operations) {
+    if (op.name !== 'vector.create_mask' || op.operands.length !== 1) continue;
+    const min = defs.get(op.operands[0] as Value);
+    const attr = min?.attributes.map;
+    if (min?.name !== 'affine.min' || attr?.kind !== 'affineMap' || attr.map.results.length !== 2)
+      continue;
+    const [x, y] = attr.map.results as [AffineExpr, AffineExpr];
+    const { numDims } = attr.map;
+    const operands = min.operands;
+    if (
+      (isRemaining(x, operands) && isStep(y, operands, numDims)) ||
+      (isRemaining(y, operands) && isStep(x, operands, numDims))
+    ) {
+      return op.results[0];
+    }
+  }
+  return undefined;
+}

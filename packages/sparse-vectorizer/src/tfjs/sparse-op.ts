@@ -1,0 +1,130 @@
+/**
+ * `sparseOp`: compiles a sparse kernel once (sparsify -> vectorize -> engine) and exposes it
+ * as a tfjs op. The kernel is registered on the `cpu` backend under a name derived from the
+ * expression and options; dense operands travel as tfjs tensors, sparse operands (immutable
+ * {@link SparseTensor}s) and scalars as attributes. Calls go through `engine.runKernel`, so
+ * they work inside `tf.tidy` and allocate exactly one tensor (the result).
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { compile, type EngineName } from '../engines/compile.js';
+import type { EngineCall } from '../engines/signature.js';
+import type { Module } from '../ir/operation.js';
+import type { FormatSpec } from '../sparse-tensor/format.js';
+import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { bindArguments, type KernelOperand } from '../sparsify/bind.js';
+import { SparsifyError } from '../sparsify/errors.js';
+import type { ValueType } from '../sparsify/kernel-plan.js';
+import { kernelNameOf, type SparseKernel, sparsify } from '../sparsify/sparsify.js';
+import { vectorize } from '../vectorize/vectorize.js';
+
+/** Options of {@link sparseOp}. */
+export interface SparseOpOptions {
+  /** SIMD width of the vectorizer; omit (or 0) to keep scalar loops. */
+  readonly vectorLength?: number;
+  readonly enableVLAVectorization?: boolean;
+  readonly enableSIMDIndex32?: boolean;
+  /** `vector.vscale` for VLA code (default 1). */
+  readonly vscale?: number;
+  /** Engine running the kernel (default `'wasm'`). */
+  readonly engine?: EngineName;
+  /** Value type (default `'f32'`; `'i32'` for int32 tensors). */
+  readonly valueType?: ValueType;
+}
+
+/** An operand of a sparse op call, in order of first appearance in the expression. */
+export type SparseOpOperand = tf.Tensor | SparseTensor | number;
+
+/** A compiled sparse op. */
+export interface SparseOp {
+  (...operands: SparseOpOperand[]): tf.Tensor;
+  /** The registered tfjs kernel name. */
+  readonly kernelName: string;
+  /** The emitted kernel (scalar loops) and the module the engine runs (maybe vectorized). */
+  readonly kernel: SparseKernel;
+  readonly module: Module;
+}
+
+const REGISTRY = new Map<string, SparseOp>();
+
+/** A kernel-name-safe spelling of formats and options. */
+function configKey(formats: Readonly<Record<string, FormatSpec>>, o: SparseOpOptions): string {
+  const fmt = Object.entries(formats)
+    .map(([name, f]) => `${name}-${typeof f === 'string' ? f : JSON.stringify(f)}`)
+    .join('_');
+  const parts = [o.engine ?? 'wasm', `vl${o.vectorLength ?? 0}`, o.enableVLAVectorization ? `vla${o.vscale ?? 1}` : '', o.enableSIMDIndex32 ? 'i32idx' : '', o.valueType ?? 'f32'];
+  return `${fmt}_${parts.filter((p) => p !== '').join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
+}
+
+/** Reads a dense tensor's values from its backend without copying (cpu backend). */
+function denseOperand(backend: tf.KernelBackend, info: tf.TensorInfo) {
+  return { data: backend.readSync(info.dataId) as Float32Array | Int32Array, shape: info.shape };
+}
+
+/**
+ * Compiles `expr` for `formats` once and returns a tfjs op over its operands (in order of
+ * first appearance), e.g.
+ * `sparseOp('y(i) = A(i,j) * x(j)', {A: 'CSR'}, {vectorLength: 8})(A, x)`.
+ */
+export function sparseOp(expr: string, formats: Readonly<Record<string, FormatSpec>>, options: SparseOpOptions = {}): SparseOp {
+  const kernelName = `SparseOp_${kernelNameOf(expr)}__${configKey(formats, options)}`;
+  const cached = REGISTRY.get(kernelName);
+  if (cached !== undefined) return cached;
+  const kernel = sparsify(expr, formats, { ...(options.valueType === undefined ? {} : { valueType: options.valueType }) });
+  const vl = options.vectorLength ?? 0;
+  const module =
+    vl > 0
+      ? vectorize(kernel.module, {
+          vectorLength: vl,
+          enableVLAVectorization: options.enableVLAVectorization ?? false,
+          enableSIMDIndex32: options.enableSIMDIndex32 ?? false,
+        }).module
+      : kernel.module;
+  const run: EngineCall = compile(module, kernel.functionName, { engine: options.engine ?? 'wasm', vscale: options.vscale ?? 1 });
+  const names = kernel.plan.inputs.map((t) => t.name);
+  const dtype = kernel.plan.valueType === 'i32' ? 'int32' : 'float32';
+
+  tf.registerKernel({
+    kernelName,
+    backendName: 'cpu',
+    kernelFunc: ({ inputs, backend: anyBackend, attrs }) => {
+      const backend = anyBackend as tf.KernelBackend;
+      const operands: Record<string, KernelOperand> = { ...(attrs as unknown as { operands: Record<string, KernelOperand> }).operands };
+      for (const [name, info] of Object.entries(inputs)) operands[name] = denseOperand(backend, info as tf.TensorInfo);
+      const call = bindArguments(kernel, operands);
+      run(...call.args);
+      return { dataId: backend.write(call.output as Float32Array, [...call.outputShape], dtype), shape: [...call.outputShape], dtype };
+    },
+  });
+
+  const op = ((...operands: SparseOpOperand[]): tf.Tensor => {
+    if (operands.length !== names.length) {
+      throw new SparsifyError('operands', `${expr} takes ${names.length} operands (${names.join(', ')}), got ${operands.length}`);
+    }
+    const tensors: tf.NamedTensorMap = {};
+    const others: Record<string, KernelOperand> = {};
+    operands.forEach((o, k) => {
+      const name = names[k] as string;
+      if (o instanceof tf.Tensor) {
+        if (o.dtype !== dtype) throw new SparsifyError(`operands.${name}`, `expected a ${dtype} tensor, got ${o.dtype}`);
+        tensors[name] = o;
+      } else if (o instanceof SparseTensor || typeof o === 'number') {
+        others[name] = o;
+      } else {
+        throw new SparsifyError(`operands.${name}`, 'expected a tfjs tensor, a SparseTensor or a number');
+      }
+    });
+    if (tf.getBackend() !== 'cpu') {
+      throw new SparsifyError('backend', `sparse ops run on the cpu backend, the active backend is ${tf.getBackend()}`);
+    }
+    // tfjs attributes are plain data; the operands object is only read by our kernel function.
+    const attrs = { operands: others } as unknown as tf.NamedAttrMap;
+    return tf.engine().runKernel(kernelName, tensors, attrs) as tf.Tensor;
+  }) as SparseOp;
+  Object.defineProperties(op, {
+    kernelName: { value: kernelName },
+    kernel: { value: kernel },
+    module: { value: module },
+  });
+  REGISTRY.set(kernelName, op);
+  return op;
+}
