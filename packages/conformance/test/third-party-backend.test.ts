@@ -5,7 +5,16 @@
  * node:test, and every case must pass.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +24,8 @@ import { kernelConformance, type TensorHandle } from '../src/index.js';
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const packagesDir = resolve(packageDir, '..');
 const fixtureDir = join(packageDir, 'fixtures', 'third-party-backend');
-const tsc = resolve(packagesDir, '..', 'node_modules', 'typescript', 'bin', 'tsc');
+const repoRoot = resolve(packagesDir, '..');
+const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 /** The packages the fixture installs, in build order (each builds against the previous ones' dist). */
 const CLOSURE = ['layout', 'tfjs-kernels', 'conformance'];
 
@@ -30,18 +40,43 @@ const run = (command: string, args: readonly string[], cwd: string) =>
 let work: string;
 let project: string;
 
-beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'tilekit-third-party-'));
-  project = join(work, 'project');
+/**
+ * Builds and packs the closure in a staging copy (sources, manifest, README), so the tarballs hold
+ * what the sources say now and the repository's own dist folders are never written.
+ */
+function packClosure(): Map<string, string> {
+  const stage = join(work, 'stage');
+  const modules = join(stage, 'node_modules');
+  mkdirSync(join(modules, '@tilekit'), { recursive: true });
+  for (const entry of readdirSync(join(repoRoot, 'node_modules'))) {
+    if (entry !== '@tilekit' && entry !== '.bin')
+      symlinkSync(join(repoRoot, 'node_modules', entry), join(modules, entry));
+  }
   const tarballs = new Map<string, string>();
   for (const name of CLOSURE) {
-    const dir = join(packagesDir, name);
+    const dir = join(stage, name);
+    for (const part of ['package.json', 'README.md', 'src'])
+      cpSync(join(packagesDir, name, part), join(dir, part), { recursive: true });
+    const config = {
+      extends: join(repoRoot, 'tsconfig.base.json'),
+      compilerOptions: { rootDir: 'src', outDir: 'dist', customConditions: [] },
+      include: ['src'],
+    };
+    writeFileSync(join(dir, 'tsconfig.build.json'), JSON.stringify(config));
+    symlinkSync(dir, join(modules, '@tilekit', name));
     run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], dir);
     const [packed] = JSON.parse(
       run('npm', ['pack', '--json', '--pack-destination', work], dir),
     ) as { name: string; filename: string }[];
     tarballs.set(packed!.name, join(work, packed!.filename));
   }
+  return tarballs;
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'tilekit-third-party-'));
+  project = join(work, 'project');
+  const tarballs = packClosure();
   cpSync(fixtureDir, project, {
     recursive: true,
     filter: (path) => !path.includes('node_modules'),
