@@ -11,7 +11,7 @@ import { relayout, shapeText, unrelayout } from '../../src/index.js';
 import { shaderChain } from '../../src/webgl/chain_kind.js';
 import { simplifyChain } from '../../src/webgl/chain_simplify.js';
 import { backwardChain } from '../../src/webgl/layout_chains.js';
-import { expectBalanced } from './support/accounting.js';
+import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import { exactValues, float32Bits, isOnGpu, tf, webglBackend } from './support/backends.js';
 import { expectedLayoutResult, type LayoutCase, runLayoutCase } from './support/layout_cases.js';
 import { onWebgl2 } from './support/webgl_setup.js';
@@ -229,6 +229,16 @@ describe('relayout family on webgl vs the layout maps', () => {
       },
       false,
     );
+  });
+
+  it('leaves nothing behind when an op rejects its arguments', async () => {
+    const x = tf.tensor2d(iota(15), [3, 5]);
+    const buffer = tf.tensor1d(iota(23)); // one short of f32[3,5]{1,0:T(2,2)}
+    await expectThrowsBalanced(() => relayout(x, '{1,0:T(2,2'));
+    await expectThrowsBalanced(() => relayout(x, '{2,1,0}'));
+    await expectThrowsBalanced(() => unrelayout(buffer, 'f32[3,5]{1,0:T(2,2)}'));
+    await expectThrowsBalanced(() => relayout(tf.tensor1d([1, 2], 'int32'), '{0}', { padValue: 0.5 }));
+    tf.dispose([x, buffer]);
   });
 
   it('runs small CPU-resident tensors on the CPU when tfjs forwards them (shouldExecuteOnCPU)', async () => {

@@ -1,0 +1,177 @@
+/**
+ * WebGL benchmarks, run in headless Chromium by tools/bench/src/browser (SwiftShader WebGL2):
+ * the relayout pass against tf.transpose and against the stock pad → reshape → transpose
+ * composition, and the TSCATTER pass against tf.tensorScatterUpdate with equivalent indices.
+ *
+ * Kernel time ends at a sync point that reads one texel of the output (the GPU must have
+ * finished writing it); reading the whole result back is measured separately, as are shader
+ * compilations.
+ */
+import '@tensorflow/tfjs-backend-webgl';
+import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import * as tf from '@tensorflow/tfjs-core';
+import { defineBenchSuite, median } from '@tilekit/bench';
+import { relayoutPlan } from '@tilekit/layout';
+import { relayout, shapeText, tscatter } from '../../src/index.js';
+import '../../src/register-webgl.js';
+
+function webgl(): MathBackendWebGL {
+  return tf.backend() as MathBackendWebGL;
+}
+
+/** Waits until the GPU has written `t` (a one-texel read), then disposes it. */
+function settle(t: tf.Tensor): void {
+  const { texture } = webgl().texData.get(t.dataId);
+  if (texture != null) webgl().gpgpu.downloadMatrixFromPackedTexture(texture.texture, 1, 1);
+  t.dispose();
+}
+
+/** Shader programs compiled since the page loaded (counted by wrapping createProgram). */
+let compiled = 0;
+function countCompilations(): void {
+  const gpgpu = webgl().gpgpu;
+  const createProgram = gpgpu.createProgram.bind(gpgpu);
+  gpgpu.createProgram = (shader) => {
+    compiled += 1;
+    return createProgram(shader);
+  };
+}
+
+/** Median milliseconds of `await run().data()` minus the kernel itself (run and settled first). */
+async function readbackMs(run: () => tf.Tensor, samples = 5): Promise<number> {
+  const times: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    const out = run();
+    const { texture } = webgl().texData.get(out.dataId);
+    if (texture != null) webgl().gpgpu.downloadMatrixFromPackedTexture(texture.texture, 1, 1);
+    const start = performance.now();
+    await out.data();
+    times.push(performance.now() - start);
+    out.dispose();
+  }
+  return median(times);
+}
+
+/** Compilations caused by one call of `run` (after warm-up, on a new shape of the same kind). */
+function compilesOf(run: () => tf.Tensor): number {
+  const before = compiled;
+  settle(run());
+  return compiled - before;
+}
+
+/** A tensor uploaded to a texture (its own upload shader compiles here, not in a timed call). */
+function onGpu<T extends tf.Tensor>(t: T): T {
+  webgl().uploadToGPU(t.dataId);
+  return t;
+}
+
+const N = 2048;
+const LAYOUT = '{1,0:T(8,128)}';
+let x: tf.Tensor2D;
+let xOther: tf.Tensor2D;
+const plan = relayoutPlan(shapeText('float32', [N, N], LAYOUT));
+
+/** The layout as stock tfjs ops: the plan's pads, reshapes and transposes, one after another. */
+function stockRelayout(input: tf.Tensor): tf.Tensor {
+  return tf.tidy(() =>
+    plan.steps.reduce<tf.Tensor>((t, step) => {
+      if (step.op === 'transpose') return tf.transpose(t, [...step.perm]);
+      if (step.op === 'pad')
+        return tf.pad(
+          t,
+          step.paddings.map(([a, b]) => [a, b] as [number, number]),
+        );
+      return tf.reshape(t, [...step.shape]);
+    }, input),
+  );
+}
+
+/** A TSCATTER case: a random permutation of a side x side tile, and the tfjs equivalent. */
+function scatterCase(side: number) {
+  const n = side * side;
+  const perm = Int32Array.from(tf.util.createShuffledIndices(n));
+  const src = onGpu(tf.randomNormal([side, side]) as tf.Tensor2D);
+  // Ours reads the indices on the CPU (they stay there); tfjs's kernel reads them on the GPU.
+  const idx = tf.tensor2d(perm, [side, side], 'int32');
+  const base = onGpu(tf.zeros([n]));
+  const indices = onGpu(tf.tensor2d(perm, [n, 1], 'int32'));
+  const updates = tf.reshape(src, [n]);
+  return {
+    ours: () => tscatter(src, idx, { dstShape: [side, side] }),
+    tfjs: () => tf.tensorScatterUpdate(base, indices, updates),
+    dispose: () => tf.dispose([src, idx, base, indices, updates]),
+  };
+}
+
+let small: ReturnType<typeof scatterCase>;
+let large: ReturnType<typeof scatterCase>;
+
+export default defineBenchSuite({
+  name: 'tfjs-kernels: WebGL (headless Chromium, SwiftShader)',
+  setup: async () => {
+    await tf.setBackend('webgl');
+    if (tf.env().getNumber('WEBGL_VERSION') !== 2) throw new Error('WebGL2 is required');
+    countCompilations();
+    x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
+    xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
+    small = scatterCase(16);
+    large = scatterCase(256);
+  },
+  teardown: () => {
+    tf.dispose([x, xOther]);
+    small.dispose();
+    large.dispose();
+  },
+  cases: [
+    {
+      name: `relayout f32[${N},${N}] -> ${LAYOUT}`,
+      items: N * N,
+      ours: { label: 'relayout (one gather pass)', fn: () => settle(relayout(x, LAYOUT)) },
+      baselines: [
+        { label: 'tf.transpose', fn: () => settle(tf.transpose(x)) },
+        { label: 'stock pad -> reshape -> transpose', fn: () => settle(stockRelayout(x)) },
+      ],
+      goal: '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
+      extra: async () => ({
+        'shader compiles, new shape f32[2048,1024] after warm-up': compilesOf(() =>
+          relayout(xOther, LAYOUT),
+        ),
+        'shader compiles in this page so far (all programs, tfjs included)': compiled,
+        'readback of the result (await data()), median ms': (
+          await readbackMs(() => relayout(x, LAYOUT))
+        ).toFixed(1),
+      }),
+    },
+    {
+      name: 'tscatter 256x256 random permutation',
+      items: 256 * 256,
+      ours: {
+        label: 'tscatter (CPU-built inverse map + one gather pass)',
+        fn: () => settle(large.ours()),
+      },
+      baselines: [
+        { label: 'tf.tensorScatterUpdate (equivalent indices)', fn: () => settle(large.tfjs()) },
+      ],
+      goal: '>= 10x faster than tf.tensorScatterUpdate',
+      extra: async () => ({
+        'readback of the result (await data()), median ms': (await readbackMs(large.ours)).toFixed(
+          1,
+        ),
+      }),
+    },
+    {
+      name: 'tscatter 16x16 random permutation',
+      items: 16 * 16,
+      ours: { label: 'tscatter', fn: () => settle(small.ours()) },
+      baselines: [
+        { label: 'tf.tensorScatterUpdate (equivalent indices)', fn: () => settle(small.tfjs()) },
+      ],
+      goal: 'within 1.2x of tf.tensorScatterUpdate (ratio >= 0.83)',
+      extra: async () => ({
+        'readback of the result (await data()), median ms': (await readbackMs(small.ours)).toFixed(
+          2,
+        ),
+      }),
+    },
+  ],
+});

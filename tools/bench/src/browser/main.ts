@@ -1,0 +1,116 @@
+/**
+ * Runs browser benchmark suites (`packages/<pkg>/bench/browser/*.bench.ts`) in headless Chromium
+ * and prints them in the Node harness's format. Each suite runs in its own page served by Vite
+ * (sources resolved through the `@tilekit/source` condition, as in the tests), on Debian's
+ * Chromium with SwiftShader's WebGL2; Playwright never downloads a browser.
+ *
+ * Usage: npx tsx --conditions=@tilekit/source tools/bench/src/browser/main.ts [suite files]
+ *        (with no files: every browser suite; `npm run bench` calls `runBrowserBenches`).
+ * Env: CHROMIUM_PATH (default: what tools/scripts/ensure-chromium.mjs finds),
+ *      TILEKIT_BENCH_OPTIONS (JSON, e.g. '{"rounds":5}').
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { formatSuite } from '../harness.js';
+import type { PageOutcome } from './page/run.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../../..');
+
+/** Launch flags: software WebGL2 through ANGLE/SwiftShader, no GPU or display needed. */
+const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+/** A suite may run this long (software rendering of the slowest baselines is slow). */
+const SUITE_TIMEOUT_MS = 30 * 60_000;
+
+/** Every `packages/<pkg>/bench/browser/*.bench.ts`, in a stable order. */
+export function discoverBrowserSuites(): string[] {
+  const packagesDir = join(repoRoot, 'packages');
+  return readdirSync(packagesDir)
+    .sort()
+    .flatMap((pkg) => {
+      const dir = join(packagesDir, pkg, 'bench', 'browser');
+      return existsSync(dir)
+        ? readdirSync(dir)
+            .filter((file) => file.endsWith('.bench.ts'))
+            .sort()
+            .map((file) => join(dir, file))
+        : [];
+    });
+}
+
+/** The Chromium binary: CHROMIUM_PATH, else the ensure script's answer (it may install it). */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const script = join(repoRoot, 'tools', 'scripts', 'ensure-chromium.mjs');
+  return execFileSync(process.execPath, [script], { encoding: 'utf8' }).trim();
+}
+
+/** A Vite dev server for the page, resolving workspace packages to their sources. */
+async function startServer(): Promise<ViteDevServer> {
+  const server = await createServer({
+    configFile: false,
+    root: join(here, 'page'),
+    logLevel: 'warn',
+    resolve: { conditions: ['@tilekit/source', 'module', 'browser', 'import', 'default'] },
+    optimizeDeps: {
+      include: [
+        '@tensorflow/tfjs-core',
+        '@tensorflow/tfjs-backend-cpu',
+        '@tensorflow/tfjs-backend-webgl',
+      ],
+    },
+    server: { port: 0, host: '127.0.0.1', fs: { allow: [repoRoot] } },
+  });
+  await server.listen();
+  return server;
+}
+
+/** Runs each suite file in its own page and prints its table. */
+export async function runBrowserBenches(
+  files: readonly string[] = discoverBrowserSuites(),
+): Promise<void> {
+  if (files.length === 0) return;
+  const executablePath = chromiumPath();
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const base = server.resolvedUrls?.local[0];
+    if (base === undefined) throw new Error('the Vite server has no local URL');
+    const options = process.env.TILEKIT_BENCH_OPTIONS ?? '{}';
+    console.log(
+      `\n# browser suites (${files.length}; ${browser.version()} headless, SwiftShader WebGL2)`,
+    );
+    for (const file of files) {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          console.error(`[page] ${message.text()}`);
+      });
+      const query = new URLSearchParams({ suite: resolve(file), options });
+      await page.goto(`${base}index.html?${query}`);
+      const handle = await page.waitForFunction(() => window.__tilekitBench, undefined, {
+        timeout: SUITE_TIMEOUT_MS,
+        polling: 500,
+      });
+      const outcome = (await handle.jsonValue()) as PageOutcome;
+      if ('error' in outcome) throw new Error(`${file}: ${outcome.error}`);
+      console.log(formatSuite(outcome.result).join('\n'));
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+// Run directly: `tsx tools/bench/src/browser/main.ts [files]`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2).map((file) => resolve(file));
+  await runBrowserBenches(args.length > 0 ? args : discoverBrowserSuites());
+}
