@@ -3,8 +3,9 @@
  * shader is generated from) and its uniform values (strides, bounds, weights, pair data).
  * Sizes never reach the shader source, so every shape and layout of one structure shares a
  * compiled program; the structure is the number of digit terms per step, which terms have a
- * bound (pads), which digit carries the output pair (see chain_pairs.ts), and how the source
- * texture is read (see `SourceAccess`).
+ * bound (pads), which digit carries the output pair (see chain_pairs.ts), how the source
+ * texture is read (see `SourceAccess`), and whether all strides are powers of two (shifts
+ * replace divisions, which software rasterisers run one lane at a time).
  */
 import { planPairs } from './chain_pairs.js';
 import type { ChainStep, IndexChain } from './index_chain.js';
@@ -35,6 +36,8 @@ export interface ChainKind {
   /** Per step, the term whose digit moves from output p to p + 1; `null`: no pairs. */
   readonly movedTerms: readonly number[] | null;
   readonly source: SourceAccess;
+  /** Every stride is a power of two: digits come out by shifts (stride fields hold log2). */
+  readonly shifts: boolean;
   /** Global indices of the terms with a bound (pads); only those are checked for padding. */
   readonly bounded: readonly number[];
 }
@@ -88,12 +91,13 @@ export function shaderChain(chain: IndexChain, source: SourceTexture): ShaderCha
       ? texelWeights(last, source.columns)
       : null;
   const pairs = planPairs(chain);
+  const shifts = chain.every((step) => step.every((t) => (t.stride & (t.stride - 1)) === 0));
   const terms: number[] = [];
   chain.forEach((step, s) => {
     step.forEach((t, k) => {
       const [weight, columnWeight] =
         s === chain.length - 1 && texel !== null ? texel[k]! : [t.weight, 0];
-      terms.push(t.stride, t.bound, weight, columnWeight);
+      terms.push(shifts ? Math.log2(t.stride) : t.stride, t.bound, weight, columnWeight);
     });
   });
   let delta: [number, number] = [pairs?.delta ?? 0, 0];
@@ -107,6 +111,7 @@ export function shaderChain(chain: IndexChain, source: SourceTexture): ShaderCha
       stepTerms: chain.map((step) => step.length),
       movedTerms: pairs?.moved.map((m) => m.term) ?? null,
       source: texel !== null ? 'texel' : source.packed ? 'packed' : 'flat',
+      shifts,
       bounded: chain.flat().flatMap((t, g) => (t.bound === UNBOUNDED ? [] : [g])),
     },
     terms,

@@ -17,6 +17,7 @@ import type { ChainKind } from '../chain_kind.js';
 
 /** GLSL of one term: extract and consume its digit; if bounded, track the slack to the bound. */
 function termCode(
+  shifts: boolean,
   g: number,
   last: boolean,
   bounded: boolean,
@@ -24,7 +25,11 @@ function termCode(
   step: number,
   accumulate: string,
 ): string {
-  const digit = last ? 'int v = rem;' : 'int v = rem / t.x; rem -= v * t.x;';
+  const digit = last
+    ? 'int v = rem;'
+    : shifts
+      ? 'int v = rem >> t.x; rem -= v << t.x;'
+      : 'int v = rem / t.x; rem -= v * t.x;';
   const slack = bounded ? 'slack = min(slack, t.y - 1 - v);' : '';
   const pair =
     bounded && moved ? `pairSlack = min(pairSlack, t.y - 1 - v - increments[${step}]);` : '';
@@ -45,6 +50,7 @@ function chainFunction(kind: ChainKind): string {
     const accumulate = texelStep ? 'texel += v * t.zw;' : 'next += v * t.z;';
     const terms = Array.from({ length: count }, (_, k) =>
       termCode(
+        kind.shifts,
         g + k,
         k === count - 1,
         kind.bounded.includes(g + k),
@@ -72,9 +78,12 @@ function chainFunction(kind: ChainKind): string {
 function readFunction(kind: ChainKind): string {
   switch (kind.source) {
     case 'texel':
-      return `float readSource(ivec2 texel) {
-        return texelFetch(source, clamp(texel, ivec2(0), sourceTexShape - 1).yx, 0).r;
-      }`;
+      // Only padding slots can hold out-of-texture positions; without bounds there are none.
+      return kind.bounded.length === 0
+        ? 'float readSource(ivec2 texel) { return texelFetch(source, texel.yx, 0).r; }'
+        : `float readSource(ivec2 texel) {
+            return texelFetch(source, clamp(texel, ivec2(0), sourceTexShape - 1).yx, 0).r;
+          }`;
     case 'flat':
       return 'float readSource(int index) { return getSource(0, index); }';
     case 'packed':
