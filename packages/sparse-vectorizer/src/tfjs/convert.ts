@@ -8,7 +8,11 @@ import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
  * Stores the non-zeros of a dense tfjs tensor (`float32` or `int32`) in `format`. Reads the
  * tensor's data synchronously; the tensor is not disposed.
  */
-export function sparseTensorFromTensor(tensor: tf.Tensor, format: FormatSpec, options: WidthOptions = {}): SparseTensor {
+export function sparseTensorFromTensor(
+  tensor: tf.Tensor,
+  format: FormatSpec,
+  options: WidthOptions = {},
+): SparseTensor {
   if (tensor.dtype !== 'float32' && tensor.dtype !== 'int32') {
     throw new SparseFormatError('tensor', `dtype must be float32 or int32, got ${tensor.dtype}`);
   }
@@ -20,5 +24,9 @@ export function sparseTensorFromTensor(tensor: tf.Tensor, format: FormatSpec, op
 export function tensorFromSparse(sparse: SparseTensor): tf.Tensor {
   const dense = sparse.toDense();
   const dtype = sparse.dtype === 'int32' ? 'int32' : 'float32';
-  return tf.tensor(dtype === 'float32' && !(dense instanceof Float32Array) ? Float32Array.from(dense) : dense, [...sparse.shape], dtype);
+  return tf.tensor(
+    dtype === 'float32' && !(dense instanceof Float32Array) ? Float32Array.from(dense) : dense,
+    [...sparse.shape],
+    dtype,
+  );
 }

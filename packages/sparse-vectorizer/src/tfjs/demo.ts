@@ -21,9 +21,13 @@ export interface SpmvDemoOptions {
 export interface SpmvDemoResult {
   readonly size: number;
   readonly nnz: number;
-  readonly milliseconds: Readonly<Record<'vectorizedWasm' | 'scalarWasm' | 'javascriptLoop' | 'denseMatMul', number>>;
+  readonly milliseconds: Readonly<
+    Record<'vectorizedWasm' | 'scalarWasm' | 'javascriptLoop' | 'denseMatMul', number>
+  >;
   /** Baseline time / vectorized wasm time. */
-  readonly speedups: Readonly<Record<'overScalarWasm' | 'overJavascriptLoop' | 'overDenseMatMul', number>>;
+  readonly speedups: Readonly<
+    Record<'overScalarWasm' | 'overJavascriptLoop' | 'overDenseMatMul', number>
+  >;
   /** The largest |difference| between the vectorized result and the JavaScript loop. */
   readonly maxAbsError: number;
 }
@@ -85,21 +89,31 @@ export async function runSpmvDemo(options: SpmvDemoOptions = {}): Promise<SpmvDe
   const jsLoop = (): void => {
     for (let i = 0; i < size; i++) {
       let acc = 0;
-      for (let p = pos[i] as number; p < (pos[i + 1] as number); p++) acc += (vals[p] as number) * (xs[crd[p] as number] as number);
+      for (let p = pos[i] as number; p < (pos[i + 1] as number); p++)
+        acc += (vals[p] as number) * (xs[crd[p] as number] as number);
       y[i] = acc;
     }
   };
-  const run = (opts: Parameters<typeof spmv>[2]) => () => tf.tidy(() => spmv(A, x, opts).dataSync());
+  // tidy callbacks return nothing: tidy walks a returned value looking for tensors.
+  const run = (opts: Parameters<typeof spmv>[2]) => () =>
+    tf.tidy(() => {
+      spmv(A, x, opts).dataSync();
+    });
   const vectorized = run({ engine: 'wasm', vectorLength: 8, enableSIMDIndex32: true });
   const scalar = run({ engine: 'wasm', vectorLength: 0 });
-  const matMul = () => tf.tidy(() => tf.matMul(dense, xColumn).dataSync());
+  const matMul = () =>
+    tf.tidy(() => {
+      tf.matMul(dense, xColumn).dataSync();
+    });
   const milliseconds = {
     vectorizedWasm: time(vectorized, repetitions),
     scalarWasm: time(scalar, repetitions),
     javascriptLoop: time(jsLoop, repetitions),
     denseMatMul: time(matMul, Math.max(3, Math.floor(repetitions / 3))),
   };
-  const result = tf.tidy(() => spmv(A, x).dataSync()) as Float32Array;
+  const out = spmv(A, x);
+  const result = out.dataSync() as Float32Array;
+  out.dispose();
   jsLoop();
   const maxAbsError = result.reduce((m, v, k) => Math.max(m, Math.abs(v - (y[k] as number))), 0);
   tf.dispose([x, dense, xColumn]);

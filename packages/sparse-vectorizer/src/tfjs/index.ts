@@ -5,4 +5,9 @@
 export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';
 export { runSpmvDemo, type SpmvDemoOptions, type SpmvDemoResult } from './demo.js';
 export { DEFAULT_OP_OPTIONS, sddmm, sparseDot, spmm, spmv } from './ops.js';
-export { type SparseOp, type SparseOpOperand, type SparseOpOptions, sparseOp } from './sparse-op.js';
+export {
+  type SparseOp,
+  type SparseOpOperand,
+  type SparseOpOptions,
+  sparseOp,
+} from './sparse-op.js';

@@ -2,7 +2,7 @@
  * Ready-made sparse ops over {@link SparseTensor}s: `spmv`, `spmm`, `sddmm`, `sparseDot`.
  * Each compiles (once per format and options) a vectorized kernel on the wasm engine.
  */
-import * as tf from '@tensorflow/tfjs-core';
+import type * as tf from '@tensorflow/tfjs-core';
 import { SparseFormatError } from '../sparse-tensor/errors.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
@@ -22,12 +22,17 @@ function formatOf(s: SparseTensor): FormatSpec {
 }
 
 function optionsFor(s: SparseTensor, argument: string, options: SparseOpOptions): SparseOpOptions {
-  if (s.dtype === 'float64') throw new SparseFormatError(argument, 'tfjs ops need float32 or int32 values, got float64');
+  if (s.dtype === 'float64')
+    throw new SparseFormatError(argument, 'tfjs ops need float32 or int32 values, got float64');
   return { ...DEFAULT_OP_OPTIONS, ...options, valueType: s.dtype === 'int32' ? 'i32' : 'f32' };
 }
 
 function requireRank(s: SparseTensor, rank: number, argument: string): void {
-  if (s.rank !== rank) throw new SparseFormatError(argument, `expected a rank-${rank} SparseTensor, got rank ${s.rank}`);
+  if (s.rank !== rank)
+    throw new SparseFormatError(
+      argument,
+      `expected a rank-${rank} SparseTensor, got rank ${s.rank}`,
+    );
 }
 
 /** Sparse matrix x dense vector: `y(i) = A(i,j) * x(j)`. */
@@ -39,17 +44,34 @@ export function spmv(A: SparseTensor, x: tf.Tensor, options: SparseOpOptions = {
 /** Sparse matrix x dense matrix: `C(i,k) = A(i,j) * B(j,k)`. */
 export function spmm(A: SparseTensor, B: tf.Tensor, options: SparseOpOptions = {}): tf.Tensor {
   requireRank(A, 2, 'A');
-  return sparseOp('C(i,k) = A(i,j) * B(j,k)', { A: formatOf(A) }, optionsFor(A, 'A', options))(A, B);
+  return sparseOp(
+    'C(i,k) = A(i,j) * B(j,k)',
+    { A: formatOf(A) },
+    optionsFor(A, 'A', options),
+  )(A, B);
 }
 
 /** Sampled dense-dense matrix product: `X(i,j) = S(i,j) * (A(i,k) * B(k,j))` (dense result). */
-export function sddmm(S: SparseTensor, A: tf.Tensor, B: tf.Tensor, options: SparseOpOptions = {}): tf.Tensor {
+export function sddmm(
+  S: SparseTensor,
+  A: tf.Tensor,
+  B: tf.Tensor,
+  options: SparseOpOptions = {},
+): tf.Tensor {
   requireRank(S, 2, 'S');
-  return sparseOp('X(i,j) = S(i,j) * (A(i,k) * B(k,j))', { S: formatOf(S) }, optionsFor(S, 'S', options))(S, A, B);
+  return sparseOp(
+    'X(i,j) = S(i,j) * (A(i,k) * B(k,j))',
+    { S: formatOf(S) },
+    optionsFor(S, 'S', options),
+  )(S, A, B);
 }
 
 /** Dot product of a sparse vector with a dense or sparse vector: `x = a(i) * b(i)` (a scalar). */
-export function sparseDot(a: SparseTensor, b: tf.Tensor | SparseTensor, options: SparseOpOptions = {}): tf.Tensor {
+export function sparseDot(
+  a: SparseTensor,
+  b: tf.Tensor | SparseTensor,
+  options: SparseOpOptions = {},
+): tf.Tensor {
   requireRank(a, 1, 'a');
   const formats: Record<string, FormatSpec> = { a: formatOf(a) };
   if (b instanceof SparseTensor) {

@@ -51,7 +51,13 @@ function configKey(formats: Readonly<Record<string, FormatSpec>>, o: SparseOpOpt
   const fmt = Object.entries(formats)
     .map(([name, f]) => `${name}-${typeof f === 'string' ? f : JSON.stringify(f)}`)
     .join('_');
-  const parts = [o.engine ?? 'wasm', `vl${o.vectorLength ?? 0}`, o.enableVLAVectorization ? `vla${o.vscale ?? 1}` : '', o.enableSIMDIndex32 ? 'i32idx' : '', o.valueType ?? 'f32'];
+  const parts = [
+    o.engine ?? 'wasm',
+    `vl${o.vectorLength ?? 0}`,
+    o.enableVLAVectorization ? `vla${o.vscale ?? 1}` : '',
+    o.enableSIMDIndex32 ? 'i32idx' : '',
+    o.valueType ?? 'f32',
+  ];
   return `${fmt}_${parts.filter((p) => p !== '').join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
 }
 
@@ -65,11 +71,17 @@ function denseOperand(backend: tf.KernelBackend, info: tf.TensorInfo) {
  * first appearance), e.g.
  * `sparseOp('y(i) = A(i,j) * x(j)', {A: 'CSR'}, {vectorLength: 8})(A, x)`.
  */
-export function sparseOp(expr: string, formats: Readonly<Record<string, FormatSpec>>, options: SparseOpOptions = {}): SparseOp {
+export function sparseOp(
+  expr: string,
+  formats: Readonly<Record<string, FormatSpec>>,
+  options: SparseOpOptions = {},
+): SparseOp {
   const kernelName = `SparseOp_${kernelNameOf(expr)}__${configKey(formats, options)}`;
   const cached = REGISTRY.get(kernelName);
   if (cached !== undefined) return cached;
-  const kernel = sparsify(expr, formats, { ...(options.valueType === undefined ? {} : { valueType: options.valueType }) });
+  const kernel = sparsify(expr, formats, {
+    ...(options.valueType === undefined ? {} : { valueType: options.valueType }),
+  });
   const vl = options.vectorLength ?? 0;
   const module =
     vl > 0
@@ -79,7 +91,10 @@ export function sparseOp(expr: string, formats: Readonly<Record<string, FormatSp
           enableSIMDIndex32: options.enableSIMDIndex32 ?? false,
         }).module
       : kernel.module;
-  const run: EngineCall = compile(module, kernel.functionName, { engine: options.engine ?? 'wasm', vscale: options.vscale ?? 1 });
+  const run: EngineCall = compile(module, kernel.functionName, {
+    engine: options.engine ?? 'wasm',
+    vscale: options.vscale ?? 1,
+  });
   const names = kernel.plan.inputs.map((t) => t.name);
   const dtype = kernel.plan.valueType === 'i32' ? 'int32' : 'float32';
 
@@ -88,33 +103,50 @@ export function sparseOp(expr: string, formats: Readonly<Record<string, FormatSp
     backendName: 'cpu',
     kernelFunc: ({ inputs, backend: anyBackend, attrs }) => {
       const backend = anyBackend as tf.KernelBackend;
-      const operands: Record<string, KernelOperand> = { ...(attrs as unknown as { operands: Record<string, KernelOperand> }).operands };
-      for (const [name, info] of Object.entries(inputs)) operands[name] = denseOperand(backend, info as tf.TensorInfo);
+      const operands: Record<string, KernelOperand> = {
+        ...(attrs as unknown as { operands: Record<string, KernelOperand> }).operands,
+      };
+      for (const [name, info] of Object.entries(inputs))
+        operands[name] = denseOperand(backend, info as tf.TensorInfo);
       const call = bindArguments(kernel, operands);
       run(...call.args);
-      return { dataId: backend.write(call.output as Float32Array, [...call.outputShape], dtype), shape: [...call.outputShape], dtype };
+      return {
+        dataId: backend.write(call.output as Float32Array, [...call.outputShape], dtype),
+        shape: [...call.outputShape],
+        dtype,
+      };
     },
   });
 
   const op = ((...operands: SparseOpOperand[]): tf.Tensor => {
     if (operands.length !== names.length) {
-      throw new SparsifyError('operands', `${expr} takes ${names.length} operands (${names.join(', ')}), got ${operands.length}`);
+      throw new SparsifyError(
+        'operands',
+        `${expr} takes ${names.length} operands (${names.join(', ')}), got ${operands.length}`,
+      );
     }
     const tensors: tf.NamedTensorMap = {};
     const others: Record<string, KernelOperand> = {};
     operands.forEach((o, k) => {
       const name = names[k] as string;
       if (o instanceof tf.Tensor) {
-        if (o.dtype !== dtype) throw new SparsifyError(`operands.${name}`, `expected a ${dtype} tensor, got ${o.dtype}`);
+        if (o.dtype !== dtype)
+          throw new SparsifyError(`operands.${name}`, `expected a ${dtype} tensor, got ${o.dtype}`);
         tensors[name] = o;
       } else if (o instanceof SparseTensor || typeof o === 'number') {
         others[name] = o;
       } else {
-        throw new SparsifyError(`operands.${name}`, 'expected a tfjs tensor, a SparseTensor or a number');
+        throw new SparsifyError(
+          `operands.${name}`,
+          'expected a tfjs tensor, a SparseTensor or a number',
+        );
       }
     });
     if (tf.getBackend() !== 'cpu') {
-      throw new SparsifyError('backend', `sparse ops run on the cpu backend, the active backend is ${tf.getBackend()}`);
+      throw new SparsifyError(
+        'backend',
+        `sparse ops run on the cpu backend, the active backend is ${tf.getBackend()}`,
+      );
     }
     // tfjs attributes are plain data; the operands object is only read by our kernel function.
     const attrs = { operands: others } as unknown as tf.NamedAttrMap;

@@ -20,6 +20,12 @@ export interface IndexVector {
   readonly element: ScalarType;
   /** True when its masked-off lanes are known to be zero (a zero-pass-through masked load). */
   readonly zeroWhereMasked?: boolean;
+  /**
+   * The i32 local holding the byte address of lane 0 when the (i32) index lanes were loaded
+   * from consecutive memory with every lane active: lanes are then re-read as scalars, which
+   * costs a load instead of a lane extract (a shuffle-port µop on x86).
+   */
+  readonly inMemory?: number;
 }
 
 const BOOL = { kind: 'integer', width: 1 } as const;
@@ -89,6 +95,10 @@ export function lowerGather(
   const elem = scalarElement(a.memref);
   if (isBool(elem)) throw new EngineUnsupportedError('gathers of i1 elements are not supported');
   const { perPart, bytes } = laneLayoutOf(elem);
+  if (mask === 'all' && index.inMemory !== undefined && a.slot.strided === undefined) {
+    gatherFromMemoryIndices(ctx, a, index.inMemory, result);
+    return;
+  }
   const guard = mask === 'all' || index.zeroWhereMasked === true ? undefined : mask;
   const addresses = addressParts(ctx, a, index, guard);
   for (let lane = 0; lane < a.lanes; lane++) {
@@ -104,6 +114,36 @@ export function lowerGather(
     pushMaskFor(f, mask, elem, k);
     f.op(passThru === 'zero' ? 'v128.and' : 'v128.bitselect').op('local.set', part);
   });
+}
+
+/**
+ * All-active gather with in-memory i32 indices: per lane, `start + (index << log2(bytes))`
+ * in scalar registers, then a lane load (`load*_zero` starts each part, breaking the
+ * dependency on the part's previous value).
+ */
+function gatherFromMemoryIndices(
+  ctx: ScalarContext,
+  a: VectorAccess,
+  indices: number,
+  result: readonly number[],
+): void {
+  const { f } = ctx;
+  const { perPart, bytes } = laneLayoutOf(scalarElement(a.memref));
+  const start = startAddress(ctx, a);
+  for (let lane = 0; lane < a.lanes; lane++) {
+    const part = result[Math.floor(lane / perPart)] as number;
+    f.op('local.get', start)
+      .op('local.get', indices)
+      .memory('i32.load', 4 * lane);
+    if (bytes > 1) f.constInt('i32', Math.log2(bytes)).op('i32.shl');
+    f.op('i32.add');
+    if (lane % perPart === 0 && bytes >= 4) {
+      f.memory(`v128.load${LANE_SUFFIX[bytes]}_zero`);
+    } else {
+      f.op('local.get', part).memoryLane(`v128.load${LANE_SUFFIX[bytes]}_lane`, lane % perPart);
+    }
+    f.op('local.set', part);
+  }
 }
 
 /** `vector.scatter`: per lane, in lane order, a mask test and a lane store. */

@@ -11,7 +11,12 @@ import type { FunctionCompiler } from './function-compiler.js';
 import { type IndexVector, lowerGather, lowerScatter } from './gather-scatter.js';
 import { pushLane, setLane } from './lane-access.js';
 import { laneCount } from './lanes.js';
-import { lowerVectorLoad, lowerVectorStore, type VectorAccess } from './memory-ops.js';
+import {
+  lowerVectorLoad,
+  lowerVectorStore,
+  startAddress,
+  type VectorAccess,
+} from './memory-ops.js';
 import {
   type ElementwiseOperand,
   lowerElementwise,
@@ -232,7 +237,39 @@ function indexVectorOf(c: FunctionCompiler, v: Value, mask: Value): IndexVector 
     load.operands.at(-2) === mask &&
     c.isZeroVector(load.operands.at(-1) as Value);
   const vector = c.vectorOf(source);
-  return { parts: vector.parts, element: vector.type.element, zeroWhereMasked };
+  const inMemory = i32LoadAddress(c, source);
+  return {
+    parts: vector.parts,
+    element: vector.type.element,
+    zeroWhereMasked,
+    ...(inMemory === undefined ? {} : { inMemory }),
+  };
+}
+
+/**
+ * When `v` (an i32 vector) was loaded from consecutive memory with every lane active (a
+ * `vector.load`, or a `vector.maskedload` whose mask is all-true here), the byte address of
+ * its first lane, recomputed into a local.
+ */
+function i32LoadAddress(c: FunctionCompiler, v: Value): number | undefined {
+  const load = c.definingOp(v);
+  if (load === undefined || v.type.kind !== 'vector') return undefined;
+  const e = v.type.element;
+  if (e.kind !== 'integer' || e.width !== 32) return undefined;
+  const masked = load.name === 'vector.maskedload';
+  if (!(load.name === 'vector.load' || (masked && c.isAllTrue(load.operands.at(-2) as Value))))
+    return undefined;
+  const base = load.operands[0] as Value;
+  const { mem, type } = c.memOf(base);
+  if (type.layout !== undefined) return undefined;
+  const indices = load.operands.slice(1, masked ? -2 : undefined);
+  return startAddress(c, {
+    slot: mem,
+    memref: type,
+    indices: indices.map((x) => c.pusher(x)),
+    vector: v.type,
+    lanes: laneCount(v.type, c.vscale),
+  });
 }
 
 function defineValue(c: FunctionCompiler, v: Value): Value {
