@@ -36,3 +36,24 @@ describe('tilekit demo, cpu kernels chapter', () => {
     expect(out).toContain('tensors before/after the demo: 0/0');
   });
 });
+
+describe('tilekit demo, sparse chapter', () => {
+  it('runs a vectorized SpMV that matches the JavaScript CSR loop', async () => {
+    const io = captureIO();
+    expect(await main(['demo', '--only', '3'], io)).toBe(0);
+    const out = io.out();
+    expect(out).toContain('\n3. Sparse kernels in tfjs');
+    // ~1% of 4096^2 entries are nonzero.
+    const nnz = Number(/nonzeros: +(\d+)/.exec(out)?.[1]);
+    expect(nnz).toBeGreaterThan(0.009 * 4096 * 4096);
+    expect(nnz).toBeLessThan(0.011 * 4096 * 4096);
+    for (const baseline of ['scalar wasm', 'hand-written JS CSR loop', 'tf.matMul with dense A']) {
+      expect(out).toMatch(
+        new RegExp(`${baseline}[^\\n]*ms +-> vectorized is \\d+\\.\\d\\dx (faster|slower)`),
+      );
+    }
+    // Same operation order per row up to f32 rounding of reassociated lanes.
+    const error = Number(/max \|ours - JS loop\|: +(\S+)/.exec(out)?.[1]);
+    expect(error).toBeLessThan(1e-4);
+  });
+});

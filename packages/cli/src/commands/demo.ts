@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Command } from '../command.js';
 import { kernelsDemo } from '../demos/kernels-demo.js';
 import { layoutDemo } from '../demos/layout-demo.js';
+import { sparseDemo } from '../demos/sparse-demo.js';
 import type { CliIO } from '../io.js';
 
 /** One chapter of `tilekit demo`. Later features add chapters to `DEMO_SECTIONS`. */
@@ -11,7 +12,7 @@ export interface DemoSection {
 }
 
 /** The chapters, in the order they are shown. */
-export const DEMO_SECTIONS: readonly DemoSection[] = [layoutDemo, kernelsDemo];
+export const DEMO_SECTIONS: readonly DemoSection[] = [layoutDemo, kernelsDemo, sparseDemo];
 
 const help = `Usage: tilekit demo [--only <n>]
 

@@ -3,6 +3,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import '@tilekit/tfjs-kernels/register-cpu';
 import { relayout, tscatter, unrelayout } from '@tilekit/tfjs-kernels';
 import type { DemoSection } from '../commands/demo.js';
+import { quietTfjs } from './quiet-tfjs.js';
 
 /** Formats a flat list as rows of `width` entries. */
 function rows(values: ArrayLike<number>, width: number): string {
@@ -22,8 +23,7 @@ function rows(values: ArrayLike<number>, width: number): string {
 export const kernelsDemo: DemoSection = {
   title: 'tfjs ops on the cpu backend: relayout to a tiled layout, and PTO TSCATTER',
   async run(io) {
-    // PROD silences tfjs's "install tfjs-node" banner; it changes no numerics.
-    tf.env().set('PROD', true);
+    quietTfjs();
     await tf.setBackend('cpu');
     const before = tf.memory().numTensors;
     tf.tidy(() => {

@@ -1,0 +1,33 @@
+import { runSpmvDemo } from '@tilekit/sparse-vectorizer/tfjs';
+import type { DemoSection } from '../commands/demo.js';
+import { quietTfjs, speedupPhrase } from './quiet-tfjs.js';
+
+const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+
+/** The sparse pipeline end to end: sparsify → vectorize → WebAssembly SIMD, timed against baselines. */
+export const sparseDemo: DemoSection = {
+  title: 'Sparse kernels in tfjs: a vectorized CSR SpMV compiled to WebAssembly SIMD',
+  async run(io) {
+    io.stdout(
+      [
+        "spmv(A, x) with A a 4096x4096 CSR matrix at 1% density: the emitter writes the loops MLIR's",
+        'sparsifier would, the rewriter vectorizes the inner loop (vl=8, 32-bit gather indices), and the',
+        "wasm engine compiles it to SIMD128. Medians of repeated runs on this machine's cpu backend:",
+        '',
+      ].join('\n'),
+    );
+    quietTfjs();
+    const r = await runSpmvDemo();
+    io.stdout(
+      [
+        `  nonzeros:                    ${r.nnz}`,
+        `  vectorized wasm (ours):      ${fmt(r.milliseconds.vectorizedWasm)}`,
+        `  scalar wasm (same loops):    ${fmt(r.milliseconds.scalarWasm)}   -> vectorized is ${speedupPhrase(r.speedups.overScalarWasm)}`,
+        `  hand-written JS CSR loop:    ${fmt(r.milliseconds.javascriptLoop)}   -> vectorized is ${speedupPhrase(r.speedups.overJavascriptLoop)}`,
+        `  tf.matMul with dense A:      ${fmt(r.milliseconds.denseMatMul)}   -> vectorized is ${speedupPhrase(r.speedups.overDenseMatMul)}`,
+        `  max |ours - JS loop|:        ${r.maxAbsError.toExponential(2)}`,
+        '',
+      ].join('\n'),
+    );
+  },
+};
