@@ -18,7 +18,8 @@ export type { LayoutValues } from './run_copy.js';
 /** A new physical buffer whose padding slots hold `padValue` (zero needs no fill). */
 function paddedBuffer<T extends LayoutValues>(like: T, runs: PhysicalRuns, padValue: number): T {
   const buffer = allocateLike(like, runs.physicalCount);
-  if (padValue !== 0 && runs.physicalCount > runs.logicalCount) buffer.fill(padValue);
+  // Object.is: a -0 pad must be written (a fresh buffer holds +0).
+  if (!Object.is(padValue, 0) && runs.physicalCount > runs.logicalCount) buffer.fill(padValue);
   return buffer;
 }
 
