@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import { summariseModule } from '../src/suites/vectorizer/mlir-text.js';
 import {
   type ExecArg,
-  type ExecNumber,
   execute,
   MLIR_OPT,
   memrefInfo,
@@ -50,7 +49,7 @@ const CONFIGS = [
   },
 ] as const;
 
-/** Trip counts: 32 fills every vector of every option set; 37 leaves a remainder for all of them. */
+/** Trip counts: 32 fills every vector of every option set (steps 8, 16 and 4 * vscale 2); 37 leaves a remainder for all. */
 const TRIP_COUNTS = { n32: 32, n37: 37 } as const;
 const ROWS = 4;
 const LENGTH = 160;
@@ -82,8 +81,11 @@ function argumentsFor(sig: Signature, tripCount: number): ExecArg[] {
     if (!memref) return { kind: 'scalar', type, value: scalarFor(name, type, tripCount) };
     const { element, rank } = memref;
     if (name === 'pos') {
-      // Rows of length n, 0, 5 and 16 starting at 2: a non-zero start and an empty row.
-      const data = [2, 2 + tripCount, 2 + tripCount, 7 + tripCount, 23 + tripCount];
+      // Rows starting at 2 (a non-zero start), the first n long, then an empty row; the others
+      // fill whole vectors when n does (16, 32) and leave remainders when it does not (5, 16).
+      const rows = tripCount === TRIP_COUNTS.n32 ? [tripCount, 0, 16, 32] : [tripCount, 0, 5, 16];
+      const data = [2];
+      for (const length of rows) data.push(data[data.length - 1]! + length);
       return { kind: 'memref', elementType: element, shape: [data.length], data };
     }
     if (name === 'crd') {
@@ -189,5 +191,3 @@ const text = `{\n${Object.entries(header)
   )},\n  "cases": [\n${cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]\n}\n`;
 writeFileSync(join(packageDir, 'src', 'fixtures', 'mlir-vectorization.json'), text);
 process.stderr.write(`${cases.length} cases written\n`);
-
-export type { ExecNumber };
