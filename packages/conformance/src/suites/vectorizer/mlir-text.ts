@@ -33,7 +33,7 @@ const VECTOR_TYPE = /vector<[^>]*>/g;
 const FUNC = /\bfunc\.func\s+(?:private\s+)?@([\w$.-]+)/;
 const LEFT_OUT = new Set(['arith.constant', 'scf.for', 'scf.yield']);
 
-/** Braces on a line outside string literals: opened minus closed, and whether it starts by closing. */
+/** Braces opened minus braces closed on a line, outside string literals. */
 function braceBalance(line: string): number {
   let balance = 0;
   let inString = false;
@@ -57,7 +57,8 @@ interface OpenLoop {
 interface OpenFunction {
   readonly name: string;
   readonly startDepth: number;
-  readonly loops: { loop: OpenLoop; order: number }[];
+  /** Every loop met so far, in textual order. */
+  readonly loops: OpenLoop[];
   readonly outside: string[];
   readonly stack: OpenLoop[];
 }
@@ -79,15 +80,13 @@ function summarise(fn: OpenFunction): FunctionSummary {
     vectorOps[key] = (vectorOps[key] ?? 0) + 1;
   };
   for (const key of fn.outside) add(key);
-  for (const { loop } of fn.loops) if (loop.vectorized) for (const key of loop.bodyOps) add(key);
+  for (const loop of fn.loops) if (loop.vectorized) for (const key of loop.bodyOps) add(key);
   const sorted = Object.fromEntries(Object.entries(vectorOps).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const loops = [...fn.loops]
-    .sort((a, b) => a.order - b.order)
-    .map(({ loop }) => ({
-      vectorized: loop.vectorized,
-      reduction: loop.reduction,
-      depth: loop.depth,
-    }));
+  const loops = fn.loops.map((loop) => ({
+    vectorized: loop.vectorized,
+    reduction: loop.reduction,
+    depth: loop.depth,
+  }));
   return { name: fn.name, loops, vectorOps: sorted };
 }
 
@@ -96,14 +95,12 @@ export function summariseModule(text: string): FunctionSummary[] {
   const done: FunctionSummary[] = [];
   let depth = 0;
   let fn: OpenFunction | undefined;
-  let loopCount = 0;
   for (const line of text.split('\n')) {
     const code = line.replace(/\/\/.*$/, '');
     const name = OP_LINE.exec(code)?.[1];
     const funcName = FUNC.exec(code)?.[1];
     if (funcName !== undefined && fn === undefined && braceBalance(code) > 0) {
       fn = { name: funcName, startDepth: depth, loops: [], outside: [], stack: [] };
-      loopCount = 0;
     } else if (fn !== undefined && name !== undefined && !code.trimStart().startsWith('}')) {
       const key = opKey(name, code);
       const inner = fn.stack[fn.stack.length - 1];
@@ -117,7 +114,7 @@ export function summariseModule(text: string): FunctionSummary[] {
           bodyOps: [],
         };
         if (inner !== undefined && isVector) inner.vectorized = true;
-        fn.loops.push({ loop, order: loopCount++ });
+        fn.loops.push(loop);
         fn.stack.push(loop);
       } else if (!LEFT_OUT.has(name)) {
         if (inner !== undefined) {
