@@ -10,6 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SparseTensor, SparsifyError } from '../../src/index.js';
 import {
+  runSpmvDemo,
   sddmm,
   sparseDot,
   sparseOp,
@@ -145,6 +146,20 @@ describe('conversions', () => {
         expect(values(tensorFromSparse(s))).toEqual(values(dense));
       }
     });
+  });
+});
+
+describe('runSpmvDemo', () => {
+  it('reports timings, speedups and a result that matches the JavaScript loop', async () => {
+    const r = await runSpmvDemo({ size: 300, density: 0.05, repetitions: 1 });
+    expect(r.size).toBe(300);
+    expect(r.nnz).toBeGreaterThan(0);
+    for (const ms of Object.values(r.milliseconds)) expect(ms).toBeGreaterThan(0);
+    expect(r.speedups.overScalarWasm).toBeCloseTo(
+      r.milliseconds.scalarWasm / r.milliseconds.vectorizedWasm,
+      10,
+    );
+    expect(r.maxAbsError).toBeLessThan(1e-4);
   });
 });
 
