@@ -80,7 +80,13 @@ export {
   ConformanceFailure,
   StaleExclusionError,
 } from './errors.js';
-export { type LayoutBounds, layouts, layoutsFor, layoutsWithIndex } from './generators/layouts.js';
+export {
+  type LayoutBounds,
+  layouts,
+  layoutsFor,
+  layoutsWithIndex,
+  tiles,
+} from './generators/layouts.js';
 export { permutations, type ShapeBounds, shapes } from './generators/shapes.js';
 export { type CsrBounds, type CsrMatrix, csrMatrices } from './generators/sparse.js';
 export {

@@ -31,9 +31,12 @@ function firstTileRank(rank: number, which: LayoutBounds['tileRank']): fc.Arbitr
   return fc.integer({ min: 1, max: rank });
 }
 
-function tile(length: number, maxTile: number, combine: boolean): fc.Arbitrary<number[]> {
+/**
+ * Tiles of `length` entries in `1..maxTile`; with `combine`, major entries may be `*` (never the
+ * most minor one, which has no more minor dimension to combine into).
+ */
+export function tiles(length: number, maxTile: number, combine = false): fc.Arbitrary<number[]> {
   const entry = fc.integer({ min: 1, max: maxTile });
-  // `*` may appear anywhere but in the most minor position (it combines into the next one).
   const majorEntry = combine ? fc.oneof(entry, fc.constant(COMBINE)) : entry;
   return fc
     .tuple(fc.array(majorEntry, { minLength: length - 1, maxLength: length - 1 }), entry)
@@ -45,7 +48,7 @@ function laterTile(previous: readonly number[], maxTile: number): fc.Arbitrary<n
   const sizes = previous.filter((t) => t !== COMBINE);
   return fc
     .integer({ min: 1, max: sizes.length })
-    .chain((length) => tile(length, Math.min(maxTile, 2), false));
+    .chain((length) => tiles(length, Math.min(maxTile, 2)));
 }
 
 /** Layouts of the logical dimensions `dims` within `bounds` (ignoring its shape bounds). */
@@ -60,7 +63,7 @@ export function layoutsFor(
     .record({
       minorToMajor: bounds.permuted ? permutations(dims.length) : fc.constant(rowMajor),
       first: firstTileRank(dims.length, bounds.tileRank).chain((r) =>
-        tile(r, maxTile, bounds.combine ?? false),
+        tiles(r, maxTile, bounds.combine ?? false),
       ),
       count: fc.integer({ min: levels.min, max: levels.max }),
       tailPadding: bounds.tailPadding ? fc.integer({ min: 1, max: 8 }) : fc.constant(1),
