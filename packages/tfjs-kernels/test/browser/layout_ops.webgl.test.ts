@@ -5,9 +5,9 @@
  * gradients, with tensors, data ids and textures balanced throughout.
  */
 
-import { offsetMap, physicalElementCount, relayoutPlan } from '@tilekit/layout';
+import { inverseMap, offsetMap, physicalElementCount, relayoutPlan } from '@tilekit/layout';
 import { describe, expect, it } from 'vitest';
-import { relayout, shapeText, unrelayout } from '../../src/index.js';
+import { convertLayout, relayout, shapeText, tscatter, unrelayout } from '../../src/index.js';
 import { shaderChain } from '../../src/webgl/chain_kind.js';
 import { simplifyChain } from '../../src/webgl/chain_simplify.js';
 import { backwardChain } from '../../src/webgl/layout_chains.js';
@@ -153,6 +153,30 @@ describe('relayout family on webgl vs the layout maps', () => {
     });
   });
 
+  it('keeps NaN payloads, signaling ones included, through relayout, convertLayout and tscatter', async () => {
+    const bits = new Uint32Array([
+      0x7fa00001, 0xffc12345, 0x7fc00000, 0x7f800001, 1, 0x80000000, 0x3f800000, 0xff800000,
+    ]);
+    const payloads = new Float32Array(bits.buffer);
+    const whole = shapeText('float32', [2, 4], '{0,1:T(2,2)}');
+    // Expected: the same bit patterns, moved by the layout package's inverse map (pad 0).
+    const expected = Array.from(inverseMap(whole), (i) => (i < 0 ? 0 : bits[i]!));
+    await expectBalanced(async () => {
+      const x = tf.tensor2d(payloads, [2, 4]);
+      const buffer = relayout(x, '{0,1:T(2,2)}');
+      const back = convertLayout(buffer, whole, '{1,0}');
+      const idx = tf.tensor2d([7, 6, 5, 4, 3, 2, 1, 0], [1, 8], 'int32');
+      const row = tf.reshape(x, [1, 8]);
+      const reversed = tscatter(row, idx, { dstShape: [1, 8], target: 'any' });
+      const bitsOf = async (t: tf.Tensor) =>
+        Array.from(new Uint32Array(new Float32Array(await t.data()).buffer));
+      expect(await bitsOf(buffer)).toEqual(expected);
+      expect(await bitsOf(back)).toEqual(Array.from(bits));
+      expect(await bitsOf(reversed)).toEqual(Array.from(bits).reverse());
+      tf.dispose([x, buffer, back, idx, row, reversed]);
+    });
+  });
+
   it('reads packed inputs (outputs of packed tfjs ops) and sliced inputs', async () => {
     const c: LayoutCase = {
       op: 'relayout',
@@ -237,7 +261,9 @@ describe('relayout family on webgl vs the layout maps', () => {
     await expectThrowsBalanced(() => relayout(x, '{1,0:T(2,2'));
     await expectThrowsBalanced(() => relayout(x, '{2,1,0}'));
     await expectThrowsBalanced(() => unrelayout(buffer, 'f32[3,5]{1,0:T(2,2)}'));
-    await expectThrowsBalanced(() => relayout(tf.tensor1d([1, 2], 'int32'), '{0}', { padValue: 0.5 }));
+    await expectThrowsBalanced(() =>
+      relayout(tf.tensor1d([1, 2], 'int32'), '{0}', { padValue: 0.5 }),
+    );
     tf.dispose([x, buffer]);
   });
 
