@@ -73,10 +73,18 @@ function useOf(name: string): {
     };
   }
   if (/^v128\.load\d+_lane$/.test(name)) {
-    return { params: ['i32', 'v128'], result: 'v128', emit: (f) => v(2)(f) && f.memoryLane(name, 1) };
+    return {
+      params: ['i32', 'v128'],
+      result: 'v128',
+      emit: (f) => v(2)(f) && f.memoryLane(name, 1),
+    };
   }
   if (/^v128\.store\d+_lane$/.test(name)) {
-    return { params: ['i32', 'v128'], result: 'i32', emit: (f) => v(2)(f) && f.memoryLane(name, 1).constInt('i32', 0) };
+    return {
+      params: ['i32', 'v128'],
+      result: 'i32',
+      emit: (f) => v(2)(f) && f.memoryLane(name, 1).constInt('i32', 0),
+    };
   }
   if (name === 'v128.store') {
     return {
