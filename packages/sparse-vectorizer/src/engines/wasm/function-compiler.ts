@@ -399,9 +399,3 @@ export class FunctionCompiler implements VectorContext {
 function terminatorOperands(block: Block): readonly Value[] {
   return block.operations[block.operations.length - 1]?.operands ?? [];
 }
-
-/** The vector type of a value, asserting it is one. */
-export function vectorTypeOf(v: Value): VectorType {
-  if (v.type.kind !== 'vector') throw new EngineUnsupportedError('expected a vector');
-  return v.type;
-}
