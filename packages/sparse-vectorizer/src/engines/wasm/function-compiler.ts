@@ -6,7 +6,7 @@
  */
 
 import type { Block, Operation, Value } from '../../ir/operation.js';
-import type { MemRefType, ScalarType, Type, VectorType } from '../../ir/types.js';
+import type { MemRefType, ScalarType, Type } from '../../ir/types.js';
 import { definingOps } from '../../ir/walk.js';
 import { EngineUnsupportedError } from '../errors.js';
 import { pushAffineMap } from './affine-lowering.js';
