@@ -44,3 +44,26 @@ export function planPairs(chain: IndexChain): PairPlan | null {
   }
   return moved.length === 0 ? null : { moved, delta: change };
 }
+
+/**
+ * Output p + 1's source as the shader derives it from p's digits (p even): -1 when padding.
+ * The JavaScript mirror of LayoutGatherProgram's pair logic, for tests.
+ */
+export function derivedSecond(chain: IndexChain, pairs: PairPlan, p: number): number {
+  let index = p;
+  let padding = false;
+  for (const [s, step] of chain.entries()) {
+    let rem = index;
+    let next = 0;
+    for (const [k, t] of step.entries()) {
+      const v = Math.floor(rem / t.stride);
+      rem -= v * t.stride;
+      padding ||= v >= t.bound;
+      const moved = pairs.moved[s]!;
+      if (k === moved.term) padding ||= v + moved.increment >= t.bound;
+      next += v * t.weight;
+    }
+    index = next;
+  }
+  return padding ? -1 : index + pairs.delta;
+}

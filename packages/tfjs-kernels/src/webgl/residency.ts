@@ -16,11 +16,6 @@ export function cpuValues(backend: MathBackendWebGL, t: TensorInfo): BackendValu
   return backend.texData.get(t.dataId).values ?? null;
 }
 
-/** Whether the tensor's data is on the GPU only (a read would cost a GPU sync). */
-export function isGpuOnly(backend: MathBackendWebGL, t: TensorInfo): boolean {
-  return cpuValues(backend, t) === null;
-}
-
 /** Whether every value keeps its exact value in a float32 texture (always true for floats). */
 export function survivesFloatTexture(values: BackendValues): boolean {
   if (!(values instanceof Int32Array)) return true;

@@ -1,0 +1,85 @@
+/**
+ * The index chains the layout pass runs, evaluated in JavaScript with the shader's integer
+ * arithmetic (`evaluateChain`), against `@tilekit/layout`'s whole-array maps on random layouts;
+ * and the output-pair rule (`planPairs`) against the chain itself.
+ */
+import { inverseMap, offsetMap, relayoutPlan } from '@tilekit/layout';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shapeText } from '../../src/index.js';
+import { derivedSecond, planPairs } from '../../src/webgl/chain_pairs.js';
+import { simplifyChain } from '../../src/webgl/chain_simplify.js';
+import { evaluateChain, type IndexChain } from '../../src/webgl/index_chain.js';
+import { backwardChain, forwardChain } from '../../src/webgl/layout_chains.js';
+import { layoutText } from './support/layout_arbitrary.js';
+
+/** A random shape (ranks 1..6, small dims) with a random layout. */
+const shapeCase = fc.integer({ min: 1, max: 6 }).chain((rank) =>
+  fc.record({
+    dims: fc.array(fc.integer({ min: 1, max: rank <= 3 ? 9 : 4 }), {
+      minLength: rank,
+      maxLength: rank,
+    }),
+    layout: layoutText(rank),
+  }),
+);
+
+/** Output p + 1 as the shader derives it, against the chain run on p + 1, for every even p. */
+function pairsHold(chain: IndexChain, count: number): boolean {
+  const pairs = planPairs(chain);
+  if (pairs === null) return true;
+  for (let p = 0; p + 1 < count; p += 2) {
+    if (derivedSecond(chain, pairs, p) !== evaluateChain(chain, p + 1)) return false;
+  }
+  return true;
+}
+
+describe('index chains', () => {
+  it('backward chains reproduce inverseMap and forward chains offsetMap (simplified or not)', () => {
+    fc.assert(
+      fc.property(shapeCase, ({ dims, layout }) => {
+        const shape = shapeText('float32', dims, layout);
+        const plan = relayoutPlan(shape);
+        const inverse = inverseMap(shape);
+        const offsets = offsetMap(shape);
+        for (const backward of [backwardChain(plan), simplifyChain(backwardChain(plan))]) {
+          expect(Array.from(inverse, (_, p) => evaluateChain(backward, p))).toEqual(
+            Array.from(inverse),
+          );
+        }
+        for (const forward of [forwardChain(plan), simplifyChain(forwardChain(plan))]) {
+          expect(Array.from(offsets, (_, i) => evaluateChain(forward, i))).toEqual(
+            Array.from(offsets),
+          );
+        }
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  it('derived output pairs agree with the chain wherever planPairs allows them', () => {
+    fc.assert(
+      fc.property(shapeCase, ({ dims, layout }) => {
+        const shape = shapeText('float32', dims, layout);
+        const plan = relayoutPlan(shape);
+        expect(pairsHold(simplifyChain(backwardChain(plan)), plan.physicalElementCount)).toBe(true);
+        expect(pairsHold(simplifyChain(forwardChain(plan)), offsetMap(shape).length)).toBe(true);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  it('simplification fuses the 2-D tiled relayout into one step of four digits (hand-derived)', () => {
+    const chain = simplifyChain(backwardChain(relayoutPlan('f32[2048,2048]{1,0:T(8,128)}')));
+    // Slot digits (tile row, tile column, row in tile, column in tile) -> logical strides.
+    expect(chain).toEqual([
+      [
+        { stride: 16384, size: 256, bound: 2 ** 31 - 1, weight: 16384 },
+        { stride: 1024, size: 16, bound: 2 ** 31 - 1, weight: 128 },
+        { stride: 128, size: 8, bound: 2 ** 31 - 1, weight: 2048 },
+        { stride: 1, size: 128, bound: 2 ** 31 - 1, weight: 1 },
+      ],
+    ]);
+    expect(planPairs(chain)?.delta).toBe(1);
+  });
+});
