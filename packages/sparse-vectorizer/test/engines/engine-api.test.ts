@@ -95,6 +95,25 @@ describe('compile', () => {
     expect(div('wasm')).toThrow(EngineRuntimeError);
   });
 
+  it('refuses a non-positive scf.for step on every engine (it would never terminate)', () => {
+    const stepping = parseModule(`
+func.func @stepping(%s: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c9 = arith.constant 9 : index
+  %r = scf.for %i = %c0 to %c9 step %s iter_args(%a = %c0) -> (index) {
+    %n = arith.addi %a, %i : index
+    scf.yield %n : index
+  }
+  return %r : index
+}`);
+    for (const engine of ENGINES) {
+      expect(compile(stepping, 'stepping', { engine })(4n), engine).toEqual([12n]);
+      expect(() => compile(stepping, 'stepping', { engine })(0n), engine).toThrow(
+        /step must be positive/,
+      );
+    }
+  });
+
   it('raises IndexRangeError where the js engine cannot hold an index exactly', () => {
     const big = 2n ** 40n;
     expect(compile(OVERFLOW, 'overflow', { engine: 'interpreter' })(big)).toEqual([

@@ -339,6 +339,7 @@ export class JsCodegen {
         : cls === 'index'
           ? `I(${ivName} + ${this.scalar(step as Value)})`
           : `((${ivName} + ${this.scalar(step as Value)}) | 0)`;
+    this.line(`if (!(${this.scalar(step as Value)} > 0)) rt.badStep();`);
     this.line(`for (; ${ivName} < ${this.scalar(hi as Value)}; ${ivName} = ${stepExpr}) {`);
     this.#nested(() => {
       this.block(body);

@@ -29,6 +29,8 @@ export interface JsRuntime {
   I(x: number): number;
   /** Evaluates reference op `k` on JS-represented operands. */
   R(k: number, ...args: (number | bigint)[]): number | bigint;
+  /** Raises for an `scf.for` whose step is not positive (it would never terminate). */
+  badStep(): never;
 }
 
 function toReference(v: number | bigint, t: ScalarType): Scalar {
@@ -75,6 +77,9 @@ export function makeRuntime(
   };
   return {
     I,
+    badStep() {
+      throw new EngineRuntimeError(fnName, 'scf.for step must be positive');
+    },
     R(k, ...args) {
       const r = refs[k] as ReferenceOp;
       const out = (semantics[k] as NonNullable<(typeof semantics)[number]>)(

@@ -323,6 +323,13 @@ export class FunctionCompiler implements VectorContext {
     const ivLocal = this.scalarLocal(ivArg as Value);
     const [hiLocal, stepLocal] = [this.scalarLocal(hi as Value), this.scalarLocal(step as Value)];
     const f = this.f;
+    // A non-positive step would never terminate; the interpreter raises, so do we.
+    f.op('local.get', stepLocal)
+      .constInt(ivType as 'i32' | 'i64', 0)
+      .op(`${ivType}.le_s`)
+      .structured('if');
+    this.callHost('scf.for.badStep', [], 'i32');
+    f.op('drop').op('end');
     const loop = (exitWhen: () => void): void => {
       f.structured('block').structured('loop');
       exitWhen();

@@ -36,6 +36,10 @@ const PAGE = 65536;
 const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>> = {
   ...(FLOAT_UNARY as Record<string, (...args: number[]) => number>),
   ...(FLOAT_BINARY as Record<string, (...args: number[]) => number>),
+  /** Called by compiled code for an `scf.for` whose step is not positive (as the interpreter refuses). */
+  'scf.for.badStep': () => {
+    throw new EngineRuntimeError('kernel', 'scf.for step must be positive');
+  },
 };
 
 /** The compiled wasm binary and its import needs (exposed for inspection and tests). */
