@@ -107,8 +107,11 @@ writeFileSync(
       target: 'es2022',
       strict: true,
       noEmit: true,
+      // Our declarations are checked as a user's compiler would check them. tfjs-core's own
+      // typings need the DOM lib and the global \`Long\` type from @types/long (its dependency),
+      // so the automatic @types inclusion stays on.
+      lib: ['es2022', 'dom'],
       skipLibCheck: false,
-      types: [],
     },
     files: ['types.mts'],
   }),
