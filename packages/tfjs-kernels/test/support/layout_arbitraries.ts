@@ -16,7 +16,7 @@ export function layoutText(rank: number): fc.Arbitrary<string> {
       ),
     )
     // A tile may not end in '*' (nothing more minor to combine with).
-    .map(([head, last]) => `T(${[...head, String(last)].join(',')})`);
+    .map(([head, last]) => `(${[...head, String(last)].join(',')})`);
   return fc
     .record({
       minorToMajor: fc.shuffledSubarray(
@@ -27,7 +27,9 @@ export function layoutText(rank: number): fc.Arbitrary<string> {
       tail: fc.option(fc.integer({ min: 2, max: 8 }), { freq: 4 }),
     })
     .map(({ minorToMajor, tiles, tail }) => {
-      const attributes = tiles.join('') + (tail === null ? '' : `L(${tail})`);
+      // Repeated tiles are written XLA's way, one T then each tile: T(8,128)(2,1).
+      const attributes =
+        (tiles.length > 0 ? `T${tiles.join('')}` : '') + (tail === null ? '' : `L(${tail})`);
       return `{${minorToMajor.join(',')}${attributes ? `:${attributes}` : ''}}`;
     });
 }
