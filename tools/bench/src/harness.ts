@@ -26,6 +26,8 @@ export interface BenchCase {
   readonly goal?: string;
   /** Extra measured figures (bytes allocated, compile counts ...), computed once after timing. */
   readonly extra?: () => Record<string, string | number> | Promise<Record<string, string | number>>;
+  /** Rounds for this case (overrides the run's option), for baselines that take seconds per call. */
+  readonly rounds?: number;
 }
 
 /** A named group of cases, with optional one-time setup/teardown around them. */
@@ -42,7 +44,7 @@ export interface BenchOptions {
   readonly rounds: number;
   /** Minimum duration of one sample: fast functions are batched up to this. */
   readonly minSampleMs: number;
-  /** Soft cap on the time spent on one case; rounds stop early (never below 5) past it. */
+  /** Soft cap on the time spent on one case; rounds stop early (never below 5, or the case's own count) past it. */
   readonly maxCaseMs: number;
 }
 
@@ -92,8 +94,12 @@ async function timeBatch(fn: () => unknown, batch: number): Promise<number> {
   return performance.now() - start;
 }
 
-/** Calls per sample so that one sample lasts at least `minSampleMs` (after a warm-up call). */
+/**
+ * Calls per sample so that one sample lasts at least `minSampleMs`. The timed warm-up call
+ * already answers it for slow functions, which then run no extra calibration call.
+ */
 async function calibrate(fn: () => unknown, minSampleMs: number): Promise<number> {
+  if ((await timeBatch(fn, 1)) >= minSampleMs) return 1; // warm-up: JIT, caches, shader compilation
   let batch = 1;
   for (;;) {
     const elapsed = await timeBatch(fn, batch);
@@ -112,20 +118,19 @@ export async function runCase(
 ): Promise<CaseResult> {
   const candidates = [benchCase.ours, ...benchCase.baselines];
   const batches: number[] = [];
-  for (const candidate of candidates) {
-    await callOnce(candidate.fn); // warm-up: JIT, caches, shader compilation
+  for (const candidate of candidates)
     batches.push(await calibrate(candidate.fn, options.minSampleMs));
-  }
+  const rounds = benchCase.rounds ?? options.rounds;
   const samples: number[][] = candidates.map(() => []);
   const started = performance.now();
-  for (let round = 0; round < options.rounds; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < candidates.length; k++) {
       // Rotate who goes first so no candidate always runs on a cold cache.
       const c = (k + round) % candidates.length;
       const batch = batches[c]!;
       samples[c]!.push((await timeBatch(candidates[c]!.fn, batch)) / batch);
     }
-    if (round >= 4 && performance.now() - started > options.maxCaseMs) break;
+    if (round >= Math.min(4, rounds - 1) && performance.now() - started > options.maxCaseMs) break;
   }
   const results = candidates.map((candidate, c) => ({
     label: candidate.label,
