@@ -3,21 +3,11 @@
  * (fixtures/pto-tscatter-cpusim.json, see fixtures/PROVENANCE.md).
  */
 import { describe, expect, it } from 'vitest';
-import { type ElementType, type IndexType, PtoConstraintError, tscatter } from '../src/index.js';
+import { type IndexType, PtoConstraintError, tscatter } from '../src/index.js';
 import cases from './fixtures/pto-tscatter-cpusim.json' with { type: 'json' };
+import { SIMULATOR_ELEMENT_TYPE } from './support/simulator_types.js';
 import { expectNoLeak, float32Bits, tf } from './support/tf.js';
 import { referenceScatter, toRows } from './support/tile_reference.js';
-
-/** The simulator's C element type names, as this package spells them. */
-const C_TYPE_TO_ELEMENT_TYPE: Record<string, ElementType> = {
-  float32: 'f32',
-  int8: 's8',
-  uint8: 'u8',
-  int16: 's16',
-  uint16: 'u16',
-  int32: 's32',
-  uint32: 'u32',
-};
 
 describe('tscatter vs the PTO CPU simulator', () => {
   it('covers every element type family in the fixture', () => {
@@ -28,8 +18,10 @@ describe('tscatter vs the PTO CPU simulator', () => {
   });
 
   cases.forEach((c, n) => {
-    const elementType = C_TYPE_TO_ELEMENT_TYPE[c.dtype]!;
-    const indexType = C_TYPE_TO_ELEMENT_TYPE[c.indexDtype] as IndexType;
+    const elementType = SIMULATOR_ELEMENT_TYPE[c.dtype as keyof typeof SIMULATOR_ELEMENT_TYPE];
+    const indexType = SIMULATOR_ELEMENT_TYPE[
+      c.indexDtype as keyof typeof SIMULATOR_ELEMENT_TYPE
+    ] as IndexType;
     it(`case ${n}: ${c.dtype}[${c.dst}] <- ${c.dtype}[${c.src}] by ${c.indexDtype}[${c.idx}] valid ${c.validRow}x${c.validCol}`, () => {
       expectNoLeak(() => {
         const dtype = elementType === 'f32' ? 'float32' : 'int32';

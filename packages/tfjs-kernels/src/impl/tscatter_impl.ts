@@ -37,7 +37,8 @@ export function tscatterImpl(
   assertValuesFit(op, 'idx', idx, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
   const dstSize = g.dst.rows * g.dst.cols;
   const dst = zerosLike(src, g.batch * dstSize);
-  const add = attrs.mode === 'add';
+  // One loop per mode keeps the hot assign loop free of a per-element mode test.
+  const scatterRun = attrs.mode === 'add' ? addRun : assignRun;
   const runs = validRuns(g, g.src);
   const srcSize = g.src.rows * g.src.cols;
   const idxSize = g.idx.rows * g.idx.cols;
@@ -50,7 +51,6 @@ export function tscatterImpl(
         dstTile,
         src.subarray(s, s + runs.length),
         idx.subarray(x, x + runs.length),
-        add,
       );
       if (outside >= 0 && attrs.bounds === 'error') {
         throw indexError(op, idx, g, b, x + outside, dstSize);
@@ -61,24 +61,31 @@ export function tscatterImpl(
 }
 
 /**
- * `dst[idx[j]] = src[j]` (or `+=`) for one contiguous run, skipping offsets outside `dst`.
- * Views over the run keep a single induction variable, as fast as a bare loop.
+ * `dst[idx[j]] = src[j]` for one contiguous run, skipping offsets outside `dst`. Views over the
+ * run keep a single induction variable, as fast as a bare loop.
  *
  * @returns The run position of the first offset outside `dst`, or -1.
  */
-function scatterRun(dst: TileValues, src: TileValues, idx: Int32Array, add: boolean): number {
+function assignRun(dst: TileValues, src: TileValues, idx: Int32Array): number {
   const size = dst.length;
   let outside = -1;
   for (let j = 0; j < idx.length; j++) {
     const k = idx[j]!;
     // `k >>> 0` maps negative offsets past any size, so one compare rejects both ends.
-    if (k >>> 0 >= size) {
-      if (outside < 0) outside = j;
-    } else if (add) {
-      dst[k]! += src[j]!;
-    } else {
-      dst[k] = src[j]!;
-    }
+    if (k >>> 0 < size) dst[k] = src[j]!;
+    else if (outside < 0) outside = j;
+  }
+  return outside;
+}
+
+/** As {@link assignRun}, summing colliding values (`dst[idx[j]] += src[j]`). */
+function addRun(dst: TileValues, src: TileValues, idx: Int32Array): number {
+  const size = dst.length;
+  let outside = -1;
+  for (let j = 0; j < idx.length; j++) {
+    const k = idx[j]!;
+    if (k >>> 0 < size) dst[k]! += src[j]!;
+    else if (outside < 0) outside = j;
   }
   return outside;
 }

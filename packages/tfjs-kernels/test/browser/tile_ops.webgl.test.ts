@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TileIndexError, TileValueError, tscatter } from '../../src/index.js';
 import simulatorCases from '../fixtures/pto-tscatter-cpusim.json' with { type: 'json' };
+import { SIMULATOR_ELEMENT_TYPE } from '../support/simulator_types.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import { exactValues, float32Bits, gpuOnly, isOnGpu, tf } from './support/backends.js';
 import {
@@ -40,16 +41,6 @@ async function expectCase(
   });
 }
 
-const C_TYPE = {
-  float32: 'f32',
-  int8: 's8',
-  uint8: 'u8',
-  int16: 's16',
-  uint16: 'u16',
-  int32: 's32',
-  uint32: 'u32',
-} as const;
-
 const iota = (n: number, f: (k: number) => number = (k) => k) =>
   Array.from({ length: n }, (_, k) => f(k));
 
@@ -64,8 +55,12 @@ describe('the PTO simulator fixtures on webgl', () => {
         attrs: scatterAttrs(f.dst as [number, number], f.idx, {
           validRow: f.validRow,
           validCol: f.validCol,
-          elementType: C_TYPE[f.dtype as keyof typeof C_TYPE],
-          indexType: C_TYPE[f.indexDtype as keyof typeof C_TYPE] as 's16' | 'u16' | 's32' | 'u32',
+          elementType: SIMULATOR_ELEMENT_TYPE[f.dtype as keyof typeof SIMULATOR_ELEMENT_TYPE],
+          indexType: SIMULATOR_ELEMENT_TYPE[f.indexDtype as keyof typeof SIMULATOR_ELEMENT_TYPE] as
+            | 's16'
+            | 'u16'
+            | 's32'
+            | 'u32',
           bounds: 'error',
         }),
       };
