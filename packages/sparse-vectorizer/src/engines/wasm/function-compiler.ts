@@ -7,7 +7,7 @@
 
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import type { MemRefType, ScalarType, Type } from '../../ir/types.js';
-import { definingOps } from '../../ir/walk.js';
+import { definingOps, usersOf } from '../../ir/walk.js';
 import { EngineUnsupportedError } from '../errors.js';
 import { pushAffineMap } from './affine-lowering.js';
 import { remainingLanesMask } from './full-vector-loop.js';
@@ -49,6 +49,7 @@ export class FunctionCompiler implements VectorContext {
   readonly vscale: number;
   readonly #slots = new Map<Value, Slot>();
   readonly #defs: ReadonlyMap<Value, Operation>;
+  readonly #users: ReadonlyMap<Value, readonly Operation[]>;
   readonly #allTrue = new Set<Value>();
   readonly #host: HostImports;
 
@@ -56,6 +57,7 @@ export class FunctionCompiler implements VectorContext {
     this.vscale = vscale;
     this.#host = host;
     this.#defs = definingOps(func);
+    this.#users = usersOf(func);
     const type = func.attributes.function_type;
     if (type?.kind !== 'type' || type.type.kind !== 'function')
       throw new EngineUnsupportedError('func.func without a function_type');
@@ -119,6 +121,11 @@ export class FunctionCompiler implements VectorContext {
   /** The op defining `v` (undefined for block arguments). */
   definingOp(v: Value): Operation | undefined {
     return this.#defs.get(v);
+  }
+
+  /** The ops that use `v` as an operand. */
+  usersOf(v: Value): readonly Operation[] {
+    return this.#users.get(v) ?? [];
   }
 
   temp(type: ValType): number {
@@ -323,13 +330,17 @@ export class FunctionCompiler implements VectorContext {
     const ivLocal = this.scalarLocal(ivArg as Value);
     const [hiLocal, stepLocal] = [this.scalarLocal(hi as Value), this.scalarLocal(step as Value)];
     const f = this.f;
-    // A non-positive step would never terminate; the interpreter raises, so do we.
-    f.op('local.get', stepLocal)
-      .constInt(ivType as 'i32' | 'i64', 0)
-      .op(`${ivType}.le_s`)
-      .structured('if');
-    this.callHost('scf.for.badStep', [], 'i32');
-    f.op('drop').op('end');
+    // A non-positive step would never terminate; the interpreter raises, so do we (a positive
+    // constant step needs no check).
+    const constantStep = this.#constantOf(step as Value);
+    if (constantStep === undefined || constantStep <= 0n) {
+      f.op('local.get', stepLocal)
+        .constInt(ivType as 'i32' | 'i64', 0)
+        .op(`${ivType}.le_s`)
+        .structured('if');
+      this.callHost('scf.for.badStep', [], 'i32');
+      f.op('drop').op('end');
+    }
     const loop = (exitWhen: () => void): void => {
       f.structured('block').structured('loop');
       exitWhen();

@@ -104,7 +104,7 @@ export function lowerGather(
   for (let lane = 0; lane < a.lanes; lane++) {
     const part = result[Math.floor(lane / perPart)] as number;
     pushAddressLane(ctx, addresses, lane);
-    f.op('local.get', part).memoryLane(`v128.load${LANE_SUFFIX[bytes]}_lane`, lane % perPart);
+    loadLane(ctx, part, lane % perPart, bytes);
     f.op('local.set', part);
   }
   if (mask === 'all') return;
@@ -137,13 +137,19 @@ function gatherFromMemoryIndices(
       .memory('i32.load', 4 * lane);
     if (bytes > 1) f.constInt('i32', Math.log2(bytes)).op('i32.shl');
     f.op('i32.add');
-    if (lane % perPart === 0 && bytes >= 4) {
-      f.memory(`v128.load${LANE_SUFFIX[bytes]}_zero`);
-    } else {
-      f.op('local.get', part).memoryLane(`v128.load${LANE_SUFFIX[bytes]}_lane`, lane % perPart);
-    }
+    loadLane(ctx, part, lane % perPart, bytes);
     f.op('local.set', part);
   }
+}
+
+/**
+ * Loads the element at the pushed address into lane `lane` of `part`, leaving the part on
+ * the stack. Every lane of a part is loaded in turn, so lane 0 uses `load*_zero` where one
+ * exists: it breaks the dependency on the part's previous value.
+ */
+function loadLane(ctx: ScalarContext, part: number, lane: number, bytes: number): void {
+  if (lane === 0 && bytes >= 4) ctx.f.memory(`v128.load${LANE_SUFFIX[bytes]}_zero`);
+  else ctx.f.op('local.get', part).memoryLane(`v128.load${LANE_SUFFIX[bytes]}_lane`, lane);
 }
 
 /** `vector.scatter`: per lane, in lane order, a mask test and a lane store. */

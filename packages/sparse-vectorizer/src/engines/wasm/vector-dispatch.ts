@@ -8,15 +8,11 @@ import { DYNAMIC_POSITION } from '../../ir/position.js';
 import type { ScalarType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionCompiler } from './function-compiler.js';
-import { type IndexVector, lowerGather, lowerScatter } from './gather-scatter.js';
+import { indexVectorOf, onlyGatheredFromMemory } from './gather-indices.js';
+import { lowerGather, lowerScatter } from './gather-scatter.js';
 import { pushLane, setLane } from './lane-access.js';
 import { laneCount } from './lanes.js';
-import {
-  lowerVectorLoad,
-  lowerVectorStore,
-  startAddress,
-  type VectorAccess,
-} from './memory-ops.js';
+import { lowerVectorLoad, lowerVectorStore, type VectorAccess } from './memory-ops.js';
 import {
   type ElementwiseOperand,
   lowerElementwise,
@@ -138,9 +134,11 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
       return;
     }
     case 'vector.load':
+      if (onlyGatheredFromMemory(c, op)) return void out();
       lowerVectorLoad(c, access(ops[0] as Value, ops.slice(1), result as Value), out().parts);
       return;
     case 'vector.maskedload': {
+      if (onlyGatheredFromMemory(c, op)) return void out();
       const a = access(ops[0] as Value, ops.slice(1, -2), result as Value);
       const passThru = ops.at(-1) as Value;
       const masked = c.isAllTrue(ops.at(-2) as Value)
@@ -208,68 +206,6 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
       return;
     }
   }
-}
-
-const WIDENINGS = new Set(['arith.extui', 'arith.extsi', 'arith.index_cast', 'arith.index_castui']);
-
-/**
- * The index vector of a gather/scatter. A widening of an i32 vector (the coordinate idiom
- * `extui vector<Nxi32> to vector<Nxi64>`) is looked through: wasm32 addresses use only the
- * low 32 bits, which are the i32 lanes themselves.
- */
-function indexVectorOf(c: FunctionCompiler, v: Value, mask: Value): IndexVector {
-  const def = c.definingOp(v);
-  const src = def?.operands[0];
-  let source = v;
-  if (
-    def !== undefined &&
-    src !== undefined &&
-    WIDENINGS.has(def.name) &&
-    src.type.kind === 'vector'
-  ) {
-    const e = src.type.element;
-    if (e.kind === 'integer' && e.width === 32) source = src;
-  }
-  // Loaded under the same mask with a zero pass-through: masked-off lanes are already 0.
-  const load = c.definingOp(source);
-  const zeroWhereMasked =
-    load?.name === 'vector.maskedload' &&
-    load.operands.at(-2) === mask &&
-    c.isZeroVector(load.operands.at(-1) as Value);
-  const vector = c.vectorOf(source);
-  const inMemory = i32LoadAddress(c, source);
-  return {
-    parts: vector.parts,
-    element: vector.type.element,
-    zeroWhereMasked,
-    ...(inMemory === undefined ? {} : { inMemory }),
-  };
-}
-
-/**
- * When `v` (an i32 vector) was loaded from consecutive memory with every lane active (a
- * `vector.load`, or a `vector.maskedload` whose mask is all-true here), the byte address of
- * its first lane, recomputed into a local.
- */
-function i32LoadAddress(c: FunctionCompiler, v: Value): number | undefined {
-  const load = c.definingOp(v);
-  if (load === undefined || v.type.kind !== 'vector') return undefined;
-  const e = v.type.element;
-  if (e.kind !== 'integer' || e.width !== 32) return undefined;
-  const masked = load.name === 'vector.maskedload';
-  if (!(load.name === 'vector.load' || (masked && c.isAllTrue(load.operands.at(-2) as Value))))
-    return undefined;
-  const base = load.operands[0] as Value;
-  const { mem, type } = c.memOf(base);
-  if (type.layout !== undefined) return undefined;
-  const indices = load.operands.slice(1, masked ? -2 : undefined);
-  return startAddress(c, {
-    slot: mem,
-    memref: type,
-    indices: indices.map((x) => c.pusher(x)),
-    vector: v.type,
-    lanes: laneCount(v.type, c.vscale),
-  });
 }
 
 function defineValue(c: FunctionCompiler, v: Value): Value {

@@ -1,0 +1,111 @@
+/**
+ * The index vectors of gathers and scatters: what the lowering may assume about their lanes
+ * (masked-off lanes zero, i32 lanes still in memory) and when loading them can be skipped.
+ */
+
+import type { Operation, Value } from '../../ir/operation.js';
+import type { Type } from '../../ir/types.js';
+import type { FunctionCompiler } from './function-compiler.js';
+import type { IndexVector } from './gather-scatter.js';
+import { laneCount } from './lanes.js';
+import { startAddress } from './memory-ops.js';
+
+const WIDENINGS = new Set(['arith.extui', 'arith.extsi', 'arith.index_cast', 'arith.index_castui']);
+
+/**
+ * The index vector of a gather/scatter. A widening of an i32 vector (the coordinate idiom
+ * `extui vector<Nxi32> to vector<Nxi64>`) is looked through: wasm32 addresses use only the
+ * low 32 bits, which are the i32 lanes themselves.
+ */
+export function indexVectorOf(c: FunctionCompiler, v: Value, mask: Value): IndexVector {
+  const def = c.definingOp(v);
+  const src = def?.operands[0];
+  let source = v;
+  if (
+    def !== undefined &&
+    src !== undefined &&
+    WIDENINGS.has(def.name) &&
+    src.type.kind === 'vector'
+  ) {
+    const e = src.type.element;
+    if (e.kind === 'integer' && e.width === 32) source = src;
+  }
+  // Loaded under the same mask with a zero pass-through: masked-off lanes are already 0.
+  const load = c.definingOp(source);
+  const zeroWhereMasked =
+    load?.name === 'vector.maskedload' &&
+    load.operands.at(-2) === mask &&
+    c.isZeroVector(load.operands.at(-1) as Value);
+  const vector = c.vectorOf(source);
+  const inMemory = i32LoadAddress(c, source);
+  return {
+    parts: vector.parts,
+    element: vector.type.element,
+    zeroWhereMasked,
+    ...(inMemory === undefined ? {} : { inMemory }),
+  };
+}
+
+/**
+ * When `v` (an i32 vector) was loaded from consecutive memory with every lane active (a
+ * `vector.load`, or a `vector.maskedload` whose mask is all-true here), the byte address of
+ * its first lane, recomputed into a local.
+ */
+function i32LoadAddress(c: FunctionCompiler, v: Value): number | undefined {
+  const load = c.definingOp(v);
+  if (load === undefined || v.type.kind !== 'vector' || !i32LoadIsReplayable(c, load))
+    return undefined;
+  const masked = load.name === 'vector.maskedload';
+  const { mem, type } = c.memOf(load.operands[0] as Value);
+  const indices = load.operands.slice(1, masked ? -2 : undefined);
+  return startAddress(c, {
+    slot: mem,
+    memref: type,
+    indices: indices.map((x) => c.pusher(x)),
+    vector: v.type,
+    lanes: laneCount(v.type, c.vscale),
+  });
+}
+
+/**
+ * True when the i32 index vector `load` produces is used only as the indices of all-active
+ * gathers from unstrided memrefs: those re-read the indices from memory (see
+ * i32LoadAddress), so the vector itself is never read and its load is skipped. The same
+ * bytes are still read, so an out-of-bounds access traps as before.
+ */
+export function onlyGatheredFromMemory(c: FunctionCompiler, load: Operation): boolean {
+  const v = load.results[0] as Value;
+  const users = c.usersOf(v);
+  const isMemoryGather = (user: Operation): boolean => {
+    const uops = user.operands;
+    const data = c.memOf(uops[0] as Value);
+    return (
+      user.name === 'vector.gather' &&
+      uops.indexOf(v) === uops.length - 3 &&
+      c.isAllTrue(uops.at(-2) as Value) &&
+      data.mem.strided === undefined &&
+      !isI1(data.type.element)
+    );
+  };
+  return (
+    users.length > 0 &&
+    users.every((user) => user.name === 'vector.gather' && isMemoryGather(user)) &&
+    i32LoadIsReplayable(c, load)
+  );
+}
+
+function isI1(t: Type): boolean {
+  return t.kind === 'integer' && t.width === 1;
+}
+
+/** The conditions under which i32LoadAddress gives an address for `load`'s result. */
+function i32LoadIsReplayable(c: FunctionCompiler, load: Operation): boolean {
+  const v = load.results[0] as Value;
+  if (v.type.kind !== 'vector') return false;
+  const e = v.type.element;
+  if (e.kind !== 'integer' || e.width !== 32) return false;
+  const masked = load.name === 'vector.maskedload';
+  if (!(load.name === 'vector.load' || (masked && c.isAllTrue(load.operands.at(-2) as Value))))
+    return false;
+  return c.memOf(load.operands[0] as Value).type.layout === undefined;
+}
