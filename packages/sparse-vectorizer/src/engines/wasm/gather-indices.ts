@@ -109,3 +109,30 @@ function i32LoadIsReplayable(c: FunctionCompiler, load: Operation): boolean {
     return false;
   return c.memOf(load.operands[0] as Value).type.layout === undefined;
 }
+
+/** Lane-wise float ops that cannot trap: a lane of their result depends on that lane only. */
+const LANEWISE_FLOAT = new Set(['arith.addf', 'arith.subf', 'arith.mulf', 'arith.negf']);
+
+/**
+ * True when no lane of `v` that `mask` turns off is ever observed: every use is a lane-wise
+ * float op whose result has the same property, or the true operand of `arith.select` under
+ * `mask` (which takes those lanes from its false operand). Masked loads and gathers producing
+ * such a value need not blend in their pass-through.
+ */
+export function maskedLanesUnused(c: FunctionCompiler, v: Value, mask: Value): boolean {
+  const users = c.usersOf(v);
+  return (
+    users.length > 0 &&
+    users.every((u) => {
+      if (u.name === 'arith.select')
+        return u.operands[0] === mask && u.operands[1] === v && u.operands[2] !== v;
+      const r = u.results[0];
+      return (
+        LANEWISE_FLOAT.has(u.name) &&
+        r !== undefined &&
+        r.type.kind === 'vector' &&
+        maskedLanesUnused(c, r, mask)
+      );
+    })
+  );
+}

@@ -82,13 +82,16 @@ function pushAddressLane(ctx: ScalarContext, addresses: readonly number[], lane:
   ctx.f.op('local.get', addresses[lane >> 2] as number).lane('i32x4.extract_lane', lane & 3);
 }
 
-/** `vector.gather`: lane loads from vector-computed addresses, then a blend with pass-through. */
+/**
+ * `vector.gather`: lane loads from vector-computed addresses, then a blend with pass-through
+ * (`'unused'`: masked-off lanes are never observed, so no blend).
+ */
 export function lowerGather(
   ctx: ScalarContext,
   a: VectorAccess,
   index: IndexVector,
   mask: readonly number[] | 'all',
-  passThru: readonly number[] | 'zero',
+  passThru: readonly number[] | 'zero' | 'unused',
   result: readonly number[],
 ): void {
   const { f } = ctx;
@@ -107,7 +110,7 @@ export function lowerGather(
     loadLane(ctx, part, lane % perPart, bytes);
     f.op('local.set', part);
   }
-  if (mask === 'all') return;
+  if (mask === 'all' || passThru === 'unused') return;
   result.forEach((part, k) => {
     f.op('local.get', part);
     if (passThru !== 'zero') f.op('local.get', passThru[k] as number);

@@ -8,7 +8,7 @@ import { DYNAMIC_POSITION } from '../../ir/position.js';
 import type { ScalarType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionCompiler } from './function-compiler.js';
-import { indexVectorOf, onlyGatheredFromMemory } from './gather-indices.js';
+import { indexVectorOf, maskedLanesUnused, onlyGatheredFromMemory } from './gather-indices.js';
 import { lowerGather, lowerScatter } from './gather-scatter.js';
 import { pushLane, setLane } from './lane-access.js';
 import { laneCount } from './lanes.js';
@@ -141,12 +141,14 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
       if (onlyGatheredFromMemory(c, op)) return void out();
       const a = access(ops[0] as Value, ops.slice(1, -2), result as Value);
       const passThru = ops.at(-1) as Value;
-      const masked = c.isAllTrue(ops.at(-2) as Value)
-        ? undefined
-        : {
-            mask: vec(ops.at(-2)).parts,
-            passThru: c.isZeroVector(passThru) ? ('zero' as const) : vec(passThru).parts,
-          };
+      const mask = ops.at(-2) as Value;
+      const masked =
+        c.isAllTrue(mask) || maskedLanesUnused(c, result as Value, mask)
+          ? undefined
+          : {
+              mask: vec(ops.at(-2)).parts,
+              passThru: c.isZeroVector(passThru) ? ('zero' as const) : vec(passThru).parts,
+            };
       lowerVectorLoad(c, a, out().parts, masked);
       return;
     }
@@ -173,7 +175,11 @@ export function lowerVectorOp(c: FunctionCompiler, op: Operation): void {
         a,
         indexVectorOf(c, ops.at(-3) as Value, ops.at(-2) as Value),
         c.isAllTrue(ops.at(-2) as Value) ? 'all' : vec(ops.at(-2)).parts,
-        c.isZeroVector(ops.at(-1) as Value) ? 'zero' : vec(ops.at(-1)).parts,
+        maskedLanesUnused(c, result as Value, ops.at(-2) as Value)
+          ? 'unused'
+          : c.isZeroVector(ops.at(-1) as Value)
+            ? 'zero'
+            : vec(ops.at(-1)).parts,
         o.parts,
       );
       return;
