@@ -33,6 +33,7 @@
 export * from './affine.js';
 export * from './attributes.js';
 export * from './builder.js';
+export * from './combining-kinds.js';
 export * from './float-format.js';
 export * from './op-def.js';
 export * from './operation.js';

@@ -3,7 +3,7 @@
  * static extracts/inserts only rename lanes); masked, gathered and scattered accesses test
  * each lane's mask; reductions fold lanes in order like the interpreter.
  */
-import type { CombiningKind } from '../../ir/attributes.js';
+import { combiningOp } from '../../ir/combining-kinds.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { elementTypeOf, type ScalarType, type VectorType } from '../../ir/types.js';
@@ -11,23 +11,6 @@ import { EngineUnsupportedError } from '../errors.js';
 import { laneCount } from '../wasm/lanes.js';
 import type { JsCodegen } from './js-codegen.js';
 import { literalOf } from './js-scalar.js';
-
-/** The scalar op folding two lanes of each combining kind: `[integer, float]`. */
-const COMBINE: Readonly<Record<CombiningKind, readonly [string, string]>> = {
-  add: ['arith.addi', 'arith.addf'],
-  mul: ['arith.muli', 'arith.mulf'],
-  and: ['arith.andi', 'arith.andi'],
-  or: ['arith.ori', 'arith.ori'],
-  xor: ['arith.xori', 'arith.xori'],
-  minsi: ['arith.minsi', 'arith.minsi'],
-  minui: ['arith.minui', 'arith.minui'],
-  maxsi: ['arith.maxsi', 'arith.maxsi'],
-  maxui: ['arith.maxui', 'arith.maxui'],
-  minnumf: ['arith.minnumf', 'arith.minnumf'],
-  maxnumf: ['arith.maxnumf', 'arith.maxnumf'],
-  minimumf: ['arith.minimumf', 'arith.minimumf'],
-  maximumf: ['arith.maximumf', 'arith.maximumf'],
-};
 
 function vectorType(v: Value): VectorType {
   if (v.type.kind !== 'vector') throw new EngineUnsupportedError('expected a vector value');
@@ -240,11 +223,13 @@ function reduction(cg: JsCodegen, op: Operation): void {
     throw new EngineUnsupportedError('vector.reduction without a kind');
   const result = op.results[0] as Value;
   const elem = result.type as ScalarType;
-  const [intOp, floatOp] = COMBINE[kind.value];
+  const foldOp = combiningOp(kind.value, elem.kind === 'float');
+  if (foldOp === undefined)
+    throw new EngineUnsupportedError(`vector.reduction <${kind.value}> on ${elem.kind}`);
   // A synthetic scalar op of the result type, as the interpreter folds with.
   const combine: Operation = {
     ...op,
-    name: elem.kind === 'float' ? floatOp : intOp,
+    name: foldOp,
     operands: [result, result],
     results: [result],
     attributes: {},

@@ -5,6 +5,7 @@
  */
 
 import type { Attribute, CombiningKind, DenseElement } from '../../ir/attributes.js';
+import { combiningOp } from '../../ir/combining-kinds.js';
 import type { ScalarType, VectorType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
@@ -79,23 +80,6 @@ const SIMD_CMPI: Readonly<Record<string, string>> = {
   ule: 'le_u',
   ugt: 'gt_u',
   uge: 'ge_u',
-};
-
-/** Combining kind -> the scalar op that folds two lanes. */
-const COMBINE: Readonly<Record<CombiningKind, readonly [string, string]>> = {
-  add: ['arith.addi', 'arith.addf'],
-  mul: ['arith.muli', 'arith.mulf'],
-  and: ['arith.andi', 'arith.andi'],
-  or: ['arith.ori', 'arith.ori'],
-  xor: ['arith.xori', 'arith.xori'],
-  minsi: ['arith.minsi', 'arith.minsi'],
-  minui: ['arith.minui', 'arith.minui'],
-  maxsi: ['arith.maxsi', 'arith.maxsi'],
-  maxui: ['arith.maxui', 'arith.maxui'],
-  minnumf: ['arith.minnumf', 'arith.minnumf'],
-  maxnumf: ['arith.maxnumf', 'arith.maxnumf'],
-  minimumf: ['arith.minimumf', 'arith.minimumf'],
-  maximumf: ['arith.maximumf', 'arith.maximumf'],
 };
 
 /** Context of vector lowerings: the scalar context plus the fixed `vscale`. */
@@ -377,8 +361,10 @@ export function lowerReduction(
 ): void {
   const { f } = ctx;
   const elem = src.type.element;
-  const [intOp, floatOp] = COMBINE[kind];
-  const fold = scalarLowering(elem.kind === 'float' ? floatOp : intOp);
+  const foldOp = combiningOp(kind, elem.kind === 'float');
+  if (foldOp === undefined)
+    throw new EngineUnsupportedError(`vector.reduction <${kind}> on ${elem.kind}`);
+  const fold = scalarLowering(foldOp);
   const lanes = laneCount(src.type, ctx.vscale);
   let start = 0;
   if (acc === undefined) {

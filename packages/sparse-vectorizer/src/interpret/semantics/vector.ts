@@ -3,7 +3,7 @@
  * and gathered accesses touch memory only for active lanes (inactive lanes take the
  * pass-through value), and every touched address is bounds-checked.
  */
-import type { CombiningKind } from '../../ir/attributes.js';
+import { combiningOp } from '../../ir/combining-kinds.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { elementTypeOf, type VectorType } from '../../ir/types.js';
@@ -216,23 +216,6 @@ const extract: OpSemantics = (op, [src, ...dynamic]) => {
   return [makeVector(vec.shape.slice(rank), vec.elements.slice(start, start + length))];
 };
 
-/** The element-wise op combining two lanes for each kind and element class. */
-const COMBINE: Readonly<Record<CombiningKind, readonly [float: string, int: string]>> = {
-  add: ['arith.addf', 'arith.addi'],
-  mul: ['arith.mulf', 'arith.muli'],
-  minui: ['', 'arith.minui'],
-  minsi: ['', 'arith.minsi'],
-  maxui: ['', 'arith.maxui'],
-  maxsi: ['', 'arith.maxsi'],
-  minnumf: ['arith.minnumf', ''],
-  maxnumf: ['arith.maxnumf', ''],
-  minimumf: ['arith.minimumf', ''],
-  maximumf: ['arith.maximumf', ''],
-  and: ['', 'arith.andi'],
-  or: ['', 'arith.ori'],
-  xor: ['', 'arith.xori'],
-};
-
 /** Sequential fold `((acc ∘ v0) ∘ v1) ∘ ...` (as LLVM's ordered reductions), rounding each step. */
 const reduction: OpSemantics = (op, [v, acc], ctx) => {
   const kind = op.attributes.kind;
@@ -240,7 +223,7 @@ const reduction: OpSemantics = (op, [v, acc], ctx) => {
   const vec = asVector(v, op.name);
   const resultValue = op.results[0] as Value;
   const isFloat = elementTypeOf(resultValue.type).kind === 'float';
-  const combineName = COMBINE[kind.value][isFloat ? 0 : 1];
+  const combineName = combiningOp(kind.value, isFloat) ?? '';
   const combine = ELEMENTWISE_SEMANTICS.get(combineName);
   if (combine === undefined)
     throw new InterpretError(op.name, `kind '${kind.value}' is invalid for this element type`);
