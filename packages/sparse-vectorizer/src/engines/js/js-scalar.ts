@@ -5,6 +5,7 @@
  * the interpreter's own semantics (`R(k, ...)`), so results and errors match it exactly.
  */
 import type { Attribute } from '../../ir/attributes.js';
+import { isArithCast } from '../../ir/ops/index.js';
 import type { ScalarType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 
@@ -209,24 +210,8 @@ export function inlineScalar(
     const e = cmpi(predicate, a, b, opType);
     return e === undefined ? undefined : `(${e} ? 1 : 0)`;
   }
-  if (name.startsWith('arith.') && CAST_NAMES.has(name.slice(6)))
-    return castExpr(name, a, opType, resType);
+  if (isArithCast(name)) return castExpr(name, a, opType, resType);
   const cls = jsClassOf(opType);
   if (cls === 'f32' || cls === 'f64') return floatOp(name, args, cls);
   return intBinary(name, a, b, opType);
 }
-
-const CAST_NAMES = new Set([
-  'index_cast',
-  'index_castui',
-  'extui',
-  'extsi',
-  'trunci',
-  'sitofp',
-  'uitofp',
-  'fptosi',
-  'fptoui',
-  'extf',
-  'truncf',
-  'bitcast',
-]);

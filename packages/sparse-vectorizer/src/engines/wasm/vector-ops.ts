@@ -6,6 +6,7 @@
 
 import type { Attribute, CombiningKind, DenseElement } from '../../ir/attributes.js';
 import { combiningOp } from '../../ir/combining-kinds.js';
+import { isArithCast } from '../../ir/ops/index.js';
 import type { ScalarType, VectorType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
@@ -151,24 +152,9 @@ export function lowerScalarOp(
   return;
 }
 
-const CASTS = new Set([
-  'index_cast',
-  'index_castui',
-  'extui',
-  'extsi',
-  'trunci',
-  'sitofp',
-  'uitofp',
-  'fptosi',
-  'fptoui',
-  'extf',
-  'truncf',
-  'bitcast',
-]);
-
-/** True for arith cast op names. */
+/** True for arith cast op names (with or without the `arith.` prefix). */
 export function isCastName(name: string): boolean {
-  return CASTS.has(name.replace('arith.', ''));
+  return isArithCast(name.startsWith('arith.') ? name : `arith.${name}`);
 }
 
 function trySimd(

@@ -25,3 +25,8 @@ export const OP_DEFS: ReadonlyMap<string, OpDef> = new Map(
 export function getOpDef(name: string): OpDef | undefined {
   return OP_DEFS.get(name);
 }
+
+/** Whether `name` is an `arith` cast (`index_cast`, `extsi`, `sitofp`, `bitcast`, ...), per the op table. */
+export function isArithCast(name: string): boolean {
+  return name.startsWith('arith.') && getOpDef(name)?.format === 'cast';
+}
