@@ -6,7 +6,6 @@
 import type { PhysicalRuns } from '../layout/physical_runs.js';
 import {
   allocateLike,
-  bitView,
   convertRuns,
   gatherRuns,
   type LayoutValues,
@@ -33,14 +32,14 @@ export function relayoutImpl<T extends LayoutValues>(
   padValue: number,
 ): T {
   const physical = paddedBuffer(values, runs, padValue);
-  scatterRuns(bitView(physical), bitView(values), runs);
+  scatterRuns(physical, values, runs);
   return physical;
 }
 
 /** The logical values (row-major, `runs.logicalCount` elements) stored in `buffer`. */
 export function unrelayoutImpl<T extends LayoutValues>(buffer: T, runs: PhysicalRuns): T {
   const logical = allocateLike(buffer, runs.logicalCount);
-  gatherRuns(bitView(logical), bitView(buffer), runs);
+  gatherRuns(logical, buffer, runs);
   return logical;
 }
 
@@ -55,6 +54,6 @@ export function convertLayoutImpl<T extends LayoutValues>(
   padValue: number,
 ): T {
   const converted = paddedBuffer(buffer, toRuns, padValue);
-  convertRuns(bitView(converted), toRuns, bitView(buffer), fromRuns);
+  convertRuns(converted, toRuns, buffer, fromRuns);
   return converted;
 }

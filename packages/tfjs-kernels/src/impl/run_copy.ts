@@ -1,27 +1,12 @@
 /**
  * The copy loops of the relayout family, driven by run tables (`PhysicalRuns`). Values move as
- * raw bits (float32 data through an Int32Array view), so NaN payloads survive bit-exactly.
+ * raw bits through an `ElementMover`, so NaN payloads survive bit-exactly.
  */
 import type { PhysicalRuns } from '../layout/physical_runs.js';
+import { ElementMover } from './element_mover.js';
 
 /** Typed arrays that carry relayout data: float32, int32 and bool tensors. */
 export type LayoutValues = Float32Array | Int32Array | Uint8Array;
-
-/** Integer views over the same bytes, so copies never round-trip through floating point. */
-type BitView = Int32Array | Uint8Array;
-
-/**
- * Runs at least this long are moved by the engine's native `set`; shorter ones by a loop, where
- * creating a view per run would cost more than it saves (measured in bench/relayout.bench.ts).
- */
-const NATIVE_COPY_MIN_RUN = 64;
-
-/** An integer view over `values`' bytes (a float32 array becomes an Int32Array view). */
-export function bitView(values: LayoutValues): BitView {
-  return values instanceof Float32Array
-    ? new Int32Array(values.buffer, values.byteOffset, values.length)
-    : values;
-}
 
 /** A new zeroed array of the same kind as `like`. */
 export function allocateLike<T extends LayoutValues>(like: T, length: number): T {
@@ -30,45 +15,68 @@ export function allocateLike<T extends LayoutValues>(like: T, length: number): T
   return new Uint8Array(length) as T;
 }
 
-/** Copies `length` elements `from[f + k * fromStride]` → `to[t + k * toStride]`. */
-function copyStrided(
-  to: BitView,
-  t: number,
-  toStride: number,
-  from: BitView,
-  f: number,
-  fromStride: number,
-  length: number,
+/**
+ * Calls `visit` once per interleaved group of `runs` (physical order) with the group's physical
+ * start, the logical start of each member (in `logicalStarts`), the member count and the common
+ * run length.
+ */
+function forEachGroup(
+  runs: PhysicalRuns,
+  visit: (physicalStart: number, logicalStarts: Int32Array, count: number, length: number) => void,
 ): void {
-  if (toStride === 1 && fromStride === 1) {
-    if (length >= NATIVE_COPY_MIN_RUN) {
-      to.set(from.subarray(f, f + length), t);
-      return;
-    }
-    for (const end = t + length; t < end; t++, f++) to[t] = from[f]!;
-    return;
+  const { members, ends: groupEnds } = runs.groups!;
+  const logicalStarts = new Int32Array(runs.stride);
+  const logicalStartOf = (r: number) => (r === 0 ? 0 : runs.ends[r - 1]!);
+  let m = 0;
+  for (let g = 0; g < groupEnds.length; g++) {
+    const first = members[m]!;
+    const count = groupEnds[g]! - m;
+    for (let j = 0; j < count; j++) logicalStarts[j] = logicalStartOf(members[m + j]!);
+    visit(runs.starts[first]!, logicalStarts, count, runs.ends[first]! - logicalStarts[0]!);
+    m = groupEnds[g]!;
   }
-  for (let k = 0; k < length; k++, t += toStride, f += fromStride) to[t] = from[f]!;
 }
 
 /** `physical[runs' offset of l] = logical[l]` for every logical element (relayout). */
-export function scatterRuns(physical: BitView, logical: BitView, runs: PhysicalRuns): void {
+export function scatterRuns(
+  physical: LayoutValues,
+  logical: LayoutValues,
+  runs: PhysicalRuns,
+): void {
+  const mover = new ElementMover(physical, logical);
   const { starts, ends, stride } = runs;
+  if (runs.groups) {
+    forEachGroup(runs, (t, sources, count, length) =>
+      mover.interleave(t, stride, sources, count, length),
+    );
+    return;
+  }
   let l = 0;
   for (let r = 0; r < starts.length; r++) {
     const end = ends[r]!;
-    copyStrided(physical, starts[r]!, stride, logical, l, 1, end - l);
+    mover.move(starts[r]!, stride, l, 1, end - l);
     l = end;
   }
 }
 
 /** `logical[l] = physical[runs' offset of l]` for every logical element (unrelayout). */
-export function gatherRuns(logical: BitView, physical: BitView, runs: PhysicalRuns): void {
+export function gatherRuns(
+  logical: LayoutValues,
+  physical: LayoutValues,
+  runs: PhysicalRuns,
+): void {
+  const mover = new ElementMover(logical, physical);
   const { starts, ends, stride } = runs;
+  if (runs.groups) {
+    forEachGroup(runs, (f, targets, count, length) =>
+      mover.deinterleave(targets, count, f, stride, length),
+    );
+    return;
+  }
   let l = 0;
   for (let r = 0; r < starts.length; r++) {
     const end = ends[r]!;
-    copyStrided(logical, l, 1, physical, starts[r]!, stride, end - l);
+    mover.move(l, 1, starts[r]!, stride, end - l);
     l = end;
   }
 }
@@ -78,11 +86,12 @@ export function gatherRuns(logical: BitView, physical: BitView, runs: PhysicalRu
  * walking both run tables together (convertLayout): no logical tensor is materialised.
  */
 export function convertRuns(
-  to: BitView,
+  to: LayoutValues,
   toRuns: PhysicalRuns,
-  from: BitView,
+  from: LayoutValues,
   fromRuns: PhysicalRuns,
 ): void {
+  const mover = new ElementMover(to, from);
   let a = 0; // current run in fromRuns
   let b = 0; // current run in toRuns
   let aStart = 0; // logical position where run a starts
@@ -91,11 +100,9 @@ export function convertRuns(
     const aEnd = fromRuns.ends[a]!;
     const bEnd = toRuns.ends[b]!;
     const end = Math.min(aEnd, bEnd);
-    copyStrided(
-      to,
+    mover.move(
       toRuns.starts[b]! + (l - bStart) * toRuns.stride,
       toRuns.stride,
-      from,
       fromRuns.starts[a]! + (l - aStart) * fromRuns.stride,
       fromRuns.stride,
       end - l,

@@ -6,6 +6,8 @@
  * layout arithmetic happens here.
  */
 
+import { type InterleavedGroups, interleavedGroupsOf } from './interleaved_groups.js';
+
 /** Logical elements, in row-major order, as runs of physical offsets `start + k * stride`. */
 export interface PhysicalRuns {
   /** Logical element count. */
@@ -18,6 +20,8 @@ export interface PhysicalRuns {
   readonly starts: Int32Array;
   /** Logical position one past each run's last element (cumulative, increasing). */
   readonly ends: Int32Array;
+  /** For stride > 1: the runs that interleave into contiguous physical blocks; else null. */
+  readonly groups: InterleavedGroups | null;
 }
 
 /** How many leading steps of the map vote on the common stride. */
@@ -60,10 +64,12 @@ export function physicalRunsOf(map: Int32Array, physicalCount: number): Physical
     }
   }
   if (count > 0) ends[count - 1] = n;
-  return { logicalCount: n, physicalCount, stride, starts, ends };
+  const groups = interleavedGroupsOf(starts, ends, stride);
+  return { logicalCount: n, physicalCount, stride, starts, ends, groups };
 }
 
 /** Bytes held by a run table (for cache accounting). */
 export function runBytes(runs: PhysicalRuns): number {
-  return runs.starts.byteLength + runs.ends.byteLength;
+  const groupBytes = runs.groups ? runs.groups.members.byteLength + runs.groups.ends.byteLength : 0;
+  return runs.starts.byteLength + runs.ends.byteLength + groupBytes;
 }
