@@ -26,6 +26,23 @@ function memcpy(): Float32Array {
   return copy;
 }
 
+/**
+ * What a user would write by hand for `{1,0:T(8,128)}` without tilekit: one native copy per
+ * 128-element tile row (`set` of a `subarray`) into its place in the tile grid.
+ */
+function perTileRowNativeCopies(): Float32Array {
+  const physical = new Float32Array(COUNT);
+  const tilesPerRow = N / 128;
+  for (let row = 0; row < N; row++) {
+    const band = (row >> 3) * 8 * N + (row & 7) * 128;
+    for (let t = 0; t < tilesPerRow; t++) {
+      const from = row * N + t * 128;
+      physical.set(values.subarray(from, from + 128), band + t * 1024);
+    }
+  }
+  return physical;
+}
+
 /** The stock composition: `relayoutPlan`'s steps with tf.transpose / tf.pad / tf.reshape. */
 function stockRelayout(layout: string): void {
   tf.tidy(() => {
@@ -82,7 +99,7 @@ const bytesBeyondOutput = async (fn: () => tf.Tensor) => ({
     (await arrayBufferBytesPerCall(() => fn().dispose())) - COUNT * 4,
 });
 
-function relayoutCase(layout: string, goal: string) {
+function relayoutCase(layout: string, goal: string, handWritten?: () => unknown) {
   return {
     name: `relayout f32[${N},${N}] -> ${layout}`,
     items: COUNT,
@@ -90,6 +107,9 @@ function relayoutCase(layout: string, goal: string) {
     baselines: [
       { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
       { label: 'stock tfjs pad -> reshape -> transpose', fn: () => stockRelayout(layout) },
+      ...(handWritten
+        ? [{ label: 'hand-written JS: a native set per 512-byte tile row', fn: handWritten }]
+        : []),
     ],
     goal,
     extra: () => bytesBeyondOutput(() => relayout(x, layout)),
@@ -120,10 +140,15 @@ export default defineBenchSuite({
     x = tf.tensor2d(values, [N, N]);
     for (const layout of [TILED, TILED_BF16_STYLE])
       buffers.set(layout, relayout(x, layout) as tf.Tensor1D);
+    // The hand-written baseline must do the same work as relayout.
+    const handWritten = perTileRowNativeCopies();
+    const ours = buffers.get(TILED)!.dataSync();
+    if (!handWritten.every((v, k) => v === ours[k]))
+      throw new Error('perTileRowNativeCopies disagrees with relayout');
   },
   teardown: () => tf.dispose([x, ...buffers.values()]),
   cases: [
-    relayoutCase(TILED, '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock'),
+    relayoutCase(TILED, '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock', perTileRowNativeCopies),
     relayoutCase(TILED_BF16_STYLE, '<= 3x memcpy (ratio >= 0.33), >= 20x stock'),
     unrelayoutCase(TILED, '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock'),
     unrelayoutCase(TILED_BF16_STYLE, '<= 3x memcpy (ratio >= 0.33), >= 20x stock'),

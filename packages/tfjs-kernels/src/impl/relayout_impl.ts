@@ -4,13 +4,7 @@
  * allocates exactly its output.
  */
 import type { PhysicalRuns } from '../layout/physical_runs.js';
-import {
-  allocateLike,
-  convertRuns,
-  gatherRuns,
-  type LayoutValues,
-  scatterRuns,
-} from './run_copy.js';
+import { allocateLike, convertRuns, identityRuns, type LayoutValues } from './run_copy.js';
 
 export type { LayoutValues } from './run_copy.js';
 
@@ -32,14 +26,14 @@ export function relayoutImpl<T extends LayoutValues>(
   padValue: number,
 ): T {
   const physical = paddedBuffer(values, runs, padValue);
-  scatterRuns(physical, values, runs);
+  convertRuns(physical, runs, values, identityRuns(runs.logicalCount));
   return physical;
 }
 
 /** The logical values (row-major, `runs.logicalCount` elements) stored in `buffer`. */
 export function unrelayoutImpl<T extends LayoutValues>(buffer: T, runs: PhysicalRuns): T {
   const logical = allocateLike(buffer, runs.logicalCount);
-  gatherRuns(logical, buffer, runs);
+  convertRuns(logical, identityRuns(runs.logicalCount), buffer, runs);
   return logical;
 }
 

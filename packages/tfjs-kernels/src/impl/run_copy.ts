@@ -1,6 +1,9 @@
 /**
- * The copy loops of the relayout family, driven by run tables (`PhysicalRuns`). Values move as
- * raw bits through an `ElementMover`, so NaN payloads survive bit-exactly.
+ * The copy walk of the relayout family, driven by run tables (`PhysicalRuns`). relayout,
+ * unrelayout and convertLayout are all one operation, "move every logical element from its
+ * offset under one table to its offset under another", with the logical tensor itself described
+ * by the identity table. Values move as raw bits through an `ElementMover`, so NaN payloads
+ * survive bit-exactly.
  */
 import type { PhysicalRuns } from '../layout/physical_runs.js';
 import { ElementMover } from './element_mover.js';
@@ -15,75 +18,67 @@ export function allocateLike<T extends LayoutValues>(like: T, length: number): T
   return new Uint8Array(length) as T;
 }
 
+/** The run table of a row-major logical tensor of `count` elements: one run, stride 1. */
+export function identityRuns(count: number): PhysicalRuns {
+  return {
+    logicalCount: count,
+    physicalCount: count,
+    stride: 1,
+    starts: Int32Array.of(0),
+    ends: Int32Array.of(count),
+    groups: null,
+  };
+}
+
+/**
+ * For each run of `runs`, the offset under `other` of the run's first logical element, provided
+ * `other` is contiguous (stride 1) and every run of `runs` lies inside one run of `other`;
+ * otherwise null. One merge walk over both tables in logical order.
+ */
+function offsetsInContiguousRuns(runs: PhysicalRuns, other: PhysicalRuns): Int32Array | null {
+  if (other.stride !== 1) return null;
+  const offsets = new Int32Array(runs.starts.length);
+  let o = 0; // the run of `other` holding logical position l
+  let oStart = 0;
+  let l = 0;
+  for (let r = 0; r < runs.starts.length; r++) {
+    while (other.ends[o]! <= l) oStart = other.ends[o++]!;
+    const end = runs.ends[r]!;
+    if (end > other.ends[o]!) return null;
+    offsets[r] = other.starts[o]! + (l - oStart);
+    l = end;
+  }
+  return offsets;
+}
+
 /**
  * Calls `visit` once per interleaved group of `runs` (physical order) with the group's physical
- * start, the logical start of each member (in `logicalStarts`), the member count and the common
- * run length.
+ * start, the offset under the other table of each member (in `otherOffsets`), the member count
+ * and the common run length.
  */
 function forEachGroup(
   runs: PhysicalRuns,
-  visit: (physicalStart: number, logicalStarts: Int32Array, count: number, length: number) => void,
+  offsetOfRun: Int32Array,
+  visit: (physicalStart: number, otherOffsets: Int32Array, count: number, length: number) => void,
 ): void {
   const { members, ends: groupEnds } = runs.groups!;
-  const logicalStarts = new Int32Array(runs.stride);
-  const logicalStartOf = (r: number) => (r === 0 ? 0 : runs.ends[r - 1]!);
+  const otherOffsets = new Int32Array(runs.stride);
   let m = 0;
   for (let g = 0; g < groupEnds.length; g++) {
     const first = members[m]!;
     const count = groupEnds[g]! - m;
-    for (let j = 0; j < count; j++) logicalStarts[j] = logicalStartOf(members[m + j]!);
-    visit(runs.starts[first]!, logicalStarts, count, runs.ends[first]! - logicalStarts[0]!);
+    for (let j = 0; j < count; j++) otherOffsets[j] = offsetOfRun[members[m + j]!]!;
+    const length = runs.ends[first]! - (first === 0 ? 0 : runs.ends[first - 1]!);
+    visit(runs.starts[first]!, otherOffsets, count, length);
     m = groupEnds[g]!;
-  }
-}
-
-/** `physical[runs' offset of l] = logical[l]` for every logical element (relayout). */
-export function scatterRuns(
-  physical: LayoutValues,
-  logical: LayoutValues,
-  runs: PhysicalRuns,
-): void {
-  const mover = new ElementMover(physical, logical);
-  const { starts, ends, stride } = runs;
-  if (runs.groups) {
-    forEachGroup(runs, (t, sources, count, length) =>
-      mover.interleave(t, stride, sources, count, length),
-    );
-    return;
-  }
-  let l = 0;
-  for (let r = 0; r < starts.length; r++) {
-    const end = ends[r]!;
-    mover.move(starts[r]!, stride, l, 1, end - l);
-    l = end;
-  }
-}
-
-/** `logical[l] = physical[runs' offset of l]` for every logical element (unrelayout). */
-export function gatherRuns(
-  logical: LayoutValues,
-  physical: LayoutValues,
-  runs: PhysicalRuns,
-): void {
-  const mover = new ElementMover(logical, physical);
-  const { starts, ends, stride } = runs;
-  if (runs.groups) {
-    forEachGroup(runs, (f, targets, count, length) =>
-      mover.deinterleave(targets, count, f, stride, length),
-    );
-    return;
-  }
-  let l = 0;
-  for (let r = 0; r < starts.length; r++) {
-    const end = ends[r]!;
-    mover.move(l, 1, starts[r]!, stride, end - l);
-    l = end;
   }
 }
 
 /**
  * `to[offset of l under toRuns] = from[offset of l under fromRuns]` for every logical element,
- * walking both run tables together (convertLayout): no logical tensor is materialised.
+ * in one pass: no logical tensor is materialised. Where one side is strided (a minor tiling) and
+ * the other contiguous, the strided side's interleaved groups are walked so its blocks are
+ * written (or read) front to back; otherwise both tables are walked together in logical order.
  */
 export function convertRuns(
   to: LayoutValues,
@@ -92,6 +87,20 @@ export function convertRuns(
   fromRuns: PhysicalRuns,
 ): void {
   const mover = new ElementMover(to, from);
+  const sources = toRuns.groups && offsetsInContiguousRuns(toRuns, fromRuns);
+  if (sources) {
+    forEachGroup(toRuns, sources, (t, offsets, count, length) =>
+      mover.interleave(t, toRuns.stride, offsets, count, length),
+    );
+    return;
+  }
+  const targets = fromRuns.groups && offsetsInContiguousRuns(fromRuns, toRuns);
+  if (targets) {
+    forEachGroup(fromRuns, targets, (f, offsets, count, length) =>
+      mover.deinterleave(offsets, count, f, fromRuns.stride, length),
+    );
+    return;
+  }
   let a = 0; // current run in fromRuns
   let b = 0; // current run in toRuns
   let aStart = 0; // logical position where run a starts
