@@ -30,46 +30,70 @@ export function identityRuns(count: number): PhysicalRuns {
   };
 }
 
+/** Logical position of the first element of run `r`. */
+const runStart = (runs: PhysicalRuns, r: number) => (r === 0 ? 0 : runs.ends[r - 1]!);
+
 /**
- * For each run of `runs`, the offset under `other` of the run's first logical element, provided
- * `other` is contiguous (stride 1) and every run of `runs` lies inside one run of `other`;
- * otherwise null. One merge walk over both tables in logical order.
+ * Whether `other` is contiguous (stride 1) and every run of `runs` lies inside one run of
+ * `other`, so each run of `runs` is one contiguous stretch under `other` too. One merge walk
+ * over both tables in logical order; allocates nothing.
  */
-function offsetsInContiguousRuns(runs: PhysicalRuns, other: PhysicalRuns): Int32Array | null {
-  if (other.stride !== 1) return null;
-  const offsets = new Int32Array(runs.starts.length);
+function nestsInContiguousRuns(runs: PhysicalRuns, other: PhysicalRuns): boolean {
+  if (other.stride !== 1) return false;
   let o = 0; // the run of `other` holding logical position l
-  let oStart = 0;
   let l = 0;
   for (let r = 0; r < runs.starts.length; r++) {
-    while (other.ends[o]! <= l) oStart = other.ends[o++]!;
+    while (other.ends[o]! <= l) o++;
     const end = runs.ends[r]!;
-    if (end > other.ends[o]!) return null;
-    offsets[r] = other.starts[o]! + (l - oStart);
+    if (end > other.ends[o]!) return false;
     l = end;
   }
-  return offsets;
+  return true;
+}
+
+/**
+ * Index of the run of `runs` holding logical position `l`. Tries `hint` and the run after it
+ * first (a group walk mostly moves on by one run), then searches the run ends.
+ */
+function runHolding(runs: PhysicalRuns, l: number, hint: number): number {
+  const { ends } = runs;
+  for (let r = hint; r <= hint + 1 && r < ends.length; r++) {
+    if (runStart(runs, r) <= l && l < ends[r]!) return r;
+  }
+  let lo = 0;
+  let hi = ends.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ends[mid]! <= l) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
  * Calls `visit` once per interleaved group of `runs` (physical order) with the group's physical
- * start, the offset under the other table of each member (in `otherOffsets`), the member count
- * and the common run length.
+ * start, each member's offset under the contiguous table `other` (in `otherOffsets`), the member
+ * count and the common run length. Requires `nestsInContiguousRuns(runs, other)`.
  */
 function forEachGroup(
   runs: PhysicalRuns,
-  offsetOfRun: Int32Array,
+  other: PhysicalRuns,
   visit: (physicalStart: number, otherOffsets: Int32Array, count: number, length: number) => void,
 ): void {
   const { members, ends: groupEnds } = runs.groups!;
   const otherOffsets = new Int32Array(runs.stride);
+  let hint = 0;
   let m = 0;
   for (let g = 0; g < groupEnds.length; g++) {
     const first = members[m]!;
     const count = groupEnds[g]! - m;
-    for (let j = 0; j < count; j++) otherOffsets[j] = offsetOfRun[members[m + j]!]!;
-    const length = runs.ends[first]! - (first === 0 ? 0 : runs.ends[first - 1]!);
-    visit(runs.starts[first]!, otherOffsets, count, length);
+    for (let j = 0; j < count; j++) {
+      const l = runStart(runs, members[m + j]!);
+      const o = runHolding(other, l, j === 0 ? hint : hint + 1);
+      if (j === 0) hint = o;
+      otherOffsets[j] = other.starts[o]! + (l - runStart(other, o));
+    }
+    visit(runs.starts[first]!, otherOffsets, count, runs.ends[first]! - runStart(runs, first));
     m = groupEnds[g]!;
   }
 }
@@ -87,16 +111,14 @@ export function convertRuns(
   fromRuns: PhysicalRuns,
 ): void {
   const mover = new ElementMover(to, from);
-  const sources = toRuns.groups && offsetsInContiguousRuns(toRuns, fromRuns);
-  if (sources) {
-    forEachGroup(toRuns, sources, (t, offsets, count, length) =>
+  if (toRuns.groups && nestsInContiguousRuns(toRuns, fromRuns)) {
+    forEachGroup(toRuns, fromRuns, (t, offsets, count, length) =>
       mover.interleave(t, toRuns.stride, offsets, count, length),
     );
     return;
   }
-  const targets = fromRuns.groups && offsetsInContiguousRuns(fromRuns, toRuns);
-  if (targets) {
-    forEachGroup(fromRuns, targets, (f, offsets, count, length) =>
+  if (fromRuns.groups && nestsInContiguousRuns(fromRuns, toRuns)) {
+    forEachGroup(fromRuns, toRuns, (f, offsets, count, length) =>
       mover.deinterleave(offsets, count, f, fromRuns.stride, length),
     );
     return;

@@ -61,21 +61,29 @@ export function tscatterImpl(
 }
 
 /**
- * `dst[idx[j]] = src[j]` for one contiguous run, skipping offsets outside `dst`. Views over the
- * run keep a single induction variable, as fast as a bare loop.
+ * `dst[idx[j]] = src[j]` for one contiguous run; offsets outside `dst` write nothing (a typed
+ * array ignores stores outside its bounds), so the loop body is the bare scatter plus a
+ * branch-free range check. Views over the run keep a single induction variable.
  *
  * @returns The run position of the first offset outside `dst`, or -1.
  */
 function assignRun(dst: TileValues, src: TileValues, idx: Int32Array): number {
-  const size = dst.length;
-  let outside = -1;
+  const last = dst.length - 1;
+  // The sign bit of (k | last - k) is set iff k < 0 or k > last; OR-ing keeps any such bit.
+  let outside = 0;
   for (let j = 0; j < idx.length; j++) {
     const k = idx[j]!;
-    // `k >>> 0` maps negative offsets past any size, so one compare rejects both ends.
-    if (k >>> 0 < size) dst[k] = src[j]!;
-    else if (outside < 0) outside = j;
+    outside |= k | (last - k);
+    dst[k] = src[j]!;
   }
-  return outside;
+  return outside < 0 ? firstOutside(idx, dst.length) : -1;
+}
+
+/** The position of the first entry of `idx` outside `0 .. size - 1` (one is known to exist). */
+function firstOutside(idx: Int32Array, size: number): number {
+  let j = 0;
+  while (idx[j]! >>> 0 < size) j++;
+  return j;
 }
 
 /** As {@link assignRun}, summing colliding values (`dst[idx[j]] += src[j]`). */
