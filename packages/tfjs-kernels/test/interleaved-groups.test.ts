@@ -62,6 +62,12 @@ describe('interleavedGroupsOf', () => {
     }
   });
 
+  it('is null for wide strides (column-major rows), where grouping gains nothing', () => {
+    const runs = runsOf('f32[16,5]{0,1}');
+    expect(runs.stride).toBe(16);
+    expect(runs.groups).toBeNull();
+  });
+
   it('is null for contiguous (stride 1) tables', () => {
     expect(runsOf('f32[16,16]{1,0:T(8,8)}').groups).toBeNull();
     expect(interleavedGroupsOf(Int32Array.of(0), Int32Array.of(4), 1)).toBeNull();

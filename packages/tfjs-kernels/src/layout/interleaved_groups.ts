@@ -5,6 +5,13 @@
  * walks the block front to back once, instead of visiting every other element in two passes.
  */
 
+/**
+ * Widest interleave grouped. Minor tiles like (2,1) or (4,1) interleave 2–4 runs; a wide stride
+ * (column-major data: every row is a run of stride = row count) gains nothing from grouping
+ * over per-run strided copies, and its groups would need per-call scratch as wide as the stride.
+ */
+export const MAX_INTERLEAVE_WIDTH = 8;
+
 /** Groups of runs, each filling (part of) one physical block; every run is in one group. */
 export interface InterleavedGroups {
   /** Run indices, group after group; member j of a group starts at its first member's start + j. */
@@ -14,8 +21,8 @@ export interface InterleavedGroups {
 }
 
 /**
- * Groups the runs of a table with stride > 1 (null for stride 1, where runs are contiguous
- * already). Greedy in physical order: a run not yet taken opens a group, and the runs starting
+ * Groups the runs of a table with stride 2 … `MAX_INTERLEAVE_WIDTH` (null otherwise: stride 1
+ * runs are contiguous already). Greedy in physical order: a run not yet taken opens a group, and the runs starting
  * at +1, +2, … (below the stride) with the same length join it. Groups come in physical order,
  * so a copy that walks them writes (or reads) the physical buffer front to back.
  *
@@ -28,7 +35,7 @@ export function interleavedGroupsOf(
   runEnds: Int32Array,
   stride: number,
 ): InterleavedGroups | null {
-  if (stride <= 1) return null;
+  if (stride <= 1 || stride > MAX_INTERLEAVE_WIDTH) return null;
   const count = starts.length;
   const length = (r: number) => runEnds[r]! - (r === 0 ? 0 : runEnds[r - 1]!);
   const runAt = new Map<number, number>();

@@ -20,7 +20,7 @@ export interface PhysicalRuns {
   readonly starts: Int32Array;
   /** Logical position one past each run's last element (cumulative, increasing). */
   readonly ends: Int32Array;
-  /** For stride > 1: the runs that interleave into contiguous physical blocks; else null. */
+  /** For small strides > 1: the runs that interleave into contiguous physical blocks; else null. */
   readonly groups: InterleavedGroups | null;
 }
 
