@@ -33,65 +33,75 @@ export function identityRuns(count: number): PhysicalRuns {
 /** Logical position of the first element of run `r`. */
 const runStart = (runs: PhysicalRuns, r: number) => (r === 0 ? 0 : runs.ends[r - 1]!);
 
+/** Whether `runs` describes a row-major logical tensor itself (one run from 0, stride 1). */
+const isIdentity = (runs: PhysicalRuns) =>
+  runs.stride === 1 && runs.starts.length <= 1 && (runs.starts[0] ?? 0) === 0;
+
 /**
- * Whether `other` is contiguous (stride 1) and every run of `runs` lies inside one run of
- * `other`, so each run of `runs` is one contiguous stretch under `other` too. One merge walk
- * over both tables in logical order; allocates nothing.
+ * For each run of `runs`, the offset under `other` of its first logical element, provided
+ * `other` is contiguous (stride 1) and every run of `runs` lies inside one run of `other` (so it
+ * is one contiguous stretch there too); otherwise null. One merge walk in logical order.
  */
-function nestsInContiguousRuns(runs: PhysicalRuns, other: PhysicalRuns): boolean {
-  if (other.stride !== 1) return false;
+function offsetsUnder(runs: PhysicalRuns, other: PhysicalRuns): Int32Array | null {
+  if (other.stride !== 1) return null;
+  const offsets = new Int32Array(runs.starts.length);
   let o = 0; // the run of `other` holding logical position l
   let l = 0;
   for (let r = 0; r < runs.starts.length; r++) {
     while (other.ends[o]! <= l) o++;
     const end = runs.ends[r]!;
-    if (end > other.ends[o]!) return false;
+    if (end > other.ends[o]!) return null;
+    offsets[r] = other.starts[o]! + (l - runStart(other, o));
     l = end;
   }
-  return true;
+  return offsets;
 }
 
 /**
- * Index of the run of `runs` holding logical position `l`. Tries `hint` and the run after it
- * first (a group walk mostly moves on by one run), then searches the run ends.
+ * `offsetsUnder` per pair of run tables, kept as long as both tables live (they come from the
+ * bounded layout cache, so this is bounded too): a repeated convertLayout allocates nothing.
  */
-function runHolding(runs: PhysicalRuns, l: number, hint: number): number {
-  const { ends } = runs;
-  for (let r = hint; r <= hint + 1 && r < ends.length; r++) {
-    if (runStart(runs, r) <= l && l < ends[r]!) return r;
-  }
-  let lo = 0;
-  let hi = ends.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ends[mid]! <= l) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+const offsetsCache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, Int32Array | null>>();
+
+/** How a group walk over `runs` finds the other side's offsets. */
+interface GroupWalk {
+  /** Offset of each run of `runs` on the other side; null when that side is the logical tensor. */
+  readonly offsets: Int32Array | null;
+}
+
+const AGAINST_LOGICAL: GroupWalk = { offsets: null };
+
+/** The group walk of `runs` against `other`, or null where runs cannot be walked in groups. */
+function groupWalk(runs: PhysicalRuns, other: PhysicalRuns): GroupWalk | null {
+  if (runs.groups === null) return null;
+  if (isIdentity(other)) return AGAINST_LOGICAL;
+  let byOther = offsetsCache.get(runs);
+  if (byOther === undefined) offsetsCache.set(runs, (byOther = new WeakMap()));
+  if (!byOther.has(other)) byOther.set(other, offsetsUnder(runs, other));
+  const offsets = byOther.get(other)!;
+  return offsets === null ? null : { offsets };
 }
 
 /**
  * Calls `visit` once per interleaved group of `runs` (physical order) with the group's physical
- * start, each member's offset under the contiguous table `other` (in `otherOffsets`), the member
- * count and the common run length. Requires `nestsInContiguousRuns(runs, other)`.
+ * start, each member's offset on the other side (in `otherOffsets`), the member count and the
+ * common run length. The other side is the logical tensor when `offsets` is null (offset =
+ * logical position), else `offsets[r]` holds run r's offset there.
  */
 function forEachGroup(
   runs: PhysicalRuns,
-  other: PhysicalRuns,
+  offsets: Int32Array | null,
   visit: (physicalStart: number, otherOffsets: Int32Array, count: number, length: number) => void,
 ): void {
   const { members, ends: groupEnds } = runs.groups!;
   const otherOffsets = new Int32Array(runs.stride);
-  let hint = 0;
   let m = 0;
   for (let g = 0; g < groupEnds.length; g++) {
     const first = members[m]!;
     const count = groupEnds[g]! - m;
     for (let j = 0; j < count; j++) {
-      const l = runStart(runs, members[m + j]!);
-      const o = runHolding(other, l, j === 0 ? hint : hint + 1);
-      if (j === 0) hint = o;
-      otherOffsets[j] = other.starts[o]! + (l - runStart(other, o));
+      const r = members[m + j]!;
+      otherOffsets[j] = offsets === null ? runStart(runs, r) : offsets[r]!;
     }
     visit(runs.starts[first]!, otherOffsets, count, runs.ends[first]! - runStart(runs, first));
     m = groupEnds[g]!;
@@ -111,14 +121,16 @@ export function convertRuns(
   fromRuns: PhysicalRuns,
 ): void {
   const mover = new ElementMover(to, from);
-  if (toRuns.groups && nestsInContiguousRuns(toRuns, fromRuns)) {
-    forEachGroup(toRuns, fromRuns, (t, offsets, count, length) =>
+  const toWalk = groupWalk(toRuns, fromRuns);
+  if (toWalk) {
+    forEachGroup(toRuns, toWalk.offsets, (t, offsets, count, length) =>
       mover.interleave(t, toRuns.stride, offsets, count, length),
     );
     return;
   }
-  if (fromRuns.groups && nestsInContiguousRuns(fromRuns, toRuns)) {
-    forEachGroup(fromRuns, toRuns, (f, offsets, count, length) =>
+  const fromWalk = groupWalk(fromRuns, toRuns);
+  if (fromWalk) {
+    forEachGroup(fromRuns, fromWalk.offsets, (f, offsets, count, length) =>
       mover.deinterleave(offsets, count, f, fromRuns.stride, length),
     );
     return;
