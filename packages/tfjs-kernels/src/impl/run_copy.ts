@@ -76,7 +76,10 @@ function groupWalk(runs: PhysicalRuns, other: PhysicalRuns): GroupWalk | null {
   if (runs.groups === null) return null;
   if (isIdentity(other)) return AGAINST_LOGICAL;
   let byOther = offsetsCache.get(runs);
-  if (byOther === undefined) offsetsCache.set(runs, (byOther = new WeakMap()));
+  if (byOther === undefined) {
+    byOther = new WeakMap();
+    offsetsCache.set(runs, byOther);
+  }
   if (!byOther.has(other)) byOther.set(other, offsetsUnder(runs, other));
   const offsets = byOther.get(other)!;
   return offsets === null ? null : { offsets };
