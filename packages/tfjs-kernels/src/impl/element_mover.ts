@@ -92,6 +92,39 @@ function copyStrided(
 }
 
 /**
+ * Two strided copies in lockstep, `to[a + i * ts] = from[c + i * fs]` and
+ * `to[b + i * ts] = from[d + i * fs]` for i < length, 4 steps per iteration: a (2,1) block's two
+ * rows move together, so the block side is walked front to back.
+ */
+function copyPairs(
+  to: BitView,
+  a: number,
+  b: number,
+  ts: number,
+  from: BitView,
+  c: number,
+  d: number,
+  fs: number,
+  length: number,
+): void {
+  let i = 0;
+  for (; i + 4 <= length; i += 4, a += 4 * ts, b += 4 * ts, c += 4 * fs, d += 4 * fs) {
+    to[a] = from[c]!;
+    to[b] = from[d]!;
+    to[a + ts] = from[c + fs]!;
+    to[b + ts] = from[d + fs]!;
+    to[a + 2 * ts] = from[c + 2 * fs]!;
+    to[b + 2 * ts] = from[d + 2 * fs]!;
+    to[a + 3 * ts] = from[c + 3 * fs]!;
+    to[b + 3 * ts] = from[d + 3 * fs]!;
+  }
+  for (; i < length; i++, a += ts, b += ts, c += fs, d += fs) {
+    to[a] = from[c]!;
+    to[b] = from[d]!;
+  }
+}
+
+/**
  * Copies runs of elements from one array into another of the same element type, bit for bit.
  * Built once per kernel call (it holds views over both arrays); `move` is the only operation.
  */
@@ -129,29 +162,14 @@ export class ElementMover {
    * `to[t + i * width + j] = from[sources[j] + i]` for i < length, j < count.
    */
   interleave(t: number, width: number, sources: Int32Array, count: number, length: number): void {
-    const { to, from } = this;
     if (count === 2 && width === 2) {
       // The (2,1) minor tile: the block is written front to back, two elements per step.
-      let a = sources[0]!;
-      let b = sources[1]!;
-      const unrolledEnd = t + 2 * (length & ~3);
-      for (; t < unrolledEnd; t += 8, a += 4, b += 4) {
-        to[t] = from[a]!;
-        to[t + 1] = from[b]!;
-        to[t + 2] = from[a + 1]!;
-        to[t + 3] = from[b + 1]!;
-        to[t + 4] = from[a + 2]!;
-        to[t + 5] = from[b + 2]!;
-        to[t + 6] = from[a + 3]!;
-        to[t + 7] = from[b + 3]!;
-      }
-      for (const end = t + 2 * (length & 3); t < end; t += 2, a++, b++) {
-        to[t] = from[a]!;
-        to[t + 1] = from[b]!;
-      }
+      copyPairs(this.to, t, t + 1, 2, this.from, sources[0]!, sources[1]!, 1, length);
       return;
     }
-    for (let j = 0; j < count; j++) copyStrided(to, t + j, width, from, sources[j]!, 1, length);
+    for (let j = 0; j < count; j++) {
+      copyStrided(this.to, t + j, width, this.from, sources[j]!, 1, length);
+    }
   }
 
   /**
@@ -159,28 +177,13 @@ export class ElementMover {
    * `to[targets[j] + i] = from[f + i * width + j]` for i < length, j < count.
    */
   deinterleave(targets: Int32Array, count: number, f: number, width: number, length: number): void {
-    const { to, from } = this;
     if (count === 2 && width === 2) {
-      let a = targets[0]!;
-      let b = targets[1]!;
-      const unrolledEnd = f + 2 * (length & ~3);
-      for (; f < unrolledEnd; f += 8, a += 4, b += 4) {
-        to[a] = from[f]!;
-        to[b] = from[f + 1]!;
-        to[a + 1] = from[f + 2]!;
-        to[b + 1] = from[f + 3]!;
-        to[a + 2] = from[f + 4]!;
-        to[b + 2] = from[f + 5]!;
-        to[a + 3] = from[f + 6]!;
-        to[b + 3] = from[f + 7]!;
-      }
-      for (const end = f + 2 * (length & 3); f < end; f += 2, a++, b++) {
-        to[a] = from[f]!;
-        to[b] = from[f + 1]!;
-      }
+      copyPairs(this.to, targets[0]!, targets[1]!, 1, this.from, f, f + 1, 2, length);
       return;
     }
-    for (let j = 0; j < count; j++) copyStrided(to, targets[j]!, 1, from, f + j, width, length);
+    for (let j = 0; j < count; j++) {
+      copyStrided(this.to, targets[j]!, 1, this.from, f + j, width, length);
+    }
   }
 
   /** A contiguous run: whole words through the Float64 views where both sides line up. */
