@@ -4,7 +4,7 @@
  * over the indices; `assertIndicesInBounds` serves backends that must check before launching.)
  */
 import { TileValueError } from '../errors.js';
-import { coversInt32, type TileTypeInfo } from '../pto/element_types.js';
+import type { TileTypeInfo } from '../pto/element_types.js';
 import type { TileGeometry } from './tile_geometry.js';
 import { indexError, validRuns } from './tile_runs.js';
 
@@ -12,7 +12,8 @@ import { indexError, validRuns } from './tile_runs.js';
 export type TileValues = Float32Array | Int32Array;
 
 /**
- * Throws if any element of `values` does not fit `info`.
+ * Throws if any element of `values` does not fit `info`. `values` must be the storage of a
+ * tensor of the type's carrying dtype (`info.dtype`), as the ops check before any kernel runs.
  *
  * @param op Public op name, for the message.
  * @param argument Tensor argument the values come from.
@@ -25,12 +26,20 @@ export function assertValuesFit(
   info: TileTypeInfo,
   typeName: string,
 ): void {
-  // Skip the scan when the carrying dtype cannot hold an unfit value.
-  if (
-    values instanceof Int32Array ? coversInt32(info) : info.dtype === 'float32' && info.bytes === 4
-  ) {
-    return;
-  }
+  // Skip the scan when the carrying dtype cannot hold an unfit value. A flag, not a test: type
+  // tests on `values` or calls to `info.fits` here (inlined for src and idx alike) made V8
+  // compile the kernels' scatter loop after them about 1.6x slower.
+  if (!info.carrierFits) scanValues(op, argument, values, info, typeName);
+}
+
+/** The scan behind {@link assertValuesFit}: throws at the first value that does not fit. */
+function scanValues(
+  op: string,
+  argument: string,
+  values: TileValues,
+  info: TileTypeInfo,
+  typeName: string,
+): void {
   for (let p = 0; p < values.length; p++) {
     const v = values[p]!;
     if (!info.fits(v)) throw new TileValueError(op, argument, p, v, typeName, info.admits);

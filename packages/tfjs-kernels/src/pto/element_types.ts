@@ -20,6 +20,11 @@ export interface TileTypeInfo {
   readonly admits: string;
   /** Whether a value (already read from the carrying tensor) fits the type. */
   readonly fits: (value: number) => boolean;
+  /**
+   * Whether every value the carrying dtype can hold fits the type, so the values need no scan
+   * (s32 in int32, f32 in float32). Kept as data: the kernels test it before their hot loops.
+   */
+  readonly carrierFits: boolean;
 }
 
 const integerRange = (min: number, max: number) => (value: number) =>
@@ -35,6 +40,7 @@ function integerType(bytes: 1 | 2 | 4, signed: boolean, cType: string): TileType
     cType,
     admits: `integers ${min}..${max}`,
     fits: integerRange(min, max),
+    carrierFits: min <= -(2 ** 31) && max >= 2 ** 31 - 1,
   };
 }
 
@@ -52,6 +58,7 @@ export const ELEMENT_TYPE_INFO: Readonly<Record<ElementType, TileTypeInfo>> = {
     cType: 'half',
     admits: 'values exactly representable in IEEE binary16, |x| <= 65504 or non-finite',
     fits: isFloat16Exact,
+    carrierFits: false,
   },
   bf16: {
     bytes: 2,
@@ -59,6 +66,7 @@ export const ELEMENT_TYPE_INFO: Readonly<Record<ElementType, TileTypeInfo>> = {
     cType: 'bfloat16_t',
     admits: 'values exactly representable in bfloat16 (8 significant bits)',
     fits: isBFloat16Exact,
+    carrierFits: false,
   },
   f32: {
     bytes: 4,
@@ -66,6 +74,7 @@ export const ELEMENT_TYPE_INFO: Readonly<Record<ElementType, TileTypeInfo>> = {
     cType: 'float32_t',
     admits: 'any float32',
     fits: () => true,
+    carrierFits: true,
   },
 };
 
@@ -82,8 +91,3 @@ export const DEFAULT_ELEMENT_TYPE: Readonly<Record<TileDtype, ElementType>> = {
   float32: 'f32',
   int32: 's32',
 };
-
-/** Whether every value an int32 tensor can hold fits `info` (so a value scan can be skipped). */
-export function coversInt32(info: TileTypeInfo): boolean {
-  return info.fits(-(2 ** 31)) && info.fits(2 ** 31 - 1);
-}

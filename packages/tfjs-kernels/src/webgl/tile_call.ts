@@ -8,7 +8,7 @@ import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core
 import { outputShape, type TileGeometry, tileGeometry } from '../impl/tile_geometry.js';
 import { assertIndicesInBounds, assertValuesFit, type TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
-import { coversInt32, ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
+import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import { cpuRouteReason } from './cpu_route.js';
 import { cpuValues, isFloatAddressable, readValues } from './residency.js';
 
@@ -55,9 +55,7 @@ function checkData<A extends TileOpAttrs>(
   addressedSize: number,
 ): Int32Array | null {
   const elementInfo = ELEMENT_TYPE_INFO[attrs.elementType];
-  const srcNeedsScan =
-    elementInfo.dtype === 'int32' ? !coversInt32(elementInfo) : elementInfo.bytes < 4;
-  if (srcNeedsScan) {
+  if (!elementInfo.carrierFits) {
     assertValuesFit(
       op,
       'src',
