@@ -3,9 +3,10 @@
  * but only if it is that offset's last writer; overwritten, out-of-region and skipped
  * out-of-bounds sources get zero. Indices get no gradient (zeros, as tfjs does for indices).
  */
-import { type GradConfig, type Tensor, zeros } from '@tensorflow/tfjs-core';
+import type { GradConfig, Tensor } from '@tensorflow/tfjs-core';
 import { TGather, type TGatherAttrs, TScatter, type TScatterAttrs } from '../kernel_names.js';
 import { runTilekitKernel } from '../ops/run_kernel.js';
+import { backwardTileAttrs, zeroIndexGradient } from './tile_backward.js';
 
 export const tscatterGradConfig: GradConfig = {
   kernelName: TScatter,
@@ -14,19 +15,12 @@ export const tscatterGradConfig: GradConfig = {
     const [src, idx] = saved as [Tensor, Tensor];
     const forward = attrs as unknown as TScatterAttrs;
     const backward: TGatherAttrs = {
-      dstShape: src.shape.slice(-2) as [number, number],
-      validRow: forward.validRow,
-      validCol: forward.validCol,
-      // dy is plain float32 whatever the forward's declared type; indices were checked forward.
-      elementType: 'f32',
-      indexType: forward.indexType,
-      bounds: 'skip',
+      ...backwardTileAttrs(src, forward),
       select: forward.mode === 'add' ? 'all' : 'lastWriter',
     };
     return {
       src: () => runTilekitKernel(TGather, { src: dy as Tensor, idx }, backward),
-      // Integer offsets are not differentiable; tfjs requires float32 gradients.
-      idx: () => zeros(idx.shape),
+      idx: zeroIndexGradient(idx),
     };
   },
 };
