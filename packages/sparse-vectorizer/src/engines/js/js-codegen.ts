@@ -7,6 +7,7 @@ import type { Attribute } from '../../ir/attributes.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import { elementTypeOf, type MemRefType, type ScalarType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
+import { computeOperandIndex, isVectorOp } from '../op-classes.js';
 import { laneCount } from '../wasm/lanes.js';
 import { affineExpression } from './js-affine.js';
 import { narrowWideningValues } from './js-narrow.js';
@@ -255,7 +256,7 @@ export class JsCodegen {
         return;
       }
       default:
-        if (op.name.startsWith('vector.') || op.results.some((r) => r.type.kind === 'vector')) {
+        if (isVectorOp(op)) {
           emitVectorOp(this, op);
         } else {
           this.#scalarOp(op);
@@ -267,7 +268,7 @@ export class JsCodegen {
     const result = op.results[0];
     if (result === undefined || op.regions.length > 0)
       throw new EngineUnsupportedError(`the js engine cannot compile ${op.name}`);
-    const opType = (op.operands[op.name === 'arith.select' ? 1 : 0] as Value).type as ScalarType;
+    const opType = (op.operands[computeOperandIndex(op.name)] as Value).type as ScalarType;
     const args = op.operands.map((v) => this.scalar(v));
     this.define(result, this.laneExpr(op, args, opType, result.type as ScalarType));
   }

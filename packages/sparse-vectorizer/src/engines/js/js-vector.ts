@@ -8,6 +8,7 @@ import type { Operation, Value } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { elementTypeOf, type ScalarType, type VectorType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
+import { computeOperandIndex } from '../op-classes.js';
 import { laneCount } from '../wasm/lanes.js';
 import type { JsCodegen } from './js-codegen.js';
 import { literalOf } from './js-scalar.js';
@@ -159,9 +160,7 @@ export function emitVectorOp(cg: JsCodegen, op: Operation): void {
       if (op.name.startsWith('vector.'))
         throw new EngineUnsupportedError(`the js engine cannot compile ${op.name}`);
       const t = vectorType(result);
-      const opType = elementTypeOf(
-        (ops[op.name === 'arith.select' ? 1 : 0] as Value).type,
-      ) as ScalarType;
+      const opType = elementTypeOf((ops[computeOperandIndex(op.name)] as Value).type) as ScalarType;
       defineLanes(
         range(lanesOf(t)).map((k) => {
           const args = ops.map((v) =>

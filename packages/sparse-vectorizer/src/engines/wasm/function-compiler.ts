@@ -9,6 +9,7 @@ import type { Block, Operation, Value } from '../../ir/operation.js';
 import type { MemRefType, ScalarType, Type } from '../../ir/types.js';
 import { definingOps, usersOf } from '../../ir/walk.js';
 import { EngineUnsupportedError } from '../errors.js';
+import { computeOperandIndex, isVectorOp } from '../op-classes.js';
 import { pushAffineMap } from './affine-lowering.js';
 import { remainingLanesMask } from './full-vector-loop.js';
 import { FunctionBuilder } from './function-builder.js';
@@ -281,7 +282,7 @@ export class FunctionCompiler implements VectorContext {
         lowerVectorOp(this, op);
         return;
       default:
-        if (op.name.startsWith('vector.') || op.results.some((r) => r.type.kind === 'vector')) {
+        if (isVectorOp(op)) {
           lowerVectorOp(this, op);
         } else {
           this.#scalarOp(op);
@@ -293,7 +294,7 @@ export class FunctionCompiler implements VectorContext {
     const result = op.results[0];
     if (result === undefined || op.regions.length > 0)
       throw new EngineUnsupportedError(`the wasm engine cannot compile ${op.name}`);
-    const opType = (op.operands[op.name === 'arith.select' ? 1 : 0] as Value).type as ScalarType;
+    const opType = (op.operands[computeOperandIndex(op.name)] as Value).type as ScalarType;
     const args = op.operands.map((v) => this.pusher(v));
     const out = this.define(result);
     lowerScalarOp(this, op.name, args, opType, result.type as ScalarType, op.attributes);

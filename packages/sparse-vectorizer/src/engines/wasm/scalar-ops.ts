@@ -7,6 +7,7 @@
  */
 
 import type { Attribute } from '../../ir/attributes.js';
+import { MATH_OPS } from '../../ir/ops/math.js';
 import type { ScalarType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
@@ -235,20 +236,20 @@ const absInt: ScalarLowering = (ctx, [a], type) => {
 const negf: ScalarLowering = unaryFloat('neg');
 
 /** Host-implemented float functions: `f32` operands are computed in f64 and rounded back. */
-function hostFloat(name: string, arity: 1 | 2): ScalarLowering {
+function hostFloat(name: string, arity: number): ScalarLowering {
   return (ctx, args, type) => {
     const p = prefix(type);
     for (const a of args.slice(0, arity)) {
       a();
       if (p === 'f32') ctx.f.op('f64.promote_f32');
     }
-    ctx.callHost(name, arity === 1 ? ['f64'] : ['f64', 'f64'], 'f64');
+    ctx.callHost(name, new Array<'f64'>(arity).fill('f64'), 'f64');
     if (p === 'f32') ctx.f.op('f32.demote_f64');
   };
 }
 
 /** The scalar lowering of every elementwise arith/math op, by op name. */
-export const SCALAR_LOWERINGS: Readonly<Record<string, ScalarLowering>> = {
+const NATIVE_LOWERINGS: Readonly<Record<string, ScalarLowering>> = {
   'arith.addi': binaryInt('add'),
   'arith.subi': binaryInt('sub'),
   'arith.muli': binaryInt('mul'),
@@ -287,26 +288,20 @@ export const SCALAR_LOWERINGS: Readonly<Record<string, ScalarLowering>> = {
   'math.sqrt': unaryFloat('sqrt'),
   'math.copysign': binaryFloat('copysign'),
   'math.absi': absInt,
+};
+
+/**
+ * Every scalar lowering: the native ones, and each `math` op wasm has no instruction for
+ * (exp, log, sin, powf, ...), imported from the host with the op table's arity.
+ */
+export const SCALAR_LOWERINGS: Readonly<Record<string, ScalarLowering>> = {
+  ...NATIVE_LOWERINGS,
   ...Object.fromEntries(
-    [
-      'round',
-      'rsqrt',
-      'exp',
-      'exp2',
-      'expm1',
-      'log',
-      'log2',
-      'log10',
-      'log1p',
-      'sin',
-      'cos',
-      'tan',
-      'tanh',
-      'atan',
-    ].map((n) => [`math.${n}`, hostFloat(`math.${n}`, 1)]),
+    MATH_OPS.filter((def) => !(def.name in NATIVE_LOWERINGS)).map((def) => [
+      def.name,
+      hostFloat(def.name, def.operands.length),
+    ]),
   ),
-  'math.powf': hostFloat('math.powf', 2),
-  'math.atan2': hostFloat('math.atan2', 2),
 };
 
 /** Looks up a lowering or throws {@link EngineUnsupportedError}. */

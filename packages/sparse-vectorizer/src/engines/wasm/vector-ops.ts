@@ -9,6 +9,7 @@ import { combiningOp } from '../../ir/combining-kinds.js';
 import { isArithCast } from '../../ir/ops/index.js';
 import type { ScalarType, VectorType } from '../../ir/types.js';
 import { EngineUnsupportedError } from '../errors.js';
+import { computeOperandIndex } from '../op-classes.js';
 import type { FunctionBuilder } from './function-builder.js';
 import { LOW_HALVES_OF_PAIR, lanePusher, pushMaskFor, setLane } from './lane-access.js';
 import { isBool, type LaneShape, laneCount, laneLayoutOf } from './lanes.js';
@@ -107,7 +108,7 @@ export function lowerElementwise(
 ): void {
   if (trySimd(ctx, name, operands, result, attrs)) return;
   const { f } = ctx;
-  const opType = elementOf(operands[name === 'arith.select' ? 1 : 0] as ElementwiseOperand);
+  const opType = elementOf(operands[computeOperandIndex(name)] as ElementwiseOperand);
   const resElem = result.type.element;
   const lanes = laneCount(result.type, ctx.vscale);
   for (let lane = 0; lane < lanes; lane++) {
