@@ -1,13 +1,16 @@
 /**
  * relayout / unrelayout of float32 [2048, 2048] to XLA TPU-style tiled layouts, against the
- * memcpy floor (`Float32Array.prototype.set` of the same bytes into a new array) and the stock
- * tfjs pad → reshape → transpose composition of `relayoutPlan` on the CPU backend.
+ * memcpy floor (`Float32Array.prototype.set` of the same bytes into a new array; also into
+ * unzeroed memory, the stricter floor), the stock tfjs pad → reshape → transpose composition of
+ * `relayoutPlan` on the CPU backend, and hand-written plain-JS loops (zeroed arrays, as a user
+ * would allocate them).
  */
 
 import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
 import { arrayBufferBytesPerCall, tf, useCpuBackend } from './bench_support.js';
+import { nativeReferenceLines } from './native_reference.js';
 
 const N = 2048;
 const COUNT = N * N;
@@ -25,6 +28,21 @@ function memcpy(): Float32Array {
   copy.set(values);
   return copy;
 }
+
+/**
+ * A stricter floor: the same copy into memory that is not zeroed first (Node's
+ * `Buffer.allocUnsafeSlow`), which is how relayout allocates outputs it overwrites in full.
+ */
+function memcpyUninitialized(): Float32Array {
+  const copy = new Float32Array(Buffer.allocUnsafeSlow(COUNT * 4).buffer, 0, COUNT);
+  copy.set(values);
+  return copy;
+}
+
+const MEMCPY_FLOORS = [
+  { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
+  { label: 'memcpy into unzeroed memory (Buffer.allocUnsafeSlow + set)', fn: memcpyUninitialized },
+];
 
 /**
  * What a user would write by hand for `{1,0:T(8,128)}` without tilekit: one native copy per
@@ -129,18 +147,22 @@ function relayoutCase(
   layout: string,
   goal: string,
   handWritten: { label: string; fn: () => unknown }[] = [],
+  withNativeReference = false,
 ) {
   return {
     name: `relayout f32[${N},${N}] -> ${layout}`,
     items: COUNT,
     ours: { label: 'relayout', fn: () => relayout(x, layout).dispose() },
     baselines: [
-      { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
+      ...MEMCPY_FLOORS,
       { label: 'stock tfjs pad -> reshape -> transpose', fn: () => stockRelayout(layout) },
       ...handWritten,
     ],
     goal,
-    extra: () => bytesBeyondOutput(() => relayout(x, layout)),
+    extra: async () => ({
+      ...(await bytesBeyondOutput(() => relayout(x, layout))),
+      ...(withNativeReference ? nativeReferenceLines() : {}),
+    }),
   };
 }
 
@@ -153,7 +175,7 @@ function unrelayoutCase(layout: string, goal: string) {
       fn: () => unrelayout(buffers.get(layout)!, shapeOf(layout)).dispose(),
     },
     baselines: [
-      { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
+      ...MEMCPY_FLOORS,
       { label: 'stock tfjs transpose -> reshape -> slice', fn: () => stockUnrelayout(layout) },
     ],
     goal,
@@ -178,10 +200,18 @@ export default defineBenchSuite({
   },
   teardown: () => tf.dispose([x, ...buffers.values()]),
   cases: [
-    relayoutCase(TILED, '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock', [
-      { label: 'hand-written JS: a native set per 512-byte tile row', fn: perTileRowNativeCopies },
-      { label: 'hand-written JS: unrolled Float64Array word loop', fn: handUnrolledWordLoop },
-    ]),
+    relayoutCase(
+      TILED,
+      '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock',
+      [
+        {
+          label: 'hand-written JS: a native set per 512-byte tile row',
+          fn: perTileRowNativeCopies,
+        },
+        { label: 'hand-written JS: unrolled Float64Array word loop', fn: handUnrolledWordLoop },
+      ],
+      true,
+    ),
     relayoutCase(TILED_BF16_STYLE, '<= 3x memcpy (ratio >= 0.33), >= 20x stock'),
     unrelayoutCase(TILED, '<= 1.5x memcpy (ratio >= 0.67), >= 20x stock'),
     unrelayoutCase(TILED_BF16_STYLE, '<= 3x memcpy (ratio >= 0.33), >= 20x stock'),
@@ -193,7 +223,7 @@ export default defineBenchSuite({
         fn: () => convertLayout(buffers.get(TILED)!, shapeOf(TILED), TILED_BF16_STYLE).dispose(),
       },
       baselines: [
-        { label: 'memcpy floor (new Float32Array + set)', fn: memcpy },
+        ...MEMCPY_FLOORS,
         {
           label: 'relayout(unrelayout(buffer))',
           fn: () =>

@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BenchSuite, formatSuite, runSuite } from './harness.js';
+import { ensureSteadyAllocator } from './steady_allocator.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,10 +24,12 @@ function discoverSuites(): string[] {
 }
 
 async function main(): Promise<void> {
+  ensureSteadyAllocator();
   const args = process.argv.slice(2);
   const files = args.length > 0 ? args.map((f) => resolve(f)) : discoverSuites();
   console.log(
-    `tilekit benchmarks (${files.length} suites; Node ${process.version}; medians of interleaved rounds)`,
+    `tilekit benchmarks (${files.length} suites; Node ${process.version}; medians of interleaved rounds; ` +
+      `malloc trim threshold ${process.env.MALLOC_TRIM_THRESHOLD_ ?? 'default'})`,
   );
   for (const file of files) {
     const suite = (await import(pathToFileURL(file).href)).default as BenchSuite;

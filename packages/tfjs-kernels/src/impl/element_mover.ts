@@ -49,11 +49,16 @@ function wordView(values: BitView): Float64Array | null {
   return new Float64Array(values.buffer, values.byteOffset, (values.byteLength / WORD_BYTES) >>> 0);
 }
 
-/** `to[t + k] = from[f + k]` for k < length, 8 per step (one concept: the unrolled loop). */
-function copyUnrolled<A extends Float64Array | BitView>(
-  to: A,
+/**
+ * `to[t + k] = from[f + k]` for k < length over 8-byte words, 8 per step. Only ever called with
+ * Float64Array views: V8 compiles one body per function, and a body that has also seen
+ * Int32Array or Uint8Array arguments reaches all of them through slower polymorphic code, so
+ * element-sized copies go through `copyStrided` instead.
+ */
+function copyWords(
+  to: Float64Array,
   t: number,
-  from: A,
+  from: Float64Array,
   f: number,
   length: number,
 ): void {
@@ -135,6 +140,8 @@ export class ElementMover {
   private readonly fromWords: Float64Array | null;
   /** Elements per 8-byte word (2 for 4-byte data, 8 for bool). */
   private readonly perWord: number;
+  /** log2 of `perWord`: element offsets become word offsets by a shift, staying integers. */
+  private readonly wordShift: number;
   private readonly nativeMinElements: number;
 
   constructor(to: LayoutValues, from: LayoutValues) {
@@ -143,6 +150,7 @@ export class ElementMover {
     this.toWords = wordView(this.to);
     this.fromWords = wordView(this.from);
     this.perWord = WORD_BYTES / this.to.BYTES_PER_ELEMENT;
+    this.wordShift = Math.log2(this.perWord);
     this.nativeMinElements = NATIVE_COPY_MIN_BYTES / this.to.BYTES_PER_ELEMENT;
   }
 
@@ -188,17 +196,20 @@ export class ElementMover {
 
   /** A contiguous run: whole words through the Float64 views where both sides line up. */
   private moveContiguous(t: number, f: number, length: number): void {
-    const { perWord, toWords, fromWords } = this;
-    if (toWords === null || fromWords === null || t % perWord !== f % perWord) {
-      copyUnrolled(this.to, t, this.from, f, length);
+    const { perWord, wordShift, toWords, fromWords } = this;
+    const misaligned = (t ^ f) & (perWord - 1);
+    if (toWords === null || fromWords === null || misaligned !== 0) {
+      copyStrided(this.to, t, 1, this.from, f, 1, length);
       return;
     }
-    // Elements before the first word boundary, then whole words, then the tail.
-    const head = Math.min(length, (perWord - (t % perWord)) % perWord);
-    copyUnrolled(this.to, t, this.from, f, head);
-    const words = ((length - head) / perWord) >>> 0;
-    copyUnrolled(toWords, (t + head) / perWord, fromWords, (f + head) / perWord, words);
-    const done = head + words * perWord;
-    copyUnrolled(this.to, t + done, this.from, f + done, length - done);
+    // Elements before the first word boundary, then whole words, then the tail. Shifts, not
+    // divisions: a division yields a float64 index, and the word loop would then convert
+    // every index it computes.
+    const head = Math.min(length, -t & (perWord - 1));
+    if (head > 0) copyStrided(this.to, t, 1, this.from, f, 1, head);
+    const words = (length - head) >> wordShift;
+    copyWords(toWords, (t + head) >> wordShift, fromWords, (f + head) >> wordShift, words);
+    const done = head + (words << wordShift);
+    if (done < length) copyStrided(this.to, t + done, 1, this.from, f + done, 1, length - done);
   }
 }

@@ -4,16 +4,20 @@
  * allocates exactly its output.
  */
 import type { PhysicalRuns } from '../layout/physical_runs.js';
-import { allocateLike, convertRuns, identityRuns, type LayoutValues } from './run_copy.js';
+import { uninitializedLike, zerosLike } from './output_arrays.js';
+import { convertRuns, identityRuns, type LayoutValues } from './run_copy.js';
 
 export type { LayoutValues } from './run_copy.js';
 
-/** A new physical buffer whose padding slots hold `padValue` (zero needs no fill). */
-function paddedBuffer<T extends LayoutValues>(like: T, runs: PhysicalRuns, padValue: number): T {
-  const buffer = allocateLike(like, runs.physicalCount);
-  // Object.is: a -0 pad must be written (a fresh buffer holds +0).
-  if (!Object.is(padValue, 0) && runs.physicalCount > runs.logicalCount) buffer.fill(padValue);
-  return buffer;
+/**
+ * A new physical buffer for `runs` whose padding slots hold `padValue` and whose other slots are
+ * left for the copy to fill. Without padding the copy writes every slot, so nothing is zeroed
+ * first; with a +0 pad a zeroed buffer already holds it (Object.is: a -0 pad must be written).
+ */
+function physicalBuffer<T extends LayoutValues>(like: T, runs: PhysicalRuns, padValue: number): T {
+  if (runs.physicalCount === runs.logicalCount) return uninitializedLike(like, runs.physicalCount);
+  if (Object.is(padValue, 0)) return zerosLike(like, runs.physicalCount);
+  return uninitializedLike(like, runs.physicalCount).fill(padValue) as T;
 }
 
 /**
@@ -25,14 +29,15 @@ export function relayoutImpl<T extends LayoutValues>(
   runs: PhysicalRuns,
   padValue: number,
 ): T {
-  const physical = paddedBuffer(values, runs, padValue);
+  const physical = physicalBuffer(values, runs, padValue);
   convertRuns(physical, runs, values, identityRuns(runs.logicalCount));
   return physical;
 }
 
 /** The logical values (row-major, `runs.logicalCount` elements) stored in `buffer`. */
 export function unrelayoutImpl<T extends LayoutValues>(buffer: T, runs: PhysicalRuns): T {
-  const logical = allocateLike(buffer, runs.logicalCount);
+  // Every logical element is copied, so the output needs no zero fill first.
+  const logical = uninitializedLike(buffer, runs.logicalCount);
   convertRuns(logical, identityRuns(runs.logicalCount), buffer, runs);
   return logical;
 }
@@ -47,7 +52,7 @@ export function convertLayoutImpl<T extends LayoutValues>(
   toRuns: PhysicalRuns,
   padValue: number,
 ): T {
-  const converted = paddedBuffer(buffer, toRuns, padValue);
+  const converted = physicalBuffer(buffer, toRuns, padValue);
   convertRuns(converted, toRuns, buffer, fromRuns);
   return converted;
 }

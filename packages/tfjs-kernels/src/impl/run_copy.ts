@@ -11,13 +11,6 @@ import { ElementMover } from './element_mover.js';
 /** Typed arrays that carry relayout data: float32, int32 and bool tensors. */
 export type LayoutValues = Float32Array | Int32Array | Uint8Array;
 
-/** A new zeroed array of the same kind as `like`. */
-export function allocateLike<T extends LayoutValues>(like: T, length: number): T {
-  if (like instanceof Float32Array) return new Float32Array(length) as T;
-  if (like instanceof Int32Array) return new Int32Array(length) as T;
-  return new Uint8Array(length) as T;
-}
-
 /** The run table of a row-major logical tensor of `count` elements: one run, stride 1. */
 export function identityRuns(count: number): PhysicalRuns {
   return {
@@ -86,15 +79,17 @@ function groupWalk(runs: PhysicalRuns, other: PhysicalRuns): GroupWalk | null {
 }
 
 /**
- * Calls `visit` once per interleaved group of `runs` (physical order) with the group's physical
- * start, each member's offset on the other side (in `otherOffsets`), the member count and the
- * common run length. The other side is the logical tensor when `offsets` is null (offset =
- * logical position), else `offsets[r]` holds run r's offset there.
+ * Moves every interleaved group of `runs` (the strided side, in physical order) to or from the
+ * contiguous side: `interleaving` writes each group's block in `to` from runs of `from`, else
+ * the block is read from `from` and split into runs of `to`. The other side's offsets are the
+ * logical positions when `offsets` is null, else `offsets[r]` for run r. A flag rather than a
+ * callback: one call site per direction keeps the per-group calls monomorphic, which V8 inlines.
  */
-function forEachGroup(
+function moveGroups(
+  mover: ElementMover,
   runs: PhysicalRuns,
   offsets: Int32Array | null,
-  visit: (physicalStart: number, otherOffsets: Int32Array, count: number, length: number) => void,
+  interleaving: boolean,
 ): void {
   const { members, ends: groupEnds } = runs.groups!;
   const otherOffsets = new Int32Array(runs.stride);
@@ -106,7 +101,10 @@ function forEachGroup(
       const r = members[m + j]!;
       otherOffsets[j] = offsets === null ? runStart(runs, r) : offsets[r]!;
     }
-    visit(runs.starts[first]!, otherOffsets, count, runs.ends[first]! - runStart(runs, first));
+    const block = runs.starts[first]!;
+    const length = runs.ends[first]! - runStart(runs, first);
+    if (interleaving) mover.interleave(block, runs.stride, otherOffsets, count, length);
+    else mover.deinterleave(otherOffsets, count, block, runs.stride, length);
     m = groupEnds[g]!;
   }
 }
@@ -126,16 +124,12 @@ export function convertRuns(
   const mover = new ElementMover(to, from);
   const toWalk = groupWalk(toRuns, fromRuns);
   if (toWalk) {
-    forEachGroup(toRuns, toWalk.offsets, (t, offsets, count, length) =>
-      mover.interleave(t, toRuns.stride, offsets, count, length),
-    );
+    moveGroups(mover, toRuns, toWalk.offsets, true);
     return;
   }
   const fromWalk = groupWalk(fromRuns, toRuns);
   if (fromWalk) {
-    forEachGroup(fromRuns, fromWalk.offsets, (f, offsets, count, length) =>
-      mover.deinterleave(offsets, count, f, fromRuns.stride, length),
-    );
+    moveGroups(mover, fromRuns, fromWalk.offsets, false);
     return;
   }
   let a = 0; // current run in fromRuns

@@ -76,8 +76,3 @@ export function assertIndicesInBounds(
     }
   }
 }
-
-/** A zero-filled array of the same kind as `like`. */
-export function zerosLike(like: TileValues, length: number): TileValues {
-  return like instanceof Int32Array ? new Int32Array(length) : new Float32Array(length);
-}

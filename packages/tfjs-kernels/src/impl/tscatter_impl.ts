@@ -4,9 +4,10 @@
  */
 import type { TScatterAttrs } from '../kernel_names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
+import { zerosLike } from './output_arrays.js';
 import type { TileGeometry } from './tile_geometry.js';
 import { indexError, validRuns } from './tile_runs.js';
-import { assertValuesFit, type TileValues, zerosLike } from './tile_values.js';
+import { assertValuesFit, type TileValues } from './tile_values.js';
 
 /** The attributes the loop reads. */
 export type TScatterImplAttrs = Pick<
