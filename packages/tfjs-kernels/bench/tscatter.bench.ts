@@ -1,9 +1,10 @@
 /**
  * `tscatter` of one 256 x 256 float32 tile through a random permutation, against a bare
- * typed-array loop (the floor) and stock tfjs `tensorScatterUpdate` with `[N, 2]` indices.
+ * typed-array loop (the floor) and stock tfjs `tensorScatterUpdate` with `[N, 2]` indices; and
+ * its inverse `tgather`, against the bare gather loop and stock `tf.gather` on the flat tile.
  */
 import { defineBenchSuite } from '@tilekit/bench';
-import { tscatter } from '../src/index.js';
+import { tgather, tscatter } from '../src/index.js';
 import { arrayBufferBytesPerCall, seededPermutation, tf, useCpuBackend } from './bench_support.js';
 
 const ROWS = 256;
@@ -25,6 +26,15 @@ function scatterLoop(values: Float32Array, offsets: Int32Array, n: number): Floa
   return dst;
 }
 
+/** The bare gather loop as a function of its arrays. */
+function gatherLoop(values: Float32Array, offsets: Int32Array, n: number): Float32Array {
+  const dst = new Float32Array(n);
+  for (let k = 0; k < n; k++) dst[k] = values[offsets[k]!]!;
+  return dst;
+}
+
+let flatIdx: tf.Tensor1D;
+
 function ours(): void {
   tscatter(src, idx, { dstShape: [ROWS, COLS] }).dispose();
 }
@@ -43,8 +53,14 @@ export default defineBenchSuite({
     });
     pairs = tf.tensor2d(rowCol, [N, 2], 'int32');
     updates = tf.tensor1d(srcValues);
+    flatIdx = tf.tensor1d(permutation, 'int32');
+    // The gather baselines must do the same work as tgather.
+    const ours = tgather(src, idx, { dstShape: [ROWS, COLS] });
+    const theirs = gatherLoop(srcValues, permutation, N);
+    if (!ours.dataSync().every((v, k) => v === theirs[k])) throw new Error('gatherLoop disagrees');
+    ours.dispose();
   },
-  teardown: () => tf.dispose([src, idx, zeros, pairs, updates]),
+  teardown: () => tf.dispose([src, idx, zeros, pairs, updates, flatIdx]),
   cases: [
     {
       name: 'tscatter f32[256,256] by a random permutation',
@@ -75,6 +91,25 @@ export default defineBenchSuite({
           tscatter(src, idx, { dstShape: [ROWS, COLS] }).dispose(),
         ),
       }),
+    },
+    {
+      name: 'tgather f32[256,256] by a random permutation',
+      items: N,
+      ours: {
+        label: 'tgather',
+        fn: () => tgather(src, idx, { dstShape: [ROWS, COLS] }).dispose(),
+      },
+      baselines: [
+        {
+          label: 'the bare loop as a function gatherLoop(src, idx, n)',
+          fn: () => gatherLoop(srcValues, permutation, N),
+        },
+        {
+          label: 'tf.gather(flat src, flat indices)',
+          fn: () => tf.tidy(() => tf.gather(tf.reshape(src, [N]), flatIdx).dataSync()),
+        },
+      ],
+      goal: 'near the bare loop, faster than tf.gather',
     },
   ],
 });

