@@ -4,7 +4,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertIndicesInBounds, TileIndexError, TileValueError, tscatter } from '../src/index.js';
+import {
+  assertIndicesInBounds,
+  TileIndexError,
+  TileValueError,
+  tgather,
+  tscatter,
+} from '../src/index.js';
 import { expectThrowsWithoutLeak, tf } from './support/tf.js';
 import { run } from './support/tile_calls.js';
 
@@ -159,7 +165,7 @@ describe('bounds', () => {
     out.dispose();
   });
 
-  it("'error' names the first offending entry wherever it sits in a run (random batches)", () => {
+  it("'error' names the first offending entry wherever it sits in a run (random batches, tscatter and tgather)", () => {
     // Runs long enough for the unrolled loops, with bad entries in the body and in the tail.
     const [batch, rows, cols] = [3, 4, 40];
     const size = rows * cols;
@@ -193,24 +199,31 @@ describe('bounds', () => {
             [batch, rows, cols],
           );
           const idx = tf.tensor3d(idxValues, [batch, rows, cols], 'int32');
-          const call = () => tscatter(src, idx, { dstShape: [rows, cols], validRow, validCol });
+          const options = { dstShape: [rows, cols], validRow, validCol };
+          const calls = [() => tscatter(src, idx, options), () => tgather(src, idx, options)];
           if (first === null) {
-            const out = call();
-            const expected = new Float32Array(batch * size);
+            // src holds k at flat position k: scatter moves k to its offset, gather reads it.
+            const scattered = new Float32Array(batch * size);
+            const gathered = new Float32Array(batch * size);
             for (let b = 0; b < batch; b++)
               for (let i = 0; i < validRow; i++)
                 for (let j = 0; j < validCol; j++) {
                   const k = b * size + i * cols + j;
-                  expected[b * size + idxValues[k]!] = k;
+                  scattered[b * size + idxValues[k]!] = k;
+                  gathered[k] = b * size + idxValues[k]!;
                 }
-            expect(out.dataSync()).toEqual(expected);
-            out.dispose();
+            const [outScatter, outGather] = calls.map((call) => call());
+            expect(outScatter!.dataSync()).toEqual(scattered);
+            expect(outGather!.dataSync()).toEqual(gathered);
+            tf.dispose([outScatter!, outGather!]);
           } else {
-            const error = expectThrowsWithoutLeak(call) as TileIndexError;
-            expect(error).toBeInstanceOf(TileIndexError);
-            expect(error.position).toEqual(first);
-            const [b, i, j] = first;
-            expect(error.offset).toBe(idxValues[b * size + i * cols + j]);
+            for (const call of calls) {
+              const error = expectThrowsWithoutLeak(call) as TileIndexError;
+              expect(error).toBeInstanceOf(TileIndexError);
+              expect(error.position).toEqual(first);
+              const [b, i, j] = first;
+              expect(error.offset).toBe(idxValues[b * size + i * cols + j]);
+            }
           }
           tf.dispose([src, idx]);
         },

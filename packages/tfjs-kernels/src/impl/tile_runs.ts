@@ -25,6 +25,16 @@ export function validRuns(g: TileGeometry, paired: TileExtent): TileRuns {
     : { count: g.validRow, length: g.validCol };
 }
 
+/**
+ * Run position of the first of `idx[x]`, `idx[x + 1]`, ... outside `0 .. size - 1`: for loops
+ * that test a whole run at once and must then name the entry. The caller knows there is one.
+ */
+export function firstOutside(idx: Int32Array, x: number, size: number): number {
+  let j = 0;
+  while (idx[x + j]! >>> 0 < size) j++;
+  return j;
+}
+
 /** The error for the index entry at flat storage position `x` of batch entry `b`. */
 export function indexError(
   op: string,

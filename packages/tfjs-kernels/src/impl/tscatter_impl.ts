@@ -6,7 +6,7 @@ import type { TScatterAttrs } from '../kernel_names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import { zerosLike } from './output_arrays.js';
 import type { TileGeometry } from './tile_geometry.js';
-import { indexError, validRuns } from './tile_runs.js';
+import { firstOutside, indexError, validRuns } from './tile_runs.js';
 import { assertValuesFit, type TileValues } from './tile_values.js';
 
 /** The attributes the loop reads. */
@@ -134,10 +134,7 @@ function assignRunThenCheck(
     signs |= k | (last - k);
     dst[d + k] = src[s + j]!;
   }
-  if (signs >= 0) return -1;
-  let outside = 0;
-  while (idx[x + outside]! >>> 0 < size) outside++;
-  return outside;
+  return signs >= 0 ? -1 : firstOutside(idx, x, size);
 }
 
 /** As {@link assignRun}, summing colliding values (`dst[d + idx[x + j]] += src[s + j]`). */
