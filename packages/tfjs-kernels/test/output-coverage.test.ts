@@ -4,12 +4,17 @@
  * instead, and random shapes, layouts and dtypes must still come out exactly as the layout maps
  * say: no slot of an output is left as allocated.
  */
-import { inverseMap, offsetMap, physicalElementCount } from '@tilekit/layout';
+import { offsetMap } from '@tilekit/layout';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { KernelValues } from '../src/impl/output_arrays.js';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
-import { type RelayoutCase, relayoutCase } from './support/layout_arbitraries.js';
+import {
+  caseShape,
+  expectedPhysical,
+  layoutsAccepted,
+  relayoutCase,
+} from './support/layout_arbitraries.js';
 import { tf } from './support/tf.js';
 
 /**
@@ -33,24 +38,6 @@ vi.mock('../src/impl/output_arrays.js', async (importOriginal) => {
   };
 });
 
-const PRIMITIVE = { float32: 'f32', int32: 's32', bool: 'pred' } as const;
-const shapeOf = (c: RelayoutCase, layout: string) =>
-  `${PRIMITIVE[c.dtype]}[${c.dims.join(',')}]${layout}`;
-
-function accepted(c: RelayoutCase): boolean {
-  try {
-    physicalElementCount(shapeOf(c, c.layout));
-    physicalElementCount(shapeOf(c, c.otherLayout));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The expected physical buffer: logical values through the inverse map, pads elsewhere. */
-const expectedPhysical = (c: RelayoutCase, layout: string) =>
-  Array.from(inverseMap(shapeOf(c, layout)), (l) => (l >= 0 ? c.values[l]! : c.padValue));
-
 const read = (t: tf.Tensor) => Array.from(t.dataSync());
 
 describe('relayout family outputs are written in full', () => {
@@ -62,15 +49,15 @@ describe('relayout family outputs are written in full', () => {
     let checked = 0;
     fc.assert(
       fc.property(relayoutCase, (c) => {
-        fc.pre(accepted(c));
+        fc.pre(layoutsAccepted(c));
         // int32 cases may draw any value: keep the one that equals the poison out.
         fc.pre(!c.values.includes(-1515870811) && c.padValue !== -1515870811);
         const x = tf.tensor(c.values, c.dims, c.dtype);
         const buffer = relayout(x, c.layout, { padValue: c.padValue });
         expect(read(buffer)).toEqual(expectedPhysical(c, c.layout));
-        const back = unrelayout(buffer, shapeOf(c, c.layout));
+        const back = unrelayout(buffer, caseShape(c, c.layout));
         expect(read(back)).toEqual(c.values);
-        const converted = convertLayout(buffer, shapeOf(c, c.layout), c.otherLayout, {
+        const converted = convertLayout(buffer, caseShape(c, c.layout), c.otherLayout, {
           padValue: c.padValue,
         });
         expect(read(converted)).toEqual(expectedPhysical(c, c.otherLayout));

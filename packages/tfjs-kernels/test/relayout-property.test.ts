@@ -3,35 +3,18 @@
  * references: `@tilekit/layout`'s offset/inverse maps, and the seed's pad → reshape → transpose
  * plan (`relayoutPlan`) executed with stock tfjs ops.
  */
-import { inverseMap, physicalElementCount, relayoutPlan } from '@tilekit/layout';
+import { physicalElementCount, relayoutPlan } from '@tilekit/layout';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
-import { type RelayoutCase, relayoutCase } from './support/layout_arbitraries.js';
+import {
+  caseShape,
+  expectedPhysical,
+  layoutsAccepted,
+  type RelayoutCase,
+  relayoutCase,
+} from './support/layout_arbitraries.js';
 import { tf } from './support/tf.js';
-
-const PRIMITIVE = { float32: 'f32', int32: 's32', bool: 'pred' } as const;
-
-const shapeOf = (c: RelayoutCase, layout: string) =>
-  `${PRIMITIVE[c.dtype]}[${c.dims.join(',')}]${layout}`;
-
-/** Whether `@tilekit/layout` accepts the layout for these dims (some random tiles are illegal). */
-function accepted(c: RelayoutCase): boolean {
-  try {
-    physicalElementCount(shapeOf(c, c.layout));
-    physicalElementCount(shapeOf(c, c.otherLayout));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Reference 1: the buffer built from the inverse map (physical → logical, -1 for padding). */
-function viaInverseMap(c: RelayoutCase, layout: string): number[] {
-  return Array.from(inverseMap(shapeOf(c, layout)), (logical) =>
-    logical >= 0 ? c.values[logical]! : c.padValue,
-  );
-}
 
 /** Reference 2: the seed's decomposition applied with tf.transpose / tf.pad / tf.reshape. */
 function viaStockOps(c: RelayoutCase, layout: string): number[] {
@@ -39,7 +22,7 @@ function viaStockOps(c: RelayoutCase, layout: string): number[] {
     // tf.pad has no bool kernel: run the plan on int32 and compare values.
     const dtype = c.dtype === 'bool' ? 'int32' : c.dtype;
     let t: tf.Tensor = tf.tensor(c.values, c.dims, dtype);
-    for (const step of relayoutPlan(shapeOf(c, layout)).steps) {
+    for (const step of relayoutPlan(caseShape(c, layout)).steps) {
       if (step.op === 'transpose') t = tf.transpose(t, [...step.perm]);
       else if (step.op === 'reshape') t = tf.reshape(t, [...step.shape]);
       else
@@ -61,21 +44,21 @@ describe('relayout family on random shapes, layouts and dtypes', () => {
     const dtypes = new Set<string>();
     fc.assert(
       fc.property(relayoutCase, (c) => {
-        fc.pre(accepted(c));
+        fc.pre(layoutsAccepted(c));
         const before = tf.memory().numTensors;
         const x = tf.tensor(c.values, c.dims, c.dtype);
         const buffer = relayout(x, c.layout, { padValue: c.padValue });
         expect(buffer.dtype).toBe(c.dtype);
-        expect(buffer.shape).toEqual([physicalElementCount(shapeOf(c, c.layout))]);
+        expect(buffer.shape).toEqual([physicalElementCount(caseShape(c, c.layout))]);
         const physical = read(buffer);
-        expect(physical).toEqual(viaInverseMap(c, c.layout));
+        expect(physical).toEqual(expectedPhysical(c, c.layout));
         expect(physical).toEqual(viaStockOps(c, c.layout));
 
-        const back = unrelayout(buffer, shapeOf(c, c.layout));
+        const back = unrelayout(buffer, caseShape(c, c.layout));
         expect(back.shape).toEqual(c.dims);
         expect(read(back)).toEqual(c.values);
 
-        const converted = convertLayout(buffer, shapeOf(c, c.layout), c.otherLayout, {
+        const converted = convertLayout(buffer, caseShape(c, c.layout), c.otherLayout, {
           padValue: c.padValue,
         });
         const twoStep = relayout(back, c.otherLayout, { padValue: c.padValue });

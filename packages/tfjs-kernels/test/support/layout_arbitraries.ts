@@ -1,4 +1,5 @@
 /** fast-check generators of random tensors and XLA layouts for the relayout property tests. */
+import { inverseMap, physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 
 /** One random layout: minor_to_major, tiles (entries > 0 or '*'), optional L(n). */
@@ -69,3 +70,25 @@ export const relayoutCase: fc.Arbitrary<RelayoutCase> = fc
       otherLayout: layoutText(dims.length),
     });
   });
+
+const PRIMITIVE = { float32: 'f32', int32: 's32', bool: 'pred' } as const;
+
+/** XLA shape text of a case's tensor under `layout`, e.g. `f32[3,5]{1,0:T(2,2)}`. */
+export const caseShape = (c: RelayoutCase, layout: string) =>
+  `${PRIMITIVE[c.dtype]}[${c.dims.join(',')}]${layout}`;
+
+/** Whether `@tilekit/layout` accepts both layouts for these dims (some random tiles are illegal). */
+export function layoutsAccepted(c: RelayoutCase): boolean {
+  try {
+    physicalElementCount(caseShape(c, c.layout));
+    physicalElementCount(caseShape(c, c.otherLayout));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The physical buffer `layout` gives the case: values through the inverse map, pads elsewhere. */
+export function expectedPhysical(c: RelayoutCase, layout: string): number[] {
+  return Array.from(inverseMap(caseShape(c, layout)), (l) => (l >= 0 ? c.values[l]! : c.padValue));
+}
