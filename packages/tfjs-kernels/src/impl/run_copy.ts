@@ -122,6 +122,15 @@ export function convertRuns(
   fromRuns: PhysicalRuns,
 ): void {
   const mover = new ElementMover(to, from);
+  // A contiguous table against the logical tensor (a tiling without a minor tile): run by run.
+  if (toRuns.stride === 1 && isIdentity(fromRuns)) {
+    mover.moveRuns(toRuns.starts, toRuns.ends, true);
+    return;
+  }
+  if (fromRuns.stride === 1 && isIdentity(toRuns)) {
+    mover.moveRuns(fromRuns.starts, fromRuns.ends, false);
+    return;
+  }
   const toWalk = groupWalk(toRuns, fromRuns);
   if (toWalk) {
     moveGroups(mover, toRuns, toWalk.offsets, true);
