@@ -92,11 +92,11 @@ console.log(sh(process.execPath, ['import-all.mjs'], project).trim());
 
 writeFileSync(
   join(project, 'types.mts'),
-  specifiers
+  `${specifiers
     .map(
       (spec, i) => `import * as m${i} from '${spec}';\nexport const keys${i} = Object.keys(m${i});`,
     )
-    .join('\n') + '\n',
+    .join('\n')}\n`,
 );
 writeFileSync(
   join(project, 'tsconfig.json'),
