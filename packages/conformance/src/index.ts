@@ -52,6 +52,7 @@ export {
   type VectorizationOptions,
 } from './data/mlir-vectorization.js';
 export {
+  CPU_SIM_ELEMENT_TYPES,
   type CpuSimType,
   PTO_TSCATTER_CPUSIM,
   type PtoTScatterCpuSimCase,

@@ -2,10 +2,10 @@
  * Bit-exact agreement with the PTO ISA CPU simulator's TSCATTER outputs
  * (fixtures/pto-tscatter-cpusim.json, see fixtures/PROVENANCE.md).
  */
+import { CPU_SIM_ELEMENT_TYPES } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { type IndexType, PtoConstraintError, tscatter } from '../src/index.js';
 import cases from './fixtures/pto-tscatter-cpusim.json' with { type: 'json' };
-import { SIMULATOR_ELEMENT_TYPE } from './support/simulator_types.js';
 import { expectNoLeak, float32Bits, tf } from './support/tf.js';
 import { referenceScatter, toRows } from './support/tile_reference.js';
 
@@ -18,9 +18,9 @@ describe('tscatter vs the PTO CPU simulator', () => {
   });
 
   cases.forEach((c, n) => {
-    const elementType = SIMULATOR_ELEMENT_TYPE[c.dtype as keyof typeof SIMULATOR_ELEMENT_TYPE];
-    const indexType = SIMULATOR_ELEMENT_TYPE[
-      c.indexDtype as keyof typeof SIMULATOR_ELEMENT_TYPE
+    const elementType = CPU_SIM_ELEMENT_TYPES[c.dtype as keyof typeof CPU_SIM_ELEMENT_TYPES];
+    const indexType = CPU_SIM_ELEMENT_TYPES[
+      c.indexDtype as keyof typeof CPU_SIM_ELEMENT_TYPES
     ] as IndexType;
     it(`case ${n}: ${c.dtype}[${c.dst}] <- ${c.dtype}[${c.src}] by ${c.indexDtype}[${c.idx}] valid ${c.validRow}x${c.validCol}`, () => {
       expectNoLeak(() => {

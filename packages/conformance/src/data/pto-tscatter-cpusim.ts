@@ -8,6 +8,17 @@ import { asCaseFile, type CaseFile, hasNumbers, hasStrings, isNumbers } from './
 /** C element type names the simulator uses. */
 export type CpuSimType = 'float32' | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32';
 
+/** Each simulator C type as the PTO/XLA element type name tilekit's options use. */
+export const CPU_SIM_ELEMENT_TYPES = {
+  float32: 'f32',
+  int8: 's8',
+  uint8: 'u8',
+  int16: 's16',
+  uint16: 'u16',
+  int32: 's32',
+  uint32: 'u32',
+} as const satisfies Record<CpuSimType, string>;
+
 /** One simulator call on row-major tiles. */
 export interface PtoTScatterCpuSimCase {
   readonly dtype: CpuSimType;

@@ -3,10 +3,10 @@
  * bit-exact, through every GPU path (CPU-built map, GPU scan, GPU-only indices read back, the
  * direct gather) and the CPU routes, with tensors, data ids and textures balanced throughout.
  */
+import { CPU_SIM_ELEMENT_TYPES } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { TileIndexError, TileValueError, tscatter } from '../../src/index.js';
 import simulatorCases from '../fixtures/pto-tscatter-cpusim.json' with { type: 'json' };
-import { SIMULATOR_ELEMENT_TYPE } from '../support/simulator_types.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import { exactValues, float32Bits, gpuOnly, isOnGpu, tf } from './support/backends.js';
 import {
@@ -55,8 +55,8 @@ describe('the PTO simulator fixtures on webgl', () => {
         attrs: scatterAttrs(f.dst as [number, number], f.idx, {
           validRow: f.validRow,
           validCol: f.validCol,
-          elementType: SIMULATOR_ELEMENT_TYPE[f.dtype as keyof typeof SIMULATOR_ELEMENT_TYPE],
-          indexType: SIMULATOR_ELEMENT_TYPE[f.indexDtype as keyof typeof SIMULATOR_ELEMENT_TYPE] as
+          elementType: CPU_SIM_ELEMENT_TYPES[f.dtype as keyof typeof CPU_SIM_ELEMENT_TYPES],
+          indexType: CPU_SIM_ELEMENT_TYPES[f.indexDtype as keyof typeof CPU_SIM_ELEMENT_TYPES] as
             | 's16'
             | 'u16'
             | 's32'

@@ -7,7 +7,7 @@ import type { ConformanceCase } from '../../core/case.js';
 import { expectEqual, expectValues } from '../../core/compare.js';
 import { checkProperty } from '../../core/property.js';
 import {
-  type CpuSimType,
+  CPU_SIM_ELEMENT_TYPES,
   PTO_TSCATTER_CPUSIM,
   type PtoTScatterCpuSimCase,
 } from '../../data/pto-tscatter-cpusim.js';
@@ -22,17 +22,6 @@ import type { RuleId } from '../../rules.js';
 import type { KernelCaseId, KernelContext } from './kernel-context.js';
 import type { TileElementType, TileIndexType, TileOpCallOptions } from './kernel-impl.js';
 import { withTensors } from './tensor-scope.js';
-
-/** The simulator's C types as XLA/PTO element type names. */
-const ELEMENT_TYPE: Record<CpuSimType, TileElementType> = {
-  float32: 'f32',
-  int8: 's8',
-  uint8: 'u8',
-  int16: 's16',
-  uint16: 'u16',
-  int32: 's32',
-  uint32: 'u32',
-};
 
 type TileOp = 'tscatter' | 'tgather';
 
@@ -127,8 +116,8 @@ function cpuSimCase(
     validRow: c.validRow,
     validCol: c.validCol,
     dtype: c.dtype === 'float32' ? 'float32' : 'int32',
-    elementType: ELEMENT_TYPE[c.dtype],
-    indexType: ELEMENT_TYPE[c.indexDtype] as TileIndexType,
+    elementType: CPU_SIM_ELEMENT_TYPES[c.dtype],
+    indexType: CPU_SIM_ELEMENT_TYPES[c.indexDtype] as TileIndexType,
   };
   const label = `${c.dtype}[${c.dst}] <- ${c.dtype}[${c.src}] by ${c.indexDtype}[${c.idx}] valid ${c.validRow}x${c.validCol}`;
   return {
