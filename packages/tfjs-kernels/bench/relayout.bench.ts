@@ -185,6 +185,7 @@ function unrelayoutCase(layout: string, goal: string) {
 
 export default defineBenchSuite({
   name: 'tfjs-kernels: relayout family (cpu)',
+  alsoAfterDetach: true,
   setup: async () => {
     await useCpuBackend();
     x = tf.tensor2d(values, [N, N]);

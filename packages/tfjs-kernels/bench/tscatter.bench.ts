@@ -41,6 +41,7 @@ function ours(): void {
 
 export default defineBenchSuite({
   name: 'tfjs-kernels: tscatter (cpu)',
+  alsoAfterDetach: true,
   setup: async () => {
     await useCpuBackend();
     src = tf.tensor2d(srcValues, [ROWS, COLS]);

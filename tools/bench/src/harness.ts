@@ -36,6 +36,12 @@ export interface BenchSuite {
   readonly cases: readonly BenchCase[];
   readonly setup?: () => unknown;
   readonly teardown?: () => unknown;
+  /**
+   * Node runner only: run the suite a second time in a process that has detached an
+   * ArrayBuffer, where V8 checks every typed-array access. For suites whose figures hinge on
+   * plain typed-array loops, so the report shows both states a user's process can be in.
+   */
+  readonly alsoAfterDetach?: boolean;
 }
 
 /** Timing knobs; defaults suit a 2-core CI-sized machine. */
@@ -53,6 +59,11 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
   minSampleMs: 25,
   maxCaseMs: 20_000,
 };
+
+/** Options given as JSON (the runners' `TILEKIT_BENCH_OPTIONS`), over the defaults. */
+export function benchOptionsFromJson(json: string | null | undefined): BenchOptions {
+  return { ...DEFAULT_BENCH_OPTIONS, ...(JSON.parse(json || '{}') as Partial<BenchOptions>) };
+}
 
 /** Measured result of one candidate. */
 export interface CandidateResult {
@@ -76,6 +87,8 @@ export interface CaseResult {
 export interface SuiteResult {
   readonly name: string;
   readonly cases: readonly CaseResult[];
+  /** Lines about how the suite ran (process state ...), printed under its heading. */
+  readonly notes?: readonly string[];
 }
 
 /** Identity helper that gives suite files type checking. */
@@ -170,7 +183,7 @@ function describeRatio(ratio: number): string {
 
 /** Human-readable report lines for one suite. */
 export function formatSuite(result: SuiteResult): string[] {
-  const lines = [`\n## ${result.name}`];
+  const lines = [`\n## ${result.name}`, ...(result.notes ?? []).map((note) => `(${note})`)];
   for (const c of result.cases) {
     lines.push(`- ${c.name}${c.goal ? `   [goal: ${c.goal}]` : ''}`);
     const rate = (ms: number) =>

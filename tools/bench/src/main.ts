@@ -1,12 +1,18 @@
 /**
  * `npm run bench`: discovers every package's `bench/*.bench.ts` suite (or runs the files given as
- * arguments) and prints medians and ratios. Browser suites are run by ./browser/ when present.
+ * arguments) and prints medians and ratios. Each suite is bundled and run in its own plain
+ * `node` process (see ./node/suite_bundle.ts for why not under tsx); browser suites are run by
+ * ./browser/ when present.
+ *
+ * Env: TILEKIT_BENCH_OPTIONS (JSON over the harness defaults, e.g. '{"rounds":5}').
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BenchSuite, formatSuite, runSuite } from './harness.js';
-import { ensureSteadyAllocator } from './steady_allocator.js';
+import { formatSuite } from './harness.js';
+import { STEADY_MALLOC_ENV } from './node/steady_allocator.js';
+import { bundleSuite } from './node/suite_bundle.js';
+import { protectorNote, runSuiteProcess } from './node/suite_process.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,18 +29,33 @@ function discoverSuites(): string[] {
   return files;
 }
 
+/** Runs one suite file (twice when it asks for the detached state) and prints its tables. */
+async function runSuiteFile(file: string): Promise<void> {
+  const bundle = await bundleSuite(file);
+  const first = await runSuiteProcess(bundle, false);
+  const runs = [{ run: first, detached: false }];
+  if (first.alsoAfterDetach)
+    runs.push({ run: await runSuiteProcess(bundle, true), detached: true });
+  for (const { run, detached } of runs) {
+    const name = detached
+      ? `${run.result.name}, after an ArrayBuffer was detached`
+      : run.result.name;
+    const notes = [...(run.result.notes ?? []), protectorNote(run, detached)];
+    console.log(formatSuite({ ...run.result, name, notes }).join('\n'));
+  }
+}
+
 async function main(): Promise<void> {
-  ensureSteadyAllocator();
   const args = process.argv.slice(2);
   const files = args.length > 0 ? args.map((f) => resolve(f)) : discoverSuites();
+  const allocator = Object.entries(STEADY_MALLOC_ENV)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
   console.log(
-    `tilekit benchmarks (${files.length} suites; Node ${process.version}; medians of interleaved rounds; ` +
-      `malloc trim threshold ${process.env.MALLOC_TRIM_THRESHOLD_ ?? 'default'})`,
+    `tilekit benchmarks (${files.length} suites; Node ${process.version}; each suite bundled and run ` +
+      `in its own node process; medians of interleaved rounds; ${allocator})`,
   );
-  for (const file of files) {
-    const suite = (await import(pathToFileURL(file).href)).default as BenchSuite;
-    console.log(formatSuite(await runSuite(suite)).join('\n'));
-  }
+  for (const file of files) await runSuiteFile(file);
   const browserRunner = join(dirname(fileURLToPath(import.meta.url)), 'browser', 'main.ts');
   if (args.length === 0 && existsSync(browserRunner)) {
     const { runBrowserBenches } = (await import(pathToFileURL(browserRunner).href)) as {

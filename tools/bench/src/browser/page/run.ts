@@ -3,9 +3,8 @@
  * `/@fs/`), runs it with the shared harness and leaves the result on `window` for the runner.
  */
 import {
-  type BenchOptions,
   type BenchSuite,
-  DEFAULT_BENCH_OPTIONS,
+  benchOptionsFromJson,
   runSuite,
   type SuiteResult,
 } from '../../harness.js';
@@ -23,10 +22,7 @@ async function run(): Promise<PageOutcome> {
   const params = new URLSearchParams(location.search);
   const file = params.get('suite');
   if (file === null) return { error: 'no ?suite= given' };
-  const options: BenchOptions = {
-    ...DEFAULT_BENCH_OPTIONS,
-    ...(JSON.parse(params.get('options') ?? '{}') as Partial<BenchOptions>),
-  };
+  const options = benchOptionsFromJson(params.get('options'));
   const module = (await import(/* @vite-ignore */ `/@fs${file}`)) as { default: BenchSuite };
   return { result: await runSuite(module.default, options) };
 }
