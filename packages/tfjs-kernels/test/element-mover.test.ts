@@ -168,12 +168,17 @@ describe('ElementMover.moveRuns', () => {
           const logicalBits = bitsOf(logical);
           for (let r = 0, l = 0; r < lengths.length; l = ends[r++]!)
             for (let k = 0; k < lengths[r]!; k++) expected[starts[r]! + k] = logicalBits[l + k]!;
-          new ElementMover(physical, logical).moveRuns(starts, ends, true);
-          expect(bitsOf(physical)).toEqual(expected);
+          // Visited in logical order and in physical order (as unrelayout walks them).
+          const visitOrders = [Int32Array.from(lengths, (_, r) => r), Int32Array.from(order)];
+          for (const visit of visitOrders) {
+            const written = physical.slice();
+            new ElementMover(written, logical).moveRuns(starts, ends, visit, true);
+            expect(bitsOf(written)).toEqual(expected);
 
-          const back = empty(logical, logical.length);
-          new ElementMover(back, physical).moveRuns(starts, ends, false);
-          expect(bitsOf(back)).toEqual(logicalBits);
+            const back = empty(logical, logical.length);
+            new ElementMover(back, written).moveRuns(starts, ends, visit, false);
+            expect(bitsOf(back)).toEqual(logicalBits);
+          }
         },
       ),
       { seed: 13, numRuns: 300 },

@@ -169,17 +169,18 @@ export class ElementMover {
    * Moves every run of a contiguous (stride 1) run table between its physical offsets and the
    * logical positions: run r holds logical `[ends[r - 1], ends[r])` (from 0) at physical
    * `starts[r]`. `toPhysical` writes the physical side (relayout), else reads it (unrelayout).
-   * One loop per direction that calls the word copy directly: a tile row is only a few hundred
-   * bytes, so the generic per-run checks of `move` would cost a fifth of the copy.
+   * Runs are visited in `order` (run indices), which the caller picks so the source is read front
+   * to back. One loop that calls the word copy directly: a tile row is only a few hundred bytes,
+   * so the generic per-run checks of `move` would cost a fifth of the copy.
    */
-  moveRuns(starts: Int32Array, ends: Int32Array, toPhysical: boolean): void {
+  moveRuns(starts: Int32Array, ends: Int32Array, order: Int32Array, toPhysical: boolean): void {
     const { toWords, fromWords, wordShift, nativeMinElements } = this;
     const unaligned = this.perWord - 1;
-    let l = 0;
-    for (let r = 0; r < starts.length; r++) {
+    for (let k = 0; k < order.length; k++) {
+      const r = order[k]!;
       const p = starts[r]!;
-      const end = ends[r]!;
-      const length = end - l;
+      const l = r === 0 ? 0 : ends[r - 1]!;
+      const length = ends[r]! - l;
       if (
         toWords === null ||
         fromWords === null ||
@@ -193,7 +194,6 @@ export class ElementMover {
       } else {
         copyWords(toWords, l >> wordShift, fromWords, p >> wordShift, length >> wordShift);
       }
-      l = end;
     }
   }
 

@@ -56,6 +56,30 @@ function offsetsUnder(runs: PhysicalRuns, other: PhysicalRuns): Int32Array | nul
  */
 const offsetsCache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, Int32Array | null>>();
 
+/**
+ * Run indices of `runs` in logical order (0, 1, 2 ...) or in physical order (by start offset),
+ * kept as long as the table lives. A copy walks the runs in the order of the side it reads, so
+ * the source streams front to back and only the stores jump: measured on a tiled unrelayout,
+ * that beats reading tile rows scattered and writing in order by about a fifth.
+ */
+const runOrderCache = new WeakMap<PhysicalRuns, { logical?: Int32Array; physical?: Int32Array }>();
+
+function runOrder(runs: PhysicalRuns, physical: boolean): Int32Array {
+  let orders = runOrderCache.get(runs);
+  if (orders === undefined) {
+    orders = {};
+    runOrderCache.set(runs, orders);
+  }
+  const key = physical ? 'physical' : 'logical';
+  let order = orders[key];
+  if (order === undefined) {
+    order = Int32Array.from({ length: runs.starts.length }, (_, r) => r);
+    if (physical) order.sort((a, b) => runs.starts[a]! - runs.starts[b]!);
+    orders[key] = order;
+  }
+  return order;
+}
+
 /** How a group walk over `runs` finds the other side's offsets. */
 interface GroupWalk {
   /** Offset of each run of `runs` on the other side; null when that side is the logical tensor. */
@@ -124,11 +148,11 @@ export function convertRuns(
   const mover = new ElementMover(to, from);
   // A contiguous table against the logical tensor (a tiling without a minor tile): run by run.
   if (toRuns.stride === 1 && isIdentity(fromRuns)) {
-    mover.moveRuns(toRuns.starts, toRuns.ends, true);
+    mover.moveRuns(toRuns.starts, toRuns.ends, runOrder(toRuns, false), true);
     return;
   }
   if (fromRuns.stride === 1 && isIdentity(toRuns)) {
-    mover.moveRuns(fromRuns.starts, fromRuns.ends, false);
+    mover.moveRuns(fromRuns.starts, fromRuns.ends, runOrder(fromRuns, true), false);
     return;
   }
   const toWalk = groupWalk(toRuns, fromRuns);
