@@ -25,11 +25,16 @@ function step(title, command, args) {
   return result.status === 0;
 }
 
-// Stale reports from an earlier run must not be counted.
+// Stale reports from an earlier run must not be counted. Every workspace with tests writes its
+// report to its own .tmp/: the packages and the bench tool.
 const packagesDir = join(root, 'packages');
+const workspaceDirs = () => [
+  ...readdirSync(packagesDir).map((pkg) => join(packagesDir, pkg)),
+  join(root, 'tools', 'bench'),
+];
 const reportFiles = () =>
-  readdirSync(packagesDir).flatMap((pkg) => {
-    const dir = join(packagesDir, pkg, '.tmp');
+  workspaceDirs().flatMap((workspace) => {
+    const dir = join(workspace, '.tmp');
     return existsSync(dir)
       ? readdirSync(dir)
           .filter((f) => /^vitest.*report.*\.json$/.test(f))

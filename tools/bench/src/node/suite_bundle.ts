@@ -60,7 +60,7 @@ const sourceMetaUrl: Plugin = {
 /** Bundles `suiteFile` with the child runner; returns the bundle's path. */
 export async function bundleSuite(suiteFile: string): Promise<string> {
   mkdirSync(BUNDLE_DIR, { recursive: true });
-  const name = relative(join(repoRoot, 'packages'), suiteFile).replaceAll('/', '__');
+  const name = relative(repoRoot, suiteFile).replaceAll('/', '__');
   const outfile = join(BUNDLE_DIR, `${basename(name, '.ts')}.mjs`);
   const entry = [
     // First, so a requested detach happens before any suite code is compiled.
