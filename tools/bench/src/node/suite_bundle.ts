@@ -43,15 +43,15 @@ const externalDependencies: Plugin = {
 const sourceMetaUrl: Plugin = {
   name: 'source-import-meta-url',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
-      if (args.path.includes(`${'/'}node_modules${'/'}`)) return undefined;
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+      if (args.path.includes('/node_modules/')) return undefined;
       const source = await readFile(args.path, 'utf8');
       return {
         contents: source.replaceAll(
           'import.meta.url',
           JSON.stringify(pathToFileURL(args.path).href),
         ),
-        loader: 'ts',
+        loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js',
       };
     });
   },
