@@ -5,6 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ElementMover } from '../src/impl/element_mover.js';
+import { identityRuns } from '../src/impl/run_copy.js';
+import { movePlan } from '../src/layout/move_plan.js';
+import type { PhysicalRuns } from '../src/layout/physical_runs.js';
 
 /** Raw bits of a float32/int32/bool array, for exact comparison. */
 const bitsOf = (a: Float32Array | Int32Array | Uint8Array) =>
@@ -110,12 +113,12 @@ describe('ElementMover.interleave / deinterleave', () => {
   });
 });
 
-describe('ElementMover.moveRuns', () => {
+describe('ElementMover.movePlanned', () => {
   /**
    * A contiguous run table over `lengths`: runs placed in shuffled order with gaps, so physical
    * starts are any parity while logical positions follow the lengths.
    */
-  function runTable(lengths: number[], gaps: number[], order: number[]) {
+  function runTable(lengths: number[], gaps: number[], order: number[]): PhysicalRuns {
     const starts = new Int32Array(lengths.length);
     let p = 0;
     for (const r of order) {
@@ -124,8 +127,8 @@ describe('ElementMover.moveRuns', () => {
       p += lengths[r]!;
     }
     const ends = new Int32Array(lengths.length);
-    lengths.reduce((l, n, r) => (ends[r] = l + n), 0);
-    return { starts, ends, physicalCount: p };
+    const logicalCount = lengths.reduce((l, n, r) => (ends[r] = l + n), 0);
+    return { logicalCount, physicalCount: p, stride: 1, starts, ends, groups: null };
   }
 
   it('moves every run both ways, bit-exactly, for all three element types and both word alignments', () => {
@@ -155,30 +158,33 @@ describe('ElementMover.moveRuns', () => {
           minLength: 1,
           maxLength: 12,
         }),
+        // Gaps: any, or all multiples of 8 (so every move lines up on words).
         fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 12 }),
+        fc.boolean(),
         fc.nat(),
-        (kind, lengths, gaps, seed) => {
+        (kind, rawLengths, rawGaps, wordAligned, seed) => {
+          const lengths = wordAligned ? rawLengths.map((n) => (n <= 40 ? n * 8 : n)) : rawLengths;
+          const gaps = wordAligned ? rawGaps.map((g) => g * 8) : rawGaps;
           const order = lengths
             .map((_, r) => r)
             .sort((a, b) => ((a * 31 + seed) % 13) - ((b * 31 + seed) % 13));
-          const { starts, ends, physicalCount } = runTable(lengths, gaps, order);
-          const logical = kinds[kind]!(ends[ends.length - 1]!);
-          const physical = empty(logical, physicalCount);
+          const runs = runTable(lengths, gaps, order);
+          const logical = kinds[kind]!(runs.logicalCount);
+          const physical = empty(logical, runs.physicalCount);
           const expected = bitsOf(physical);
           const logicalBits = bitsOf(logical);
-          for (let r = 0, l = 0; r < lengths.length; l = ends[r++]!)
-            for (let k = 0; k < lengths[r]!; k++) expected[starts[r]! + k] = logicalBits[l + k]!;
-          // Visited in logical order and in physical order (as unrelayout walks them).
-          const visitOrders = [Int32Array.from(lengths, (_, r) => r), Int32Array.from(order)];
-          for (const visit of visitOrders) {
-            const written = physical.slice();
-            new ElementMover(written, logical).moveRuns(starts, ends, visit, true);
-            expect(bitsOf(written)).toEqual(expected);
+          for (let r = 0, l = 0; r < lengths.length; l = runs.ends[r++]!)
+            for (let k = 0; k < lengths[r]!; k++)
+              expected[runs.starts[r]! + k] = logicalBits[l + k]!;
+          const logicalRuns = identityRuns(runs.logicalCount);
 
-            const back = empty(logical, logical.length);
-            new ElementMover(back, written).moveRuns(starts, ends, visit, false);
-            expect(bitsOf(back)).toEqual(logicalBits);
-          }
+          const written = physical.slice();
+          new ElementMover(written, logical).movePlanned(movePlan(runs, logicalRuns)!);
+          expect(bitsOf(written)).toEqual(expected);
+
+          const back = empty(logical, logical.length);
+          new ElementMover(back, written).movePlanned(movePlan(logicalRuns, runs)!);
+          expect(bitsOf(back)).toEqual(logicalBits);
         },
       ),
       { seed: 13, numRuns: 300 },

@@ -7,6 +7,7 @@
  * 8 bytes the loop moves 8-byte words through Float64Array views: two float32 (or eight bool)
  * per load/store, which is what brings a tiled relayout near the memcpy floor.
  */
+import { MOVE_FIELDS, type MovePlan } from '../layout/move_plan.js';
 import type { LayoutValues } from './run_copy.js';
 
 /** Integer views over the same bytes, so copies never round-trip through floating point. */
@@ -166,34 +167,32 @@ export class ElementMover {
   }
 
   /**
-   * Moves every run of a contiguous (stride 1) run table between its physical offsets and the
-   * logical positions: run r holds logical `[ends[r - 1], ends[r])` (from 0) at physical
-   * `starts[r]`. `toPhysical` writes the physical side (relayout), else reads it (unrelayout).
-   * Runs are visited in `order` (run indices), which the caller picks so the source is read front
-   * to back. One loop that calls the word copy directly: a tile row is only a few hundred bytes,
-   * so the generic per-run checks of `move` would cost a fifth of the copy.
+   * Runs every move of `plan`, in its order. When the plan's moves all line up on words and are
+   * shorter than the native threshold (a tiled layout's tile rows), one loop feeds them straight
+   * to the word copy: with no per-move checks left, it matches a loop written for one layout.
    */
-  moveRuns(starts: Int32Array, ends: Int32Array, order: Int32Array, toPhysical: boolean): void {
-    const { toWords, fromWords, wordShift, nativeMinElements } = this;
-    const unaligned = this.perWord - 1;
-    for (let k = 0; k < order.length; k++) {
-      const r = order[k]!;
-      const p = starts[r]!;
-      const l = r === 0 ? 0 : ends[r - 1]!;
-      const length = ends[r]! - l;
-      if (
-        toWords === null ||
-        fromWords === null ||
-        ((p | l | length) & unaligned) !== 0 ||
-        length >= nativeMinElements
-      ) {
-        if (toPhysical) this.move(p, 1, l, 1, length);
-        else this.move(l, 1, p, 1, length);
-      } else if (toPhysical) {
-        copyWords(toWords, p >> wordShift, fromWords, l >> wordShift, length >> wordShift);
-      } else {
-        copyWords(toWords, l >> wordShift, fromWords, p >> wordShift, length >> wordShift);
+  movePlanned(plan: MovePlan): void {
+    const { moves } = plan;
+    const { toWords, fromWords, wordShift } = this;
+    if (
+      toWords === null ||
+      fromWords === null ||
+      plan.alignment % this.perWord !== 0 ||
+      plan.longest >= this.nativeMinElements
+    ) {
+      for (let k = 0; k < moves.length; k += MOVE_FIELDS) {
+        this.move(moves[k]!, 1, moves[k + 1]!, 1, moves[k + 2]!);
       }
+      return;
+    }
+    for (let k = 0; k < moves.length; k += MOVE_FIELDS) {
+      copyWords(
+        toWords,
+        moves[k]! >> wordShift,
+        fromWords,
+        moves[k + 1]! >> wordShift,
+        moves[k + 2]! >> wordShift,
+      );
     }
   }
 

@@ -5,26 +5,31 @@
  * by the identity table. Values move as raw bits through an `ElementMover`, so NaN payloads
  * survive bit-exactly.
  */
+import { LruCache } from '../layout/lru.js';
+import { forEachStretch, movePlan, runStart } from '../layout/move_plan.js';
 import type { PhysicalRuns } from '../layout/physical_runs.js';
 import { ElementMover } from './element_mover.js';
 
 /** Typed arrays that carry relayout data: float32, int32 and bool tensors. */
 export type LayoutValues = Float32Array | Int32Array | Uint8Array;
 
+/**
+ * Run tables of row-major logical tensors, one per element count, kept so the same object comes
+ * back each call: move plans are cached per pair of table objects.
+ */
+const identityTables = new LruCache<PhysicalRuns>({ maxEntries: 64, maxWeight: 64 }, () => 1);
+
 /** The run table of a row-major logical tensor of `count` elements: one run, stride 1. */
 export function identityRuns(count: number): PhysicalRuns {
-  return {
+  return identityTables.getOrCompute(String(count), () => ({
     logicalCount: count,
     physicalCount: count,
     stride: 1,
     starts: Int32Array.of(0),
     ends: Int32Array.of(count),
     groups: null,
-  };
+  }));
 }
-
-/** Logical position of the first element of run `r`. */
-const runStart = (runs: PhysicalRuns, r: number) => (r === 0 ? 0 : runs.ends[r - 1]!);
 
 /** Whether `runs` describes a row-major logical tensor itself (one run from 0, stride 1). */
 const isIdentity = (runs: PhysicalRuns) =>
@@ -55,30 +60,6 @@ function offsetsUnder(runs: PhysicalRuns, other: PhysicalRuns): Int32Array | nul
  * bounded layout cache, so this is bounded too): a repeated convertLayout allocates nothing.
  */
 const offsetsCache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, Int32Array | null>>();
-
-/**
- * Run indices of `runs` in logical order (0, 1, 2 ...) or in physical order (by start offset),
- * kept as long as the table lives. A copy walks the runs in the order of the side it reads, so
- * the source streams front to back and only the stores jump: measured on a tiled unrelayout,
- * that beats reading tile rows scattered and writing in order by about a fifth.
- */
-const runOrderCache = new WeakMap<PhysicalRuns, { logical?: Int32Array; physical?: Int32Array }>();
-
-function runOrder(runs: PhysicalRuns, physical: boolean): Int32Array {
-  let orders = runOrderCache.get(runs);
-  if (orders === undefined) {
-    orders = {};
-    runOrderCache.set(runs, orders);
-  }
-  const key = physical ? 'physical' : 'logical';
-  let order = orders[key];
-  if (order === undefined) {
-    order = Int32Array.from({ length: runs.starts.length }, (_, r) => r);
-    if (physical) order.sort((a, b) => runs.starts[a]! - runs.starts[b]!);
-    orders[key] = order;
-  }
-  return order;
-}
 
 /** How a group walk over `runs` finds the other side's offsets. */
 interface GroupWalk {
@@ -135,9 +116,11 @@ function moveGroups(
 
 /**
  * `to[offset of l under toRuns] = from[offset of l under fromRuns]` for every logical element,
- * in one pass: no logical tensor is materialised. Where one side is strided (a minor tiling) and
- * the other contiguous, the strided side's interleaved groups are walked so its blocks are
- * written (or read) front to back; otherwise both tables are walked together in logical order.
+ * in one pass: no logical tensor is materialised. Two contiguous tables copy through their
+ * cached move plan, reading the source front to back. Where one side is strided (a minor
+ * tiling) and the other contiguous, the strided side's interleaved groups are walked so its
+ * blocks are written (or read) front to back; otherwise both tables are walked together in
+ * logical order.
  */
 export function convertRuns(
   to: LayoutValues,
@@ -146,13 +129,9 @@ export function convertRuns(
   fromRuns: PhysicalRuns,
 ): void {
   const mover = new ElementMover(to, from);
-  // A contiguous table against the logical tensor (a tiling without a minor tile): run by run.
-  if (toRuns.stride === 1 && isIdentity(fromRuns)) {
-    mover.moveRuns(toRuns.starts, toRuns.ends, runOrder(toRuns, false), true);
-    return;
-  }
-  if (fromRuns.stride === 1 && isIdentity(toRuns)) {
-    mover.moveRuns(fromRuns.starts, fromRuns.ends, runOrder(fromRuns, true), false);
+  const plan = movePlan(toRuns, fromRuns);
+  if (plan) {
+    mover.movePlanned(plan);
     return;
   }
   const toWalk = groupWalk(toRuns, fromRuns);
@@ -165,23 +144,7 @@ export function convertRuns(
     moveGroups(mover, fromRuns, fromWalk.offsets, false);
     return;
   }
-  let a = 0; // current run in fromRuns
-  let b = 0; // current run in toRuns
-  let aStart = 0; // logical position where run a starts
-  let bStart = 0;
-  for (let l = 0; l < fromRuns.logicalCount; ) {
-    const aEnd = fromRuns.ends[a]!;
-    const bEnd = toRuns.ends[b]!;
-    const end = Math.min(aEnd, bEnd);
-    mover.move(
-      toRuns.starts[b]! + (l - bStart) * toRuns.stride,
-      toRuns.stride,
-      fromRuns.starts[a]! + (l - aStart) * fromRuns.stride,
-      fromRuns.stride,
-      end - l,
-    );
-    l = end;
-    if (l === aEnd) [a, aStart] = [a + 1, aEnd];
-    if (l === bEnd) [b, bStart] = [b + 1, bEnd];
-  }
+  forEachStretch(toRuns, fromRuns, (t, f, length) => {
+    mover.move(t, toRuns.stride, f, fromRuns.stride, length);
+  });
 }
