@@ -87,6 +87,33 @@ function handUnrolledWordLoop(): Float32Array {
   return physical;
 }
 
+/**
+ * The tile-row copies of `{1,0:T(8,128)}` in input order, 64 float64 words per 512-byte row,
+ * each row stored at its tile position (`tiled`: a relayout, walked as tilekit walks it) or at
+ * its own input offset (not a relayout but a plain copy). The two differ only in where the rows
+ * land, so side by side they show what the tiled store pattern itself costs.
+ */
+function inputOrderRowCopies(tiled: boolean): Float32Array {
+  const physical = new Float32Array(COUNT);
+  const to = new Float64Array(physical.buffer);
+  const from = new Float64Array(values.buffer);
+  const rowWords = N / 2;
+  let f = 0;
+  for (let row = 0; row < N; row++) {
+    const band = (row >> 3) * 8 * rowWords + (row & 7) * 64;
+    for (let tile = 0; tile < N / 128; tile++) {
+      let t = tiled ? band + tile * 512 : f;
+      for (const end = t + 64; t < end; t += 4, f += 4) {
+        to[t] = from[f]!;
+        to[t + 1] = from[f + 1]!;
+        to[t + 2] = from[f + 2]!;
+        to[t + 3] = from[f + 3]!;
+      }
+    }
+  }
+  return physical;
+}
+
 /** The stock composition: `relayoutPlan`'s steps with tf.transpose / tf.pad / tf.reshape. */
 function stockRelayout(layout: string): void {
   tf.tidy(() => {
@@ -193,11 +220,16 @@ export default defineBenchSuite({
       buffers.set(layout, relayout(x, layout) as tf.Tensor1D);
     // The hand-written baselines must do the same work as relayout.
     const ours = buffers.get(TILED)!.dataSync();
-    for (const handWritten of [perTileRowNativeCopies, handUnrolledWordLoop]) {
-      const theirs = handWritten();
-      if (!theirs.every((v, k) => v === ours[k]))
-        throw new Error(`${handWritten.name} disagrees with relayout`);
+    const handWritten = {
+      perTileRowNativeCopies,
+      handUnrolledWordLoop,
+      inputOrderRowCopies: () => inputOrderRowCopies(true),
+    };
+    for (const [name, fn] of Object.entries(handWritten)) {
+      if (!fn().every((v, k) => v === ours[k])) throw new Error(`${name} disagrees with relayout`);
     }
+    if (!inputOrderRowCopies(false).every((v, k) => v === values[k]))
+      throw new Error('the untiled row copies are not a plain copy');
   },
   teardown: () => tf.dispose([x, ...buffers.values()]),
   cases: [
@@ -210,6 +242,14 @@ export default defineBenchSuite({
           fn: perTileRowNativeCopies,
         },
         { label: 'hand-written JS: unrolled Float64Array word loop', fn: handUnrolledWordLoop },
+        {
+          label: 'hand-written JS: the same word loop over tile rows in input order',
+          fn: () => inputOrderRowCopies(true),
+        },
+        {
+          label: 'diagnostic, not a relayout: that loop storing each row at its input offset',
+          fn: () => inputOrderRowCopies(false),
+        },
       ],
       true,
     ),
