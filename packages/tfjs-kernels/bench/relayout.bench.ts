@@ -61,6 +61,19 @@ function perTileRowNativeCopies(): Float32Array {
   return physical;
 }
 
+/** Words (two float32 each) in one 128-element tile row. */
+const ROW_WORDS = 64;
+
+/** `to[t + k] = from[f + k]` for the 64 words of one tile row, unrolled 4 ways. */
+function copyTileRowWords(to: Float64Array, t: number, from: Float64Array, f: number): void {
+  for (const end = t + ROW_WORDS; t < end; t += 4, f += 4) {
+    to[t] = from[f]!;
+    to[t + 1] = from[f + 1]!;
+    to[t + 2] = from[f + 2]!;
+    to[t + 3] = from[f + 3]!;
+  }
+}
+
 /**
  * The fastest plain-JavaScript form found for `{1,0:T(8,128)}`, written for this one layout:
  * the output in order, each tile row copied as 64 float64 words by an unrolled loop.
@@ -73,14 +86,8 @@ function handUnrolledWordLoop(): Float32Array {
   let t = 0;
   for (let band = 0; band < N / 8; band++) {
     for (let tile = 0; tile < N / 128; tile++) {
-      for (let r = 0; r < 8; r++) {
-        let f = (band * 8 + r) * rowWords + tile * 64;
-        for (const end = t + 64; t < end; t += 4, f += 4) {
-          to[t] = from[f]!;
-          to[t + 1] = from[f + 1]!;
-          to[t + 2] = from[f + 2]!;
-          to[t + 3] = from[f + 3]!;
-        }
+      for (let r = 0; r < 8; r++, t += ROW_WORDS) {
+        copyTileRowWords(to, t, from, (band * 8 + r) * rowWords + tile * ROW_WORDS);
       }
     }
   }
@@ -88,10 +95,10 @@ function handUnrolledWordLoop(): Float32Array {
 }
 
 /**
- * The tile-row copies of `{1,0:T(8,128)}` in input order, 64 float64 words per 512-byte row,
- * each row stored at its tile position (`tiled`: a relayout, walked as tilekit walks it) or at
- * its own input offset (not a relayout but a plain copy). The two differ only in where the rows
- * land, so side by side they show what the tiled store pattern itself costs.
+ * The same tile-row copies in input order, each row stored at its tile position (`tiled`: a
+ * relayout, walked as tilekit walks it) or at its own input offset (not a relayout but a plain
+ * copy). The two differ only in where the rows land, so side by side they show what the tiled
+ * store pattern itself costs.
  */
 function inputOrderRowCopies(tiled: boolean): Float32Array {
   const physical = new Float32Array(COUNT);
@@ -100,15 +107,9 @@ function inputOrderRowCopies(tiled: boolean): Float32Array {
   const rowWords = N / 2;
   let f = 0;
   for (let row = 0; row < N; row++) {
-    const band = (row >> 3) * 8 * rowWords + (row & 7) * 64;
-    for (let tile = 0; tile < N / 128; tile++) {
-      let t = tiled ? band + tile * 512 : f;
-      for (const end = t + 64; t < end; t += 4, f += 4) {
-        to[t] = from[f]!;
-        to[t + 1] = from[f + 1]!;
-        to[t + 2] = from[f + 2]!;
-        to[t + 3] = from[f + 3]!;
-      }
+    const band = (row >> 3) * 8 * rowWords + (row & 7) * ROW_WORDS;
+    for (let tile = 0; tile < N / 128; tile++, f += ROW_WORDS) {
+      copyTileRowWords(to, tiled ? band + tile * 8 * ROW_WORDS : f, from, f);
     }
   }
   return physical;
