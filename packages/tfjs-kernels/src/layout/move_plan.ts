@@ -62,13 +62,20 @@ export function forEachStretch(
   }
 }
 
-/** Triples in logical order, as `forEachStretch` finds them. */
+/** Triples in logical order, as `forEachStretch` finds them (counted first, then filled). */
 function logicalMoves(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): Int32Array {
-  const moves: number[] = [];
-  forEachStretch(toRuns, fromRuns, (t, f, length) => {
-    moves.push(t, f, length);
+  let count = 0;
+  forEachStretch(toRuns, fromRuns, () => {
+    count++;
   });
-  return Int32Array.from(moves);
+  const moves = new Int32Array(count * MOVE_FIELDS);
+  let k = 0;
+  forEachStretch(toRuns, fromRuns, (t, f, length) => {
+    moves[k++] = t;
+    moves[k++] = f;
+    moves[k++] = length;
+  });
+  return moves;
 }
 
 /** `moves` reordered by source offset (returned as is when already in that order). */
@@ -82,9 +89,11 @@ function sortedBySource(moves: Int32Array): Int32Array {
   const order = Int32Array.from({ length: count }, (_, m) => m);
   order.sort((p, q) => moves[p * MOVE_FIELDS + 1]! - moves[q * MOVE_FIELDS + 1]!);
   const out = new Int32Array(moves.length);
-  order.forEach((m, k) => {
-    out.set(moves.subarray(m * MOVE_FIELDS, (m + 1) * MOVE_FIELDS), k * MOVE_FIELDS);
-  });
+  for (let k = 0; k < count; k++) {
+    for (let i = 0; i < MOVE_FIELDS; i++) {
+      out[k * MOVE_FIELDS + i] = moves[order[k]! * MOVE_FIELDS + i]!;
+    }
+  }
   return out;
 }
 
