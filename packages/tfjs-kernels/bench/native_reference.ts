@@ -42,8 +42,8 @@ export function nativeTiledCopyReference(): NativeReference {
 
 /** The tiled forms of the native program, with the label each is reported under. */
 const NATIVE_FORMS: readonly [keyof NativeTimings, string][] = [
-  ['tilesInOrderMs', 'memcpy per tile row, output in order'],
-  ['rowsInOrderMs', 'memcpy per tile row, input in order (as tilekit walks)'],
+  ['tilesInOrderMs', 'memcpy per tile row, output in order (as tilekit walks)'],
+  ['rowsInOrderMs', 'memcpy per tile row, input in order'],
   ['bandsViaScratchMs', 'rows into a 64 KiB scratch band, one memcpy per band'],
 ];
 

@@ -29,25 +29,29 @@ describe('movePlan', () => {
   // The seed's figure: F32[3,5]{1,0:T(2,2)}, rows 0 and 1 in tiles of 2x2, row 2 in the next band.
   const seed = runsOf('f32[3,5]{1,0:T(2,2)}');
 
-  it('relayout of the seed’s figure: one move per tile row, in logical (source) order', () => {
+  it('relayout of the seed’s figure: one move per tile row, writing the buffer front to back', () => {
     const plan = movePlan(seed, identityRuns(15))!;
+    // Tile (0,0) holds rows 0-1 of columns 0-1, tile (0,1) columns 2-3, tile (0,2) column 4;
+    // row 2 starts the next band at offset 12.
     expect(triples(plan)).toEqual([
       [0, 0, 2],
-      [4, 2, 2],
-      [8, 4, 1],
       [2, 5, 2],
+      [4, 2, 2],
       [6, 7, 2],
+      [8, 4, 1],
       [10, 9, 1],
       [12, 10, 2],
       [16, 12, 2],
       [20, 14, 1],
     ]);
+    expect(plan.walks).toBe('to');
     expect(plan.alignment).toBe(1);
     expect(plan.longest).toBe(2);
   });
 
   it('unrelayout of the seed’s figure reads the buffer front to back', () => {
     const plan = movePlan(identityRuns(15), seed)!;
+    expect(plan.walks).toBe('from');
     expect(triples(plan).map(([, f]) => f)).toEqual([0, 2, 4, 6, 8, 10, 12, 16, 20]);
     expect(triples(plan)).toContainEqual([5, 2, 2]);
   });
@@ -64,7 +68,7 @@ describe('movePlan', () => {
     expect(movePlan(seed, identityRuns(15))).toBe(movePlan(seed, identityRuns(15)));
   });
 
-  it('moves every logical element exactly once, sorted by source, for random table pairs', () => {
+  it('moves every logical element exactly once, in the more fragmented side’s order, for random table pairs', () => {
     /** A contiguous table: the logical elements cut at `cuts`, the pieces placed in `order`. */
     const table = (count: number, cuts: number[], shuffle: number): PhysicalRuns => {
       const bounds = [...new Set([0, ...cuts.map((c) => c % count), count])].sort((a, b) => a - b);
@@ -96,10 +100,13 @@ describe('movePlan', () => {
           const fromMap = expand(fromRuns);
           // Physical under `to` of each physical under `from`, from the plan and from the maps.
           const planned = new Array<number>(count).fill(-1);
-          let lastF = -1;
+          const walked = toRuns.starts.length >= fromRuns.starts.length ? 'to' : 'from';
+          expect(plan.walks).toBe(walked);
+          let last = -1;
           for (const [t, f, length] of triples(plan)) {
-            expect(f).toBeGreaterThan(lastF);
-            lastF = f!;
+            const offset = walked === 'to' ? t! : f!;
+            expect(offset).toBeGreaterThan(last);
+            last = offset;
             for (let k = 0; k < length!; k++) {
               expect(planned[f! + k]).toBe(-1);
               planned[f! + k] = t! + k;

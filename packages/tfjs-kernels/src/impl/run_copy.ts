@@ -116,11 +116,11 @@ function moveGroups(
 
 /**
  * `to[offset of l under toRuns] = from[offset of l under fromRuns]` for every logical element,
- * in one pass: no logical tensor is materialised. Two contiguous tables copy through their
- * cached move plan, reading the source front to back. Where one side is strided (a minor
- * tiling) and the other contiguous, the strided side's interleaved groups are walked so its
- * blocks are written (or read) front to back; otherwise both tables are walked together in
- * logical order.
+ * in one pass: no logical tensor is materialised. Either way the tiled side is walked front to
+ * back: two contiguous tables copy through their cached move plan, ordered by the more
+ * fragmented side; where one side is strided (a minor tiling) and the other contiguous, the
+ * strided side's interleaved groups are walked so its blocks are written (or read) in order.
+ * Otherwise both tables are walked together in logical order.
  */
 export function convertRuns(
   to: LayoutValues,

@@ -7,13 +7,22 @@
  * branches on top of its copy; read from a plan, the copy loop runs at the speed of a loop
  * written by hand for the one layout (measured on f32[2048,2048] → T(8,128): about a tenth of
  * the whole relayout). Plans are cached beside the run tables they come from.
+ *
+ * Moves run in the order of the more fragmented side (the tiled buffer, for relayout and
+ * unrelayout alike), so that side is walked front to back as one stream while the other side
+ * is visited a band at a time (8 row streams for T(8,128)). The opposite order would touch one
+ * stream per tile across a row (16 for f32[2048,2048]) and measured 5-30% slower for relayout
+ * and 5-50% for unrelayout over three shapes, the streams' cache misses being what a copy this
+ * size waits on.
  */
 import type { PhysicalRuns } from './physical_runs.js';
 
 /** Contiguous moves `to[t + k] = from[f + k]` for k < length, in element units. */
 export interface MovePlan {
-  /** Triples (t, f, length), sorted by f: the source is read front to back. */
+  /** Triples (t, f, length), sorted by the offset on the side named by `walks`. */
   readonly moves: Int32Array;
+  /** The side walked front to back: the one with more runs (`'to'` on a tie). */
+  readonly walks: 'to' | 'from';
   /**
    * The largest power of two, at most 8, dividing every t, f and length: when elements per
    * 8-byte word divide it, every move goes by whole words.
@@ -78,16 +87,19 @@ function logicalMoves(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): Int32Array 
   return moves;
 }
 
-/** `moves` reordered by source offset (returned as is when already in that order). */
-function sortedBySource(moves: Int32Array): Int32Array {
+/**
+ * `moves` reordered by the offset in field `field` (0: t, 1: f), returned as is when already in
+ * that order.
+ */
+function sortedByField(moves: Int32Array, field: number): Int32Array {
   const count = moves.length / MOVE_FIELDS;
   let sorted = true;
   for (let m = 1; m < count && sorted; m++) {
-    sorted = moves[m * MOVE_FIELDS + 1]! >= moves[(m - 1) * MOVE_FIELDS + 1]!;
+    sorted = moves[m * MOVE_FIELDS + field]! >= moves[(m - 1) * MOVE_FIELDS + field]!;
   }
   if (sorted) return moves;
   const order = Int32Array.from({ length: count }, (_, m) => m);
-  order.sort((p, q) => moves[p * MOVE_FIELDS + 1]! - moves[q * MOVE_FIELDS + 1]!);
+  order.sort((p, q) => moves[p * MOVE_FIELDS + field]! - moves[q * MOVE_FIELDS + field]!);
   const out = new Int32Array(moves.length);
   for (let k = 0; k < count; k++) {
     for (let i = 0; i < MOVE_FIELDS; i++) {
@@ -97,16 +109,17 @@ function sortedBySource(moves: Int32Array): Int32Array {
   return out;
 }
 
-/** The plan of a copy between two contiguous tables (moves, alignment, longest move). */
+/** The plan of a copy between two contiguous tables (moves, walk order, alignment, longest). */
 function buildPlan(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): MovePlan {
-  const moves = sortedBySource(logicalMoves(toRuns, fromRuns));
+  const walks = toRuns.starts.length >= fromRuns.starts.length ? 'to' : 'from';
+  const moves = sortedByField(logicalMoves(toRuns, fromRuns), walks === 'to' ? 0 : 1);
   let bits = MAX_ALIGNMENT;
   let longest = 0;
   for (let k = 0; k < moves.length; k += MOVE_FIELDS) {
     bits |= moves[k]! | moves[k + 1]! | moves[k + 2]!;
     longest = Math.max(longest, moves[k + 2]!);
   }
-  return { moves, alignment: bits & -bits, longest };
+  return { moves, walks, alignment: bits & -bits, longest };
 }
 
 /**
