@@ -79,9 +79,9 @@ function copyTileRowWords(to: Float64Array, t: number, from: Float64Array, f: nu
 }
 
 /**
- * The fastest plain-JavaScript form found for `{1,0:T(8,128)}`, written for this one layout:
- * the output in order (the order tilekit's move plan walks), each tile row copied as 64 float64
- * words by an unrolled loop.
+ * What a user would write in plain JavaScript for `{1,0:T(8,128)}` alone: the output in order
+ * (the order tilekit's move plan walks), each tile row copied as 64 float64 words by an
+ * unrolled loop.
  */
 function handUnrolledWordLoop(): Float32Array {
   const physical = new Float32Array(COUNT);
