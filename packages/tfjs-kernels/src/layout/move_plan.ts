@@ -19,10 +19,11 @@ import type { PhysicalRuns } from './physical_runs.js';
 
 /** Contiguous moves `to[t + k] = from[f + k]` for k < length, in element units. */
 export interface MovePlan {
-  /** Triples (t, f, length), sorted by the offset on the side named by `walks`. */
+  /**
+   * Triples (t, f, length), sorted by the offset on the side with more runs (t on a tie): that
+   * side is walked front to back.
+   */
   readonly moves: Int32Array;
-  /** The side walked front to back: the one with more runs (`'to'` on a tie). */
-  readonly walks: 'to' | 'from';
   /**
    * The largest power of two, at most 8, dividing every t, f and length: when elements per
    * 8-byte word divide it, every move goes by whole words.
@@ -109,17 +110,17 @@ function sortedByField(moves: Int32Array, field: number): Int32Array {
   return out;
 }
 
-/** The plan of a copy between two contiguous tables (moves, walk order, alignment, longest). */
+/** The plan of a copy between two contiguous tables (moves, alignment, longest move). */
 function buildPlan(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): MovePlan {
-  const walks = toRuns.starts.length >= fromRuns.starts.length ? 'to' : 'from';
-  const moves = sortedByField(logicalMoves(toRuns, fromRuns), walks === 'to' ? 0 : 1);
+  const walkedField = toRuns.starts.length >= fromRuns.starts.length ? 0 : 1;
+  const moves = sortedByField(logicalMoves(toRuns, fromRuns), walkedField);
   let bits = MAX_ALIGNMENT;
   let longest = 0;
   for (let k = 0; k < moves.length; k += MOVE_FIELDS) {
     bits |= moves[k]! | moves[k + 1]! | moves[k + 2]!;
     longest = Math.max(longest, moves[k + 2]!);
   }
-  return { moves, walks, alignment: bits & -bits, longest };
+  return { moves, alignment: bits & -bits, longest };
 }
 
 /**
