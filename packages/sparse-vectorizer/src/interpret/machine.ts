@@ -4,7 +4,7 @@ import type { Block, Module, Operation, Region, Value } from '../ir/operation.js
 import { getOpDef } from '../ir/ops/index.js';
 import { findFunction } from '../ir/walk.js';
 import { InterpretError } from './errors.js';
-import type { RuntimeValue } from './runtime.js';
+import { lanes, type RuntimeValue } from './runtime.js';
 import { type ExecContext, SEMANTICS } from './semantics/index.js';
 
 /** Executes functions of one module. */
@@ -52,7 +52,7 @@ export class Machine implements ExecContext {
       this.#env.set(a, v);
     });
     for (const op of block.operations) {
-      const operands = op.operands.map((v) => this.#lookup(v, op));
+      const operands = lanes(op.operands.length, (k) => this.#lookup(op.operands[k] as Value, op));
       if (getOpDef(op.name)?.traits.includes('terminator')) return operands;
       const results = this.#execute(op, operands);
       for (const [i, r] of op.results.entries()) this.#env.set(r, results[i] as RuntimeValue);

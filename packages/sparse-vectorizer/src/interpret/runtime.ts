@@ -42,6 +42,24 @@ export function concreteShape(t: VectorType, vscale: number): number[] {
   return t.shape.map((d, i) => (t.scalableDims[i] ? d * vscale : d));
 }
 
+/**
+ * An array of `count` lanes, `lane(l)` each, that V8 keeps in its generic (boxed) elements kind.
+ * An array holding only numbers may move to V8's unboxed double form, and that move can
+ * canonicalize a NaN's payload (seen in optimized code after a few hundred runs), which breaks
+ * `arith.bitcast` of a NaN back to its integer bits. Boxed numbers keep every bit, so every
+ * array that may hold float run-time values is built here (or by `single`).
+ */
+export function lanes<T extends RuntimeValue>(count: number, lane: (l: number) => T): T[] {
+  const out = new Array<T | undefined>(count).fill(undefined) as T[];
+  for (let l = 0; l < count; l++) out[l] = lane(l);
+  return out;
+}
+
+/** `[value]` in the generic elements kind (see `lanes`). */
+export function single<T extends RuntimeValue>(value: T): T[] {
+  return lanes(1, () => value);
+}
+
 /** A fresh vector value. */
 export function makeVector(shape: readonly number[], elements: Scalar[]): VectorValue {
   return { kind: 'vector', shape, elements };

@@ -6,7 +6,15 @@ import { roundToFormat } from '../../ir/float-format.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { elementTypeOf, type ScalarType } from '../../ir/types.js';
 import { InterpretError } from '../errors.js';
-import { asScalar, intWidth, makeVector, type RuntimeValue, type Scalar } from '../runtime.js';
+import {
+  asScalar,
+  intWidth,
+  lanes,
+  makeVector,
+  type RuntimeValue,
+  type Scalar,
+  single,
+} from '../runtime.js';
 import { CASTS } from '../scalar/cast.js';
 import { CMPF, FLOAT_BINARY, FLOAT_UNARY } from '../scalar/float.js';
 import { absi, CMPI, INT_BINARY } from '../scalar/int.js';
@@ -23,22 +31,23 @@ function lift(
   f: (xs: Scalar[]) => Scalar,
 ): RuntimeValue {
   const vec = operands.find((v) => typeof v === 'object');
-  if (vec === undefined) return f(operands.map((v) => asScalar(v, opName)));
+  if (vec === undefined) return f(lanes(operands.length, (k) => asScalar(operands[k], opName)));
   if (vec.kind !== 'vector') throw new TypeError(`${opName}: memref operand in an element-wise op`);
-  const elements = vec.elements.map((_, i) =>
+  const elements = lanes(vec.elements.length, (i) =>
     f(
-      operands.map((v) =>
-        typeof v === 'object' && v.kind === 'vector'
+      lanes(operands.length, (k) => {
+        const v = operands[k];
+        return typeof v === 'object' && v.kind === 'vector'
           ? (v.elements[i] as Scalar)
-          : asScalar(v, opName),
-      ),
+          : asScalar(v, opName);
+      }),
     ),
   );
   return makeVector(vec.shape, elements);
 }
 
 function elementwise(fn: (op: Operation) => (xs: Scalar[]) => Scalar): OpSemantics {
-  return (op, operands) => [lift(operands, op.name, fn(op))];
+  return (op, operands) => single(lift(operands, op.name, fn(op)));
 }
 
 const floatBinary = (f: (a: number, b: number) => number): OpSemantics =>

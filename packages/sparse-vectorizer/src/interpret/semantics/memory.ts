@@ -7,8 +7,11 @@ import {
   asInt,
   concreteShape,
   intWidth,
+  lanes,
   makeVector,
   type RuntimeValue,
+  type Scalar,
+  single,
   wrapInt,
 } from '../runtime.js';
 import type { OpSemantics } from './context.js';
@@ -28,7 +31,7 @@ const constant: OpSemantics = (op, _operands, ctx) => {
   const value = op.attributes.value;
   const type = (op.results[0] as Value).type;
   if (value?.kind === 'integer') return [wrapInt(value.value, intWidth(value.type))];
-  if (value?.kind === 'float') return [value.value];
+  if (value?.kind === 'float') return single(value.value);
   if (value?.kind === 'dense' && type.kind === 'vector') {
     const shape = concreteShape(type, ctx.vscale);
     const count = shape.reduce((a, b) => a * b, 1);
@@ -36,7 +39,10 @@ const constant: OpSemantics = (op, _operands, ctx) => {
       throw new InterpretError(op.name, 'a non-splat dense constant cannot fill a scalable vector');
     }
     return [
-      makeVector(shape, value.splat ? new Array(count).fill(value.values[0]) : [...value.values]),
+      makeVector(
+        shape,
+        lanes(count, (l) => (value.splat ? value.values[0] : value.values[l]) as Scalar),
+      ),
     ];
   }
   throw new InterpretError(op.name, 'unsupported constant value');

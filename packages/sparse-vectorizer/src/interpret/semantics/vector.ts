@@ -11,11 +11,14 @@ import { InterpretError } from '../errors.js';
 import type { MemRefValue } from '../memory.js';
 import {
   asInt,
+  asScalar,
   asVector,
   concreteShape,
+  lanes,
   makeVector,
   type RuntimeValue,
   type Scalar,
+  single,
   type VectorValue,
 } from '../runtime.js';
 import type { ExecContext, OpSemantics } from './context.js';
@@ -82,7 +85,7 @@ function splitAccess(op: Operation, operands: RuntimeValue[], lead: number, tail
 const load: OpSemantics = (op, operands, ctx) => {
   const { base, indices } = splitAccess(op, operands, 0, 0);
   const shape = resultShape(op, ctx);
-  const elements = Array.from({ length: count(shape) }, (_, l) =>
+  const elements = lanes(count(shape), (l) =>
     contiguousLane(base, indices, shape, l, op.name).read(),
   );
   return [makeVector(shape, elements)];
@@ -101,8 +104,10 @@ const maskedLoad: OpSemantics = (op, operands) => {
   const { base, indices, rest } = splitAccess(op, operands, 0, 2);
   const mask = asVector(rest[0], op.name);
   const pass = asVector(rest[1], op.name);
-  const elements = pass.elements.map((p, l) =>
-    mask.elements[l] === 1n ? contiguousLane(base, indices, pass.shape, l, op.name).read() : p,
+  const elements = lanes(pass.elements.length, (l) =>
+    mask.elements[l] === 1n
+      ? contiguousLane(base, indices, pass.shape, l, op.name).read()
+      : (pass.elements[l] as Scalar),
   );
   return [makeVector(pass.shape, elements)];
 };
@@ -131,8 +136,10 @@ const gather: OpSemantics = (op, operands) => {
     VectorValue,
     VectorValue,
   ];
-  const elements = pass.elements.map((p, l) =>
-    mask.elements[l] === 1n ? base.read(gatherSubscripts(indices, indexVec, l), op.name, l) : p,
+  const elements = lanes(pass.elements.length, (l) =>
+    mask.elements[l] === 1n
+      ? base.read(gatherSubscripts(indices, indexVec, l), op.name, l)
+      : (pass.elements[l] as Scalar),
   );
   return [makeVector(pass.shape, elements)];
 };
@@ -160,10 +167,18 @@ function maskFromBounds(shape: readonly number[], bounds: readonly number[]): Ve
 
 const broadcast: OpSemantics = (op, [src], ctx) => {
   const shape = resultShape(op, ctx);
-  if (typeof src !== 'object') return [makeVector(shape, new Array(count(shape)).fill(src))];
+  if (typeof src !== 'object') {
+    const value = asScalar(src, op.name);
+    return [
+      makeVector(
+        shape,
+        lanes(count(shape), () => value),
+      ),
+    ];
+  }
   const s = asVector(src, op.name);
   const offset = shape.length - s.shape.length;
-  const elements = Array.from({ length: count(shape) }, (_, l) => {
+  const elements = lanes(count(shape), (l) => {
     const mi = multiIndex(l, shape).slice(offset);
     const srcLane = mi.reduce(
       (acc, j, d) => acc * (s.shape[d] as number) + ((s.shape[d] as number) === 1 ? 0 : j),
@@ -201,8 +216,9 @@ function positionBlock(
 const insert: OpSemantics = (op, [value, dest, ...dynamic]) => {
   const vec = asVector(dest, op.name);
   const { start, length } = positionBlock(op, vec, dynamic);
-  const elements = [...vec.elements];
-  const parts = typeof value === 'object' ? asVector(value, op.name).elements : [value as Scalar];
+  const elements = lanes(vec.elements.length, (l) => vec.elements[l] as Scalar);
+  const parts =
+    typeof value === 'object' ? asVector(value, op.name).elements : single(value as Scalar);
   for (let i = 0; i < length; i++) elements[start + i] = parts[i] as Scalar;
   return [makeVector(vec.shape, elements)];
 };
@@ -212,8 +228,13 @@ const extract: OpSemantics = (op, [src, ...dynamic]) => {
   const { start, length } = positionBlock(op, vec, dynamic);
   const pos = op.attributes.static_position;
   const rank = pos?.kind === 'denseArray' ? pos.values.length : 0;
-  if (rank === vec.shape.length) return [vec.elements[start] as Scalar];
-  return [makeVector(vec.shape.slice(rank), vec.elements.slice(start, start + length))];
+  if (rank === vec.shape.length) return single(vec.elements[start] as Scalar);
+  return [
+    makeVector(
+      vec.shape.slice(rank),
+      lanes(length, (l) => vec.elements[start + l] as Scalar),
+    ),
+  ];
 };
 
 /** Sequential fold `((acc ∘ v0) ∘ v1) ∘ ...` (as LLVM's ordered reductions), rounding each step. */
