@@ -2,34 +2,27 @@
  * `sparseOp`: compiles a sparse kernel once (sparsify -> vectorize -> engine) and exposes it
  * as a tfjs op. The kernel is registered on the `cpu` backend under a name derived from the
  * expression and options; dense operands travel as tfjs tensors, sparse operands (immutable
- * {@link SparseTensor}s) and scalars as attributes. Calls go through `engine.runKernel`, so
+ * {@link SparseTensor}s) and scalars as attributes. Ops are cached by {@link sparseOpKey}. Calls go through `engine.runKernel`, so
  * they work inside `tf.tidy` and allocate exactly one tensor (the result).
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { compile, type EngineName } from '../engines/compile.js';
+import { compile } from '../engines/compile.js';
 import type { EngineCall } from '../engines/signature.js';
 import type { Module } from '../ir/operation.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { bindArguments, type KernelOperand } from '../sparsify/bind.js';
 import { SparsifyError } from '../sparsify/errors.js';
-import type { ValueType } from '../sparsify/kernel-plan.js';
 import { kernelNameOf, type SparseKernel, sparsify } from '../sparsify/sparsify.js';
 import { vectorize } from '../vectorize/vectorize.js';
+import {
+  keyTag,
+  resolveSparseOpOptions,
+  type SparseOpOptions,
+  sparseOpKey,
+} from './sparse-op-key.js';
 
-/** Options of {@link sparseOp}. */
-export interface SparseOpOptions {
-  /** SIMD width of the vectorizer; omit (or 0) to keep scalar loops. */
-  readonly vectorLength?: number;
-  readonly enableVLAVectorization?: boolean;
-  readonly enableSIMDIndex32?: boolean;
-  /** `vector.vscale` for VLA code (default 1). */
-  readonly vscale?: number;
-  /** Engine running the kernel (default `'wasm'`). */
-  readonly engine?: EngineName;
-  /** Value type (default `'f32'`; `'i32'` for int32 tensors). */
-  readonly valueType?: ValueType;
-}
+export type { SparseOpOptions } from './sparse-op-key.js';
 
 /** An operand of a sparse op call, in order of first appearance in the expression. */
 export type SparseOpOperand = tf.Tensor | SparseTensor | number;
@@ -44,21 +37,36 @@ export interface SparseOp {
   readonly module: Module;
 }
 
+/** Compiled ops by {@link sparseOpKey}. */
 const REGISTRY = new Map<string, SparseOp>();
+/** Kernel names handed out, so two keys never register under one name. */
+const NAMES_IN_USE = new Set<string>();
 
-/** A kernel-name-safe spelling of formats and options. */
-function configKey(formats: Readonly<Record<string, FormatSpec>>, o: SparseOpOptions): string {
+/** A kernel-name-safe, readable spelling of formats and options (not injective: see the key). */
+function configLabel(
+  formats: Readonly<Record<string, FormatSpec>>,
+  o: Required<SparseOpOptions>,
+): string {
   const fmt = Object.entries(formats)
     .map(([name, f]) => `${name}-${typeof f === 'string' ? f : JSON.stringify(f)}`)
     .join('_');
   const parts = [
-    o.engine ?? 'wasm',
-    `vl${o.vectorLength ?? 0}`,
-    o.enableVLAVectorization ? `vla${o.vscale ?? 1}` : '',
+    o.engine,
+    `vl${o.vectorLength}`,
+    o.enableVLAVectorization ? `vla${o.vscale}` : '',
     o.enableSIMDIndex32 ? 'i32idx' : '',
-    o.valueType ?? 'f32',
+    o.valueType,
   ];
   return `${fmt}_${parts.filter((p) => p !== '').join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
+}
+
+/** The readable name plus the key's tag, made unique should two keys' tags ever collide. */
+function uniqueKernelName(readable: string, key: string): string {
+  const base = `${readable}_${keyTag(key)}`;
+  let name = base;
+  for (let n = 2; NAMES_IN_USE.has(name); n++) name = `${base}_${n}`;
+  NAMES_IN_USE.add(name);
+  return name;
 }
 
 /** Reads a dense tensor's values from its backend without copying (cpu backend). */
@@ -76,25 +84,27 @@ export function sparseOp(
   formats: Readonly<Record<string, FormatSpec>>,
   options: SparseOpOptions = {},
 ): SparseOp {
-  const kernelName = `SparseOp_${kernelNameOf(expr)}__${configKey(formats, options)}`;
-  const cached = REGISTRY.get(kernelName);
+  const key = sparseOpKey(expr, formats, options);
+  const cached = REGISTRY.get(key);
   if (cached !== undefined) return cached;
-  const kernel = sparsify(expr, formats, {
-    ...(options.valueType === undefined ? {} : { valueType: options.valueType }),
-  });
-  const vl = options.vectorLength ?? 0;
+  const o = resolveSparseOpOptions(options);
+  const kernel = sparsify(expr, formats, { valueType: o.valueType });
   const module =
-    vl > 0
+    o.vectorLength > 0
       ? vectorize(kernel.module, {
-          vectorLength: vl,
-          enableVLAVectorization: options.enableVLAVectorization ?? false,
-          enableSIMDIndex32: options.enableSIMDIndex32 ?? false,
+          vectorLength: o.vectorLength,
+          enableVLAVectorization: o.enableVLAVectorization,
+          enableSIMDIndex32: o.enableSIMDIndex32,
         }).module
       : kernel.module;
   const run: EngineCall = compile(module, kernel.functionName, {
-    engine: options.engine ?? 'wasm',
-    vscale: options.vscale ?? 1,
+    engine: o.engine,
+    vscale: o.vscale,
   });
+  const kernelName = uniqueKernelName(
+    `SparseOp_${kernelNameOf(expr)}__${configLabel(formats, o)}`,
+    key,
+  );
   const names = kernel.plan.inputs.map((t) => t.name);
   const dtype = kernel.plan.valueType === 'i32' ? 'int32' : 'float32';
 
@@ -157,6 +167,6 @@ export function sparseOp(
     kernel: { value: kernel },
     module: { value: module },
   });
-  REGISTRY.set(kernelName, op);
+  REGISTRY.set(key, op);
   return op;
 }
