@@ -5,9 +5,20 @@
  * vector remains (the mask is then the constant all-true, so masked loads become plain
  * loads, blends disappear and gathers skip their lane guards), then the original loop for
  * the remainder. Results are identical: an all-true mask selects every lane either way.
+ * The mask is all-true on whole vectors only when the step covers every lane (step >= lane
+ * count); the vectorizer's step equals it, hand-written IR may step by less.
  */
 import type { AffineExpr } from '../../ir/affine.js';
 import type { Block, Value } from '../../ir/operation.js';
+
+/**
+ * The lane count of a 1-D mask at `vscale`, or undefined when the type is not a 1-D vector.
+ */
+export function maskLaneCount(mask: Value, vscale: number): number | undefined {
+  const t = mask.type;
+  if (t.kind !== 'vector' || t.shape.length !== 1) return undefined;
+  return (t.shape[0] as number) * (t.scalableDims[0] === true ? vscale : 1);
+}
 
 /**
  * The remaining-lanes mask of a loop body: a top-level `vector.create_mask` of

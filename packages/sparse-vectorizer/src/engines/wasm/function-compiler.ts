@@ -11,7 +11,7 @@ import { definingOps, usersOf } from '../../ir/walk.js';
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperandIndex, isVectorOp } from '../op-classes.js';
 import { pushAffineMap } from './affine-lowering.js';
-import { remainingLanesMask } from './full-vector-loop.js';
+import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
 import { FunctionBuilder } from './function-builder.js';
 import type { HostImports } from './host-imports.js';
 import { partCount, valTypeOf } from './lanes.js';
@@ -355,8 +355,23 @@ export class FunctionCompiler implements VectorContext {
       f.op('br', 0).op('end').op('end');
     };
     const mask = remainingLanesMask(body, hi as Value, step as Value, (v) => this.#constantOf(v));
-    if (mask !== undefined) {
-      // Whole vectors first (hi - iv < step exits), with the remaining-lanes mask all-true.
+    // Whole vectors first (hi - iv < step exits). There min(step, hi - iv) is the step, and
+    // create_mask(step) is all-true only when step >= lanes: a smaller step (hand-written IR)
+    // leaves lanes off on every iteration. A constant step decides it here, any other step
+    // (VLA's c * vscale, an argument) once before the loop.
+    const lanes = mask === undefined ? undefined : maskLaneCount(mask, this.vscale);
+    if (
+      mask !== undefined &&
+      lanes !== undefined &&
+      (constantStep ?? BigInt(lanes)) >= BigInt(lanes)
+    ) {
+      const checkStep = constantStep === undefined;
+      if (checkStep) {
+        f.op('local.get', stepLocal)
+          .constInt(ivType as 'i32' | 'i64', lanes)
+          .op(`${ivType}.ge_s`)
+          .structured('if');
+      }
       this.#allTrue.add(mask);
       loop(() =>
         f
@@ -367,6 +382,7 @@ export class FunctionCompiler implements VectorContext {
           .op(`${ivType}.lt_s`),
       );
       this.#allTrue.delete(mask);
+      if (checkStep) f.op('end');
     }
     loop(() => f.op('local.get', ivLocal).op('local.get', hiLocal).op(`${ivType}.ge_s`));
     op.results.forEach((r, k) => {
