@@ -73,7 +73,10 @@ export function literalOf(v: bigint | number, t: ScalarType): string {
   if (cls === 'f32' || cls === 'f64') return numberLiteral(Number(v));
   const w = widthOf(t);
   const big = w === 1 ? BigInt.asUintN(1, BigInt(v)) : BigInt.asIntN(w, BigInt(v));
-  return cls === 'i64' ? `${big}n` : `${big}`;
+  if (cls === 'i64') return `${big}n`;
+  // An index literal beyond ±2^53 would round when parsed: I() raises IndexRangeError instead.
+  if (cls === 'index' && !Number.isSafeInteger(Number(big))) return `I(${big})`;
+  return `${big}`;
 }
 
 const CMPF: Readonly<Record<string, (a: string, b: string) => string>> = {
