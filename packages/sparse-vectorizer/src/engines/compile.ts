@@ -6,9 +6,11 @@
  */
 import { interpret } from '../interpret/interpret.js';
 import type { Module } from '../ir/operation.js';
+import { findFunction } from '../ir/walk.js';
 import { verifyModule } from '../verify/verifier.js';
 import { EngineArgumentError } from './errors.js';
 import { compileJs } from './js/js-engine.js';
+import { checkVectorLanes } from './lane-limit.js';
 import type { EngineCall } from './signature.js';
 import { compileWasm } from './wasm/wasm-engine.js';
 
@@ -27,7 +29,8 @@ export const ENGINES: readonly EngineName[] = Object.freeze(['interpreter', 'js'
 
 /**
  * Compiles `func.func @fnName` of a verified module into a callable. Throws `IRVerifyError`
- * for malformed IR, `EngineUnsupportedError` for constructs an engine cannot compile.
+ * for malformed IR, `EngineUnsupportedError` for constructs an engine cannot compile (among
+ * them vectors wider than `MAX_ENGINE_LANES` lanes at `vscale`).
  */
 export function compile(module: Module, fnName: string, options: CompileOptions = {}): EngineCall {
   const engine = options.engine ?? 'wasm';
@@ -37,8 +40,11 @@ export function compile(module: Module, fnName: string, options: CompileOptions 
   }
   verifyModule(module);
   switch (engine) {
-    case 'interpreter':
+    case 'interpreter': {
+      const func = findFunction(module, fnName);
+      if (func !== undefined) checkVectorLanes(func, vscale);
       return (...args) => interpret(module, fnName, args, { vscale, verify: false });
+    }
     case 'js':
       return compileJs(module, fnName, { vscale });
     case 'wasm':

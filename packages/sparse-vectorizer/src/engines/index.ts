@@ -3,6 +3,7 @@ export { type CompileOptions, compile, ENGINES, type EngineName } from './compil
 export { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from './errors.js';
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';
+export { checkVectorLanes, MAX_ENGINE_LANES } from './lane-limit.js';
 export type { EngineCall } from './signature.js';
 export {
   buildWasm,

@@ -25,12 +25,27 @@ export class VectorizeOptionsError extends Error {
   override readonly name = 'VectorizeOptionsError';
 }
 
+/**
+ * The largest `vectorLength` accepted: 2^16 lanes. MLIR itself takes any `unsigned` vl, but
+ * the widest SIMD hardware holds 2048 bits (SVE: 256 i8 lanes, at most 16x that with vscale),
+ * LLVM legalizes wider vectors by splitting them, and every consumer here holds a vector lane
+ * by lane (the interpreter's lane arrays, the js engine's one constant per lane, the wasm
+ * engine's v128 parts, lane lists of dense constants). 2^16 leaves ample room for experiments
+ * while keeping those structures small; vl=1e9 used to run out of memory.
+ */
+export const MAX_VECTOR_LENGTH = 2 ** 16;
+
 /** Checks and completes the options. MLIR fails the pass for `vl=0`; so do we. */
 export function resolveOptions(options: VectorizeOptions): VL {
   const { vectorLength } = options;
-  if (!Number.isInteger(vectorLength) || vectorLength <= 0) {
+  if (
+    typeof vectorLength !== 'number' ||
+    !Number.isInteger(vectorLength) ||
+    vectorLength < 1 ||
+    vectorLength > MAX_VECTOR_LENGTH
+  ) {
     throw new VectorizeOptionsError(
-      `options.vectorLength must be a positive integer (vl=0 disables vectorization and is an error, as in MLIR), got ${vectorLength}`,
+      `options.vectorLength must be an integer in [1, ${MAX_VECTOR_LENGTH}] (vl=0 disables vectorization and is an error, as in MLIR; more than ${MAX_VECTOR_LENGTH} lanes is beyond any SIMD target), got ${String(vectorLength)}`,
     );
   }
   return Object.freeze({

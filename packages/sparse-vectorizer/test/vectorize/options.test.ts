@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   f32,
   i1,
+  MAX_VECTOR_LENGTH,
   parseModule,
   resolveOptions,
   VectorizeOptionsError,
@@ -27,6 +28,22 @@ describe('vectorize options (MLIR VL struct)', () => {
       expect(() => vectorize(module, { vectorLength: vl })).toThrow(VectorizeOptionsError);
     },
   );
+
+  it.each([2 ** 16 + 1, 1e9, 2 ** 31, Number.POSITIVE_INFINITY, '8', null])(
+    'rejects vectorLength %s beyond 2^16 lanes or not a number, naming the range',
+    (vl) => {
+      const options = { vectorLength: vl as number };
+      expect(() => resolveOptions(options)).toThrow(VectorizeOptionsError);
+      expect(() => resolveOptions(options)).toThrow(/options\.vectorLength .*\[1, 65536\]/);
+      const module = parseModule('func.func @f() {\n  return\n}');
+      expect(() => vectorize(module, options)).toThrow(VectorizeOptionsError);
+    },
+  );
+
+  it('accepts the bound itself, 2^16 lanes', () => {
+    expect(MAX_VECTOR_LENGTH).toBe(65536);
+    expect(resolveOptions({ vectorLength: 2 ** 16 }).vectorLength).toBe(65536);
+  });
 
   it('builds fixed vectors, and scalable ones under VLA', () => {
     const fixed = vectorType(resolveOptions({ vectorLength: 16 }), f32);

@@ -7,7 +7,8 @@
  */
 import type { Module } from '../../ir/operation.js';
 import type { ScalarType } from '../../ir/types.js';
-import { EngineArgumentError } from '../errors.js';
+import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
+import { checkVectorLanes } from '../lane-limit.js';
 import { type EngineCall, readSignature, resultValue, scalarArgument } from '../signature.js';
 import { JsCodegen } from './js-codegen.js';
 import { makeRuntime } from './js-runtime.js';
@@ -24,7 +25,9 @@ export function generateJsSource(
   fnName: string,
   options: JsEngineOptions = {},
 ): string {
-  return new JsCodegen(readSignature(module, fnName).func, options.vscale ?? 1).generate().source;
+  const { func } = readSignature(module, fnName);
+  checkVectorLanes(func, options.vscale ?? 1);
+  return new JsCodegen(func, options.vscale ?? 1).generate().source;
 }
 
 /** Compiles `func.func @fnName` to a JavaScript callable. */
@@ -35,6 +38,7 @@ export function compileJs(
 ): EngineCall {
   const vscale = options.vscale ?? 1;
   const signature = readSignature(module, fnName);
+  checkVectorLanes(signature.func, vscale);
   const program = new JsCodegen(signature.func, vscale).generate();
   const runtime = makeRuntime(fnName, program.refs, vscale);
   const kernel = new Function('rt', program.source)(runtime) as (...args: unknown[]) => unknown[];
@@ -61,6 +65,20 @@ export function compileJs(
         flat.push(t.kind === 'index' ? runtime.I(Number(v)) : v);
       }
     });
-    return kernel(...flat).map((r, k) => resultValue(r, results[k] as ScalarType));
+    let out: unknown[];
+    try {
+      out = kernel(...flat);
+    } catch (e) {
+      // Generated code does not recurse: a stack overflow means its frame (one local per
+      // scalar and vector lane) is larger than the host's stack.
+      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        throw new EngineRuntimeError(
+          fnName,
+          'the generated function holds more values than the JavaScript stack allows; use the wasm engine',
+        );
+      }
+      throw e;
+    }
+    return out.map((r, k) => resultValue(r, results[k] as ScalarType));
   };
 }

@@ -9,6 +9,7 @@ import { FLOAT_BINARY, FLOAT_UNARY } from '../../interpret/scalar/float.js';
 import type { Module } from '../../ir/operation.js';
 import type { MemRefType, ScalarType } from '../../ir/types.js';
 import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
+import { checkVectorLanes } from '../lane-limit.js';
 import {
   type EngineCall,
   type EngineSignature,
@@ -56,6 +57,7 @@ export function buildWasm(
   options: WasmEngineOptions = {},
 ): WasmArtifact {
   const signature = readSignature(module, fnName);
+  checkVectorLanes(signature.func, options.vscale ?? 1);
   const host = new HostImports(HOST_TABLE);
   const compiler = new FunctionCompiler(signature.func, options.vscale ?? 1, host);
   const bytes = encodeModule({

@@ -24,6 +24,7 @@ import {
   remapOperation,
   typeEquals,
 } from '../../ir/index.js';
+import { MAX_VECTOR_LENGTH } from '../options.js';
 
 /** Constant values known so far (filled in program order, so defs precede uses). */
 type Constants = ReadonlyMap<Value, Attribute>;
@@ -90,6 +91,8 @@ const foldInsert: Fold = (op, constants) => {
   // A scalable vector has no fixed lane list to write a non-splat constant into.
   if (type.scalableDims.some(Boolean) || position?.kind !== 'denseArray') return undefined;
   if (op.operands.length !== 2 || position.values.length !== 1) return undefined;
+  // Spelling out the lanes of a hand-written vector wider than any vl would allocate per lane.
+  if ((type.shape[0] as number) > MAX_VECTOR_LENGTH) return undefined;
   const lane = Number(position.values[0]);
   const lanes = vector.splat ? Array(type.shape[0]).fill(vector.values[0]) : [...vector.values];
   lanes[lane] = scalar;
