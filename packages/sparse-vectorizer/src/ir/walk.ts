@@ -34,7 +34,9 @@ export function usersOf(root: OpContainer): Map<Value, Operation[]> {
     for (const v of op.operands) {
       const list = users.get(v);
       if (list === undefined) users.set(v, [op]);
-      else if (!list.includes(op)) list.push(op);
+      // Each op is visited once with all its operands in a row, so a repeat is the last entry
+      // (includes() here made the map quadratic in the uses of a value).
+      else if (list[list.length - 1] !== op) list.push(op);
     }
   });
   return users;

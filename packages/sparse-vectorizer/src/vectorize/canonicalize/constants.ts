@@ -41,17 +41,37 @@ export function hoistConstants(func: Operation): { func: Operation; changed: boo
   };
 }
 
-function collectConstants(op: Operation, unique: Operation[], canonical: Map<Value, Value>): void {
+/**
+ * A coarse hash of a constant's value: equal attributes (by `attrEquals`) always share it, so
+ * only constants in one bucket are compared (a linear search over all of them made hoisting
+ * quadratic in the number of distinct constants).
+ */
+function bucketOf(a: Attribute): string {
+  return 'value' in a ? `${a.kind}:${String(a.value)}` : a.kind;
+}
+
+function collectConstants(
+  op: Operation,
+  unique: Operation[],
+  canonical: Map<Value, Value>,
+  buckets = new Map<string, Operation[]>(),
+): void {
   for (const region of op.regions) {
     for (const block of region.blocks) {
       for (const inner of block.operations) {
         if (inner.name === 'arith.constant') {
           const value = inner.attributes.value as Attribute;
-          const same = unique.find((u) => attrEquals(u.attributes.value as Attribute, value));
-          if (same === undefined) unique.push(inner);
+          const key = bucketOf(value);
+          const bucket = buckets.get(key) ?? [];
+          const same = bucket.find((u) => attrEquals(u.attributes.value as Attribute, value));
+          if (same === undefined) {
+            unique.push(inner);
+            bucket.push(inner);
+            buckets.set(key, bucket);
+          }
           canonical.set(inner.results[0] as Value, (same ?? inner).results[0] as Value);
         }
-        collectConstants(inner, unique, canonical);
+        collectConstants(inner, unique, canonical, buckets);
       }
     }
   }

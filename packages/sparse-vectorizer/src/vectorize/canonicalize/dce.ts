@@ -1,6 +1,6 @@
 /** Dead-code elimination: effect-free operations whose results nobody uses are erased. */
-import type { Block, Operation } from '../../ir/index.js';
-import { createBlock, createRegion, usersOf, withResults } from '../../ir/index.js';
+import type { Block, Operation, Value } from '../../ir/index.js';
+import { createBlock, createRegion, walkOperations, withResults } from '../../ir/index.js';
 import { isEffectFree } from '../guards.js';
 
 /** Effect-free, recursively for region-holding ops (a loop that only computes is dead). */
@@ -12,29 +12,41 @@ function isRemovable(op: Operation): boolean {
   );
 }
 
-/** `func` without dead operations (iterated until none is left); `changed` if any went. */
+/**
+ * `func` without dead operations; `changed` if any went. One backward sweep with use counts:
+ * an op is visited after every op of its block that could use it, so erasing a user releases
+ * its operands before their definitions are looked at, and whole dead chains go in one pass
+ * (iterating to a fixed point made a dead chain quadratic).
+ */
 export function eliminateDeadCode(func: Operation): { func: Operation; changed: boolean } {
-  let changed = false;
-  for (;;) {
-    const users = usersOf(func);
-    let removed = false;
-    const prune = (block: Block): Block => {
-      const kept: Operation[] = [];
-      for (const op of block.operations) {
-        const dead = isRemovable(op) && op.results.every((r) => (users.get(r)?.length ?? 0) === 0);
-        if (dead) {
-          removed = true;
-          continue;
-        }
-        kept.push(op.regions.length === 0 ? op : pruneRegions(op, prune));
+  const uses = new Map<Value, number>();
+  const count = (op: Operation, delta: number): void =>
+    walkOperations(op, (o) => {
+      for (const v of o.operands) uses.set(v, (uses.get(v) ?? 0) + delta);
+    });
+  count(func, 1);
+  const dead = new Set<Operation>();
+  const sweep = (block: Block): void => {
+    for (let k = block.operations.length - 1; k >= 0; k--) {
+      const op = block.operations[k] as Operation;
+      if (isRemovable(op) && op.results.every((r) => (uses.get(r) ?? 0) === 0)) {
+        dead.add(op);
+        count(op, -1);
+      } else {
+        for (const region of op.regions) for (const b of region.blocks) sweep(b);
       }
-      return createBlock(block.arguments, kept);
-    };
-    const next = pruneRegions(func, prune);
-    if (!removed) return { func, changed };
-    func = next;
-    changed = true;
-  }
+    }
+  };
+  for (const region of func.regions) for (const b of region.blocks) sweep(b);
+  if (dead.size === 0) return { func, changed: false };
+  const prune = (block: Block): Block =>
+    createBlock(
+      block.arguments,
+      block.operations
+        .filter((op) => !dead.has(op))
+        .map((op) => (op.regions.length === 0 ? op : pruneRegions(op, prune))),
+    );
+  return { func: pruneRegions(func, prune), changed: true };
 }
 
 function pruneRegions(op: Operation, prune: (b: Block) => Block): Operation {

@@ -1,0 +1,111 @@
+/**
+ * vectorize on long straight-line functions does work linear in their size. Work is counted,
+ * not timed: attribute comparisons (constant de-duplication), operation visits (use maps, dead
+ * code elimination) and array elements scanned by `includes` (use lists). Each count must
+ * grow about 10x from n to 10n; the quadratic versions grew 100x.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const work = vi.hoisted(() => ({ attrEquals: 0, visits: 0, scanned: 0 }));
+
+vi.mock('../../src/ir/attributes.js', async (original) => {
+  const actual = await original<typeof import('../../src/ir/attributes.js')>();
+  return {
+    ...actual,
+    attrEquals: (
+      a: Parameters<typeof actual.attrEquals>[0],
+      b: Parameters<typeof actual.attrEquals>[1],
+    ) => {
+      work.attrEquals++;
+      return actual.attrEquals(a, b);
+    },
+  };
+});
+vi.mock('../../src/ir/walk.js', async (original) => {
+  const actual = await original<typeof import('../../src/ir/walk.js')>();
+  // Every operation a traversal visits counts once (walk.ts calls its own walker directly).
+  const counted =
+    <F extends (root: Parameters<typeof actual.walkOperations>[0]) => unknown>(f: F) =>
+    (root: Parameters<F>[0]) => {
+      actual.walkOperations(root, () => {
+        work.visits++;
+      });
+      return f(root);
+    };
+  return {
+    ...actual,
+    walkOperations: (...[root, visit]: Parameters<typeof actual.walkOperations>) =>
+      actual.walkOperations(root, (op) => {
+        work.visits++;
+        visit(op);
+      }),
+    usersOf: counted(actual.usersOf),
+    definingOps: counted(actual.definingOps),
+  };
+});
+
+const { parseModule, vectorize } = await import('../../src/index.js');
+
+/** Straight-line bodies of n ops: a chain on one argument, distinct constants, a dead chain. */
+const SHAPES: Record<string, (n: number) => string> = {
+  'a chain using one argument n times': (n) =>
+    [
+      '  %v0 = arith.addf %a, %a : f32',
+      ...Array.from({ length: n - 1 }, (_, k) => `  %v${k + 1} = arith.addf %v${k}, %a : f32`),
+      `  return %v${n - 1} : f32`,
+    ].join('\n'),
+  'n distinct constants': (n) =>
+    [
+      '  %v0 = arith.addf %a, %a : f32',
+      ...Array.from(
+        { length: n - 1 },
+        (_, k) =>
+          `  %c${k + 1} = arith.constant ${k + 1}.5 : f32\n  %v${k + 1} = arith.addf %v${k}, %c${k + 1} : f32`,
+      ),
+      `  return %v${n - 1} : f32`,
+    ].join('\n'),
+  'a dead chain': (n) =>
+    [
+      '  %v0 = arith.addf %a, %a : f32',
+      ...Array.from({ length: n - 1 }, (_, k) => `  %v${k + 1} = arith.addf %v${k}, %a : f32`),
+      '  return %a : f32',
+    ].join('\n'),
+};
+
+/** The work counts of vectorizing one shape at size n. */
+function measure(body: string): typeof work {
+  const module = parseModule(`func.func @f(%a: f32) -> f32 {\n${body}\n}`);
+  work.attrEquals = 0;
+  work.visits = 0;
+  work.scanned = 0;
+  vectorize(module, { vectorLength: 8 });
+  return { ...work };
+}
+
+describe('vectorize on straight-line code', () => {
+  let includes: ReturnType<typeof vi.spyOn> | undefined;
+  beforeEach(() => {
+    const original = Array.prototype.includes;
+    includes = vi.spyOn(Array.prototype, 'includes').mockImplementation(function (
+      this: unknown[],
+      ...args: Parameters<typeof original>
+    ) {
+      work.scanned += this.length;
+      return original.apply(this, args);
+    });
+  });
+  afterEach(() => includes?.mockRestore());
+
+  it.each(Object.keys(SHAPES))('does linear work on %s', (shape) => {
+    const make = SHAPES[shape] as (n: number) => string;
+    const small = measure(make(500));
+    const large = measure(make(5000));
+    for (const counter of ['attrEquals', 'visits', 'scanned'] as const) {
+      // Linear work grows 10x; allow 15x. Quadratic work grew 100x.
+      expect(large[counter], `${counter} (n=500: ${small[counter]})`).toBeLessThanOrEqual(
+        15 * Math.max(small[counter], 50),
+      );
+    }
+    expect(large.visits).toBeGreaterThan(5000);
+  });
+});
