@@ -8,6 +8,7 @@ export type { EngineCall } from './signature.js';
 export {
   buildWasm,
   compileWasm,
+  MAX_WASM_LOCALS,
   type WasmArtifact,
   type WasmEngineOptions,
 } from './wasm/wasm-engine.js';

@@ -42,6 +42,11 @@ export class FunctionBuilder {
     this.results = results;
   }
 
+  /** Locals declared so far (parameters not included). */
+  get localCount(): number {
+    return this.#locals.length;
+  }
+
   /** Declares a new local of `type`; returns its index. */
   local(type: ValType): number {
     this.#locals.push(type);

@@ -15,6 +15,7 @@ import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
 import { FunctionBuilder } from './function-builder.js';
 import type { HostImports } from './host-imports.js';
 import { partCount, valTypeOf } from './lanes.js';
+import { releasePoints } from './local-reuse.js';
 import { lowerLoad, lowerStore, type MemSlot } from './memory-ops.js';
 import type { ValType } from './opcodes.js';
 import { lowerScalarConstant } from './scalar-cmp-cast.js';
@@ -53,12 +54,21 @@ export class FunctionCompiler implements VectorContext {
   readonly #users: ReadonlyMap<Value, readonly Operation[]>;
   readonly #allTrue = new Set<Value>();
   readonly #host: HostImports;
+  /** Values whose locals return to the pool once an op is compiled (see local-reuse.ts). */
+  readonly #releases: ReadonlyMap<Operation, readonly Value[]>;
+  /** Released locals by type, handed out again before new ones are declared. */
+  readonly #free = new Map<ValType, number[]>();
+  /** How many values live in each defined slot (block arguments hold theirs for good). */
+  readonly #holders = new Map<Slot, number>();
+  /** Temps of the ops being compiled (a stack: nested ops release theirs first). */
+  readonly #temps: { readonly local: number; readonly type: ValType }[] = [];
 
   constructor(func: Operation, vscale: number, host: HostImports) {
     this.vscale = vscale;
     this.#host = host;
     this.#defs = definingOps(func);
     this.#users = usersOf(func);
+    this.#releases = releasePoints(func);
     const type = func.attributes.function_type;
     if (type?.kind !== 'type' || type.type.kind !== 'function')
       throw new EngineUnsupportedError('func.func without a function_type');
@@ -129,8 +139,39 @@ export class FunctionCompiler implements VectorContext {
     return this.#users.get(v) ?? [];
   }
 
+  /** A scratch local, free again once the op being compiled is done. */
   temp(type: ValType): number {
-    return this.f.local(type);
+    const local = this.#local(type);
+    this.#temps.push({ local, type });
+    return local;
+  }
+
+  /** A released local of `type`, else a new one. */
+  #local(type: ValType): number {
+    return this.#free.get(type)?.pop() ?? this.f.local(type);
+  }
+
+  #release(local: number, type: ValType): void {
+    const list = this.#free.get(type);
+    if (list === undefined) this.#free.set(type, [local]);
+    else list.push(local);
+  }
+
+  /**
+   * Drops `v`'s hold on its slot; the locals return to the pool when no live value holds the
+   * slot any more (an all-true select and loop results alias another value's slot).
+   */
+  #releaseValue(v: Value): void {
+    const s = this.#slots.get(v);
+    const holders = s === undefined ? undefined : this.#holders.get(s);
+    if (s === undefined || holders === undefined) return;
+    if (holders > 1) {
+      this.#holders.set(s, holders - 1);
+      return;
+    }
+    this.#holders.delete(s);
+    if (s.kind === 'scalar') this.#release(s.local, valTypeOf(s.type));
+    else if (s.kind === 'vector') for (const p of s.value.parts) this.#release(p, 'v128');
   }
 
   callHost(name: string, params: readonly ValType[], result: ValType): void {
@@ -150,20 +191,23 @@ export class FunctionCompiler implements VectorContext {
     const t = v.type;
     let s: Slot;
     if (t.kind === 'vector') {
-      const parts = Array.from({ length: partCount(t, this.vscale) }, () => this.f.local('v128'));
+      const parts = Array.from({ length: partCount(t, this.vscale) }, () => this.#local('v128'));
       s = { kind: 'vector', value: { type: t, parts } };
     } else if (t.kind === 'memref' || t.kind === 'function') {
       throw new EngineUnsupportedError(`values of type ${t.kind} cannot be created`);
     } else {
-      s = { kind: 'scalar', local: this.f.local(valTypeOf(t)), type: t };
+      s = { kind: 'scalar', local: this.#local(valTypeOf(t)), type: t };
     }
     this.#slots.set(v, s);
+    this.#holders.set(s, 1);
     return s;
   }
 
   /** Makes `v` live in an existing slot (loop results alias the loop-carried locals). */
   alias(v: Value, s: Slot): void {
     this.#slots.set(v, s);
+    const holders = this.#holders.get(s);
+    if (holders !== undefined) this.#holders.set(s, holders + 1);
   }
 
   scalarLocal(v: Value): number {
@@ -209,7 +253,12 @@ export class FunctionCompiler implements VectorContext {
   }
 
   #block(block: Block): void {
-    for (const op of block.operations) this.#op(op);
+    for (const op of block.operations) {
+      const temps = this.#temps.length;
+      this.#op(op);
+      for (const t of this.#temps.splice(temps)) this.#release(t.local, t.type);
+      for (const v of this.#releases.get(op) ?? []) this.#releaseValue(v);
+    }
   }
 
   #op(op: Operation): void {

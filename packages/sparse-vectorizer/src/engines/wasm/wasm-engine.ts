@@ -8,7 +8,7 @@
 import { FLOAT_BINARY, FLOAT_UNARY } from '../../interpret/scalar/float.js';
 import type { Module } from '../../ir/operation.js';
 import type { MemRefType, ScalarType } from '../../ir/types.js';
-import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
+import { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
 import {
   type EngineCall,
@@ -50,6 +50,13 @@ export interface WasmArtifact {
   readonly host: HostImports;
 }
 
+/**
+ * Locals (parameters included) one function may declare: V8's limit (`kV8MaxWasmFunctionLocals`),
+ * shared by the JS embedding API; beyond it `new WebAssembly.Module` fails with an untyped
+ * CompileError.
+ */
+export const MAX_WASM_LOCALS = 50_000;
+
 /** Compiles `func.func @fnName` to a wasm binary. */
 export function buildWasm(
   module: Module,
@@ -60,6 +67,12 @@ export function buildWasm(
   checkVectorLanes(signature.func, options.vscale ?? 1);
   const host = new HostImports(HOST_TABLE);
   const compiler = new FunctionCompiler(signature.func, options.vscale ?? 1, host);
+  const locals = compiler.f.params.length + compiler.f.localCount;
+  if (locals > MAX_WASM_LOCALS) {
+    throw new EngineUnsupportedError(
+      `@${fnName} needs ${locals} wasm locals at once (values live together, v128 parts, parameters); WebAssembly engines allow at most ${MAX_WASM_LOCALS} per function`,
+    );
+  }
   const bytes = encodeModule({
     memoryMinPages: 1,
     imports: host.imports,
