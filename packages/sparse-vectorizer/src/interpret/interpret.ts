@@ -5,7 +5,7 @@ import { elementTypeOf, type ScalarType, type Type } from '../ir/types.js';
 import { findFunction } from '../ir/walk.js';
 import { printType } from '../print/types.js';
 import { verifyModule } from '../verify/verifier.js';
-import { InterpretArgumentError } from './errors.js';
+import { InterpretArgumentError, InterpretError } from './errors.js';
 import { Machine } from './machine.js';
 import { type MemRefArg, MemRefValue } from './memory.js';
 import {
@@ -16,6 +16,7 @@ import {
   type Scalar,
   wrapInt,
 } from './runtime.js';
+import { overwideMessage, overwideVector } from './vector-lanes.js';
 
 /** A scalar argument: number (floats, small ints), bigint (any int), boolean (i1). */
 export type ScalarArg = number | bigint | boolean;
@@ -104,6 +105,7 @@ function resultOut(v: RuntimeValue, t: Type): InterpretResult {
  * @throws {InterpretArgumentError} when arguments do not fit the signature
  * @throws {InterpretError} (or {@link OutOfBoundsError}) on undefined behaviour at run time
  * @throws {IRVerifyError} when the module does not verify
+ * @throws {InterpretError} (when verifying) for a vector type wider than `MAX_VECTOR_LANES`
  */
 export function interpret(
   module: Module,
@@ -115,7 +117,12 @@ export function interpret(
   if (!Number.isInteger(vscale) || vscale < 1) {
     throw new InterpretArgumentError('options.vscale', `must be a positive integer, got ${vscale}`);
   }
-  if (options.verify ?? true) verifyModule(module);
+  if (options.verify ?? true) {
+    verifyModule(module);
+    const wide = overwideVector(module, vscale);
+    if (wide !== undefined)
+      throw new InterpretError(wide.opName, overwideMessage(wide.lanes, vscale));
+  }
   const fn = findFunction(module, fnName);
   const fnType = fn?.attributes.function_type;
   if (fn === undefined || fnType?.kind !== 'type' || fnType.type.kind !== 'function') {

@@ -8,6 +8,8 @@ import {
   EngineRuntimeError,
   EngineUnsupportedError,
   generateJsSource,
+  InterpretError,
+  interpret,
   MAX_ENGINE_LANES,
   parseModule,
 } from '../../src/index.js';
@@ -32,6 +34,8 @@ describe('vector lane limit of the engines', () => {
     for (const engine of ENGINES)
       expect(() => compile(module, 'f', { engine }), engine).toThrow(EngineUnsupportedError);
     expect(() => generateJsSource(module, 'f')).toThrow(/limit of 65536 lanes per vector/);
+    expect(() => interpret(module, 'f', [new Float32Array(4)])).toThrow(InterpretError);
+    expect(() => interpret(module, 'f', [new Float32Array(4)])).toThrow(/65537 lanes/);
   });
 
   it('counts scalable lanes at the compiled vscale', () => {
