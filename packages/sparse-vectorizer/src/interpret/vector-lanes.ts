@@ -4,8 +4,9 @@
  * parts), so a vector type's lane count bounds what running it allocates; hand-written IR may
  * spell any width, and this check turns an absurd one into a typed error up front.
  */
+
+import type { Module, Operation } from '../ir/operation.js';
 import type { Type } from '../ir/types.js';
-import { type OpContainer, walkOperations } from '../ir/walk.js';
 import { MAX_VECTOR_LENGTH } from '../vectorize/options.js';
 
 /** The most lanes one vector value may hold at the running vscale (the vectorizer's vl bound). */
@@ -22,24 +23,27 @@ function lanesAt(t: Type, vscale: number): number {
  * {@link MAX_VECTOR_LANES} lanes at `vscale`, and that lane count; undefined when none.
  */
 export function overwideVector(
-  root: OpContainer,
+  root: Module | Operation,
   vscale: number,
 ): { readonly opName: string; readonly lanes: number } | undefined {
   let found: { opName: string; lanes: number } | undefined;
-  walkOperations(root, (op) => {
-    if (found !== undefined) return;
-    const types = [
-      ...op.results.map((r) => r.type),
-      ...op.regions.flatMap((r) => r.blocks.flatMap((b) => b.arguments.map((a) => a.type))),
-    ];
-    for (const t of types) {
-      const lanes = lanesAt(t, vscale);
-      if (lanes > MAX_VECTOR_LANES) {
-        found = { opName: op.name, lanes };
-        return;
+  const check = (opName: string, t: Type): void => {
+    if (found !== undefined || t.kind !== 'vector') return;
+    const lanes = lanesAt(t, vscale);
+    if (lanes > MAX_VECTOR_LANES) found = { opName, lanes };
+  };
+  // A plain recursion (no per-block arrays): this runs on every engine compile.
+  const visit = (op: Operation): void => {
+    for (const r of op.results) check(op.name, r.type);
+    for (const region of op.regions) {
+      for (const block of region.blocks) {
+        for (const a of block.arguments) check(op.name, a.type);
+        for (const inner of block.operations) visit(inner);
       }
     }
-  });
+  };
+  if ('regions' in root) visit(root);
+  else for (const op of root.operations) visit(op);
   return found;
 }
 
