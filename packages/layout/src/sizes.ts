@@ -1,7 +1,8 @@
+import { LayoutValidationError } from './errors.js';
 import type { ShapeInput } from './input.js';
 import { byteWidth } from './primitive-types.js';
 import { compileLayout } from './tiling/compile.js';
-import { planTileLevels, product } from './tiling/levels.js';
+import { planTileLevels } from './tiling/levels.js';
 import type { ArrayShape } from './types.js';
 
 /** What XLA's `ShapeUtil::ArraySize` reports for a dense array. */
@@ -12,10 +13,32 @@ export interface XlaArraySize {
   readonly bytes: number;
 }
 
+/**
+ * A size computed exactly in bigint, as a number when it is a safe integer. Every size function
+ * goes through here, so none ever returns a rounded value: past 2^53-1 they all throw.
+ */
+function exactSize(value: bigint, what: string): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new LayoutValidationError(
+      'shape',
+      `${what} is ${value}, beyond 2^53-1 (the largest exact JavaScript number)`,
+    );
+  }
+  return Number(value);
+}
+
+/** `count` rounded up to a multiple of `multiple`, exactly. */
+function roundUp(count: bigint, multiple: bigint): bigint {
+  return ((count + multiple - 1n) / multiple) * multiple;
+}
+
 /** Bytes for `elements` elements: packed at `E(n)` bits when set, else the type's byte width. */
 function bytesFor(shape: ArrayShape, elements: number): number {
-  const bits = shape.layout.elementSizeInBits;
-  return bits !== 0 ? Math.ceil((elements * bits) / 8) : elements * byteWidth(shape.elementType);
+  const bits = BigInt(shape.layout.elementSizeInBits);
+  const count = BigInt(elements);
+  const bytes =
+    bits !== 0n ? (count * bits + 7n) / 8n : count * BigInt(byteWidth(shape.elementType));
+  return exactSize(bytes, 'the byte size');
 }
 
 /**
@@ -33,13 +56,14 @@ export function expandedShape(shape: ShapeInput): number[] {
  * `inverseMap` and the bound of `linearIndex`. It can exceed `xlaArraySize().elements`, which
  * (like XLA) pads by the first tile only, and it applies `L` even to untiled layouts.
  * @example physicalElementCount('f32[4,8]{1,0:T(2,4)(3,1)}') // 48 (XLA's ArraySize says 32)
+ * @throws LayoutValidationError when the count exceeds 2^53-1.
  */
 export function physicalElementCount(shape: ShapeInput): number {
   return compileLayout(shape).physicalCount;
 }
 
 /**
- * Mirrors XLA's `ShapeUtil::ArraySize`. Untiled: the logical element count (no `L`). Tiled:
+ * Mirrors XLA's `ShapeUtil::ArraySize`. Both fields are exact; past 2^53-1 it throws. Untiled: the logical element count (no `L`). Tiled:
  * each physical dimension is first reduced to its largest split (`SC`, LayoutUtil::MaxSplitSize),
  * then only the first tile pads (XLA assumes later tiles add none, which is not always true:
  * `f32[4,8]{1,0:T(2,4)(3,1)}` needs 48 slots but ArraySize says 32), then `L` rounds up.
@@ -65,8 +89,9 @@ export function xlaArraySize(shape: ShapeInput): XlaArraySize {
     return Math.max(largest, size - previous);
   });
   const [firstLevel] = planTileLevels(splitDims, tiles.slice(0, 1));
-  const padded = product(firstLevel!.outputDims);
-  const elements = Math.ceil(padded / alignment) * alignment;
+  let padded = 1n;
+  for (const dim of firstLevel!.outputDims) padded *= BigInt(dim);
+  const elements = exactSize(roundUp(padded, BigInt(alignment)), 'the element count');
   return { elements, bytes: bytesFor(array, elements) };
 }
 
@@ -75,7 +100,9 @@ export function xlaArraySize(shape: ShapeInput): XlaArraySize {
  * when `E` is set (element i in bits [i*n, (i+1)*n), least significant bit first within a byte),
  * otherwise at the type's byte width (sub-byte types then take a whole byte, as in XLA).
  * The `M(n)` dynamic-shape metadata prefix is not included (XLA's ByteSizeOf excludes it too).
+ * Exact: a size past 2^53-1 throws rather than rounding.
  * @example byteSize('s4[3,5]{1,0:E(4)}') // 8
+ * @throws LayoutValidationError when the size exceeds 2^53-1.
  */
 export function byteSize(shape: ShapeInput): number {
   const compiled = compileLayout(shape);

@@ -77,3 +77,32 @@ describe('byteSize', () => {
     expect(byteSize('b(f32[3])')).toBe(12);
   });
 });
+
+describe('sizes near and past 2^53 are exact or a typed error (issue 16, item 10)', () => {
+  const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+  it('byteSize and xlaArraySize of s4[2^53-1]{0:E(7)} are exact, not off by one', () => {
+    // ceil((2^53-1) * 7 / 8) in bigint: the float product 7*(2^53-1) rounds.
+    const expected = Number(((MAX * 7n + 7n) / 8n).toString());
+    expect(byteSize('s4[9007199254740991]{0:E(7)}')).toBe(expected);
+    expect(xlaArraySize('s4[9007199254740991]{0:E(7)}')).toEqual({
+      elements: Number.MAX_SAFE_INTEGER,
+      bytes: expected,
+    });
+    expect(xlaArraySize('s4[9007199254740991]{0:T(1)E(7)}').bytes).toBe(expected);
+  });
+
+  it.each([
+    // 8 * (2^53-1) bytes: the elements fit, the bytes do not.
+    ['byteSize', () => byteSize('f64[9007199254740991]'), 'byte size'],
+    ['xlaArraySize', () => xlaArraySize('f64[9007199254740991]'), 'byte size'],
+    ['xlaArraySize (tiled)', () => xlaArraySize('f32[9007199254740991]{0:T(1)}'), 'byte size'],
+    // Padding by L pushes the count past 2^53-1.
+    ['physicalElementCount', () => physicalElementCount('u8[9007199254740991]{0:L(2)}'), '2^53-1'],
+    ['byteSize (via L)', () => byteSize('u8[9007199254740991]{0:L(2)}'), '2^53-1'],
+    ['expandedShape (via tiles)', () => expandedShape('u8[9007199254740991]{0:T(2)}'), '2^53-1'],
+  ])('%s past 2^53-1 throws LayoutValidationError', (_, call, message) => {
+    expect(call).toThrow(LayoutValidationError);
+    expect(call).toThrow(message);
+  });
+});

@@ -80,11 +80,19 @@ function compile(shape: ArrayShape): CompiledLayout {
   const physicalDims = physicalAxes.map((axis) => logicalDims[axis]!);
   const levels = planTileLevels(physicalDims, tiles);
   const expandedDims = levels.at(-1)?.outputDims ?? physicalDims;
-  const expandedCount = product(expandedDims);
-  const physicalCount = Math.ceil(expandedCount / alignment) * alignment;
-  if (!Number.isSafeInteger(physicalCount)) {
-    throw new LayoutValidationError('shape', 'the physical element count overflows 2^53');
+  // Exact in bigint, so a count just below 2^53 is never rounded (and one above is an error).
+  let exactExpanded = 1n;
+  for (const dim of expandedDims) exactExpanded *= BigInt(dim);
+  const step = BigInt(alignment);
+  const exactPhysical = ((exactExpanded + step - 1n) / step) * step;
+  if (exactPhysical > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new LayoutValidationError(
+      'shape',
+      `the physical element count ${exactPhysical} exceeds 2^53-1 (the largest exact JavaScript number)`,
+    );
   }
+  const expandedCount = Number(exactExpanded);
+  const physicalCount = Number(exactPhysical);
   let maxRank = physicalDims.length;
   for (const level of levels) {
     maxRank = Math.max(maxRank, level.inputDims.length + level.prepend, level.outputDims.length);
