@@ -6,6 +6,7 @@
 
 export { LayoutSyntaxError, LayoutValidationError } from './errors.js';
 export type { ShapeInput } from './input.js';
+export { LAYOUT_LIMITS } from './limits.js';
 export { inverseMap, offsetMap } from './maps/offset-maps.js';
 export {
   bitWidth,
@@ -24,6 +25,7 @@ export {
   type TransposeStep,
 } from './relayout/plan.js';
 export { type MemoryMapOptions, renderMemoryMap } from './render/memory-map.js';
+export type { MemoryMapLimits, MemoryMapOverflow } from './render/model.js';
 export {
   byteSize,
   expandedShape,

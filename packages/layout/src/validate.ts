@@ -1,4 +1,5 @@
 import { LayoutValidationError } from './errors.js';
+import { LAYOUT_LIMITS } from './limits.js';
 import { isArrayType, primitiveCategory, primitiveTypeFromName } from './primitive-types.js';
 import { type ArrayShape, COMBINE_DIMENSION, type Layout, type Shape } from './types.js';
 
@@ -22,6 +23,9 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
     argument: 'layout.minorToMajor',
     problem: ({ minorToMajor }) => {
       if (!Array.isArray(minorToMajor)) return 'expected an array';
+      if (minorToMajor.length > LAYOUT_LIMITS.maxRank) {
+        return `${minorToMajor.length} entries exceed LAYOUT_LIMITS.maxRank (${LAYOUT_LIMITS.maxRank})`;
+      }
       const seen = new Set<number>();
       for (const dim of minorToMajor) {
         if (!isCount(dim, 0) || dim >= minorToMajor.length || seen.has(dim)) {
@@ -36,9 +40,15 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
     argument: 'layout.tiles',
     problem: ({ tiles }) => {
       if (!Array.isArray(tiles)) return 'expected an array of tiles';
+      if (tiles.length > LAYOUT_LIMITS.maxTiles) {
+        return `${tiles.length} tiles exceed LAYOUT_LIMITS.maxTiles (${LAYOUT_LIMITS.maxTiles})`;
+      }
       for (const tile of tiles) {
         if (!Array.isArray(tile) || tile.length === 0)
           return 'a tile is empty: T() has no dimensions';
+        if (tile.length > LAYOUT_LIMITS.maxTileRank) {
+          return `a tile of ${tile.length} entries exceeds LAYOUT_LIMITS.maxTileRank (${LAYOUT_LIMITS.maxTileRank})`;
+        }
         for (const dim of tile) {
           if (dim === COMBINE_DIMENSION) continue;
           if (dim === 0) return `tile (${tile.join(',')}) has a zero dimension`;
@@ -124,6 +134,9 @@ const ARRAY_RULES: readonly Rule<ArrayShape>[] = [
     argument: 'shape.dimensions',
     problem: ({ dimensions }) => {
       if (!Array.isArray(dimensions)) return 'expected an array';
+      if (dimensions.length > LAYOUT_LIMITS.maxRank) {
+        return `rank ${dimensions.length} exceeds LAYOUT_LIMITS.maxRank (${LAYOUT_LIMITS.maxRank})`;
+      }
       let elements = 1;
       for (const dim of dimensions) {
         if (dim?.kind === 'unbounded') continue;

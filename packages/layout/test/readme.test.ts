@@ -10,7 +10,7 @@ import {
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
-describeReadmeExamples({ packageDir, headings: ['Example'] });
+describeReadmeExamples({ packageDir, headings: ['Example', 'Limits and large sizes'] });
 
 // The checker itself, once (layout is the cheapest package to start): a wrong README must fail.
 describe('README example checker', () => {

@@ -19,8 +19,10 @@ const RENDERERS = { svg: renderSvg, text: renderText } as const;
  * (text), innermost sub-tiles outlined in red (SVG), padding cells drawn, and the physical
  * memory strip listed with its padding slots.
  * @example console.log(renderMemoryMap('f32[3,5]{1,0:T(2,2)}', { format: 'text' }))
- * @throws LayoutValidationError for an unknown format, shapes the index functions reject,
- *   or a panel larger than `maxCells`.
+ * A panel over `maxCells` throws, or with `overflow: 'summary'` draws its top-left window that
+ * fits, marked as elided; either way the output stays bounded by the limits for every shape.
+ * @throws LayoutValidationError for an unknown format or overflow, shapes the index functions
+ *   reject, or a panel larger than `maxCells` when `overflow` is `'error'` (the default).
  */
 export function renderMemoryMap(shape: ShapeInput, options: MemoryMapOptions): string {
   const format = options?.format;

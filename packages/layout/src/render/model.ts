@@ -5,12 +5,23 @@ import { type CompiledLayout, compileLayout } from '../tiling/compile.js';
 import { expandIndex, logicalIndexAt, rowMajor, scratchFor } from '../tiling/index-walk.js';
 import { product } from '../tiling/levels.js';
 
+/**
+ * `'error'`: a panel over `maxCells` throws. `'summary'`: it draws only its top-left window of
+ * whole rows and columns that fits `maxCells`, marked as elided (`...` and "showing RxC of RxC").
+ */
+export type MemoryMapOverflow = 'error' | 'summary';
+
 /** Limits that keep a picture readable (and its size bounded). */
 export interface MemoryMapLimits {
   /** Panels drawn for ranks above 2 (one per leading index); the rest are counted. Default 16. */
   readonly maxPanels?: number;
-  /** Cells allowed in one panel, padding included; more is an error. Default 4096. */
+  /**
+   * Cells allowed in one panel, padding included (an empty axis counts as 1, so row and column
+   * labels stay bounded too). Default 4096. What happens past it is `overflow`'s choice.
+   */
   readonly maxCells?: number;
+  /** What a panel over `maxCells` does. Default `'error'`. */
+  readonly overflow?: MemoryMapOverflow;
   /** Physical slots drawn in the memory strip; the rest are counted. Default 1024. */
   readonly maxSlots?: number;
 }
@@ -31,8 +42,14 @@ export interface MapCell {
 /** The two most minor logical dimensions at one leading index. */
 export interface MapPanel {
   readonly leadingIndex: readonly number[];
+  /** Rows drawn (fewer than `totalRows` when a summary elides the rest). */
   readonly rows: number;
+  /** Columns drawn (fewer than `totalCols` when a summary elides the rest). */
   readonly cols: number;
+  /** Rows of the whole panel, the first tile's padding included. */
+  readonly totalRows: number;
+  /** Columns of the whole panel, the first tile's padding included. */
+  readonly totalCols: number;
   /** Row-major, `rows * cols` cells. */
   readonly cells: readonly MapCell[];
 }
@@ -69,7 +86,11 @@ function paddedExtent(compiled: CompiledLayout, axis: number | undefined): numbe
   return tile === undefined ? size : Math.ceil(size / tile) * tile;
 }
 
-function limit(limits: MemoryMapLimits, name: keyof MemoryMapLimits, fallback: number): number {
+function limit(
+  limits: MemoryMapLimits,
+  name: 'maxPanels' | 'maxCells' | 'maxSlots',
+  fallback: number,
+): number {
   const value = limits[name] ?? fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new LayoutValidationError(
@@ -80,20 +101,52 @@ function limit(limits: MemoryMapLimits, name: keyof MemoryMapLimits, fallback: n
   return value;
 }
 
+function overflowOf(limits: MemoryMapLimits): MemoryMapOverflow {
+  const overflow = limits.overflow ?? 'error';
+  if (overflow !== 'error' && overflow !== 'summary') {
+    throw new LayoutValidationError(
+      'options.overflow',
+      `expected 'error' or 'summary', got ${JSON.stringify(overflow)}`,
+    );
+  }
+  return overflow;
+}
+
+/**
+ * The rows and columns drawn of a `totalRows` x `totalCols` panel. An empty axis still takes a
+ * line of labels, so it counts as 1: that keeps `f32[0,10000000]` from drawing 10^7 labels.
+ */
+function drawnWindow(
+  totalRows: number,
+  totalCols: number,
+  maxCells: number,
+  overflow: MemoryMapOverflow,
+): { rows: number; cols: number } {
+  if (Math.max(totalRows, 1) * Math.max(totalCols, 1) <= maxCells) {
+    return { rows: totalRows, cols: totalCols };
+  }
+  if (overflow === 'error') {
+    throw new LayoutValidationError(
+      'shape',
+      `a ${totalRows}x${totalCols} panel exceeds maxCells (${maxCells}); raise it, or pass overflow: 'summary' to draw a part`,
+    );
+  }
+  // A roughly square window, then whatever budget one axis leaves unused goes to the other.
+  let rows = Math.min(totalRows, Math.floor(Math.sqrt(maxCells)));
+  const cols = Math.min(totalCols, Math.floor(maxCells / Math.max(rows, 1)));
+  rows = Math.min(totalRows, Math.floor(maxCells / Math.max(cols, 1)));
+  return { rows, cols };
+}
+
 function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapModel {
   const { logicalDims: dims, levels } = compiled;
   const rank = dims.length;
   const rowAxis = rank >= 2 ? rank - 2 : undefined;
   const colAxis = rank >= 1 ? rank - 1 : undefined;
-  const rows = paddedExtent(compiled, rowAxis);
-  const cols = paddedExtent(compiled, colAxis);
+  const totalRows = paddedExtent(compiled, rowAxis);
+  const totalCols = paddedExtent(compiled, colAxis);
   const maxCells = limit(limits, 'maxCells', 4096);
-  if (rows * cols > maxCells) {
-    throw new LayoutValidationError(
-      'shape',
-      `a ${rows}x${cols} panel exceeds maxCells (${maxCells}); raise it to draw`,
-    );
-  }
+  const { rows, cols } = drawnWindow(totalRows, totalCols, maxCells, overflowOf(limits));
   const coords = scratchFor(compiled);
   const firstLevel = levels[0];
   const subTileSize = product(levels.at(-1)?.tile ?? [1]);
@@ -131,7 +184,7 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
         });
       }
     }
-    panels.push({ leadingIndex, rows, cols, cells });
+    panels.push({ leadingIndex, rows, cols, totalRows, totalCols, cells });
   }
 
   const drawnSlots = Math.min(compiled.physicalCount, limit(limits, 'maxSlots', 1024));
@@ -155,7 +208,8 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
  * Computes what a memory-map picture shows: per panel (the two most minor logical dimensions,
  * one panel per leading index) each cell's physical offset, outermost tile and innermost
  * sub-tile, the first tile's padding cells, and the physical memory strip.
- * @throws LayoutValidationError for shapes the index functions reject or panels over `maxCells`.
+ * @throws LayoutValidationError for shapes the index functions reject, bad limits, or panels
+ *   over `maxCells` unless `overflow` is `'summary'`.
  */
 export function memoryMapModel(shape: ShapeInput, limits: MemoryMapLimits = {}): MemoryMapModel {
   return modelOf(compileLayout(shape), limits);

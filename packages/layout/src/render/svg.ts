@@ -1,4 +1,5 @@
 import type { MapCell, MapPanel, MemoryMapModel } from './model.js';
+import { elisionNote } from './text.js';
 
 /** ColorBrewer Set3: one colour per outermost tile, cycling. */
 const PALETTE = [
@@ -97,7 +98,25 @@ function panelSvg(
     );
   }
   svg.push(...edges(panel, x0, y0));
-  return { svg, height: y0 + panel.rows * CELL - top };
+  let bottom = y0 + panel.rows * CELL;
+  // A summary marks the elided side(s) with an ellipsis and says how much is shown.
+  if (panel.cols < panel.totalCols) {
+    svg.push(
+      `<text class="elided" x="${x0 + panel.cols * CELL + 4}" y="${y0 + (Math.max(panel.rows, 1) * CELL) / 2 + 4}">…</text>`,
+    );
+  }
+  if (panel.rows < panel.totalRows) {
+    svg.push(
+      `<text class="elided" x="${x0 + (Math.max(panel.cols, 1) * CELL) / 2}" y="${bottom + 14}" text-anchor="middle">⋮</text>`,
+    );
+    bottom += LINE;
+  }
+  const note = elisionNote(panel);
+  if (note !== undefined) {
+    svg.push(`<text class="label elided-note" x="${MARGIN}" y="${bottom + 14}">${note}</text>`);
+    bottom += LINE;
+  }
+  return { svg, height: bottom - top };
 }
 
 function stripSvg(model: MemoryMapModel, top: number): { svg: string[]; height: number } {
@@ -135,7 +154,8 @@ export function renderSvg(model: MemoryMapModel): string {
     const { svg, height } = panelSvg(model, panel, y);
     body.push(...svg);
     y += height + LINE;
-    width = Math.max(width, LABEL + panel.cols * CELL);
+    const elidedCol = panel.cols < panel.totalCols ? 1 : 0;
+    width = Math.max(width, LABEL + (panel.cols + elidedCol) * CELL);
   }
   if (model.omittedPanels > 0) {
     body.push(

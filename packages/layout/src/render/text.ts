@@ -1,5 +1,12 @@
 import type { MapPanel, MemoryMapModel } from './model.js';
 
+/** The note under a summarised panel, or undefined when the whole panel is drawn. */
+export function elisionNote(panel: MapPanel): string | undefined {
+  const { rows, cols, totalRows, totalCols } = panel;
+  if (rows === totalRows && cols === totalCols) return undefined;
+  return `showing ${rows}x${cols} of ${totalRows}x${totalCols} (rows x columns); the rest elided`;
+}
+
 const LINE_WIDTH = 96;
 
 /** True between two cells of different outermost tiles. */
@@ -30,11 +37,13 @@ function renderPanel(panel: MapPanel, rank: number): string[] {
   const labelWidth = Math.max(1, String(rows - 1).length) + 1;
   const joinCols = (part: (col: number) => string, separator: string) =>
     Array.from({ length: cols }, (_, col) => part(col) + (afterCol[col] ? separator : '')).join('');
+  // Elided columns continue past the right edge as ' ...'; elided rows as a row of '⋮'.
+  const moreCols = cols < panel.totalCols ? ' ...' : '';
   const border = `${' '.repeat(labelWidth)} +${joinCols(() => '-'.repeat(width + 1), '-+')}-+`;
   const lines: string[] = [];
   if (rank >= 3) lines.push(`[${[...panel.leadingIndex, ':', ':'].join(', ')}]`);
   lines.push(
-    `${' '.repeat(labelWidth)}  ${joinCols((col) => ` ${String(col).padStart(width)}`, '  ')}`,
+    `${' '.repeat(labelWidth)}  ${joinCols((col) => ` ${String(col).padStart(width)}`, '  ')}${moreCols}`,
   );
   lines.push(border);
   for (let row = 0; row < rows; row++) {
@@ -42,10 +51,15 @@ function renderPanel(panel: MapPanel, rank: number): string[] {
       const cell = cells[row * cols + col]!;
       return ` ${(cell.padding ? '.' : String(cell.offset)).padStart(width)}`;
     };
-    lines.push(`${String(row).padStart(labelWidth)} |${joinCols(cellText, ' |')} |`);
+    lines.push(`${String(row).padStart(labelWidth)} |${joinCols(cellText, ' |')} |${moreCols}`);
     if (afterRow[row]) lines.push(border);
   }
+  if (rows < panel.totalRows) {
+    lines.push(`${'⋮'.padStart(labelWidth)} |${joinCols(() => ` ${'⋮'.padStart(width)}`, '  ')} |`);
+  }
   lines.push(border);
+  const note = elisionNote(panel);
+  if (note !== undefined) lines.push(note);
   return lines;
 }
 

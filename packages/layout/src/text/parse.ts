@@ -1,5 +1,6 @@
 import { defaultLayout } from '../defaults.js';
 import { LayoutValidationError } from '../errors.js';
+import { LAYOUT_LIMITS } from '../limits.js';
 import { primitiveCategory, primitiveTypeFromName } from '../primitive-types.js';
 import {
   COMBINE_DIMENSION,
@@ -315,6 +316,12 @@ class TextParser {
 
 function requireText(text: unknown, argument: string): string {
   if (typeof text !== 'string') throw new LayoutValidationError(argument, 'expected a string');
+  if (text.length > LAYOUT_LIMITS.maxTextLength) {
+    throw new LayoutValidationError(
+      argument,
+      `${text.length} characters exceed LAYOUT_LIMITS.maxTextLength (${LAYOUT_LIMITS.maxTextLength})`,
+    );
+  }
   return text;
 }
 
