@@ -145,7 +145,9 @@ const ARRAY_RULES: readonly Rule<ArrayShape>[] = [
         }
         elements *= dim.size;
       }
-      return Number.isSafeInteger(elements) ? undefined : 'the element count overflows 2^53';
+      return Number.isSafeInteger(elements)
+        ? undefined
+        : 'the element count exceeds 2^53-1 (the largest exact JavaScript number)';
     },
   },
   {
