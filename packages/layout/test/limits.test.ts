@@ -15,6 +15,7 @@ import {
   physicalElementCount,
   renderMemoryMap,
 } from '../src/index.js';
+import { xmlProblems } from './support/xml.js';
 
 /** Runs `call`, returning the error it throws (or undefined) and the milliseconds it took. */
 function timed(call: () => unknown): { error: unknown; ms: number } {
@@ -102,6 +103,7 @@ describe('renderMemoryMap bounds every panel by maxCells, zero-size axes include
       // 4096 cells or labels at well under 100 bytes each, plus the strip and styling.
       expect(summary.length).toBeLessThan(600_000);
       expect(summary).toContain('showing ');
+      if (format === 'svg') expect(xmlProblems(summary)).toEqual([]);
     }
   });
 });
