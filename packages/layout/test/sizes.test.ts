@@ -101,6 +101,12 @@ describe('sizes near and past 2^53 are exact or a typed error (issue 16, item 10
     ['physicalElementCount', () => physicalElementCount('u8[9007199254740991]{0:L(2)}'), '2^53-1'],
     ['byteSize (via L)', () => byteSize('u8[9007199254740991]{0:L(2)}'), '2^53-1'],
     ['expandedShape (via tiles)', () => expandedShape('u8[9007199254740991]{0:T(2)}'), '2^53-1'],
+    // Zero elements, but '*' folds two 2^53-1 dimensions into one past 2^53.
+    [
+      'expandedShape (via *)',
+      () => expandedShape('u8[0,9007199254740991,9007199254740991]{2,1,0:T(*,1)}'),
+      '2^53-1',
+    ],
   ])('%s past 2^53-1 throws LayoutValidationError', (_, call, message) => {
     expect(call).toThrow(LayoutValidationError);
     expect(call).toThrow(message);

@@ -79,6 +79,15 @@ function compile(shape: ArrayShape): CompiledLayout {
   const physicalAxes = [...minorToMajor].reverse();
   const physicalDims = physicalAxes.map((axis) => logicalDims[axis]!);
   const levels = planTileLevels(physicalDims, tiles);
+  // A `*` can multiply sizes past 2^53 even when another dimension is 0 and the count is small.
+  for (const level of levels) {
+    if (!level.combinedDims.every(Number.isSafeInteger)) {
+      throw new LayoutValidationError(
+        'shape',
+        `'*' combines dimensions into [${level.combinedDims.join(',')}], beyond 2^53-1 (the largest exact JavaScript number)`,
+      );
+    }
+  }
   const expandedDims = levels.at(-1)?.outputDims ?? physicalDims;
   // Exact in bigint, so a count just below 2^53 is never rounded (and one above is an error).
   let exactExpanded = 1n;
