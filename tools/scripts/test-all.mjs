@@ -26,10 +26,14 @@ function step(title, command, args) {
 }
 
 // Stale reports from an earlier run must not be counted. Every workspace with tests writes its
-// report to its own .tmp/: the packages and the bench tool.
-const packagesDir = join(root, 'packages');
+// report to its own .tmp/: the packages, the apps and the bench tool.
+const workspacesIn = (dir) =>
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir)).map((name) => join(root, dir, name))
+    : [];
 const workspaceDirs = () => [
-  ...readdirSync(packagesDir).map((pkg) => join(packagesDir, pkg)),
+  ...workspacesIn('packages'),
+  ...workspacesIn('apps'),
   join(root, 'tools', 'bench'),
 ];
 const reportFiles = () =>

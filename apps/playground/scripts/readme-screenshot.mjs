@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+/**
+ * Writes docs/playground.png, the README's screenshot: the Layout panel on the seed's Figure 2
+ * with element (2,3) focused, at 1280 px, in Debian's Chromium (CHROMIUM_PATH or
+ * /usr/bin/chromium) against the Vite dev server.
+ *
+ * Usage: node apps/playground/scripts/readme-screenshot.mjs
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+
+const app = join(dirname(fileURLToPath(import.meta.url)), '..');
+const server = await createServer({ root: app, configFile: join(app, 'vite.config.ts') });
+await server.listen(0);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const shape = encodeURIComponent('F32[4,8]{1,0:(2,4)(2,1)}');
+  await page.goto(`${server.resolvedUrls.local[0]}#panel=layout&shape=${shape}`);
+  await page.locator('.elem[data-index="2,3"]').focus();
+  await page.screenshot({ path: join(app, 'docs', 'playground.png'), fullPage: true });
+} finally {
+  await browser.close();
+  await server.close();
+}

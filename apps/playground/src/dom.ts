@@ -1,0 +1,28 @@
+/** Small DOM helpers shared by the panels (no framework). */
+
+type Attributes = Record<string, string | number | boolean | undefined>;
+
+/** Creates an element with attributes (`false`/`undefined` omitted) and children. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
+  element.append(...children);
+  return element;
+}
+
+/** A labelled form control: `<label>text <control></label>`, so every input has a name. */
+export function labelled(text: string, control: HTMLElement): HTMLLabelElement {
+  return h('label', {}, `${text} `, control);
+}
+
+/** The message of anything thrown, with the error's class name (the typed errors carry it). */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,182 @@
+/**
+ * Vectorizer panel: paste MLIR (corpus kernels preloaded), pick vl / VLA / index32, see the
+ * vectorized text beside the report (why each loop was or was not vectorized), and run the
+ * scalar and the vectorized function on the wasm engine with the results compared.
+ */
+import {
+  compile,
+  type InterpretArg,
+  type Module,
+  parseModule,
+  printModule,
+  type VectorizeReport,
+  vectorize,
+} from '@tilekit/sparse-vectorizer';
+import denseScale from '../../../packages/sparse-vectorizer/test/corpus/dense_scale_f32.mlir?raw';
+import fix2TwoStores from '../../../packages/sparse-vectorizer/test/corpus/fix2_two_stores.mlir?raw';
+import redAdd from '../../../packages/sparse-vectorizer/test/corpus/red_add_f32.mlir?raw';
+import cmpSelect from '../../../packages/sparse-vectorizer/test/corpus/scalar_cmp_select.mlir?raw';
+import gather from '../../../packages/sparse-vectorizer/test/corpus/sparse_gather_i32.mlir?raw';
+import { describeError, h, labelled } from './dom.ts';
+import { firstFunction, makeArguments } from './engine-arguments.ts';
+import { readState, writeState } from './url-state.ts';
+
+/** Corpus kernels of the sparse-vectorizer tests, one per kind of decision. */
+export const MLIR_EXAMPLES: Record<string, string> = {
+  'red_add_f32 (reduction)': redAdd,
+  'dense_scale_f32 (parallel, masked)': denseScale,
+  'sparse_gather_i32 (gather)': gather,
+  'scalar_cmp_select (not vectorized)': cmpSelect,
+  'fix2_two_stores (kept scalar: fix 2)': fix2TwoStores,
+};
+
+function reportView(report: VectorizeReport): HTMLElement {
+  const items = report.loops.map((loop) =>
+    h(
+      'li',
+      { class: loop.vectorized ? 'vectorized' : 'scalar' },
+      `@${loop.function} loop #${loop.loop} (depth ${loop.depth}): `,
+      loop.vectorized
+        ? `vectorized, ${loop.form}${loop.kind === undefined ? '' : ` <${loop.kind}>`}`
+        : `not vectorized [${loop.code}]: ${loop.reason}`,
+    ),
+  );
+  for (const chain of report.chains) {
+    items.push(
+      h(
+        'li',
+        {},
+        `chain @${chain.function} #${chain.producer}: ${chain.folded ? 'folded' : 'kept'}, ${chain.reason}`,
+      ),
+    );
+  }
+  return h('ul', { class: 'report' }, ...(items.length > 0 ? items : [h('li', {}, 'no loops')]));
+}
+
+const show = (value: InterpretArg | unknown): string =>
+  ArrayBuffer.isView(value)
+    ? Array.from(value as unknown as ArrayLike<number | bigint>, String).join(' ')
+    : Array.isArray(value)
+      ? value.map(String).join(' ')
+      : String(value);
+
+/** Runs `@name` of both modules on the wasm engine with equal arguments; lists each output. */
+function compareRuns(scalar: Module, vector: Module): HTMLElement {
+  const { op, name } = firstFunction(scalar);
+  const run = (module: Module): [string, string][] => {
+    const args = makeArguments(op);
+    const results = compile(module, name, { engine: 'wasm' })(...args);
+    // Memref arguments are outputs too: they are written in place.
+    const memrefs = args.flatMap((arg, k): [string, string][] =>
+      ArrayBuffer.isView(arg) ? [[`memref argument ${k}`, show(arg)]] : [],
+    );
+    return [...results.map((r, k): [string, string] => [`result ${k}`, show(r)]), ...memrefs];
+  };
+  const before = run(scalar);
+  const after = run(vector);
+  const same = before.length === after.length && before.every(([, v], k) => v === after[k]?.[1]);
+  return h(
+    'div',
+    { class: 'comparison', 'data-same': String(same) },
+    h(
+      'p',
+      { class: same ? 'ok' : 'error' },
+      same ? 'wasm results agree (scalar = vectorized)' : 'wasm results DIFFER',
+    ),
+    h(
+      'table',
+      {},
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', {}, 'output'), h('th', {}, 'scalar'), h('th', {}, 'vectorized')),
+      ),
+      h(
+        'tbody',
+        {},
+        ...before.map(([label, value], k) =>
+          h('tr', {}, h('td', {}, label), h('td', {}, value), h('td', {}, after[k]?.[1] ?? '')),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Builds the Vectorizer panel into `root`. */
+export function mountVectorizerPanel(root: HTMLElement): void {
+  const state = readState();
+  const names = Object.keys(MLIR_EXAMPLES);
+  const example = h(
+    'select',
+    { id: 'mlir-example' },
+    ...names.map((n) => h('option', { value: n }, n)),
+  );
+  const source = h('textarea', { id: 'mlir-source', rows: 14, spellcheck: 'false' });
+  source.value = state.get('mlir') ?? MLIR_EXAMPLES[names[0]!]!;
+  const vl = h('input', {
+    id: 'mlir-vl',
+    type: 'number',
+    min: 1,
+    max: 64,
+    value: state.get('vl') ?? '4',
+  });
+  const vla = h('input', { id: 'mlir-vla', type: 'checkbox', checked: state.get('vla') === '1' });
+  const index32 = h('input', {
+    id: 'mlir-index32',
+    type: 'checkbox',
+    checked: state.get('i32') === '1',
+  });
+  const vectorized = h('pre', { class: 'mlir-out', 'aria-label': 'Vectorized MLIR', tabindex: 0 });
+  const report = h('div', { class: 'mlir-report' });
+  const update = () => {
+    writeState({
+      mlir: source.value,
+      vl: vl.value,
+      vla: vla.checked ? '1' : undefined,
+      i32: index32.checked ? '1' : undefined,
+    });
+    report.replaceChildren();
+    try {
+      const module = parseModule(source.value);
+      const result = vectorize(module, {
+        vectorLength: Number(vl.value),
+        enableVLAVectorization: vla.checked,
+        enableSIMDIndex32: index32.checked,
+      });
+      vectorized.textContent = printModule(result.module);
+      report.append(h('h3', {}, 'Report'), reportView(result.report));
+      try {
+        report.append(h('h3', {}, 'Run on the wasm engine'), compareRuns(module, result.module));
+      } catch (error) {
+        report.append(h('p', { class: 'error', role: 'alert' }, `run: ${describeError(error)}`));
+      }
+    } catch (error) {
+      vectorized.textContent = '';
+      report.append(h('p', { class: 'error', role: 'alert' }, describeError(error)));
+    }
+  };
+  example.addEventListener('change', () => {
+    source.value = MLIR_EXAMPLES[example.value] ?? '';
+    update();
+  });
+  for (const control of [source, vl, vla, index32]) control.addEventListener('change', update);
+  root.append(
+    h('h2', {}, 'Vectorizer'),
+    h(
+      'div',
+      { class: 'controls' },
+      labelled('Example from the corpus', example),
+      labelled('vl', vl),
+      labelled('VLA', vla),
+      labelled('index32', index32),
+    ),
+    labelled('MLIR input', source),
+    h(
+      'div',
+      { class: 'side-by-side' },
+      h('div', {}, h('h3', {}, 'Vectorized'), vectorized),
+      report,
+    ),
+  );
+  update();
+}

@@ -1,0 +1,4 @@
+/** Node tests of the playground: the commands its README shows (build, serve). */
+import { nodeTestConfig } from '../../tools/vitest/config.ts';
+
+export default nodeTestConfig({ include: ['test/node/**/*.test.ts'] });
