@@ -112,7 +112,10 @@ export function mountVectorizerPanel(root: HTMLElement): void {
     ...names.map((n) => h('option', { value: n }, n)),
   );
   const source = h('textarea', { id: 'mlir-source', rows: 14, spellcheck: 'false' });
-  source.value = state.get('mlir') ?? MLIR_EXAMPLES[names[0]!]!;
+  // A corpus example travels as its name (`ex`), pasted text as itself (`mlir`).
+  const named = names.find((n) => n === state.get('ex')) ?? names[0]!;
+  example.value = named;
+  source.value = state.get('mlir') ?? MLIR_EXAMPLES[named]!;
   const vl = h('input', {
     id: 'mlir-vl',
     type: 'number',
@@ -129,8 +132,10 @@ export function mountVectorizerPanel(root: HTMLElement): void {
   const vectorized = h('pre', { class: 'mlir-out', 'aria-label': 'Vectorized MLIR', tabindex: 0 });
   const report = h('div', { class: 'mlir-report' });
   const update = () => {
+    const exampleName = names.find((n) => MLIR_EXAMPLES[n] === source.value);
     writeState({
-      mlir: source.value,
+      ex: exampleName,
+      mlir: exampleName === undefined ? source.value : undefined,
       vl: vl.value,
       vla: vla.checked ? '1' : undefined,
       i32: index32.checked ? '1' : undefined,

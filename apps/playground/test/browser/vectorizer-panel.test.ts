@@ -34,7 +34,10 @@ describe('Vectorizer panel', () => {
     );
     const [line] = reportLines(app);
     expect(line).toMatch(/not vectorized \[unsupported-op\]/);
-    expect(new URLSearchParams(location.hash.slice(1)).get('mlir')).toContain('scalar_cmp_select');
+    // An example is shared by name; pasted text by itself.
+    const state = new URLSearchParams(location.hash.slice(1));
+    expect(state.get('ex')).toBe('scalar_cmp_select (not vectorized)');
+    expect(state.get('mlir')).toBeNull();
   });
 
   it('bad MLIR shows the parse error', async () => {
@@ -42,6 +45,7 @@ describe('Vectorizer panel', () => {
     await userEvent.fill(page.getByLabelText('MLIR input'), 'func.func @f( {');
     (app.querySelector('#mlir-source') as HTMLTextAreaElement).dispatchEvent(new Event('change'));
     expect(app.querySelector('[role=alert]')!.textContent).toMatch(/^MlirParseError/);
+    expect(new URLSearchParams(location.hash.slice(1)).get('mlir')).toBe('func.func @f( {');
   });
 
   it('matches its screenshot', async () => {
