@@ -54,6 +54,27 @@ const LEVEL_TYPES: ReadonlySet<string> = new Set([
   'singleton(nonunique)',
 ]);
 const WIDTHS: ReadonlySet<unknown> = new Set([8, 16, 32, 64, 'index']);
+const NAMED_FORMATS: readonly NamedFormat[] = [
+  'dense',
+  'CSR',
+  'CSC',
+  'DCSR',
+  'DCSC',
+  'COO',
+  'sparse-vector',
+];
+
+/** Rejects a string that is not a {@link NamedFormat}, naming the close match if any. */
+function checkFormatName(name: string): asserts name is NamedFormat {
+  if ((NAMED_FORMATS as readonly string[]).includes(name)) return;
+  // Names are case-sensitive (they mirror MLIR's spelling); a case slip gets a hint.
+  const close = NAMED_FORMATS.find((n) => n.toLowerCase() === name.toLowerCase());
+  const hint = close === undefined ? '' : ` (did you mean '${close}'?)`;
+  throw new SparseFormatError(
+    'format',
+    `unknown format name '${name}'${hint}; expected one of ${NAMED_FORMATS.map((n) => `'${n}'`).join(', ')}, a level list or {levels, order?, posWidth?, crdWidth?}`,
+  );
+}
 
 /** Default width of positions and coordinates: 32 bits, the fastest width on wasm32 hosts. */
 export const DEFAULT_STORAGE_WIDTH: StorageWidth = 32;
@@ -113,9 +134,15 @@ export function resolveFormat(
   let posWidth: StorageWidth | undefined;
   let crdWidth: StorageWidth | undefined;
   if (typeof spec === 'string') {
+    checkFormatName(spec);
     ({ levels, order } = namedLevels(spec, rank));
   } else if (Array.isArray(spec)) {
     levels = spec as readonly LevelType[];
+  } else if (typeof spec !== 'object' || spec === null) {
+    throw new SparseFormatError(
+      'format',
+      `expected a format name, a level list or {levels, ...}, got ${spec === null ? 'null' : typeof spec}`,
+    );
   } else {
     const full = spec as Exclude<FormatSpec, string | readonly LevelType[]>;
     ({ levels, order, posWidth, crdWidth } = full);

@@ -2,7 +2,7 @@
  * Ready-made sparse ops over {@link SparseTensor}s: `spmv`, `spmm`, `sddmm`, `sparseDot`.
  * Each compiles (once per format and options) a vectorized kernel on the wasm engine.
  */
-import type * as tf from '@tensorflow/tfjs-core';
+import * as tf from '@tensorflow/tfjs-core';
 import { SparseFormatError } from '../sparse-tensor/errors.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
@@ -27,7 +27,28 @@ function optionsFor(s: SparseTensor, argument: string, options: SparseOpOptions)
   return { ...DEFAULT_OP_OPTIONS, ...options, valueType: s.dtype === 'int32' ? 'i32' : 'f32' };
 }
 
-function requireRank(s: SparseTensor, rank: number, argument: string): void {
+/** What a non-SparseTensor argument is, for error messages. */
+function describeValue(value: unknown): string {
+  if (value instanceof tf.Tensor)
+    return `a dense tf.Tensor (${value.dtype}, shape [${value.shape.join(', ')}])`;
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'a plain object' : `a ${typeof value}`;
+}
+
+/** Checks the sparse argument at runtime: JS callers (and casts) can pass anything. */
+function requireRank(s: unknown, rank: number, argument: string): asserts s is SparseTensor {
+  if (!(s instanceof SparseTensor)) {
+    const format = rank === 1 ? 'sparse-vector' : 'CSR';
+    const convert =
+      s instanceof tf.Tensor
+        ? `; convert it with sparseTensorFromTensor(${argument}, '${format}')`
+        : '';
+    throw new SparseFormatError(
+      argument,
+      `expected a rank-${rank} SparseTensor, got ${describeValue(s)}${convert}`,
+    );
+  }
   if (s.rank !== rank)
     throw new SparseFormatError(
       argument,

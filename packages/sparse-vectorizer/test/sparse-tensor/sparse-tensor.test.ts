@@ -257,6 +257,21 @@ describe('SparseTensor validation', () => {
     ).toThrow(/format.order/);
   });
 
+  it('rejects an unknown format name with a typed error that lists the names', () => {
+    const attempt = (format: unknown) => () =>
+      SparseTensor.fromDense(DENSE, [4, 3], format as 'CSR');
+    expect(attempt('csr')).toThrow(SparseFormatError);
+    expect(attempt('csr')).toThrow(
+      /unknown format name 'csr' \(did you mean 'CSR'\?\); expected one of 'dense', 'CSR'/,
+    );
+    expect(attempt('BSR')).toThrow(/unknown format name 'BSR'; expected one of/);
+    expect(attempt(42)).toThrow(/Invalid format: expected a format name.*got number/);
+    expect(attempt(null)).toThrow(/got null/);
+    expect(() => SparseTensor.fromCoordinates([], [], [4, 3], 'Csc' as 'CSC')).toThrow(
+      /did you mean 'CSC'/,
+    );
+  });
+
   it('never mutates its inputs', () => {
     const data = DENSE.slice();
     const t = SparseTensor.fromDense(data, [4, 3], 'CSR');

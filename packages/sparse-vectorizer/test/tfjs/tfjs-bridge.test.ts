@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SparseTensor, SparsifyError } from '../../src/index.js';
+import { SparseFormatError, SparseTensor, SparsifyError } from '../../src/index.js';
 import {
   runSpmvDemo,
   sddmm,
@@ -133,6 +133,34 @@ describe('sparseOp', () => {
       expect(() => op(A, tf.tensor1d([1, 2, 3]))).toThrow(SparsifyError);
       const csc = SparseTensor.fromDense(new Float32Array([1, 0, 2, 0]), [2, 2], 'CSC');
       expect(() => op(csc, tf.tensor1d([1, 2]))).toThrow(/does not match the kernel's/);
+    });
+  });
+});
+
+describe('ready-made ops reject a dense tensor where a SparseTensor is expected', () => {
+  it('names the argument, the expected rank and how to convert', () => {
+    tf.tidy(() => {
+      const dense = tf.tensor2d([
+        [1, 0],
+        [0, 2],
+      ]);
+      const x = tf.tensor1d([1, 2]);
+      expect(() => spmv(dense as unknown as SparseTensor, x)).toThrow(SparseFormatError);
+      expect(() => spmv(dense as unknown as SparseTensor, x)).toThrow(
+        "Invalid A: expected a rank-2 SparseTensor, got a dense tf.Tensor (float32, shape [2, 2]); convert it with sparseTensorFromTensor(A, 'CSR')",
+      );
+      expect(() => spmm(dense as unknown as SparseTensor, dense)).toThrow(
+        /Invalid A: expected a rank-2 SparseTensor/,
+      );
+      expect(() => sddmm([1, 2] as unknown as SparseTensor, dense, dense)).toThrow(
+        /Invalid S: expected a rank-2 SparseTensor, got an array$/,
+      );
+      expect(() => sparseDot(x as unknown as SparseTensor, x)).toThrow(
+        /Invalid a: .*rank-1 SparseTensor.*sparseTensorFromTensor\(a, 'sparse-vector'\)/,
+      );
+      expect(() => spmv(undefined as unknown as SparseTensor, x)).toThrow(
+        /Invalid A: expected a rank-2 SparseTensor, got undefined$/,
+      );
     });
   });
 });
