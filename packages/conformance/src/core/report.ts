@@ -41,10 +41,16 @@ export function formatSummaryLine(reports: readonly ReportView[]): string {
   return `${passed} passed, ${failed} failed`;
 }
 
-/** The whole report: table, each failure's message, each exclusion's note, summary line. */
+/**
+ * The whole report: table, each real failure's message, each exclusion's note, summary line.
+ * Excluded cases carry their predicted failure as `error` too; they are listed under their own
+ * heading, never under `Failures:`.
+ */
 export function formatReport(reports: readonly ReportView[]): string {
   const failures = reports.flatMap((r) =>
-    r.results.flatMap((c) => (c.error ? [c.error.message] : [])),
+    r.results.flatMap((c) =>
+      c.status === 'failed' ? [c.error?.message ?? `[${c.id}] failed`] : [],
+    ),
   );
   const excluded = reports.flatMap((r) =>
     r.results.flatMap((c) => (c.status === 'excluded' ? [`${c.id}: ${c.note ?? ''}`] : [])),
