@@ -10,7 +10,7 @@ export type AffineBinaryOp = '+' | '-' | '*' | 'floordiv' | 'ceildiv' | 'mod';
 export type AffineExpr =
   | { readonly kind: 'dim'; readonly position: number }
   | { readonly kind: 'symbol'; readonly position: number }
-  | { readonly kind: 'constant'; readonly value: number }
+  | { readonly kind: 'constant'; readonly value: bigint }
   | {
       readonly kind: 'binary';
       readonly op: AffineBinaryOp;
@@ -40,9 +40,24 @@ export function affineSymbol(position: number): AffineExpr {
   return Object.freeze({ kind: 'symbol', position });
 }
 
-/** An integer constant. */
-export function affineConstant(value: number): AffineExpr {
-  return Object.freeze({ kind: 'constant', value });
+/** The range of affine constants: MLIR holds them as `int64_t`. */
+export const AFFINE_CONSTANT_MIN = -(2n ** 63n);
+/** The largest affine constant (`INT64_MAX`). */
+export const AFFINE_CONSTANT_MAX = 2n ** 63n - 1n;
+
+/**
+ * An integer constant, held exactly as a bigint. Throws `RangeError` for a non-integer or a
+ * value outside int64 (a number beyond ±2^53 is accepted only if it is an exact integer).
+ */
+export function affineConstant(value: number | bigint): AffineExpr {
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    throw new RangeError(`affine constant ${value} is not an integer`);
+  }
+  const exact = BigInt(value);
+  if (exact < AFFINE_CONSTANT_MIN || exact > AFFINE_CONSTANT_MAX) {
+    throw new RangeError(`affine constant ${exact} is outside the int64 range`);
+  }
+  return Object.freeze({ kind: 'constant', value: exact });
 }
 
 /** `lhs op rhs`. */
@@ -103,7 +118,7 @@ export function evaluateAffineExpr(
     case 'symbol':
       return bound(symbols, expr.position, 's');
     case 'constant':
-      return BigInt(expr.value);
+      return expr.value;
     case 'binary': {
       const l = evaluateAffineExpr(expr.lhs, dims, symbols);
       const r = evaluateAffineExpr(expr.rhs, dims, symbols);

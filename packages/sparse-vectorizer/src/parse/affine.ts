@@ -1,5 +1,6 @@
 /** Parses `affine_map<(d0, d1)[s0] -> (expr, ...)>` bodies (after `affine_map`). */
 import {
+  AFFINE_CONSTANT_MAX,
   type AffineBinaryOp,
   type AffineExpr,
   type AffineMap,
@@ -72,8 +73,11 @@ function parseUnary(p: Parser, names: ReadonlyMap<string, AffineExpr>): AffineEx
   }
   const tok = p.peek();
   if (tok.kind === 'integer') {
+    // Like MLIR: the literal (before any negation) must fit int64; it is kept exact.
+    const value = BigInt(tok.text);
+    if (value > AFFINE_CONSTANT_MAX) throw p.error('constant too large for index');
     p.next();
-    return affineConstant(Number(tok.text));
+    return affineConstant(value);
   }
   if (tok.kind === 'bareId') {
     const bound = names.get(tok.text);

@@ -17,7 +17,7 @@ export function printAffineExpr(e: AffineExpr): string {
     case 'constant':
       return String(e.value);
     case 'binary': {
-      if (e.op === '*' && e.rhs.kind === 'constant' && e.rhs.value === -1) {
+      if (e.op === '*' && e.rhs.kind === 'constant' && e.rhs.value === -1n) {
         return `-${wrap(e.lhs, e.lhs.kind === 'binary')}`;
       }
       const lhs = wrap(e.lhs, !WEAK.has(e.op) && isWeak(e.lhs));

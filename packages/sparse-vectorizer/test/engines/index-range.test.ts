@@ -81,4 +81,22 @@ func.func @f(%n: index) -> index {
       expect(compile(module, 'f', { engine })(3n), engine).toEqual([BigInt(big) / 3n]);
     expect(() => compile(module, 'f', { engine: 'js' })(3n)).toThrow(IndexRangeError);
   });
+
+  it('affine map constants (parsed, up to INT64_MAX): exact on interpreter and wasm', () => {
+    const max = 2n ** 63n - 1n;
+    const module = parseModule(`
+func.func @f(%n: index) -> (index, index, index) {
+  %min = affine.min affine_map<(d0) -> (${max}, d0)>(%n)
+  %sum = affine.apply affine_map<(d0) -> (d0 + ${BIG})>(%n)
+  %max = affine.max affine_map<(d0) -> (-${max}, d0)>(%n)
+  return %min, %sum, %max : index, index, index
+}`);
+    // The old double constant 2^63 became INT64_MIN in wasm, whatever n is.
+    for (const n of [max - BIG, -max, 7n]) {
+      const expected = [n < max ? n : max, n + BIG, n > -max ? n : -max];
+      for (const engine of ['interpreter', 'wasm'] as const)
+        expect(compile(module, 'f', { engine })(n), `${engine} ${n}`).toEqual(expected);
+    }
+    expect(() => compile(module, 'f', { engine: 'js' })(7n)).toThrow(IndexRangeError);
+  });
 });

@@ -98,6 +98,17 @@ describe('affine maps', () => {
     expect(evaluateAffineMap(m, [-6n])).toEqual([-3n, -3n, 0n]);
   });
 
+  it('affine constants are exact bigints within int64', () => {
+    const max = 2n ** 63n - 1n;
+    const e = affineConstant(max);
+    expect(e).toEqual({ kind: 'constant', value: max });
+    expect(evaluateAffineMap(affineMap(0, 0, [e]), [])).toEqual([max]);
+    expect(affineConstant(2 ** 60)).toEqual({ kind: 'constant', value: 2n ** 60n });
+    expect(() => affineConstant(max + 1n)).toThrowError(RangeError);
+    expect(() => affineConstant(-max - 2n)).toThrowError(/outside the int64 range/);
+    expect(() => affineConstant(0.5)).toThrowError(/not an integer/);
+  });
+
   it('reports wrong operand counts and division by zero', () => {
     expect(() => evaluateAffineMap(min, [1n])).toThrowError(AffineEvalError);
     const div0 = affineMap(1, 0, [affineBinary('floordiv', affineDim(0), affineConstant(0))]);

@@ -188,6 +188,19 @@ const CASES: readonly Case[] = [
     message: /only index element positions are supported/,
   },
   {
+    // mlir-opt-22 reports the same position and message (the literal must fit int64).
+    name: 'affine constant beyond int64',
+    text: fn(
+      `  %0 = affine.apply affine_map<(d0) -> (d0 + ${MARK}99999999999999999999999999)>(%i)`,
+    ),
+    message: /^constant too large for index$/,
+  },
+  {
+    name: 'affine constant 2^63 (negated literal)',
+    text: fn(`  %0 = affine.apply affine_map<(d0) -> (-${MARK}9223372036854775808)>(%i)`),
+    message: /^constant too large for index$/,
+  },
+  {
     name: 'garbage after module',
     text: `module {\n}\n${MARK}}`,
     message: /expected end of input after module, found '}'/,

@@ -9,7 +9,7 @@ function expr(e: AffineExpr, dims: readonly string[], symbols: readonly string[]
       return symbols[e.position] as string;
     case 'constant':
       // Beyond ±2^53 the constant is not exact as a number: I() raises IndexRangeError.
-      return Number.isSafeInteger(e.value) ? `${e.value}` : `I(${e.value})`;
+      return Number.isSafeInteger(Number(e.value)) ? `${e.value}` : `I(${e.value})`;
     case 'binary': {
       const a = expr(e.lhs, dims, symbols);
       const b = expr(e.rhs, dims, symbols);

@@ -132,7 +132,7 @@ const foldAffineMin: Fold = (op, constants) => {
   const substitute = (e: AffineExpr): AffineExpr => {
     if (e.kind === 'symbol') {
       const c = symbols[e.position];
-      return c?.kind === 'integer' ? affineConstant(Number(c.value)) : e;
+      return c?.kind === 'integer' ? affineConstant(c.value) : e;
     }
     if (e.kind !== 'binary') return e;
     const [lhs, rhs] = [substitute(e.lhs), substitute(e.rhs)];
