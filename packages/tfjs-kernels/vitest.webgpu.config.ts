@@ -18,6 +18,7 @@ export default defineConfig({
     include: [
       '@tensorflow/tfjs-core',
       '@tensorflow/tfjs-backend-cpu',
+      '@tensorflow/tfjs-core/dist/register_all_gradients',
       '@tensorflow/tfjs-backend-webgpu',
       'fast-check',
     ],

@@ -1,0 +1,66 @@
+/**
+ * The program shape every tilekit WebGPU pass shares, on top of tfjs-backend-webgpu's own
+ * `WebGPUProgram` contract (see the README's "WebGPU" section for what of it is internal).
+ *
+ * Shader keys must not depend on sizes, or every new shape would compile a new pipeline. tfjs
+ * appends to the key the inputs' and output's ranks and dtypes, which inputs equal the output's
+ * shape, their broadcast dimensions, and whether the dispatch is one-dimensional. So every pass
+ * sees its inputs as 1-D `[n]` and its output as `[m, 1]` (never equal, never broadcast), loops
+ * over its elements with a grid stride from a dispatch capped below WebGPU's per-dimension
+ * workgroup limit (always one-dimensional), and reads every size from a uniform.
+ */
+import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import type { DataType } from '@tensorflow/tfjs-core';
+
+/** Invocations per workgroup. */
+export const WORKGROUP_SIZE = 64;
+
+/** WebGPU's default `maxComputeWorkgroupsPerDimension`. */
+const MAX_WORKGROUPS = 65_535;
+
+/** The WGSL element type tfjs stores a dtype in (bool and int32 as i32). */
+export function wgslType(dtype: DataType): 'f32' | 'i32' {
+  return dtype === 'float32' ? 'f32' : 'i32';
+}
+
+/**
+ * WGSL of tfjs's `main(index)` entry (tfjs calls it with the global invocation index) running
+ * `body` once for every `p < count`, grid-stride, so any size fits one capped dispatch.
+ */
+export function forEachElement(count: string, body: string): string {
+  return `
+    fn main(index : i32) {
+      let threads = i32(numWorkgroups.x) * ${WORKGROUP_SIZE};
+      for (var p = index; p < ${count}; p = p + threads) {
+        ${body}
+      }
+    }`;
+}
+
+/** A pass over `count` elements writing an `[outputSize, 1]` output. */
+export abstract class FlatProgram implements WebGPUProgram {
+  readonly workgroupSize: [number, number, number] = [WORKGROUP_SIZE, 1, 1];
+  readonly dispatchLayout = { x: [0, 1] };
+  dispatch: [number, number, number];
+  readonly outputShape: number[];
+  shaderKey: string;
+  abstract readonly variableNames: string[];
+  abstract readonly uniforms: string;
+
+  /**
+   * @param key Everything the generated code depends on besides what tfjs adds to the key.
+   * @param outputSize Elements of the output.
+   * @param count Elements the pass loops over (its dispatch size).
+   */
+  constructor(key: string, outputSize: number, count: number) {
+    this.shaderKey = `tilekit_${key}`;
+    this.outputShape = [outputSize, 1];
+    this.dispatch = [
+      Math.max(1, Math.min(MAX_WORKGROUPS, Math.ceil(count / WORKGROUP_SIZE))),
+      1,
+      1,
+    ];
+  }
+
+  abstract getUserCode(): string;
+}

@@ -1,0 +1,84 @@
+/**
+ * The kernel body shared by TiledRelayout, TiledUnrelayout and TiledConvertLayout on WebGPU: one
+ * LayoutGatherProgram pass driven by the same index chains as the WebGL kernels, or the shared
+ * CPU implementation (small CPU-resident inputs, empty tensors, chains beyond the uniforms).
+ */
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { LayoutValues } from '../impl/relayout_impl.js';
+import { LruCache } from '../layout/lru.js';
+import type { IndexChain } from '../webgl/index_chain.js';
+import { cpuRouteReason } from './cpu_route.js';
+import {
+  fitsLayoutPass,
+  LayoutGatherProgram,
+  layoutGatherUniforms,
+} from './programs/layout_gather_webgpu.js';
+import { readValues, runFlat, sizeOf, withShape } from './residency.js';
+
+/** What one layout kernel computes, given its attributes and input. */
+export interface LayoutPass {
+  /** Output element → input element, or padding. */
+  readonly chain: IndexChain;
+  readonly outShape: readonly number[];
+}
+
+/** One layout kernel: how to plan its pass, and its CPU implementation. */
+export interface LayoutKernelSpec<A> {
+  /** Name of the single input tensor (`x` or `buffer`). */
+  readonly input: string;
+  /** Plans the pass (pure; cached per distinct key). */
+  readonly plan: (attrs: A, inputShape: readonly number[], dtype: DataType) => LayoutPass;
+  /** Cache key of `plan`'s result. */
+  readonly planKey: (attrs: A, inputShape: readonly number[], dtype: DataType) => string;
+  /** Value written into padding slots. */
+  readonly padValue: (attrs: A) => number;
+  /** The backend-free implementation, for the CPU route. */
+  readonly cpu: (
+    values: LayoutValues,
+    inputShape: readonly number[],
+    dtype: DataType,
+    attrs: A,
+  ) => LayoutValues;
+}
+
+// Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
+const plans = new LruCache<LayoutPass>(
+  { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
+  () => 1,
+);
+
+/** The pad value as the output dtype stores it (int32 truncates, as an Int32Array store does). */
+function storedPadValue(value: number, dtype: DataType): number {
+  return dtype === 'float32' ? value : new Int32Array([value])[0]!;
+}
+
+/** Why this call runs on the CPU, or `null`. */
+function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo): string | null {
+  if (sizeOf(pass.outShape) === 0) return 'a tensor is empty';
+  if (!fitsLayoutPass(pass.chain)) return "the layout's index chain exceeds the pass's uniforms";
+  return cpuRouteReason(backend, [input]);
+}
+
+/** Builds the WebGPU `kernelFunc` of a layout kernel. */
+export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
+  return ({ inputs, backend, attrs }) => {
+    const webgpu = backend as WebGPUBackend;
+    const input = inputs[spec.input] as TensorInfo;
+    const a = attrs as NamedAttrMap as unknown as A;
+    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () =>
+      spec.plan(a, input.shape, input.dtype),
+    );
+    const padValue = storedPadValue(spec.padValue(a), input.dtype);
+    if (routeReason(webgpu, pass, input) !== null) {
+      const values = readValues(webgpu, input) as LayoutValues;
+      const out = spec.cpu(values, input.shape, input.dtype, a);
+      return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
+    }
+    const size = sizeOf(pass.outShape);
+    const program = new LayoutGatherProgram(size, input.dtype);
+    const uniforms = layoutGatherUniforms(pass.chain, size, padValue);
+    const out = runFlat(webgpu, program, [input], input.dtype, uniforms);
+    return withShape(out, pass.outShape);
+  };
+}

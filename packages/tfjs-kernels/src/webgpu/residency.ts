@@ -1,0 +1,55 @@
+/**
+ * Tensor data on the WebGPU backend: where it is, reading it, and the 1-D views the passes use
+ * (see flat_program.ts). WebGPU stores float32 as f32 and int32/bool as i32, so every value is
+ * exact on the GPU; reading back is only done where a check needs the values.
+ */
+import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import type { BackendValues, DataType, TensorInfo } from '@tensorflow/tfjs-core';
+
+/** The tensor's values if they are held on the CPU (never uploaded, or cached by a read). */
+export function cpuValues(backend: WebGPUBackend, t: TensorInfo): BackendValues | null {
+  return backend.tensorMap.get(t.dataId).values ?? null;
+}
+
+/** The tensor's values, reading them back from the GPU (synchronously) if not on the CPU. */
+export function readValues(backend: WebGPUBackend, t: TensorInfo): BackendValues {
+  return cpuValues(backend, t) ?? backend.readSync(t.dataId);
+}
+
+/** Element count of a shape. */
+export function sizeOf(shape: readonly number[]): number {
+  return shape.reduce((a, b) => a * b, 1);
+}
+
+/** The same data seen as a 1-D tensor (no copy: WebGPU buffers are flat). */
+export function flat(t: TensorInfo): TensorInfo {
+  return { dataId: t.dataId, shape: [sizeOf(t.shape)], dtype: t.dtype };
+}
+
+/** `info` seen with another shape of the same size. */
+export function withShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
+  return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
+}
+
+/** A uniform value as tfjs's `runWebGPUProgram` takes it. */
+export interface UniformValue {
+  type: 'int32' | 'float32';
+  data: number[];
+}
+
+/** Runs `program` on the 1-D views of `inputs`; returns its `[m, 1]` output (or `output`). */
+export function runFlat(
+  backend: WebGPUBackend,
+  program: WebGPUProgram,
+  inputs: readonly TensorInfo[],
+  dtype: DataType,
+  uniforms: UniformValue[],
+  output?: TensorInfo,
+): TensorInfo {
+  return backend.runWebGPUProgram(program, inputs.map(flat), dtype, uniforms, output);
+}
+
+/** Releases a kernel's intermediate tensors. */
+export function disposeAll(backend: WebGPUBackend, infos: readonly TensorInfo[]): void {
+  for (const info of infos) backend.disposeData(info.dataId);
+}
