@@ -1,8 +1,8 @@
 /**
- * Every case of the shared XLA reference data (fixtures/xla-layout-vectors.json; provenance in
- * fixtures/README.md): XLA's own tests, the tiled-layout document, hand-derived values.
+ * Every case of the XLA reference data that @tilekit/conformance owns (`XLA_LAYOUT_VECTORS`, each
+ * case naming its source): XLA's own tests, the tiled-layout document, hand-derived values.
  */
-import { readFileSync } from 'node:fs';
+import { XLA_LAYOUT_VECTORS, type XlaLayoutVector } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import {
   delinearize,
@@ -15,34 +15,9 @@ import {
   xlaArraySize,
 } from '../src/index.js';
 
-interface LinearIndexCase {
-  kind: 'linear_index';
-  shape: string;
-  index: number[];
-  expected: number;
-  source: string;
-}
-interface ArraySizeCase {
-  kind: 'array_size';
-  shape: string;
-  arraysize_elements: number;
-  arraysize_bytes: number;
-  expanded_elements?: number;
-  source: string;
-}
-interface ParsePrintCase {
-  kind: 'parse_print';
-  input: string;
-  expected: string;
-  source: string;
-}
-type Case = LinearIndexCase | ArraySizeCase | ParsePrintCase;
-
-const cases: Case[] = JSON.parse(
-  readFileSync(new URL('./fixtures/xla-layout-vectors.json', import.meta.url), 'utf8'),
-);
-const ofKind = <K extends Case['kind']>(kind: K) =>
-  cases.filter((c): c is Extract<Case, { kind: K }> => c.kind === kind);
+const cases = XLA_LAYOUT_VECTORS.cases;
+const ofKind = <K extends XlaLayoutVector['kind']>(kind: K) =>
+  cases.filter((c): c is Extract<XlaLayoutVector, { kind: K }> => c.kind === kind);
 
 /**
  * Inputs XLA rejects only because they use the seed document's notation, which this package
