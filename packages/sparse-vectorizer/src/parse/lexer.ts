@@ -31,6 +31,8 @@ const SUFFIX_ID = /[A-Za-z0-9_$.-]/;
 const BARE_START = /[A-Za-z_]/;
 const BARE_REST = /[A-Za-z0-9_$.]/;
 const DIGIT = /[0-9]/;
+const UTF8_ENCODER = new TextEncoder();
+const UTF8_DECODER = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Character-level scanner with line/column lookup. */
 export class Lexer {
@@ -113,11 +115,12 @@ export class Lexer {
         const { end, value } = this.#scanString(start + 1);
         return tok('symbol', end, value);
       }
-      return tok(
-        'symbol',
-        this.#expectSuffix(start, "'@'"),
-        s.slice(start + 1, this.#scanWhile(start + 1, SUFFIX_ID)),
-      );
+      // MLIR's bare symbol grammar: no leading digit, no '-' (`@a-b` is `@a` then `-`).
+      if (!BARE_START.test(s[start + 1] ?? '')) {
+        throw this.error(start + 1, "@ identifier expected to start with letter or '_'");
+      }
+      const end = this.#scanWhile(start + 2, BARE_REST);
+      return tok('symbol', end, s.slice(start + 1, end));
     }
     if (c === '"') {
       const { end, value } = this.#scanString(start);
@@ -158,32 +161,44 @@ export class Lexer {
     return tok('float', end);
   }
 
+  /**
+   * Scans `"..."`. `\XX` escapes are bytes and the text between them is UTF-8, as in MLIR,
+   * so `\C3\A9` reads as `é`; bytes that do not form UTF-8 are an error (a JS string
+   * cannot hold them).
+   */
   #scanString(start: number): { end: number; value: string } {
     const s = this.#src;
     let i = start + 1;
-    let value = '';
+    const bytes: number[] = [];
+    const text = (t: string): void => {
+      for (const b of UTF8_ENCODER.encode(t)) bytes.push(b);
+    };
     while (i < s.length && s[i] !== '"') {
-      const ch = s[i] as string;
+      const ch = String.fromCodePoint(s.codePointAt(i) as number);
       if (ch === '\n') break;
       if (ch !== '\\') {
-        value += ch;
-        i++;
+        text(ch);
+        i += ch.length;
         continue;
       }
       const esc = s[i + 1] ?? '';
       const simple: Record<string, string> = { '"': '"', '\\': '\\', n: '\n', t: '\t' };
       if (simple[esc] !== undefined) {
-        value += simple[esc];
+        text(simple[esc]);
         i += 2;
       } else if (/^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
-        value += String.fromCharCode(Number.parseInt(s.slice(i + 1, i + 3), 16));
+        bytes.push(Number.parseInt(s.slice(i + 1, i + 3), 16));
         i += 3;
       } else {
         throw this.error(i, `unknown escape '\\${esc}' in string literal`);
       }
     }
     if (s[i] !== '"') throw this.error(start, 'unterminated string literal', "'\"'");
-    return { end: i + 1, value };
+    try {
+      return { end: i + 1, value: UTF8_DECODER.decode(Uint8Array.from(bytes)) };
+    } catch {
+      throw this.error(start, 'string literal escapes are not valid UTF-8');
+    }
   }
 
   /**

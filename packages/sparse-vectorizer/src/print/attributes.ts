@@ -4,6 +4,7 @@ import type { Attribute, AttributeMap, DenseAttr, DenseElement } from '../ir/att
 import type { Type } from '../ir/types.js';
 import { printAffineMap } from './affine.js';
 import { printFloat } from './float.js';
+import { BARE_ID, escapeString, printSymbolName } from './quoting.js';
 import { printType } from './types.js';
 
 /** Names affine maps `#map`, `#map1`, ... in order of first use. */
@@ -31,21 +32,6 @@ export interface AttributePrintOptions {
   readonly elideDefaultType?: boolean;
   /** Print affine maps through aliases (module printing); inline otherwise. */
   readonly aliases?: AffineMapAliases;
-}
-
-const BARE_KEY = /^[A-Za-z_][A-Za-z0-9_$.]*$/;
-
-/** Escapes a string literal body like MLIR (`\"`, `\\`, `\n`, non-printables as `\XX`). */
-export function escapeString(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const code = ch.codePointAt(0) as number;
-    if (ch === '"' || ch === '\\') out += `\\${ch}`;
-    else if (code < 0x20 || code === 0x7f)
-      out += `\\${code.toString(16).toUpperCase().padStart(2, '0')}`;
-    else out += ch;
-  }
-  return out;
 }
 
 function denseElement(v: DenseElement, element: Type): string {
@@ -107,7 +93,7 @@ export function printAttribute(a: Attribute, options: AttributePrintOptions = {}
     case 'affineMap':
       return options.aliases?.aliasOf(a.map) ?? printAffineMap(a.map);
     case 'symbolRef':
-      return BARE_KEY.test(a.name) ? `@${a.name}` : `@"${escapeString(a.name)}"`;
+      return printSymbolName(a.name);
     case 'predicate':
       return a.value;
     case 'combiningKind':
@@ -132,7 +118,7 @@ export function printAttributeDict(
   if (keys.length === 0) return '';
   const entries = keys.map((k) => {
     const v = attrs[k] as Attribute;
-    const key = BARE_KEY.test(k) ? k : `"${escapeString(k)}"`;
+    const key = BARE_ID.test(k) ? k : `"${escapeString(k)}"`;
     return v.kind === 'unit'
       ? key
       : `${key} = ${printAttribute(v, { ...options, elideDefaultType: false })}`;

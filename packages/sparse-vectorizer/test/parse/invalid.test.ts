@@ -201,6 +201,22 @@ const CASES: readonly Case[] = [
     message: /^constant too large for index$/,
   },
   {
+    name: 'symbol starting with a digit',
+    text: `func.func @${MARK}1abc() {\n  return\n}`,
+    message: /^@ identifier expected to start with letter or '_'$/,
+  },
+  {
+    // MLIR reads `@a-b` as `@a` followed by `-`.
+    name: 'dash in a bare symbol',
+    text: `func.func @a${MARK}-b() {\n  return\n}`,
+    message: /expected '\(' .*, found '-'/,
+  },
+  {
+    name: 'string escapes that are not UTF-8',
+    text: fn(`  %0 = arith.addf %a, %b {tag = ${MARK}"\\FF"} : f32`),
+    message: /string literal escapes are not valid UTF-8/,
+  },
+  {
     name: 'garbage after module',
     text: `module {\n}\n${MARK}}`,
     message: /expected end of input after module, found '}'/,

@@ -2,6 +2,7 @@
 import type { Operation } from '../../ir/operation.js';
 import type { Type } from '../../ir/types.js';
 import type { Printer } from '../printer.js';
+import { printSymbolName } from '../quoting.js';
 
 const FUNC_ATTRS = ['sym_name', 'function_type', 'sym_visibility', 'arg_attrs', 'res_attrs'];
 
@@ -18,12 +19,12 @@ export function printFunc(op: Operation, p: Printer, indent: string): string {
   const sym = op.attributes.sym_name;
   const fnType = op.attributes.function_type;
   const vis = op.attributes.sym_visibility;
-  const name = sym?.kind === 'string' ? sym.value : '<missing sym_name>';
+  const name = sym?.kind === 'string' ? printSymbolName(sym.value) : '@<missing sym_name>';
   const type = fnType?.kind === 'type' && fnType.type.kind === 'function' ? fnType.type : undefined;
   const body = op.regions[0];
   const entry = body?.blocks[0];
   const args = entry === undefined ? p.types(type?.inputs ?? []) : p.typedValues(entry.arguments);
-  const head = `func.func ${vis?.kind === 'string' ? `${vis.value} ` : ''}@${name}(${args})${resultList(p, type?.results ?? [])}`;
+  const head = `func.func ${vis?.kind === 'string' ? `${vis.value} ` : ''}${name}(${args})${resultList(p, type?.results ?? [])}`;
   const attrs = p.attrDictWithKeyword(op.attributes, FUNC_ATTRS);
   if (body === undefined || entry === undefined) return head + attrs;
   return `${head}${attrs} ${p.region(body, indent, { entryArgs: false, terminators: true })}`;
