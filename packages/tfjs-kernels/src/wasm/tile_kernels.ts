@@ -1,0 +1,70 @@
+/**
+ * TScatter and TGather on tfjs's wasm backend: the backend-free loops read both inputs in place
+ * through typed-array views of the heap (no copy in), and the result is written into a tensor
+ * allocated on the heap. Views are taken before any allocation, which may grow (and so detach)
+ * the heap, and the output is allocated only once the loop has passed its checks, so an error
+ * path allocates nothing.
+ */
+import type {
+  DataType,
+  KernelConfig,
+  KernelFunc,
+  NamedAttrMap,
+  TensorInfo,
+} from '@tensorflow/tfjs-core';
+import type { TileLoop } from '../cpu/tile_kernel.js';
+import { tgatherImpl } from '../impl/tgather_impl.js';
+import { outputShape, tileGeometry } from '../impl/tile_geometry.js';
+import type { TileValues } from '../impl/tile_values.js';
+import { tscatterImpl } from '../impl/tscatter_impl.js';
+import {
+  TGather,
+  type TGatherAttrs,
+  type TileOpAttrs,
+  TScatter,
+  type TScatterAttrs,
+} from '../kernel_names.js';
+import { heapOffset, type WasmBackendLike } from './backend_memory.js';
+
+/** A view of `info`'s elements on the heap (valid until the heap next grows). */
+function heapView(wasm: WasmBackendLike, info: TensorInfo): TileValues {
+  const { buffer } = wasm.wasm.HEAPU8;
+  const count = info.shape.reduce((a, b) => a * b, 1);
+  const offset = heapOffset(wasm, info);
+  return info.dtype === 'int32'
+    ? new Int32Array(buffer, offset, count)
+    : new Float32Array(buffer, offset, count);
+}
+
+/** Builds the wasm `kernelFunc` running `loop` on inputs `src` and `idx`. */
+function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {
+  return ({ inputs, backend, attrs }) => {
+    const wasm = backend as unknown as WasmBackendLike;
+    const src = inputs.src as TensorInfo;
+    const idx = inputs.idx as TensorInfo;
+    const a = attrs as NamedAttrMap as unknown as A;
+    const g = tileGeometry(src.shape, idx.shape, a.dstShape, a.validRow, a.validCol);
+    const values = loop(heapView(wasm, src), heapView(wasm, idx) as Int32Array, g, a);
+    const output = wasm.makeOutput(outputShape(src.shape, g), src.dtype as DataType);
+    // After makeOutput: its malloc may have grown the heap, and HEAPU8 views the new buffer.
+    wasm.wasm.HEAPU8.set(
+      new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
+      heapOffset(wasm, output),
+    );
+    return output;
+  };
+}
+
+export const tscatterWasmConfig: KernelConfig = {
+  kernelName: TScatter,
+  backendName: 'wasm',
+  kernelFunc: wasmTileKernel<TScatterAttrs>((src, idx, g, attrs) =>
+    tscatterImpl(src, idx, g, attrs),
+  ),
+};
+
+export const tgatherWasmConfig: KernelConfig = {
+  kernelName: TGather,
+  backendName: 'wasm',
+  kernelFunc: wasmTileKernel<TGatherAttrs>((src, idx, g, attrs) => tgatherImpl(src, idx, g, attrs)),
+};
