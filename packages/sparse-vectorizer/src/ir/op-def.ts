@@ -27,7 +27,9 @@ export type Trait =
   /** No memory effects: safe to clone, hoist or drop when unused. */
   | 'pure'
   /** Applies element-wise to vectors of its scalar form (arith, math). */
-  | 'elementwise';
+  | 'elementwise'
+  /** Defines a symbol: allowed only directly in the module, the one symbol table. */
+  | 'symbol';
 
 /** Element kinds named in constraints. `int` is a signless integer, `intOrIndex` adds index. */
 export type ElementKind = 'float' | 'int' | 'index' | 'intOrIndex' | 'i1' | 'any';

@@ -66,6 +66,13 @@ function verifyOp(
       fail('regionCount', `expects ${def.regions} regions, got ${op.regions.length}`);
       shapeOk = false;
     }
+    // Like MLIR: a symbol's parent must be a symbol table, and only the module is one here.
+    if (parent !== undefined && def.traits.includes('symbol')) {
+      fail(
+        'symbolTable',
+        `symbol's parent must have the SymbolTable trait (${op.name} is allowed only at module top level, not inside ${parent.name})`,
+      );
+    }
     if (shapeOk) {
       const ctx: VerifyContext = { op, def, parent, fail };
       for (const c of def.constraints) checkConstraint(ctx, c);

@@ -192,6 +192,20 @@ const CASES: readonly Case[] = [
     message: /not an operation this package knows/,
   },
   {
+    name: 'func.func nested in a function body',
+    body: 'func.func @g() {\n    return\n  }',
+    op: 'func.func',
+    rule: 'symbolTable',
+    message: /symbol's parent must have the SymbolTable trait .*not inside func\.func/,
+  },
+  {
+    name: 'func.func nested in a loop body',
+    body: 'scf.for %k = %i to %n step %n {\n    func.func @g() {\n      return\n    }\n  }',
+    op: 'func.func',
+    rule: 'symbolTable',
+    message: /only at module top level, not inside scf\.for/,
+  },
+  {
     name: 'function body arguments differ from the signature',
     body: '',
     op: 'func.func',

@@ -5,6 +5,7 @@ import { defineOp, type OpDef } from '../op-def.js';
 export const FUNC_OPS: readonly OpDef[] = [
   defineOp('func.func', {
     regions: 1,
+    traits: ['symbol'],
     constraints: [
       { rule: 'attr', name: 'sym_name', kind: 'string' },
       { rule: 'attr', name: 'function_type', kind: 'type' },
