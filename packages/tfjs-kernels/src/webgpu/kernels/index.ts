@@ -5,15 +5,21 @@ import {
   tiledRelayoutWebgpuConfig,
   tiledUnrelayoutWebgpuConfig,
 } from './layout_kernels.js';
+import { tgatherWebgpuConfig } from './TGather.js';
+import { tscatterWebgpuConfig } from './TScatter.js';
 
 export {
   tiledConvertLayoutWebgpuConfig,
   tiledRelayoutWebgpuConfig,
   tiledUnrelayoutWebgpuConfig,
 } from './layout_kernels.js';
+export { tgatherWebgpuConfig } from './TGather.js';
+export { tscatterWebgpuConfig } from './TScatter.js';
 
 export const webgpuKernelConfigs: readonly KernelConfig[] = [
   tiledRelayoutWebgpuConfig,
   tiledUnrelayoutWebgpuConfig,
   tiledConvertLayoutWebgpuConfig,
+  tscatterWebgpuConfig,
+  tgatherWebgpuConfig,
 ];
