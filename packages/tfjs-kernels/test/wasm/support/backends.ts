@@ -16,7 +16,9 @@ export type BackendName = 'cpu' | 'wasm';
 
 /** Makes `name` the active backend (the wasm one initialises once, asynchronously). */
 export async function useBackend(name: BackendName): Promise<void> {
-  if (tf.getBackend() !== name) await tf.setBackend(name);
+  if (tf.getBackend() !== name && !(await tf.setBackend(name))) {
+    throw new Error(`the ${name} backend failed to initialise`);
+  }
 }
 
 /** A tensor's values as comparable numbers: float32 bit patterns, else the values. */
