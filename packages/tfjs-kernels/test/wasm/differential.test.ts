@@ -33,7 +33,7 @@ const float32Value = fc.oneof(
   },
 );
 
-const valueOf: Record<Dtype, fc.Arbitrary<number>> = {
+const arbitraryValue: Record<Dtype, fc.Arbitrary<number>> = {
   float32: float32Value,
   int32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
   bool: fc.integer({ min: 0, max: 1 }),
@@ -91,17 +91,20 @@ const layoutCall: fc.Arbitrary<LayoutCall> = fc
       }),
       layout: layoutText(rank),
       to: layoutText(rank),
-      padValue: dtype === 'float32' ? float32Value.map(Math.fround) : valueOf[dtype],
+      padValue: dtype === 'float32' ? float32Value.map(Math.fround) : arbitraryValue[dtype],
       seed: fc.integer({ min: 0, max: 2 ** 30 }),
     }),
   );
 
 /** `count` values of the call's dtype from a seeded stream (specials included for float32). */
 function valuesFor(c: LayoutCall, count: number): tf.TensorLike {
-  const values = fc.sample(fc.array(valueOf[c.dtype], { minLength: count, maxLength: count }), {
-    seed: c.seed,
-    numRuns: 1,
-  })[0]!;
+  const values = fc.sample(
+    fc.array(arbitraryValue[c.dtype], { minLength: count, maxLength: count }),
+    {
+      seed: c.seed,
+      numRuns: 1,
+    },
+  )[0]!;
   return values;
 }
 
@@ -186,7 +189,7 @@ function tileCall(kernel: typeof TScatter | typeof TGather) {
       const srcSize = tiles * g.srcRows * g.srcCols;
       const idxSize = tiles * g.idxRows * g.idxCols;
       return fc.record({
-        src: fc.array(valueOf[g.dtype], { minLength: srcSize, maxLength: srcSize }),
+        src: fc.array(arbitraryValue[g.dtype], { minLength: srcSize, maxLength: srcSize }),
         // A small range forces duplicates; -2, -1 and addressed.. fall outside.
         idx: fc.array(fc.integer({ min: -2, max: addressed + 1 }), {
           minLength: idxSize,
@@ -215,7 +218,7 @@ function tileCall(kernel: typeof TScatter | typeof TGather) {
 }
 
 describe('wasm agrees with cpu bit for bit (TSCATTER / TGATHER kernels)', () => {
-  for (const kernel of [TScatter, TGather]) {
+  for (const kernel of [TScatter, TGather] as const) {
     it(`${kernel}: ${RUNS} random cases (assign/add, all/lastWriter, batches, duplicates, bounds)`, async () => {
       await fc.assert(
         fc.asyncProperty(tileCall(kernel), ({ src, idx, attrs }) =>
