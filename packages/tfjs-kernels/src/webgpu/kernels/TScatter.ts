@@ -6,20 +6,23 @@
  *   position) in an int32 buffer, then a gather pass copies every destination's winner: the CPU
  *   loop's result, bit for bit, in O(entries + destinations) work.
  * - `'add'` on int32: one `atomicAdd` pass (wrapping addition is order-free, so exact).
- * - `'add'` on float32 (the gradient of TGATHER) runs the CPU loop: float sums depend on their
- *   order, and WGSL lets GPUs flush subnormals, so no GPU ordering would match it reliably.
+ * - `'add'` on float32 (the gradient of TGATHER): float sums depend on their order, so the CPU
+ *   builds each destination's writer list in row-major order (from the index values, read back
+ *   once if they are only on the GPU) and a segment-sum pass adds them in that order.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { tscatterImpl } from '../../impl/tscatter_impl.js';
 import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
+import { writerLists } from '../../webgl/index_maps.js';
 import { FillProgram, fillUniforms } from '../programs/fill_webgpu.js';
 import {
   type AtomicCombine,
   ScatterAtomicProgram,
   scatterAtomicUniforms,
 } from '../programs/scatter_atomic_webgpu.js';
+import { SegmentSumProgram, segmentSumUniforms } from '../programs/segment_sum_webgpu.js';
 import { WinnerGatherProgram, winnerGatherUniforms } from '../programs/winner_gather_webgpu.js';
-import { disposeAll, runFlat, withShape } from '../residency.js';
+import { disposeAll, readValues, runFlat, withShape } from '../residency.js';
 import {
   runTileLoopOnCpu,
   type TileCall,
@@ -51,10 +54,28 @@ function atomicSlots(call: Call, combine: AtomicCombine, initial: number): Tenso
   return runFlat(backend, program, inputs, 'int32', uniforms, filled);
 }
 
+/** Sums each destination's writers in row-major order through CPU-built lists. */
+function floatSums(call: Call): TensorInfo {
+  const { backend, g } = call;
+  const idxValues = call.idxValues ?? (readValues(backend, call.idx) as Int32Array);
+  const lists = writerLists(idxValues, g);
+  const starts = backend.makeTensorInfo([lists.starts.length], 'int32', lists.starts);
+  // An empty list still needs a buffer to bind.
+  const writers = lists.writers.length > 0 ? lists.writers : new Int32Array(1);
+  const writerInfo = backend.makeTensorInfo([writers.length], 'int32', writers);
+  const program = new SegmentSumProgram(g.batch * g.dst.rows * g.dst.cols);
+  const inputs = [call.srcForPass, starts, writerInfo];
+  const out = runFlat(backend, program, inputs, 'float32', segmentSumUniforms(g));
+  disposeAll(backend, [starts, writerInfo]);
+  return out;
+}
+
 /** The flat result of the GPU passes. */
 function scatterOnGpu(call: Call): TensorInfo {
   const { backend, g } = call;
-  if (call.attrs.mode === 'add') return atomicSlots(call, 'add', 0);
+  if (call.attrs.mode === 'add') {
+    return call.src.dtype === 'int32' ? atomicSlots(call, 'add', 0) : floatSums(call);
+  }
   const winners = atomicSlots(call, 'lastWriter', -1);
   const program = new WinnerGatherProgram(g.batch * g.dst.rows * g.dst.cols, call.src.dtype);
   const inputs = [call.srcForPass, winners];
@@ -65,8 +86,7 @@ function scatterOnGpu(call: Call): TensorInfo {
 
 function tscatterWebgpu(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {
   const checked = tileCall<TScatterAttrs>('tscatter', 'dst', args);
-  const floatSum = checked.attrs.mode === 'add' && checked.src.dtype !== 'int32';
-  if (floatSum || tileCpuRouteReason(checked, 'src') !== null) {
+  if (tileCpuRouteReason(checked, 'src') !== null) {
     return runTileLoopOnCpu(checked, tscatterImpl);
   }
   const call = withPassInputs(checked);

@@ -174,8 +174,9 @@ export function tileCall(kernel: TileCall['kernel']): fc.Arbitrary<TileCall> {
               ? { ...common, mode: g.second ? ('add' as const) : ('assign' as const) }
               : { ...common, select: g.second ? ('lastWriter' as const) : ('all' as const) };
           }),
-        // float32 sums run the CPU loop, which would read GPU-only indices back synchronously
-        // (see the README: that loses the device in headless Chromium on SwiftShader).
+        // float32 sums build their writer lists on the CPU, which would read GPU-only indices
+        // back synchronously (see the README: that loses the device in headless Chromium on
+        // SwiftShader).
         idxOnGpu: fc.constant(g.idxOnGpu && !(scatter && g.second && g.dtype === 'float32')),
       });
     });
