@@ -6,6 +6,8 @@ export interface CliIO {
   readonly writeFile: (path: string, contents: string) => void;
   /** Reads a file, or standard input when `path` is undefined. */
   readonly readInput: (path: string | undefined) => string;
+  /** Print the stack of an internal error (TILEKIT_DEBUG=1); off by default. */
+  readonly debug?: boolean;
 }
 
 /** A usage or input problem reported to the user: printed without a stack trace. */

@@ -1,6 +1,9 @@
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
+import { describeFailure } from './failure.js';
 import { CliError, type CliIO } from './io.js';
+import { didYouMean } from './nearest.js';
+import { cliVersion } from './version.js';
 
 /** Top-level `tilekit --help` text, generated from the command table. */
 export function usage(commands: readonly Command[] = COMMANDS): string {
@@ -13,43 +16,81 @@ export function usage(commands: readonly Command[] = COMMANDS): string {
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
+    'Options:',
+    '  -h, --help     show this help (tilekit help <command> for a command)',
+    '  -V, --version  print the version',
+    '',
     "Run 'tilekit <command> --help' for a command's options.",
   ].join('\n');
 }
 
-function isParseArgsError(error: unknown): error is Error {
-  return (
-    error instanceof TypeError &&
-    String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS')
+const HELP_FLAGS = ['--help', '-h'];
+const VERSION_FLAGS = ['--version', '-V'];
+const TOP_LEVEL_USAGE = "Run 'tilekit --help' for the commands.";
+
+/** The command called `name`, or a usage error that suggests the nearest one. */
+function findCommand(name: string, commands: readonly Command[]): Command {
+  const command = commands.find((c) => c.name === name);
+  if (command) return command;
+  const hint = didYouMean(
+    name,
+    commands.map((c) => c.name),
   );
+  const what = name.startsWith('-') ? 'option' : 'command';
+  throw new CliError(`unknown ${what} '${name}'${hint}`, 2);
+}
+
+/** Runs everything after `tilekit`; errors propagate to `main`, which reports them. */
+async function dispatch(
+  argv: readonly string[],
+  io: CliIO,
+  commands: readonly Command[],
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.stderr(`${usage(commands)}\n`);
+    return 2;
+  }
+  if (HELP_FLAGS.includes(name)) {
+    io.stdout(`${usage(commands)}\n`);
+    return 0;
+  }
+  if (VERSION_FLAGS.includes(name)) {
+    io.stdout(`${cliVersion()}\n`);
+    return 0;
+  }
+  if (name === 'help') {
+    if (rest.length > 1) throw new CliError('help takes at most one command name', 2);
+    io.stdout(`${rest[0] === undefined ? usage(commands) : findCommand(rest[0], commands).help}\n`);
+    return 0;
+  }
+  return findCommand(name, commands).run(rest, io);
 }
 
 /**
  * Runs the CLI on `argv` (without `node` and the script path) and resolves to the exit code:
- * 0 on success, 1 for bad input, 2 for bad usage. Never throws for user mistakes.
+ * 0 on success, 1 for bad input, 2 for bad usage, 70 for an internal error. Never throws and
+ * never prints a stack trace, except for an internal error when `io.debug` is set.
+ * `commands` is the command table (default {@link COMMANDS}), for embedders that add their own.
  */
-export async function main(argv: readonly string[], io: CliIO): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${usage()}\n`);
-    return name === undefined ? 2 : 0;
-  }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    io.stderr(`tilekit: unknown command '${name}'\n\n${usage()}\n`);
-    return 2;
-  }
+export async function main(
+  argv: readonly string[],
+  io: CliIO,
+  commands: readonly Command[] = COMMANDS,
+): Promise<number> {
   try {
-    return await command.run(rest, io);
+    return await dispatch(argv, io, commands);
   } catch (error) {
-    if (error instanceof CliError) {
-      io.stderr(`tilekit ${name}: ${error.message}\n`);
-      return error.exitCode;
-    }
-    if (isParseArgsError(error)) {
-      io.stderr(`tilekit ${name}: ${error.message}\n\n${command.help}\n`);
-      return 2;
-    }
-    throw error;
+    const command = commands.find((c) => c.name === argv[0]);
+    const failure = describeFailure(
+      error,
+      command ? `tilekit ${command.name}` : 'tilekit',
+      command
+        ? `${command.help.split('\n', 1)[0]}\nRun 'tilekit ${command.name} --help' for its options.`
+        : TOP_LEVEL_USAGE,
+      io.debug ?? false,
+    );
+    io.stderr(failure.text);
+    return failure.exitCode;
   }
 }

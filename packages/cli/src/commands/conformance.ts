@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import {
@@ -19,6 +16,8 @@ import * as layout from '@tilekit/layout';
 import { interpret, parseModule, printModule, vectorize } from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
 import '@tilekit/tfjs-kernels/register-cpu';
+import { parseCommandArgs } from '../args.js';
+import { checkWebglRequirements, WEBGL_PACKAGES } from '../browser/webgl-requirements.js';
 import type { Command } from '../command.js';
 import { CliError, type CliIO } from '../io.js';
 
@@ -35,41 +34,12 @@ tilekit's documented deviations; an excluded case that passes counts as a failur
 
 Options:
   --backend <name>  tfjs backend of the kernel suite (default cpu). webgl runs in headless
-                    Chromium (CHROMIUM_PATH or /usr/bin/chromium, SwiftShader WebGL2) and needs
-                    playwright-core and esbuild installed
+                    Chromium with SwiftShader WebGL2: the browser at CHROMIUM_PATH, else a system
+                    Chromium or Chrome (Debian/Ubuntu: apt-get install chromium); it also needs
+                    the npm packages ${WEBGL_PACKAGES.join(', ')}
+                    installed next to @tilekit/cli. Nothing is installed for you
   --suite <name>    run only this suite (default: all three)
   -h, --help        show this help`;
-
-/** The closest `tools/scripts/ensure-chromium.mjs` above this file (the monorepo's), if any. */
-function ensureChromiumScript(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const script = join(dir, 'tools', 'scripts', 'ensure-chromium.mjs');
-    if (existsSync(script)) return script;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
-/** Chromium's path: the monorepo's ensure-chromium script, else CHROMIUM_PATH or the Debian default. */
-function chromiumPath(): string {
-  const script = ensureChromiumScript();
-  if (script) {
-    const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
-    if (run.status !== 0) throw new CliError(`no Chromium for --backend webgl:\n${run.stderr}`);
-    return run.stdout.trim();
-  }
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  try {
-    accessSync(path, constants.X_OK);
-    return path;
-  } catch {
-    throw new CliError(
-      `no Chromium at ${path} for --backend webgl: install it or set CHROMIUM_PATH`,
-    );
-  }
-}
 
 /** The page-side program: runs the kernel suite on WebGL and returns its report as JSON. */
 const PAGE_ENTRY = `
@@ -85,21 +55,14 @@ window.tilekitConformance = async () => {
 };
 `;
 
-async function importOptional<T>(name: string): Promise<T> {
-  try {
-    return (await import(name)) as T;
-  } catch {
-    throw new CliError(`--backend webgl needs '${name}' installed next to @tilekit/cli`);
-  }
-}
-
 /**
  * Bundles the page program with esbuild (resolving @tilekit/* to sources when this CLI itself
  * runs from source) and runs it in headless Chromium through playwright-core.
  */
 async function runKernelsInChromium(): Promise<ReportView> {
-  const esbuild = await importOptional<typeof import('esbuild')>('esbuild');
-  const { chromium } = await importOptional<typeof import('playwright-core')>('playwright-core');
+  const executablePath = checkWebglRequirements(process.env);
+  const esbuild = await import('esbuild');
+  const { chromium } = await import('playwright-core');
   const here = dirname(fileURLToPath(import.meta.url));
   const bundle = await esbuild.build({
     stdin: { contents: PAGE_ENTRY, resolveDir: here, loader: 'js' },
@@ -111,7 +74,7 @@ async function runKernelsInChromium(): Promise<ReportView> {
     conditions: import.meta.url.endsWith('.ts') ? ['@tilekit/source'] : [],
   });
   const browser = await chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath,
     headless: true,
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
@@ -150,7 +113,7 @@ function oneOf<T extends string>(
 ): T {
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) {
-    throw new CliError(`--${option} takes ${allowed.join(' or ')}, got '${value}'\n\n${help}`, 2);
+    throw new CliError(`--${option} takes ${allowed.join(' or ')}, got '${value}'`, 2);
   }
   return value as T;
 }
@@ -160,7 +123,7 @@ export const conformanceCommand: Command = {
   summary: 'run the conformance suites (layout, kernels on cpu/webgl, vectorizer) on tilekit',
   help,
   async run(args, io: CliIO) {
-    const { values } = parseArgs({
+    const { values } = parseCommandArgs({
       args: [...args],
       options: {
         backend: { type: 'string' },

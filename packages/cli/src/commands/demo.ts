@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { kernelsDemo } from '../demos/kernels-demo.js';
 import { layoutDemo } from '../demos/layout-demo.js';
 import { sparseDemo } from '../demos/sparse-demo.js';
-import type { CliIO } from '../io.js';
+import { CliError, type CliIO } from '../io.js';
 
 /** One chapter of `tilekit demo`. Later features add chapters to `DEMO_SECTIONS`. */
 export interface DemoSection {
@@ -28,7 +28,7 @@ export const demoCommand: Command = {
   summary: 'the guided tour: tiled layouts drawn and explained (the main job)',
   help,
   async run(args, io) {
-    const { values } = parseArgs({
+    const { values } = parseCommandArgs({
       args: [...args],
       options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
@@ -36,13 +36,14 @@ export const demoCommand: Command = {
       io.stdout(`${help}\n`);
       return 0;
     }
-    const only = values.only === undefined ? undefined : Number(values.only);
+    // Digits only: Number() would also take ' 1', '1.0' or '0x1'.
+    const only =
+      values.only === undefined || !/^\d{1,3}$/.test(values.only) ? undefined : Number(values.only);
     if (
-      only !== undefined &&
-      !(Number.isInteger(only) && only >= 1 && only <= DEMO_SECTIONS.length)
+      values.only !== undefined &&
+      !(only !== undefined && only >= 1 && only <= DEMO_SECTIONS.length)
     ) {
-      io.stderr(`tilekit demo: --only takes 1..${DEMO_SECTIONS.length}\n`);
-      return 2;
+      throw new CliError(`--only takes 1..${DEMO_SECTIONS.length}, got '${values.only}'`, 2);
     }
     for (const [i, section] of DEMO_SECTIONS.entries()) {
       if (only !== undefined && only !== i + 1) continue;

@@ -1,24 +1,30 @@
-import { parseArgs } from 'node:util';
 import {
+  IRVerifyError,
   MlirParseError,
+  type Module,
   parseModule,
   printModule,
+  resolveOptions,
   type VectorizeOptions,
+  VectorizeOptionsError,
   type VectorizeReport,
+  type VectorizeResult,
   vectorize,
   verifyModule,
 } from '@tilekit/sparse-vectorizer';
+import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError } from '../io.js';
 
 const help = `Usage: tilekit opt [file.mlir] [--sparse-vectorization="vl=8 enable-vla-vectorization=true enable-simd-index32=true"] [--report]
 
 Reads MLIR text (a file, or standard input when no file is given), verifies it, optionally runs the
-sparse vectorization rewriter, and prints the module like mlir-opt does.
+sparse vectorization rewriter, verifies its output, and prints the module like mlir-opt does. IR that
+fails the verifier is never printed: the verifier's message is, and the exit code is 1.
 
 Options:
   --sparse-vectorization=<opts>  run the rewriter; <opts> are MLIR's pass options, space separated:
-                                   vl=<n>                           vector length (required, > 0)
+                                   vl=<n>                           vector length (required, 1..65536)
                                    enable-vla-vectorization[=bool]  scalable vectors, vscale * vl steps
                                    enable-simd-index32[=bool]       32-bit gather/scatter indices
   --report                       print why each loop was or was not vectorized (to stderr)
@@ -64,7 +70,52 @@ export function parsePassOptions(text: string): VectorizeOptions {
       '--sparse-vectorization: vl must be a positive integer (vl=0 disables vectorization, which MLIR treats as a pass failure)',
     );
   }
-  return { vectorLength, ...flags };
+  const options = { vectorLength, ...flags };
+  try {
+    resolveOptions(options); // the rewriter's own bounds (vl up to MAX_VECTOR_LENGTH lanes)
+  } catch (error) {
+    if (error instanceof VectorizeOptionsError)
+      throw new CliError(`--sparse-vectorization: vl=${vectorLength}: ${error.message}`, 2);
+    throw error;
+  }
+  return options;
+}
+
+/**
+ * `module` itself when it passes the verifier, else a CLI error carrying the verifier's
+ * message; `where` names the IR (the input file, or the rewriter's output).
+ */
+export function verified(module: Module, where: string): Module {
+  try {
+    return verifyModule(module);
+  } catch (error) {
+    if (error instanceof IRVerifyError) throw new CliError(`${where}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Runs the rewriter and verifies what it produced, so `tilekit opt` never prints invalid IR.
+ * `pass` is the rewriter (replaceable in tests).
+ */
+export function vectorizeVerified(
+  module: Module,
+  options: VectorizeOptions,
+  pass: (module: Module, options: VectorizeOptions) => VectorizeResult = vectorize,
+): VectorizeResult {
+  let result: VectorizeResult;
+  try {
+    result = pass(module, options);
+  } catch (error) {
+    if (error instanceof VectorizeOptionsError)
+      throw new CliError(`--sparse-vectorization: ${error.message}`, 2);
+    throw error;
+  }
+  verified(
+    result.module,
+    'the vectorized module fails verification (a tilekit bug, please report it)',
+  );
+  return result;
 }
 
 /** One line per loop: what the rewriter decided and why. */
@@ -89,7 +140,7 @@ export const optCommand: Command = {
     'parse, verify and sparse-vectorize MLIR loops, printing like mlir-opt (--report for reasons)',
   help,
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCommandArgs({
       args: [...args],
       allowPositionals: true,
       options: {
@@ -102,29 +153,28 @@ export const optCommand: Command = {
       io.stdout(`${help}\n`);
       return 0;
     }
-    if (positionals.length > 1) throw new CliError(`expected at most one input file\n\n${help}`, 2);
+    if (positionals.length > 1)
+      throw new CliError(`expected at most one input file, got ${positionals.length}`, 2);
     const file = positionals[0];
+    const where = file ?? '<stdin>';
     const options =
       values['sparse-vectorization'] === undefined
         ? undefined
         : parsePassOptions(values['sparse-vectorization']);
     const text = io.readInput(file);
-    let module: ReturnType<typeof parseModule>;
+    let parsed: Module;
     try {
-      module = parseModule(text);
-      verifyModule(module);
+      parsed = parseModule(text);
     } catch (error) {
-      if (error instanceof MlirParseError)
-        throw new CliError(`${file ?? '<stdin>'}:${error.message}`);
-      if (error instanceof Error && error.name === 'IRVerifyError')
-        throw new CliError(`${file ?? '<stdin>'}: ${error.message}`);
+      if (error instanceof MlirParseError) throw new CliError(`${where}:${error.message}`);
       throw error;
     }
+    const module = verified(parsed, where);
     if (options === undefined) {
       io.stdout(printModule(module));
       return 0;
     }
-    const result = vectorize(module, options);
+    const result = vectorizeVerified(module, options);
     io.stdout(printModule(result.module));
     if (values.report) io.stderr(`${formatReport(result.report)}\n`);
     return 0;
