@@ -1,0 +1,123 @@
+/**
+ * No per-shape pipeline compilation: sizes, strides and index chains reach the WGSL as uniforms
+ * and every pass binds 1-D inputs and an `[m, 1]` output with a one-dimensional dispatch, so
+ * after a warm-up that meets each program and dtype once, new shapes, layouts and tile sizes
+ * compile nothing. Compilations are counted by wrapping the device's `createComputePipeline`
+ * (tfjs compiles every program through it, and caches pipelines by shader key).
+ */
+import { describe, expect, it } from 'vitest';
+import { convertLayout, relayout, tgather, tscatter, unrelayout } from '../../src/index.js';
+import { isOnGpu, onWebgpu, tf, webgpuBackend } from './support/backends.js';
+
+onWebgpu();
+
+let compiled = 0;
+let installed = false;
+
+/** Pipelines compiled on the WebGPU device since the first call. */
+function compiledPipelines(): number {
+  if (!installed) {
+    const device = webgpuBackend().device;
+    const create = device.createComputePipeline.bind(device);
+    device.createComputePipeline = (descriptor) => {
+      compiled += 1;
+      return create(descriptor);
+    };
+    installed = true;
+  }
+  return compiled;
+}
+
+/** Compilations caused by `run`, and its outputs. */
+function countCompiles(run: () => tf.Tensor[]): { compiled: number; outputs: tf.Tensor[] } {
+  const before = compiledPipelines();
+  const outputs = run();
+  return { compiled: compiledPipelines() - before, outputs };
+}
+
+const iota = (n: number, f: (k: number) => number = (k) => k) =>
+  Array.from({ length: n }, (_, k) => f(k));
+
+describe('pipeline compilations on webgpu', () => {
+  it('relayout / unrelayout / convertLayout compile once per dtype, not per shape or layout', async () => {
+    const layouts = ['{1,0:T(8,128)}', '{0,1:T(2,4)(2,1)}', '{1,0:T(3,*,5)L(4)}', '{0,1}'];
+    const run = (x: tf.Tensor, layout: string) => {
+      const buffer = relayout(x, layout, { padValue: 3 });
+      const whole = `${x.dtype === 'float32' ? 'f32' : 's32'}[${x.shape}]${layout}`;
+      return [buffer, unrelayout(buffer, whole), convertLayout(buffer, whole, '{0,1:T(8,8)}')];
+    };
+    const make = (r: number, c: number, dtype: 'float32' | 'int32') =>
+      tf.tensor2d(
+        iota(r * c, (k) => k % 997),
+        [r, c],
+        dtype,
+      );
+    const warmInputs = [make(16, 256, 'float32'), make(16, 256, 'int32')];
+    const warm = countCompiles(() => warmInputs.flatMap((x) => run(x, layouts[0]!)));
+    const fresh = countCompiles(() =>
+      [
+        [24, 512],
+        [9, 7],
+        [40, 384],
+        [3, 1000],
+        [128, 131],
+      ].flatMap(([r, c]) =>
+        (['float32', 'int32'] as const).flatMap((dtype) =>
+          layouts.flatMap((layout) => run(make(r!, c!, dtype), layout)),
+        ),
+      ),
+    );
+    expect(warm.compiled).toBeGreaterThan(0);
+    expect(warm.compiled).toBeLessThanOrEqual(2);
+    expect(fresh.compiled).toBe(0);
+    for (const out of fresh.outputs) expect(isOnGpu(out)).toBe(true);
+    tf.dispose([...warmInputs, ...warm.outputs, ...fresh.outputs]);
+    await tf.nextFrame();
+  });
+
+  it('tscatter / tgather compile once per pass, not per tile size or batch', async () => {
+    const run = (rows: number, cols: number, batch: number) => {
+      const n = batch * rows * cols;
+      const shape = batch > 1 ? [batch, rows, cols] : [rows, cols];
+      const src = tf.tensor(
+        iota(n, (k) => k / 2),
+        shape,
+      );
+      const idx = tf.tensor(
+        iota(n, (k) => (k * 7 + (k % 5 === 0 ? 1 : 0)) % (rows * cols)),
+        shape,
+        'int32',
+      );
+      const dstShape: [number, number] = [rows, cols];
+      const options = { dstShape, bounds: 'skip' as const, target: 'any' as const };
+      const scattered = tscatter(src, idx, options);
+      const gathered = tgather(scattered, idx, options);
+      // The gradients run TGather 'lastWriter' and TScatter 'add' (dy given: no tfjs ops).
+      const dsrc = tf.grad((s: tf.Tensor) => tscatter(s, idx, options))(src, scattered);
+      const ddst = tf.grad((d: tf.Tensor) => tgather(d, idx, options))(scattered, gathered);
+      tf.dispose([src, idx]);
+      return [scattered, gathered, dsrc, ddst];
+    };
+    const warm = countCompiles(() => [...run(8, 16, 1), ...run(8, 16, 2)]);
+    const fresh = countCompiles(() =>
+      [
+        [16, 16, 1],
+        [24, 32, 2],
+        [40, 40, 1],
+        [8, 96, 3],
+        [56, 64, 1],
+        [72, 80, 2],
+        [96, 96, 1],
+        [64, 128, 1],
+        [200, 64, 1],
+        [32, 512, 1],
+      ].flatMap(([r, c, b]) => run(r!, c!, b!)),
+    );
+    expect(warm.compiled).toBeGreaterThan(0);
+    // fill, last writer, winner gather, gather, last-writer gather, segment sum: f32 only.
+    expect(warm.compiled).toBeLessThanOrEqual(6);
+    expect(fresh.compiled).toBe(0);
+    for (const out of fresh.outputs) expect(isOnGpu(out)).toBe(true);
+    tf.dispose([...warm.outputs, ...fresh.outputs]);
+  });
+});
