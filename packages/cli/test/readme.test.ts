@@ -1,6 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
+import { renderMemoryMap } from '@tilekit/layout';
+import { describe, expect, it } from 'vitest';
 import { describeReadmeExamples } from '../../../tools/vitest/readme-example-suite.ts';
 import { fencedBlocks } from '../../../tools/vitest/readme-examples.ts';
 import { main } from '../src/main.js';
@@ -20,4 +34,74 @@ it("README's sample `tilekit layout` output is how the command's output starts",
   const io = captureIO();
   expect(await main(['layout', 'F32[3,5]{1,0:(2,2)}'], io)).toBe(0);
   expect(io.out().split('\n').slice(0, shown.length)).toEqual(shown);
+});
+
+describe("the root README's `npx tilekit` command, after a build", () => {
+  const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+  const launcher = join(packageDir, 'bin', 'tilekit.js');
+  const rootReadme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const command = /`(npx tilekit layout [^`]*)`/.exec(rootReadme)?.[1] ?? '';
+
+  it('npm links the committed, executable launcher as the tilekit bin', () => {
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+    expect(manifest.bin).toEqual({ tilekit: './bin/tilekit.js' });
+    expect(manifest.files).toContain('bin');
+    // `npm ci` links what package-lock.json records, so it must name the launcher too.
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8'));
+    expect(lock.packages['packages/cli'].bin).toEqual({ tilekit: 'bin/tilekit.js' });
+    expect(statSync(launcher).mode & 0o111).toBe(0o111);
+    const linked = join(repoRoot, 'node_modules', '.bin', 'tilekit');
+    expect(existsSync(linked), `${linked} is missing: run npm ci (npm start does)`).toBe(true);
+    expect(realpathSync(linked)).toBe(realpathSync(launcher));
+  });
+
+  it('is committed with git mode 100755, so a fresh clone gets it executable', () => {
+    const listed = spawnSync('git', ['ls-files', '-s', 'bin/tilekit.js'], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    });
+    expect(listed.stdout).toMatch(/^100755 /);
+  });
+
+  it('runs as written, writing the SVG the layout command renders', async () => {
+    expect(command).toBe("npx tilekit layout 'f32[4,8]{1,0:T(2,4)(2,1)}' --svg fig2.svg");
+    expect(
+      existsSync(join(packageDir, 'dist', 'bin.js')),
+      'the README says "after a build": run npm start or npx nx run @tilekit/cli:build',
+    ).toBe(true);
+    // A scratch folder inside the repository: npx resolves the repository's bin from there, as
+    // from its root, and fig2.svg lands in the scratch folder instead of the user's checkout.
+    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+    const cwd = mkdtempSync(join(repoRoot, '.tmp', 'npx-tilekit-'));
+    try {
+      const run = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8', timeout: 60_000 });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const io = captureIO();
+      expect(await main(['layout', 'f32[4,8]{1,0:T(2,4)(2,1)}', '--svg', 'fig2.svg'], io)).toBe(0);
+      expect(run.stdout).toBe(io.out());
+      expect(readFileSync(join(cwd, 'fig2.svg'), 'utf8')).toBe(
+        renderMemoryMap('f32[4,8]{1,0:T(2,4)(2,1)}', { format: 'svg' }),
+      );
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('the launcher says to build first when dist/ is missing', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'tilekit-launcher-'));
+    try {
+      mkdirSync(join(copy, 'bin'));
+      cpSync(launcher, join(copy, 'bin', 'tilekit.js'));
+      writeFileSync(join(copy, 'package.json'), '{"type":"module"}');
+      const run = spawnSync(process.execPath, [join(copy, 'bin', 'tilekit.js'), '--version'], {
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^tilekit: the CLI is not built yet .*\n.*'npm start'/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
 });
