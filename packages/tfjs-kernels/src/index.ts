@@ -29,6 +29,8 @@ export * from './layout/layout_argument.js';
 export * from './layout/layout_cache.js';
 export * from './layout/physical_runs.js';
 export { type ConvertLayoutOptions, convertLayout } from './ops/convert_layout.js';
+export { MAX_OUTPUT_ELEMENTS } from './ops/output_size.js';
+export { REGISTER_ENTRIES } from './ops/register_entries.js';
 export { type RelayoutOptions, relayout } from './ops/relayout.js';
 export { type TGatherOptions, tgather } from './ops/tgather.js';
 export type { TileOpOptions } from './ops/tile_op_options.js';

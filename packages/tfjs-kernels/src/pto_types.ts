@@ -11,10 +11,12 @@ export type ElementType = 's8' | 'u8' | 's16' | 'u16' | 's32' | 'u32' | 'f16' | 
 export type IndexType = 's16' | 'u16' | 's32' | 'u32';
 
 /**
- * Whose constraints to enforce: the A2/A3 or A5 implementation checks, or `'any'` for only
- * what the CPU simulator itself accepts.
+ * Whose constraints to enforce: the A2/A3 or A5 implementation checks, `'any'` for only what the
+ * PTO CPU simulator itself accepts (its `pto::Tile` static assertions included), or `'general'`
+ * for no PTO tile rule at all: any tile width, and 1-D inputs, with the same flat-offset
+ * semantics (a deterministic scatter/gather for tfjs programs that never meet PTO hardware).
  */
-export type PtoTarget = 'a2a3' | 'a5' | 'any';
+export type PtoTarget = 'a2a3' | 'a5' | 'any' | 'general';
 
 /** What to do with an index outside the addressed tile: reject the call, or ignore the entry. */
 export type BoundsMode = 'error' | 'skip';
@@ -42,7 +44,7 @@ export const ELEMENT_TYPES: readonly ElementType[] = [
 export const INDEX_TYPES: readonly IndexType[] = ['s16', 's32', 'u16', 'u32'];
 
 /** Every target. */
-export const PTO_TARGETS: readonly PtoTarget[] = ['a2a3', 'a5', 'any'];
+export const PTO_TARGETS: readonly PtoTarget[] = ['a2a3', 'a5', 'any', 'general'];
 
 /** Every bounds mode. */
 export const BOUNDS_MODES: readonly BoundsMode[] = ['error', 'skip'];

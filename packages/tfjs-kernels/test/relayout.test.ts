@@ -131,8 +131,14 @@ describe('arguments', () => {
     [
       'layout rank',
       () => relayout(x(), '{2,1,0}'),
+      KernelArgumentError,
+      "relayout: argument 'layout' orders 3 dimensions (minor-to-major {2,1,0}), but the tensor has rank 2 (shape [3,5])",
+    ],
+    [
+      'layout permutation',
+      () => relayout(x(), '{1,1}'),
       LayoutValidationError,
-      'minor to major size is 3',
+      '{1,1} is not a permutation of 0..1',
     ],
     [
       'x dtype',

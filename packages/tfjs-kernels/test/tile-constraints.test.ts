@@ -183,7 +183,7 @@ describe('argument checks', () => {
     [
       'src rank',
       () => tscatter(tf.zeros([8]), tf.zeros([8], 'int32'), { dstShape: [1, 8] }),
-      "tscatter: argument 'src' must be a tile [rows, cols] or a batch of tiles [batch, rows, cols], got shape [8]",
+      "tscatter: argument 'src' must be a tile [rows, cols] or a batch of tiles [batch, rows, cols], got shape [8] (1-D inputs need target: 'general', which checks no PTO rule)",
     ],
     [
       'batch mismatch',
@@ -203,7 +203,7 @@ describe('argument checks', () => {
     [
       'target',
       () => run('tscatter', { target: 'a9' as never }),
-      "tscatter: argument 'target' must be one of 'a2a3', 'a5', 'any', got 'a9'",
+      "tscatter: argument 'target' must be one of 'a2a3', 'a5', 'any', 'general', got 'a9'",
     ],
     [
       'bounds',

@@ -3,6 +3,7 @@
  * forward's indices, with the forward's tile geometry, and gives the indices a zero gradient.
  */
 import { type Tensor, zeros } from '@tensorflow/tfjs-core';
+import { tileExtentOf } from '../impl/tile_geometry.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 
 /**
@@ -12,7 +13,8 @@ import type { TileOpAttrs } from '../kernel_names.js';
  */
 export function backwardTileAttrs(src: Tensor, forward: TileOpAttrs): TileOpAttrs {
   return {
-    dstShape: src.shape.slice(-2) as [number, number],
+    // The forward source's tile (a 1-D source is one row).
+    dstShape: [tileExtentOf(src.shape).rows, tileExtentOf(src.shape).cols],
     validRow: forward.validRow,
     validCol: forward.validCol,
     // dy is plain float32 whatever the forward's declared type.

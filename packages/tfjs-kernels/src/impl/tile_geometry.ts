@@ -1,6 +1,6 @@
 /**
  * Shapes of the tiles one TScatter/TGather call touches, derived from tensor shapes: `[rows, cols]`
- * or `[batch, rows, cols]` (one tile per batch entry).
+ * or `[batch, rows, cols]` (one tile per batch entry), or `[cols]`, one row (`target: 'general'`).
  */
 
 /** Rows and columns of one physical row-major tile. */
@@ -20,9 +20,9 @@ export interface TileGeometry {
   readonly validCol: number;
 }
 
-/** The trailing `[rows, cols]` of a rank-2 or rank-3 tensor shape. */
+/** The trailing `[rows, cols]` of a rank-2 or rank-3 tensor shape; a rank-1 shape is one row. */
 export function tileExtentOf(shape: readonly number[]): TileExtent {
-  return { rows: shape[shape.length - 2] ?? 0, cols: shape[shape.length - 1] ?? 0 };
+  return { rows: shape.length === 1 ? 1 : (shape[shape.length - 2] ?? 0), cols: shape.at(-1) ?? 0 };
 }
 
 /** The batch size of a rank-2 (1) or rank-3 (leading dimension) tensor shape. */
@@ -54,7 +54,8 @@ export function tileGeometry(
   };
 }
 
-/** The output tensor shape: `dst` tiles with the inputs' batch dimension, if any. */
+/** The output tensor shape: `dst` tiles with the inputs' batch dimension, if any (1-D stays 1-D). */
 export function outputShape(srcShape: readonly number[], g: TileGeometry): number[] {
+  if (srcShape.length === 1) return [g.dst.rows * g.dst.cols];
   return srcShape.length === 3 ? [g.batch, g.dst.rows, g.dst.cols] : [g.dst.rows, g.dst.cols];
 }

@@ -7,7 +7,7 @@ import { LruCache, type LruStats } from './lru.js';
 import { type PhysicalRuns, physicalRunsOf, runBytes } from './physical_runs.js';
 
 /** XLA element type used to spell the shape of a tensor of each supported dtype. */
-const PRIMITIVE_OF_DTYPE: Readonly<Record<string, string>> = {
+export const PRIMITIVE_OF_DTYPE: Readonly<Record<string, string>> = {
   float32: 'f32',
   int32: 's32',
   bool: 'pred',
@@ -18,7 +18,9 @@ const cache = new LruCache<PhysicalRuns>({ maxEntries: 64, maxWeight: 256 * 2 **
 
 /** XLA shape text of `dims` under canonical layout text `layout`, e.g. `f32[3,5]{1,0:T(2,2)}`. */
 export function shapeText(dtype: string, dims: readonly number[], layout: string): string {
-  return `${PRIMITIVE_OF_DTYPE[dtype] ?? 'f32'}[${dims.join(',')}]${layout}`;
+  // XLA writes a scalar's empty layout as nothing (`f32[]`); its parser rejects `f32[]{}`.
+  const layoutText = layout === '{}' ? '' : layout;
+  return `${PRIMITIVE_OF_DTYPE[dtype] ?? 'f32'}[${dims.join(',')}]${layoutText}`;
 }
 
 /**

@@ -1,6 +1,5 @@
 /** The `convertLayout` op: a physical buffer in one layout → the same data in another. */
-import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
-import { physicalElementCount } from '@tilekit/layout';
+import { op, type Tensor, type Tensor1D, type TensorLike } from '@tensorflow/tfjs-core';
 import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../kernel_names.js';
 import {
   type LayoutSpec,
@@ -8,8 +7,7 @@ import {
   resolveShapeSpec,
   type ShapeSpec,
 } from '../layout/layout_argument.js';
-import { shapeText } from '../layout/layout_cache.js';
-import { assertPhysicalBuffer, resolvePadValue } from './layout_op_checks.js';
+import { assertPhysicalBuffer, physicalOutputSize, resolvePadValue } from './layout_op_checks.js';
 import { runTilekitKernel } from './run_kernel.js';
 import { toTensor } from './to_tensor.js';
 
@@ -25,27 +23,29 @@ export interface ConvertLayoutOptions {
  * `relayout(unrelayout(buffer, from), to)` without materialising the logical tensor).
  *
  * @param buffer 1-D tensor (float32, int32 or bool) of `physicalElementCount(from)` elements.
- * @param from Whole shape text or parsed shape: the logical dimensions and `buffer`'s layout.
+ * @param from Whole shape text or parsed shape: the logical dimensions and `buffer`'s layout; its
+ *   element type must be `buffer`'s (`f32` float32, `s32` int32, `pred` bool).
  * @param to The target layout: layout text, a whole shape with the same dimensions, or parsed.
- * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError
+ * @returns Always 1-D.
+ * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError, KernelNotRegisteredError
  */
 function convertLayout_(
   buffer: Tensor | TensorLike,
   from: ShapeSpec,
   to: LayoutSpec,
   options: ConvertLayoutOptions = {},
-) {
+): Tensor1D {
   const $buffer = toTensor(buffer, 'buffer', 'convertLayout');
-  const { dims, layout: fromLayout } = resolveShapeSpec('convertLayout', 'from', from);
-  assertPhysicalBuffer('convertLayout', 'buffer', $buffer, dims, fromLayout);
+  const source = resolveShapeSpec('convertLayout', 'from', from);
+  assertPhysicalBuffer('convertLayout', 'buffer', $buffer, 'from', source);
   const attrs: TiledConvertLayoutAttrs = {
-    shape: [...dims],
-    from: fromLayout,
-    to: resolveLayoutFor('convertLayout', 'to', to, dims),
+    shape: [...source.dims],
+    from: source.layout,
+    to: resolveLayoutFor('convertLayout', 'to', to, source.dims),
     padValue: resolvePadValue('convertLayout', options.padValue ?? 0, $buffer.dtype),
   };
-  physicalElementCount(shapeText($buffer.dtype, dims, attrs.to));
-  return runTilekitKernel(TiledConvertLayout, { buffer: $buffer }, attrs);
+  physicalOutputSize('convertLayout', 'to', $buffer.dtype, source.dims, attrs.to);
+  return runTilekitKernel(TiledConvertLayout, { buffer: $buffer }, attrs) as Tensor1D;
 }
 
 export const convertLayout = op({ convertLayout_ });

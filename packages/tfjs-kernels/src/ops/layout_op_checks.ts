@@ -5,7 +5,9 @@
 import type { DataType, Tensor } from '@tensorflow/tfjs-core';
 import { physicalElementCount } from '@tilekit/layout';
 import { KernelArgumentError } from '../errors.js';
+import { assertElementTypeOf } from '../layout/layout_argument.js';
 import { shapeText } from '../layout/layout_cache.js';
+import { assertOutputSize } from './output_size.js';
 import { assertDtype } from './to_tensor.js';
 
 /** Dtypes the relayout family moves. */
@@ -40,19 +42,42 @@ export function resolvePadValue(op: string, padValue: number, dtype: DataType): 
 }
 
 /**
- * Checks that `buffer` is a 1-D tensor of a layout dtype holding exactly the physical element
- * count of `dims` under `layout`.
+ * The physical element count of a tensor of `dtype` and `dims` under `layout`, checked to be an
+ * allocatable output (tail padding such as `L(n)` can make it far larger than the tensor).
  *
+ * @param argument The layout argument, for errors.
+ * @throws KernelArgumentError, LayoutValidationError
+ */
+export function physicalOutputSize(
+  op: string,
+  argument: string,
+  dtype: DataType,
+  dims: readonly number[],
+  layout: string,
+): number {
+  const shape = shapeText(dtype, dims, layout);
+  const count = physicalElementCount(shape);
+  assertOutputSize(op, argument, count, `laying [${dims}] out as ${layout}`);
+  return count;
+}
+
+/**
+ * Checks that `buffer` is a 1-D tensor of a layout dtype holding exactly the physical element
+ * count of `dims` under `layout`, and that the element type written with the shape (if any)
+ * is the buffer's.
+ *
+ * @param shapeArgument The shape argument that named `dims`, `layout` and `elementType`.
  * @throws KernelArgumentError
  */
 export function assertPhysicalBuffer(
   op: string,
   argument: string,
   buffer: Tensor,
-  dims: readonly number[],
-  layout: string,
+  shapeArgument: string,
+  { dims, layout, elementType }: { dims: readonly number[]; layout: string; elementType: string },
 ): void {
   assertDtype(op, argument, buffer, LAYOUT_DTYPES);
+  assertElementTypeOf(op, shapeArgument, elementType, buffer.dtype);
   const shape = shapeText(buffer.dtype, dims, layout);
   const expected = physicalElementCount(shape);
   if (buffer.rank !== 1 || buffer.size !== expected) {

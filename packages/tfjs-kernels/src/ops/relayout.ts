@@ -1,10 +1,8 @@
 /** The `relayout` op: a logical tensor → its physical buffer under a tiled layout. */
-import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
-import { physicalElementCount } from '@tilekit/layout';
+import { op, type Tensor, type Tensor1D, type TensorLike } from '@tensorflow/tfjs-core';
 import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel_names.js';
 import { type LayoutSpec, resolveLayoutFor } from '../layout/layout_argument.js';
-import { shapeText } from '../layout/layout_cache.js';
-import { LAYOUT_DTYPES, resolvePadValue } from './layout_op_checks.js';
+import { LAYOUT_DTYPES, physicalOutputSize, resolvePadValue } from './layout_op_checks.js';
 import { runTilekitKernel } from './run_kernel.js';
 import { assertDtype, toTensor } from './to_tensor.js';
 
@@ -26,20 +24,26 @@ export interface RelayoutOptions {
  * ```
  *
  * @param x Tensor of dtype float32, int32 or bool.
- * @param layout Layout text (`'{1,0:T(8,128)(2,1)}'`), a whole shape text whose dimensions
- *   equal `x.shape`, or a parsed `Layout`/shape.
- * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError
+ * @param layout Layout text (`'{1,0:T(8,128)(2,1)}'`) ordering `x.rank` dimensions, a whole
+ *   shape text whose dimensions equal `x.shape` (its element type is not used), or a parsed
+ *   `Layout`/shape.
+ * @returns Always 1-D.
+ * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError, KernelNotRegisteredError
  */
-function relayout_(x: Tensor | TensorLike, layout: LayoutSpec, options: RelayoutOptions = {}) {
+function relayout_(
+  x: Tensor | TensorLike,
+  layout: LayoutSpec,
+  options: RelayoutOptions = {},
+): Tensor1D {
   const $x = toTensor(x, 'x', 'relayout');
   assertDtype('relayout', 'x', $x, LAYOUT_DTYPES);
   const attrs: TiledRelayoutAttrs = {
     layout: resolveLayoutFor('relayout', 'layout', layout, $x.shape),
     padValue: resolvePadValue('relayout', options.padValue ?? 0, $x.dtype),
   };
-  // Validates the layout against x's rank before any kernel runs.
-  physicalElementCount(shapeText($x.dtype, $x.shape, attrs.layout));
-  return runTilekitKernel(TiledRelayout, { x: $x }, attrs);
+  // Validates the layout's tiling against x's shape, and the output size, before any kernel runs.
+  physicalOutputSize('relayout', 'layout', $x.dtype, $x.shape, attrs.layout);
+  return runTilekitKernel(TiledRelayout, { x: $x }, attrs) as Tensor1D;
 }
 
 export const relayout = op({ relayout_ });

@@ -1,13 +1,16 @@
 /** The `tgather` op: PTO TGATHER (flat-offset form) on tfjs tensors. */
 import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
-import { TGather, type TGatherAttrs, type TGatherInputs } from '../kernel_names.js';
+import { TGather, type TGatherAttrs } from '../kernel_names.js';
 import { runTilekitKernel } from './run_kernel.js';
-import { resolveTileOpAttrs, type TileOpOptions } from './tile_op_options.js';
+import { resolveTileCall, type TileOpOptions, tileOptionsObject } from './tile_op_options.js';
 import { toTensor } from './to_tensor.js';
 
 /** Options of `tgather`. */
 export interface TGatherOptions extends TileOpOptions {
-  /** Output tile `[rows, cols]` (or `[batch, rows, cols]`); default: the index tile's shape. */
+  /**
+   * Output tile `[rows, cols]` (or `[batch, rows, cols]`; `[size]` for 1-D inputs); default: the
+   * index tile's shape.
+   */
   readonly dstShape?: readonly number[];
 }
 
@@ -16,27 +19,30 @@ export interface TGatherOptions extends TileOpOptions {
  * `dst[i, j] = src_flat[idx[i, j]]` over the index tile's valid region and zeros elsewhere;
  * `src_flat` is the source's row-major storage. The inverse of `tscatter`:
  * `tgather(tscatter(src, idx, o), idx, {dstShape: src.shape})` restores `src` on the valid
- * region when the offsets are distinct.
+ * region when the offsets are distinct. With `target: 'general'` no PTO tile rule applies and
+ * `src`/`idx` may be 1-D (see `tscatter`).
  *
  * @param src Source tile(s) to read by flat offset, float32 or int32.
  * @param idx Index tile(s) (int32), same rank and batch as `src`.
  * @param options Output shape and the PTO tile options.
- * @throws KernelArgumentError, PtoConstraintError, TileValueError, TileIndexError
+ * @throws KernelArgumentError, PtoConstraintError, TileValueError, TileIndexError,
+ *   KernelNotRegisteredError
  */
 function tgather_(
   src: Tensor | TensorLike,
   idx: Tensor | TensorLike,
-  options: TGatherOptions = {},
-) {
+  options?: TGatherOptions,
+): Tensor {
+  const opts = tileOptionsObject('tgather', options, null);
   const $src = toTensor(src, 'src', 'tgather');
   const $idx = toTensor(idx, 'idx', 'tgather', 'int32');
-  const dstShape = options.dstShape ?? $idx.shape.slice(-2);
+  // Default output: the index tile's shape (a 1-D index gives a 1-D output).
+  const dstShape = opts.dstShape ?? $idx.shape.slice(-2);
   const attrs: TGatherAttrs = {
-    ...resolveTileOpAttrs('tgather', 'TGATHER', $src, $idx, options, dstShape),
+    ...resolveTileCall('tgather', 'TGATHER', $src, $idx, opts, dstShape),
     select: 'all',
   };
-  const inputs: TGatherInputs = { src: $src, idx: $idx };
-  return runTilekitKernel(TGather, inputs, attrs);
+  return runTilekitKernel(TGather, { src: $src, idx: $idx }, attrs);
 }
 
 export const tgather = op({ tgather_ });

@@ -4,6 +4,7 @@
  */
 import type { Tensor } from '@tensorflow/tfjs-core';
 import { KernelArgumentError } from '../errors.js';
+import { tileExtentOf } from '../impl/tile_geometry.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 import { DEFAULT_ELEMENT_TYPE, ELEMENT_TYPE_INFO, type TileDtype } from '../pto/element_types.js';
 import { checkTileRules, type TileInstruction } from '../pto/tile_rules.js';
@@ -15,6 +16,7 @@ import {
   PTO_TARGETS,
   type PtoTarget,
 } from '../pto_types.js';
+import { assertOutputSize } from './output_size.js';
 import { assertDtype } from './to_tensor.js';
 
 /** Options common to `tscatter` and `tgather`. */
@@ -29,7 +31,10 @@ export interface TileOpOptions {
   readonly dstElementType?: ElementType;
   /** Declared type of the index tile (default `s32`). */
   readonly indexType?: IndexType;
-  /** Whose constraints to check (default `'a2a3'`). */
+  /**
+   * Whose constraints to check (default `'a2a3'`). `'general'` checks no PTO tile rule: tiles of
+   * any width, and 1-D `src`/`idx`/`dstShape` (one-row tiles), with the same flat semantics.
+   */
   readonly target?: PtoTarget;
   /** Out-of-range indices: `'error'` (default) rejects the call, `'skip'` ignores them. */
   readonly bounds?: BoundsMode;
@@ -58,15 +63,41 @@ function assertOneOf<T extends string>(
   }
 }
 
+/**
+ * Checks that `options` is an options object (or absent, when `required` is false) and returns
+ * it, so that `null` or a forgotten argument is a typed error rather than a property read of
+ * undefined.
+ *
+ * @throws KernelArgumentError
+ */
+export function tileOptionsObject<T extends TileOpOptions>(
+  op: string,
+  options: T | undefined,
+  required: string | null,
+): Partial<T> {
+  if (options === undefined && required === null) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    const got = options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options;
+    throw new KernelArgumentError(
+      op,
+      'options',
+      `must be an options object${required === null ? ' or undefined' : ` with ${required}`}, got ${got}`,
+    );
+  }
+  return options;
+}
+
 /** Checks ranks and batch sizes of the two tile tensors. */
-function assertTileTensors(op: string, src: Tensor, idx: Tensor): void {
+function assertTileTensors(op: string, src: Tensor, idx: Tensor, target: PtoTarget): void {
   assertDtype(op, 'src', src, TILE_DTYPES);
   assertDtype(op, 'idx', idx, ['int32']);
-  if (src.rank !== 2 && src.rank !== 3) {
+  if (src.rank !== 2 && src.rank !== 3 && !(src.rank === 1 && target === 'general')) {
+    const oneD =
+      target === 'general' ? '' : " (1-D inputs need target: 'general', which checks no PTO rule)";
     throw new KernelArgumentError(
       op,
       'src',
-      `must be a tile [rows, cols] or a batch of tiles [batch, rows, cols], got shape [${src.shape}]`,
+      `must be ${target === 'general' ? '1-D, ' : ''}a tile [rows, cols] or a batch of tiles [batch, rows, cols], got shape [${src.shape}]${oneD}`,
     );
   }
   if (idx.rank !== src.rank || (src.rank === 3 && idx.shape[0] !== src.shape[0])) {
@@ -80,17 +111,37 @@ function assertTileTensors(op: string, src: Tensor, idx: Tensor): void {
 
 /** The per-tile `[rows, cols]` of a requested output shape (with or without the batch). */
 function resolveDstShape(op: string, src: Tensor, dstShape: readonly number[]): [number, number] {
-  const batched = dstShape.length === 3 && src.rank === 3 && dstShape[0] === src.shape[0];
-  if (dstShape.length !== 2 && !batched) {
+  if (!Array.isArray(dstShape)) {
     throw new KernelArgumentError(
       op,
       'dstShape',
-      `must be [rows, cols]${src.rank === 3 ? ` or [${src.shape[0]}, rows, cols]` : ''}, got [${dstShape}]`,
+      `must be an array [rows, cols], got ${dstShape === null ? 'null' : typeof dstShape}`,
     );
   }
-  const [rows, cols] = dstShape.slice(-2) as [number, number];
+  if (src.rank === 1) {
+    if (dstShape.length !== 1) {
+      throw new KernelArgumentError(
+        op,
+        'dstShape',
+        `must be [size] for 1-D 'src' and 'idx', got [${dstShape}]`,
+      );
+    }
+  } else {
+    const batched = dstShape.length === 3 && src.rank === 3 && dstShape[0] === src.shape[0];
+    if (dstShape.length !== 2 && !batched) {
+      throw new KernelArgumentError(
+        op,
+        'dstShape',
+        `must be [rows, cols]${src.rank === 3 ? ` or [${src.shape[0]}, rows, cols]` : ''}, got [${dstShape}]`,
+      );
+    }
+  }
+  // A 1-D output is one row.
+  const [rows, cols] = (src.rank === 1 ? [1, dstShape[0]] : dstShape.slice(-2)) as [number, number];
   assertCount(op, 'dstShape rows', rows, 1);
   assertCount(op, 'dstShape cols', cols, 1);
+  const batch = src.rank === 3 ? src.shape[0]! : 1;
+  assertOutputSize(op, 'dstShape', batch * rows * cols, `[${dstShape.join(', ')}]`);
   return [rows, cols];
 }
 
@@ -112,14 +163,13 @@ export function resolveTileOpAttrs(
   options: TileOpOptions,
   dstShape: readonly number[],
 ): TileOpAttrs {
-  assertTileTensors(op, src, idx);
-  const [dstRows, dstCols] = resolveDstShape(op, src, dstShape);
   const target = options.target ?? 'a2a3';
   const bounds = options.bounds ?? 'error';
   assertOneOf(op, 'target', target, PTO_TARGETS);
   assertOneOf(op, 'bounds', bounds, BOUNDS_MODES);
-  const idxRows = idx.shape[idx.rank - 2]!;
-  const idxCols = idx.shape[idx.rank - 1]!;
+  assertTileTensors(op, src, idx, target);
+  const [dstRows, dstCols] = resolveDstShape(op, src, dstShape);
+  const { rows: idxRows, cols: idxCols } = tileExtentOf(idx.shape);
   const validRow = options.validRow ?? idxRows;
   const validCol = options.validCol ?? idxCols;
   assertCount(op, 'validRow', validRow, 0);
@@ -127,7 +177,7 @@ export function resolveTileOpAttrs(
   const elementType = options.elementType ?? DEFAULT_ELEMENT_TYPE[src.dtype as TileDtype];
   const indexType = options.indexType ?? 's32';
 
-  const srcTile = { rows: src.shape[src.rank - 2]!, cols: src.shape[src.rank - 1]! };
+  const srcTile = tileExtentOf(src.shape);
   checkTileRules(op, target, {
     instruction,
     // TGATHER reads the data tile as its source and writes dst; TSCATTER the other way round.
@@ -146,4 +196,30 @@ export function resolveTileOpAttrs(
     );
   }
   return { dstShape: [dstRows, dstCols], validRow, validCol, elementType, indexType, bounds };
+}
+
+/**
+ * Validates one `tscatter`/`tgather` call and resolves its kernel attributes, reporting a missing
+ * `dstShape` by name. Under `target: 'general'`, 1-D `src` and `idx` (with a 1-D `dstShape`) are
+ * one-row tiles: the kernels read them as such and give a 1-D output.
+ *
+ * @param dstShape Requested output shape (`undefined` for `tscatter` is reported as missing).
+ * @throws KernelArgumentError, PtoConstraintError
+ */
+export function resolveTileCall(
+  op: string,
+  instruction: TileInstruction,
+  src: Tensor,
+  idx: Tensor,
+  options: TileOpOptions,
+  dstShape: readonly number[] | undefined,
+): TileOpAttrs {
+  if (dstShape === undefined) {
+    throw new KernelArgumentError(
+      op,
+      'dstShape',
+      'is required: the destination tile [rows, cols] (or [batch, rows, cols])',
+    );
+  }
+  return resolveTileOpAttrs(op, instruction, src, idx, options, dstShape);
 }

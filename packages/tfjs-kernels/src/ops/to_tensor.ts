@@ -12,7 +12,7 @@ import { KernelArgumentError } from '../errors.js';
  * @param argument Argument name, for errors.
  * @param op Public op name, for errors.
  * @param dtype Dtype to give a converted tensor-like (tensors keep theirs).
- * @throws KernelArgumentError when `x` is neither a tensor nor tensor-like.
+ * @throws KernelArgumentError when `x` is neither a tensor nor tensor-like, or is a disposed tensor.
  */
 export function toTensor(
   x: Tensor | TensorLike,
@@ -20,11 +20,25 @@ export function toTensor(
   op: string,
   dtype?: DataType,
 ): Tensor {
-  if (x instanceof Tensor) return x;
+  if (x instanceof Tensor) {
+    // tfjs would fail later without naming the argument (or with "Tensor is disposed.").
+    if (x.isDisposed) {
+      throw new KernelArgumentError(
+        op,
+        argument,
+        'is a disposed tensor (tf.dispose or tf.tidy released it before this call), so it cannot be read',
+      );
+    }
+    return x;
+  }
   const isTensorLike =
     typeof x === 'number' || typeof x === 'boolean' || Array.isArray(x) || ArrayBuffer.isView(x);
   if (!isTensorLike) {
-    throw new KernelArgumentError(op, argument, `must be a Tensor or TensorLike, got ${typeof x}`);
+    throw new KernelArgumentError(
+      op,
+      argument,
+      `must be a Tensor or TensorLike, got ${x === null ? 'null' : typeof x}`,
+    );
   }
   return tensor(x, undefined, dtype);
 }

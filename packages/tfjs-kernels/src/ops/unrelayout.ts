@@ -17,14 +17,15 @@ import { toTensor } from './to_tensor.js';
  *
  * @param buffer 1-D tensor (float32, int32 or bool) of `physicalElementCount(shape)` elements.
  * @param shape Whole shape text (`'f32[2048,2048]{1,0:T(8,128)}'`) or a parsed shape; its
- *   element type is ignored, the result has the buffer's dtype.
- * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError
+ *   element type must be the buffer's (`f32` float32, `s32` int32, `pred` bool): the result has
+ *   the buffer's dtype.
+ * @throws KernelArgumentError, LayoutSyntaxError, LayoutValidationError, KernelNotRegisteredError
  */
-function unrelayout_(buffer: Tensor | TensorLike, shape: ShapeSpec) {
+function unrelayout_(buffer: Tensor | TensorLike, shape: ShapeSpec): Tensor {
   const $buffer = toTensor(buffer, 'buffer', 'unrelayout');
-  const { dims, layout } = resolveShapeSpec('unrelayout', 'shape', shape);
-  assertPhysicalBuffer('unrelayout', 'buffer', $buffer, dims, layout);
-  const attrs: TiledUnrelayoutAttrs = { shape: [...dims], layout };
+  const resolved = resolveShapeSpec('unrelayout', 'shape', shape);
+  assertPhysicalBuffer('unrelayout', 'buffer', $buffer, 'shape', resolved);
+  const attrs: TiledUnrelayoutAttrs = { shape: [...resolved.dims], layout: resolved.layout };
   return runTilekitKernel(TiledUnrelayout, { buffer: $buffer }, attrs);
 }
 

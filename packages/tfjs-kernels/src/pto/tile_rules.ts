@@ -43,7 +43,10 @@ export interface PtoTileRule {
 }
 
 const HARDWARE: readonly PtoTarget[] = ['a2a3', 'a5'];
-const EVERY_TARGET: readonly PtoTarget[] = ['a2a3', 'a5', 'any'];
+/** The targets that model PTO tiles (the CPU simulator's static assertions apply to all three). */
+const PTO_TILES: readonly PtoTarget[] = ['a2a3', 'a5', 'any'];
+/** `'general'` keeps only what the loops themselves need: known types, a valid region that fits. */
+const EVERY_TARGET: readonly PtoTarget[] = [...PTO_TILES, 'general'];
 const BOTH: readonly TileInstruction[] = ['TSCATTER', 'TGATHER'];
 
 /** Row-major tiles must be 32-byte aligned per row (`TileConfig::alignedSize`). */
@@ -174,7 +177,7 @@ export const PTO_TILE_RULES: readonly PtoTileRule[] = [
       id: `row-alignment-${role}`,
       text: 'Row-major tile: Cols * sizeof(DType) must be a multiple of 32 bytes (TileConfig::alignedSize).',
       instructions: BOTH,
-      targets: EVERY_TARGET,
+      targets: PTO_TILES,
       violation: rowAlignment(role, tileName),
     }),
   ),
