@@ -10,9 +10,29 @@ import {
   affineMap,
   affineSymbol,
 } from '../ir/affine.js';
+import { MAX_NESTING_DEPTH } from './nesting.js';
 import type { Parser } from './parser.js';
 
 const MULTIPLICATIVE = new Set(['floordiv', 'ceildiv', 'mod']);
+
+/**
+ * Tree heights of the binary nodes built so far: a long sum is parsed by a loop, but its
+ * left-deep tree is walked recursively later (printing, evaluation), so its height is bounded.
+ */
+const heights = new WeakMap<AffineExpr, number>();
+
+function heightOf(e: AffineExpr): number {
+  return heights.get(e) ?? 0;
+}
+
+/** `lhs op rhs`, or an error at `p`'s token when the tree gets deeper than the limit. */
+function binary(p: Parser, op: AffineBinaryOp, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  const height = 1 + Math.max(heightOf(lhs), heightOf(rhs));
+  if (height > MAX_NESTING_DEPTH) throw p.nestingError('affine expression');
+  const e = affineBinary(op, lhs, rhs);
+  heights.set(e, height);
+  return e;
+}
 
 /** Parses `<(dims)[symbols] -> (results)>` (the `affine_map` keyword already consumed). */
 export function parseAffineMapBody(p: Parser): AffineMap {
@@ -41,8 +61,8 @@ export function parseAffineMapBody(p: Parser): AffineMap {
 function parseSum(p: Parser, names: ReadonlyMap<string, AffineExpr>): AffineExpr {
   let lhs = parseProduct(p, names);
   for (;;) {
-    if (p.consume('+')) lhs = affineBinary('+', lhs, parseProduct(p, names));
-    else if (p.consume('-')) lhs = affineBinary('-', lhs, parseProduct(p, names));
+    if (p.consume('+')) lhs = binary(p, '+', lhs, parseProduct(p, names));
+    else if (p.consume('-')) lhs = binary(p, '-', lhs, parseProduct(p, names));
     else return lhs;
   }
 }
@@ -55,19 +75,19 @@ function parseProduct(p: Parser, names: ReadonlyMap<string, AffineExpr>): Affine
     else if (p.at('bareId') && MULTIPLICATIVE.has(p.peek().text))
       op = p.next().text as AffineBinaryOp;
     if (op === undefined) return lhs;
-    lhs = affineBinary(op, lhs, parseUnary(p, names));
+    lhs = binary(p, op, lhs, parseUnary(p, names));
   }
 }
 
 function parseUnary(p: Parser, names: ReadonlyMap<string, AffineExpr>): AffineExpr {
   if (p.consume('-')) {
-    const operand = parseUnary(p, names);
+    const operand = p.nested('affine expression', () => parseUnary(p, names));
     return operand.kind === 'constant'
       ? affineConstant(-operand.value)
-      : affineBinary('*', operand, affineConstant(-1));
+      : binary(p, '*', operand, affineConstant(-1));
   }
   if (p.consume('(')) {
-    const inner = parseSum(p, names);
+    const inner = p.nested('affine expression', () => parseSum(p, names));
     p.expect(')', 'to close parenthesized affine expression');
     return inner;
   }

@@ -44,9 +44,12 @@ export function parseAttribute(p: Parser, context = 'as attribute value'): Attri
     return symbolRefAttr(tok.value);
   }
   if (tok.kind === 'hashId') return parseHashAttr(p);
-  if (p.consume('['))
-    return arrayAttr(p.list(']', 'to close array attribute', () => parseAttribute(p)));
-  if (p.at('punct', '{')) return dictionaryAttr(parseAttributeDict(p));
+  if (p.at('punct', '['))
+    return p.nested('attribute', () => {
+      p.next();
+      return arrayAttr(p.list(']', 'to close array attribute', () => parseAttribute(p)));
+    });
+  if (p.at('punct', '{')) return p.nested('attribute', () => dictionaryAttr(parseAttributeDict(p)));
   if (tok.kind === 'bareId') {
     switch (tok.text) {
       case 'true':
@@ -138,8 +141,11 @@ export function balancedAngleText(p: Parser): string {
 type DenseLiteral = NumberLiteral | readonly DenseLiteral[];
 
 function parseDenseLiteral(p: Parser): DenseLiteral {
-  if (p.consume('[')) return p.list(']', 'in dense literal', () => parseDenseLiteral(p));
-  return parseNumberLiteral(p, 'in dense elements');
+  if (!p.at('punct', '[')) return parseNumberLiteral(p, 'in dense elements');
+  return p.nested('attribute', () => {
+    p.next();
+    return p.list(']', 'in dense literal', () => parseDenseLiteral(p));
+  });
 }
 
 function flatten(lit: DenseLiteral, out: NumberLiteral[]): NumberLiteral[] {

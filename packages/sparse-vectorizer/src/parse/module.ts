@@ -15,23 +15,36 @@ import { Parser } from './parser.js';
 export function parseModule(text: string): Module {
   const p = new Parser(text);
   parseAliases(p);
+  const ops = parseTopLevel(p);
+  parseAliases(p);
+  if (!p.at('eof')) throw p.unexpected('end of input', 'after module');
+  return createModule(ops);
+}
+
+function parseTopLevel(p: Parser): Operation[] {
   let ops: Operation[];
   if (p.at('bareId', 'module')) {
     p.next();
     if (p.at('symbol')) p.next();
     parseOptionalAttrDictWithKeyword(p);
-    ops = topLevelOps(p, parseRegion(p, [], { isolated: true }));
+    ops = topLevelOps(
+      p,
+      asModuleBody(p, () => parseRegion(p, [], { isolated: true })),
+    );
     skipLocation(p);
   } else if (p.at('string') && p.peek().value === 'builtin.module') {
-    const op = parseOperation(p);
+    const op = asModuleBody(p, () => parseOperation(p));
     ops = topLevelOps(p, op.regions[0] ?? { blocks: [] });
   } else {
     ops = [];
     while (!p.at('eof') && !p.at('hashId')) ops.push(parseOperation(p));
   }
-  parseAliases(p);
-  if (!p.at('eof')) throw p.unexpected('end of input', 'after module');
-  return createModule(ops);
+  return ops;
+}
+
+/** The module body is depth 0 of the region nesting limit (a function body is depth 1). */
+function asModuleBody<T>(p: Parser, parse: () => T): T {
+  return p.nested('region', parse, -1);
 }
 
 function topLevelOps(

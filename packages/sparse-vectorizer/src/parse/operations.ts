@@ -148,6 +148,14 @@ export function parseRegion(
   entryArgs: readonly RegionArgument[] | undefined,
   options: RegionOptions = {},
 ): Region {
+  return p.nested('region', () => parseRegionBody(p, entryArgs, options));
+}
+
+function parseRegionBody(
+  p: Parser,
+  entryArgs: readonly RegionArgument[] | undefined,
+  options: RegionOptions,
+): Region {
   p.expect('{', 'to begin a region');
   p.scope.push(options.isolated ?? false);
   const blocks: Block[] = [];

@@ -9,6 +9,7 @@ import { type Type, typeEquals } from '../ir/types.js';
 import { printType } from '../print/types.js';
 import type { MlirParseError } from './errors.js';
 import { Lexer, type Token, type TokenKind } from './lexer.js';
+import { MAX_NESTING_DEPTH, type NestingKind } from './nesting.js';
 import { ValueScope } from './scope.js';
 
 /** A not-yet-resolved SSA use: `%name` or `%name#3`. */
@@ -25,6 +26,7 @@ export class Parser {
   /** `#name = ...` attribute aliases defined at the top of the file. */
   readonly attributeAliases = new Map<string, Attribute>();
   #peeked: Token | undefined;
+  readonly #depth = new Map<NestingKind, number>();
 
   constructor(source: string) {
     this.lexer = new Lexer(source);
@@ -110,6 +112,31 @@ export class Parser {
     while (this.consume(','));
     this.expect(close, context);
     return out;
+  }
+
+  /**
+   * Runs `parse` one level deeper in `kind`; throws `MlirParseError` at the current token
+   * when that passes {@link MAX_NESTING_DEPTH}. `levels` may be negative to exempt a wrapper
+   * (the module body).
+   */
+  nested<T>(kind: NestingKind, parse: () => T, levels = 1): T {
+    const depth = (this.#depth.get(kind) ?? 0) + levels;
+    if (depth > MAX_NESTING_DEPTH) throw this.nestingError(kind);
+    this.#depth.set(kind, depth);
+    try {
+      return parse();
+    } finally {
+      this.#depth.set(kind, depth - levels);
+    }
+  }
+
+  /** The error for `kind` nested deeper than {@link MAX_NESTING_DEPTH}. */
+  nestingError(kind: NestingKind, token: Token = this.peek()): MlirParseError {
+    return this.error(
+      `${kind} nested deeper than the limit of ${MAX_NESTING_DEPTH} (MAX_NESTING_DEPTH)`,
+      undefined,
+      token,
+    );
   }
 
   // --- SSA values --------------------------------------------------------------------------

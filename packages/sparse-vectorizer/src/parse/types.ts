@@ -17,16 +17,23 @@ const FLOATS = new Set(['f16', 'bf16', 'f32', 'f64']);
 
 /** Parses one type. */
 export function parseType(p: Parser, context = ''): Type {
-  if (p.consume('(')) {
-    const inputs = p.list(')', 'in function type input list', () =>
-      parseType(p, 'in function type'),
-    );
-    p.expect('->', 'in function type');
-    return functionType(inputs, parseFunctionResults(p));
-  }
+  if (p.at('punct', '(')) return p.nested('type', () => parseFunctionType(p));
   const tok = p.peek();
   if (tok.kind !== 'bareId') throw p.unexpected('type', context);
-  p.next();
+  if (tok.text === 'vector') return p.nested('type', () => parseVectorType(p));
+  if (tok.text === 'memref') return p.nested('type', () => parseMemRefType(p));
+  return parseScalarType(p);
+}
+
+function parseFunctionType(p: Parser): Type {
+  p.expect('(', 'to open function type');
+  const inputs = p.list(')', 'in function type input list', () => parseType(p, 'in function type'));
+  p.expect('->', 'in function type');
+  return functionType(inputs, parseFunctionResults(p));
+}
+
+function parseScalarType(p: Parser): Type {
+  const tok = p.next();
   const text = tok.text;
   if (text === 'index') return index;
   if (FLOATS.has(text)) return float(text as 'f16' | 'bf16' | 'f32' | 'f64');
@@ -42,8 +49,6 @@ export function parseType(p: Parser, context = ''): Type {
     }
     return integer(width);
   }
-  if (text === 'vector') return parseVectorType(p);
-  if (text === 'memref') return parseMemRefType(p);
   throw p.error(`unsupported type '${text}'`, 'type', tok);
 }
 
@@ -61,7 +66,9 @@ export function parseTypeList(p: Parser, context: string): Type[] {
   return types;
 }
 
+/** `vector<4x[8]xf32>` (at the `vector` keyword). */
 function parseVectorType(p: Parser): Type {
+  p.next();
   p.expect('<', "in vector type after 'vector'");
   p.rewind();
   const dims = p.lexer.scanDimensions();
@@ -82,7 +89,9 @@ function parseVectorType(p: Parser): Type {
   );
 }
 
+/** `memref<?x4xf32, strided<...>>` (at the `memref` keyword). */
 function parseMemRefType(p: Parser): Type {
+  p.next();
   p.expect('<', "in memref type after 'memref'");
   p.rewind();
   const dims = p.lexer.scanDimensions();
