@@ -46,3 +46,11 @@ export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayou
 export { tiledRelayoutWebglConfig } from './webgl/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebglConfig } from './webgl/kernels/TiledUnrelayout.js';
 export { tscatterWebglConfig } from './webgl/kernels/TScatter.js';
+export {
+  tgatherWebgpuConfig,
+  tiledConvertLayoutWebgpuConfig,
+  tiledRelayoutWebgpuConfig,
+  tiledUnrelayoutWebgpuConfig,
+  tscatterWebgpuConfig,
+  webgpuKernelConfigs,
+} from './webgpu/kernels/index.js';
