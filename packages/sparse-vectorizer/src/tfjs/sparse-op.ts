@@ -1,7 +1,8 @@
 /**
  * `sparseOp`: compiles a sparse kernel once (sparsify -> vectorize -> engine) and exposes it
  * as a tfjs op. The kernel is registered on the `cpu` backend under a name derived from the
- * expression and options; dense operands travel as tfjs tensors, sparse operands (immutable
+ * expression and options (and on `wasm`, where operands are read in place on the backend's heap:
+ * see wasm-kernel.ts); dense operands travel as tfjs tensors, sparse operands (immutable
  * {@link SparseTensor}s) and scalars as attributes. Ops are cached by {@link sparseOpKey}. Calls go through `engine.runKernel`, so
  * they work inside `tf.tidy` and allocate exactly one tensor (the result).
  */
@@ -21,6 +22,7 @@ import {
   type SparseOpOptions,
   sparseOpKey,
 } from './sparse-op-key.js';
+import { wasmSparseKernel } from './wasm-kernel.js';
 
 export type { SparseOpOptions } from './sparse-op-key.js';
 
@@ -36,6 +38,9 @@ export interface SparseOp {
   readonly kernel: SparseKernel;
   readonly module: Module;
 }
+
+/** Backends the ops register kernels on. */
+const SUPPORTED_BACKENDS: readonly string[] = ['cpu', 'wasm'];
 
 /** Compiled ops by {@link sparseOpKey}. */
 const REGISTRY = new Map<string, SparseOp>();
@@ -110,6 +115,18 @@ export function sparseOp(
 
   tf.registerKernel({
     kernelName,
+    backendName: 'wasm',
+    kernelFunc: wasmSparseKernel({
+      kernel,
+      module,
+      engine: o.engine,
+      vscale: o.vscale,
+      dtype,
+      copyingRun: run,
+    }),
+  });
+  tf.registerKernel({
+    kernelName,
     backendName: 'cpu',
     kernelFunc: ({ inputs, backend: anyBackend, attrs }) => {
       const backend = anyBackend as tf.KernelBackend;
@@ -152,10 +169,10 @@ export function sparseOp(
         );
       }
     });
-    if (tf.getBackend() !== 'cpu') {
+    if (!SUPPORTED_BACKENDS.includes(tf.getBackend())) {
       throw new SparsifyError(
         'backend',
-        `sparse ops run on the cpu backend, the active backend is ${tf.getBackend()}`,
+        `sparse ops run on the cpu and wasm backends, the active backend is ${tf.getBackend()}`,
       );
     }
     // tfjs attributes are plain data; the operands object is only read by our kernel function.

@@ -1,0 +1,82 @@
+/**
+ * The wasm engine in imported-memory mode: the compiled kernel is instantiated over a memory
+ * that someone else owns (tfjs's wasm backend heap), and memref arguments are typed-array views
+ * of that memory, passed by address: nothing is copied in or out. Each view must leave
+ * {@link BUFFER_PADDING} bytes of memory after it (masked-off vector lanes load there) and use
+ * the IR element's byte layout; {@link canRunInPlace} says whether a view qualifies.
+ */
+import type { MemRefData } from '../../interpret/memory.js';
+import type { Module } from '../../ir/operation.js';
+import type { ScalarType } from '../../ir/types.js';
+import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
+import { type EngineCall, resultValue, scalarArgument } from '../signature.js';
+import { elementBytes } from './lanes.js';
+import { BUFFER_PADDING } from './memory-ops.js';
+import { buildWasm, type WasmEngineOptions } from './wasm-engine.js';
+
+/** Whether `data` can be passed by address: a view of `memory` with padding room after it. */
+export function canRunInPlace(data: MemRefData, memory: WebAssembly.Memory): boolean {
+  return (
+    data.buffer === memory.buffer &&
+    data.byteOffset + data.byteLength + BUFFER_PADDING <= memory.buffer.byteLength
+  );
+}
+
+/**
+ * Compiles `func.func @fnName` for `memory` (imported, not shared). The returned call takes the
+ * interpreter's arguments, except that every memref's data must be a view of `memory` (see
+ * {@link canRunInPlace}) of the element's byte width; the kernel reads and writes them in place.
+ */
+export function compileWasmOnMemory(
+  module: Module,
+  fnName: string,
+  memory: WebAssembly.Memory,
+  options: WasmEngineOptions = {},
+): EngineCall {
+  const { bytes, signature, host } = buildWasm(module, fnName, options);
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
+    env: { memory, ...host.env() },
+  });
+  const kernel = instance.exports.kernel as (...args: (number | bigint)[]) => unknown;
+  const { inputs } = signature;
+  return (...args) => {
+    if (args.length !== inputs.length) {
+      throw new EngineArgumentError(
+        'args',
+        `@${fnName} takes ${inputs.length} arguments, got ${args.length}`,
+      );
+    }
+    const wasmArgs: (number | bigint)[] = [];
+    inputs.forEach((t, i) => {
+      if (t.kind !== 'memref') {
+        wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
+        return;
+      }
+      const view = signature.memref(args[i], i);
+      const bytesPerElement = elementBytes(t.element as ScalarType);
+      if (!canRunInPlace(view.data, memory) || view.data.BYTES_PER_ELEMENT !== bytesPerElement) {
+        throw new EngineArgumentError(
+          `#${i}`,
+          `expected a view of the imported memory with ${bytesPerElement}-byte elements and ${BUFFER_PADDING} bytes of memory after it`,
+        );
+      }
+      wasmArgs.push(view.data.byteOffset, ...view.shape.map((d) => BigInt(d)));
+      if (t.layout !== undefined)
+        wasmArgs.push(...view.strides.map((d) => BigInt(d)), BigInt(view.offset));
+    });
+    let raw: unknown;
+    try {
+      raw = kernel(...wasmArgs);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) throw new EngineRuntimeError(fnName, e.message);
+      throw e;
+    }
+    const results =
+      signature.results.length === 0
+        ? []
+        : signature.results.length === 1
+          ? [raw]
+          : (raw as unknown[]);
+    return results.map((r, k) => resultValue(r, signature.results[k] as ScalarType));
+  };
+}
