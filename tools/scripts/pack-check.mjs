@@ -2,8 +2,9 @@
 /**
  * Proves a package is publishable on its own (run from the package directory, after its build):
  *  1. `publint` and `@arethetypeswrong/cli` (ESM-only profile) judge the package as published;
- *  2. `npm pack` it (and the tarballs of the @tilekit packages it depends on, which are not on npm
- *     yet), install them into an empty project with only the declared dependencies and peers;
+ *  2. `npm pack` it (its tarball must hold LICENSE and its bin files) and the tarballs of the
+ *     @tilekit packages it depends on (not on npm yet), and install them into an empty project
+ *     with only the declared dependencies and peers;
  *  3. import every `exports` entry from plain Node, type-check an import of each with `tsc`
  *     (NodeNext, no monorepo conditions), and run the package's `test/pack-smoke.mjs` if it has one.
  */
@@ -38,6 +39,18 @@ function closure(dir, seen = new Map()) {
   return seen;
 }
 
+/** The tarball carries the licence text and every bin target (they are not build outputs). */
+function checkTarballFiles(paths) {
+  const required = [
+    'LICENSE',
+    ...Object.values(manifest.bin ?? {}).map((p) => p.replace(/^\.\//, '')),
+  ];
+  const missing = required.filter((path) => !paths.includes(path));
+  if (missing.length > 0)
+    throw new Error(`pack-check ${manifest.name}: the tarball lacks ${missing.join(', ')}`);
+  console.log(`pack-check ${manifest.name}: tarball has ${required.join(', ')}`);
+}
+
 console.log(`pack-check ${manifest.name}: publint`);
 console.log(sh(bin('publint'), ['--strict', packageDir], root).trim());
 
@@ -46,6 +59,7 @@ const tarballs = {};
 for (const [name, dir] of closure(packageDir)) {
   const [info] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work], dir));
   tarballs[name] = join(work, info.filename);
+  if (name === manifest.name) checkTarballFiles(info.files.map((file) => file.path));
 }
 
 console.log(`pack-check ${manifest.name}: are the types wrong (esm-only)`);
