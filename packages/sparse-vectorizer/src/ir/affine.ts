@@ -106,11 +106,26 @@ function floorDiv(a: bigint, b: bigint): bigint {
   return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
-/** Evaluates one expression with dims and symbols bound (exact, in bigint). */
+/**
+ * Evaluates one expression with dims and symbols bound: exact in bigint, or, with `bits`, in
+ * `bits`-wide two's complement after every operation (what `index` arithmetic lowered to
+ * `arith` computes, so an interpreter agrees with compiled code past INT64_MAX).
+ */
 export function evaluateAffineExpr(
   expr: AffineExpr,
   dims: readonly bigint[],
   symbols: readonly bigint[],
+  bits?: number,
+): bigint {
+  const value = exactAffineStep(expr, dims, symbols, bits);
+  return bits === undefined ? value : BigInt.asIntN(bits, value);
+}
+
+function exactAffineStep(
+  expr: AffineExpr,
+  dims: readonly bigint[],
+  symbols: readonly bigint[],
+  bits: number | undefined,
 ): bigint {
   switch (expr.kind) {
     case 'dim':
@@ -120,8 +135,8 @@ export function evaluateAffineExpr(
     case 'constant':
       return expr.value;
     case 'binary': {
-      const l = evaluateAffineExpr(expr.lhs, dims, symbols);
-      const r = evaluateAffineExpr(expr.rhs, dims, symbols);
+      const l = evaluateAffineExpr(expr.lhs, dims, symbols, bits);
+      const r = evaluateAffineExpr(expr.rhs, dims, symbols, bits);
       switch (expr.op) {
         case '+':
           return l + r;
@@ -148,7 +163,11 @@ function bound(values: readonly bigint[], position: number, prefix: string): big
 }
 
 /** Evaluates every result of `map` (operands: dims first, then symbols, as in `affine.apply`). */
-export function evaluateAffineMap(map: AffineMap, operands: readonly bigint[]): bigint[] {
+export function evaluateAffineMap(
+  map: AffineMap,
+  operands: readonly bigint[],
+  bits?: number,
+): bigint[] {
   if (operands.length !== map.numDims + map.numSymbols) {
     throw new AffineEvalError(
       `affine map takes ${map.numDims} dims + ${map.numSymbols} symbols, got ${operands.length} operands`,
@@ -156,5 +175,5 @@ export function evaluateAffineMap(map: AffineMap, operands: readonly bigint[]): 
   }
   const dims = operands.slice(0, map.numDims);
   const symbols = operands.slice(map.numDims);
-  return map.results.map((r) => evaluateAffineExpr(r, dims, symbols));
+  return map.results.map((r) => evaluateAffineExpr(r, dims, symbols, bits));
 }

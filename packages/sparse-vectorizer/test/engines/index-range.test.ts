@@ -99,4 +99,23 @@ func.func @f(%n: index) -> (index, index, index) {
     }
     expect(() => compile(module, 'f', { engine: 'js' })(7n)).toThrow(IndexRangeError);
   });
+
+  it('affine arithmetic past INT64_MAX wraps in 64 bits on interpreter and wasm alike', () => {
+    const max = 2n ** 63n - 1n;
+    const module = parseModule(`
+func.func @f(%n: index) -> (index, index) {
+  %sum = affine.apply affine_map<(d0) -> (d0 + 1)>(%n)
+  %half = affine.apply affine_map<(d0) -> ((d0 * 2) floordiv 4)>(%n)
+  return %sum, %half : index, index
+}`);
+    // Reference: two's complement i64 after every step, as the arith ops affine lowers to compute.
+    const i64 = (v: bigint) => BigInt.asIntN(64, v);
+    for (const n of [max, max - 1n, 2n ** 62n, -(2n ** 63n), 12n]) {
+      const doubled = i64(n * 2n);
+      const floorQuarter = doubled / 4n - (doubled % 4n !== 0n && doubled < 0n ? 1n : 0n);
+      const expected = [i64(n + 1n), floorQuarter];
+      for (const engine of ['interpreter', 'wasm'] as const)
+        expect(compile(module, 'f', { engine })(n), `${engine} ${n}`).toEqual(expected);
+    }
+  });
 });

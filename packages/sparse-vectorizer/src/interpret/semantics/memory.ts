@@ -55,9 +55,11 @@ const bigMax = (a: bigint, b: bigint): bigint => (b > a ? b : a);
 function affineResults(op: Operation, operands: readonly RuntimeValue[]): bigint[] {
   const map = op.attributes.map;
   if (map?.kind !== 'affineMap') throw new InterpretError(op.name, 'missing affine map');
+  // `index` is 64-bit here, as in the engines: affine arithmetic wraps like the arith ops it lowers to.
   return evaluateAffineMap(
     map.map,
     operands.map((v) => asInt(v, op.name)),
+    64,
   );
 }
 
