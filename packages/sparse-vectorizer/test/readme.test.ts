@@ -7,5 +7,6 @@ describeReadmeExamples({
     'Example: parse → verify → print → interpret',
     'Building IR in code',
     'Sparse kernels and engines',
+    'tfjs (`@tilekit/sparse-vectorizer/tfjs`)',
   ],
 });
