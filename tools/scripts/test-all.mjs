@@ -3,6 +3,9 @@
  * The one test command (`npm test`): format + lint (Biome), then every package's typecheck,
  * Node tests, browser tests and pack check through Nx, then a closing summary line
  * `Tests: N passed, M failed` summed from the Vitest JSON reports.
+ *
+ * Local runs reuse Nx's cache (.nx/cache): a task whose inputs are unchanged restores its Vitest
+ * report instead of running again. CI (`CI` set, as `.ci/run` does) and `--no-cache` run every task.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +21,7 @@ const env = {
   FORCE_COLOR: '0',
 };
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+const useCache = !process.env.CI && !process.argv.includes('--no-cache');
 
 function step(title, command, args) {
   console.log(`\n=== ${title}`);
@@ -61,7 +65,7 @@ const checks = [
       'pack-check',
       '--parallel=2',
       '--output-style=stream',
-      '--skip-nx-cache',
+      ...(useCache ? [] : ['--skip-nx-cache']),
     ],
   ],
 ];
@@ -77,7 +81,9 @@ for (const file of reportFiles()) {
   failed +=
     (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
-console.log('\n=== summary');
+console.log(
+  `\n=== summary${useCache ? ' (Nx cache on: unchanged tasks restored their reports)' : ''}`,
+);
 for (const file of reportFiles()) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   console.log(
