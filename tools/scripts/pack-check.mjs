@@ -6,7 +6,9 @@
  *     @tilekit packages it depends on (not on npm yet), and install them into an empty project
  *     with only the declared dependencies and peers;
  *  3. import every `exports` entry from plain Node, type-check an import of each with `tsc`
- *     (NodeNext, no monorepo conditions), and run the package's `test/pack-smoke.mjs` if it has one.
+ *     (NodeNext, no monorepo conditions), and run the package's `test/pack-smoke.mjs` if it has one;
+ *  4. run that smoke again in a second project holding the oldest tfjs the peer ranges admit, so a
+ *     range wider than what works fails here (the monorepo itself only ever runs its pinned tfjs).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -74,9 +76,10 @@ console.log(
 // An empty consumer project: the tarballs, plus the declared peers (required and optional) from npm.
 const project = join(work, 'consumer');
 mkdirSync(project);
-const dependencies = Object.fromEntries(
+const tarballDependencies = Object.fromEntries(
   Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]),
 );
+const dependencies = { ...tarballDependencies };
 for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {}))
   dependencies[peer] = range;
 writeFileSync(
@@ -141,5 +144,57 @@ const smoke = join(packageDir, 'test', 'pack-smoke.mjs');
 if (existsSync(smoke)) {
   cpSync(smoke, join(project, 'pack-smoke.mjs'));
   console.log(sh(process.execPath, ['pack-smoke.mjs'], project).trim());
+  smokeOnOldestTfjs();
 }
 console.log(`pack-check ${manifest.name}: ok`);
+
+/** Every published version of `name` that `range` admits, oldest first (npm's own matching). */
+function versionsInRange(name, range) {
+  const found = JSON.parse(sh('npm', ['view', `${name}@${range}`, 'version', '--json'], work));
+  return Array.isArray(found) ? found : [found];
+}
+
+/**
+ * Runs the smoke in a project with `@tensorflow/tfjs-core` at the lowest version the peer range
+ * admits, and every other `@tensorflow/*` peer whose range admits that same version (tfjs
+ * releases its packages in lockstep, each peering on the core of its own version) at it too.
+ */
+function smokeOnOldestTfjs() {
+  const peers = Object.entries(manifest.peerDependencies ?? {}).filter(([name]) =>
+    name.startsWith('@tensorflow/'),
+  );
+  const coreRange = manifest.peerDependencies?.['@tensorflow/tfjs-core'];
+  if (coreRange === undefined) return;
+  const oldest = versionsInRange('@tensorflow/tfjs-core', coreRange)[0];
+  const pinned = Object.fromEntries(
+    peers
+      .filter(([name, range]) => versionsInRange(name, range).includes(oldest))
+      .map(([name]) => [name, oldest]),
+  );
+  const oldProject = join(work, 'consumer-oldest-tfjs');
+  mkdirSync(oldProject);
+  writeFileSync(
+    join(oldProject, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'consumer-oldest-tfjs',
+        private: true,
+        type: 'module',
+        // Only the pinned peers: newer-only optional backends stay out of this project.
+        dependencies: { ...tarballDependencies, ...pinned },
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(
+    `pack-check ${manifest.name}: smoke on the oldest admitted tfjs (${Object.keys(pinned).join(', ')} @ ${oldest})`,
+  );
+  sh(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+    oldProject,
+  );
+  cpSync(smoke, join(oldProject, 'pack-smoke.mjs'));
+  console.log(sh(process.execPath, ['pack-smoke.mjs'], oldProject).trim());
+}
