@@ -16,6 +16,7 @@ export default defineConfig({
       '@tensorflow/tfjs-core',
       '@tensorflow/tfjs-backend-cpu',
       '@tensorflow/tfjs-backend-webgl',
+      '@tensorflow/tfjs-backend-webgpu',
     ],
   },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 4096 },

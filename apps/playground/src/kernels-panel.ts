@@ -1,14 +1,15 @@
 /**
- * Kernels panel: run relayout, unrelayout and tscatter on the shown tensors with the cpu or
- * webgl backend (webgpu is listed where the browser has it, but @tilekit/tfjs-kernels registers
- * no webgpu kernels yet), highlight TSCATTER's duplicate writers and the winner, and time each
- * op beside tf's stock composition.
+ * Kernels panel: run relayout, unrelayout and tscatter on the shown tensors with the cpu, webgl
+ * or webgpu backend (webgpu where the browser has `navigator.gpu`), highlight TSCATTER's
+ * duplicate writers and the winner, and time each op beside tf's stock composition.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
+import '@tensorflow/tfjs-backend-webgpu';
 import '@tilekit/tfjs-kernels/register-cpu';
 import '@tilekit/tfjs-kernels/register-webgl';
+import '@tilekit/tfjs-kernels/register-webgpu';
 import { relayout, tscatter, unrelayout } from '@tilekit/tfjs-kernels';
 import { describeError, h, labelled } from './dom.ts';
 import { parseArrayShape } from './logical-shape.ts';
@@ -146,16 +147,15 @@ export function mountKernelsPanel(root: HTMLElement): void {
   const hasWebgpu = 'gpu' in navigator;
   for (const name of BACKENDS) {
     const option = h('option', { value: name }, name);
-    // No tilekit webgpu kernels exist yet; the option says so instead of failing a run.
-    if (name === 'webgpu') {
+    // Without WebGPU in this browser the option says so instead of failing a run.
+    if (name === 'webgpu' && !hasWebgpu) {
       option.disabled = true;
-      option.textContent = hasWebgpu
-        ? 'webgpu (no tilekit kernels yet)'
-        : 'webgpu (not in this browser)';
+      option.textContent = 'webgpu (not in this browser)';
     }
     backend.append(option);
   }
-  backend.value = state.get('backend') === 'webgl' ? 'webgl' : 'cpu';
+  const wanted = state.get('backend');
+  backend.value = wanted === 'webgl' || (wanted === 'webgpu' && hasWebgpu) ? wanted : 'cpu';
   const shape = h('input', {
     id: 'kernel-shape',
     type: 'text',

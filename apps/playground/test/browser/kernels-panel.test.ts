@@ -50,6 +50,13 @@ describe('Kernels panel', () => {
     expect(tf.memory().numTensors).toBe(before);
   });
 
+  it('webgpu gives the cpu answer', async () => {
+    expect('gpu' in navigator).toBe(true);
+    const cpu = await runOn('cpu');
+    const webgpu = await runOn('webgpu');
+    expect(webgpu).toEqual(cpu);
+  });
+
   it('a bad layout shows the typed error and leaks no tensor', async () => {
     await tf.setBackend('cpu');
     const before = tf.memory().numTensors;
