@@ -1,8 +1,9 @@
 /**
  * Runs browser benchmark suites (`packages/<pkg>/bench/browser/*.bench.ts`) in headless Chromium
  * and prints them in the Node harness's format. Each suite runs in its own page served by Vite
- * (sources resolved through the `@tilekit/source` condition, as in the tests), on Debian's
- * Chromium with SwiftShader's WebGL2; Playwright never downloads a browser.
+ * (sources resolved through the `@tilekit/source` condition, as in the tests), in its own
+ * Debian Chromium launched with the flags its backend needs (see `chromiumArgsFor`);
+ * Playwright never downloads a browser.
  *
  * Usage: npx tsx --conditions=@tilekit/source tools/bench/src/browser/main.ts [suite files]
  *        (with no files: every browser suite; `npm run bench` calls `runBrowserBenches`).
@@ -11,18 +12,30 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
-import { formatSuite } from '../harness.js';
+import { formatSuite, type SuiteResult } from '../harness.js';
 import type { PageOutcome } from './page/run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
 
 /** Launch flags: software WebGL2 through ANGLE/SwiftShader, no GPU or display needed. */
-const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const WEBGL_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+/**
+ * Launch flags for WebGPU: Dawn's SwiftShader adapter needs only this switch (as in
+ * vitest.webgpu.config.ts); `--use-angle=vulkan` would break WebGL2, so WebGPU suites get their
+ * own browser.
+ */
+const WEBGPU_ARGS = ['--enable-unsafe-webgpu'];
+
+/** The Chromium flags for one suite file: WebGPU ones for `*webgpu.bench.ts`, else WebGL's. */
+export function chromiumArgsFor(file: string): readonly string[] {
+  return basename(file).endsWith('webgpu.bench.ts') ? WEBGPU_ARGS : WEBGL_ARGS;
+}
 
 /** A suite may run this long (software rendering of the slowest baselines is slow). */
 const SUITE_TIMEOUT_MS = 30 * 60_000;
@@ -62,6 +75,7 @@ async function startServer(): Promise<ViteDevServer> {
         '@tensorflow/tfjs-core',
         '@tensorflow/tfjs-backend-cpu',
         '@tensorflow/tfjs-backend-webgl',
+        '@tensorflow/tfjs-backend-webgpu',
       ],
     },
     server: { port: 0, host: '127.0.0.1', fs: { allow: [repoRoot] } },
@@ -70,41 +84,50 @@ async function startServer(): Promise<ViteDevServer> {
   return server;
 }
 
-/** Runs each suite file in its own page and prints its table. */
+/** Runs one suite file in a fresh page of `browser` and returns its result. */
+async function runInPage(browser: Browser, base: string, file: string): Promise<SuiteResult> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
+  // Errors only: the one-texel sync reads make the driver warn about stalls, by design.
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.error(`[page] ${message.text()}`);
+  });
+  const options = process.env.TILEKIT_BENCH_OPTIONS ?? '{}';
+  const query = new URLSearchParams({ suite: resolve(file), options });
+  await page.goto(`${base}index.html?${query}`);
+  const handle = await page.waitForFunction(() => window.__tilekitBench, undefined, {
+    timeout: SUITE_TIMEOUT_MS,
+    polling: 500,
+  });
+  const outcome = (await handle.jsonValue()) as PageOutcome;
+  await page.close();
+  if ('error' in outcome) throw new Error(`${file}: ${outcome.error}`);
+  return outcome.result;
+}
+
+/** Runs each suite file in its own browser (launched with its flags) and prints its table. */
 export async function runBrowserBenches(
   files: readonly string[] = discoverBrowserSuites(),
 ): Promise<void> {
   if (files.length === 0) return;
   const executablePath = chromiumPath();
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
     const base = server.resolvedUrls?.local[0];
     if (base === undefined) throw new Error('the Vite server has no local URL');
-    const options = process.env.TILEKIT_BENCH_OPTIONS ?? '{}';
-    console.log(
-      `\n# browser suites (${files.length}; ${browser.version()} headless, SwiftShader WebGL2)`,
-    );
+    console.log(`\n# browser suites (${files.length}; headless Chromium, SwiftShader)`);
     for (const file of files) {
-      const page = await browser.newPage();
-      page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
-      // Errors only: the one-texel sync reads make the driver warn about stalls, by design.
-      page.on('console', (message) => {
-        if (message.type() === 'error') console.error(`[page] ${message.text()}`);
-      });
-      const query = new URLSearchParams({ suite: resolve(file), options });
-      await page.goto(`${base}index.html?${query}`);
-      const handle = await page.waitForFunction(() => window.__tilekitBench, undefined, {
-        timeout: SUITE_TIMEOUT_MS,
-        polling: 500,
-      });
-      const outcome = (await handle.jsonValue()) as PageOutcome;
-      if ('error' in outcome) throw new Error(`${file}: ${outcome.error}`);
-      console.log(formatSuite(outcome.result).join('\n'));
-      await page.close();
+      const args = chromiumArgsFor(file);
+      const browser = await chromium.launch({ executablePath, headless: true, args: [...args] });
+      try {
+        const result = await runInPage(browser, base, file);
+        const note = `Chromium ${browser.version()} headless, flags: ${args.join(' ')}`;
+        console.log(formatSuite({ ...result, notes: [...(result.notes ?? []), note] }).join('\n'));
+      } finally {
+        await browser.close();
+      }
     }
   } finally {
-    await browser.close();
     await server.close();
   }
 }

@@ -1,0 +1,248 @@
+/**
+ * WebGPU benchmarks, run in headless Chromium by tools/bench/src/browser (WebGPU on SwiftShader,
+ * launched with `--enable-unsafe-webgpu`): the relayout pass against tf.transpose and against
+ * the stock pad → reshape → transpose composition, and the TSCATTER passes against
+ * tf.tensorScatterUpdate with equivalent indices.
+ *
+ * Kernel time ends when the device reports the submitted work done; reading the whole result
+ * back is measured separately, as are pipeline compilations. The duplicate-offset case also
+ * counts how many distinct results 20 runs of each op give: tfjs-backend-webgpu stores
+ * duplicates with racing `atomicStore`s, so its winner is whichever thread stored last.
+ */
+import '@tensorflow/tfjs-backend-webgpu';
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import * as tf from '@tensorflow/tfjs-core';
+import { defineBenchSuite, median } from '@tilekit/bench';
+import { relayoutPlan } from '@tilekit/layout';
+import { relayout, shapeText, tscatter } from '../../src/index.js';
+import '../../src/register-webgpu.js';
+
+function webgpu(): WebGPUBackend {
+  return tf.backend() as WebGPUBackend;
+}
+
+/** Submits tfjs's queued passes and waits until the device has finished them. */
+async function finishGpuWork(): Promise<void> {
+  const backend = webgpu();
+  // Close the open compute pass first (as tfjs's own reads do): finishing an encoder with a
+  // pass still open yields an invalid command buffer, whose work the device drops.
+  backend.ensureCommandEncoderReady();
+  backend.endComputePassEncoder();
+  backend.submitQueue();
+  await backend.device.queue.onSubmittedWorkDone();
+}
+
+/** Waits until the GPU has written `t`, then disposes it. */
+async function settle(t: tf.Tensor): Promise<void> {
+  await finishGpuWork();
+  t.dispose();
+}
+
+/** Compute pipelines created since the suite's setup (counted by wrapping the device's method). */
+let compiled = 0;
+function countCompilations(): void {
+  const device = webgpu().device;
+  const create = device.createComputePipeline.bind(device);
+  device.createComputePipeline = (descriptor) => {
+    compiled += 1;
+    return create(descriptor);
+  };
+}
+
+/** Median milliseconds of `await run().data()` after the kernel itself has finished. */
+async function readbackMs(run: () => tf.Tensor, samples = 5): Promise<number> {
+  const times: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    const out = run();
+    await finishGpuWork();
+    const start = performance.now();
+    await out.data();
+    times.push(performance.now() - start);
+    out.dispose();
+  }
+  return median(times);
+}
+
+/** Pipelines compiled by one call of `run` (after warm-up, on a new shape of the same kind). */
+async function compilesOf(run: () => tf.Tensor): Promise<number> {
+  const before = compiled;
+  await settle(run());
+  return compiled - before;
+}
+
+/** A tensor whose data lives in a GPU buffer only, as a previous op's output does. */
+function onGpu<T extends tf.Tensor>(t: T): T {
+  webgpu().uploadToGPU(t.dataId);
+  return t;
+}
+
+const N = 2048;
+const LAYOUT = '{1,0:T(8,128)}';
+let x: tf.Tensor2D;
+let xOther: tf.Tensor2D;
+const plan = relayoutPlan(shapeText('float32', [N, N], LAYOUT));
+
+/** The layout as stock tfjs ops: the plan's pads, reshapes and transposes, one after another. */
+function stockRelayout(input: tf.Tensor): tf.Tensor {
+  return tf.tidy(() =>
+    plan.steps.reduce<tf.Tensor>((t, step) => {
+      if (step.op === 'transpose') return tf.transpose(t, [...step.perm]);
+      if (step.op === 'pad')
+        return tf.pad(
+          t,
+          step.paddings.map(([a, b]) => [a, b] as [number, number]),
+        );
+      return tf.reshape(t, [...step.shape]);
+    }, input),
+  );
+}
+
+/**
+ * A TSCATTER case: `offsets` (one per element of a side x side source tile) into a
+ * `dstShape` destination, and the tfjs equivalent. Source values are distinct (k + 0.5), so a
+ * duplicate offset's winner shows in the result.
+ */
+function scatterCase(side: number, offsets: Int32Array, dstShape: readonly [number, number]) {
+  const n = side * side;
+  const values = Float32Array.from({ length: n }, (_, k) => k + 0.5);
+  const src = onGpu(tf.tensor2d(values, [side, side]));
+  // Ours reads the indices on the CPU (they stay there); tfjs's kernel reads them on the GPU.
+  const idx = tf.tensor2d(offsets, [side, side], 'int32');
+  const base = onGpu(tf.zeros([dstShape[0] * dstShape[1]]));
+  const indices = onGpu(tf.tensor2d(offsets, [n, 1], 'int32'));
+  const updates = onGpu(tf.tensor1d(values));
+  /** What a sequential loop writes: each destination's last writer in row-major order. */
+  const lastWriters = new Float32Array(dstShape[0] * dstShape[1]);
+  offsets.forEach((offset, k) => {
+    lastWriters[offset] = values[k]!;
+  });
+  return {
+    ours: () => tscatter(src, idx, { dstShape: [...dstShape] }),
+    tfjs: () => tf.tensorScatterUpdate(base, indices, updates),
+    lastWriters,
+    dispose: () => tf.dispose([src, idx, base, indices, updates]),
+  };
+}
+
+type ScatterCase = ReturnType<typeof scatterCase>;
+
+/** Deterministic pseudo-random offsets in [0, slots) (xorshift32). */
+function randomOffsets(count: number, slots: number, seed: number): Int32Array {
+  let state = seed | 0;
+  return Int32Array.from({ length: count }, () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % slots;
+  });
+}
+
+/** How many distinct results `runs` calls of `run` give, and how many equal `expected`. */
+async function distinctResults(
+  run: () => tf.Tensor,
+  expected: Float32Array,
+  runs = 20,
+): Promise<{ distinct: number; lastWriter: number }> {
+  const expectedKey = new Uint32Array(expected.buffer).join(',');
+  const seen = new Set<string>();
+  let lastWriter = 0;
+  for (let r = 0; r < runs; r++) {
+    const out = run();
+    const bits = new Uint32Array(Float32Array.from(await out.data()).buffer).join(',');
+    out.dispose();
+    seen.add(bits);
+    if (bits === expectedKey) lastWriter += 1;
+  }
+  return { distinct: seen.size, lastWriter };
+}
+
+const DUP_UPDATES = 65_536;
+const DUP_SLOTS = 1024;
+let permutation: ScatterCase;
+let duplicates: ScatterCase;
+
+export default defineBenchSuite({
+  name: 'tfjs-kernels: WebGPU (headless Chromium, SwiftShader)',
+  setup: async () => {
+    if (!(await tf.setBackend('webgpu'))) throw new Error('the webgpu backend failed to start');
+    // Inputs stay on the GPU in every case; no forwarding of small ones to the CPU.
+    tf.env().set('WEBGPU_CPU_FORWARD', false);
+    countCompilations();
+    x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
+    xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
+    permutation = scatterCase(
+      256,
+      Int32Array.from(tf.util.createShuffledIndices(256 * 256)),
+      [256, 256],
+    );
+    duplicates = scatterCase(256, randomOffsets(DUP_UPDATES, DUP_SLOTS, 12345), [32, 32]);
+  },
+  teardown: () => {
+    tf.dispose([x, xOther]);
+    permutation.dispose();
+    duplicates.dispose();
+  },
+  cases: [
+    {
+      name: `relayout f32[${N},${N}] -> ${LAYOUT}`,
+      items: N * N,
+      ours: { label: 'relayout (one gather pass)', fn: () => settle(relayout(x, LAYOUT)) },
+      baselines: [
+        { label: 'tf.transpose', fn: () => settle(tf.transpose(x)) },
+        { label: 'stock pad -> reshape -> transpose', fn: () => settle(stockRelayout(x)) },
+      ],
+      goal: '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
+      extra: async () => ({
+        'pipelines compiled, new shape f32[2048,1024] after warm-up': await compilesOf(() =>
+          relayout(xOther, LAYOUT),
+        ),
+        'readback of the result (await data()), median ms': (
+          await readbackMs(() => relayout(x, LAYOUT))
+        ).toFixed(1),
+      }),
+    },
+    {
+      name: 'tscatter 256x256 random permutation',
+      items: 256 * 256,
+      ours: {
+        label: 'tscatter (atomicMax last-writer pass + gather pass)',
+        fn: () => settle(permutation.ours()),
+      },
+      baselines: [
+        {
+          label: 'tf.tensorScatterUpdate (equivalent indices)',
+          fn: () => settle(permutation.tfjs()),
+        },
+      ],
+      goal: 'within 1.5x of tf.tensorScatterUpdate (ratio >= 0.67), deterministic',
+      extra: async () => ({
+        'readback of the result (await data()), median ms': (
+          await readbackMs(permutation.ours)
+        ).toFixed(2),
+      }),
+    },
+    {
+      name: `tscatter ${DUP_UPDATES} updates into ${DUP_SLOTS} slots (random offsets, ~64 writers per slot)`,
+      items: DUP_UPDATES,
+      ours: {
+        label: 'tscatter (last writer in row-major order)',
+        fn: () => settle(duplicates.ours()),
+      },
+      baselines: [
+        {
+          label: 'tf.tensorScatterUpdate (equivalent indices; racing winner)',
+          fn: () => settle(duplicates.tfjs()),
+        },
+      ],
+      goal: 'within 1.5x of tf.tensorScatterUpdate (ratio >= 0.67), deterministic',
+      extra: async () => {
+        const ours = await distinctResults(duplicates.ours, duplicates.lastWriters);
+        const tfjs = await distinctResults(duplicates.tfjs, duplicates.lastWriters);
+        return {
+          'tscatter: distinct results in 20 runs (runs equal to the sequential last writer)': `${ours.distinct} (${ours.lastWriter} of 20)`,
+          'tf.tensorScatterUpdate: distinct results in 20 runs (runs equal to the sequential last writer)': `${tfjs.distinct} (${tfjs.lastWriter} of 20)`,
+        };
+      },
+    },
+  ],
+});
