@@ -1,7 +1,7 @@
 /**
- * `tilekit conformance --backend webgl` only looks for what it needs (issue 16, item 14): it never
- * runs a script found by directory search nor installs system packages; with no browser it says
- * what to install.
+ * `tilekit conformance --backend webgl|webgpu|wasm` only looks for what it needs (issue 16,
+ * item 14): it never runs a script found by directory search nor installs system packages; with
+ * no browser or package it says what to install.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  BACKEND_PACKAGES,
   findChromium,
-  missingWebglPackages,
-  WEBGL_PACKAGES,
-} from '../src/browser/webgl-requirements.js';
+  missingPackages,
+} from '../src/browser/backend-requirements.js';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
 
@@ -27,32 +27,32 @@ function fakeBrowser(name: string): string {
   return path;
 }
 
-const INSTALL_WORDS = ["'apt-get install chromium'", 'CHROMIUM_PATH', ...WEBGL_PACKAGES];
+const INSTALL_WORDS = ["'apt-get install chromium'", 'CHROMIUM_PATH', ...BACKEND_PACKAGES.webgl];
 
 describe('finding a browser for --backend webgl', () => {
   it('takes CHROMIUM_PATH when it is executable', () => {
     const browser = fakeBrowser('my-chrome');
-    expect(findChromium({ CHROMIUM_PATH: browser, PATH: '' }, [])).toBe(browser);
+    expect(findChromium({ CHROMIUM_PATH: browser, PATH: '' }, 'webgl', [])).toBe(browser);
   });
 
   it('else the first executable known path, else a Chromium on PATH', () => {
     const known = fakeBrowser('chromium-known');
-    expect(findChromium({ PATH: '' }, [join(scratch, 'absent'), known])).toBe(known);
+    expect(findChromium({ PATH: '' }, 'webgl', [join(scratch, 'absent'), known])).toBe(known);
     const dir = mkdtempSync(join(scratch, 'bin-'));
     writeFileSync(join(dir, 'chromium-browser'), '');
     chmodSync(join(dir, 'chromium-browser'), 0o755);
-    expect(findChromium({ PATH: dir }, [join(scratch, 'absent')])).toBe(
+    expect(findChromium({ PATH: dir }, 'webgpu', [join(scratch, 'absent')])).toBe(
       join(dir, 'chromium-browser'),
     );
   });
 
   it('with none, says what to install: the browser and every npm package', () => {
-    expect(() => findChromium({ PATH: '' }, [join(scratch, 'absent')])).toThrow(
+    expect(() => findChromium({ PATH: '' }, 'webgl', [join(scratch, 'absent')])).toThrow(
       /^no Chromium or Chrome found\./,
     );
     let message = '';
     try {
-      findChromium({ PATH: '' }, []);
+      findChromium({ PATH: '' }, 'webgl', []);
     } catch (error) {
       message = (error as Error).message;
     }
@@ -62,8 +62,10 @@ describe('finding a browser for --backend webgl', () => {
   it('names the npm packages that do not resolve', () => {
     // From a directory with no node_modules above it, none of them resolve.
     const nowhere = pathToFileURL(join(scratch, 'probe.js')).href;
-    expect(missingWebglPackages(nowhere)).toEqual([...WEBGL_PACKAGES]);
-    expect(missingWebglPackages()).toEqual([]);
+    for (const backend of ['webgl', 'webgpu', 'wasm'] as const) {
+      expect(missingPackages(backend, nowhere), backend).toEqual([...BACKEND_PACKAGES[backend]]);
+      expect(missingPackages(backend), backend).toEqual([]);
+    }
   });
 });
 
@@ -91,7 +93,8 @@ describe('tilekit conformance --backend webgl without a browser', () => {
     const io = captureIO();
     expect(await main(['conformance', '--help'], io)).toBe(0);
     const help = io.out().replace(/\s+/g, ' ');
-    for (const word of ['apt-get install chromium', 'CHROMIUM_PATH', ...WEBGL_PACKAGES])
+    const packages = Object.values(BACKEND_PACKAGES).flat();
+    for (const word of ['apt-get install chromium', 'CHROMIUM_PATH', ...packages])
       expect(help).toContain(word);
   });
 });

@@ -49,6 +49,22 @@ describe('tilekit conformance', () => {
     expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
   }, 180_000);
 
+  it('runs the kernel suite on WebGPU in headless Chromium: the same cases as on the cpu', async () => {
+    const io = captureIO();
+    expect(await main(['conformance', '--suite', 'kernels', '--backend', 'webgpu'], io)).toBe(0);
+    const cases = kernelConformance({ tf, backend: 'webgpu', ops }).cases.length;
+    expect(row(io.out(), 'kernels (webgpu)')).toEqual([cases, cases, 0, 0]);
+    expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
+  }, 300_000);
+
+  it('runs the kernel suite on the wasm backend in this process: the same cases as on the cpu', async () => {
+    const io = captureIO();
+    expect(await main(['conformance', '--suite', 'kernels', '--backend', 'wasm'], io)).toBe(0);
+    const cases = kernelConformance({ tf, backend: 'wasm', ops }).cases.length;
+    expect(row(io.out(), 'kernels (wasm)')).toEqual([cases, cases, 0, 0]);
+    expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
+  }, 300_000);
+
   it('rejects an unknown suite or backend with exit 2 and the usage', async () => {
     for (const argv of [
       ['conformance', '--suite', 'tiles'],

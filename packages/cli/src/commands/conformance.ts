@@ -17,39 +17,61 @@ import { interpret, parseModule, printModule, vectorize } from '@tilekit/sparse-
 import * as kernels from '@tilekit/tfjs-kernels';
 import '@tilekit/tfjs-kernels/register-cpu';
 import { parseCommandArgs } from '../args.js';
-import { checkWebglRequirements, WEBGL_PACKAGES } from '../browser/webgl-requirements.js';
+import {
+  BACKEND_PACKAGES,
+  type BrowserBackend,
+  CONFORMANCE_BACKENDS,
+  type ConformanceBackend,
+  checkBrowserBackend,
+  checkPackages,
+  isBrowserBackend,
+} from '../browser/backend-requirements.js';
 import type { Command } from '../command.js';
 import { CliError, type CliIO } from '../io.js';
 
 const SUITES = ['layout', 'kernels', 'vectorizer'] as const;
-const BACKENDS = ['cpu', 'webgl'] as const;
 type SuiteChoice = (typeof SUITES)[number];
-type Backend = (typeof BACKENDS)[number];
 
-const help = `Usage: tilekit conformance [--backend cpu|webgl] [--suite layout|kernels|vectorizer]
+const help = `Usage: tilekit conformance [--backend cpu|webgl|webgpu|wasm] [--suite layout|kernels|vectorizer]
 
 Runs the @tilekit/conformance suites on tilekit's own implementations and prints a table per
 suite and a closing 'N passed, M failed' line (exit 1 when any case fails). Excluded cases are
 tilekit's documented deviations; an excluded case that passes counts as a failure.
 
 Options:
-  --backend <name>  tfjs backend of the kernel suite (default cpu). webgl runs in headless
-                    Chromium with SwiftShader WebGL2: the browser at CHROMIUM_PATH, else a system
-                    Chromium or Chrome (Debian/Ubuntu: apt-get install chromium); it also needs
-                    the npm packages ${WEBGL_PACKAGES.join(', ')}
-                    installed next to @tilekit/cli. Nothing is installed for you
+  --backend <name>  tfjs backend of the kernel suite (default cpu). webgl and webgpu run in
+                    headless Chromium (SwiftShader WebGL2 / WebGPU): the browser at CHROMIUM_PATH,
+                    else a system Chromium or Chrome (Debian/Ubuntu: apt-get install chromium).
+                    wasm runs in this Node process. Each needs npm packages installed next to
+                    @tilekit/cli; nothing is installed for you:
+                      webgl:  ${BACKEND_PACKAGES.webgl.join(', ')}
+                      webgpu: ${BACKEND_PACKAGES.webgpu.join(', ')}
+                      wasm:   ${BACKEND_PACKAGES.wasm.join(', ')}
   --suite <name>    run only this suite (default: all three)
   -h, --help        show this help`;
 
-/** The page-side program: runs the kernel suite on WebGL and returns its report as JSON. */
-const PAGE_ENTRY = `
-import '@tensorflow/tfjs-backend-webgl';
+/** Chromium flags per browser backend: software WebGL2, or WebGPU on its SwiftShader adapter. */
+const CHROMIUM_ARGS: Readonly<Record<BrowserBackend, readonly string[]>> = {
+  webgl: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  webgpu: ['--enable-unsafe-webgpu'],
+};
+
+/** Where the suite's page lives; localhost counts as a secure context. */
+const PAGE_URL = 'http://localhost/tilekit-conformance.html';
+
+/**
+ * The page-side program: runs the kernel suite on `backend` and returns its report as JSON.
+ * On webgpu, tfjs's forwarding of small inputs to the CPU is off so tilekit's passes run.
+ */
+const pageEntry = (backend: BrowserBackend) => `
+import '@tensorflow/tfjs-backend-${backend}';
 import * as tf from '@tensorflow/tfjs-core';
 import { kernelConformance } from '@tilekit/conformance';
 import * as ops from '@tilekit/tfjs-kernels';
-import '@tilekit/tfjs-kernels/register-webgl';
+import '@tilekit/tfjs-kernels/register-${backend}';
 window.tilekitConformance = async () => {
-  const report = await kernelConformance({ tf, backend: 'webgl', ops }).run();
+  if (${JSON.stringify(backend)} === 'webgpu') tf.env().set('WEBGPU_CPU_FORWARD', false);
+  const report = await kernelConformance({ tf, backend: ${JSON.stringify(backend)}, ops }).run();
   const results = report.results.map((r) => ({ ...r, error: r.error && { message: r.error.message } }));
   return JSON.stringify({ ...report, results });
 };
@@ -59,13 +81,13 @@ window.tilekitConformance = async () => {
  * Bundles the page program with esbuild (resolving @tilekit/* to sources when this CLI itself
  * runs from source) and runs it in headless Chromium through playwright-core.
  */
-async function runKernelsInChromium(): Promise<ReportView> {
-  const executablePath = checkWebglRequirements(process.env);
+async function runKernelsInChromium(backend: BrowserBackend): Promise<ReportView> {
+  const executablePath = checkBrowserBackend(backend, process.env);
   const esbuild = await import('esbuild');
   const { chromium } = await import('playwright-core');
   const here = dirname(fileURLToPath(import.meta.url));
   const bundle = await esbuild.build({
-    stdin: { contents: PAGE_ENTRY, resolveDir: here, loader: 'js' },
+    stdin: { contents: pageEntry(backend), resolveDir: here, loader: 'js' },
     bundle: true,
     write: false,
     format: 'esm',
@@ -76,11 +98,18 @@ async function runKernelsInChromium(): Promise<ReportView> {
   const browser = await chromium.launch({
     executablePath,
     headless: true,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    args: [...CHROMIUM_ARGS[backend]],
   });
   try {
     const page = await browser.newPage();
-    await page.setContent('<!doctype html><html><body></body></html>');
+    // A localhost page (served by the route, no server): WebGPU exists only in secure contexts.
+    await page.route(PAGE_URL, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html><body></body></html>',
+      }),
+    );
+    await page.goto(PAGE_URL);
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text, type: 'module' });
     await page.waitForFunction(() => 'tilekitConformance' in window);
     const json = await page.evaluate(() =>
@@ -92,15 +121,25 @@ async function runKernelsInChromium(): Promise<ReportView> {
   }
 }
 
+/** Runs the kernel suite on tfjs's wasm backend in this process (tilekit's register-wasm kernels). */
+async function runKernelsOnWasm(): Promise<ReportView> {
+  checkPackages('wasm');
+  await import('@tensorflow/tfjs-backend-wasm');
+  await import('@tilekit/tfjs-kernels/register-wasm');
+  tf.env().set('IS_TEST', true);
+  return kernelConformance({ tf, backend: 'wasm', ops: kernels }).run();
+}
+
 /** Runs one suite on tilekit's implementations. */
-async function runSuite(suite: SuiteChoice, backend: Backend): Promise<ReportView> {
+async function runSuite(suite: SuiteChoice, backend: ConformanceBackend): Promise<ReportView> {
   if (suite === 'layout')
     return layoutConformance(layout, { exclusions: TILEKIT_LAYOUT_EXCLUSIONS }).run();
   if (suite === 'vectorizer') {
     const impl = irVectorizerImpl({ parseModule, printModule, vectorize, interpret });
     return vectorizerConformance(impl, { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS }).run();
   }
-  if (backend === 'webgl') return runKernelsInChromium();
+  if (isBrowserBackend(backend)) return runKernelsInChromium(backend);
+  if (backend === 'wasm') return runKernelsOnWasm();
   tf.env().set('IS_TEST', true); // quiets tfjs's "install tfjs-node" banner
   return kernelConformance({ tf, backend: 'cpu', ops: kernels }).run();
 }
@@ -120,7 +159,8 @@ function oneOf<T extends string>(
 
 export const conformanceCommand: Command = {
   name: 'conformance',
-  summary: 'run the conformance suites (layout, kernels on cpu/webgl, vectorizer) on tilekit',
+  summary:
+    'run the conformance suites (layout, kernels on cpu/webgl/webgpu/wasm, vectorizer) on tilekit',
   help,
   async run(args, io: CliIO) {
     const { values } = parseCommandArgs({
@@ -135,7 +175,7 @@ export const conformanceCommand: Command = {
       io.stdout(`${help}\n`);
       return 0;
     }
-    const backend = oneOf('backend', values.backend, BACKENDS, 'cpu');
+    const backend = oneOf('backend', values.backend, CONFORMANCE_BACKENDS, 'cpu');
     const chosen =
       values.suite === undefined ? SUITES : [oneOf('suite', values.suite, SUITES, 'layout')];
     const reports: ReportView[] = [];
