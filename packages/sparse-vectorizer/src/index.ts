@@ -10,5 +10,6 @@ export * from './parse/index.js';
 export * from './print/index.js';
 export * from './sparse-tensor/index.js';
 export * from './sparsify/index.js';
+export { VECTORIZER_CONFORMANCE_EXCLUSIONS } from './vectorize/conformance-exclusions.js';
 export * from './vectorize/index.js';
 export * from './verify/index.js';
