@@ -6,7 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type MoveExports, moveInstance } from '../../src/wasm/move_instance.js';
-import { moveModuleBytes } from '../../src/wasm/move_module.js';
+import {
+  BULK_COPY_MIN_BYTES,
+  chunkBytes,
+  moveModuleBytes,
+  UNROLLED_CHUNKS,
+} from '../../src/wasm/move_module.js';
 
 const PAGES = 4;
 const BUILDS = [
@@ -84,6 +89,38 @@ describe.each(BUILDS)('move module (simd: $simd, shared: $shared)', ({ simd, sha
       { seed: 7, numRuns: 40 },
     );
   });
+
+  it.each([0, 2])(
+    'moves of every length around the inline loops and the bulk copy equal an element loop (shift %i)',
+    (shift) => {
+      const memory = memoryFor(shared);
+      const exports = instantiate(simd, shared, memory);
+      const bytes = new Uint8Array(memory.buffer);
+      for (let k = 0; k < REGION_ELEMENTS * 4; k++) bytes[SRC + k] = (k * 131 + 7) & 0xff;
+      const size = 1 << shift;
+      const chunk = chunkBytes(simd);
+      // Byte lengths at each edge: one chunk, the unrolled block, the bulk-copy threshold.
+      const edges = [0, chunk, UNROLLED_CHUNKS * chunk, 2 * UNROLLED_CHUNKS * chunk + chunk];
+      const byteLengths = [...edges, BULK_COPY_MIN_BYTES].flatMap((b) => [b - size, b, b + size]);
+      const lengths = [...new Set(byteLengths.filter((b) => b >= 0).map((b) => b / size))];
+      for (const n of lengths) {
+        for (const [t, f] of [
+          [0, 0],
+          [1, 3],
+          [3, 1],
+          [2, 5],
+        ]) {
+          const dst = bytes.subarray(DST, DST + REGION_ELEMENTS * 4);
+          dst.fill(0xee);
+          const expected = dst.slice();
+          for (let b = 0; b < n * size; b++) expected[t! * size + b] = bytes[SRC + f! * size + b]!;
+          new Int32Array(memory.buffer, TABLE, 3).set([t!, f!, n]);
+          exports.moves(TABLE, 1, DST, SRC, shift);
+          expect(firstDifference(dst, expected), `length ${n}, t ${t}, f ${f}`).toBe(-1);
+        }
+      }
+    },
+  );
 
   it.each([0, 2])('strided copies equal an element loop (shift %i)', (shift) => {
     const entry = fc.record({
