@@ -158,4 +158,3 @@ export {
   VECTORIZER_DEFAULT_RUNS,
   vectorizerConformance,
 } from './suites/vectorizer/vectorizer-suite.js';
-export { TILEKIT_LAYOUT_EXCLUSIONS, TILEKIT_VECTORIZER_EXCLUSIONS } from './tilekit-exclusions.js';

@@ -2,16 +2,17 @@
  * Proof that the suites test something: each deliberately broken implementation (test/mutants/)
  * wraps the real one and breaks exactly one rule; running the suite standalone against it, with
  * the same exclusions as the unbroken implementation, must fail naming that rule, while the
- * unbroken implementation passes.
+ * unbroken implementation passes. The exclusions are the implementations' own (their packages
+ * export them), imported through the workspace like test/support/tilekit.ts.
  */
+import { LAYOUT_CONFORMANCE_EXCLUSIONS } from '@tilekit/layout';
+import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import {
   type ConformanceSuite,
   kernelConformance,
   layoutConformance,
   type RuleId,
-  TILEKIT_LAYOUT_EXCLUSIONS,
-  TILEKIT_VECTORIZER_EXCLUSIONS,
   vectorizerConformance,
 } from '../src/index.js';
 import { firstWriterWins, paddingNotZeroed, validRegionFromSrc } from './mutants/kernel-mutants.js';
@@ -30,13 +31,13 @@ const cpu = (ops = realKernelOps) => kernelConformance({ tf, backend: 'cpu', ops
 const MUTANTS: readonly { name: string; suite: () => ConformanceSuite; rule: RuleId }[] = [
   {
     name: 'tiles applied to the prefix',
-    suite: () => layoutConformance(tilesOnPrefix(), { exclusions: TILEKIT_LAYOUT_EXCLUSIONS }),
+    suite: () => layoutConformance(tilesOnPrefix(), { exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS }),
     rule: 'layout.tile-suffix',
   },
   {
     name: '`*` merging into the wrong neighbour',
     suite: () =>
-      layoutConformance(combineIntoMajorNeighbour(), { exclusions: TILEKIT_LAYOUT_EXCLUSIONS }),
+      layoutConformance(combineIntoMajorNeighbour(), { exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS }),
     rule: 'layout.combine-dimension',
   },
   {
@@ -58,31 +59,34 @@ const MUTANTS: readonly { name: string; suite: () => ConformanceSuite; rule: Rul
     name: 'reduction init of 0 for MUL',
     suite: () =>
       vectorizerConformance(reductionInitZeroForMul(), {
-        exclusions: TILEKIT_VECTORIZER_EXCLUSIONS,
+        exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS,
       }),
     rule: 'vectorize.reduction-init',
   },
   {
     name: 'mask off by one',
     suite: () =>
-      vectorizerConformance(maskOffByOne(), { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS }),
+      vectorizerConformance(maskOffByOne(), { exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS }),
     rule: 'vectorize.remainder-mask',
   },
   {
     name: 'gather index not widened',
     suite: () =>
-      vectorizerConformance(gatherIndexNotWidened(), { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS }),
+      vectorizerConformance(gatherIndexNotWidened(), {
+        exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS,
+      }),
     rule: 'vectorize.gather-index-width',
   },
 ];
 
 describe('the unbroken implementations pass', () => {
   it.each([
-    ['layout', () => layoutConformance(realLayout, { exclusions: TILEKIT_LAYOUT_EXCLUSIONS })],
+    ['layout', () => layoutConformance(realLayout, { exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS })],
     ['kernels (cpu)', () => cpu()],
     [
       'vectorizer',
-      () => vectorizerConformance(realVectorizer, { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS }),
+      () =>
+        vectorizerConformance(realVectorizer, { exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS }),
     ],
   ] as const)('%s', async (_name, suite) => {
     const report = await suite().run();

@@ -4,6 +4,7 @@
  * size buffers, build fast whole-array maps and pad/reshape/transpose plans, and draw pictures.
  */
 
+export { LAYOUT_CONFORMANCE_EXCLUSIONS } from './conformance-exclusions.js';
 export { LayoutSyntaxError, LayoutValidationError } from './errors.js';
 export type { ShapeInput } from './input.js';
 export { LAYOUT_LIMITS } from './limits.js';

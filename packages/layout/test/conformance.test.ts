@@ -1,9 +1,14 @@
 /**
  * The shared conformance suite on this package: XLA's vectors, the "Tiled layout" document's
- * figures and seeded properties, with tilekit's one reasoned exclusion.
+ * figures and seeded properties, with this package's one reasoned exclusion.
  */
-import { layoutConformance, TILEKIT_LAYOUT_EXCLUSIONS } from '@tilekit/conformance';
+import { layoutConformance } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import * as layout from '../src/index.js';
 
-layoutConformance(layout, { describe, it, expect, exclusions: TILEKIT_LAYOUT_EXCLUSIONS });
+layoutConformance(layout, {
+  describe,
+  it,
+  expect,
+  exclusions: layout.LAYOUT_CONFORMANCE_EXCLUSIONS,
+});

@@ -3,17 +3,19 @@
  * for every corpus loop and option set, and mlir-runner's results when the output runs in the
  * interpreter; the deliberate MLIR fixes are reasoned exclusions.
  */
-import {
-  irVectorizerImpl,
-  TILEKIT_VECTORIZER_EXCLUSIONS,
-  vectorizerConformance,
-} from '@tilekit/conformance';
+import { irVectorizerImpl, vectorizerConformance } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
-import { interpret, parseModule, printModule, vectorize } from '../src/index.js';
+import {
+  interpret,
+  parseModule,
+  printModule,
+  VECTORIZER_CONFORMANCE_EXCLUSIONS,
+  vectorize,
+} from '../src/index.js';
 
 vectorizerConformance(irVectorizerImpl({ parseModule, printModule, vectorize, interpret }), {
   describe,
   it,
   expect,
-  exclusions: TILEKIT_VECTORIZER_EXCLUSIONS,
+  exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS,
 });

@@ -8,12 +8,16 @@ import {
   kernelConformance,
   layoutConformance,
   type ReportView,
-  TILEKIT_LAYOUT_EXCLUSIONS,
-  TILEKIT_VECTORIZER_EXCLUSIONS,
   vectorizerConformance,
 } from '@tilekit/conformance';
 import * as layout from '@tilekit/layout';
-import { interpret, parseModule, printModule, vectorize } from '@tilekit/sparse-vectorizer';
+import {
+  interpret,
+  parseModule,
+  printModule,
+  VECTORIZER_CONFORMANCE_EXCLUSIONS,
+  vectorize,
+} from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
 import '@tilekit/tfjs-kernels/register-cpu';
 import { parseCommandArgs } from '../args.js';
@@ -133,10 +137,10 @@ async function runKernelsOnWasm(): Promise<ReportView> {
 /** Runs one suite on tilekit's implementations. */
 async function runSuite(suite: SuiteChoice, backend: ConformanceBackend): Promise<ReportView> {
   if (suite === 'layout')
-    return layoutConformance(layout, { exclusions: TILEKIT_LAYOUT_EXCLUSIONS }).run();
+    return layoutConformance(layout, { exclusions: layout.LAYOUT_CONFORMANCE_EXCLUSIONS }).run();
   if (suite === 'vectorizer') {
     const impl = irVectorizerImpl({ parseModule, printModule, vectorize, interpret });
-    return vectorizerConformance(impl, { exclusions: TILEKIT_VECTORIZER_EXCLUSIONS }).run();
+    return vectorizerConformance(impl, { exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS }).run();
   }
   if (isBrowserBackend(backend)) return runKernelsInChromium(backend);
   if (backend === 'wasm') return runKernelsOnWasm();
