@@ -2,9 +2,10 @@
  * A sparse op's kernel on tfjs's wasm backend, without copying operands: dense tensors are read
  * where they live on the backend's heap, sparse operands from heap copies made once per
  * SparseTensor, and the result is written straight into the output tensor's heap memory. The
- * wasm engine runs in imported-memory mode over the backend's memory; the other engines (and a
- * shared heap, or a tensor too close to the heap's end for vector padding) run the ordinary
- * call on the same heap views, which copies operands into the engine as on the cpu backend.
+ * wasm engine runs in imported-memory mode over the backend's memory (imported as shared where
+ * the threaded build's heap is); the other engines (and a tensor too close to the heap's end for
+ * vector padding) run the ordinary call on the same heap views, which copies operands into the
+ * engine as on the cpu backend.
  */
 import type * as tf from '@tensorflow/tfjs-core';
 import type { EngineCall } from '../engines/signature.js';
@@ -31,10 +32,6 @@ export interface WasmKernelSpec {
   /** The engine call used where the in-place one cannot run (copies operands). */
   readonly copyingRun: EngineCall;
 }
-
-/** Whether the engine may import `memory` (the generated modules import a non-shared one). */
-const isShared = (memory: WebAssembly.Memory) =>
-  typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
 
 /** Builds the `kernelFunc` of a sparse op on the wasm backend. */
 export function wasmSparseKernel(spec: WasmKernelSpec): tf.KernelFunc {
@@ -73,7 +70,6 @@ export function wasmSparseKernel(spec: WasmKernelSpec): tf.KernelFunc {
     const call = bindArguments(spec.kernel, views, outView);
     const eligible =
       memory !== null &&
-      !isShared(memory) &&
       spec.engine === 'wasm' &&
       call.args.every(
         (a) =>

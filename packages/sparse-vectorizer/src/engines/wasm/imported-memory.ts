@@ -22,8 +22,14 @@ export function canRunInPlace(data: MemRefData, memory: WebAssembly.Memory): boo
   );
 }
 
+/** Whether `memory` is shared (its buffer a SharedArrayBuffer), so the import must say so. */
+export function isSharedMemory(memory: WebAssembly.Memory): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+}
+
 /**
- * Compiles `func.func @fnName` for `memory` (imported, not shared). The returned call takes the
+ * Compiles `func.func @fnName` for `memory` (imported; declared shared when `memory` is, as the
+ * threaded tfjs wasm backend's heap). The returned call takes the
  * interpreter's arguments, except that every memref's data must be a view of `memory` (see
  * {@link canRunInPlace}) of the element's byte width; the kernel reads and writes them in place.
  */
@@ -33,7 +39,7 @@ export function compileWasmOnMemory(
   memory: WebAssembly.Memory,
   options: WasmEngineOptions = {},
 ): EngineCall {
-  const { bytes, signature, host } = buildWasm(module, fnName, options);
+  const { bytes, signature, host } = buildWasm(module, fnName, options, isSharedMemory(memory));
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
     env: { memory, ...host.env() },
   });

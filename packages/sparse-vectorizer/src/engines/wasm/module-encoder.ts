@@ -24,11 +24,25 @@ export interface FunctionExport {
 export interface ModuleParts {
   /** Memory imported as `env.memory` (the host owns and grows it). */
   readonly memoryMinPages: number;
+  /**
+   * Import the memory as shared (a `WebAssembly.Memory` created with `shared: true`, such as the
+   * threaded tfjs wasm backend's heap): a shared import must say so and declare a maximum.
+   */
+  readonly memoryShared?: boolean;
   readonly imports: readonly FunctionImport[];
   readonly functions: readonly FunctionExport[];
 }
 
 const SECTION = { type: 1, import: 2, function: 3, export: 7, code: 10 } as const;
+
+/**
+ * Maximum a shared memory import declares: every page of a 32-bit memory (4 GiB), so any shared
+ * memory matches it (an import's maximum bounds the imported memory's own).
+ */
+const MAX_MEMORY_PAGES = 65536;
+
+/** Limits flags of a memory type: minimum only, or shared with a maximum. */
+const LIMITS = { minOnly: 0x00, sharedWithMax: 0x03 } as const;
 
 /** Encodes the module; function `k` of `parts.functions` gets index `imports.length + k`. */
 export function encodeModule(parts: ModuleParts): Uint8Array {
@@ -63,7 +77,10 @@ export function encodeModule(parts: ModuleParts): Uint8Array {
   });
   section(SECTION.import, (w) => {
     w.u32(parts.imports.length + 1);
-    w.name('env').name('memory').byte(0x02).byte(0x00).u32(parts.memoryMinPages);
+    w.name('env').name('memory').byte(0x02);
+    if (parts.memoryShared === true)
+      w.byte(LIMITS.sharedWithMax).u32(parts.memoryMinPages).u32(MAX_MEMORY_PAGES);
+    else w.byte(LIMITS.minOnly).u32(parts.memoryMinPages);
     parts.imports.forEach((f, k) => {
       w.name('env')
         .name(f.name)

@@ -57,11 +57,15 @@ export interface WasmArtifact {
  */
 export const MAX_WASM_LOCALS = 50_000;
 
-/** Compiles `func.func @fnName` to a wasm binary. */
+/**
+ * Compiles `func.func @fnName` to a wasm binary importing `env.memory`, declared shared when
+ * `sharedMemory` is true (to run over a shared `WebAssembly.Memory`, see `imported-memory.ts`).
+ */
 export function buildWasm(
   module: Module,
   fnName: string,
   options: WasmEngineOptions = {},
+  sharedMemory = false,
 ): WasmArtifact {
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, options.vscale ?? 1);
@@ -75,6 +79,7 @@ export function buildWasm(
   }
   const bytes = encodeModule({
     memoryMinPages: 1,
+    memoryShared: sharedMemory,
     imports: host.imports,
     functions: [{ name: 'kernel', body: compiler.f }],
   });
