@@ -37,6 +37,49 @@ describe('layouts', () => {
   });
 });
 
+describe('layouts: longer tiles, later `*`, empty dimensions', () => {
+  const bounds = {
+    minRank: 0,
+    maxRank: 3,
+    minDim: 0,
+    levels: { min: 1, max: 3 },
+    combine: true,
+    combineLater: true,
+    longerTiles: true,
+    maxLaterTile: 4,
+  };
+
+  it('gives tiles at most one dimension longer than what they tile, `*` never most minor', () => {
+    const specs = sample(layouts(bounds), 400);
+    expect(specs.some((s) => s.tiles[0]!.length > s.dims.length)).toBe(true);
+    expect(specs.some((s) => s.dims.length === 0)).toBe(true);
+    expect(specs.some((s) => s.dims.includes(0))).toBe(true);
+    expect(specs.some((s) => s.tiles.slice(1).some((t) => t.includes(COMBINE)))).toBe(true);
+    expect(specs.some((s) => s.tiles.slice(1).some((t) => t.some((e) => e > 2)))).toBe(true);
+    for (const spec of specs) {
+      const [first, ...later] = spec.tiles;
+      expect(first!.length).toBeLessThanOrEqual(spec.dims.length + 1);
+      const firstSizes = first!.filter((t) => t !== COMBINE).length;
+      for (const tile of [first!, ...later]) expect(tile.at(-1)).not.toBe(COMBINE);
+      for (const tile of later) {
+        expect(tile.length).toBeLessThanOrEqual(firstSizes + 1);
+        expect(Math.max(...tile)).toBeLessThanOrEqual(4);
+      }
+    }
+  });
+
+  it('keeps tiles within the shape and `*` out of later tiles unless asked', () => {
+    for (const spec of sample(layouts({ combine: true, levels: { min: 1, max: 3 } }), 400)) {
+      expect(spec.tiles[0]!.length).toBeLessThanOrEqual(spec.dims.length);
+      expect(spec.dims.every((d) => d >= 1)).toBe(true);
+      for (const tile of spec.tiles.slice(1)) {
+        expect(tile).not.toContain(COMBINE);
+        expect(Math.max(...tile)).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+});
+
 describe('tileCalls', () => {
   it('builds PTO-aligned tiles that hold the valid region, padding filled with never-read values', () => {
     for (const call of sample(tileCalls({ padding: 'independent' }))) {

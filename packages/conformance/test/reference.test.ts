@@ -60,6 +60,33 @@ describe('referencePhysicalElementCount', () => {
   );
 });
 
+describe('tiles with more dimensions than the shape', () => {
+  // XLA's ShapeUtil::ArraySize counts tile dimensions past the shape's rank as size 1, i.e. the
+  // shape is tiled as if it had leading unit dimensions.
+  it('tile f32[3] by (2,2) as f32[1,3]: offsets 0,1,4 in 8 slots', () => {
+    const longer = parseSpec('f32[3]{0:T(2,2)}');
+    // Hand-derived: element i is in tile (0, floor(i/2)) at (0, i%2); tiles hold 2x2 slots.
+    expect(referenceOffsets(longer)).toEqual([0, 1, 4]);
+    expect(referenceExpandedShape(longer)).toEqual([1, 2, 2, 2]);
+    // ArraySize: RoundUpTo(3, 2) * RoundUpTo(1, 2) elements.
+    expect(referencePhysicalElementCount(longer)).toBe(4 * 2);
+    expect(referenceOffsets(longer)).toEqual(referenceOffsets(parseSpec('f32[1,3]{1,0:T(2,2)}')));
+  });
+
+  it('tiles a scalar, and pads a later tile longer than the expanded shape the same way', () => {
+    expect(referenceOffsets(parseSpec('f32[]{:T(4)}'))).toEqual([0]);
+    expect(referencePhysicalElementCount(parseSpec('f32[]{:T(4)}'))).toBe(4);
+    // f32[5]{0:T(2)} expands to [3,2]; the later tile (2,1,1) sees [1,3,2] and expands it to
+    // [1,3,2,2,1,1]: element i lands at (floor(i/2), i%2, 0) of the last three, i.e. 4*floor(i/2) + 2*(i%2).
+    const later = parseSpec('f32[5]{0:T(2)(2,1,1)}');
+    expect(referenceOffsets(later)).toEqual([0, 2, 4, 6, 8]);
+    expect(referenceOffsets(later)).toEqual(
+      referenceOffsets(parseSpec('f32[1,5]{1,0:T(2)(2,1,1)}')),
+    );
+    expect(referenceExpandedShape(later)).toEqual([1, 3, 2, 2, 1, 1]);
+  });
+});
+
 describe('referenceRelayout', () => {
   it("matches the relayout op's documented Figure 1 buffer", () => {
     const values = Array.from({ length: 15 }, (_, k) => k + 1);

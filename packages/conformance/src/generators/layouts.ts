@@ -15,20 +15,30 @@ export interface LayoutBounds extends ShapeBounds {
   readonly levels?: { readonly min: number; readonly max: number };
   /** Allow `*` entries in the first tile (default false). */
   readonly combine?: boolean;
+  /** Allow `*` entries in later tiles too (default false). */
+  readonly combineLater?: boolean;
+  /**
+   * Let each tile have one dimension more than what it tiles (default false): XLA tiles such a
+   * shape as if it had a leading unit dimension. Also allows tiles on rank-0 shapes.
+   */
+  readonly longerTiles?: boolean;
   /** Random minor_to_major order instead of row-major (default false). */
   readonly permuted?: boolean;
   /** Largest tile entry (default 4). */
   readonly maxTile?: number;
+  /** Largest entry of a later tile (default 2, at most `maxTile`). */
+  readonly maxLaterTile?: number;
   /** Element type written into the text (default `f32`). */
   readonly elementType?: string;
   /** Also generate `L(n)` tail padding (default false). */
   readonly tailPadding?: boolean;
 }
 
-function firstTileRank(rank: number, which: LayoutBounds['tileRank']): fc.Arbitrary<number> {
-  if (which === 'full') return fc.constant(rank);
-  if (which === 'suffix') return fc.integer({ min: 1, max: rank - 1 });
-  return fc.integer({ min: 1, max: rank });
+function firstTileRank(rank: number, bounds: LayoutBounds): fc.Arbitrary<number> {
+  const longer = bounds.longerTiles ? 1 : 0;
+  if (bounds.tileRank === 'full') return fc.constant(rank);
+  if (bounds.tileRank === 'suffix') return fc.integer({ min: 1, max: rank - 1 });
+  return fc.integer({ min: 1, max: rank + longer });
 }
 
 /**
@@ -43,12 +53,19 @@ export function tiles(length: number, maxTile: number, combine = false): fc.Arbi
     .map(([major, minor]) => [...major, minor]);
 }
 
-/** A later tiling level: applies to the suffix of the expanded shape (the last tile's sizes). */
-function laterTile(previous: readonly number[], maxTile: number): fc.Arbitrary<number[]> {
-  const sizes = previous.filter((t) => t !== COMBINE);
+/**
+ * A later tiling level: applies to the suffix of the expanded shape (the first tile's sizes, and
+ * with `longerTiles` one dimension more).
+ */
+function laterTile(first: readonly number[], bounds: LayoutBounds): fc.Arbitrary<number[]> {
+  const sizes = first.filter((t) => t !== COMBINE);
+  const maxTile = bounds.maxTile ?? 4;
+  const maxLength = sizes.length + (bounds.longerTiles ? 1 : 0);
   return fc
-    .integer({ min: 1, max: sizes.length })
-    .chain((length) => tiles(length, Math.min(maxTile, 2)));
+    .integer({ min: 1, max: maxLength })
+    .chain((length) =>
+      tiles(length, Math.min(maxTile, bounds.maxLaterTile ?? 2), bounds.combineLater ?? false),
+    );
 }
 
 /** Layouts of the logical dimensions `dims` within `bounds` (ignoring its shape bounds). */
@@ -62,7 +79,7 @@ export function layoutsFor(
   return fc
     .record({
       minorToMajor: bounds.permuted ? permutations(dims.length) : fc.constant(rowMajor),
-      first: firstTileRank(dims.length, bounds.tileRank).chain((r) =>
+      first: firstTileRank(dims.length, bounds).chain((r) =>
         tiles(r, maxTile, bounds.combine ?? false),
       ),
       count: fc.integer({ min: levels.min, max: levels.max }),
@@ -70,7 +87,7 @@ export function layoutsFor(
     })
     .chain(({ minorToMajor, first, count, tailPadding }) =>
       fc
-        .array(laterTile(first, maxTile), {
+        .array(laterTile(first, bounds), {
           minLength: Math.max(0, count - 1),
           maxLength: Math.max(0, count - 1),
         })
@@ -84,9 +101,13 @@ export function layoutsFor(
     );
 }
 
-/** Layout specs within `bounds`; shapes of rank 2 or more when `tileRank` is `suffix`. */
+/**
+ * Layout specs within `bounds`; shapes of rank 2 or more when `tileRank` is `suffix`, rank 0
+ * (scalars) only with `longerTiles`.
+ */
 export function layouts(bounds: LayoutBounds = {}): fc.Arbitrary<LayoutSpec> {
-  const minRank = Math.max(bounds.minRank ?? 1, bounds.tileRank === 'suffix' ? 2 : 1);
+  const lowestRank = bounds.tileRank === 'suffix' ? 2 : bounds.longerTiles ? 0 : 1;
+  const minRank = Math.max(bounds.minRank ?? 1, lowestRank);
   const maxRank = Math.max(bounds.maxRank ?? 3, minRank);
   return shapes({ ...bounds, minRank, maxRank }).chain((dims) => layoutsFor(dims, bounds));
 }

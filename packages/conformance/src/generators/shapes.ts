@@ -5,13 +5,15 @@ import * as fc from 'fast-check';
 export interface ShapeBounds {
   readonly minRank?: number;
   readonly maxRank?: number;
+  /** Smallest dimension size (default 1; 0 gives empty arrays too). */
+  readonly minDim?: number;
   /** Largest dimension size (default 9). */
   readonly maxDim?: number;
 }
 
-/** Dimension lists, most major first, every size at least 1. */
+/** Dimension lists, most major first, every size in `minDim..maxDim`. */
 export function shapes(bounds: ShapeBounds = {}): fc.Arbitrary<number[]> {
-  return fc.array(fc.integer({ min: 1, max: bounds.maxDim ?? 9 }), {
+  return fc.array(fc.integer({ min: bounds.minDim ?? 1, max: bounds.maxDim ?? 9 }), {
     minLength: bounds.minRank ?? 1,
     maxLength: bounds.maxRank ?? 3,
   });

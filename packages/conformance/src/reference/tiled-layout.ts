@@ -2,7 +2,8 @@
  * Reference formulas of XLA's tiled layout, written straight from the "Tiled layout" document:
  * permute to physical order, then per tile combine `*` dimensions into the next more minor one
  * and split the suffix into (tile count, within-tile) pairs; the offset is the row-major index in
- * the final expanded shape.
+ * the final expanded shape. A tile longer than the shape so far applies to it padded with leading
+ * unit dimensions, as in XLA.
  */
 import { ConformanceConfigError } from '../errors.js';
 import { COMBINE, type LayoutSpec } from './layout-spec.js';
@@ -18,15 +19,24 @@ function toPhysical(spec: LayoutSpec, index: readonly number[]): Coordinates {
   return { dims: order.map((d) => spec.dims[d]!), index: order.map((d) => index[d]!) };
 }
 
-/** One tiling step on the suffix of `at`. */
-function applyTile(at: Coordinates, tile: readonly number[]): Coordinates {
+/**
+ * `at` with leading unit dimensions (index 0) up to `rank`. A tile with more dimensions than the
+ * shape tiles it as if it had them: XLA's `ShapeUtil::ArraySize` counts the tile dimensions past
+ * the shape's rank as size 1.
+ */
+function withLeadingUnits(at: Coordinates, rank: number): Coordinates {
+  const missing = Math.max(0, rank - at.dims.length);
+  if (missing === 0) return at;
+  return {
+    dims: [...new Array<number>(missing).fill(1), ...at.dims],
+    index: [...new Array<number>(missing).fill(0), ...at.index],
+  };
+}
+
+/** One tiling step on the suffix of `at` (padded with leading unit dimensions to the tile). */
+function applyTile(unpadded: Coordinates, tile: readonly number[]): Coordinates {
+  const at = withLeadingUnits(unpadded, tile.length);
   const offset = at.dims.length - tile.length;
-  if (offset < 0) {
-    throw new ConformanceConfigError(
-      'tiles',
-      `tile (${tile}) has more dimensions than the shape [${at.dims}]`,
-    );
-  }
   if (tile[tile.length - 1] === COMBINE) {
     throw new ConformanceConfigError(
       'tiles',

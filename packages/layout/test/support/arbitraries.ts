@@ -1,14 +1,13 @@
 /**
- * fast-check arbitraries for XLA shapes, layouts and tiles. Other packages' tests can import this
- * module by relative path (test files are not published).
- *
- * Tiles cover what the tiling engine must handle: repeated tiles, tiles shorter than the shape
- * (partial rank), tiles longer than the shape, `*` (never last) and tail padding `L`.
+ * fast-check arbitraries of this package's shape and layout ASTs over XLA's whole grammar
+ * (tuples, buffers, token, opaque, sparse attributes, split configs, `?` dimensions), for the
+ * parser/printer round trip. Tiles and orders come from `@tilekit/conformance`'s generators;
+ * layouts for index semantics are in indexed-shapes.ts.
  */
+import { permutations, tiles } from '@tilekit/conformance';
 import fc from 'fast-check';
 import {
   type ArrayShape,
-  COMBINE_DIMENSION,
   type Dimension,
   type Layout,
   PRIMITIVE_TYPES,
@@ -44,31 +43,18 @@ export const arbDimension = (maxSize = 6): fc.Arbitrary<Dimension> =>
     },
   );
 
-/** One tile of 1..maxLength entries, each 1..maxSize or `*`, never ending in `*`. */
-export const arbTile = (maxLength: number, maxSize = 4): fc.Arbitrary<Tile> =>
-  fc
-    .tuple(
-      fc.array(
-        fc.oneof(
-          { weight: 3, arbitrary: fc.integer({ min: 1, max: maxSize }) },
-          { weight: 1, arbitrary: fc.constant(COMBINE_DIMENSION) },
-        ),
-        { maxLength: Math.max(0, maxLength - 1) },
-      ),
-      fc.integer({ min: 1, max: maxSize }),
-    )
-    .map(([front, last]) => [...front, last]);
-
-/** 0..maxTiles tiles, each up to one dimension longer than `rank`. */
-export const arbTiles = (rank: number, maxTiles = 3): fc.Arbitrary<Tile[]> =>
-  fc.array(arbTile(rank + 1), { maxLength: maxTiles });
-
-/** A permutation of 0..rank-1. */
-export const arbMinorToMajor = (rank: number): fc.Arbitrary<number[]> =>
-  fc.shuffledSubarray(
-    Array.from({ length: rank }, (_, i) => i),
-    { minLength: rank, maxLength: rank },
+/** 0..maxTiles tiles of 1..rank+1 entries each (1..4 or `*`, never ending in `*`). */
+const arbTiles = (rank: number, maxTiles = 3): fc.Arbitrary<Tile[]> =>
+  fc.array(
+    fc.integer({ min: 1, max: rank + 1 }).chain((length) => tiles(length, 4, true)),
+    { maxLength: maxTiles },
   );
+
+/** `E(n)`: mostly the natural width (0), else 1..64 bits. */
+export const arbElementSizeInBits: fc.Arbitrary<number> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 64 }) },
+);
 
 const arbSplitConfigs = (rank: number): fc.Arbitrary<SplitConfig[]> =>
   rank === 0
@@ -90,10 +76,7 @@ const arbDenseAttributes = (rank: number) =>
       { weight: 3, arbitrary: fc.constant(1) },
       { weight: 1, arbitrary: fc.integer({ min: 2, max: 9 }) },
     ),
-    elementSizeInBits: fc.oneof(
-      { weight: 3, arbitrary: fc.constant(0) },
-      { weight: 1, arbitrary: fc.integer({ min: 1, max: 64 }) },
-    ),
+    elementSizeInBits: arbElementSizeInBits,
     memorySpace: fc.oneof(
       { weight: 3, arbitrary: fc.constant(0) },
       { weight: 1, arbitrary: fc.integer({ min: 1, max: 5 }) },
@@ -111,7 +94,7 @@ const arbDenseAttributes = (rank: number) =>
 /** A valid dense layout for `rank`. */
 export const arbDenseLayout = (rank: number, maxTiles = 3): fc.Arbitrary<Layout> =>
   fc
-    .tuple(arbMinorToMajor(rank), arbTiles(rank, maxTiles), arbDenseAttributes(rank))
+    .tuple(permutations(rank), arbTiles(rank, maxTiles), arbDenseAttributes(rank))
     .map(([minorToMajor, tiles, attributes]): Layout => ({ minorToMajor, tiles, ...attributes }));
 
 export interface ArrayShapeOptions {
