@@ -1,6 +1,7 @@
 /**
- * The seed document's worked examples ("Tiled layout", /work/shared/seeds/xla-tiled-layout.txt),
- * with every expected offset derived by hand from its formulas (derivations in comments).
+ * The seed document's worked examples (XLA's "Tiled layout" document, docs/tiled_layout.md in
+ * openxla/xla; a copy is in the workplace's shared seed documents), with every expected offset
+ * derived by hand from its formulas (derivations in comments).
  */
 import { describe, expect, it } from 'vitest';
 import {
