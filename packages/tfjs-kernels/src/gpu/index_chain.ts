@@ -11,7 +11,7 @@
  *     next += v * weight                 // its stride in the step's output shape
  *
  * A transpose moves digits to new weights; an (inverse) pad reads digits with a bound. The
- * same evaluator (here, and in GLSL in LayoutGatherProgram) runs every step, so one compiled
+ * same evaluator (here, in GLSL on WebGL and in WGSL on WebGPU) runs every step, so one compiled
  * shader serves every layout, shape and direction.
  */
 

@@ -7,9 +7,10 @@
  * texture is read (see `SourceAccess`), and whether all strides are powers of two (shifts
  * replace divisions, which software rasterisers run one lane at a time).
  */
+
+import type { ChainStep, IndexChain } from '../gpu/index_chain.js';
+import { termCount, UNBOUNDED } from '../gpu/index_chain.js';
 import { planPairs } from './chain_pairs.js';
-import type { ChainStep, IndexChain } from './index_chain.js';
-import { termCount, UNBOUNDED } from './index_chain.js';
 
 /** Most steps and terms a generated shader may have; longer chains run on the CPU. */
 export const MAX_CHAIN_STEPS = 8;

@@ -11,7 +11,7 @@
  * inside one digit, whose value then moves by `inc * weight / stride`. Any other shape of
  * chain computes the second index in full.
  */
-import type { IndexChain } from './index_chain.js';
+import type { IndexChain } from '../gpu/index_chain.js';
 
 /** The digit (term index within its step) that moves, and by how much, in each step. */
 export interface PairPlan {

@@ -1,48 +1,27 @@
 /**
  * The kernel body shared by TiledRelayout, TiledUnrelayout and TiledConvertLayout on WebGL: one
- * LayoutGatherProgram pass driven by an index chain, or the shared CPU implementation where a
- * shader cannot be exact (see cpu_route.ts) or the chain exceeds the shader's capacity.
+ * LayoutGatherProgram pass driven by the spec's index chain (../gpu/layout_specs.ts), or the
+ * shared CPU implementation where a shader cannot be exact (see cpu_route.ts) or the chain
+ * exceeds the shader's capacity.
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import {
+  type LayoutKernelSpec,
+  type LayoutPass,
+  storedPadValue,
+} from '../gpu/layout_kernel_spec.js';
 import type { LayoutValues } from '../impl/relayout_impl.js';
 import { LruCache } from '../layout/lru.js';
 import { shaderChain } from './chain_kind.js';
 import { cpuRouteReason } from './cpu_route.js';
-import type { IndexChain } from './index_chain.js';
 import { LayoutGatherProgram } from './programs/layout_gather_gpu.js';
 import { FLOAT_EXACT_INTEGER_LIMIT, isFloatAddressable, readValues } from './residency.js';
 import { disposeAll, flatView, runFlatProgram, withShape } from './run_program.js';
 
-/** What one layout kernel computes, given its attributes and input. */
-export interface LayoutPass {
-  /** Output element → input element, or padding. */
-  readonly chain: IndexChain;
-  readonly outShape: readonly number[];
-}
-
 /** A planned pass, and whether a shader can run its chain at all. */
 interface PlannedPass extends LayoutPass {
   readonly fitsShader: boolean;
-}
-
-/** One layout kernel: how to plan its pass, and its CPU implementation. */
-export interface LayoutKernelSpec<A> {
-  /** Name of the single input tensor (`x` or `buffer`). */
-  readonly input: string;
-  /** Plans the pass (pure; cached per distinct key). */
-  readonly plan: (attrs: A, inputShape: readonly number[], dtype: DataType) => LayoutPass;
-  /** Cache key of `plan`'s result. */
-  readonly planKey: (attrs: A, inputShape: readonly number[], dtype: DataType) => string;
-  /** Value written into padding slots. */
-  readonly padValue: (attrs: A) => number;
-  /** The backend-free implementation, for the CPU route. */
-  readonly cpu: (
-    values: LayoutValues,
-    inputShape: readonly number[],
-    dtype: DataType,
-    attrs: A,
-  ) => LayoutValues;
 }
 
 // Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
@@ -50,11 +29,6 @@ const plans = new LruCache<PlannedPass>(
   { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
   () => 1,
 );
-
-/** The pad value as the output dtype stores it (int32 truncates, as an Int32Array store does). */
-function storedPadValue(value: number, dtype: DataType): number {
-  return dtype === 'int32' ? new Int32Array([value])[0]! : value;
-}
 
 /** Why this pass must run on the CPU, beyond the shared rules; `null` if the shader can. */
 function passCpuReason(

@@ -1,13 +1,18 @@
 /**
  * The kernel body shared by TiledRelayout, TiledUnrelayout and TiledConvertLayout on WebGPU: one
- * LayoutGatherProgram pass driven by the same index chains as the WebGL kernels, or the shared
- * CPU implementation (small CPU-resident inputs, empty tensors, chains beyond the uniforms).
+ * LayoutGatherProgram pass driven by the same specs as the WebGL kernels
+ * (../gpu/layout_specs.ts), or the shared CPU implementation (small CPU-resident inputs, empty
+ * tensors, chains beyond the uniforms).
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import {
+  type LayoutKernelSpec,
+  type LayoutPass,
+  storedPadValue,
+} from '../gpu/layout_kernel_spec.js';
 import type { LayoutValues } from '../impl/relayout_impl.js';
 import { LruCache } from '../layout/lru.js';
-import type { IndexChain } from '../webgl/index_chain.js';
 import { cpuRouteReason } from './cpu_route.js';
 import {
   fitsLayoutPass,
@@ -16,42 +21,11 @@ import {
 } from './programs/layout_gather_webgpu.js';
 import { readValues, runFlat, sizeOf, withShape } from './residency.js';
 
-/** What one layout kernel computes, given its attributes and input. */
-export interface LayoutPass {
-  /** Output element → input element, or padding. */
-  readonly chain: IndexChain;
-  readonly outShape: readonly number[];
-}
-
-/** One layout kernel: how to plan its pass, and its CPU implementation. */
-export interface LayoutKernelSpec<A> {
-  /** Name of the single input tensor (`x` or `buffer`). */
-  readonly input: string;
-  /** Plans the pass (pure; cached per distinct key). */
-  readonly plan: (attrs: A, inputShape: readonly number[], dtype: DataType) => LayoutPass;
-  /** Cache key of `plan`'s result. */
-  readonly planKey: (attrs: A, inputShape: readonly number[], dtype: DataType) => string;
-  /** Value written into padding slots. */
-  readonly padValue: (attrs: A) => number;
-  /** The backend-free implementation, for the CPU route. */
-  readonly cpu: (
-    values: LayoutValues,
-    inputShape: readonly number[],
-    dtype: DataType,
-    attrs: A,
-  ) => LayoutValues;
-}
-
 // Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
 const plans = new LruCache<LayoutPass>(
   { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
   () => 1,
 );
-
-/** The pad value as the output dtype stores it (int32 truncates, as an Int32Array store does). */
-function storedPadValue(value: number, dtype: DataType): number {
-  return dtype === 'float32' ? value : new Int32Array([value])[0]!;
-}
 
 /** Why this call runs on the CPU, or `null`. */
 function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo): string | null {

@@ -6,11 +6,11 @@
 import { inverseMap, offsetMap, relayoutPlan } from '@tilekit/layout';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { simplifyChain } from '../../src/gpu/chain_simplify.js';
+import { evaluateChain, type IndexChain } from '../../src/gpu/index_chain.js';
+import { backwardChain, forwardChain } from '../../src/gpu/layout_chains.js';
 import { shapeText } from '../../src/index.js';
 import { derivedSecond, planPairs } from '../../src/webgl/chain_pairs.js';
-import { simplifyChain } from '../../src/webgl/chain_simplify.js';
-import { evaluateChain, type IndexChain } from '../../src/webgl/index_chain.js';
-import { backwardChain, forwardChain } from '../../src/webgl/layout_chains.js';
 import { layoutText } from './support/layout_arbitrary.js';
 
 /** A random shape (ranks 1..6, small dims) with a random layout. */

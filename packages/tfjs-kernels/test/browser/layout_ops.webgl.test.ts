@@ -7,10 +7,10 @@
 
 import { inverseMap, offsetMap, physicalElementCount, relayoutPlan } from '@tilekit/layout';
 import { describe, expect, it } from 'vitest';
+import { simplifyChain } from '../../src/gpu/chain_simplify.js';
+import { backwardChain } from '../../src/gpu/layout_chains.js';
 import { convertLayout, relayout, shapeText, tscatter, unrelayout } from '../../src/index.js';
 import { shaderChain } from '../../src/webgl/chain_kind.js';
-import { simplifyChain } from '../../src/webgl/chain_simplify.js';
-import { backwardChain } from '../../src/webgl/layout_chains.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import { exactValues, float32Bits, isOnGpu, tf, webglBackend } from './support/backends.js';
 import { expectedLayoutResult, type LayoutCase, runLayoutCase } from './support/layout_cases.js';

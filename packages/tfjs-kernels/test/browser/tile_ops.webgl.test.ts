@@ -29,7 +29,7 @@ async function expectCase(
   onGpu = true,
 ): Promise<void> {
   await expectBalanced(async () => {
-    const out = runTileCase(c, residence);
+    const out = runTileCase(c, residence, gpuOnly);
     expect(out.shape).toEqual(expectedShape(c));
     expect(out.dtype).toBe(c.dtype);
     expect(isOnGpu(out)).toBe(onGpu);
@@ -199,6 +199,7 @@ describe('tscatter on webgl', () => {
             attrs: scatterAttrs([16, 16], [16, 16], { bounds: 'error' }),
           },
           residence,
+          gpuOnly,
         ),
       );
       expect(error).toBeInstanceOf(TileIndexError);

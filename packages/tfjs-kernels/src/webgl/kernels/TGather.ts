@@ -6,9 +6,9 @@
  * offset at once, so GPU-only indices are read back for it.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { gatherSources } from '../../gpu/index_maps.js';
 import { tgatherImpl } from '../../impl/tgather_impl.js';
 import { TGather, type TGatherAttrs } from '../../kernel_names.js';
-import { gatherSources } from '../index_maps.js';
 import { IndexedGatherProgram } from '../programs/indexed_gather_gpu.js';
 import { TGatherProgram } from '../programs/tgather_gpu.js';
 import { readValues } from '../residency.js';

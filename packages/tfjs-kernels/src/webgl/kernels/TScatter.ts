@@ -11,9 +11,9 @@
  */
 
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { lastWriterSources, writerLists } from '../../gpu/index_maps.js';
 import { tscatterImpl } from '../../impl/tscatter_impl.js';
 import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
-import { lastWriterSources, writerLists } from '../index_maps.js';
 import { IndexedGatherProgram } from '../programs/indexed_gather_gpu.js';
 import { ScatterSearchProgram } from '../programs/scatter_search_gpu.js';
 import { SegmentSumProgram } from '../programs/segment_sum_gpu.js';

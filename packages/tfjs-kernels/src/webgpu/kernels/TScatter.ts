@@ -11,9 +11,9 @@
  *   once if they are only on the GPU) and a segment-sum pass adds them in that order.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { writerLists } from '../../gpu/index_maps.js';
 import { tscatterImpl } from '../../impl/tscatter_impl.js';
 import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
-import { writerLists } from '../../webgl/index_maps.js';
 import { FillProgram, fillUniforms } from '../programs/fill_webgpu.js';
 import {
   type AtomicCombine,

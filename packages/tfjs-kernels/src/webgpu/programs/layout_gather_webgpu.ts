@@ -1,13 +1,13 @@
 /**
  * The layout gather pass of TiledRelayout, TiledUnrelayout and TiledConvertLayout on WebGPU:
- * every output element runs the call's index chain (see ../../webgl/index_chain.ts) from its own
+ * every output element runs the call's index chain (see ../../gpu/index_chain.ts) from its own
  * position to the input element it copies, or writes the pad value. The chain lives in uniforms
  * (step term counts and (stride, size, bound, weight) per term) and the loops run to uniform
  * counts, so one pipeline per dtype serves every layout, shape and direction. Values are
  * loaded and stored, never computed: float bits (-0, NaN payloads, subnormals) move unchanged.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
-import type { IndexChain } from '../../webgl/index_chain.js';
+import type { IndexChain } from '../../gpu/index_chain.js';
 import { FlatProgram, forEachElement, wgslType } from '../flat_program.js';
 import type { UniformValue } from '../residency.js';
 

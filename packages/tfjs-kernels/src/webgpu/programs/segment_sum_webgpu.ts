@@ -1,7 +1,7 @@
 /**
  * TSCATTER `mode: 'add'` on float32 (the gradient of TGATHER): every destination adds its
  * writers in row-major order from CPU-built lists (compressed-row form, see
- * ../../webgl/index_maps.ts), one IEEE float32 addition at a time, which is exactly the CPU
+ * ../../gpu/index_maps.ts), one IEEE float32 addition at a time, which is exactly the CPU
  * loop's arithmetic. WGSL allows f32 additions to flush subnormals, so `exactAdd` redoes sums
  * of two operands below 2^-100 at 2^100 times the scale (the WebGL kernels' method, in WGSL).
  */

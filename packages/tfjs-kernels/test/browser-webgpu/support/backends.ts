@@ -11,16 +11,15 @@ import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { afterEach, beforeAll, expect } from 'vitest';
 import '../../../src/register-cpu.js';
 import '../../../src/register-webgpu.js';
+import { switchBackend } from '../../browser/support/backend_switch.js';
 
+export { exactValues } from '../../browser/support/exact_values.js';
 export { tf };
 
 export type BackendName = 'cpu' | 'webgpu';
 
 /** Switches the active backend (both are initialised once, so this is cheap after the first). */
-export async function useBackend(name: BackendName): Promise<void> {
-  if (tf.getBackend() === name) return;
-  if (!(await tf.setBackend(name))) throw new Error(`backend ${name} failed to initialise`);
-}
+export const useBackend: (name: BackendName) => Promise<void> = switchBackend;
 
 /** The WebGPU backend instance. */
 export function webgpuBackend(): WebGPUBackend {
@@ -39,14 +38,6 @@ export function gpuOnly<T extends tf.TensorInfo>(t: T): T {
     throw new Error('upload kept the CPU copy');
   }
   return t;
-}
-
-/** A tensor's values as comparable numbers: float32 bit patterns, or the int32 values. */
-export async function exactValues(t: tf.Tensor): Promise<number[]> {
-  const values = await t.data();
-  return t.dtype === 'float32'
-    ? Array.from(new Uint32Array(Float32Array.from(values as Float32Array).buffer))
-    : Array.from(values as Int32Array);
 }
 
 /**

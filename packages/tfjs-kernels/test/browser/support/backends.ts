@@ -10,16 +10,15 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../../src/register-cpu.js';
 import '../../../src/register-webgl.js';
+import { switchBackend } from './backend_switch.js';
 
+export { exactValues, float32Bits } from './exact_values.js';
 export { tf };
 
 export type BackendName = 'cpu' | 'webgl';
 
 /** Switches the active backend (both are initialised once, so this is cheap after the first). */
-export async function useBackend(name: BackendName): Promise<void> {
-  if (tf.getBackend() === name) return;
-  if (!(await tf.setBackend(name))) throw new Error(`backend ${name} failed to initialise`);
-}
+export const useBackend: (name: BackendName) => Promise<void> = switchBackend;
 
 /** The WebGL backend instance (initialising it if needed). */
 export function webglBackend(): MathBackendWebGL {
@@ -37,17 +36,4 @@ export function gpuOnly<T extends tf.Tensor>(t: T): T {
   backend.uploadToGPU(t.dataId);
   if (backend.texData.get(t.dataId).values != null) throw new Error('upload kept the CPU copy');
   return t;
-}
-
-/** The raw bit patterns of float32 values, for bit-exact comparison. */
-export function float32Bits(values: ArrayLike<number>): number[] {
-  return Array.from(new Uint32Array(Float32Array.from(values).buffer));
-}
-
-/** A tensor's values as comparable numbers: float32 bit patterns, or the int32 values. */
-export async function exactValues(t: tf.Tensor): Promise<number[]> {
-  const values = await t.data();
-  return t.dtype === 'float32'
-    ? float32Bits(values as Float32Array)
-    : Array.from(values as Int32Array);
 }

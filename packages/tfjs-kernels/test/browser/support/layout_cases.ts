@@ -2,12 +2,13 @@
  * Relayout-family cases as backend-independent data, with expected outputs built from
  * `@tilekit/layout`'s whole-array maps (an independent implementation of the layout math):
  * relayout out[p] = x[inverseMap[p]] (or the pad value), unrelayout out[i] = buffer[offsetMap[i]],
- * convertLayout through both.
+ * convertLayout through both. Backend-free: the WebGL and WebGPU suites share it.
  */
+
 import type { Tensor } from '@tensorflow/tfjs-core';
+import * as tf from '@tensorflow/tfjs-core';
 import { inverseMap, offsetMap } from '@tilekit/layout';
 import { convertLayout, relayout, shapeText, unrelayout } from '../../../src/index.js';
-import { tf } from './backends.js';
 
 export type LayoutDtype = 'float32' | 'int32' | 'bool';
 

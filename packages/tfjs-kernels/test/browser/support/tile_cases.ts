@@ -2,9 +2,11 @@
  * TSCATTER/TGATHER cases as backend-independent data: inputs, complete kernel attributes and
  * the expected output from the plain reference loops of test/support/tile_reference.ts (plus a
  * last-writer gather written here from the spec). `runTileCase` executes a case on whatever
- * backend is active, so one table serves the cpu and webgl suites alike.
+ * backend is active, so one table serves the cpu, webgl and webgpu suites alike.
  */
+
 import type { NamedAttrMap, NamedTensorMap, Tensor } from '@tensorflow/tfjs-core';
+import * as tf from '@tensorflow/tfjs-core';
 import {
   TGather,
   type TGatherAttrs,
@@ -14,7 +16,6 @@ import {
   tscatter,
 } from '../../../src/index.js';
 import { referenceGather, referenceScatter, toRows } from '../../support/tile_reference.js';
-import { gpuOnly, tf } from './backends.js';
 
 /** A row-major tensor as plain data. */
 export interface Data {
@@ -70,15 +71,27 @@ export function gatherAttrs(
   return { ...common, select: 'all', ...overrides };
 }
 
+/** Moves a tensor's data to the active GPU backend only (its suite's `gpuOnly`). */
+export type GpuOnly = (t: Tensor) => unknown;
+
 /**
  * Runs the case on the active backend: through the public op when its options can express the
  * attributes (assign / all), else through `runKernel` (add / lastWriter, the gradients' forms).
+ *
+ * @param gpuOnly How to move the indices to the GPU, needed for `residence: 'gpu'`.
  */
-export function runTileCase(c: TileCase, residence: IndexResidence = 'cpu'): Tensor {
+export function runTileCase(
+  c: TileCase,
+  residence: IndexResidence = 'cpu',
+  gpuOnly?: GpuOnly,
+): Tensor {
   return tf.tidy(() => {
     const src = tf.tensor(c.src.values as number[], c.src.shape as number[], c.dtype);
     const idx = tf.tensor(c.idx.values as number[], c.idx.shape as number[], 'int32');
-    if (residence === 'gpu') gpuOnly(idx);
+    if (residence === 'gpu') {
+      if (gpuOnly === undefined) throw new Error("residence 'gpu' needs the suite's gpuOnly");
+      gpuOnly(idx);
+    }
     const { attrs } = c;
     const options = {
       validRow: attrs.validRow,

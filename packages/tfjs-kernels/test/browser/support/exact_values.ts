@@ -1,0 +1,33 @@
+/**
+ * Bit-exact views of results, shared by the WebGL (test/browser) and WebGPU
+ * (test/browser-webgpu) suites: float32 values become their bit patterns, so -0, NaN payloads
+ * and subnormals compare exactly.
+ */
+import type { Tensor } from '@tensorflow/tfjs-core';
+
+/** The raw bit patterns of float32 values, for bit-exact comparison. */
+export function float32Bits(values: ArrayLike<number>): number[] {
+  return Array.from(new Uint32Array(Float32Array.from(values).buffer));
+}
+
+/** A tensor's values as comparable numbers: float32 bit patterns, or the int32 values. */
+export async function exactValues(t: Tensor): Promise<number[]> {
+  const values = await t.data();
+  return t.dtype === 'float32'
+    ? float32Bits(values as Float32Array)
+    : Array.from(values as Int32Array);
+}
+
+/** An output's shape and exact values. */
+export interface ExactOutput {
+  readonly shape: number[];
+  readonly values: number[];
+}
+
+/** Runs `run` on the active backend and returns its output's shape and exact values. */
+export async function exactOutput(run: () => Tensor): Promise<ExactOutput> {
+  const out = run();
+  const result = { shape: out.shape, values: await exactValues(out) };
+  out.dispose();
+  return result;
+}
