@@ -13,6 +13,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite, median } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
 import { relayout, shapeText, tscatter } from '../../src/index.js';
+import { stockRelayout } from './stock_relayout.js';
 import '../../src/register-webgl.js';
 
 function webgl(): MathBackendWebGL {
@@ -71,21 +72,6 @@ let x: tf.Tensor2D;
 let xOther: tf.Tensor2D;
 const plan = relayoutPlan(shapeText('float32', [N, N], LAYOUT));
 
-/** The layout as stock tfjs ops: the plan's pads, reshapes and transposes, one after another. */
-function stockRelayout(input: tf.Tensor): tf.Tensor {
-  return tf.tidy(() =>
-    plan.steps.reduce<tf.Tensor>((t, step) => {
-      if (step.op === 'transpose') return tf.transpose(t, [...step.perm]);
-      if (step.op === 'pad')
-        return tf.pad(
-          t,
-          step.paddings.map(([a, b]) => [a, b] as [number, number]),
-        );
-      return tf.reshape(t, [...step.shape]);
-    }, input),
-  );
-}
-
 /** A TSCATTER case: a random permutation of a side x side tile, and the tfjs equivalent. */
 function scatterCase(side: number) {
   const n = side * side;
@@ -129,7 +115,7 @@ export default defineBenchSuite({
       ours: { label: 'relayout (one gather pass)', fn: () => settle(relayout(x, LAYOUT)) },
       baselines: [
         { label: 'tf.transpose', fn: () => settle(tf.transpose(x)) },
-        { label: 'stock pad -> reshape -> transpose', fn: () => settle(stockRelayout(x)) },
+        { label: 'stock pad -> reshape -> transpose', fn: () => settle(stockRelayout(plan, x)) },
       ],
       goal: '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
       extra: async () => ({
