@@ -4,10 +4,9 @@
  * (or `{data, shape}`) written in place, scalars are numbers/bigints/booleans, and the
  * function's results are returned.
  */
-import { interpret } from '../interpret/interpret.js';
-import type { Module } from '../ir/operation.js';
-import { findFunction } from '../ir/walk.js';
-import { verifyModule } from '../verify/verifier.js';
+
+import type { Module } from '@tilekit/loop-ir';
+import { findFunction, interpret, verifyModule } from '@tilekit/loop-ir';
 import { EngineArgumentError } from './errors.js';
 import { compileJs } from './js/js-engine.js';
 import { checkVectorLanes } from './lane-limit.js';

@@ -1,12 +1,13 @@
 /**
- * The engines' side of the vector width limit (see interpret/vector-lanes.ts): a function
+ * The engines' side of the vector width limit (see @tilekit/loop-ir's interpret/vector-lanes.ts): a function
  * holding a wider vector is refused before anything proportional to its width is built.
  */
-import { overwideMessage, overwideVector } from '../interpret/vector-lanes.js';
-import type { Operation } from '../ir/operation.js';
+
+import type { Operation } from '@tilekit/loop-ir';
+import { overwideMessage, overwideVector } from '@tilekit/loop-ir/semantics';
 import { EngineUnsupportedError } from './errors.js';
 
-export { MAX_VECTOR_LANES as MAX_ENGINE_LANES } from '../interpret/vector-lanes.js';
+export { MAX_VECTOR_LANES as MAX_ENGINE_LANES } from '@tilekit/loop-ir/semantics';
 
 /**
  * Throws {@link EngineUnsupportedError} when a value of `func` is a vector of more than

@@ -1,5 +1,5 @@
 /** How both compiled engines classify IR ops before lowering them. */
-import type { Operation } from '../ir/operation.js';
+import type { Operation } from '@tilekit/loop-ir';
 
 /** Whether `op` works on vectors (a `vector.` op, or an element-wise op with a vector result). */
 export function isVectorOp(op: Operation): boolean {

@@ -3,11 +3,18 @@
  * memref arguments it writes, and the checks that turn interpreter-style memref arguments
  * (typed arrays or `{data, shape, strides?, offset?}`) into row-major views.
  */
-import type { InterpretArg, InterpretResult } from '../interpret/interpret.js';
-import type { MemRefData } from '../interpret/memory.js';
-import type { Module, Operation, Value } from '../ir/operation.js';
-import type { MemRefType, ScalarType, Type } from '../ir/types.js';
-import { findFunction, walkOperations } from '../ir/walk.js';
+import type {
+  InterpretArg,
+  InterpretResult,
+  MemRefData,
+  MemRefType,
+  Module,
+  Operation,
+  ScalarType,
+  Type,
+  Value,
+} from '@tilekit/loop-ir';
+import { findFunction, walkOperations } from '@tilekit/loop-ir';
 import { EngineArgumentError, EngineUnsupportedError } from './errors.js';
 
 /** A compiled function: the interpreter's calling convention (memrefs are written in place). */

@@ -3,7 +3,7 @@
  * sparse tensors contribute their position/coordinate/value arrays, dense operands their
  * data, and every index variable's size is read off the operands (and checked to agree).
  */
-import type { InterpretArg } from '../interpret/interpret.js';
+import type { InterpretArg } from '@tilekit/loop-ir';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from './errors.js';

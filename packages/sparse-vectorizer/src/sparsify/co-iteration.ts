@@ -4,10 +4,8 @@
  * which iterators hold the current coordinate, and the segment loop of a non-unique (COO)
  * level.
  */
-import type { Builder } from '../ir/builder.js';
-import { buildRegion } from '../ir/builder.js';
-import type { Value } from '../ir/operation.js';
-import { i1, index } from '../ir/types.js';
+import type { Builder, Value } from '@tilekit/loop-ir';
+import { buildRegion, i1, index } from '@tilekit/loop-ir';
 import {
   EMITTED_FROM,
   type LoopBodyEmitter,

@@ -2,10 +2,9 @@
  * Shared vocabulary of the loop emitter and its co-iteration loops: traversal state
  * (cursors, scopes), the description of one loop, and the IR helpers both use.
  */
-import { stringAttr } from '../ir/attributes.js';
-import type { Builder } from '../ir/builder.js';
-import type { Value } from '../ir/operation.js';
-import { i64, index } from '../ir/types.js';
+
+import type { Builder, Value } from '@tilekit/loop-ir';
+import { i64, index, stringAttr } from '@tilekit/loop-ir';
 import type { KernelParameter } from './kernel-signature.js';
 import type { LatticePoint } from './lattice.js';
 

@@ -25,7 +25,7 @@ import {
   type MemRefType,
   memrefOf,
   type ScalarType,
-} from '../ir/types.js';
+} from '@tilekit/loop-ir';
 import { hasCoordinates, isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
 

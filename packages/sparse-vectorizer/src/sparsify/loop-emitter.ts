@@ -6,10 +6,8 @@
  * Reductions whose output element is fixed are carried in registers (`iter_args`), as MLIR's
  * sparsifier scalarizes them.
  */
-import type { Builder } from '../ir/builder.js';
-import { roundToFormat } from '../ir/float-format.js';
-import type { Value } from '../ir/operation.js';
-import type { Type } from '../ir/types.js';
+import type { Builder, Type, Value } from '@tilekit/loop-ir';
+import { roundToFormat } from '@tilekit/loop-ir';
 import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import {

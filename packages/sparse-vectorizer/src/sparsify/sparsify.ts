@@ -3,8 +3,9 @@
  * loops over position/coordinate/value memrefs, shaped like the output of MLIR's
  * `--sparsification` (see kernel-signature.ts for the argument convention).
  */
-import { buildFunction, buildModule } from '../ir/builder.js';
-import type { Module, Value } from '../ir/operation.js';
+
+import type { Module, Value } from '@tilekit/loop-ir';
+import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { type KernelPlan, type PlanOptions, planKernel } from './kernel-plan.js';
 import { type KernelParameter, kernelParameters } from './kernel-signature.js';

@@ -7,9 +7,9 @@
  * they work inside `tf.tidy` and allocate exactly one tensor (the result).
  */
 import * as tf from '@tensorflow/tfjs-core';
+import type { Module } from '@tilekit/loop-ir';
 import { compile } from '../engines/compile.js';
 import type { EngineCall } from '../engines/signature.js';
-import type { Module } from '../ir/operation.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { bindArguments, type KernelOperand } from '../sparsify/bind.js';

@@ -8,9 +8,9 @@
  * engine as on the cpu backend.
  */
 import type * as tf from '@tensorflow/tfjs-core';
+import type { Module } from '@tilekit/loop-ir';
 import type { EngineCall } from '../engines/signature.js';
 import { canRunInPlace, compileWasmOnMemory } from '../engines/wasm/imported-memory.js';
-import type { Module } from '../ir/operation.js';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { bindArguments, type KernelOperand } from '../sparsify/bind.js';
 import type { SparseKernel } from '../sparsify/sparsify.js';

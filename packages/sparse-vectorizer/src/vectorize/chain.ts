@@ -12,8 +12,8 @@
  * combining kind: an ADD loop feeding a MUL loop would multiply partial sums, and a
  * broadcast of a sum used as a plain invariant (`x[i] / sum`) would use a partial sum per lane.
  */
-import type { Attribute, Operation, Value } from '../ir/index.js';
-import { definingOps, IRMapping, remapOperation, usersOf } from '../ir/index.js';
+import type { Attribute, Operation, Value } from '@tilekit/loop-ir';
+import { definingOps, IRMapping, remapOperation, usersOf } from '@tilekit/loop-ir';
 import { LOOP_MARKER } from './loop-view.js';
 import { listLoops } from './loops.js';
 import type { ChainReport } from './report.js';

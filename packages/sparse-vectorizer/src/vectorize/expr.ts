@@ -3,8 +3,8 @@
  * induction variable `[i, i+1, ..]`, loads vector accesses, and ops in the tables their
  * lane-wise vector form. Anything else keeps the loop scalar.
  */
-import type { Operation, ScalarType, Value } from '../ir/index.js';
-import { denseAttr, isScalar, vectorOf } from '../ir/index.js';
+import type { Operation, ScalarType, Value } from '@tilekit/loop-ir';
+import { denseAttr, isScalar, vectorOf } from '@tilekit/loop-ir';
 import { isBlockArgument, isInvariantValue } from './loop-view.js';
 import { genVectorLoad } from './memory.js';
 import { vectorType } from './options.js';

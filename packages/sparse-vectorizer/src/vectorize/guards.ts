@@ -12,8 +12,8 @@
  *   else) also uses the accumulator, as in `acc + acc * x`, the lanes no longer hold
  *   independent partial results and the horizontal reduction is wrong.
  */
-import type { Operation, Value } from '../ir/index.js';
-import { getOpDef, walkOperations } from '../ir/index.js';
+import type { Operation, Value } from '@tilekit/loop-ir';
+import { getOpDef, walkOperations } from '@tilekit/loop-ir';
 import type { LoopView } from './loop-view.js';
 import { hasNonUnitInnermostStride } from './memory.js';
 import { type Rejection, reject } from './outcome.js';

@@ -3,7 +3,6 @@ export { FOLDS } from './canonicalize/index.js';
 export { LOOP_MARKER } from './loop-view.js';
 export { REMAINING_LANES_MAP } from './mask.js';
 export {
-  MAX_VECTOR_LENGTH,
   resolveOptions,
   type VectorizeOptions,
   VectorizeOptionsError,

@@ -3,7 +3,7 @@
  * invariant, which op defines a value, what the loop carries. Built once per loop, after the
  * ForOpRewriter preconditions hold.
  */
-import type { Attribute, Block, Operation, Value } from '../ir/index.js';
+import type { Attribute, Block, Operation, Value } from '@tilekit/loop-ir';
 import { type Rejection, reject } from './outcome.js';
 
 /** The discardable attribute the sparsifier's loop emitter puts on every loop it emits. */

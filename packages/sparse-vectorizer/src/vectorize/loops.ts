@@ -2,8 +2,8 @@
  * Locating `scf.for` ops in a function. A loop is named by its pre-order position, which
  * survives our rewrites because each one replaces one loop by exactly one loop.
  */
-import type { Operation, Replacement } from '../ir/index.js';
-import { IRMapping, remapOperation } from '../ir/index.js';
+import type { Operation, Replacement } from '@tilekit/loop-ir';
+import { IRMapping, remapOperation } from '@tilekit/loop-ir';
 
 /** One loop of a function: its pre-order position, nesting depth and the op itself. */
 export interface LoopSite {

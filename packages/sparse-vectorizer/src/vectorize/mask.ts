@@ -1,6 +1,6 @@
 /** The iteration mask confining each vector step to the original iteration space. */
-import type { Builder, Operation, Value } from '../ir/index.js';
-import { affineBinary, affineDim, affineMap, affineSymbol, i1 } from '../ir/index.js';
+import type { Builder, Operation, Value } from '@tilekit/loop-ir';
+import { affineBinary, affineDim, affineMap, affineSymbol, i1 } from '@tilekit/loop-ir';
 import { constantInteger } from './loop-view.js';
 import { type VL, vectorType } from './options.js';
 

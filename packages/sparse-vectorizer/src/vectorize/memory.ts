@@ -2,8 +2,8 @@
  * Vector memory accesses: `a[lo:hi]` becomes a masked contiguous load/store, `a[ind[lo:hi]]`
  * a gather/scatter (the sparsifier only emits indirection in the innermost subscript).
  */
-import type { Builder, Operation, ScalarType, Value } from '../ir/index.js';
-import { denseAttr, isScalar } from '../ir/index.js';
+import type { Builder, Operation, ScalarType, Value } from '@tilekit/loop-ir';
+import { denseAttr, isScalar } from '@tilekit/loop-ir';
 import { type VL, vectorType } from './options.js';
 
 /** The scalar element type of a memref value. */

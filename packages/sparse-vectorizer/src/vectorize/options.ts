@@ -1,7 +1,7 @@
 /**
  * The target SIMD description (MLIR's `VL` struct) and the vector types it induces.
  */
-import { type ScalarType, type VectorType, vectorOf } from '../ir/index.js';
+import { MAX_VECTOR_LENGTH, type ScalarType, type VectorType, vectorOf } from '@tilekit/loop-ir';
 
 /** Options of {@link vectorize}, mirroring `--sparse-vectorization="vl=.. ..."`. */
 export interface VectorizeOptions {
@@ -24,16 +24,6 @@ export interface VL {
 export class VectorizeOptionsError extends Error {
   override readonly name = 'VectorizeOptionsError';
 }
-
-/**
- * The largest `vectorLength` accepted: 2^16 lanes. MLIR itself takes any `unsigned` vl, but
- * the widest SIMD hardware holds 2048 bits (SVE: 256 i8 lanes, at most 16x that with vscale),
- * LLVM legalizes wider vectors by splitting them, and every consumer here holds a vector lane
- * by lane (the interpreter's lane arrays, the js engine's one constant per lane, the wasm
- * engine's v128 parts, lane lists of dense constants). 2^16 leaves ample room for experiments
- * while keeping those structures small; vl=1e9 used to run out of memory.
- */
-export const MAX_VECTOR_LENGTH = 2 ** 16;
 
 /** Checks and completes the options. MLIR fails the pass for `vl=0`; so do we. */
 export function resolveOptions(options: VectorizeOptions): VL {

@@ -3,7 +3,7 @@
  * vector value in codegen mode, nothing in analysis mode) or rejects with a reason that
  * ends up in the report for the loop it kept scalar.
  */
-import type { Value } from '../ir/index.js';
+import type { Value } from '@tilekit/loop-ir';
 
 /** Why a loop was left scalar; `code` is stable for programs, `detail` is for people. */
 export interface Rejection {

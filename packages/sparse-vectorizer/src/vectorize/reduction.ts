@@ -1,6 +1,6 @@
 /** Recognising loop reductions and building their initial vectors. */
-import type { Builder, CombiningKind, Value, VectorType } from '../ir/index.js';
-import { denseAttr } from '../ir/index.js';
+import type { Builder, CombiningKind, Value, VectorType } from '@tilekit/loop-ir';
+import { denseAttr } from '@tilekit/loop-ir';
 import type { LoopView } from './loop-view.js';
 import { type Outcome, reject } from './outcome.js';
 import { REDUCTION_INITS, REDUCTION_RULES } from './rules.js';

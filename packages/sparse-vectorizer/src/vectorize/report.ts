@@ -1,5 +1,5 @@
 /** The per-loop account of what {@link vectorize} did and why. */
-import type { CombiningKind, Module } from '../ir/index.js';
+import type { CombiningKind, Module } from '@tilekit/loop-ir';
 import type { ReasonCode } from './outcome.js';
 
 /** What happened to one `scf.for`. */

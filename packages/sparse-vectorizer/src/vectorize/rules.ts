@@ -3,8 +3,8 @@
  * reductions are recognised, and how gather/scatter index vectors are widened. These are
  * the tables MLIR's SparseVectorization.cpp spells as macro lists and if-chains.
  */
-import type { CombiningKind, ScalarType } from '../ir/index.js';
-import { bitWidth, i32, i64 } from '../ir/index.js';
+import type { CombiningKind, ScalarType } from '@tilekit/loop-ir';
+import { bitWidth, i32, i64 } from '@tilekit/loop-ir';
 import type { VL } from './options.js';
 
 /** Unary ops whose vector form has the operand's type (`math.sqrt`, `arith.negf`, ...). */

@@ -16,7 +16,7 @@ import {
   type Replacement,
   type Value,
   withResults,
-} from '../ir/index.js';
+} from '@tilekit/loop-ir';
 import { isContiguous, vectorizeExpr } from './expr.js';
 import { checkAgainstMiscompiles } from './guards.js';
 import { LOOP_MARKER, type LoopView, viewLoop } from './loop-view.js';

@@ -4,7 +4,7 @@
  * one level of indirection through a coordinate load (`a[ind[j]]`), which becomes the
  * index vector of a gather/scatter.
  */
-import type { Operation, Value } from '../ir/index.js';
+import type { Operation, Value } from '@tilekit/loop-ir';
 import { defInBody, isBlockArgument, isInvariantArg, isInvariantValue } from './loop-view.js';
 import { genVectorLoad, memrefElement } from './memory.js';
 import { vectorType } from './options.js';

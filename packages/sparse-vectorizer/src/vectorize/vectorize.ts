@@ -4,8 +4,8 @@
  * IR it rewrites); then reduction chains are folded and the result canonicalized as MLIR's
  * greedy driver would. The input module is never modified.
  */
-import type { Module, Operation, Value } from '../ir/index.js';
-import { createModule, definingOps } from '../ir/index.js';
+import type { Module, Operation, Value } from '@tilekit/loop-ir';
+import { createModule, definingOps } from '@tilekit/loop-ir';
 import { canonicalizeFunction, hoistConstants } from './canonicalize/index.js';
 import { foldReductionChains } from './chain.js';
 import { innermostFirst, listLoops, replaceOperation } from './loops.js';

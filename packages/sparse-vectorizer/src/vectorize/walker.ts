@@ -4,7 +4,7 @@
  * rewrite; every rule is one function serving both modes, so the two cannot disagree.
  * Here the mode is the presence of {@link Codegen}.
  */
-import type { Builder, Value } from '../ir/index.js';
+import type { Builder, Value } from '@tilekit/loop-ir';
 import type { LoopView } from './loop-view.js';
 import type { VL } from './options.js';
 

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const work = vi.hoisted(() => ({ attrEquals: 0, visits: 0, scanned: 0 }));
 
-vi.mock('../../src/ir/attributes.js', async (original) => {
-  const actual = await original<typeof import('../../src/ir/attributes.js')>();
+vi.mock('../../../loop-ir/src/ir/attributes.js', async (original) => {
+  const actual = await original<typeof import('../../../loop-ir/src/ir/attributes.js')>();
   return {
     ...actual,
     attrEquals: (
@@ -21,8 +21,8 @@ vi.mock('../../src/ir/attributes.js', async (original) => {
     },
   };
 });
-vi.mock('../../src/ir/walk.js', async (original) => {
-  const actual = await original<typeof import('../../src/ir/walk.js')>();
+vi.mock('../../../loop-ir/src/ir/walk.js', async (original) => {
+  const actual = await original<typeof import('../../../loop-ir/src/ir/walk.js')>();
   // Every operation a traversal visits counts once (walk.ts calls its own walker directly).
   const counted =
     <F extends (root: Parameters<typeof actual.walkOperations>[0]) => unknown>(f: F) =>

@@ -1,5 +1,5 @@
 /** JavaScript expressions for affine maps over `index` numbers (floor/ceil division, mod). */
-import type { AffineExpr, AffineMap } from '../../ir/affine.js';
+import type { AffineExpr, AffineMap } from '@tilekit/loop-ir';
 
 function expr(e: AffineExpr, dims: readonly string[], symbols: readonly string[]): string {
   switch (e.kind) {

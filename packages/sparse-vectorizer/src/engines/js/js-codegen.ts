@@ -3,9 +3,8 @@
  * vector ops are unrolled per lane), loop-carried values become `let`s updated by parallel
  * assignment, and structured control flow maps to `for`/`while (true)`/`if`.
  */
-import type { Attribute } from '../../ir/attributes.js';
-import type { Block, Operation, Value } from '../../ir/operation.js';
-import { elementTypeOf, type MemRefType, type ScalarType } from '../../ir/types.js';
+import type { Attribute, Block, Operation, Value } from '@tilekit/loop-ir';
+import { elementTypeOf, type MemRefType, type ScalarType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperandIndex, isVectorOp } from '../op-classes.js';
 import { laneCount } from '../wasm/lanes.js';

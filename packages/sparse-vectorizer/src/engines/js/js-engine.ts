@@ -5,8 +5,7 @@
  * (a value beyond ±2^53 raises `IndexRangeError`), and ops without an inline form call the
  * interpreter's semantics.
  */
-import type { Module } from '../../ir/operation.js';
-import type { ScalarType } from '../../ir/types.js';
+import type { Module, ScalarType } from '@tilekit/loop-ir';
 import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
 import { type EngineCall, readSignature, resultValue, scalarArgument } from '../signature.js';

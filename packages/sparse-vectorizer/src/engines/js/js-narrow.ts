@@ -5,9 +5,8 @@
  * turns MLIR's coordinate idiom (`load i32; extui to i64; index_cast to index`) into one
  * unsigned read.
  */
-import type { Operation, Value } from '../../ir/operation.js';
-import { elementTypeOf } from '../../ir/types.js';
-import { usersOf, walkOperations } from '../../ir/walk.js';
+import type { Operation, Value } from '@tilekit/loop-ir';
+import { elementTypeOf, usersOf, walkOperations } from '@tilekit/loop-ir';
 
 const WIDENING = new Set(['arith.extui', 'arith.extsi']);
 const INDEX_CASTS = new Set(['arith.index_cast', 'arith.index_castui']);

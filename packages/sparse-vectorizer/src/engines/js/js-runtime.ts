@@ -3,11 +3,10 @@
  * interpreter's semantics for ops the code generator does not inline.
  */
 
-import type { RuntimeValue, Scalar } from '../../interpret/runtime.js';
-import { ELEMENTWISE_SEMANTICS } from '../../interpret/semantics/elementwise.js';
-import type { ExecContext } from '../../interpret/semantics/index.js';
-import type { Operation, Value } from '../../ir/operation.js';
-import { elementTypeOf, type ScalarType } from '../../ir/types.js';
+import type { Operation, Value } from '@tilekit/loop-ir';
+import { elementTypeOf, type ScalarType } from '@tilekit/loop-ir';
+import type { ExecContext, RuntimeValue, Scalar } from '@tilekit/loop-ir/semantics';
+import { ELEMENTWISE_SEMANTICS } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
 import { jsClassOf } from './js-scalar.js';
 

@@ -4,9 +4,8 @@
  * raises beyond), and bigints for i64. Hot ops are inlined; every other element-wise op calls
  * the interpreter's own semantics (`R(k, ...)`), so results and errors match it exactly.
  */
-import type { Attribute } from '../../ir/attributes.js';
-import { isArithCast } from '../../ir/ops/index.js';
-import type { ScalarType } from '../../ir/types.js';
+import type { Attribute, ScalarType } from '@tilekit/loop-ir';
+import { isArithCast } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 
 /** How a scalar type is held in generated code. */

@@ -3,10 +3,15 @@
  * static extracts/inserts only rename lanes); masked, gathered and scattered accesses test
  * each lane's mask; reductions fold lanes in order like the interpreter.
  */
-import { combiningOp } from '../../ir/combining-kinds.js';
-import type { Operation, Value } from '../../ir/operation.js';
-import { DYNAMIC_POSITION } from '../../ir/position.js';
-import { elementTypeOf, type ScalarType, type VectorType } from '../../ir/types.js';
+
+import type { Operation, Value } from '@tilekit/loop-ir';
+import {
+  combiningOp,
+  DYNAMIC_POSITION,
+  elementTypeOf,
+  type ScalarType,
+  type VectorType,
+} from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperandIndex } from '../op-classes.js';
 import { laneCount } from '../wasm/lanes.js';

@@ -2,7 +2,7 @@
  * `affine.apply`, `affine.min`, `affine.max` on `index` (i64) operands. `floordiv`,
  * `ceildiv` and `mod` follow MLIR's affine semantics (floor toward -inf, non-negative mod).
  */
-import type { AffineExpr, AffineMap } from '../../ir/affine.js';
+import type { AffineExpr, AffineMap } from '@tilekit/loop-ir';
 import { type Push, type ScalarContext, spill } from './scalar-ops.js';
 
 /** Pushes the value of one affine expression. */

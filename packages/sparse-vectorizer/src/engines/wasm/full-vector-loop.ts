@@ -8,8 +8,7 @@
  * The mask is all-true on whole vectors only when the step covers every lane (step >= lane
  * count); the vectorizer's step equals it, hand-written IR may step by less.
  */
-import type { AffineExpr } from '../../ir/affine.js';
-import type { Block, Value } from '../../ir/operation.js';
+import type { AffineExpr, Block, Value } from '@tilekit/loop-ir';
 
 /**
  * The lane count of a 1-D mask at `vscale`, or undefined when the type is not a 1-D vector.

@@ -5,9 +5,8 @@
  * parallel assignment through the operand stack.
  */
 
-import type { Block, Operation, Value } from '../../ir/operation.js';
-import type { MemRefType, ScalarType, Type } from '../../ir/types.js';
-import { definingOps, usersOf } from '../../ir/walk.js';
+import type { Block, MemRefType, Operation, ScalarType, Type, Value } from '@tilekit/loop-ir';
+import { definingOps, usersOf } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperandIndex, isVectorOp } from '../op-classes.js';
 import { pushAffineMap } from './affine-lowering.js';

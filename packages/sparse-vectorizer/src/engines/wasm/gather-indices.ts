@@ -3,8 +3,7 @@
  * (masked-off lanes zero, i32 lanes still in memory) and when loading them can be skipped.
  */
 
-import type { Operation, Value } from '../../ir/operation.js';
-import type { Type } from '../../ir/types.js';
+import type { Operation, Type, Value } from '@tilekit/loop-ir';
 import type { FunctionCompiler } from './function-compiler.js';
 import type { IndexVector } from './gather-scatter.js';
 import { laneCount } from './lanes.js';

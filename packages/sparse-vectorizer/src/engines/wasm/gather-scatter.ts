@@ -7,7 +7,7 @@
  * a mask test and one `v128.store*_lane`). Masked-off gather lanes take the pass-through
  * value in a final `v128.bitselect`.
  */
-import type { ScalarType } from '../../ir/types.js';
+import type { ScalarType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { LOW_HALVES_OF_PAIR, pushLane, pushMaskFor } from './lane-access.js';
 import { elementBytes, isBool, laneLayoutOf } from './lanes.js';

@@ -5,9 +5,7 @@
  * {@link BUFFER_PADDING} bytes of memory after it (masked-off vector lanes load there) and use
  * the IR element's byte layout; {@link canRunInPlace} says whether a view qualifies.
  */
-import type { MemRefData } from '../../interpret/memory.js';
-import type { Module } from '../../ir/operation.js';
-import type { ScalarType } from '../../ir/types.js';
+import type { MemRefData, Module, ScalarType } from '@tilekit/loop-ir';
 import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
 import { type EngineCall, resultValue, scalarArgument } from '../signature.js';
 import { elementBytes } from './lanes.js';

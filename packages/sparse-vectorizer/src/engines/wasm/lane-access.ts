@@ -3,7 +3,7 @@
  * one, and view a mask (`i1` lanes, stored 32 bits wide) at the lane width of the data it
  * guards.
  */
-import type { ScalarType } from '../../ir/types.js';
+import type { ScalarType } from '@tilekit/loop-ir';
 import type { FunctionBuilder } from './function-builder.js';
 import { isBool, type LaneLayout, laneLayoutOf } from './lanes.js';
 import type { Push } from './scalar-ops.js';

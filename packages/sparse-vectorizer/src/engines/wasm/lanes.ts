@@ -4,7 +4,7 @@
  * v128 "parts" holding lanes of the element's exact width. Masks (`vector<Nxi1>`) use 32-bit
  * lanes (all ones / zero), the width of the f32/i32 data they usually guard.
  */
-import type { ScalarType, Type, VectorType } from '../../ir/types.js';
+import type { ScalarType, Type, VectorType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { ValType } from './opcodes.js';
 

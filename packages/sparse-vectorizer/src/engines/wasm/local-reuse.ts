@@ -10,7 +10,7 @@
  * Block arguments (induction variables, loop-carried values, parameters) are never released:
  * loop results alias the carried locals, and releasing the result releases them.
  */
-import type { Block, Operation, Value } from '../../ir/operation.js';
+import type { Block, Operation, Value } from '@tilekit/loop-ir';
 
 /** The values whose locals are free once each op has been compiled. */
 export function releasePoints(func: Operation): Map<Operation, Value[]> {

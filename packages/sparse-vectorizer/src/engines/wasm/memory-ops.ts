@@ -6,7 +6,7 @@
  * per lane.
  */
 
-import type { MemRefType, ScalarType, VectorType } from '../../ir/types.js';
+import type { MemRefType, ScalarType, VectorType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
 import { pushLane, pushMaskFor, setLane } from './lane-access.js';

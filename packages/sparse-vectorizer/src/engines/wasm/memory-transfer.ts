@@ -4,8 +4,7 @@
  * (an `index` memref over an Int32Array, an f32 memref over a Float64Array) convert per
  * element.
  */
-import type { MemRefData } from '../../interpret/memory.js';
-import type { MemRefType, ScalarType } from '../../ir/types.js';
+import type { MemRefData, MemRefType, ScalarType } from '@tilekit/loop-ir';
 import { elementBytes } from './lanes.js';
 
 function wasmView(buffer: ArrayBuffer, at: number, t: ScalarType, n: number): MemRefData {

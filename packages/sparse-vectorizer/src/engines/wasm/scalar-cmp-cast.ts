@@ -3,8 +3,7 @@
  * types differ, or that carry a predicate or a value attribute).
  */
 
-import type { Attribute } from '../../ir/attributes.js';
-import type { ScalarType } from '../../ir/types.js';
+import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
 import { valTypeOf } from './lanes.js';

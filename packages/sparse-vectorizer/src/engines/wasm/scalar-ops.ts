@@ -6,9 +6,8 @@
  * implement the reference semantics.
  */
 
-import type { Attribute } from '../../ir/attributes.js';
-import { MATH_OPS } from '../../ir/ops/math.js';
-import type { ScalarType } from '../../ir/types.js';
+import type { Attribute, ScalarType } from '@tilekit/loop-ir';
+import { MATH_OPS } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
 import { valTypeOf } from './lanes.js';

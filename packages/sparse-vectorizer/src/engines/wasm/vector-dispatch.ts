@@ -3,9 +3,8 @@
  * arith/math on vectors) to their lowerings.
  */
 
-import type { Operation, Value } from '../../ir/operation.js';
-import { DYNAMIC_POSITION } from '../../ir/position.js';
-import type { ScalarType } from '../../ir/types.js';
+import type { Operation, ScalarType, Value } from '@tilekit/loop-ir';
+import { DYNAMIC_POSITION } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionCompiler } from './function-compiler.js';
 import { indexVectorOf, maskedLanesUnused, onlyGatheredFromMemory } from './gather-indices.js';

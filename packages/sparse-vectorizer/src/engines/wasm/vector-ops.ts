@@ -4,10 +4,14 @@
  * lane, so every op the scalar path supports also works on vectors, with identical results.
  */
 
-import type { Attribute, CombiningKind, DenseElement } from '../../ir/attributes.js';
-import { combiningOp } from '../../ir/combining-kinds.js';
-import { isArithCast } from '../../ir/ops/index.js';
-import type { ScalarType, VectorType } from '../../ir/types.js';
+import type {
+  Attribute,
+  CombiningKind,
+  DenseElement,
+  ScalarType,
+  VectorType,
+} from '@tilekit/loop-ir';
+import { combiningOp, isArithCast } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperandIndex } from '../op-classes.js';
 import type { FunctionBuilder } from './function-builder.js';

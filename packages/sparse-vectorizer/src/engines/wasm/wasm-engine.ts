@@ -5,9 +5,8 @@
  * (which grows as needed) and the memrefs the function writes are copied back once.
  */
 
-import { FLOAT_BINARY, FLOAT_UNARY } from '../../interpret/scalar/float.js';
-import type { Module } from '../../ir/operation.js';
-import type { MemRefType, ScalarType } from '../../ir/types.js';
+import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
+import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
 import { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
 import {

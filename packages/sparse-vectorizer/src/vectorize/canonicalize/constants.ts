@@ -3,7 +3,7 @@
  * constant it meets: one `arith.constant` per distinct value, at the top of the function.
  * Running it before vectorization also makes constants written inside a loop invariant.
  */
-import type { Attribute, Operation, Value } from '../../ir/index.js';
+import type { Attribute, Operation, Value } from '@tilekit/loop-ir';
 import {
   attrEquals,
   createBlock,
@@ -11,7 +11,7 @@ import {
   IRMapping,
   remapOperation,
   withResults,
-} from '../../ir/index.js';
+} from '@tilekit/loop-ir';
 
 /** `func` with all its constants unique and first in the entry block; `changed` if moved. */
 export function hoistConstants(func: Operation): { func: Operation; changed: boolean } {

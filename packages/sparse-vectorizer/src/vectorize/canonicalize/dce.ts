@@ -1,6 +1,6 @@
 /** Dead-code elimination: effect-free operations whose results nobody uses are erased. */
-import type { Block, Operation, Value } from '../../ir/index.js';
-import { createBlock, createRegion, walkOperations, withResults } from '../../ir/index.js';
+import type { Block, Operation, Value } from '@tilekit/loop-ir';
+import { createBlock, createRegion, walkOperations, withResults } from '@tilekit/loop-ir';
 import { isEffectFree } from '../guards.js';
 
 /** Effect-free, recursively for region-holding ops (a loop that only computes is dead). */

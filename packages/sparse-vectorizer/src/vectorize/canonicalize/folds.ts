@@ -12,7 +12,7 @@ import type {
   Operation,
   Replacement,
   Value,
-} from '../../ir/index.js';
+} from '@tilekit/loop-ir';
 import {
   affineBinary,
   affineConstant,
@@ -21,10 +21,10 @@ import {
   createOperation,
   denseAttr,
   IRMapping,
+  MAX_VECTOR_LENGTH,
   remapOperation,
   typeEquals,
-} from '../../ir/index.js';
-import { MAX_VECTOR_LENGTH } from '../options.js';
+} from '@tilekit/loop-ir';
 
 /** Constant values known so far (filled in program order, so defs precede uses). */
 type Constants = ReadonlyMap<Value, Attribute>;

@@ -2,8 +2,8 @@
  * The clean-up MLIR's pass gets from its greedy rewrite driver: folds of the vector ops it
  * emitted, constants hoisted and de-duplicated, dead code erased; repeated to a fixed point.
  */
-import type { Module, Operation } from '../../ir/index.js';
-import { createModule } from '../../ir/index.js';
+import type { Module, Operation } from '@tilekit/loop-ir';
+import { createModule } from '@tilekit/loop-ir';
 import { hoistConstants } from './constants.js';
 import { eliminateDeadCode } from './dce.js';
 import { applyFolds } from './folds.js';

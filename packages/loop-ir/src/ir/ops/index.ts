@@ -8,6 +8,8 @@ import { MEMREF_OPS } from './memref.js';
 import { SCF_OPS } from './scf.js';
 import { VECTOR_OPS } from './vector.js';
 
+export { MATH_OPS } from './math.js';
+
 /** Every op this package parses, prints, verifies and interprets, by name. */
 export const OP_DEFS: ReadonlyMap<string, OpDef> = new Map(
   [

@@ -7,7 +7,7 @@
 
 import type { Module, Operation } from '../ir/operation.js';
 import type { Type } from '../ir/types.js';
-import { MAX_VECTOR_LENGTH } from '../vectorize/options.js';
+import { MAX_VECTOR_LENGTH } from '../ir/vector-length.js';
 
 /** The most lanes one vector value may hold at the running vscale (the vectorizer's vl bound). */
 export const MAX_VECTOR_LANES = MAX_VECTOR_LENGTH;

@@ -41,4 +41,5 @@ export * from './ops/index.js';
 export * from './position.js';
 export * from './rewriter.js';
 export * from './types.js';
+export * from './vector-length.js';
 export * from './walk.js';

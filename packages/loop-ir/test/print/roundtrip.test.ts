@@ -10,7 +10,9 @@ import { runMlirOpt } from '../../../../tools/scripts/mlir-opt.mjs';
 import { parseModule, printModule, verificationDiagnostics } from '../../src/index.js';
 
 const here = import.meta.dirname;
-const sources = [join(here, 'fixtures'), join(here, '..', 'corpus')].flatMap((dir) =>
+// The vectorizer corpus lives with its main users, the @tilekit/sparse-vectorizer tests.
+const corpus = join(here, '..', '..', '..', 'sparse-vectorizer', 'test', 'corpus');
+const sources = [join(here, 'fixtures'), corpus].flatMap((dir) =>
   readdirSync(dir)
     .filter((f) => f.endsWith('.mlir'))
     .sort()
@@ -47,7 +49,7 @@ describe.each(sources)('$name', ({ path }) => {
 
 describe('fixtures cover every op the package defines', () => {
   it('each registered op appears in some fixture', async () => {
-    const { OP_DEFS } = await import('../../src/index.js');
+    const { OP_DEFS } = await import('../../../sparse-vectorizer/src/index.js');
     const all = sources
       .map((s) => printModule(parseModule(readFileSync(s.path, 'utf8'))))
       .join('\n');

@@ -1,0 +1,14 @@
+/**
+ * The widest vector the loop IR admits: a fact about the IR that the vectorizer (its `vl`
+ * option), the interpreter and the engines all bound themselves by.
+ */
+
+/**
+ * The largest vector length: 2^16 lanes. MLIR itself takes any `unsigned` vl, but the widest
+ * SIMD hardware holds 2048 bits (SVE: 256 i8 lanes, at most 16x that with vscale), LLVM
+ * legalizes wider vectors by splitting them, and every consumer here holds a vector lane by lane
+ * (the interpreter's lane arrays, the js engine's one constant per lane, the wasm engine's v128
+ * parts, lane lists of dense constants). 2^16 leaves ample room for experiments while keeping
+ * those structures small; vl=1e9 used to run out of memory.
+ */
+export const MAX_VECTOR_LENGTH = 2 ** 16;
