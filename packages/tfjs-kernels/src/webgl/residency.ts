@@ -7,6 +7,7 @@
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { BackendValues, TensorInfo } from '@tensorflow/tfjs-core';
+import type { ValueAccess } from '../gpu/tile_data.js';
 
 /** Largest magnitude up to which every integer is exactly representable as a float32. */
 export const FLOAT_EXACT_INTEGER_LIMIT = 2 ** 24;
@@ -34,4 +35,9 @@ export function isFloatAddressable(count: number): boolean {
 /** The tensor's values, reading them back from the GPU when they are not on the CPU. */
 export function readValues(backend: MathBackendWebGL, t: TensorInfo): BackendValues {
   return cpuValues(backend, t) ?? backend.readSync(t.dataId);
+}
+
+/** How the tile kernels' shared checks reach `backend`'s tensor values. */
+export function valueAccess(backend: MathBackendWebGL): ValueAccess {
+  return { onCpu: (t) => cpuValues(backend, t), read: (t) => readValues(backend, t) };
 }

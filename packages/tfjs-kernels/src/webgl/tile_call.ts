@@ -1,16 +1,15 @@
 /**
  * What the WebGL TScatter and TGather kernels share: the call's geometry, the data-dependent
- * checks of the CPU loops (run where the data is, reading GPU data back only when the caller's
- * options demand it), and the CPU route.
+ * checks of the CPU loops (../gpu/tile_data.ts, shared with WebGPU), and the CPU route.
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { TileLoop } from '../cpu/tile_kernel.js';
+import { checkTileData, runTileLoop } from '../gpu/tile_data.js';
 import { outputShape, type TileGeometry, tileGeometry } from '../impl/tile_geometry.js';
-import { assertIndicesInBounds, assertValuesFit, type TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
-import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import { cpuRouteReason } from './cpu_route.js';
-import { cpuValues, isFloatAddressable, readValues } from './residency.js';
+import { isFloatAddressable, valueAccess } from './residency.js';
 
 /** One TScatter/TGather call as the WebGL kernels see it. */
 export interface TileCall<A extends TileOpAttrs> {
@@ -27,54 +26,8 @@ export interface TileCall<A extends TileOpAttrs> {
   readonly idxValues: Int32Array | null;
 }
 
-/** The backend-free CPU loop a kernel falls back to (`tscatterImpl`, `tgatherImpl`). */
-export type TileLoop<A> = (
-  src: TileValues,
-  idx: Int32Array,
-  g: TileGeometry,
-  attrs: A,
-) => TileValues;
-
 /** Which tile of the geometry the index offsets address. */
 export type AddressedTile = 'src' | 'dst';
-
-/**
- * Runs the CPU loops' data checks without touching GPU data unless asked to: the src values
- * are scanned only for element types narrower than their carrier; index values are scanned
- * when they are on the CPU, and read back from the GPU only for `bounds: 'error'`.
- *
- * @returns The index values if they are (now) on the CPU.
- */
-function checkData<A extends TileOpAttrs>(
-  op: string,
-  backend: MathBackendWebGL,
-  src: TensorInfo,
-  idx: TensorInfo,
-  g: TileGeometry,
-  attrs: A,
-  addressedSize: number,
-): Int32Array | null {
-  const elementInfo = ELEMENT_TYPE_INFO[attrs.elementType];
-  if (!elementInfo.carrierFits) {
-    assertValuesFit(
-      op,
-      'src',
-      readValues(backend, src) as TileValues,
-      elementInfo,
-      attrs.elementType,
-    );
-  }
-  const idxValues =
-    attrs.bounds === 'error'
-      ? (readValues(backend, idx) as Int32Array)
-      : (cpuValues(backend, idx) as Int32Array | null);
-  if (idxValues !== null) {
-    const indexInfo = INDEX_TYPE_INFO[attrs.indexType];
-    assertValuesFit(op, 'idx', idxValues, indexInfo, attrs.indexType);
-    if (attrs.bounds === 'error') assertIndicesInBounds(op, idxValues, g, addressedSize);
-  }
-  return idxValues;
-}
 
 /** Reads a kernel call's inputs, geometry and checks (throws like the CPU loop would). */
 export function tileCall<A extends TileOpAttrs>(
@@ -89,7 +42,7 @@ export function tileCall<A extends TileOpAttrs>(
   const g = tileGeometry(src.shape, idx.shape, attrs.dstShape, attrs.validRow, attrs.validCol);
   const tile = g[addressed];
   const addressedSize = tile.rows * tile.cols;
-  const idxValues = checkData(op, backend, src, idx, g, attrs, addressedSize);
+  const idxValues = checkTileData(op, valueAccess(backend), { src, idx, attrs, g }, addressedSize);
   return {
     op,
     backend,
@@ -129,8 +82,6 @@ export function runTileLoopOnCpu<A extends TileOpAttrs>(
   call: TileCall<A>,
   loop: TileLoop<A>,
 ): TensorInfo {
-  const { backend } = call;
-  const src = readValues(backend, call.src) as TileValues;
-  const idx = call.idxValues ?? (readValues(backend, call.idx) as Int32Array);
-  return backend.makeTensorInfo(call.outShape, call.src.dtype, loop(src, idx, call.g, call.attrs));
+  const values = runTileLoop(valueAccess(call.backend), call, call.idxValues, loop);
+  return call.backend.makeTensorInfo(call.outShape, call.src.dtype, values);
 }

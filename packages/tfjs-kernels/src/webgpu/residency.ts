@@ -5,6 +5,7 @@
  */
 import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 import type { BackendValues, DataType, TensorInfo } from '@tensorflow/tfjs-core';
+import type { ValueAccess } from '../gpu/tile_data.js';
 
 /** The tensor's values if they are held on the CPU (never uploaded, or cached by a read). */
 export function cpuValues(backend: WebGPUBackend, t: TensorInfo): BackendValues | null {
@@ -14,6 +15,11 @@ export function cpuValues(backend: WebGPUBackend, t: TensorInfo): BackendValues 
 /** The tensor's values, reading them back from the GPU (synchronously) if not on the CPU. */
 export function readValues(backend: WebGPUBackend, t: TensorInfo): BackendValues {
   return cpuValues(backend, t) ?? backend.readSync(t.dataId);
+}
+
+/** How the tile kernels' shared checks reach `backend`'s tensor values. */
+export function valueAccess(backend: WebGPUBackend): ValueAccess {
+  return { onCpu: (t) => cpuValues(backend, t), read: (t) => readValues(backend, t) };
 }
 
 /** Element count of a shape. */

@@ -1,16 +1,15 @@
 /**
  * What the WebGPU TScatter and TGather kernels share: the call's geometry, the data checks of
- * the CPU loops (run where the data is, reading GPU data back only when the caller's options
- * demand it, as on WebGL), and the CPU route.
+ * the CPU loops (../gpu/tile_data.ts, shared with WebGL), and the CPU route.
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { TileLoop } from '../cpu/tile_kernel.js';
+import { checkTileData, runTileLoop } from '../gpu/tile_data.js';
 import { outputShape, type TileGeometry, tileGeometry } from '../impl/tile_geometry.js';
-import { assertIndicesInBounds, assertValuesFit, type TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
-import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import { cpuRouteReason } from './cpu_route.js';
-import { cpuValues, readValues } from './residency.js';
+import { cpuValues, valueAccess } from './residency.js';
 
 /** One TScatter/TGather call as the WebGPU kernels see it. */
 export interface TileCall<A extends TileOpAttrs> {
@@ -45,42 +44,6 @@ function passInput(backend: WebGPUBackend, t: TensorInfo, copies: TensorInfo[]):
   return copy;
 }
 
-/** The backend-free CPU loop a kernel falls back to (`tscatterImpl`, `tgatherImpl`). */
-export type TileLoop<A> = (
-  src: TileValues,
-  idx: Int32Array,
-  g: TileGeometry,
-  attrs: A,
-) => TileValues;
-
-/**
- * Runs the CPU loops' data checks: src values only for element types narrower than their
- * carrier; index values where they are on the CPU, read back from the GPU only for
- * `bounds: 'error'` (the check needs every offset before anything is produced).
- *
- * @returns The index values if they are (now) on the CPU.
- */
-function checkData<A extends TileOpAttrs>(
-  op: string,
-  call: Pick<TileCall<A>, 'backend' | 'src' | 'idx' | 'attrs' | 'g'>,
-  addressedSize: number,
-): Int32Array | null {
-  const { backend, src, idx, attrs, g } = call;
-  const elementInfo = ELEMENT_TYPE_INFO[attrs.elementType];
-  if (!elementInfo.carrierFits) {
-    const values = readValues(backend, src) as TileValues;
-    assertValuesFit(op, 'src', values, elementInfo, attrs.elementType);
-  }
-  const idxValues = (
-    attrs.bounds === 'error' ? readValues(backend, idx) : cpuValues(backend, idx)
-  ) as Int32Array | null;
-  if (idxValues !== null) {
-    assertValuesFit(op, 'idx', idxValues, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
-    if (attrs.bounds === 'error') assertIndicesInBounds(op, idxValues, g, addressedSize);
-  }
-  return idxValues;
-}
-
 /**
  * Reads a kernel call's inputs, geometry and checks (throws like the CPU loop would).
  *
@@ -97,7 +60,8 @@ export function tileCall<A extends TileOpAttrs>(
   const attrs = args.attrs as NamedAttrMap as unknown as A;
   const g = tileGeometry(src.shape, idx.shape, attrs.dstShape, attrs.validRow, attrs.validCol);
   const base = { backend, src, idx, attrs, g };
-  const idxValues = checkData(op, base, g[addressed].rows * g[addressed].cols);
+  const addressedSize = g[addressed].rows * g[addressed].cols;
+  const idxValues = checkTileData(op, valueAccess(backend), base, addressedSize);
   return {
     ...base,
     outShape: outputShape(src.shape, g),
@@ -138,8 +102,6 @@ export function runTileLoopOnCpu<A extends TileOpAttrs>(
   call: TileCall<A>,
   loop: TileLoop<A>,
 ): TensorInfo {
-  const { backend } = call;
-  const src = readValues(backend, call.src) as TileValues;
-  const idx = call.idxValues ?? (readValues(backend, call.idx) as Int32Array);
-  return backend.makeTensorInfo(call.outShape, call.src.dtype, loop(src, idx, call.g, call.attrs));
+  const values = runTileLoop(valueAccess(call.backend), call, call.idxValues, loop);
+  return call.backend.makeTensorInfo(call.outShape, call.src.dtype, values);
 }

@@ -7,36 +7,17 @@
  * are the WebGL suite's (test/browser/support/differential_cases.ts).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
 import {
   anyInt32,
   float32Value,
-  layoutCaseArbitrary,
-  tileCaseArbitrary,
   type ValueDomain,
   valuesFrom,
 } from '../browser/support/differential_cases.js';
-import { type ExactOutput, exactOutput } from '../browser/support/exact_values.js';
-import { runLayoutCase } from '../browser/support/layout_cases.js';
-import { runTileCase, type TileCase } from '../browser/support/tile_cases.js';
-import {
-  type BackendName,
-  expectBalanced,
-  gpuOnly,
-  onWebgpu,
-  type tf,
-  useBackend,
-} from './support/backends.js';
+import { describeDifferential } from '../browser/support/differential_suite.js';
+import type { TileCase } from '../browser/support/tile_cases.js';
+import { expectBalanced, gpuOnly, onWebgpu } from './support/backends.js';
 
 onWebgpu();
-
-const RUNS = 300;
-
-/** Runs `run` on a backend and returns the output's exact values and shape. */
-async function on(backend: BackendName, run: () => tf.Tensor): Promise<ExactOutput> {
-  await useBackend(backend);
-  return backend === 'webgpu' ? expectBalanced(() => exactOutput(run)) : exactOutput(run);
-}
 
 /** WebGPU stores int32 as i32: values and pads over the whole int32 range. */
 const webgpuValues: ValueDomain = {
@@ -65,33 +46,12 @@ function readsIndicesBack(c: TileCase): boolean {
   return c.kernel === 'TScatter' && c.attrs.mode === 'add' && c.dtype === 'float32';
 }
 
-describe('webgpu agrees with cpu bit for bit (relayout family)', () => {
-  for (const op of ['relayout', 'unrelayout', 'convertLayout'] as const) {
-    it(`${op}: ${RUNS} random cases`, async () => {
-      await fc.assert(
-        fc.asyncProperty(layoutCaseArbitrary(op, webgpuValues), async (c) => {
-          const cpu = await on('cpu', () => runLayoutCase(c));
-          const webgpu = await on('webgpu', () => runLayoutCase(c));
-          expect(webgpu).toEqual(cpu);
-        }),
-        { seed: 7, numRuns: RUNS },
-      );
-    });
-  }
-});
-
-describe('webgpu agrees with cpu bit for bit (TSCATTER / TGATHER)', () => {
-  for (const kernel of ['TScatter', 'TGather'] as const) {
-    it(`${kernel}: ${RUNS} random cases (assign/add, all/lastWriter, batches, duplicates)`, async () => {
-      await fc.assert(
-        fc.asyncProperty(tileCaseArbitrary(kernel, webgpuValues), async ({ c, residence }) => {
-          const placed = readsIndicesBack(c) ? 'cpu' : residence;
-          const cpu = await on('cpu', () => runTileCase(c));
-          const webgpu = await on('webgpu', () => runTileCase(c, placed, gpuOnly));
-          expect(webgpu).toEqual(cpu);
-        }),
-        { seed: 7, numRuns: RUNS },
-      );
-    });
-  }
+describeDifferential({
+  backend: 'webgpu',
+  values: webgpuValues,
+  seed: 7,
+  runs: 300,
+  expectBalanced,
+  gpuOnly,
+  residence: (c, drawn) => (readsIndicesBack(c) ? 'cpu' : drawn),
 });

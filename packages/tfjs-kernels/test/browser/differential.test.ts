@@ -7,31 +7,18 @@
  * and textures.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
 import { expectBalanced } from './support/accounting.js';
-import { type BackendName, gpuOnly, type tf, useBackend } from './support/backends.js';
+import { gpuOnly } from './support/backends.js';
 import {
   anyInt32,
   float32Value,
-  layoutCaseArbitrary,
-  tileCaseArbitrary,
   type ValueDomain,
   valuesFrom,
 } from './support/differential_cases.js';
-import { type ExactOutput, exactOutput } from './support/exact_values.js';
-import { runLayoutCase } from './support/layout_cases.js';
-import { runTileCase } from './support/tile_cases.js';
+import { describeDifferential } from './support/differential_suite.js';
 import { onWebgl2 } from './support/webgl_setup.js';
 
 onWebgl2();
-
-const RUNS = 300;
-
-/** Runs `run` on a backend and returns the output's exact values (and shape). */
-async function on(backend: BackendName, run: () => tf.Tensor): Promise<ExactOutput> {
-  await useBackend(backend);
-  return backend === 'webgl' ? expectBalanced(() => exactOutput(run)) : exactOutput(run);
-}
 
 /**
  * WebGL carries int32 in floats, exact to ±2^24: int32 values mostly within (the GPU path),
@@ -56,32 +43,11 @@ const webglValues: ValueDomain = {
   },
 };
 
-describe('webgl agrees with cpu bit for bit (relayout family)', () => {
-  for (const op of ['relayout', 'unrelayout', 'convertLayout'] as const) {
-    it(`${op}: ${RUNS} random cases`, async () => {
-      await fc.assert(
-        fc.asyncProperty(layoutCaseArbitrary(op, webglValues), async (c) => {
-          const cpu = await on('cpu', () => runLayoutCase(c));
-          const webgl = await on('webgl', () => runLayoutCase(c));
-          expect(webgl).toEqual(cpu);
-        }),
-        { seed: 42, numRuns: RUNS },
-      );
-    });
-  }
-});
-
-describe('webgl agrees with cpu bit for bit (TSCATTER / TGATHER)', () => {
-  for (const kernel of ['TScatter', 'TGather'] as const) {
-    it(`${kernel}: ${RUNS} random cases (assign/add, all/lastWriter, batches, duplicates)`, async () => {
-      await fc.assert(
-        fc.asyncProperty(tileCaseArbitrary(kernel, webglValues), async ({ c, residence }) => {
-          const cpu = await on('cpu', () => runTileCase(c));
-          const webgl = await on('webgl', () => runTileCase(c, residence, gpuOnly));
-          expect(webgl).toEqual(cpu);
-        }),
-        { seed: 42, numRuns: RUNS },
-      );
-    });
-  }
+describeDifferential({
+  backend: 'webgl',
+  values: webglValues,
+  seed: 42,
+  runs: 300,
+  expectBalanced,
+  gpuOnly,
 });
