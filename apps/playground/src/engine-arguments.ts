@@ -3,7 +3,7 @@
  * in [0, N) so coordinate arrays stay in bounds, floats in exact quarters), index scalars N,
  * other scalars small constants. Both runs of a comparison get equal, separate copies.
  */
-import type { InterpretArg, Module, Operation, Type } from '@tilekit/sparse-vectorizer';
+import type { InterpretArg, Module, Operation, Type } from '@tilekit/loop-ir';
 
 /** Elements of every memref argument (also the value of `index` arguments: the trip count). */
 export const ARGUMENT_LENGTH = 16;

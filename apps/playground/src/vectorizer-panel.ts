@@ -3,15 +3,9 @@
  * vectorized text beside the report (why each loop was or was not vectorized), and run the
  * scalar and the vectorized function on the wasm engine with the results compared.
  */
-import {
-  compile,
-  type InterpretArg,
-  type Module,
-  parseModule,
-  printModule,
-  type VectorizeReport,
-  vectorize,
-} from '@tilekit/sparse-vectorizer';
+import { compile } from '@tilekit/loop-engines';
+import { type InterpretArg, type Module, parseModule, printModule } from '@tilekit/loop-ir';
+import { type VectorizeReport, vectorize } from '@tilekit/sparse-vectorizer';
 import denseScale from '../../../packages/sparse-vectorizer/test/corpus/dense_scale_f32.mlir?raw';
 import fix2TwoStores from '../../../packages/sparse-vectorizer/test/corpus/fix2_two_stores.mlir?raw';
 import redAdd from '../../../packages/sparse-vectorizer/test/corpus/red_add_f32.mlir?raw';

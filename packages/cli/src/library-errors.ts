@@ -1,21 +1,25 @@
 import { CaseDataError, ConformanceError } from '@tilekit/conformance';
 import { LayoutSyntaxError, LayoutValidationError } from '@tilekit/layout';
 import {
-  BuilderError,
   EngineArgumentError,
   EngineRuntimeError,
   EngineUnsupportedError,
+} from '@tilekit/loop-engines';
+import {
+  BuilderError,
   InterpretArgumentError,
   InterpretError,
   InvalidTypeError,
   IRVerifyError,
   MlirParseError,
+} from '@tilekit/loop-ir';
+import {
   NotationSyntaxError,
   SparseFormatError,
   SparseStorageError,
   SparsifyError,
-  VectorizeOptionsError,
-} from '@tilekit/sparse-vectorizer';
+} from '@tilekit/sparse';
+import { VectorizeOptionsError } from '@tilekit/sparse-vectorizer';
 import { TileKernelError } from '@tilekit/tfjs-kernels';
 
 /**

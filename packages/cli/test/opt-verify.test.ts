@@ -7,9 +7,9 @@ import {
   MAX_VECTOR_LENGTH,
   type Module,
   parseModule,
-  vectorize,
   verificationDiagnostics,
-} from '@tilekit/sparse-vectorizer';
+} from '@tilekit/loop-ir';
+import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import { vectorizeVerified } from '../src/commands/opt.js';
 import { CliError } from '../src/io.js';

@@ -7,8 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineBenchSuite } from '@tilekit/bench';
-import { parseModule, vectorize } from '@tilekit/sparse-vectorizer';
+import { parseModule } from '@tilekit/loop-ir';
 import { runMlirOpt } from '../../../tools/scripts/mlir-opt.mjs';
+import { vectorize } from '../src/index.js';
 
 const CORPUS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'corpus');
 const texts = readdirSync(CORPUS)

@@ -1,12 +1,7 @@
 /**
- * @tilekit/sparse-vectorizer: an MLIR-compatible loop IR (parse, print, verify, interpret)
- * and the sparse vectorization rewriter.
+ * @tilekit/sparse-vectorizer: MLIR's sparse vectorization rewriter (`--sparse-vectorization`)
+ * on the `@tilekit/loop-ir` IR.
  */
 
-// Transitional: the loop IR moved to @tilekit/loop-ir; this re-export goes once every user imports it from there.
-export * from '@tilekit/loop-ir';
-export * from './engines/index.js';
-export * from './sparse-tensor/index.js';
-export * from './sparsify/index.js';
 export { VECTORIZER_CONFORMANCE_EXCLUSIONS } from './vectorize/conformance-exclusions.js';
 export * from './vectorize/index.js';

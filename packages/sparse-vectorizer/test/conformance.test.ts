@@ -4,14 +4,9 @@
  * interpreter; the deliberate MLIR fixes are reasoned exclusions.
  */
 import { irVectorizerImpl, vectorizerConformance } from '@tilekit/conformance';
+import { interpret, parseModule, printModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import {
-  interpret,
-  parseModule,
-  printModule,
-  VECTORIZER_CONFORMANCE_EXCLUSIONS,
-  vectorize,
-} from '../src/index.js';
+import { VECTORIZER_CONFORMANCE_EXCLUSIONS, vectorize } from '../src/index.js';
 
 vectorizerConformance(irVectorizerImpl({ parseModule, printModule, vectorize, interpret }), {
   describe,

@@ -3,10 +3,5 @@ import { describeReadmeExamples } from '../../../tools/vitest/readme-example-sui
 
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  headings: [
-    'Example: parse → verify → print → interpret',
-    'Building IR in code',
-    'Sparse kernels and engines',
-    'tfjs (`@tilekit/sparse-vectorizer/tfjs`)',
-  ],
+  headings: ['Example'],
 });

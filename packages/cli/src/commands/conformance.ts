@@ -11,13 +11,8 @@ import {
   vectorizerConformance,
 } from '@tilekit/conformance';
 import * as layout from '@tilekit/layout';
-import {
-  interpret,
-  parseModule,
-  printModule,
-  VECTORIZER_CONFORMANCE_EXCLUSIONS,
-  vectorize,
-} from '@tilekit/sparse-vectorizer';
+import { interpret, parseModule, printModule } from '@tilekit/loop-ir';
+import { VECTORIZER_CONFORMANCE_EXCLUSIONS, vectorize } from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
 import '@tilekit/tfjs-kernels/register-cpu';
 import { parseCommandArgs } from '../args.js';

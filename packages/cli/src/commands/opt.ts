@@ -4,13 +4,15 @@ import {
   type Module,
   parseModule,
   printModule,
+  verifyModule,
+} from '@tilekit/loop-ir';
+import {
   resolveOptions,
   type VectorizeOptions,
   VectorizeOptionsError,
   type VectorizeReport,
   type VectorizeResult,
   vectorize,
-  verifyModule,
 } from '@tilekit/sparse-vectorizer';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';

@@ -1,6 +1,6 @@
-import { runSpmvDemo } from '@tilekit/sparse-vectorizer/tfjs';
 import type { DemoSection } from '../commands/demo.js';
 import { quietTfjs, speedupPhrase } from './quiet-tfjs.js';
+import { runSpmvDemo } from './spmv-demo.js';
 
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 

@@ -49,7 +49,7 @@ describe.each(sources)('$name', ({ path }) => {
 
 describe('fixtures cover every op the package defines', () => {
   it('each registered op appears in some fixture', async () => {
-    const { OP_DEFS } = await import('../../../sparse-vectorizer/src/index.js');
+    const { OP_DEFS } = await import('../../src/index.js');
     const all = sources
       .map((s) => printModule(parseModule(readFileSync(s.path, 'utf8'))))
       .join('\n');

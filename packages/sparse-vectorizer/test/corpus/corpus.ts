@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Module, parseModule, type Type } from '../../src/index.js';
+import { type Module, parseModule, type Type } from '@tilekit/loop-ir';
 
 /** Directory of the `.mlir` fixtures. */
 export const CORPUS_DIR = dirname(fileURLToPath(import.meta.url));

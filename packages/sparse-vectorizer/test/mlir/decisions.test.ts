@@ -4,8 +4,9 @@
  * same multiset of operations as MLIR's --sparse-vectorization, except where a documented
  * fix says otherwise (test/mlir/expectations.ts).
  */
+
+import { verifyModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { verifyModule } from '../../src/index.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { FIX_EXPECTATIONS } from './expectations.js';
 import { runChunks } from './mlir-opt.js';

@@ -4,15 +4,16 @@
  * reproduced with mlir-opt-22: MLIR's output, run in the interpreter on small hand-made
  * inputs, gives the wrong answer derived by hand below; ours gives the scalar loop's answer.
  */
-import { describe, expect, it } from 'vitest';
+
 import {
   type InterpretArg,
   interpret,
   type Module,
   parseModule,
   printModule,
-  vectorize,
-} from '../../src/index.js';
+} from '@tilekit/loop-ir';
+import { describe, expect, it } from 'vitest';
+import { vectorize } from '../../src/index.js';
 import { loadKernel } from '../corpus/corpus.js';
 import { runChunks } from './mlir-opt.js';
 

@@ -2,7 +2,7 @@
  * Running a kernel in the interpreter and capturing everything observable: returned values
  * and the final contents of every memref argument (they are the kernel's outputs).
  */
-import { type InterpretArg, interpret, type Module } from '../../src/index.js';
+import { type InterpretArg, interpret, type Module } from '@tilekit/loop-ir';
 import { makeArguments } from '../corpus/arguments.js';
 import type { Kernel } from '../corpus/corpus.js';
 

@@ -9,10 +9,9 @@ import {
   parseModule,
   printModule,
   type Value,
-  type VectorizeReport,
-  vectorize,
   walkOperations,
-} from '../../src/index.js';
+} from '@tilekit/loop-ir';
+import { type VectorizeReport, vectorize } from '../../src/index.js';
 import { listLoops } from '../../src/vectorize/loops.js';
 import type { Kernel } from '../corpus/corpus.js';
 import { runChunks } from './mlir-opt.js';

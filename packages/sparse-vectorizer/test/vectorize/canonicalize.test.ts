@@ -2,8 +2,9 @@
  * The clean-up after rewriting (MLIR gets it from its greedy driver and the vector
  * canonicalization patterns), checked against `mlir-opt-22 --canonicalize` on the same input.
  */
+
+import { type Module, parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { type Module, parseModule } from '../../src/index.js';
 import { canonicalize } from '../../src/vectorize/canonicalize/index.js';
 import { runChunks } from '../mlir/mlir-opt.js';
 import { asRecord, opCounts } from '../mlir/pipeline.js';

@@ -1,6 +1,7 @@
 /** The reduction-chain rewriter, with fix 1: fold only into a reduction of the same kind. */
+
+import { interpret } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../src/index.js';
 import { loadKernel } from '../corpus/corpus.js';
 import { opsNamed, run } from './helpers.js';
 

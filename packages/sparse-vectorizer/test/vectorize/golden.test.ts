@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { printModule, type VectorizeOptions, vectorize } from '../../src/index.js';
+import { type VectorizeOptions, vectorize } from '../../src/index.js';
 import { loadKernel } from '../corpus/corpus.js';
 import { runChunks } from '../mlir/mlir-opt.js';
 

@@ -5,11 +5,9 @@ import {
   parseModule,
   printModule,
   printType,
-  type VectorizeOptions,
-  type VectorizeResult,
-  vectorize,
   walkOperations,
-} from '../../src/index.js';
+} from '@tilekit/loop-ir';
+import { type VectorizeOptions, type VectorizeResult, vectorize } from '../../src/index.js';
 
 /** A kernel with one loop, in the sparsifier's form; `body` runs with `%i` as the IV. */
 export function loopKernel(

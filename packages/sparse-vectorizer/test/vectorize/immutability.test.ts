@@ -1,6 +1,8 @@
 /** The pass never mutates its input and is deterministic. */
+
+import { printModule, walkOperations } from '@tilekit/loop-ir';
 import { expect, it } from 'vitest';
-import { printModule, vectorize, walkOperations } from '../../src/index.js';
+import { vectorize } from '../../src/index.js';
 import { loadKernel } from '../corpus/corpus.js';
 
 it.each(['spmv_csr_f32', 'fix1_chain_add_mul', 'sparse_scatter_i16', 'dense_2d_add'])(

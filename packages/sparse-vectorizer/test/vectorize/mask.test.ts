@@ -1,6 +1,7 @@
 /** The iteration mask: all-true when constant bounds divide evenly, else affine.min + create_mask. */
+
+import { interpret, printAffineMap } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { interpret, printAffineMap } from '../../src/index.js';
 import { loopKernel, opsNamed, run } from './helpers.js';
 
 const copy = (bounds: string, extra = '') =>

@@ -1,14 +1,6 @@
+import { f32, i1, MAX_VECTOR_LENGTH, parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import {
-  f32,
-  i1,
-  MAX_VECTOR_LENGTH,
-  parseModule,
-  resolveOptions,
-  VectorizeOptionsError,
-  vectorize,
-  vectorType,
-} from '../../src/index.js';
+import { resolveOptions, VectorizeOptionsError, vectorize, vectorType } from '../../src/index.js';
 
 describe('vectorize options (MLIR VL struct)', () => {
   it('defaults VLA and 32-bit SIMD indices to off', () => {

@@ -1,6 +1,7 @@
 /** Reductions: recognised kinds, their initial vectors, the masked select and the final reduce. */
+
+import { interpret, type Operation } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { interpret, type Operation } from '../../src/index.js';
 import { loopKernel, opsNamed, resultType, run } from './helpers.js';
 
 function reduction(op: string, type: string, accFirst = true, init = '%init'): string {

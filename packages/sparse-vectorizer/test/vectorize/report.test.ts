@@ -1,6 +1,8 @@
 /** The report: every loop, vectorized or not, with a reason code for each scalar one. */
+
+import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { parseModule, vectorize } from '../../src/index.js';
+import { vectorize } from '../../src/index.js';
 import { loadKernel } from '../corpus/corpus.js';
 import { runChunks } from '../mlir/mlir-opt.js';
 

@@ -44,7 +44,8 @@ vi.mock('../../../loop-ir/src/ir/walk.js', async (original) => {
   };
 });
 
-const { parseModule, vectorize } = await import('../../src/index.js');
+const { parseModule } = await import('@tilekit/loop-ir');
+const { vectorize } = await import('../../src/index.js');
 
 /** Straight-line bodies of n ops: a chain on one argument, distinct constants, a dead chain. */
 const SHAPES: Record<string, (n: number) => string> = {

@@ -1,15 +1,8 @@
 /** Subscript rules: invariant outer, IV innermost, base + iv, and coordinate indirection. */
+
+import { i8, i16, i32, i64, index, printType } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import {
-  i8,
-  i16,
-  i32,
-  i64,
-  index,
-  printType,
-  resolveOptions,
-  widenedIndexElement,
-} from '../../src/index.js';
+import { resolveOptions, widenedIndexElement } from '../../src/index.js';
 import { loopKernel, opsNamed, resultType, run } from './helpers.js';
 
 /** The sparsifier's coordinate-to-index chain for each coordinate type. */

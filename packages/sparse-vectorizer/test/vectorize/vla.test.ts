@@ -1,6 +1,7 @@
 /** Vector-length agnostic code: step vscale * vl, scalable types, vector.step for the IV. */
+
+import { interpret } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../src/index.js';
 import { loopKernel, opsNamed, resultType, run } from './helpers.js';
 
 const ivKernel = loopKernel(

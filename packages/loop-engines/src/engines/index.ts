@@ -1,0 +1,17 @@
+/** Engines that run loop IR: the reference interpreter, generated JavaScript, WebAssembly SIMD. */
+export { type CompileOptions, compile, ENGINES, type EngineName } from './compile.js';
+export { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from './errors.js';
+export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
+export { IndexRangeError } from './js/js-runtime.js';
+export { checkVectorLanes, MAX_ENGINE_LANES } from './lane-limit.js';
+export type { EngineCall } from './signature.js';
+// Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
+export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
+export { BUFFER_PADDING } from './wasm/memory-ops.js';
+export {
+  buildWasm,
+  compileWasm,
+  MAX_WASM_LOCALS,
+  type WasmArtifact,
+  type WasmEngineOptions,
+} from './wasm/wasm-engine.js';

@@ -1,0 +1,6 @@
+/**
+ * @tilekit/loop-engines: engines that run `@tilekit/loop-ir` functions — the reference
+ * interpreter, generated JavaScript and WebAssembly SIMD — behind one `compile` call.
+ */
+
+export * from './engines/index.js';

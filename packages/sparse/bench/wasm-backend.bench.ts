@@ -1,0 +1,91 @@
+/**
+ * `spmv` on tfjs's wasm backend (operands read in place on its heap: the sparse matrix placed
+ * there once, x and y never copied) against the same op on the cpu backend (the same vectorized
+ * kernel, with A and x copied into the engine's memory and y copied out on every call). CSR
+ * 4096x4096 at 1 % (f32), one fixed seed; both read their result back with `dataSync`.
+ *
+ * Each candidate runs on its own backend with its own x, so no tensor moves between backends;
+ * a candidate switches the active backend only on the first call of a batch (a batch lasts at
+ * least the harness's minimum sample time, so the switch is noise).
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-wasm';
+import * as tf from '@tensorflow/tfjs-core';
+import { defineBenchSuite } from '@tilekit/bench';
+import { spmv } from '@tilekit/sparse/tfjs';
+import { SparseTensor } from '../src/index.js';
+
+const N = 4096;
+const DENSITY = 0.01;
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const next = rng(2024);
+const coords: number[][] = [];
+const values: number[] = [];
+for (let i = 0; i < N; i++) {
+  for (let j = 0; j < N; j++) {
+    if (next() < DENSITY) {
+      coords.push([i, j]);
+      values.push(next() * 2 - 1);
+    }
+  }
+}
+const A = SparseTensor.fromCoordinates(coords, values, [N, N], 'CSR');
+const x = Float32Array.from({ length: N }, () => next() * 2 - 1);
+
+type BackendName = 'cpu' | 'wasm';
+const xOn = new Map<BackendName, tf.Tensor1D>();
+
+/** One spmv on `backend` with that backend's x, read back; switches backend only when needed. */
+function spmvOn(backend: BackendName): () => unknown {
+  const run = () =>
+    tf.tidy(() => {
+      spmv(A, xOn.get(backend)!).dataSync();
+    });
+  return () => (tf.getBackend() === backend ? run() : tf.setBackend(backend).then(run));
+}
+
+/** y on `backend`, as float32 bit patterns. */
+async function bitsOn(backend: BackendName): Promise<Uint32Array> {
+  await tf.setBackend(backend);
+  const y = spmv(A, xOn.get(backend)!);
+  const bits = new Uint32Array(Float32Array.from(y.dataSync()).buffer);
+  y.dispose();
+  return bits;
+}
+
+export default defineBenchSuite({
+  name: 'sparse-vectorizer: sparse ops on the tfjs wasm backend',
+  async setup() {
+    tf.env().set('IS_TEST', true);
+    for (const backend of ['wasm', 'cpu'] as const) {
+      if (!(await tf.setBackend(backend))) throw new Error(`the ${backend} backend failed`);
+      xOn.set(backend, tf.tensor1d(x));
+    }
+    // Both candidates compute the same y, bit for bit.
+    const [wasm, cpu] = [await bitsOn('wasm'), await bitsOn('cpu')];
+    if (!wasm.every((b, k) => b === cpu[k])) throw new Error('spmv differs between backends');
+  },
+  teardown() {
+    tf.dispose([...xOn.values()]);
+  },
+  cases: [
+    {
+      name: `tfjs spmv(A, x), CSR ${N}x${N}, 1 % (${A.nnz} nnz), f32: wasm backend vs cpu backend`,
+      items: A.nnz,
+      ours: { label: 'spmv on the wasm backend (no copy-in)', fn: spmvOn('wasm') },
+      baselines: [{ label: 'spmv on the cpu backend (copies A, x in)', fn: spmvOn('cpu') }],
+      goal: 'faster than the cpu backend (ratio > 1)',
+    },
+  ],
+});

@@ -1,0 +1,103 @@
+/**
+ * The cache key of {@link sparseOp}: a canonical spelling of the parsed expression, the
+ * formats and every option, so two calls share a compiled op exactly when they mean the same
+ * kernel. The readable kernel name is derived from it but is not the key (it drops
+ * parentheses and punctuation); a hash of the key keeps the names of different keys apart.
+ */
+import type { EngineName } from '@tilekit/loop-engines';
+import type { FormatSpec } from '../sparse-tensor/format.js';
+import type { ValueType } from '../sparsify/kernel-plan.js';
+import { type Expr, type Notation, parseNotation } from '../sparsify/notation.js';
+
+/** Options of {@link sparseOp}. */
+export interface SparseOpOptions {
+  /** SIMD width of the vectorizer; omit (or 0) to keep scalar loops. */
+  readonly vectorLength?: number;
+  readonly enableVLAVectorization?: boolean;
+  readonly enableSIMDIndex32?: boolean;
+  /** `vector.vscale` for VLA code (default 1). */
+  readonly vscale?: number;
+  /** Engine running the kernel (default `'wasm'`). */
+  readonly engine?: EngineName;
+  /** Value type (default `'f32'`; `'i32'` for int32 tensors). */
+  readonly valueType?: ValueType;
+}
+
+/**
+ * The default of every {@link SparseOpOptions} field. Typed `Required<…>` so that a new option
+ * cannot be added without a default here, and so without joining the cache key.
+ */
+export const SPARSE_OP_OPTION_DEFAULTS: Readonly<Required<SparseOpOptions>> = Object.freeze({
+  vectorLength: 0,
+  enableVLAVectorization: false,
+  enableSIMDIndex32: false,
+  vscale: 1,
+  engine: 'wasm',
+  valueType: 'f32',
+});
+
+/** `options` with every field filled in from {@link SPARSE_OP_OPTION_DEFAULTS}. */
+export function resolveSparseOpOptions(options: SparseOpOptions): Required<SparseOpOptions> {
+  const resolved: Record<string, unknown> = {};
+  for (const [name, fallback] of Object.entries(SPARSE_OP_OPTION_DEFAULTS))
+    resolved[name] = (options as Record<string, unknown>)[name] ?? fallback;
+  return resolved as unknown as Required<SparseOpOptions>;
+}
+
+/** `e` fully parenthesized, so that different trees never print alike. */
+function canonicalExpr(e: Expr): string {
+  switch (e.kind) {
+    case 'access':
+      return `${e.tensor}(${e.indices.join(',')})`;
+    case 'const':
+      // String() is injective on the literals the grammar reads (no sign, no NaN).
+      return String(e.value);
+    case 'neg':
+      return `(-${canonicalExpr(e.operand)})`;
+    case 'binary':
+      return `(${canonicalExpr(e.lhs)}${e.op}${canonicalExpr(e.rhs)})`;
+  }
+}
+
+/** A kernel in canonical notation: whitespace and redundant parentheses do not matter. */
+export function canonicalNotation(notation: Notation): string {
+  return `${canonicalExpr(notation.output)}${notation.op}${canonicalExpr(notation.rhs)}`;
+}
+
+/** JSON with object keys sorted, so equal format descriptions spell alike. */
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/**
+ * The cache key of a sparse op: canonical expression, formats and resolved options. Throws the
+ * expression's `NotationSyntaxError` like `sparsify` would.
+ */
+export function sparseOpKey(
+  expr: string,
+  formats: Readonly<Record<string, FormatSpec>>,
+  options: SparseOpOptions,
+): string {
+  return sortedJson({
+    expr: canonicalNotation(parseNotation(expr)),
+    formats,
+    options: resolveSparseOpOptions(options),
+  });
+}
+
+/** 32-bit FNV-1a of `text` as 8 hex digits (a short tag; the full key stays the cache key). */
+export function keyTag(text: string): string {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) {
+    h ^= text.charCodeAt(k);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}

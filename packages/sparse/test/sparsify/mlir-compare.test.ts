@@ -1,0 +1,127 @@
+/**
+ * The emitter against MLIR's sparsifier (`mlir-opt-22 --sparse-reinterpret-map
+ * --sparsification` on the equivalent linalg.generic): the same loop structure (nest depth,
+ * which loops are scf.for and which scf.while, which memrefs are loaded and stored) and, once
+ * MLIR's output is rewritten to plain memref arguments, bit-identical results on the
+ * interpreter. For COO, MLIR additionally peels the first segment search out of its loop, so
+ * loop kinds are compared per depth as sets. Fails (does not skip) without mlir-opt-22.
+ */
+
+import { compile } from '@tilekit/loop-engines';
+import { type Block, type Module, type Operation, parseModule, type Value } from '@tilekit/loop-ir';
+import { describe, expect, it } from 'vitest';
+import { runChunks } from '../../../sparse-vectorizer/test/mlir/mlir-opt.js';
+import {
+  bindArguments,
+  type FormatSpec,
+  type SparseKernel,
+  SparseTensor,
+  sparsify,
+} from '../../src/index.js';
+import { randomDense } from './fixtures.js';
+import { linalgFor, memrefFunctionOf } from './linalg.js';
+
+interface Case {
+  readonly label: string;
+  readonly expr: string;
+  readonly formats: Readonly<Record<string, FormatSpec>>;
+  readonly shapes: Readonly<Record<string, readonly number[]>>;
+}
+
+const M = [23, 17];
+const CASES: readonly Case[] = [
+  ...(['CSR', 'CSC', 'DCSR', 'COO'] as const).map((f) => ({
+    label: `SpMV ${f}`,
+    expr: 'x(i) += A(i,j) * b(j)',
+    formats: { A: f },
+    shapes: { A: M, b: [17] },
+  })),
+  ...(['CSR', 'DCSR'] as const).map((f) => ({
+    label: `SpMM ${f}`,
+    expr: 'X(i,k) += A(i,j) * B(j,k)',
+    formats: { A: f },
+    shapes: { A: M, B: [17, 5] },
+  })),
+  {
+    label: 'SDDMM CSR',
+    expr: 'X(i,j) += S(i,j) * (A(i,k) * B(k,j))',
+    formats: { S: 'CSR' },
+    shapes: { S: M, A: [23, 4], B: [4, 17] },
+  },
+  {
+    label: 'sparse dot',
+    expr: 'x += a(i) * b(i)',
+    formats: { a: 'sparse-vector', b: 'sparse-vector' },
+    shapes: { a: [60], b: [60] },
+  },
+];
+
+/** Loop kinds per nesting depth, and every (op, argument role) memory access. */
+function structure(module: Module, kernel: SparseKernel) {
+  const func = module.operations[0] as Operation;
+  const entry = func.regions[0]?.blocks[0] as Block;
+  const args = entry.arguments;
+  const role = (v: Value): string => {
+    const p = kernel.parameters[args.indexOf(v)];
+    if (p === undefined) return '?';
+    return p.kind === 'positions' || p.kind === 'coordinates'
+      ? `${p.kind} ${p.tensor}[${p.level}]`
+      : `${p.kind} ${'tensor' in p ? p.tensor : p.index}`;
+  };
+  const loops = new Set<string>();
+  const accesses = new Set<string>();
+  let maxDepth = 0;
+  const visit = (ops: readonly Operation[], depth: number): void => {
+    for (const op of ops) {
+      const isLoop = op.name === 'scf.for' || op.name === 'scf.while';
+      if (isLoop) {
+        loops.add(`${depth}: ${op.name}`);
+        maxDepth = Math.max(maxDepth, depth + 1);
+      }
+      if (op.name === 'memref.load') accesses.add(`load ${role(op.operands[0] as Value)}`);
+      if (op.name === 'memref.store') accesses.add(`store ${role(op.operands[1] as Value)}`);
+      for (const r of op.regions)
+        for (const b of r.blocks) visit(b.operations, isLoop ? depth + 1 : depth);
+    }
+  };
+  visit(entry.operations, 0);
+  return { depth: maxDepth, loops: [...loops].sort(), accesses: [...accesses].sort() };
+}
+
+describe("the emitter matches MLIR's sparsifier", () => {
+  const kernels = CASES.map((c) => sparsify(c.expr, c.formats));
+  const outputs = runChunks(kernels.map(linalgFor), [
+    '--sparse-reinterpret-map',
+    '--sparsification',
+  ]);
+
+  it.each(CASES.map((c, n) => ({ ...c, n })))('$label', ({ n, formats, shapes }) => {
+    const kernel = kernels[n] as SparseKernel;
+    const out = outputs[n];
+    if (out === undefined || !out.ok)
+      throw new Error(`mlir-opt-22 failed: ${out?.ok === false ? out.error : 'no output'}`);
+    const theirs = parseModule(memrefFunctionOf(out.text, kernel));
+    const ours = structure(kernel.module, kernel);
+    expect(ours).toEqual(structure(theirs, kernel));
+
+    const operands = Object.fromEntries(
+      Object.entries(shapes).map(([name, shape], k) => {
+        const data = Float32Array.from(
+          randomDense(shape, { density: name in formats ? 0.3 : 1, seed: 3 + k }),
+          (x) => x * 1.37,
+        );
+        const format = formats[name];
+        return [
+          name,
+          format === undefined ? { data, shape } : SparseTensor.fromDense(data, shape, format),
+        ];
+      }),
+    );
+    const run = (module: Module) => {
+      const call = bindArguments(kernel, operands);
+      compile(module, kernel.functionName, { engine: 'interpreter' })(...call.args);
+      return Array.from(call.output, Number);
+    };
+    expect(run(kernel.module)).toEqual(run(theirs));
+  });
+});

@@ -1,0 +1,128 @@
+/** Tensor index notation, iteration lattices and the emitter's error reporting. */
+
+import { printModule } from '@tilekit/loop-ir';
+import { describe, expect, it } from 'vitest';
+import {
+  buildLattice,
+  casesOf,
+  kernelNameOf,
+  NotationSyntaxError,
+  optimizeLattice,
+  parseNotation,
+  SparsifyError,
+  sparsify,
+} from '../../src/index.js';
+
+describe('parseNotation', () => {
+  it('parses accesses, precedence and assignment operators', () => {
+    const n = parseNotation('x(i) += A(i,j) * b(j) - 2 * c(i)');
+    expect(n.op).toBe('+=');
+    expect(n.output).toEqual({ kind: 'access', tensor: 'x', indices: ['i'] });
+    expect(n.rhs).toEqual({
+      kind: 'binary',
+      op: '-',
+      lhs: {
+        kind: 'binary',
+        op: '*',
+        lhs: { kind: 'access', tensor: 'A', indices: ['i', 'j'] },
+        rhs: { kind: 'access', tensor: 'b', indices: ['j'] },
+      },
+      rhs: {
+        kind: 'binary',
+        op: '*',
+        lhs: { kind: 'const', value: 2 },
+        rhs: { kind: 'access', tensor: 'c', indices: ['i'] },
+      },
+    });
+    expect(parseNotation('x *= -a(i)').rhs).toEqual({
+      kind: 'neg',
+      operand: { kind: 'access', tensor: 'a', indices: ['i'] },
+    });
+    expect(parseNotation('s() = t').output.indices).toEqual([]);
+  });
+
+  it('reports the offset and what was expected', () => {
+    const bad = (s: string) => {
+      try {
+        parseNotation(s);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    };
+    expect(bad('x(i) = A(i,')).toBeInstanceOf(NotationSyntaxError);
+    expect(bad('x(i) = A(i,')).toMatchObject({ offset: 11, expected: 'an index name' });
+    expect(bad('x(i) A(i)')).toMatchObject({ offset: 5, expected: "'=', '+=' or '*='" });
+    expect(bad('x(i) = a(i) )')).toMatchObject({ offset: 12, expected: 'end of input' });
+    expect(bad('x(i) = * a(i)')).toMatchObject({ offset: 7 });
+  });
+
+  it('derives symbol names from the notation', () => {
+    expect(kernelNameOf('x(i) = A(i,j) * b(j)')).toBe('x_i_eq_A_i_j_mul_b_j');
+    expect(kernelNameOf('x += 2.5 * a(i)')).toBe('x_addeq_2p5_mul_a_i');
+  });
+});
+
+describe('iteration lattices', () => {
+  const sparse = () => 'sparse' as const;
+  const sets = (expr: string) =>
+    optimizeLattice(buildLattice(parseNotation(`x(i) = ${expr}`).rhs, sparse)).map((p) =>
+      [...p.sparse].sort().join(''),
+    );
+
+  it('a product needs every operand; a sum any of them (hand-derived lattices)', () => {
+    expect(sets('a(i) * b(i)')).toEqual(['ab']);
+    expect(sets('a(i) + b(i)')).toEqual(['ab', 'a', 'b']);
+    expect(sets('a(i) * b(i) + c(i)')).toEqual(['abc', 'ab', 'c']);
+    expect(sets('(a(i) + b(i)) * c(i)')).toEqual(['abc', 'ac', 'bc']);
+  });
+
+  it('drops points that only differ in dense operands and nests sub-points as cases', () => {
+    const rhs = parseNotation('x(i) = a(i) + b(i)').rhs;
+    const points = optimizeLattice(buildLattice(rhs, (t) => (t === 'a' ? 'sparse' : 'dense')));
+    expect(points.map((p) => [...p.sparse].join(''))).toEqual(['a', '']);
+    expect(casesOf(points, points[0] as (typeof points)[number]).length).toBe(2);
+  });
+});
+
+describe('sparsify errors', () => {
+  it('rejects kernels it cannot emit, naming the argument', () => {
+    expect(() => sparsify('x(i) = A(i,j) * b(j)', { B: 'CSR' })).toThrow(
+      /formats\.B: no tensor named B/,
+    );
+    expect(() => sparsify('x(i) = A(i,j) * b(j)', { x: ['compressed'] })).toThrow(
+      /the output must be dense/,
+    );
+    expect(() => sparsify('x(i) = A(i,i)')).toThrow(SparsifyError);
+    expect(() => sparsify('x(i) = A(i,j) + A(j,i)')).toThrow(/two index patterns/);
+    expect(() => sparsify('x(i) = x(i) + a(i)')).toThrow(/use \+= or \*=/);
+    expect(() => sparsify('X(i,j) = A(i,j) * B(i,j)', { A: 'COO', B: 'COO' })).toThrow(
+      /non-unique \(COO\) level cannot be co-iterated/,
+    );
+    expect(() => sparsify('x(i) = A(i,j) * B(j,i)', { A: 'CSR', B: 'CSR' })).toThrow(
+      /no loop order/,
+    );
+    expect(() => sparsify('x(i) = a(i)', {}, { valueType: 'f16' as never })).toThrow(/valueType/);
+    expect(() => sparsify('x(i) = a(i) * 0.5', {}, { valueType: 'i32' })).toThrow(
+      /not an integer constant/,
+    );
+  });
+
+  it('documents its signature in the emitted function', () => {
+    const k = sparsify('x(i) = A(i,j) * b(j)', {
+      A: { levels: ['dense', 'compressed'], posWidth: 64, crdWidth: 16 },
+    });
+    expect(k.parameters.map((p) => `${p.kind}`)).toEqual([
+      'positions',
+      'coordinates',
+      'values',
+      'dense',
+      'output',
+      'size',
+      'size',
+    ]);
+    expect(printModule(k.module)).toContain(
+      'func.func @x_i_eq_A_i_j_mul_b_j(%arg0: memref<?xi64>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>, %arg4: memref<?xf32>, %arg5: index, %arg6: index)',
+    );
+  });
+});
