@@ -75,14 +75,13 @@ function checkFormat(t: TensorPlan, o: KernelOperand): void {
 }
 
 /**
- * Builds the argument list of `kernel` for the named operands. The output is a fresh zero
- * array unless `output` is given (for `+=`/`*=` kernels that read it).
+ * The size of every index variable, read off the operands (checked: formats, ranks, and that
+ * operands sharing an index agree).
  */
-export function bindArguments(
+function indexSizes(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
-  output?: ValueArray | BigInt64Array,
-): BoundCall {
+): Map<string, number> {
   const { plan } = kernel;
   const sizes = new Map<string, number>();
   for (const t of plan.inputs) {
@@ -108,6 +107,29 @@ export function bindArguments(
       sizes.set(i, n);
     });
   }
+  return sizes;
+}
+
+/** The output shape a call of `kernel` on `operands` has, checking the operands as a call would. */
+export function outputShapeOf(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+): number[] {
+  const sizes = indexSizes(kernel, operands);
+  return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
+}
+
+/**
+ * Builds the argument list of `kernel` for the named operands. The output is a fresh zero
+ * array unless `output` is given (for `+=`/`*=` kernels that read it).
+ */
+export function bindArguments(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+  output?: ValueArray | BigInt64Array,
+): BoundCall {
+  const { plan } = kernel;
+  const sizes = indexSizes(kernel, operands);
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const length = outputShape.reduce((a, b) => a * b, 1);
   const out = output ?? valueArrayFor(plan.valueType, length);

@@ -5,6 +5,7 @@ export {
   bindArguments,
   type DenseOperand,
   type KernelOperand,
+  outputShapeOf,
   valueArrayFor,
 } from './bind.js';
 export { EMITTED_FROM } from './emit-context.js';

@@ -76,6 +76,22 @@ function sortedJson(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
+/** Canonical spellings of the expressions seen so far (every call of an op re-derives its key). */
+const CANONICAL_BY_TEXT = new Map<string, string>();
+/** Past this many distinct expression texts the memo starts over (it is only a speed-up). */
+const CANONICAL_MEMO_LIMIT = 1024;
+
+/** {@link canonicalNotation} of `expr`'s parse, memoized by the text. */
+function canonicalText(expr: string): string {
+  let canonical = CANONICAL_BY_TEXT.get(expr);
+  if (canonical === undefined) {
+    canonical = canonicalNotation(parseNotation(expr));
+    if (CANONICAL_BY_TEXT.size >= CANONICAL_MEMO_LIMIT) CANONICAL_BY_TEXT.clear();
+    CANONICAL_BY_TEXT.set(expr, canonical);
+  }
+  return canonical;
+}
+
 /**
  * The cache key of a sparse op: canonical expression, formats and resolved options. Throws the
  * expression's `NotationSyntaxError` like `sparsify` would.
@@ -86,7 +102,7 @@ export function sparseOpKey(
   options: SparseOpOptions,
 ): string {
   return sortedJson({
-    expr: canonicalNotation(parseNotation(expr)),
+    expr: canonicalText(expr),
     formats,
     options: resolveSparseOpOptions(options),
   });

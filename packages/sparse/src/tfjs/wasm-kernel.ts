@@ -12,7 +12,7 @@ import type { EngineCall } from '@tilekit/loop-engines';
 import { canRunInPlace, compileWasmOnMemory } from '@tilekit/loop-engines';
 import type { Module } from '@tilekit/loop-ir';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import { bindArguments, type KernelOperand } from '../sparsify/bind.js';
+import { bindArguments, type KernelOperand, outputShapeOf } from '../sparsify/bind.js';
 import type { SparseKernel } from '../sparsify/sparsify.js';
 import {
   heapAlloc,
@@ -59,9 +59,8 @@ export function wasmSparseKernel(spec: WasmKernelSpec): tf.KernelFunc {
       }
       return all;
     };
-    // First pass: checks the operands and yields the output shape before anything is allocated.
-    const { outputShape } = bindArguments(spec.kernel, operands());
-    const shape = [...outputShape];
+    // Checks the operands and yields the output shape before anything is allocated.
+    const shape = outputShapeOf(spec.kernel, operands());
     const length = shape.reduce((a, b) => a * b, 1);
     const pointer = heapAlloc(backend, length * 4);
     const output = backend.makeOutput(shape, spec.dtype, pointer);
