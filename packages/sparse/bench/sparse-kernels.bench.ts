@@ -174,7 +174,7 @@ const KERNELS: readonly [string, string, Record<string, FormatSpec>][] = [
 ];
 
 export default defineBenchSuite({
-  name: 'sparse-vectorizer: sparse kernels (wasm engine)',
+  name: 'sparse: sparse kernels (wasm engine)',
   async setup() {
     await tf.setBackend('wasm');
     aWasm = tf.tensor2d(A.toDense() as Float32Array, [N, N]);

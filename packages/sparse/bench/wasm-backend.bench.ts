@@ -65,7 +65,7 @@ async function bitsOn(backend: BackendName): Promise<Uint32Array> {
 }
 
 export default defineBenchSuite({
-  name: 'sparse-vectorizer: sparse ops on the tfjs wasm backend',
+  name: 'sparse: sparse ops on the tfjs wasm backend',
   async setup() {
     tf.env().set('IS_TEST', true);
     for (const backend of ['wasm', 'cpu'] as const) {
