@@ -13,7 +13,9 @@
  * - **Ops are rules as data.** An op is `{name, operands, results, attributes, regions}`.
  *   Its definition ({@link OpDef}, src/ir/ops/<dialect>.ts) names operand segments
  *   (`['base', '...indices', 'mask', 'passThru']`), the assembly-format family, traits and
- *   verifier constraints. Use {@link operandGroup} to read a named segment.
+ *   verifier constraints. Read operands and results by segment name with
+ *   {@link operand} / {@link operands} / {@link optionalOperand} / {@link result}
+ *   (accessors.ts), never by position.
  *   Semantics live in src/interpret as a table keyed by op name.
  * - **Types and attributes** are frozen structural values (types.ts, attributes.ts,
  *   affine.ts); compare with {@link typeEquals} / {@link attrEquals}.
@@ -30,6 +32,7 @@
  *   build new blocks where a callback replaces ops and later uses are remapped. A pass
  *   returns a new Module; its input is untouched (both may share unchanged subtrees).
  */
+export * from './accessors.js';
 export * from './affine.js';
 export * from './attributes.js';
 export * from './builder.js';
