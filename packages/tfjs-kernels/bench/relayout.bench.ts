@@ -8,11 +8,11 @@
 
 import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
-import { ElementMover } from '../src/impl/element_mover.js';
-import { identityRuns } from '../src/impl/run_copy.js';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
-import { layoutRuns } from '../src/layout/layout_cache.js';
-import { movePlan } from '../src/layout/move_plan.js';
+import { ElementMover } from '../src/relayout/element_mover.js';
+import { layoutRuns } from '../src/relayout/layout_cache.js';
+import { movePlan } from '../src/relayout/move_plan.js';
+import { identityRuns } from '../src/relayout/run_copy.js';
 import { arrayBufferBytesPerCall, tf, useCpuBackend } from './bench_support.js';
 import { nativeReferenceLines } from './native_reference.js';
 

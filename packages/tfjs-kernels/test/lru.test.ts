@@ -1,6 +1,6 @@
 /** The bounded LRU behind the layout cache. */
 import { describe, expect, it } from 'vitest';
-import { LruCache } from '../src/layout/lru.js';
+import { LruCache } from '../src/util/lru.js';
 
 describe('LruCache', () => {
   const make = () => new LruCache<number[]>({ maxEntries: 3, maxWeight: 10 }, (v) => v.length);

@@ -2,9 +2,9 @@
 import { offsetMap, physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { identityRuns } from '../src/impl/run_copy.js';
 import { type PhysicalRuns, physicalRunsOf } from '../src/index.js';
-import { MOVE_FIELDS, movePlan } from '../src/layout/move_plan.js';
+import { MOVE_FIELDS, movePlan } from '../src/relayout/move_plan.js';
+import { identityRuns } from '../src/relayout/run_copy.js';
 
 /** The run table of a whole XLA shape text. */
 const runsOf = (shape: string) => physicalRunsOf(offsetMap(shape), physicalElementCount(shape));

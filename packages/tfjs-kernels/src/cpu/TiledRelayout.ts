@@ -1,8 +1,8 @@
 /** CPU kernel for `TiledRelayout`. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { relayoutImpl } from '../impl/relayout_impl.js';
 import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel_names.js';
-import { layoutRuns } from '../layout/layout_cache.js';
+import { layoutRuns } from '../relayout/layout_cache.js';
+import { relayoutImpl } from '../relayout/relayout_impl.js';
 import { cpuLayoutKernel } from './layout_kernel.js';
 
 export const tiledRelayoutCpuConfig: KernelConfig = {

@@ -1,8 +1,8 @@
 /** CPU kernel for `TiledUnrelayout`. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { unrelayoutImpl } from '../impl/relayout_impl.js';
 import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../kernel_names.js';
-import { layoutRuns } from '../layout/layout_cache.js';
+import { layoutRuns } from '../relayout/layout_cache.js';
+import { unrelayoutImpl } from '../relayout/relayout_impl.js';
 import { cpuLayoutKernel } from './layout_kernel.js';
 
 export const tiledUnrelayoutCpuConfig: KernelConfig = {

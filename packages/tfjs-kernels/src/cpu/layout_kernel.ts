@@ -4,7 +4,7 @@
  */
 import type { MathBackendCPU } from '@tensorflow/tfjs-backend-cpu';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
-import type { LayoutValues } from '../impl/relayout_impl.js';
+import type { LayoutValues } from '../relayout/relayout_impl.js';
 
 /** Builds a one-input CPU kernel: `compute` maps the input's values to the output's. */
 export function cpuLayoutKernel<A>(

@@ -5,7 +5,7 @@
  * same specs (./layout_specs.ts).
  */
 import type { DataType } from '@tensorflow/tfjs-core';
-import type { LayoutValues } from '../impl/relayout_impl.js';
+import type { LayoutValues } from '../relayout/relayout_impl.js';
 import type { IndexChain } from './index_chain.js';
 
 /** What one layout kernel computes, given its attributes and input. */

@@ -6,13 +6,14 @@
  * the source's. The WebGL and WebGPU kernels run these same specs.
  */
 import { relayoutPlan } from '@tilekit/layout';
-import { convertLayoutImpl, relayoutImpl, unrelayoutImpl } from '../impl/relayout_impl.js';
 import type {
   TiledConvertLayoutAttrs,
   TiledRelayoutAttrs,
   TiledUnrelayoutAttrs,
 } from '../kernel_names.js';
-import { layoutRuns, shapeText } from '../layout/layout_cache.js';
+import { shapeText } from '../layout/shape_text.js';
+import { layoutRuns } from '../relayout/layout_cache.js';
+import { convertLayoutImpl, relayoutImpl, unrelayoutImpl } from '../relayout/relayout_impl.js';
 import { simplifyChain } from './chain_simplify.js';
 import { backwardChain, forwardChain } from './layout_chains.js';
 import type { LayoutKernelSpec } from './layout_kernel_spec.js';

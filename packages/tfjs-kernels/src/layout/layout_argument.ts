@@ -12,7 +12,7 @@ import {
   type Shape,
 } from '@tilekit/layout';
 import { KernelArgumentError } from '../errors.js';
-import { PRIMITIVE_OF_DTYPE } from './layout_cache.js';
+import { PRIMITIVE_OF_DTYPE } from './shape_text.js';
 
 /** A layout as text (`'{1,0:T(8,128)}'`) or parsed, or a whole shape (`'f32[3,5]{1,0:T(2,2)}'`). */
 export type LayoutSpec = string | Layout | Shape;

@@ -6,7 +6,7 @@ import type { DataType, Tensor } from '@tensorflow/tfjs-core';
 import { physicalElementCount } from '@tilekit/layout';
 import { KernelArgumentError } from '../errors.js';
 import { assertElementTypeOf } from '../layout/layout_argument.js';
-import { shapeText } from '../layout/layout_cache.js';
+import { shapeText } from '../layout/shape_text.js';
 import { assertOutputSize } from './output_size.js';
 import { assertDtype } from './to_tensor.js';
 

@@ -4,7 +4,6 @@
  * in or out). Tables are resolved before the output is allocated, so a bad layout leaks nothing.
  */
 import type { KernelConfig, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
-import { identityRuns } from '../impl/run_copy.js';
 import {
   TiledConvertLayout,
   type TiledConvertLayoutAttrs,
@@ -13,8 +12,9 @@ import {
   TiledUnrelayout,
   type TiledUnrelayoutAttrs,
 } from '../kernel_names.js';
-import { layoutRuns } from '../layout/layout_cache.js';
-import type { PhysicalRuns } from '../layout/physical_runs.js';
+import { layoutRuns } from '../relayout/layout_cache.js';
+import type { PhysicalRuns } from '../relayout/physical_runs.js';
+import { identityRuns } from '../relayout/run_copy.js';
 import { heapOffset, type WasmBackendLike } from './backend_memory.js';
 import { moveOnHeap } from './move_runs.js';
 

@@ -1,12 +1,12 @@
 /**
- * The relayout family's copy on the wasm backend: `convertRuns` (see `impl/run_copy.ts`) run by
+ * The relayout family's copy on the wasm backend: `convertRuns` (see `relayout/run_copy.ts`) run by
  * the move module directly between two tensors on the backend's heap. Contiguous tables go
  * through their cached move plan, others through the strided stretch list; padding is filled
  * first with the pad value's bits, then overwritten by the copy where data goes.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
-import { movePlan } from '../layout/move_plan.js';
-import type { PhysicalRuns } from '../layout/physical_runs.js';
+import { movePlan } from '../relayout/move_plan.js';
+import type { PhysicalRuns } from '../relayout/physical_runs.js';
 import { backendMemory, type WasmBackendLike } from './backend_memory.js';
 import { moveInstance } from './move_instance.js';
 import { MOVE_TRIPLE_BYTES, STRIDED_ENTRY_BYTES } from './move_module.js';

@@ -3,8 +3,8 @@
  * (a side with stride > 1): every logical stretch inside one run of each table, as quintuples
  * (t, tStride, f, fStride, length) in element units, which the move module's `strided` walks.
  */
-import { forEachStretch } from '../layout/move_plan.js';
-import type { PhysicalRuns } from '../layout/physical_runs.js';
+import { forEachStretch } from '../relayout/move_plan.js';
+import type { PhysicalRuns } from '../relayout/physical_runs.js';
 
 /** Kept per pair of table objects, like move plans (the tables come from bounded caches). */
 const cache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, Int32Array>>();

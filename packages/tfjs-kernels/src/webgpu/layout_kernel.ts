@@ -11,8 +11,8 @@ import {
   type LayoutPass,
   storedPadValue,
 } from '../gpu/layout_kernel_spec.js';
-import type { LayoutValues } from '../impl/relayout_impl.js';
-import { LruCache } from '../layout/lru.js';
+import type { LayoutValues } from '../relayout/relayout_impl.js';
+import { LruCache } from '../util/lru.js';
 import { cpuRouteReason } from './cpu_route.js';
 import {
   fitsLayoutPass,

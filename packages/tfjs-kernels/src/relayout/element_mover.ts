@@ -7,7 +7,7 @@
  * 8 bytes the loop moves 8-byte words through Float64Array views: two float32 (or eight bool)
  * per load/store, which is what brings a tiled relayout near the memcpy floor.
  */
-import { MOVE_FIELDS, type MovePlan } from '../layout/move_plan.js';
+import { MOVE_FIELDS, type MovePlan } from './move_plan.js';
 import type { LayoutValues } from './run_copy.js';
 
 /** Integer views over the same bytes, so copies never round-trip through floating point. */

@@ -3,8 +3,9 @@
  * layout, back, and buffer → buffer between two layouts. Inputs are never modified; each call
  * allocates exactly its output.
  */
-import type { PhysicalRuns } from '../layout/physical_runs.js';
-import { uninitializedLike, zerosLike } from './output_arrays.js';
+
+import { uninitializedLike, zerosLike } from '../impl/output_arrays.js';
+import type { PhysicalRuns } from './physical_runs.js';
 import { convertRuns, identityRuns, type LayoutValues } from './run_copy.js';
 
 export type { LayoutValues } from './run_copy.js';

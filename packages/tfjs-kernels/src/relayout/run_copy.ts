@@ -5,10 +5,10 @@
  * by the identity table. Values move as raw bits through an `ElementMover`, so NaN payloads
  * survive bit-exactly.
  */
-import { LruCache } from '../layout/lru.js';
-import { forEachStretch, movePlan, runStart } from '../layout/move_plan.js';
-import type { PhysicalRuns } from '../layout/physical_runs.js';
+import { LruCache } from '../util/lru.js';
 import { ElementMover } from './element_mover.js';
+import { forEachStretch, movePlan, runStart } from './move_plan.js';
+import type { PhysicalRuns } from './physical_runs.js';
 
 /** Typed arrays that carry relayout data: float32, int32 and bool tensors. */
 export type LayoutValues = Float32Array | Int32Array | Uint8Array;
