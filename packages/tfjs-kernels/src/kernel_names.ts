@@ -4,7 +4,13 @@
  * and numbers so kernels stay serialisable (layouts travel as canonical layout text).
  */
 import type { NamedTensorInfoMap } from '@tensorflow/tfjs-core';
-import type { BoundsMode, ElementType, GatherSelect, IndexType, ScatterMode } from './pto_types.js';
+import type {
+  BoundsMode,
+  ElementType,
+  GatherSelect,
+  IndexType,
+  ScatterMode,
+} from './pto/pto_types.js';
 
 /** Logical tensor → 1-D physical buffer under a tiled layout. */
 export const TiledRelayout = 'TiledRelayout';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { describeReadmeExamples } from '../../../tools/vitest/readme-example-suite.ts';
+import { describeReadmeExamples } from '../../../tools/vitest/readme-example-suite.js';
 
 // The WebGL section's snippet needs a browser, so it stays unmarked (covered by test/browser).
 describeReadmeExamples({

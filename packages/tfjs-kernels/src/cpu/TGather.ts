@@ -7,5 +7,5 @@ import { cpuTileKernel } from './tile_kernel.js';
 export const tgatherCpuConfig: KernelConfig = {
   kernelName: TGather,
   backendName: 'cpu',
-  kernelFunc: cpuTileKernel<TGatherAttrs>((src, idx, g, attrs) => tgatherImpl(src, idx, g, attrs)),
+  kernelFunc: cpuTileKernel<TGatherAttrs>(tgatherImpl),
 };

@@ -7,7 +7,5 @@ import { cpuTileKernel } from './tile_kernel.js';
 export const tscatterCpuConfig: KernelConfig = {
   kernelName: TScatter,
   backendName: 'cpu',
-  kernelFunc: cpuTileKernel<TScatterAttrs>((src, idx, g, attrs) =>
-    tscatterImpl(src, idx, g, attrs),
-  ),
+  kernelFunc: cpuTileKernel<TScatterAttrs>(tscatterImpl),
 };

@@ -4,17 +4,10 @@
  */
 import type { MathBackendCPU } from '@tensorflow/tfjs-backend-cpu';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
-import { outputShape, type TileGeometry, tileGeometry } from '../impl/tile_geometry.js';
+import { outputShape, tileGeometry } from '../impl/tile_geometry.js';
+import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
-
-/** A backend-free tile loop (`tscatterImpl`, `tgatherImpl`). */
-export type TileLoop<A> = (
-  src: TileValues,
-  idx: Int32Array,
-  g: TileGeometry,
-  attrs: A,
-) => TileValues;
 
 /** Builds the CPU `kernelFunc` running `loop` on inputs `src` and `idx`. */
 export function cpuTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {

@@ -4,7 +4,7 @@
  * every batch entry, so one program call covers the whole batch.
  */
 import type { TileGeometry } from '../impl/tile_geometry.js';
-import type { GatherSelect } from '../pto_types.js';
+import type { GatherSelect } from '../pto/pto_types.js';
 
 /**
  * Calls `visit` for every valid index entry in row-major order, batch by batch, whose offset

@@ -4,8 +4,8 @@
  * only when the caller's options demand it), and the CPU loop itself for calls routed there.
  */
 import type { BackendValues, TensorInfo } from '@tensorflow/tfjs-core';
-import type { TileLoop } from '../cpu/tile_kernel.js';
 import type { TileGeometry } from '../impl/tile_geometry.js';
+import type { TileLoop } from '../impl/tile_loop.js';
 import { assertIndicesInBounds, assertValuesFit, type TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';

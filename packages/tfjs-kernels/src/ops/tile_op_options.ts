@@ -7,7 +7,6 @@ import { KernelArgumentError } from '../errors.js';
 import { tileExtentOf } from '../impl/tile_geometry.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 import { DEFAULT_ELEMENT_TYPE, ELEMENT_TYPE_INFO, type TileDtype } from '../pto/element_types.js';
-import { checkTileRules, type TileInstruction } from '../pto/tile_rules.js';
 import {
   BOUNDS_MODES,
   type BoundsMode,
@@ -15,7 +14,8 @@ import {
   type IndexType,
   PTO_TARGETS,
   type PtoTarget,
-} from '../pto_types.js';
+} from '../pto/pto_types.js';
+import { checkTileRules, type TileInstruction } from '../pto/tile_rules.js';
 import { assertOutputSize } from './output_size.js';
 import { assertDtype } from './to_tensor.js';
 

@@ -2,8 +2,9 @@
  * What each PTO element and index type is, as data: its width, the tfjs dtype that carries it,
  * and which values it admits.
  */
-import type { ElementType, IndexType } from '../pto_types.js';
+
 import { isBFloat16Exact, isFloat16Exact } from './half_float.js';
+import type { ElementType, IndexType } from './pto_types.js';
 
 /** tfjs dtypes that can carry tile data. */
 export type TileDtype = 'float32' | 'int32';

@@ -4,14 +4,14 @@
  * instructions it applies to; `checkTileRules` runs them in order and throws on the first failure.
  */
 import { PtoConstraintError } from '../errors.js';
+import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from './element_types.js';
 import {
   ELEMENT_TYPES,
   type ElementType,
   INDEX_TYPES,
   type IndexType,
   type PtoTarget,
-} from '../pto_types.js';
-import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from './element_types.js';
+} from './pto_types.js';
 
 /** The PTO instruction a signature describes. */
 export type TileInstruction = 'TSCATTER' | 'TGATHER';

@@ -12,9 +12,9 @@ import type {
   NamedAttrMap,
   TensorInfo,
 } from '@tensorflow/tfjs-core';
-import type { TileLoop } from '../cpu/tile_kernel.js';
 import { tgatherImpl } from '../impl/tgather_impl.js';
 import { outputShape, tileGeometry } from '../impl/tile_geometry.js';
+import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileValues } from '../impl/tile_values.js';
 import { tscatterImpl } from '../impl/tscatter_impl.js';
 import {
@@ -58,13 +58,11 @@ function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {
 export const tscatterWasmConfig: KernelConfig = {
   kernelName: TScatter,
   backendName: 'wasm',
-  kernelFunc: wasmTileKernel<TScatterAttrs>((src, idx, g, attrs) =>
-    tscatterImpl(src, idx, g, attrs),
-  ),
+  kernelFunc: wasmTileKernel<TScatterAttrs>(tscatterImpl),
 };
 
 export const tgatherWasmConfig: KernelConfig = {
   kernelName: TGather,
   backendName: 'wasm',
-  kernelFunc: wasmTileKernel<TGatherAttrs>((src, idx, g, attrs) => tgatherImpl(src, idx, g, attrs)),
+  kernelFunc: wasmTileKernel<TGatherAttrs>(tgatherImpl),
 };

@@ -4,9 +4,9 @@
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
-import type { TileLoop } from '../cpu/tile_kernel.js';
 import { checkTileData, runTileLoop } from '../gpu/tile_data.js';
 import { outputShape, type TileGeometry, tileGeometry } from '../impl/tile_geometry.js';
+import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 import { cpuRouteReason } from './cpu_route.js';
 import { isFloatAddressable, valueAccess } from './residency.js';

@@ -6,7 +6,7 @@
  */
 import type { DataType } from '@tensorflow/tfjs-core';
 import type { TileGeometry } from '../../impl/tile_geometry.js';
-import type { GatherSelect } from '../../pto_types.js';
+import type { GatherSelect } from '../../pto/pto_types.js';
 import { FlatProgram, forEachElement, wgslType } from '../flat_program.js';
 import type { UniformValue } from '../residency.js';
 
