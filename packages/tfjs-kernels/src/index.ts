@@ -5,12 +5,12 @@
  */
 
 export { LayoutSyntaxError, LayoutValidationError } from '@tilekit/layout';
-export { cpuKernelConfigs } from './cpu/kernels.js';
-export { tgatherCpuConfig } from './cpu/TGather.js';
-export { tiledConvertLayoutCpuConfig } from './cpu/TiledConvertLayout.js';
-export { tiledRelayoutCpuConfig } from './cpu/TiledRelayout.js';
-export { tiledUnrelayoutCpuConfig } from './cpu/TiledUnrelayout.js';
-export { tscatterCpuConfig } from './cpu/TScatter.js';
+export { cpuKernelConfigs } from './cpu/kernels/index.js';
+export { tgatherCpuConfig } from './cpu/kernels/TGather.js';
+export { tiledConvertLayoutCpuConfig } from './cpu/kernels/TiledConvertLayout.js';
+export { tiledRelayoutCpuConfig } from './cpu/kernels/TiledRelayout.js';
+export { tiledUnrelayoutCpuConfig } from './cpu/kernels/TiledUnrelayout.js';
+export { tscatterCpuConfig } from './cpu/kernels/TScatter.js';
 export * from './errors.js';
 export { tilekitGradConfigs } from './gradients/index.js';
 export { tgatherGradConfig } from './gradients/TGather_grad.js';
@@ -47,11 +47,9 @@ export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayou
 export { tiledRelayoutWebglConfig } from './webgl/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebglConfig } from './webgl/kernels/TiledUnrelayout.js';
 export { tscatterWebglConfig } from './webgl/kernels/TScatter.js';
-export {
-  tgatherWebgpuConfig,
-  tiledConvertLayoutWebgpuConfig,
-  tiledRelayoutWebgpuConfig,
-  tiledUnrelayoutWebgpuConfig,
-  tscatterWebgpuConfig,
-  webgpuKernelConfigs,
-} from './webgpu/kernels/index.js';
+export { webgpuKernelConfigs } from './webgpu/kernels/index.js';
+export { tgatherWebgpuConfig } from './webgpu/kernels/TGather.js';
+export { tiledConvertLayoutWebgpuConfig } from './webgpu/kernels/TiledConvertLayout.js';
+export { tiledRelayoutWebgpuConfig } from './webgpu/kernels/TiledRelayout.js';
+export { tiledUnrelayoutWebgpuConfig } from './webgpu/kernels/TiledUnrelayout.js';
+export { tscatterWebgpuConfig } from './webgpu/kernels/TScatter.js';

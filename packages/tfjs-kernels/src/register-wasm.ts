@@ -6,6 +6,6 @@
  */
 import { registerKernel } from '@tensorflow/tfjs-core';
 import './register_gradients.js';
-import { wasmKernelConfigs } from './wasm/kernels.js';
+import { wasmKernelConfigs } from './wasm/kernels/index.js';
 
 for (const config of wasmKernelConfigs) registerKernel(config);

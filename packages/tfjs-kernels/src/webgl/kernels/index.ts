@@ -1,4 +1,4 @@
-/** Every WebGL kernel config this package defines, for `register-webgl.ts` to register. */
+/** Every WebGL kernel config this package defines, for `register-webgl.ts` (or an app's own registry). */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
 import { tgatherWebglConfig } from './TGather.js';
 import { tiledConvertLayoutWebglConfig } from './TiledConvertLayout.js';

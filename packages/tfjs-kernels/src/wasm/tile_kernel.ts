@@ -5,25 +5,11 @@
  * the heap, and the output is allocated only once the loop has passed its checks, so an error
  * path allocates nothing.
  */
-import type {
-  DataType,
-  KernelConfig,
-  KernelFunc,
-  NamedAttrMap,
-  TensorInfo,
-} from '@tensorflow/tfjs-core';
-import { tgatherImpl } from '../impl/tgather_impl.js';
+import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
 import { outputShape, tileGeometry } from '../impl/tile_geometry.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileValues } from '../impl/tile_values.js';
-import { tscatterImpl } from '../impl/tscatter_impl.js';
-import {
-  TGather,
-  type TGatherAttrs,
-  type TileOpAttrs,
-  TScatter,
-  type TScatterAttrs,
-} from '../kernel_names.js';
+import type { TileOpAttrs } from '../kernel_names.js';
 import { heapOffset, type WasmBackendLike } from './backend_memory.js';
 
 /** A view of `info`'s elements on the heap (valid until the heap next grows). */
@@ -37,7 +23,7 @@ function heapView(wasm: WasmBackendLike, info: TensorInfo): TileValues {
 }
 
 /** Builds the wasm `kernelFunc` running `loop` on inputs `src` and `idx`. */
-function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {
+export function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {
   return ({ inputs, backend, attrs }) => {
     const wasm = backend as unknown as WasmBackendLike;
     const src = inputs.src as TensorInfo;
@@ -54,15 +40,3 @@ function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {
     return output;
   };
 }
-
-export const tscatterWasmConfig: KernelConfig = {
-  kernelName: TScatter,
-  backendName: 'wasm',
-  kernelFunc: wasmTileKernel<TScatterAttrs>(tscatterImpl),
-};
-
-export const tgatherWasmConfig: KernelConfig = {
-  kernelName: TGather,
-  backendName: 'wasm',
-  kernelFunc: wasmTileKernel<TGatherAttrs>(tgatherImpl),
-};

@@ -1,4 +1,4 @@
-/** Every CPU kernel config this package defines, for `register-cpu.ts` to register. */
+/** Every CPU kernel config this package defines, for `register-cpu.ts` (or an app's own registry). */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
 import { tgatherCpuConfig } from './TGather.js';
 import { tiledConvertLayoutCpuConfig } from './TiledConvertLayout.js';
