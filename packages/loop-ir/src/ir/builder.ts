@@ -3,6 +3,7 @@
  * vectorizer emits. Region-carrying helpers (`forOp`, `ifOp`, `whileOp`, `func`) take body
  * callbacks that receive a nested builder and return the values to yield.
  */
+import { result } from './accessors.js';
 import type { AffineMap } from './affine.js';
 import {
   type Attribute,
@@ -90,7 +91,7 @@ export class Builder {
     type: Type,
     attributes: AttributeMap = {},
   ): Value {
-    return this.create({ name, operands, resultTypes: [type], attributes }).results[0] as Value;
+    return result(this.create({ name, operands, resultTypes: [type], attributes }));
   }
 
   /** `arith.constant N : index`. */
@@ -274,8 +275,9 @@ export class Builder {
 
   /** `vector.vscale`. */
   vscale(): Value {
-    return this.create({ name: 'vector.vscale', resultTypes: [index], resultNames: ['vscale'] })
-      .results[0] as Value;
+    return result(
+      this.create({ name: 'vector.vscale', resultTypes: [index], resultNames: ['vscale'] }),
+    );
   }
 
   /** `vector.insert %v, %dest[pos...]`. */

@@ -13,13 +13,24 @@
  * broadcast of a sum used as a plain invariant (`x[i] / sum`) would use a partial sum per lane.
  */
 import type { Attribute, Operation, Value } from '@tilekit/loop-ir';
-import { definingOps, IRMapping, remapOperation, usersOf } from '@tilekit/loop-ir';
+import {
+  definingOps,
+  IRMapping,
+  operand,
+  operands,
+  remapOperation,
+  result,
+  usersOf,
+} from '@tilekit/loop-ir';
 import { LOOP_MARKER } from './loop-view.js';
 import { listLoops } from './loops.js';
 import type { ChainReport } from './report.js';
 
-/** The op forms that build a reduction's initial vector from a scalar. */
-const INIT_OPS: ReadonlySet<string> = new Set(['vector.insert', 'vector.broadcast']);
+/** The op forms that build a reduction's initial vector from a scalar, and that scalar's segment. */
+const INIT_OPS: ReadonlyMap<string, string> = new Map([
+  ['vector.insert', 'valueToStore'],
+  ['vector.broadcast', 'source'],
+]);
 
 function kindOf(op: Operation | undefined): string | undefined {
   const kind: Attribute | undefined = op?.attributes.kind;
@@ -41,22 +52,24 @@ export function foldReductionChains(
     for (const region of op.regions) {
       for (const block of region.blocks) for (const inner of block.operations) visit(inner);
     }
-    if (!INIT_OPS.has(op.name)) return;
-    const reduction = defs.get(op.operands[0] as Value);
+    const scalar = INIT_OPS.get(op.name);
+    if (scalar === undefined) return;
+    const reduction = defs.get(operand(op, scalar));
     if (reduction?.name !== 'vector.reduction') return;
-    const producer = defs.get(reduction.operands[0] as Value);
+    const partials = operand(reduction, 'vector');
+    const producer = defs.get(partials);
     if (producer?.name !== 'scf.for' || producer.attributes[LOOP_MARKER] === undefined) return;
-    const init = op.results[0] as Value;
+    const init = result(op);
     const uses = users.get(init) ?? [];
     const consumer = uses.length === 1 && uses[0]?.name === 'scf.for' ? uses[0] : undefined;
+    // The consumer carries the init as its first iter_arg; its first result is that chain.
+    const [carried] = consumer?.results ?? [];
     const consumerKind =
-      consumer !== undefined && consumer.operands[3] === init
-        ? kindOf(
-            users.get(consumer.results[0] as Value)?.find((u) => u.name === 'vector.reduction'),
-          )
+      consumer !== undefined && operands(consumer, 'initArgs')[0] === init && carried !== undefined
+        ? kindOf(users.get(carried)?.find((u) => u.name === 'vector.reduction'))
         : undefined;
     const folded = consumerKind !== undefined && consumerKind === kindOf(reduction);
-    if (folded) substitutes.set(init, producer.results[0] as Value);
+    if (folded) substitutes.set(init, partials);
     chains.push({
       function: functionName,
       producer: positionOf(producer) as number,

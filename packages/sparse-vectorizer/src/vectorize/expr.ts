@@ -4,7 +4,7 @@
  * lane-wise vector form. Anything else keeps the loop scalar.
  */
 import type { Operation, ScalarType, Value } from '@tilekit/loop-ir';
-import { denseAttr, isScalar, vectorOf } from '@tilekit/loop-ir';
+import { denseAttr, isScalar, operand, operands, vectorOf } from '@tilekit/loop-ir';
 import { isBlockArgument, isInvariantValue } from './loop-view.js';
 import { genVectorLoad } from './memory.js';
 import { vectorType } from './options.js';
@@ -37,8 +37,12 @@ export function vectorizeExpr(walk: Walk, exp: Value): Outcome {
   const def = view.defs.get(exp) as Operation;
   if (isInvariantValue(view, exp)) return accept(walk.gen && invariant(walk, exp, exp.type));
   if (def.name === 'memref.load') return vectorizeLoad(walk, def);
-  if (def.operands.length === 1) return vectorizeUnary(walk, def, exp.type);
-  if (def.operands.length === 2) return vectorizeBinary(walk, def);
+  // Any other op is taken by arity (unary, cast or binary of any dialect), then checked
+  // against the op tables once its operands vectorize.
+  const [x, y, ...more] = def.operands;
+  if (x !== undefined && y === undefined) return vectorizeUnary(walk, def, x, exp.type);
+  if (x !== undefined && y !== undefined && more.length === 0)
+    return vectorizeBinary(walk, def, x, y);
   return unsupported(def);
 }
 
@@ -65,7 +69,8 @@ function inductionVector(walk: Walk, type: ScalarType): Value {
 }
 
 function vectorizeLoad(walk: Walk, load: Operation): Outcome {
-  const [memref, ...subs] = load.operands as [Value, ...Value[]];
+  const memref = operand(load, 'memref');
+  const subs = operands(load, 'indices');
   const idxs = vectorizeSubscripts(walk, subs);
   if (!idxs.ok) return idxs;
   if (isContiguous(walk, subs)) walk.contiguous.push(memref);
@@ -81,19 +86,18 @@ export function isContiguous(walk: Walk, subs: readonly Value[]): boolean {
   return !(source?.name === 'memref.load' && !isInvariantValue(walk.view, last));
 }
 
-function vectorizeUnary(walk: Walk, def: Operation, resultType: ScalarType): Outcome {
-  const operand = vectorizeExpr(walk, def.operands[0] as Value);
-  if (!operand.ok) return operand;
+function vectorizeUnary(walk: Walk, def: Operation, x: Value, resultType: ScalarType): Outcome {
+  const vx = vectorizeExpr(walk, x);
+  if (!vx.ok) return vx;
   const gen = walk.gen;
-  if (UNARY_OPS.has(def.name)) return accept(gen?.b.unary(def.name, generated(operand)));
+  if (UNARY_OPS.has(def.name)) return accept(gen?.b.unary(def.name, generated(vx)));
   if (CAST_OPS.has(def.name)) {
-    return accept(gen?.b.cast(def.name, generated(operand), vectorType(walk.vl, resultType)));
+    return accept(gen?.b.cast(def.name, generated(vx), vectorType(walk.vl, resultType)));
   }
   return unsupported(def);
 }
 
-function vectorizeBinary(walk: Walk, def: Operation): Outcome {
-  const [x, y] = def.operands as [Value, Value];
+function vectorizeBinary(walk: Walk, def: Operation, x: Value, y: Value): Outcome {
   const vx = vectorizeExpr(walk, x);
   if (!vx.ok) return vx;
   const vy = vectorizeExpr(walk, y);

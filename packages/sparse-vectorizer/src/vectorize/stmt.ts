@@ -13,7 +13,10 @@ import {
   index,
   isScalar,
   type Operation,
+  operand,
+  operands,
   type Replacement,
+  result,
   type Value,
   withResults,
 } from '@tilekit/loop-ir';
@@ -78,7 +81,9 @@ function vectorizeParallel(
   codegen: boolean,
   store: Operation,
 ): Outcome<VectorizedLoop> {
-  const [value, memref, ...subs] = store.operands as [Value, Value, ...Value[]];
+  const value = operand(store, 'value');
+  const memref = operand(store, 'memref');
+  const subs = operands(store, 'indices');
   const setup = codegen ? setUp(view, vl, view.iv, undefined) : undefined;
   const walk: Walk = { view, vl, gen: setup?.gen, contiguous: [] };
   const idxs = vectorizeSubscripts(walk, subs);
@@ -94,7 +99,8 @@ function vectorizeParallel(
   const kept = view.body.operations.slice(0, -1).filter((op) => op !== store);
   const terminator = view.body.operations[view.body.operations.length - 1] as Operation;
   const body = createBlock(view.body.arguments, [...kept, ...setup.gen.b.operations, terminator]);
-  const [lo, hi] = view.loop.operands as [Value, Value];
+  const lo = operand(view.loop, 'lowerBound');
+  const hi = operand(view.loop, 'upperBound');
   const loop = withResults(
     {
       name: 'scf.for',
@@ -139,7 +145,8 @@ function vectorizeReduction(view: LoopView, vl: VL, codegen: boolean): Outcome<V
   const vinit = genVectorReducInit(pre, combining, init, vtp);
   // Lanes outside the iteration space keep their old partial value.
   gen.b.yield([gen.b.select(gen.vmask, generated(vrhs), accumulator)]);
-  const [lo, hi] = view.loop.operands as [Value, Value];
+  const lo = operand(view.loop, 'lowerBound');
+  const hi = operand(view.loop, 'upperBound');
   const marker = view.loop.attributes[LOOP_MARKER];
   const loop = createOperation({
     name: 'scf.for',
@@ -149,7 +156,7 @@ function vectorizeReduction(view: LoopView, vl: VL, codegen: boolean): Outcome<V
     regions: [createRegion([createBlock([gen.iv, accumulator], gen.b.operations)])],
   });
   const post = new Builder();
-  const total = post.reduction(combining, loop.results[0] as Value);
+  const total = post.reduction(combining, result(loop));
   return accept({
     replacement: { operations: [...pre.operations, loop, ...post.operations], results: [total] },
     form: 'reduction',

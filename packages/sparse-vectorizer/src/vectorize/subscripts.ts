@@ -4,7 +4,7 @@
  * one level of indirection through a coordinate load (`a[ind[j]]`), which becomes the
  * index vector of a gather/scatter.
  */
-import type { Operation, Value } from '@tilekit/loop-ir';
+import { type Operation, operand, operands, type Value } from '@tilekit/loop-ir';
 import { defInBody, isBlockArgument, isInvariantArg, isInvariantValue } from './loop-view.js';
 import { genVectorLoad, memrefElement } from './memory.js';
 import { vectorType } from './options.js';
@@ -15,7 +15,7 @@ import { relink, type Walk } from './walker.js';
 /** Follows `index_cast` / `extui` operands back to the value they convert. */
 export function stripSubscriptCasts(walk: Walk, v: Value): Value {
   for (let def = walk.view.defs.get(v); def !== undefined && SUBSCRIPT_CASTS.has(def.name); ) {
-    v = def.operands[0] as Value;
+    v = operand(def, 'in');
     def = walk.view.defs.get(v);
   }
   return v;
@@ -74,7 +74,8 @@ function vectorizeSubscript(walk: Walk, sub: Value, innermost: boolean): Outcome
  * subscripts are reused as they are.
  */
 function coordinateLoad(walk: Walk, load: Operation, innermost: boolean): Outcome<Value> {
-  const [memref, ...indices] = load.operands as [Value, ...Value[]];
+  const memref = operand(load, 'memref');
+  const indices = operands(load, 'indices');
   if (!innermost) {
     return reject(
       'unsupported-subscript',
@@ -103,7 +104,7 @@ function coordinateLoad(walk: Walk, load: Operation, innermost: boolean): Outcom
 /** `a[base + i]` (either operand order) with `base` defined outside the loop. */
 function offsetIndex(walk: Walk, add: Operation, innermost: boolean): Outcome<Value> {
   const { view } = walk;
-  let [inv, idx] = add.operands as [Value, Value];
+  let [inv, idx] = [operand(add, 'lhs'), operand(add, 'rhs')];
   if (!isInvariantValue(view, inv)) [inv, idx] = [idx, inv];
   if (!isInvariantValue(view, inv) || !isBlockArgument(view, idx)) {
     return reject(

@@ -5,7 +5,7 @@
  * level.
  */
 import type { Builder, Value } from '@tilekit/loop-ir';
-import { buildRegion, i1, index } from '@tilekit/loop-ir';
+import { buildRegion, i1, index, result } from '@tilekit/loop-ir';
 import {
   EMITTED_FROM,
   type LoopBodyEmitter,
@@ -134,14 +134,14 @@ export function genSegmentLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): V
                 (tb) => [tb.cmpi('eq', crd, em.loadCoordinate(tb, t, s, q as Value))],
                 (eb) => [eb.constantBool(false)],
               );
-              return [same.results[0] as Value, q as Value];
+              return [result(same), q as Value];
             },
             'scf.condition',
           ),
           buildRegion([index], (wb, q) => [wb.addi(q as Value, em.c(1))], 'scf.yield'),
         ],
       });
-      const segEnd = segOp.results[0] as Value;
+      const segEnd = result(segOp);
       const point = loop.cases[0] as LatticePoint;
       const r = em.genCase({ ...s, b, red }, loop, point, crd, new Map([[t, start]]), segEnd);
       return [segEnd, ...(r === undefined ? [] : [r])];

@@ -2,6 +2,7 @@
  * Element-wise ops (arith, math): scalar rules from src/interpret/scalar lifted over vectors.
  * Float results are rounded to the element format after every op.
  */
+import { operand, result } from '../../ir/accessors.js';
 import { roundToFormat } from '../../ir/float-format.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { elementTypeOf, type ScalarType } from '../../ir/types.js';
@@ -52,13 +53,13 @@ function elementwise(fn: (op: Operation) => (xs: Scalar[]) => Scalar): OpSemanti
 
 const floatBinary = (f: (a: number, b: number) => number): OpSemantics =>
   elementwise((op) => {
-    const format = (element(op.results[0] as Value) as { format: 'f32' }).format;
+    const format = (element(result(op)) as { format: 'f32' }).format;
     return ([a, b]) => roundToFormat(f(a as number, b as number), format);
   });
 
 const floatUnary = (f: (a: number) => number): OpSemantics =>
   elementwise((op) => {
-    const format = (element(op.results[0] as Value) as { format: 'f32' }).format;
+    const format = (element(result(op)) as { format: 'f32' }).format;
     return ([a]) => roundToFormat(f(a as number), format);
   });
 
@@ -67,14 +68,14 @@ const intBinary = (
   f: (a: bigint, b: bigint, w: number, op: string) => bigint,
 ): OpSemantics =>
   elementwise((op) => {
-    const w = intWidth(element(op.results[0] as Value));
+    const w = intWidth(element(result(op)));
     return ([a, b]) => f(a as bigint, b as bigint, w, name);
   });
 
 const cast = (f: (typeof CASTS)[string], name: string): OpSemantics =>
   elementwise((op) => {
-    const from = element(op.operands[0] as Value);
-    const to = element(op.results[0] as Value);
+    const from = element(operand(op, 'in'));
+    const to = element(result(op));
     return ([a]) => f(a as Scalar, from, to, name);
   });
 
@@ -86,7 +87,7 @@ function predicateOf(op: Operation): string {
 
 const cmpi: OpSemantics = elementwise((op) => {
   const test = CMPI[predicateOf(op)];
-  const w = intWidth(element(op.operands[0] as Value));
+  const w = intWidth(element(operand(op, 'lhs')));
   if (test === undefined) throw new InterpretError(op.name, `unknown predicate ${predicateOf(op)}`);
   return ([a, b]) => (test(a as bigint, b as bigint, w) ? 1n : 0n);
 });
@@ -104,7 +105,7 @@ const select: OpSemantics = elementwise(
 );
 
 const absiSemantics: OpSemantics = elementwise((op) => {
-  const w = intWidth(element(op.results[0] as Value));
+  const w = intWidth(element(result(op)));
   return ([a]) => absi(a as bigint, w);
 });
 

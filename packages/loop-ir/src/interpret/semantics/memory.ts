@@ -1,6 +1,7 @@
 /** Semantics of constants, `memref` ops and `affine` map ops. */
+import { result } from '../../ir/accessors.js';
 import { evaluateAffineMap } from '../../ir/affine.js';
-import type { Operation, Value } from '../../ir/operation.js';
+import type { Operation } from '../../ir/operation.js';
 import { InterpretError } from '../errors.js';
 import type { MemRefValue } from '../memory.js';
 import {
@@ -29,7 +30,7 @@ export function subscripts(values: readonly RuntimeValue[], opName: string): num
 
 const constant: OpSemantics = (op, _operands, ctx) => {
   const value = op.attributes.value;
-  const type = (op.results[0] as Value).type;
+  const type = result(op).type;
   if (value?.kind === 'integer') return [wrapInt(value.value, intWidth(value.type))];
   if (value?.kind === 'float') return single(value.value);
   if (value?.kind === 'dense' && type.kind === 'vector') {

@@ -3,8 +3,9 @@
  * and gathered accesses touch memory only for active lanes (inactive lanes take the
  * pass-through value), and every touched address is bounds-checked.
  */
+import { result } from '../../ir/accessors.js';
 import { combiningOp } from '../../ir/combining-kinds.js';
-import type { Operation, Value } from '../../ir/operation.js';
+import type { Operation } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { elementTypeOf, type VectorType } from '../../ir/types.js';
 import { InterpretError } from '../errors.js';
@@ -72,7 +73,7 @@ function contiguousLane(
 }
 
 function resultShape(op: Operation, ctx: ExecContext): number[] {
-  return concreteShape((op.results[0] as Value).type as VectorType, ctx.vscale);
+  return concreteShape(result(op).type as VectorType, ctx.vscale);
 }
 
 /** Splits `[base, ...indices, ...tail]` operands. */
@@ -242,7 +243,7 @@ const reduction: OpSemantics = (op, [v, acc], ctx) => {
   const kind = op.attributes.kind;
   if (kind?.kind !== 'combiningKind') throw new InterpretError(op.name, 'missing combining kind');
   const vec = asVector(v, op.name);
-  const resultValue = op.results[0] as Value;
+  const resultValue = result(op);
   const isFloat = elementTypeOf(resultValue.type).kind === 'float';
   const combineName = combiningOp(kind.value, isFloat) ?? '';
   const combine = ELEMENTWISE_SEMANTICS.get(combineName);
@@ -255,13 +256,13 @@ const reduction: OpSemantics = (op, [v, acc], ctx) => {
     results: [resultValue],
     operands: [resultValue, resultValue],
   };
-  let result: RuntimeValue | undefined = acc;
+  let folded: RuntimeValue | undefined = acc;
   for (const lane of vec.elements) {
-    result = result === undefined ? lane : (combine(scalarOp, [result, lane], ctx)[0] as Scalar);
+    folded = folded === undefined ? lane : (combine(scalarOp, [folded, lane], ctx)[0] as Scalar);
   }
-  if (result === undefined)
+  if (folded === undefined)
     throw new InterpretError(op.name, 'reduction of an empty vector without accumulator');
-  return [result];
+  return [folded];
 };
 
 /** Vector op semantics, keyed by op name. */
@@ -291,7 +292,7 @@ export const VECTOR_SEMANTICS: ReadonlyMap<string, OpSemantics> = new Map<string
       const sizes = op.attributes.mask_dim_sizes;
       if (sizes?.kind !== 'denseArray') throw new InterpretError(op.name, 'missing mask_dim_sizes');
       const shape = resultShape(op, ctx);
-      const t = (op.results[0] as Value).type as VectorType;
+      const t = result(op).type as VectorType;
       // A scalable dimension's full-size mask covers all vscale * n lanes.
       const bounds = sizes.values.map((s, d) =>
         t.scalableDims[d] && Number(s) === t.shape[d] ? (shape[d] as number) : Number(s),

@@ -1,6 +1,7 @@
 /** Custom-form printers of `arith` and `math` ops. */
+import { operand, result } from '../../ir/accessors.js';
 import type { Attribute } from '../../ir/attributes.js';
-import type { Operation, Value } from '../../ir/operation.js';
+import type { Operation } from '../../ir/operation.js';
 import type { Printer } from '../printer.js';
 
 const FLAG_KEYS = ['fastmath', 'overflowFlags'];
@@ -11,14 +12,6 @@ export function printFlags(op: Operation): string {
     .filter((a): a is Attribute => a?.kind === 'opaque')
     .map((a) => ` ${a.kind === 'opaque' ? a.text.replace(/^#arith\./, '') : ''}`)
     .join('');
-}
-
-function operand(op: Operation, i: number): Value {
-  return op.operands[i] as Value;
-}
-
-function result(op: Operation): Value {
-  return op.results[0] as Value;
 }
 
 /** `name %a, %b [flags] attr-dict : T`. */
@@ -33,7 +26,7 @@ export function printUnary(op: Operation, p: Printer): string {
 
 /** `name %a attr-dict : T1 to T2`. */
 export function printCast(op: Operation, p: Printer): string {
-  const src = operand(op, 0);
+  const src = operand(op, 'in');
   return `${op.name} ${p.value(src)}${p.attrDict(op.attributes)} : ${p.type(src.type)} to ${p.type(result(op).type)}`;
 }
 
@@ -42,12 +35,12 @@ export function printCmp(op: Operation, p: Printer): string {
   const pred = op.attributes.predicate;
   const name = pred?.kind === 'predicate' ? pred.value : '<missing predicate>';
   const elided = ['predicate', ...FLAG_KEYS];
-  return `${op.name} ${name}, ${p.values(op.operands)}${printFlags(op)}${p.attrDict(op.attributes, elided)} : ${p.type(operand(op, 0).type)}`;
+  return `${op.name} ${name}, ${p.values(op.operands)}${printFlags(op)}${p.attrDict(op.attributes, elided)} : ${p.type(operand(op, 'lhs').type)}`;
 }
 
 /** `arith.select %c, %a, %b attr-dict : [vector<..xi1>,] T` (condition type only when a vector). */
 export function printSelect(op: Operation, p: Printer): string {
-  const cond = operand(op, 0).type;
+  const cond = operand(op, 'condition').type;
   const condText = cond.kind === 'vector' ? `${p.type(cond)}, ` : '';
   return `${op.name} ${p.values(op.operands)}${p.attrDict(op.attributes)} : ${condText}${p.type(result(op).type)}`;
 }

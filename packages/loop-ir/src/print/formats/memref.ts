@@ -1,4 +1,5 @@
 /** Custom-form printers of `memref` and `affine` ops. */
+import { operand, operands } from '../../ir/accessors.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { Printer } from '../printer.js';
 
@@ -9,20 +10,20 @@ export function subscripted(p: Printer, base: Value, indices: readonly Value[]):
 
 /** `memref.load %m[%i...] attr-dict : memref<...>`. */
 export function printLoad(op: Operation, p: Printer): string {
-  const [base, ...indices] = op.operands as [Value, ...Value[]];
-  return `${op.name} ${subscripted(p, base, indices)}${p.attrDict(op.attributes)} : ${p.type(base.type)}`;
+  const base = operand(op, 'memref');
+  return `${op.name} ${subscripted(p, base, operands(op, 'indices'))}${p.attrDict(op.attributes)} : ${p.type(base.type)}`;
 }
 
 /** `memref.store %v, %m[%i...] attr-dict : memref<...>`. */
 export function printStore(op: Operation, p: Printer): string {
-  const [value, base, ...indices] = op.operands as [Value, Value, ...Value[]];
-  return `${op.name} ${p.value(value)}, ${subscripted(p, base, indices)}${p.attrDict(op.attributes)} : ${p.type(base.type)}`;
+  const base = operand(op, 'memref');
+  return `${op.name} ${p.value(operand(op, 'value'))}, ${subscripted(p, base, operands(op, 'indices'))}${p.attrDict(op.attributes)} : ${p.type(base.type)}`;
 }
 
 /** `memref.dim %m, %i attr-dict : memref<...>`. */
 export function printDim(op: Operation, p: Printer): string {
-  const [source, dim] = op.operands as [Value, Value];
-  return `${op.name} ${p.value(source)}, ${p.value(dim)}${p.attrDict(op.attributes)} : ${p.type(source.type)}`;
+  const source = operand(op, 'source');
+  return `${op.name} ${p.value(source)}, ${p.value(operand(op, 'index'))}${p.attrDict(op.attributes)} : ${p.type(source.type)}`;
 }
 
 /** `affine.apply|min|max #map(%d...)[%s...] attr-dict`. */

@@ -1,4 +1,5 @@
 /** Custom-form printers of `scf` ops. */
+import { operand, operands } from '../../ir/accessors.js';
 import type { Operation, Region, Value } from '../../ir/operation.js';
 import { createRegion } from '../../ir/operation.js';
 import type { Printer } from '../printer.js';
@@ -16,7 +17,10 @@ function assignments(p: Printer, args: readonly Value[], inits: readonly Value[]
 export function printFor(op: Operation, p: Printer, indent: string): string {
   const body = regionAt(op, 0);
   const args = body.blocks[0]?.arguments ?? [];
-  const [lb, ub, step, ...inits] = op.operands as [Value, Value, Value, ...Value[]];
+  const lb = operand(op, 'lowerBound');
+  const ub = operand(op, 'upperBound');
+  const step = operand(op, 'step');
+  const inits = operands(op, 'initArgs');
   const iv = args[0];
   let text = `scf.for ${iv === undefined ? '%<missing iv>' : p.value(iv)} = ${p.value(lb)} to ${p.value(ub)} step ${p.value(step)}`;
   if (inits.length > 0) {
@@ -62,7 +66,8 @@ export function printYield(op: Operation, p: Printer): string {
 
 /** `scf.condition(%c) [%a, ... : T, ...]`. */
 export function printCondition(op: Operation, p: Printer): string {
-  const [cond, ...rest] = op.operands as [Value, ...Value[]];
+  const cond = operand(op, 'condition');
+  const rest = operands(op, 'args');
   const forwarded =
     rest.length > 0 ? ` ${p.values(rest)} : ${p.types(rest.map((v) => v.type))}` : '';
   return `scf.condition(${p.value(cond)})${p.attrDict(op.attributes)}${forwarded}`;

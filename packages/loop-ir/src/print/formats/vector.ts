@@ -1,14 +1,11 @@
 /** Custom-form printers of `vector` ops. */
 
+import { operand, operands, result } from '../../ir/accessors.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import type { Printer } from '../printer.js';
 import { printFlags } from './arith.js';
 import { subscripted } from './memref.js';
-
-function result(op: Operation): Value {
-  return op.results[0] as Value;
-}
 
 /** `[2, %i]` from `static_position` with dynamic entries taken from `dynamic` in order. */
 function position(op: Operation, p: Printer, dynamic: readonly Value[]): string {
@@ -23,45 +20,47 @@ function position(op: Operation, p: Printer, dynamic: readonly Value[]): string 
 
 /** `vector.broadcast %s : T to vector<...>`. */
 export function printBroadcast(op: Operation, p: Printer): string {
-  const src = op.operands[0] as Value;
+  const src = operand(op, 'source');
   return `${op.name} ${p.value(src)}${p.attrDict(op.attributes)} : ${p.type(src.type)} to ${p.type(result(op).type)}`;
 }
 
 /** `vector.insert %v, %dest [pos] : T into vector<...>`. */
 export function printInsert(op: Operation, p: Printer): string {
-  const [value, dest, ...dynamic] = op.operands as [Value, Value, ...Value[]];
+  const value = operand(op, 'valueToStore');
+  const dest = operand(op, 'dest');
+  const dynamic = operands(op, 'dynamicPosition');
   const attrs = p.attrDict(op.attributes, ['static_position']);
   return `${op.name} ${p.value(value)}, ${p.value(dest)} ${position(op, p, dynamic)}${attrs} : ${p.type(value.type)} into ${p.type(dest.type)}`;
 }
 
 /** `vector.extract %src[pos] : T from vector<...>`. */
 export function printExtract(op: Operation, p: Printer): string {
-  const [src, ...dynamic] = op.operands as [Value, ...Value[]];
+  const src = operand(op, 'source');
+  const dynamic = operands(op, 'dynamicPosition');
   const attrs = p.attrDict(op.attributes, ['static_position']);
   return `${op.name} ${p.value(src)}${position(op, p, dynamic)}${attrs} : ${p.type(result(op).type)} from ${p.type(src.type)}`;
 }
 
 /** `vector.load %base[%i...] : memref<..>, vector<..>`. */
 export function printVectorLoad(op: Operation, p: Printer): string {
-  const [base, ...indices] = op.operands as [Value, ...Value[]];
-  return `${op.name} ${subscripted(p, base, indices)}${p.attrDict(op.attributes)} : ${p.type(base.type)}, ${p.type(result(op).type)}`;
+  const base = operand(op, 'base');
+  return `${op.name} ${subscripted(p, base, operands(op, 'indices'))}${p.attrDict(op.attributes)} : ${p.type(base.type)}, ${p.type(result(op).type)}`;
 }
 
 /** `vector.store %v, %base[%i...] : memref<..>, vector<..>`. */
 export function printVectorStore(op: Operation, p: Printer): string {
-  const [value, base, ...indices] = op.operands as [Value, Value, ...Value[]];
-  return `${op.name} ${p.value(value)}, ${subscripted(p, base, indices)}${p.attrDict(op.attributes)} : ${p.type(base.type)}, ${p.type(value.type)}`;
+  const value = operand(op, 'valueToStore');
+  const base = operand(op, 'base');
+  return `${op.name} ${p.value(value)}, ${subscripted(p, base, operands(op, 'indices'))}${p.attrDict(op.attributes)} : ${p.type(base.type)}, ${p.type(value.type)}`;
 }
 
 /** maskedload/maskedstore/gather/scatter: `%base[%i...] [[%idx]], %mask, %v : types [into R]`. */
 function printMaskedAccess(op: Operation, p: Printer, gathered: boolean): string {
-  const n = op.operands.length;
-  const base = op.operands[0] as Value;
-  const tail = gathered ? 3 : 2;
-  const indices = op.operands.slice(1, n - tail);
-  const [indexVec, mask, value] = (
-    gathered ? op.operands.slice(n - 3) : [undefined, ...op.operands.slice(n - 2)]
-  ) as [Value | undefined, Value, Value];
+  const base = operand(op, 'base');
+  const indices = operands(op, 'indices');
+  const indexVec = gathered ? operand(op, 'indexVec') : undefined;
+  const mask = operand(op, 'mask');
+  const value = operand(op, op.results.length > 0 ? 'passThru' : 'valueToStore');
   const idx = indexVec === undefined ? '' : ` [${p.value(indexVec)}]`;
   const types = [base, ...(indexVec === undefined ? [] : [indexVec]), mask, value].map((v) =>
     p.type(v.type),
@@ -89,7 +88,7 @@ export function printConstantMask(op: Operation, p: Printer): string {
 export function printReduction(op: Operation, p: Printer): string {
   const kind = op.attributes.kind;
   const kindText = kind?.kind === 'combiningKind' ? kind.value : '<missing kind>';
-  const vec = op.operands[0] as Value;
+  const vec = operand(op, 'vector');
   const attrs = p.attrDict(op.attributes, ['kind', 'fastmath']);
   return `${op.name} <${kindText}>, ${p.values(op.operands)}${printFlags(op)}${attrs} : ${p.type(vec.type)} into ${p.type(result(op).type)}`;
 }
