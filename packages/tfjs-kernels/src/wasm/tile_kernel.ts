@@ -10,12 +10,13 @@ import { outputShape, tileGeometry } from '../impl/tile_geometry.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
+import { sizeFromShape } from '../util/shape_size.js';
 import { heapOffset, type WasmBackendLike } from './backend_memory.js';
 
 /** A view of `info`'s elements on the heap (valid until the heap next grows). */
 function heapView(wasm: WasmBackendLike, info: TensorInfo): TileValues {
   const { buffer } = wasm.wasm.HEAPU8;
-  const count = info.shape.reduce((a, b) => a * b, 1);
+  const count = sizeFromShape(info.shape);
   const offset = heapOffset(wasm, info);
   return info.dtype === 'int32'
     ? new Int32Array(buffer, offset, count)

@@ -13,6 +13,7 @@ import {
 } from '../gpu/layout_kernel_spec.js';
 import type { LayoutValues } from '../relayout/relayout_impl.js';
 import { LruCache } from '../util/lru.js';
+import { sizeFromShape } from '../util/shape_size.js';
 import { shaderChain } from './chain_kind.js';
 import { cpuRouteReason } from './cpu_route.js';
 import { LayoutGatherProgram } from './programs/layout_gather_gpu.js';
@@ -37,7 +38,7 @@ function passCpuReason(
   padValue: number,
   dtype: DataType,
 ): string | null {
-  const outSize = pass.outShape.reduce((a, b) => a * b, 1);
+  const outSize = sizeFromShape(pass.outShape);
   if (outSize === 0 || inputSize === 0) return 'a tensor is empty';
   if (!isFloatAddressable(outSize) || !isFloatAddressable(inputSize)) {
     return 'a tensor has more than 2^24 elements';
@@ -61,7 +62,7 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
       return { ...planned, fitsShader: shaderChain(planned.chain, anySource) !== null };
     });
     const padValue = storedPadValue(spec.padValue(a), input.dtype);
-    const inputSize = input.shape.reduce((x, y) => x * y, 1);
+    const inputSize = sizeFromShape(input.shape);
     const reason =
       passCpuReason(pass, inputSize, padValue, input.dtype) ??
       cpuRouteReason(webgl, { all: [input], gpuRead: [input] });
@@ -80,7 +81,7 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     const { texShape, slice, isPacked } = webgl.texData.get(source.dataId);
     const texture = { packed: isPacked === true, columns: slice == null ? texShape![1] : 0 };
     const shader = shaderChain(pass.chain, texture)!;
-    const outSize = pass.outShape.reduce((x, y) => x * y, 1);
+    const outSize = sizeFromShape(pass.outShape);
     const program = new LayoutGatherProgram(outSize, shader.kind);
     const out = runFlatProgram(webgl, program, [source], input.dtype, [
       [...shader.terms],

@@ -7,9 +7,9 @@
  * Inputs are uploaded as textures up front: tfjs would otherwise pass tiny CPU tensors as
  * uniform arrays, whose shader source (and so the compiled program) embeds the tensor's size.
  */
-import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
-import { type DataType, type TensorInfo, util } from '@tensorflow/tfjs-core';
+import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import type { DataType, TensorInfo } from '@tensorflow/tfjs-core';
+import { sizeFromShape } from '../util/shape_size.js';
 
 /**
  * A flat `[1, n]` view of `x`; the caller disposes it with `disposeIntermediateTensorInfo`. Unpacked
@@ -23,7 +23,7 @@ export function flatView(
   x: TensorInfo,
   keepPacked1d = false,
 ): TensorInfo {
-  const size = util.sizeFromShape(x.shape);
+  const size = sizeFromShape(x.shape);
   const texData = backend.texData.get(x.dataId);
   const packed1d = texData.shape.length === 1 && texData.slice == null;
   if (texData.isPacked && texData.texture != null && !(keepPacked1d && packed1d)) {

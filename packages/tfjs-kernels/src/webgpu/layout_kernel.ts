@@ -13,13 +13,14 @@ import {
 } from '../gpu/layout_kernel_spec.js';
 import type { LayoutValues } from '../relayout/relayout_impl.js';
 import { LruCache } from '../util/lru.js';
+import { sizeFromShape } from '../util/shape_size.js';
 import { cpuRouteReason } from './cpu_route.js';
 import {
   fitsLayoutPass,
   LayoutGatherProgram,
   layoutGatherUniforms,
 } from './programs/layout_gather_webgpu.js';
-import { readValues, runFlat, sizeOf, withShape } from './residency.js';
+import { readValues, runFlat, withShape } from './residency.js';
 
 // Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
 const plans = new LruCache<LayoutPass>(
@@ -29,7 +30,7 @@ const plans = new LruCache<LayoutPass>(
 
 /** Why this call runs on the CPU, or `null`. */
 function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo): string | null {
-  if (sizeOf(pass.outShape) === 0) return 'a tensor is empty';
+  if (sizeFromShape(pass.outShape) === 0) return 'a tensor is empty';
   if (!fitsLayoutPass(pass.chain)) return "the layout's index chain exceeds the pass's uniforms";
   return cpuRouteReason(backend, [input]);
 }
@@ -49,7 +50,7 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
       const out = spec.cpu(values, input.shape, input.dtype, a);
       return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
     }
-    const size = sizeOf(pass.outShape);
+    const size = sizeFromShape(pass.outShape);
     const program = new LayoutGatherProgram(size, input.dtype);
     const uniforms = layoutGatherUniforms(pass.chain, size, padValue);
     const out = runFlat(webgpu, program, [input], input.dtype, uniforms);

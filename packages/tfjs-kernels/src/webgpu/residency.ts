@@ -6,6 +6,7 @@
 import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 import type { BackendValues, DataType, TensorInfo } from '@tensorflow/tfjs-core';
 import type { ValueAccess } from '../gpu/tile_data.js';
+import { sizeFromShape } from '../util/shape_size.js';
 
 /** The tensor's values if they are held on the CPU (never uploaded, or cached by a read). */
 export function cpuValues(backend: WebGPUBackend, t: TensorInfo): BackendValues | null {
@@ -22,14 +23,9 @@ export function valueAccess(backend: WebGPUBackend): ValueAccess {
   return { onCpu: (t) => cpuValues(backend, t), read: (t) => readValues(backend, t) };
 }
 
-/** Element count of a shape. */
-export function sizeOf(shape: readonly number[]): number {
-  return shape.reduce((a, b) => a * b, 1);
-}
-
 /** The same data seen as a 1-D tensor (no copy: WebGPU buffers are flat). */
 export function flat(t: TensorInfo): TensorInfo {
-  return { dataId: t.dataId, shape: [sizeOf(t.shape)], dtype: t.dtype };
+  return { dataId: t.dataId, shape: [sizeFromShape(t.shape)], dtype: t.dtype };
 }
 
 /** `info` seen with another shape of the same size. */

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { simplifyChain } from '../../src/gpu/chain_simplify.js';
 import { backwardChain } from '../../src/gpu/layout_chains.js';
 import { convertLayout, relayout, shapeText, tscatter, unrelayout } from '../../src/index.js';
+import { sizeFromShape } from '../../src/util/shape_size.js';
 import { shaderChain } from '../../src/webgl/chain_kind.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import { exactValues, float32Bits, isOnGpu, tf, webglBackend } from './support/backends.js';
@@ -20,7 +21,6 @@ onWebgl2();
 
 const iota = (n: number, f: (k: number) => number = (k) => k) =>
   Array.from({ length: n }, (_, k) => f(k));
-const sizeOf = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
 
 /** Runs a case on WebGL and checks dtype, exact values, GPU residency and balance. */
 async function expectLayoutCase(c: LayoutCase, onGpu = true): Promise<void> {
@@ -85,7 +85,7 @@ describe('relayout family on webgl vs the layout maps', () => {
 
   for (const [dims, layout, other] of LAYOUTS) {
     for (const dtype of DTYPES) {
-      const values = valuesFor(dtype, sizeOf(dims));
+      const values = valuesFor(dtype, sizeFromShape(dims));
       const padValue = dtype === 'bool' ? 1 : -3;
       it(`${dtype}[${dims}] ${layout} <-> ${other}`, async () => {
         await expectLayoutCase({ op: 'relayout', dtype, dims, values, layout, padValue });

@@ -1,5 +1,6 @@
 /** A small driver for tscatter/tgather calls on fresh tiles, shared by the constraint tests. */
 import { type TGatherOptions, type TScatterOptions, tgather, tscatter } from '../../src/index.js';
+import { sizeFromShape } from '../../src/util/shape_size.js';
 import { tf } from './tf.js';
 
 type Dtype = 'float32' | 'int32';
@@ -13,8 +14,6 @@ export interface Tiles {
   srcValues?: (k: number) => number;
 }
 
-const size = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
-
 /** Runs tscatter (or tgather) on fresh tiles; defaults: f32 [2, 8] tiles, offsets 0..15. */
 export function run(
   op: 'tscatter' | 'tgather',
@@ -24,12 +23,12 @@ export function run(
   const srcShape = tiles.src ?? [2, 8];
   const idxShape = tiles.idx ?? [2, 8];
   const src = tf.tensor(
-    Array.from({ length: size(srcShape) }, (_, k) => tiles.srcValues?.(k) ?? k),
+    Array.from({ length: sizeFromShape(srcShape) }, (_, k) => tiles.srcValues?.(k) ?? k),
     [...srcShape],
     tiles.dtype ?? 'float32',
   );
   const idx = tf.tensor(
-    Array.from({ length: size(idxShape) }, (_, k) => tiles.idxValues?.(k) ?? k % 16),
+    Array.from({ length: sizeFromShape(idxShape) }, (_, k) => tiles.idxValues?.(k) ?? k % 16),
     [...idxShape],
     'int32',
   );

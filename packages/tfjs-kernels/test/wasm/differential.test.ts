@@ -17,6 +17,7 @@ import {
   TScatter,
   unrelayout,
 } from '../../src/index.js';
+import { sizeFromShape } from '../../src/util/shape_size.js';
 import { layoutText } from '../support/layout_arbitraries.js';
 import { type BackendName, resultOn, tf } from './support/backends.js';
 
@@ -117,7 +118,7 @@ function physicalCount(c: LayoutCall, layout: string): number {
   }
 }
 
-const logicalCount = (c: LayoutCall) => c.dims.reduce((a, b) => a * b, 1);
+const logicalCount = (c: LayoutCall) => sizeFromShape(c.dims);
 
 describe('wasm agrees with cpu bit for bit (relayout family)', () => {
   it(`relayout: ${RUNS} random cases`, async () => {

@@ -4,7 +4,7 @@
  * the index map was built on the CPU. Pure selection, no arithmetic, so float bits (-0, NaN,
  * ±Inf) move unchanged.
  */
-import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
 
 export class IndexedGatherProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'map'];

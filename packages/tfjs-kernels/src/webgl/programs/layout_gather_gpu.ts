@@ -12,7 +12,7 @@
  * the source addressed by texel when the last step allows it, which saves a division per read.
  * Values are selected, never computed: float bits (-0, NaN, ±Inf, subnormals) move unchanged.
  */
-import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
 import type { ChainKind } from '../chain_kind.js';
 
 /** GLSL of one term: extract and consume its digit; if bounded, track the slack to the bound. */

@@ -4,7 +4,7 @@
  * of all of them for `mode: 'add'`). O(destinations x updates), so kernels use it only for
  * small tiles; it avoids a GPU->CPU read of the indices.
  */
-import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
 import { EXACT_ADD_GLSL } from './exact_add_glsl.js';
 
 export class ScatterSearchProgram implements GPGPUProgram {

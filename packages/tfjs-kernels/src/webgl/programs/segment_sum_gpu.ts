@@ -4,7 +4,7 @@
  * Each destination adds its writers in row-major order, one IEEE float32 addition at a time
  * (`exactAdd`, subnormals kept), which is exactly the CPU loop's arithmetic.
  */
-import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
 import { EXACT_ADD_GLSL } from './exact_add_glsl.js';
 
 export class SegmentSumProgram implements GPGPUProgram {

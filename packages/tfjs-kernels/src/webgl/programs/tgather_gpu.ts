@@ -3,7 +3,7 @@
  * its own index entry, so no CPU map and no GPU->CPU read are needed. Outside the valid region
  * and for out-of-range offsets the output is 0, as in the CPU loop.
  */
-import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl/dist/gpgpu_math.js';
+import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
 
 export class TGatherProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'idx'];

@@ -5,6 +5,7 @@
  * ±2^24), so each suite passes its own `ValueDomain`.
  */
 import fc from 'fast-check';
+import { sizeFromShape } from '../../../src/util/shape_size.js';
 import { layoutText } from './layout_arbitrary.js';
 import type { LayoutCase, LayoutDtype } from './layout_cases.js';
 import { gatherAttrs, type IndexResidence, scatterAttrs, type TileCase } from './tile_cases.js';
@@ -61,10 +62,7 @@ export function layoutCaseArbitrary(
             op: fc.constant(op),
             dtype: fc.constant(dtype),
             dims: fc.constant(dims),
-            values: domain.values(
-              dtype,
-              dims.reduce((a, b) => a * b, 1),
-            ),
+            values: domain.values(dtype, sizeFromShape(dims)),
             layout: layoutText(rank),
             to: layoutText(rank),
             padValue: domain.pad(dtype),
