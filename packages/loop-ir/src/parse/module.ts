@@ -2,7 +2,8 @@
 import { createModule, type Module, type Operation } from '../ir/operation.js';
 import { parseAttribute } from './attributes.js';
 import { parseOptionalAttrDictWithKeyword } from './formats/common.js';
-import { parseOperation, parseRegion, skipLocation } from './operations.js';
+import { skipLocation } from './location.js';
+import { parseOperation, regionParser } from './operations.js';
 import { Parser } from './parser.js';
 
 /**
@@ -29,7 +30,7 @@ function parseTopLevel(p: Parser): Operation[] {
     parseOptionalAttrDictWithKeyword(p);
     ops = topLevelOps(
       p,
-      asModuleBody(p, () => parseRegion(p, [], { isolated: true })),
+      asModuleBody(p, () => regionParser(p)([], { isolated: true })),
     );
     skipLocation(p);
   } else if (p.at('string') && p.peek().value === 'builtin.module') {

@@ -2,8 +2,10 @@
 import { type Attribute, stringAttr, symbolRefAttr, typeAttr } from '../../ir/attributes.js';
 import { createRegion } from '../../ir/operation.js';
 import { functionType, type Type } from '../../ir/types.js';
-import { type ParsedOp, parseRegion, type RegionArgument, skipLocation } from '../operations.js';
+import { skipLocation } from '../location.js';
+import type { ParsedOp } from '../operations.js';
 import type { Parser } from '../parser.js';
+import type { RegionArgument, RegionParser } from '../region.js';
 import { parseFunctionResults, parseType } from '../types.js';
 import {
   parseColonType,
@@ -13,7 +15,7 @@ import {
 } from './common.js';
 
 /** `func.func [visibility] @name(%a: T, ...) [-> results] [attributes {...}] [{ body }]`. */
-export function parseFunc(p: Parser): ParsedOp {
+export function parseFunc(p: Parser, _name: string, parseRegion: RegionParser): ParsedOp {
   const attributes: Record<string, Attribute> = {};
   const vis = p.peek();
   if (vis.kind === 'bareId' && ['private', 'public', 'nested'].includes(vis.text)) {
@@ -43,7 +45,7 @@ export function parseFunc(p: Parser): ParsedOp {
   attributes.sym_name = stringAttr(sym.value);
   attributes.function_type = typeAttr(functionType(inputs, results));
   const body = p.at('punct', '{')
-    ? parseRegion(p, args, { dialect: 'func', isolated: true })
+    ? parseRegion(args, { dialect: 'func', isolated: true })
     : createRegion([]);
   if (body.blocks.length === 0 && args.length > 0) {
     throw p.error('expected a function body after named arguments', "'{'");

@@ -7,6 +7,7 @@ import type { FormatName } from '../../ir/op-def.js';
 import { getOpDef } from '../../ir/ops/index.js';
 import type { ParsedOp } from '../operations.js';
 import type { Parser } from '../parser.js';
+import type { RegionParser } from '../region.js';
 import {
   normalizeArithAttributes,
   parseBinary,
@@ -21,8 +22,11 @@ import { parseAffineMapOp, parseDim, parseLoad, parseStore } from './memref.js';
 import { parseCondition, parseFor, parseIf, parseWhile, parseYield } from './scf.js';
 import * as vector from './vector.js';
 
-/** Parses the operands, types and attributes of one op in custom form (name consumed). */
-export type CustomParser = (p: Parser, name: string) => ParsedOp;
+/**
+ * Parses the operands, types and attributes of one op in custom form (name consumed);
+ * region-carrying ops parse their regions with `parseRegion`.
+ */
+export type CustomParser = (p: Parser, name: string, parseRegion: RegionParser) => ParsedOp;
 
 const FAMILIES: Readonly<Record<Exclude<FormatName, 'custom'>, CustomParser>> = {
   binary: parseBinary,

@@ -1,8 +1,9 @@
 /** Custom formats of `scf` ops. */
 import { createRegion } from '../../ir/operation.js';
 import { index, type Type } from '../../ir/types.js';
-import { type ParsedOp, parseRegion, type RegionArgument } from '../operations.js';
+import type { ParsedOp } from '../operations.js';
 import type { Parser, ValueRef } from '../parser.js';
+import type { RegionArgument, RegionParser } from '../region.js';
 import { parseFunctionResults, parseType } from '../types.js';
 import {
   parseColonType,
@@ -27,7 +28,7 @@ function parseAssignments(p: Parser, context: string): { names: ValueRef[]; init
 }
 
 /** `%iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (T...)] [: T] { body } [attr-dict]`. */
-export function parseFor(p: Parser): ParsedOp {
+export function parseFor(p: Parser, _name: string, parseRegion: RegionParser): ParsedOp {
   const iv = p.valueRef('as induction variable');
   p.expect('=', 'after induction variable');
   const lb = p.valueRef('as lower bound');
@@ -56,17 +57,17 @@ export function parseFor(p: Parser): ParsedOp {
     p.resolve(step, boundType),
     ...iter.inits.map((r, i) => p.resolve(r, resultTypes[i])),
   ];
-  const body = parseRegion(p, args, YIELD);
+  const body = parseRegion(args, YIELD);
   return { operands, resultTypes, regions: [body], attributes: parseOptionalAttrDict(p) };
 }
 
 /** `%c [-> (T...)] { then } [else { else }] [attr-dict]`. */
-export function parseIf(p: Parser): ParsedOp {
+export function parseIf(p: Parser, _name: string, parseRegion: RegionParser): ParsedOp {
   const cond = p.valueRef('as condition');
   const resultTypes = p.consume('->') ? parseFunctionResults(p) : [];
   const operands = [p.resolve(cond)];
-  const thenRegion = parseRegion(p, [], YIELD);
-  const elseRegion = p.consumeKeyword('else') ? parseRegion(p, [], YIELD) : createRegion([]);
+  const thenRegion = parseRegion([], YIELD);
+  const elseRegion = p.consumeKeyword('else') ? parseRegion([], YIELD) : createRegion([]);
   return {
     operands,
     resultTypes,
@@ -76,7 +77,7 @@ export function parseIf(p: Parser): ParsedOp {
 }
 
 /** `(%a = %init, ...) : (T...) -> (R...) { before } do { after } [attributes {...}]`. */
-export function parseWhile(p: Parser): ParsedOp {
+export function parseWhile(p: Parser, _name: string, parseRegion: RegionParser): ParsedOp {
   const { names, inits } = p.at('punct', '(')
     ? parseAssignments(p, 'scf.while')
     : { names: [], inits: [] };
@@ -85,12 +86,11 @@ export function parseWhile(p: Parser): ParsedOp {
   if (type.kind !== 'function') throw p.error('expected function type', 'function type', typeTok);
   const operands = p.resolveAll(inits, type.inputs, 'in scf.while');
   const before = parseRegion(
-    p,
     names.map((r, i) => ({ token: r.token, type: type.inputs[i] as Type })),
     { dialect: 'func' },
   );
   p.expectKeyword('do', 'between scf.while regions');
-  const after = parseRegion(p, undefined, { dialect: 'func' });
+  const after = parseRegion(undefined, { dialect: 'func' });
   return {
     operands,
     resultTypes: type.results,
