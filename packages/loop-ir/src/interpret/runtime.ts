@@ -4,7 +4,7 @@
  * numbers holding values of their format. Vectors are flat row-major element arrays with
  * their concrete shape (scalable dimensions already multiplied by vscale).
  */
-import type { ScalarType, Type, VectorType } from '../ir/types.js';
+import type { ScalarType, VectorType } from '../ir/types.js';
 import type { MemRefValue } from './memory.js';
 
 /** A scalar: bigint for integer-like types, number for floats. */
@@ -81,9 +81,4 @@ export function asScalar(v: RuntimeValue | undefined, opName: string): Scalar {
 export function asInt(v: RuntimeValue | undefined, opName: string): bigint {
   if (typeof v === 'bigint') return v;
   throw new TypeError(`${opName}: expected an integer operand`);
-}
-
-/** The zero of a scalar type. */
-export function zeroOf(t: Type): Scalar {
-  return t.kind === 'float' ? 0 : 0n;
 }

@@ -125,7 +125,7 @@ function parseHashAttr(p: Parser): Attribute {
 }
 
 /** Returns `<...>` text (nesting-aware) following a dialect attribute name, or ''. */
-export function balancedAngleText(p: Parser): string {
+function balancedAngleText(p: Parser): string {
   if (!p.at('punct', '<')) return '';
   const start = p.peek().offset;
   let depth = 0;

@@ -26,7 +26,7 @@ export interface RegionArgument {
 }
 
 /** Options of {@link parseRegion}. */
-export interface RegionOptions {
+interface RegionOptions {
   /** Dialect that unprefixed op names belong to (`return` inside a function). */
   readonly dialect?: string;
   /** Start an isolated scope (function bodies cannot see enclosing values). */
@@ -36,7 +36,7 @@ export interface RegionOptions {
 }
 
 /** Parses one operation of a block (operations.ts's `parseOperation`). */
-export type OperationParser = (p: Parser, defaultDialect?: string) => Operation;
+type OperationParser = (p: Parser, defaultDialect?: string) => Operation;
 
 /**
  * {@link parseRegion} with the parser and operation parser bound: what the custom format of

@@ -8,7 +8,7 @@ function isWeak(e: AffineExpr): boolean {
 }
 
 /** Prints one expression with the minimal parentheses MLIR's grammar needs. */
-export function printAffineExpr(e: AffineExpr): string {
+function printAffineExpr(e: AffineExpr): string {
   switch (e.kind) {
     case 'dim':
       return `d${e.position}`;
@@ -34,7 +34,7 @@ function wrap(e: AffineExpr, parens: boolean): string {
 }
 
 /** The body after `affine_map`: `<(d0)[s0] -> (d0 + s0)>`. */
-export function printAffineMapBody(map: AffineMap): string {
+function printAffineMapBody(map: AffineMap): string {
   const dims = Array.from({ length: map.numDims }, (_, i) => `d${i}`).join(', ');
   const syms =
     map.numSymbols > 0

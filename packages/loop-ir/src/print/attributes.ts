@@ -27,7 +27,7 @@ export class AffineMapAliases {
 }
 
 /** Options of {@link printAttribute}. */
-export interface AttributePrintOptions {
+interface AttributePrintOptions {
   /** Elide `: i64` / `: f64` as MLIR does for array elements. */
   readonly elideDefaultType?: boolean;
   /** Print affine maps through aliases (module printing); inline otherwise. */

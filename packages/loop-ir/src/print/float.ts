@@ -61,7 +61,7 @@ function parsesBackTo(text: string, value: number, format: FloatFormat): boolean
 }
 
 /** `0x...` bit pattern in MLIR's style (upper-case digits, no zero padding). */
-export function printFloatHex(bits: bigint): string {
+function printFloatHex(bits: bigint): string {
   return `0x${bits.toString(16).toUpperCase()}`;
 }
 

@@ -26,7 +26,7 @@ function vscaleProductName(op: Operation, defs: ReadonlyMap<Value, Operation>): 
  * The name an op suggests for its (single) result, as MLIR's getAsmResultNames;
  * `defs` maps values to their defining ops.
  */
-export function suggestedName(
+function suggestedName(
   op: Operation,
   defs: ReadonlyMap<Value, Operation> = new Map(),
 ): string | undefined {

@@ -19,7 +19,7 @@ import { ValueNames } from './names.js';
 import { printType, printTypes } from './types.js';
 
 /** How a region is printed by its parent op's format. */
-export interface RegionStyle {
+interface RegionStyle {
   /** Print the entry block's `^bb0(args):` label (when it has arguments). */
   readonly entryArgs: boolean;
   /** Print the block terminators (scf.for/if omit an operand-less `scf.yield`). */

@@ -6,7 +6,7 @@ import type { Operation, Replacement } from '@tilekit/loop-ir';
 import { IRMapping, remapOperation } from '@tilekit/loop-ir';
 
 /** One loop of a function: its pre-order position, nesting depth and the op itself. */
-export interface LoopSite {
+interface LoopSite {
   readonly position: number;
   readonly depth: number;
   readonly op: Operation;

@@ -11,7 +11,7 @@ export const REMAINING_LANES_MAP = affineMap(2, 1, [
 ]);
 
 /** Loop bounds and step of the vector loop. */
-export interface MaskBounds {
+interface MaskBounds {
   readonly iv: Value;
   readonly lowerBound: Value;
   readonly upperBound: Value;

@@ -32,7 +32,7 @@ import { vectorizeSubscripts } from './subscripts.js';
 import type { Codegen, Walk } from './walker.js';
 
 /** A vectorized loop: its replacement and what kind of loop it was. */
-export interface VectorizedLoop {
+interface VectorizedLoop {
   readonly replacement: Replacement;
   readonly form: 'parallel' | 'reduction';
   readonly kind: CombiningKind | undefined;

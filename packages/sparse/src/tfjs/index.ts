@@ -1,5 +1,5 @@
 /**
- * `@tilekit/sparse-vectorizer/tfjs`: sparse kernels as tfjs ops (registered on the `cpu`
+ * `@tilekit/sparse/tfjs`: sparse kernels as tfjs ops (registered on the `cpu`
  * backend). Imports `@tensorflow/tfjs-core`; the main entry never does.
  */
 export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';

@@ -23,7 +23,7 @@ import {
 } from './wasm-heap.js';
 
 /** What the kernel function needs from its op. */
-export interface WasmKernelSpec {
+interface WasmKernelSpec {
   readonly kernel: SparseKernel;
   readonly module: Module;
   readonly engine: string;

@@ -9,7 +9,7 @@ import { InterpretError } from '../errors.js';
 import { intWidth, type Scalar, unsigned, wrapInt } from '../runtime.js';
 
 /** `(value, from, to, opName) -> value`. */
-export type CastFn = (v: Scalar, from: ScalarType, to: ScalarType, opName: string) => Scalar;
+type CastFn = (v: Scalar, from: ScalarType, to: ScalarType, opName: string) => Scalar;
 
 const PRECISION: Readonly<Record<FloatFormat, number>> = { f16: 11, bf16: 8, f32: 24, f64: 53 };
 

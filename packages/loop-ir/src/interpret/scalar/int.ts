@@ -7,7 +7,7 @@ import { InterpretError } from '../errors.js';
 import { unsigned, wrapInt } from '../runtime.js';
 
 /** `(a, b, width, opName) -> result`. */
-export type IntBinaryFn = (a: bigint, b: bigint, w: number, opName: string) => bigint;
+type IntBinaryFn = (a: bigint, b: bigint, w: number, opName: string) => bigint;
 
 function divisor(b: bigint, opName: string): bigint {
   if (b === 0n) throw new InterpretError(opName, 'integer division by zero (undefined behaviour)');

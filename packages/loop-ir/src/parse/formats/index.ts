@@ -26,7 +26,7 @@ import * as vector from './vector.js';
  * Parses the operands, types and attributes of one op in custom form (name consumed);
  * region-carrying ops parse their regions with `parseRegion`.
  */
-export type CustomParser = (p: Parser, name: string, parseRegion: RegionParser) => ParsedOp;
+type CustomParser = (p: Parser, name: string, parseRegion: RegionParser) => ParsedOp;
 
 const FAMILIES: Readonly<Record<Exclude<FormatName, 'custom'>, CustomParser>> = {
   binary: parseBinary,

@@ -17,7 +17,7 @@ import { printCondition, printFor, printIf, printWhile, printYield } from './scf
 import * as vector from './vector.js';
 
 /** Prints one op in custom form, from its name on; `indent` is for its regions. */
-export type CustomPrinter = (op: Operation, p: Printer, indent: string) => string;
+type CustomPrinter = (op: Operation, p: Printer, indent: string) => string;
 
 const FAMILIES: Readonly<Record<Exclude<FormatName, 'custom'>, CustomPrinter>> = {
   binary: printBinary,
