@@ -1,13 +1,17 @@
 /**
  * Bit-exact agreement with the PTO ISA CPU simulator's TSCATTER outputs
- * (fixtures/pto-tscatter-cpusim.json, see fixtures/PROVENANCE.md).
+ * (`PTO_TSCATTER_CPUSIM` from @tilekit/conformance, which records their provenance).
  */
-import { CPU_SIM_ELEMENT_TYPES } from '@tilekit/conformance';
+import {
+  CPU_SIM_ELEMENT_TYPES,
+  PTO_TSCATTER_CPUSIM,
+  referenceTScatter,
+} from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { type IndexType, PtoConstraintError, tscatter } from '../src/index.js';
-import cases from './fixtures/pto-tscatter-cpusim.json' with { type: 'json' };
 import { expectNoLeak, float32Bits, tf } from './support/tf.js';
-import { referenceScatter, toRows } from './support/tile_reference.js';
+
+const { cases } = PTO_TSCATTER_CPUSIM;
 
 describe('tscatter vs the PTO CPU simulator', () => {
   it('covers every element type family in the fixture', () => {
@@ -18,17 +22,15 @@ describe('tscatter vs the PTO CPU simulator', () => {
   });
 
   cases.forEach((c, n) => {
-    const elementType = CPU_SIM_ELEMENT_TYPES[c.dtype as keyof typeof CPU_SIM_ELEMENT_TYPES];
-    const indexType = CPU_SIM_ELEMENT_TYPES[
-      c.indexDtype as keyof typeof CPU_SIM_ELEMENT_TYPES
-    ] as IndexType;
+    const elementType = CPU_SIM_ELEMENT_TYPES[c.dtype];
+    const indexType = CPU_SIM_ELEMENT_TYPES[c.indexDtype] as IndexType;
     it(`case ${n}: ${c.dtype}[${c.dst}] <- ${c.dtype}[${c.src}] by ${c.indexDtype}[${c.idx}] valid ${c.validRow}x${c.validCol}`, () => {
       expectNoLeak(() => {
         const dtype = elementType === 'f32' ? 'float32' : 'int32';
-        const src = tf.tensor(c.srcData, c.src, dtype);
-        const idx = tf.tensor(c.idxData, c.idx, 'int32');
+        const src = tf.tensor([...c.srcData], [...c.src], dtype);
+        const idx = tf.tensor([...c.idxData], [...c.idx], 'int32');
         const out = tscatter(src, idx, {
-          dstShape: c.dst,
+          dstShape: [...c.dst],
           validRow: c.validRow,
           validCol: c.validCol,
           elementType,
@@ -44,15 +46,15 @@ describe('tscatter vs the PTO CPU simulator', () => {
 
   it('the fixture agrees with the plain reference loop (sanity of the reading of the fields)', () => {
     for (const c of cases) {
-      const [srcRows, srcCols] = c.src as [number, number];
-      const [idxRows, idxCols] = c.idx as [number, number];
-      const expected = referenceScatter(
-        toRows(c.srcData, srcRows, srcCols),
-        toRows(c.idxData, idxRows, idxCols),
-        c.dst as [number, number],
-        c.validRow,
-        c.validCol,
-      );
+      const expected = referenceTScatter({
+        src: c.srcData,
+        srcShape: c.src,
+        idx: c.idxData,
+        idxShape: c.idx,
+        dstShape: c.dst,
+        validRow: c.validRow,
+        validCol: c.validCol,
+      });
       expect(expected).toEqual(c.expected);
     }
   });

@@ -2,12 +2,12 @@
  * `target: 'general'`: tscatter/tgather on tiles of any width and on 1-D tensors, with PTO's flat
  * semantics (last writer wins), against the plain reference loops; the PTO targets stay strict.
  */
+import { referenceTGather, referenceTScatter } from '@tilekit/conformance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KernelArgumentError, PtoConstraintError, tgather, tscatter } from '../src/index.js';
 import { expectOpError } from './support/errors.js';
 import { expectNoLeak, tf } from './support/tf.js';
-import { referenceGather, referenceScatter, toRows } from './support/tile_reference.js';
 
 /** Random widths (no 32-byte rule), small offset ranges (many duplicates), 1-D or 2-D. */
 const generalCase = fc
@@ -39,14 +39,17 @@ describe("tscatter / tgather with target: 'general'", () => {
       fc.property(generalCase, ({ shape: s, src, idx }) => {
         const srcShape = s.flat ? [s.cols] : [s.rows, s.cols];
         const dstShape = s.flat ? [s.dstCols] : [s.dstRows, s.dstCols];
-        const rowsOf = (flat: number[]) => toRows(flat, s.rows, s.cols);
-        const scattered = referenceScatter(
-          rowsOf(src),
-          rowsOf(idx),
-          [s.dstRows, s.dstCols],
-          s.rows,
-          s.cols,
-        );
+        const tile = [s.rows, s.cols] as const;
+        const dstTile = [s.dstRows, s.dstCols] as const;
+        const scattered = referenceTScatter({
+          src,
+          srcShape: tile,
+          idx,
+          idxShape: tile,
+          dstShape: dstTile,
+          validRow: s.rows,
+          validCol: s.cols,
+        });
         expectNoLeak(() => {
           const $src = tf.tensor(src, srcShape, s.dtype);
           const $idx = tf.tensor(idx, srcShape, 'int32');
@@ -58,13 +61,15 @@ describe("tscatter / tgather with target: 'general'", () => {
           const gathered = tgather(out, $idx, { target: 'general' });
           expect(gathered.shape).toEqual(srcShape);
           expect(Array.from(gathered.dataSync())).toEqual(
-            referenceGather(
-              toRows(scattered, s.dstRows, s.dstCols),
-              rowsOf(idx),
-              [s.rows, s.cols],
-              s.rows,
-              s.cols,
-            ),
+            referenceTGather({
+              src: scattered,
+              srcShape: dstTile,
+              idx,
+              idxShape: tile,
+              dstShape: tile,
+              validRow: s.rows,
+              validCol: s.cols,
+            }),
           );
           tf.dispose([$src, $idx, out, gathered]);
         });

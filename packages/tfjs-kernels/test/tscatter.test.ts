@@ -1,9 +1,9 @@
 /** TSCATTER/TGATHER semantics against the plain reference loops, on random and hand-made tiles. */
+import { referenceTGather, referenceTScatter } from '@tilekit/conformance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tgather, tscatter } from '../src/index.js';
 import { expectNoLeak, tf } from './support/tf.js';
-import { referenceGather, referenceScatter, toRows } from './support/tile_reference.js';
 
 /** A random scatter case on 4-byte data (tile widths multiples of 8 keep rows 32-byte aligned). */
 const scatterCase = fc
@@ -47,13 +47,15 @@ describe('tscatter', () => {
               { dstShape: [s.dstRows, s.dstCols], validRow, validCol },
             ),
           );
-          const expected = referenceScatter(
-            toRows(src, s.srcRows, s.srcCols),
-            toRows(idx, s.idxRows, s.idxCols),
-            [s.dstRows, s.dstCols],
+          const expected = referenceTScatter({
+            src,
+            srcShape: [s.srcRows, s.srcCols],
+            idx,
+            idxShape: [s.idxRows, s.idxCols],
+            dstShape: [s.dstRows, s.dstCols],
             validRow,
             validCol,
-          );
+          });
           expect(out.dtype).toBe(s.dtype);
           expect(Array.from(out.dataSync())).toEqual(expected);
           out.dispose();
@@ -156,13 +158,15 @@ describe('tgather', () => {
               { dstShape: [s.dstRows, s.dstCols], validRow, validCol },
             ),
           );
-          const expected = referenceGather(
-            toRows(src, s.srcRows, s.srcCols),
-            toRows(offsets, s.idxRows, s.idxCols),
-            [s.dstRows, s.dstCols],
+          const expected = referenceTGather({
+            src,
+            srcShape: [s.srcRows, s.srcCols],
+            idx: offsets,
+            idxShape: [s.idxRows, s.idxCols],
+            dstShape: [s.dstRows, s.dstCols],
             validRow,
             validCol,
-          );
+          });
           expect(Array.from(out.dataSync())).toEqual(expected);
           out.dispose();
         });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tgather, tscatter } from '../../src/index.js';
-import { referenceScatter, toRows } from '../support/tile_reference.js';
+import { referenceTScatterAdd } from '../support/tile_reference.js';
 import { expectBalanced } from './support/accounting.js';
 import { gpuOnly, tf } from './support/backends.js';
 import { onWebgl2 } from './support/webgl_setup.js';
@@ -54,12 +54,16 @@ describe('tile gradients on webgl', () => {
       const dsrc = tf.grad((s: tf.Tensor) => tf.sum(tf.mul(tgather(s, idx, { target: 'any' }), w)))(
         src,
       );
-      const expected = referenceScatter(
-        toRows(wValues, 2, 8),
-        toRows(offsets, 2, 8),
-        [2, 8],
-        2,
-        8,
+      const expected = referenceTScatterAdd(
+        {
+          src: wValues,
+          srcShape: [2, 8],
+          idx: offsets,
+          idxShape: [2, 8],
+          dstShape: [2, 8],
+          validRow: 2,
+          validCol: 8,
+        },
         (o, v) => Math.fround(o + v),
       );
       expect(Array.from(await dsrc.data())).toEqual(expected);

@@ -3,10 +3,9 @@
  * bit-exact, through every GPU path (CPU-built map, GPU scan, GPU-only indices read back, the
  * direct gather) and the CPU routes, with tensors, data ids and textures balanced throughout.
  */
-import { CPU_SIM_ELEMENT_TYPES } from '@tilekit/conformance';
+import { CPU_SIM_ELEMENT_TYPES, PTO_TSCATTER_CPUSIM } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { TileIndexError, TileValueError, tscatter } from '../../src/index.js';
-import simulatorCases from '../fixtures/pto-tscatter-cpusim.json' with { type: 'json' };
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import { exactValues, float32Bits, gpuOnly, isOnGpu, tf } from './support/backends.js';
 import {
@@ -45,22 +44,18 @@ const iota = (n: number, f: (k: number) => number = (k) => k) =>
   Array.from({ length: n }, (_, k) => f(k));
 
 describe('the PTO simulator fixtures on webgl', () => {
-  simulatorCases.forEach((f, n) => {
+  PTO_TSCATTER_CPUSIM.cases.forEach((f, n) => {
     it(`case ${n}: ${f.dtype}[${f.dst}] <- [${f.src}] by ${f.indexDtype}[${f.idx}] valid ${f.validRow}x${f.validCol}`, async () => {
       const c: TileCase = {
         kernel: 'TScatter',
         dtype: f.dtype === 'float32' ? 'float32' : 'int32',
-        src: { shape: f.src, values: f.srcData },
-        idx: { shape: f.idx, values: f.idxData },
-        attrs: scatterAttrs(f.dst as [number, number], f.idx, {
+        src: { shape: [...f.src], values: [...f.srcData] },
+        idx: { shape: [...f.idx], values: [...f.idxData] },
+        attrs: scatterAttrs([...f.dst], [...f.idx], {
           validRow: f.validRow,
           validCol: f.validCol,
-          elementType: CPU_SIM_ELEMENT_TYPES[f.dtype as keyof typeof CPU_SIM_ELEMENT_TYPES],
-          indexType: CPU_SIM_ELEMENT_TYPES[f.indexDtype as keyof typeof CPU_SIM_ELEMENT_TYPES] as
-            | 's16'
-            | 'u16'
-            | 's32'
-            | 'u32',
+          elementType: CPU_SIM_ELEMENT_TYPES[f.dtype],
+          indexType: CPU_SIM_ELEMENT_TYPES[f.indexDtype] as 's16' | 'u16' | 's32' | 'u32',
           bounds: 'error',
         }),
       };

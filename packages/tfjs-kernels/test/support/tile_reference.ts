@@ -1,55 +1,48 @@
 /**
- * Plain reference loops for TSCATTER/TGATHER written straight from the spec on nested arrays,
- * independent of the package's typed-array loops.
+ * Reference loops for the tile-op variants @tilekit/conformance has no reference for (its
+ * `referenceTScatter`/`referenceTGather` cover plain TSCATTER and TGATHER): TSCATTER with
+ * `mode: 'add'` and TGATHER with `select: 'lastWriter'`. Written straight from the spec on the
+ * same `TileCall` form, independent of the package's typed-array loops.
  */
+import type { TileCall } from '@tilekit/conformance';
 
-/** A tile as row arrays. */
-export type Rows = number[][];
-
-/** Splits row-major storage into `rows` rows of `cols`. */
-export function toRows(flat: ArrayLike<number>, rows: number, cols: number): Rows {
-  return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: cols }, (_, c) => flat[r * cols + c]!),
-  );
+/**
+ * `dst_flat[idx[i, j]] = add(dst_flat[idx[i, j]], src[i, j])` over the valid region in row-major
+ * order on a zero destination; offsets outside the destination are skipped.
+ */
+export function referenceTScatterAdd(
+  call: TileCall,
+  add: (sum: number, value: number) => number,
+): number[] {
+  const dst = new Array<number>(call.dstShape[0] * call.dstShape[1]).fill(0);
+  for (let i = 0; i < call.validRow; i++) {
+    for (let j = 0; j < call.validCol; j++) {
+      const k = call.idx[i * call.idxShape[1] + j]!;
+      if (k >= 0 && k < dst.length) dst[k] = add(dst[k]!, call.src[i * call.srcShape[1] + j]!);
+    }
+  }
+  return dst;
 }
 
 /**
- * `dst_flat[idx[i][j]] = src[i][j]` for i < validRow, j < validCol in row-major order on a zero
- * destination; entries outside the destination are dropped (the caller checks bounds policy).
+ * `dst[i, j] = src_flat[idx[i, j]]` only where (i, j) is the last entry of the valid region (in
+ * row-major order) naming its offset; zero elsewhere and for offsets outside the source.
  */
-export function referenceScatter(
-  src: Rows,
-  idx: Rows,
-  dst: readonly [number, number],
-  validRow: number,
-  validCol: number,
-  combine: (old: number, value: number) => number = (_old, value) => value,
-): number[] {
-  const out = new Array<number>(dst[0] * dst[1]).fill(0);
-  for (let i = 0; i < validRow; i++) {
-    for (let j = 0; j < validCol; j++) {
-      const k = idx[i]![j]!;
-      if (k >= 0 && k < out.length) out[k] = combine(out[k]!, src[i]![j]!);
+export function referenceLastWriterTGather(call: TileCall): number[] {
+  const size = call.srcShape[0] * call.srcShape[1];
+  const offsetAt = (i: number, j: number) => call.idx[i * call.idxShape[1] + j]!;
+  const last = new Map<number, string>();
+  for (let i = 0; i < call.validRow; i++) {
+    for (let j = 0; j < call.validCol; j++) last.set(offsetAt(i, j), `${i},${j}`);
+  }
+  const dst = new Array<number>(call.dstShape[0] * call.dstShape[1]).fill(0);
+  for (let i = 0; i < call.validRow; i++) {
+    for (let j = 0; j < call.validCol; j++) {
+      const k = offsetAt(i, j);
+      if (k >= 0 && k < size && last.get(k) === `${i},${j}`) {
+        dst[i * call.dstShape[1] + j] = call.src[k]!;
+      }
     }
   }
-  return out;
-}
-
-/** `dst[i][j] = src_flat[idx[i][j]]` on the valid region, zeros elsewhere (and for bad offsets). */
-export function referenceGather(
-  src: Rows,
-  idx: Rows,
-  dst: readonly [number, number],
-  validRow: number,
-  validCol: number,
-): number[] {
-  const flat = src.flat();
-  const out = new Array<number>(dst[0] * dst[1]).fill(0);
-  for (let i = 0; i < validRow; i++) {
-    for (let j = 0; j < validCol; j++) {
-      const k = idx[i]![j]!;
-      if (k >= 0 && k < flat.length) out[i * dst[1] + j] = flat[k]!;
-    }
-  }
-  return out;
+  return dst;
 }

@@ -1,12 +1,13 @@
 /**
  * TSCATTER/TGATHER cases as backend-independent data: inputs, complete kernel attributes and
- * the expected output from the plain reference loops of test/support/tile_reference.ts (plus a
- * last-writer gather written here from the spec). `runTileCase` executes a case on whatever
+ * the expected output from @tilekit/conformance's reference loops (and, for scatter-add and the
+ * last-writer gather, test/support/tile_reference.ts). `runTileCase` executes a case on whatever
  * backend is active, so one table serves the cpu, webgl and webgpu suites alike.
  */
 
 import type { NamedAttrMap, NamedTensorMap, Tensor } from '@tensorflow/tfjs-core';
 import * as tf from '@tensorflow/tfjs-core';
+import { referenceTGather, referenceTScatter, type TileCall } from '@tilekit/conformance';
 import {
   TGather,
   type TGatherAttrs,
@@ -15,7 +16,7 @@ import {
   tgather,
   tscatter,
 } from '../../../src/index.js';
-import { referenceGather, referenceScatter, toRows } from '../../support/tile_reference.js';
+import { referenceLastWriterTGather, referenceTScatterAdd } from '../../support/tile_reference.js';
 
 /** A row-major tensor as plain data. */
 export interface Data {
@@ -117,63 +118,42 @@ export function runTileCase(
   });
 }
 
-/** `dst[i][j] = src_flat[idx[i][j]]` only where (i, j) is the last entry naming its offset. */
-function referenceLastWriterGather(
-  src: number[][],
-  idx: number[][],
-  dst: readonly [number, number],
-  validRow: number,
-  validCol: number,
-): number[] {
-  const flat = src.flat();
-  const last = new Map<number, string>();
-  for (let i = 0; i < validRow; i++) {
-    for (let j = 0; j < validCol; j++) last.set(idx[i]![j]!, `${i},${j}`);
-  }
-  const out = new Array<number>(dst[0] * dst[1]).fill(0);
-  for (let i = 0; i < validRow; i++) {
-    for (let j = 0; j < validCol; j++) {
-      const k = idx[i]![j]!;
-      if (k >= 0 && k < flat.length && last.get(k) === `${i},${j}`) out[i * dst[1] + j] = flat[k]!;
-    }
-  }
-  return out;
-}
-
-/** Splits batched row-major data into per-tile row arrays. */
-function tiles(data: Data): number[][][] {
+/** The tiles of batched row-major data: shape `[rows, cols]` and each batch entry's storage. */
+function tiles(data: Data): { shape: [number, number]; entries: number[][] } {
   const [rows, cols] = data.shape.slice(-2) as [number, number];
   const batch = data.shape.length === 3 ? data.shape[0]! : 1;
-  return Array.from({ length: batch }, (_, b) =>
-    toRows(data.values.slice(b * rows * cols, (b + 1) * rows * cols), rows, cols),
+  const entries = Array.from({ length: batch }, (_, b) =>
+    data.values.slice(b * rows * cols, (b + 1) * rows * cols),
   );
+  return { shape: [rows, cols], entries };
 }
 
 /** The expected output values (flat, all batch entries) from the reference loops. */
 export function expectedTileResult(c: TileCase): number[] {
   const { validRow, validCol, dstShape } = c.attrs;
-  const srcTiles = tiles(c.src);
-  const idxTiles = tiles(c.idx);
+  const src = tiles(c.src);
+  const idx = tiles(c.idx);
   // float32 sums round after every addition, as the CPU loop's Float32Array does.
   const add =
     c.dtype === 'float32'
       ? (o: number, v: number) => Math.fround(o + v)
       : (o: number, v: number) => (o + v) | 0;
-  return srcTiles.flatMap((src, b) => {
-    const idx = idxTiles[b]!;
+  return src.entries.flatMap((values, b) => {
+    const call: TileCall = {
+      src: values,
+      srcShape: src.shape,
+      idx: idx.entries[b]!,
+      idxShape: idx.shape,
+      dstShape,
+      validRow,
+      validCol,
+    };
     if (c.kernel === 'TScatter') {
-      return referenceScatter(
-        src,
-        idx,
-        dstShape,
-        validRow,
-        validCol,
-        c.attrs.mode === 'add' ? add : undefined,
-      );
+      return c.attrs.mode === 'add' ? referenceTScatterAdd(call, add) : referenceTScatter(call);
     }
     return c.attrs.select === 'lastWriter'
-      ? referenceLastWriterGather(src, idx, dstShape, validRow, validCol)
-      : referenceGather(src, idx, dstShape, validRow, validCol);
+      ? referenceLastWriterTGather(call)
+      : referenceTGather(call);
   });
 }
 
