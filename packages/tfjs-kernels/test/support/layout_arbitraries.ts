@@ -1,38 +1,33 @@
-/** fast-check generators of random tensors and XLA layouts for the relayout property tests. */
+/**
+ * The random layouts and relayout cases the property tests draw, built on @tilekit/conformance's
+ * generators (`layoutsFor`, `shapes`): only the bounds and the tensor values are chosen here.
+ */
+import { formatLayoutSpec, type LayoutBounds, layoutsFor, shapes } from '@tilekit/conformance';
 import { inverseMap, physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
+import { shapeText } from '../../src/index.js';
+import { sizeFromShape } from '../../src/util/shape_size.js';
 
-/** One random layout: minor_to_major, tiles (entries > 0 or '*'), optional L(n). */
-export function layoutText(rank: number): fc.Arbitrary<string> {
-  const tileEntry = fc.oneof(
-    { weight: 6, arbitrary: fc.integer({ min: 1, max: 4 }).map(String) },
-    { weight: 1, arbitrary: fc.constant('*') },
-  );
-  const tile = fc
-    .integer({ min: 1, max: rank + 1 })
-    .chain((length) =>
-      fc.tuple(
-        fc.array(tileEntry, { minLength: length - 1, maxLength: length - 1 }),
-        fc.integer({ min: 1, max: 4 }),
-      ),
-    )
-    // A tile may not end in '*' (nothing more minor to combine with).
-    .map(([head, last]) => `(${[...head, String(last)].join(',')})`);
-  return fc
-    .record({
-      minorToMajor: fc.shuffledSubarray(
-        Array.from({ length: rank }, (_, d) => d),
-        { minLength: rank, maxLength: rank },
-      ),
-      tiles: fc.array(tile, { minLength: 0, maxLength: 2 }),
-      tail: fc.option(fc.integer({ min: 2, max: 8 }), { freq: 4 }),
-    })
-    .map(({ minorToMajor, tiles, tail }) => {
-      // Repeated tiles are written XLA's way, one T then each tile: T(8,128)(2,1).
-      const attributes =
-        (tiles.length > 0 ? `T${tiles.join('')}` : '') + (tail === null ? '' : `L(${tail})`);
-      return `{${minorToMajor.join(',')}${attributes ? `:${attributes}` : ''}}`;
-    });
+/**
+ * Any layout of a shape: any minor_to_major, no tile up to `maxLevels` tiles (entries 1..4, `*`
+ * in any tile, tiles one dimension longer than what they tile), optional `L(n)` tail.
+ */
+function anyLayout(maxLevels: number): LayoutBounds {
+  return {
+    permuted: true,
+    levels: { min: 0, max: maxLevels },
+    combine: true,
+    combineLater: true,
+    longerTiles: true,
+    maxTile: 4,
+    maxLaterTile: 4,
+    tailPadding: true,
+  };
+}
+
+/** Layout text such as `{0,2,1:T(2,4)(2,1)L(4)}` for a tensor of dimensions `dims`. */
+export function layoutTextFor(dims: readonly number[], maxLevels = 2): fc.Arbitrary<string> {
+  return layoutsFor(dims, anyLayout(maxLevels)).map(formatLayoutSpec);
 }
 
 export type LayoutDtype = 'float32' | 'int32' | 'bool';
@@ -57,27 +52,24 @@ const arbitraryValue: Record<LayoutDtype, fc.Arbitrary<number>> = {
 export const relayoutCase: fc.Arbitrary<RelayoutCase> = fc
   .record({
     dtype: fc.constantFrom<LayoutDtype>('float32', 'int32', 'bool'),
-    dims: fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 4 }),
+    dims: shapes({ minRank: 1, maxRank: 4, minDim: 1, maxDim: 7 }),
   })
   .chain(({ dtype, dims }) => {
-    const size = dims.reduce((a, b) => a * b, 1);
+    const size = sizeFromShape(dims);
     return fc.record({
       dtype: fc.constant(dtype),
       dims: fc.constant(dims),
       values: fc.array(arbitraryValue[dtype], { minLength: size, maxLength: size }),
       padValue: arbitraryValue[dtype],
-      layout: layoutText(dims.length),
-      otherLayout: layoutText(dims.length),
+      layout: layoutTextFor(dims),
+      otherLayout: layoutTextFor(dims),
     });
   });
 
-const PRIMITIVE = { float32: 'f32', int32: 's32', bool: 'pred' } as const;
-
 /** XLA shape text of a case's tensor under `layout`, e.g. `f32[3,5]{1,0:T(2,2)}`. */
-export const caseShape = (c: RelayoutCase, layout: string) =>
-  `${PRIMITIVE[c.dtype]}[${c.dims.join(',')}]${layout}`;
+export const caseShape = (c: RelayoutCase, layout: string) => shapeText(c.dtype, c.dims, layout);
 
-/** Whether `@tilekit/layout` accepts both layouts for these dims (some random tiles are illegal). */
+/** Whether `@tilekit/layout` accepts both layouts for these dims. */
 export function layoutsAccepted(c: RelayoutCase): boolean {
   try {
     physicalElementCount(caseShape(c, c.layout));

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { sizeFromShape } from '../../../src/util/shape_size.js';
-import { layoutText } from './layout_arbitrary.js';
+import { layoutTextFor } from '../../support/layout_arbitraries.js';
 import type { LayoutCase, LayoutDtype } from './layout_cases.js';
 import { gatherAttrs, type IndexResidence, scatterAttrs, type TileCase } from './tile_cases.js';
 
@@ -63,8 +63,8 @@ export function layoutCaseArbitrary(
             dtype: fc.constant(dtype),
             dims: fc.constant(dims),
             values: domain.values(dtype, sizeFromShape(dims)),
-            layout: layoutText(rank),
-            to: layoutText(rank),
+            layout: layoutTextFor(dims, 3),
+            to: layoutTextFor(dims, 3),
             padValue: domain.pad(dtype),
           }),
         ),
