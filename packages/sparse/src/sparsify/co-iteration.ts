@@ -96,7 +96,11 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
     attributes: EMITTED_FROM,
     regions: [before, after],
   });
-  for (const [n, k] of loop.iters.entries()) loop.resume.set(k, op.results[n] as Value);
+  // The loop's results are the iterators' final positions, then the reduction (if any).
+  for (const [n, position] of op.results.entries()) {
+    const k = loop.iters[n];
+    if (k !== undefined) loop.resume.set(k, position);
+  }
   return s.red === undefined ? undefined : op.results[loop.iters.length];
 }
 
