@@ -31,6 +31,14 @@ export type Trait =
   /** Defines a symbol: allowed only directly in the module, the one symbol table. */
   | 'symbol';
 
+/**
+ * What an op does to memory, as MLIR's `MemoryEffectOpInterface` and traits say: `none`
+ * (Pure, NoMemoryEffect), `read` (only reads: loads, gathers), `write` (stores, scatters),
+ * `recursive` (the effects of the ops in its regions: `scf.for`, `scf.if`), `unknown` (no
+ * effect information, so passes assume it reads and writes anything: `func.call`).
+ */
+export type MemoryEffect = 'none' | 'read' | 'write' | 'recursive' | 'unknown';
+
 /** Element kinds named in constraints. `int` is a signless integer, `intOrIndex` adds index. */
 export type ElementKind = 'float' | 'int' | 'index' | 'intOrIndex' | 'i1' | 'any';
 
@@ -77,6 +85,8 @@ export interface OpDef {
   readonly regions: number;
   readonly format: FormatName;
   readonly traits: readonly Trait[];
+  /** Memory effects (CSE, dead-code elimination and canonicalization read them). */
+  readonly effects: MemoryEffect;
   readonly constraints: readonly Constraint[];
 }
 
@@ -87,10 +97,15 @@ export interface OpDefInit {
   readonly regions?: number;
   readonly format?: FormatName;
   readonly traits?: readonly Trait[];
+  /** Defaults to `none` for `pure` ops, else `unknown`. */
+  readonly effects?: MemoryEffect;
   readonly constraints?: readonly Constraint[];
 }
 
-/** Builds a frozen op definition (defaults: no operands/results/regions, custom format). */
+/**
+ * Builds a frozen op definition (defaults: no operands/results/regions, custom format,
+ * effects `none` when the op is `pure` and `unknown` otherwise).
+ */
 export function defineOp(name: string, init: OpDefInit): OpDef {
   return Object.freeze({
     name,
@@ -99,6 +114,7 @@ export function defineOp(name: string, init: OpDefInit): OpDef {
     regions: init.regions ?? 0,
     format: init.format ?? 'custom',
     traits: Object.freeze([...(init.traits ?? [])]),
+    effects: init.effects ?? (init.traits?.includes('pure') ? 'none' : 'unknown'),
     constraints: Object.freeze([...(init.constraints ?? [])]),
   });
 }

@@ -15,11 +15,14 @@ export const FUNC_OPS: readonly OpDef[] = [
   defineOp('func.return', {
     operands: ['...operands'],
     traits: ['terminator'],
+    effects: 'none',
     constraints: [{ rule: 'check', name: 'returnMatchesFunction' }],
   }),
   defineOp('func.call', {
     operands: ['...operands'],
     results: ['...results'],
+    // No effect information: a callee may read or write any memory.
+    effects: 'unknown',
     constraints: [{ rule: 'attr', name: 'callee', kind: 'symbolRef' }],
   }),
 ];

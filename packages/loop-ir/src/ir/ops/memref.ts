@@ -6,6 +6,7 @@ export const MEMREF_OPS: readonly OpDef[] = [
   defineOp('memref.load', {
     operands: ['memref', '...indices'],
     results: ['result'],
+    effects: 'read',
     constraints: [
       { rule: 'typeKind', refs: ['memref'], kinds: ['memref'] },
       { rule: 'typeKind', refs: ['indices'], kinds: ['index'] },
@@ -14,6 +15,7 @@ export const MEMREF_OPS: readonly OpDef[] = [
   }),
   defineOp('memref.store', {
     operands: ['value', 'memref', '...indices'],
+    effects: 'write',
     constraints: [
       { rule: 'typeKind', refs: ['memref'], kinds: ['memref'] },
       { rule: 'typeKind', refs: ['indices'], kinds: ['index'] },

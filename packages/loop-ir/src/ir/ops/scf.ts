@@ -7,6 +7,7 @@ export const SCF_OPS: readonly OpDef[] = [
     operands: ['lowerBound', 'upperBound', 'step', '...initArgs'],
     results: ['...results'],
     regions: 1,
+    effects: 'recursive',
     constraints: [
       { rule: 'sameType', refs: ['lowerBound', 'upperBound', 'step'] },
       { rule: 'elementKind', refs: ['lowerBound'], kinds: ['intOrIndex'] },
@@ -18,22 +19,25 @@ export const SCF_OPS: readonly OpDef[] = [
     operands: ['...inits'],
     results: ['...results'],
     regions: 2,
+    effects: 'recursive',
     constraints: [{ rule: 'check', name: 'whileLoop' }],
   }),
   defineOp('scf.if', {
     operands: ['condition'],
     results: ['...results'],
     regions: 2,
+    effects: 'recursive',
     constraints: [
       { rule: 'elementKind', refs: ['condition'], kinds: ['i1'] },
       { rule: 'typeKind', refs: ['condition'], kinds: ['scalar'] },
       { rule: 'check', name: 'ifBranches' },
     ],
   }),
-  defineOp('scf.yield', { operands: ['...results'], traits: ['terminator'] }),
+  defineOp('scf.yield', { operands: ['...results'], traits: ['terminator'], effects: 'none' }),
   defineOp('scf.condition', {
     operands: ['condition', '...args'],
     traits: ['terminator'],
+    effects: 'none',
     constraints: [
       { rule: 'elementKind', refs: ['condition'], kinds: ['i1'] },
       { rule: 'typeKind', refs: ['condition'], kinds: ['scalar'] },

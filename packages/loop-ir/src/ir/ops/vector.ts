@@ -37,15 +37,18 @@ export const VECTOR_OPS: readonly OpDef[] = [
   defineOp('vector.load', {
     operands: ['base', '...indices'],
     results: ['result'],
+    effects: 'read',
     constraints: [INDICES_ARE_INDEX, MEMORY_CHECK],
   }),
   defineOp('vector.store', {
     operands: ['valueToStore', 'base', '...indices'],
+    effects: 'write',
     constraints: [INDICES_ARE_INDEX, MEMORY_CHECK],
   }),
   defineOp('vector.maskedload', {
     operands: ['base', '...indices', 'mask', 'passThru'],
     results: ['result'],
+    effects: 'read',
     constraints: [
       INDICES_ARE_INDEX,
       { rule: 'sameType', refs: ['passThru', 'result'] },
@@ -55,6 +58,7 @@ export const VECTOR_OPS: readonly OpDef[] = [
   }),
   defineOp('vector.maskedstore', {
     operands: ['base', '...indices', 'mask', 'valueToStore'],
+    effects: 'write',
     constraints: [
       INDICES_ARE_INDEX,
       { rule: 'boolLike', ref: 'mask', like: 'valueToStore' },
@@ -64,6 +68,7 @@ export const VECTOR_OPS: readonly OpDef[] = [
   defineOp('vector.gather', {
     operands: ['base', '...indices', 'indexVec', 'mask', 'passThru'],
     results: ['result'],
+    effects: 'read',
     constraints: [
       INDICES_ARE_INDEX,
       { rule: 'sameType', refs: ['passThru', 'result'] },
@@ -75,6 +80,7 @@ export const VECTOR_OPS: readonly OpDef[] = [
   }),
   defineOp('vector.scatter', {
     operands: ['base', '...indices', 'indexVec', 'mask', 'valueToStore'],
+    effects: 'write',
     constraints: [
       INDICES_ARE_INDEX,
       { rule: 'boolLike', ref: 'mask', like: 'valueToStore' },

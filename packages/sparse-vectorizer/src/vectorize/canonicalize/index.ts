@@ -1,30 +1,28 @@
 /**
- * The clean-up MLIR's pass gets from its greedy rewrite driver: folds of the vector ops it
- * emitted, constants hoisted and de-duplicated, dead code erased; repeated to a fixed point.
+ * The clean-up MLIR's sparse vectorization pass gets from its greedy rewrite driver: the
+ * vector canonicalization patterns it registers plus the `arith.select` and `affine.min`
+ * folders, dead code erased, constants hoisted and de-duplicated; repeated to a fixed point.
+ * The driver and the folds are `@tilekit/loop-ir`'s (its `canonicalize` pass uses them all).
  */
-import type { Module, Operation } from '@tilekit/loop-ir';
-import { createModule } from '@tilekit/loop-ir';
-import { hoistConstants } from './constants.js';
-import { eliminateDeadCode } from './dce.js';
-import { applyFolds } from './folds.js';
+import {
+  canonicalizeFunction as canonicalizeWith,
+  type FoldTable,
+  foldAffineMinSymbols,
+  foldSelect,
+  type Operation,
+  VECTOR_FOLDS,
+} from '@tilekit/loop-ir';
 
-export { hoistConstants } from './constants.js';
-export { FOLDS } from './folds.js';
+export { canonicalize, hoistConstants } from '@tilekit/loop-ir';
 
-/** Canonicalizes one function to a fixed point. */
+/** The folds the pass applies, keyed by op name. */
+export const FOLDS: FoldTable = new Map([
+  ...VECTOR_FOLDS,
+  ['arith.select', foldSelect],
+  ['affine.min', foldAffineMinSymbols],
+]);
+
+/** Canonicalizes one function to a fixed point with {@link FOLDS}. */
 export function canonicalizeFunction(func: Operation): Operation {
-  for (;;) {
-    const folded = applyFolds(func);
-    const live = eliminateDeadCode(folded.func);
-    const hoisted = hoistConstants(live.func);
-    func = hoisted.func;
-    if (!folded.changed && !live.changed && !hoisted.changed) return func;
-  }
-}
-
-/** Canonicalizes every function of `module` (other top-level ops are kept). */
-export function canonicalize(module: Module): Module {
-  return createModule(
-    module.operations.map((op) => (op.name === 'func.func' ? canonicalizeFunction(op) : op)),
-  );
+  return canonicalizeWith(func, FOLDS);
 }

@@ -1,21 +1,20 @@
-/** Dead-code elimination: effect-free operations whose results nobody uses are erased. */
-import type { Block, Operation, Value } from '@tilekit/loop-ir';
-import { createBlock, createRegion, walkOperations, withResults } from '@tilekit/loop-ir';
-import { isEffectFree } from '../guards.js';
-
-/** Effect-free, recursively for region-holding ops (a loop that only computes is dead). */
-function isRemovable(op: Operation): boolean {
-  if (op.regions.length === 0) return isEffectFree(op);
-  if (op.name !== 'scf.for' && op.name !== 'scf.if') return false;
-  return op.regions.every((r) =>
-    r.blocks.every((b) => b.operations.every((o) => o.name === 'scf.yield' || isRemovable(o))),
-  );
-}
+/** Dead-code elimination: operations that are trivially dead once unused are erased. */
+import {
+  type Block,
+  createBlock,
+  createRegion,
+  type Operation,
+  type Value,
+  withResults,
+} from '../../ir/operation.js';
+import { walkOperations } from '../../ir/walk.js';
+import { wouldBeTriviallyDead } from '../effects.js';
 
 /**
- * `func` without dead operations; `changed` if any went. One backward sweep with use counts:
- * an op is visited after every op of its block that could use it, so erasing a user releases
- * its operands before their definitions are looked at, and whole dead chains go in one pass
+ * `func` without dead operations (unused results, no effect but reads, recursively for
+ * loops and conditionals); `changed` if any went. One backward sweep with use counts: an op
+ * is visited after every op of its block that could use it, so erasing a user releases its
+ * operands before their definitions are looked at, and whole dead chains go in one pass
  * (iterating to a fixed point made a dead chain quadratic).
  */
 export function eliminateDeadCode(func: Operation): { func: Operation; changed: boolean } {
@@ -29,7 +28,7 @@ export function eliminateDeadCode(func: Operation): { func: Operation; changed: 
   const sweep = (block: Block): void => {
     for (let k = block.operations.length - 1; k >= 0; k--) {
       const op = block.operations[k] as Operation;
-      if (isRemovable(op) && op.results.every((r) => (uses.get(r) ?? 0) === 0)) {
+      if (wouldBeTriviallyDead(op) && op.results.every((r) => (uses.get(r) ?? 0) === 0)) {
         dead.add(op);
         count(op, -1);
       } else {

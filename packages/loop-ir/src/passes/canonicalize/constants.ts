@@ -3,17 +3,20 @@
  * constant it meets: one `arith.constant` per distinct value, at the top of the function.
  * Running it before vectorization also makes constants written inside a loop invariant.
  */
-import type { Attribute, Operation, Value } from '@tilekit/loop-ir';
+import { type Attribute, attrEquals } from '../../ir/attributes.js';
 import {
-  attrEquals,
   createBlock,
   createRegion,
-  IRMapping,
-  remapOperation,
+  type Operation,
+  type Value,
   withResults,
-} from '@tilekit/loop-ir';
+} from '../../ir/operation.js';
+import { IRMapping, remapOperation } from '../../ir/rewriter.js';
 
-/** `func` with all its constants unique and first in the entry block; `changed` if moved. */
+/**
+ * `func` with all its constants unique and first in the entry block, in order of first
+ * appearance; `changed` if any moved.
+ */
 export function hoistConstants(func: Operation): { func: Operation; changed: boolean } {
   const unique: Operation[] = [];
   const canonical = new Map<Value, Value>();

@@ -1,0 +1,49 @@
+/**
+ * The canonicalization driver, as MLIR's greedy rewrite driver runs it: folds from a table
+ * applied in program order, dead code erased, constants de-duplicated and hoisted to the
+ * function entry; repeated until nothing changes.
+ */
+import type { Attribute } from '../../ir/attributes.js';
+import type { Operation, Value } from '../../ir/operation.js';
+import { IRMapping, remapOperation } from '../../ir/rewriter.js';
+import { hoistConstants } from './constants.js';
+import { eliminateDeadCode } from './dead-code.js';
+import type { FoldTable } from './fold.js';
+
+/** Applies `folds` once over `func`, in program order; `changed` when any fold fired. */
+export function applyFolds(
+  func: Operation,
+  folds: FoldTable,
+): { func: Operation; changed: boolean } {
+  const constants = new Map<Value, Attribute>();
+  const defs = new Map<Value, Operation>();
+  const record = (op: Operation): void => {
+    for (const r of op.results) defs.set(r, op);
+    if (op.name === 'arith.constant') {
+      constants.set(op.results[0] as Value, op.attributes.value as Attribute);
+    }
+  };
+  let changed = false;
+  const next = remapOperation(func, new IRMapping(), (op) => {
+    const replacement = folds.get(op.name)?.(op, constants, defs);
+    if (replacement === undefined) {
+      record(op);
+      return undefined;
+    }
+    changed = true;
+    for (const made of replacement.operations) record(made);
+    return replacement;
+  });
+  return { func: next, changed };
+}
+
+/** Canonicalizes one function with `folds` to a fixed point. */
+export function canonicalizeFunction(func: Operation, folds: FoldTable): Operation {
+  for (;;) {
+    const folded = applyFolds(func, folds);
+    const live = eliminateDeadCode(folded.func);
+    const hoisted = hoistConstants(live.func);
+    func = hoisted.func;
+    if (!folded.changed && !live.changed && !hoisted.changed) return func;
+  }
+}
