@@ -1,4 +1,6 @@
 import {
+  canonicalize,
+  cse,
   IRVerifyError,
   MlirParseError,
   type Module,
@@ -18,17 +20,21 @@ import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError } from '../io.js';
 
-const help = `Usage: tilekit opt [file.mlir] [--sparse-vectorization="vl=8 enable-vla-vectorization=true enable-simd-index32=true"] [--report]
+const help = `Usage: tilekit opt [file.mlir] [--sparse-vectorization="vl=8 enable-vla-vectorization=true enable-simd-index32=true"] [--cse] [--canonicalize] [--report]
 
-Reads MLIR text (a file, or standard input when no file is given), verifies it, optionally runs the
-sparse vectorization rewriter, verifies its output, and prints the module like mlir-opt does. IR that
-fails the verifier is never printed: the verifier's message is, and the exit code is 1.
+Reads MLIR text (a file, or standard input when no file is given), verifies it, runs the passes
+given, in the order given (like mlir-opt's pass pipeline), verifies each pass's output, and prints
+the module like mlir-opt does. IR that fails the verifier is never printed: the verifier's message
+is, and the exit code is 1.
 
 Options:
   --sparse-vectorization=<opts>  run the rewriter; <opts> are MLIR's pass options, space separated:
                                    vl=<n>                           vector length (required, 1..65536)
                                    enable-vla-vectorization[=bool]  scalable vectors, vscale * vl steps
                                    enable-simd-index32[=bool]       32-bit gather/scatter indices
+  --cse                          common subexpression elimination, like mlir-opt --cse
+  --canonicalize                 folds, dead code removal and constant hoisting, like mlir-opt
+                                 --canonicalize (affine map simplification is not covered)
   --report                       print why each loop was or was not vectorized (to stderr)
   -h, --help                     show this help`;
 
@@ -136,17 +142,51 @@ export function formatReport(report: VectorizeReport): string {
   return lines.length === 0 ? 'no scf.for loops' : lines.join('\n');
 }
 
+/** One step of the pass pipeline, in command-line order. */
+export type PipelineStep =
+  | { readonly pass: 'sparse-vectorization'; readonly options: VectorizeOptions }
+  | { readonly pass: 'cse' | 'canonicalize' };
+
+const MODULE_PASSES: Readonly<Record<'cse' | 'canonicalize', (module: Module) => Module>> = {
+  cse,
+  canonicalize,
+};
+
+/** Runs `steps` in order, verifying after each; returns the module and any vectorizer reports. */
+export function runPipeline(
+  module: Module,
+  steps: readonly PipelineStep[],
+): { module: Module; reports: VectorizeReport[] } {
+  const reports: VectorizeReport[] = [];
+  for (const step of steps) {
+    if (step.pass === 'sparse-vectorization') {
+      const result = vectorizeVerified(module, step.options);
+      reports.push(result.report);
+      module = result.module;
+    } else {
+      module = verified(
+        MODULE_PASSES[step.pass](module),
+        `the module after --${step.pass} fails verification (a tilekit bug, please report it)`,
+      );
+    }
+  }
+  return { module, reports };
+}
+
 export const optCommand: Command = {
   name: 'opt',
   summary:
-    'parse, verify and sparse-vectorize MLIR loops, printing like mlir-opt (--report for reasons)',
+    'parse, verify, sparse-vectorize, CSE and canonicalize MLIR loops, printing like mlir-opt (--report for reasons)',
   help,
   run(args, io) {
-    const { values, positionals } = parseCommandArgs({
+    const { values, positionals, tokens } = parseCommandArgs({
       args: [...args],
       allowPositionals: true,
+      tokens: true,
       options: {
         'sparse-vectorization': { type: 'string' },
+        cse: { type: 'boolean' },
+        canonicalize: { type: 'boolean' },
         report: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -159,10 +199,13 @@ export const optCommand: Command = {
       throw new CliError(`expected at most one input file, got ${positionals.length}`, 2);
     const file = positionals[0];
     const where = file ?? '<stdin>';
-    const options =
-      values['sparse-vectorization'] === undefined
-        ? undefined
-        : parsePassOptions(values['sparse-vectorization']);
+    const steps = tokens.flatMap((token): PipelineStep[] => {
+      if (token.kind !== 'option') return [];
+      if (token.name === 'sparse-vectorization')
+        return [{ pass: token.name, options: parsePassOptions(token.value ?? '') }];
+      if (token.name === 'cse' || token.name === 'canonicalize') return [{ pass: token.name }];
+      return [];
+    });
     const text = io.readInput(file);
     let parsed: Module;
     try {
@@ -171,14 +214,9 @@ export const optCommand: Command = {
       if (error instanceof MlirParseError) throw new CliError(`${where}:${error.message}`);
       throw error;
     }
-    const module = verified(parsed, where);
-    if (options === undefined) {
-      io.stdout(printModule(module));
-      return 0;
-    }
-    const result = vectorizeVerified(module, options);
+    const result = runPipeline(verified(parsed, where), steps);
     io.stdout(printModule(result.module));
-    if (values.report) io.stderr(`${formatReport(result.report)}\n`);
+    if (values.report) for (const report of result.reports) io.stderr(`${formatReport(report)}\n`);
     return 0;
   },
 };
