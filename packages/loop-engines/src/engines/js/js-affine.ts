@@ -23,14 +23,16 @@ function expr(e: AffineExpr, dims: readonly string[], symbols: readonly string[]
   }
 }
 
-/** The expression of `affine.apply` (one result) or of the min/max over all results. */
+/**
+ * The expression of `affine.apply` (one result) or of the min/max over all results, given
+ * the expressions of the map's dims and symbols.
+ */
 export function affineExpression(
   kind: 'apply' | 'min' | 'max',
   map: AffineMap,
-  operands: readonly string[],
+  dims: readonly string[],
+  symbols: readonly string[],
 ): string {
-  const dims = operands.slice(0, map.numDims);
-  const symbols = operands.slice(map.numDims);
   const results = map.results.map((r) => expr(r, dims, symbols));
   if (kind === 'apply') return results[0] as string;
   return `Math.${kind}(${results.join(', ')})`;

@@ -1,18 +1,19 @@
 /**
- * IR -> JavaScript source. Every SSA value becomes a `const` (vectors: one per lane, so
- * vector ops are unrolled per lane), loop-carried values become `let`s updated by parallel
- * assignment, and structured control flow maps to `for`/`while (true)`/`if`.
+ * IR -> JavaScript source: the js engine's backend of the shared lowering skeleton
+ * (../lowering.ts). Every SSA value becomes a `const` (vectors: one per lane, so vector ops
+ * are unrolled per lane), loop-carried values become `let`s updated by parallel assignment,
+ * and structured control flow maps to `for`/`while (true)`/`if`. The op emitters are in
+ * js-handlers.ts.
  */
-import type { Attribute, Block, Operation, Value } from '@tilekit/loop-ir';
-import { elementTypeOf, type MemRefType, type ScalarType } from '@tilekit/loop-ir';
+import type { Attribute, Operation, Value } from '@tilekit/loop-ir';
+import { elementTypeOf, type MemRefType, operand, result, type ScalarType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
-import { computeOperandIndex, isVectorOp } from '../op-classes.js';
+import { type CountedLoop, type EngineBackend, lowerFunction } from '../lowering.js';
 import { laneCount } from '../wasm/lanes.js';
-import { affineExpression } from './js-affine.js';
-import { narrowWideningValues } from './js-narrow.js';
+import { JS_HANDLERS } from './js-handlers.js';
+import { isIndexCast, isNarrowWidening, narrowWideningValues } from './js-narrow.js';
 import type { ReferenceOp } from './js-runtime.js';
-import { constantLiteral, inlineScalar, jsClassOf } from './js-scalar.js';
-import { emitVectorOp } from './js-vector.js';
+import { inlineScalar, jsClassOf } from './js-scalar.js';
 
 /** A memref parameter: its data array name, one name per dim, and the "holds bigints" flag. */
 export interface JsMemRef {
@@ -30,11 +31,13 @@ export interface JsProgram {
   readonly refs: readonly ReferenceOp[];
 }
 
-/** Code generation state for one function. */
-export class JsCodegen {
+/** Code generation state for one function; its carried storage is one `let` name per lane. */
+export class JsCodegen implements EngineBackend<readonly string[]> {
+  readonly engineName = 'js';
   readonly vscale: number;
   readonly refs: ReferenceOp[] = [];
   readonly #lines: string[] = [];
+  readonly #params: string[] = [];
   readonly #names = new Map<Value, readonly string[]>();
   readonly #mems = new Map<Value, JsMemRef>();
   readonly narrow: ReadonlySet<Value>;
@@ -51,44 +54,48 @@ export class JsCodegen {
 
   /** Generates the whole program. */
   generate(): JsProgram {
-    const entry = this.func.regions[0]?.blocks[0];
-    if (entry === undefined) throw new EngineUnsupportedError('function without a body');
-    const params: string[] = [];
-    entry.arguments.forEach((arg, i) => {
-      const t = arg.type;
-      if (t.kind === 'memref') {
-        const strided =
-          t.layout === undefined
-            ? undefined
-            : { strides: t.shape.map((_, k) => `m${i}_s${k}`), offset: `m${i}_o` };
-        const m: JsMemRef = {
-          data: `m${i}`,
-          dims: t.shape.map((_, k) => `m${i}_d${k}`),
-          ...(strided === undefined ? {} : { strided }),
-          big: `m${i}_big`,
-          type: t,
-        };
-        this.#mems.set(arg, m);
-        params.push(
-          m.data,
-          ...m.dims,
-          ...(strided === undefined ? [] : [...strided.strides, strided.offset]),
-          m.big,
-        );
-      } else if (t.kind === 'vector' || t.kind === 'function') {
-        throw new EngineUnsupportedError(`function arguments of type ${t.kind} are not supported`);
-      } else {
-        jsClassOf(t);
-        this.#names.set(arg, [`a${i}`]);
-        params.push(`a${i}`);
-      }
-    });
-    this.block(entry);
-    const ret = entry.operations[entry.operations.length - 1];
-    const results = ret?.name === 'func.return' ? ret.operands.map((v) => this.scalar(v)) : [];
-    this.line(`return [${results.join(', ')}];`);
-    const source = `"use strict";\nconst I = rt.I, R = rt.R;\nreturn function kernel(${params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
+    lowerFunction(this.func, this, JS_HANDLERS);
+    const source = `"use strict";\nconst I = rt.I, R = rt.R;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
     return { source, refs: this.refs };
+  }
+
+  /** Memrefs pass their data, dims, (strided) strides and offset, and the bigint flag. */
+  bindArgument(arg: Value, i: number): void {
+    const t = arg.type;
+    if (t.kind === 'memref') {
+      const strided =
+        t.layout === undefined
+          ? undefined
+          : { strides: t.shape.map((_, k) => `m${i}_s${k}`), offset: `m${i}_o` };
+      const m: JsMemRef = {
+        data: `m${i}`,
+        dims: t.shape.map((_, k) => `m${i}_d${k}`),
+        ...(strided === undefined ? {} : { strided }),
+        big: `m${i}_big`,
+        type: t,
+      };
+      this.#mems.set(arg, m);
+      this.#params.push(
+        m.data,
+        ...m.dims,
+        ...(strided === undefined ? [] : [...strided.strides, strided.offset]),
+        m.big,
+      );
+    } else if (t.kind === 'vector' || t.kind === 'function') {
+      throw new EngineUnsupportedError(`function arguments of type ${t.kind} are not supported`);
+    } else {
+      jsClassOf(t);
+      this.#names.set(arg, [`a${i}`]);
+      this.#params.push(`a${i}`);
+    }
+  }
+
+  returnValues(values: readonly Value[]): void {
+    this.line(`return [${values.map((v) => this.scalar(v)).join(', ')}];`);
+  }
+
+  scopeOp(_op: Operation, emit: () => void): void {
+    emit();
   }
 
   /** Appends one line at the current nesting depth. */
@@ -188,90 +195,6 @@ export class JsCodegen {
     return `${m.data}[${at}] = ${v};`;
   }
 
-  /** Compiles the operations of a block (its terminator is handled by the parent op). */
-  block(block: Block): void {
-    for (const op of block.operations) this.#op(op);
-  }
-
-  #op(op: Operation): void {
-    switch (op.name) {
-      case 'func.return':
-      case 'scf.yield':
-      case 'scf.condition':
-        return;
-      case 'scf.for':
-        this.#for(op);
-        return;
-      case 'scf.while':
-        this.#while(op);
-        return;
-      case 'scf.if':
-        this.#if(op);
-        return;
-      case 'memref.load': {
-        const m = this.mem(op.operands[0] as Value);
-        const at = this.linear(
-          m,
-          op.operands.slice(1).map((v) => this.scalar(v)),
-        );
-        this.define(op.results[0] as Value, this.read(m, at));
-        return;
-      }
-      case 'memref.store': {
-        const m = this.mem(op.operands[1] as Value);
-        const at = this.linear(
-          m,
-          op.operands.slice(2).map((v) => this.scalar(v)),
-        );
-        this.line(this.write(m, at, this.scalar(op.operands[0] as Value)));
-        return;
-      }
-      case 'memref.dim': {
-        const m = this.mem(op.operands[0] as Value);
-        const which = this.scalar(op.operands[1] as Value);
-        const expr = m.dims.reduceRight((acc, d, k) => `(${which} === ${k} ? ${d} : ${acc})`, '0');
-        this.define(op.results[0] as Value, expr);
-        return;
-      }
-      case 'affine.apply':
-      case 'affine.min':
-      case 'affine.max': {
-        const map = op.attributes.map;
-        if (map?.kind !== 'affineMap') throw new EngineUnsupportedError(`${op.name} without a map`);
-        const operands = op.operands.map((v) => this.scalar(v));
-        this.define(
-          op.results[0] as Value,
-          affineExpression(op.name.slice(7) as 'apply' | 'min' | 'max', map.map, operands),
-        );
-        return;
-      }
-      case 'arith.constant': {
-        const r = op.results[0] as Value;
-        if (r.type.kind === 'vector') {
-          emitVectorOp(this, op);
-          return;
-        }
-        this.bind(r, [constantLiteral(op.attributes.value, r.type as ScalarType)]);
-        return;
-      }
-      default:
-        if (isVectorOp(op)) {
-          emitVectorOp(this, op);
-        } else {
-          this.#scalarOp(op);
-        }
-    }
-  }
-
-  #scalarOp(op: Operation): void {
-    const result = op.results[0];
-    if (result === undefined || op.regions.length > 0)
-      throw new EngineUnsupportedError(`the js engine cannot compile ${op.name}`);
-    const opType = (op.operands[computeOperandIndex(op.name)] as Value).type as ScalarType;
-    const args = op.operands.map((v) => this.scalar(v));
-    this.define(result, this.laneExpr(op, args, opType, result.type as ScalarType));
-  }
-
   /** The expression of one lane (or the scalar) of an element-wise op. */
   laneExpr(
     op: Operation,
@@ -284,20 +207,19 @@ export class JsCodegen {
 
   /** A widening cast kept as an exact number (see js-narrow.ts), or its index_cast user. */
   #fusedWidening(op: Operation, args: readonly string[]): string | undefined {
-    const src = op.operands[0] as Value;
-    const result = op.results[0] as Value;
-    if (this.narrow.has(result)) {
-      const w = (elementTypeOf(src.type) as { width: number }).width;
+    if (this.narrow.size === 0) return undefined;
+    if (isNarrowWidening(op) && this.narrow.has(result(op, 'out'))) {
+      const w = (elementTypeOf(operand(op, 'in').type) as { width: number }).width;
       const a = args[0] as string;
       if (op.name === 'arith.extsi') return w === 1 ? `(-${a})` : a;
       return w === 32 ? `(${a} >>> 0)` : w === 1 ? a : `(${a} & ${2 ** w - 1})`;
     }
-    if (this.narrow.has(src)) return args[0]; // index_cast of an exact number
+    if (isIndexCast(op) && this.narrow.has(operand(op, 'in'))) return args[0]; // of an exact number
     return undefined;
   }
 
-  /** Declares `let` variables for loop-carried values and binds the block arguments to them. */
-  #carried(values: readonly Value[]): string[][] {
+  /** Declares `let` variables for carried values and binds the values to them. */
+  carry(values: readonly Value[]): string[][] {
     return values.map((v) => {
       const names = Array.from({ length: this.laneCountOf(v) }, () => this.fresh());
       this.line(`let ${names.join(', ')};`);
@@ -325,73 +247,43 @@ export class JsCodegen {
     this.#depth--;
   }
 
-  #for(op: Operation): void {
-    const [lo, hi, step, ...inits] = op.operands as Value[];
-    const body = op.regions[0]?.blocks[0] as Block;
-    const [ivArg, ...iterArgs] = body.arguments as Value[];
-    const cls = jsClassOf((lo as Value).type as ScalarType);
-    const [iv, ...carried] = this.#carried([ivArg as Value, ...iterArgs]);
-    this.assign([iv as string[], ...carried], [lo as Value, ...inits]);
-    const ivName = (iv as string[])[0] as string;
-    const stepExpr =
+  bindCarried(value: Value, storage: readonly string[]): void {
+    this.bind(value, storage);
+  }
+
+  forLoop(loop: CountedLoop, body: () => void): void {
+    const cls = jsClassOf(loop.lowerBound.type as ScalarType);
+    const iv = this.scalar(loop.inductionVariable);
+    const step = this.scalar(loop.step);
+    const next =
       cls === 'i64'
-        ? `BigInt.asIntN(64, ${ivName} + ${this.scalar(step as Value)})`
+        ? `BigInt.asIntN(64, ${iv} + ${step})`
         : cls === 'index'
-          ? `I(${ivName} + ${this.scalar(step as Value)})`
-          : `((${ivName} + ${this.scalar(step as Value)}) | 0)`;
-    this.line(`if (!(${this.scalar(step as Value)} > 0)) rt.badStep();`);
-    this.line(`for (; ${ivName} < ${this.scalar(hi as Value)}; ${ivName} = ${stepExpr}) {`);
-    this.#nested(() => {
-      this.block(body);
-      this.assign(carried, terminatorOperands(body));
-    });
+          ? `I(${iv} + ${step})`
+          : `((${iv} + ${step}) | 0)`;
+    this.line(`if (!(${step} > 0)) rt.badStep();`);
+    this.line(`for (; ${iv} < ${this.scalar(loop.upperBound)}; ${iv} = ${next}) {`);
+    this.#nested(body);
     this.line('}');
-    op.results.forEach((r, k) => {
-      this.bind(r, carried[k] as string[]);
-    });
   }
 
-  #while(op: Operation): void {
-    const before = op.regions[0]?.blocks[0] as Block;
-    const after = op.regions[1]?.blocks[0] as Block;
-    const beforeVars = this.#carried(before.arguments);
-    const afterVars = this.#carried(after.arguments);
-    this.assign(beforeVars, op.operands);
+  whileLoop(body: () => void): void {
     this.line('while (true) {');
-    this.#nested(() => {
-      this.block(before);
-      const [cond, ...forwarded] = terminatorOperands(before);
-      this.assign(afterVars, forwarded);
-      this.line(`if (!${this.scalar(cond as Value)}) break;`);
-      this.block(after);
-      this.assign(beforeVars, terminatorOperands(after));
-    });
+    this.#nested(body);
     this.line('}');
-    op.results.forEach((r, k) => {
-      this.bind(r, afterVars[k] as string[]);
-    });
   }
 
-  #if(op: Operation): void {
-    const results = this.#carried(op.results);
-    const branch = (region: number): void => {
-      const block = op.regions[region]?.blocks[0];
-      if (block === undefined) return;
-      this.#nested(() => {
-        this.block(block);
-        this.assign(results, terminatorOperands(block));
-      });
-    };
-    this.line(`if (${this.scalar(op.operands[0] as Value)}) {`);
-    branch(0);
-    if ((op.regions[1]?.blocks.length ?? 0) > 0) {
+  exitUnless(condition: Value): void {
+    this.line(`if (!${this.scalar(condition)}) break;`);
+  }
+
+  ifElse(condition: Value, then: () => void, otherwise: (() => void) | undefined): void {
+    this.line(`if (${this.scalar(condition)}) {`);
+    this.#nested(then);
+    if (otherwise !== undefined) {
       this.line('} else {');
-      branch(1);
+      this.#nested(otherwise);
     }
     this.line('}');
   }
-}
-
-function terminatorOperands(block: Block): readonly Value[] {
-  return block.operations[block.operations.length - 1]?.operands ?? [];
 }

@@ -6,17 +6,27 @@
  * unsigned read.
  */
 import type { Operation, Value } from '@tilekit/loop-ir';
-import { elementTypeOf, usersOf, walkOperations } from '@tilekit/loop-ir';
+import { elementTypeOf, operand, result, usersOf, walkOperations } from '@tilekit/loop-ir';
 
 const WIDENING = new Set(['arith.extui', 'arith.extsi']);
 const INDEX_CASTS = new Set(['arith.index_cast', 'arith.index_castui']);
 
+/** Whether `op` is a widening cast (`arith.extui` / `arith.extsi`) the engine may keep narrow. */
+export function isNarrowWidening(op: Operation): boolean {
+  return WIDENING.has(op.name);
+}
+
+/** Whether `op` is an `arith.index_cast` / `arith.index_castui`. */
+export function isIndexCast(op: Operation): boolean {
+  return INDEX_CASTS.has(op.name);
+}
+
 function isNarrowingUse(user: Operation, v: Value): boolean {
-  if (INDEX_CASTS.has(user.name))
-    return elementTypeOf((user.results[0] as Value).type).kind === 'index';
+  if (isIndexCast(user)) return elementTypeOf(result(user, 'out').type).kind === 'index';
   if (user.name === 'vector.gather' || user.name === 'vector.scatter') {
-    const at = user.operands.indexOf(v);
-    return at === user.operands.length - 3 && user.operands.lastIndexOf(v) === at;
+    // Only as the index vector, and nowhere else in the op.
+    const all = user.operands;
+    return operand(user, 'indexVec') === v && all.indexOf(v) === all.lastIndexOf(v);
   }
   return false;
 }
@@ -26,14 +36,14 @@ export function narrowWideningValues(func: Operation): Set<Value> {
   const users = usersOf(func);
   const out = new Set<Value>();
   walkOperations(func, (op) => {
-    if (!WIDENING.has(op.name)) return;
-    const result = op.results[0] as Value;
-    const to = elementTypeOf(result.type);
-    const from = elementTypeOf((op.operands[0] as Value).type);
+    if (!isNarrowWidening(op)) return;
+    const wide = result(op, 'out');
+    const to = elementTypeOf(wide.type);
+    const from = elementTypeOf(operand(op, 'in').type);
     if (to.kind !== 'integer' || to.width !== 64 || from.kind !== 'integer' || from.width > 32)
       return;
-    const uses = users.get(result) ?? [];
-    if (uses.length > 0 && uses.every((u) => isNarrowingUse(u, result))) out.add(result);
+    const uses = users.get(wide) ?? [];
+    if (uses.length > 0 && uses.every((u) => isNarrowingUse(u, wide))) out.add(wide);
   });
   return out;
 }

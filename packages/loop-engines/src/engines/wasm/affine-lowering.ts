@@ -65,15 +65,14 @@ export function pushAffineExpr(
   }
 }
 
-/** Pushes `affine.apply` (one result), or the min/max over all results. */
+/** Pushes `affine.apply` (one result), or the min/max over all results, of the given dims and symbols. */
 export function pushAffineMap(
   ctx: ScalarContext,
   kind: 'apply' | 'min' | 'max',
   map: AffineMap,
-  operands: readonly Push[],
+  dims: readonly Push[],
+  symbols: readonly Push[],
 ): void {
-  const dims = operands.slice(0, map.numDims);
-  const symbols = operands.slice(map.numDims);
   const [first, ...rest] = map.results;
   if (first === undefined) throw new RangeError('affine map without results');
   if (kind === 'apply') {

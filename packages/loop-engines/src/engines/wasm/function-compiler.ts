@@ -1,26 +1,25 @@
 /**
- * Compiles one `func.func` to a wasm function. Every IR value lives in locals (scalars in
- * one, vectors in v128 parts, memrefs as a base address plus dims), so ops compile one at a
- * time; structured control flow maps to `block`/`loop`/`if`, and loop-carried values move by
- * parallel assignment through the operand stack.
+ * Compiles one `func.func` to a wasm function: the wasm engine's backend of the shared
+ * lowering skeleton (../lowering.ts). Every IR value lives in locals (scalars in one, vectors
+ * in v128 parts, memrefs as a base address plus dims), so ops compile one at a time;
+ * structured control flow maps to `block`/`loop`/`if`, and loop-carried values move by
+ * parallel assignment through the operand stack. The op emitters are in wasm-handlers.ts.
  */
 
-import type { Block, MemRefType, Operation, ScalarType, Type, Value } from '@tilekit/loop-ir';
+import type { MemRefType, Operation, ScalarType, Type, Value } from '@tilekit/loop-ir';
 import { definingOps, usersOf } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
-import { computeOperandIndex, isVectorOp } from '../op-classes.js';
-import { pushAffineMap } from './affine-lowering.js';
+import { type CountedLoop, type EngineBackend, lowerFunction } from '../lowering.js';
 import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
 import { FunctionBuilder } from './function-builder.js';
 import type { HostImports } from './host-imports.js';
 import { partCount, valTypeOf } from './lanes.js';
 import { releasePoints } from './local-reuse.js';
-import { lowerLoad, lowerStore, type MemSlot } from './memory-ops.js';
+import type { MemSlot } from './memory-ops.js';
 import type { ValType } from './opcodes.js';
-import { lowerScalarConstant } from './scalar-cmp-cast.js';
 import type { Push } from './scalar-ops.js';
-import { lowerVectorOp } from './vector-dispatch.js';
-import { lowerScalarOp, type VectorContext, type VectorValue } from './vector-ops.js';
+import type { VectorContext, VectorValue } from './vector-ops.js';
+import { WASM_HANDLERS } from './wasm-handlers.js';
 
 /** Where one IR value lives. */
 export type Slot =
@@ -44,8 +43,9 @@ export function paramTypesOf(t: Type): ValType[] {
   return [valTypeOf(t)];
 }
 
-/** Compiles function bodies; one instance per function. */
-export class FunctionCompiler implements VectorContext {
+/** Compiles function bodies; one instance per function. Its carried storage is a slot. */
+export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
+  readonly engineName = 'wasm';
   readonly f: FunctionBuilder;
   readonly vscale: number;
   readonly #slots = new Map<Value, Slot>();
@@ -61,6 +61,8 @@ export class FunctionCompiler implements VectorContext {
   readonly #holders = new Map<Slot, number>();
   /** Temps of the ops being compiled (a stack: nested ops release theirs first). */
   readonly #temps: { readonly local: number; readonly type: ValType }[] = [];
+  /** The next wasm parameter to bind to an entry argument. */
+  #param = 0;
 
   constructor(func: Operation, vscale: number, host: HostImports) {
     this.vscale = vscale;
@@ -79,30 +81,39 @@ export class FunctionCompiler implements VectorContext {
       return valTypeOf(t);
     });
     this.f = new FunctionBuilder(fnType.inputs.flatMap(paramTypesOf), results);
-    const entry = func.regions[0]?.blocks[0];
-    if (entry === undefined) throw new EngineUnsupportedError('function without a body');
-    let param = 0;
-    for (const arg of entry.arguments) {
-      const t = arg.type;
-      if (t.kind === 'memref') {
-        const base = param++;
-        const dims = t.shape.map(() => param++);
-        const strided =
-          t.layout === undefined
-            ? undefined
-            : { strides: t.shape.map(() => param++), offset: param++ };
-        this.#slots.set(arg, {
-          kind: 'memref',
-          type: t,
-          mem: { base, dims, ...(strided === undefined ? {} : { strided }) },
-        });
-      } else {
-        this.#slots.set(arg, { kind: 'scalar', local: param++, type: t as ScalarType });
-      }
+    lowerFunction(func, this, WASM_HANDLERS);
+  }
+
+  /** Memrefs take a base address, one parameter per dim and (strided) per stride plus the offset. */
+  bindArgument(arg: Value): void {
+    const t = arg.type;
+    if (t.kind === 'memref') {
+      const base = this.#param++;
+      const dims = t.shape.map(() => this.#param++);
+      const strided =
+        t.layout === undefined
+          ? undefined
+          : { strides: t.shape.map(() => this.#param++), offset: this.#param++ };
+      this.#slots.set(arg, {
+        kind: 'memref',
+        type: t,
+        mem: { base, dims, ...(strided === undefined ? {} : { strided }) },
+      });
+    } else {
+      this.#slots.set(arg, { kind: 'scalar', local: this.#param++, type: t as ScalarType });
     }
-    this.#block(entry);
-    const ret = entry.operations[entry.operations.length - 1];
-    if (ret?.name === 'func.return') for (const v of ret.operands) this.#push(v);
+  }
+
+  returnValues(values: readonly Value[]): void {
+    for (const v of values) this.#push(v);
+  }
+
+  /** Frees the op's temps and the values whose last use it was (see local-reuse.ts). */
+  scopeOp(op: Operation, emit: () => void): void {
+    const temps = this.#temps.length;
+    emit();
+    for (const t of this.#temps.splice(temps)) this.#release(t.local, t.type);
+    for (const v of this.#releases.get(op) ?? []) this.#releaseValue(v);
   }
 
   /** The value of an integer `arith.constant`, else undefined. */
@@ -239,149 +250,36 @@ export class FunctionCompiler implements VectorContext {
     else throw new EngineUnsupportedError('memrefs cannot be loop-carried');
   }
 
-  #popInto(s: Slot): void {
+  /** Pops the operand stack into `s`'s locals (the last part is on top). */
+  popInto(s: Slot): void {
     if (s.kind === 'scalar') this.f.op('local.set', s.local);
     else if (s.kind === 'vector')
       for (const p of [...s.value.parts].reverse()) this.f.op('local.set', p);
   }
 
+  carry(values: readonly Value[]): Slot[] {
+    return values.map((v) => this.define(v));
+  }
+
+  bindCarried(value: Value, storage: Slot): void {
+    this.alias(value, storage);
+  }
+
   /** Parallel assignment `targets := values` (all values are read before any is written). */
-  #assign(targets: readonly Slot[], values: readonly Value[]): void {
+  assign(targets: readonly Slot[], values: readonly Value[]): void {
     for (const v of values) this.#push(v);
-    for (const t of [...targets].reverse()) this.#popInto(t);
+    for (const t of [...targets].reverse()) this.popInto(t);
   }
 
-  #block(block: Block): void {
-    for (const op of block.operations) {
-      const temps = this.#temps.length;
-      this.#op(op);
-      for (const t of this.#temps.splice(temps)) this.#release(t.local, t.type);
-      for (const v of this.#releases.get(op) ?? []) this.#releaseValue(v);
-    }
-  }
-
-  #op(op: Operation): void {
-    switch (op.name) {
-      case 'func.return':
-      case 'scf.yield':
-      case 'scf.condition':
-        return; // handled by the parent
-      case 'scf.for':
-        this.#for(op);
-        return;
-      case 'scf.while':
-        this.#while(op);
-        return;
-      case 'scf.if':
-        this.#if(op);
-        return;
-      case 'memref.load': {
-        const { mem, type } = this.memOf(op.operands[0] as Value);
-        const out = this.define(op.results[0] as Value);
-        lowerLoad(
-          this.f,
-          mem,
-          type,
-          op.operands.slice(1).map((v) => this.pusher(v)),
-        );
-        this.#popInto(out);
-        return;
-      }
-      case 'memref.store': {
-        const { mem, type } = this.memOf(op.operands[1] as Value);
-        lowerStore(
-          this.f,
-          mem,
-          type,
-          op.operands.slice(2).map((v) => this.pusher(v)),
-          this.pusher(op.operands[0] as Value),
-        );
-        return;
-      }
-      case 'memref.dim':
-        this.#dim(op);
-        return;
-      case 'affine.apply':
-      case 'affine.min':
-      case 'affine.max': {
-        const map = op.attributes.map;
-        if (map?.kind !== 'affineMap') throw new EngineUnsupportedError(`${op.name} without a map`);
-        const out = this.define(op.results[0] as Value);
-        pushAffineMap(
-          this,
-          op.name.slice(7) as 'apply' | 'min' | 'max',
-          map.map,
-          op.operands.map((v) => this.pusher(v)),
-        );
-        this.#popInto(out);
-        return;
-      }
-      case 'arith.constant':
-        if ((op.results[0] as Value).type.kind !== 'vector') {
-          const out = this.define(op.results[0] as Value);
-          lowerScalarConstant(
-            this.f,
-            op.attributes.value as NonNullable<Operation['attributes']['value']>,
-            (op.results[0] as Value).type as ScalarType,
-          );
-          this.#popInto(out);
-          return;
-        }
-        lowerVectorOp(this, op);
-        return;
-      default:
-        if (isVectorOp(op)) {
-          lowerVectorOp(this, op);
-        } else {
-          this.#scalarOp(op);
-        }
-    }
-  }
-
-  #scalarOp(op: Operation): void {
-    const result = op.results[0];
-    if (result === undefined || op.regions.length > 0)
-      throw new EngineUnsupportedError(`the wasm engine cannot compile ${op.name}`);
-    const opType = (op.operands[computeOperandIndex(op.name)] as Value).type as ScalarType;
-    const args = op.operands.map((v) => this.pusher(v));
-    const out = this.define(result);
-    lowerScalarOp(this, op.name, args, opType, result.type as ScalarType, op.attributes);
-    this.#popInto(out);
-  }
-
-  #dim(op: Operation): void {
-    const { mem } = this.memOf(op.operands[0] as Value);
-    const which = this.pusher(op.operands[1] as Value);
-    const out = this.scalarLocal(this.#defineScalar(op.results[0] as Value));
-    if (mem.dims.length === 0) throw new EngineUnsupportedError('memref.dim of a rank-0 memref');
-    this.f.op('local.get', mem.dims[0] as number).op('local.set', out);
-    for (const [k, d] of mem.dims.entries()) {
-      if (k === 0) continue;
-      this.f.op('local.get', d).op('local.get', out);
-      which();
-      this.f.constInt('i64', k).op('i64.eq').op('select').op('local.set', out);
-    }
-  }
-
-  #defineScalar(v: Value): Value {
-    this.define(v);
-    return v;
-  }
-
-  #for(op: Operation): void {
-    const [lo, hi, step, ...inits] = op.operands as Value[];
-    const body = op.regions[0]?.blocks[0] as Block;
-    const [ivArg, ...iterArgs] = body.arguments as Value[];
-    const iv = this.define(ivArg as Value);
-    const carried = iterArgs.map((a) => this.define(a));
-    this.#assign([iv, ...carried], [lo as Value, ...inits]);
-    const ivType = valTypeOf((lo as Value).type as ScalarType);
-    const ivLocal = this.scalarLocal(ivArg as Value);
-    const [hiLocal, stepLocal] = [this.scalarLocal(hi as Value), this.scalarLocal(step as Value)];
+  forLoop(loop: CountedLoop, body: () => void): void {
+    const { upperBound: hi, step } = loop;
+    const ivType = valTypeOf(loop.lowerBound.type as ScalarType);
+    const ivLocal = this.scalarLocal(loop.inductionVariable);
+    const [hiLocal, stepLocal] = [this.scalarLocal(hi), this.scalarLocal(step)];
     const f = this.f;
     // A non-positive step would never terminate; the interpreter raises, so do we (a positive
     // constant step needs no check).
-    const constantStep = this.#constantOf(step as Value);
+    const constantStep = this.#constantOf(step);
     if (constantStep === undefined || constantStep <= 0n) {
       f.op('local.get', stepLocal)
         .constInt(ivType as 'i32' | 'i64', 0)
@@ -390,19 +288,18 @@ export class FunctionCompiler implements VectorContext {
       this.callHost('scf.for.badStep', [], 'i32');
       f.op('drop').op('end');
     }
-    const loop = (exitWhen: () => void): void => {
+    const emitLoop = (exitWhen: () => void): void => {
       f.structured('block').structured('loop');
       exitWhen();
       f.op('br_if', 1);
-      this.#block(body);
-      this.#assign(carried, terminatorOperands(body));
+      body();
       f.op('local.get', ivLocal)
         .op('local.get', stepLocal)
         .op(`${ivType}.add`)
         .op('local.set', ivLocal);
       f.op('br', 0).op('end').op('end');
     };
-    const mask = remainingLanesMask(body, hi as Value, step as Value, (v) => this.#constantOf(v));
+    const mask = remainingLanesMask(loop.body, hi, step, (v) => this.#constantOf(v));
     // Whole vectors first (hi - iv < step exits). There min(step, hi - iv) is the step, and
     // create_mask(step) is all-true only when step >= lanes: a smaller step (hand-written IR)
     // leaves lanes off on every iteration. A constant step decides it here, any other step
@@ -421,7 +318,7 @@ export class FunctionCompiler implements VectorContext {
           .structured('if');
       }
       this.#allTrue.add(mask);
-      loop(() =>
+      emitLoop(() =>
         f
           .op('local.get', hiLocal)
           .op('local.get', ivLocal)
@@ -432,53 +329,26 @@ export class FunctionCompiler implements VectorContext {
       this.#allTrue.delete(mask);
       if (checkStep) f.op('end');
     }
-    loop(() => f.op('local.get', ivLocal).op('local.get', hiLocal).op(`${ivType}.ge_s`));
-    op.results.forEach((r, k) => {
-      this.alias(r, carried[k] as Slot);
-    });
+    emitLoop(() => f.op('local.get', ivLocal).op('local.get', hiLocal).op(`${ivType}.ge_s`));
   }
 
-  #while(op: Operation): void {
-    const before = op.regions[0]?.blocks[0] as Block;
-    const after = op.regions[1]?.blocks[0] as Block;
-    const beforeSlots = before.arguments.map((a) => this.define(a));
-    const afterSlots = after.arguments.map((a) => this.define(a));
-    this.#assign(beforeSlots, op.operands);
-    const f = this.f;
-    f.structured('block').structured('loop');
-    this.#block(before);
-    const [cond, ...forwarded] = terminatorOperands(before);
-    this.#assign(afterSlots, forwarded);
-    f.op('local.get', this.scalarLocal(cond as Value))
-      .op('i32.eqz')
-      .op('br_if', 1);
-    this.#block(after);
-    this.#assign(beforeSlots, terminatorOperands(after));
-    f.op('br', 0).op('end').op('end');
-    op.results.forEach((r, k) => {
-      this.alias(r, afterSlots[k] as Slot);
-    });
+  whileLoop(body: () => void): void {
+    this.f.structured('block').structured('loop');
+    body();
+    this.f.op('br', 0).op('end').op('end');
   }
 
-  #if(op: Operation): void {
-    const results = op.results.map((r) => this.define(r));
-    const f = this.f;
-    f.op('local.get', this.scalarLocal(op.operands[0] as Value)).structured('if');
-    const branch = (region: number): void => {
-      const block = op.regions[region]?.blocks[0];
-      if (block === undefined) return;
-      this.#block(block);
-      this.#assign(results, terminatorOperands(block));
-    };
-    branch(0);
-    if ((op.regions[1]?.blocks.length ?? 0) > 0) {
-      f.op('else');
-      branch(1);
+  exitUnless(condition: Value): void {
+    this.f.op('local.get', this.scalarLocal(condition)).op('i32.eqz').op('br_if', 1);
+  }
+
+  ifElse(condition: Value, then: () => void, otherwise: (() => void) | undefined): void {
+    this.f.op('local.get', this.scalarLocal(condition)).structured('if');
+    then();
+    if (otherwise !== undefined) {
+      this.f.op('else');
+      otherwise();
     }
-    f.op('end');
+    this.f.op('end');
   }
-}
-
-function terminatorOperands(block: Block): readonly Value[] {
-  return block.operations[block.operations.length - 1]?.operands ?? [];
 }
