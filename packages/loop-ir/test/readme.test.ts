@@ -3,5 +3,9 @@ import { describeReadmeExamples } from '../../../tools/vitest/readme-example-sui
 
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  headings: ['Example: parse → verify → print → interpret', 'Building IR in code'],
+  headings: [
+    'Example: parse → verify → print → interpret',
+    'Building IR in code',
+    'Passes (`src/passes`)',
+  ],
 });
