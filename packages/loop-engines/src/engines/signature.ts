@@ -14,7 +14,7 @@ import type {
   Type,
   Value,
 } from '@tilekit/loop-ir';
-import { findFunction, walkOperations } from '@tilekit/loop-ir';
+import { findFunction, operand, walkOperations } from '@tilekit/loop-ir';
 import { EngineArgumentError, EngineUnsupportedError } from './errors.js';
 
 /** A compiled function: the interpreter's calling convention (memrefs are written in place). */
@@ -139,14 +139,15 @@ function layoutOf(
   return { strides, offset };
 }
 
+/** The vector ops that write their `base` memref. */
+const WRITES_BASE = new Set(['vector.store', 'vector.maskedstore', 'vector.scatter']);
+
 /** Indices of the memref arguments the function may write (stores, masked stores, scatters). */
 export function writtenMemRefs(func: Operation): Set<number> {
   const stored = new Set<Value>();
   walkOperations(func, (op) => {
-    if (op.name === 'memref.store' || op.name === 'vector.store')
-      stored.add(op.operands[1] as Value);
-    if (op.name === 'vector.maskedstore' || op.name === 'vector.scatter')
-      stored.add(op.operands[0] as Value);
+    if (op.name === 'memref.store') stored.add(operand(op, 'memref'));
+    if (WRITES_BASE.has(op.name)) stored.add(operand(op, 'base'));
   });
   const args = func.regions[0]?.blocks[0]?.arguments ?? [];
   return new Set(args.flatMap((a, i) => (stored.has(a) ? [i] : [])));

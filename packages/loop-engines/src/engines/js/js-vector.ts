@@ -99,10 +99,10 @@ export const emitConstantMask: JsHandler = (cg, op) => {
 
 /** `vector.create_mask %n`: lane k is set when k < n. */
 export const emitCreateMask: JsHandler = (cg, op) => {
-  const bounds = operands(op, 'operands');
-  if (bounds.length !== 1)
+  const [bound, ...more] = operands(op, 'operands');
+  if (bound === undefined || more.length > 0)
     throw new EngineUnsupportedError('only rank-1 vector.create_mask is supported');
-  const n = cg.scalar(bounds[0] as Value);
+  const n = cg.scalar(bound);
   const r = result(op);
   defineLanes(
     cg,

@@ -9,6 +9,8 @@
  * count); the vectorizer's step equals it, hand-written IR may step by less.
  */
 import type { AffineExpr, Block, Value } from '@tilekit/loop-ir';
+import { operands, result } from '@tilekit/loop-ir';
+import { affineOpParts } from '../affine-op.js';
 
 /**
  * The lane count of a 1-D mask at `vscale`, or undefined when the type is not a 1-D vector.
@@ -33,31 +35,30 @@ export function remainingLanesMask(
 ): Value | undefined {
   const iv = body.arguments[0];
   const defs = new Map(body.operations.flatMap((op) => op.results.map((r) => [r, op] as const)));
-  const isRemaining = (e: AffineExpr, operands: readonly Value[]): boolean =>
+  const isRemaining = (e: AffineExpr, dims: readonly Value[]): boolean =>
     e.kind === 'binary' &&
     e.op === '-' &&
     e.lhs.kind === 'dim' &&
     e.rhs.kind === 'dim' &&
-    operands[e.lhs.position] === hi &&
-    operands[e.rhs.position] === iv;
-  const isStep = (e: AffineExpr, operands: readonly Value[], numDims: number): boolean =>
-    (e.kind === 'symbol' && operands[numDims + e.position] === step) ||
-    (e.kind === 'dim' && operands[e.position] === step) ||
+    dims[e.lhs.position] === hi &&
+    dims[e.rhs.position] === iv;
+  const isStep = (e: AffineExpr, dims: readonly Value[], symbols: readonly Value[]): boolean =>
+    (e.kind === 'symbol' && symbols[e.position] === step) ||
+    (e.kind === 'dim' && dims[e.position] === step) ||
     (e.kind === 'constant' && constantOf(step) === BigInt(e.value));
   for (const op of body.operations) {
-    if (op.name !== 'vector.create_mask' || op.operands.length !== 1) continue;
-    const min = defs.get(op.operands[0] as Value);
-    const attr = min?.attributes.map;
-    if (min?.name !== 'affine.min' || attr?.kind !== 'affineMap' || attr.map.results.length !== 2)
-      continue;
-    const [x, y] = attr.map.results as [AffineExpr, AffineExpr];
-    const { numDims } = attr.map;
-    const operands = min.operands;
+    if (op.name !== 'vector.create_mask') continue;
+    const [bound, ...more] = operands(op, 'operands');
+    const min = bound === undefined || more.length > 0 ? undefined : defs.get(bound);
+    if (min?.name !== 'affine.min' || min.attributes.map?.kind !== 'affineMap') continue;
+    const { map, dims, symbols } = affineOpParts(min);
+    if (map.results.length !== 2) continue;
+    const [x, y] = map.results as [AffineExpr, AffineExpr];
     if (
-      (isRemaining(x, operands) && isStep(y, operands, numDims)) ||
-      (isRemaining(y, operands) && isStep(x, operands, numDims))
+      (isRemaining(x, dims) && isStep(y, dims, symbols)) ||
+      (isRemaining(y, dims) && isStep(x, dims, symbols))
     ) {
-      return op.results[0];
+      return result(op);
     }
   }
   return undefined;

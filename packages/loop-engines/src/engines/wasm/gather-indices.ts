@@ -4,6 +4,7 @@
  */
 
 import type { Operation, Type, Value } from '@tilekit/loop-ir';
+import { operand, operands, result } from '@tilekit/loop-ir';
 import type { FunctionCompiler } from './function-compiler.js';
 import type { IndexVector } from './gather-scatter.js';
 import { laneCount } from './lanes.js';
@@ -18,14 +19,9 @@ const WIDENINGS = new Set(['arith.extui', 'arith.extsi', 'arith.index_cast', 'ar
  */
 export function indexVectorOf(c: FunctionCompiler, v: Value, mask: Value): IndexVector {
   const def = c.definingOp(v);
-  const src = def?.operands[0];
+  const src = def !== undefined && WIDENINGS.has(def.name) ? operand(def, 'in') : undefined;
   let source = v;
-  if (
-    def !== undefined &&
-    src !== undefined &&
-    WIDENINGS.has(def.name) &&
-    src.type.kind === 'vector'
-  ) {
+  if (src?.type.kind === 'vector') {
     const e = src.type.element;
     if (e.kind === 'integer' && e.width === 32) source = src;
   }
@@ -33,8 +29,8 @@ export function indexVectorOf(c: FunctionCompiler, v: Value, mask: Value): Index
   const load = c.definingOp(source);
   const zeroWhereMasked =
     load?.name === 'vector.maskedload' &&
-    load.operands.at(-2) === mask &&
-    c.isZeroVector(load.operands.at(-1) as Value);
+    operand(load, 'mask') === mask &&
+    c.isZeroVector(operand(load, 'passThru'));
   const vector = c.vectorOf(source);
   const inMemory = i32LoadAddress(c, source);
   return {
@@ -54,13 +50,11 @@ function i32LoadAddress(c: FunctionCompiler, v: Value): number | undefined {
   const load = c.definingOp(v);
   if (load === undefined || v.type.kind !== 'vector' || !i32LoadIsReplayable(c, load))
     return undefined;
-  const masked = load.name === 'vector.maskedload';
-  const { mem, type } = c.memOf(load.operands[0] as Value);
-  const indices = load.operands.slice(1, masked ? -2 : undefined);
+  const { mem, type } = c.memOf(operand(load, 'base'));
   return startAddress(c, {
     slot: mem,
     memref: type,
-    indices: indices.map((x) => c.pusher(x)),
+    indices: operands(load, 'indices').map((x) => c.pusher(x)),
     vector: v.type,
     lanes: laneCount(v.type, c.vscale),
   });
@@ -73,15 +67,15 @@ function i32LoadAddress(c: FunctionCompiler, v: Value): number | undefined {
  * bytes are still read, so an out-of-bounds access traps as before.
  */
 export function onlyGatheredFromMemory(c: FunctionCompiler, load: Operation): boolean {
-  const v = load.results[0] as Value;
+  const v = result(load);
   const users = c.usersOf(v);
+  // A gather reading `v` as its index vector only (not as an index), under an all-true mask.
   const isMemoryGather = (user: Operation): boolean => {
-    const uops = user.operands;
-    const data = c.memOf(uops[0] as Value);
+    const data = c.memOf(operand(user, 'base'));
     return (
-      user.name === 'vector.gather' &&
-      uops.indexOf(v) === uops.length - 3 &&
-      c.isAllTrue(uops.at(-2) as Value) &&
+      operand(user, 'indexVec') === v &&
+      !operands(user, 'indices').includes(v) &&
+      c.isAllTrue(operand(user, 'mask')) &&
       data.mem.strided === undefined &&
       !isI1(data.type.element)
     );
@@ -99,14 +93,14 @@ function isI1(t: Type): boolean {
 
 /** The conditions under which i32LoadAddress gives an address for `load`'s result. */
 function i32LoadIsReplayable(c: FunctionCompiler, load: Operation): boolean {
-  const v = load.results[0] as Value;
+  const masked = load.name === 'vector.maskedload';
+  if (!(load.name === 'vector.load' || (masked && c.isAllTrue(operand(load, 'mask')))))
+    return false;
+  const v = result(load);
   if (v.type.kind !== 'vector') return false;
   const e = v.type.element;
   if (e.kind !== 'integer' || e.width !== 32) return false;
-  const masked = load.name === 'vector.maskedload';
-  if (!(load.name === 'vector.load' || (masked && c.isAllTrue(load.operands.at(-2) as Value))))
-    return false;
-  return c.memOf(load.operands[0] as Value).type.layout === undefined;
+  return c.memOf(operand(load, 'base')).type.layout === undefined;
 }
 
 /** Lane-wise float ops that cannot trap: a lane of their result depends on that lane only. */
@@ -124,14 +118,14 @@ export function maskedLanesUnused(c: FunctionCompiler, v: Value, mask: Value): b
     users.length > 0 &&
     users.every((u) => {
       if (u.name === 'arith.select')
-        return u.operands[0] === mask && u.operands[1] === v && u.operands[2] !== v;
-      const r = u.results[0];
-      return (
-        LANEWISE_FLOAT.has(u.name) &&
-        r !== undefined &&
-        r.type.kind === 'vector' &&
-        maskedLanesUnused(c, r, mask)
-      );
+        return (
+          operand(u, 'condition') === mask &&
+          operand(u, 'trueValue') === v &&
+          operand(u, 'falseValue') !== v
+        );
+      if (!LANEWISE_FLOAT.has(u.name)) return false;
+      const r = result(u);
+      return r.type.kind === 'vector' && maskedLanesUnused(c, r, mask);
     })
   );
 }

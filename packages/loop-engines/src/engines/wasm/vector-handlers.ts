@@ -101,11 +101,11 @@ export const lowerCreateMask: WasmHandler = (c, op) => {
     lowerVectorConstant(c.f, maskLanes(lanes, lanes), true, o, lanes);
     return;
   }
-  const bounds = operands(op, 'operands');
-  if (bounds.length !== 1)
+  const [size, ...more] = operands(op, 'operands');
+  if (size === undefined || more.length > 0)
     throw new EngineUnsupportedError('only rank-1 vector.create_mask is supported');
   const f = c.f;
-  const n = c.scalarLocal(bounds[0] as Value);
+  const n = c.scalarLocal(size);
   const bound = c.temp('i32');
   // clamp(n, 0, lanes) in i64, then narrow
   const low = c.temp('i64');
