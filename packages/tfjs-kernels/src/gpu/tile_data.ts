@@ -4,7 +4,7 @@
  * only when the caller's options demand it), and the CPU loop itself for calls routed there.
  */
 import type { BackendValues, TensorInfo } from '@tensorflow/tfjs-core';
-import type { TileGeometry } from '../impl/tile_geometry.js';
+import type { TileData } from '../impl/tile_call_inputs.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import { assertIndicesInBounds, assertValuesFit, type TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
@@ -16,14 +16,6 @@ export interface ValueAccess {
   readonly onCpu: (t: TensorInfo) => BackendValues | null;
   /** The values, read back from the GPU synchronously when they are not on the CPU. */
   readonly read: (t: TensorInfo) => BackendValues;
-}
-
-/** A TScatter/TGather call's inputs and geometry, as the checks and the CPU loop need them. */
-export interface TileData<A extends TileOpAttrs> {
-  readonly src: TensorInfo;
-  readonly idx: TensorInfo;
-  readonly attrs: A;
-  readonly g: TileGeometry;
 }
 
 /**

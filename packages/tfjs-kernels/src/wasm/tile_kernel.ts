@@ -5,8 +5,9 @@
  * the heap, and the output is allocated only once the loop has passed its checks, so an error
  * path allocates nothing.
  */
-import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
-import { outputShape, tileGeometry } from '../impl/tile_geometry.js';
+import type { DataType, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import { readTileData } from '../impl/tile_call_inputs.js';
+import { outputShape } from '../impl/tile_geometry.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileValues } from '../impl/tile_values.js';
 import type { TileOpAttrs } from '../kernel_names.js';
@@ -25,12 +26,9 @@ function heapView(wasm: WasmBackendLike, info: TensorInfo): TileValues {
 
 /** Builds the wasm `kernelFunc` running `loop` on inputs `src` and `idx`. */
 export function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {
-  return ({ inputs, backend, attrs }) => {
-    const wasm = backend as unknown as WasmBackendLike;
-    const src = inputs.src as TensorInfo;
-    const idx = inputs.idx as TensorInfo;
-    const a = attrs as NamedAttrMap as unknown as A;
-    const g = tileGeometry(src.shape, idx.shape, a.dstShape, a.validRow, a.validCol);
+  return (args) => {
+    const wasm = args.backend as unknown as WasmBackendLike;
+    const { src, idx, attrs: a, g } = readTileData<A>(args);
     const values = loop(heapView(wasm, src), heapView(wasm, idx) as Int32Array, g, a);
     const output = wasm.makeOutput(outputShape(src.shape, g), src.dtype as DataType);
     // After makeOutput: its malloc may have grown the heap, and HEAPU8 views the new buffer.

@@ -3,22 +3,19 @@
  * checks of the CPU loops (../gpu/tile_data.ts, shared with WebGPU), and the CPU route.
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import { checkTileData, runTileLoop } from '../gpu/tile_data.js';
-import { outputShape, type TileGeometry, tileGeometry } from '../impl/tile_geometry.js';
+import { readTileData, type TileData } from '../impl/tile_call_inputs.js';
+import { outputShape } from '../impl/tile_geometry.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 import { cpuRouteReason } from './cpu_route.js';
 import { isFloatAddressable, valueAccess } from './residency.js';
 
 /** One TScatter/TGather call as the WebGL kernels see it. */
-export interface TileCall<A extends TileOpAttrs> {
+export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
   readonly op: string;
   readonly backend: MathBackendWebGL;
-  readonly src: TensorInfo;
-  readonly idx: TensorInfo;
-  readonly attrs: A;
-  readonly g: TileGeometry;
   readonly outShape: number[];
   /** Element count of one tile the indices address (dst for TSCATTER, src for TGATHER). */
   readonly addressedSize: number;
@@ -36,21 +33,15 @@ export function tileCall<A extends TileOpAttrs>(
   args: Parameters<KernelFunc>[0],
 ): TileCall<A> {
   const backend = args.backend as MathBackendWebGL;
-  const src = args.inputs.src as TensorInfo;
-  const idx = args.inputs.idx as TensorInfo;
-  const attrs = args.attrs as NamedAttrMap as unknown as A;
-  const g = tileGeometry(src.shape, idx.shape, attrs.dstShape, attrs.validRow, attrs.validCol);
-  const tile = g[addressed];
+  const data = readTileData<A>(args);
+  const tile = data.g[addressed];
   const addressedSize = tile.rows * tile.cols;
-  const idxValues = checkTileData(op, valueAccess(backend), { src, idx, attrs, g }, addressedSize);
+  const idxValues = checkTileData(op, valueAccess(backend), data, addressedSize);
   return {
+    ...data,
     op,
     backend,
-    src,
-    idx,
-    attrs,
-    g,
-    outShape: outputShape(src.shape, g),
+    outShape: outputShape(data.src.shape, data.g),
     addressedSize,
     idxValues,
   };

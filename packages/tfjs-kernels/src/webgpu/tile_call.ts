@@ -3,21 +3,18 @@
  * the CPU loops (../gpu/tile_data.ts, shared with WebGL), and the CPU route.
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import { checkTileData, runTileLoop } from '../gpu/tile_data.js';
-import { outputShape, type TileGeometry, tileGeometry } from '../impl/tile_geometry.js';
+import { readTileData, type TileData } from '../impl/tile_call_inputs.js';
+import { outputShape } from '../impl/tile_geometry.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 import { cpuRouteReason } from './cpu_route.js';
 import { cpuValues, valueAccess } from './residency.js';
 
 /** One TScatter/TGather call as the WebGPU kernels see it. */
-export interface TileCall<A extends TileOpAttrs> {
+export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
   readonly backend: WebGPUBackend;
-  readonly src: TensorInfo;
-  readonly idx: TensorInfo;
-  readonly attrs: A;
-  readonly g: TileGeometry;
   readonly outShape: number[];
   /** The index values when they are on the CPU (or were read back for `bounds: 'error'`). */
   readonly idxValues: Int32Array | null;
@@ -55,15 +52,13 @@ export function tileCall<A extends TileOpAttrs>(
   args: Parameters<KernelFunc>[0],
 ): TileCall<A> {
   const backend = args.backend as WebGPUBackend;
-  const src = args.inputs.src as TensorInfo;
-  const idx = args.inputs.idx as TensorInfo;
-  const attrs = args.attrs as NamedAttrMap as unknown as A;
-  const g = tileGeometry(src.shape, idx.shape, attrs.dstShape, attrs.validRow, attrs.validCol);
-  const base = { backend, src, idx, attrs, g };
+  const data = readTileData<A>(args);
+  const { src, idx, g } = data;
   const addressedSize = g[addressed].rows * g[addressed].cols;
-  const idxValues = checkTileData(op, valueAccess(backend), base, addressedSize);
+  const idxValues = checkTileData(op, valueAccess(backend), data, addressedSize);
   return {
-    ...base,
+    ...data,
+    backend,
     outShape: outputShape(src.shape, g),
     idxValues,
     idxForPass: idx,

@@ -9,27 +9,13 @@ import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { gatherSources } from '../../gpu/index_maps.js';
 import { tgatherImpl } from '../../impl/tgather_impl.js';
 import { TGather, type TGatherAttrs } from '../../kernel_names.js';
-import { IndexedGatherProgram } from '../programs/indexed_gather_gpu.js';
+import { gatherThroughMap } from '../programs/indexed_gather_gpu.js';
 import { TGatherProgram } from '../programs/tgather_gpu.js';
 import { readValues } from '../residency.js';
-import { disposeAll, flatView, indexTensor, runFlatProgram, withShape } from '../run_program.js';
+import { disposeAll, flatView, runFlatProgram, withShape } from '../run_program.js';
 import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile_call.js';
 
 type Call = TileCall<TGatherAttrs>;
-
-function gatherByMap(call: Call, idxValues: Int32Array, values: TensorInfo): TensorInfo {
-  const { backend } = call;
-  const map = indexTensor(backend, gatherSources(idxValues, call.g, call.attrs.select));
-  const out = runFlatProgram(
-    backend,
-    new IndexedGatherProgram(map.shape[1]!),
-    [values, map],
-    call.src.dtype,
-    [],
-  );
-  disposeAll(backend, [map]);
-  return out;
-}
 
 function gatherFromGpuIndices(call: Call, values: TensorInfo): TensorInfo {
   const { backend, g } = call;
@@ -51,7 +37,15 @@ function tgatherWebgl(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorIn
   const out =
     call.idxValues === null && call.attrs.select === 'all'
       ? gatherFromGpuIndices(call, values)
-      : gatherByMap(call, call.idxValues ?? (readValues(backend, call.idx) as Int32Array), values);
+      : gatherThroughMap(
+          backend,
+          values,
+          gatherSources(
+            call.idxValues ?? (readValues(backend, call.idx) as Int32Array),
+            call.g,
+            call.attrs.select,
+          ),
+        );
   disposeAll(backend, [values]);
   return withShape(out, call.outShape);
 }

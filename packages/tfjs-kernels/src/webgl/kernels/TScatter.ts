@@ -14,7 +14,7 @@ import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { lastWriterSources, writerLists } from '../../gpu/index_maps.js';
 import { tscatterImpl } from '../../impl/tscatter_impl.js';
 import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
-import { IndexedGatherProgram } from '../programs/indexed_gather_gpu.js';
+import { gatherThroughMap } from '../programs/indexed_gather_gpu.js';
 import { ScatterSearchProgram } from '../programs/scatter_search_gpu.js';
 import { SegmentSumProgram } from '../programs/segment_sum_gpu.js';
 import { FLOAT_EXACT_INTEGER_LIMIT, readValues } from '../residency.js';
@@ -25,21 +25,6 @@ import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '.
 export const SCATTER_SEARCH_LIMIT = 1 << 20;
 
 type Call = TileCall<TScatterAttrs>;
-
-/** Gathers each destination's last writer through a CPU-built map. */
-function assignByMap(call: Call, idxValues: Int32Array, values: TensorInfo): TensorInfo {
-  const { backend } = call;
-  const map = indexTensor(backend, lastWriterSources(idxValues, call.g));
-  const out = runFlatProgram(
-    backend,
-    new IndexedGatherProgram(map.shape[1]!),
-    [values, map],
-    call.src.dtype,
-    [],
-  );
-  disposeAll(backend, [map]);
-  return out;
-}
 
 /**
  * Whether int32 sums stay exact in float32: every partial sum is bounded by the largest
@@ -107,7 +92,8 @@ function scatterOnGpu(call: Call, values: TensorInfo): TensorInfo | null {
   const idxValues = call.idxValues ?? (readValues(backend, call.idx) as Int32Array);
   return attrs.mode === 'add'
     ? addByLists(call, idxValues, values)
-    : assignByMap(call, idxValues, values);
+    : // Each destination gathers its last writer through a CPU-built map.
+      gatherThroughMap(call.backend, values, lastWriterSources(idxValues, call.g));
 }
 
 function tscatterWebgl(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {

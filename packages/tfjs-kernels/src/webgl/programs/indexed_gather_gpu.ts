@@ -4,7 +4,9 @@
  * the index map was built on the CPU. Pure selection, no arithmetic, so float bits (-0, NaN,
  * ±Inf) move unchanged.
  */
-import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
+import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import type { TensorInfo } from '@tensorflow/tfjs-core';
+import { disposeAll, indexTensor, runFlatProgram } from '../run_program.js';
 
 export class IndexedGatherProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'map'];
@@ -26,4 +28,20 @@ export class IndexedGatherProgram implements GPGPUProgram {
   constructor(size: number) {
     this.outputShape = [size];
   }
+}
+
+/**
+ * Runs the gather pass: `out[p] = values[sources[p]]`, 0 where `sources[p]` is -1, as a flat
+ * tensor of `values`' dtype (the CPU-built map is uploaded, used once and disposed).
+ */
+export function gatherThroughMap(
+  backend: MathBackendWebGL,
+  values: TensorInfo,
+  sources: Int32Array,
+): TensorInfo {
+  const map = indexTensor(backend, sources);
+  const program = new IndexedGatherProgram(map.shape[1]!);
+  const out = runFlatProgram(backend, program, [values, map], values.dtype, []);
+  disposeAll(backend, [map]);
+  return out;
 }
