@@ -7,6 +7,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { expect } from 'vitest';
 import '../../src/register-cpu.js';
+import { expectThrowKeepsCounts } from './balance.js';
 
 // Quiets tfjs's one-time "install tfjs-node" console banner; changes nothing for the CPU backend.
 tf.env().set('IS_TEST', true);
@@ -23,18 +24,7 @@ export function expectNoLeak(fn: () => void): void {
 
 /** Runs `fn`, expects it to throw, and asserts no tensor leaked on the error path. */
 export function expectThrowsWithoutLeak(fn: () => unknown): Error {
-  const before = tf.memory().numTensors;
-  let caught: unknown;
-  try {
-    tf.tidy(() => {
-      fn();
-    });
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(Error);
-  expect(tf.memory().numTensors).toBe(before);
-  return caught as Error;
+  return expectThrowKeepsCounts(() => tf.memory().numTensors, fn);
 }
 
 /** The raw bit patterns of float32 values, for bit-exact comparison. */

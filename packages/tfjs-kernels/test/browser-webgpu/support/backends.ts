@@ -12,6 +12,7 @@ import { afterEach, beforeAll, expect } from 'vitest';
 import '../../../src/register-cpu.js';
 import '../../../src/register-webgpu.js';
 import { switchBackend } from '../../browser/support/backend_switch.js';
+import { expectCountsKept } from '../../support/balance.js';
 
 export { exactValues } from '../../browser/support/exact_values.js';
 export { tf };
@@ -63,8 +64,5 @@ function counts(): { tensors: number; dataIds: number } {
 
 /** Runs `fn` (which must dispose what it creates) and expects every count back where it was. */
 export async function expectBalanced<T>(fn: () => T | Promise<T>): Promise<T> {
-  const before = counts();
-  const result = await fn();
-  expect(counts()).toEqual(before);
-  return result;
+  return expectCountsKept(counts, fn);
 }

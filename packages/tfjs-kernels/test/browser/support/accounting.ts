@@ -3,7 +3,7 @@
  * balance around every op, gradient and error path; shader compilations are counted by wrapping
  * the GPGPU context's `createProgram` (tfjs calls it once per compiled binary).
  */
-import { expect } from 'vitest';
+import { expectCountsKept, expectThrowKeepsCounts } from '../../support/balance.js';
 import { tf, webglBackend } from './backends.js';
 
 /** A snapshot of everything a leak would grow. */
@@ -28,26 +28,12 @@ export function resourceCounts(): ResourceCounts {
  * where it was; returns `fn`'s result.
  */
 export async function expectBalanced<T>(fn: () => T | Promise<T>): Promise<T> {
-  const before = resourceCounts();
-  const result = await fn();
-  expect(resourceCounts()).toEqual(before);
-  return result;
+  return expectCountsKept(resourceCounts, fn);
 }
 
 /** Runs `fn`, expects it to throw, and expects no resource to leak on the error path. */
 export async function expectThrowsBalanced(fn: () => unknown): Promise<Error> {
-  const before = resourceCounts();
-  let caught: unknown;
-  try {
-    tf.tidy(() => {
-      fn();
-    });
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(Error);
-  expect(resourceCounts()).toEqual(before);
-  return caught as Error;
+  return expectThrowKeepsCounts(resourceCounts, fn);
 }
 
 let compiled = 0;
