@@ -90,14 +90,18 @@ function opLayout(op: Operation, segment: string): OpLayout {
   return layout;
 }
 
-/** The values of segment `name` in `values` (the op's operands or results). */
-function segmentValues(
+/**
+ * Where segment `name` sits in `values` (the op's operands or results): its slot and the index
+ * range `[start, end)`. Indices, not a slice: the single-value accessors run in every engine's
+ * code generator, and slicing a frozen array is an order of magnitude slower than indexing it.
+ */
+function segmentRange(
   op: Operation,
   layout: SegmentLayout,
   values: readonly Value[],
   role: 'operand' | 'result',
   name: string,
-): { readonly slot: SegmentSlot; readonly values: readonly Value[] } {
+): { readonly slot: SegmentSlot; readonly start: number; readonly end: number } {
   const slot = layout.slots.get(name);
   if (slot === undefined) {
     const known = [...layout.slots.keys()].map((k) => `'${k}'`).join(', ');
@@ -117,22 +121,24 @@ function segmentValues(
       `the op has ${values.length} ${role}s, which do not fit its ${role} segments`,
     );
   }
-  if (slot.kind !== 'single') {
-    return { slot, values: values.slice(slot.lead, slot.lead + spare) };
-  }
+  if (slot.kind !== 'single') return { slot, start: slot.lead, end: slot.lead + spare };
   const at = slot.afterFlexible ? values.length - slot.trail - 1 : slot.lead;
-  return { slot, values: values.slice(at, at + 1) };
+  return { slot, start: at, end: at + 1 };
 }
 
+/** The one value of single segment `name` in `values`. */
 function single(
   op: Operation,
-  found: { slot: SegmentSlot; values: readonly Value[] },
+  layout: SegmentLayout,
+  values: readonly Value[],
+  role: 'operand' | 'result',
   name: string,
-) {
-  if (found.slot.kind !== 'single') {
-    throw new OperandAccessError(op.name, name, `is ${found.slot.kind}, not a single value`);
+): Value {
+  const { slot, start } = segmentRange(op, layout, values, role, name);
+  if (slot.kind !== 'single') {
+    throw new OperandAccessError(op.name, name, `is ${slot.kind}, not a single value`);
   }
-  return found.values[0] as Value;
+  return values[start] as Value;
 }
 
 /**
@@ -142,11 +148,7 @@ function single(
  *   definition, or the op's operands do not fit its segments.
  */
 export function operand(op: Operation, name: string): Value {
-  return single(
-    op,
-    segmentValues(op, opLayout(op, name).operands, op.operands, 'operand', name),
-    name,
-  );
+  return single(op, opLayout(op, name).operands, op.operands, 'operand', name);
 }
 
 /**
@@ -157,7 +159,14 @@ export function operand(op: Operation, name: string): Value {
  *   definition, or the op's operands do not fit its segments.
  */
 export function operands(op: Operation, name: string): readonly Value[] {
-  return segmentValues(op, opLayout(op, name).operands, op.operands, 'operand', name).values;
+  const { start, end } = segmentRange(
+    op,
+    opLayout(op, name).operands,
+    op.operands,
+    'operand',
+    name,
+  );
+  return op.operands.slice(start, end);
 }
 
 /**
@@ -168,11 +177,17 @@ export function operands(op: Operation, name: string): readonly Value[] {
  *   op's definition, or the op's operands do not fit its segments.
  */
 export function optionalOperand(op: Operation, name: string): Value | undefined {
-  const found = segmentValues(op, opLayout(op, name).operands, op.operands, 'operand', name);
-  if (found.slot.kind !== 'optional') {
-    throw new OperandAccessError(op.name, name, `is ${found.slot.kind}, not optional`);
+  const { slot, start, end } = segmentRange(
+    op,
+    opLayout(op, name).operands,
+    op.operands,
+    'operand',
+    name,
+  );
+  if (slot.kind !== 'optional') {
+    throw new OperandAccessError(op.name, name, `is ${slot.kind}, not optional`);
   }
-  return found.values[0];
+  return start < end ? op.operands[start] : undefined;
 }
 
 /**
@@ -184,11 +199,7 @@ export function optionalOperand(op: Operation, name: string): Value | undefined 
  */
 export function result(op: Operation, name?: string): Value {
   if (name !== undefined) {
-    return single(
-      op,
-      segmentValues(op, opLayout(op, name).results, op.results, 'result', name),
-      name,
-    );
+    return single(op, opLayout(op, name).results, op.results, 'result', name);
   }
   const [only] = op.results;
   if (only === undefined || op.results.length !== 1) {
