@@ -1,5 +1,6 @@
 /** `arith` dialect definitions: element-wise on scalars and vectors of them. */
 import { type Constraint, defineOp, type ElementKind, type OpDef } from '../op-def.js';
+import { compareOp, sameTypeElementwiseOp } from './elementwise-defs.js';
 
 const FLOAT_BINARY = [
   'addf',
@@ -51,20 +52,6 @@ const CASTS: readonly (readonly [string, ElementKind, ElementKind, Constraint | 
   ['bitcast', 'any', 'any', { rule: 'sameWidth', refs: ['in', 'out'] }],
 ];
 
-function binary(name: string, kind: ElementKind): OpDef {
-  return defineOp(`arith.${name}`, {
-    operands: ['lhs', 'rhs'],
-    results: ['result'],
-    format: 'binary',
-    traits: ['pure', 'elementwise'],
-    constraints: [
-      { rule: 'sameType', refs: ['lhs', 'rhs', 'result'] },
-      { rule: 'typeKind', refs: ['result'], kinds: ['scalarOrVector'] },
-      { rule: 'elementKind', refs: ['result'], kinds: [kind] },
-    ],
-  });
-}
-
 function cast([name, from, to, width]: (typeof CASTS)[number]): OpDef {
   return defineOp(`arith.${name}`, {
     operands: ['in'],
@@ -84,43 +71,12 @@ function cast([name, from, to, width]: (typeof CASTS)[number]): OpDef {
 
 /** Every `arith` op definition. */
 export const ARITH_OPS: readonly OpDef[] = [
-  ...FLOAT_BINARY.map((n) => binary(n, 'float')),
-  ...INT_BINARY.map((n) => binary(n, 'intOrIndex')),
+  ...FLOAT_BINARY.map((n) => sameTypeElementwiseOp(`arith.${n}`, 'binary', 'float', true)),
+  ...INT_BINARY.map((n) => sameTypeElementwiseOp(`arith.${n}`, 'binary', 'intOrIndex', true)),
   ...CASTS.map(cast),
-  defineOp('arith.negf', {
-    operands: ['operand'],
-    results: ['result'],
-    format: 'unary',
-    traits: ['pure', 'elementwise'],
-    constraints: [
-      { rule: 'sameType', refs: ['operand', 'result'] },
-      { rule: 'elementKind', refs: ['result'], kinds: ['float'] },
-    ],
-  }),
-  defineOp('arith.cmpi', {
-    operands: ['lhs', 'rhs'],
-    results: ['result'],
-    format: 'cmp',
-    traits: ['pure', 'elementwise'],
-    constraints: [
-      { rule: 'attr', name: 'predicate', kind: 'predicate' },
-      { rule: 'sameType', refs: ['lhs', 'rhs'] },
-      { rule: 'elementKind', refs: ['lhs'], kinds: ['intOrIndex'] },
-      { rule: 'boolLike', ref: 'result', like: 'lhs' },
-    ],
-  }),
-  defineOp('arith.cmpf', {
-    operands: ['lhs', 'rhs'],
-    results: ['result'],
-    format: 'cmp',
-    traits: ['pure', 'elementwise'],
-    constraints: [
-      { rule: 'attr', name: 'predicate', kind: 'predicate' },
-      { rule: 'sameType', refs: ['lhs', 'rhs'] },
-      { rule: 'elementKind', refs: ['lhs'], kinds: ['float'] },
-      { rule: 'boolLike', ref: 'result', like: 'lhs' },
-    ],
-  }),
+  sameTypeElementwiseOp('arith.negf', 'unary', 'float', false),
+  compareOp('arith.cmpi', 'intOrIndex'),
+  compareOp('arith.cmpf', 'float'),
   defineOp('arith.select', {
     operands: ['condition', 'trueValue', 'falseValue'],
     results: ['result'],

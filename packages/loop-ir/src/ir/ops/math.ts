@@ -1,5 +1,6 @@
 /** `math` dialect definitions (element-wise, scalar or vector). */
-import { defineOp, type ElementKind, type OpDef } from '../op-def.js';
+import type { OpDef } from '../op-def.js';
+import { sameTypeElementwiseOp } from './elementwise-defs.js';
 
 const FLOAT_UNARY = [
   'absf',
@@ -25,34 +26,9 @@ const FLOAT_UNARY = [
 ];
 const FLOAT_BINARY = ['powf', 'atan2', 'copysign'];
 
-function unary(name: string, kind: ElementKind): OpDef {
-  return defineOp(`math.${name}`, {
-    operands: ['operand'],
-    results: ['result'],
-    format: 'unary',
-    traits: ['pure', 'elementwise'],
-    constraints: [
-      { rule: 'sameType', refs: ['operand', 'result'] },
-      { rule: 'typeKind', refs: ['result'], kinds: ['scalarOrVector'] },
-      { rule: 'elementKind', refs: ['result'], kinds: [kind] },
-    ],
-  });
-}
-
 /** Every `math` op definition. */
 export const MATH_OPS: readonly OpDef[] = [
-  ...FLOAT_UNARY.map((n) => unary(n, 'float')),
-  unary('absi', 'int'),
-  ...FLOAT_BINARY.map((name) =>
-    defineOp(`math.${name}`, {
-      operands: ['lhs', 'rhs'],
-      results: ['result'],
-      format: 'binary',
-      traits: ['pure', 'elementwise'],
-      constraints: [
-        { rule: 'sameType', refs: ['lhs', 'rhs', 'result'] },
-        { rule: 'elementKind', refs: ['result'], kinds: ['float'] },
-      ],
-    }),
-  ),
+  ...FLOAT_UNARY.map((n) => sameTypeElementwiseOp(`math.${n}`, 'unary', 'float', true)),
+  sameTypeElementwiseOp('math.absi', 'unary', 'int', true),
+  ...FLOAT_BINARY.map((n) => sameTypeElementwiseOp(`math.${n}`, 'binary', 'float', false)),
 ];

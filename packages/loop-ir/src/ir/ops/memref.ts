@@ -1,26 +1,25 @@
 /** `memref` dialect definitions: scalar loads/stores and shape queries. */
 import { defineOp, type OpDef } from '../op-def.js';
 
+/** What a scalar load or store requires: a memref addressed by index-typed indices that fit its rank. */
+const MEMREF_ACCESS = [
+  { rule: 'typeKind', refs: ['memref'], kinds: ['memref'] },
+  { rule: 'typeKind', refs: ['indices'], kinds: ['index'] },
+  { rule: 'check', name: 'memrefAccess' },
+] as const;
+
 /** `memref.load`, `memref.store`, `memref.dim`. */
 export const MEMREF_OPS: readonly OpDef[] = [
   defineOp('memref.load', {
     operands: ['memref', '...indices'],
     results: ['result'],
     effects: 'read',
-    constraints: [
-      { rule: 'typeKind', refs: ['memref'], kinds: ['memref'] },
-      { rule: 'typeKind', refs: ['indices'], kinds: ['index'] },
-      { rule: 'check', name: 'memrefAccess' },
-    ],
+    constraints: MEMREF_ACCESS,
   }),
   defineOp('memref.store', {
     operands: ['value', 'memref', '...indices'],
     effects: 'write',
-    constraints: [
-      { rule: 'typeKind', refs: ['memref'], kinds: ['memref'] },
-      { rule: 'typeKind', refs: ['indices'], kinds: ['index'] },
-      { rule: 'check', name: 'memrefAccess' },
-    ],
+    constraints: MEMREF_ACCESS,
   }),
   defineOp('memref.dim', {
     operands: ['source', 'index'],

@@ -1,6 +1,12 @@
 /** `scf` dialect definitions: structured loops and conditionals. */
 import { defineOp, type OpDef } from '../op-def.js';
 
+/** `scf.if` and `scf.condition` branch on one scalar i1. */
+const SCALAR_I1_CONDITION = [
+  { rule: 'elementKind', refs: ['condition'], kinds: ['i1'] },
+  { rule: 'typeKind', refs: ['condition'], kinds: ['scalar'] },
+] as const;
+
 /** `scf.for`, `scf.while`, `scf.if` and their terminators. */
 export const SCF_OPS: readonly OpDef[] = [
   defineOp('scf.for', {
@@ -27,20 +33,13 @@ export const SCF_OPS: readonly OpDef[] = [
     results: ['...results'],
     regions: 2,
     effects: 'recursive',
-    constraints: [
-      { rule: 'elementKind', refs: ['condition'], kinds: ['i1'] },
-      { rule: 'typeKind', refs: ['condition'], kinds: ['scalar'] },
-      { rule: 'check', name: 'ifBranches' },
-    ],
+    constraints: [...SCALAR_I1_CONDITION, { rule: 'check', name: 'ifBranches' }],
   }),
   defineOp('scf.yield', { operands: ['...results'], traits: ['terminator'], effects: 'none' }),
   defineOp('scf.condition', {
     operands: ['condition', '...args'],
     traits: ['terminator'],
     effects: 'none',
-    constraints: [
-      { rule: 'elementKind', refs: ['condition'], kinds: ['i1'] },
-      { rule: 'typeKind', refs: ['condition'], kinds: ['scalar'] },
-    ],
+    constraints: SCALAR_I1_CONDITION,
   }),
 ];

@@ -3,6 +3,12 @@ import { defineOp, type OpDef } from '../op-def.js';
 
 const MEMORY_CHECK = { rule: 'check', name: 'vectorMemoryAccess' } as const;
 const INDICES_ARE_INDEX = { rule: 'typeKind', refs: ['indices'], kinds: ['index'] } as const;
+/** What both mask constructors require of their result: an i1 vector whose rank fits the operands. */
+const I1_MASK_RESULT = [
+  { rule: 'typeKind', refs: ['result'], kinds: ['vector'] },
+  { rule: 'elementKind', refs: ['result'], kinds: ['i1'] },
+  { rule: 'check', name: 'maskRank' },
+] as const;
 
 /** Every `vector` op definition. */
 export const VECTOR_OPS: readonly OpDef[] = [
@@ -93,22 +99,12 @@ export const VECTOR_OPS: readonly OpDef[] = [
     operands: ['...operands'],
     results: ['result'],
     traits: ['pure'],
-    constraints: [
-      { rule: 'typeKind', refs: ['operands'], kinds: ['index'] },
-      { rule: 'typeKind', refs: ['result'], kinds: ['vector'] },
-      { rule: 'elementKind', refs: ['result'], kinds: ['i1'] },
-      { rule: 'check', name: 'maskRank' },
-    ],
+    constraints: [{ rule: 'typeKind', refs: ['operands'], kinds: ['index'] }, ...I1_MASK_RESULT],
   }),
   defineOp('vector.constant_mask', {
     results: ['result'],
     traits: ['pure'],
-    constraints: [
-      { rule: 'attr', name: 'mask_dim_sizes', kind: 'denseArray' },
-      { rule: 'typeKind', refs: ['result'], kinds: ['vector'] },
-      { rule: 'elementKind', refs: ['result'], kinds: ['i1'] },
-      { rule: 'check', name: 'maskRank' },
-    ],
+    constraints: [{ rule: 'attr', name: 'mask_dim_sizes', kind: 'denseArray' }, ...I1_MASK_RESULT],
   }),
   defineOp('vector.reduction', {
     operands: ['vector', '?acc'],
