@@ -57,6 +57,7 @@ export {
   PTO_TSCATTER_CPUSIM,
   type PtoTScatterCpuSimCase,
 } from './data/pto-tscatter-cpusim.js';
+export { cpuSimTileCall } from './data/pto-tscatter-cpusim-call.js';
 export {
   SEED_COMBINED,
   SEED_FIGURES,
