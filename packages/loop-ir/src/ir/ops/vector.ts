@@ -3,6 +3,11 @@ import { defineOp, type OpDef } from '../op-def.js';
 
 const MEMORY_CHECK = { rule: 'check', name: 'vectorMemoryAccess' } as const;
 const INDICES_ARE_INDEX = { rule: 'typeKind', refs: ['indices'], kinds: ['index'] } as const;
+/** `vector.insert` and `vector.extract` address an element or sub-vector by a static position. */
+const POSITION = [
+  { rule: 'attr', name: 'static_position', kind: 'denseArray' },
+  { rule: 'check', name: 'vectorPosition' },
+] as const;
 /** What both mask constructors require of their result: an i1 vector whose rank fits the operands. */
 const I1_MASK_RESULT = [
   { rule: 'typeKind', refs: ['result'], kinds: ['vector'] },
@@ -25,20 +30,13 @@ export const VECTOR_OPS: readonly OpDef[] = [
     operands: ['valueToStore', 'dest', '...dynamicPosition'],
     results: ['result'],
     traits: ['pure'],
-    constraints: [
-      { rule: 'sameType', refs: ['dest', 'result'] },
-      { rule: 'attr', name: 'static_position', kind: 'denseArray' },
-      { rule: 'check', name: 'vectorPosition' },
-    ],
+    constraints: [{ rule: 'sameType', refs: ['dest', 'result'] }, ...POSITION],
   }),
   defineOp('vector.extract', {
     operands: ['source', '...dynamicPosition'],
     results: ['result'],
     traits: ['pure'],
-    constraints: [
-      { rule: 'attr', name: 'static_position', kind: 'denseArray' },
-      { rule: 'check', name: 'vectorPosition' },
-    ],
+    constraints: POSITION,
   }),
   defineOp('vector.load', {
     operands: ['base', '...indices'],
