@@ -4,21 +4,13 @@
  * libraries built first.
  */
 import { defineConfig } from 'vite';
-import { SOURCE_CONDITION } from '../../tools/vitest/config.ts';
+import { BROWSER_CONDITIONS, tfjsPrebundledDeps } from '../../tools/vitest/browser-environment.ts';
 
 export default defineConfig({
   // Relative asset URLs: dist/ works from any sub-path (GitHub Pages, a file server).
   base: './',
-  resolve: { conditions: [SOURCE_CONDITION, 'module', 'browser', 'import', 'default'] },
-  // tfjs ships extensionless ESM; pre-bundling keeps one tfjs-core (one kernel registry).
-  optimizeDeps: {
-    include: [
-      '@tensorflow/tfjs-core',
-      '@tensorflow/tfjs-backend-cpu',
-      '@tensorflow/tfjs-backend-webgl',
-      '@tensorflow/tfjs-backend-webgpu',
-    ],
-  },
+  resolve: { conditions: BROWSER_CONDITIONS },
+  optimizeDeps: { include: tfjsPrebundledDeps(['webgl', 'webgpu']) },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 4096 },
   server: { host: '127.0.0.1' },
 });

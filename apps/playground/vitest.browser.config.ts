@@ -3,26 +3,22 @@
  * /usr/bin/chromium; Playwright never downloads a browser), software WebGL2 through SwiftShader,
  * with screenshot baselines under test/browser/__screenshots__.
  */
-import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { browserTestOptions } from '../../tools/vitest/browser-config.ts';
+import {
+  WEBGL_CHROMIUM_ARGS,
+  WEBGPU_CHROMIUM_ARGS,
+} from '../../tools/vitest/browser-environment.ts';
 import viteConfig from './vite.config.ts';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
-    test: {
+    test: browserTestOptions({
       include: ['test/browser/**/*.test.ts'],
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
-      fileParallelism: false,
-      reporters: ['default', 'json'],
-      outputFile: { json: '.tmp/vitest-browser-report.json' },
+      jsonReport: '.tmp/vitest-browser-report.json',
+      chromiumArgs: [...WEBGL_CHROMIUM_ARGS, ...WEBGPU_CHROMIUM_ARGS],
       browser: {
-        enabled: true,
-        headless: true,
-        screenshotFailures: false,
         // The desktop viewport every screenshot is taken at; the phone test resizes.
         viewport: { width: 1280, height: 900 },
         // Baselines are committed next to the tests (the repository ignores __screenshots__/).
@@ -32,18 +28,7 @@ export default mergeConfig(
               `${root}/${testFileDirectory}/baselines/${arg}-${browserName}${ext}`,
           },
         },
-        provider: playwright({
-          launchOptions: {
-            executablePath: chromiumPath,
-            args: [
-              '--use-angle=swiftshader',
-              '--enable-unsafe-swiftshader',
-              '--enable-unsafe-webgpu',
-            ],
-          },
-        }),
-        instances: [{ browser: 'chromium' }],
       },
-    },
+    }),
   }),
 );

@@ -16,25 +16,21 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import {
+  BROWSER_CONDITIONS,
+  tfjsPrebundledDeps,
+  WEBGL_CHROMIUM_ARGS,
+  WEBGPU_CHROMIUM_ARGS,
+} from '../../../vitest/browser-environment.ts';
 import { formatSuite, type SuiteResult } from '../harness.js';
 import type { PageOutcome } from './page/run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
 
-/** Launch flags: software WebGL2 through ANGLE/SwiftShader, no GPU or display needed. */
-const WEBGL_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
-
-/**
- * Launch flags for WebGPU: Dawn's SwiftShader adapter needs only this switch (as in
- * vitest.webgpu.config.ts); `--use-angle=vulkan` would break WebGL2, so WebGPU suites get their
- * own browser.
- */
-const WEBGPU_ARGS = ['--enable-unsafe-webgpu'];
-
 /** The Chromium flags for one suite file: WebGPU ones for `*webgpu.bench.ts`, else WebGL's. */
 export function chromiumArgsFor(file: string): readonly string[] {
-  return basename(file).endsWith('webgpu.bench.ts') ? WEBGPU_ARGS : WEBGL_ARGS;
+  return basename(file).endsWith('webgpu.bench.ts') ? WEBGPU_CHROMIUM_ARGS : WEBGL_CHROMIUM_ARGS;
 }
 
 /** A suite may run this long (software rendering of the slowest baselines is slow). */
@@ -69,15 +65,8 @@ async function startServer(): Promise<ViteDevServer> {
     configFile: false,
     root: join(here, 'page'),
     logLevel: 'warn',
-    resolve: { conditions: ['@tilekit/source', 'module', 'browser', 'import', 'default'] },
-    optimizeDeps: {
-      include: [
-        '@tensorflow/tfjs-core',
-        '@tensorflow/tfjs-backend-cpu',
-        '@tensorflow/tfjs-backend-webgl',
-        '@tensorflow/tfjs-backend-webgpu',
-      ],
-    },
+    resolve: { conditions: BROWSER_CONDITIONS },
+    optimizeDeps: { include: tfjsPrebundledDeps(['webgl', 'webgpu']) },
     server: { port: 0, host: '127.0.0.1', fs: { allow: [repoRoot] } },
   });
   await server.listen();
