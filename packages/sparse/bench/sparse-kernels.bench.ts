@@ -11,13 +11,8 @@ import { defineBenchSuite } from '@tilekit/bench';
 import { buildWasm, compile, type EngineCall } from '@tilekit/loop-engines';
 import { spmv } from '@tilekit/sparse/tfjs';
 import { vectorize } from '@tilekit/sparse-vectorizer';
-import {
-  bindArguments,
-  type FormatSpec,
-  type KernelOperand,
-  SparseTensor,
-  sparsify,
-} from '../src/index.js';
+import { bindArguments, type FormatSpec, type KernelOperand, sparsify } from '../src/index.js';
+import { randomOperands } from './random-operands.js';
 
 const N = 4096;
 const K = 64;
@@ -25,34 +20,7 @@ const LONG = 1 << 20;
 /** The vector options the benchmarks run with (see the README for the vl sweep). */
 const VECTOR = { vectorLength: 8, enableSIMDIndex32: true } as const;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = rng(2024);
-const randomVector = (n: number) => Float32Array.from({ length: n }, () => next() * 2 - 1);
-
-function randomSparse(shape: readonly number[], density: number, format: FormatSpec): SparseTensor {
-  const coords: number[][] = [];
-  const values: number[] = [];
-  const [rows = 1, cols = 1] = shape.length === 1 ? [1, shape[0] as number] : shape;
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < cols; j++) {
-      if (next() < density) {
-        coords.push(shape.length === 1 ? [j] : [i, j]);
-        values.push(next() * 2 - 1);
-      }
-    }
-  }
-  return SparseTensor.fromCoordinates(coords, values, shape, format);
-}
+const { vector: randomVector, sparse: randomSparse } = randomOperands(2024);
 
 const A = randomSparse([N, N], 0.01, 'CSR');
 const x = randomVector(N);

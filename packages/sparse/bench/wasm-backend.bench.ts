@@ -13,35 +13,14 @@ import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { spmv } from '@tilekit/sparse/tfjs';
-import { SparseTensor } from '../src/index.js';
+import { randomOperands } from './random-operands.js';
 
 const N = 4096;
 const DENSITY = 0.01;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = rng(2024);
-const coords: number[][] = [];
-const values: number[] = [];
-for (let i = 0; i < N; i++) {
-  for (let j = 0; j < N; j++) {
-    if (next() < DENSITY) {
-      coords.push([i, j]);
-      values.push(next() * 2 - 1);
-    }
-  }
-}
-const A = SparseTensor.fromCoordinates(coords, values, [N, N], 'CSR');
-const x = Float32Array.from({ length: N }, () => next() * 2 - 1);
+const operands = randomOperands(2024);
+const A = operands.sparse([N, N], DENSITY, 'CSR');
+const x = operands.vector(N);
 
 type BackendName = 'cpu' | 'wasm';
 const xOn = new Map<BackendName, tf.Tensor1D>();

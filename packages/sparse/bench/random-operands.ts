@@ -1,0 +1,47 @@
+/**
+ * Reproducible random operands for the sparse benchmarks: one seeded mulberry32 stream, so
+ * every run of a benchmark file measures the same data.
+ */
+import { type FormatSpec, SparseTensor } from '../src/index.js';
+
+/** A small seeded PRNG (mulberry32) giving numbers in [0, 1). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Generators of dense vectors and sparse tensors (values in [-1, 1)) drawing from one stream. */
+export interface RandomOperands {
+  /** `n` values. */
+  vector(n: number): Float32Array;
+  /** A rank-1 or rank-2 tensor of `shape` in `format`, each element non-zero with probability `density`. */
+  sparse(shape: readonly number[], density: number, format: FormatSpec): SparseTensor;
+}
+
+/** Operand generators over the stream seeded with `seed`. */
+export function randomOperands(seed: number): RandomOperands {
+  const next = rng(seed);
+  return {
+    vector: (n) => Float32Array.from({ length: n }, () => next() * 2 - 1),
+    sparse(shape, density, format) {
+      const coords: number[][] = [];
+      const values: number[] = [];
+      const [rows = 1, cols = 1] = shape.length === 1 ? [1, shape[0] as number] : shape;
+      for (let i = 0; i < rows; i++) {
+        for (let j = 0; j < cols; j++) {
+          if (next() < density) {
+            coords.push(shape.length === 1 ? [j] : [i, j]);
+            values.push(next() * 2 - 1);
+          }
+        }
+      }
+      return SparseTensor.fromCoordinates(coords, values, shape, format);
+    },
+  };
+}
