@@ -9,6 +9,7 @@ import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { gatherSources } from '../../gpu/index_maps.js';
 import { tgatherImpl } from '../../impl/tgather_impl.js';
 import { TGather, type TGatherAttrs } from '../../kernel_names.js';
+import { indexTileUniformValues } from '../programs/index_tile_uniforms.js';
 import { gatherThroughMap } from '../programs/indexed_gather_gpu.js';
 import { TGatherProgram } from '../programs/tgather_gpu.js';
 import { readValues } from '../residency.js';
@@ -21,10 +22,13 @@ function gatherFromGpuIndices(call: Call, values: TensorInfo): TensorInfo {
   const { backend, g } = call;
   const idx = flatView(backend, call.idx);
   const size = g.batch * g.dst.rows * g.dst.cols;
-  const out = runFlatProgram(backend, new TGatherProgram(size), [values, idx], call.src.dtype, [
-    [g.validRow, g.validCol, g.idx.cols, g.dst.cols],
-    [g.src.rows * g.src.cols, g.idx.rows * g.idx.cols, g.dst.rows * g.dst.cols, 0],
-  ]);
+  const out = runFlatProgram(
+    backend,
+    new TGatherProgram(size),
+    [values, idx],
+    call.src.dtype,
+    indexTileUniformValues(g, g.dst.cols),
+  );
   disposeAll(backend, [idx]);
   return out;
 }

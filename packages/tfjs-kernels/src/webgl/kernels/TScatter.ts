@@ -14,6 +14,7 @@ import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { lastWriterSources, writerLists } from '../../gpu/index_maps.js';
 import { tscatterImpl } from '../../impl/tscatter_impl.js';
 import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
+import { indexTileUniformValues } from '../programs/index_tile_uniforms.js';
 import { gatherThroughMap } from '../programs/indexed_gather_gpu.js';
 import { ScatterSearchProgram } from '../programs/scatter_search_gpu.js';
 import { SegmentSumProgram } from '../programs/segment_sum_gpu.js';
@@ -70,12 +71,7 @@ function scatterBySearch(call: Call, values: TensorInfo): TensorInfo {
     new ScatterSearchProgram(size),
     [values, idx],
     call.src.dtype,
-    [
-      [g.validRow, g.validCol, g.idx.cols, g.src.cols],
-      [g.src.rows * g.src.cols, g.idx.rows * g.idx.cols, g.dst.rows * g.dst.cols, 0],
-      [attrs.mode === 'add' ? 1 : 0],
-      [0],
-    ],
+    [...indexTileUniformValues(g, g.src.cols), [attrs.mode === 'add' ? 1 : 0], [0]],
   );
   disposeAll(backend, [idx]);
   return out;

@@ -6,16 +6,15 @@
  */
 import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
 import { EXACT_ADD_GLSL } from './exact_add_glsl.js';
+import { INDEX_TILE_UNIFORMS } from './index_tile_uniforms.js';
 
 export class ScatterSearchProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'idx'];
   readonly outputShape: number[];
   readonly enableShapeUniforms = true;
   readonly customUniforms = [
-    // (validRow, validCol, idxCols, srcCols)
-    { name: 'tile', type: 'ivec4' as const },
-    // (srcSize, idxSize, dstSize, unused): elements per batch entry
-    { name: 'sizes', type: 'ivec4' as const },
+    // tile.w: the source's columns.
+    ...INDEX_TILE_UNIFORMS,
     { name: 'addMode', type: 'int' as const },
     // Uniform 0.0 so `0.0 + v` cannot be folded to `v` (see SegmentSumProgram).
     { name: 'zero', type: 'float' as const },

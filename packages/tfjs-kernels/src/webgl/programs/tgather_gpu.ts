@@ -4,17 +4,14 @@
  * and for out-of-range offsets the output is 0, as in the CPU loop.
  */
 import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
+import { INDEX_TILE_UNIFORMS } from './index_tile_uniforms.js';
 
 export class TGatherProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'idx'];
   readonly outputShape: number[];
   readonly enableShapeUniforms = true;
-  readonly customUniforms = [
-    // (validRow, validCol, idxCols, dstCols)
-    { name: 'tile', type: 'ivec4' as const },
-    // (srcSize, idxSize, dstSize, unused): elements per batch entry
-    { name: 'sizes', type: 'ivec4' as const },
-  ];
+  // tile.w: the destination's columns.
+  readonly customUniforms = INDEX_TILE_UNIFORMS;
   readonly userCode = `
     void main() {
       int p = getOutputCoords();
