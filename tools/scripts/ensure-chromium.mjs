@@ -11,19 +11,11 @@
  * Usage: node tools/scripts/ensure-chromium.mjs   (honours CHROMIUM_PATH when set)
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { isExecutable } from './executable.mjs';
 
 const DEFAULT_PATH = '/usr/bin/chromium';
 const APT_LISTS = '/var/lib/apt/lists';
-
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** First existing executable among CHROMIUM_PATH, the Debian default and `which chromium`. */
 function locateChromium() {

@@ -3,20 +3,11 @@
  * ensure-mlir.mjs and the test suites that check our MLIR text against the real tool.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { isExecutable } from './executable.mjs';
 
 /** Where Debian's packages put the binary, in the order we look. */
 export const MLIR_OPT_CANDIDATES = ['/usr/bin/mlir-opt-22', '/usr/lib/llvm-22/bin/mlir-opt'];
-
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Absolute path of mlir-opt-22 (PATH first, then the Debian locations), or undefined. */
 export function findMlirOpt() {
