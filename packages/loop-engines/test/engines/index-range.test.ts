@@ -20,42 +20,43 @@ import { compile, IndexRangeError } from '../../src/index.js';
 const BIG = 2n ** 53n + 1n;
 
 describe('index constants beyond 2^53', () => {
-  it('scalar: exact on interpreter and wasm, IndexRangeError on js', () => {
-    const module = parseModule(`
-func.func @f(%n: index) -> index {
+  const n = 2n ** 53n - 10n; // in range, and so is BIG - n
+  it.each([
+    {
+      what: 'scalar',
+      body: `func.func @f(%n: index) -> index {
   %big = arith.constant ${BIG} : index
   %r = arith.subi %big, %n : index
   return %r : index
-}`);
-    const n = 2n ** 53n - 10n; // in range, and so is BIG - n
-    for (const engine of ['interpreter', 'wasm'] as const)
-      expect(compile(module, 'f', { engine })(n), engine).toEqual([BIG - n]);
-    expect(() => compile(module, 'f', { engine: 'js' })(n)).toThrow(IndexRangeError);
-  });
-
-  it('returned as is: exact on interpreter and wasm, IndexRangeError on js', () => {
-    const module = parseModule(`
-func.func @f() -> index {
+}`,
+      args: [n],
+      expected: BIG - n,
+    },
+    {
+      what: 'returned as is',
+      body: `func.func @f() -> index {
   %big = arith.constant -${BIG} : index
   return %big : index
-}`);
-    for (const engine of ['interpreter', 'wasm'] as const)
-      expect(compile(module, 'f', { engine })(), engine).toEqual([-BIG]);
-    expect(() => compile(module, 'f', { engine: 'js' })()).toThrow(IndexRangeError);
-  });
-
-  it('vector lanes: exact on interpreter and wasm, IndexRangeError on js', () => {
-    const module = parseModule(`
-func.func @f(%n: index) -> index {
+}`,
+      args: [],
+      expected: -BIG,
+    },
+    {
+      what: 'vector lanes',
+      body: `func.func @f(%n: index) -> index {
   %v = arith.constant dense<[${BIG}, 3]> : vector<2xindex>
   %big = vector.extract %v[0] : index from vector<2xindex>
   %r = arith.subi %big, %n : index
   return %r : index
-}`);
-    const n = 2n ** 53n - 10n; // in range, and so is BIG - n
+}`,
+      args: [n],
+      expected: BIG - n,
+    },
+  ])('$what: exact on interpreter and wasm, IndexRangeError on js', ({ body, args, expected }) => {
+    const module = parseModule(body);
     for (const engine of ['interpreter', 'wasm'] as const)
-      expect(compile(module, 'f', { engine })(n), engine).toEqual([BIG - n]);
-    expect(() => compile(module, 'f', { engine: 'js' })(n)).toThrow(IndexRangeError);
+      expect(compile(module, 'f', { engine })(...args), engine).toEqual([expected]);
+    expect(() => compile(module, 'f', { engine: 'js' })(...args)).toThrow(IndexRangeError);
   });
 
   it('the safe range itself stays exact on every engine', () => {

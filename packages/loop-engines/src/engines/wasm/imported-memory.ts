@@ -6,8 +6,9 @@
  * the IR element's byte layout; {@link canRunInPlace} says whether a view qualifies.
  */
 import type { MemRefData, Module, ScalarType } from '@tilekit/loop-ir';
-import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
-import { type EngineCall, resultValue, scalarArgument } from '../signature.js';
+import { EngineArgumentError } from '../errors.js';
+import { type EngineCall, scalarArgument } from '../signature.js';
+import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
 import { elementBytes } from './lanes.js';
 import { BUFFER_PADDING } from './memory-ops.js';
 import { buildWasm, type WasmEngineOptions } from './wasm-engine.js';
@@ -41,15 +42,10 @@ export function compileWasmOnMemory(
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
     env: { memory, ...host.env() },
   });
-  const kernel = instance.exports.kernel as (...args: (number | bigint)[]) => unknown;
+  const kernel = instance.exports.kernel as WasmKernel;
   const { inputs } = signature;
   return (...args) => {
-    if (args.length !== inputs.length) {
-      throw new EngineArgumentError(
-        'args',
-        `@${fnName} takes ${inputs.length} arguments, got ${args.length}`,
-      );
-    }
+    checkArgumentCount(fnName, inputs.length, args.length);
     const wasmArgs: (number | bigint)[] = [];
     inputs.forEach((t, i) => {
       if (t.kind !== 'memref') {
@@ -68,19 +64,6 @@ export function compileWasmOnMemory(
       if (t.layout !== undefined)
         wasmArgs.push(...view.strides.map((d) => BigInt(d)), BigInt(view.offset));
     });
-    let raw: unknown;
-    try {
-      raw = kernel(...wasmArgs);
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) throw new EngineRuntimeError(fnName, e.message);
-      throw e;
-    }
-    const results =
-      signature.results.length === 0
-        ? []
-        : signature.results.length === 1
-          ? [raw]
-          : (raw as unknown[]);
-    return results.map((r, k) => resultValue(r, signature.results[k] as ScalarType));
+    return invokeKernel(kernel, fnName, wasmArgs, signature.results);
   };
 }

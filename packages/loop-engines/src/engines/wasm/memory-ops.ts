@@ -137,6 +137,21 @@ export function startAddress(ctx: ScalarContext, a: VectorAccess): number {
   return addr;
 }
 
+/**
+ * What a vector load and store both need: the element type, lanes per v128 part, the start
+ * address (computed into a fresh local), element bytes, and how many parts move whole.
+ */
+function accessLayout(ctx: ScalarContext, a: VectorAccess) {
+  const elem = scalarElement(a.memref);
+  return {
+    elem,
+    perPart: laneLayoutOf(elem).perPart,
+    addr: startAddress(ctx, a),
+    bytes: elementBytes(elem),
+    whole: wholeParts(a),
+  };
+}
+
 /** `vector.load` / `vector.maskedload` into `result` parts. */
 export function lowerVectorLoad(
   ctx: ScalarContext,
@@ -145,11 +160,7 @@ export function lowerVectorLoad(
   masked?: { readonly mask: readonly number[]; readonly passThru: readonly number[] | 'zero' },
 ): void {
   const { f } = ctx;
-  const elem = scalarElement(a.memref);
-  const { perPart } = laneLayoutOf(elem);
-  const addr = startAddress(ctx, a);
-  const bytes = elementBytes(elem);
-  const whole = wholeParts(a);
+  const { elem, perPart, addr, bytes, whole } = accessLayout(ctx, a);
   for (let k = 0; k < whole; k++) {
     f.op('local.get', addr).memory('v128.load', 16 * k);
     if (masked !== undefined) {
@@ -185,11 +196,7 @@ export function lowerVectorStore(
   mask?: readonly number[],
 ): void {
   const { f } = ctx;
-  const elem = scalarElement(a.memref);
-  const { perPart } = laneLayoutOf(elem);
-  const addr = startAddress(ctx, a);
-  const bytes = elementBytes(elem);
-  const whole = wholeParts(a);
+  const { elem, perPart, addr, bytes, whole } = accessLayout(ctx, a);
   for (let k = 0; k < whole; k++) {
     f.op('local.get', addr);
     f.op('local.get', value[k] as number);

@@ -7,18 +7,18 @@
 
 import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
 import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
-import { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
+import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
 import {
   type EngineCall,
   type EngineSignature,
   readSignature,
-  resultValue,
   scalarArgument,
   writtenMemRefs,
 } from '../signature.js';
 import { FunctionCompiler } from './function-compiler.js';
 import { HostImports } from './host-imports.js';
+import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
 import { elementBytes } from './lanes.js';
 import { BUFFER_PADDING } from './memory-ops.js';
 import { copyIn, copyOut } from './memory-transfer.js';
@@ -96,17 +96,12 @@ export function compileWasm(
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
     env: { memory, ...host.env() },
   });
-  const kernel = instance.exports.kernel as (...args: (number | bigint)[]) => unknown;
+  const kernel = instance.exports.kernel as WasmKernel;
   const written = writtenMemRefs(signature.func);
   const inputs = signature.inputs;
 
   return (...args) => {
-    if (args.length !== inputs.length) {
-      throw new EngineArgumentError(
-        'args',
-        `@${fnName} takes ${inputs.length} arguments, got ${args.length}`,
-      );
-    }
+    checkArgumentCount(fnName, inputs.length, args.length);
     // Lay out every memref (16-byte aligned, padded for masked-off vector lanes).
     const memrefs = inputs.flatMap((t, i) =>
       t.kind === 'memref' ? [{ i, t, arg: signature.memref(args[i], i) }] : [],
@@ -136,23 +131,11 @@ export function compileWasm(
         wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
       }
     });
-    let raw: unknown;
-    try {
-      raw = kernel(...wasmArgs);
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) throw new EngineRuntimeError(fnName, e.message);
-      throw e;
-    }
+    const results = invokeKernel(kernel, fnName, wasmArgs, signature.results);
     for (const m of memrefs) {
       if (written.has(m.i))
         copyOut(memory.buffer, addresses.get(m.i) as number, m.arg.data, m.t as MemRefType);
     }
-    const results =
-      signature.results.length === 0
-        ? []
-        : signature.results.length === 1
-          ? [raw]
-          : (raw as unknown[]);
-    return results.map((r, k) => resultValue(r, signature.results[k] as ScalarType));
+    return results;
   };
 }
