@@ -3,7 +3,7 @@
  * the backend: the data checks of the CPU loops, run where the data is (reading GPU data back
  * only when the caller's options demand it), and the CPU loop itself for calls routed there.
  */
-import type { BackendValues, TensorInfo } from '@tensorflow/tfjs-core';
+import type { BackendValues, DataType, TensorInfo } from '@tensorflow/tfjs-core';
 import type { TileData } from '../impl/tile_call_inputs.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import { assertIndicesInBounds, assertValuesFit, type TileValues } from '../impl/tile_values.js';
@@ -49,18 +49,28 @@ export function checkTileData<A extends TileOpAttrs>(
   return idxValues;
 }
 
+/** A GPU kernel call routed to the CPU loop: its data, backend, output shape and CPU indices. */
+export interface CpuRoutedTileCall<A extends TileOpAttrs> extends TileData<A> {
+  /** The WebGL or WebGPU backend (both make CPU-resident tensors this way). */
+  readonly backend: {
+    makeTensorInfo(shape: number[], dtype: DataType, values: BackendValues): TensorInfo;
+  };
+  readonly outShape: number[];
+  /** The index values if already on the CPU. */
+  readonly idxValues: Int32Array | null;
+}
+
 /**
- * Runs the backend-free CPU loop on the call's values (reading GPU data back if needed).
- *
- * @param idxValues The index values if already on the CPU.
+ * Runs the backend-free CPU loop on the call's values (reading GPU data back if needed) and
+ * returns its result as a CPU-resident tensor of the call's backend.
  */
 export function runTileLoop<A extends TileOpAttrs>(
   access: ValueAccess,
-  data: TileData<A>,
-  idxValues: Int32Array | null,
+  call: CpuRoutedTileCall<A>,
   loop: TileLoop<A>,
-): TileValues {
-  const src = access.read(data.src) as TileValues;
-  const idx = idxValues ?? (access.read(data.idx) as Int32Array);
-  return loop(src, idx, data.g, data.attrs);
+): TensorInfo {
+  const src = access.read(call.src) as TileValues;
+  const idx = call.idxValues ?? (access.read(call.idx) as Int32Array);
+  const values = loop(src, idx, call.g, call.attrs);
+  return call.backend.makeTensorInfo(call.outShape, call.src.dtype, values);
 }

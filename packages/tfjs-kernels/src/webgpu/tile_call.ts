@@ -97,6 +97,5 @@ export function runTileLoopOnCpu<A extends TileOpAttrs>(
   call: TileCall<A>,
   loop: TileLoop<A>,
 ): TensorInfo {
-  const values = runTileLoop(valueAccess(call.backend), call, call.idxValues, loop);
-  return call.backend.makeTensorInfo(call.outShape, call.src.dtype, values);
+  return runTileLoop(valueAccess(call.backend), call, loop);
 }
