@@ -4,7 +4,7 @@
  * which iterators hold the current coordinate, and the segment loop of a non-unique (COO)
  * level.
  */
-import type { Builder, Value } from '@tilekit/loop-ir';
+import type { Builder, Operation, Region, Value } from '@tilekit/loop-ir';
 import { buildRegion, i1, index, result } from '@tilekit/loop-ir';
 import {
   EMITTED_FROM,
@@ -89,13 +89,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
     },
     'scf.yield',
   );
-  const op = s.b.create({
-    name: 'scf.while',
-    operands: inits,
-    resultTypes: types,
-    attributes: EMITTED_FROM,
-    regions: [before, after],
-  });
+  const op = createWhile(s.b, inits, before, after);
   // The loop's results are the iterators' final positions, then the reduction (if any).
   for (const [n, position] of op.results.entries()) {
     const k = loop.iters[n];
@@ -152,12 +146,22 @@ export function genSegmentLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): V
     },
     'scf.yield',
   );
-  const op = s.b.create({
+  const op = createWhile(s.b, inits, before, after);
+  return s.red === undefined ? undefined : op.results[1];
+}
+
+/** The outer `scf.while` of a co-iteration or segment loop, carrying `inits` through `before`/`after`. */
+function createWhile(
+  b: Builder,
+  inits: readonly Value[],
+  before: Region,
+  after: Region,
+): Operation {
+  return b.create({
     name: 'scf.while',
     operands: inits,
-    resultTypes: types,
+    resultTypes: inits.map((x) => x.type),
     attributes: EMITTED_FROM,
     regions: [before, after],
   });
-  return s.red === undefined ? undefined : op.results[1];
 }
