@@ -5,24 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { LayoutValidationError, linearIndex, renderMemoryMap } from '../src/index.js';
 import { memoryMapModel } from '../src/render/model.js';
+import { gridOffsets } from './support/text-grid.js';
 import { xmlProblems } from './support/xml.js';
 
 const BIG = 'f32[4096,4096]{1,0:T(8,128)}';
-
-/** Offsets of the cells a text grid shows, row by row (grid rows start `<label> |`). */
-function textGrid(text: string): number[][] {
-  return text
-    .split('\n')
-    .filter((line) => /^\s*\d+ \|/.test(line))
-    .map((line) =>
-      line
-        .slice(line.indexOf('|') + 1, line.lastIndexOf('|'))
-        .replace(/\|/g, ' ')
-        .trim()
-        .split(/\s+/)
-        .map(Number),
-    );
-}
 
 /** linearIndex of each cell of the top-left rows x cols window of a 2-D shape. */
 const expectedWindow = (shape: string, rows: number, cols: number, leading: number[] = []) =>
@@ -50,7 +36,7 @@ describe("memory maps with overflow: 'summary'", () => {
 
   it('text: the window, an elided row and column, and what is shown of what', () => {
     const text = renderMemoryMap(BIG, { format: 'text', overflow: 'summary', maxCells: 256 });
-    expect(textGrid(text)).toEqual(expectedWindow(BIG, 16, 16));
+    expect(gridOffsets(text)).toEqual(expectedWindow(BIG, 16, 16));
     expect(text).toContain('showing 16x16 of 4096x4096');
     expect(text).toMatch(/ \| \.\.\.$/m); // cells continue to the right
     expect(text).toMatch(/^ *⋮ \|/m); // rows continue below

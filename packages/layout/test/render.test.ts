@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMemoryMap } from '../src/index.js';
+import { gridRows } from './support/text-grid.js';
 import { xmlProblems } from './support/xml.js';
 
 /** Hand-derived offsets of the seed's figures (see seed-figures.test.ts for the derivations). */
@@ -14,20 +15,6 @@ const FIGURE2 = [
   [16, 18, 20, 22, 24, 26, 28, 30],
   [17, 19, 21, 23, 25, 27, 29, 31],
 ];
-
-/** The cells of each grid row of a text map: `<row label> | a b | c ... |` → ['a','b','c',...]. */
-function gridRows(text: string): string[][] {
-  return text
-    .split('\n')
-    .filter((line) => /^\s*\d+ \|/.test(line))
-    .map((line) =>
-      line
-        .slice(line.indexOf('|') + 1)
-        .replace(/\|/g, ' ')
-        .trim()
-        .split(/\s+/),
-    );
-}
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
