@@ -34,6 +34,18 @@ export interface LayoutBounds extends ShapeBounds {
   readonly tailPadding?: boolean;
 }
 
+/**
+ * Every layout feature at once (permuted orders, `*` combining, up to two tile levels, tail
+ * padding) on dimensions up to 7: small enough for shader-compiling backends.
+ */
+export const ANY_LAYOUT: LayoutBounds = {
+  permuted: true,
+  combine: true,
+  levels: { min: 0, max: 2 },
+  tailPadding: true,
+  maxDim: 7,
+};
+
 function firstTileRank(rank: number, bounds: LayoutBounds): fc.Arbitrary<number> {
   const longer = bounds.longerTiles ? 1 : 0;
   if (bounds.tileRank === 'full') return fc.constant(rank);

@@ -10,7 +10,7 @@ import { expectEqual, expectValues } from '../../core/compare.js';
 import { checkProperty } from '../../core/property.js';
 import { SEED_COMBINED, SEED_FIGURES } from '../../data/seed-layout-examples.js';
 import { XLA_LAYOUT_VECTORS } from '../../data/xla-layout-vectors.js';
-import { type LayoutBounds, layouts, layoutsFor } from '../../generators/layouts.js';
+import { ANY_LAYOUT, layouts, layoutsFor } from '../../generators/layouts.js';
 import {
   formatLayoutSpec,
   formatSpec,
@@ -34,15 +34,6 @@ interface Placement {
   readonly shape: string;
   readonly samples: readonly { readonly index: readonly number[]; readonly offset: number }[];
 }
-
-/** Every layout feature at once, small enough for shader-compiling backends. */
-const ANY_LAYOUT: LayoutBounds = {
-  permuted: true,
-  combine: true,
-  levels: { min: 0, max: 2 },
-  tailPadding: true,
-  maxDim: 7,
-};
 
 /** Logical values 1..n (never 0, so a misplaced element cannot look like padding). */
 const iota = (spec: LayoutSpec) =>

@@ -8,7 +8,12 @@ import type { ConformanceCase } from '../../core/case.js';
 import { CaseMismatch } from '../../core/case.js';
 import { expectEqual, expectValues } from '../../core/compare.js';
 import { checkProperty, type PropertySettings } from '../../core/property.js';
-import { type LayoutBounds, layouts, layoutsWithIndex } from '../../generators/layouts.js';
+import {
+  ANY_LAYOUT,
+  type LayoutBounds,
+  layouts,
+  layoutsWithIndex,
+} from '../../generators/layouts.js';
 import { COMBINE, formatSpec, type LayoutSpec } from '../../reference/layout-spec.js';
 import {
   logicalIndices,
@@ -53,15 +58,6 @@ const LINEAR_INDEX_PROPERTIES: readonly {
     filter: hasCombine,
   },
 ];
-
-/** Layouts with every feature, for the properties every layout must satisfy. */
-const ANY_LAYOUT: LayoutBounds = {
-  permuted: true,
-  combine: true,
-  levels: { min: 0, max: 2 },
-  tailPadding: true,
-  maxDim: 7,
-};
 
 function linearIndexProperty<S>(
   impl: LayoutImpl<S>,
