@@ -41,6 +41,7 @@ export {
 export { CaseDataError, type CaseFile } from './data/case-file.js';
 export {
   type ExpectedVectorization,
+  type FunctionArgument,
   fromJson,
   type JsonNumber,
   MLIR_VECTORIZATION,

@@ -25,15 +25,24 @@ export interface VectorizationConfig {
 /** A number as JSON holds it: non-finite floats are strings. */
 export type JsonNumber = number | 'NaN' | 'Infinity' | '-Infinity';
 
-/** One argument of an execution. */
-export type StoredArgument =
+/**
+ * One argument of an MLIR function call, a memref with its contents or a scalar, with numbers
+ * held as `N` (plain numbers when executing, {@link JsonNumber} when stored).
+ */
+export type FunctionArgument<N> =
   | {
       readonly kind: 'memref';
+      /** MLIR element type, e.g. `f32`, `i16`, `index`. */
       readonly elementType: string;
+      /** Static sizes of the buffer, most major first. */
       readonly shape: readonly number[];
-      readonly data: readonly JsonNumber[];
+      /** Row-major contents. */
+      readonly data: readonly N[];
     }
-  | { readonly kind: 'scalar'; readonly type: string; readonly value: JsonNumber };
+  | { readonly kind: 'scalar'; readonly type: string; readonly value: N };
+
+/** One argument of a stored execution. */
+export type StoredArgument = FunctionArgument<JsonNumber>;
 
 /** One execution of the input function by mlir-runner. */
 export interface StoredExecution {

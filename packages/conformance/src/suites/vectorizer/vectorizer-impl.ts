@@ -4,20 +4,10 @@
  * is exchanged as MLIR text and plain numbers, so any implementation (tilekit's, a wrapper
  * around mlir-opt, another compiler) can be tested.
  */
-import type { VectorizationOptions } from '../../data/mlir-vectorization.js';
+import type { FunctionArgument, VectorizationOptions } from '../../data/mlir-vectorization.js';
 
 /** One argument of an execution: a memref with its contents, or a scalar. */
-export type ExecArgument =
-  | {
-      readonly kind: 'memref';
-      /** MLIR element type, e.g. `f32`, `i16`, `index`. */
-      readonly elementType: string;
-      /** Static sizes of the buffer, most major first. */
-      readonly shape: readonly number[];
-      /** Row-major contents. */
-      readonly data: readonly number[];
-    }
-  | { readonly kind: 'scalar'; readonly type: string; readonly value: number };
+export type ExecArgument = FunctionArgument<number>;
 
 /** What an execution leaves behind. */
 export interface ExecOutcome {
