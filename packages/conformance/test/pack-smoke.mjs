@@ -2,6 +2,7 @@
 // dependencies) is installed: the shipped case data loads and the built-in runner works.
 import assert from 'node:assert/strict';
 import {
+  cpuSimTileCall,
   createSuite,
   formatReport,
   layoutConformance,
@@ -22,16 +23,7 @@ const suite = createSuite({
     id: `kernels/reference/${n}`,
     rule: 'tscatter.flat-offset',
     run: () => {
-      const call = {
-        src: c.srcData,
-        srcShape: c.src,
-        idx: c.idxData,
-        idxShape: c.idx,
-        dstShape: c.dst,
-        validRow: c.validRow,
-        validCol: c.validCol,
-      };
-      assert.deepEqual(referenceTScatter(call), c.expected);
+      assert.deepEqual(referenceTScatter(cpuSimTileCall(c)), c.expected);
     },
   })),
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  cpuSimTileCall,
   formatSpec,
   PTO_TSCATTER_CPUSIM,
   parseSpec,
@@ -122,16 +123,7 @@ describe('reference TSCATTER/TGATHER loops', () => {
   it.each(PTO_TSCATTER_CPUSIM.cases.map((c, n) => ({ ...c, n })))(
     'simulator case $n: $dtype[$dst] by $indexDtype[$idx] valid $validRow x $validCol',
     (c) => {
-      const call = {
-        src: c.srcData,
-        srcShape: c.src,
-        idx: c.idxData,
-        idxShape: c.idx,
-        dstShape: c.dst,
-        validRow: c.validRow,
-        validCol: c.validCol,
-      };
-      expect(referenceTScatter(call)).toEqual(c.expected);
+      expect(referenceTScatter(cpuSimTileCall(c))).toEqual(c.expected);
     },
   );
 

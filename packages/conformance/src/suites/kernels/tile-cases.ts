@@ -11,6 +11,7 @@ import {
   PTO_TSCATTER_CPUSIM,
   type PtoTScatterCpuSimCase,
 } from '../../data/pto-tscatter-cpusim.js';
+import { cpuSimTileCall } from '../../data/pto-tscatter-cpusim-call.js';
 import {
   SEED_TILE_CASES,
   type SeedTile,
@@ -108,13 +109,7 @@ function cpuSimCase(
   n: number,
 ): ConformanceCase<KernelCaseId> {
   const call: TypedCall = {
-    src: c.srcData,
-    srcShape: c.src,
-    idx: c.idxData,
-    idxShape: c.idx,
-    dstShape: c.dst,
-    validRow: c.validRow,
-    validCol: c.validCol,
+    ...cpuSimTileCall(c),
     dtype: c.dtype === 'float32' ? 'float32' : 'int32',
     elementType: CPU_SIM_ELEMENT_TYPES[c.dtype],
     indexType: CPU_SIM_ELEMENT_TYPES[c.indexDtype] as TileIndexType,
