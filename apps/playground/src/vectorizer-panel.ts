@@ -6,11 +6,11 @@
 import { compile } from '@tilekit/loop-engines';
 import { type InterpretArg, type Module, parseModule, printModule } from '@tilekit/loop-ir';
 import { type VectorizeReport, vectorize } from '@tilekit/sparse-vectorizer';
-import denseScale from '../../../packages/sparse-vectorizer/test/corpus/dense_scale_f32.mlir?raw';
-import fix2TwoStores from '../../../packages/sparse-vectorizer/test/corpus/fix2_two_stores.mlir?raw';
-import redAdd from '../../../packages/sparse-vectorizer/test/corpus/red_add_f32.mlir?raw';
-import cmpSelect from '../../../packages/sparse-vectorizer/test/corpus/scalar_cmp_select.mlir?raw';
-import gather from '../../../packages/sparse-vectorizer/test/corpus/sparse_gather_i32.mlir?raw';
+import denseScale from '../../../packages/conformance/corpus/dense_scale_f32.mlir?raw';
+import fix2TwoStores from '../../../packages/conformance/corpus/fix2_two_stores.mlir?raw';
+import redAdd from '../../../packages/conformance/corpus/red_add_f32.mlir?raw';
+import cmpSelect from '../../../packages/conformance/corpus/scalar_cmp_select.mlir?raw';
+import gather from '../../../packages/conformance/corpus/sparse_gather_i32.mlir?raw';
 import { describeError, h, labelled } from './dom.ts';
 import { firstFunction, makeArguments } from './engine-arguments.ts';
 import { readState, writeState } from './url-state.ts';

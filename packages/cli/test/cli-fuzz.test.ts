@@ -3,20 +3,14 @@
  * a failure replays. Whatever the input, `main` resolves to an exit code, prints no stack frame,
  * and explains every non-zero exit on stderr.
  */
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
+import { corpus } from './corpus.js';
 
 const STACK_FRAME = /^\s+at /m;
 const RUNS = 300;
-
-const corpus = (name: string) =>
-  readFileSync(
-    new URL(`../../sparse-vectorizer/test/corpus/${name}.mlir`, import.meta.url),
-    'utf8',
-  );
 
 /** Runs `argv` and checks the invariants; resolves to the exit code. */
 async function checkRun(argv: readonly string[], stdin = ''): Promise<number> {

@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runMlirOpt } from '../../../tools/scripts/mlir-opt.mjs';
 import { parsePassOptions } from '../src/commands/opt.js';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
-
-const corpus = (name: string) =>
-  readFileSync(
-    new URL(`../../sparse-vectorizer/test/corpus/${name}.mlir`, import.meta.url),
-    'utf8',
-  );
+import { corpus } from './corpus.js';
 
 // `acc = x - acc` is not a reduction MLIR can vectorize: it must stay scalar, with a reason.
 const X_MINUS_ACC = `func.func @f(%a: memref<?xf32>, %n: index) -> f32 {

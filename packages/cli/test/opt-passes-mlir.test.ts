@@ -5,7 +5,6 @@
  * for what is normalised). Kernels where tilekit's vectorizer deviates from MLIR on purpose
  * are excluded with their reason.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { MLIR_VECTORIZATION } from '@tilekit/conformance';
 import { type Module, parseModule } from '@tilekit/loop-ir';
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
@@ -13,16 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { runChunks } from '../../sparse-vectorizer/test/mlir/mlir-opt.js';
 import { optCommand } from '../src/commands/opt.js';
 import { captureIO } from './capture-io.js';
+import { CORPUS_KERNELS } from './corpus.js';
 import { opSequence } from './op-sequence.js';
 
-const CORPUS = new URL('../../sparse-vectorizer/test/corpus/', import.meta.url);
-const kernels = readdirSync(CORPUS)
-  .filter((f) => f.endsWith('.mlir'))
-  .sort()
-  .map((f) => ({
-    name: f.slice(0, -'.mlir'.length),
-    text: readFileSync(new URL(f, CORPUS), 'utf8'),
-  }));
+const kernels = CORPUS_KERNELS;
 
 /** Loops vectorized differently from MLIR on purpose: the reason, by kernel name. */
 const DEVIATING = new Map(

@@ -9,13 +9,11 @@ import { expect, it } from 'vitest';
 import { runMlirOpt } from '../../../tools/scripts/mlir-opt.mjs';
 import { optCommand } from '../src/commands/opt.js';
 import { captureIO } from './capture-io.js';
+import { corpus } from './corpus.js';
 import { opSequence } from './op-sequence.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const scatter = readFileSync(
-  new URL('../../sparse-vectorizer/test/corpus/sparse_scatter_index.mlir', import.meta.url),
-  'utf8',
-);
+const scatter = corpus('sparse_scatter_index');
 
 /** The command's flags, shell quotes removed. */
 function flagsOf(command: string): string[] {

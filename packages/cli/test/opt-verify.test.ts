@@ -2,7 +2,6 @@
  * `tilekit opt` reports typed errors as one message and never prints IR that fails the verifier
  * (issue 16, items 6 and 9, CLI half): input verified after parsing, output before printing.
  */
-import { readFileSync } from 'node:fs';
 import {
   MAX_VECTOR_LENGTH,
   type Module,
@@ -15,11 +14,9 @@ import { vectorizeVerified } from '../src/commands/opt.js';
 import { CliError } from '../src/io.js';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
+import { corpus } from './corpus.js';
 
-const absi = readFileSync(
-  new URL('../../sparse-vectorizer/test/corpus/absi_i16.mlir', import.meta.url),
-  'utf8',
-);
+const absi = corpus('absi_i16');
 
 /** Parses without verifying (the IR under test is invalid on purpose). */
 const unverified = (text: string): Module => parseModule(text);

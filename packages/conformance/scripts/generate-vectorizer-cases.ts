@@ -26,9 +26,7 @@ import {
 const VERSION = 1;
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageDir, '..', '..');
-const corpusDir = resolve(
-  process.argv[2] ?? join(repoRoot, 'packages', 'sparse-vectorizer', 'test', 'corpus'),
-);
+const corpusDir = resolve(process.argv[2] ?? join(packageDir, 'corpus'));
 
 /** The option sets, as MLIR's own sparse-vectorization tests use them. */
 const CONFIGS = [
@@ -181,7 +179,7 @@ const version =
 const header = {
   name: 'mlir-vectorization',
   version: VERSION,
-  source: `mlir-opt-22 --sparse-vectorization (${version}) on the sparse-vectorizer corpus; executions by mlir-runner (LLVM 22) of the input functions`,
+  source: `mlir-opt-22 --sparse-vectorization (${version}) on the corpus in packages/conformance/corpus; executions by mlir-runner (LLVM 22) of the input functions`,
   configs: CONFIGS,
 };
 const text = `{\n${Object.entries(header)

@@ -1,4 +1,7 @@
 /** The shipped case data: provenance on every file, and the MLIR data consistent with its tools. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   type CaseFile,
@@ -11,6 +14,9 @@ import {
   summariseModule,
   XLA_LAYOUT_VECTORS,
 } from '../src/index.js';
+
+/** The .mlir sources of MLIR_VECTORIZATION's inputs (its generator reads them). */
+const CORPUS_DIR = fileURLToPath(new URL('../corpus/', import.meta.url));
 
 const FILES: readonly CaseFile<unknown>[] = [
   XLA_LAYOUT_VECTORS,
@@ -47,11 +53,21 @@ describe('MLIR vectorization data', () => {
   it('has every option set for every input loop, taken from a named corpus file and commit', () => {
     expect(configs.map((c) => c.name)).toEqual(['vl8', 'vl16-idx32', 'vl4-vla']);
     for (const c of cases) {
+      // Cases generated before the corpus moved here name its former home.
       expect(c.source).toMatch(
-        new RegExp(`^packages/sparse-vectorizer/test/corpus/${c.name}\\.mlir@[0-9a-f]{7,}$`),
+        new RegExp(
+          `^packages/(conformance|sparse-vectorizer/test)/corpus/${c.name}\\.mlir@[0-9a-f]{7,}$`,
+        ),
       );
       expect(Object.keys(c.expected)).toEqual(configs.map((k) => k.name));
     }
+  });
+
+  it('holds each loop exactly as its corpus file (packages/conformance/corpus) spells it', () => {
+    const corpus = readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.mlir'));
+    expect(corpus.sort()).toEqual(cases.map((c) => `${c.name}.mlir`).sort());
+    for (const c of cases)
+      expect(c.input).toBe(readFileSync(join(CORPUS_DIR, `${c.name}.mlir`), 'utf8'));
   });
 
   it("stores mlir-opt's output and the summary read from it", () => {

@@ -1,14 +1,10 @@
 /**
- * The vectorizer corpus: kernels in the form the sparsifier emits, one `func.func` per file
- * named like the file. Loaded once per test file.
+ * The vectorizer corpus: kernels in the form the sparsifier emits, one `func.func` each, named
+ * like its case. The loops are @tilekit/conformance's golden data (`MLIR_VECTORIZATION`, whose
+ * sources live in packages/conformance/corpus); this module only parses them for the tests.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance';
 import { type Module, parseModule, type Type } from '@tilekit/loop-ir';
-
-/** Directory of the `.mlir` fixtures. */
-export const CORPUS_DIR = dirname(fileURLToPath(import.meta.url));
 
 /** One argument of a kernel's signature, with its source name (`%pos` gives `pos`). */
 export interface KernelArg {
@@ -30,9 +26,16 @@ function signatureNames(text: string): string[] {
   return [...header.matchAll(/%(\w+)\s*:/g)].map((m) => m[1] as string);
 }
 
+/** The text of corpus kernel `name`. */
+export function kernelText(name: string): string {
+  const found = MLIR_VECTORIZATION.cases.find((c) => c.name === name);
+  if (found === undefined) throw new Error(`no corpus kernel named '${name}'`);
+  return found.input;
+}
+
 /** Loads one kernel by name. */
 export function loadKernel(name: string): Kernel {
-  const text = readFileSync(join(CORPUS_DIR, `${name}.mlir`), 'utf8');
+  const text = kernelText(name);
   const module = parseModule(text);
   const func = module.operations[0];
   const fnType = func?.attributes.function_type;
@@ -46,9 +49,8 @@ export function loadKernel(name: string): Kernel {
 
 /** Every kernel of the corpus, sorted by name. */
 export function loadCorpus(): Kernel[] {
-  return readdirSync(CORPUS_DIR)
-    .filter((f) => f.endsWith('.mlir'))
-    .map((f) => f.slice(0, -'.mlir'.length))
+  return MLIR_VECTORIZATION.cases
+    .map((c) => c.name)
     .sort()
     .map(loadKernel);
 }
