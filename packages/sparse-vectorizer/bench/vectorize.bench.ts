@@ -3,18 +3,14 @@
  * mlir-opt-22's --sparse-vectorization on the same kernels in one batched process (the
  * tool a user would otherwise call). Parsing is done once; ours includes the clean-up.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineBenchSuite } from '@tilekit/bench';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance';
 import { parseModule } from '@tilekit/loop-ir';
 import { runMlirOpt } from '../../../tools/scripts/mlir-opt.mjs';
 import { vectorize } from '../src/index.js';
 
-const CORPUS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'corpus');
-const texts = readdirSync(CORPUS)
-  .filter((f) => f.endsWith('.mlir'))
-  .map((f) => readFileSync(join(CORPUS, f), 'utf8'));
+// The corpus: @tilekit/conformance's golden loops.
+const texts = MLIR_VECTORIZATION.cases.map((c) => c.input);
 const modules = texts.map((t) => parseModule(t));
 const batched = texts.join('\n// -----\n');
 

@@ -5,25 +5,27 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { runMlirOpt } from '../../../../tools/scripts/mlir-opt.mjs';
 import { parseModule, printModule, verificationDiagnostics } from '../../src/index.js';
 
-const here = import.meta.dirname;
-// The vectorizer corpus lives with its main users, the @tilekit/sparse-vectorizer tests.
-const corpus = join(here, '..', '..', '..', 'sparse-vectorizer', 'test', 'corpus');
-const sources = [join(here, 'fixtures'), corpus].flatMap((dir) =>
-  readdirSync(dir)
+const fixtures = join(import.meta.dirname, 'fixtures');
+const sources = [
+  ...readdirSync(fixtures)
     .filter((f) => f.endsWith('.mlir'))
     .sort()
-    .map((f) => ({
-      name: `${dir.endsWith('corpus') ? 'corpus' : 'fixtures'}/${f}`,
-      path: join(dir, f),
-    })),
-);
+    .map((f) => ({ name: `fixtures/${f}`, text: readFileSync(join(fixtures, f), 'utf8') })),
+  // The vectorizer corpus: @tilekit/conformance's golden loops.
+  ...MLIR_VECTORIZATION.cases.map((c) => ({ name: `corpus/${c.name}`, text: c.input })),
+];
 
-describe.each(sources)('$name', ({ path }) => {
-  const text = readFileSync(path, 'utf8');
+it('round-trips every fixture and every corpus loop', () => {
+  expect(sources.filter((s) => s.name.startsWith('corpus/'))).toHaveLength(70);
+  expect(sources.length).toBeGreaterThan(70);
+});
+
+describe.each(sources)('$name', ({ text }) => {
   const printed = printModule(parseModule(text));
 
   it('verifies and is a fixed point of print∘parse', () => {
@@ -50,9 +52,7 @@ describe.each(sources)('$name', ({ path }) => {
 describe('fixtures cover every op the package defines', () => {
   it('each registered op appears in some fixture', async () => {
     const { OP_DEFS } = await import('../../src/index.js');
-    const all = sources
-      .map((s) => printModule(parseModule(readFileSync(s.path, 'utf8'))))
-      .join('\n');
+    const all = sources.map((s) => printModule(parseModule(s.text))).join('\n');
     const unused = [...OP_DEFS.keys()].filter((name) => {
       const shortName = name === 'func.return' || name === 'func.call' ? name.slice(5) : name;
       return !new RegExp(`(^|[ "])${shortName.replace('.', '\\.')}[ (\\n]`, 'm').test(all);
