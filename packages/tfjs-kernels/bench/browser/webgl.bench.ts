@@ -10,9 +10,10 @@
 import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
-import { defineBenchSuite, median } from '@tilekit/bench';
+import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
 import { relayout, shapeText, tscatter } from '../../src/index.js';
+import { GpuProbe } from './gpu_probe.js';
 import { stockRelayout } from './stock_relayout.js';
 import '../../src/register-webgl.js';
 
@@ -20,45 +21,23 @@ function webgl(): MathBackendWebGL {
   return tf.backend() as MathBackendWebGL;
 }
 
-/** Waits until the GPU has written `t` (a one-texel read), then disposes it. */
-function settle(t: tf.Tensor): void {
-  const { texture } = webgl().texData.get(t.dataId);
-  if (texture != null) webgl().gpgpu.downloadMatrixFromPackedTexture(texture.texture, 1, 1);
-  t.dispose();
-}
-
-/** Shader programs compiled since the page loaded (counted by wrapping createProgram). */
-let compiled = 0;
-function countCompilations(): void {
-  const gpgpu = webgl().gpgpu;
-  const createProgram = gpgpu.createProgram.bind(gpgpu);
-  gpgpu.createProgram = (shader) => {
-    compiled += 1;
-    return createProgram(shader);
-  };
-}
-
-/** Median milliseconds of `await run().data()` minus the kernel itself (run and settled first). */
-async function readbackMs(run: () => tf.Tensor, samples = 5): Promise<number> {
-  const times: number[] = [];
-  for (let s = 0; s < samples; s++) {
-    const out = run();
-    const { texture } = webgl().texData.get(out.dataId);
+/** Settling (a one-texel read), read-back timing and shader compile counts on WebGL. */
+const probe = new GpuProbe({
+  waitFor: (t) => {
+    const { texture } = webgl().texData.get(t.dataId);
     if (texture != null) webgl().gpgpu.downloadMatrixFromPackedTexture(texture.texture, 1, 1);
-    const start = performance.now();
-    await out.data();
-    times.push(performance.now() - start);
-    out.dispose();
-  }
-  return median(times);
-}
-
-/** Compilations caused by one call of `run` (after warm-up, on a new shape of the same kind). */
-function compilesOf(run: () => tf.Tensor): number {
-  const before = compiled;
-  settle(run());
-  return compiled - before;
-}
+    return undefined;
+  },
+  hookCompilations: (onCompile) => {
+    const gpgpu = webgl().gpgpu;
+    const createProgram = gpgpu.createProgram.bind(gpgpu);
+    gpgpu.createProgram = (shader) => {
+      onCompile();
+      return createProgram(shader);
+    };
+  },
+});
+const { settle } = probe;
 
 /** A tensor uploaded to a texture (its own upload shader compiles here, not in a timed call). */
 function onGpu<T extends tf.Tensor>(t: T): T {
@@ -97,7 +76,7 @@ export default defineBenchSuite({
   setup: async () => {
     await tf.setBackend('webgl');
     if (tf.env().getNumber('WEBGL_VERSION') !== 2) throw new Error('WebGL2 is required');
-    countCompilations();
+    probe.countCompilations();
     x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
     xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
     small = scatterCase(16);
@@ -119,12 +98,12 @@ export default defineBenchSuite({
       ],
       goal: '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
       extra: async () => ({
-        'shader compiles, new shape f32[2048,1024] after warm-up': compilesOf(() =>
+        'shader compiles, new shape f32[2048,1024] after warm-up': await probe.compilesOf(() =>
           relayout(xOther, LAYOUT),
         ),
-        'shader compiles in this page so far (all programs, tfjs included)': compiled,
+        'shader compiles in this page so far (all programs, tfjs included)': probe.compiled,
         'readback of the result (await data()), median ms': (
-          await readbackMs(() => relayout(x, LAYOUT))
+          await probe.readbackMs(() => relayout(x, LAYOUT))
         ).toFixed(1),
       }),
     },
@@ -142,9 +121,9 @@ export default defineBenchSuite({
       // The baseline is O(outputs x updates): ~40 s per call on SwiftShader, so 3 rounds.
       rounds: 3,
       extra: async () => ({
-        'readback of the result (await data()), median ms': (await readbackMs(large.ours)).toFixed(
-          1,
-        ),
+        'readback of the result (await data()), median ms': (
+          await probe.readbackMs(large.ours)
+        ).toFixed(1),
       }),
     },
     {
@@ -156,9 +135,9 @@ export default defineBenchSuite({
       ],
       goal: 'within 1.2x of tf.tensorScatterUpdate (ratio >= 0.83)',
       extra: async () => ({
-        'readback of the result (await data()), median ms': (await readbackMs(small.ours)).toFixed(
-          2,
-        ),
+        'readback of the result (await data()), median ms': (
+          await probe.readbackMs(small.ours)
+        ).toFixed(2),
       }),
     },
   ],

@@ -12,9 +12,10 @@
 import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { defineBenchSuite, median } from '@tilekit/bench';
+import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
 import { relayout, shapeText, tscatter } from '../../src/index.js';
+import { GpuProbe } from './gpu_probe.js';
 import { stockRelayout } from './stock_relayout.js';
 import '../../src/register-webgpu.js';
 
@@ -33,43 +34,19 @@ async function finishGpuWork(): Promise<void> {
   await backend.device.queue.onSubmittedWorkDone();
 }
 
-/** Waits until the GPU has written `t`, then disposes it. */
-async function settle(t: tf.Tensor): Promise<void> {
-  await finishGpuWork();
-  t.dispose();
-}
-
-/** Compute pipelines created since the suite's setup (counted by wrapping the device's method). */
-let compiled = 0;
-function countCompilations(): void {
-  const device = webgpu().device;
-  const create = device.createComputePipeline.bind(device);
-  device.createComputePipeline = (descriptor) => {
-    compiled += 1;
-    return create(descriptor);
-  };
-}
-
-/** Median milliseconds of `await run().data()` after the kernel itself has finished. */
-async function readbackMs(run: () => tf.Tensor, samples = 5): Promise<number> {
-  const times: number[] = [];
-  for (let s = 0; s < samples; s++) {
-    const out = run();
-    await finishGpuWork();
-    const start = performance.now();
-    await out.data();
-    times.push(performance.now() - start);
-    out.dispose();
-  }
-  return median(times);
-}
-
-/** Pipelines compiled by one call of `run` (after warm-up, on a new shape of the same kind). */
-async function compilesOf(run: () => tf.Tensor): Promise<number> {
-  const before = compiled;
-  await settle(run());
-  return compiled - before;
-}
+/** Settling (the device's work done), read-back timing and pipeline compile counts on WebGPU. */
+const probe = new GpuProbe({
+  waitFor: () => finishGpuWork(),
+  hookCompilations: (onCompile) => {
+    const device = webgpu().device;
+    const create = device.createComputePipeline.bind(device);
+    device.createComputePipeline = (descriptor) => {
+      onCompile();
+      return create(descriptor);
+    };
+  },
+});
+const { settle } = probe;
 
 /** A tensor whose data lives in a GPU buffer only, as a previous op's output does. */
 function onGpu<T extends tf.Tensor>(t: T): T {
@@ -153,7 +130,7 @@ export default defineBenchSuite({
     if (!(await tf.setBackend('webgpu'))) throw new Error('the webgpu backend failed to start');
     // Inputs stay on the GPU in every case; no forwarding of small ones to the CPU.
     tf.env().set('WEBGPU_CPU_FORWARD', false);
-    countCompilations();
+    probe.countCompilations();
     x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
     xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
     permutation = scatterCase(
@@ -179,11 +156,11 @@ export default defineBenchSuite({
       ],
       goal: '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
       extra: async () => ({
-        'pipelines compiled, new shape f32[2048,1024] after warm-up': await compilesOf(() =>
+        'pipelines compiled, new shape f32[2048,1024] after warm-up': await probe.compilesOf(() =>
           relayout(xOther, LAYOUT),
         ),
         'readback of the result (await data()), median ms': (
-          await readbackMs(() => relayout(x, LAYOUT))
+          await probe.readbackMs(() => relayout(x, LAYOUT))
         ).toFixed(1),
       }),
     },
@@ -203,7 +180,7 @@ export default defineBenchSuite({
       goal: 'within 1.5x of tf.tensorScatterUpdate (ratio >= 0.67), deterministic',
       extra: async () => ({
         'readback of the result (await data()), median ms': (
-          await readbackMs(permutation.ours)
+          await probe.readbackMs(permutation.ours)
         ).toFixed(2),
       }),
     },
