@@ -63,3 +63,19 @@ export class GpuProbe {
     return this.compiled - before;
   }
 }
+
+/**
+ * Replaces `target[method]` with a wrapper that calls `onCall` before the original (how the
+ * suites count a backend's program compilations).
+ */
+export function onEachCall<K extends string, T extends Record<K, (...args: never[]) => unknown>>(
+  target: T,
+  method: K,
+  onCall: () => void,
+): void {
+  const original = target[method].bind(target) as (...args: unknown[]) => unknown;
+  target[method] = ((...args: unknown[]) => {
+    onCall();
+    return original(...args);
+  }) as unknown as T[K];
+}

@@ -12,8 +12,9 @@ import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
-import { relayout, shapeText, tscatter } from '../../src/index.js';
-import { GpuProbe } from './gpu_probe.js';
+import { relayout, shapeText } from '../../src/index.js';
+import { GpuProbe, onEachCall } from './gpu_probe.js';
+import { onGpu, permutationCase, type ScatterCase } from './scatter_case.js';
 import { stockRelayout } from './stock_relayout.js';
 import '../../src/register-webgl.js';
 
@@ -28,22 +29,9 @@ const probe = new GpuProbe({
     if (texture != null) webgl().gpgpu.downloadMatrixFromPackedTexture(texture.texture, 1, 1);
     return undefined;
   },
-  hookCompilations: (onCompile) => {
-    const gpgpu = webgl().gpgpu;
-    const createProgram = gpgpu.createProgram.bind(gpgpu);
-    gpgpu.createProgram = (shader) => {
-      onCompile();
-      return createProgram(shader);
-    };
-  },
+  hookCompilations: (onCompile) => onEachCall(webgl().gpgpu, 'createProgram', onCompile),
 });
 const { settle } = probe;
-
-/** A tensor uploaded to a texture (its own upload shader compiles here, not in a timed call). */
-function onGpu<T extends tf.Tensor>(t: T): T {
-  webgl().uploadToGPU(t.dataId);
-  return t;
-}
 
 const N = 2048;
 const LAYOUT = '{1,0:T(8,128)}';
@@ -51,25 +39,8 @@ let x: tf.Tensor2D;
 let xOther: tf.Tensor2D;
 const plan = relayoutPlan(shapeText('float32', [N, N], LAYOUT));
 
-/** A TSCATTER case: a random permutation of a side x side tile, and the tfjs equivalent. */
-function scatterCase(side: number) {
-  const n = side * side;
-  const perm = Int32Array.from(tf.util.createShuffledIndices(n));
-  const src = onGpu(tf.randomNormal([side, side]) as tf.Tensor2D);
-  // Ours reads the indices on the CPU (they stay there); tfjs's kernel reads them on the GPU.
-  const idx = tf.tensor2d(perm, [side, side], 'int32');
-  const base = onGpu(tf.zeros([n]));
-  const indices = onGpu(tf.tensor2d(perm, [n, 1], 'int32'));
-  const updates = tf.reshape(src, [n]);
-  return {
-    ours: () => tscatter(src, idx, { dstShape: [side, side] }),
-    tfjs: () => tf.tensorScatterUpdate(base, indices, updates),
-    dispose: () => tf.dispose([src, idx, base, indices, updates]),
-  };
-}
-
-let small: ReturnType<typeof scatterCase>;
-let large: ReturnType<typeof scatterCase>;
+let small: ScatterCase;
+let large: ScatterCase;
 
 export default defineBenchSuite({
   name: 'tfjs-kernels: WebGL (headless Chromium, SwiftShader)',
@@ -79,8 +50,8 @@ export default defineBenchSuite({
     probe.countCompilations();
     x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
     xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
-    small = scatterCase(16);
-    large = scatterCase(256);
+    small = permutationCase(16);
+    large = permutationCase(256);
   },
   teardown: () => {
     tf.dispose([x, xOther]);

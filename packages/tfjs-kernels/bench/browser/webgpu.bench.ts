@@ -14,8 +14,9 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
-import { relayout, shapeText, tscatter } from '../../src/index.js';
-import { GpuProbe } from './gpu_probe.js';
+import { relayout, shapeText } from '../../src/index.js';
+import { GpuProbe, onEachCall } from './gpu_probe.js';
+import { onGpu, permutationCase, type ScatterCase, scatterCase } from './scatter_case.js';
 import { stockRelayout } from './stock_relayout.js';
 import '../../src/register-webgpu.js';
 
@@ -37,57 +38,15 @@ async function finishGpuWork(): Promise<void> {
 /** Settling (the device's work done), read-back timing and pipeline compile counts on WebGPU. */
 const probe = new GpuProbe({
   waitFor: () => finishGpuWork(),
-  hookCompilations: (onCompile) => {
-    const device = webgpu().device;
-    const create = device.createComputePipeline.bind(device);
-    device.createComputePipeline = (descriptor) => {
-      onCompile();
-      return create(descriptor);
-    };
-  },
+  hookCompilations: (onCompile) => onEachCall(webgpu().device, 'createComputePipeline', onCompile),
 });
 const { settle } = probe;
-
-/** A tensor whose data lives in a GPU buffer only, as a previous op's output does. */
-function onGpu<T extends tf.Tensor>(t: T): T {
-  webgpu().uploadToGPU(t.dataId);
-  return t;
-}
 
 const N = 2048;
 const LAYOUT = '{1,0:T(8,128)}';
 let x: tf.Tensor2D;
 let xOther: tf.Tensor2D;
 const plan = relayoutPlan(shapeText('float32', [N, N], LAYOUT));
-
-/**
- * A TSCATTER case: `offsets` (one per element of a side x side source tile) into a
- * `dstShape` destination, and the tfjs equivalent. Source values are distinct (k + 0.5), so a
- * duplicate offset's winner shows in the result.
- */
-function scatterCase(side: number, offsets: Int32Array, dstShape: readonly [number, number]) {
-  const n = side * side;
-  const values = Float32Array.from({ length: n }, (_, k) => k + 0.5);
-  const src = onGpu(tf.tensor2d(values, [side, side]));
-  // Ours reads the indices on the CPU (they stay there); tfjs's kernel reads them on the GPU.
-  const idx = tf.tensor2d(offsets, [side, side], 'int32');
-  const base = onGpu(tf.zeros([dstShape[0] * dstShape[1]]));
-  const indices = onGpu(tf.tensor2d(offsets, [n, 1], 'int32'));
-  const updates = onGpu(tf.tensor1d(values));
-  /** What a sequential loop writes: each destination's last writer in row-major order. */
-  const lastWriters = new Float32Array(dstShape[0] * dstShape[1]);
-  offsets.forEach((offset, k) => {
-    lastWriters[offset] = values[k]!;
-  });
-  return {
-    ours: () => tscatter(src, idx, { dstShape: [...dstShape] }),
-    tfjs: () => tf.tensorScatterUpdate(base, indices, updates),
-    lastWriters,
-    dispose: () => tf.dispose([src, idx, base, indices, updates]),
-  };
-}
-
-type ScatterCase = ReturnType<typeof scatterCase>;
 
 /** Deterministic pseudo-random offsets in [0, slots) (xorshift32). */
 function randomOffsets(count: number, slots: number, seed: number): Int32Array {
@@ -133,11 +92,7 @@ export default defineBenchSuite({
     probe.countCompilations();
     x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
     xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
-    permutation = scatterCase(
-      256,
-      Int32Array.from(tf.util.createShuffledIndices(256 * 256)),
-      [256, 256],
-    );
+    permutation = permutationCase(256);
     duplicates = scatterCase(256, randomOffsets(DUP_UPDATES, DUP_SLOTS, 12345), [32, 32]);
   },
   teardown: () => {
