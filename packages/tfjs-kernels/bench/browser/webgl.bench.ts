@@ -11,11 +11,9 @@ import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
-import { relayoutPlan } from '@tilekit/layout';
-import { relayout, shapeText } from '../../src/index.js';
 import { GpuProbe, onEachCall } from './gpu_probe.js';
-import { onGpu, permutationCase, type ScatterCase } from './scatter_case.js';
-import { stockRelayout } from './stock_relayout.js';
+import { relayoutCase } from './relayout_case.js';
+import { permutationCase, type ScatterCase } from './scatter_case.js';
 import '../../src/register-webgl.js';
 
 function webgl(): MathBackendWebGL {
@@ -33,11 +31,7 @@ const probe = new GpuProbe({
 });
 const { settle } = probe;
 
-const N = 2048;
-const LAYOUT = '{1,0:T(8,128)}';
-let x: tf.Tensor2D;
-let xOther: tf.Tensor2D;
-const plan = relayoutPlan(shapeText('float32', [N, N], LAYOUT));
+const relayoutBench = relayoutCase(probe, 'shader compiles');
 
 let small: ScatterCase;
 let large: ScatterCase;
@@ -48,36 +42,17 @@ export default defineBenchSuite({
     await tf.setBackend('webgl');
     if (tf.env().getNumber('WEBGL_VERSION') !== 2) throw new Error('WebGL2 is required');
     probe.countCompilations();
-    x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
-    xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
+    relayoutBench.setup();
     small = permutationCase(16);
     large = permutationCase(256);
   },
   teardown: () => {
-    tf.dispose([x, xOther]);
+    relayoutBench.dispose();
     small.dispose();
     large.dispose();
   },
   cases: [
-    {
-      name: `relayout f32[${N},${N}] -> ${LAYOUT}`,
-      items: N * N,
-      ours: { label: 'relayout (one gather pass)', fn: () => settle(relayout(x, LAYOUT)) },
-      baselines: [
-        { label: 'tf.transpose', fn: () => settle(tf.transpose(x)) },
-        { label: 'stock pad -> reshape -> transpose', fn: () => settle(stockRelayout(plan, x)) },
-      ],
-      goal: '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
-      extra: async () => ({
-        'shader compiles, new shape f32[2048,1024] after warm-up': await probe.compilesOf(() =>
-          relayout(xOther, LAYOUT),
-        ),
-        'shader compiles in this page so far (all programs, tfjs included)': probe.compiled,
-        'readback of the result (await data()), median ms': (
-          await probe.readbackMs(() => relayout(x, LAYOUT))
-        ).toFixed(1),
-      }),
-    },
+    relayoutBench.benchCase,
     {
       name: 'tscatter 256x256 random permutation',
       items: 256 * 256,

@@ -13,11 +13,9 @@ import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
-import { relayoutPlan } from '@tilekit/layout';
-import { relayout, shapeText } from '../../src/index.js';
 import { GpuProbe, onEachCall } from './gpu_probe.js';
-import { onGpu, permutationCase, type ScatterCase, scatterCase } from './scatter_case.js';
-import { stockRelayout } from './stock_relayout.js';
+import { relayoutCase } from './relayout_case.js';
+import { permutationCase, type ScatterCase, scatterCase } from './scatter_case.js';
 import '../../src/register-webgpu.js';
 
 function webgpu(): WebGPUBackend {
@@ -42,11 +40,7 @@ const probe = new GpuProbe({
 });
 const { settle } = probe;
 
-const N = 2048;
-const LAYOUT = '{1,0:T(8,128)}';
-let x: tf.Tensor2D;
-let xOther: tf.Tensor2D;
-const plan = relayoutPlan(shapeText('float32', [N, N], LAYOUT));
+const relayoutBench = relayoutCase(probe, 'pipelines compiled');
 
 /** Deterministic pseudo-random offsets in [0, slots) (xorshift32). */
 function randomOffsets(count: number, slots: number, seed: number): Int32Array {
@@ -90,35 +84,17 @@ export default defineBenchSuite({
     // Inputs stay on the GPU in every case; no forwarding of small ones to the CPU.
     tf.env().set('WEBGPU_CPU_FORWARD', false);
     probe.countCompilations();
-    x = onGpu(tf.randomNormal([N, N]) as tf.Tensor2D);
-    xOther = onGpu(tf.randomNormal([N, N / 2]) as tf.Tensor2D);
+    relayoutBench.setup();
     permutation = permutationCase(256);
     duplicates = scatterCase(256, randomOffsets(DUP_UPDATES, DUP_SLOTS, 12345), [32, 32]);
   },
   teardown: () => {
-    tf.dispose([x, xOther]);
+    relayoutBench.dispose();
     permutation.dispose();
     duplicates.dispose();
   },
   cases: [
-    {
-      name: `relayout f32[${N},${N}] -> ${LAYOUT}`,
-      items: N * N,
-      ours: { label: 'relayout (one gather pass)', fn: () => settle(relayout(x, LAYOUT)) },
-      baselines: [
-        { label: 'tf.transpose', fn: () => settle(tf.transpose(x)) },
-        { label: 'stock pad -> reshape -> transpose', fn: () => settle(stockRelayout(plan, x)) },
-      ],
-      goal: '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
-      extra: async () => ({
-        'pipelines compiled, new shape f32[2048,1024] after warm-up': await probe.compilesOf(() =>
-          relayout(xOther, LAYOUT),
-        ),
-        'readback of the result (await data()), median ms': (
-          await probe.readbackMs(() => relayout(x, LAYOUT))
-        ).toFixed(1),
-      }),
-    },
+    relayoutBench.benchCase,
     {
       name: 'tscatter 256x256 random permutation',
       items: 256 * 256,
