@@ -29,17 +29,14 @@ function step(title, command, args) {
   return result.status === 0;
 }
 
-// Stale reports from an earlier run must not be counted. Every workspace with tests writes its
-// report to its own .tmp/: the packages, the apps and the bench tool.
-const workspacesIn = (dir) =>
-  existsSync(join(root, dir))
-    ? readdirSync(join(root, dir)).map((name) => join(root, dir, name))
-    : [];
-const workspaceDirs = () => [
-  ...workspacesIn('packages'),
-  ...workspacesIn('apps'),
-  join(root, 'tools', 'bench'),
-];
+// Stale reports from an earlier run must not be counted. Every workspace project with tests
+// writes its report to its own .tmp/; the projects are the root manifest's `workspaces` globs.
+const workspaceDirs = () =>
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces.flatMap((glob) => {
+    if (!glob.endsWith('/*')) return [join(root, glob)];
+    const parent = join(root, glob.slice(0, -2));
+    return existsSync(parent) ? readdirSync(parent).map((name) => join(parent, name)) : [];
+  });
 const reportFiles = () =>
   workspaceDirs().flatMap((workspace) => {
     const dir = join(workspace, '.tmp');

@@ -3,14 +3,15 @@
  * vectorized text beside the report (why each loop was or was not vectorized), and run the
  * scalar and the vectorized function on the wasm engine with the results compared.
  */
+
+import denseScale from '@tilekit/conformance/corpus/dense_scale_f32.mlir?raw';
+import fix2TwoStores from '@tilekit/conformance/corpus/fix2_two_stores.mlir?raw';
+import redAdd from '@tilekit/conformance/corpus/red_add_f32.mlir?raw';
+import cmpSelect from '@tilekit/conformance/corpus/scalar_cmp_select.mlir?raw';
+import gather from '@tilekit/conformance/corpus/sparse_gather_i32.mlir?raw';
 import { compile } from '@tilekit/loop-engines';
 import { type InterpretArg, type Module, parseModule, printModule } from '@tilekit/loop-ir';
 import { type VectorizeReport, vectorize } from '@tilekit/sparse-vectorizer';
-import denseScale from '../../../packages/conformance/corpus/dense_scale_f32.mlir?raw';
-import fix2TwoStores from '../../../packages/conformance/corpus/fix2_two_stores.mlir?raw';
-import redAdd from '../../../packages/conformance/corpus/red_add_f32.mlir?raw';
-import cmpSelect from '../../../packages/conformance/corpus/scalar_cmp_select.mlir?raw';
-import gather from '../../../packages/conformance/corpus/sparse_gather_i32.mlir?raw';
 import { describeError, h, labelled } from './dom.ts';
 import { firstFunction, makeArguments } from './engine-arguments.ts';
 import { readState, writeState } from './url-state.ts';

@@ -7,4 +7,5 @@ export { DEMO_SECTIONS, type DemoSection } from './commands/demo.js';
 export { COMMANDS } from './commands/index.js';
 export { CliError, type CliIO } from './io.js';
 export { main, usage } from './main.js';
+export { type MemoryIO, memoryIO } from './memory-io.js';
 export { nodeIO } from './node-io.js';

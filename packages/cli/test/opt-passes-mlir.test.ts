@@ -8,8 +8,8 @@
 import { MLIR_VECTORIZATION } from '@tilekit/conformance';
 import { type Module, parseModule } from '@tilekit/loop-ir';
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
+import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { runChunks } from '../../sparse-vectorizer/test/mlir/mlir-opt.js';
 import { optCommand } from '../src/commands/opt.js';
 import { captureIO } from './capture-io.js';
 import { CORPUS_KERNELS } from './corpus.js';

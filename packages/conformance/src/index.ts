@@ -90,6 +90,7 @@ export {
   layoutsWithIndex,
   tiles,
 } from './generators/layouts.js';
+export { seededRandom } from './generators/seeded-random.js';
 export { permutations, type ShapeBounds, shapes } from './generators/shapes.js';
 export { type CsrBounds, type CsrMatrix, csrMatrices } from './generators/sparse.js';
 export {

@@ -6,11 +6,15 @@
 
 import type { Module } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
+import {
+  loadCorpus,
+  makeArguments,
+  optionLabel,
+  snapshot,
+  VECTOR_OPTIONS,
+} from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { makeArguments } from '../../../sparse-vectorizer/test/corpus/arguments.js';
-import { loadCorpus } from '../../../sparse-vectorizer/test/corpus/corpus.js';
 import { compile, type EngineName } from '../../src/index.js';
-import { optionLabel, snapshot, VECTOR_OPTIONS } from './helpers.js';
 
 const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 const TRIPS = [0, 13];

@@ -6,10 +6,9 @@
  */
 
 import { verifyModule } from '@tilekit/loop-ir';
+import { loadCorpus, runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../corpus/corpus.js';
 import { FIX_EXPECTATIONS } from './expectations.js';
-import { runChunks } from './mlir-opt.js';
 import { OPTION_SETS } from './option-sets.js';
 import { asRecord, loopDecisions, opCounts, vectorizeCorpus } from './pipeline.js';
 

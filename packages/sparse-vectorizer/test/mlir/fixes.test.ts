@@ -12,10 +12,9 @@ import {
   parseModule,
   printModule,
 } from '@tilekit/loop-ir';
+import { loadKernel, runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import { vectorize } from '../../src/index.js';
-import { loadKernel } from '../corpus/corpus.js';
-import { runChunks } from './mlir-opt.js';
 
 const VL4 = { vectorLength: 4 } as const;
 

@@ -6,9 +6,8 @@
  * (the miscompile) while ours still matches the scalar loop.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { hasTripParameter, type Kernel, loadCorpus } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { hasTripParameter } from '../corpus/arguments.js';
-import { type Kernel, loadCorpus } from '../corpus/corpus.js';
 import { FIX_EXPECTATIONS } from './expectations.js';
 import { normalize, observe, tripCounts } from './observe.js';
 import type { OptionSet } from './option-sets.js';

@@ -3,8 +3,8 @@
  * and the final contents of every memref argument (they are the kernel's outputs).
  */
 import { type InterpretArg, interpret, type Module } from '@tilekit/loop-ir';
-import { makeArguments } from '../corpus/arguments.js';
-import type { Kernel } from '../corpus/corpus.js';
+import type { Kernel } from '@tilekit/test-support';
+import { makeArguments } from '@tilekit/test-support';
 
 /** What one run produced (or the error it raised). */
 export type Observation =

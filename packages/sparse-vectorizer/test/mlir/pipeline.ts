@@ -11,10 +11,10 @@ import {
   type Value,
   walkOperations,
 } from '@tilekit/loop-ir';
+import type { Kernel } from '@tilekit/test-support';
+import { runChunks } from '@tilekit/test-support';
 import { type VectorizeReport, vectorize } from '../../src/index.js';
 import { listLoops } from '../../src/vectorize/loops.js';
-import type { Kernel } from '../corpus/corpus.js';
-import { runChunks } from './mlir-opt.js';
 import type { OptionSet } from './option-sets.js';
 
 /** Both vectorizations of one kernel. */

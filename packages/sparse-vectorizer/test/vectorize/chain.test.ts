@@ -1,8 +1,8 @@
 /** The reduction-chain rewriter, with fix 1: fold only into a reduction of the same kind. */
 
 import { interpret } from '@tilekit/loop-ir';
+import { loadKernel } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { loadKernel } from '../corpus/corpus.js';
 import { opsNamed, run } from './helpers.js';
 
 function chain(kinds: readonly string[], type = 'i32'): string {

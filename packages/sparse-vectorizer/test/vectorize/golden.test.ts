@@ -7,10 +7,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printModule } from '@tilekit/loop-ir';
+import { loadKernel, runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import { type VectorizeOptions, vectorize } from '../../src/index.js';
-import { loadKernel } from '../corpus/corpus.js';
-import { runChunks } from '../mlir/mlir-opt.js';
 
 const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 

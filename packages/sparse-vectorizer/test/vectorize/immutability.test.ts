@@ -1,9 +1,9 @@
 /** The pass never mutates its input and is deterministic. */
 
 import { printModule, walkOperations } from '@tilekit/loop-ir';
+import { loadKernel } from '@tilekit/test-support';
 import { expect, it } from 'vitest';
 import { vectorize } from '../../src/index.js';
-import { loadKernel } from '../corpus/corpus.js';
 
 it.each(['spmv_csr_f32', 'fix1_chain_add_mul', 'sparse_scatter_i16', 'dense_2d_add'])(
   '%s: the input module is unchanged and two runs print the same',

@@ -5,11 +5,11 @@
  * what the scalar loop computes for any trip count, vector length and vscale.
  */
 
+import { seededRandom } from '@tilekit/conformance';
 import { interpret, parseModule } from '@tilekit/loop-ir';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { vectorize } from '../../src/index.js';
-import { rng } from '../corpus/arguments.js';
 
 type Expr =
   | { readonly leaf: 'a' | 'b' | 's' | 'seven' | 'iv' }
@@ -110,7 +110,7 @@ function runKernel(
   seed: number,
   vscale: number,
 ) {
-  const next = rng(seed);
+  const next = seededRandom(seed);
   const data = () => Int32Array.from({ length: trip + 64 }, () => Math.floor(next() * 2001) - 1000);
   const [a, b, x] = [data(), data(), data()];
   const result = interpret(module, 'k', [a, b, x, 5, BigInt(trip)], { vscale });

@@ -1,10 +1,9 @@
 /** The report: every loop, vectorized or not, with a reason code for each scalar one. */
 
 import { parseModule } from '@tilekit/loop-ir';
+import { loadKernel, runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import { vectorize } from '../../src/index.js';
-import { loadKernel } from '../corpus/corpus.js';
-import { runChunks } from '../mlir/mlir-opt.js';
 
 describe('vectorize report', () => {
   it.each([

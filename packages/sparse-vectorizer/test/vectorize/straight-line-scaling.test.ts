@@ -8,8 +8,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const work = vi.hoisted(() => ({ attrEquals: 0, visits: 0, scanned: 0 }));
 
-vi.mock('../../../loop-ir/src/ir/attributes.js', async (original) => {
-  const actual = await original<typeof import('../../../loop-ir/src/ir/attributes.js')>();
+/**
+ * The loop-ir modules the counters wrap, found through the package's manifest: the vectorizer
+ * reaches them through `@tilekit/loop-ir`, whose sources the test run resolves.
+ */
+const internals = vi.hoisted(async () => {
+  const { createRequire } = await import('node:module');
+  const { dirname, join } = await import('node:path');
+  const root = dirname(createRequire(import.meta.url).resolve('@tilekit/loop-ir/package.json'));
+  return {
+    attributes: join(root, 'src', 'ir', 'attributes.ts'),
+    walk: join(root, 'src', 'ir', 'walk.ts'),
+  };
+});
+
+type LoopIr = typeof import('@tilekit/loop-ir');
+
+vi.mock((await internals).attributes, async (original) => {
+  const actual = await original<LoopIr>();
   return {
     ...actual,
     attrEquals: (
@@ -21,8 +37,8 @@ vi.mock('../../../loop-ir/src/ir/attributes.js', async (original) => {
     },
   };
 });
-vi.mock('../../../loop-ir/src/ir/walk.js', async (original) => {
-  const actual = await original<typeof import('../../../loop-ir/src/ir/walk.js')>();
+vi.mock((await internals).walk, async (original) => {
+  const actual = await original<LoopIr>();
   // Every operation a traversal visits counts once (walk.ts calls its own walker directly).
   const counted =
     <F extends (root: Parameters<typeof actual.walkOperations>[0]) => unknown>(f: F) =>

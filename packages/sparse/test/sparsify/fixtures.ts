@@ -5,10 +5,11 @@
  * index tuple, no formats, no lattices).
  */
 
-import { rng } from '../../../sparse-vectorizer/test/corpus/arguments.js';
+import { seededRandom } from '@tilekit/conformance';
 import { type Expr, parseNotation } from '../../src/index.js';
 
-export { rng };
+/** The seeded uniform stream the fixtures draw from. */
+export const rng = seededRandom;
 
 /** Value profiles: exact quarters in [-8, 8] \ {0}, or ±1/±2/±0.5 (for products). */
 export type Profile = 'quarters' | 'powers' | 'integers';

@@ -9,8 +9,8 @@
 
 import { compile } from '@tilekit/loop-engines';
 import { type Block, type Module, type Operation, parseModule, type Value } from '@tilekit/loop-ir';
+import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { runChunks } from '../../../sparse-vectorizer/test/mlir/mlir-opt.js';
 import {
   bindArguments,
   type FormatSpec,

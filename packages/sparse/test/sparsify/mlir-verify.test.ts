@@ -7,8 +7,8 @@
 
 import { printModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
+import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { runChunks } from '../../../sparse-vectorizer/test/mlir/mlir-opt.js';
 import { type StorageWidth, sparsify } from '../../src/index.js';
 import { CATALOG } from './catalog.js';
 

@@ -6,12 +6,8 @@
 
 import { compile, type EngineName } from '@tilekit/loop-engines';
 import { vectorize } from '@tilekit/sparse-vectorizer';
+import { optionLabel, snapshot, VECTOR_OPTIONS } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import {
-  optionLabel,
-  snapshot,
-  VECTOR_OPTIONS,
-} from '../../../loop-engines/test/engines/helpers.js';
 import { bindArguments, type KernelOperand, type StorageWidth, sparsify } from '../../src/index.js';
 import { CATALOG, makeInputs } from './catalog.js';
 import { denseEvaluate, withoutNegativeZeros } from './fixtures.js';

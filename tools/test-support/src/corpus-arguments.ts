@@ -5,23 +5,12 @@
  * powers of two for products), so a reassociated vector reduction is bit-identical to
  * the scalar loop.
  */
+import { seededRandom } from '@tilekit/conformance';
 import type { InterpretArg, MemRefData, ScalarType, Type } from '@tilekit/loop-ir';
 import type { Kernel, KernelArg } from './corpus.js';
 
 /** Rows of every 2-D / CSR kernel. */
 export const ROWS = 3;
-
-/** A small seeded PRNG (mulberry32): the same seed always gives the same data. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Whether the kernel's trip count is a parameter (`%n`, or `%m` rows of a CSR loop). */
 export function hasTripParameter(kernel: Kernel): boolean {
@@ -158,7 +147,7 @@ function scalarArg(
 
 /** Fresh arguments of `kernel` for one run (memrefs are new buffers every call). */
 export function makeArguments(kernel: Kernel, trip: number, seed: number): InterpretArg[] {
-  const next = rng(seed);
+  const next = seededRandom(seed);
   const layout = layoutFor(kernel, trip);
   return kernel.args.map((arg) =>
     isMemRef(arg.type)

@@ -16,12 +16,12 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import getReleasePlan from '@changesets/get-release-plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, workspaces } from './support/workspace.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const root = repoRoot;
 const RANGE_FIELDS = ['dependencies', 'peerDependencies', 'devDependencies'] as const;
 const BUMPS = ['none', 'patch', 'minor', 'major'] as const;
 type Bump = (typeof BUMPS)[number];
@@ -37,16 +37,8 @@ interface Manifest {
 
 const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
 
-/** Workspace package directories, relative to the root, from the root's `workspaces` globs (`dir/*` or `dir`). */
-function workspaceDirs(): string[] {
-  return readJson<{ workspaces: string[] }>(join(root, 'package.json'))
-    .workspaces.flatMap((glob) =>
-      glob.endsWith('/*')
-        ? readdirSync(join(root, glob.slice(0, -2))).map((name) => join(glob.slice(0, -2), name))
-        : [glob],
-    )
-    .filter((dir) => existsSync(join(root, dir, 'package.json')));
-}
+/** Workspace package directories, relative to the root. */
+const workspaceDirs = (): string[] => workspaces().map((w) => w.dir);
 
 /** `^x.y.z` or an exact version; anything else is a range this test does not understand. */
 function satisfies(range: string, version: string): boolean {

@@ -3,7 +3,7 @@
  * exactly one rule of TSCATTER or relayout.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { KernelOps, TileOpCallOptions } from '../../src/index.js';
+import type { KernelOps, TileOpCallOptions } from '@tilekit/conformance';
 
 type ScatterOptions = TileOpCallOptions & { dstShape: readonly number[] };
 

@@ -3,9 +3,9 @@
  * exactly one rule of the "Tiled layout" document, by rewriting the parsed shape it hands on.
  */
 
+import type { LayoutImpl } from '@tilekit/conformance';
 import type { ArrayShape, Layout, Shape } from '@tilekit/layout';
 import * as layout from '@tilekit/layout';
-import type { LayoutImpl } from '../../src/index.js';
 
 /** The real implementation, as the suite sees it. */
 export const realLayout: LayoutImpl<Shape, Layout> = layout;

@@ -2,9 +2,10 @@
  * Deliberately broken vectorizers: each wraps the real `@tilekit/sparse-vectorizer` (through the
  * suite's IR adapter) and breaks exactly one rule of MLIR's sparse vectorization.
  */
+
+import { irVectorizerImpl, type VectorizerImpl } from '@tilekit/conformance';
 import { interpret, parseModule, printModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
-import { irVectorizerImpl, type VectorizerImpl } from '../../src/index.js';
 
 /** The real implementation, as the suite drives it. */
 export const realVectorizer: VectorizerImpl = irVectorizerImpl({

@@ -3,18 +3,19 @@
  * wraps the real one and breaks exactly one rule; running the suite standalone against it, with
  * the same exclusions as the unbroken implementation, must fail naming that rule, while the
  * unbroken implementation passes. The exclusions are the implementations' own (their packages
- * export them), imported through the workspace like test/support/tilekit.ts.
+ * export them).
  */
-import { LAYOUT_CONFORMANCE_EXCLUSIONS } from '@tilekit/layout';
-import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
-import { describe, expect, it } from 'vitest';
+
 import {
   type ConformanceSuite,
   kernelConformance,
   layoutConformance,
   type RuleId,
   vectorizerConformance,
-} from '../src/index.js';
+} from '@tilekit/conformance';
+import { LAYOUT_CONFORMANCE_EXCLUSIONS } from '@tilekit/layout';
+import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
+import { describe, expect, it } from 'vitest';
 import { firstWriterWins, paddingNotZeroed, validRegionFromSrc } from './mutants/kernel-mutants.js';
 import { combineIntoMajorNeighbour, realLayout, tilesOnPrefix } from './mutants/layout-mutants.js';
 import {

@@ -1,14 +1,13 @@
 /**
- * Every package tarball carries the Apache-2.0 licence its manifest declares (issue 16, item 22),
+ * Every published package's tarball carries the Apache-2.0 licence its manifest declares,
  * checked on what `npm pack` would publish.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from './support/workspace.js';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const licence = readFileSync(join(repoRoot, 'LICENSE'), 'utf8');
 const packageDirs = readdirSync(join(repoRoot, 'packages')).map((name) =>
   join(repoRoot, 'packages', name),

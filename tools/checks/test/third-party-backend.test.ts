@@ -16,15 +16,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kernelConformance, type TensorHandle } from '@tilekit/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kernelConformance, type TensorHandle } from '../src/index.js';
+import { repoRoot } from './support/workspace.js';
 
-const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const packagesDir = resolve(packageDir, '..');
-const fixtureDir = join(packageDir, 'fixtures', 'third-party-backend');
-const repoRoot = resolve(packagesDir, '..');
+const packagesDir = join(repoRoot, 'packages');
+const fixtureDir = fileURLToPath(new URL('../fixtures/third-party-backend', import.meta.url));
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 /** The packages the fixture installs, in build order (each builds against the previous ones' dist). */
 const CLOSURE = ['layout', 'tfjs-kernels', 'conformance'];

@@ -1,13 +1,9 @@
-/**
- * tilekit's real implementations, for this package's own tests. They are imported through the
- * workspace without being declared: they devDepend on this package for their own conformance
- * tests, and Nx forbids the cycle a declared edge back would make.
- */
+/** tilekit's real kernels on the CPU backend, as the conformance suites drive them. */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import '@tilekit/tfjs-kernels/register-cpu';
+import type { KernelOps, SuiteReport } from '@tilekit/conformance';
 import * as kernels from '@tilekit/tfjs-kernels';
-import type { KernelOps, SuiteReport } from '../../src/index.js';
 
 // Quiets tfjs's one-time "install tfjs-node" banner; changes nothing for the CPU backend.
 tf.env().set('IS_TEST', true);

@@ -1,9 +1,18 @@
 /** Shared helpers of the engine tests: option grids and bit-exact snapshots of arguments. */
 import type { InterpretArg, InterpretResult } from '@tilekit/loop-ir';
-import type { VectorizeOptions } from '@tilekit/sparse-vectorizer';
+
+/**
+ * The vectorizer options the engine tests vary, by shape (the vectorizer's `VectorizeOptions`
+ * accepts it), so this package does not depend on the vectorizer whose tests use it.
+ */
+export interface EngineVectorOptions {
+  readonly vectorLength: number;
+  readonly enableVLAVectorization: boolean;
+  readonly enableSIMDIndex32: boolean;
+}
 
 /** vl {4, 8, 16} x VLA on/off x 32-bit SIMD indices on/off. */
-export const VECTOR_OPTIONS: readonly VectorizeOptions[] = [4, 8, 16].flatMap((vectorLength) =>
+export const VECTOR_OPTIONS: readonly EngineVectorOptions[] = [4, 8, 16].flatMap((vectorLength) =>
   [false, true].flatMap((enableVLAVectorization) =>
     [false, true].map((enableSIMDIndex32) => ({
       vectorLength,
@@ -14,7 +23,7 @@ export const VECTOR_OPTIONS: readonly VectorizeOptions[] = [4, 8, 16].flatMap((v
 );
 
 /** A readable label of an option set. */
-export function optionLabel(o: VectorizeOptions): string {
+export function optionLabel(o: EngineVectorOptions): string {
   return `vl=${o.vectorLength}${o.enableVLAVectorization ? ' vla' : ''}${o.enableSIMDIndex32 ? ' idx32' : ''}`;
 }
 

@@ -4,7 +4,7 @@
  * so a whole corpus costs one ~100 ms run per option set. A missing mlir-opt-22 throws:
  * these tests fail rather than skip.
  */
-import { runMlirOpt } from '../../../../tools/scripts/mlir-opt.mjs';
+import { runMlirOpt } from '../../scripts/mlir-opt.mjs';
 
 const SEPARATOR = '// -----';
 

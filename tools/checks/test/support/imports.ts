@@ -1,0 +1,74 @@
+/**
+ * The module specifiers a workspace project's own files import: static and dynamic imports,
+ * re-exports, side-effect imports and `vi.mock` targets, in every TypeScript and JavaScript file
+ * the project holds (sources, tests, benchmarks, configs, scripts), outside `node_modules`, `dist`
+ * and `.tmp`. Lines inside comments (`*` or `//` first) are not imports.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+
+/** One import found in a file. */
+export interface FoundImport {
+  /** File path relative to the repository root. */
+  readonly file: string;
+  readonly specifier: string;
+}
+
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.tmp']);
+const SOURCE_FILE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
+const COMMENT_LINE = /^\s*(?:\/\/|\/?\*)/;
+const IMPORT_PATTERNS = [
+  // import x from '...', import { a,\n b } from '...', export { a } from '...', export * from '...'
+  /^[ \t]*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+  // import '...'
+  /^[ \t]*import\s*['"]([^'"]+)['"]/gm,
+  // import('...'), vi.mock('...'), vi.importActual('...')
+  /\b(?:import|vi\.mock|vi\.importActual)\(\s*['"]([^'"]+)['"]/g,
+];
+
+/**
+ * Every source file under `dir` (absolute paths), skipping build output, installed packages and
+ * nested projects with their own manifest (an example package the tests install elsewhere).
+ */
+function sourceFiles(dir: string, top = true): string[] {
+  if (!top && existsSync(join(dir, 'package.json'))) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : sourceFiles(path, false);
+    return SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every import of the project in `projectDir` (absolute), files relative to `root`. */
+export function importsOf(root: string, projectDir: string): FoundImport[] {
+  return sourceFiles(projectDir).flatMap((path) => {
+    const text = readFileSync(path, 'utf8')
+      .split('\n')
+      .map((line) => (COMMENT_LINE.test(line) ? '' : line))
+      .join('\n');
+    const file = relative(root, path);
+    return IMPORT_PATTERNS.flatMap((pattern) =>
+      [...text.matchAll(pattern)].map((m) => ({ file, specifier: m[1] as string })),
+    );
+  });
+}
+
+const BUILTINS = new Set(builtinModules);
+
+/** The package a bare specifier names (`@scope/name` or `name`), or undefined for a builtin. */
+export function packageOf(specifier: string): string | undefined {
+  const bare = specifier.split('?')[0] as string;
+  if (bare.startsWith('node:') || BUILTINS.has(bare.split('/')[0] as string)) return undefined;
+  const parts = bare.split('/');
+  return bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Whether a specifier is relative (`./`, `../`). */
+export const isRelative = (specifier: string): boolean =>
+  specifier.startsWith('./') || specifier.startsWith('../');
+
+/** The absolute path a relative specifier of `file` (relative to `root`) points at. */
+export function target(root: string, file: string, specifier: string): string {
+  return resolve(root, file, '..', specifier.split('?')[0] as string);
+}

@@ -1,0 +1,3 @@
+import { nodeTestConfig } from '../vitest/config.ts';
+
+export default nodeTestConfig();
