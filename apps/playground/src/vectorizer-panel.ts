@@ -11,7 +11,7 @@ import cmpSelect from '@tilekit/conformance/corpus/scalar_cmp_select.mlir?raw';
 import gather from '@tilekit/conformance/corpus/sparse_gather_i32.mlir?raw';
 import { compile } from '@tilekit/loop-engines';
 import { type InterpretArg, type Module, parseModule, printModule } from '@tilekit/loop-ir';
-import { type VectorizeReport, vectorize } from '@tilekit/sparse-vectorizer';
+import { reportLines, type VectorizeReport, vectorize } from '@tilekit/sparse-vectorizer';
 import { describeError, h, labelled } from './dom.ts';
 import { firstFunction, makeArguments } from './engine-arguments.ts';
 import { readState, writeState } from './url-state.ts';
@@ -25,26 +25,13 @@ export const MLIR_EXAMPLES: Record<string, string> = {
   'fix2_two_stores (kept scalar: fix 2)': fix2TwoStores,
 };
 
+/** The vectorizer's report lines (as `tilekit opt --report` prints them), one list item each. */
 function reportView(report: VectorizeReport): HTMLElement {
-  const items = report.loops.map((loop) =>
-    h(
-      'li',
-      { class: loop.vectorized ? 'vectorized' : 'scalar' },
-      `@${loop.function} loop #${loop.loop} (depth ${loop.depth}): `,
-      loop.vectorized
-        ? `vectorized, ${loop.form}${loop.kind === undefined ? '' : ` <${loop.kind}>`}`
-        : `not vectorized [${loop.code}]: ${loop.reason}`,
-    ),
-  );
-  for (const chain of report.chains) {
-    items.push(
-      h(
-        'li',
-        {},
-        `chain @${chain.function} #${chain.producer}: ${chain.folded ? 'folded' : 'kept'}, ${chain.reason}`,
-      ),
-    );
-  }
+  const items = reportLines(report).map((line, k) => {
+    const loop = report.loops[k];
+    const kind = loop === undefined ? 'chain' : loop.vectorized ? 'vectorized' : 'scalar';
+    return h('li', { class: kind }, line);
+  });
   return h('ul', { class: 'report' }, ...(items.length > 0 ? items : [h('li', {}, 'no loops')]));
 }
 

@@ -1,54 +1,22 @@
-import { CaseDataError, ConformanceError } from '@tilekit/conformance';
-import { LayoutSyntaxError, LayoutValidationError } from '@tilekit/layout';
-import {
-  EngineArgumentError,
-  EngineRuntimeError,
-  EngineUnsupportedError,
-} from '@tilekit/loop-engines';
-import {
-  BuilderError,
-  InterpretArgumentError,
-  InterpretError,
-  InvalidTypeError,
-  IRVerifyError,
-  MlirParseError,
-} from '@tilekit/loop-ir';
-import {
-  NotationSyntaxError,
-  SparseFormatError,
-  SparseStorageError,
-  SparsifyError,
-} from '@tilekit/sparse';
-import { VectorizeOptionsError } from '@tilekit/sparse-vectorizer';
-import { TileKernelError } from '@tilekit/tfjs-kernels';
-
 /**
- * The typed errors the tilekit libraries throw for input they cannot accept. Their messages
- * name the argument and the problem, so the CLI prints them as they are, without a stack.
+ * Every tilekit package's errors for input it cannot accept derive from that package's base
+ * class, which carries the brand `Symbol.for('@tilekit/error')` and a stable `code`. Their
+ * messages name the argument and the problem, so the CLI prints them as they are, without a stack.
  */
-const LIBRARY_ERRORS: readonly (abstract new (...args: never[]) => Error)[] = [
-  LayoutSyntaxError,
-  LayoutValidationError,
-  MlirParseError,
-  IRVerifyError,
-  VectorizeOptionsError,
-  InvalidTypeError,
-  BuilderError,
-  InterpretError,
-  InterpretArgumentError,
-  EngineArgumentError,
-  EngineRuntimeError,
-  EngineUnsupportedError,
-  SparseFormatError,
-  SparseStorageError,
-  NotationSyntaxError,
-  SparsifyError,
-  ConformanceError,
-  CaseDataError,
-  TileKernelError,
-];
+const TILEKIT_ERROR = Symbol.for('@tilekit/error');
+
+/** A tilekit library error: its stable code, and the argument and expectation when known. */
+export interface LibraryError extends Error {
+  readonly code: string;
+  readonly argument?: string | undefined;
+  readonly expected?: string | undefined;
+}
 
 /** Whether `error` is one of the libraries' typed input errors (as opposed to a bug). */
-export function isLibraryError(error: unknown): error is Error {
-  return LIBRARY_ERRORS.some((type) => error instanceof type);
+export function isLibraryError(error: unknown): error is LibraryError {
+  return (
+    error instanceof Error &&
+    (error as unknown as Record<symbol, unknown>)[TILEKIT_ERROR] === true &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
 }

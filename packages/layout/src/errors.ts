@@ -3,15 +3,17 @@
  * else escapes: parsing, validation, indexing and rendering all report through these.
  */
 
+import { LayoutError } from './layout-error.js';
+
 /** Text that does not follow XLA's shape/layout grammar. */
-export class LayoutSyntaxError extends Error {
+export class LayoutSyntaxError extends LayoutError {
   override readonly name = 'LayoutSyntaxError';
   /** The text that was being parsed. */
   readonly input: string;
   /** Character offset in `input` where parsing stopped (`input.length` at end of input). */
   readonly offset: number;
   /** What the parser expected at `offset`, e.g. `"']'"` or `'a primitive type'`. */
-  readonly expected: string;
+  override readonly expected: string;
 
   constructor(input: string, offset: number, expected: string, found?: string) {
     const seen = found ?? describeAt(input, offset);
@@ -27,10 +29,10 @@ export class LayoutSyntaxError extends Error {
  * A well-formed shape, layout or argument that breaks one of XLA's semantic rules
  * (minor_to_major not a permutation, zero tile dimension, index out of bounds, ...).
  */
-export class LayoutValidationError extends Error {
+export class LayoutValidationError extends LayoutError {
   override readonly name = 'LayoutValidationError';
   /** The argument (or attribute) at fault, e.g. `'index'`, `'layout.tiles'`. */
-  readonly argument: string;
+  override readonly argument: string;
 
   constructor(argument: string, problem: string) {
     super(`Invalid ${argument}: ${problem}`);

@@ -7,6 +7,7 @@
 export { LAYOUT_CONFORMANCE_EXCLUSIONS } from './conformance-exclusions.js';
 export { LayoutSyntaxError, LayoutValidationError } from './errors.js';
 export type { ShapeInput } from './input.js';
+export { LayoutError } from './layout-error.js';
 export { LAYOUT_LIMITS } from './limits.js';
 export { inverseMap, offsetMap } from './maps/offset-maps.js';
 export {

@@ -3,4 +3,5 @@
  * interpreter, generated JavaScript and WebAssembly SIMD — behind one `compile` call.
  */
 
+export { EngineError } from './engine-error.js';
 export * from './engines/index.js';

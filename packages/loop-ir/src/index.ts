@@ -6,6 +6,7 @@
 
 export * from './interpret/index.js';
 export * from './ir/index.js';
+export { LoopIrError } from './loop-ir-error.js';
 export * from './parse/index.js';
 export * from './passes/index.js';
 export * from './print/index.js';

@@ -5,3 +5,4 @@
 
 export { VECTORIZER_CONFORMANCE_EXCLUSIONS } from './vectorize/conformance-exclusions.js';
 export * from './vectorize/index.js';
+export { VectorizerError } from './vectorizer-error.js';

@@ -4,5 +4,6 @@
  * `@tilekit/sparse/tfjs`.
  */
 
+export { SparseError } from './sparse-error.js';
 export * from './sparse-tensor/index.js';
 export * from './sparsify/index.js';

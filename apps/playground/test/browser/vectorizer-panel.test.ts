@@ -9,7 +9,7 @@ describe('Vectorizer panel', () => {
   it('vectorizes the preloaded reduction, reports it, and the wasm runs agree', () => {
     const app = openPanel('panel=vectorizer&vl=4');
     expect(reportLines(app)).toEqual([
-      '@red_add_f32 loop #0 (depth 0): vectorized, reduction <add>',
+      '@red_add_f32 loop 0 (depth 0): vectorized, reduction <add>',
     ]);
     const out = app.querySelector('.mlir-out')!.textContent!;
     expect(out).toContain('vector<4xf32>');
@@ -33,7 +33,7 @@ describe('Vectorizer panel', () => {
       'scalar_cmp_select (not vectorized)',
     );
     const [line] = reportLines(app);
-    expect(line).toMatch(/not vectorized \[unsupported-op\]/);
+    expect(line).toMatch(/left scalar \[unsupported-op\]/);
     // An example is shared by name; pasted text by itself.
     const state = new URLSearchParams(location.hash.slice(1));
     expect(state.get('ex')).toBe('scalar_cmp_select (not vectorized)');

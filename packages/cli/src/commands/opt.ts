@@ -1,33 +1,35 @@
 import {
-  canonicalize,
-  cse,
+  canonicalizePass,
+  csePass,
   IRVerifyError,
   MlirParseError,
   type Module,
+  type PassRegistry,
+  type PipelineStep,
   parseModule,
+  parsePassPipeline,
+  passRegistry,
+  pipelineStep,
   printModule,
+  runPassPipeline,
   verifyModule,
 } from '@tilekit/loop-ir';
-import {
-  resolveOptions,
-  type VectorizeOptions,
-  VectorizeOptionsError,
-  type VectorizeReport,
-  type VectorizeResult,
-  vectorize,
-} from '@tilekit/sparse-vectorizer';
+import { sparseVectorizationPass } from '@tilekit/sparse-vectorizer';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError } from '../io.js';
+import { isLibraryError } from '../library-errors.js';
 
-const help = `Usage: tilekit opt [file.mlir] [--sparse-vectorization="vl=8 enable-vla-vectorization=true enable-simd-index32=true"] [--cse] [--canonicalize] [--report]
+const help = `Usage: tilekit opt [file.mlir] [--sparse-vectorization="vl=8 enable-vla-vectorization=true enable-simd-index32=true"] [--cse] [--canonicalize] [--pass-pipeline='builtin.module(...)'] [--report]
 
 Reads MLIR text (a file, or standard input when no file is given), verifies it, runs the passes
 given, in the order given (like mlir-opt's pass pipeline), verifies each pass's output, and prints
 the module like mlir-opt does. IR that fails the verifier is never printed: the verifier's message
-is, and the exit code is 1.
+is, and the exit code is 1. A bad pass option or pipeline exits 2.
 
 Options:
+  --pass-pipeline=<pipeline>     the passes as mlir-opt spells a pipeline, instead of pass flags:
+                                   builtin.module(cse,sparse-vectorization{vl=8},canonicalize)
   --sparse-vectorization=<opts>  run the rewriter; <opts> are MLIR's pass options, space separated:
                                    vl=<n>                           vector length (required, 1..65536)
                                    enable-vla-vectorization[=bool]  scalable vectors, vscale * vl steps
@@ -38,60 +40,16 @@ Options:
   --report                       print why each loop was or was not vectorized (to stderr)
   -h, --help                     show this help`;
 
-const BOOLEAN_OPTIONS = {
-  'enable-vla-vectorization': 'enableVLAVectorization',
-  'enable-simd-index32': 'enableSIMDIndex32',
-} as const;
-
-function parseBool(key: string, value: string): boolean {
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new CliError(`--sparse-vectorization: ${key} takes true or false, got '${value}'`, 2);
-}
-
-/** Parses MLIR pass options such as `vl=8 enable-vla-vectorization=true` into rewriter options. */
-export function parsePassOptions(text: string): VectorizeOptions {
-  let vectorLength: number | undefined;
-  const flags: { enableVLAVectorization?: boolean; enableSIMDIndex32?: boolean } = {};
-  for (const token of text.trim().split(/\s+/).filter(Boolean)) {
-    const [key = '', value] = token.split('=', 2);
-    if (key === 'vl') {
-      if (value === undefined || !/^\d+$/.test(value))
-        throw new CliError(
-          `--sparse-vectorization: vl takes a non-negative integer, got '${value ?? ''}'`,
-          2,
-        );
-      vectorLength = Number(value);
-    } else if (key in BOOLEAN_OPTIONS) {
-      flags[BOOLEAN_OPTIONS[key as keyof typeof BOOLEAN_OPTIONS]] =
-        value === undefined ? true : parseBool(key, value);
-    } else {
-      throw new CliError(
-        `--sparse-vectorization: unknown option '${key}' (known: vl, ${Object.keys(BOOLEAN_OPTIONS).join(', ')})`,
-        2,
-      );
-    }
-  }
-  if (vectorLength === undefined || vectorLength === 0) {
-    // MLIR's default vl=0 disables vectorization and fails the pass; say so instead of exiting silently.
-    throw new CliError(
-      '--sparse-vectorization: vl must be a positive integer (vl=0 disables vectorization, which MLIR treats as a pass failure)',
-    );
-  }
-  const options = { vectorLength, ...flags };
-  try {
-    resolveOptions(options); // the rewriter's own bounds (vl up to MAX_VECTOR_LENGTH lanes)
-  } catch (error) {
-    if (error instanceof VectorizeOptionsError)
-      throw new CliError(`--sparse-vectorization: vl=${vectorLength}: ${error.message}`, 2);
-    throw error;
-  }
-  return options;
-}
+/** The passes `tilekit opt` knows, as `--<name>` flags and in `--pass-pipeline`. */
+export const OPT_PASSES: PassRegistry = passRegistry([
+  sparseVectorizationPass,
+  csePass,
+  canonicalizePass,
+]);
 
 /**
  * `module` itself when it passes the verifier, else a CLI error carrying the verifier's
- * message; `where` names the IR (the input file, or the rewriter's output).
+ * message; `where` names the IR (the input file).
  */
 export function verified(module: Module, where: string): Module {
   try {
@@ -103,74 +61,28 @@ export function verified(module: Module, where: string): Module {
 }
 
 /**
- * Runs the rewriter and verifies what it produced, so `tilekit opt` never prints invalid IR.
- * `pass` is the rewriter (replaceable in tests).
+ * The pipeline the arguments ask for: `--pass-pipeline='builtin.module(...)'`, or the pass flags
+ * in command-line order. Every bad option or pipeline is a usage error (exit 2), whichever pass
+ * rejected it.
  */
-export function vectorizeVerified(
-  module: Module,
-  options: VectorizeOptions,
-  pass: (module: Module, options: VectorizeOptions) => VectorizeResult = vectorize,
-): VectorizeResult {
-  let result: VectorizeResult;
+export function pipelineFromArgs(
+  tokens: readonly { kind: string; name?: string; value?: string | undefined }[],
+): PipelineStep[] {
+  const options = tokens.filter((t) => t.kind === 'option');
+  const pipeline = options.filter((t) => t.name === 'pass-pipeline');
+  const flags = options.filter((t) => t.name !== undefined && OPT_PASSES.has(t.name));
+  if (pipeline.length > 1 || (pipeline.length === 1 && flags.length > 0))
+    throw new CliError(
+      '--pass-pipeline takes the whole pipeline: give it once, without pass flags',
+      2,
+    );
   try {
-    result = pass(module, options);
+    if (pipeline.length === 1) return parsePassPipeline(pipeline[0]?.value ?? '', OPT_PASSES);
+    return flags.map((flag) => pipelineStep(OPT_PASSES, flag.name as string, flag.value ?? ''));
   } catch (error) {
-    if (error instanceof VectorizeOptionsError)
-      throw new CliError(`--sparse-vectorization: ${error.message}`, 2);
+    if (isLibraryError(error)) throw new CliError(error.message, 2);
     throw error;
   }
-  verified(
-    result.module,
-    'the vectorized module fails verification (a tilekit bug, please report it)',
-  );
-  return result;
-}
-
-/** One line per loop: what the rewriter decided and why. */
-export function formatReport(report: VectorizeReport): string {
-  const lines = report.loops.map((loop) => {
-    const where = `@${loop.function} loop ${loop.loop} (depth ${loop.depth})`;
-    if (loop.vectorized)
-      return `${where}: vectorized, ${loop.form}${loop.kind ? ` <${loop.kind}>` : ''}`;
-    return `${where}: left scalar [${loop.code}] ${loop.reason}`;
-  });
-  for (const chain of report.chains) {
-    lines.push(
-      `@${chain.function} reduction chain ${chain.producer} -> ${chain.consumer ?? '-'}: ${chain.folded ? 'folded' : 'not folded'} (${chain.reason})`,
-    );
-  }
-  return lines.length === 0 ? 'no scf.for loops' : lines.join('\n');
-}
-
-/** One step of the pass pipeline, in command-line order. */
-export type PipelineStep =
-  | { readonly pass: 'sparse-vectorization'; readonly options: VectorizeOptions }
-  | { readonly pass: 'cse' | 'canonicalize' };
-
-const MODULE_PASSES: Readonly<Record<'cse' | 'canonicalize', (module: Module) => Module>> = {
-  cse,
-  canonicalize,
-};
-
-/** Runs `steps` in order, verifying after each; returns the module and any vectorizer reports. */
-export function runPipeline(
-  module: Module,
-  steps: readonly PipelineStep[],
-): { module: Module; reports: VectorizeReport[] } {
-  const reports: VectorizeReport[] = [];
-  for (const step of steps) {
-    if (step.pass === 'sparse-vectorization') {
-      const result = vectorizeVerified(module, step.options);
-      reports.push(result.report);
-      module = result.module;
-    } else {
-      module = verified(
-        MODULE_PASSES[step.pass](module),
-        `the module after --${step.pass} fails verification (a tilekit bug, please report it)`,
-      );
-    }
-  }
-  return { module, reports };
 }
 
 export const optCommand: Command = {
@@ -184,6 +96,7 @@ export const optCommand: Command = {
       allowPositionals: true,
       tokens: true,
       options: {
+        'pass-pipeline': { type: 'string' },
         'sparse-vectorization': { type: 'string' },
         cse: { type: 'boolean' },
         canonicalize: { type: 'boolean' },
@@ -199,13 +112,7 @@ export const optCommand: Command = {
       throw new CliError(`expected at most one input file, got ${positionals.length}`, 2);
     const file = positionals[0];
     const where = file ?? '<stdin>';
-    const steps = tokens.flatMap((token): PipelineStep[] => {
-      if (token.kind !== 'option') return [];
-      if (token.name === 'sparse-vectorization')
-        return [{ pass: token.name, options: parsePassOptions(token.value ?? '') }];
-      if (token.name === 'cse' || token.name === 'canonicalize') return [{ pass: token.name }];
-      return [];
-    });
+    const steps = pipelineFromArgs(tokens);
     const text = io.readInput(file);
     let parsed: Module;
     try {
@@ -214,9 +121,9 @@ export const optCommand: Command = {
       if (error instanceof MlirParseError) throw new CliError(`${where}:${error.message}`);
       throw error;
     }
-    const result = runPipeline(verified(parsed, where), steps);
+    const result = runPassPipeline(verified(parsed, where), steps);
     io.stdout(printModule(result.module));
-    if (values.report) for (const report of result.reports) io.stderr(`${formatReport(report)}\n`);
+    if (values.report) for (const { report } of result.reports) io.stderr(`${report}\n`);
     return 0;
   },
 };

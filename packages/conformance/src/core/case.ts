@@ -2,6 +2,8 @@
  * A conformance case: one check with a stable id and the rule it checks. Suites are plain lists
  * of cases, so the same list can be registered with a test framework or run standalone.
  */
+
+import { ConformanceError } from '../errors.js';
 import type { RuleId } from '../rules.js';
 
 /** One check of an implementation. */
@@ -18,7 +20,7 @@ export interface ConformanceCase<Id extends string = string> {
  * Thrown inside a case body to say what differed. The runner turns it into a
  * `ConformanceFailure` that also names the case and its rule.
  */
-export class CaseMismatch extends Error {
+export class CaseMismatch extends ConformanceError {
   override readonly name = 'CaseMismatch';
 }
 

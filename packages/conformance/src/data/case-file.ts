@@ -3,6 +3,8 @@
  * (`source`) and which revision they are (`version`); case ids stay stable within a version.
  */
 
+import { ConformanceError } from '../errors.js';
+
 /** A file of cases with its provenance. */
 export interface CaseFile<T> {
   /** File name without extension, e.g. `xla-layout-vectors`. */
@@ -15,7 +17,7 @@ export interface CaseFile<T> {
 }
 
 /** Thrown when shipped case data does not have the shape its module declares. */
-export class CaseDataError extends Error {
+export class CaseDataError extends ConformanceError {
   override readonly name = 'CaseDataError';
 }
 

@@ -1,10 +1,12 @@
 /** Errors of the compiled engines (`js`, `wasm`). */
 
+import { EngineError } from '../engine-error.js';
+
 /** An argument that does not fit the compiled function's signature. */
-export class EngineArgumentError extends Error {
+export class EngineArgumentError extends EngineError {
   override readonly name = 'EngineArgumentError';
   /** Which argument, e.g. `'#2'`. */
-  readonly argument: string;
+  override readonly argument: string;
 
   constructor(argument: string, detail: string) {
     super(`argument ${argument}: ${detail}`);
@@ -13,7 +15,7 @@ export class EngineArgumentError extends Error {
 }
 
 /** A construct (op, type, layout) an engine cannot compile. */
-export class EngineUnsupportedError extends Error {
+export class EngineUnsupportedError extends EngineError {
   override readonly name = 'EngineUnsupportedError';
 }
 
@@ -21,7 +23,7 @@ export class EngineUnsupportedError extends Error {
  * A run-time failure of compiled code (a wasm trap: integer division by zero, a float to
  * integer conversion out of range), where the interpreter raises an `InterpretError`.
  */
-export class EngineRuntimeError extends Error {
+export class EngineRuntimeError extends EngineError {
   override readonly name = 'EngineRuntimeError';
   constructor(
     readonly functionName: string,

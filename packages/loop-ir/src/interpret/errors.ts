@@ -1,7 +1,9 @@
 /** Typed interpreter errors. */
 
+import { LoopIrError } from '../loop-ir-error.js';
+
 /** A run-time failure: undefined behaviour the program hit, or an unsupported construct. */
-export class InterpretError extends Error {
+export class InterpretError extends LoopIrError {
   override readonly name: string = 'InterpretError';
 
   /**
@@ -40,7 +42,7 @@ export class OutOfBoundsError extends InterpretError {
 }
 
 /** An argument passed to `interpret` does not fit the function signature. */
-export class InterpretArgumentError extends Error {
+export class InterpretArgumentError extends LoopIrError {
   override readonly name = 'InterpretArgumentError';
 
   /**
@@ -48,7 +50,7 @@ export class InterpretArgumentError extends Error {
    * @param detail what was wrong with it
    */
   constructor(
-    readonly argument: string,
+    override readonly argument: string,
     readonly detail: string,
   ) {
     super(`argument ${argument}: ${detail}`);

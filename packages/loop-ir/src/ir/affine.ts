@@ -3,6 +3,8 @@
  * Expressions keep the operators the source used (including `-`), so printing is stable.
  */
 
+import { LoopIrError } from '../loop-ir-error.js';
+
 /** Binary affine operators, in MLIR's spelling. */
 export type AffineBinaryOp = '+' | '-' | '*' | 'floordiv' | 'ceildiv' | 'mod';
 
@@ -26,7 +28,7 @@ export interface AffineMap {
 }
 
 /** Raised when an affine map is evaluated with the wrong operands or divides by zero. */
-export class AffineEvalError extends Error {
+export class AffineEvalError extends LoopIrError {
   override readonly name = 'AffineEvalError';
 }
 

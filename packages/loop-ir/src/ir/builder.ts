@@ -3,6 +3,8 @@
  * vectorizer emits. Region-carrying helpers (`forOp`, `ifOp`, `whileOp`, `func`) take body
  * callbacks that receive a nested builder and return the values to yield.
  */
+
+import { LoopIrError } from '../loop-ir-error.js';
 import { result } from './accessors.js';
 import type { AffineMap } from './affine.js';
 import {
@@ -50,7 +52,7 @@ import {
 export { DYNAMIC_POSITION } from './position.js';
 
 /** Raised when a builder helper is given values of the wrong kind. */
-export class BuilderError extends Error {
+export class BuilderError extends LoopIrError {
   override readonly name = 'BuilderError';
 }
 

@@ -4,6 +4,8 @@
  * in a small vocabulary that src/verify interprets. Semantics (src/interpret) are a separate
  * table keyed by the same op name.
  */
+
+import { LoopIrError } from '../loop-ir-error.js';
 import type { Operation, Value } from './operation.js';
 
 /**
@@ -120,7 +122,7 @@ export function defineOp(name: string, init: OpDefInit): OpDef {
 }
 
 /** Raised when an operation does not fit the segments of its definition. */
-export class SegmentError extends Error {
+export class SegmentError extends LoopIrError {
   override readonly name = 'SegmentError';
 }
 

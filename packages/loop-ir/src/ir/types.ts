@@ -3,6 +3,8 @@
  * compare them with {@link typeEquals}, never with `===`.
  */
 
+import { LoopIrError } from '../loop-ir-error.js';
+
 /** The machine-independent `index` type. */
 export interface IndexType {
   readonly kind: 'index';
@@ -70,7 +72,7 @@ export type ScalarType = IndexType | IntegerType | FloatType;
 export type Type = ScalarType | VectorType | MemRefType | FunctionType;
 
 /** Raised when a type is constructed from an impossible description. */
-export class InvalidTypeError extends Error {
+export class InvalidTypeError extends LoopIrError {
   override readonly name = 'InvalidTypeError';
 }
 

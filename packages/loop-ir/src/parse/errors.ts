@@ -1,7 +1,9 @@
 /** Typed errors of the MLIR text parser. */
 
+import { LoopIrError } from '../loop-ir-error.js';
+
 /** A syntax or name-resolution error at a source position (1-based line and column). */
-export class MlirParseError extends Error {
+export class MlirParseError extends LoopIrError {
   override readonly name = 'MlirParseError';
 
   /**
@@ -14,7 +16,7 @@ export class MlirParseError extends Error {
     readonly detail: string,
     readonly line: number,
     readonly column: number,
-    readonly expected?: string,
+    override readonly expected?: string,
   ) {
     super(`${line}:${column}: ${detail}`);
   }

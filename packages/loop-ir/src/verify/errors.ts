@@ -1,7 +1,9 @@
 /** Verifier diagnostics. */
 
+import { LoopIrError } from '../loop-ir-error.js';
+
 /** A rule an operation broke: thrown by `verifyModule`, listed by `verificationDiagnostics`. */
-export class IRVerifyError extends Error {
+export class IRVerifyError extends LoopIrError {
   override readonly name = 'IRVerifyError';
 
   /**

@@ -10,6 +10,7 @@ export {
   vectorType,
 } from './options.js';
 export type { ReasonCode, Rejection } from './outcome.js';
+export { sparseVectorizationPass } from './pass.js';
 export type {
   ChainReport,
   LoopDecision,
@@ -17,6 +18,7 @@ export type {
   VectorizeReport,
   VectorizeResult,
 } from './report.js';
+export { formatReport, reportLines } from './report-format.js';
 export {
   BINARY_OPS,
   CAST_OPS,

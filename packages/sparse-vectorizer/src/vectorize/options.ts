@@ -2,6 +2,7 @@
  * The target SIMD description (MLIR's `VL` struct) and the vector types it induces.
  */
 import { MAX_VECTOR_LENGTH, type ScalarType, type VectorType, vectorOf } from '@tilekit/loop-ir';
+import { VectorizerError } from '../vectorizer-error.js';
 
 /** Options of {@link vectorize}, mirroring `--sparse-vectorization="vl=.. ..."`. */
 export interface VectorizeOptions {
@@ -21,7 +22,7 @@ export interface VL {
 }
 
 /** Raised when {@link VectorizeOptions} are unusable, e.g. `vectorLength: 0`. */
-export class VectorizeOptionsError extends Error {
+export class VectorizeOptionsError extends VectorizerError {
   override readonly name = 'VectorizeOptionsError';
 }
 

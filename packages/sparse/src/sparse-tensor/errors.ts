@@ -3,11 +3,13 @@
  * tell a bad format description from malformed storage arrays.
  */
 
+import { SparseError } from '../sparse-error.js';
+
 /** A format description (level types, ordering, widths) that cannot describe a tensor. */
-export class SparseFormatError extends Error {
+export class SparseFormatError extends SparseError {
   override readonly name = 'SparseFormatError';
   /** The argument at fault, e.g. `'format.levels'`. */
-  readonly argument: string;
+  override readonly argument: string;
 
   constructor(argument: string, problem: string) {
     super(`Invalid ${argument}: ${problem}`);
@@ -20,10 +22,10 @@ export class SparseFormatError extends Error {
  * unsorted coordinates, wrong lengths), or input data that cannot be stored (wrong length,
  * duplicate coordinates, a position that does not fit the chosen bit width).
  */
-export class SparseStorageError extends Error {
+export class SparseStorageError extends SparseError {
   override readonly name = 'SparseStorageError';
   /** The argument at fault, e.g. `'positions[1]'`, `'coordinates[0]'`, `'values'`. */
-  readonly argument: string;
+  override readonly argument: string;
   /** Index inside the offending array, when the problem is at one element. */
   readonly at: number | undefined;
 

@@ -1,14 +1,16 @@
 /** Errors raised by the sparse loop emitter. */
 
+import { SparseError } from '../sparse-error.js';
+
 /** Tensor index notation that does not follow the grammar (see notation.ts). */
-export class NotationSyntaxError extends Error {
+export class NotationSyntaxError extends SparseError {
   override readonly name = 'NotationSyntaxError';
   /** The notation being parsed. */
   readonly input: string;
   /** Character offset where parsing stopped. */
   readonly offset: number;
   /** What the parser expected there. */
-  readonly expected: string;
+  override readonly expected: string;
 
   constructor(input: string, offset: number, expected: string) {
     const found =
@@ -25,10 +27,10 @@ export class NotationSyntaxError extends Error {
  * formats, a sparse output, no loop order compatible with the formats, or an operand
  * combination outside what the emitter co-iterates.
  */
-export class SparsifyError extends Error {
+export class SparsifyError extends SparseError {
   override readonly name = 'SparsifyError';
   /** The argument at fault, e.g. `'formats.A'` or `'expression'`. */
-  readonly argument: string;
+  override readonly argument: string;
 
   constructor(argument: string, problem: string) {
     super(`Invalid ${argument}: ${problem}`);

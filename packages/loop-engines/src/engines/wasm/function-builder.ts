@@ -3,11 +3,13 @@
  * locals. Immediates follow the binary format: memory instructions take `(align, offset)`,
  * lane instructions a lane index, `v128.const`/`i8x16.shuffle` 16 bytes.
  */
+
+import { EngineError } from '../../engine-error.js';
 import { ByteWriter } from './bytes.js';
 import { MISC_OPCODES, PLAIN_OPCODES, SIMD_OPCODES, VALTYPE, type ValType } from './opcodes.js';
 
 /** Raised when asked for an instruction name the encoder does not know. */
-export class UnknownInstructionError extends Error {
+export class UnknownInstructionError extends EngineError {
   override readonly name = 'UnknownInstructionError';
 }
 

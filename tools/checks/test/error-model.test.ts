@@ -1,0 +1,106 @@
+/**
+ * One error model: every error class a tilekit package exports derives from that package's base,
+ * which has the same shape everywhere (a stable `code`, `argument`, `expected`) and the brand
+ * `Symbol.for('@tilekit/error')`; the CLI recognises library errors by that brand alone.
+ */
+import * as cli from '@tilekit/cli';
+import * as conformance from '@tilekit/conformance';
+import * as layout from '@tilekit/layout';
+import * as engines from '@tilekit/loop-engines';
+import * as loopIr from '@tilekit/loop-ir';
+import * as sparse from '@tilekit/sparse';
+import * as vectorizer from '@tilekit/sparse-vectorizer';
+import * as kernels from '@tilekit/tfjs-kernels';
+import { describe, expect, it } from 'vitest';
+
+const BRAND = Symbol.for('@tilekit/error');
+
+/** Each package's exports and the base its error classes derive from. */
+const PACKAGES: readonly [string, Record<string, unknown>, string][] = [
+  ['@tilekit/layout', layout, 'LayoutError'],
+  ['@tilekit/loop-ir', loopIr, 'LoopIrError'],
+  ['@tilekit/loop-engines', engines, 'EngineError'],
+  ['@tilekit/sparse-vectorizer', vectorizer, 'VectorizerError'],
+  ['@tilekit/sparse', sparse, 'SparseError'],
+  ['@tilekit/tfjs-kernels', kernels, 'TileKernelError'],
+  ['@tilekit/conformance', conformance, 'ConformanceError'],
+];
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+const errorClasses = (exports: Record<string, unknown>): [string, ErrorClass][] =>
+  Object.entries(exports).filter(
+    (entry): entry is [string, ErrorClass] =>
+      typeof entry[1] === 'function' &&
+      (entry[1] as { prototype?: unknown }).prototype instanceof Error,
+  );
+
+describe('every exported error class', () => {
+  for (const [name, exports, baseName] of PACKAGES) {
+    it(`${name}: derives from ${baseName}, branded, with a code`, () => {
+      const base = exports[baseName] as ErrorClass;
+      expect(typeof base).toBe('function');
+      const classes = errorClasses(exports);
+      expect(classes.length).toBeGreaterThan(1);
+      for (const [className, type] of classes) {
+        // A class re-exported from a dependency (tfjs-kernels re-exports layout's) has that base.
+        const bases = PACKAGES.map(([, other, otherBase]) => other[otherBase] as ErrorClass);
+        expect(
+          bases.some((b) => type === b || type.prototype instanceof b),
+          className,
+        ).toBe(true);
+        expect((type.prototype as unknown as Record<symbol, unknown>)[BRAND], className).toBe(true);
+        expect(typeof (type.prototype as unknown as { code?: unknown }).code, className).toBe(
+          'string',
+        );
+      }
+    });
+  }
+});
+
+describe('codes and recognition', () => {
+  const samples: [Error, string][] = [
+    [new layout.LayoutValidationError('index', 'is out of bounds'), 'layout-validation'],
+    [new loopIr.AffineEvalError('division by zero'), 'affine-eval'],
+    [new loopIr.SegmentError('operand segment sizes do not add up'), 'segment'],
+    [new loopIr.MlirParseError("expected ':'", 1, 2), 'mlir-parse'],
+    [new loopIr.IRVerifyError('scf.for', 'forLoop', 'is broken', '@f'), 'ir-verify'],
+    [new loopIr.PassOptionError('cse', 'x', 'nothing', "'x'"), 'pass-option'],
+    [new vectorizer.VectorizeOptionsError('vl'), 'vectorize-options'],
+    [new engines.EngineRuntimeError('f', 'integer divide by zero'), 'engine-runtime'],
+    [new kernels.KernelArgumentError('tscatter', 'src', 'is bad'), 'kernel-argument'],
+    [new conformance.ConformanceConfigError('exclusions', 'is bad'), 'conformance-config'],
+  ];
+
+  it.each(samples)(
+    '%s has code %s and the CLI prints it as a library error',
+    async (error, code) => {
+      expect((error as unknown as { code: string }).code).toBe(code);
+      const io = cli.memoryIO();
+      const failing: cli.Command = {
+        name: 'fail',
+        summary: 'throws',
+        help: 'Usage: tilekit fail',
+        run: () => {
+          throw error;
+        },
+      };
+      expect(await cli.main(['fail'], io, [...cli.COMMANDS, failing])).toBe(1);
+      expect(io.err()).toBe(`tilekit fail: ${error.message}\n`);
+    },
+  );
+
+  it('a plain Error is an internal error, not a library error', async () => {
+    const io = cli.memoryIO();
+    const failing: cli.Command = {
+      name: 'fail',
+      summary: 'throws',
+      help: 'Usage: tilekit fail',
+      run: () => {
+        throw new RangeError('bug');
+      },
+    };
+    expect(await cli.main(['fail'], io, [...cli.COMMANDS, failing])).toBe(70);
+    expect(io.err()).toMatch(/^tilekit fail: internal error: RangeError: bug/);
+  });
+});
