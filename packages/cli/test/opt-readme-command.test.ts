@@ -63,3 +63,13 @@ it('lists --cse and --canonicalize in its help', async () => {
   expect(io.out()).toMatch(/--cse\s+common subexpression elimination/);
   expect(io.out()).toMatch(/--canonicalize\s+folds/);
 });
+
+it("the README's --pass-pipeline command matches mlir-opt-22's --pass-pipeline and the flags", async () => {
+  const pipeline = /npx tilekit opt kernel\.mlir --pass-pipeline='([^']*)'/.exec(readme)?.[1];
+  expect(pipeline).toBe('builtin.module(sparse-vectorization{vl=8},cse)');
+  const ours = await tilekitOpt([`--pass-pipeline=${pipeline}`]);
+  const theirs = runMlirOpt(scatter, [`--pass-pipeline=${pipeline}`]);
+  expect(theirs.status, theirs.stderr).toBe(0);
+  expect(opSequence(parseModule(ours))).toEqual(opSequence(parseModule(theirs.stdout)));
+  expect(ours).toBe(await tilekitOpt(['--sparse-vectorization=vl=8', '--cse']));
+});

@@ -7,5 +7,6 @@ describeReadmeExamples({
     'Example: parse → verify → print → interpret',
     'Building IR in code',
     'Passes (`src/passes`)',
+    'Pass pipelines (`src/passes/pass.ts`, `src/passes/pipeline.ts`)',
   ],
 });
