@@ -4,4 +4,27 @@
  */
 
 export { EngineError } from './engine-error.js';
-export * from './engines/index.js';
+export {
+  BUFFER_PADDING,
+  buildWasm,
+  type CompileOptions,
+  canRunInPlace,
+  checkVectorLanes,
+  compile,
+  compileJs,
+  compileWasm,
+  compileWasmOnMemory,
+  ENGINES,
+  EngineArgumentError,
+  type EngineCall,
+  type EngineName,
+  EngineRuntimeError,
+  EngineUnsupportedError,
+  generateJsSource,
+  IndexRangeError,
+  type JsEngineOptions,
+  MAX_ENGINE_LANES,
+  MAX_WASM_LOCALS,
+  type WasmArtifact,
+  type WasmEngineOptions,
+} from './engines/index.js';

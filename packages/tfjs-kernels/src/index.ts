@@ -11,21 +11,62 @@ export { tiledConvertLayoutCpuConfig } from './cpu/kernels/TiledConvertLayout.js
 export { tiledRelayoutCpuConfig } from './cpu/kernels/TiledRelayout.js';
 export { tiledUnrelayoutCpuConfig } from './cpu/kernels/TiledUnrelayout.js';
 export { tscatterCpuConfig } from './cpu/kernels/TScatter.js';
-export * from './errors.js';
+export {
+  KernelArgumentError,
+  KernelNotRegisteredError,
+  PtoConstraintError,
+  TileIndexError,
+  TileKernelError,
+  TileValueError,
+} from './errors.js';
 export { tilekitGradConfigs } from './gradients/index.js';
 export { tgatherGradConfig } from './gradients/TGather_grad.js';
 export { tiledConvertLayoutGradConfig } from './gradients/TiledConvertLayout_grad.js';
 export { tiledRelayoutGradConfig } from './gradients/TiledRelayout_grad.js';
 export { tiledUnrelayoutGradConfig } from './gradients/TiledUnrelayout_grad.js';
 export { tscatterGradConfig } from './gradients/TScatter_grad.js';
-export * from './impl/tgather_impl.js';
-export * from './impl/tile_geometry.js';
-export * from './impl/tile_runs.js';
-export * from './impl/tile_values.js';
-export * from './impl/tscatter_impl.js';
-export * from './kernel_names.js';
-export * from './layout/layout_argument.js';
-export * from './layout/shape_text.js';
+export { type TGatherImplAttrs, tgatherImpl } from './impl/tgather_impl.js';
+export {
+  batchOf,
+  outputShape,
+  type TileExtent,
+  type TileGeometry,
+  tileExtentOf,
+  tileGeometry,
+} from './impl/tile_geometry.js';
+export { firstOutside, indexError, type TileRuns, validRuns } from './impl/tile_runs.js';
+export { assertIndicesInBounds, assertValuesFit, type TileValues } from './impl/tile_values.js';
+export { type TScatterImplAttrs, tscatterImpl } from './impl/tscatter_impl.js';
+export {
+  type KernelSignatures,
+  TGather,
+  type TGatherAttrs,
+  type TGatherInputs,
+  TiledConvertLayout,
+  type TiledConvertLayoutAttrs,
+  type TiledConvertLayoutInputs,
+  TiledRelayout,
+  type TiledRelayoutAttrs,
+  type TiledRelayoutInputs,
+  TiledUnrelayout,
+  type TiledUnrelayoutAttrs,
+  type TiledUnrelayoutInputs,
+  type TileOpAttrs,
+  TScatter,
+  type TScatterAttrs,
+  type TScatterInputs,
+} from './kernel_names.js';
+export {
+  assertElementTypeOf,
+  type LayoutSpec,
+  type ResolvedLayout,
+  resolveLayoutFor,
+  resolveLayoutSpec,
+  resolveShapeSpec,
+  type ShapeSpec,
+  sameDims,
+} from './layout/layout_argument.js';
+export { PRIMITIVE_OF_DTYPE, shapeText } from './layout/shape_text.js';
 export { type ConvertLayoutOptions, convertLayout } from './ops/convert_layout.js';
 export { MAX_OUTPUT_ELEMENTS } from './ops/output_size.js';
 export { REGISTER_ENTRIES } from './ops/register_entries.js';
@@ -34,13 +75,42 @@ export { type TGatherOptions, tgather } from './ops/tgather.js';
 export type { TileOpOptions } from './ops/tile_op_options.js';
 export { type TScatterOptions, tscatter } from './ops/tscatter.js';
 export { unrelayout } from './ops/unrelayout.js';
-export * from './pto/element_types.js';
-export * from './pto/half_float.js';
-export * from './pto/pto_types.js';
-export * from './pto/tile_rules.js';
-export * from './relayout/layout_cache.js';
-export * from './relayout/physical_runs.js';
-export * from './relayout/relayout_impl.js';
+export {
+  DEFAULT_ELEMENT_TYPE,
+  ELEMENT_TYPE_INFO,
+  INDEX_TYPE_INFO,
+  type TileDtype,
+  type TileTypeInfo,
+} from './pto/element_types.js';
+export { FLOAT16_MAX, isBFloat16Exact, isFloat16Exact } from './pto/half_float.js';
+export {
+  BOUNDS_MODES,
+  type BoundsMode,
+  ELEMENT_TYPES,
+  type ElementType,
+  type GatherSelect,
+  INDEX_TYPES,
+  type IndexType,
+  PTO_TARGETS,
+  type PtoTarget,
+  type ScatterMode,
+} from './pto/pto_types.js';
+export {
+  checkTileRules,
+  PTO_TILE_RULES,
+  type PtoTileRule,
+  type TileInstruction,
+  type TileOperand,
+  type TileSignature,
+} from './pto/tile_rules.js';
+export { clearLayoutCache, layoutCacheStats, layoutRuns } from './relayout/layout_cache.js';
+export { type PhysicalRuns, physicalRunsOf, runBytes } from './relayout/physical_runs.js';
+export {
+  convertLayoutImpl,
+  type LayoutValues,
+  relayoutImpl,
+  unrelayoutImpl,
+} from './relayout/relayout_impl.js';
 export { webglKernelConfigs } from './webgl/kernels/index.js';
 export { tgatherWebglConfig } from './webgl/kernels/TGather.js';
 export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayout.js';

@@ -48,9 +48,6 @@ import {
   vectorOf,
 } from './types.js';
 
-// Re-exported for modules that import the position sentinel from the builder.
-export { DYNAMIC_POSITION } from './position.js';
-
 /** Raised when a builder helper is given values of the wrong kind. */
 export class BuilderError extends LoopIrError {
   override readonly name = 'BuilderError';

@@ -32,17 +32,156 @@
  *   build new blocks where a callback replaces ops and later uses are remapped. A pass
  *   returns a new Module; its input is untouched (both may share unchanged subtrees).
  */
-export * from './accessors.js';
-export * from './affine.js';
-export * from './attributes.js';
-export * from './builder.js';
-export * from './combining-kinds.js';
-export * from './float-format.js';
-export * from './op-def.js';
-export * from './operation.js';
-export * from './ops/index.js';
-export * from './position.js';
-export * from './rewriter.js';
-export * from './types.js';
-export * from './vector-length.js';
-export * from './walk.js';
+export { OperandAccessError, operand, operands, optionalOperand, result } from './accessors.js';
+export {
+  AFFINE_CONSTANT_MAX,
+  AFFINE_CONSTANT_MIN,
+  type AffineBinaryOp,
+  AffineEvalError,
+  type AffineExpr,
+  type AffineMap,
+  affineBinary,
+  affineConstant,
+  affineDim,
+  affineExprEquals,
+  affineMap,
+  affineMapEquals,
+  affineSymbol,
+  evaluateAffineExpr,
+  evaluateAffineMap,
+} from './affine.js';
+export {
+  type AffineMapAttr,
+  type ArrayAttr,
+  type Attribute,
+  type AttributeMap,
+  affineMapAttr,
+  arrayAttr,
+  attrEquals,
+  attributeMapsEqual,
+  type BoolAttr,
+  boolAttr,
+  CMPF_PREDICATES,
+  CMPI_PREDICATES,
+  COMBINING_KINDS,
+  type CombiningKind,
+  type CombiningKindAttr,
+  combiningKindAttr,
+  type DenseArrayAttr,
+  type DenseAttr,
+  type DenseElement,
+  type DictionaryAttr,
+  denseArrayAttr,
+  denseAttr,
+  dictionaryAttr,
+  type FloatAttr,
+  floatAttr,
+  type IntegerAttr,
+  i1Attr,
+  integerAttr,
+  type OpaqueAttr,
+  opaqueAttr,
+  type PredicateAttr,
+  predicateAttr,
+  type StringAttr,
+  type SymbolRefAttr,
+  stringAttr,
+  symbolRefAttr,
+  type TypeAttr,
+  typeAttr,
+  type UnitAttr,
+  unitAttr,
+} from './attributes.js';
+export {
+  type BodyFn,
+  Builder,
+  BuilderError,
+  buildFunction,
+  buildModule,
+  buildRegion,
+} from './builder.js';
+export { COMBINING_OPS, combiningOp } from './combining-kinds.js';
+export { bitsToFloat, floatToBits, formatBits, roundToFormat } from './float-format.js';
+export {
+  type Constraint,
+  defineOp,
+  type ElementKind,
+  type FormatName,
+  type MemoryEffect,
+  type OpDef,
+  type OpDefInit,
+  operandGroup,
+  type Segment,
+  SegmentError,
+  segmentArity,
+  splitSegments,
+  type Trait,
+  type TypeKind,
+} from './op-def.js';
+export {
+  type Block,
+  createBlock,
+  createModule,
+  createOperation,
+  createRegion,
+  createValue,
+  type Module,
+  type Operation,
+  type OperationSpec,
+  onlyBlock,
+  type Region,
+  terminatorOf,
+  type Value,
+  withResults,
+} from './operation.js';
+export { getOpDef, isArithCast, MATH_OPS, OP_DEFS } from './ops/index.js';
+export { DYNAMIC_POSITION, type Position, splitPosition } from './position.js';
+export {
+  cloneOperation,
+  cloneRegion,
+  IRMapping,
+  type Replacement,
+  type RewriteFn,
+  remapOperation,
+  replaceOpsInBlock,
+  rewriteBlock,
+  rewriteModule,
+  withAttributes,
+} from './rewriter.js';
+export {
+  bf16,
+  bitWidth,
+  boolLike,
+  elementTypeOf,
+  type FloatFormat,
+  type FloatType,
+  type FunctionType,
+  f16,
+  f32,
+  f64,
+  float,
+  functionType,
+  type IndexType,
+  type IntegerType,
+  InvalidTypeError,
+  i1,
+  i8,
+  i16,
+  i32,
+  i64,
+  index,
+  integer,
+  isIntegerLike,
+  isScalar,
+  type MemRefDim,
+  type MemRefType,
+  memrefOf,
+  type ScalarType,
+  type StridedLayout,
+  type Type,
+  typeEquals,
+  type VectorType,
+  vectorOf,
+} from './types.js';
+export { MAX_VECTOR_LENGTH } from './vector-length.js';
+export { definingOps, findFunction, type OpContainer, usersOf, walkOperations } from './walk.js';
