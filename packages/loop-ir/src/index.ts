@@ -113,7 +113,6 @@ export {
   integer,
   integerAttr,
   isArithCast,
-  isIntegerLike,
   isScalar,
   MATH_OPS,
   MAX_VECTOR_LENGTH,
@@ -130,10 +129,8 @@ export {
   OperandAccessError,
   type Operation,
   type OperationSpec,
-  onlyBlock,
   opaqueAttr,
   operand,
-  operandGroup,
   operands,
   optionalOperand,
   type Position,
@@ -173,7 +170,6 @@ export {
   type VectorType,
   vectorOf,
   walkOperations,
-  withAttributes,
   withResults,
 } from './ir/index.js';
 export { LoopIrError } from './loop-ir-error.js';

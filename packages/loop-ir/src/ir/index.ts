@@ -110,7 +110,6 @@ export {
   type MemoryEffect,
   type OpDef,
   type OpDefInit,
-  operandGroup,
   type Segment,
   SegmentError,
   segmentArity,
@@ -128,7 +127,6 @@ export {
   type Module,
   type Operation,
   type OperationSpec,
-  onlyBlock,
   type Region,
   terminatorOf,
   type Value,
@@ -146,7 +144,6 @@ export {
   replaceOpsInBlock,
   rewriteBlock,
   rewriteModule,
-  withAttributes,
 } from './rewriter.js';
 export {
   bf16,
@@ -171,7 +168,6 @@ export {
   i64,
   index,
   integer,
-  isIntegerLike,
   isScalar,
   type MemRefDim,
   type MemRefType,

@@ -6,7 +6,7 @@
  */
 
 import { LoopIrError } from '../loop-ir-error.js';
-import type { Operation, Value } from './operation.js';
+import type { Value } from './operation.js';
 
 /**
  * An operand or result segment: `name` (exactly one), `?name` (zero or one) or `...name`
@@ -165,11 +165,4 @@ export function splitSegments(
     at += n;
   }
   return out;
-}
-
-/** The operands of `op` in segment `name` (throws if the def has no such segment). */
-export function operandGroup(def: OpDef, op: Operation, name: string): readonly Value[] {
-  const group = splitSegments(def.operands, op.operands).get(name);
-  if (group === undefined) throw new SegmentError(`${op.name} has no operand segment '${name}'`);
-  return group;
 }

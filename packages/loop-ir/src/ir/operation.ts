@@ -101,15 +101,6 @@ export function createModule(operations: readonly Operation[]): Module {
   return Object.freeze({ operations: Object.freeze([...operations]) });
 }
 
-/** The single block of a single-block region (`scf.for` bodies, function bodies). */
-export function onlyBlock(op: Operation, regionIndex = 0): Block {
-  const block = op.regions[regionIndex]?.blocks[0];
-  if (block === undefined) {
-    throw new RangeError(`${op.name} has no block in region ${regionIndex}`);
-  }
-  return block;
-}
-
 /** The last operation of a block (its terminator, when the block is well formed). */
 export function terminatorOf(block: Block): Operation | undefined {
   return block.operations[block.operations.length - 1];

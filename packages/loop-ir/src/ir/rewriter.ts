@@ -177,11 +177,3 @@ export function replaceOpsInBlock(block: Block, replace: RewriteFn): Block {
   }
   return createBlock(block.arguments, out);
 }
-
-/** Returns a copy of `op` with different attributes (same operands, results, regions). */
-export function withAttributes(op: Operation, attributes: Operation['attributes']): Operation {
-  return withResults(
-    { name: op.name, operands: op.operands, attributes, regions: op.regions },
-    op.results,
-  );
-}

@@ -206,11 +206,6 @@ function arrayEquals<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** True for `index` and `iN`. */
-export function isIntegerLike(t: Type): t is IndexType | IntegerType {
-  return t.kind === 'index' || t.kind === 'integer';
-}
-
 /** True for scalar element types (index, integers, floats). */
 export function isScalar(t: Type): t is ScalarType {
   return t.kind === 'index' || t.kind === 'integer' || t.kind === 'float';

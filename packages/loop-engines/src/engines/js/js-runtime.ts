@@ -3,8 +3,7 @@
  * interpreter's semantics for ops the code generator does not inline.
  */
 
-import type { Operation, Value } from '@tilekit/loop-ir';
-import { elementTypeOf, type ScalarType } from '@tilekit/loop-ir';
+import type { Operation, ScalarType } from '@tilekit/loop-ir';
 import type { ExecContext, RuntimeValue, Scalar } from '@tilekit/loop-ir/semantics';
 import { ELEMENTWISE_SEMANTICS } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
@@ -90,9 +89,4 @@ export function makeRuntime(
       return r.resultType.kind === 'index' ? I(v as number) : v;
     },
   };
-}
-
-/** The element type of a value (its own type for scalars). */
-export function scalarTypeOfValue(v: Value): ScalarType {
-  return elementTypeOf(v.type) as ScalarType;
 }

@@ -329,6 +329,3 @@ export const VALTYPE = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c, v128: 0x7b 
 
 /** A wasm value type name. */
 export type ValType = keyof typeof VALTYPE;
-
-/** The block type of a structured instruction with no results. */
-export const EMPTY_BLOCK_TYPE = 0x40;
