@@ -3,28 +3,20 @@
  * interpreter, generated JavaScript and WebAssembly SIMD — behind one `compile` call.
  */
 
+export { type CompileOptions, compile, ENGINES, type EngineName } from './compile.js';
 export { EngineError } from './engine-error.js';
+export { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from './errors.js';
+export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
+export { IndexRangeError } from './js/js-runtime.js';
+export { checkVectorLanes, MAX_ENGINE_LANES } from './lane-limit.js';
+export type { EngineCall } from './signature.js';
+// Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
+export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
+export { BUFFER_PADDING } from './wasm/memory-ops.js';
 export {
-  BUFFER_PADDING,
   buildWasm,
-  type CompileOptions,
-  canRunInPlace,
-  checkVectorLanes,
-  compile,
-  compileJs,
   compileWasm,
-  compileWasmOnMemory,
-  ENGINES,
-  EngineArgumentError,
-  type EngineCall,
-  type EngineName,
-  EngineRuntimeError,
-  EngineUnsupportedError,
-  generateJsSource,
-  IndexRangeError,
-  type JsEngineOptions,
-  MAX_ENGINE_LANES,
   MAX_WASM_LOCALS,
   type WasmArtifact,
   type WasmEngineOptions,
-} from './engines/index.js';
+} from './wasm/wasm-engine.js';

@@ -12,7 +12,7 @@ import {
   verifyModule,
 } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { compile, ENGINES } from '../../src/index.js';
+import { compile, ENGINES } from '../src/index.js';
 
 const L = MAX_NESTING_DEPTH;
 

@@ -1,6 +1,6 @@
 /** Errors of the compiled engines (`js`, `wasm`). */
 
-import { EngineError } from '../engine-error.js';
+import { EngineError } from './engine-error.js';
 
 /** An argument that does not fit the compiled function's signature. */
 export class EngineArgumentError extends EngineError {

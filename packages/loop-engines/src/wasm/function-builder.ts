@@ -4,7 +4,7 @@
  * lane instructions a lane index, `v128.const`/`i8x16.shuffle` 16 bytes.
  */
 
-import { EngineError } from '../../engine-error.js';
+import { EngineError } from '../engine-error.js';
 import { ByteWriter } from './bytes.js';
 import { MISC_OPCODES, PLAIN_OPCODES, SIMD_OPCODES, VALTYPE, type ValType } from './opcodes.js';
 

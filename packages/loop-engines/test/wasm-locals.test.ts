@@ -6,7 +6,7 @@
 
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { compile, EngineUnsupportedError, MAX_WASM_LOCALS } from '../../src/index.js';
+import { compile, EngineUnsupportedError, MAX_WASM_LOCALS } from '../src/index.js';
 
 /** `%v(k) = %v(k-1) + %a`, n times, in f32. */
 function chain(n: number): string {

@@ -5,13 +5,10 @@
  */
 import binaryen from 'binaryen';
 import { describe, expect, it } from 'vitest';
-import { ByteWriter } from '../../src/engines/wasm/bytes.js';
-import {
-  FunctionBuilder,
-  UnknownInstructionError,
-} from '../../src/engines/wasm/function-builder.js';
-import { encodeModule } from '../../src/engines/wasm/module-encoder.js';
-import { PLAIN_OPCODES, SIMD_OPCODES, type ValType } from '../../src/engines/wasm/opcodes.js';
+import { ByteWriter } from '../src/wasm/bytes.js';
+import { FunctionBuilder, UnknownInstructionError } from '../src/wasm/function-builder.js';
+import { encodeModule } from '../src/wasm/module-encoder.js';
+import { PLAIN_OPCODES, SIMD_OPCODES, type ValType } from '../src/wasm/opcodes.js';
 
 const hex = (w: ByteWriter): string => Buffer.from(w.bytes()).toString('hex');
 

@@ -5,10 +5,10 @@
  */
 import { type Module, type Operation, parseModule, walkOperations } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { JS_HANDLERS } from '../../src/engines/js/js-handlers.js';
-import { classifyOp, isStructural, OP_CLASSES } from '../../src/engines/op-classes.js';
-import { WASM_HANDLERS } from '../../src/engines/wasm/wasm-handlers.js';
-import { buildWasm, EngineUnsupportedError, generateJsSource } from '../../src/index.js';
+import { buildWasm, EngineUnsupportedError, generateJsSource } from '../src/index.js';
+import { JS_HANDLERS } from '../src/js/js-handlers.js';
+import { classifyOp, isStructural, OP_CLASSES } from '../src/op-classes.js';
+import { WASM_HANDLERS } from '../src/wasm/wasm-handlers.js';
 
 const KERNEL = `
 func.func @k(%a: memref<?xf32>, %idx: memref<?xi32>, %n: index) -> f32 {

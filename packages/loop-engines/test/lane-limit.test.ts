@@ -11,7 +11,7 @@ import {
   EngineUnsupportedError,
   generateJsSource,
   MAX_ENGINE_LANES,
-} from '../../src/index.js';
+} from '../src/index.js';
 
 const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 

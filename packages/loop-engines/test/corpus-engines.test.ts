@@ -14,7 +14,7 @@ import {
   VECTOR_OPTIONS,
 } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { compile, type EngineName } from '../../src/index.js';
+import { compile, type EngineName } from '../src/index.js';
 
 const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 const TRIPS = [0, 13];

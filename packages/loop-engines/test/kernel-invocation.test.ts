@@ -1,12 +1,12 @@
 /** Calling a built wasm kernel: argument counts, trap reporting and result conversion. */
 import { f32, i1, i64, index } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
+import { EngineArgumentError, EngineRuntimeError } from '../src/index.js';
 import {
   checkArgumentCount,
   invokeKernel,
   type WasmKernel,
-} from '../../src/engines/wasm/kernel-invocation.js';
-import { EngineArgumentError, EngineRuntimeError } from '../../src/index.js';
+} from '../src/wasm/kernel-invocation.js';
 
 /** A wasm function that traps, so the error is a real `WebAssembly.RuntimeError`. */
 function trappingKernel(): WasmKernel {

@@ -8,7 +8,7 @@ import {
   EngineRuntimeError,
   EngineUnsupportedError,
   IndexRangeError,
-} from '../../src/index.js';
+} from '../src/index.js';
 
 const SCALE = parseModule(`
 func.func @scale(%a: memref<?xf32>, %x: memref<?xf32>, %n: index) {

@@ -7,7 +7,7 @@
 
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../src/index.js';
+import { compile } from '../src/index.js';
 
 const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 

@@ -15,7 +15,7 @@ import {
   parseModule,
 } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { compile, IndexRangeError } from '../../src/index.js';
+import { compile, IndexRangeError } from '../src/index.js';
 
 const BIG = 2n ** 53n + 1n;
 
