@@ -3,37 +3,39 @@
  * on the `@tilekit/loop-ir` IR.
  */
 
-export { VECTORIZER_CONFORMANCE_EXCLUSIONS } from './vectorize/conformance-exclusions.js';
+export { FOLDS } from './canonicalize/index.js';
+export { VECTORIZER_CONFORMANCE_EXCLUSIONS } from './conformance-exclusions.js';
+export { LOOP_MARKER } from './loop-view.js';
+export { REMAINING_LANES_MAP } from './mask.js';
+export {
+  resolveOptions,
+  type VectorizeOptions,
+  VectorizeOptionsError,
+  type VL,
+  vectorType,
+} from './options.js';
+export type { ReasonCode, Rejection } from './outcome.js';
+export { sparseVectorizationPass } from './pass.js';
+export type {
+  ChainReport,
+  LoopDecision,
+  LoopReport,
+  VectorizeReport,
+  VectorizeResult,
+} from './report.js';
+export { formatReport, reportLines } from './report-format.js';
 export {
   BINARY_OPS,
   CAST_OPS,
-  type ChainReport,
-  FOLDS,
-  formatReport,
-  LOOP_MARKER,
-  type LoopDecision,
-  type LoopReport,
   READ_ONLY_OPS,
   REDUCTION_INITS,
   REDUCTION_RULES,
-  REMAINING_LANES_MAP,
-  type ReasonCode,
   type ReductionInit,
   type ReductionRule,
-  type Rejection,
-  reportLines,
-  resolveOptions,
   SHIFT_OPS,
   SUBSCRIPT_CASTS,
-  sparseVectorizationPass,
   UNARY_OPS,
-  type VectorizeOptions,
-  VectorizeOptionsError,
-  type VectorizeReport,
-  type VectorizeResult,
-  type VL,
-  vectorize,
-  vectorType,
   widenedIndexElement,
-} from './vectorize/index.js';
+} from './rules.js';
+export { vectorize } from './vectorize.js';
 export { VectorizerError } from './vectorizer-error.js';

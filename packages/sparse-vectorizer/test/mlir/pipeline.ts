@@ -14,7 +14,7 @@ import {
 import type { Kernel } from '@tilekit/test-support';
 import { runChunks } from '@tilekit/test-support';
 import { type VectorizeReport, vectorize } from '../../src/index.js';
-import { listLoops } from '../../src/vectorize/loops.js';
+import { listLoops } from '../../src/loops.js';
 import type { OptionSet } from './option-sets.js';
 
 /** Both vectorizations of one kernel. */

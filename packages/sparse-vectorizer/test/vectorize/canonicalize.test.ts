@@ -6,7 +6,7 @@
 import { type Module, parseModule } from '@tilekit/loop-ir';
 import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import { canonicalize } from '../../src/vectorize/canonicalize/index.js';
+import { canonicalize } from '../../src/canonicalize/index.js';
 import { asRecord, opCounts } from '../mlir/pipeline.js';
 
 const INPUT = `func.func @f(%m: memref<?xf32>, %i: index, %s: f32) -> vector<4xf32> {

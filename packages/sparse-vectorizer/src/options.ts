@@ -2,7 +2,7 @@
  * The target SIMD description (MLIR's `VL` struct) and the vector types it induces.
  */
 import { MAX_VECTOR_LENGTH, type ScalarType, type VectorType, vectorOf } from '@tilekit/loop-ir';
-import { VectorizerError } from '../vectorizer-error.js';
+import { VectorizerError } from './vectorizer-error.js';
 
 /** Options of {@link vectorize}, mirroring `--sparse-vectorization="vl=.. ..."`. */
 export interface VectorizeOptions {
