@@ -78,6 +78,13 @@ export {
   type XlaParsePrintVector,
 } from './data/xla-layout-vectors.js';
 export {
+  asXlaShapeParserFile,
+  XLA_SHAPE_PARSER,
+  type XlaShapeParserCase,
+  type XlaShapeParserFile,
+  type XlaShapeVerdict,
+} from './data/xla-shape-parser.js';
+export {
   ConformanceConfigError,
   ConformanceError,
   ConformanceFailure,
