@@ -16,7 +16,13 @@ import {
   vectorizerConformance,
 } from '../src/index.js';
 import { firstWriterWins, paddingNotZeroed, validRegionFromSrc } from './mutants/kernel-mutants.js';
-import { combineIntoMajorNeighbour, realLayout, tilesOnPrefix } from './mutants/layout-mutants.js';
+import {
+  combineIntoMajorNeighbour,
+  negativeMemorySpaceDropped,
+  realLayout,
+  splitConfigsUnchecked,
+  tilesOnPrefix,
+} from './mutants/layout-mutants.js';
 import {
   gatherIndexNotWidened,
   maskOffByOne,
@@ -39,6 +45,20 @@ const MUTANTS: readonly { name: string; suite: () => ConformanceSuite; rule: Rul
     suite: () =>
       layoutConformance(combineIntoMajorNeighbour(), { exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS }),
     rule: 'layout.combine-dimension',
+  },
+  {
+    name: 'split configs not checked against the shape',
+    suite: () =>
+      layoutConformance(splitConfigsUnchecked(), { exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS }),
+    rule: 'layout.reject-invalid',
+  },
+  {
+    name: 'negative memory spaces printed as the default',
+    suite: () =>
+      layoutConformance(negativeMemorySpaceDropped(), {
+        exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS,
+      }),
+    rule: 'layout.parse-print',
   },
   {
     name: 'first writer wins',
