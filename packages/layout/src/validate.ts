@@ -272,7 +272,8 @@ function validateShapeAt(shape: Shape, depth: number): void {
 
 /**
  * Checks a shape against XLA's semantic rules (ShapeUtil::ValidateShape and
- * LayoutUtil::ValidateLayoutForShape, plus the tile rules of this package) and returns it.
+ * LayoutUtil::ValidateLayoutForShape, split configs included, plus the tile rules of this
+ * package) and returns it. An element count past 2^53-1 is rejected (XLA allows int64).
  * @throws LayoutValidationError naming the offending field.
  */
 export function validateShape<S extends Shape>(shape: S): S {
@@ -283,7 +284,8 @@ export function validateShape<S extends Shape>(shape: S): S {
 /**
  * Checks the rules that hold for any layout, with no shape at hand: minor_to_major is a
  * permutation, tiles are non-empty with positive sizes or `*` (never last), `L >= 1`,
- * `E`, `S`, `M`, `SC` non-negative, `#`/`*` unsigned integer types.
+ * `E`, `M`, `SC` non-negative, `S` in -128..127 (XLA's int8), `#`/`*` unsigned integer types.
+ * The split configs' checks against the dimensions are `validateShape`'s.
  * @throws LayoutValidationError naming the offending field.
  */
 export function validateLayout(layout: Layout): Layout {
