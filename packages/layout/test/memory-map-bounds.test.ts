@@ -149,7 +149,7 @@ describe('renderMemoryMap output is bounded by its options, whatever the shape',
           expect(cell.offset).toBe(linearIndex(shape, index));
         }
       }),
-      { seed: 24, numRuns: 100 },
+      { seed: 24, numRuns: 60 },
     );
   });
 });
@@ -184,7 +184,7 @@ describe('large pictures do not overflow the stack', () => {
           }
         },
       ),
-      { seed: 8, numRuns: 6 },
+      { seed: 8, numRuns: 4 },
     );
   });
 });
