@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
@@ -32,6 +33,45 @@ describe('tilekit layout', () => {
     expect(await main(['layout', 'f32[3,5]{1,0:T(2,0)}'], io)).toBe(1);
     expect(io.err()).toMatch(/^tilekit layout: invalid shape 'f32\[3,5\]\{1,0:T\(2,0\)\}': /);
     expect(io.out()).toBe('');
+  });
+
+  it('draws a 30,000-cell panel into --svg with --max-cells 30000 (no stack overflow, exit 0)', async () => {
+    const io = captureIO();
+    const argv = ['layout', 'f32[30000]{0}', '--max-cells', '30000', '--svg', 'x.svg'];
+    expect(await main(argv, io)).toBe(0);
+    const svg = io.files.get('x.svg') ?? '';
+    const offsets = [...svg.matchAll(/<rect class="cell"[^>]*data-offset="(\d+)"/g)];
+    expect(offsets.map((m) => Number(m[1]))).toEqual(Array.from({ length: 30000 }, (_, i) => i));
+    expect(io.out()).toContain('wrote x.svg');
+    expect(io.err()).toBe('');
+  });
+
+  it('random large or hostile shapes with any --max-cells: exit 0 or 1, never a stack', async () => {
+    const dim = fc.oneof(
+      fc.integer({ min: 0, max: 300 }),
+      fc.constantFrom(0, 2147483647, 4294967299, 9007199254740991),
+    );
+    const argv = fc
+      .tuple(
+        fc.array(dim, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('', ':T(8,128)', ':T(*,2)(4)L(3)'),
+        fc.integer({ min: 1, max: 20_000 }),
+      )
+      .map(([dims, attributes, cells]) => {
+        const order = dims.map((_, d) => dims.length - 1 - d).join(',');
+        const shape = `f32[${dims.join(',')}]{${order}${attributes}}`;
+        return ['layout', shape, '--max-cells', String(cells), '--svg', 'y.svg'];
+      });
+    await fc.assert(
+      fc.asyncProperty(argv, async (args) => {
+        const io = captureIO();
+        const code = await main(args, io);
+        expect([0, 1], JSON.stringify(args)).toContain(code);
+        expect(io.err(), JSON.stringify(args)).not.toMatch(/^\s+at /m);
+        if (code === 0) expect(io.files.get('y.svg')).toContain('</svg>');
+      }),
+      { seed: 8, numRuns: 8 },
+    );
   });
 
   it('rejects missing or extra arguments and unknown flags with exit 2', async () => {

@@ -78,6 +78,13 @@ export {
   type XlaParsePrintVector,
 } from './data/xla-layout-vectors.js';
 export {
+  asXlaShapeParserFile,
+  XLA_SHAPE_PARSER,
+  type XlaShapeParserCase,
+  type XlaShapeParserFile,
+  type XlaShapeVerdict,
+} from './data/xla-shape-parser.js';
+export {
   ConformanceConfigError,
   ConformanceError,
   ConformanceFailure,
@@ -139,6 +146,7 @@ export {
 export type { ArraySizeFigures, LayoutImpl } from './suites/layout/layout-impl.js';
 export { LAYOUT_DEFAULT_RUNS, layoutConformance } from './suites/layout/layout-suite.js';
 export type { LayoutCaseId } from './suites/layout/xla-cases.js';
+export { xlaParserCases } from './suites/layout/xla-parser-cases.js';
 export { type IrVectorizer, irVectorizerImpl } from './suites/vectorizer/ir-adapter.js';
 export {
   type FunctionSummary,

@@ -48,6 +48,18 @@ describe('formatReport sections', () => {
     expect(text.split('\n').at(-1)).toBe('1 passed, 0 failed');
   });
 
+  it('lists the cases of one exclusion reason on one line, with how many more', async () => {
+    const gaps = ['layout/gap/1', 'layout/gap/2', 'layout/gap/3'];
+    const report = await suite(
+      gaps.map((id) => failing(id, 'expected 0, got 1')),
+      gaps,
+    );
+    const text = formatReport([report]);
+    expect(section(text, 'Excluded (failing as expected):')).toEqual([
+      '  layout/gap/1 and 2 more: known gap',
+    ]);
+  });
+
   it('keeps real failures and exclusions apart when both occur', async () => {
     const report = await suite(
       [failing('layout/bad', 'expected 1, got 2'), failing('layout/gap', 'expected 3, got 4')],

@@ -12,4 +12,10 @@ export const LAYOUT_LIMITS = {
   maxTiles: 16,
   /** Entries (sizes and `*`) in one tile. */
   maxTileRank: 64,
+  /**
+   * Cells one `renderMemoryMap` picture draws in all its panels together (an empty axis counts
+   * as one), and separately memory slots, whatever its options ask for: the picture stays far
+   * below JavaScript's longest string.
+   */
+  maxMapCells: 262_144,
 } as const;

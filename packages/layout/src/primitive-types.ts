@@ -51,6 +51,8 @@ const PRIMITIVES: Readonly<Record<PrimitiveType, PrimitiveInfo>> = {
   f8e3m4: { category: 'float', bits: 8 },
   f8e8m0fnu: { category: 'float', bits: 8 },
   f4e2m1fn: { category: 'float', bits: 4 },
+  f6e2m3fn: { category: 'float', bits: 6 },
+  f6e3m2fn: { category: 'float', bits: 6 },
   token: { category: 'token', bits: 0 },
   opaque: { category: 'opaque', bits: 0 },
 };

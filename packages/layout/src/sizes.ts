@@ -1,7 +1,7 @@
 import { LayoutValidationError } from './errors.js';
-import type { ShapeInput } from './input.js';
+import { type ShapeInput, toArrayShape } from './input.js';
 import { byteWidth } from './primitive-types.js';
-import { compileLayout } from './tiling/compile.js';
+import { compileLayout, staticSizes } from './tiling/compile.js';
 import { planTileLevels } from './tiling/levels.js';
 import type { ArrayShape } from './types.js';
 
@@ -25,6 +25,16 @@ function exactSize(value: bigint, what: string): number {
     );
   }
   return Number(value);
+}
+
+/**
+ * Whether the array holds no element. Every size of such a shape is exactly 0 (a zero logical
+ * dimension stays a zero tile count through every tile and `*`, and 0 rounds up to 0 by `L`),
+ * however far the products of its other dimensions would overflow on the way.
+ * @throws LayoutValidationError for invalid input or an unbounded `?` dimension.
+ */
+function holdsNoElement(shape: ShapeInput): boolean {
+  return staticSizes(toArrayShape(shape)).includes(0);
 }
 
 /** `count` rounded up to a multiple of `multiple`, exactly. */
@@ -55,10 +65,12 @@ export function expandedShape(shape: ShapeInput): number[] {
  * of every tile level included, then rounded up to a multiple of `L`. This is the length of
  * `inverseMap` and the bound of `linearIndex`. It can exceed `xlaArraySize().elements`, which
  * (like XLA) pads by the first tile only, and it applies `L` even to untiled layouts.
+ * A shape with a zero dimension has 0 slots, whatever its other dimensions.
  * @example physicalElementCount('f32[4,8]{1,0:T(2,4)(3,1)}') // 48 (XLA's ArraySize says 32)
  * @throws LayoutValidationError when the count exceeds 2^53-1.
  */
 export function physicalElementCount(shape: ShapeInput): number {
+  if (holdsNoElement(shape)) return 0;
   return compileLayout(shape).physicalCount;
 }
 
@@ -71,6 +83,7 @@ export function physicalElementCount(shape: ShapeInput): number {
  * Use `physicalElementCount`/`byteSize` for the buffer this package's maps actually index.
  */
 export function xlaArraySize(shape: ShapeInput): XlaArraySize {
+  if (holdsNoElement(shape)) return { elements: 0, bytes: 0 };
   const compiled = compileLayout(shape);
   const array = compiled.shape;
   const { tiles, splitConfigs, tailPaddingAlignmentInElements: alignment } = array.layout;
@@ -105,6 +118,7 @@ export function xlaArraySize(shape: ShapeInput): XlaArraySize {
  * @throws LayoutValidationError when the size exceeds 2^53-1.
  */
 export function byteSize(shape: ShapeInput): number {
+  if (holdsNoElement(shape)) return 0;
   const compiled = compileLayout(shape);
   return bytesFor(compiled.shape, compiled.physicalCount);
 }

@@ -38,6 +38,8 @@ export type PrimitiveType =
   | 'f8e3m4'
   | 'f8e8m0fnu'
   | 'f4e2m1fn'
+  | 'f6e2m3fn'
+  | 'f6e3m2fn'
   | 'token'
   | 'opaque';
 
@@ -67,7 +69,7 @@ export interface Layout {
   readonly pointerPrimitiveType?: PrimitiveType;
   /** `E(n)`: element size in bits for sub-byte packing (0: the type's natural width). */
   readonly elementSizeInBits: number;
-  /** `S(n)`: memory space (0: default). */
+  /** `S(n)`: memory space (0: default), in -128..127: XLA stores it in an int8. */
   readonly memorySpace: number;
   /** `SC(...)`: split configurations. */
   readonly splitConfigs: readonly SplitConfig[];

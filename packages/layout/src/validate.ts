@@ -6,6 +6,10 @@ import { type ArrayShape, COMBINE_DIMENSION, type Layout, type Shape } from './t
 /** Tuples and `P(...)` nest; a cycle or absurd depth is reported instead of overflowing the stack. */
 const MAX_DEPTH = 64;
 
+/** XLA's memory space is an int8. */
+const MEMORY_SPACE_MIN = -128;
+const MEMORY_SPACE_MAX = 127;
+
 /** One semantic rule: returns what is wrong with `value`, or undefined when it holds. */
 interface Rule<T> {
   readonly argument: string;
@@ -76,10 +80,12 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
   },
   {
     argument: 'layout.memorySpace',
+    // XLA keeps S(n) in an int8 and silently wraps larger values (S(128) prints as S(-128)):
+    // text outside that range would mean something else to XLA, so it is rejected here.
     problem: ({ memorySpace: s }) =>
-      isCount(s, 0)
+      Number.isSafeInteger(s) && s >= MEMORY_SPACE_MIN && s <= MEMORY_SPACE_MAX
         ? undefined
-        : `S(${String(s)}): the memory space must be a non-negative integer`,
+        : `S(${String(s)}): the memory space must be an integer in ${MEMORY_SPACE_MIN}..${MEMORY_SPACE_MAX} (XLA stores it in an int8)`,
   },
   {
     argument: 'layout.dynamicShapeMetadataPrefixBytes',
@@ -163,6 +169,38 @@ const ARRAY_RULES: readonly Rule<ArrayShape>[] = [
   },
 ];
 
+/**
+ * XLA's checks of `SC(dimension:indices)` against the shape: the dimension is a physical one
+ * (0 is the most major after minor_to_major), split at most once, and its indices split it
+ * strictly inside, in increasing order. An unbounded `?` dimension has no size to split.
+ */
+function splitConfigProblem({ dimensions, layout }: ArrayShape): string | undefined {
+  const rank = dimensions.length;
+  const split = new Set<number>();
+  for (const { dimension, splitIndices } of layout.splitConfigs) {
+    if (dimension >= rank) return `split dimension ${dimension} is not below the rank ${rank}`;
+    if (split.has(dimension)) return `physical dimension ${dimension} is split twice`;
+    split.add(dimension);
+    const logical = layout.minorToMajor[rank - 1 - dimension]!;
+    const size = dimensions[logical]!;
+    const shown = `SC(${dimension}:${splitIndices.join(',')})`;
+    if (size.kind === 'unbounded' && splitIndices.length > 0) {
+      return `${shown} splits physical dimension ${dimension}, which is unbounded ('?')`;
+    }
+    let previous = 0;
+    for (const index of splitIndices) {
+      if (index <= previous) {
+        return `${shown}: split indices must be positive and strictly increasing`;
+      }
+      if (size.kind !== 'unbounded' && index >= size.size) {
+        return `${shown}: split index ${index} is not inside physical dimension ${dimension} (size ${size.size})`;
+      }
+      previous = index;
+    }
+  }
+  return undefined;
+}
+
 /** Rules for the layout of a dense array (everything XLA parses today is dense). */
 const DENSE_LAYOUT_RULES: readonly Rule<ArrayShape>[] = [
   ...(
@@ -182,12 +220,7 @@ const DENSE_LAYOUT_RULES: readonly Rule<ArrayShape>[] = [
   ),
   {
     argument: 'shape.layout.splitConfigs',
-    problem: ({ dimensions, layout }) => {
-      const bad = layout.splitConfigs.find((config) => config.dimension >= dimensions.length);
-      return bad === undefined
-        ? undefined
-        : `split dimension ${bad.dimension} is not below the rank ${dimensions.length}`;
-    },
+    problem: splitConfigProblem,
   },
 ];
 
@@ -239,7 +272,8 @@ function validateShapeAt(shape: Shape, depth: number): void {
 
 /**
  * Checks a shape against XLA's semantic rules (ShapeUtil::ValidateShape and
- * LayoutUtil::ValidateLayoutForShape, plus the tile rules of this package) and returns it.
+ * LayoutUtil::ValidateLayoutForShape, split configs included, plus the tile rules of this
+ * package) and returns it. An element count past 2^53-1 is rejected (XLA allows int64).
  * @throws LayoutValidationError naming the offending field.
  */
 export function validateShape<S extends Shape>(shape: S): S {
@@ -250,7 +284,8 @@ export function validateShape<S extends Shape>(shape: S): S {
 /**
  * Checks the rules that hold for any layout, with no shape at hand: minor_to_major is a
  * permutation, tiles are non-empty with positive sizes or `*` (never last), `L >= 1`,
- * `E`, `S`, `M`, `SC` non-negative, `#`/`*` unsigned integer types.
+ * `E`, `M`, `SC` non-negative, `S` in -128..127 (XLA's int8), `#`/`*` unsigned integer types.
+ * The split configs' checks against the dimensions are `validateShape`'s.
  * @throws LayoutValidationError naming the offending field.
  */
 export function validateLayout(layout: Layout): Layout {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   byteSize,
@@ -110,5 +111,60 @@ describe('sizes near and past 2^53 are exact or a typed error (issue 16, item 10
   ])('%s past 2^53-1 throws LayoutValidationError', (_, call, message) => {
     expect(call).toThrow(LayoutValidationError);
     expect(call).toThrow(message);
+  });
+});
+
+describe('a shape with a zero dimension has size 0, however its other products overflow', () => {
+  const sizes = (shape: string) => ({
+    physicalElementCount: physicalElementCount(shape),
+    byteSize: byteSize(shape),
+    xlaArraySize: xlaArraySize(shape),
+  });
+  const ZERO = { physicalElementCount: 0, byteSize: 0, xlaArraySize: { elements: 0, bytes: 0 } };
+
+  it.each([
+    // '*' folds two 2^53-1 dimensions into one past 2^53 before the zero is reached.
+    'u8[0,9007199254740991,9007199254740991]{2,1,0:T(*,1)}',
+    's64[2147483647,2147483647,4294967299,0]{2,3,0,1:T(2,128,2,128,5)(*,1,8)(1)L(3)}',
+    'f64[9007199254740991,0]{0,1:T(*,2)(2)E(64)}',
+  ])('%s', (shape) => {
+    expect(sizes(shape)).toEqual(ZERO);
+  });
+
+  it('random zero-element shapes: every size is 0 (the element count of any product with a 0)', () => {
+    const arbDim = fc.oneof(
+      fc.constantFrom(1, 2, 7, 2147483647, 4294967299, 9007199254740991),
+      fc.integer({ min: 1, max: 64 }),
+    );
+    const arbShapeText = fc.integer({ min: 1, max: 5 }).chain((rank) =>
+      fc
+        .tuple(
+          fc.array(arbDim, { minLength: rank, maxLength: rank }),
+          fc.integer({ min: 0, max: rank - 1 }),
+          fc.shuffledSubarray(
+            Array.from({ length: rank }, (_, d) => d),
+            { minLength: rank, maxLength: rank },
+          ),
+          fc.array(
+            fc
+              .array(fc.constantFrom('1', '2', '5', '128', '*'), { minLength: 1, maxLength: 6 })
+              .map((tile) => [...tile.slice(0, -1), '3']),
+            { maxLength: 3 },
+          ),
+          fc.constantFrom('', 'L(3)', 'E(4)', 'L(1024)E(64)'),
+        )
+        .map(([dims, zeroAt, order, tiles, rest]) => {
+          dims[zeroAt] = 0;
+          const tileText = tiles.map((tile) => `(${tile.join(',')})`).join('');
+          const attributes = (tileText === '' ? '' : `T${tileText}`) + rest;
+          return `s8[${dims.join(',')}]{${order.join(',')}${attributes === '' ? '' : `:${attributes}`}}`;
+        }),
+    );
+    fc.assert(
+      fc.property(arbShapeText, (shape) => {
+        expect(sizes(shape)).toEqual(ZERO);
+      }),
+      { seed: 13, numRuns: 500 },
+    );
   });
 });

@@ -42,6 +42,8 @@ const XLA_BIT_WIDTHS: Record<string, number> = {
   f8e3m4: 8,
   f8e8m0fnu: 8,
   f4e2m1fn: 4,
+  f6e2m3fn: 6,
+  f6e3m2fn: 6,
   token: 0,
   opaque: 0,
 };

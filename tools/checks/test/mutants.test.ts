@@ -17,7 +17,13 @@ import { LAYOUT_CONFORMANCE_EXCLUSIONS } from '@tilekit/layout';
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import { firstWriterWins, paddingNotZeroed, validRegionFromSrc } from './mutants/kernel-mutants.js';
-import { combineIntoMajorNeighbour, realLayout, tilesOnPrefix } from './mutants/layout-mutants.js';
+import {
+  combineIntoMajorNeighbour,
+  negativeMemorySpaceDropped,
+  realLayout,
+  splitConfigsUnchecked,
+  tilesOnPrefix,
+} from './mutants/layout-mutants.js';
 import {
   gatherIndexNotWidened,
   maskOffByOne,
@@ -40,6 +46,20 @@ const MUTANTS: readonly { name: string; suite: () => ConformanceSuite; rule: Rul
     suite: () =>
       layoutConformance(combineIntoMajorNeighbour(), { exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS }),
     rule: 'layout.combine-dimension',
+  },
+  {
+    name: 'split configs not checked against the shape',
+    suite: () =>
+      layoutConformance(splitConfigsUnchecked(), { exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS }),
+    rule: 'layout.reject-invalid',
+  },
+  {
+    name: 'negative memory spaces printed as the default',
+    suite: () =>
+      layoutConformance(negativeMemorySpaceDropped(), {
+        exclusions: LAYOUT_CONFORMANCE_EXCLUSIONS,
+      }),
+    rule: 'layout.parse-print',
   },
   {
     name: 'first writer wins',

@@ -42,7 +42,26 @@ export function formatSummaryLine(reports: readonly ReportView[]): string {
 }
 
 /**
- * The whole report: table, each real failure's message, each exclusion's note, summary line.
+ * One line per exclusion reason: its case, or its first case and how many more (a pattern can
+ * exclude hundreds of cases for one reason).
+ */
+function excludedLines(results: ReportView['results']): string[] {
+  const byNote = new Map<string, string[]>();
+  for (const c of results) {
+    if (c.status !== 'excluded') continue;
+    const note = c.note ?? '';
+    const ids = byNote.get(note) ?? [];
+    ids.push(c.id);
+    byNote.set(note, ids);
+  }
+  return [...byNote].map(([note, ids]) => {
+    const more = ids.length > 1 ? ` and ${ids.length - 1} more` : '';
+    return `${ids[0]}${more}: ${note}`;
+  });
+}
+
+/**
+ * The whole report: table, each real failure's message, each exclusion reason, summary line.
  * Excluded cases carry their predicted failure as `error` too; they are listed under their own
  * heading, never under `Failures:`.
  */
@@ -52,9 +71,7 @@ export function formatReport(reports: readonly ReportView[]): string {
       c.status === 'failed' ? [c.error?.message ?? `[${c.id}] failed`] : [],
     ),
   );
-  const excluded = reports.flatMap((r) =>
-    r.results.flatMap((c) => (c.status === 'excluded' ? [`${c.id}: ${c.note ?? ''}`] : [])),
-  );
+  const excluded = reports.flatMap((r) => excludedLines(r.results));
   const sections = [formatSuiteTable(reports)];
   if (failures.length > 0)
     sections.push(['Failures:', ...failures.map((m) => `  ${m}`)].join('\n'));

@@ -1,5 +1,6 @@
 import { LayoutValidationError } from '../errors.js';
 import type { ShapeInput } from '../input.js';
+import { LAYOUT_LIMITS } from '../limits.js';
 import { formatShape } from '../text/format.js';
 import { type CompiledLayout, compileLayout } from '../tiling/compile.js';
 import { expandIndex, logicalIndexAt, rowMajor, scratchFor } from '../tiling/index-walk.js';
@@ -13,16 +14,24 @@ export type MemoryMapOverflow = 'error' | 'summary';
 
 /** Limits that keep a picture readable (and its size bounded). */
 export interface MemoryMapLimits {
-  /** Panels drawn for ranks above 2 (one per leading index); the rest are counted. Default 16. */
+  /**
+   * Panels drawn for ranks above 2 (one per leading index); the rest are counted. Default 16.
+   * All panels together draw at most `LAYOUT_LIMITS.maxMapCells` cells; panels past that are
+   * counted too.
+   */
   readonly maxPanels?: number;
   /**
-   * Cells allowed in one panel, padding included (an empty axis counts as 1, so row and column
-   * labels stay bounded too). Default 4096. What happens past it is `overflow`'s choice.
+   * Cells allowed in one panel, padding included (a window with an empty axis counts as 1 per
+   * line of labels; a panel holding no element draws no cell). Default 4096, at most
+   * `LAYOUT_LIMITS.maxMapCells` whatever is asked. What happens past it is `overflow`'s choice.
    */
   readonly maxCells?: number;
   /** What a panel over `maxCells` does. Default `'error'`. */
   readonly overflow?: MemoryMapOverflow;
-  /** Physical slots drawn in the memory strip; the rest are counted. Default 1024. */
+  /**
+   * Physical slots drawn in the memory strip (at most `LAYOUT_LIMITS.maxMapCells`); the rest
+   * are counted. Default 1024.
+   */
   readonly maxSlots?: number;
 }
 
@@ -68,7 +77,8 @@ export interface MemoryMapModel {
   readonly rank: number;
   readonly tiled: boolean;
   readonly panels: readonly MapPanel[];
-  readonly omittedPanels: number;
+  /** Panels counted but not drawn (exact: their count can pass 2^53). */
+  readonly omittedPanels: bigint;
   readonly slots: readonly MapSlot[];
   readonly omittedSlots: number;
 }
@@ -112,9 +122,12 @@ function overflowOf(limits: MemoryMapLimits): MemoryMapOverflow {
   return overflow;
 }
 
+/** Cells a drawn window takes: an empty axis still takes a line of labels, so it counts as 1. */
+const areaOf = (rows: number, cols: number): number => Math.max(rows, 1) * Math.max(cols, 1);
+
 /**
- * The rows and columns drawn of a `totalRows` x `totalCols` panel. An empty axis still takes a
- * line of labels, so it counts as 1: that keeps `f32[0,10000000]` from drawing 10^7 labels.
+ * The rows and columns drawn of a `totalRows` x `totalCols` panel. A panel with an empty axis
+ * holds no cell and draws none (nor labels along its other axis, however long).
  */
 function drawnWindow(
   totalRows: number,
@@ -122,14 +135,16 @@ function drawnWindow(
   maxCells: number,
   overflow: MemoryMapOverflow,
 ): { rows: number; cols: number } {
-  if (Math.max(totalRows, 1) * Math.max(totalCols, 1) <= maxCells) {
+  if (totalRows === 0 || totalCols === 0) return { rows: 0, cols: 0 };
+  if (areaOf(totalRows, totalCols) <= maxCells) {
     return { rows: totalRows, cols: totalCols };
   }
   if (overflow === 'error') {
-    throw new LayoutValidationError(
-      'shape',
-      `a ${totalRows}x${totalCols} panel exceeds maxCells (${maxCells}); raise it, or pass overflow: 'summary' to draw a part`,
-    );
+    const which =
+      maxCells === LAYOUT_LIMITS.maxMapCells
+        ? `LAYOUT_LIMITS.maxMapCells (${maxCells}), the most any picture draws; pass overflow: 'summary' to draw a part`
+        : `maxCells (${maxCells}); raise it, or pass overflow: 'summary' to draw a part`;
+    throw new LayoutValidationError('shape', `a ${totalRows}x${totalCols} panel exceeds ${which}`);
   }
   // A roughly square window, then whatever budget one axis leaves unused goes to the other.
   let rows = Math.min(totalRows, Math.floor(Math.sqrt(maxCells)));
@@ -145,7 +160,7 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
   const colAxis = rank >= 1 ? rank - 1 : undefined;
   const totalRows = paddedExtent(compiled, rowAxis);
   const totalCols = paddedExtent(compiled, colAxis);
-  const maxCells = limit(limits, 'maxCells', 4096);
+  const maxCells = Math.min(limit(limits, 'maxCells', 4096), LAYOUT_LIMITS.maxMapCells);
   const { rows, cols } = drawnWindow(totalRows, totalCols, maxCells, overflowOf(limits));
   const coords = scratchFor(compiled);
   const firstLevel = levels[0];
@@ -159,8 +174,15 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
   };
 
   const leadingDims = dims.slice(0, Math.max(0, rank - 2));
-  const panelCount = product(leadingDims);
-  const drawnPanels = Math.min(panelCount, limit(limits, 'maxPanels', 16));
+  // Exact: the leading dimensions' product can pass 2^53 (it is only counted, never walked).
+  const panelCount = leadingDims.reduce((count, dim) => count * BigInt(dim), 1n);
+  // Panels past maxPanels, or past the picture's own cell limit, are counted, not drawn.
+  const fitting = Math.max(1, Math.floor(LAYOUT_LIMITS.maxMapCells / areaOf(rows, cols)));
+  const drawnPanels = Number(
+    [panelCount, BigInt(limit(limits, 'maxPanels', 16)), BigInt(fitting)].reduce((a, b) =>
+      a < b ? a : b,
+    ),
+  );
   const panels: MapPanel[] = [];
   for (let p = 0; p < drawnPanels; p++) {
     const leadingIndex = leadingDims.map(
@@ -187,7 +209,11 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
     panels.push({ leadingIndex, rows, cols, totalRows, totalCols, cells });
   }
 
-  const drawnSlots = Math.min(compiled.physicalCount, limit(limits, 'maxSlots', 1024));
+  const drawnSlots = Math.min(
+    compiled.physicalCount,
+    limit(limits, 'maxSlots', 1024),
+    LAYOUT_LIMITS.maxMapCells,
+  );
   const slots: MapSlot[] = [];
   for (let offset = 0; offset < drawnSlots; offset++) {
     const index = logicalIndexAt(compiled, offset);
@@ -198,7 +224,7 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
     rank,
     tiled: firstLevel !== undefined,
     panels,
-    omittedPanels: panelCount - drawnPanels,
+    omittedPanels: panelCount - BigInt(drawnPanels),
     slots,
     omittedSlots: compiled.physicalCount - drawnSlots,
   };

@@ -1,5 +1,5 @@
 import type { MapCell, MapPanel, MemoryMapModel } from './model.js';
-import { elisionNote } from './text.js';
+import { appendAll, elisionNote, isEmptyPanel } from './text.js';
 
 /** ColorBrewer Set3: one colour per outermost tile, cycling. */
 const PALETTE = [
@@ -97,15 +97,16 @@ function panelSvg(
       `<text class="${cell.padding ? 'pad-offset' : 'offset'}" x="${x + CELL / 2}" y="${cy + CELL / 2 + 4}" text-anchor="middle">${cell.offset}</text>`,
     );
   }
-  svg.push(...edges(panel, x0, y0));
+  appendAll(svg, edges(panel, x0, y0));
   let bottom = y0 + panel.rows * CELL;
+  const empty = isEmptyPanel(panel);
   // A summary marks the elided side(s) with an ellipsis and says how much is shown.
-  if (panel.cols < panel.totalCols) {
+  if (!empty && panel.cols < panel.totalCols) {
     svg.push(
       `<text class="elided" x="${x0 + panel.cols * CELL + 4}" y="${y0 + (Math.max(panel.rows, 1) * CELL) / 2 + 4}">…</text>`,
     );
   }
-  if (panel.rows < panel.totalRows) {
+  if (!empty && panel.rows < panel.totalRows) {
     svg.push(
       `<text class="elided" x="${x0 + (Math.max(panel.cols, 1) * CELL) / 2}" y="${bottom + 14}" text-anchor="middle">⋮</text>`,
     );
@@ -152,19 +153,19 @@ export function renderSvg(model: MemoryMapModel): string {
   let width = 0;
   for (const panel of model.panels) {
     const { svg, height } = panelSvg(model, panel, y);
-    body.push(...svg);
+    appendAll(body, svg);
     y += height + LINE;
-    const elidedCol = panel.cols < panel.totalCols ? 1 : 0;
+    const elidedCol = panel.cols < panel.totalCols && !isEmptyPanel(panel) ? 1 : 0;
     width = Math.max(width, LABEL + (panel.cols + elidedCol) * CELL);
   }
-  if (model.omittedPanels > 0) {
+  if (model.omittedPanels > 0n) {
     body.push(
       `<text class="label" x="${MARGIN}" y="${y + 12}">... ${model.omittedPanels} more panels</text>`,
     );
     y += LINE;
   }
   const strip = stripSvg(model, y);
-  body.push(...strip.svg);
+  appendAll(body, strip.svg);
   y += strip.height;
   width = Math.max(width, Math.min(model.slots.length, SLOTS_PER_ROW) * SLOT, 320) + 2 * MARGIN;
   const style = [

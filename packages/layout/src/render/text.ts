@@ -1,10 +1,20 @@
 import type { MapPanel, MemoryMapModel } from './model.js';
 
-/** The note under a summarised panel, or undefined when the whole panel is drawn. */
+/** A panel with an empty axis: it holds no element and draws no cell. */
+export const isEmptyPanel = (panel: MapPanel): boolean =>
+  panel.totalRows === 0 || panel.totalCols === 0;
+
+/** The note under an empty or summarised panel, or undefined when the whole panel is drawn. */
 export function elisionNote(panel: MapPanel): string | undefined {
   const { rows, cols, totalRows, totalCols } = panel;
+  if (isEmptyPanel(panel)) return `no elements: ${totalRows}x${totalCols} (rows x columns)`;
   if (rows === totalRows && cols === totalCols) return undefined;
   return `showing ${rows}x${cols} of ${totalRows}x${totalCols} (rows x columns); the rest elided`;
+}
+
+/** Appends `items` one by one: a spread into push() would put every item on the stack. */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 const LINE_WIDTH = 96;
@@ -28,20 +38,21 @@ function boundaries(panel: MapPanel) {
 
 function renderPanel(panel: MapPanel, rank: number): string[] {
   const { rows, cols, cells } = panel;
+  const lines: string[] = [];
+  if (rank >= 3) lines.push(`[${[...panel.leadingIndex, ':', ':'].join(', ')}]`);
+  if (isEmptyPanel(panel)) {
+    lines.push(elisionNote(panel)!);
+    return lines;
+  }
   const { afterCol, afterRow } = boundaries(panel);
-  const width = Math.max(
-    2,
-    ...cells.map((cell) => String(cell.offset).length),
-    String(cols - 1).length,
-  );
+  let width = Math.max(2, String(cols - 1).length);
+  for (const cell of cells) width = Math.max(width, String(cell.offset).length);
   const labelWidth = Math.max(1, String(rows - 1).length) + 1;
   const joinCols = (part: (col: number) => string, separator: string) =>
     Array.from({ length: cols }, (_, col) => part(col) + (afterCol[col] ? separator : '')).join('');
   // Elided columns continue past the right edge as ' ...'; elided rows as a row of '⋮'.
   const moreCols = cols < panel.totalCols ? ' ...' : '';
   const border = `${' '.repeat(labelWidth)} +${joinCols(() => '-'.repeat(width + 1), '-+')}-+`;
-  const lines: string[] = [];
-  if (rank >= 3) lines.push(`[${[...panel.leadingIndex, ':', ':'].join(', ')}]`);
   lines.push(
     `${' '.repeat(labelWidth)}  ${joinCols((col) => ` ${String(col).padStart(width)}`, '  ')}${moreCols}`,
   );
@@ -91,9 +102,13 @@ export function renderText(model: MemoryMapModel): string {
     model.title,
     `cells: physical offset of each element; lines: ${model.tiled ? 'outermost tile boundaries' : 'array bounds (untiled)'}; '.': padding`,
   ];
-  for (const panel of model.panels) lines.push('', ...renderPanel(panel, model.rank));
-  if (model.omittedPanels > 0) lines.push('', `... ${model.omittedPanels} more panels`);
+  for (const panel of model.panels) {
+    lines.push('');
+    appendAll(lines, renderPanel(panel, model.rank));
+  }
+  if (model.omittedPanels > 0n) lines.push('', `... ${model.omittedPanels} more panels`);
   const slotCount = model.slots.length + model.omittedSlots;
-  lines.push('', `memory (${slotCount} slots):`, ...renderStrip(model));
+  lines.push('', `memory (${slotCount} slots):`);
+  appendAll(lines, renderStrip(model));
   return `${lines.join('\n')}\n`;
 }

@@ -329,6 +329,8 @@ function requireText(text: unknown, argument: string): string {
  * Parses XLA shape text (`f32[3,5]{1,0:T(2,2)}`, tuples, `b(...)`, `token[]`) as XLA's
  * ParseShape does, fills in the default layout, and validates it.
  * Also accepts the seed document's notation: upper-case types and a tile list without `T`.
+ * Integers in the text are at most 2^53-1 (XLA reads int64): larger ones are a syntax error, so
+ * every offset and size computed from the shape stays exact.
  * @throws LayoutSyntaxError with the character offset, LayoutValidationError for XLA's semantic rules.
  */
 export function parseShape(text: string): Shape {

@@ -61,7 +61,11 @@ function groupAxes(rank: number, physicalAxes: readonly number[], levels: readon
   return [...groups.values()];
 }
 
-function staticSizes(shape: ArrayShape): number[] {
+/**
+ * Logical sizes, a bound counting as its size.
+ * @throws LayoutValidationError for an unbounded `?` dimension, which has no size.
+ */
+export function staticSizes(shape: ArrayShape): number[] {
   return shape.dimensions.map((dim, axis) => {
     if (dim.kind === 'unbounded') {
       throw new LayoutValidationError(

@@ -79,7 +79,7 @@ const arbDenseAttributes = (rank: number) =>
     elementSizeInBits: arbElementSizeInBits,
     memorySpace: fc.oneof(
       { weight: 3, arbitrary: fc.constant(0) },
-      { weight: 1, arbitrary: fc.integer({ min: 1, max: 5 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -128, max: 127 }) },
     ),
     splitConfigs: fc.oneof(
       { weight: 3, arbitrary: fc.constant([]) },
@@ -105,6 +105,28 @@ export interface ArrayShapeOptions {
   readonly maxPhysicalElements?: number;
 }
 
+/**
+ * The split configs XLA accepts on `shape`: one per physical dimension at most, indices strictly
+ * inside its size, none on an unbounded `?` dimension. Others are dropped or trimmed.
+ */
+export function fitSplitConfigs(shape: ArrayShape): ArrayShape {
+  const { dimensions, layout } = shape;
+  const rank = dimensions.length;
+  const seen = new Set<number>();
+  const splitConfigs: SplitConfig[] = [];
+  for (const config of layout.splitConfigs) {
+    if (config.dimension >= rank || seen.has(config.dimension)) continue;
+    seen.add(config.dimension);
+    const dim = dimensions[layout.minorToMajor[rank - 1 - config.dimension]!]!;
+    const size = dim.kind === 'unbounded' ? 0 : dim.size;
+    splitConfigs.push({
+      dimension: config.dimension,
+      splitIndices: config.splitIndices.filter((index) => index < size),
+    });
+  }
+  return { ...shape, layout: { ...layout, splitConfigs } };
+}
+
 /** A valid dense array shape with a random (often tiled) layout. */
 export const arbArrayShape = (options: ArrayShapeOptions = {}): fc.Arbitrary<ArrayShape> => {
   const { maxRank = 4, maxDimSize = 6, maxTiles = 3, maxPhysicalElements = 4096 } = options;
@@ -118,6 +140,7 @@ export const arbArrayShape = (options: ArrayShapeOptions = {}): fc.Arbitrary<Arr
         layout: arbDenseLayout(rank, maxTiles),
       }),
     )
+    .map(fitSplitConfigs)
     .filter((shape) => physicalElementCount(shape) <= maxPhysicalElements);
 };
 
@@ -131,12 +154,13 @@ export const arbShape = (maxDepth = 2): fc.Arbitrary<Shape> => {
           maxLength: shape.dimensions.length,
         })
         .map(
-          (unbounded): ArrayShape => ({
-            ...shape,
-            dimensions: shape.dimensions.map(
-              (dim, i): Dimension => (unbounded[i] && i % 3 === 0 ? { kind: 'unbounded' } : dim),
-            ),
-          }),
+          (unbounded): ArrayShape =>
+            fitSplitConfigs({
+              ...shape,
+              dimensions: shape.dimensions.map(
+                (dim, i): Dimension => (unbounded[i] && i % 3 === 0 ? { kind: 'unbounded' } : dim),
+              ),
+            }),
         ),
   );
   const leaf: fc.Arbitrary<Shape> = fc.oneof(

@@ -133,3 +133,35 @@ export function combineIntoMajorNeighbour(
     inverseMap: (s) => real.inverseMap(s.rewritten),
   };
 }
+
+/**
+ * Split configs not checked against the shape: text the real implementation rejects only for its
+ * `SC(...)` is accepted (as the same shape without the split configs).
+ */
+export function splitConfigsUnchecked(
+  real: LayoutImpl<Shape, Layout> = realLayout,
+): LayoutImpl<Shape, Layout> {
+  const parseShape = (text: string): Shape => {
+    try {
+      return real.parseShape(text);
+    } catch (error) {
+      const splitRejected =
+        error instanceof layout.LayoutValidationError &&
+        error.argument === 'shape.layout.splitConfigs';
+      if (!splitRejected) throw error;
+      return real.parseShape(text.replace(/SC(\([^()]*\))+/g, ''));
+    }
+  };
+  return { ...real, parseShape };
+}
+
+/** Negative memory spaces printed as the default: `S(-1)` is dropped from the canonical text. */
+export function negativeMemorySpaceDropped(
+  real: LayoutImpl<Shape, Layout> = realLayout,
+): LayoutImpl<Shape, Layout> {
+  const drop = (shape: Shape): Shape =>
+    shape.kind === 'array' && shape.layout.memorySpace < 0
+      ? { ...shape, layout: { ...shape.layout, memorySpace: 0 } }
+      : shape;
+  return { ...real, formatShape: (shape) => real.formatShape(drop(shape)) };
+}

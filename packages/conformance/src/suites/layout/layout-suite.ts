@@ -5,13 +5,15 @@ import type { LayoutImpl } from './layout-impl.js';
 import { layoutPropertyCases } from './property-cases.js';
 import { seedLayoutCases } from './seed-cases.js';
 import { type LayoutCaseId, xlaLayoutCases } from './xla-cases.js';
+import { xlaParserCases } from './xla-parser-cases.js';
 
 /** Property runs per property case unless `numRuns` is given. */
 export const LAYOUT_DEFAULT_RUNS = 100;
 
 /**
- * The layout conformance suite: XLA's own vectors, the "Tiled layout" document's figures and
- * combined-dimensions example, and seeded properties against the reference formulas.
+ * The layout conformance suite: XLA's own vectors, XLA's verdicts on thousands of generated
+ * shape strings (accept/reject, canonical print, byte size), the "Tiled layout" document's
+ * figures and combined-dimensions example, and seeded properties against the reference formulas.
  *
  * ```ts
  * import * as layout from '@tilekit/layout';
@@ -39,6 +41,7 @@ export function layoutConformance<S, L>(
       cases: [
         ...seedLayoutCases(impl),
         ...xlaLayoutCases(impl),
+        ...xlaParserCases(impl),
         ...layoutPropertyCases(impl, settings),
       ],
     },
