@@ -99,6 +99,21 @@ function readFunction(kind: ChainKind): string {
   }
 }
 
+/**
+ * GLSL of `outputPosition()`: the first of the fragment's two outputs, from the packed output
+ * texture's shape uniform. tfjs's own `getOutputCoords` for a packed 1-D output specialises on
+ * whether that texture is one texel high, which its program cache key does not record for
+ * programs with unpacked inputs: a binary compiled for a one-row output would then be reused
+ * for a taller one (and write most slots from the wrong positions). This form is right for
+ * every texture shape, so one binary serves them all.
+ */
+const OUTPUT_POSITION = `
+      int outputPosition() {
+        ivec2 texels = (outTexShape + 1) / 2;
+        ivec2 rc = ivec2(resultUV.yx * vec2(texels));
+        return 2 * (rc.x * texels.y + rc.y);
+      }`;
+
 export class LayoutGatherProgram implements GPGPUProgram {
   readonly variableNames = ['source'];
   readonly outputShape: number[];
@@ -139,8 +154,10 @@ export class LayoutGatherProgram implements GPGPUProgram {
 
       ${readFunction(kind)}
 
+      ${OUTPUT_POSITION}
+
       void main() {
-        int p = getOutputCoords();
+        int p = outputPosition();
         int slack;
         int pairSlack;
         ${position} first = sourceOf(p, slack, pairSlack);
