@@ -3,7 +3,7 @@
  * consecutive outputs (a texel of a packed 1-D tensor): it runs the index chain (see
  * ../../gpu/index_chain.ts) from output p to the source element it copies, or finds that p is
  * padding and writes `padValue`; output p + 1 is derived from p when the chain allows it (see
- * ../chain_pairs.ts), else computed the same way.
+ * ../../gpu/chain_runs.ts), else computed the same way.
  *
  * The code is unrolled from the chain's kind (../chain_kind.ts); strides, bounds and weights are
  * uniforms, so one compiled shader serves every shape and layout of that kind. It is written for
