@@ -146,7 +146,7 @@ describe('pipeline compilations on webgpu', () => {
       ].flatMap(([r, c, b]) => run(r!, c!, b!)),
     );
     expect(warm.compiled).toBeGreaterThan(0);
-    // fill, last writer, winner gather, gather, last-writer gather, segment sum: f32 only.
+    // last writer, winner gather, gather, last-writer gather (and its atomic pass), segment sum.
     expect(warm.compiled).toBeLessThanOrEqual(6);
     expect(fresh.compiled).toBe(0);
     for (const out of fresh.outputs) expect(isOnGpu(out)).toBe(true);
