@@ -24,6 +24,11 @@ export interface BenchCase {
   readonly baselines: readonly BenchFn[];
   /** The target from the issue, printed beside the measured figure. */
   readonly goal?: string;
+  /**
+   * Whether the ratios (baseline time / ours, in `baselines` order) meet `goal`; the report then
+   * marks the goal met or missed.
+   */
+  readonly meetsGoal?: (ratios: readonly number[]) => boolean;
   /** Extra measured figures (bytes allocated, compile counts ...), computed once after timing. */
   readonly extra?: () => Record<string, string | number> | Promise<Record<string, string | number>>;
   /** Rounds for this case (overrides the run's option), for baselines that take seconds per call. */
@@ -78,6 +83,8 @@ export interface CaseResult {
   readonly name: string;
   readonly items?: number;
   readonly goal?: string;
+  /** Whether the goal was met, where the case can tell (see `BenchCase.meetsGoal`). */
+  readonly goalMet?: boolean;
   readonly ours: CandidateResult;
   readonly baselines: readonly CandidateResult[];
   readonly ratios: readonly number[];
@@ -151,13 +158,15 @@ export async function runCase(
     samples: samples[c]!.length,
   }));
   const [ours, ...baselines] = results as [CandidateResult, ...CandidateResult[]];
+  const ratios = baselines.map((b) => b.medianMs / ours.medianMs);
   return {
     name: benchCase.name,
     ...(benchCase.items === undefined ? {} : { items: benchCase.items }),
     ...(benchCase.goal === undefined ? {} : { goal: benchCase.goal }),
+    ...(benchCase.meetsGoal === undefined ? {} : { goalMet: benchCase.meetsGoal(ratios) }),
     ours,
     baselines,
-    ratios: baselines.map((b) => b.medianMs / ours.medianMs),
+    ratios,
     extra: benchCase.extra ? await benchCase.extra() : {},
   };
 }
@@ -185,7 +194,8 @@ function describeRatio(ratio: number): string {
 export function formatSuite(result: SuiteResult): string[] {
   const lines = [`\n## ${result.name}`, ...(result.notes ?? []).map((note) => `(${note})`)];
   for (const c of result.cases) {
-    lines.push(`- ${c.name}${c.goal ? `   [goal: ${c.goal}]` : ''}`);
+    const verdict = c.goalMet === undefined ? '' : c.goalMet ? ' -- met' : ' -- MISSED';
+    lines.push(`- ${c.name}${c.goal ? `   [goal: ${c.goal}${verdict}]` : ''}`);
     const rate = (ms: number) =>
       c.items === undefined ? '' : `, ${formatRate((c.items * 1000) / ms)}`;
     lines.push(

@@ -66,3 +66,22 @@ export function evaluateChain(chain: IndexChain, input: number): number {
 export function termCount(chain: IndexChain): number {
   return chain.reduce((sum, step) => sum + step.length, 0);
 }
+
+/**
+ * Whether each step's terms decompose its input exactly, major to minor (each stride the next
+ * one's stride times size, the last 1): digits then come out by successive remainders, one
+ * division per digit instead of a division and a remainder.
+ */
+export function decomposesByRemainders(chain: IndexChain): boolean {
+  return chain.every((step) =>
+    step.every((t, k) => {
+      const next = step[k + 1];
+      return next === undefined ? t.stride === 1 : t.stride === next.stride * next.size;
+    }),
+  );
+}
+
+/** Whether every stride of `chain` is a power of two (digits come out by shifts). */
+export function stridesArePowersOfTwo(chain: IndexChain): boolean {
+  return chain.every((step) => step.every((t) => (t.stride & (t.stride - 1)) === 0));
+}

@@ -3,14 +3,19 @@
  * shader is generated from) and its uniform values (strides, bounds, weights, pair data).
  * Sizes never reach the shader source, so every shape and layout of one structure shares a
  * compiled program; the structure is the number of digit terms per step, which terms have a
- * bound (pads), which digit carries the output pair (see chain_pairs.ts), how the source
+ * bound (pads), which digit carries the output pair (see ../gpu/chain_runs.ts), how the source
  * texture is read (see `SourceAccess`), and whether all strides are powers of two (shifts
  * replace divisions, which software rasterisers run one lane at a time).
  */
 
+import { planRuns } from '../gpu/chain_runs.js';
 import type { ChainStep, IndexChain } from '../gpu/index_chain.js';
-import { termCount, UNBOUNDED } from '../gpu/index_chain.js';
-import { planPairs } from './chain_pairs.js';
+import {
+  decomposesByRemainders,
+  stridesArePowersOfTwo,
+  termCount,
+  UNBOUNDED,
+} from '../gpu/index_chain.js';
 
 /** Most steps and terms a generated shader may have; longer chains run on the CPU. */
 export const MAX_CHAIN_STEPS = 8;
@@ -55,19 +60,6 @@ export interface ShaderChain {
 }
 
 /**
- * Whether each step's terms decompose its input exactly, major to minor (each stride the next
- * one's stride times size, the last 1): the shader extracts digits by successive remainders.
- */
-function successiveRemainders(chain: IndexChain): boolean {
-  return chain.every((step) =>
-    step.every((t, k) => {
-      const next = step[k + 1];
-      return next === undefined ? t.stride === 1 : t.stride === next.stride * next.size;
-    }),
-  );
-}
-
-/**
  * Row and column weights of the last step's terms in a source texture `columns` texels wide,
  * when every term lands whole in one of them (a multiple of the row length, or column offsets
  * that together stay inside a row); else `null`.
@@ -85,14 +77,14 @@ function texelWeights(last: ChainStep, columns: number): [number, number][] | nu
 /** The shader form of `chain` reading `source`, or `null` when the shader cannot run it. */
 export function shaderChain(chain: IndexChain, source: SourceTexture): ShaderChain | null {
   if (chain.length > MAX_CHAIN_STEPS || termCount(chain) > MAX_CHAIN_TERMS) return null;
-  if (!successiveRemainders(chain)) return null;
+  if (!decomposesByRemainders(chain)) return null;
   const last = chain.at(-1);
   const texel =
     last !== undefined && !source.packed && source.columns > 0
       ? texelWeights(last, source.columns)
       : null;
-  const pairs = planPairs(chain);
-  const shifts = chain.every((step) => step.every((t) => (t.stride & (t.stride - 1)) === 0));
+  const pairs = chain.length === 0 ? null : planRuns(chain, 2);
+  const shifts = stridesArePowersOfTwo(chain);
   const terms: number[] = [];
   chain.forEach((step, s) => {
     step.forEach((t, k) => {

@@ -1,8 +1,8 @@
 /**
  * The kernel body shared by TiledRelayout, TiledUnrelayout and TiledConvertLayout on WebGPU: one
- * LayoutGatherProgram pass driven by the same specs as the WebGL kernels
- * (../gpu/layout_specs.ts), or the shared CPU implementation (small CPU-resident inputs, empty
- * tensors, chains beyond the uniforms).
+ * LayoutGatherProgram pass generated for the kind of the spec's index chain (the specs are the
+ * WebGL kernels', ../gpu/layout_specs.ts), or the shared CPU implementation (small CPU-resident
+ * inputs, empty tensors, chains beyond the pass's capacity).
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
@@ -15,11 +15,8 @@ import type { LayoutValues } from '../relayout/relayout_impl.js';
 import { LruCache } from '../util/lru.js';
 import { sizeFromShape } from '../util/shape_size.js';
 import { cpuRouteReason } from './cpu_route.js';
-import {
-  fitsLayoutPass,
-  LayoutGatherProgram,
-  layoutGatherUniforms,
-} from './programs/layout_gather_webgpu.js';
+import { fitsLayoutPass, layoutPassCall } from './layout_pass_kind.js';
+import { LayoutGatherProgram } from './programs/layout_gather_webgpu.js';
 import { readValues, runFlat, withShape } from './residency.js';
 
 // Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
@@ -31,7 +28,7 @@ const plans = new LruCache<LayoutPass>(
 /** Why this call runs on the CPU, or `null`. */
 function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo): string | null {
   if (sizeFromShape(pass.outShape) === 0) return 'a tensor is empty';
-  if (!fitsLayoutPass(pass.chain)) return "the layout's index chain exceeds the pass's uniforms";
+  if (!fitsLayoutPass(pass.chain)) return "the layout's index chain exceeds the pass's capacity";
   return cpuRouteReason(backend, [input]);
 }
 
@@ -51,9 +48,9 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
       return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
     }
     const size = sizeFromShape(pass.outShape);
-    const program = new LayoutGatherProgram(size, input.dtype);
-    const uniforms = layoutGatherUniforms(pass.chain, size, padValue);
-    const out = runFlat(webgpu, program, [input], input.dtype, uniforms);
+    const call = layoutPassCall(pass.chain, size, input.dtype, padValue);
+    const program = new LayoutGatherProgram(size, call.kind);
+    const out = runFlat(webgpu, program, [input], input.dtype, call.uniforms);
     return withShape(out, pass.outShape);
   };
 }

@@ -10,7 +10,7 @@ import { outputShape } from '../impl/tile_geometry.js';
 import type { TileLoop } from '../impl/tile_loop.js';
 import type { TileOpAttrs } from '../kernel_names.js';
 import { cpuRouteReason } from './cpu_route.js';
-import { cpuValues, valueAccess } from './residency.js';
+import { valueAccess } from './residency.js';
 
 /** One TScatter/TGather call as the WebGPU kernels see it. */
 export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
@@ -18,27 +18,22 @@ export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
   readonly outShape: number[];
   /** The index values when they are on the CPU (or were read back for `bounds: 'error'`). */
   readonly idxValues: Int32Array | null;
-  /** The index tensor as the passes read it (see `passInput`). */
-  readonly idxForPass: TensorInfo;
-  /** The src tensor as the passes read it. */
-  readonly srcForPass: TensorInfo;
-  /** Uploaded copies the kernel disposes when its passes are recorded. */
-  readonly temporaries: readonly TensorInfo[];
 }
 
 /**
- * The tensor a pass binds: `t` itself when its data is only on the GPU, else a new GPU copy of
- * its CPU values. tfjs drops a tensor's CPU values when it uploads them, and the checks of a
- * later call (`bounds: 'error'`, narrow element types) would then need a synchronous read back,
- * which stalls the GPU (and, in headless Chromium on SwiftShader, loses the device). Keeping
- * CPU-resident inputs there costs one upload per call, as a first upload does anyway.
+ * Puts `t`'s data on the GPU for a pass, *keeping* its CPU values if it has them: tfjs drops a
+ * tensor's CPU values when it uploads them, and the checks of a later call (`bounds: 'error'`,
+ * narrow element types) would then need a synchronous read back, which stalls the GPU (and, in
+ * headless Chromium on SwiftShader, loses the device). With both copies (the state tfjs itself
+ * leaves after a read), a tensor is uploaded once however many calls use it, and its checks
+ * never read back. The values themselves are not changed.
  */
-function passInput(backend: WebGPUBackend, t: TensorInfo, copies: TensorInfo[]): TensorInfo {
-  const values = cpuValues(backend, t);
-  if (values === null) return t;
-  const copy = backend.makeTensorInfo(t.shape, t.dtype, values);
-  copies.push(copy);
-  return copy;
+function residentOnBoth(backend: WebGPUBackend, t: TensorInfo): void {
+  const data = backend.tensorMap.get(t.dataId);
+  if (data.resource != null) return;
+  const values = data.values;
+  backend.uploadToGPU(t.dataId);
+  data.values = values;
 }
 
 /**
@@ -53,7 +48,7 @@ export function tileCall<A extends TileOpAttrs>(
 ): TileCall<A> {
   const backend = args.backend as WebGPUBackend;
   const data = readTileData<A>(args);
-  const { src, idx, g } = data;
+  const { src, g } = data;
   const addressedSize = g[addressed].rows * g[addressed].cols;
   const idxValues = checkTileData(op, valueAccess(backend), data, addressedSize);
   return {
@@ -61,18 +56,13 @@ export function tileCall<A extends TileOpAttrs>(
     backend,
     outShape: outputShape(src.shape, g),
     idxValues,
-    idxForPass: idx,
-    srcForPass: src,
-    temporaries: [],
   };
 }
 
-/** The call with GPU copies of its CPU-resident inputs for the passes (see `passInput`). */
-export function withPassInputs<A extends TileOpAttrs>(call: TileCall<A>): TileCall<A> {
-  const copies: TensorInfo[] = [];
-  const srcForPass = passInput(call.backend, call.src, copies);
-  const idxForPass = passInput(call.backend, call.idx, copies);
-  return { ...call, srcForPass, idxForPass, temporaries: copies };
+/** Puts the call's inputs on the GPU for its passes (see `residentOnBoth`). */
+export function placeInputsOnGpu<A extends TileOpAttrs>(call: TileCall<A>): void {
+  residentOnBoth(call.backend, call.src);
+  residentOnBoth(call.backend, call.idx);
 }
 
 /**

@@ -3,7 +3,7 @@
  * consecutive outputs (a texel of a packed 1-D tensor): it runs the index chain (see
  * ../../gpu/index_chain.ts) from output p to the source element it copies, or finds that p is
  * padding and writes `padValue`; output p + 1 is derived from p when the chain allows it (see
- * ../chain_pairs.ts), else computed the same way.
+ * ../../gpu/chain_runs.ts), else computed the same way.
  *
  * The code is unrolled from the chain's kind (../chain_kind.ts); strides, bounds and weights are
  * uniforms, so one compiled shader serves every shape and layout of that kind. It is written for
@@ -99,6 +99,21 @@ function readFunction(kind: ChainKind): string {
   }
 }
 
+/**
+ * GLSL of `outputPosition()`: the first of the fragment's two outputs, from the packed output
+ * texture's shape uniform. tfjs's own `getOutputCoords` for a packed 1-D output specialises on
+ * whether that texture is one texel high, which its program cache key does not record for
+ * programs with unpacked inputs: a binary compiled for a one-row output would then be reused
+ * for a taller one (and write most slots from the wrong positions). This form is right for
+ * every texture shape, so one binary serves them all.
+ */
+const OUTPUT_POSITION = `
+      int outputPosition() {
+        ivec2 texels = (outTexShape + 1) / 2;
+        ivec2 rc = ivec2(resultUV.yx * vec2(texels));
+        return 2 * (rc.x * texels.y + rc.y);
+      }`;
+
 export class LayoutGatherProgram implements GPGPUProgram {
   readonly variableNames = ['source'];
   readonly outputShape: number[];
@@ -139,8 +154,10 @@ export class LayoutGatherProgram implements GPGPUProgram {
 
       ${readFunction(kind)}
 
+      ${OUTPUT_POSITION}
+
       void main() {
-        int p = getOutputCoords();
+        int p = outputPosition();
         int slack;
         int pairSlack;
         ${position} first = sourceOf(p, slack, pairSlack);

@@ -2,7 +2,7 @@
  * TGATHER in one pass: each output element inside the valid region reads its index entry and
  * copies `src_flat[offset]` (0 outside the region and for offsets outside the source tile). For
  * `select: 'lastWriter'` it copies only when its entry is the offset's last writer, which a
- * ScatterAtomicProgram pass keyed on source offsets recorded in `winners`.
+ * ScatterAtomicProgram pass keyed on source offsets recorded in `winners` (as position plus 1).
  */
 import type { DataType } from '@tensorflow/tfjs-core';
 import type { TileGeometry } from '../../impl/tile_geometry.js';
@@ -27,7 +27,9 @@ export class TGatherProgram extends FlatProgram {
 
   getUserCode(): string {
     const reads =
-      this.select === 'lastWriter' ? '&& winners[b * uniforms.tiles.x + offset] == position' : '';
+      this.select === 'lastWriter'
+        ? '&& winners[b * uniforms.tiles.x + offset] == position + 1'
+        : '';
     return forEachElement(
       'uniforms.count',
       `let b = p / uniforms.tiles.z;

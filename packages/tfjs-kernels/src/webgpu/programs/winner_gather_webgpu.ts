@@ -1,51 +1,53 @@
 /**
- * TSCATTER's second pass: every destination element copies the source element of its last
- * writer (the index position ScatterAtomicProgram left in its slot), or 0 when nothing wrote
- * it. A copy, never arithmetic: float bits move unchanged.
+ * TSCATTER's second pass: every destination element copies its last writer's source element,
+ * whose flat index plus 1 the `lastSource` ScatterAtomicProgram pass left in its slot, or 0
+ * when nothing wrote it. No index arithmetic: `width` consecutive destinations per invocation,
+ * stored as one vector. A copy, never arithmetic on values: float bits move unchanged.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
-import type { TileGeometry } from '../../impl/tile_geometry.js';
 import { FlatProgram, forEachElement, wgslType } from '../flat_program.js';
 import type { UniformValue } from '../residency.js';
 
+/** Destinations per invocation for `size` destinations. */
+export function winnerRunWidth(size: number): number {
+  return size % 4 === 0 ? 4 : 1;
+}
+
 export class WinnerGatherProgram extends FlatProgram {
   readonly variableNames = ['values', 'winners'];
-  // tiles: (idxCols, idxSize, srcCols, srcSize)
-  readonly uniforms = 'count : i32, dstSize : i32, tiles : vec4<i32>,';
+  readonly variableComponents = [1, 1];
+  readonly outputComponent: number;
+  readonly uniforms = 'count : i32,';
   private readonly type: string;
+  private readonly width: number;
 
-  /** @param size Destination elements over all batch entries. */
-  constructor(size: number, dtype: DataType) {
-    super(`winner_gather_${wgslType(dtype)}`, size, size);
+  /**
+   * @param size Destination elements over all batch entries.
+   * @param width Destinations per invocation ({@link winnerRunWidth}).
+   */
+  constructor(size: number, dtype: DataType, width: number) {
+    super(`winner_gather_${wgslType(dtype)}_w${width}`, size, size / width);
     this.type = wgslType(dtype);
+    this.width = width;
+    this.outputComponent = width;
   }
 
   getUserCode(): string {
-    return forEachElement(
-      'uniforms.count',
-      `let w = winners[p];
-        if (w < 0) {
-          result[p] = ${this.type}(0);
-        } else {
-          let b = p / uniforms.dstSize;
-          let q = w - b * uniforms.tiles.y;
-          let i = q / uniforms.tiles.x;
-          let j = q - i * uniforms.tiles.x;
-          result[p] = values[b * uniforms.tiles.w + i * uniforms.tiles.z + j];
-        }`,
+    const lanes = Array.from(
+      { length: this.width },
+      (_, k) => `let w${k} = winners[p * ${this.width} + ${k}];
+        let v${k} = select(${this.type}(0), values[max(w${k} - 1, 0)], w${k} > 0);`,
     );
+    const values = lanes.map((_, k) => `v${k}`).join(', ');
+    const store =
+      this.width === 1
+        ? 'result[p] = v0;'
+        : `result[p] = vec${this.width}<${this.type}>(${values});`;
+    return forEachElement('uniforms.count', `${lanes.join('\n        ')}\n        ${store}`);
   }
 }
 
-/** Uniform values of a WinnerGatherProgram call. */
-export function winnerGatherUniforms(g: TileGeometry): UniformValue[] {
-  const dstSize = g.dst.rows * g.dst.cols;
-  return [
-    { type: 'int32', data: [g.batch * dstSize] },
-    { type: 'int32', data: [dstSize] },
-    {
-      type: 'int32',
-      data: [g.idx.cols, g.idx.rows * g.idx.cols, g.src.cols, g.src.rows * g.src.cols],
-    },
-  ];
+/** Uniform values of a WinnerGatherProgram call over `size` destinations. */
+export function winnerGatherUniforms(size: number, width: number): UniformValue[] {
+  return [{ type: 'int32', data: [size / width] }];
 }

@@ -19,7 +19,7 @@ export interface DifferentialTarget {
   readonly seed: number;
   readonly runs: number;
   /** Runs `fn` and expects the backend's tensor and resource counts back where they were. */
-  readonly expectBalanced: (fn: () => Promise<ExactOutput>) => Promise<ExactOutput>;
+  readonly expectBalanced: <T>(fn: () => Promise<T>) => Promise<T>;
   readonly gpuOnly: GpuOnly;
   /** Where a case's indices live on the backend (default: where the case drew them). */
   readonly residence?: (c: TileCase, drawn: IndexResidence) => IndexResidence;

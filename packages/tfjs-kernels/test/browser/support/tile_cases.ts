@@ -100,7 +100,8 @@ export function runTileCase(
       elementType: attrs.elementType,
       indexType: attrs.indexType,
       bounds: attrs.bounds,
-      target: 'any' as const,
+      // 'general' checks no PTO tile rule, so cases may have unaligned rows.
+      target: 'general' as const,
     };
     if (c.kernel === 'TScatter' && c.attrs.mode === 'assign') {
       return tscatter(src, idx, { ...options, dstShape: c.attrs.dstShape });
