@@ -4,7 +4,13 @@
  */
 
 import type { Operation, Value } from '@tilekit/loop-ir';
-import { bitsToFloat, elementTypeOf, floatToBits, type ScalarType } from '@tilekit/loop-ir';
+import {
+  affineDivisionByZero,
+  bitsToFloat,
+  elementTypeOf,
+  floatToBits,
+  type ScalarType,
+} from '@tilekit/loop-ir';
 import type { ExecContext, RuntimeValue, Scalar } from '@tilekit/loop-ir/semantics';
 import { ELEMENTWISE_SEMANTICS } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
@@ -30,6 +36,8 @@ export interface JsRuntime {
   R(k: number, a?: number | bigint, b?: number | bigint, c?: number | bigint): number | bigint;
   /** Raises for an `scf.for` whose step is not positive (it would never terminate). */
   badStep(): never;
+  /** The divisor `b` of an affine `op`, or the interpreter's AffineEvalError when it is 0. */
+  Z(b: number, op: 'floordiv' | 'ceildiv' | 'mod'): number;
   /** The f64 whose bits are `hi:lo` (a NaN constant with its payload and sign). */
   N(hi: number, lo: number): number;
   /** Reads f32 element `at`; a NaN comes from its bits (a Float32Array read quiets it). */
@@ -102,6 +110,10 @@ export function makeRuntime(
   return {
     I,
     N: fromBits,
+    Z: (b, op) => {
+      if (b === 0) throw affineDivisionByZero(op);
+      return b;
+    },
     L32: loadF32,
     S32: storeF32,
     badStep() {
