@@ -26,7 +26,7 @@ function fitting(v: bigint): AffineExpr | undefined {
 }
 
 /** Whether `e` holds no dimension (only symbols and constants). */
-export function isSymbolicOrConstant(e: AffineExpr): boolean {
+function isSymbolicOrConstant(e: AffineExpr): boolean {
   if (e.kind === 'binary') return isSymbolicOrConstant(e.lhs) && isSymbolicOrConstant(e.rhs);
   return e.kind !== 'dim';
 }

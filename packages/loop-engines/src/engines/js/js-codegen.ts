@@ -191,6 +191,18 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
     return last === undefined ? `${at} + ${index}` : `${at} + ${index} * ${last}`;
   }
 
+  /**
+   * As {@link read}, for a read that is always performed: an f32 element is read into a
+   * temporary first, so only a NaN takes the call that reads its bits (the plain read stays
+   * as fast as a bare typed-array access).
+   */
+  readNow(m: JsMemRef, at: string): string {
+    if (m.bits === undefined) return this.read(m, at);
+    const t = this.fresh();
+    this.line(`const ${t} = ${m.data}[${at}];`);
+    return `(${t} === ${t} ? ${t} : L32(${m.data}, ${m.bits}, ${at}))`;
+  }
+
   /** An expression reading `m` at flat index `at`, in the element's representation. */
   read(m: JsMemRef, at: string): string {
     const t = m.type.element as ScalarType;
@@ -207,7 +219,9 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
   /** A statement writing `value` to `m` at flat index `at`. */
   write(m: JsMemRef, at: string, value: string): string {
     const t = m.type.element as ScalarType;
-    if (m.bits !== undefined) return `S32(${m.data}, ${m.bits}, ${at}, ${value});`;
+    // Only a NaN goes through S32 (its bits); numbers are stored directly.
+    if (m.bits !== undefined)
+      return `{ if (${value} === ${value}) ${m.data}[${at}] = ${value}; else S32(${m.data}, ${m.bits}, ${at}, ${value}); }`;
     const v = t.kind === 'index' ? `(${m.big} ? BigInt(${value}) : ${value})` : value;
     return `${m.data}[${at}] = ${v};`;
   }
