@@ -32,6 +32,7 @@ export {
   affineBinary,
   affineConstant,
   affineDim,
+  affineDivisionByZero,
   affineExprEquals,
   affineMap,
   affineMapAttr,

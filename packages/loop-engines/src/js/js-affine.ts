@@ -14,11 +14,14 @@ function expr(e: AffineExpr, dims: readonly string[], symbols: readonly string[]
       const a = expr(e.lhs, dims, symbols);
       const b = expr(e.rhs, dims, symbols);
       if (e.op === '+' || e.op === '-' || e.op === '*') return `I(${a} ${e.op} ${b})`;
+      // The divisor's first evaluation goes through Z, which raises the interpreter's
+      // AffineEvalError for zero (JS would compute NaN).
+      const checked = `Z(${b}, '${e.op}')`;
       // Exact integer forms: the remainder is exact, so the quotient below is an exact division.
-      const mod = `(((${a} % ${b}) + ${b}) % ${b})`;
-      if (e.op === 'mod') return mod;
-      if (e.op === 'floordiv') return `((${a} - ${mod}) / ${b})`;
-      return `(-((-(${a}) - (((-(${a}) % ${b}) + ${b}) % ${b})) / ${b}))`;
+      // `mod` is never negative, whatever the divisor's sign (as the interpreter's).
+      if (e.op === 'mod') return `(((${a} % ${checked}) + Math.abs(${b})) % ${b})`;
+      if (e.op === 'floordiv') return `((${a} - (((${a} % ${checked}) + ${b}) % ${b})) / ${b})`;
+      return `(-((-(${a}) - (((-(${a}) % ${checked}) + ${b}) % ${b})) / ${b}))`;
     }
   }
 }

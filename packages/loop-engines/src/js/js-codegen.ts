@@ -15,6 +15,11 @@ import { isIndexCast, isNarrowWidening, narrowWideningValues } from './js-narrow
 import type { ReferenceOp } from './js-runtime.js';
 import { inlineScalar, jsClassOf } from './js-scalar.js';
 
+/** Ops that only change the sign bit (inline for numbers, through the reference for NaNs). */
+const SIGN_BIT_OPS: ReadonlySet<string> = new Set(['arith.negf', 'math.absf']);
+
+const isF32 = (t: MemRefType['element']): boolean => t.kind === 'float' && t.format === 'f32';
+
 /** A memref parameter: its data array name, one name per dim, and the "holds bigints" flag. */
 export interface JsMemRef {
   readonly data: string;
@@ -22,6 +27,8 @@ export interface JsMemRef {
   /** Stride and offset parameter names, for memref types with a strided layout. */
   readonly strided?: { readonly strides: readonly string[]; readonly offset: string };
   readonly big: string;
+  /** The `Uint32Array` view of an f32 memref's data, through which NaNs move bit for bit. */
+  readonly bits?: string;
   readonly type: MemRefType;
 }
 
@@ -55,7 +62,7 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
   /** Generates the whole program. */
   generate(): JsProgram {
     lowerFunction(this.func, this, JS_HANDLERS);
-    const source = `"use strict";\nconst I = rt.I, R = rt.R;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
+    const source = `"use strict";\nconst I = rt.I, R = rt.R, N = rt.N, Z = rt.Z, L32 = rt.L32, S32 = rt.S32;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
     return { source, refs: this.refs };
   }
 
@@ -72,6 +79,7 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
         dims: t.shape.map((_, k) => `m${i}_d${k}`),
         ...(strided === undefined ? {} : { strided }),
         big: `m${i}_big`,
+        ...(isF32(t.element) ? { bits: `m${i}_u32` } : {}),
         type: t,
       };
       this.#mems.set(arg, m);
@@ -80,6 +88,7 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
         ...m.dims,
         ...(strided === undefined ? [] : [...strided.strides, strided.offset]),
         m.big,
+        ...(m.bits === undefined ? [] : [m.bits]),
       );
     } else if (t.kind === 'vector' || t.kind === 'function') {
       throw new EngineUnsupportedError(`function arguments of type ${t.kind} are not supported`);
@@ -152,10 +161,16 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
     attrs: Readonly<Record<string, Attribute>> = op.attributes,
   ): string {
     const inline = inlineScalar(op.name, args, opType, resType, attrs);
-    if (inline !== undefined) return inline;
+    if (inline !== undefined && !SIGN_BIT_OPS.has(op.name)) return inline;
     const types = op.operands.map((o) => elementTypeOf(o.type) as ScalarType);
+    if (args.length > 3)
+      throw new EngineUnsupportedError(`${op.name} with ${args.length} operands`);
     this.refs.push({ op, operandTypes: types, resultType: resType });
-    return `R(${this.refs.length - 1}, ${args.join(', ')})`;
+    const reference = `R(${this.refs.length - 1}, ${args.join(', ')})`;
+    if (inline === undefined) return reference;
+    // JS arithmetic may quiet a NaN or keep its sign: the reference flips just the sign bit.
+    const a = args[0] as string;
+    return `(${a} === ${a} ? ${inline} : ${reference})`;
   }
 
   /** The flat element index of `m[indices]` (row-major, or through the strided layout). */
@@ -176,11 +191,24 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
     return last === undefined ? `${at} + ${index}` : `${at} + ${index} * ${last}`;
   }
 
+  /**
+   * As {@link read}, for a read that is always performed: an f32 element is read into a
+   * temporary first, so only a NaN takes the call that reads its bits (the plain read stays
+   * as fast as a bare typed-array access).
+   */
+  readNow(m: JsMemRef, at: string): string {
+    if (m.bits === undefined) return this.read(m, at);
+    const t = this.fresh();
+    this.line(`const ${t} = ${m.data}[${at}];`);
+    return `(${t} === ${t} ? ${t} : L32(${m.data}, ${m.bits}, ${at}))`;
+  }
+
   /** An expression reading `m` at flat index `at`, in the element's representation. */
   read(m: JsMemRef, at: string): string {
     const t = m.type.element as ScalarType;
     const raw = `${m.data}[${at}]`;
-    if (t.kind === 'float') return t.format === 'f32' ? `Math.fround(${raw})` : raw;
+    if (m.bits !== undefined) return `L32(${m.data}, ${m.bits}, ${at})`;
+    if (t.kind === 'float') return raw;
     if (t.kind === 'index') return `I(Number(${raw}))`;
     if (t.width === 64) return `BigInt.asIntN(64, ${raw})`;
     if (t.width === 32) return `(${raw} | 0)`;
@@ -191,6 +219,9 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
   /** A statement writing `value` to `m` at flat index `at`. */
   write(m: JsMemRef, at: string, value: string): string {
     const t = m.type.element as ScalarType;
+    // Only a NaN goes through S32 (its bits); numbers are stored directly.
+    if (m.bits !== undefined)
+      return `{ if (${value} === ${value}) ${m.data}[${at}] = ${value}; else S32(${m.data}, ${m.bits}, ${at}, ${value}); }`;
     const v = t.kind === 'index' ? `(${m.big} ? BigInt(${value}) : ${value})` : value;
     return `${m.data}[${at}] = ${v};`;
   }

@@ -58,6 +58,10 @@ export function compileJs(
           ...view.shape,
           ...(t.layout === undefined ? [] : [...view.strides, view.offset]),
           view.data instanceof BigInt64Array || view.data instanceof BigUint64Array,
+          // f32 memrefs are Float32Arrays (the signature checks it); NaNs move through this view.
+          ...(t.element.kind === 'float' && t.element.format === 'f32'
+            ? [new Uint32Array(view.data.buffer, view.data.byteOffset, view.data.length)]
+            : []),
         );
       } else {
         const v = scalarArgument(args[i], t as ScalarType, `#${i}`);

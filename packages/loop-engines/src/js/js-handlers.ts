@@ -45,7 +45,7 @@ function access(cg: JsCodegen, op: Operation): { m: JsMemRef; at: string } {
 export const JS_HANDLERS: OpHandlers<JsCodegen> = {
   load: (cg, op) => {
     const { m, at } = access(cg, op);
-    cg.define(result(op), cg.read(m, at));
+    cg.define(result(op), cg.readNow(m, at));
   },
   store: (cg, op) => {
     const { m, at } = access(cg, op);

@@ -3,7 +3,8 @@
  * interpreter's semantics for ops the code generator does not inline.
  */
 
-import type { Operation, ScalarType } from '@tilekit/loop-ir';
+import type { Operation } from '@tilekit/loop-ir';
+import { affineDivisionByZero, bitsToFloat, floatToBits, type ScalarType } from '@tilekit/loop-ir';
 import type { ExecContext, RuntimeValue, Scalar } from '@tilekit/loop-ir/semantics';
 import { ELEMENTWISE_SEMANTICS } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
@@ -26,9 +27,36 @@ export interface JsRuntime {
   /** Checks that an index result is exact. */
   I(x: number): number;
   /** Evaluates reference op `k` on JS-represented operands. */
-  R(k: number, ...args: (number | bigint)[]): number | bigint;
+  R(k: number, a?: number | bigint, b?: number | bigint, c?: number | bigint): number | bigint;
   /** Raises for an `scf.for` whose step is not positive (it would never terminate). */
   badStep(): never;
+  /** The divisor `b` of an affine `op`, or the interpreter's AffineEvalError when it is 0. */
+  Z(b: number, op: 'floordiv' | 'ceildiv' | 'mod'): number;
+  /** The f64 whose bits are `hi:lo` (a NaN constant with its payload and sign). */
+  N(hi: number, lo: number): number;
+  /** Reads f32 element `at`; a NaN comes from its bits (a Float32Array read quiets it). */
+  L32(data: Float32Array, bits: Uint32Array, at: number): number;
+  /** Writes f32 element `at`; a NaN goes in as its bits (a Float32Array write quiets it). */
+  S32(data: Float32Array, bits: Uint32Array, at: number, v: number): void;
+}
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** The f64 whose bit pattern is `hi:lo`. */
+function fromBits(hi: number, lo: number): number {
+  scratch.setUint32(0, hi);
+  scratch.setUint32(4, lo);
+  return scratch.getFloat64(0);
+}
+
+function loadF32(data: Float32Array, bits: Uint32Array, at: number): number {
+  const v = data[at] as number;
+  return Number.isNaN(v) ? bitsToFloat(BigInt(bits[at] as number), 'f32') : v;
+}
+
+function storeF32(data: Float32Array, bits: Uint32Array, at: number, v: number): void {
+  if (!Number.isNaN(v)) data[at] = v;
+  else bits[at] = Number(floatToBits(v, 'f32'));
 }
 
 function toReference(v: number | bigint, t: ScalarType): Scalar {
@@ -75,14 +103,27 @@ export function makeRuntime(
   };
   return {
     I,
+    N: fromBits,
+    Z: (b, op) => {
+      if (b === 0) throw affineDivisionByZero(op);
+      return b;
+    },
+    L32: loadF32,
+    S32: storeF32,
     badStep() {
       throw new EngineRuntimeError(fnName, 'scf.for step must be positive');
     },
-    R(k, ...args) {
+    R(k, a, b, c) {
       const r = refs[k] as ReferenceOp;
+      // Element-wise ops take at most three operands. The array is built in V8's generic
+      // elements kind: an array of numbers may be unboxed, which canonicalizes NaN payloads.
+      const operands = new Array<Scalar | undefined>(r.operandTypes.length).fill(undefined);
+      r.operandTypes.forEach((t, i) => {
+        operands[i] = toReference((i === 0 ? a : i === 1 ? b : c) as number | bigint, t);
+      });
       const out = (semantics[k] as NonNullable<(typeof semantics)[number]>)(
         r.op,
-        args.map((a, i) => toReference(a, r.operandTypes[i] as ScalarType)),
+        operands as Scalar[],
         ctx,
       );
       const v = fromReference(out[0] as RuntimeValue, r.resultType);

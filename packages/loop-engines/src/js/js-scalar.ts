@@ -42,12 +42,26 @@ export function roundTo(cls: JsClass, e: string): string {
   return cls === 'f32' ? `Math.fround(${e})` : e;
 }
 
-/** A JS literal that reproduces `x` exactly (including -0, NaN and infinities). */
+const NAN_BITS = new DataView(new ArrayBuffer(8));
+
+/**
+ * A JS expression that reproduces `x` exactly and can stand anywhere an operand can: the
+ * generated code substitutes literals into other expressions, so a negative literal is
+ * parenthesised (`-(-2)` never becomes the decrement `--2`), infinities and the canonical NaN
+ * are arithmetic (no identifier a sign could attach to), and any other NaN is rebuilt from its
+ * bits by the runtime's `N` so its payload and sign survive.
+ */
 export function numberLiteral(x: number): string {
-  if (Object.is(x, -0)) return '-0';
-  if (Number.isNaN(x)) return 'NaN';
-  if (!Number.isFinite(x)) return x > 0 ? 'Infinity' : '-Infinity';
-  return `${x}`;
+  if (Number.isNaN(x)) {
+    NAN_BITS.setFloat64(0, x);
+    const hi = NAN_BITS.getUint32(0);
+    const lo = NAN_BITS.getUint32(4);
+    return hi === 0x7ff80000 && lo === 0
+      ? '(0 / 0)'
+      : `N(0x${hi.toString(16)}, 0x${lo.toString(16)})`;
+  }
+  if (!Number.isFinite(x)) return x > 0 ? '(1 / 0)' : '(-1 / 0)';
+  return x < 0 || Object.is(x, -0) ? `(${Object.is(x, -0) ? '-0' : x})` : `${x}`;
 }
 
 /** A literal of a scalar constant attribute in the representation of `t`. */
@@ -72,10 +86,12 @@ export function literalOf(v: bigint | number, t: ScalarType): string {
   if (cls === 'f32' || cls === 'f64') return numberLiteral(Number(v));
   const w = widthOf(t);
   const big = w === 1 ? BigInt.asUintN(1, BigInt(v)) : BigInt.asIntN(w, BigInt(v));
-  if (cls === 'i64') return `${big}n`;
+  // Negative literals are parenthesised like numberLiteral's, so no sign pairs up.
+  const text =
+    big < 0n ? `(${big}${cls === 'i64' ? 'n' : ''})` : `${big}${cls === 'i64' ? 'n' : ''}`;
   // An index literal beyond ±2^53 would round when parsed: I() raises IndexRangeError instead.
   if (cls === 'index' && !Number.isSafeInteger(Number(big))) return `I(${big})`;
-  return `${big}`;
+  return text;
 }
 
 const CMPF: Readonly<Record<string, (a: string, b: string) => string>> = {

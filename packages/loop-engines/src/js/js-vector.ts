@@ -199,7 +199,7 @@ export const emitVectorLoad: JsHandler = (cg, op) => {
   defineLanes(
     cg,
     r,
-    lanesOf(cg, r).map((k) => cg.read(m, `${at} + ${k}`)),
+    lanesOf(cg, r).map((k) => cg.readNow(m, `${at} + ${k}`)),
   );
 };
 

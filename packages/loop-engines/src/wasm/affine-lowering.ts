@@ -33,12 +33,22 @@ export function pushAffineExpr(
         f.op(simple[e.op]);
         return;
       }
+      // A zero divisor raises the interpreter's AffineEvalError (wasm would trap).
+      b();
+      f.op('i64.eqz').structured('if');
+      ctx.callHost(`affine.${e.op}.byZero`, [], 'i32');
+      f.op('drop').op('end');
       if (e.op === 'mod') {
-        // ((a % b) + b) % b
+        // ((a % b) + |b|) % b: never negative, whatever the divisor's sign (as the interpreter's).
         a();
         b();
         f.op('i64.rem_s');
+        f.constInt('i64', 0);
         b();
+        f.op('i64.sub');
+        b();
+        b();
+        f.constInt('i64', 0).op('i64.lt_s').op('select'); // b < 0 ? -b : b
         f.op('i64.add');
         b();
         f.op('i64.rem_s');

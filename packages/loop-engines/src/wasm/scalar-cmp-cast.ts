@@ -4,6 +4,7 @@
  */
 
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
+import { floatToBits } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { FunctionBuilder } from './function-builder.js';
 import { valTypeOf } from './lanes.js';
@@ -169,8 +170,10 @@ export function lowerScalarConstant(f: FunctionBuilder, attr: Attribute, type: S
   }
   if (attr.kind === 'float') {
     const vt = valTypeOf(type);
-    if (attr.bits !== undefined) {
-      f.constInt(vt === 'f32' ? 'i32' : 'i64', attr.bits).op(
+    // A NaN goes in as its bits: an f32.const of a converted NaN would quiet a signalling one.
+    if (Number.isNaN(attr.value)) {
+      const bits = attr.bits ?? floatToBits(attr.value, vt === 'f32' ? 'f32' : 'f64');
+      f.constInt(vt === 'f32' ? 'i32' : 'i64', bits).op(
         `${vt}.reinterpret_${vt === 'f32' ? 'i32' : 'i64'}`,
       );
     } else {

@@ -152,6 +152,30 @@ function minMaxInt(cmp: string, unsigned: boolean): ScalarLowering {
   };
 }
 
+/**
+ * `maximumf`/`minimumf`: wasm's `max`/`min` give a NaN whose sign the host chooses (x86 sets
+ * it), so a NaN result is replaced by the positive quiet NaN the reference interpreter returns.
+ */
+function nanPropagatingMinMax(op: 'max' | 'min'): ScalarLowering {
+  return (ctx, [a, b], type) => {
+    const p = prefix(type);
+    const m = spill(
+      ctx,
+      () => {
+        (a as Push)();
+        (b as Push)();
+        ctx.f.op(`${p}.${op}`);
+      },
+      p,
+    );
+    ctx.f.constFloat(p as 'f32' | 'f64', Number.NaN);
+    m();
+    m();
+    m();
+    ctx.f.op(`${p}.ne`).op('select'); // m is NaN ? NaN : m
+  };
+}
+
 /** IEEE maxNum/minNum: a NaN operand yields the other operand. */
 function numMinMax(op: 'max' | 'min'): ScalarLowering {
   return (ctx, [a, b], type) => {
@@ -273,8 +297,8 @@ const NATIVE_LOWERINGS: Readonly<Record<string, ScalarLowering>> = {
   'arith.subf': binaryFloat('sub'),
   'arith.mulf': binaryFloat('mul'),
   'arith.divf': binaryFloat('div'),
-  'arith.maximumf': binaryFloat('max'),
-  'arith.minimumf': binaryFloat('min'),
+  'arith.maximumf': nanPropagatingMinMax('max'),
+  'arith.minimumf': nanPropagatingMinMax('min'),
   'arith.maxnumf': numMinMax('max'),
   'arith.minnumf': numMinMax('min'),
   'arith.remf': hostFloat('arith.remf', 2),

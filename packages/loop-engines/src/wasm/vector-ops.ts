@@ -11,7 +11,7 @@ import type {
   ScalarType,
   VectorType,
 } from '@tilekit/loop-ir';
-import { combiningOp, isArithCast } from '@tilekit/loop-ir';
+import { combiningOp, floatToBits, isArithCast } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperandIndex } from '../op-classes.js';
 import type { FunctionBuilder } from './function-builder.js';
@@ -65,6 +65,9 @@ const SIMD_SAME_TYPE: Readonly<Record<string, Partial<Record<LaneShape, string>>
   'arith.minui': per(['i32x4'], 'min_u'),
   'math.absi': per(['i32x4'], 'abs'),
 };
+
+/** Ops whose SIMD instruction leaves the sign of a NaN result to the host. */
+const NAN_PROPAGATING: ReadonlySet<string> = new Set(['arith.maximumf', 'arith.minimumf']);
 
 /** SIMD comparisons by predicate (f32x4/f64x2 for cmpf; i32x4, and i64x2 when signed, for cmpi). */
 const SIMD_CMPF: Readonly<Record<string, string>> = {
@@ -194,6 +197,19 @@ function trySimd(
   const bitwise = BITWISE[name];
   if (bitwise !== undefined) return emitParts(apply(bitwise));
   const same = SIMD_SAME_TYPE[name]?.[shape];
+  if (same !== undefined && NAN_PROPAGATING.has(name)) {
+    // As the scalar lowering: a NaN lane becomes the positive quiet NaN.
+    const m = ctx.temp('v128');
+    return emitParts((k) => {
+      apply(same)(k);
+      f.op('local.set', m);
+      f.op('local.get', m);
+      f.constFloat(elem.kind === 'float' && elem.format === 'f64' ? 'f64' : 'f32', Number.NaN);
+      f.op(`${shape}.splat`);
+      f.op('local.get', m).op('local.get', m).op(`${shape}.eq`);
+      f.op('v128.bitselect');
+    });
+  }
   if (same !== undefined && !isBool(elem)) return emitParts(apply(same));
   if (name === 'arith.select') {
     const [cond, a, b] = operands as [ElementwiseOperand, VectorValue, VectorValue];
@@ -326,7 +342,7 @@ export function lowerVectorConstant(
 
 function writeLane(buf: DataView, at: number, elem: ScalarType, v: DenseElement): void {
   if (elem.kind === 'float') {
-    if (elem.format === 'f32') buf.setFloat32(at, Number(v), true);
+    if (elem.format === 'f32') buf.setUint32(at, Number(floatToBits(Number(v), 'f32')), true);
     else if (elem.format === 'f64') buf.setFloat64(at, Number(v), true);
     else throw new EngineUnsupportedError(`the wasm engine does not support ${elem.format}`);
     return;

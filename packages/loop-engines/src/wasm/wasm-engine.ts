@@ -6,6 +6,7 @@
  */
 
 import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
+import { affineDivisionByZero } from '@tilekit/loop-ir';
 import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
@@ -39,6 +40,16 @@ const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>> = {
   /** Called by compiled code for an `scf.for` whose step is not positive (as the interpreter refuses). */
   'scf.for.badStep': () => {
     throw new EngineRuntimeError('kernel', 'scf.for step must be positive');
+  },
+  /** Called by compiled code before an affine division by zero (the interpreter's error). */
+  'affine.floordiv.byZero': () => {
+    throw affineDivisionByZero('floordiv');
+  },
+  'affine.ceildiv.byZero': () => {
+    throw affineDivisionByZero('ceildiv');
+  },
+  'affine.mod.byZero': () => {
+    throw affineDivisionByZero('mod');
   },
 };
 

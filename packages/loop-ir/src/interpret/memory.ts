@@ -65,6 +65,25 @@ function intCodec(width: number, signedArray: boolean, arrayBits: number): Codec
   };
 }
 
+/**
+ * f32 elements of a Float32Array, NaNs bit for bit (MLIR's loads and stores move bits): a
+ * Float32Array read or write converts through f64 and quiets a signalling NaN, so a NaN goes
+ * through the array's bits instead.
+ */
+function f32Codec(data: Float32Array): Codec {
+  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+  return {
+    read: (d, i) => {
+      const v = d[i] as number;
+      return Number.isNaN(v) ? bitsToFloat(BigInt(bits[i] as number), 'f32') : v;
+    },
+    write: (d, i, v) => {
+      if (!Number.isNaN(v)) d[i] = v as number;
+      else bits[i] = Number(floatToBits(v as number, 'f32'));
+    },
+  };
+}
+
 /** The codec for `element` over `data`, or a reason why the pairing is not accepted. */
 function codecFor(element: ScalarType, data: MemRefData): Codec | string {
   if (element.kind === 'float') {
@@ -77,6 +96,7 @@ function codecFor(element: ScalarType, data: MemRefData): Codec | string {
         },
       };
     }
+    if (data instanceof Float32Array && f === 'f32') return f32Codec(data);
     if (data instanceof Float32Array && f !== 'f64') {
       return {
         read: (d, i) => roundToFormat(d[i] as number, f),

@@ -32,6 +32,14 @@ export class AffineEvalError extends LoopIrError {
   override readonly name = 'AffineEvalError';
 }
 
+/**
+ * The error of a `floordiv`, `ceildiv` or `mod` by zero. Every engine raises this one, so an
+ * affine map fails alike wherever it runs.
+ */
+export function affineDivisionByZero(op: 'floordiv' | 'ceildiv' | 'mod'): AffineEvalError {
+  return new AffineEvalError(`affine ${op} by zero`);
+}
+
 /** `dN`. */
 export function affineDim(position: number): AffineExpr {
   return Object.freeze({ kind: 'dim', position });
@@ -147,7 +155,7 @@ function exactAffineStep(
         case '*':
           return l * r;
         default: {
-          if (r === 0n) throw new AffineEvalError(`affine ${expr.op} by zero`);
+          if (r === 0n) throw affineDivisionByZero(expr.op);
           if (expr.op === 'floordiv') return floorDiv(l, r);
           if (expr.op === 'ceildiv') return -floorDiv(-l, r);
           const m = l % r; // `mod` is always non-negative for a positive divisor

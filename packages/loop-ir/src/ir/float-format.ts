@@ -51,13 +51,16 @@ function roundNarrow(x: number, g: Geometry): number {
   return x < 0 ? -r : r;
 }
 
-/** Rounds an f64 value to the nearest value of `format` (ties to even). */
+/**
+ * Rounds an f64 value to the nearest value of `format` (ties to even). A NaN is returned as it
+ * is: `Math.fround` would quiet an f32 signalling NaN held as described at {@link bitsToFloat}.
+ */
 export function roundToFormat(x: number, format: FloatFormat): number {
   switch (format) {
     case 'f64':
       return x;
     case 'f32':
-      return Math.fround(x);
+      return Number.isNaN(x) ? x : Math.fround(x);
     default:
       return roundNarrow(x, GEOMETRY[format]);
   }
@@ -68,14 +71,18 @@ export function formatBits(format: FloatFormat): number {
   return format === 'f64' ? 64 : format === 'f32' ? 32 : 16;
 }
 
-/** The IEEE bit pattern of `x` rounded to `format` (canonical quiet NaN for NaN). */
+/**
+ * The IEEE bit pattern of `x` rounded to `format`. f64 and f32 NaNs keep their sign and
+ * payload (an f32 NaN's 23 payload bits are the top of the f64 payload, see
+ * {@link bitsToFloat}); f16 and bf16 NaNs are the canonical quiet NaN.
+ */
 export function floatToBits(x: number, format: FloatFormat): bigint {
   switch (format) {
     case 'f64':
       scratch.setFloat64(0, x);
       return scratch.getBigUint64(0);
     case 'f32':
-      if (Number.isNaN(x)) return 0x7fc00000n;
+      if (Number.isNaN(x)) return BigInt(f32NaNBits(x));
       scratch.setFloat32(0, x);
       return BigInt(scratch.getUint32(0));
     case 'bf16':
@@ -98,15 +105,39 @@ function encodeF16(r: number): number {
   return sign | ((e + 15) << 10) | (a / 2 ** (e - 10) - 1024);
 }
 
-/** Decodes an IEEE bit pattern of `format` to a number (NaN payloads collapse). */
+/**
+ * An f32 NaN's bits from the f64 NaN that holds it: sign, all-ones exponent, and the top 23
+ * bits of the f64 payload (the quiet bit set if those are all zero, as a conversion would).
+ */
+function f32NaNBits(x: number): number {
+  scratch.setFloat64(0, x);
+  const hi = scratch.getUint32(0);
+  const payload = ((hi & 0xfffff) << 3) | (scratch.getUint32(4) >>> 29);
+  return ((hi & 0x80000000) | 0x7f800000 | (payload === 0 ? 0x400000 : payload)) >>> 0;
+}
+
+/**
+ * Decodes an IEEE bit pattern of `format` to a number. f64 and f32 NaNs keep every bit, as
+ * MLIR does: an f32 NaN becomes the f64 NaN with the same sign and its 23 payload bits at the
+ * top of the f64 payload, which is what a hardware f32-to-f64 conversion gives a quiet NaN
+ * (a signalling one would come back quieted, so it is built by hand). f16 and bf16 NaNs
+ * collapse to one NaN.
+ */
 export function bitsToFloat(bits: bigint, format: FloatFormat): number {
   switch (format) {
     case 'f64':
       scratch.setBigUint64(0, BigInt.asUintN(64, bits));
       return scratch.getFloat64(0);
-    case 'f32':
-      scratch.setUint32(0, Number(BigInt.asUintN(32, bits)));
+    case 'f32': {
+      const b = Number(BigInt.asUintN(32, bits));
+      if ((b & 0x7f800000) === 0x7f800000 && (b & 0x7fffff) !== 0) {
+        scratch.setUint32(0, (b & 0x80000000) | 0x7ff00000 | ((b & 0x7fffff) >>> 3));
+        scratch.setUint32(4, (b & 7) << 29);
+        return scratch.getFloat64(0);
+      }
+      scratch.setUint32(0, b);
       return scratch.getFloat32(0);
+    }
     case 'bf16':
       scratch.setUint32(0, Number(BigInt.asUintN(16, bits)) << 16);
       return scratch.getFloat32(0);

@@ -43,6 +43,7 @@ export {
   affineBinary,
   affineConstant,
   affineDim,
+  affineDivisionByZero,
   affineExprEquals,
   affineMap,
   affineMapEquals,

@@ -4,12 +4,12 @@ import {
   type AffineBinaryOp,
   type AffineExpr,
   type AffineMap,
-  affineBinary,
   affineConstant,
   affineDim,
   affineMap,
   affineSymbol,
 } from '../ir/affine.js';
+import { simplifiedAffineBinary } from '../ir/affine-simplify.js';
 import { MAX_NESTING_DEPTH } from './nesting.js';
 import type { Parser } from './parser.js';
 
@@ -25,12 +25,16 @@ function heightOf(e: AffineExpr): number {
   return heights.get(e) ?? 0;
 }
 
-/** `lhs op rhs`, or an error at `p`'s token when the tree gets deeper than the limit. */
+/**
+ * `lhs op rhs` simplified as MLIR's parser builds it, or an error at `p`'s token when the
+ * written tree gets deeper than the limit (the height of the text, which a fold changes by at
+ * most a level or two).
+ */
 function binary(p: Parser, op: AffineBinaryOp, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
   const height = 1 + Math.max(heightOf(lhs), heightOf(rhs));
   if (height > MAX_NESTING_DEPTH) throw p.nestingError('affine expression');
-  const e = affineBinary(op, lhs, rhs);
-  heights.set(e, height);
+  const e = simplifiedAffineBinary(op, lhs, rhs);
+  if (e.kind === 'binary') heights.set(e, height);
   return e;
 }
 

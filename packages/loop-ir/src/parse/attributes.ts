@@ -124,18 +124,11 @@ function parseHashAttr(p: Parser): Attribute {
   return alias;
 }
 
-/** Returns `<...>` text (nesting-aware) following a dialect attribute name, or ''. */
+/** The `<...>` body following a dialect attribute name (scanned as MLIR does), or ''. */
 function balancedAngleText(p: Parser): string {
   if (!p.at('punct', '<')) return '';
-  const start = p.peek().offset;
-  let depth = 0;
-  do {
-    const t = p.next();
-    if (t.kind === 'eof') throw p.error("unbalanced '<' in dialect attribute", "'>'");
-    if (t.text === '<') depth++;
-    else if (t.text === '>') depth--;
-  } while (depth > 0);
-  return p.lexer.slice(start, p.lexer.position);
+  p.rewind();
+  return p.lexer.scanDialectBody();
 }
 
 type DenseLiteral = NumberLiteral | readonly DenseLiteral[];

@@ -202,6 +202,42 @@ export class Lexer {
   }
 
   /**
+   * Scans the body of a pretty dialect attribute, `<...>` at the current position, as MLIR
+   * does: `<`, `[`, `(` and `{` nest and must close in order, string literals are skipped,
+   * `->` is one token; returns the body text and moves past it. Mismatched punctuation is
+   * MLIR's error (`unbalanced '{' character in pretty dialect name`).
+   */
+  scanDialectBody(): string {
+    const s = this.#src;
+    const start = this.#pos;
+    const open: string[] = [];
+    const closes: Readonly<Record<string, string>> = { '>': '<', ']': '[', ')': '(', '}': '{' };
+    let i = start;
+    // MLIR reports at its current token: the `<`, or the last string literal it lexed.
+    let at = start;
+    do {
+      const c = s[i];
+      // At the end of the input MLIR names the bracket left open; a NUL inside is its own error.
+      if (c === undefined)
+        throw this.error(at, `unbalanced '${open.at(-1)}' character in pretty dialect name`);
+      if (c === '\0') throw this.error(at, 'unexpected nul or EOF in pretty dialect name');
+      i++;
+      if (c === '<' || c === '[' || c === '(' || c === '{') open.push(c);
+      else if (c === '-' && s[i] === '>') i++;
+      else if (c === '"') {
+        at = i - 1;
+        i = this.#scanString(at).end;
+      } else if (closes[c] !== undefined) {
+        const innermost = open.pop();
+        if (innermost !== closes[c])
+          throw this.error(at, `unbalanced '${innermost}' character in pretty dialect name`);
+      }
+    } while (open.length > 0);
+    this.#pos = i;
+    return s.slice(start, i);
+  }
+
+  /**
    * Scans a dimension list prefix such as `4x?x[8]x` at the current position and returns
    * the dimensions; stops (without consuming) at the first item not followed by `x`.
    */

@@ -1,14 +1,14 @@
-/** Affine map printing: `affine_map<(d0, d1)[s0] -> (s0, d0 - d1)>`. */
+/** Affine map printing as MLIR's AsmPrinter does: `affine_map<(d0)[s0] -> (-d0 + s0, d0 - 1)>`. */
 import type { AffineExpr, AffineMap } from '../ir/affine.js';
 
-const WEAK = new Set(['+', '-']);
+/**
+ * How tightly the enclosing operator binds: the operand of `*`, `floordiv`, `ceildiv` or `mod`
+ * is strong (a binary expression there is parenthesised), the operand of `+` is weak.
+ */
+type Binding = 'weak' | 'strong';
 
-function isWeak(e: AffineExpr): boolean {
-  return e.kind === 'binary' && WEAK.has(e.op);
-}
-
-/** Prints one expression with the minimal parentheses MLIR's grammar needs. */
-function printAffineExpr(e: AffineExpr): string {
+/** Prints one expression with MLIR's parentheses and its subtraction and negation forms. */
+function printAffineExpr(e: AffineExpr, enclosing: Binding = 'weak'): string {
   switch (e.kind) {
     case 'dim':
       return `d${e.position}`;
@@ -17,20 +17,33 @@ function printAffineExpr(e: AffineExpr): string {
     case 'constant':
       return String(e.value);
     case 'binary': {
-      if (e.op === '*' && e.rhs.kind === 'constant' && e.rhs.value === -1n) {
-        return `-${wrap(e.lhs, e.lhs.kind === 'binary')}`;
+      const open = (text: string) => (enclosing === 'strong' ? `(${text})` : text);
+      const rhsConstant = e.rhs.kind === 'constant' ? e.rhs.value : undefined;
+      if (e.op !== '+' && e.op !== '-') {
+        if (e.op === '*' && rhsConstant === -1n)
+          return open(`-${printAffineExpr(e.lhs, 'strong')}`);
+        return open(
+          `${printAffineExpr(e.lhs, 'strong')} ${e.op} ${printAffineExpr(e.rhs, 'strong')}`,
+        );
       }
-      const lhs = wrap(e.lhs, !WEAK.has(e.op) && isWeak(e.lhs));
-      // Operators are left-associative: a right operand of the same strength needs parens.
-      const rhs = wrap(e.rhs, e.rhs.kind === 'binary' && (WEAK.has(e.op) ? isWeak(e.rhs) : true));
-      return `${lhs} ${e.op} ${rhs}`;
+      const lhs = printAffineExpr(e.lhs, 'weak');
+      // Built (not parsed) subtractions keep their operator.
+      if (e.op === '-') return open(`${lhs} - ${printAffineExpr(e.rhs, 'strong')}`);
+      // An addend times a negative constant, or a negative constant, prints as a subtraction.
+      const rhs = e.rhs;
+      if (rhs.kind === 'binary' && rhs.op === '*' && rhs.rhs.kind === 'constant') {
+        const factor = rhs.rhs.value;
+        if (factor === -1n) {
+          const binding = rhs.lhs.kind === 'binary' && rhs.lhs.op === '+' ? 'strong' : 'weak';
+          return open(`${lhs} - ${printAffineExpr(rhs.lhs, binding)}`);
+        }
+        if (factor < -1n)
+          return open(`${lhs} - ${printAffineExpr(rhs.lhs, 'strong')} * ${-factor}`);
+      }
+      if (rhsConstant !== undefined && rhsConstant < 0n) return open(`${lhs} - ${-rhsConstant}`);
+      return open(`${lhs} + ${printAffineExpr(rhs, 'weak')}`);
     }
   }
-}
-
-function wrap(e: AffineExpr, parens: boolean): string {
-  const text = printAffineExpr(e);
-  return parens ? `(${text})` : text;
 }
 
 /** The body after `affine_map`: `<(d0)[s0] -> (d0 + s0)>`. */
@@ -40,7 +53,7 @@ function printAffineMapBody(map: AffineMap): string {
     map.numSymbols > 0
       ? `[${Array.from({ length: map.numSymbols }, (_, i) => `s${i}`).join(', ')}]`
       : '';
-  return `<(${dims})${syms} -> (${map.results.map(printAffineExpr).join(', ')})>`;
+  return `<(${dims})${syms} -> (${map.results.map((r) => printAffineExpr(r)).join(', ')})>`;
 }
 
 /** `affine_map<...>`. */

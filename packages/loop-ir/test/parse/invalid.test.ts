@@ -221,6 +221,16 @@ const CASES: readonly Case[] = [
     text: `module {\n}\n${MARK}}`,
     message: /expected end of input after module, found '}'/,
   },
+  {
+    name: 'dialect attribute whose brackets close out of order (a string does not count)',
+    text: `func.func @f() attributes {a = #foo.bar<[{${MARK}"]}"]>} {\n  return\n}\n`,
+    message: /unbalanced '\{' character in pretty dialect name/,
+  },
+  {
+    name: 'dialect attribute that never closes',
+    text: `func.func @f() attributes {a = #foo.bar${MARK}<[x]\n`,
+    message: /unbalanced '<' character in pretty dialect name/,
+  },
 ];
 
 /** 1-based line and column of the marker, computed from the text alone. */

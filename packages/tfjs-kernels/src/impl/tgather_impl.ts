@@ -1,11 +1,13 @@
 /**
  * Backend-free TGATHER loop: `dst[i, j] = src_flat[idx[i, j]]` over the index tile's valid
- * region, zeros elsewhere. The inverse of TSCATTER, and the gradient of TSCATTER when restricted
- * to each offset's last writer.
+ * region, zeros elsewhere, elements moved as bit patterns (a float32 NaN keeps its payload).
+ * The inverse of TSCATTER, and the gradient of TSCATTER when restricted to each offset's last
+ * writer.
  */
 import type { TGatherAttrs } from '../kernel_names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import { zerosLike } from './output_arrays.js';
+import { bitsOf, valuesOfBits } from './tile_bits.js';
 import type { TileGeometry } from './tile_geometry.js';
 import { firstOutside, indexError, type TileRuns, validRuns } from './tile_runs.js';
 import { assertValuesFit, type TileValues } from './tile_values.js';
@@ -58,7 +60,9 @@ export function tgatherImpl(
   const srcSize = g.src.rows * g.src.cols;
   const dstSize = g.dst.rows * g.dst.cols;
   const idxSize = g.idx.rows * g.idx.cols;
-  const dst = zerosLike(src, g.batch * dstSize);
+  // Elements move as bits (NaN payloads kept), through int32 views of the float storage.
+  const values = bitsOf(src);
+  const dst = zerosLike(values, g.batch * dstSize);
   const runs = validRuns(g, g.dst);
   for (let b = 0; b < g.batch; b++) {
     const winner =
@@ -68,14 +72,14 @@ export function tgatherImpl(
       const d = b * dstSize + r * g.dst.cols;
       const outside =
         winner === null && attrs.bounds === 'error'
-          ? gatherRunThenCheck(dst, d, src, b * srcSize, srcSize, idx, x, runs.length)
-          : gatherRun(dst, d, src, b * srcSize, srcSize, idx, x, runs.length, winner);
+          ? gatherRunThenCheck(dst, d, values, b * srcSize, srcSize, idx, x, runs.length)
+          : gatherRun(dst, d, values, b * srcSize, srcSize, idx, x, runs.length, winner);
       if (outside >= 0 && attrs.bounds === 'error') {
         throw indexError(op, idx, g, b, x + outside, srcSize);
       }
     }
   }
-  return dst;
+  return valuesOfBits(dst, src);
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * Backend-free TSCATTER loop: `dst_flat[idx[i, j]] = src[i, j]` over the index tile's valid
- * region in row-major order, on a zero-filled destination (PTO's flat-offset semantics).
+ * region in row-major order, on a zero-filled destination (PTO's flat-offset semantics). Elements
+ * move as bit patterns (a float32 NaN keeps its payload).
  */
 import type { TScatterAttrs } from '../kernel_names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element_types.js';
 import { zerosLike } from './output_arrays.js';
+import { bitsOf, valuesOfBits } from './tile_bits.js';
 import type { TileGeometry } from './tile_geometry.js';
 import { firstOutside, indexError, validRuns } from './tile_runs.js';
 import { assertValuesFit, type TileValues } from './tile_values.js';
@@ -37,7 +39,9 @@ export function tscatterImpl(
   assertValuesFit(op, 'src', src, ELEMENT_TYPE_INFO[attrs.elementType], attrs.elementType);
   assertValuesFit(op, 'idx', idx, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
   const dstSize = g.dst.rows * g.dst.cols;
-  const dst = zerosLike(src, g.batch * dstSize);
+  // Assignments move bits (NaN payloads kept); only 'add' computes with the values.
+  const values = attrs.mode === 'add' ? src : bitsOf(src);
+  const dst = zerosLike(values, g.batch * dstSize);
   // One loop per mode keeps the hot assign loop free of a per-element mode test.
   const scatterRun =
     attrs.mode === 'add' ? addRun : attrs.bounds === 'error' ? assignRunThenCheck : assignRun;
@@ -48,13 +52,13 @@ export function tscatterImpl(
     for (let r = 0; r < runs.count; r++) {
       const s = b * srcSize + r * g.src.cols;
       const x = b * idxSize + r * g.idx.cols;
-      const outside = scatterRun(dst, b * dstSize, dstSize, src, s, idx, x, runs.length);
+      const outside = scatterRun(dst, b * dstSize, dstSize, values, s, idx, x, runs.length);
       if (outside >= 0 && attrs.bounds === 'error') {
         throw indexError(op, idx, g, b, x + outside, dstSize);
       }
     }
   }
-  return dst;
+  return valuesOfBits(bitsOf(dst), src);
 }
 
 /**

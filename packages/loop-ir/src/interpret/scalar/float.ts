@@ -4,6 +4,27 @@
  * then rounded, so they are faithful but not guaranteed correctly rounded).
  */
 
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** The sign bit of `x`, NaNs included (JS comparisons cannot see a NaN's sign). */
+function signBit(x: number): boolean {
+  if (!Number.isNaN(x)) return x < 0 || Object.is(x, -0);
+  scratch.setFloat64(0, x);
+  return scratch.getUint8(0) >= 0x80;
+}
+
+/**
+ * `x` with its sign bit set to `negative` and every other bit kept, as MLIR's `negf`, `absf`
+ * and `copysign` are bit operations. A NaN is changed through its bits: JS arithmetic on it
+ * may quiet it or leave its sign alone.
+ */
+function withSign(x: number, negative: boolean): number {
+  if (!Number.isNaN(x)) return negative ? -Math.abs(x) : Math.abs(x);
+  scratch.setFloat64(0, x);
+  scratch.setUint8(0, (scratch.getUint8(0) & 0x7f) | (negative ? 0x80 : 0));
+  return scratch.getFloat64(0);
+}
+
 /** `(a, b) -> exact-or-f64 result` before rounding to the format. */
 export type FloatBinaryFn = (a: number, b: number) => number;
 
@@ -37,7 +58,7 @@ export const FLOAT_BINARY: Readonly<Record<string, FloatBinaryFn>> = {
   'arith.minnumf': nanIgnoring(minimum),
   'math.powf': (a, b) => a ** b,
   'math.atan2': Math.atan2,
-  'math.copysign': (a, b) => (b < 0 || Object.is(b, -0) ? -Math.abs(a) : Math.abs(a)),
+  'math.copysign': (a, b) => withSign(a, signBit(b)),
 };
 
 function roundHalfEven(a: number): number {
@@ -47,8 +68,8 @@ function roundHalfEven(a: number): number {
 
 /** Every float unary op, keyed by op name. */
 export const FLOAT_UNARY: Readonly<Record<string, (a: number) => number>> = {
-  'arith.negf': (a) => -a,
-  'math.absf': Math.abs,
+  'arith.negf': (a) => withSign(a, !signBit(a)),
+  'math.absf': (a) => withSign(a, false),
   'math.ceil': Math.ceil,
   'math.floor': Math.floor,
   'math.round': (a) => Math.sign(a) * Math.round(Math.abs(a)), // half away from zero

@@ -69,7 +69,7 @@ export const MEMORY_SEMANTICS: ReadonlyMap<string, OpSemantics> = new Map<string
   ['arith.constant', constant],
   [
     'memref.load',
-    (op, [m, ...idx]) => [asMemRef(m, op.name).read(subscripts(idx, op.name), op.name)],
+    (op, [m, ...idx]) => single(asMemRef(m, op.name).read(subscripts(idx, op.name), op.name)),
   ],
   [
     'memref.store',

@@ -258,11 +258,20 @@ const reduction: OpSemantics = (op, [v, acc], ctx) => {
   };
   let folded: RuntimeValue | undefined = acc;
   for (const lane of vec.elements) {
-    folded = folded === undefined ? lane : (combine(scalarOp, [folded, lane], ctx)[0] as Scalar);
+    const previous = folded as Scalar;
+    // The operand pair is built by `lanes`: an array literal of numbers may quiet a NaN.
+    folded =
+      folded === undefined
+        ? lane
+        : (combine(
+            scalarOp,
+            lanes(2, (k) => (k === 0 ? previous : lane)),
+            ctx,
+          )[0] as Scalar);
   }
   if (folded === undefined)
     throw new InterpretError(op.name, 'reduction of an empty vector without accumulator');
-  return [folded];
+  return single(folded);
 };
 
 /** Vector op semantics, keyed by op name. */

@@ -21,11 +21,14 @@ export async function useBackend(name: BackendName): Promise<void> {
   }
 }
 
-/** A tensor's values as comparable numbers: float32 bit patterns, else the values. */
+/**
+ * A tensor's values as comparable numbers: float32 bit patterns read from the storage itself
+ * (copying through numbers would quiet a signalling NaN), else the values.
+ */
 export function exactValues(t: tf.Tensor): number[] {
   const values = t.dataSync();
   return t.dtype === 'float32'
-    ? Array.from(new Uint32Array(Float32Array.from(values).buffer))
+    ? Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length))
     : Array.from(values as Int32Array | Uint8Array);
 }
 
