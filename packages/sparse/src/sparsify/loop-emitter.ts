@@ -6,8 +6,7 @@
  * Reductions whose output element is fixed are carried in registers (`iter_args`), as MLIR's
  * sparsifier scalarizes them.
  */
-import type { Builder, Type, Value } from '@tilekit/loop-ir';
-import { roundToFormat } from '@tilekit/loop-ir';
+import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import {
@@ -20,7 +19,7 @@ import {
   type Scope,
   UNIVERSE,
 } from './emit-context.js';
-import { SparsifyError } from './errors.js';
+import { emitCombine, emitConstant, emitExpression } from './emit-expression.js';
 import type { KernelPlan, TensorPlan } from './kernel-plan.js';
 import type { KernelParameter } from './kernel-signature.js';
 import {
@@ -39,7 +38,7 @@ export class LoopEmitter implements LoopBodyEmitter {
   readonly #args: ReadonlyMap<string, Value>;
   readonly #tensors: ReadonlyMap<string, TensorPlan>;
   readonly #indexConstants = new Map<number, Value>();
-  readonly #element: Type;
+  readonly #element: ScalarType;
 
   constructor(
     plan: KernelPlan,
@@ -52,7 +51,7 @@ export class LoopEmitter implements LoopBodyEmitter {
     this.#args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
     this.#tensors = new Map(plan.inputs.map((t) => [t.name, t]));
     const outType = this.#arg('output', plan.output.name).type;
-    this.#element = outType.kind === 'memref' ? outType.element : outType;
+    this.#element = (outType.kind === 'memref' ? outType.element : outType) as ScalarType;
   }
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
@@ -226,30 +225,22 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   #evaluate(s: Scope, e: Expr): Value {
-    const float = this.#element.kind === 'float';
-    switch (e.kind) {
-      case 'access':
-        return e.indices.length === 0
-          ? this.#arg('scalar', e.tensor)
-          : (s.loaded.get(e.tensor) as Value);
-      case 'const':
-        return this.#constant(e.value);
-      case 'neg': {
-        const x = this.#evaluate(s, e.operand);
-        return float ? s.b.unary('arith.negf', x) : s.b.subi(this.#constant(0), x);
-      }
-      case 'binary': {
-        const l = this.#evaluate(s, e.lhs);
-        const r = this.#evaluate(s, e.rhs);
-        const name = { '+': 'add', '-': 'sub', '*': 'mul' }[e.op];
-        return s.b.binary(`arith.${name}${float ? 'f' : 'i'}`, l, r);
-      }
-    }
+    return emitExpression(
+      {
+        b: s.b,
+        element: this.#element,
+        access: (a) =>
+          a.indices.length === 0
+            ? this.#arg('scalar', a.tensor)
+            : (s.loaded.get(a.tensor) as Value),
+        constant: (x) => this.#constant(x),
+      },
+      e,
+    );
   }
 
   #combine(b: Builder, acc: Value, value: Value): Value {
-    const kind = this.#plan.notation.op === '*=' ? 'mul' : 'add';
-    return b.binary(`arith.${kind}${this.#element.kind === 'float' ? 'f' : 'i'}`, acc, value);
+    return emitCombine(b, this.#element, this.#plan.notation.op, acc, value);
   }
 
   #participation(s: Scope, tensor: string, v: string): Participation | undefined {
@@ -316,13 +307,6 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   #constant(x: number): Value {
-    const t = this.#element;
-    if (t.kind === 'float') return this.#top.constantFloat(roundToFormat(x, t.format), t);
-    if (t.kind === 'integer') {
-      if (!Number.isInteger(x))
-        throw new SparsifyError('expression', `${x} is not an integer constant`);
-      return this.#top.constantInt(x, t);
-    }
-    throw new SparsifyError('options.valueType', 'unsupported element type');
+    return emitConstant(this.#top, this.#element, x);
   }
 }
