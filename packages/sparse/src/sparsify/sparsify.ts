@@ -59,19 +59,20 @@ export function sparsify(
   });
 }
 
-const OPERATOR_WORDS: Readonly<Record<string, string>> = {
-  '+=': 'addeq',
-  '*=': 'muleq',
-  '=': 'eq',
-  '+': 'add',
-  '-': 'sub',
-  '*': 'mul',
-};
+const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map([
+  ['+=', 'addeq'],
+  ['*=', 'muleq'],
+  ['=', 'eq'],
+  ['+', 'add'],
+  ['-', 'sub'],
+  ['*', 'mul'],
+  ['/', 'div'],
+]);
 
 /** A symbol name derived from the notation: `x(i) = A(i,j) * b(j)` -> `x_i_eq_A_i_j_mul_b_j`. */
 export function kernelNameOf(expression: string): string {
-  const tokens = expression.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\+=|\*=|[=+\-*]/g) ?? [];
-  const words = tokens.map((t) => OPERATOR_WORDS[t] ?? t.replace('.', 'p'));
+  const tokens = expression.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\+=|\*=|[=+\-*/]/g) ?? [];
+  const words = tokens.map((t) => OPERATOR_WORDS.get(t) ?? t.replace('.', 'p'));
   const name = words.join('_');
   return /^[A-Za-z_]/.test(name) ? name : `k_${name}`;
 }
