@@ -8,6 +8,8 @@ import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from './errors.js';
 import type { TensorPlan, ValueType } from './kernel-plan.js';
+import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
+import { hasAssembly } from './output-plan.js';
 import type { SparseKernel } from './sparsify.js';
 
 /** A dense operand: row-major data and its shape (`[]` for a scalar held in a 1-array). */
@@ -22,8 +24,11 @@ export type KernelOperand = SparseTensor | DenseOperand | number;
 /** The arguments of one call plus the output buffer they write. */
 export interface BoundCall {
   readonly args: InterpretArg[];
+  /** The output's data (the values array of a formatted output). */
   readonly output: ValueArray | BigInt64Array;
   readonly outputShape: readonly number[];
+  /** The storage a formatted output is assembled into (see {@link assembledOutput}). */
+  readonly storage?: OutputStorage;
 }
 
 const isSparse = (o: KernelOperand): o is SparseTensor => typeof o === 'object' && 'format' in o;
@@ -121,21 +126,32 @@ export function outputShapeOf(
 
 /**
  * Builds the argument list of `kernel` for the named operands. The output is a fresh zero
- * array unless `output` is given (for `+=`/`*=` kernels that read it).
+ * array unless `output` is given (for `+=`/`*=` kernels that read it). A kernel with a
+ * formatted output writes into `output` storage (by default allocated with room for as many
+ * entries as its sparse operands hold); read the result with {@link assembledOutput}, or let
+ * {@link runKernel} grow the storage and call again when that was not enough.
  */
 export function bindArguments(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
-  output?: ValueArray | BigInt64Array,
+  output?: ValueArray | BigInt64Array | OutputStorage,
 ): BoundCall {
   const { plan } = kernel;
   const sizes = indexSizes(kernel, operands);
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const length = outputShape.reduce((a, b) => a * b, 1);
-  const out = output ?? valueArrayFor(plan.valueType, length);
-  if (out.length !== length)
+  const assembly = hasAssembly(plan)
+    ? bindOutputStorage(plan, operands, outputShape, output)
+    : undefined;
+  const out =
+    assembly?.values ??
+    (output as ValueArray | BigInt64Array | undefined) ??
+    valueArrayFor(plan.valueType, length);
+  if (assembly === undefined && out.length !== length)
     throw new SparsifyError('output', `expected ${length} elements, got ${out.length}`);
   const args: InterpretArg[] = kernel.parameters.map((p): InterpretArg => {
+    const formatted = assembly === undefined ? undefined : outputArgument(p, assembly);
+    if (formatted !== undefined) return formatted;
     switch (p.kind) {
       case 'size':
         return sizes.get(p.index) ?? 0;
@@ -152,8 +168,15 @@ export function bindArguments(
       case 'positions':
         return (operands[p.tensor] as SparseTensor).positions[p.level] as InterpretArg;
       default:
-        return (operands[p.tensor] as SparseTensor).coordinates[p.level] as InterpretArg;
+        return (operands[p.tensor] as SparseTensor).coordinates[
+          (p as { level: number }).level
+        ] as InterpretArg;
     }
   });
-  return { args, output: out, outputShape };
+  return {
+    args,
+    output: out,
+    outputShape,
+    ...(assembly === undefined ? {} : { storage: assembly.storage }),
+  };
 }

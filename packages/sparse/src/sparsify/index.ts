@@ -28,4 +28,7 @@ export {
   type Notation,
   parseNotation,
 } from './notation.js';
+export { type AssemblyPlan, hasAssembly, type OutputAssembly } from './output-plan.js';
+export { allocateOutputStorage, type OutputStorage } from './output-storage.js';
+export { assembledOutput, type KernelFunction, runKernel } from './run-kernel.js';
 export { kernelNameOf, type SparseKernel, type SparsifyOptions, sparsify } from './sparsify.js';

@@ -175,7 +175,7 @@ function checkCooUse(t: TensorPlan): void {
  * conflict with the sparse ones, only the sparse constraints are kept (dense operands are
  * random access), as MLIR does.
  */
-function chooseLoopOrder(
+export function chooseLoopOrder(
   indexVars: readonly string[],
   tensors: readonly TensorPlan[],
   source: string,

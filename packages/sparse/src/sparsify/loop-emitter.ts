@@ -21,7 +21,7 @@ import {
 } from './emit-context.js';
 import { emitCombine, emitConstant, emitExpression } from './emit-expression.js';
 import type { KernelPlan, TensorPlan } from './kernel-plan.js';
-import type { KernelParameter } from './kernel-signature.js';
+import { type KernelParameter, scalarTypeOf } from './kernel-signature.js';
 import {
   buildLattice,
   casesOf,
@@ -29,6 +29,8 @@ import {
   optimizeLattice,
   type Participation,
 } from './lattice.js';
+import { OutputAssembler } from './output-assembly.js';
+import { hasAssembly, type OutputAssembly } from './output-plan.js';
 import { accessesOf, type Expr } from './notation.js';
 
 /** Emits the body of one kernel function. */
@@ -39,6 +41,9 @@ export class LoopEmitter implements LoopBodyEmitter {
   readonly #tensors: ReadonlyMap<string, TensorPlan>;
   readonly #indexConstants = new Map<number, Value>();
   readonly #element: ScalarType;
+  /** How a formatted output is written (`undefined` for a plain dense output). */
+  readonly #assembly: OutputAssembly | undefined;
+  readonly #assembler: OutputAssembler | undefined;
 
   constructor(
     plan: KernelPlan,
@@ -50,8 +55,20 @@ export class LoopEmitter implements LoopBodyEmitter {
     this.#top = top;
     this.#args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
     this.#tensors = new Map(plan.inputs.map((t) => [t.name, t]));
-    const outType = this.#arg('output', plan.output.name).type;
-    this.#element = (outType.kind === 'memref' ? outType.element : outType) as ScalarType;
+    this.#element = scalarTypeOf(plan.valueType);
+    const assembly = hasAssembly(plan) ? plan.assembly : undefined;
+    this.#assembly = assembly;
+    if (assembly !== undefined && assembly.strategy !== 'in-place') {
+      this.#assembler = new OutputAssembler(
+        {
+          arg: (key) => this.#args.get(key) as Value,
+          c: (n) => this.c(n),
+          size: (v) => this.#size(v),
+          zero: () => this.#zero(),
+        },
+        assembly,
+      );
+    }
   }
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
@@ -60,7 +77,8 @@ export class LoopEmitter implements LoopBodyEmitter {
     for (const t of this.#plan.inputs) {
       if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.c(0) });
     }
-    if (this.#plan.notation.op === '=') this.#emitZeroFill();
+    if (this.#plan.notation.op === '=' && this.#assembly === undefined) this.#emitZeroFill();
+    this.#assembler?.emitInit(this.#top);
     const scope: Scope = {
       b: this.#top,
       idx: new Map(),
@@ -69,6 +87,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       red: undefined,
     };
     this.#genLoops(scope, 0, this.#plan.notation.rhs);
+    this.#assembler?.emitFinalize(this.#top);
   }
 
   /** `linalg.fill` lowered to loops: the output starts from zero when it is overwritten. */
@@ -89,16 +108,38 @@ export class LoopEmitter implements LoopBodyEmitter {
     nest(this.#top, 0, []);
   }
 
+  /**
+   * The loops from `depth` inward. For an expanded output, the loops below its
+   * second-to-last level fill one workspace, appended to the output when they end.
+   */
   #genLoops(s: Scope, depth: number, expr: Expr): Value | undefined {
+    const expand =
+      this.#assembly?.strategy === 'expand' && depth === this.#assembly.expandDepth
+        ? this.#assembler
+        : undefined;
+    if (expand === undefined) return this.#genLoopLevel(s, depth, expr);
+    expand.emitExpandBegin(s.b);
+    this.#genLoopLevel(s, depth, expr);
+    expand.emitExpandEnd(s.b, s.idx);
+    return undefined;
+  }
+
+  #genLoopLevel(s: Scope, depth: number, expr: Expr): Value | undefined {
     const order = this.#plan.loopOrder;
     if (depth === order.length) return this.#genStmt(s, expr);
     const v = order[depth] as string;
     const out = this.#plan.output;
+    // A workspace is updated per term, so an expanded output carries no reduction.
     const startsReduction =
-      s.red === undefined && this.#plan.reductions.has(v) && out.indices.every((i) => s.idx.has(i));
-    let red = startsReduction
-      ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
-      : s.red;
+      s.red === undefined &&
+      this.#assembly?.strategy !== 'expand' &&
+      this.#plan.reductions.has(v) &&
+      out.indices.every((i) => s.idx.has(i));
+    let red = !startsReduction
+      ? s.red
+      : this.#assembler === undefined
+        ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
+        : this.#zero();
 
     const points = optimizeLattice(buildLattice(expr, (t) => this.#participation(s, t, v)));
     const bounds = new Map<string, { lo: Value; hi: Value }>();
@@ -131,7 +172,11 @@ export class LoopEmitter implements LoopBodyEmitter {
       }
     }
     if (startsReduction) {
-      s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
+      if (this.#assembler === undefined) {
+        s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
+      } else {
+        this.#assembler.emitInsert(s.b, s.idx, red as Value, true);
+      }
       return s.red;
     }
     return red;
@@ -214,6 +259,10 @@ export class LoopEmitter implements LoopBodyEmitter {
   #genStmt(s: Scope, expr: Expr): Value | undefined {
     const value = this.#evaluate(s, expr);
     if (s.red !== undefined) return this.#combine(s.b, s.red, value);
+    if (this.#assembly !== undefined) {
+      this.#storeFormatted(s, value);
+      return undefined;
+    }
     const out = this.#arg('output', this.#plan.output.name);
     const at = this.#outIndices(s);
     if (this.#plan.notation.op === '=' && this.#plan.reductions.size === 0) {
@@ -222,6 +271,19 @@ export class LoopEmitter implements LoopBodyEmitter {
       s.b.store(this.#combine(s.b, s.b.load(out, at), value), out, at);
     }
     return undefined;
+  }
+
+  /** The statement of a formatted output: an insertion, a workspace update or an in-place store. */
+  #storeFormatted(s: Scope, value: Value): void {
+    const assembly = this.#assembly as OutputAssembly;
+    if (assembly.strategy === 'in-place') {
+      const x = this.#plan.output.name;
+      s.b.store(value, this.#arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
+    } else if (assembly.strategy === 'expand') {
+      this.#assembler?.emitWorkspaceUpdate(s.b, s.idx, value);
+    } else {
+      this.#assembler?.emitInsert(s.b, s.idx, value, false);
+    }
   }
 
   #evaluate(s: Scope, e: Expr): Value {
@@ -233,7 +295,6 @@ export class LoopEmitter implements LoopBodyEmitter {
           a.indices.length === 0
             ? this.#arg('scalar', a.tensor)
             : (s.loaded.get(a.tensor) as Value),
-        index: (i) => s.idx.get(i) as Value,
         constant: (x) => this.#constant(x),
       },
       e,

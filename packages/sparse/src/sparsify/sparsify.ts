@@ -7,10 +7,11 @@
 import type { Module, Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
-import { type KernelPlan, type PlanOptions, planKernel } from './kernel-plan.js';
+import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { type KernelParameter, kernelParameters } from './kernel-signature.js';
 import { LoopEmitter } from './loop-emitter.js';
 import { parseNotation } from './notation.js';
+import { planWithOutput } from './output-plan.js';
 
 /** Options of {@link sparsify}. */
 export interface SparsifyOptions extends PlanOptions {
@@ -39,7 +40,7 @@ export function sparsify(
   formats: Readonly<Record<string, FormatSpec>> = {},
   options: SparsifyOptions = {},
 ): SparseKernel {
-  const plan = planKernel(parseNotation(expression), formats, options);
+  const plan = planWithOutput(parseNotation(expression), formats, options);
   const parameters = kernelParameters(plan);
   const functionName = options.name ?? kernelNameOf(expression);
   const func = buildFunction(
