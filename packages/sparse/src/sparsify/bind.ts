@@ -8,8 +8,8 @@ import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from './errors.js';
 import type { TensorPlan, ValueType } from './kernel-plan.js';
-import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
 import { hasAssembly } from './output-plan.js';
+import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
 import type { SparseKernel } from './sparsify.js';
 
 /** A dense operand: row-major data and its shape (`[]` for a scalar held in a 1-array). */

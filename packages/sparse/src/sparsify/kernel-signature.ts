@@ -133,7 +133,9 @@ export function kernelParameters(plan: KernelPlan): KernelParameter[] {
 function outputParameters(plan: KernelPlan, element: ScalarType): KernelParameter[] {
   const tensor = plan.output.name;
   if (!hasAssembly(plan)) {
-    return [{ kind: 'output', tensor, type: memrefOf(dynamic(plan.output.indices.length), element) }];
+    return [
+      { kind: 'output', tensor, type: memrefOf(dynamic(plan.output.indices.length), element) },
+    ];
   }
   const { strategy, format } = plan.assembly;
   if (strategy === 'in-place') return [];
@@ -164,5 +166,7 @@ function outputParameters(plan: KernelPlan, element: ScalarType): KernelParamete
 /** The state memref holds positions and coordinates: the wider of the two storage types. */
 export function stateTypeOf(format: SparseFormat): ScalarType {
   const rank = (w: StorageWidth): number => (w === 'index' ? 65 : w);
-  return storageTypeOf(rank(format.posWidth) >= rank(format.crdWidth) ? format.posWidth : format.crdWidth);
+  return storageTypeOf(
+    rank(format.posWidth) >= rank(format.crdWidth) ? format.posWidth : format.crdWidth,
+  );
 }

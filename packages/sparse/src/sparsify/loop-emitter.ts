@@ -29,9 +29,9 @@ import {
   optimizeLattice,
   type Participation,
 } from './lattice.js';
+import { accessesOf, type Expr } from './notation.js';
 import { OutputAssembler } from './output-assembly.js';
 import { hasAssembly, type OutputAssembly } from './output-plan.js';
-import { accessesOf, type Expr } from './notation.js';
 
 /** Emits the body of one kernel function. */
 export class LoopEmitter implements LoopBodyEmitter {

@@ -19,7 +19,12 @@
  */
 import type { Builder, IntegerType, ScalarType, Value } from '@tilekit/loop-ir';
 import { index } from '@tilekit/loop-ir';
-import { isCompressed, isUnique, type LevelType, type SparseFormat } from '../sparse-tensor/format.js';
+import {
+  isCompressed,
+  isUnique,
+  type LevelType,
+  type SparseFormat,
+} from '../sparse-tensor/format.js';
 import { loadIndex } from './emit-context.js';
 import type { OutputAssembly } from './output-plan.js';
 
@@ -146,7 +151,11 @@ export class OutputAssembler {
         tb.forOp(this.#ctx.c(0), extent, this.#ctx.c(1), [], (fb, j) => {
           const filled = this.#ctx.arg(outputKeys.workspaceFilled);
           const mark = this.#elementOf(filled);
-          const set = fb.cmpi('ne', fb.load(filled, [j as Value]), fb.constantInt(0, mark as IntegerType));
+          const set = fb.cmpi(
+            'ne',
+            fb.load(filled, [j as Value]),
+            fb.constantInt(0, mark as IntegerType),
+          );
           fb.ifOp(set, [], (ib) => {
             this.#drain(ib, idx, j as Value);
             return [];
@@ -255,7 +264,11 @@ export class OutputAssembler {
       // A compressed level, with the singleton levels that share its positions.
       let end = l + 1;
       if (lt !== undefined && !isUnique(lt)) {
-        while (end < this.#rank && !isCompressed(levels[end] as LevelType) && levels[end] !== 'dense')
+        while (
+          end < this.#rank &&
+          !isCompressed(levels[end] as LevelType) &&
+          levels[end] !== 'dense'
+        )
           end++;
       }
       p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank);

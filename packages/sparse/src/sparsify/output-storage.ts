@@ -4,10 +4,11 @@
  * resulting {@link SparseTensor}. A call whose capacity was too small counted exactly what it
  * needed (see output-assembly.ts), so one more call with arrays of those sizes completes it.
  */
+
+import type { InterpretArg } from '@tilekit/loop-ir';
 import { isCompressed, type SparseFormat, type StorageWidth } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
-import type { InterpretArg } from '@tilekit/loop-ir';
 import { valueArrayFor } from './bind.js';
 import { SparsifyError } from './errors.js';
 import type { KernelParameter } from './kernel-signature.js';
@@ -23,7 +24,11 @@ export interface OutputStorage {
   readonly state: IndexArray;
   /** The dense workspace of an expanded output (`undefined` otherwise). */
   readonly workspace:
-    | { readonly values: ValueArray | BigInt64Array; readonly filled: IndexArray; readonly coordinates: IndexArray }
+    | {
+        readonly values: ValueArray | BigInt64Array;
+        readonly filled: IndexArray;
+        readonly coordinates: IndexArray;
+      }
     | undefined;
 }
 
