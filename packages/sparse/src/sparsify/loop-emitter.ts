@@ -295,6 +295,7 @@ export class LoopEmitter implements LoopBodyEmitter {
           a.indices.length === 0
             ? this.#arg('scalar', a.tensor)
             : (s.loaded.get(a.tensor) as Value),
+        index: (i) => s.idx.get(i) as Value,
         constant: (x) => this.#constant(x),
       },
       e,
