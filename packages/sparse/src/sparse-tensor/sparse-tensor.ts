@@ -10,6 +10,7 @@ import {
   type PlainStorage,
   packEntries,
 } from './build-storage.js';
+import { convertStorage } from './convert.js';
 import { SparseFormatError, SparseStorageError } from './errors.js';
 import {
   type FormatSpec,
@@ -166,6 +167,22 @@ export class SparseTensor {
       coordinates: storage.coordinates.map((a) => a?.slice()),
       values: storage.values.slice(),
     });
+  }
+
+  /**
+   * The same tensor in another format: any level types, level order (`CSR` to `CSC`, a CSF
+   * tensor to another mode order) and widths. Widths come from `options`, else from
+   * `format`, else from this tensor. Stored zeros are dropped. Linear in `nnz` plus the
+   * level sizes (see convert.ts).
+   */
+  convert(format: FormatSpec, options: WidthOptions = {}): SparseTensor {
+    const named: WidthOptions =
+      typeof format === 'object' && !Array.isArray(format) ? (format as WidthOptions) : {};
+    const resolved = resolveFormat(format, this.rank, {
+      posWidth: options.posWidth ?? named.posWidth ?? this.format.posWidth,
+      crdWidth: options.crdWidth ?? named.crdWidth ?? this.format.crdWidth,
+    });
+    return new SparseTensor(this.shape, resolved, convertStorage(this, resolved));
   }
 
   /** Number of dimensions. */
