@@ -4,10 +4,11 @@
  * data, and every index variable's size is read off the operands (and checked to agree).
  */
 import type { InterpretArg } from '@tilekit/loop-ir';
+import type { SparseFormat } from '../sparse-tensor/format.js';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from './errors.js';
-import type { TensorPlan, ValueType } from './kernel-plan.js';
+import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
 import { hasAssembly } from './output-plan.js';
 import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
 import type { SparseKernel } from './sparsify.js';
@@ -79,24 +80,82 @@ function checkFormat(t: TensorPlan, o: KernelOperand): void {
   }
 }
 
+const DTYPE_OF: Readonly<Record<ValueType, string>> = {
+  f32: 'float32',
+  f64: 'float64',
+  i32: 'int32',
+  i64: 'int64',
+};
+const ARRAY_OF: Readonly<Record<ValueType, string>> = {
+  f32: 'Float32Array',
+  f64: 'Float64Array',
+  i32: 'Int32Array',
+  i64: 'BigInt64Array',
+};
+
+/** Value types follow the kernel's (MLIR has no implicit casts): a mismatch names the cast. */
+function checkValueType(t: TensorPlan, o: KernelOperand, valueType: ValueType): void {
+  if (typeof o === 'number') return;
+  const found = isSparse(o) ? o.dtype : o.data.constructor.name;
+  const wanted = isSparse(o) ? DTYPE_OF[valueType] : ARRAY_OF[valueType];
+  if (found !== wanted) {
+    const cast = isSparse(o)
+      ? `convert it (e.g. SparseTensor.fromCoordinates(...${t.name}.toCoordinates(), {dtype: '${wanted}'}))`
+      : `pass a ${wanted} (e.g. ${wanted}.from(data))`;
+    throw new SparsifyError(
+      `operands.${t.name}`,
+      `holds ${found} values but the kernel computes ${valueType}; ${cast} or sparsify with the valueType of the operand`,
+    );
+  }
+}
+
+/**
+ * The operand bound to each kernel input, by input name: the caller's operands (own
+ * properties only) checked for format and value type, and converted copies made from them.
+ */
+function boundInputs(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+): Map<string, KernelOperand> {
+  const { plan } = kernel;
+  const bound = new Map<string, KernelOperand>();
+  for (const t of plan.inputs) {
+    const name = t.source ?? t.name;
+    const o = Object.hasOwn(operands, name) ? operands[name] : undefined;
+    if (o === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
+    if (t.convertedFrom === undefined) {
+      checkFormat(t, o);
+      checkValueType(t, o, plan.valueType);
+      bound.set(t.name, o);
+    } else {
+      bound.set(t.name, (o as SparseTensor).convert(t.format as SparseFormat));
+    }
+  }
+  return bound;
+}
+
 /**
  * The size of every index variable, read off the operands (checked: formats, ranks, and that
- * operands sharing an index agree).
+ * operands sharing an index agree, every index pattern of a tensor included).
  */
 function indexSizes(
   kernel: SparseKernel,
-  operands: Readonly<Record<string, KernelOperand>>,
+  bound: ReadonlyMap<string, KernelOperand>,
 ): Map<string, number> {
   const { plan } = kernel;
   const sizes = new Map<string, number>();
-  for (const t of plan.inputs) {
-    const o = operands[t.name];
-    if (o === undefined) throw new SparsifyError(`operands.${t.name}`, 'missing');
-    checkFormat(t, o);
+  const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
+  const patterns = [plan, ...plan.temporaries].flatMap((p) =>
+    p.operands.filter((t) => !temporaries.has(t.name)),
+  );
+  for (const t of [...plan.inputs, ...patterns]) {
+    const input = t.argument ?? t.name;
+    const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
+    const o = bound.get(input) as KernelOperand;
     const shape = shapeOf(o);
     if (shape.length !== t.indices.length) {
       throw new SparsifyError(
-        `operands.${t.name}`,
+        `operands.${name}`,
         `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
       );
     }
@@ -105,7 +164,7 @@ function indexSizes(
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
         throw new SparsifyError(
-          `operands.${t.name}`,
+          `operands.${name}`,
           `dimension ${d} (index ${i}) is ${n} but another operand has ${seen}`,
         );
       }
@@ -120,7 +179,7 @@ export function outputShapeOf(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
 ): number[] {
-  const sizes = indexSizes(kernel, operands);
+  const sizes = indexSizes(kernel, boundInputs(kernel, operands));
   return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
 }
 
@@ -137,7 +196,8 @@ export function bindArguments(
   output?: ValueArray | BigInt64Array | OutputStorage,
 ): BoundCall {
   const { plan } = kernel;
-  const sizes = indexSizes(kernel, operands);
+  const inputs = boundInputs(kernel, operands);
+  const sizes = indexSizes(kernel, inputs);
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const length = outputShape.reduce((a, b) => a * b, 1);
   const assembly = hasAssembly(plan)
@@ -158,17 +218,27 @@ export function bindArguments(
       case 'output':
         return outputShape.length === 1 ? out : { data: out, shape: outputShape };
       case 'scalar':
-        return operands[p.tensor] as number;
+        return inputs.get(p.tensor) as number;
       case 'dense': {
-        const o = operands[p.tensor] as DenseOperand;
+        const o = inputs.get(p.tensor) as DenseOperand;
         return o.shape.length === 1 ? o.data : { data: o.data, shape: o.shape };
       }
+      case 'temporary': {
+        const shape = (
+          plan.temporaries.find((t) => t.output.name === p.tensor) as KernelPlan
+        ).output.indices.map((i) => sizes.get(i) ?? 0);
+        const data = valueArrayFor(
+          plan.valueType,
+          shape.reduce((a, b) => a * b, 1),
+        );
+        return shape.length === 1 ? data : { data, shape };
+      }
       case 'values':
-        return (operands[p.tensor] as SparseTensor).values;
+        return (inputs.get(p.tensor) as SparseTensor).values;
       case 'positions':
-        return (operands[p.tensor] as SparseTensor).positions[p.level] as InterpretArg;
+        return (inputs.get(p.tensor) as SparseTensor).positions[p.level] as InterpretArg;
       default:
-        return (operands[p.tensor] as SparseTensor).coordinates[
+        return (inputs.get(p.tensor) as SparseTensor).coordinates[
           (p as { level: number }).level
         ] as InterpretArg;
     }

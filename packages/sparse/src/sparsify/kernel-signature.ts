@@ -58,6 +58,7 @@ export type KernelParameter =
   | { readonly kind: 'dense'; readonly tensor: string; readonly type: MemRefType }
   | { readonly kind: 'scalar'; readonly tensor: string; readonly type: ScalarType }
   | { readonly kind: 'output'; readonly tensor: string; readonly type: MemRefType }
+  | { readonly kind: 'temporary'; readonly tensor: string; readonly type: MemRefType }
   | {
       readonly kind: 'output-positions' | 'output-coordinates';
       readonly tensor: string;
@@ -125,6 +126,13 @@ export function kernelParameters(plan: KernelPlan): KernelParameter[] {
   return [
     ...plan.inputs.flatMap((t) => tensorParameters(t, element)),
     ...outputParameters(plan, element),
+    ...plan.temporaries.map(
+      (t): KernelParameter => ({
+        kind: 'temporary',
+        tensor: t.output.name,
+        type: memrefOf(dynamic(t.output.indices.length), element),
+      }),
+    ),
     ...plan.indexVars.map((i): KernelParameter => ({ kind: 'size', index: i, type: index })),
   ];
 }

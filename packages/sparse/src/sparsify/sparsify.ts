@@ -9,7 +9,7 @@ import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { type KernelParameter, kernelParameters } from './kernel-signature.js';
-import { LoopEmitter } from './loop-emitter.js';
+import { emitLoopNests } from './loop-nests.js';
 import { parseNotation } from './notation.js';
 import { planWithOutput } from './output-plan.js';
 
@@ -48,7 +48,7 @@ export function sparsify(
     parameters.map((p) => p.type),
     [],
     (b, ...args) => {
-      new LoopEmitter(plan, parameters, args as Value[], b).emit();
+      emitLoopNests(plan, parameters, args as Value[], b);
       return [];
     },
   );
