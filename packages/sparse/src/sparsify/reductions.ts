@@ -4,8 +4,8 @@
  * `b - Ax`, `a(i) = 2*(B(i,k)*c(k)) + 3` is `2Bc + 3` — and `sum(k, e)` sums explicitly.
  * Several indices placed at one subexpression nest in order of first use.
  *
- * Lowering (TACO's `where`): a sum reached from the root through products, negations and
- * numerators only is hoisted to the whole expression (`s * sum(k, e)` is `sum(k, s * e)`), so
+ * Lowering (TACO's `where`): a sum reached from the root through products and negations
+ * only is hoisted to the whole expression (`s * sum(k, e)` is `sum(k, s * e)`), so
  * it becomes a reduction of the main loop nest; any other sum is a temporary — a dense tensor
  * over the sum's free indices, computed by its own loop nest before its consumer.
  * `*=` kernels keep MLIR's meaning: the output is multiplied by the right-hand side at every
@@ -131,14 +131,13 @@ export function planReductions(notation: Notation): ReductionStages {
         return { body: { kind: 'neg', operand: inner.body }, sums: inner.sums };
       }
       case 'binary':
-        if (e.op === '*' || e.op === '/') {
+        if (e.op === '*') {
           const l = hoist(e.lhs);
-          const right = e.op === '*' ? hoist(e.rhs) : undefined;
+          const right = hoist(e.rhs);
           // Sums over the same index on both sides multiply two sums: the right one stays put.
-          const r =
-            right !== undefined && !right.sums.some((i) => l.sums.includes(i))
-              ? right
-              : { body: operand(e.rhs), sums: [] };
+          const r = !right.sums.some((i) => l.sums.includes(i))
+            ? right
+            : { body: operand(e.rhs), sums: [] };
           return {
             body: { kind: 'binary', op: e.op, lhs: l.body, rhs: r.body },
             sums: [...l.sums, ...r.sums],
