@@ -7,13 +7,13 @@
  * sizes. Stored zeros are dropped, as `fromDense` drops them.
  */
 import { SparseStorageError } from './errors.js';
-import { isCompressed, isUnique, type SparseFormat, type StorageWidth } from './format.js';
-import { type IndexArray, maxIndexFor, readIndex, type ValueArray } from './storage-arrays.js';
+import { isUnique, type SparseFormat, type StorageWidth } from './format.js';
+import { type IndexArray, maxIndexFor, type ValueArray } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
 /** The nonzero entries of some storage: per dimension a coordinate array, and the values. */
 interface EntryList {
-  readonly coordinates: readonly Float64Array[];
+  readonly coordinates: readonly Int32Array[];
   readonly values: ValueArray;
   readonly count: number;
 }
@@ -31,33 +31,44 @@ export interface ConvertSource {
 export function convertStorage(source: ConvertSource, target: SparseFormat): SparseStorage {
   const entries = listEntries(source);
   const levelSizes = target.order.map((d) => source.shape[d] as number);
-  const levelCoordinates = target.order.map((d) => entries.coordinates[d] as Float64Array);
+  const levelCoordinates = target.order.map((d) => entries.coordinates[d] as Int32Array);
   const order = sortedOrder(levelCoordinates, levelSizes, entries.count);
   return pack(levelCoordinates, entries.values, order, target, levelSizes);
 }
 
-/** Lists the stored nonzero entries in storage order (a top-down expansion of the levels). */
+/** Reads an index array into an Int32Array (level sizes and counts fit 31 bits here). */
+function int32Of(array: IndexArray): Int32Array {
+  if (array instanceof BigUint64Array || array instanceof BigInt64Array) {
+    return Int32Array.from(array, (x) => Number(x));
+  }
+  return Int32Array.from(array);
+}
+
+/**
+ * Lists the stored nonzero entries in storage order: a top-down expansion of the levels that
+ * records, per node, its position and its parent node, then walks each leaf's parents.
+ */
 function listEntries(source: ConvertSource): EntryList {
   const { format, shape } = source;
   const rank = format.levels.length;
-  // Per level: the position of each node and the index of its parent node one level up.
-  let positions = new Float64Array([0]);
+  let positions = new Int32Array(1);
   const parentOf: Int32Array[] = [];
-  const crdOf: Float64Array[] = [];
+  const crdOf: Int32Array[] = [];
   format.levels.forEach((lt, l) => {
     const size = shape[format.order[l] as number] as number;
     const n = positions.length;
-    let total = 0;
-    const pos = source.positions[l];
-    const crd = source.coordinates[l];
-    if (lt === 'dense') total = n * size;
+    const pos =
+      source.positions[l] === undefined ? undefined : int32Of(source.positions[l] as IndexArray);
+    const crd =
+      source.coordinates[l] === undefined
+        ? undefined
+        : int32Of(source.coordinates[l] as IndexArray);
     // Nodes enumerate every position of the level above, so their children are contiguous.
-    else if (isCompressed(lt))
-      total = readIndex(pos as IndexArray, n) - readIndex(pos as IndexArray, 0);
-    else total = n;
-    const nextPos = new Float64Array(total);
+    const total =
+      lt === 'dense' ? n * size : pos !== undefined ? (pos[n] as number) - (pos[0] as number) : n;
+    const nextPos = new Int32Array(total);
     const parent = new Int32Array(total);
-    const coordinate = new Float64Array(total);
+    const coordinate = new Int32Array(total);
     let k = 0;
     for (let node = 0; node < n; node++) {
       const p = positions[node] as number;
@@ -67,61 +78,68 @@ function listEntries(source: ConvertSource): EntryList {
           parent[k] = node;
           coordinate[k] = c;
         }
-      } else if (isCompressed(lt)) {
-        const hi = readIndex(pos as IndexArray, p + 1);
-        for (let q = readIndex(pos as IndexArray, p); q < hi; q++, k++) {
+      } else if (pos !== undefined) {
+        const hi = pos[p + 1] as number;
+        for (let q = pos[p] as number; q < hi; q++, k++) {
           nextPos[k] = q;
           parent[k] = node;
-          coordinate[k] = readIndex(crd as IndexArray, q);
+          coordinate[k] = (crd as Int32Array)[q] as number;
         }
       } else {
         nextPos[k] = p;
         parent[k] = node;
-        coordinate[k] = readIndex(crd as IndexArray, p);
+        coordinate[k] = (crd as Int32Array)[p] as number;
         k++;
       }
     }
-    positions = nextPos.subarray(0, k);
+    positions = nextPos;
     parentOf.push(parent);
     crdOf.push(coordinate);
   });
-  const kept: number[] = [];
+  const { values } = source;
+  const zero = values instanceof BigInt64Array ? 0n : 0;
+  const leaves = new Int32Array(positions.length);
+  let count = 0;
   for (let node = 0; node < positions.length; node++) {
-    if (source.values[positions[node] as number] !== 0) kept.push(node);
+    if (values[positions[node] as number] !== zero) leaves[count++] = node;
   }
-  const count = kept.length;
-  const coordinates = Array.from({ length: rank }, () => new Float64Array(count));
-  const out = new (source.values.constructor as new (n: number) => ValueArray)(count);
-  kept.forEach((leaf, e) => {
-    out[e] = source.values[positions[leaf] as number] as number;
-    let node = leaf;
-    for (let l = rank - 1; l >= 0; l--) {
-      (coordinates[format.order[l] as number] as Float64Array)[e] = (crdOf[l] as Float64Array)[
-        node
-      ] as number;
-      node = (parentOf[l] as Int32Array)[node] as number;
+  const coordinates = Array.from({ length: rank }, () => new Int32Array(count));
+  const out = new (values.constructor as new (n: number) => ValueArray)(count);
+  for (let e = 0; e < count; e++)
+    out[e] = values[positions[leaves[e] as number] as number] as number;
+  // Per level, from the leaves up: each entry's coordinate, then its parent node.
+  const node = leaves.subarray(0, count);
+  for (let l = rank - 1; l >= 0; l--) {
+    const crd = crdOf[l] as Int32Array;
+    const parent = parentOf[l] as Int32Array;
+    const into = coordinates[format.order[l] as number] as Int32Array;
+    for (let e = 0; e < count; e++) {
+      const at = node[e] as number;
+      into[e] = crd[at] as number;
+      node[e] = parent[at] as number;
     }
-  });
+  }
   return { coordinates, values: out, count };
 }
 
 /**
  * The permutation that sorts the entries lexicographically by level coordinates: least
- * significant digit first, one stable counting sort per level.
+ * significant level first, one stable counting sort per level, skipping a level whose
+ * coordinates are already in order (a stable sort would not move anything).
  */
 function sortedOrder(
-  levelCoordinates: readonly Float64Array[],
+  levelCoordinates: readonly Int32Array[],
   levelSizes: readonly number[],
   count: number,
 ): Int32Array {
   let order = new Int32Array(count);
   for (let e = 0; e < count; e++) order[e] = e;
-  if (isSorted(levelCoordinates, order)) return order;
   let scratch = new Int32Array(count);
   for (let l = levelCoordinates.length - 1; l >= 0; l--) {
-    const key = levelCoordinates[l] as Float64Array;
+    const key = levelCoordinates[l] as Int32Array;
+    if (inOrder(key, order)) continue;
     const size = levelSizes[l] as number;
-    const starts = new Float64Array(size + 1);
+    const starts = new Int32Array(size + 1);
     for (let e = 0; e < count; e++) {
       const c = (key[e] as number) + 1;
       starts[c] = (starts[c] as number) + 1;
@@ -131,28 +149,25 @@ function sortedOrder(
     for (let k = 0; k < count; k++) {
       const e = order[k] as number;
       const c = key[e] as number;
-      scratch[starts[c] as number] = e;
-      starts[c] = (starts[c] as number) + 1;
+      const to = starts[c] as number;
+      scratch[to] = e;
+      starts[c] = to + 1;
     }
     [order, scratch] = [scratch, order];
   }
   return order;
 }
 
-function isSorted(levelCoordinates: readonly Float64Array[], order: Int32Array): boolean {
+function inOrder(key: Int32Array, order: Int32Array): boolean {
   for (let k = 1; k < order.length; k++) {
-    for (const key of levelCoordinates) {
-      const d = (key[order[k] as number] as number) - (key[order[k - 1] as number] as number);
-      if (d > 0) break;
-      if (d < 0) return false;
-    }
+    if ((key[order[k] as number] as number) < (key[order[k - 1] as number] as number)) return false;
   }
   return true;
 }
 
 /** Packs sorted entries level by level into `format`'s storage. */
 function pack(
-  levelCoordinates: readonly Float64Array[],
+  levelCoordinates: readonly Int32Array[],
   values: ValueArray,
   order: Int32Array,
   format: SparseFormat,
@@ -169,7 +184,7 @@ function pack(
     const lt = format.levels[l];
     const size = levelSizes[l] as number;
     if (lt === 'dense') {
-      const key = levelCoordinates[l] as Float64Array;
+      const key = levelCoordinates[l] as Int32Array;
       for (let k = 0; k < count; k++)
         at[k] = (at[k] as number) * size + (key[order[k] as number] as number);
       parents *= size;
@@ -185,21 +200,21 @@ function pack(
     }
     const next = new Float64Array(count);
     const starts = new Float64Array(parents + 1);
-    const crdLists: number[][] = Array.from({ length: end - l }, () => []);
+    const crds = Array.from({ length: end - l }, () => new Int32Array(count));
     let n = 0;
     for (let k = 0; k < count; k++) {
       const e = order[k] as number;
       let fresh = k === 0 || at[k] !== at[k - 1];
-      if (!fresh) {
-        for (let g = l; g < end && !fresh; g++) {
-          const key = levelCoordinates[g] as Float64Array;
-          fresh = key[e] !== key[order[k - 1] as number];
-        }
+      for (let g = l; g < end && !fresh; g++) {
+        const key = levelCoordinates[g] as Int32Array;
+        fresh = key[e] !== key[order[k - 1] as number];
       }
       if (fresh) {
-        for (let g = l; g < end; g++)
-          (crdLists[g - l] as number[]).push((levelCoordinates[g] as Float64Array)[e] as number);
-        starts[(at[k] as number) + 1] = (starts[(at[k] as number) + 1] as number) + 1;
+        for (let g = l; g < end; g++) {
+          (crds[g - l] as Int32Array)[n] = (levelCoordinates[g] as Int32Array)[e] as number;
+        }
+        const parent = (at[k] as number) + 1;
+        starts[parent] = (starts[parent] as number) + 1;
         n++;
       }
       next[k] = n - 1;
@@ -207,14 +222,10 @@ function pack(
     for (let p = 0; p < parents; p++)
       starts[p + 1] = (starts[p + 1] as number) + (starts[p] as number);
     positions.push(typedIndexArray(format.posWidth, starts, `positions[${l}]`));
-    coordinates.push(
-      typedIndexArray(format.crdWidth, crdLists[0] as number[], `coordinates[${l}]`),
-    );
-    for (let g = l + 1; g < end; g++) {
-      positions.push(undefined);
-      coordinates.push(
-        typedIndexArray(format.crdWidth, crdLists[g - l] as number[], `coordinates[${g}]`),
-      );
+    for (let g = l; g < end; g++) {
+      if (g > l) positions.push(undefined);
+      const list = (crds[g - l] as Int32Array).subarray(0, n);
+      coordinates.push(typedIndexArray(format.crdWidth, list, `coordinates[${g}]`));
     }
     at = next;
     parents = n;

@@ -117,7 +117,7 @@ describe('convert', () => {
     expect(b.dtype).toBe('int32');
     expect((b.format as SparseFormat).posWidth).toBe(16);
     expect(b.nnz).toBe(2);
-    expect(Array.from(b.toDense())).toEqual([5, 0, 0, 0, 7, 0]);
+    expect(Array.from(b.toDense() as Int32Array)).toEqual([5, 0, 0, 0, 7, 0]);
   });
 
   it('rejects a format of another rank and widths too narrow for the tensor, typed', () => {
