@@ -7,7 +7,7 @@
 
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { isCompressed, type SparseFormat, type StorageWidth } from '../sparse-tensor/format.js';
-import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { valueArrayFor } from './bind.js';
 import { SparsifyError } from './errors.js';
@@ -149,12 +149,22 @@ export function outputTensor(
   let parents = 1;
   const positions: (IndexArray | undefined)[] = [];
   format.levels.forEach((lt, l) => {
-    positions.push(isCompressed(lt) ? storage.positions[l]?.subarray(0, parents + 1) : undefined);
+    const pos = storage.positions[l];
+    positions.push(isCompressed(lt) && pos !== undefined ? owned(pos, parents + 1) : undefined);
     parents = needed[l] as number;
   });
-  const coordinates = storage.coordinates.map((c, l) => c?.subarray(0, needed[l] as number));
-  const values = storage.values.subarray(0, parents) as ValueArray;
-  return SparseTensor.fromStorage(shape, format, { positions, coordinates, values });
+  const coordinates = storage.coordinates.map((c, l) =>
+    c === undefined ? undefined : owned(c, needed[l] as number),
+  );
+  const values = owned(storage.values, parents) as ValueArray;
+  // The emitted loops assemble canonical storage (in-order insertion, positions filled in at
+  // the end), so the arrays are adopted as they are; the tests validate them independently.
+  return adoptStorage(shape, format, { positions, coordinates, values });
+}
+
+/** The first `length` entries as an array of their own (the buffer itself when it fits). */
+function owned<T extends IndexArray | ValueArray | BigInt64Array>(array: T, length: number): T {
+  return (array.length === length ? array : array.slice(0, length)) as T;
 }
 
 /** The bound output of a formatted kernel: its storage and the values array it writes. */

@@ -4,7 +4,7 @@
  * and recomputed once when the first storage was too small.
  */
 import type { InterpretArg } from '@tilekit/loop-ir';
-import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { type BoundCall, bindArguments, type KernelOperand, outputShapeOf } from './bind.js';
 import { hasAssembly } from './output-plan.js';
@@ -31,8 +31,9 @@ export function assembledOutput(kernel: SparseKernel, call: BoundCall): SparseTe
   }
   const { format } = plan.assembly;
   if (plan.assembly.strategy === 'in-place') {
+    // The updated tensor shares the (immutable) positions and coordinates of the original.
     const { positions, coordinates, values } = call.storage;
-    return SparseTensor.fromStorage(call.outputShape, format, {
+    return adoptStorage(call.outputShape, format, {
       positions,
       coordinates,
       values: values as ValueArray,
@@ -46,7 +47,9 @@ export function assembledOutput(kernel: SparseKernel, call: BoundCall): SparseTe
 /**
  * Binds `operands`, runs `fn` (the compiled `kernel`) and returns its output: the dense
  * array (`output`, if given, is written and returned), or the assembled `SparseTensor` of a
- * kernel with a formatted output.
+ * kernel with a formatted output. Output storage starts with room for what the kernel's
+ * previous call needed (else for as many entries as the sparse operands hold); when that is
+ * not enough the kernel runs once more with exactly the room its first call counted.
  */
 export function runKernel(
   kernel: SparseKernel,
@@ -54,25 +57,38 @@ export function runKernel(
   operands: Readonly<Record<string, KernelOperand>>,
   output?: ValueArray | BigInt64Array,
 ): ValueArray | BigInt64Array | SparseTensor {
-  const call = bindArguments(kernel, operands, output);
-  fn(...call.args);
   const { plan } = kernel;
-  if (!hasAssembly(plan)) return call.output;
-  const first = assembledOutput(kernel, call);
-  if (first !== undefined) return first;
-  // The first call counted exactly what it needed; a second with that much room completes.
+  if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
+    const call = bindArguments(kernel, operands, output);
+    fn(...call.args);
+    return hasAssembly(plan) ? (assembledOutput(kernel, call) as SparseTensor) : call.output;
+  }
   const shape = outputShapeOf(kernel, operands);
   const levelSizes = plan.assembly.format.order.map((d) => shape[d] as number);
-  const storage = allocateOutputStorage(
-    plan,
-    levelSizes,
-    neededEntries(plan, levelSizes, call.storage as NonNullable<BoundCall['storage']>),
+  // A kernel called again usually needs about what it needed last time: start from that.
+  const hint = lastNeeded.get(kernel);
+  const first = bindArguments(
+    kernel,
+    operands,
+    hint === undefined || hint.shape.join() !== shape.join()
+      ? undefined
+      : allocateOutputStorage(plan, levelSizes, hint.entries),
   );
-  const again = bindArguments(kernel, operands, storage);
+  fn(...first.args);
+  const storage = first.storage as NonNullable<BoundCall['storage']>;
+  const needed = neededEntries(plan, levelSizes, storage);
+  lastNeeded.set(kernel, { shape, entries: needed });
+  const result = assembledOutput(kernel, first);
+  if (result !== undefined) return result;
+  // The first call counted exactly what it needed; a second with that much room completes.
+  const again = bindArguments(kernel, operands, allocateOutputStorage(plan, levelSizes, needed));
   fn(...again.args);
-  const result = assembledOutput(kernel, again);
-  if (result === undefined) {
+  const completed = assembledOutput(kernel, again);
+  if (completed === undefined) {
     throw new Error(`${kernel.functionName} needed more storage on its second call`);
   }
-  return result;
+  return completed;
 }
+
+/** Per kernel, the entries per level its last call needed (for the same output shape). */
+const lastNeeded = new WeakMap<SparseKernel, { shape: readonly number[]; entries: number[] }>();

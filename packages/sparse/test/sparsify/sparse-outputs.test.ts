@@ -26,6 +26,8 @@ const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 
 /** The result's storage, with stored zeros dropped, is what fromDense builds. */
 function expectCanonical(out: SparseTensor, expected: Float64Array, format: FormatSpec): void {
+  // Kernel outputs are adopted unvalidated; fromStorage checks every storage invariant.
+  expect(() => SparseTensor.fromStorage(out.shape, out.format, out)).not.toThrow();
   const reference = SparseTensor.fromDense(expected, out.shape, format, {
     posWidth: out.format.posWidth,
     crdWidth: out.format.crdWidth,
