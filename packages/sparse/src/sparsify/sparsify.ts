@@ -7,6 +7,7 @@
 import type { Module, Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
+import { SparsifyError } from './errors.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { type KernelParameter, kernelParameters } from './kernel-signature.js';
 import { emitLoopNests } from './loop-nests.js';
@@ -40,7 +41,7 @@ export function sparsify(
   formats: Readonly<Record<string, FormatSpec>> = {},
   options: SparsifyOptions = {},
 ): SparseKernel {
-  const plan = planWithOutput(parseNotation(expression), formats, options);
+  const plan = planWithOutput(parseNotation(expression), ownFormats(formats), options);
   const parameters = kernelParameters(plan);
   const functionName = options.name ?? kernelNameOf(expression);
   const func = buildFunction(
@@ -58,6 +59,21 @@ export function sparsify(
     plan,
     parameters: Object.freeze(parameters),
   });
+}
+
+/**
+ * The formats as a prototype-free record of their own entries, so that a tensor named
+ * `constructor` or `__proto__` finds its own format (or none), never an inherited property.
+ */
+function ownFormats(
+  formats: Readonly<Record<string, FormatSpec>>,
+): Readonly<Record<string, FormatSpec>> {
+  if (formats === null || typeof formats !== 'object' || Array.isArray(formats)) {
+    throw new SparsifyError('formats', 'must be an object mapping tensor names to formats');
+  }
+  const own: Record<string, FormatSpec> = Object.create(null);
+  for (const [name, spec] of Object.entries(formats)) own[name] = spec;
+  return own;
 }
 
 const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map([

@@ -96,16 +96,17 @@ describe('names are data', () => {
     expect(Array.from(call.output as Float32Array)).toEqual([0, 14, 33]);
   });
 
-  it('every Object.prototype name works as tensor, index and scalar name (randomized)', () => {
+  it('every Object.prototype name works as output, tensor, index and scalar name (randomized)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...PROTOTYPE_NAMES),
         fc.constantFrom(...PROTOTYPE_NAMES),
         fc.constantFrom(...PROTOTYPE_NAMES),
         fc.constantFrom('sparse-vector', 'dense'),
-        (tensor, index, scalar, format) => {
-          fc.pre(new Set([tensor, index, scalar, 'y']).size === 4);
-          const source = `y(${index}) = ${tensor}(${index}) * ${scalar}`;
+        fc.constantFrom(...PROTOTYPE_NAMES),
+        (tensor, index, scalar, format, output) => {
+          fc.pre(new Set([tensor, index, scalar, output]).size === 4);
+          const source = `${output}(${index}) = ${tensor}(${index}) * ${scalar}`;
           const k = sparsify(source, Object.fromEntries([[tensor, format]]));
           expect(k.functionName).not.toMatch(/native code|\{|\s/);
           const data = new Float32Array([1, 0, -2]);
