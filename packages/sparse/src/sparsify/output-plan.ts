@@ -80,7 +80,11 @@ export function planWithOutput(
   const base = planKernel(notation, inputFormats, options);
   const output = { ...base.output, format, levelIndices };
   const loopOrder =
-    tryLoopOrder(base.indexVars, [output, ...base.inputs], notation.source) ?? base.loopOrder;
+    tryLoopOrder(
+      [...new Set([...out.indices, ...base.loopOrder])],
+      [output, ...base.operands],
+      notation.source,
+    ) ?? base.loopOrder;
   const assembly = chooseStrategy(
     levelIndices,
     loopOrder,
