@@ -6,11 +6,15 @@
  */
 import { type NotationOperand, referenceIndexNotation } from '@tilekit/conformance';
 import { compile } from '@tilekit/loop-engines';
+import { printModule } from '@tilekit/loop-ir';
+import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
+import { runChunks } from '../../../sparse-vectorizer/test/mlir/mlir-opt.js';
 import {
   bindArguments,
   type FormatSpec,
   type KernelOperand,
+  type SparseKernel,
   SparseTensor,
   SparsifyError,
   sparsify,
@@ -18,7 +22,7 @@ import {
 } from '../../src/index.js';
 import { randomDense, withoutNegativeZeros } from './fixtures.js';
 
-const ENGINES = ['interpreter', 'js', 'wasm'] as const;
+const ENGINES = ['interpreter', 'js', 'wasm', 'wasm, vectorized'] as const;
 const SEEDS = [1, 2, 3];
 
 interface SemanticsCase {
@@ -244,6 +248,13 @@ function operandsOf(c: SemanticsCase, seed: number) {
   return { operands, dense };
 }
 
+/** The kernel compiled on an engine; `wasm, vectorized` runs the vectorizer first (vl 8). */
+function compileOn(kernel: SparseKernel, engine: (typeof ENGINES)[number]) {
+  if (engine !== 'wasm, vectorized') return compile(kernel.module, kernel.functionName, { engine });
+  const { module } = vectorize(kernel.module, { vectorLength: 8, enableSIMDIndex32: true });
+  return compile(module, kernel.functionName, { engine: 'wasm' });
+}
+
 function expectClose(actual: readonly number[], expected: readonly number[], inexact: boolean) {
   if (!inexact) {
     expect(actual).toEqual(expected);
@@ -264,7 +275,7 @@ describe.each(Object.entries(SEMANTICS_CASES))('%s', (_, c) => {
   it.each(ENGINES)(`${c.expr} on %s (${c.source})`, (engine) => {
     const valueType = c.valueType ?? 'f32';
     const kernel = sparsify(c.expr, c.formats, { valueType });
-    const run = compile(kernel.module, kernel.functionName, { engine });
+    const run = compileOn(kernel, engine);
     for (const seed of SEEDS) {
       const { operands, dense } = operandsOf(c, seed);
       const call = bindArguments(kernel, operands);
@@ -283,6 +294,21 @@ describe.each(Object.entries(SEMANTICS_CASES))('%s', (_, c) => {
         withoutNegativeZeros(expected),
         c.inexact === true,
       );
+    }
+  });
+});
+
+describe('mlir-opt-22 verifies every semantics kernel (mlir-opt-22 must be installed)', () => {
+  it('scalar and vectorized', () => {
+    const cases = Object.entries(SEMANTICS_CASES);
+    const texts = cases.flatMap(([, c]) => {
+      const k = sparsify(c.expr, c.formats, { valueType: c.valueType ?? 'f32' });
+      const v = vectorize(k.module, { vectorLength: 8, enableSIMDIndex32: true }).module;
+      return [printModule(k.module), printModule(v)];
+    });
+    const results = runChunks(texts, []);
+    for (const [n, r] of results.entries()) {
+      expect(r.ok ? '' : r.error, cases[Math.floor(n / 2)]?.[0]).toBe('');
     }
   });
 });
