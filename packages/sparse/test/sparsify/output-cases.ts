@@ -191,6 +191,31 @@ export const CASES: readonly OutputCase[] = [
     ];
   }),
   {
+    name: 'CSF scale',
+    source: `${MLIR}/sparse_scale.mlir, on a 3-tensor (not in place)`,
+    expr: 'X(i,j,k) = A(i,j,k) * s',
+    formats: { A: { levels: CSF3, order: [1, 0, 2] }, X: { levels: CSF3, order: [1, 0, 2] } },
+    operands: { A: ['i', 'j', 'k'] },
+    sizes: { i: 5, j: 4, k: 6 },
+    scalars: { s: 3 },
+  },
+  {
+    name: 'add into compressed rows of dense blocks ([compressed, dense])',
+    source: `${MLIR}/sparse_matrix_ops.mlir with a #DCSR-like (compressed, dense) output`,
+    expr: 'X(i,j) = A(i,j) + B(i,j)',
+    formats: { A: 'DCSR', B: 'DCSR', X: ['compressed', 'dense'] },
+    operands: { A: ['i', 'j'], B: ['i', 'j'] },
+    sizes: { i: 9, j: 8 },
+  },
+  {
+    name: 'add into a column-major dense output ([dense, dense] order [1, 0])',
+    source: `${MLIR}/dense_output.mlir (a dense output through the sparsifier)`,
+    expr: 'X(i,j) = A(i,j) + B(i,j)',
+    formats: { A: 'CSC', B: 'CSC', X: { levels: ['dense', 'dense'], order: [1, 0] } },
+    operands: { A: ['i', 'j'], B: ['i', 'j'] },
+    sizes: { i: 9, j: 8 },
+  },
+  {
     name: 'TTV CSF x sparse vector -> CSR',
     source: 'TACO apps/tensor_times_vector/tensor_times_vector.cpp',
     expr: 'A(i,j) = B(i,j,k) * c(k)',
