@@ -44,6 +44,8 @@ export class LoopEmitter implements LoopBodyEmitter {
   /** How a formatted output is written (`undefined` for a plain dense output). */
   readonly #assembly: OutputAssembly | undefined;
   readonly #assembler: OutputAssembler | undefined;
+  /** `memref.dim` of output arrays, hoisted to the entry like the index constants. */
+  readonly #lengths = new Map<Value, Value>();
 
   constructor(
     plan: KernelPlan,
@@ -65,6 +67,14 @@ export class LoopEmitter implements LoopBodyEmitter {
           c: (n) => this.c(n),
           size: (v) => this.#size(v),
           zero: () => this.#zero(),
+          length: (memref) => {
+            let dim = this.#lengths.get(memref);
+            if (dim === undefined) {
+              dim = this.#top.dim(memref, this.c(0));
+              this.#lengths.set(memref, dim);
+            }
+            return dim;
+          },
         },
         assembly,
       );

@@ -38,6 +38,8 @@ export interface AssemblyContext {
   size(indexVar: string): Value;
   /** The constant zero of the value type. */
   zero(): Value;
+  /** The length of a memref argument, computed once at the function entry. */
+  length(memref: Value): Value;
 }
 
 /** Slots of the state memref: per level `count`, `last parent`, `last coordinate`. */
@@ -188,7 +190,7 @@ export class OutputAssembler {
       if (!isCompressed(lt)) return;
       entries = this.#loadState(b, l, COUNT);
       const pos = this.#ctx.arg(outputKeys.positions(l));
-      const cap = b.dim(pos, this.#ctx.c(0));
+      const cap = this.#ctx.length(pos);
       const wanted = b.addi(parents, this.#ctx.c(1));
       const hi = b.select(b.cmpi('ult', wanted, cap), wanted, cap);
       b.forOp(this.#ctx.c(1), hi, this.#ctx.c(1), [], (fb, q) => {
@@ -323,7 +325,7 @@ export class OutputAssembler {
 
   /** `memref[at] = value` when `at` is inside the memref (an index value is cast to its type). */
   #guardedStore(b: Builder, value: Value, memref: Value, at: Value, castIndex = false): void {
-    const inside = b.cmpi('ult', at, b.dim(memref, this.#ctx.c(0)));
+    const inside = b.cmpi('ult', at, this.#ctx.length(memref));
     b.ifOp(inside, [], (tb) => {
       if (castIndex) this.#storeIndex(tb, value, memref, at);
       else tb.store(value, memref, [at]);
