@@ -6,6 +6,7 @@ describeReadmeExamples({
   headings: [
     'Example: sparse kernels and engines',
     "Example: TACO's reductions",
+    'Sparse outputs',
     'tfjs (`@tilekit/sparse/tfjs`)',
   ],
 });
