@@ -4,7 +4,7 @@
  * arguments its operands read: another index pattern of a tensor reads that tensor's arrays,
  * a temporary is its memref (a rank-0 temporary is loaded once produced).
  */
-import type { Builder, Value } from '@tilekit/loop-ir';
+import type { Builder, MemRefType, ScalarType, Value } from '@tilekit/loop-ir';
 import { parameterKey } from './emit-context.js';
 import type { KernelPlan } from './kernel-plan.js';
 import type { KernelParameter } from './kernel-signature.js';
@@ -28,10 +28,10 @@ export function emitLoopNests(
         const memref = temporary(t.name);
         if (t.indices.length === 0) {
           const loaded = b.load(memref, []);
-          params.push({ kind: 'scalar', tensor: t.name, type: loaded.type as never });
+          params.push({ kind: 'scalar', tensor: t.name, type: loaded.type as ScalarType });
           values.push(loaded);
         } else {
-          params.push({ kind: 'dense', tensor: t.name, type: memref.type as never });
+          params.push({ kind: 'dense', tensor: t.name, type: memref.type as MemRefType });
           values.push(memref);
         }
         continue;
@@ -48,7 +48,11 @@ export function emitLoopNests(
   };
   for (const t of plan.temporaries) {
     const memref = temporary(t.output.name);
-    emitNest(t, [{ kind: 'output', tensor: t.output.name, type: memref.type as never }], [memref]);
+    emitNest(
+      t,
+      [{ kind: 'output', tensor: t.output.name, type: memref.type as MemRefType }],
+      [memref],
+    );
   }
   emitNest(plan, [], []);
 }

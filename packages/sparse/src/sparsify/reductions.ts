@@ -68,7 +68,7 @@ function checkSums(notation: Notation): void {
           ? 'is already summed by an enclosing sum'
           : outside.has(e.index)
             ? 'is also used outside the sum'
-            : usesOf(e.body, e.index) === 0 || !childrenOf(e).some((c) => accessUses(c, e.index))
+            : !accessUses(e.body, e.index)
               ? 'is not an index of any tensor in the sum, so its extent is unknown'
               : undefined;
       if (problem !== undefined) {
