@@ -29,11 +29,61 @@ export interface ConvertSource {
 
 /** The storage of `source`'s tensor in `target` (a resolved format of the same rank). */
 export function convertStorage(source: ConvertSource, target: SparseFormat): SparseStorage {
+  if (isTransposition(source.format, target)) return transpose(source, target);
   const entries = listEntries(source);
   const levelSizes = target.order.map((d) => source.shape[d] as number);
   const levelCoordinates = target.order.map((d) => entries.coordinates[d] as Int32Array);
   const order = sortedOrder(levelCoordinates, levelSizes, entries.count);
   return pack(levelCoordinates, entries.values, order, target, levelSizes);
+}
+
+/** `[dense, compressed]` to `[dense, compressed]` in the other level order (CSR <-> CSC). */
+function isTransposition(from: SparseFormat, to: SparseFormat): boolean {
+  const csrLike = (f: SparseFormat) =>
+    f.levels.length === 2 && f.levels[0] === 'dense' && f.levels[1] === 'compressed';
+  return csrLike(from) && csrLike(to) && from.order[0] === to.order[1];
+}
+
+/**
+ * The classic two-pass transposition (the sorts above collapse to it): count the entries per
+ * column, then scatter each row's entries to its columns' segments, rows in order, so every
+ * segment comes out sorted.
+ */
+function transpose(source: ConvertSource, target: SparseFormat): SparseStorage {
+  const rows = source.shape[source.format.order[0] as number] as number;
+  const cols = source.shape[target.order[0] as number] as number;
+  const pos = int32Of(source.positions[1] as IndexArray);
+  const crd = int32Of(source.coordinates[1] as IndexArray);
+  const { values } = source;
+  const zero = values instanceof BigInt64Array ? 0n : 0;
+  const starts = new Int32Array(cols + 1);
+  const end = pos[rows] as number;
+  for (let q = pos[0] as number; q < end; q++) {
+    if (values[q] !== zero) {
+      const c = (crd[q] as number) + 1;
+      starts[c] = (starts[c] as number) + 1;
+    }
+  }
+  for (let c = 0; c < cols; c++) starts[c + 1] = (starts[c + 1] as number) + (starts[c] as number);
+  const positions = typedIndexArray(target.posWidth, starts, 'positions[1]');
+  const rowOf = new Int32Array(starts[cols] as number);
+  const out = new (values.constructor as new (n: number) => ValueArray)(starts[cols] as number);
+  for (let r = 0; r < rows; r++) {
+    const hi = pos[r + 1] as number;
+    for (let q = pos[r] as number; q < hi; q++) {
+      if (values[q] === zero) continue;
+      const c = crd[q] as number;
+      const at = starts[c] as number;
+      rowOf[at] = r;
+      out[at] = values[q] as number;
+      starts[c] = at + 1;
+    }
+  }
+  return {
+    positions: [undefined, positions],
+    coordinates: [undefined, typedIndexArray(target.crdWidth, rowOf, 'coordinates[1]')],
+    values: out,
+  };
 }
 
 /** Reads an index array into an Int32Array (level sizes and counts fit 31 bits here). */
