@@ -96,17 +96,19 @@ const ARRAY_OF: Readonly<Record<ValueType, string>> = {
 /** Value types follow the kernel's (MLIR has no implicit casts): a mismatch names the cast. */
 function checkValueType(t: TensorPlan, o: KernelOperand, valueType: ValueType): void {
   if (typeof o === 'number') return;
-  const found = isSparse(o) ? o.dtype : o.data.constructor.name;
-  const wanted = isSparse(o) ? DTYPE_OF[valueType] : ARRAY_OF[valueType];
-  if (found !== wanted) {
-    const cast = isSparse(o)
-      ? `convert it (e.g. SparseTensor.fromCoordinates(...${t.name}.toCoordinates(), {dtype: '${wanted}'}))`
-      : `pass a ${wanted} (e.g. ${wanted}.from(data))`;
-    throw new SparsifyError(
-      `operands.${t.name}`,
-      `holds ${found} values but the kernel computes ${valueType}; ${cast} or sparsify with the valueType of the operand`,
-    );
-  }
+  // Sparse operands may be storage views (the wasm heap's), so the values array decides.
+  const values: unknown = isSparse(o) ? o.values : o.data;
+  const found =
+    typeof values === 'object' && values !== null ? values.constructor.name : typeof values;
+  if (found === ARRAY_OF[valueType]) return;
+  const dtype = DTYPE_OF[valueType];
+  const cast = isSparse(o)
+    ? `convert it (SparseTensor.fromDense(${t.name}.toDense(), ${t.name}.shape, ${t.name}.format, {dtype: '${dtype}'}))`
+    : `pass a ${ARRAY_OF[valueType]} (e.g. ${ARRAY_OF[valueType]}.from(data))`;
+  throw new SparsifyError(
+    `operands.${t.name}`,
+    `holds ${found} values but the kernel computes ${valueType} (${ARRAY_OF[valueType]}); ${cast} or sparsify with the operand's valueType`,
+  );
 }
 
 /**
