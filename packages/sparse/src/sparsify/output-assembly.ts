@@ -143,6 +143,10 @@ export class OutputAssembler {
    * coordinates); many are found by scanning the whole workspace, whichever costs less.
    */
   emitExpandEnd(b: Builder, idx: ReadonlyMap<string, Value>): void {
+    if (this.#format.levels[this.#rank - 1] === 'compressed') {
+      this.#emitCompressAppend(b, idx);
+      return;
+    }
     const n = this.#loadState(b, 0, workspaceCountSlot(this.#rank), true);
     const extent = this.#ctx.size(this.#lastIndex);
     const scan = b.cmpi('ugt', b.muli(n, n), b.muli(extent, this.#ctx.c(4)));
@@ -176,6 +180,72 @@ export class OutputAssembler {
         return [];
       },
     );
+  }
+
+  /**
+   * {@link emitExpandEnd} when the last level is compressed (CSR, DCSR, CSF ...): the segment's
+   * parent is created once, then its coordinates and values are appended with the entry count
+   * carried in a register (MLIR's `compress`). Every touched coordinate is stored, also one
+   * whose sum is zero, as MLIR's `compress` does.
+   */
+  #emitCompressAppend(b: Builder, idx: ReadonlyMap<string, Value>): void {
+    const { c } = this.#ctx;
+    const last = this.#rank - 1;
+    const n = this.#loadState(b, 0, workspaceCountSlot(this.#rank), true);
+    const extent = this.#ctx.size(this.#lastIndex);
+    const w = this.#ctx.arg(outputKeys.workspaceValues);
+    const filled = this.#ctx.arg(outputKeys.workspaceFilled);
+    const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
+    const crd = this.#ctx.arg(outputKeys.coordinates(last));
+    const values = this.#ctx.arg(outputKeys.values);
+    const mark = this.#elementOf(filled) as IntegerType;
+    b.ifOp(b.cmpi('ugt', n, c(0)), [], (nb) => {
+      const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+      const parent = this.#walk(nb, coords, last);
+      const start = this.#loadState(nb, last, COUNT);
+      /** Appends `w[j]` at `q`, clears `w[j]` and its mark; returns `q + 1`. */
+      const append = (ab: Builder, j: Value, q: Value): Value => {
+        this.#guardedStore(ab, j, crd, q, true);
+        this.#guardedStore(ab, ab.load(w, [j]), values, q);
+        ab.store(this.#ctx.zero(), w, [j]);
+        ab.store(ab.constantInt(0, mark), filled, [j]);
+        return ab.addi(q, c(1));
+      };
+      const scan = nb.cmpi('ugt', nb.muli(n, n), nb.muli(extent, c(4)));
+      const end = nb.ifOp(
+        scan,
+        [index],
+        (tb) => {
+          const loop = tb.forOp(c(0), extent, c(1), [start], (fb, j, q) => {
+            const set = fb.cmpi('ne', fb.load(filled, [j as Value]), fb.constantInt(0, mark));
+            const next = fb.ifOp(
+              set,
+              [index],
+              (ib) => [append(ib, j as Value, q as Value)],
+              () => [q as Value],
+            );
+            return [next.results[0] as Value];
+          });
+          return [loop.results[0] as Value];
+        },
+        (eb) => {
+          this.#emitSort(eb, n);
+          const loop = eb.forOp(c(0), n, c(1), [start], (fb, t, q) => [
+            append(fb, loadIndex(fb, added, t as Value), q as Value),
+          ]);
+          return [loop.results[0] as Value];
+        },
+      ).results[0] as Value;
+      this.#storeState(nb, end, last, COUNT);
+      this.#guardedStore(
+        nb,
+        end,
+        this.#ctx.arg(outputKeys.positions(last)),
+        nb.addi(parent, c(1)),
+        true,
+      );
+      return [];
+    });
   }
 
   /** Fills the positions of parents left empty, level by level (MLIR's `genEndInsert`). */
@@ -248,9 +318,19 @@ export class OutputAssembler {
 
   /** The level-by-level insertion of one coordinate tuple (level order). */
   #insert(b: Builder, coords: readonly Value[], value: Value): void {
+    const p = this.#walk(b, coords, this.#rank);
+    const values = this.#ctx.arg(outputKeys.values);
+    this.#guardedStore(b, value, values, p);
+  }
+
+  /**
+   * Walks levels `[0, upto)` for `coords`, appending where needed; returns the position at
+   * level `upto - 1` (the parent position of level `upto`).
+   */
+  #walk(b: Builder, coords: readonly Value[], upto: number): Value {
     const levels = this.#format.levels;
     let p: Value = this.#ctx.c(0);
-    for (let l = 0; l < this.#rank; ) {
+    for (let l = 0; l < upto; ) {
       const lt = levels[l];
       if (lt === 'dense') {
         p =
@@ -276,8 +356,7 @@ export class OutputAssembler {
       p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank);
       l = end;
     }
-    const values = this.#ctx.arg(outputKeys.values);
-    this.#guardedStore(b, value, values, p);
+    return p;
   }
 
   /**
