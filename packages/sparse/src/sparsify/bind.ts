@@ -5,7 +5,7 @@
  */
 import type { InterpretArg } from '@tilekit/loop-ir';
 import type { SparseFormat } from '../sparse-tensor/format.js';
-import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
@@ -111,6 +111,18 @@ function checkValueType(t: TensorPlan, o: KernelOperand, valueType: ValueType): 
   );
 }
 
+/** A `SparseTensor` of a sparse operand that may be a storage view (the wasm heap's). */
+function asSparseTensor(
+  o: Pick<SparseTensor, 'shape' | 'format' | 'positions' | 'coordinates' | 'values'>,
+): SparseTensor {
+  if (o instanceof SparseTensor) return o;
+  return SparseTensor.fromStorage(o.shape, o.format, {
+    positions: o.positions,
+    coordinates: o.coordinates,
+    values: o.values,
+  });
+}
+
 /**
  * The operand bound to each kernel input, by input name: the caller's operands (own
  * properties only) checked for format and value type, and converted copies made from them.
@@ -130,7 +142,7 @@ function boundInputs(
       checkValueType(t, o, plan.valueType);
       bound.set(t.name, o);
     } else {
-      bound.set(t.name, (o as SparseTensor).convert(t.format as SparseFormat));
+      bound.set(t.name, asSparseTensor(o as SparseTensor).convert(t.format as SparseFormat));
     }
   }
   return bound;
