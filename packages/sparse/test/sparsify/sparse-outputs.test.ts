@@ -5,6 +5,7 @@
  * (sorted, no duplicates, valid positions) and, stored zeros aside, it is exactly the storage
  * `fromDense` builds for the expected result.
  */
+import { referenceIndexNotation } from '@tilekit/conformance';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +20,7 @@ import {
   type StorageWidth,
   sparsify,
 } from '../../src/index.js';
-import { denseEvaluate, withoutNegativeZeros } from './fixtures.js';
+import { denseEvaluate, randomDense, withoutNegativeZeros } from './fixtures.js';
 import { CASES, IN_PLACE, type OutputCase, operandsOf, outputShape } from './output-cases.js';
 
 const ENGINES = ['interpreter', 'js', 'wasm'] as const;
@@ -127,5 +128,53 @@ describe('outputs that cannot be assembled in order', () => {
     expect(() => sparsify('X(i,j) += A(i,j)', { A: 'CSR', X: 'CSR' })).toThrow(
       /\+= into the sparse output X/,
     );
+  });
+});
+
+/** Value types other than f64, with TACO's reference semantics (conformance's evaluator). */
+describe('value types', () => {
+  const kernels = [
+    ['C(i,j) = A(i,k) * B(k,j)', { A: 'CSR', B: 'CSR', C: 'CSR' }],
+    ['C(i,j) = A(i,j) + B(j,i)', { A: 'DCSR', B: 'DCSC', C: 'DCSR' }],
+    ['C(i,j) = A(i,j) * sum(k, B(j,k))', { A: 'CSR', B: 'CSR', C: 'CSR' }],
+  ] as const;
+  const types = [
+    ['f32', (d: Float64Array) => Float32Array.from(d)],
+    ['i32', (d: Float64Array) => Int32Array.from(d)],
+    ['i64', (d: Float64Array) => BigInt64Array.from(d, (x) => BigInt(x))],
+  ] as const;
+  it.each(
+    types.flatMap(([valueType, typed]) =>
+      kernels.map(([expr, formats]) => ({ valueType, typed, expr, formats })),
+    ),
+  )('$valueType: $expr', ({ valueType, typed, expr, formats }) => {
+    const kernel = sparsify(expr, formats, { valueType });
+    const shape = [7, 7];
+    const dense = {
+      A: { data: randomDense(shape, { density: 0.3, profile: 'integers', seed: 3 }), shape },
+      B: { data: randomDense(shape, { density: 0.3, profile: 'integers', seed: 4 }), shape },
+    };
+    const operands = Object.fromEntries(
+      Object.entries(dense).map(([name, { data }]) => [
+        name,
+        SparseTensor.fromDense(typed(data), shape, formats[name as 'A' | 'B']),
+      ]),
+    );
+    const expected = referenceIndexNotation(expr, dense, new Float64Array(49), {
+      round: (x) => x,
+      integer: valueType !== 'f32',
+    });
+    for (const engine of ENGINES) {
+      const out = runKernel(
+        kernel,
+        compile(kernel.module, kernel.functionName, { engine }),
+        operands,
+      ) as SparseTensor;
+      expect(out.dtype).toBe({ f32: 'float32', i32: 'int32', i64: 'int64' }[valueType]);
+      expect(withoutNegativeZeros(Array.from(out.toDense(), Number)), engine).toEqual(
+        withoutNegativeZeros(expected),
+      );
+      expect(() => SparseTensor.fromStorage(out.shape, out.format, out)).not.toThrow();
+    }
   });
 });
