@@ -210,6 +210,7 @@ export function bindOutputStorage(
         'a kernel with a formatted output takes OutputStorage (from allocateOutputStorage), not an array',
       );
     }
+    checkOutputStorage(plan, levelSizes, output);
     return { storage: output, values: output.values, inPlace: undefined };
   }
   const stored = Object.values(operands).reduce<number>(
@@ -222,6 +223,53 @@ export function bindOutputStorage(
     initialEntries(plan, levelSizes, Math.max(stored, MIN_CAPACITY)),
   );
   return { storage, values: storage.values, inPlace: undefined };
+}
+
+/**
+ * Checks caller-made storage against the kernel: array types (widths, value type), the state
+ * length, and a workspace as long as the output's last level (its accesses are not guarded).
+ */
+function checkOutputStorage(
+  plan: AssemblyPlan,
+  levelSizes: readonly number[],
+  storage: OutputStorage,
+): void {
+  const { format } = plan.assembly;
+  const expected = zeroIndexArray(format.posWidth, 0).constructor;
+  const crdType = zeroIndexArray(format.crdWidth, 0).constructor;
+  const fail = (what: string, problem: string): never => {
+    throw new SparsifyError(`output.${what}`, problem);
+  };
+  format.levels.forEach((lt, l) => {
+    const pos = storage.positions[l];
+    const crd = storage.coordinates[l];
+    if (isCompressed(lt) && (pos === undefined || pos.constructor !== expected || pos.length < 2)) {
+      fail(`positions[${l}]`, `must be a ${expected.name} of at least 2 entries`);
+    }
+    if (lt !== 'dense' && (crd === undefined || crd.constructor !== crdType)) {
+      fail(`coordinates[${l}]`, `must be a ${crdType.name}`);
+    }
+  });
+  const values = valueArrayFor(plan.valueType, 0).constructor;
+  if (storage.values?.constructor !== values) fail('values', `must be a ${values.name}`);
+  const stateType = zeroIndexArray(stateWidth(format), 0).constructor;
+  if (
+    storage.state?.constructor !== stateType ||
+    storage.state.length < stateLength(format.levels.length)
+  ) {
+    fail('state', `must be a ${stateType.name} of ${stateLength(format.levels.length)} entries`);
+  }
+  if (plan.assembly.strategy === 'expand') {
+    const last = levelSizes[levelSizes.length - 1] as number;
+    const ws = storage.workspace;
+    const ok =
+      ws !== undefined &&
+      ws.values.constructor === values &&
+      ws.filled.constructor === crdType &&
+      ws.coordinates.constructor === crdType &&
+      Math.min(ws.values.length, ws.filled.length, ws.coordinates.length) >= last;
+    if (!ok) fail('workspace', `must hold values, marks and coordinates of ${last} entries each`);
+  }
 }
 
 function isOutputStorage(x: unknown): x is OutputStorage {

@@ -117,6 +117,40 @@ describe('storage that is too small', () => {
   });
 });
 
+describe('caller-made output storage', () => {
+  const c = CASES[0] as OutputCase;
+  const kernel = sparsify(c.expr, c.formats, { valueType: 'f64' });
+  const { operands } = operandsOf(c, 0.3, 5, 32);
+  const shape = outputShape(c);
+  const good = () => allocateOutputStorage(kernel.plan as never, shape, [shape[0] as number, 64]);
+  it.each([
+    ['values', { values: new Float32Array(64) }, /output\.values: must be a Float64Array/],
+    ['state', { state: new Uint32Array(1) }, /output\.state/],
+    ['workspace', { workspace: undefined }, /output\.workspace/],
+    ['positions', { positions: [undefined, new Uint16Array(10)] }, /output\.positions\[1\]/],
+    ['a plain array', 'array', /OutputStorage/],
+  ] as const)('rejects wrong %s with a typed error', (_, change, message) => {
+    const storage = change === 'array' ? new Float64Array(99) : { ...good(), ...change };
+    expect(() => bindArguments(kernel, operands, storage as never)).toThrow(SparsifyError);
+    expect(() => bindArguments(kernel, operands, storage as never)).toThrow(message);
+  });
+});
+
+describe('X *= expr on a sparse X', () => {
+  it('returns a new tensor and leaves X untouched', () => {
+    const X = SparseTensor.fromDense(new Float64Array([1, 0, 2, 0, 0, 3]), [2, 3], 'CSR');
+    const before = Array.from(X.values as Float64Array);
+    const kernel = sparsify('X(i,j) *= 2.0', { X: 'CSR' }, { valueType: 'f64' });
+    for (const engine of ENGINES) {
+      const out = runKernel(kernel, compile(kernel.module, kernel.functionName, { engine }), {
+        X,
+      }) as SparseTensor;
+      expect(Array.from(out.values as Float64Array)).toEqual([2, 4, 6]);
+      expect(Array.from(X.values as Float64Array)).toEqual(before);
+    }
+  });
+});
+
 describe('outputs that cannot be assembled in order', () => {
   it('names the level order (and format) that would work', () => {
     expect(() => sparsify('A(j,i) = B(i,j)', { A: 'CSR', B: 'CSR' })).toThrow(
