@@ -243,8 +243,8 @@ function checkOutputStorage(
   format.levels.forEach((lt, l) => {
     const pos = storage.positions[l];
     const crd = storage.coordinates[l];
-    if (isCompressed(lt) && (pos === undefined || pos.constructor !== expected || pos.length < 2)) {
-      fail(`positions[${l}]`, `must be a ${expected.name} of at least 2 entries`);
+    if (isCompressed(lt) && (pos === undefined || pos.constructor !== expected || pos.length < 1)) {
+      fail(`positions[${l}]`, `must be a non-empty ${expected.name}`);
     }
     if (lt !== 'dense' && (crd === undefined || crd.constructor !== crdType)) {
       fail(`coordinates[${l}]`, `must be a ${crdType.name}`);
