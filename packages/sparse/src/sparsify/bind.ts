@@ -111,6 +111,55 @@ function checkValueType(t: TensorPlan, o: KernelOperand, valueType: ValueType): 
   );
 }
 
+/** An operand is a number, a sparse tensor (or storage view) or `{data, shape}`. */
+function checkOperandKind(name: string, o: unknown): void {
+  if (typeof o === 'number') return;
+  const ok =
+    typeof o === 'object' &&
+    o !== null &&
+    (o instanceof SparseTensor ||
+      isStorageView(o) ||
+      ('data' in o &&
+        'shape' in o &&
+        ArrayBuffer.isView((o as DenseOperand).data) &&
+        Array.isArray((o as DenseOperand).shape)));
+  if (!ok) {
+    throw new SparsifyError(
+      `operands.${name}`,
+      'must be a number, a SparseTensor or {data: typed array, shape: number[]}',
+    );
+  }
+  if (o instanceof SparseTensor || isStorageView(o as object)) return;
+  const { data, shape } = o as DenseOperand;
+  if (!shape.every((d) => Number.isSafeInteger(d) && d >= 0)) {
+    throw new SparsifyError(
+      `operands.${name}`,
+      `shape [${shape.join(', ')}] is not a list of sizes`,
+    );
+  }
+  const size = shape.reduce((a, b) => a * b, 1);
+  if (data.length !== size) {
+    throw new SparsifyError(
+      `operands.${name}`,
+      `shape [${shape.join(', ')}] needs ${size} elements, data has ${data.length}`,
+    );
+  }
+}
+
+/** A sparse tensor's storage arrays outside a `SparseTensor` (the wasm heap's views). */
+function isStorageView(o: object): boolean {
+  const v = o as Partial<SparseTensor>;
+  return (
+    typeof v.format === 'object' &&
+    v.format !== null &&
+    Array.isArray(v.format.levels) &&
+    Array.isArray(v.shape) &&
+    Array.isArray(v.positions) &&
+    Array.isArray(v.coordinates) &&
+    ArrayBuffer.isView(v.values)
+  );
+}
+
 /** A `SparseTensor` of a sparse operand that may be a storage view (the wasm heap's). */
 function asSparseTensor(
   o: Pick<SparseTensor, 'shape' | 'format' | 'positions' | 'coordinates' | 'values'>,
@@ -132,11 +181,15 @@ function boundInputs(
   operands: Readonly<Record<string, KernelOperand>>,
 ): Map<string, KernelOperand> {
   const { plan } = kernel;
+  if (operands === null || typeof operands !== 'object') {
+    throw new SparsifyError('operands', 'must be an object mapping tensor names to operands');
+  }
   const bound = new Map<string, KernelOperand>();
   for (const t of plan.inputs) {
     const name = t.source ?? t.name;
     const o = Object.hasOwn(operands, name) ? operands[name] : undefined;
     if (o === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
+    checkOperandKind(name, o);
     if (t.convertedFrom === undefined) {
       checkFormat(t, o);
       checkValueType(t, o, plan.valueType);

@@ -184,3 +184,36 @@ describe('lattice size', () => {
     );
   });
 });
+
+describe('binding arbitrary values', () => {
+  it('any operands object or operand value is bound or a SparsifyError (randomized)', () => {
+    const kernel = sparsify('y(i) = A(i,j) * x(j) + s', { A: 'CSR' });
+    const A = SparseTensor.fromDense(new Float32Array([1, 0, 0, 2]), [2, 2], 'CSR');
+    const x = { data: new Float32Array([1, 1]), shape: [2] };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({ format: fc.anything(), values: fc.anything(), shape: fc.anything() }),
+          fc.record({ data: fc.anything(), shape: fc.anything() }),
+          fc.record({
+            data: fc.float32Array({ maxLength: 5 }),
+            shape: fc.array(fc.oneof(fc.integer({ min: -1, max: 3 }), fc.double()), {
+              maxLength: 2,
+            }),
+          }),
+        ),
+        fc.constantFrom('A', 'x', 's', 'operands'),
+        (junk, where) => {
+          const operands = where === 'operands' ? junk : { A, x, s: 1, ...{ [where]: junk } };
+          try {
+            bindArguments(kernel, operands as Record<string, KernelOperand>);
+          } catch (e) {
+            expect(e).toBeInstanceOf(SparsifyError);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+});
