@@ -171,10 +171,13 @@ function outputParameters(plan: KernelPlan, element: ScalarType): KernelParamete
   return params;
 }
 
-/** The state memref holds positions and coordinates: the wider of the two storage types. */
+/** The state memref holds positions and coordinates: the wider of the two widths. */
+export function stateWidthOf(format: SparseFormat): StorageWidth {
+  const bits = (w: StorageWidth): number => (w === 'index' ? 65 : w);
+  return bits(format.posWidth) >= bits(format.crdWidth) ? format.posWidth : format.crdWidth;
+}
+
+/** The element type of the state memref (see {@link stateWidthOf}). */
 export function stateTypeOf(format: SparseFormat): ScalarType {
-  const rank = (w: StorageWidth): number => (w === 'index' ? 65 : w);
-  return storageTypeOf(
-    rank(format.posWidth) >= rank(format.crdWidth) ? format.posWidth : format.crdWidth,
-  );
+  return storageTypeOf(stateWidthOf(format));
 }

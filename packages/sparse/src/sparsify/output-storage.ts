@@ -6,14 +6,15 @@
  */
 
 import type { InterpretArg } from '@tilekit/loop-ir';
-import { isCompressed, type SparseFormat, type StorageWidth } from '../sparse-tensor/format.js';
+import { isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { valueArrayFor } from './bind.js';
 import { SparsifyError } from './errors.js';
-import type { KernelParameter } from './kernel-signature.js';
+import type { KernelPlan } from './kernel-plan.js';
+import { type KernelParameter, stateWidthOf } from './kernel-signature.js';
 import { countSlot, stateLength } from './output-assembly.js';
-import type { AssemblyPlan } from './output-plan.js';
+import { type AssemblyPlan, hasAssembly } from './output-plan.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */
 export interface OutputStorage {
@@ -48,22 +49,33 @@ export function zeroIndexArray(width: StorageWidth, length: number): IndexArray 
   }
 }
 
-function stateWidth(format: SparseFormat): StorageWidth {
-  const bits = (w: StorageWidth): number => (w === 'index' ? 65 : w);
-  return bits(format.posWidth) >= bits(format.crdWidth) ? format.posWidth : format.crdWidth;
-}
-
 /**
- * Allocates output storage for `plan` with the output's level sizes: `entries[l]` is the
- * capacity of level `l`'s coordinates (compressed levels; singleton levels share their
- * parent's), dense levels and positions get what their parents need.
+ * Allocates output storage for a kernel's `plan` (its output must have a format) with the
+ * output's level sizes: `entries[l]` is the capacity of level `l`'s coordinates (compressed
+ * levels; singleton levels share their parent's; dense levels ignore it), and positions get
+ * what their parents need. Throws {@link SparsifyError} for a dense output or bad sizes.
  */
 export function allocateOutputStorage(
-  plan: AssemblyPlan,
+  plan: KernelPlan,
   levelSizes: readonly number[],
   entries: readonly number[],
 ): OutputStorage {
+  if (!hasAssembly(plan)) {
+    throw new SparsifyError('plan', `the output ${plan.output.name} is dense; it takes an array`);
+  }
   const { format } = plan.assembly;
+  const rank = format.levels.length;
+  for (const [name, list] of [
+    ['levelSizes', levelSizes],
+    ['entries', entries],
+  ] as const) {
+    if (list.length !== rank || list.some((n) => !Number.isSafeInteger(n) || n < 0)) {
+      throw new SparsifyError(
+        name,
+        `expected ${rank} non-negative integers, got [${list.join(', ')}]`,
+      );
+    }
+  }
   const positions: (IndexArray | undefined)[] = [];
   const coordinates: (IndexArray | undefined)[] = [];
   let count = 1;
@@ -79,7 +91,7 @@ export function allocateOutputStorage(
     positions,
     coordinates,
     values: valueArrayFor(plan.valueType, count),
-    state: zeroIndexArray(stateWidth(format), stateLength(format.levels.length)),
+    state: zeroIndexArray(stateWidthOf(format), stateLength(format.levels.length)),
     workspace:
       plan.assembly.strategy === 'expand'
         ? {
@@ -252,7 +264,7 @@ function checkOutputStorage(
   });
   const values = valueArrayFor(plan.valueType, 0).constructor;
   if (storage.values?.constructor !== values) fail('values', `must be a ${values.name}`);
-  const stateType = zeroIndexArray(stateWidth(format), 0).constructor;
+  const stateType = zeroIndexArray(stateWidthOf(format), 0).constructor;
   if (
     storage.state?.constructor !== stateType ||
     storage.state.length < stateLength(format.levels.length)

@@ -105,8 +105,7 @@ describe('storage that is too small', () => {
       (x) => x,
     );
     const stored = expected.filter((x) => x !== 0).length;
-    if (!('assembly' in kernel.plan)) throw new Error('expected a sparse-output plan');
-    const tiny = allocateOutputStorage(kernel.plan as never, shape, [shape[0] as number, 2]);
+    const tiny = allocateOutputStorage(kernel.plan, shape, [shape[0] as number, 2]);
     const call = bindArguments(kernel, operands, tiny);
     run(...call.args);
     expect(assembledOutput(kernel, call)).toBeUndefined();
@@ -117,12 +116,23 @@ describe('storage that is too small', () => {
   });
 });
 
+describe('allocateOutputStorage', () => {
+  it('rejects a dense output and bad sizes, typed', () => {
+    const dense = sparsify('y(i) = A(i,j) * x(j)', { A: 'CSR' });
+    expect(() => allocateOutputStorage(dense.plan, [3], [3])).toThrow(/output y is dense/);
+    const csr = sparsify('C(i,j) = A(i,j) + B(i,j)', { A: 'CSR', B: 'CSR', C: 'CSR' });
+    expect(() => allocateOutputStorage(csr.plan, [3], [3, 3])).toThrow(SparsifyError);
+    expect(() => allocateOutputStorage(csr.plan, [3, 3], [3, -1])).toThrow(/entries/);
+    expect(() => allocateOutputStorage(csr.plan, [3, 3], [3, 1.5])).toThrow(/entries/);
+  });
+});
+
 describe('caller-made output storage', () => {
   const c = CASES[0] as OutputCase;
   const kernel = sparsify(c.expr, c.formats, { valueType: 'f64' });
   const { operands } = operandsOf(c, 0.3, 5, 32);
   const shape = outputShape(c);
-  const good = () => allocateOutputStorage(kernel.plan as never, shape, [shape[0] as number, 64]);
+  const good = () => allocateOutputStorage(kernel.plan, shape, [shape[0] as number, 64]);
   it.each([
     ['values', { values: new Float32Array(64) }, /output\.values: must be a Float64Array/],
     ['state', { state: new Uint32Array(1) }, /output\.state/],
