@@ -276,12 +276,12 @@ export class OutputAssembler {
     return this.#levelIndices[this.#rank - 1] as string;
   }
 
-  /** Inserts `w[j]` (when nonzero), then clears `w[j]` and its mark. */
+  /** Inserts `w[j]` (every touched coordinate, as MLIR's `compress`), then clears `w[j]` and its mark. */
   #drain(b: Builder, idx: ReadonlyMap<string, Value>, j: Value): void {
     const w = this.#ctx.arg(outputKeys.workspaceValues);
     const filled = this.#ctx.arg(outputKeys.workspaceFilled);
     const v = b.load(w, [j]);
-    this.emitInsert(b, new Map(idx).set(this.#lastIndex, j), v, true);
+    this.emitInsert(b, new Map(idx).set(this.#lastIndex, j), v, false);
     b.store(this.#ctx.zero(), w, [j]);
     b.store(b.constantInt(0, this.#elementOf(filled) as IntegerType), filled, [j]);
   }

@@ -58,6 +58,22 @@ export const CASES: readonly OutputCase[] = [
     sizes: { i: 9, j: 11, k: 7 },
   },
   {
+    name: 'SpGEMM CSR x CSR -> COO (workspace drained tuple by tuple)',
+    source: `${MLIR}/sparse_matmul.mlir with a COO result (sparse_coo_test.mlir)`,
+    expr: 'C(i,j) = A(i,k) * B(k,j)',
+    formats: { A: 'CSR', B: 'CSR', C: 'COO' },
+    operands: { A: ['i', 'k'], B: ['k', 'j'] },
+    sizes: { i: 9, j: 11, k: 7 },
+  },
+  {
+    name: 'SpGEMM DCSR x DCSR -> (compressed, dense) rows',
+    source: `${MLIR}/sparse_matmul.mlir with dense rows under a compressed level`,
+    expr: 'C(i,j) = A(i,k) * B(k,j)',
+    formats: { A: 'DCSR', B: 'DCSR', C: ['compressed', 'dense'] },
+    operands: { A: ['i', 'k'], B: ['k', 'j'] },
+    sizes: { i: 9, j: 11, k: 7 },
+  },
+  {
     name: 'SpGEMM CSC x CSC -> CSC',
     source: `${MLIR}/sparse_matmul.mlir, column-major`,
     expr: 'C(i,j) = A(i,k) * B(k,j)',
