@@ -115,8 +115,6 @@ export function planReductions(notation: Notation): ReductionStages {
   checkSums(notation);
   const out = new Set(notation.output.indices);
   const implicit = freeIndicesOf(notation.rhs).filter((i) => !out.has(i));
-  const placed =
-    notation.op === '*=' ? sumsAround(implicit, notation.rhs) : place(notation.rhs, implicit);
   const temporaries: TemporaryStage[] = [];
 
   /** Splits `e` into sums that may be hoisted over it and the body left below them. */
@@ -137,7 +135,7 @@ export function planReductions(notation: Notation): ReductionStages {
           // Sums over the same index on both sides multiply two sums: the right one stays put.
           const r = !right.sums.some((i) => l.sums.includes(i))
             ? right
-            : { body: operand(e.rhs), sums: [] };
+            : { body: temporary(right.body, right.sums), sums: [] };
           return {
             body: { kind: 'binary', op: e.op, lhs: l.body, rhs: r.body },
             sums: [...l.sums, ...r.sums],
@@ -148,16 +146,26 @@ export function planReductions(notation: Notation): ReductionStages {
         return { body: withChildren(e, childrenOf(e).map(operand)), sums: [] };
     }
   };
-  /** An operand of a non-hoisting operator: its sums become a temporary. */
-  const operand = (e: Expr): Expr => {
-    const { body, sums } = hoist(e);
-    if (sums.length === 0) return body;
+  /** The temporary `sum over sums of body`, read back as an access over its free indices. */
+  const temporary = (body: Expr, sums: readonly string[]): Expr => {
     const indices = freeIndicesOf(body).filter((i) => !sums.includes(i));
     const name = `${TEMPORARY_PREFIX}${temporaries.length}`;
     temporaries.push({ name, indices, rhs: body, reduced: sums });
     const access: AccessExpr = { kind: 'access', tensor: name, indices };
     return access;
   };
-  const main = hoist(placed);
+  /** An operand of a non-hoisting operator: its sums become a temporary. */
+  const operand = (e: Expr): Expr => {
+    const { body, sums } = hoist(e);
+    return sums.length === 0 ? body : temporary(body, sums);
+  };
+  if (notation.op === '*=') {
+    // The implicit reduction multiplies (see the module comment), so no sum is hoisted into it:
+    // each explicit sum is a temporary, and the sparse operands stay in the main loop nest.
+    const lower = (e: Expr): Expr =>
+      e.kind === 'sum' ? operand(e) : withChildren(e, childrenOf(e).map(lower));
+    return { temporaries, rhs: lower(notation.rhs), reduced: implicit };
+  }
+  const main = hoist(place(notation.rhs, implicit));
   return { temporaries, rhs: main.body, reduced: main.sums };
 }

@@ -14,6 +14,7 @@ import {
   bindArguments,
   type FormatSpec,
   type KernelOperand,
+  outputShapeOf,
   type SparseKernel,
   SparseTensor,
   SparsifyError,
@@ -38,6 +39,8 @@ interface SemanticsCase {
   /** Results are not exact in binary (sqrt, exp, division): compare to 1e-5 relative. */
   readonly inexact?: boolean;
   readonly valueType?: ValueType;
+  /** The output's initial value, for `+=` and `*=` (default 0). */
+  readonly init?: number;
 }
 
 const TACO_REDUCTIONS =
@@ -205,6 +208,23 @@ export const SEMANTICS_CASES: Readonly<Record<string, SemanticsCase>> = {
     valueType: 'i32',
     source: 'MLIR test/Integration/Dialect/SparseTensor/CPU/sparse_binary.mlir (divsi)',
   },
+  'accumulating a placed reduction (+=)': {
+    expr: 'y(i) += b(i) - A(i,k) * x(k)',
+    formats: { A: 'DCSR' },
+    shapes: { b: [6], A: [6, 5], x: [5] },
+    init: 1.5,
+    source: TACO_REDUCTIONS,
+  },
+  'multiplying by stored entries, an explicit sum inside (*=)': {
+    // B is dense without zeros, so no product of a stored entry is zero: `*=` skips implicit
+    // zeros only, and the reference skips every zero.
+    expr: 'y(i) *= A(i,j) * sum(k, abs(B(i,k)))',
+    formats: { A: 'CSR' },
+    shapes: { A: [6, 5], B: [6, 4] },
+    nonzero: ['B'],
+    init: 2,
+    source: 'MLIR test/Integration/Dialect/SparseTensor/CPU/sparse_reductions_prod.mlir',
+  },
   'f64 kernel with a scalar operand': {
     expr: 'y(i) = s * (A(i,j) * x(j)) - s',
     formats: { A: 'CSC' },
@@ -278,17 +298,18 @@ describe.each(Object.entries(SEMANTICS_CASES))('%s', (_, c) => {
     const run = compileOn(kernel, engine);
     for (const seed of SEEDS) {
       const { operands, dense } = operandsOf(c, seed);
-      const call = bindArguments(kernel, operands);
-      run(...call.args);
-      const expected = referenceIndexNotation(
-        c.expr,
-        dense,
-        new Array(call.output.length).fill(0),
-        {
-          round: valueType === 'f32' ? Math.fround : valueType === 'i32' ? (x) => x | 0 : (x) => x,
-          integer: valueType === 'i32',
-        },
+      const size = outputShapeOf(kernel, operands).reduce((a, b) => a * b, 1);
+      const initial = new Array<number>(size).fill(c.init ?? 0);
+      const call = bindArguments(
+        kernel,
+        operands,
+        ARRAYS[valueType as keyof typeof ARRAYS](initial),
       );
+      run(...call.args);
+      const expected = referenceIndexNotation(c.expr, dense, initial, {
+        round: valueType === 'f32' ? Math.fround : valueType === 'i32' ? (x) => x | 0 : (x) => x,
+        integer: valueType === 'i32',
+      });
       expectClose(
         withoutNegativeZeros(call.output),
         withoutNegativeZeros(expected),
