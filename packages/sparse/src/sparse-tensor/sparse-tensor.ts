@@ -20,9 +20,9 @@ import {
   type WidthOptions,
 } from './format.js';
 import {
+  checkDType,
   dtypeOf,
   type IndexArray,
-  checkDType,
   indexArrayOf,
   readIndex,
   type StoredValue,
@@ -150,11 +150,7 @@ export class SparseTensor {
     entries.sort(compareLevelEntries);
     const levelSizes = resolved.order.map((d) => shape[d] as number);
     const plain = packEntries(entries, resolved, levelSizes);
-    return new SparseTensor(
-      shape,
-      resolved,
-      toTypedStorage(plain, resolved, dtype),
-    );
+    return new SparseTensor(shape, resolved, toTypedStorage(plain, resolved, dtype));
   }
 
   /**

@@ -101,7 +101,11 @@ export function valueArrayOf(dtype: ValueDType, values: ArrayLike<StoredValue>):
       return BigInt64Array.from(Array.from(values), (v, k) => {
         if (typeof v === 'bigint') return v;
         if (!Number.isSafeInteger(v)) {
-          throw new SparseStorageError('values', `${v} is not an integer that int64 stores exactly`, k);
+          throw new SparseStorageError(
+            'values',
+            `${v} is not an integer that int64 stores exactly`,
+            k,
+          );
         }
         return BigInt(v);
       });

@@ -24,7 +24,10 @@ export function sparseTensorFromTensor(
 export function tensorFromSparse(sparse: SparseTensor): tf.Tensor {
   const dense = sparse.toDense();
   if (dense instanceof BigInt64Array) {
-    throw new SparseFormatError('sparse', 'int64 values have no tfjs dtype; store them as int32 or float32');
+    throw new SparseFormatError(
+      'sparse',
+      'int64 values have no tfjs dtype; store them as int32 or float32',
+    );
   }
   const dtype = sparse.dtype === 'int32' ? 'int32' : 'float32';
   return tf.tensor(

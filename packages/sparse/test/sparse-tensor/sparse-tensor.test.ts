@@ -150,7 +150,9 @@ describe('SparseTensor round trips (property)', () => {
           crdWidth: 16,
         });
         const copy = SparseTensor.fromStorage([rows, cols], t.format, t);
-        expect(Array.from<number | bigint>(copy.toDense())).toEqual(Array.from<number | bigint>(t.toDense()));
+        expect(Array.from<number | bigint>(copy.toDense())).toEqual(
+          Array.from<number | bigint>(t.toDense()),
+        );
       }),
       { seed: 42, numRuns: 100 },
     );
