@@ -106,6 +106,7 @@ export {
   type TileCallBounds,
   tileCalls,
 } from './generators/tile-calls.js';
+export { type NotationOperand, referenceIndexNotation } from './reference/index-notation.js';
 export {
   COMBINE,
   formatLayoutSpec,

@@ -22,6 +22,11 @@ export interface RandomOperands {
   vector(n: number): Float32Array;
   /** A rank-1 or rank-2 tensor of `shape` in `format`, each element non-zero with probability `density`. */
   sparse(shape: readonly number[], density: number, format: FormatSpec): SparseTensor;
+  /**
+   * A float64 matrix of `shape` with exactly `nnz` non-zeros at uniformly drawn distinct
+   * positions (work proportional to `nnz`, so very large sparse shapes stay cheap).
+   */
+  sparseCount(shape: readonly [number, number], nnz: number, format: FormatSpec): SparseTensor;
 }
 
 /** Operand generators over the stream seeded with `seed`. */
@@ -42,6 +47,22 @@ export function randomOperands(seed: number): RandomOperands {
         }
       }
       return SparseTensor.fromCoordinates(coords, values, shape, format);
+    },
+    sparseCount([rows, cols], nnz, format) {
+      const seen = new Set<number>();
+      const coords: number[][] = [];
+      const values: number[] = [];
+      while (coords.length < nnz) {
+        const i = Math.floor(next() * rows);
+        const j = Math.floor(next() * cols);
+        if (seen.has(i * cols + j)) continue;
+        seen.add(i * cols + j);
+        coords.push([i, j]);
+        values.push(next() * 2 - 1);
+      }
+      return SparseTensor.fromCoordinates(coords, values, [rows, cols], format, {
+        dtype: 'float64',
+      });
     },
   };
 }

@@ -3,5 +3,10 @@ import { describeReadmeExamples } from '../../../tools/vitest/readme-example-sui
 
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  headings: ['Example: sparse kernels and engines', 'tfjs (`@tilekit/sparse/tfjs`)'],
+  headings: [
+    'Example: sparse kernels and engines',
+    "Example: TACO's reductions",
+    'Sparse outputs',
+    'tfjs (`@tilekit/sparse/tfjs`)',
+  ],
 });

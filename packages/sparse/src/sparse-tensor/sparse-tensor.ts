@@ -10,6 +10,7 @@ import {
   type PlainStorage,
   packEntries,
 } from './build-storage.js';
+import { convertStorage } from './convert.js';
 import { SparseFormatError, SparseStorageError } from './errors.js';
 import {
   type FormatSpec,
@@ -19,10 +20,12 @@ import {
   type WidthOptions,
 } from './format.js';
 import {
+  checkDType,
   dtypeOf,
   type IndexArray,
   indexArrayOf,
   readIndex,
+  type StoredValue,
   type ValueArray,
   type ValueDType,
   valueArrayOf,
@@ -36,6 +39,21 @@ export interface SparseTensorOptions extends WidthOptions {
   readonly dtype?: ValueDType;
 }
 
+let adopt: (shape: readonly number[], format: SparseFormat, storage: SparseStorage) => SparseTensor;
+
+/**
+ * Wraps storage this package built itself (kernel outputs), without validating or copying it:
+ * the arrays must be canonical for `format` and owned by nobody else. Not part of the public
+ * API (`fromStorage` is).
+ */
+export function adoptStorage(
+  shape: readonly number[],
+  format: SparseFormat,
+  storage: SparseStorage,
+): SparseTensor {
+  return adopt(shape, format, storage);
+}
+
 /** A tensor in sparse level storage. */
 export class SparseTensor {
   /** Dimension sizes, in dimension order. */
@@ -47,6 +65,10 @@ export class SparseTensor {
   readonly coordinates: readonly (IndexArray | undefined)[];
   /** Stored values, one per position of the last level. */
   readonly values: ValueArray;
+
+  static {
+    adopt = (shape, format, storage) => new SparseTensor(shape, format, storage);
+  }
 
   private constructor(shape: readonly number[], format: SparseFormat, storage: SparseStorage) {
     this.shape = Object.freeze([...shape]);
@@ -62,7 +84,7 @@ export class SparseTensor {
    * given shape in `format`. Explicit zeros are dropped except where a dense level keeps them.
    */
   static fromDense(
-    data: ArrayLike<number>,
+    data: ArrayLike<number> | BigInt64Array,
     shape: readonly number[],
     format: FormatSpec,
     options: SparseTensorOptions = {},
@@ -75,19 +97,17 @@ export class SparseTensor {
         `expected ${size} elements for shape [${shape.join(', ')}], got ${data.length}`,
       );
     }
+    const dtype = dtypeOption(options) ?? inferDType(data);
     const coords: number[][] = [];
-    const values: number[] = [];
+    const values: StoredValue[] = [];
     const strides = rowMajorStrides(shape);
     for (let k = 0; k < size; k++) {
-      const v = data[k] as number;
-      if (v === 0) continue;
+      const v = data[k] as StoredValue;
+      if (Number(v) === 0) continue;
       coords.push(strides.map((s, d) => Math.floor(k / s) % (shape[d] as number)));
       values.push(v);
     }
-    return SparseTensor.fromCoordinates(coords, values, shape, format, {
-      dtype: inferDType(data),
-      ...options,
-    });
+    return SparseTensor.fromCoordinates(coords, values, shape, format, { ...options, dtype });
   }
 
   /**
@@ -96,12 +116,13 @@ export class SparseTensor {
    */
   static fromCoordinates(
     coordinates: readonly (readonly number[])[],
-    values: ArrayLike<number>,
+    values: ArrayLike<StoredValue>,
     shape: readonly number[],
     format: FormatSpec,
     options: SparseTensorOptions = {},
   ): SparseTensor {
     checkShape(shape);
+    const dtype = dtypeOption(options) ?? inferDType(values);
     const resolved = resolveFormat(format, shape.length, options);
     if (coordinates.length !== values.length) {
       throw new SparseStorageError(
@@ -122,17 +143,14 @@ export class SparseTensor {
       }
       return {
         levelCoordinates: resolved.order.map((d) => c[d] as number),
+        // int64 values travel as bigints; packing only moves them.
         value: values[k] as number,
       };
     });
     entries.sort(compareLevelEntries);
     const levelSizes = resolved.order.map((d) => shape[d] as number);
     const plain = packEntries(entries, resolved, levelSizes);
-    return new SparseTensor(
-      shape,
-      resolved,
-      toTypedStorage(plain, resolved, options.dtype ?? inferDType(values)),
-    );
+    return new SparseTensor(shape, resolved, toTypedStorage(plain, resolved, dtype));
   }
 
   /**
@@ -166,6 +184,22 @@ export class SparseTensor {
       coordinates: storage.coordinates.map((a) => a?.slice()),
       values: storage.values.slice(),
     });
+  }
+
+  /**
+   * The same tensor in another format: any level types, level order (`CSR` to `CSC`, a CSF
+   * tensor to another mode order) and widths. Widths come from `options`, else from
+   * `format`, else from this tensor. Stored zeros are dropped. Linear in `nnz` plus the
+   * level sizes (see convert.ts).
+   */
+  convert(format: FormatSpec, options: WidthOptions = {}): SparseTensor {
+    const named: WidthOptions =
+      typeof format === 'object' && !Array.isArray(format) ? (format as WidthOptions) : {};
+    const resolved = resolveFormat(format, this.rank, {
+      posWidth: options.posWidth ?? named.posWidth ?? this.format.posWidth,
+      crdWidth: options.crdWidth ?? named.crdWidth ?? this.format.crdWidth,
+    });
+    return new SparseTensor(this.shape, resolved, convertStorage(this, resolved));
   }
 
   /** Number of dimensions. */
@@ -269,10 +303,17 @@ function rowMajorStrides(shape: readonly number[]): number[] {
   return strides;
 }
 
-function inferDType(data: ArrayLike<number>): ValueDType {
+function inferDType(data: ArrayLike<StoredValue>): ValueDType {
   if (data instanceof Float64Array) return 'float64';
   if (data instanceof Int32Array) return 'int32';
+  if (data instanceof BigInt64Array) return 'int64';
   return 'float32';
+}
+
+/** `options.dtype`, checked to be a {@link ValueDType} (`undefined` when not given). */
+function dtypeOption(options: SparseTensorOptions): ValueDType | undefined {
+  if (options === null || typeof options !== 'object') return undefined;
+  return options.dtype === undefined ? undefined : checkDType(options.dtype, 'options.dtype');
 }
 
 function inferWidths(storage: SparseStorage): WidthOptions {

@@ -4,10 +4,13 @@
  * data, and every index variable's size is read off the operands (and checked to agree).
  */
 import type { InterpretArg } from '@tilekit/loop-ir';
-import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { SparseFormat } from '../sparse-tensor/format.js';
+import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from './errors.js';
-import type { TensorPlan, ValueType } from './kernel-plan.js';
+import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
+import { hasAssembly } from './output-plan.js';
+import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
 import type { SparseKernel } from './sparsify.js';
 
 /** A dense operand: row-major data and its shape (`[]` for a scalar held in a 1-array). */
@@ -22,8 +25,11 @@ export type KernelOperand = SparseTensor | DenseOperand | number;
 /** The arguments of one call plus the output buffer they write. */
 export interface BoundCall {
   readonly args: InterpretArg[];
+  /** The output's data (the values array of a formatted output). */
   readonly output: ValueArray | BigInt64Array;
   readonly outputShape: readonly number[];
+  /** The storage a formatted output is assembled into (see {@link assembledOutput}). */
+  readonly storage?: OutputStorage;
 }
 
 const isSparse = (o: KernelOperand): o is SparseTensor => typeof o === 'object' && 'format' in o;
@@ -74,24 +80,149 @@ function checkFormat(t: TensorPlan, o: KernelOperand): void {
   }
 }
 
+const DTYPE_OF: Readonly<Record<ValueType, string>> = {
+  f32: 'float32',
+  f64: 'float64',
+  i32: 'int32',
+  i64: 'int64',
+};
+const ARRAY_OF: Readonly<Record<ValueType, string>> = {
+  f32: 'Float32Array',
+  f64: 'Float64Array',
+  i32: 'Int32Array',
+  i64: 'BigInt64Array',
+};
+
+/** Value types follow the kernel's (MLIR has no implicit casts): a mismatch names the cast. */
+function checkValueType(t: TensorPlan, o: KernelOperand, valueType: ValueType): void {
+  if (typeof o === 'number') return;
+  // Sparse operands may be storage views (the wasm heap's), so the values array decides.
+  const values: unknown = isSparse(o) ? o.values : o.data;
+  const found =
+    typeof values === 'object' && values !== null ? values.constructor.name : typeof values;
+  if (found === ARRAY_OF[valueType]) return;
+  const dtype = DTYPE_OF[valueType];
+  const cast = isSparse(o)
+    ? `convert it (SparseTensor.fromDense(${t.name}.toDense(), ${t.name}.shape, ${t.name}.format, {dtype: '${dtype}'}))`
+    : `pass a ${ARRAY_OF[valueType]} (e.g. ${ARRAY_OF[valueType]}.from(data))`;
+  throw new SparsifyError(
+    `operands.${t.name}`,
+    `holds ${found} values but the kernel computes ${valueType} (${ARRAY_OF[valueType]}); ${cast} or sparsify with the operand's valueType`,
+  );
+}
+
+/** An operand is a number, a sparse tensor (or storage view) or `{data, shape}`. */
+function checkOperandKind(name: string, o: unknown): void {
+  if (typeof o === 'number') return;
+  const ok =
+    typeof o === 'object' &&
+    o !== null &&
+    (o instanceof SparseTensor ||
+      isStorageView(o) ||
+      ('data' in o &&
+        'shape' in o &&
+        ArrayBuffer.isView((o as DenseOperand).data) &&
+        Array.isArray((o as DenseOperand).shape)));
+  if (!ok) {
+    throw new SparsifyError(
+      `operands.${name}`,
+      'must be a number, a SparseTensor or {data: typed array, shape: number[]}',
+    );
+  }
+  if (o instanceof SparseTensor || isStorageView(o as object)) return;
+  const { data, shape } = o as DenseOperand;
+  if (!shape.every((d) => Number.isSafeInteger(d) && d >= 0)) {
+    throw new SparsifyError(
+      `operands.${name}`,
+      `shape [${shape.join(', ')}] is not a list of sizes`,
+    );
+  }
+  const size = shape.reduce((a, b) => a * b, 1);
+  if (data.length !== size) {
+    throw new SparsifyError(
+      `operands.${name}`,
+      `shape [${shape.join(', ')}] needs ${size} elements, data has ${data.length}`,
+    );
+  }
+}
+
+/** A sparse tensor's storage arrays outside a `SparseTensor` (the wasm heap's views). */
+function isStorageView(o: object): boolean {
+  const v = o as Partial<SparseTensor>;
+  return (
+    typeof v.format === 'object' &&
+    v.format !== null &&
+    Array.isArray(v.format.levels) &&
+    Array.isArray(v.shape) &&
+    Array.isArray(v.positions) &&
+    Array.isArray(v.coordinates) &&
+    ArrayBuffer.isView(v.values)
+  );
+}
+
+/** A `SparseTensor` of a sparse operand that may be a storage view (the wasm heap's). */
+function asSparseTensor(
+  o: Pick<SparseTensor, 'shape' | 'format' | 'positions' | 'coordinates' | 'values'>,
+): SparseTensor {
+  if (o instanceof SparseTensor) return o;
+  return SparseTensor.fromStorage(o.shape, o.format, {
+    positions: o.positions,
+    coordinates: o.coordinates,
+    values: o.values,
+  });
+}
+
+/**
+ * The operand bound to each kernel input, by input name: the caller's operands (own
+ * properties only) checked for format and value type, and converted copies made from them.
+ */
+function boundInputs(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+): Map<string, KernelOperand> {
+  const { plan } = kernel;
+  if (operands === null || typeof operands !== 'object') {
+    throw new SparsifyError('operands', 'must be an object mapping tensor names to operands');
+  }
+  const bound = new Map<string, KernelOperand>();
+  for (const t of plan.inputs) {
+    const name = t.source ?? t.name;
+    const o = Object.hasOwn(operands, name) ? operands[name] : undefined;
+    if (o === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
+    checkOperandKind(name, o);
+    if (t.convertedFrom === undefined) {
+      checkFormat(t, o);
+      checkValueType(t, o, plan.valueType);
+      bound.set(t.name, o);
+    } else {
+      bound.set(t.name, asSparseTensor(o as SparseTensor).convert(t.format as SparseFormat));
+    }
+  }
+  return bound;
+}
+
 /**
  * The size of every index variable, read off the operands (checked: formats, ranks, and that
- * operands sharing an index agree).
+ * operands sharing an index agree, every index pattern of a tensor included).
  */
 function indexSizes(
   kernel: SparseKernel,
-  operands: Readonly<Record<string, KernelOperand>>,
+  bound: ReadonlyMap<string, KernelOperand>,
 ): Map<string, number> {
   const { plan } = kernel;
   const sizes = new Map<string, number>();
-  for (const t of plan.inputs) {
-    const o = operands[t.name];
-    if (o === undefined) throw new SparsifyError(`operands.${t.name}`, 'missing');
-    checkFormat(t, o);
+  const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
+  const patterns = [plan, ...plan.temporaries].flatMap((p) =>
+    p.operands.filter((t) => !temporaries.has(t.name)),
+  );
+  for (const t of [...plan.inputs, ...patterns]) {
+    const input = t.argument ?? t.name;
+    const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
+    const o = bound.get(input) as KernelOperand;
     const shape = shapeOf(o);
     if (shape.length !== t.indices.length) {
       throw new SparsifyError(
-        `operands.${t.name}`,
+        `operands.${name}`,
         `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
       );
     }
@@ -100,7 +231,7 @@ function indexSizes(
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
         throw new SparsifyError(
-          `operands.${t.name}`,
+          `operands.${name}`,
           `dimension ${d} (index ${i}) is ${n} but another operand has ${seen}`,
         );
       }
@@ -115,45 +246,74 @@ export function outputShapeOf(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
 ): number[] {
-  const sizes = indexSizes(kernel, operands);
+  const sizes = indexSizes(kernel, boundInputs(kernel, operands));
   return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
 }
 
 /**
  * Builds the argument list of `kernel` for the named operands. The output is a fresh zero
- * array unless `output` is given (for `+=`/`*=` kernels that read it).
+ * array unless `output` is given (for `+=`/`*=` kernels that read it). A kernel with a
+ * formatted output writes into `output` storage (by default allocated with room for as many
+ * entries as its sparse operands hold); read the result with {@link assembledOutput}, or let
+ * {@link runKernel} grow the storage and call again when that was not enough.
  */
 export function bindArguments(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
-  output?: ValueArray | BigInt64Array,
+  output?: ValueArray | BigInt64Array | OutputStorage,
 ): BoundCall {
   const { plan } = kernel;
-  const sizes = indexSizes(kernel, operands);
+  const inputs = boundInputs(kernel, operands);
+  const sizes = indexSizes(kernel, inputs);
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const length = outputShape.reduce((a, b) => a * b, 1);
-  const out = output ?? valueArrayFor(plan.valueType, length);
-  if (out.length !== length)
+  const assembly = hasAssembly(plan)
+    ? bindOutputStorage(plan, operands, outputShape, output)
+    : undefined;
+  const out =
+    assembly?.values ??
+    (output as ValueArray | BigInt64Array | undefined) ??
+    valueArrayFor(plan.valueType, length);
+  if (assembly === undefined && out.length !== length)
     throw new SparsifyError('output', `expected ${length} elements, got ${out.length}`);
   const args: InterpretArg[] = kernel.parameters.map((p): InterpretArg => {
+    const formatted = assembly === undefined ? undefined : outputArgument(p, assembly);
+    if (formatted !== undefined) return formatted;
     switch (p.kind) {
       case 'size':
         return sizes.get(p.index) ?? 0;
       case 'output':
         return outputShape.length === 1 ? out : { data: out, shape: outputShape };
       case 'scalar':
-        return operands[p.tensor] as number;
+        return inputs.get(p.tensor) as number;
       case 'dense': {
-        const o = operands[p.tensor] as DenseOperand;
+        const o = inputs.get(p.tensor) as DenseOperand;
         return o.shape.length === 1 ? o.data : { data: o.data, shape: o.shape };
       }
+      case 'temporary': {
+        const shape = (
+          plan.temporaries.find((t) => t.output.name === p.tensor) as KernelPlan
+        ).output.indices.map((i) => sizes.get(i) ?? 0);
+        const data = valueArrayFor(
+          plan.valueType,
+          shape.reduce((a, b) => a * b, 1),
+        );
+        return shape.length === 1 ? data : { data, shape };
+      }
       case 'values':
-        return (operands[p.tensor] as SparseTensor).values;
+        return (inputs.get(p.tensor) as SparseTensor).values;
       case 'positions':
-        return (operands[p.tensor] as SparseTensor).positions[p.level] as InterpretArg;
+        return (inputs.get(p.tensor) as SparseTensor).positions[p.level] as InterpretArg;
       default:
-        return (operands[p.tensor] as SparseTensor).coordinates[p.level] as InterpretArg;
+        return (inputs.get(p.tensor) as SparseTensor).coordinates[
+          (p as { level: number }).level
+        ] as InterpretArg;
     }
   });
-  return { args, output: out, outputShape };
+  return {
+    args,
+    output: out,
+    outputShape,
+    ...(assembly === undefined ? {} : { storage: assembly.storage }),
+  };
 }

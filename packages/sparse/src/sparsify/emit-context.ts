@@ -50,6 +50,15 @@ export function parameterKey(p: KernelParameter): string {
     case 'positions':
     case 'coordinates':
       return `${p.kind}:${p.tensor}:${p.level}`;
+    case 'output-positions':
+    case 'output-coordinates':
+      return `${p.kind}:${p.level}`;
+    case 'output-values':
+    case 'output-state':
+    case 'workspace-values':
+    case 'workspace-filled':
+    case 'workspace-coordinates':
+      return p.kind;
     default:
       return `${p.kind}:${p.tensor}`;
   }

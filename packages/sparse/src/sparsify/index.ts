@@ -17,15 +17,33 @@ export {
   scalarTypeOf,
   storageTypeOf,
 } from './kernel-signature.js';
-export { buildLattice, casesOf, type LatticePoint, optimizeLattice } from './lattice.js';
+export {
+  buildLattice,
+  casesOf,
+  type LatticePoint,
+  MAX_LATTICE_POINTS,
+  optimizeLattice,
+} from './lattice.js';
 export {
   type AccessExpr,
   type AssignOp,
   type BinaryExpr,
+  type BinaryOp,
+  type CallExpr,
   type ConstExpr,
   type Expr,
+  type FunctionName,
+  type IndexExpr,
+  MAX_EXPRESSION_DEPTH,
+  MAX_EXPRESSION_NODES,
+  MAX_NOTATION_LENGTH,
   type NegExpr,
   type Notation,
   parseNotation,
+  printExpr,
+  type SumExpr,
 } from './notation.js';
+export { type AssemblyPlan, hasAssembly, type OutputAssembly } from './output-plan.js';
+export { allocateOutputStorage, type OutputStorage } from './output-storage.js';
+export { assembledOutput, type KernelFunction, runKernel } from './run-kernel.js';
 export { kernelNameOf, type SparseKernel, type SparsifyOptions, sparsify } from './sparsify.js';

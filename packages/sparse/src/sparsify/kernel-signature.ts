@@ -7,7 +7,12 @@
  *    - a sparse tensor: for every storage level `l` (outermost first) its positions
  *      `memref<?xiP>` (compressed levels) then its coordinates `memref<?xiC>` (compressed
  *      and singleton levels), and finally its values `memref<?xT>`;
- * 2. the output: `memref<?x...xT>` (`memref<T>` for a scalar result);
+ * 2. the output: `memref<?x...xT>` (`memref<T>` for a scalar result); an output with a
+ *    storage format instead takes, per level, its positions then coordinates (as an input
+ *    would), its values, and a `state` memref (entry counts, see output-assembly.ts), plus,
+ *    when it is assembled through a workspace, the workspace's values, marks and touched
+ *    coordinates (each as long as the output's last level); `X *= ...` on a sparse `X` takes
+ *    no output argument (`X` is the first input and its values are rewritten);
  * 3. one `index` per index variable, in order of first appearance in the notation (the
  *    output's indices first): the size of that dimension.
  *
@@ -26,8 +31,14 @@ import {
   memrefOf,
   type ScalarType,
 } from '@tilekit/loop-ir';
-import { hasCoordinates, isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
+import {
+  hasCoordinates,
+  isCompressed,
+  type SparseFormat,
+  type StorageWidth,
+} from '../sparse-tensor/format.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
+import { hasAssembly } from './output-plan.js';
 
 /** One argument of an emitted kernel function. */
 export type KernelParameter =
@@ -47,6 +58,23 @@ export type KernelParameter =
   | { readonly kind: 'dense'; readonly tensor: string; readonly type: MemRefType }
   | { readonly kind: 'scalar'; readonly tensor: string; readonly type: ScalarType }
   | { readonly kind: 'output'; readonly tensor: string; readonly type: MemRefType }
+  | { readonly kind: 'temporary'; readonly tensor: string; readonly type: MemRefType }
+  | {
+      readonly kind: 'output-positions' | 'output-coordinates';
+      readonly tensor: string;
+      readonly level: number;
+      readonly type: MemRefType;
+    }
+  | {
+      readonly kind:
+        | 'output-values'
+        | 'output-state'
+        | 'workspace-values'
+        | 'workspace-filled'
+        | 'workspace-coordinates';
+      readonly tensor: string;
+      readonly type: MemRefType;
+    }
   | { readonly kind: 'size'; readonly index: string; readonly type: ScalarType };
 
 /** The IR type of a value element type. */
@@ -97,11 +125,59 @@ export function kernelParameters(plan: KernelPlan): KernelParameter[] {
   const element = scalarTypeOf(plan.valueType);
   return [
     ...plan.inputs.flatMap((t) => tensorParameters(t, element)),
-    {
-      kind: 'output',
-      tensor: plan.output.name,
-      type: memrefOf(dynamic(plan.output.indices.length), element),
-    },
+    ...outputParameters(plan, element),
+    ...plan.temporaries.map(
+      (t): KernelParameter => ({
+        kind: 'temporary',
+        tensor: t.output.name,
+        type: memrefOf(dynamic(t.output.indices.length), element),
+      }),
+    ),
     ...plan.indexVars.map((i): KernelParameter => ({ kind: 'size', index: i, type: index })),
   ];
+}
+
+/** The output's parameters: one memref, or the storage of a formatted output (see above). */
+function outputParameters(plan: KernelPlan, element: ScalarType): KernelParameter[] {
+  const tensor = plan.output.name;
+  if (!hasAssembly(plan)) {
+    return [
+      { kind: 'output', tensor, type: memrefOf(dynamic(plan.output.indices.length), element) },
+    ];
+  }
+  const { strategy, format } = plan.assembly;
+  if (strategy === 'in-place') return [];
+  const pos = storageTypeOf(format.posWidth);
+  const crd = storageTypeOf(format.crdWidth);
+  const params: KernelParameter[] = format.levels.flatMap((lt, level) => [
+    ...(isCompressed(lt)
+      ? [{ kind: 'output-positions', tensor, level, type: memrefOf('?', pos) } as const]
+      : []),
+    ...(hasCoordinates(lt)
+      ? [{ kind: 'output-coordinates', tensor, level, type: memrefOf('?', crd) } as const]
+      : []),
+  ]);
+  params.push(
+    { kind: 'output-values', tensor, type: memrefOf('?', element) },
+    { kind: 'output-state', tensor, type: memrefOf('?', stateTypeOf(format)) },
+  );
+  if (strategy === 'expand') {
+    params.push(
+      { kind: 'workspace-values', tensor, type: memrefOf('?', element) },
+      { kind: 'workspace-filled', tensor, type: memrefOf('?', crd) },
+      { kind: 'workspace-coordinates', tensor, type: memrefOf('?', crd) },
+    );
+  }
+  return params;
+}
+
+/** The state memref holds positions and coordinates: the wider of the two widths. */
+export function stateWidthOf(format: SparseFormat): StorageWidth {
+  const bits = (w: StorageWidth): number => (w === 'index' ? 65 : w);
+  return bits(format.posWidth) >= bits(format.crdWidth) ? format.posWidth : format.crdWidth;
+}
+
+/** The element type of the state memref (see {@link stateWidthOf}). */
+export function stateTypeOf(format: SparseFormat): ScalarType {
+  return storageTypeOf(stateWidthOf(format));
 }

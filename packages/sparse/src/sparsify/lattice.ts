@@ -1,10 +1,23 @@
 /**
  * Iteration lattices (MLIR's Merger, simplified): for one loop index, the expression is split
  * into lattice points, each a set of operands that must be present together and the
- * expression that remains when exactly those are. A product needs all operands (a
- * conjunction), a sum any of them (a disjunction).
+ * expression that remains when exactly those are. Each operator follows the Merger's rule
+ * for which operands' zeros it preserves:
+ *
+ * - `*` and `/` are conjunctions (zero where the left operand is); a divisor must not be zero
+ *   where its sparse operands are absent (MLIR only sparsifies `x / c` with `c` not zero);
+ * - `+`, `-`, `max`, `min` are disjunctions: a point with one side absent evaluates the
+ *   operator with that side zero (`-b`, `max(a, 0)`), as the Merger's `kSubF`, `kBinary`;
+ * - `-x`, `sqrt`, `abs` map zero to zero (the Merger's zero-preserving unary ops);
+ * - `exp` maps zero to one, so the loop also visits every coordinate where its operand is
+ *   absent (a point with no sparse operand: dense iteration).
+ *
+ * Points with the same sparse operands are merged while the lattice is built (the Merger's
+ * `optimizeSet`), so repeated dense operands stay linear; a lattice needing more than
+ * {@link MAX_LATTICE_POINTS} points is a {@link SparsifyError}.
  */
-import type { Expr } from './notation.js';
+import { SparsifyError } from './errors.js';
+import type { Expr, FunctionName } from './notation.js';
 
 /** How an operand takes part in the current loop: iterated (sparse) or located (dense). */
 export type Participation = 'sparse' | 'dense';
@@ -19,7 +32,11 @@ export interface LatticePoint {
   readonly expr: Expr;
 }
 
+/** Most points a loop's lattice may have (six sparse operands under `+` need 63). */
+export const MAX_LATTICE_POINTS = 64;
+
 const union = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>): Set<T> => new Set([...a, ...b]);
+const ZERO: Expr = { kind: 'const', value: 0 };
 
 /**
  * Builds the lattice of `expr` for the current loop index; `participation(tensor)` says how
@@ -29,8 +46,17 @@ export function buildLattice(
   expr: Expr,
   participation: (tensor: string) => Participation | undefined,
 ): LatticePoint[] {
+  return merged(buildPoints(expr, participation));
+}
+
+function buildPoints(
+  expr: Expr,
+  participation: (tensor: string) => Participation | undefined,
+): LatticePoint[] {
+  const build = (e: Expr) => buildLattice(e, participation);
   switch (expr.kind) {
     case 'const':
+    case 'index':
       return [{ sparse: new Set(), dense: new Set(), expr }];
     case 'access': {
       const p = participation(expr.tensor);
@@ -44,28 +70,96 @@ export function buildLattice(
       ];
     }
     case 'neg':
-      return buildLattice(expr.operand, participation).map((q) => ({
-        ...q,
-        expr: { kind: 'neg', operand: q.expr },
-      }));
-    case 'binary': {
-      const left = buildLattice(expr.lhs, participation);
-      const right = buildLattice(expr.rhs, participation);
-      const both = left.flatMap((l) =>
-        right.map((r) => ({
-          sparse: union(l.sparse, r.sparse),
-          dense: union(l.dense, r.dense),
-          expr: { kind: 'binary', op: expr.op, lhs: l.expr, rhs: r.expr } as Expr,
-        })),
-      );
-      if (expr.op === '*') return both;
-      const rightOnly =
-        expr.op === '-'
-          ? right.map((r) => ({ ...r, expr: { kind: 'neg', operand: r.expr } as Expr }))
-          : right;
-      return [...both, ...left, ...rightOnly];
+      return build(expr.operand).map((q) => ({ ...q, expr: { kind: 'neg', operand: q.expr } }));
+    case 'call': {
+      const fn = expr.fn;
+      const call = (...args: Expr[]): Expr => ({ kind: 'call', fn, args });
+      if (expr.args.length === 2) {
+        return disjunction(build(expr.args[0] as Expr), build(expr.args[1] as Expr), call, {
+          leftOnly: (l) => call(l, ZERO),
+          rightOnly: (r) => call(ZERO, r),
+        });
+      }
+      const inner = build(expr.args[0] as Expr);
+      const mapped = inner.map((q) => ({ ...q, expr: call(q.expr) }));
+      if (ZERO_PRESERVING.has(fn)) return mapped;
+      const none = inner.find((q) => q.sparse.size === 0);
+      return [
+        ...mapped,
+        { sparse: new Set(), dense: none?.dense ?? new Set(), expr: call(none?.expr ?? ZERO) },
+      ];
     }
+    case 'binary': {
+      const op = expr.op;
+      const make = (lhs: Expr, rhs: Expr): Expr => ({ kind: 'binary', op, lhs, rhs });
+      const left = build(expr.lhs);
+      const right = build(expr.rhs);
+      if (op === '*') return conjunction(left, right, make);
+      if (op === '/') {
+        if (!right.some((q) => q.sparse.size === 0)) {
+          throw new SparsifyError(
+            'expression',
+            'a divisor is zero wherever its sparse operands are absent, so the division would visit every coordinate; divide by a dense operand or a constant (MLIR sparsifies x / c only)',
+          );
+        }
+        return conjunction(left, right, make);
+      }
+      return disjunction(left, right, make, {
+        leftOnly: (l) => l,
+        rightOnly: (r) => (op === '-' ? { kind: 'neg', operand: r } : r),
+      });
+    }
+    case 'sum':
+      throw new SparsifyError('expression', 'a nested sum reached the lattice unlowered');
   }
+}
+
+/** Unary functions with f(0) = 0 (the Merger's zero-preserving unary kinds). */
+const ZERO_PRESERVING: ReadonlySet<FunctionName> = new Set(['sqrt', 'abs']);
+
+function conjunction(
+  left: readonly LatticePoint[],
+  right: readonly LatticePoint[],
+  make: (l: Expr, r: Expr) => Expr,
+): LatticePoint[] {
+  return left.flatMap((l) =>
+    right.map((r) => ({
+      sparse: union(l.sparse, r.sparse),
+      dense: union(l.dense, r.dense),
+      expr: make(l.expr, r.expr),
+    })),
+  );
+}
+
+function disjunction(
+  left: readonly LatticePoint[],
+  right: readonly LatticePoint[],
+  make: (l: Expr, r: Expr) => Expr,
+  alone: { leftOnly: (l: Expr) => Expr; rightOnly: (r: Expr) => Expr },
+): LatticePoint[] {
+  return [
+    ...conjunction(left, right, make),
+    ...left.map((l) => ({ ...l, expr: alone.leftOnly(l.expr) })),
+    ...right.map((r) => ({ ...r, expr: alone.rightOnly(r.expr) })),
+  ];
+}
+
+/**
+ * Keeps the first point of each sparse set: conjunction points come first, and a later point
+ * with the same sparse operands only lacks dense terms that are always present.
+ */
+function merged(points: readonly LatticePoint[]): LatticePoint[] {
+  const kept: LatticePoint[] = [];
+  for (const p of points) {
+    if (!kept.some((k) => sameSet(k.sparse, p.sparse))) kept.push(p);
+  }
+  if (kept.length > MAX_LATTICE_POINTS) {
+    throw new SparsifyError(
+      'expression',
+      `its iteration lattice needs ${kept.length} points at one loop, more than ${MAX_LATTICE_POINTS} (too many sparse operands combined by +, -, max or min); split the kernel`,
+    );
+  }
+  return kept;
 }
 
 /**

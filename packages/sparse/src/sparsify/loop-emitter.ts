@@ -6,8 +6,7 @@
  * Reductions whose output element is fixed are carried in registers (`iter_args`), as MLIR's
  * sparsifier scalarizes them.
  */
-import type { Builder, Type, Value } from '@tilekit/loop-ir';
-import { roundToFormat } from '@tilekit/loop-ir';
+import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import {
@@ -20,9 +19,9 @@ import {
   type Scope,
   UNIVERSE,
 } from './emit-context.js';
-import { SparsifyError } from './errors.js';
+import { emitCombine, emitConstant, emitExpression } from './emit-expression.js';
 import type { KernelPlan, TensorPlan } from './kernel-plan.js';
-import type { KernelParameter } from './kernel-signature.js';
+import { type KernelParameter, scalarTypeOf } from './kernel-signature.js';
 import {
   buildLattice,
   casesOf,
@@ -31,6 +30,8 @@ import {
   type Participation,
 } from './lattice.js';
 import { accessesOf, type Expr } from './notation.js';
+import { OutputAssembler } from './output-assembly.js';
+import { hasAssembly, type OutputAssembly } from './output-plan.js';
 
 /** Emits the body of one kernel function. */
 export class LoopEmitter implements LoopBodyEmitter {
@@ -39,7 +40,12 @@ export class LoopEmitter implements LoopBodyEmitter {
   readonly #args: ReadonlyMap<string, Value>;
   readonly #tensors: ReadonlyMap<string, TensorPlan>;
   readonly #indexConstants = new Map<number, Value>();
-  readonly #element: Type;
+  readonly #element: ScalarType;
+  /** How a formatted output is written (`undefined` for a plain dense output). */
+  readonly #assembly: OutputAssembly | undefined;
+  readonly #assembler: OutputAssembler | undefined;
+  /** `memref.dim` of output arrays, hoisted to the entry like the index constants. */
+  readonly #lengths = new Map<Value, Value>();
 
   constructor(
     plan: KernelPlan,
@@ -51,8 +57,28 @@ export class LoopEmitter implements LoopBodyEmitter {
     this.#top = top;
     this.#args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
     this.#tensors = new Map(plan.inputs.map((t) => [t.name, t]));
-    const outType = this.#arg('output', plan.output.name).type;
-    this.#element = outType.kind === 'memref' ? outType.element : outType;
+    this.#element = scalarTypeOf(plan.valueType);
+    const assembly = hasAssembly(plan) ? plan.assembly : undefined;
+    this.#assembly = assembly;
+    if (assembly !== undefined && assembly.strategy !== 'in-place') {
+      this.#assembler = new OutputAssembler(
+        {
+          arg: (key) => this.#args.get(key) as Value,
+          c: (n) => this.c(n),
+          size: (v) => this.#size(v),
+          zero: () => this.#zero(),
+          length: (memref) => {
+            let dim = this.#lengths.get(memref);
+            if (dim === undefined) {
+              dim = this.#top.dim(memref, this.c(0));
+              this.#lengths.set(memref, dim);
+            }
+            return dim;
+          },
+        },
+        assembly,
+      );
+    }
   }
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
@@ -61,7 +87,8 @@ export class LoopEmitter implements LoopBodyEmitter {
     for (const t of this.#plan.inputs) {
       if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.c(0) });
     }
-    if (this.#plan.notation.op === '=') this.#emitZeroFill();
+    if (this.#plan.notation.op === '=' && this.#assembly === undefined) this.#emitZeroFill();
+    this.#assembler?.emitInit(this.#top);
     const scope: Scope = {
       b: this.#top,
       idx: new Map(),
@@ -70,6 +97,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       red: undefined,
     };
     this.#genLoops(scope, 0, this.#plan.notation.rhs);
+    this.#assembler?.emitFinalize(this.#top);
   }
 
   /** `linalg.fill` lowered to loops: the output starts from zero when it is overwritten. */
@@ -90,16 +118,38 @@ export class LoopEmitter implements LoopBodyEmitter {
     nest(this.#top, 0, []);
   }
 
+  /**
+   * The loops from `depth` inward. For an expanded output, the loops below its
+   * second-to-last level fill one workspace, appended to the output when they end.
+   */
   #genLoops(s: Scope, depth: number, expr: Expr): Value | undefined {
+    const expand =
+      this.#assembly?.strategy === 'expand' && depth === this.#assembly.expandDepth
+        ? this.#assembler
+        : undefined;
+    if (expand === undefined) return this.#genLoopLevel(s, depth, expr);
+    expand.emitExpandBegin(s.b);
+    this.#genLoopLevel(s, depth, expr);
+    expand.emitExpandEnd(s.b, s.idx);
+    return undefined;
+  }
+
+  #genLoopLevel(s: Scope, depth: number, expr: Expr): Value | undefined {
     const order = this.#plan.loopOrder;
     if (depth === order.length) return this.#genStmt(s, expr);
     const v = order[depth] as string;
     const out = this.#plan.output;
+    // A workspace is updated per term, so an expanded output carries no reduction.
     const startsReduction =
-      s.red === undefined && this.#plan.reductions.has(v) && out.indices.every((i) => s.idx.has(i));
-    let red = startsReduction
-      ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
-      : s.red;
+      s.red === undefined &&
+      this.#assembly?.strategy !== 'expand' &&
+      this.#plan.reductions.has(v) &&
+      out.indices.every((i) => s.idx.has(i));
+    let red = !startsReduction
+      ? s.red
+      : this.#assembler === undefined
+        ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
+        : this.#zero();
 
     const points = optimizeLattice(buildLattice(expr, (t) => this.#participation(s, t, v)));
     const bounds = new Map<string, { lo: Value; hi: Value }>();
@@ -132,7 +182,11 @@ export class LoopEmitter implements LoopBodyEmitter {
       }
     }
     if (startsReduction) {
-      s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
+      if (this.#assembler === undefined) {
+        s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
+      } else {
+        this.#assembler.emitInsert(s.b, s.idx, red as Value, true);
+      }
       return s.red;
     }
     return red;
@@ -215,6 +269,10 @@ export class LoopEmitter implements LoopBodyEmitter {
   #genStmt(s: Scope, expr: Expr): Value | undefined {
     const value = this.#evaluate(s, expr);
     if (s.red !== undefined) return this.#combine(s.b, s.red, value);
+    if (this.#assembly !== undefined) {
+      this.#storeFormatted(s, value);
+      return undefined;
+    }
     const out = this.#arg('output', this.#plan.output.name);
     const at = this.#outIndices(s);
     if (this.#plan.notation.op === '=' && this.#plan.reductions.size === 0) {
@@ -225,31 +283,37 @@ export class LoopEmitter implements LoopBodyEmitter {
     return undefined;
   }
 
-  #evaluate(s: Scope, e: Expr): Value {
-    const float = this.#element.kind === 'float';
-    switch (e.kind) {
-      case 'access':
-        return e.indices.length === 0
-          ? this.#arg('scalar', e.tensor)
-          : (s.loaded.get(e.tensor) as Value);
-      case 'const':
-        return this.#constant(e.value);
-      case 'neg': {
-        const x = this.#evaluate(s, e.operand);
-        return float ? s.b.unary('arith.negf', x) : s.b.subi(this.#constant(0), x);
-      }
-      case 'binary': {
-        const l = this.#evaluate(s, e.lhs);
-        const r = this.#evaluate(s, e.rhs);
-        const name = { '+': 'add', '-': 'sub', '*': 'mul' }[e.op];
-        return s.b.binary(`arith.${name}${float ? 'f' : 'i'}`, l, r);
-      }
+  /** The statement of a formatted output: an insertion, a workspace update or an in-place store. */
+  #storeFormatted(s: Scope, value: Value): void {
+    const assembly = this.#assembly as OutputAssembly;
+    if (assembly.strategy === 'in-place') {
+      const x = this.#plan.output.name;
+      s.b.store(value, this.#arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
+    } else if (assembly.strategy === 'expand') {
+      this.#assembler?.emitWorkspaceUpdate(s.b, s.idx, value);
+    } else {
+      this.#assembler?.emitInsert(s.b, s.idx, value, false);
     }
   }
 
+  #evaluate(s: Scope, e: Expr): Value {
+    return emitExpression(
+      {
+        b: s.b,
+        element: this.#element,
+        access: (a) =>
+          a.indices.length === 0
+            ? this.#arg('scalar', a.tensor)
+            : (s.loaded.get(a.tensor) as Value),
+        index: (i) => s.idx.get(i) as Value,
+        constant: (x) => this.#constant(x),
+      },
+      e,
+    );
+  }
+
   #combine(b: Builder, acc: Value, value: Value): Value {
-    const kind = this.#plan.notation.op === '*=' ? 'mul' : 'add';
-    return b.binary(`arith.${kind}${this.#element.kind === 'float' ? 'f' : 'i'}`, acc, value);
+    return emitCombine(b, this.#element, this.#plan.notation.op, acc, value);
   }
 
   #participation(s: Scope, tensor: string, v: string): Participation | undefined {
@@ -316,13 +380,6 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   #constant(x: number): Value {
-    const t = this.#element;
-    if (t.kind === 'float') return this.#top.constantFloat(roundToFormat(x, t.format), t);
-    if (t.kind === 'integer') {
-      if (!Number.isInteger(x))
-        throw new SparsifyError('expression', `${x} is not an integer constant`);
-      return this.#top.constantInt(x, t);
-    }
-    throw new SparsifyError('options.valueType', 'unsupported element type');
+    return emitConstant(this.#top, this.#element, x);
   }
 }

@@ -3,12 +3,21 @@
  *
  *     kernel  := access ('=' | '+=' | '*=') expr
  *     expr    := term (('+' | '-') term)*
- *     term    := factor ('*' factor)*
- *     factor  := access | number | '(' expr ')' | '-' factor
+ *     term    := factor (('*' | '/') factor)*
+ *     factor  := '-' factor | number | '(' expr ')' | call | access
+ *     call    := ('sqrt' | 'exp' | 'abs') '(' expr ')' | ('max' | 'min') '(' expr ',' expr ')'
+ *              | 'sum' '(' index ',' expr ')'
  *     access  := name ['(' [index (',' index)*] ')']
  *
- * Indices that do not appear in the output are reduced (Einstein convention). `=` overwrites
- * the output (which starts from zero), `+=` accumulates into it, `*=` multiplies into it.
+ * A bare name that is an index variable of the kernel (`i` in `b(i,j) * (i*3 + j)`) is the
+ * index's value, like MLIR's `linalg.index`; any other bare name is a scalar operand. Indices
+ * that do not appear in the output are summed where TACO sums them (see reductions.ts);
+ * `sum(k, e)` sums explicitly. `=` overwrites the output (which starts from zero), `+=`
+ * accumulates into it, `*=` multiplies into it.
+ *
+ * Parsing is bounded: nesting deeper than {@link MAX_EXPRESSION_DEPTH} or more than
+ * {@link MAX_EXPRESSION_NODES} nodes is a {@link NotationSyntaxError}, so no input can
+ * exhaust the stack of the parser or of the passes that walk the tree.
  */
 import { NotationSyntaxError } from './errors.js';
 
@@ -25,22 +34,57 @@ export interface ConstExpr {
   readonly value: number;
 }
 
+/** The value of an index variable at the current iteration (MLIR's `linalg.index`). */
+export interface IndexExpr {
+  readonly kind: 'index';
+  readonly index: string;
+}
+
 /** Negation. */
 export interface NegExpr {
   readonly kind: 'neg';
   readonly operand: Expr;
 }
 
+/** Binary operators. */
+export type BinaryOp = '+' | '-' | '*' | '/';
+
 /** A binary arithmetic operation. */
 export interface BinaryExpr {
   readonly kind: 'binary';
-  readonly op: '+' | '-' | '*';
+  readonly op: BinaryOp;
   readonly lhs: Expr;
   readonly rhs: Expr;
 }
 
+/** Functions of the notation and their arity. */
+export const FUNCTION_ARITY: ReadonlyMap<string, number> = new Map([
+  ['sqrt', 1],
+  ['exp', 1],
+  ['abs', 1],
+  ['max', 2],
+  ['min', 2],
+]);
+
+/** A function name (`sqrt`, `exp`, `abs`, `max`, `min`). */
+export type FunctionName = 'sqrt' | 'exp' | 'abs' | 'max' | 'min';
+
+/** A function application. */
+export interface CallExpr {
+  readonly kind: 'call';
+  readonly fn: FunctionName;
+  readonly args: readonly Expr[];
+}
+
+/** An explicit reduction `sum(k, body)`: the sum of `body` over every value of `k`. */
+export interface SumExpr {
+  readonly kind: 'sum';
+  readonly index: string;
+  readonly body: Expr;
+}
+
 /** Right-hand side expressions. */
-export type Expr = AccessExpr | ConstExpr | NegExpr | BinaryExpr;
+export type Expr = AccessExpr | ConstExpr | IndexExpr | NegExpr | BinaryExpr | CallExpr | SumExpr;
 
 /** How the output is updated. */
 export type AssignOp = '=' | '+=' | '*=';
@@ -53,12 +97,68 @@ export interface Notation {
   readonly rhs: Expr;
 }
 
+/** Deepest nesting of an expression tree (parentheses, operators, unary minus, calls). */
+export const MAX_EXPRESSION_DEPTH = 256;
+/** Most nodes an expression may have. */
+export const MAX_EXPRESSION_NODES = 4096;
+/** Longest notation accepted, in characters. */
+export const MAX_NOTATION_LENGTH = 65536;
+
+/** Names that are functions, hence never tensors. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set([...FUNCTION_ARITY.keys(), 'sum']);
+
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
 
 /** Parses tensor index notation; throws {@link NotationSyntaxError} with the offset at fault. */
 export function parseNotation(source: string): Notation {
+  if (typeof source !== 'string') {
+    throw new NotationSyntaxError(String(source), 0, 'a string of tensor index notation');
+  }
+  if (source.length > MAX_NOTATION_LENGTH) {
+    throw new NotationSyntaxError(
+      source.slice(0, 64),
+      0,
+      `at most ${MAX_NOTATION_LENGTH} characters (got ${source.length})`,
+    );
+  }
   let at = 0;
+  let nodes = 0;
+  const depthOf = new WeakMap<Expr, number>();
+  /** Records a new node, enforcing the depth and size limits. */
+  const node = <E extends Expr>(e: E, ...children: Expr[]): E => {
+    const depth = 1 + Math.max(0, ...children.map((c) => depthOf.get(c) ?? 1));
+    if (depth > MAX_EXPRESSION_DEPTH) {
+      throw new NotationSyntaxError(
+        source,
+        at,
+        `an expression nested at most ${MAX_EXPRESSION_DEPTH} deep`,
+      );
+    }
+    if (++nodes > MAX_EXPRESSION_NODES) {
+      throw new NotationSyntaxError(
+        source,
+        at,
+        `an expression of at most ${MAX_EXPRESSION_NODES} terms and operators`,
+      );
+    }
+    depthOf.set(e, depth);
+    return e;
+  };
+  let open = 0;
+  /** Bounds the parser's own recursion (parentheses, unary minus, calls) before the tree. */
+  const nested = <T>(parse: () => T): T => {
+    if (++open > MAX_EXPRESSION_DEPTH) {
+      throw new NotationSyntaxError(
+        source,
+        at,
+        `an expression nested at most ${MAX_EXPRESSION_DEPTH} deep`,
+      );
+    }
+    const result = parse();
+    open--;
+    return result;
+  };
   const skip = (): void => {
     while (at < source.length && /\s/.test(source[at] as string)) at++;
   };
@@ -87,44 +187,90 @@ export function parseNotation(source: string): Notation {
     if (n === undefined) throw new NotationSyntaxError(source, at, what);
     return n;
   };
+  /** Whether `(` follows, without consuming anything. */
+  const callFollows = (): boolean => {
+    const save = at;
+    const yes = eat('(');
+    at = save;
+    return yes;
+  };
   const access = (): AccessExpr => {
+    const start = at;
     const tensor = name('a tensor name');
+    if (RESERVED_NAMES.has(tensor)) {
+      at = start;
+      skip();
+      throw new NotationSyntaxError(source, at, `a tensor name (${tensor} is a function)`);
+    }
     const indices: string[] = [];
     if (eat('(') && !eat(')')) {
       do indices.push(name('an index name'));
       while (eat(','));
       expect(')');
     }
-    return { kind: 'access', tensor, indices };
+    return node({ kind: 'access', tensor, indices });
   };
-  const factor = (): Expr => {
-    if (eat('(')) {
-      const e = expr();
+  const call = (fn: string): Expr => {
+    expect('(');
+    if (fn === 'sum') {
+      const index = name('the index to sum over');
+      expect(',');
+      const body = expr();
       expect(')');
-      return e;
+      return node({ kind: 'sum', index, body }, body);
     }
-    if (eat('-')) return { kind: 'neg', operand: factor() };
-    const num = match(NUMBER);
-    if (num !== undefined) return { kind: 'const', value: Number(num) };
-    skip();
-    NAME.lastIndex = at;
-    if (!NAME.test(source))
-      throw new NotationSyntaxError(source, at, 'a tensor access, a number or (');
-    return access();
+    const args: Expr[] = [expr()];
+    for (let n = 1; n < (FUNCTION_ARITY.get(fn) as number); n++) {
+      expect(',');
+      args.push(expr());
+    }
+    expect(')');
+    return node({ kind: 'call', fn: fn as FunctionName, args }, ...args);
   };
+  const factor = (): Expr =>
+    nested(() => {
+      if (eat('(')) {
+        const e = expr();
+        expect(')');
+        return e;
+      }
+      if (eat('-')) {
+        const operand = factor();
+        return node({ kind: 'neg', operand }, operand);
+      }
+      const num = match(NUMBER);
+      if (num !== undefined) return node({ kind: 'const', value: Number(num) });
+      skip();
+      NAME.lastIndex = at;
+      const word = NAME.exec(source)?.[0];
+      if (word === undefined)
+        throw new NotationSyntaxError(source, at, 'a tensor access, a number or (');
+      if (RESERVED_NAMES.has(word)) {
+        at += word.length;
+        if (callFollows()) return call(word);
+        at -= word.length;
+      }
+      return access();
+    });
   const term = (): Expr => {
     let e = factor();
-    while (eat('*')) e = { kind: 'binary', op: '*', lhs: e, rhs: factor() };
-    return e;
-  };
-  const expr = (): Expr => {
-    let e = term();
     for (;;) {
-      if (eat('+')) e = { kind: 'binary', op: '+', lhs: e, rhs: term() };
-      else if (eat('-')) e = { kind: 'binary', op: '-', lhs: e, rhs: term() };
-      else return e;
+      const op = eat('*') ? '*' : eat('/') ? '/' : undefined;
+      if (op === undefined) return e;
+      const rhs = factor();
+      e = node({ kind: 'binary', op, lhs: e, rhs }, e, rhs);
     }
   };
+  const expr = (): Expr =>
+    nested(() => {
+      let e = term();
+      for (;;) {
+        const op = eat('+') ? '+' : eat('-') ? '-' : undefined;
+        if (op === undefined) return e;
+        const rhs = term();
+        e = node({ kind: 'binary', op, lhs: e, rhs }, e, rhs);
+      }
+    });
 
   const output = access();
   const op: AssignOp | undefined = eat('+=') ? '+=' : eat('*=') ? '*=' : eat('=') ? '=' : undefined;
@@ -132,19 +278,115 @@ export function parseNotation(source: string): Notation {
   const rhs = expr();
   skip();
   if (at !== source.length) throw new NotationSyntaxError(source, at, 'end of input');
-  return { source, output, op, rhs };
+  return { source, output, op, rhs: resolveIndexValues(source, output, rhs) };
+}
+
+/** Every index variable named in the kernel: output indices, access indices, sum indices. */
+function indexVariablesOf(output: AccessExpr, rhs: Expr): Set<string> {
+  const names = new Set(output.indices);
+  for (const e of nodesOf(rhs)) {
+    if (e.kind === 'access') for (const i of e.indices) names.add(i);
+    if (e.kind === 'sum') names.add(e.index);
+  }
+  return names;
+}
+
+/** Bare names that are index variables become index values. */
+function resolveIndexValues(source: string, output: AccessExpr, rhs: Expr): Expr {
+  const indices = indexVariablesOf(output, rhs);
+  if (indices.has(output.tensor)) {
+    throw new NotationSyntaxError(source, 0, `an output name that is not also an index variable`);
+  }
+  return mapExpr(rhs, (e) =>
+    e.kind === 'access' && e.indices.length === 0 && indices.has(e.tensor)
+      ? { kind: 'index', index: e.tensor }
+      : e,
+  );
+}
+
+/** The operands of `e` (empty for leaves). */
+export function childrenOf(e: Expr): readonly Expr[] {
+  switch (e.kind) {
+    case 'access':
+    case 'const':
+    case 'index':
+      return [];
+    case 'neg':
+      return [e.operand];
+    case 'binary':
+      return [e.lhs, e.rhs];
+    case 'call':
+      return e.args;
+    case 'sum':
+      return [e.body];
+  }
+}
+
+/** `e` with its operands replaced by `children` (in {@link childrenOf} order). */
+export function withChildren(e: Expr, children: readonly Expr[]): Expr {
+  switch (e.kind) {
+    case 'access':
+    case 'const':
+    case 'index':
+      return e;
+    case 'neg':
+      return { kind: 'neg', operand: children[0] as Expr };
+    case 'binary':
+      return { kind: 'binary', op: e.op, lhs: children[0] as Expr, rhs: children[1] as Expr };
+    case 'call':
+      return { kind: 'call', fn: e.fn, args: children };
+    case 'sum':
+      return { kind: 'sum', index: e.index, body: children[0] as Expr };
+  }
+}
+
+/** Rebuilds `e` bottom-up, applying `f` to every node after its operands. */
+export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
+  const children = childrenOf(e);
+  if (children.length === 0) return f(e);
+  return f(
+    withChildren(
+      e,
+      children.map((c) => mapExpr(c, f)),
+    ),
+  );
+}
+
+/** Every node of `e`, parents before children, left to right. */
+export function nodesOf(e: Expr): Expr[] {
+  const out: Expr[] = [];
+  const stack: Expr[] = [e];
+  while (stack.length > 0) {
+    const n = stack.pop() as Expr;
+    out.push(n);
+    const children = childrenOf(n);
+    for (let k = children.length - 1; k >= 0; k--) stack.push(children[k] as Expr);
+  }
+  return out;
 }
 
 /** Every access in `e`, left to right. */
 export function accessesOf(e: Expr): AccessExpr[] {
+  return nodesOf(e).filter((n): n is AccessExpr => n.kind === 'access');
+}
+
+/** `e` fully parenthesized, so that different trees never print alike. */
+export function printExpr(e: Expr): string {
   switch (e.kind) {
     case 'access':
-      return [e];
+      return `${e.tensor}(${e.indices.join(',')})`;
     case 'const':
-      return [];
+      // String() is injective on the literals the grammar reads (no sign, no NaN).
+      return String(e.value);
+    case 'index':
+      return e.index;
     case 'neg':
-      return accessesOf(e.operand);
+      return `(-${printExpr(e.operand)})`;
     case 'binary':
-      return [...accessesOf(e.lhs), ...accessesOf(e.rhs)];
+      return `(${printExpr(e.lhs)}${e.op}${printExpr(e.rhs)})`;
+    case 'call':
+      return `${e.fn}(${e.args.map(printExpr).join(',')})`;
+    case 'sum':
+      return `sum(${e.index},${printExpr(e.body)})`;
   }
 }

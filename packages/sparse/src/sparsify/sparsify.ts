@@ -7,10 +7,12 @@
 import type { Module, Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
-import { type KernelPlan, type PlanOptions, planKernel } from './kernel-plan.js';
+import { SparsifyError } from './errors.js';
+import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { type KernelParameter, kernelParameters } from './kernel-signature.js';
-import { LoopEmitter } from './loop-emitter.js';
+import { emitLoopNests } from './loop-nests.js';
 import { parseNotation } from './notation.js';
+import { planWithOutput } from './output-plan.js';
 
 /** Options of {@link sparsify}. */
 export interface SparsifyOptions extends PlanOptions {
@@ -39,7 +41,7 @@ export function sparsify(
   formats: Readonly<Record<string, FormatSpec>> = {},
   options: SparsifyOptions = {},
 ): SparseKernel {
-  const plan = planKernel(parseNotation(expression), formats, options);
+  const plan = planWithOutput(parseNotation(expression), ownFormats(formats), options);
   const parameters = kernelParameters(plan);
   const functionName = options.name ?? kernelNameOf(expression);
   const func = buildFunction(
@@ -47,7 +49,7 @@ export function sparsify(
     parameters.map((p) => p.type),
     [],
     (b, ...args) => {
-      new LoopEmitter(plan, parameters, args as Value[], b).emit();
+      emitLoopNests(plan, parameters, args as Value[], b);
       return [];
     },
   );
@@ -59,19 +61,35 @@ export function sparsify(
   });
 }
 
-const OPERATOR_WORDS: Readonly<Record<string, string>> = {
-  '+=': 'addeq',
-  '*=': 'muleq',
-  '=': 'eq',
-  '+': 'add',
-  '-': 'sub',
-  '*': 'mul',
-};
+/**
+ * The formats as a prototype-free record of their own entries, so that a tensor named
+ * `constructor` or `__proto__` finds its own format (or none), never an inherited property.
+ */
+function ownFormats(
+  formats: Readonly<Record<string, FormatSpec>>,
+): Readonly<Record<string, FormatSpec>> {
+  if (formats === null || typeof formats !== 'object' || Array.isArray(formats)) {
+    throw new SparsifyError('formats', 'must be an object mapping tensor names to formats');
+  }
+  const own: Record<string, FormatSpec> = Object.create(null);
+  for (const [name, spec] of Object.entries(formats)) own[name] = spec;
+  return own;
+}
+
+const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map([
+  ['+=', 'addeq'],
+  ['*=', 'muleq'],
+  ['=', 'eq'],
+  ['+', 'add'],
+  ['-', 'sub'],
+  ['*', 'mul'],
+  ['/', 'div'],
+]);
 
 /** A symbol name derived from the notation: `x(i) = A(i,j) * b(j)` -> `x_i_eq_A_i_j_mul_b_j`. */
 export function kernelNameOf(expression: string): string {
-  const tokens = expression.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\+=|\*=|[=+\-*]/g) ?? [];
-  const words = tokens.map((t) => OPERATOR_WORDS[t] ?? t.replace('.', 'p'));
+  const tokens = expression.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\+=|\*=|[=+\-*/]/g) ?? [];
+  const words = tokens.map((t) => OPERATOR_WORDS.get(t) ?? t.replace('.', 'p'));
   const name = words.join('_');
   return /^[A-Za-z_]/.test(name) ? name : `k_${name}`;
 }

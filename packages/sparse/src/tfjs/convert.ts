@@ -23,6 +23,12 @@ export function sparseTensorFromTensor(
 /** The dense tfjs tensor of a {@link SparseTensor} (`float64` values become `float32`). */
 export function tensorFromSparse(sparse: SparseTensor): tf.Tensor {
   const dense = sparse.toDense();
+  if (dense instanceof BigInt64Array) {
+    throw new SparseFormatError(
+      'sparse',
+      'int64 values have no tfjs dtype; store them as int32 or float32',
+    );
+  }
   const dtype = sparse.dtype === 'int32' ? 'int32' : 'float32';
   return tf.tensor(
     dtype === 'float32' && !(dense instanceof Float32Array) ? Float32Array.from(dense) : dense,

@@ -7,7 +7,7 @@
 import type { EngineName } from '@tilekit/loop-engines';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import type { ValueType } from '../sparsify/kernel-plan.js';
-import { type Expr, type Notation, parseNotation } from '../sparsify/notation.js';
+import { type Expr, type Notation, parseNotation, printExpr } from '../sparsify/notation.js';
 
 /** Options of {@link sparseOp}. */
 export interface SparseOpOptions {
@@ -45,19 +45,7 @@ export function resolveSparseOpOptions(options: SparseOpOptions): Required<Spars
 }
 
 /** `e` fully parenthesized, so that different trees never print alike. */
-function canonicalExpr(e: Expr): string {
-  switch (e.kind) {
-    case 'access':
-      return `${e.tensor}(${e.indices.join(',')})`;
-    case 'const':
-      // String() is injective on the literals the grammar reads (no sign, no NaN).
-      return String(e.value);
-    case 'neg':
-      return `(-${canonicalExpr(e.operand)})`;
-    case 'binary':
-      return `(${canonicalExpr(e.lhs)}${e.op}${canonicalExpr(e.rhs)})`;
-  }
-}
+const canonicalExpr = (e: Expr): string => printExpr(e);
 
 /** A kernel in canonical notation: whitespace and redundant parentheses do not matter. */
 export function canonicalNotation(notation: Notation): string {

@@ -110,7 +110,8 @@ export function sparseOp(
     `SparseOp_${kernelNameOf(expr)}__${configLabel(formats, o)}`,
     key,
   );
-  const names = kernel.plan.inputs.map((t) => t.name);
+  // Converted copies (TensorPlan.source) are made from the caller's operands when binding.
+  const names = kernel.plan.inputs.filter((t) => t.source === undefined).map((t) => t.name);
   const dtype = kernel.plan.valueType === 'i32' ? 'int32' : 'float32';
 
   tf.registerKernel({

@@ -26,7 +26,7 @@ describe('SparseTensor storage (hand-derived golden cases)', () => {
     const t = SparseTensor.fromDense(DENSE, [4, 3], 'CSR');
     expect(nums(t.positions[1])).toEqual([0, 2, 2, 4, 5]);
     expect(nums(t.coordinates[1])).toEqual([0, 2, 1, 2, 0]);
-    expect(Array.from(t.values)).toEqual([1, 2, 3, 4, 5]);
+    expect(Array.from<number | bigint>(t.values)).toEqual([1, 2, 3, 4, 5]);
     expect(t.positions[0]).toBeUndefined();
   });
 
@@ -35,7 +35,7 @@ describe('SparseTensor storage (hand-derived golden cases)', () => {
     expect(t.format.order).toEqual([1, 0]);
     expect(nums(t.positions[1])).toEqual([0, 2, 3, 5]);
     expect(nums(t.coordinates[1])).toEqual([0, 3, 2, 0, 2]);
-    expect(Array.from(t.values)).toEqual([1, 5, 3, 2, 4]);
+    expect(Array.from<number | bigint>(t.values)).toEqual([1, 5, 3, 2, 4]);
   });
 
   it('DCSR compresses the rows too (row 1 is empty and not stored)', () => {
@@ -65,7 +65,7 @@ describe('SparseTensor storage (hand-derived golden cases)', () => {
       const t = SparseTensor.fromDense(DENSE, [4, 3], 'CSR', { posWidth: w, crdWidth: w });
       expect(t.positions[1]?.constructor.name).toBe(ctor);
       expect(t.coordinates[1]?.constructor.name).toBe(ctor);
-      expect(Array.from(t.toDense())).toEqual(Array.from(DENSE));
+      expect(Array.from<number | bigint>(t.toDense())).toEqual(Array.from(DENSE));
     }
   });
 
@@ -82,7 +82,7 @@ describe('SparseTensor storage (hand-derived golden cases)', () => {
       [4, 3],
       'CSR',
     );
-    expect(Array.from(t.toDense())).toEqual(Array.from(DENSE));
+    expect(Array.from<number | bigint>(t.toDense())).toEqual(Array.from(DENSE));
     expect(t.toCoordinates().coordinates).toEqual([
       [0, 0],
       [0, 2],
@@ -128,7 +128,7 @@ describe('SparseTensor round trips (property)', () => {
     fc.assert(
       fc.property(matrix, fc.constantFrom(...formats), ({ rows, cols, data }, format) => {
         const t = SparseTensor.fromDense(Float64Array.from(data), [rows, cols], format);
-        expect(Array.from(t.toDense())).toEqual(data.map((x) => x + 0));
+        expect(Array.from<number | bigint>(t.toDense())).toEqual(data.map((x) => x + 0));
         const entries = denseEntries(data, rows, cols);
         expect(t.nnz).toBe(entries.length);
         const got = t.toCoordinates();
@@ -150,7 +150,9 @@ describe('SparseTensor round trips (property)', () => {
           crdWidth: 16,
         });
         const copy = SparseTensor.fromStorage([rows, cols], t.format, t);
-        expect(Array.from(copy.toDense())).toEqual(Array.from(t.toDense()));
+        expect(Array.from<number | bigint>(copy.toDense())).toEqual(
+          Array.from<number | bigint>(t.toDense()),
+        );
       }),
       { seed: 42, numRuns: 100 },
     );
@@ -165,7 +167,7 @@ describe('SparseTensor round trips (property)', () => {
     ];
     for (const spec of specs) {
       const t = SparseTensor.fromDense(data, [2, 3, 4], spec);
-      expect(Array.from(t.toDense())).toEqual(Array.from(data));
+      expect(Array.from<number | bigint>(t.toDense())).toEqual(Array.from(data));
     }
   });
 });

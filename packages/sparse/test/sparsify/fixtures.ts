@@ -92,6 +92,8 @@ export function denseEvaluate(
         const b = evaluate(e.rhs);
         return round(e.op === '+' ? a + b : e.op === '-' ? a - b : a * b);
       }
+      default:
+        throw new Error(`denseEvaluate: ${e.kind} is outside the catalog's notation`);
     }
   };
   const visit = (d: number): void => {

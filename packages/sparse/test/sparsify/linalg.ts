@@ -52,12 +52,12 @@ export function linalgFor(kernel: SparseKernel): string {
     if (e.kind === 'const')
       body.push(`${name} = arith.constant ${e.value.toExponential()} : ${element}`);
     else if (e.kind === 'neg') body.push(`${name} = arith.negf ${emit(e.operand)} : ${element}`);
-    else {
-      const op = { '+': 'addf', '-': 'subf', '*': 'mulf' }[e.op];
+    else if (e.kind === 'binary') {
+      const op = { '+': 'addf', '-': 'subf', '*': 'mulf', '/': 'divf' }[e.op];
       const l = emit(e.lhs);
       const r = emit(e.rhs);
       body.push(`${name} = arith.${op} ${l}, ${r} : ${element}`);
-    }
+    } else throw new Error(`linalg: ${e.kind} is outside the compared kernels`);
     return name;
   };
   const value = emit(plan.notation.rhs);

@@ -1,0 +1,136 @@
+/**
+ * Emission of the value side of a kernel: the arithmetic of one lattice point's expression
+ * at the innermost loop, the fold of a term into the output or a carried reduction, and the
+ * kernel's constants. The loop structure around it lives in loop-emitter.ts.
+ */
+import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
+import { i64, roundToFormat } from '@tilekit/loop-ir';
+import { SparsifyError } from './errors.js';
+import {
+  type AccessExpr,
+  type AssignOp,
+  type BinaryOp,
+  type Expr,
+  type FunctionName,
+  nodesOf,
+} from './notation.js';
+
+/** What an expression reads: operand values already loaded, and the hoisted constants. */
+export interface ExpressionEnv {
+  /** Where the arithmetic is emitted. */
+  readonly b: Builder;
+  /** The kernel's value element type. */
+  readonly element: ScalarType;
+  /** The value of a tensor access at the current coordinates (loaded or a scalar argument). */
+  access(a: AccessExpr): Value;
+  /** The current value (an `index`) of a bound index variable. */
+  index(name: string): Value;
+  /** The constant `x` of the element type (hoisted by the caller). */
+  constant(x: number): Value;
+}
+
+const FLOAT_OPS: Readonly<Record<BinaryOp, string>> = {
+  '+': 'arith.addf',
+  '-': 'arith.subf',
+  '*': 'arith.mulf',
+  '/': 'arith.divf',
+};
+const INT_OPS: Readonly<Record<BinaryOp, string>> = {
+  '+': 'arith.addi',
+  '-': 'arith.subi',
+  '*': 'arith.muli',
+  '/': 'arith.divsi',
+};
+/** Float functions: MLIR's `math` ops; `max`/`min` are `arith.maximumf`/`minimumf` (NaN wins). */
+const FLOAT_FUNCTIONS: Readonly<Record<FunctionName, string>> = {
+  sqrt: 'math.sqrt',
+  exp: 'math.exp',
+  abs: 'math.absf',
+  max: 'arith.maximumf',
+  min: 'arith.minimumf',
+};
+/** Integer functions; `sqrt` and `exp` have none (see {@link checkValueTypes}). */
+const INT_FUNCTIONS: Readonly<Partial<Record<FunctionName, string>>> = {
+  abs: 'math.absi',
+  max: 'arith.maxsi',
+  min: 'arith.minsi',
+};
+
+/**
+ * Rejects operators the value type has no MLIR op for (`sqrt`/`exp` on integers), naming
+ * the value type to use instead, before anything is emitted.
+ */
+export function checkValueTypes(e: Expr, element: ScalarType): void {
+  if (element.kind === 'float') return;
+  for (const n of nodesOf(e)) {
+    if (n.kind === 'call' && INT_FUNCTIONS[n.fn] === undefined) {
+      throw new SparsifyError(
+        'expression',
+        `${n.fn} needs a float value type (MLIR has no integer ${n.fn}); sparsify with valueType 'f32' or 'f64' and convert the integer operands (e.g. SparseTensor dtype 'float32')`,
+      );
+    }
+  }
+}
+
+/** Emits `e` and returns its value. */
+export function emitExpression(env: ExpressionEnv, e: Expr): Value {
+  const { b, element } = env;
+  const float = element.kind === 'float';
+  switch (e.kind) {
+    case 'access':
+      return env.access(e);
+    case 'const':
+      return env.constant(e.value);
+    case 'index': {
+      // linalg.index yields an index: cast it as MLIR code does (index_cast, then sitofp).
+      const at = env.index(e.index);
+      if (!float) return b.cast('arith.index_cast', at, element);
+      return b.cast('arith.sitofp', b.cast('arith.index_cast', at, i64), element);
+    }
+    case 'neg': {
+      const x = emitExpression(env, e.operand);
+      return float ? b.unary('arith.negf', x) : b.subi(env.constant(0), x);
+    }
+    case 'binary': {
+      const l = emitExpression(env, e.lhs);
+      const r = emitExpression(env, e.rhs);
+      return b.binary((float ? FLOAT_OPS : INT_OPS)[e.op], l, r);
+    }
+    case 'call': {
+      const name = float ? FLOAT_FUNCTIONS[e.fn] : INT_FUNCTIONS[e.fn];
+      if (name === undefined) {
+        checkValueTypes(e, element);
+        throw new SparsifyError('expression', `${e.fn} has no ${element.kind} form`);
+      }
+      const args = e.args.map((a) => emitExpression(env, a));
+      return args.length === 1
+        ? b.unary(name, args[0] as Value)
+        : b.binary(name, args[0] as Value, args[1] as Value);
+    }
+    case 'sum':
+      throw new SparsifyError('expression', 'a nested sum reached the emitter unlowered');
+  }
+}
+
+/** Folds `value` into `acc` as the assignment `op` does (`*=` multiplies, else adds). */
+export function emitCombine(
+  b: Builder,
+  element: ScalarType,
+  op: AssignOp,
+  acc: Value,
+  value: Value,
+): Value {
+  const kind = op === '*=' ? 'mul' : 'add';
+  return b.binary(`arith.${kind}${element.kind === 'float' ? 'f' : 'i'}`, acc, value);
+}
+
+/** The constant `x` of `element`, built with `b` (integers must be whole). */
+export function emitConstant(b: Builder, element: ScalarType, x: number): Value {
+  if (element.kind === 'float') return b.constantFloat(roundToFormat(x, element.format), element);
+  if (element.kind === 'integer') {
+    if (!Number.isInteger(x))
+      throw new SparsifyError('expression', `${x} is not an integer constant`);
+    return b.constantInt(x, element);
+  }
+  throw new SparsifyError('options.valueType', 'unsupported element type');
+}

@@ -1,0 +1,447 @@
+/**
+ * The IR that assembles a formatted output inside the emitted loops (see output-plan.ts for
+ * when each strategy applies).
+ *
+ * Storage grows without allocation, since loop IR has no `memref.alloc`: the caller passes
+ * every output array with some capacity (its length), and a small `state` memref in which the
+ * kernel keeps, per level, the number of entries appended so far and the parent position and
+ * coordinate of the last one. Every append is guarded by the array's `memref.dim`, so a call
+ * with too little capacity writes nothing out of bounds and still counts exactly what it
+ * needs; the caller then grows the arrays to those counts and calls again (output-storage.ts).
+ *
+ * An insertion of a full coordinate tuple walks the levels top-down like MLIR's
+ * `sparse_tensor.insert`: a dense level computes its position, a compressed level appends the
+ * coordinate unless it equals the last one appended under the same parent (entries arrive in
+ * lexicographic order, so that is the only possible duplicate), a non-unique level and its
+ * singleton levels append the whole tuple. Parents are thus created only when a child is
+ * inserted, and positions of parents left empty are filled in at the end (MLIR's
+ * `genEndInsert`).
+ */
+import type { Builder, IntegerType, ScalarType, Value } from '@tilekit/loop-ir';
+import { index } from '@tilekit/loop-ir';
+import {
+  isCompressed,
+  isUnique,
+  type LevelType,
+  type SparseFormat,
+} from '../sparse-tensor/format.js';
+import { loadIndex } from './emit-context.js';
+import type { OutputAssembly } from './output-plan.js';
+
+/** What the assembler needs from the loop emitter. */
+export interface AssemblyContext {
+  /** The argument value of an output or workspace parameter, by parameter key. */
+  arg(key: string): Value;
+  /** The hoisted `index` constant `n`. */
+  c(n: number): Value;
+  /** The extent of an index variable. */
+  size(indexVar: string): Value;
+  /** The constant zero of the value type. */
+  zero(): Value;
+  /** The length of a memref argument, computed once at the function entry. */
+  length(memref: Value): Value;
+}
+
+/** Slots of the state memref: per level `count`, `last parent`, `last coordinate`. */
+const COUNT = 0;
+const LAST_PARENT = 1;
+const LAST_COORDINATE = 2;
+const SLOTS_PER_LEVEL = 3;
+
+/** Index of the state slot holding the expanded workspace's entry count. */
+export function workspaceCountSlot(rank: number): number {
+  return rank * SLOTS_PER_LEVEL;
+}
+
+/** Length of the state memref of an output of `rank` levels. */
+export function stateLength(rank: number): number {
+  return rank * SLOTS_PER_LEVEL + 1;
+}
+
+/** The state slot holding the number of entries appended at `level`. */
+export function countSlot(level: number): number {
+  return level * SLOTS_PER_LEVEL + COUNT;
+}
+
+/** Parameter keys of the output and workspace arrays. */
+export const outputKeys = {
+  positions: (level: number) => `output-positions:${level}`,
+  coordinates: (level: number) => `output-coordinates:${level}`,
+  values: 'output-values',
+  state: 'output-state',
+  workspaceValues: 'workspace-values',
+  workspaceFilled: 'workspace-filled',
+  workspaceCoordinates: 'workspace-coordinates',
+} as const;
+
+/** Emits insertions, workspace updates and the final fix-up of one formatted output. */
+export class OutputAssembler {
+  readonly #ctx: AssemblyContext;
+  readonly #format: SparseFormat;
+  readonly #levelIndices: readonly string[];
+  readonly #rank: number;
+
+  constructor(ctx: AssemblyContext, assembly: OutputAssembly) {
+    this.#ctx = ctx;
+    this.#format = assembly.format;
+    this.#levelIndices = assembly.levelIndices;
+    this.#rank = assembly.format.levels.length;
+  }
+
+  /** Resets the entry counts (the caller's arrays may be reused between calls). */
+  emitInit(b: Builder): void {
+    for (let l = 0; l < this.#rank; l++) this.#storeState(b, this.#ctx.c(0), l, COUNT);
+  }
+
+  /**
+   * Inserts `value` at the output coordinates bound in `idx` (by index variable); with
+   * `onlyNonzero`, only when the value is not zero (a reduction that summed to zero).
+   */
+  emitInsert(
+    b: Builder,
+    idx: ReadonlyMap<string, Value>,
+    value: Value,
+    onlyNonzero: boolean,
+  ): void {
+    const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+    if (!onlyNonzero) {
+      this.#insert(b, coords, value);
+      return;
+    }
+    b.ifOp(this.#isNonzero(b, value), [], (tb) => {
+      this.#insert(tb, coords, value);
+      return [];
+    });
+  }
+
+  /** Opens one workspace: no entries yet (the workspace arrays are clear between uses). */
+  emitExpandBegin(b: Builder): void {
+    this.#storeState(b, this.#ctx.c(0), 0, workspaceCountSlot(this.#rank), true);
+  }
+
+  /** `w[j] += value`, recording `j` the first time it is touched (the expanded access). */
+  emitWorkspaceUpdate(b: Builder, idx: ReadonlyMap<string, Value>, value: Value): void {
+    const j = idx.get(this.#lastIndex) as Value;
+    const w = this.#ctx.arg(outputKeys.workspaceValues);
+    const filled = this.#ctx.arg(outputKeys.workspaceFilled);
+    const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
+    const mark = this.#elementOf(filled);
+    const fresh = b.cmpi('eq', b.load(filled, [j]), b.constantInt(0, mark as IntegerType));
+    b.ifOp(fresh, [], (tb) => {
+      tb.store(tb.constantInt(1, mark as IntegerType), filled, [j]);
+      const n = this.#loadState(tb, 0, workspaceCountSlot(this.#rank), true);
+      this.#storeIndex(tb, j, added, n);
+      this.#storeState(tb, tb.addi(n, this.#ctx.c(1)), 0, workspaceCountSlot(this.#rank), true);
+      return [];
+    });
+    b.store(b.binary(this.#addName(value), b.load(w, [j]), value), w, [j]);
+  }
+
+  /**
+   * Appends the workspace's entries in coordinate order below the prefix bound in `idx`, and
+   * clears the entries it used. Few entries are sorted (insertion sort of the touched
+   * coordinates); many are found by scanning the whole workspace, whichever costs less.
+   */
+  emitExpandEnd(b: Builder, idx: ReadonlyMap<string, Value>): void {
+    if (this.#format.levels[this.#rank - 1] === 'compressed') {
+      this.#emitCompressAppend(b, idx);
+      return;
+    }
+    const n = this.#loadState(b, 0, workspaceCountSlot(this.#rank), true);
+    const extent = this.#ctx.size(this.#lastIndex);
+    const scan = b.cmpi('ugt', b.muli(n, n), b.muli(extent, this.#ctx.c(4)));
+    b.ifOp(
+      scan,
+      [],
+      (tb) => {
+        tb.forOp(this.#ctx.c(0), extent, this.#ctx.c(1), [], (fb, j) => {
+          const filled = this.#ctx.arg(outputKeys.workspaceFilled);
+          const mark = this.#elementOf(filled);
+          const set = fb.cmpi(
+            'ne',
+            fb.load(filled, [j as Value]),
+            fb.constantInt(0, mark as IntegerType),
+          );
+          fb.ifOp(set, [], (ib) => {
+            this.#drain(ib, idx, j as Value);
+            return [];
+          });
+          return [];
+        });
+        return [];
+      },
+      (eb) => {
+        this.#emitSort(eb, n);
+        const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
+        eb.forOp(this.#ctx.c(0), n, this.#ctx.c(1), [], (fb, t) => {
+          this.#drain(fb, idx, loadIndex(fb, added, t as Value));
+          return [];
+        });
+        return [];
+      },
+    );
+  }
+
+  /**
+   * {@link emitExpandEnd} when the last level is compressed (CSR, DCSR, CSF ...): the segment's
+   * parent is created once, then its coordinates and values are appended with the entry count
+   * carried in a register (MLIR's `compress`). Every touched coordinate is stored, also one
+   * whose sum is zero, as MLIR's `compress` does.
+   */
+  #emitCompressAppend(b: Builder, idx: ReadonlyMap<string, Value>): void {
+    const { c } = this.#ctx;
+    const last = this.#rank - 1;
+    const n = this.#loadState(b, 0, workspaceCountSlot(this.#rank), true);
+    const extent = this.#ctx.size(this.#lastIndex);
+    const w = this.#ctx.arg(outputKeys.workspaceValues);
+    const filled = this.#ctx.arg(outputKeys.workspaceFilled);
+    const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
+    const crd = this.#ctx.arg(outputKeys.coordinates(last));
+    const values = this.#ctx.arg(outputKeys.values);
+    const mark = this.#elementOf(filled) as IntegerType;
+    b.ifOp(b.cmpi('ugt', n, c(0)), [], (nb) => {
+      const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+      const parent = this.#walk(nb, coords, last);
+      const start = this.#loadState(nb, last, COUNT);
+      /** Appends `w[j]` at `q`, clears `w[j]` and its mark; returns `q + 1`. */
+      const append = (ab: Builder, j: Value, q: Value): Value => {
+        this.#guardedStore(ab, j, crd, q, true);
+        this.#guardedStore(ab, ab.load(w, [j]), values, q);
+        ab.store(this.#ctx.zero(), w, [j]);
+        ab.store(ab.constantInt(0, mark), filled, [j]);
+        return ab.addi(q, c(1));
+      };
+      const scan = nb.cmpi('ugt', nb.muli(n, n), nb.muli(extent, c(4)));
+      const end = nb.ifOp(
+        scan,
+        [index],
+        (tb) => {
+          const loop = tb.forOp(c(0), extent, c(1), [start], (fb, j, q) => {
+            const set = fb.cmpi('ne', fb.load(filled, [j as Value]), fb.constantInt(0, mark));
+            const next = fb.ifOp(
+              set,
+              [index],
+              (ib) => [append(ib, j as Value, q as Value)],
+              () => [q as Value],
+            );
+            return [next.results[0] as Value];
+          });
+          return [loop.results[0] as Value];
+        },
+        (eb) => {
+          this.#emitSort(eb, n);
+          const loop = eb.forOp(c(0), n, c(1), [start], (fb, t, q) => [
+            append(fb, loadIndex(fb, added, t as Value), q as Value),
+          ]);
+          return [loop.results[0] as Value];
+        },
+      ).results[0] as Value;
+      this.#storeState(nb, end, last, COUNT);
+      this.#guardedStore(
+        nb,
+        end,
+        this.#ctx.arg(outputKeys.positions(last)),
+        nb.addi(parent, c(1)),
+        true,
+      );
+      return [];
+    });
+  }
+
+  /** Fills the positions of parents left empty, level by level (MLIR's `genEndInsert`). */
+  emitFinalize(b: Builder): void {
+    let entries: Value = this.#ctx.c(1);
+    this.#format.levels.forEach((lt, l) => {
+      const parents = entries;
+      if (lt === 'dense') {
+        entries = b.muli(parents, this.#ctx.size(this.#levelIndices[l] as string));
+        return;
+      }
+      if (!isCompressed(lt)) return;
+      entries = this.#loadState(b, l, COUNT);
+      const pos = this.#ctx.arg(outputKeys.positions(l));
+      const cap = this.#ctx.length(pos);
+      const wanted = b.addi(parents, this.#ctx.c(1));
+      const hi = b.select(b.cmpi('ult', wanted, cap), wanted, cap);
+      b.forOp(this.#ctx.c(1), hi, this.#ctx.c(1), [], (fb, q) => {
+        const here = fb.load(pos, [q as Value]);
+        const before = fb.load(pos, [fb.subi(q as Value, this.#ctx.c(1))]);
+        fb.store(fb.select(fb.cmpi('ult', here, before), before, here), pos, [q as Value]);
+        return [];
+      });
+    });
+  }
+
+  get #lastIndex(): string {
+    return this.#levelIndices[this.#rank - 1] as string;
+  }
+
+  /** Inserts `w[j]` (every touched coordinate, as MLIR's `compress`), then clears `w[j]` and its mark. */
+  #drain(b: Builder, idx: ReadonlyMap<string, Value>, j: Value): void {
+    const w = this.#ctx.arg(outputKeys.workspaceValues);
+    const filled = this.#ctx.arg(outputKeys.workspaceFilled);
+    const v = b.load(w, [j]);
+    this.emitInsert(b, new Map(idx).set(this.#lastIndex, j), v, false);
+    b.store(this.#ctx.zero(), w, [j]);
+    b.store(b.constantInt(0, this.#elementOf(filled) as IntegerType), filled, [j]);
+  }
+
+  /** Insertion sort of the first `n` touched coordinates. */
+  #emitSort(b: Builder, n: Value): void {
+    const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
+    const one = this.#ctx.c(1);
+    b.forOp(one, n, one, [], (fb, t) => {
+      const key = fb.load(added, [t as Value]);
+      const hole = fb.whileOp(
+        [t as Value],
+        [index],
+        (wb, s) => {
+          const positive = wb.cmpi('ugt', s as Value, this.#ctx.c(0));
+          const larger = wb.ifOp(
+            positive,
+            [positive.type],
+            (tb) => [tb.cmpi('ugt', tb.load(added, [tb.subi(s as Value, one)]), key)],
+            (eb) => [eb.constantBool(false)],
+          );
+          return [larger.results[0] as Value, s as Value];
+        },
+        (wb, s) => {
+          const prev = wb.subi(s as Value, one);
+          wb.store(wb.load(added, [prev]), added, [s as Value]);
+          return [prev];
+        },
+      );
+      fb.store(key, added, [hole.results[0] as Value]);
+      return [];
+    });
+  }
+
+  /** The level-by-level insertion of one coordinate tuple (level order). */
+  #insert(b: Builder, coords: readonly Value[], value: Value): void {
+    const p = this.#walk(b, coords, this.#rank);
+    const values = this.#ctx.arg(outputKeys.values);
+    this.#guardedStore(b, value, values, p);
+  }
+
+  /**
+   * Walks levels `[0, upto)` for `coords`, appending where needed; returns the position at
+   * level `upto - 1` (the parent position of level `upto`).
+   */
+  #walk(b: Builder, coords: readonly Value[], upto: number): Value {
+    const levels = this.#format.levels;
+    let p: Value = this.#ctx.c(0);
+    for (let l = 0; l < upto; ) {
+      const lt = levels[l];
+      if (lt === 'dense') {
+        p =
+          l === 0
+            ? (coords[0] as Value)
+            : b.addi(
+                b.muli(p, this.#ctx.size(this.#levelIndices[l] as string)),
+                coords[l] as Value,
+              );
+        l++;
+        continue;
+      }
+      // A compressed level, with the singleton levels that share its positions.
+      let end = l + 1;
+      if (lt !== undefined && !isUnique(lt)) {
+        while (
+          end < this.#rank &&
+          !isCompressed(levels[end] as LevelType) &&
+          levels[end] !== 'dense'
+        )
+          end++;
+      }
+      p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank);
+      l = end;
+    }
+    return p;
+  }
+
+  /**
+   * Levels `[l, end)` (one compressed level and its singletons) under parent position `p`:
+   * the position of the entry holding `coords[l..end)`, appended unless it is the last one
+   * appended under `p`. The last level never repeats an entry, so it always appends.
+   */
+  #appendOrFind(
+    b: Builder,
+    l: number,
+    end: number,
+    p: Value,
+    coords: readonly Value[],
+    last: boolean,
+  ): Value {
+    const n = this.#loadState(b, l, COUNT);
+    const append = (ab: Builder): Value => {
+      for (let k = l; k < end; k++) {
+        const crd = this.#ctx.arg(outputKeys.coordinates(k));
+        this.#guardedStore(ab, coords[k] as Value, crd, n, true);
+        if (!last) this.#storeState(ab, coords[k] as Value, k, LAST_COORDINATE);
+      }
+      const next = ab.addi(n, this.#ctx.c(1));
+      const pos = this.#ctx.arg(outputKeys.positions(l));
+      this.#guardedStore(ab, next, pos, ab.addi(p, this.#ctx.c(1)), true);
+      this.#storeState(ab, next, l, COUNT);
+      if (!last) this.#storeState(ab, p, l, LAST_PARENT);
+      return n;
+    };
+    if (last) return append(b);
+    let hit = b.cmpi('ugt', n, this.#ctx.c(0));
+    hit = b.binary('arith.andi', hit, b.cmpi('eq', this.#loadState(b, l, LAST_PARENT), p));
+    for (let k = l; k < end; k++) {
+      const same = b.cmpi('eq', this.#loadState(b, k, LAST_COORDINATE), coords[k] as Value);
+      hit = b.binary('arith.andi', hit, same);
+    }
+    const op = b.ifOp(
+      hit,
+      [index],
+      (tb) => [tb.subi(n, this.#ctx.c(1))],
+      (eb) => [append(eb)],
+    );
+    return op.results[0] as Value;
+  }
+
+  /** `memref[at] = value` when `at` is inside the memref (an index value is cast to its type). */
+  #guardedStore(b: Builder, value: Value, memref: Value, at: Value, castIndex = false): void {
+    const inside = b.cmpi('ult', at, this.#ctx.length(memref));
+    b.ifOp(inside, [], (tb) => {
+      if (castIndex) this.#storeIndex(tb, value, memref, at);
+      else tb.store(value, memref, [at]);
+      return [];
+    });
+  }
+
+  #loadState(b: Builder, level: number, slot: number, absolute = false): Value {
+    const at = absolute ? slot : level * SLOTS_PER_LEVEL + slot;
+    return loadIndex(b, this.#ctx.arg(outputKeys.state), this.#ctx.c(at));
+  }
+
+  #storeState(b: Builder, value: Value, level: number, slot: number, absolute = false): void {
+    const at = absolute ? slot : level * SLOTS_PER_LEVEL + slot;
+    this.#storeIndex(b, value, this.#ctx.arg(outputKeys.state), this.#ctx.c(at));
+  }
+
+  /** Stores an `index` value into a position/coordinate memref of any width. */
+  #storeIndex(b: Builder, value: Value, memref: Value, at: Value): void {
+    const element = this.#elementOf(memref);
+    const stored = element.kind === 'index' ? value : b.cast('arith.index_cast', value, element);
+    b.store(stored, memref, [at]);
+  }
+
+  #elementOf(memref: Value): ScalarType {
+    const t = memref.type;
+    if (t.kind !== 'memref') throw new TypeError('expected a memref');
+    return t.element as ScalarType;
+  }
+
+  #isNonzero(b: Builder, value: Value): Value {
+    return value.type.kind === 'float'
+      ? b.cmpf('une', value, this.#ctx.zero())
+      : b.cmpi('ne', value, this.#ctx.zero());
+  }
+
+  #addName(value: Value): string {
+    return value.type.kind === 'float' ? 'arith.addf' : 'arith.addi';
+  }
+}

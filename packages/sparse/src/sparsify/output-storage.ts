@@ -1,0 +1,317 @@
+/**
+ * The host side of formatted outputs: the arrays a kernel assembles its output into (with a
+ * capacity, since loop IR cannot allocate), reading back how much the kernel needed, and the
+ * resulting {@link SparseTensor}. A call whose capacity was too small counted exactly what it
+ * needed (see output-assembly.ts), so one more call with arrays of those sizes completes it.
+ */
+
+import type { InterpretArg } from '@tilekit/loop-ir';
+import { isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
+import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { valueArrayFor } from './bind.js';
+import { SparsifyError } from './errors.js';
+import type { KernelPlan } from './kernel-plan.js';
+import { type KernelParameter, stateWidthOf } from './kernel-signature.js';
+import { countSlot, stateLength } from './output-assembly.js';
+import { type AssemblyPlan, hasAssembly } from './output-plan.js';
+
+/** The arrays one call of a kernel with a formatted output writes. */
+export interface OutputStorage {
+  readonly positions: readonly (IndexArray | undefined)[];
+  readonly coordinates: readonly (IndexArray | undefined)[];
+  readonly values: ValueArray | BigInt64Array;
+  /** Entry counts and last-entry bookkeeping (see output-assembly.ts). */
+  readonly state: IndexArray;
+  /** The dense workspace of an expanded output (`undefined` otherwise). */
+  readonly workspace:
+    | {
+        readonly values: ValueArray | BigInt64Array;
+        readonly filled: IndexArray;
+        readonly coordinates: IndexArray;
+      }
+    | undefined;
+}
+
+/** A zero-filled position/coordinate array of `width`. */
+export function zeroIndexArray(width: StorageWidth, length: number): IndexArray {
+  switch (width) {
+    case 8:
+      return new Uint8Array(length);
+    case 16:
+      return new Uint16Array(length);
+    case 32:
+      return new Uint32Array(length);
+    case 64:
+      return new BigUint64Array(length);
+    case 'index':
+      return new BigInt64Array(length);
+  }
+}
+
+/**
+ * Allocates output storage for a kernel's `plan` (its output must have a format) with the
+ * output's level sizes: `entries[l]` is the capacity of level `l`'s coordinates (compressed
+ * levels; singleton levels share their parent's; dense levels ignore it), and positions get
+ * what their parents need. Throws {@link SparsifyError} for a dense output or bad sizes.
+ */
+export function allocateOutputStorage(
+  plan: KernelPlan,
+  levelSizes: readonly number[],
+  entries: readonly number[],
+): OutputStorage {
+  if (!hasAssembly(plan)) {
+    throw new SparsifyError('plan', `the output ${plan.output.name} is dense; it takes an array`);
+  }
+  const { format } = plan.assembly;
+  const rank = format.levels.length;
+  for (const [name, list] of [
+    ['levelSizes', levelSizes],
+    ['entries', entries],
+  ] as const) {
+    if (list.length !== rank || list.some((n) => !Number.isSafeInteger(n) || n < 0)) {
+      throw new SparsifyError(
+        name,
+        `expected ${rank} non-negative integers, got [${list.join(', ')}]`,
+      );
+    }
+  }
+  const positions: (IndexArray | undefined)[] = [];
+  const coordinates: (IndexArray | undefined)[] = [];
+  let count = 1;
+  format.levels.forEach((lt, l) => {
+    const parents = count;
+    if (lt === 'dense') count = parents * (levelSizes[l] as number);
+    else if (isCompressed(lt)) count = entries[l] as number;
+    positions.push(isCompressed(lt) ? zeroIndexArray(format.posWidth, parents + 1) : undefined);
+    coordinates.push(lt === 'dense' ? undefined : zeroIndexArray(format.crdWidth, count));
+  });
+  const last = levelSizes[levelSizes.length - 1] as number;
+  return {
+    positions,
+    coordinates,
+    values: valueArrayFor(plan.valueType, count),
+    state: zeroIndexArray(stateWidthOf(format), stateLength(format.levels.length)),
+    workspace:
+      plan.assembly.strategy === 'expand'
+        ? {
+            values: valueArrayFor(plan.valueType, last),
+            filled: zeroIndexArray(format.crdWidth, last),
+            coordinates: zeroIndexArray(format.crdWidth, last),
+          }
+        : undefined,
+  };
+}
+
+/**
+ * The first capacities to try: every compressed level gets `estimate` entries, capped by
+ * what its parents could hold.
+ */
+export function initialEntries(
+  plan: AssemblyPlan,
+  levelSizes: readonly number[],
+  estimate: number,
+): number[] {
+  let count = 1;
+  return plan.assembly.format.levels.map((lt, l) => {
+    const most = count * (levelSizes[l] as number);
+    count = lt === 'dense' ? most : isCompressed(lt) ? Math.min(most, estimate) : count;
+    return count;
+  });
+}
+
+/** The entries each level needed in the call that wrote `storage`. */
+export function neededEntries(
+  plan: AssemblyPlan,
+  levelSizes: readonly number[],
+  storage: OutputStorage,
+): number[] {
+  let count = 1;
+  return plan.assembly.format.levels.map((lt, l) => {
+    if (lt === 'dense') count *= levelSizes[l] as number;
+    else if (isCompressed(lt)) count = readIndex(storage.state, countSlot(l));
+    return count;
+  });
+}
+
+/** Whether the call that wrote `storage` had room for everything it assembled. */
+export function fitsCapacity(
+  plan: AssemblyPlan,
+  levelSizes: readonly number[],
+  storage: OutputStorage,
+): boolean {
+  const needed = neededEntries(plan, levelSizes, storage);
+  return plan.assembly.format.levels.every(
+    (lt, l) => !isCompressed(lt) || (needed[l] as number) <= (storage.coordinates[l]?.length ?? 0),
+  );
+}
+
+/** The output assembled into `storage` (which must have fitted), as a validated SparseTensor. */
+export function outputTensor(
+  plan: AssemblyPlan,
+  shape: readonly number[],
+  storage: OutputStorage,
+): SparseTensor {
+  const { format } = plan.assembly;
+  const needed = neededEntries(
+    plan,
+    format.order.map((d) => shape[d] as number),
+    storage,
+  );
+  let parents = 1;
+  const positions: (IndexArray | undefined)[] = [];
+  format.levels.forEach((lt, l) => {
+    const pos = storage.positions[l];
+    positions.push(isCompressed(lt) && pos !== undefined ? owned(pos, parents + 1) : undefined);
+    parents = needed[l] as number;
+  });
+  const coordinates = storage.coordinates.map((c, l) =>
+    c === undefined ? undefined : owned(c, needed[l] as number),
+  );
+  const values = owned(storage.values, parents) as ValueArray;
+  // The emitted loops assemble canonical storage (in-order insertion, positions filled in at
+  // the end), so the arrays are adopted as they are; the tests validate them independently.
+  return adoptStorage(shape, format, { positions, coordinates, values });
+}
+
+/** The first `length` entries as an array of their own (the buffer itself when it fits). */
+function owned<T extends IndexArray | ValueArray | BigInt64Array>(array: T, length: number): T {
+  return (array.length === length ? array : array.slice(0, length)) as T;
+}
+
+/** The bound output of a formatted kernel: its storage and the values array it writes. */
+export interface BoundOutputStorage {
+  readonly storage: OutputStorage;
+  readonly values: ValueArray | BigInt64Array;
+  /** The in-place tensor's name (`X *= ...`), whose values argument is `storage.values`. */
+  readonly inPlace: string | undefined;
+}
+
+/** Least capacity tried first, so tiny operands do not cost a second call. */
+const MIN_CAPACITY = 16;
+
+/**
+ * The output storage of one call: `output` when given (e.g. grown by {@link runKernel}),
+ * else arrays with room for as many entries as the sparse operands hold; for `X *= ...`, a
+ * copy of `X`'s values (instances are immutable) over `X`'s own positions and coordinates.
+ */
+export function bindOutputStorage(
+  plan: AssemblyPlan,
+  operands: Readonly<Record<string, unknown>>,
+  outputShape: readonly number[],
+  output: unknown,
+): BoundOutputStorage {
+  const { format, strategy } = plan.assembly;
+  if (strategy === 'in-place') {
+    const x = operands[plan.output.name] as SparseTensor;
+    const values = x.values.slice();
+    const storage: OutputStorage = {
+      positions: x.positions,
+      coordinates: x.coordinates,
+      values,
+      state: new Uint32Array(0),
+      workspace: undefined,
+    };
+    return { storage, values, inPlace: plan.output.name };
+  }
+  const levelSizes = format.order.map((d) => outputShape[d] as number);
+  if (output !== undefined) {
+    if (!isOutputStorage(output)) {
+      throw new SparsifyError(
+        'output',
+        'a kernel with a formatted output takes OutputStorage (from allocateOutputStorage), not an array',
+      );
+    }
+    checkOutputStorage(plan, levelSizes, output);
+    return { storage: output, values: output.values, inPlace: undefined };
+  }
+  const stored = Object.values(operands).reduce<number>(
+    (n, o) => n + (o instanceof SparseTensor ? o.nnz : 0),
+    0,
+  );
+  const storage = allocateOutputStorage(
+    plan,
+    levelSizes,
+    initialEntries(plan, levelSizes, Math.max(stored, MIN_CAPACITY)),
+  );
+  return { storage, values: storage.values, inPlace: undefined };
+}
+
+/**
+ * Checks caller-made storage against the kernel: array types (widths, value type), the state
+ * length, and a workspace as long as the output's last level (its accesses are not guarded).
+ */
+function checkOutputStorage(
+  plan: AssemblyPlan,
+  levelSizes: readonly number[],
+  storage: OutputStorage,
+): void {
+  const { format } = plan.assembly;
+  const expected = zeroIndexArray(format.posWidth, 0).constructor;
+  const crdType = zeroIndexArray(format.crdWidth, 0).constructor;
+  const fail = (what: string, problem: string): never => {
+    throw new SparsifyError(`output.${what}`, problem);
+  };
+  format.levels.forEach((lt, l) => {
+    const pos = storage.positions[l];
+    const crd = storage.coordinates[l];
+    if (isCompressed(lt) && (pos === undefined || pos.constructor !== expected || pos.length < 1)) {
+      fail(`positions[${l}]`, `must be a non-empty ${expected.name}`);
+    }
+    if (lt !== 'dense' && (crd === undefined || crd.constructor !== crdType)) {
+      fail(`coordinates[${l}]`, `must be a ${crdType.name}`);
+    }
+  });
+  const values = valueArrayFor(plan.valueType, 0).constructor;
+  if (storage.values?.constructor !== values) fail('values', `must be a ${values.name}`);
+  const stateType = zeroIndexArray(stateWidthOf(format), 0).constructor;
+  if (
+    storage.state?.constructor !== stateType ||
+    storage.state.length < stateLength(format.levels.length)
+  ) {
+    fail('state', `must be a ${stateType.name} of ${stateLength(format.levels.length)} entries`);
+  }
+  if (plan.assembly.strategy === 'expand') {
+    const last = levelSizes[levelSizes.length - 1] as number;
+    const ws = storage.workspace;
+    const ok =
+      ws !== undefined &&
+      ws.values.constructor === values &&
+      ws.filled.constructor === crdType &&
+      ws.coordinates.constructor === crdType &&
+      Math.min(ws.values.length, ws.filled.length, ws.coordinates.length) >= last;
+    if (!ok) fail('workspace', `must hold values, marks and coordinates of ${last} entries each`);
+  }
+}
+
+function isOutputStorage(x: unknown): x is OutputStorage {
+  return typeof x === 'object' && x !== null && 'state' in x && 'positions' in x;
+}
+
+/** The argument of an output or workspace parameter (`undefined` for every other one). */
+export function outputArgument(
+  p: KernelParameter,
+  bound: BoundOutputStorage,
+): InterpretArg | undefined {
+  const { storage } = bound;
+  switch (p.kind) {
+    case 'output-positions':
+      return storage.positions[p.level] as IndexArray;
+    case 'output-coordinates':
+      return storage.coordinates[p.level] as IndexArray;
+    case 'output-values':
+      return storage.values;
+    case 'output-state':
+      return storage.state;
+    case 'workspace-values':
+      return storage.workspace?.values;
+    case 'workspace-filled':
+      return storage.workspace?.filled;
+    case 'workspace-coordinates':
+      return storage.workspace?.coordinates;
+    case 'values':
+      return p.tensor === bound.inPlace ? storage.values : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Where reductions happen (TACO's semantics): an index absent from the output is summed over
+ * the smallest subexpression holding every use of it — `r(i) = b(i) - A(i,k)*x(k)` is
+ * `b - Ax`, `a(i) = 2*(B(i,k)*c(k)) + 3` is `2Bc + 3` — and `sum(k, e)` sums explicitly.
+ * Several indices placed at one subexpression nest in order of first use.
+ *
+ * Lowering (TACO's `where`): a sum reached from the root through products and negations
+ * only is hoisted to the whole expression (`s * sum(k, e)` is `sum(k, s * e)`), so
+ * it becomes a reduction of the main loop nest; any other sum is a temporary — a dense tensor
+ * over the sum's free indices, computed by its own loop nest before its consumer.
+ * `*=` kernels keep MLIR's meaning: the output is multiplied by the right-hand side at every
+ * index tuple, so only explicit sums are placed.
+ */
+import { SparsifyError } from './errors.js';
+import { type AccessExpr, childrenOf, type Expr, type Notation, withChildren } from './notation.js';
+
+/** A temporary: `name(indices) = sum over reduced of rhs`, computed before its consumers. */
+export interface TemporaryStage {
+  readonly name: string;
+  readonly indices: readonly string[];
+  readonly rhs: Expr;
+  readonly reduced: readonly string[];
+}
+
+/** A kernel split into temporaries (producers first) and the main expression. */
+export interface ReductionStages {
+  readonly temporaries: readonly TemporaryStage[];
+  /** The main expression, its nested sums replaced by temporary accesses. */
+  readonly rhs: Expr;
+  /** Indices summed over the whole main expression. */
+  readonly reduced: readonly string[];
+}
+
+/** The prefix of temporary names; `#` cannot occur in a tensor name of the notation. */
+export const TEMPORARY_PREFIX = 'sum#';
+
+/** Index variables free in `e` (used, not bound by a sum inside it), in order of first use. */
+export function freeIndicesOf(e: Expr): string[] {
+  const found: string[] = [];
+  const add = (i: string) => {
+    if (!found.includes(i)) found.push(i);
+  };
+  const visit = (n: Expr, bound: ReadonlySet<string>): void => {
+    if (n.kind === 'access') for (const i of n.indices) if (!bound.has(i)) add(i);
+    if (n.kind === 'index' && !bound.has(n.index)) add(n.index);
+    const inner = n.kind === 'sum' ? new Set([...bound, n.index]) : bound;
+    for (const c of childrenOf(n)) visit(c, inner);
+  };
+  visit(e, new Set());
+  return found;
+}
+
+function usesOf(e: Expr, index: string): number {
+  if (e.kind === 'access') return e.indices.filter((i) => i === index).length;
+  if (e.kind === 'index') return e.index === index ? 1 : 0;
+  if (e.kind === 'sum' && e.index === index) return 0;
+  return childrenOf(e).reduce((n, c) => n + usesOf(c, index), 0);
+}
+
+/** Checks explicit sums: scoped, not over an output index, not nested over the same index. */
+function checkSums(notation: Notation): void {
+  const outside = new Set(freeIndicesOf(notation.rhs));
+  const visit = (e: Expr, bound: ReadonlySet<string>): void => {
+    if (e.kind === 'sum') {
+      const problem = notation.output.indices.includes(e.index)
+        ? 'is an output index'
+        : bound.has(e.index)
+          ? 'is already summed by an enclosing sum'
+          : outside.has(e.index)
+            ? 'is also used outside the sum'
+            : !accessUses(e.body, e.index)
+              ? 'is not an index of any tensor in the sum, so its extent is unknown'
+              : undefined;
+      if (problem !== undefined) {
+        throw new SparsifyError(
+          'expression',
+          `the index ${e.index} of sum(${e.index}, …) ${problem}`,
+        );
+      }
+      visit(e.body, new Set([...bound, e.index]));
+      return;
+    }
+    for (const c of childrenOf(e)) visit(c, bound);
+  };
+  visit(notation.rhs, new Set());
+}
+
+function accessUses(e: Expr, index: string): boolean {
+  if (e.kind === 'access') return e.indices.includes(index);
+  if (e.kind === 'sum' && e.index === index) return false;
+  return childrenOf(e).some((c) => accessUses(c, index));
+}
+
+const sumsAround = (indices: readonly string[], body: Expr): Expr =>
+  indices.reduceRight<Expr>((inner, index) => ({ kind: 'sum', index, body: inner }), body);
+
+/** Wraps each index of `reduced` (every use of it inside `e`) around its smallest subtree. */
+function place(e: Expr, reduced: readonly string[]): Expr {
+  const children = childrenOf(e);
+  if (children.length === 0) return sumsAround(reduced, e);
+  const total = new Map(reduced.map((i) => [i, usesOf(e, i)]));
+  const inside = children.map((c) => reduced.filter((i) => usesOf(c, i) === total.get(i)));
+  const here = reduced.filter((i) => !inside.some((list) => list.includes(i)));
+  return sumsAround(
+    here,
+    withChildren(
+      e,
+      children.map((c, k) => place(c, inside[k] ?? [])),
+    ),
+  );
+}
+
+/** Places the kernel's reductions and lowers nested sums to temporaries. */
+export function planReductions(notation: Notation): ReductionStages {
+  checkSums(notation);
+  const out = new Set(notation.output.indices);
+  const implicit = freeIndicesOf(notation.rhs).filter((i) => !out.has(i));
+  const temporaries: TemporaryStage[] = [];
+
+  /** Splits `e` into sums that may be hoisted over it and the body left below them. */
+  const hoist = (e: Expr): { body: Expr; sums: string[] } => {
+    switch (e.kind) {
+      case 'sum': {
+        const inner = hoist(e.body);
+        return { body: inner.body, sums: [e.index, ...inner.sums] };
+      }
+      case 'neg': {
+        const inner = hoist(e.operand);
+        return { body: { kind: 'neg', operand: inner.body }, sums: inner.sums };
+      }
+      case 'binary':
+        if (e.op === '*') {
+          const l = hoist(e.lhs);
+          const right = hoist(e.rhs);
+          // Sums over the same index on both sides multiply two sums: the right one stays put.
+          const r = !right.sums.some((i) => l.sums.includes(i))
+            ? right
+            : { body: temporary(right.body, right.sums), sums: [] };
+          return {
+            body: { kind: 'binary', op: e.op, lhs: l.body, rhs: r.body },
+            sums: [...l.sums, ...r.sums],
+          };
+        }
+        return { body: withChildren(e, childrenOf(e).map(operand)), sums: [] };
+      default:
+        return { body: withChildren(e, childrenOf(e).map(operand)), sums: [] };
+    }
+  };
+  /** The temporary `sum over sums of body`, read back as an access over its free indices. */
+  const temporary = (body: Expr, sums: readonly string[]): Expr => {
+    const indices = freeIndicesOf(body).filter((i) => !sums.includes(i));
+    const name = `${TEMPORARY_PREFIX}${temporaries.length}`;
+    temporaries.push({ name, indices, rhs: body, reduced: sums });
+    const access: AccessExpr = { kind: 'access', tensor: name, indices };
+    return access;
+  };
+  /** An operand of a non-hoisting operator: its sums become a temporary. */
+  const operand = (e: Expr): Expr => {
+    const { body, sums } = hoist(e);
+    return sums.length === 0 ? body : temporary(body, sums);
+  };
+  if (notation.op === '*=') {
+    // The implicit reduction multiplies (see the module comment), so no sum is hoisted into it:
+    // each explicit sum is a temporary, and the sparse operands stay in the main loop nest.
+    const lower = (e: Expr): Expr =>
+      e.kind === 'sum' ? operand(e) : withChildren(e, childrenOf(e).map(lower));
+    return { temporaries, rhs: lower(notation.rhs), reduced: implicit };
+  }
+  const main = hoist(place(notation.rhs, implicit));
+  return { temporaries, rhs: main.body, reduced: main.sums };
+}

@@ -1,0 +1,94 @@
+/**
+ * Calling an emitted kernel end to end: bind the operands, run the compiled function, and
+ * return the output — a dense array, or a {@link SparseTensor} for a formatted output, grown
+ * and recomputed once when the first storage was too small.
+ */
+import type { InterpretArg } from '@tilekit/loop-ir';
+import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { type BoundCall, bindArguments, type KernelOperand, outputShapeOf } from './bind.js';
+import { hasAssembly } from './output-plan.js';
+import {
+  allocateOutputStorage,
+  fitsCapacity,
+  neededEntries,
+  outputTensor,
+} from './output-storage.js';
+import type { SparseKernel } from './sparsify.js';
+
+/** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
+export type KernelFunction = (...args: InterpretArg[]) => unknown;
+
+/**
+ * The output a call bound by {@link bindArguments} assembled, once the kernel has run: a
+ * `SparseTensor` (validated), or `undefined` when its storage was too small (then
+ * {@link runKernel} grows it). Throws for a kernel whose output is a plain dense array.
+ */
+export function assembledOutput(kernel: SparseKernel, call: BoundCall): SparseTensor | undefined {
+  const { plan } = kernel;
+  if (!hasAssembly(plan) || call.storage === undefined) {
+    throw new TypeError(`${kernel.functionName} has a dense output; read call.output`);
+  }
+  const { format } = plan.assembly;
+  if (plan.assembly.strategy === 'in-place') {
+    // The updated tensor shares the (immutable) positions and coordinates of the original.
+    const { positions, coordinates, values } = call.storage;
+    return adoptStorage(call.outputShape, format, {
+      positions,
+      coordinates,
+      values: values as ValueArray,
+    });
+  }
+  const levelSizes = format.order.map((d) => call.outputShape[d] as number);
+  if (!fitsCapacity(plan, levelSizes, call.storage)) return undefined;
+  return outputTensor(plan, call.outputShape, call.storage);
+}
+
+/**
+ * Binds `operands`, runs `fn` (the compiled `kernel`) and returns its output: the dense
+ * array (`output`, if given, is written and returned), or the assembled `SparseTensor` of a
+ * kernel with a formatted output. Output storage starts with room for what the kernel's
+ * previous call needed (else for as many entries as the sparse operands hold); when that is
+ * not enough the kernel runs once more with exactly the room its first call counted.
+ */
+export function runKernel(
+  kernel: SparseKernel,
+  fn: KernelFunction,
+  operands: Readonly<Record<string, KernelOperand>>,
+  output?: ValueArray | BigInt64Array,
+): ValueArray | BigInt64Array | SparseTensor {
+  const { plan } = kernel;
+  if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
+    const call = bindArguments(kernel, operands, output);
+    fn(...call.args);
+    return hasAssembly(plan) ? (assembledOutput(kernel, call) as SparseTensor) : call.output;
+  }
+  const shape = outputShapeOf(kernel, operands);
+  const levelSizes = plan.assembly.format.order.map((d) => shape[d] as number);
+  // A kernel called again usually needs about what it needed last time: start from that.
+  const hint = lastNeeded.get(kernel);
+  const first = bindArguments(
+    kernel,
+    operands,
+    hint === undefined || hint.shape.join() !== shape.join()
+      ? undefined
+      : allocateOutputStorage(plan, levelSizes, hint.entries),
+  );
+  fn(...first.args);
+  const storage = first.storage as NonNullable<BoundCall['storage']>;
+  const needed = neededEntries(plan, levelSizes, storage);
+  lastNeeded.set(kernel, { shape, entries: needed });
+  const result = assembledOutput(kernel, first);
+  if (result !== undefined) return result;
+  // The first call counted exactly what it needed; a second with that much room completes.
+  const again = bindArguments(kernel, operands, allocateOutputStorage(plan, levelSizes, needed));
+  fn(...again.args);
+  const completed = assembledOutput(kernel, again);
+  if (completed === undefined) {
+    throw new Error(`${kernel.functionName} needed more storage on its second call`);
+  }
+  return completed;
+}
+
+/** Per kernel, the entries per level its last call needed (for the same output shape). */
+const lastNeeded = new WeakMap<SparseKernel, { shape: readonly number[]; entries: number[] }>();
