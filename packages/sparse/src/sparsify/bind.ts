@@ -190,9 +190,10 @@ function boundInputs(
     const o = Object.hasOwn(operands, name) ? operands[name] : undefined;
     if (o === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
     checkOperandKind(name, o);
+    // A converted copy checks the caller's operand against the format it was planned from.
+    checkFormat({ ...t, name, format: t.convertedFrom ?? t.format }, o);
+    checkValueType({ ...t, name }, o, plan.valueType);
     if (t.convertedFrom === undefined) {
-      checkFormat(t, o);
-      checkValueType(t, o, plan.valueType);
       bound.set(t.name, o);
     } else {
       bound.set(t.name, asSparseTensor(o as SparseTensor).convert(t.format as SparseFormat));

@@ -361,6 +361,15 @@ describe('what the language rejects, with the fix named', () => {
     ).toThrow(/operands\.x: holds Int32Array values .*Float32Array/);
   });
 
+  it('an operand converted for the loop order is still checked against its declared format', () => {
+    const kernel = sparsify('C(i,j) = A(i,j) + B(i,j)', { A: 'CSR', B: 'CSC' });
+    expect(kernel.plan.inputs.map((t) => t.name)).toEqual(['A', 'B', 'B@1']);
+    const A = SparseTensor.fromDense(new Float32Array([1, 0, 0, 2]), [2, 2], 'CSR');
+    expect(() => bindArguments(kernel, { A, B: A })).toThrow(
+      /operands\.B: format .* does not match/,
+    );
+  });
+
   it('explicit sums must be scoped', () => {
     expect(() => sparsify('y(i) = sum(i, a(i))')).toThrow(/sum\(i, …\) is an output index/);
     expect(() => sparsify('y(i) = sum(k, A(i,k)) + x(k)')).toThrow(/also used outside the sum/);
