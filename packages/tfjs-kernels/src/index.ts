@@ -41,6 +41,14 @@ export * from './pto/tile_rules.js';
 export * from './relayout/layout_cache.js';
 export * from './relayout/physical_runs.js';
 export * from './relayout/relayout_impl.js';
+// The typing of tfjs-backend-wasm's internals, shared with other tilekit packages' wasm kernels.
+export {
+  backendMemory,
+  heapOffset,
+  isSharedMemory,
+  type WasmBackendLike,
+} from './wasm/backend_memory.js';
+export { WasmBackendError } from './wasm/wasm_backend_error.js';
 export { webglKernelConfigs } from './webgl/kernels/index.js';
 export { tgatherWebglConfig } from './webgl/kernels/TGather.js';
 export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayout.js';
