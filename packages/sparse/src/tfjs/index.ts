@@ -7,7 +7,7 @@
 
 export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';
 export { sparseCpuKernelConfigs } from './cpu/kernels.js';
-export { sparseGradConfigs } from './gradients/index.js';
+export { SparseGradientError, sparseGradConfigs } from './gradients/index.js';
 export * from './kernel_names.js';
 export { lastSparseKernelRun, type SparseKernelRun } from './kernel_path.js';
 export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run_sparse_kernel.js';

@@ -3,7 +3,8 @@
  * own `kernel_names.ts`). Every backend implements these contracts. Attributes are plain data:
  * the formats travel as canonical JSON, the options as numbers, booleans and strings.
  *
- * **Inputs.** A dense operand `x` of the expression is the input `x`; a sparse operand `A` is
+ * **Inputs** are passed as an array (as tfjs passes AddN's), named by the attribute
+ * `inputNames`. A dense operand `x` of the expression is the input `x`; a sparse operand `A` is
  * its storage, one input per array: `A/values`, and per storage level `l` the int32 tensors
  * `A/pos<l>` (compressed levels) and `A/crd<l>` (compressed and singleton levels). The logical
  * shape of a sparse operand is the attribute `shapes[A]`; scalar operands are `scalars[s]`.
@@ -49,6 +50,8 @@ export type SparseKernelInputs = NamedTensorInfoMap;
 
 /** Attributes every sparse kernel takes. */
 export interface SparseKernelAttrs extends NamedAttrMap {
+  /** The input names in the order the inputs were passed (the gradients' saved order). */
+  inputNames: string[];
   /**
    * Canonical JSON of `{name: {levels, order}}` for every sparse operand (positions and
    * coordinates are 32-bit: they are int32 tensors).

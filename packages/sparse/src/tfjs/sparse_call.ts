@@ -36,12 +36,20 @@ function valueDtype(inputs: Readonly<Record<string, TensorInfo>>): 'float32' | '
   return 'float32';
 }
 
-/** Resolves a call of `kernelName` with `inputs` and `attrs`. */
+/**
+ * Resolves a call of `kernelName` with `attrs` and the inputs as tfjs passes them: an array
+ * (keys `0`, `1`, …) whose names are `attrs.inputNames`.
+ */
 export function sparseCall(
   kernelName: string,
-  inputs: Readonly<Record<string, TensorInfo>>,
+  positional: Readonly<Record<string, TensorInfo>>,
   attrs: SparseKernelAttrs,
 ): SparseCall {
+  const inputs: Record<string, TensorInfo> = {};
+  attrs.inputNames.forEach((name, k) => {
+    const info = positional[k];
+    if (info !== undefined) inputs[name] = info;
+  });
   const compiled = compiledSparseKernel(expressionOf(kernelName, attrs), attrs, valueDtype(inputs));
   return {
     compiled,

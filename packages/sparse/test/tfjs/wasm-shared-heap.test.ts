@@ -63,6 +63,7 @@ describe('wasm sparse kernel', () => {
     const { backend, tensor, read } = heapBackend(memory);
     const A = SparseTensor.fromDense(dense, [ROWS, COLS], 'CSR', { dtype: 'float32' });
     const attrs: SparseKernelAttrs = {
+      inputNames: ['A/values', 'A/pos1', 'A/crd1', 'x'],
       formats: JSON.stringify({ A: { levels: A.format.levels, order: A.format.order } }),
       shapes: { A: [ROWS, COLS] },
       scalars: {},
@@ -73,12 +74,12 @@ describe('wasm sparse kernel', () => {
       engine: 'wasm',
     };
     const output = wasmSparseKernel(SparseSpmv)({
-      inputs: {
-        'A/values': tensor(A.values as Float32Array),
-        'A/pos1': tensor(Int32Array.from(A.positions[1]!, Number)),
-        'A/crd1': tensor(Int32Array.from(A.coordinates[1]!, Number)),
-        x: tensor(Float32Array.from(xValues)),
-      },
+      inputs: [
+        tensor(A.values as Float32Array),
+        tensor(Int32Array.from(A.positions[1]!, Number)),
+        tensor(Int32Array.from(A.coordinates[1]!, Number)),
+        tensor(Float32Array.from(xValues)),
+      ] as unknown as tf.NamedTensorInfoMap,
       backend: backend as unknown as tf.KernelBackend,
       attrs,
     }) as tf.TensorInfo;

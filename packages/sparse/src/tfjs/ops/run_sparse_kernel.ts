@@ -111,6 +111,7 @@ export function runSparseKernel(
   for (const [name, s] of sparse) shapes[name] = [...s.shape];
   const attrs: SparseKernelAttrs = {
     ...extraAttrs,
+    inputNames: Object.keys(inputs),
     formats: formatsAttr(sparse),
     shapes,
     scalars,
@@ -146,7 +147,13 @@ export function runSparseKernel(
   const backend = tf.getBackend();
   if (tf.getKernel(kernelName, backend) === undefined)
     throw new KernelNotRegisteredError(opName, kernelName, backend, sparseRegisterRemedy(backend));
+  // Inputs go as an array (their names are `attrs.inputNames`), as tfjs passes AddN's variable
+  // input list, so the gradient can save all of them.
   return tf
     .engine()
-    .runKernel(kernelName, inputs, attrs as unknown as tf.NamedAttrMap) as tf.Tensor;
+    .runKernel(
+      kernelName,
+      Object.values(inputs) as unknown as tf.NamedTensorMap,
+      attrs as unknown as tf.NamedAttrMap,
+    ) as tf.Tensor;
 }
