@@ -4,3 +4,4 @@
  */
 
 export * from './engines/index.js';
+export * from './wgsl/index.js';

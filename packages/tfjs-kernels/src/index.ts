@@ -55,9 +55,16 @@ export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayou
 export { tiledRelayoutWebglConfig } from './webgl/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebglConfig } from './webgl/kernels/TiledUnrelayout.js';
 export { tscatterWebglConfig } from './webgl/kernels/TScatter.js';
+// The WebGPU pass shape and helpers, shared with other tilekit packages' WebGPU kernels.
+export { cpuRouteReason as webgpuCpuRouteReason } from './webgpu/cpu_route.js';
+export {
+  FlatProgram,
+  WORKGROUP_SIZE as WEBGPU_WORKGROUP_SIZE,
+} from './webgpu/flat_program.js';
 export { webgpuKernelConfigs } from './webgpu/kernels/index.js';
 export { tgatherWebgpuConfig } from './webgpu/kernels/TGather.js';
 export { tiledConvertLayoutWebgpuConfig } from './webgpu/kernels/TiledConvertLayout.js';
 export { tiledRelayoutWebgpuConfig } from './webgpu/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebgpuConfig } from './webgpu/kernels/TiledUnrelayout.js';
 export { tscatterWebgpuConfig } from './webgpu/kernels/TScatter.js';
+export { runFlat, type UniformValue, withShape } from './webgpu/residency.js';

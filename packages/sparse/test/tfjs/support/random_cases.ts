@@ -119,6 +119,11 @@ export function referenceOf(c: SparseCase): number[] {
   return Array.from(denseEvaluate(expr, inputs, new Float64Array(out)), (v) => (v === 0 ? 0 : v));
 }
 
+/** How many entries the case's sparse operand stores (its non-zeros). */
+export function storedEntries(c: SparseCase): number {
+  return operandsOf(c).sparse.data.filter((v) => v !== 0).length;
+}
+
 /** Runs the case's op with `tf` on the active backend (inside the caller's tidy). */
 export function runCase(tf: typeof tfType, c: SparseCase): tfType.Tensor {
   const { sparse, dense } = operandsOf(c);
