@@ -7,5 +7,4 @@ export {
   type WgslPass,
   type WgslProgram,
   type WgslUniform,
-  wgslCacheKey,
 } from './wgsl-engine.js';
