@@ -4,4 +4,5 @@
  */
 
 export * from './engines/index.js';
+export * from './glsl/index.js';
 export * from './wgsl/index.js';

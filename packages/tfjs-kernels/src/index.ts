@@ -55,6 +55,13 @@ export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayou
 export { tiledRelayoutWebglConfig } from './webgl/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebglConfig } from './webgl/kernels/TiledUnrelayout.js';
 export { tscatterWebglConfig } from './webgl/kernels/TScatter.js';
+// The WebGL pass helpers, shared with other tilekit packages' WebGL kernels.
+export { FLOAT_EXACT_INTEGER_LIMIT } from './webgl/residency.js';
+export {
+  disposeAll as disposeWebglIntermediates,
+  flatView,
+  runFlatProgram,
+} from './webgl/run_program.js';
 // The WebGPU pass shape and helpers, shared with other tilekit packages' WebGPU kernels.
 export { cpuRouteReason as webgpuCpuRouteReason } from './webgpu/cpu_route.js';
 export {

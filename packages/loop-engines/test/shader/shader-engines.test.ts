@@ -1,5 +1,5 @@
 /**
- * The wgsl engine's decision (which top-level loops run as GPU invocations, as MLIR's sparse GPU
+ * The wgsl and glsl engines' decision (which top-level loops run as GPU invocations, as MLIR's sparse GPU
  * code generator decides for the outermost parallel loop) and the shape of what it emits: one
  * pass per parallel loop, sizes as uniforms (never literals), a grid-stride loop over the
  * iterations; and a reason for every function it leaves to the host. The passes' results are
@@ -7,7 +7,7 @@
  */
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { compileWgsl } from '../../src/index.js';
+import { compileGlsl, compileWgsl } from '../../src/index.js';
 
 /** CSR SpMV as MLIR's sparsifier emits it: a fill loop, then rows in parallel. */
 const CSR_SPMV = `
@@ -149,6 +149,29 @@ describe('compileWgsl', () => {
     expect(compileText(f64, 'spmv')).toMatchObject({
       parallel: false,
       reason: expect.stringMatching(/f64/),
+    });
+  });
+});
+
+describe('compileGlsl', () => {
+  it('runs CSR SpMV as two passes, one output element per fragment', () => {
+    const program = compileGlsl(parseModule(CSR_SPMV), 'spmv');
+    if (!program.parallel) throw new Error(program.reason);
+    const [fill, rows] = program.passes;
+    // The second pass reads the first one's output (as input `prev`).
+    expect(fill?.code).not.toMatch(/getPrev/);
+    expect(rows?.code).toMatch(/float value = float\(getPrev\(0, e\)\);/);
+    // The fragment runs the row that owns its element and keeps only stores to it.
+    expect(rows?.code).toMatch(/v\d+ = \(e \/ \(1\)\) % m4_d0;/);
+    expect(rows?.code).toMatch(/if \(v\d+ == e\) \{ value = v\d+; \}/);
+    expect(rows?.code).toMatch(/int\(getM1\(0, v\d+\)\)/);
+  });
+
+  it('leaves a loop over distinct coordinates to the host (no fragment owns one iteration)', () => {
+    expect(compileGlsl(parseModule(DCSR_ROWS), 'rows', { distinctArrays: new Set([1]) })).toEqual({
+      parallel: false,
+      reason:
+        'no output element belongs to a single iteration (the output is not indexed by the outer loop)',
     });
   });
 });
