@@ -5,6 +5,7 @@
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
+import { recordSparseKernelRun } from '../kernel_path.js';
 import { runOnHost, sparseCall } from '../sparse_call.js';
 
 /** What the sparse kernels use of the cpu backend. */
@@ -23,6 +24,7 @@ export function cpuSparseKernel(kernelName: string): KernelFunc {
       attrs as unknown as SparseKernelAttrs,
     );
     const out = runOnHost(call, (info) => cpu.readSync(info.dataId) as Float32Array | Int32Array);
+    recordSparseKernelRun({ kernelName, backend: 'cpu', path: 'host' });
     return cpu.makeTensorInfo(out.shape, call.compiled.dtype, out.values);
   };
 }
