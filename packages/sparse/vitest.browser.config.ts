@@ -12,7 +12,9 @@ import {
 
 export default defineConfig({
   resolve: { conditions: BROWSER_CONDITIONS },
-  optimizeDeps: { include: tfjsPrebundledDeps(['webgl']) },
+  optimizeDeps: {
+    include: tfjsPrebundledDeps(['webgl'], ['@tensorflow/tfjs-core/dist/register_all_gradients']),
+  },
   test: browserTestOptions({
     include: ['test/browser/**/*.test.ts'],
     jsonReport: '.tmp/vitest-browser-report.json',

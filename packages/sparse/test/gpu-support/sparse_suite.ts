@@ -7,7 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastSparseKernelRun, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
+import { lastSparseKernelRun, sddmm, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import {
   CASE_OPS,
   type CaseOp,
@@ -29,6 +29,11 @@ export interface GpuSuiteBackend {
   compiledPrograms(): number;
   /** Moves a tensor's data to the GPU (tfjs's own upload may compile programs per shape). */
   upload?(t: tf.TensorInfo): void;
+  /**
+   * Whether the backend reads GPU data back synchronously (the host route needs it: gradients
+   * of dense operands take it). tfjs-webgpu's synchronous read fails on headless SwiftShader.
+   */
+  readonly readsSynchronously: boolean;
 }
 
 const CASES_PER_OP = 300;
@@ -101,6 +106,46 @@ export function describeSparseSuite(
       });
     });
   });
+
+  // Gradients of dense operands (A^T dy) take the host route, which reads GPU data back.
+  if (backend.readsSynchronously)
+    describe(`${backend.name} gradients`, () => {
+      it("of spmv, spmm and sddmm equal the cpu backend's", async () => {
+        /** Gradients w.r.t. the sparse values and the dense operands, read back. */
+        const gradients = async (name: string) => {
+          await (name === 'cpu' ? useBackend('cpu') : use());
+          const A = TfSparseTensor.fromDense(
+            tf.tensor2d([0.5, 0, -1, 0, 0, 2, 0.25, 0, 0, 0, 0, 0, 1.5, 0, -0.75], [5, 3]),
+            'CSR',
+          );
+          const x = tf.tensor1d([1, -0.5, 2]);
+          const B = tf.tensor2d([1, 2, -1, 0.5, 0.25, -2], [3, 2]);
+          const L = tf.tensor2d([1, -1, 0.5, 2, 0, 1, -0.25, 0.5, 1, 1], [5, 2]);
+          const R = tf.tensor2d([0.5, 1, -1, 2, 0.25, -0.5], [2, 3]);
+          const grads = tf.tidy(() => [
+            ...tf.grads((v: tf.Tensor, xx: tf.Tensor) => spmv(A.withValues(v as tf.Tensor1D), xx))([
+              A.values,
+              x,
+            ]),
+            ...tf.grads((v: tf.Tensor, b: tf.Tensor) => spmm(A.withValues(v as tf.Tensor1D), b))([
+              A.values,
+              B,
+            ]),
+            ...tf.grads((v: tf.Tensor, l: tf.Tensor, r: tf.Tensor) =>
+              sddmm(A.withValues(v as tf.Tensor1D), l, r),
+            )([A.values, L, R]),
+          ]);
+          const values: number[][] = [];
+          for (const g of grads) values.push(await plain(g));
+          A.dispose();
+          tf.dispose([x, B, L, R]);
+          return values;
+        };
+        const cpu = await gradients('cpu');
+        expect(await gradients(backend.name)).toEqual(cpu);
+        expect(cpu.flat().some((v) => v !== 0)).toBe(true);
+      });
+    });
 
   describe(`${backend.name} residency and compilation`, () => {
     it('chains spmv and spmm on GPU data without reading it back', async () => {

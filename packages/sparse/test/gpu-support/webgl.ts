@@ -6,6 +6,8 @@ import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
+// Gradients of tfjs's own ops (sum, mul ...), which the full @tensorflow/tfjs bundle registers.
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-webgl.js';
 import type { GpuSuiteBackend } from './sparse_suite.js';
@@ -20,6 +22,7 @@ let installed = false;
 /** The WebGL backend as the shared suite drives it. */
 export const WEBGL: GpuSuiteBackend = {
   name: 'webgl',
+  readsSynchronously: true,
   onGpuOnly: (t) => {
     const data = webgl().texData.get(t.dataId);
     return data.texture != null && data.values == null;

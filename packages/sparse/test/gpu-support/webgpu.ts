@@ -43,6 +43,7 @@ function compiledPipelines(): number {
 export const WEBGPU: GpuSuiteBackend = {
   name: 'webgpu',
   prepare: () => tf.env().set('WEBGPU_CPU_FORWARD', false),
+  readsSynchronously: false,
   onGpuOnly,
   compiledPrograms: compiledPipelines,
 };
