@@ -1,10 +1,11 @@
 /**
- * Entry point: mounts the panel named in the URL hash (`#panel=layout|kernels|vectorizer`)
+ * Entry point: mounts the panel named in the URL hash (`#panel=layout|kernels|vectorizer|sparse`)
  * and switches panels from the navigation without reloading.
  */
 import { h } from './dom.ts';
 import { mountKernelsPanel } from './kernels-panel.ts';
 import { mountLayoutPanel } from './layout-panel.ts';
+import { mountSparsePanel } from './sparse-panel.ts';
 import { readState, writeState } from './url-state.ts';
 import { mountVectorizerPanel } from './vectorizer-panel.ts';
 
@@ -12,6 +13,7 @@ const PANELS = {
   layout: mountLayoutPanel,
   kernels: mountKernelsPanel,
   vectorizer: mountVectorizerPanel,
+  sparse: mountSparsePanel,
 } as const;
 type PanelName = keyof typeof PANELS;
 

@@ -6,6 +6,13 @@
 export { type CompileOptions, compile, ENGINES, type EngineName } from './compile.js';
 export { EngineError } from './engine-error.js';
 export { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from './errors.js';
+export {
+  compileGlsl,
+  type GlslOptions,
+  type GlslPass,
+  type GlslProgram,
+  PREVIOUS_OUTPUT,
+} from './glsl/index.js';
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';
 export { checkVectorLanes, MAX_ENGINE_LANES } from './lane-limit.js';
@@ -20,3 +27,12 @@ export {
   type WasmArtifact,
   type WasmEngineOptions,
 } from './wasm/wasm-engine.js';
+export {
+  compileWgsl,
+  OUTPUT_BUFFER,
+  WGSL_WORKGROUP_SIZE,
+  type WgslOptions,
+  type WgslPass,
+  type WgslProgram,
+  type WgslUniform,
+} from './wgsl/index.js';

@@ -10,6 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { buildWasm, compile, type EngineCall } from '@tilekit/loop-engines';
 import { spmv } from '@tilekit/sparse/tfjs';
+import '@tilekit/sparse/tfjs/register-cpu';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { bindArguments, type FormatSpec, type KernelOperand, sparsify } from '../src/index.js';
 import { randomOperands } from './random-operands.js';

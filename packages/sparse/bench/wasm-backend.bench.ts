@@ -13,6 +13,8 @@ import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { spmv } from '@tilekit/sparse/tfjs';
+import '@tilekit/sparse/tfjs/register-cpu';
+import '@tilekit/sparse/tfjs/register-wasm';
 import { randomOperands } from './random-operands.js';
 
 const N = 4096;

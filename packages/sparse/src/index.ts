@@ -71,6 +71,7 @@ export {
   type OutputStorage,
   optimizeLattice,
   outputShapeOf,
+  outputShapeOfShapes,
   type PlanOptions,
   parseNotation,
   printExpr,

@@ -111,15 +111,37 @@ export {
   relayoutImpl,
   unrelayoutImpl,
 } from './relayout/relayout_impl.js';
+// The typing of tfjs-backend-wasm's internals, shared with other tilekit packages' wasm kernels.
+export {
+  backendMemory,
+  heapOffset,
+  isSharedMemory,
+  type WasmBackendLike,
+} from './wasm/backend_memory.js';
+export { WasmBackendError } from './wasm/wasm_backend_error.js';
 export { webglKernelConfigs } from './webgl/kernels/index.js';
 export { tgatherWebglConfig } from './webgl/kernels/TGather.js';
 export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayout.js';
 export { tiledRelayoutWebglConfig } from './webgl/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebglConfig } from './webgl/kernels/TiledUnrelayout.js';
 export { tscatterWebglConfig } from './webgl/kernels/TScatter.js';
+// The WebGL pass helpers, shared with other tilekit packages' WebGL kernels.
+export { FLOAT_EXACT_INTEGER_LIMIT } from './webgl/residency.js';
+export {
+  disposeAll as disposeWebglIntermediates,
+  flatView,
+  runFlatProgram,
+} from './webgl/run_program.js';
+// The WebGPU pass shape and helpers, shared with other tilekit packages' WebGPU kernels.
+export { cpuRouteReason as webgpuCpuRouteReason } from './webgpu/cpu_route.js';
+export {
+  FlatProgram,
+  WORKGROUP_SIZE as WEBGPU_WORKGROUP_SIZE,
+} from './webgpu/flat_program.js';
 export { webgpuKernelConfigs } from './webgpu/kernels/index.js';
 export { tgatherWebgpuConfig } from './webgpu/kernels/TGather.js';
 export { tiledConvertLayoutWebgpuConfig } from './webgpu/kernels/TiledConvertLayout.js';
 export { tiledRelayoutWebgpuConfig } from './webgpu/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebgpuConfig } from './webgpu/kernels/TiledUnrelayout.js';
 export { tscatterWebgpuConfig } from './webgpu/kernels/TScatter.js';
+export { runFlat, type UniformValue, withShape } from './webgpu/residency.js';

@@ -14,6 +14,7 @@ export function openPanel(hash: string): HTMLElement {
         <a href="#panel=layout" data-panel="layout">Layout</a>
         <a href="#panel=kernels" data-panel="kernels">Kernels</a>
         <a href="#panel=vectorizer" data-panel="vectorizer">Vectorizer</a>
+        <a href="#panel=sparse" data-panel="sparse">Sparse</a>
       </nav></header>
     <main id="app"></main>`;
   const app = document.getElementById('app')!;

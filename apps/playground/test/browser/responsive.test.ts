@@ -3,7 +3,7 @@ import { page } from 'vitest/browser';
 import { openPanel } from './page.ts';
 
 describe('phone-size viewport', () => {
-  it.each(['layout', 'kernels', 'vectorizer'])(
+  it.each(['layout', 'kernels', 'vectorizer', 'sparse'])(
     '%s: the page does not scroll sideways at 390 px',
     async (panel) => {
       await page.viewport(390, 844);

@@ -6,6 +6,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { SparseTensor } from '@tilekit/sparse';
 import { spmv } from '@tilekit/sparse/tfjs';
+import '@tilekit/sparse/tfjs/register-cpu';
 
 /** Options of {@link runSpmvDemo}. */
 export interface SpmvDemoOptions {

@@ -208,7 +208,7 @@ function boundInputs(
  */
 function indexSizes(
   kernel: SparseKernel,
-  bound: ReadonlyMap<string, KernelOperand>,
+  shapeOfInput: (input: string) => readonly number[],
 ): Map<string, number> {
   const { plan } = kernel;
   const sizes = new Map<string, number>();
@@ -219,8 +219,7 @@ function indexSizes(
   for (const t of [...plan.inputs, ...patterns]) {
     const input = t.argument ?? t.name;
     const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
-    const o = bound.get(input) as KernelOperand;
-    const shape = shapeOf(o);
+    const shape = shapeOfInput(input);
     if (shape.length !== t.indices.length) {
       throw new SparsifyError(
         `operands.${name}`,
@@ -247,8 +246,28 @@ export function outputShapeOf(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
 ): number[] {
-  const sizes = indexSizes(kernel, boundInputs(kernel, operands));
+  const bound = boundInputs(kernel, operands);
+  const sizes = indexSizes(kernel, (input) => shapeOf(bound.get(input) as KernelOperand));
   return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
+}
+
+/**
+ * The output shape of a call of `kernel` whose operands have the given shapes (by the caller's
+ * operand names; a scalar's shape is `[]`), checking ranks and that shared indices agree. For
+ * callers that hold no operand data yet (a GPU backend planning its passes).
+ */
+export function outputShapeOfShapes(
+  kernel: SparseKernel,
+  shapes: Readonly<Record<string, readonly number[]>>,
+): number[] {
+  const { plan } = kernel;
+  const sizes = indexSizes(kernel, (input) => {
+    const name = plan.inputs.find((t) => t.name === input)?.source ?? input;
+    const shape = Object.hasOwn(shapes, name) ? shapes[name] : undefined;
+    if (shape === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
+    return shape;
+  });
+  return plan.output.indices.map((i) => sizes.get(i) ?? 0);
 }
 
 /**
@@ -265,7 +284,7 @@ export function bindArguments(
 ): BoundCall {
   const { plan } = kernel;
   const inputs = boundInputs(kernel, operands);
-  const sizes = indexSizes(kernel, inputs);
+  const sizes = indexSizes(kernel, (input) => shapeOf(inputs.get(input) as KernelOperand));
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const length = outputShape.reduce((a, b) => a * b, 1);
   const assembly = hasAssembly(plan)

@@ -6,6 +6,7 @@ export {
   type DenseOperand,
   type KernelOperand,
   outputShapeOf,
+  outputShapeOfShapes,
   valueArrayFor,
 } from './bind.js';
 export { EMITTED_FROM } from './emit-context.js';

@@ -1,13 +1,30 @@
 /**
- * `@tilekit/sparse/tfjs`: sparse kernels as tfjs ops (registered on the `cpu`
- * backend). Imports `@tensorflow/tfjs-core`; the main entry never does.
+ * `@tilekit/sparse/tfjs`: sparse ops as tfjs kernels on the cpu, wasm, webgl and webgpu
+ * backends. Side-effect free: import `@tilekit/sparse/tfjs/register-<backend>` once to register
+ * the kernels (and gradients) of a backend. Imports `@tensorflow/tfjs-core`; the package's main
+ * entry never does.
  */
-export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';
 
-export { DEFAULT_OP_OPTIONS, sddmm, sparseDot, spmm, spmv } from './ops.js';
+export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';
+export { sparseCpuKernelConfigs } from './cpu/kernels.js';
+export { SparseGradientError, sparseGradConfigs } from './gradients/index.js';
+export * from './kernel_names.js';
+export { lastSparseKernelRun, type SparseKernelRun } from './kernel_path.js';
+export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run_sparse_kernel.js';
+export { sddmm } from './ops/sddmm.js';
+export type { SparseArgument } from './ops/sparse_argument.js';
+export { sparseDot } from './ops/sparse_dot.js';
+export { type SparseOp, sparseOp } from './ops/sparse_op.js';
+export { spmm } from './ops/spmm.js';
+export { spmv } from './ops/spmv.js';
+export { sparseToDense } from './ops/to_dense.js';
+export { SPARSE_REGISTER_ENTRIES } from './register_entries.js';
 export {
-  type SparseOp,
-  type SparseOpOperand,
-  type SparseOpOptions,
-  sparseOp,
-} from './sparse-op.js';
+  type TfSparseDType,
+  type TfSparseStorage,
+  TfSparseTensor,
+} from './sparse_tensor_tf.js';
+export type { SparseOpOptions } from './sparse-op-key.js';
+export { sparseWasmKernelConfigs } from './wasm/kernels.js';
+export { sparseWebglKernelConfigs } from './webgl/kernels.js';
+export { sparseWebgpuKernelConfigs } from './webgpu/kernels.js';

@@ -11,6 +11,8 @@ import { referenceIndexNotation } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../src/index.js';
 import { sparseOp } from '../../src/tfjs/index.js';
+import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/register-wasm.js';
 import { randomDense } from '../sparsify/fixtures.js';
 
 tf.env().set('IS_TEST', true);

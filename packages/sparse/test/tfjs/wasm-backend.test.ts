@@ -17,6 +17,8 @@ import {
   spmv,
 } from '../../src/tfjs/index.js';
 import { randomDense } from '../sparsify/fixtures.js';
+import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/register-wasm.js';
 
 tf.env().set('IS_TEST', true);
 

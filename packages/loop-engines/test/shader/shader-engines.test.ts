@@ -1,0 +1,177 @@
+/**
+ * The wgsl and glsl engines' decision (which top-level loops run as GPU invocations, as MLIR's sparse GPU
+ * code generator decides for the outermost parallel loop) and the shape of what it emits: one
+ * pass per parallel loop, sizes as uniforms (never literals), a grid-stride loop over the
+ * iterations; and a reason for every function it leaves to the host. The passes' results are
+ * checked against the cpu backend in packages/sparse's WebGPU suite (a real GPU is needed).
+ */
+import { parseModule } from '@tilekit/loop-ir';
+import { describe, expect, it } from 'vitest';
+import { compileGlsl, compileWgsl } from '../../src/index.js';
+
+/** CSR SpMV as MLIR's sparsifier emits it: a fill loop, then rows in parallel. */
+const CSR_SPMV = `
+func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.000000e+00 : f32
+  scf.for %i = %c0 to %m step %c1 {
+    memref.store %zero, %y[%i] : memref<?xf32>
+  }
+  scf.for %i = %c0 to %m step %c1 {
+    %acc0 = memref.load %y[%i] : memref<?xf32>
+    %p0 = memref.load %pos[%i] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %i1 = arith.addi %i, %c1 : index
+    %p1 = memref.load %pos[%i1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    %sum = scf.for %p = %lo to %hi step %c1 iter_args(%acc = %acc0) -> (f32) {
+      %j32 = memref.load %crd[%p] : memref<?xi32>
+      %j = arith.index_castui %j32 : i32 to index
+      %a = memref.load %val[%p] : memref<?xf32>
+      %b = memref.load %x[%j] : memref<?xf32>
+      %t = arith.mulf %a, %b : f32
+      %s = arith.addf %acc, %t : f32
+      scf.yield %s : f32
+    }
+    memref.store %sum, %y[%i] : memref<?xf32>
+  }
+  return
+}`;
+
+/** CSC SpMV: the outer loop runs over columns and scatters into y (iterations collide). */
+const CSC_SPMV = `
+func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %j = %c0 to %n step %c1 {
+    %xj = memref.load %x[%j] : memref<?xf32>
+    %p0 = memref.load %pos[%j] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %j1 = arith.addi %j, %c1 : index
+    %p1 = memref.load %pos[%j1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    scf.for %p = %lo to %hi step %c1 {
+      %i32 = memref.load %crd[%p] : memref<?xi32>
+      %i = arith.index_castui %i32 : i32 to index
+      %a = memref.load %val[%p] : memref<?xf32>
+      %t = arith.mulf %a, %xj : f32
+      %old = memref.load %y[%i] : memref<?xf32>
+      %s = arith.addf %old, %t : f32
+      memref.store %s, %y[%i] : memref<?xf32>
+    }
+  }
+  return
+}`;
+
+/** A sum over the outer loop (a reduction carried in iter_args). */
+const DOT = `
+func.func @dot(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<f32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.000000e+00 : f32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+    %x = memref.load %a[%i] : memref<?xf32>
+    %y = memref.load %b[%i] : memref<?xf32>
+    %t = arith.mulf %x, %y : f32
+    %u = arith.addf %acc, %t : f32
+    scf.yield %u : f32
+  }
+  memref.store %s, %out[] : memref<f32>
+  return
+}`;
+
+/** A root-level compressed loop: rows stored at distinct coordinates (DCSR's outer level). */
+const DCSR_ROWS = `
+func.func @rows(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p0 = memref.load %pos[%c0] : memref<?xi32>
+  %lo = arith.index_castui %p0 : i32 to index
+  %p1 = memref.load %pos[%c1] : memref<?xi32>
+  %hi = arith.index_castui %p1 : i32 to index
+  scf.for %p = %lo to %hi step %c1 {
+    %i32 = memref.load %crd[%p] : memref<?xi32>
+    %i = arith.index_castui %i32 : i32 to index
+    %a = memref.load %val[%p] : memref<?xf32>
+    memref.store %a, %y[%i] : memref<?xf32>
+  }
+  return
+}`;
+
+const compileText = (text: string, name: string, distinct: number[] = []) =>
+  compileWgsl(parseModule(text), name, { distinctArrays: new Set(distinct) });
+
+describe('compileWgsl', () => {
+  it('runs CSR SpMV as two passes over rows, sizes as uniforms', () => {
+    const program = compileText(CSR_SPMV, 'spmv');
+    if (!program.parallel) throw new Error(program.reason);
+    expect(program.passes.map((p) => p.output)).toEqual([4, 4]);
+    const [fill, rows] = program.passes;
+    expect(fill?.inputs).toEqual([]);
+    expect(rows?.inputs).toEqual([0, 1, 2, 3]);
+    expect(rows?.uniforms).toEqual([{ name: 'a5', type: 'i32', arg: 5 }]);
+    expect(rows?.code).toMatch(/for \(var g = index; ; g = g \+ threads\)/);
+    expect(rows?.code).toMatch(/result\[v\d+\] = v\d+;/);
+    // The row loop's trip count comes from the size argument; the inner loop is sequential.
+    expect(rows?.trips((k) => (k === 5 ? 37 : 0))).toBe(37);
+    expect(rows?.code.match(/for \(;/g)).toHaveLength(1);
+  });
+
+  it('leaves a scattering outer loop to the host and says why', () => {
+    expect(compileText(CSC_SPMV, 'spmv')).toEqual({
+      parallel: false,
+      reason:
+        'a load from the output is not indexed by the iteration (iterations would share output elements)',
+    });
+  });
+
+  it('leaves an outer reduction to the host', () => {
+    expect(compileText(DOT, 'dot')).toMatchObject({
+      parallel: false,
+      reason: expect.stringMatching(/carries values between iterations/),
+    });
+  });
+
+  it('runs a loop over distinct root coordinates in parallel, bounds read in the shader', () => {
+    expect(compileText(DCSR_ROWS, 'rows')).toMatchObject({ parallel: false });
+    const program = compileText(DCSR_ROWS, 'rows', [1]);
+    if (!program.parallel) throw new Error(program.reason);
+    const [pass] = program.passes;
+    expect(pass?.trips(() => 0)).toBeUndefined();
+    // No size is a uniform here, so the pass reads the constant zero to keep its binding.
+    expect(pass?.uniforms).toEqual([{ name: 'zero', type: 'i32', arg: -1 }]);
+    expect(pass?.code).toMatch(/let v\d+ = m0\[i32\(0\)\];/);
+  });
+
+  it('leaves vector code and f64 to the host', () => {
+    const f64 = CSR_SPMV.replaceAll('f32', 'f64').replace('0.000000e+00 : f64', '0.0 : f64');
+    expect(compileText(f64, 'spmv')).toMatchObject({
+      parallel: false,
+      reason: expect.stringMatching(/f64/),
+    });
+  });
+});
+
+describe('compileGlsl', () => {
+  it('runs CSR SpMV as two passes, one output element per fragment', () => {
+    const program = compileGlsl(parseModule(CSR_SPMV), 'spmv');
+    if (!program.parallel) throw new Error(program.reason);
+    const [fill, rows] = program.passes;
+    // The second pass reads the first one's output (as input `prev`).
+    expect(fill?.code).not.toMatch(/getPrev/);
+    expect(rows?.code).toMatch(/float value = float\(getPrev\(0, e\)\);/);
+    // The fragment runs the row that owns its element and keeps only stores to it.
+    expect(rows?.code).toMatch(/v\d+ = \(e \/ \(1\)\) % m4_d0;/);
+    expect(rows?.code).toMatch(/if \(v\d+ == e\) \{ value = v\d+; \}/);
+    expect(rows?.code).toMatch(/int\(getM1\(0, v\d+\)\)/);
+  });
+
+  it('leaves a loop over distinct coordinates to the host (no fragment owns one iteration)', () => {
+    expect(compileGlsl(parseModule(DCSR_ROWS), 'rows', { distinctArrays: new Set([1]) })).toEqual({
+      parallel: false,
+      reason:
+        'no output element belongs to a single iteration (the output is not indexed by the outer loop)',
+    });
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * What a GPU backend knows of a kernel call's arguments without reading any data: every index
+ * variable's extent (from the operands' shapes), every memref argument's shape, and the scalar
+ * arguments (extents and number operands). Generated shaders read these as uniforms.
+ */
+import type { TensorInfo } from '@tensorflow/tfjs-core';
+import { outputShapeOfShapes } from '../sparsify/index.js';
+import type { SparseCall } from './sparse_call.js';
+import { sparseOperandInfos } from './sparse_inputs.js';
+
+/** One argument of the emitted function, as far as shapes tell. */
+export type HostArgument =
+  | { readonly kind: 'memref'; readonly shape: readonly number[]; readonly tensor?: TensorInfo }
+  | { readonly kind: 'scalar'; readonly value: number };
+
+/** The call's arguments in the emitted function's order, and its output shape. */
+export interface CallArguments {
+  readonly args: readonly HostArgument[];
+  readonly outputShape: number[];
+}
+
+/** Why a call's arguments can only be made on the host when they cannot. */
+export const HOST_MADE_ARGUMENTS =
+  'its arguments are made on the host (a scalar operand given as a tensor, an operand converted to another level order, or a temporary)';
+
+/**
+ * The arguments of `call` from shapes only; `undefined` where some must be made on the host: a
+ * scalar operand given as a tensor (its value), an operand the kernel reads in another level
+ * order (the converted copy) or a reduction computed into a temporary.
+ */
+export function callArguments(call: SparseCall): CallArguments | undefined {
+  const { kernel, formats } = call.compiled;
+  if (kernel.plan.temporaries.length > 0 || kernel.plan.inputs.some((t) => t.source !== undefined))
+    return undefined;
+  const shapes: Record<string, readonly number[]> = {};
+  const sizes = new Map<string, number>();
+  for (const t of kernel.plan.inputs) {
+    const format = formats[t.name];
+    const shape =
+      format !== undefined
+        ? (call.attrs.shapes[t.name] ?? [])
+        : t.indices.length === 0
+          ? []
+          : (call.inputs[t.name]?.shape ?? []);
+    t.indices.forEach((i, d) => {
+      sizes.set(i, shape[d] as number);
+    });
+    shapes[t.name] = shape;
+  }
+  const outputShape = outputShapeOfShapes(kernel, shapes);
+  const args: HostArgument[] = [];
+  for (const p of kernel.parameters) {
+    switch (p.kind) {
+      case 'size':
+        args.push({ kind: 'scalar', value: sizes.get(p.index) ?? 0 });
+        break;
+      case 'scalar': {
+        const value = call.attrs.scalars[p.tensor];
+        if (value === undefined) return undefined;
+        args.push({ kind: 'scalar', value });
+        break;
+      }
+      case 'output':
+        args.push({ kind: 'memref', shape: outputShape });
+        break;
+      case 'dense': {
+        const tensor = call.inputs[p.tensor] as TensorInfo;
+        args.push({ kind: 'memref', shape: tensor.shape, tensor });
+        break;
+      }
+      case 'values':
+      case 'positions':
+      case 'coordinates': {
+        const infos = sparseOperandInfos(call.inputs, p.tensor, formats[p.tensor] as never);
+        const tensor =
+          p.kind === 'values'
+            ? infos.values
+            : p.kind === 'positions'
+              ? infos.positions[p.level]
+              : infos.coordinates[p.level];
+        if (tensor === undefined) throw new Error(`missing storage for ${p.tensor}`);
+        args.push({ kind: 'memref', shape: [tensor.shape[0] as number], tensor });
+        break;
+      }
+      default:
+        // Temporaries and sparse-output storage are made on the host.
+        return undefined;
+    }
+  }
+  return { args, outputShape };
+}

@@ -1,0 +1,110 @@
+/**
+ * One compiled sparse kernel per distinct attribute set: the expression (fixed by the kernel
+ * name, or SparseOp's `expr`), the formats, the options and the value dtype. Compiling runs
+ * sparsify -> (vectorize) -> engine once; every backend's kernel function then looks it up.
+ */
+import { compile, type EngineCall, type EngineName } from '@tilekit/loop-engines';
+import type { Module } from '@tilekit/loop-ir';
+import { vectorize } from '@tilekit/sparse-vectorizer';
+import type { FormatSpec } from '../sparse-tensor/format.js';
+import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
+import {
+  FIXED_EXPRESSIONS,
+  type SparseKernelAttrs,
+  type SparseOpAttrs,
+  SparseToDenseTensor,
+} from './kernel_names.js';
+import type { OperandFormat } from './sparse_inputs.js';
+import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
+
+/** A kernel compiled for one attribute set. */
+export interface CompiledSparseKernel {
+  /** The cache key (canonical expression, formats and options). */
+  readonly key: string;
+  /** The expression as given. */
+  readonly expr: string;
+  /** The emitted scalar loops (what the GPU backends generate shaders from). */
+  readonly kernel: SparseKernel;
+  /** The module the host engine runs (vectorized when `vectorLength > 0`). */
+  readonly module: Module;
+  /** The host engine's call (cpu backend, and the GPU backends' CPU route). */
+  readonly run: EngineCall;
+  readonly options: Readonly<Required<SparseOpOptions>>;
+  readonly dtype: 'float32' | 'int32';
+  /** Format of every sparse operand. */
+  readonly formats: Readonly<Record<string, OperandFormat>>;
+}
+
+/** Letters for the index variables of the dense-conversion kernel. */
+const INDEX_NAMES = 'ijklmnopqrstuvwxyz';
+
+/** `D(i,j,…) = A(i,j,…)` for a rank-`rank` operand (rank 0 is not sparse). */
+export function toDenseExpression(rank: number): string {
+  if (rank < 1 || rank > INDEX_NAMES.length)
+    throw new SparsifyError('A', `rank must be 1..${INDEX_NAMES.length}, got ${rank}`);
+  const indices = INDEX_NAMES.slice(0, rank).split('').join(',');
+  return `D(${indices}) = A(${indices})`;
+}
+
+/** The expression kernel `kernelName` computes under `attrs`. */
+export function expressionOf(kernelName: string, attrs: SparseKernelAttrs): string {
+  if (kernelName === SparseToDenseTensor) return toDenseExpression(attrs.shapes.A?.length ?? 0);
+  return FIXED_EXPRESSIONS[kernelName] ?? (attrs as SparseOpAttrs).expr;
+}
+
+/** The options part of `attrs`, with the value type of `dtype`. */
+export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): SparseOpOptions {
+  return {
+    vectorLength: attrs.vectorLength,
+    enableVLAVectorization: attrs.enableVLAVectorization,
+    enableSIMDIndex32: attrs.enableSIMDIndex32,
+    vscale: attrs.vscale,
+    engine: attrs.engine as EngineName,
+    valueType: dtype === 'int32' ? 'i32' : 'f32',
+  };
+}
+
+/** Kernels by key; a handful of distinct attribute sets per app, so never evicted. */
+const COMPILED = new Map<string, CompiledSparseKernel>();
+
+/** The compiled kernel for `expr` under `attrs`, compiled on first use. */
+export function compiledSparseKernel(
+  expr: string,
+  attrs: SparseKernelAttrs,
+  dtype: 'float32' | 'int32',
+): CompiledSparseKernel {
+  const operandFormats = JSON.parse(attrs.formats) as Record<string, OperandFormat>;
+  const formats: Record<string, FormatSpec> = {};
+  for (const [name, f] of Object.entries(operandFormats))
+    formats[name] = { levels: f.levels, order: f.order, posWidth: 32, crdWidth: 32 };
+  const requested = optionsOf(attrs, dtype);
+  const key = sparseOpKey(expr, formats, requested);
+  const cached = COMPILED.get(key);
+  if (cached !== undefined) return cached;
+  const options = resolveSparseOpOptions(requested);
+  const kernel = sparsify(expr, formats, { valueType: options.valueType });
+  const module =
+    options.vectorLength > 0
+      ? vectorize(kernel.module, {
+          vectorLength: options.vectorLength,
+          enableVLAVectorization: options.enableVLAVectorization,
+          enableSIMDIndex32: options.enableSIMDIndex32,
+        }).module
+      : kernel.module;
+  const run = compile(module, kernel.functionName, {
+    engine: options.engine,
+    vscale: options.vscale,
+  });
+  const compiled: CompiledSparseKernel = Object.freeze({
+    key,
+    expr,
+    kernel,
+    module,
+    run,
+    options,
+    dtype,
+    formats: operandFormats,
+  });
+  COMPILED.set(key, compiled);
+  return compiled;
+}

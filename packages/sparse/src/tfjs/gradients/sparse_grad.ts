@@ -1,0 +1,131 @@
+/**
+ * The gradient of every sparse kernel, derived from its expression (see derivative.ts):
+ * - a dense operand `t` gets the derivative kernel `G(t's indices) = D(out) * (rest of each
+ *   product containing t)`, run as a SparseOp with the other operands (for spmv, `A^T dy`);
+ * - a sparse operand's values get the same kernel sampled at its pattern (an SDDMM: only stored
+ *   entries are computed), gathered at each stored entry's dense index;
+ * - positions, coordinates and scalar (number) operands get none (zeros for the index tensors).
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { type Expr, parseNotation } from '../../sparsify/index.js';
+import { expressionOf } from '../compiled_kernel.js';
+import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel_names.js';
+import { runSparseKernel, type SparseOperand } from '../ops/run_sparse_kernel.js';
+import type { OperandFormat } from '../sparse_inputs.js';
+import { coordinatesInput, positionsInput, valuesInput } from '../sparse_inputs.js';
+import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import { derivativeKernel } from './derivative.js';
+import { entryDenseIndices } from './entry_indices.js';
+
+/** The forward call's operands, rebuilt from the saved inputs (owned by the forward call). */
+function forwardOperands(
+  saved: readonly tf.Tensor[],
+  attrs: SparseKernelAttrs,
+): { operands: Record<string, SparseOperand>; formats: Record<string, OperandFormat> } {
+  const byName = new Map(attrs.inputNames.map((name, k) => [name, saved[k] as tf.Tensor]));
+  const formats = JSON.parse(attrs.formats) as Record<string, OperandFormat>;
+  const operands: Record<string, SparseOperand> = {};
+  for (const [name, format] of Object.entries(formats)) {
+    operands[name] = TfSparseTensor.fromTensors(attrs.shapes[name] ?? [], format, {
+      values: byName.get(valuesInput(name)) as tf.Tensor1D,
+      positions: format.levels.map((_, l) => byName.get(positionsInput(name, l)) as tf.Tensor1D),
+      coordinates: format.levels.map(
+        (_, l) => byName.get(coordinatesInput(name, l)) as tf.Tensor1D,
+      ),
+    });
+  }
+  for (const [name, t] of byName) if (!name.includes('/')) operands[name] = t;
+  for (const [name, value] of Object.entries(attrs.scalars)) operands[name] = value;
+  return { operands, formats };
+}
+
+/** The tensors an expression reads. */
+function tensorsRead(e: Expr): Set<string> {
+  if (e.kind === 'access') return new Set([e.tensor]);
+  if (e.kind === 'neg') return tensorsRead(e.operand);
+  if (e.kind === 'binary') return new Set([...tensorsRead(e.lhs), ...tensorsRead(e.rhs)]);
+  return new Set();
+}
+
+/** Runs derivative kernel `expr` with the forward operands it names, `D` = `dy`. */
+function runDerivative(
+  expr: string,
+  outputGradient: string,
+  dy: tf.Tensor,
+  operands: Readonly<Record<string, SparseOperand>>,
+  extra: Readonly<Record<string, SparseOperand>>,
+  attrs: SparseKernelAttrs,
+): tf.Tensor {
+  const all: Record<string, SparseOperand> = { ...operands, ...extra, [outputGradient]: dy };
+  const used: Record<string, SparseOperand> = {};
+  const sparse = new Set<string>();
+  for (const name of tensorsRead(parseNotation(expr).rhs)) {
+    const value = all[name] as SparseOperand;
+    used[name] = value;
+    if (value instanceof TfSparseTensor) sparse.add(name);
+  }
+  return runSparseKernel(
+    'gradient',
+    SparseOp,
+    expr,
+    used,
+    sparse,
+    {
+      vectorLength: 0,
+      engine: attrs.engine as 'wasm',
+    },
+    { expr },
+  );
+}
+
+/** The gradient config of sparse kernel `kernelName`. */
+export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
+  return {
+    kernelName,
+    saveAllInputs: true,
+    gradFunc: (dy, saved, rawAttrs) => {
+      const attrs = rawAttrs as unknown as SparseKernelAttrs;
+      const expr = expressionOf(kernelName, attrs);
+      const { operands, formats } = forwardOperands(saved, attrs);
+      const gradients: Record<string, () => tf.Tensor> = {};
+      // Gradients are keyed like the inputs: by position (see kernel_names.ts).
+      attrs.inputNames.forEach((name, position) => {
+        const [tensor, part] = name.split('/') as [string, string | undefined];
+        const input = saved[position] as tf.Tensor;
+        if (part !== undefined && part !== 'values') {
+          gradients[position] = () => tf.zerosLike(input);
+          return;
+        }
+        const sparse = formats[tensor] !== undefined;
+        gradients[position] = () => {
+          const pattern = sparse ? (operands[tensor] as TfSparseTensor) : undefined;
+          const sampleName = pattern === undefined ? undefined : `${tensor}_pattern`;
+          const kernel = derivativeKernel(expr, tensor, sampleName);
+          if (kernel.expr === undefined) return tf.zerosLike(input);
+          if (pattern === undefined) {
+            const g = runDerivative(
+              kernel.expr,
+              kernel.outputGradient,
+              dy as tf.Tensor,
+              operands,
+              {},
+              attrs,
+            );
+            return tf.reshape(g, input.shape);
+          }
+          const ones = pattern.withValues(tf.onesLike(pattern.values));
+          const dense = runDerivative(
+            kernel.expr,
+            kernel.outputGradient,
+            dy as tf.Tensor,
+            operands,
+            { [sampleName as string]: ones },
+            attrs,
+          );
+          return tf.gather(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
+        };
+      });
+      return gradients;
+    },
+  };
+}

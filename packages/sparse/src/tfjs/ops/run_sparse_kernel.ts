@@ -1,0 +1,156 @@
+/**
+ * The one place where the sparse ops meet tfjs's `runKernel`: operands are converted and checked
+ * (typed errors naming the argument), packed into named inputs and plain-data attributes (see
+ * kernel_names.ts), and the kernel runs on the active backend through the engine, so autodiff,
+ * `tf.tidy` and memory tracking see it.
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { KernelNotRegisteredError } from '@tilekit/tfjs-kernels';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { outputShapeOfShapes, SparsifyError } from '../../sparsify/index.js';
+import { compiledSparseKernel } from '../compiled_kernel.js';
+import type { SparseKernelAttrs, SparseKernelName } from '../kernel_names.js';
+import { sparseRegisterRemedy } from '../register_entries.js';
+import { callerInputsOf } from '../sparse_call.js';
+import { coordinatesInput, positionsInput, valuesInput } from '../sparse_inputs.js';
+import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions } from '../sparse-op-key.js';
+
+/** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
+export type SparseOperand = tf.Tensor | TfSparseTensor | SparseTensor | number;
+
+/** Defaults of the sparse ops: vectorized (vl 8, 32-bit SIMD indices) on the wasm engine. */
+export const DEFAULT_OP_OPTIONS: Readonly<SparseOpOptions> = Object.freeze({
+  engine: 'wasm',
+  vectorLength: 8,
+  enableSIMDIndex32: true,
+});
+
+/** What a value is, for error messages. */
+export function describeValue(value: unknown): string {
+  if (value instanceof tf.Tensor)
+    return `a dense tf.Tensor (${value.dtype}, shape [${value.shape.join(', ')}])`;
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'a plain object' : `a ${typeof value}`;
+}
+
+/** `o` as a backend-resident sparse tensor (a host SparseTensor is uploaded into the op's scope). */
+function residentSparse(o: TfSparseTensor | SparseTensor): TfSparseTensor {
+  return o instanceof TfSparseTensor ? o : TfSparseTensor.fromSparseTensor(o);
+}
+
+/** Canonical JSON of the sparse operands' formats (names sorted). */
+function formatsAttr(sparse: ReadonlyMap<string, TfSparseTensor>): string {
+  const names = [...sparse.keys()].sort();
+  const entries = names.map((name) => {
+    const { levels, order } = (sparse.get(name) as TfSparseTensor).format;
+    return `${JSON.stringify(name)}:${JSON.stringify({ levels, order })}`;
+  });
+  return `{${entries.join(',')}}`;
+}
+
+/**
+ * Runs sparse kernel `kernelName` computing `expr` on named operands (every tensor of the
+ * expression, in any order). `sparseNames` says which operands must be sparse (the others must
+ * be dense tensors or numbers).
+ *
+ * @throws SparsifyError / SparseFormatError for bad operands, KernelNotRegisteredError when the
+ *   active backend's register entry was not imported.
+ */
+export function runSparseKernel(
+  opName: string,
+  kernelName: SparseKernelName,
+  expr: string,
+  operands: Readonly<Record<string, SparseOperand>>,
+  sparseNames: ReadonlySet<string>,
+  options: SparseOpOptions = {},
+  extraAttrs: Readonly<Record<string, string>> = {},
+): tf.Tensor {
+  const o = { ...SPARSE_OP_OPTION_DEFAULTS, ...DEFAULT_OP_OPTIONS, ...options };
+  const inputs: tf.NamedTensorMap = {};
+  const sparse = new Map<string, TfSparseTensor>();
+  const scalars: Record<string, number> = {};
+  const dtypes = new Set<string>();
+  for (const [name, value] of Object.entries(operands)) {
+    const argument = `operands.${name}`;
+    if (sparseNames.has(name)) {
+      if (!(value instanceof TfSparseTensor || value instanceof SparseTensor))
+        throw new SparsifyError(argument, `expected a sparse tensor, got ${describeValue(value)}`);
+      if (value instanceof SparseTensor && value.dtype === 'float64')
+        throw new SparsifyError(argument, 'tfjs ops need float32 or int32 values, got float64');
+      if (value instanceof TfSparseTensor && value.isDisposed)
+        throw new SparsifyError(argument, 'the sparse tensor is disposed');
+      const s = residentSparse(value);
+      sparse.set(name, s);
+      dtypes.add(s.dtype);
+      inputs[valuesInput(name)] = s.values;
+      s.positions.forEach((t, l) => {
+        if (t !== undefined) inputs[positionsInput(name, l)] = t;
+      });
+      s.coordinates.forEach((t, l) => {
+        if (t !== undefined) inputs[coordinatesInput(name, l)] = t;
+      });
+    } else if (value instanceof tf.Tensor) {
+      if (value.dtype !== 'float32' && value.dtype !== 'int32')
+        throw new SparsifyError(argument, `expected a float32 or int32 tensor, got ${value.dtype}`);
+      dtypes.add(value.dtype);
+      inputs[name] = value;
+    } else if (typeof value === 'number') {
+      scalars[name] = value;
+    } else {
+      throw new SparsifyError(
+        argument,
+        `expected a dense tf.Tensor or a number, got ${value instanceof TfSparseTensor || value instanceof SparseTensor ? 'a sparse tensor (the op takes it dense here)' : describeValue(value)}`,
+      );
+    }
+  }
+  if (dtypes.size > 1)
+    throw new SparsifyError('operands', `mix dtypes ${[...dtypes].join(' and ')}; use one`);
+  const dtype = dtypes.has('int32') ? 'int32' : 'float32';
+  const shapes: Record<string, number[]> = {};
+  for (const [name, s] of sparse) shapes[name] = [...s.shape];
+  const attrs: SparseKernelAttrs = {
+    ...extraAttrs,
+    inputNames: Object.keys(inputs),
+    formats: formatsAttr(sparse),
+    shapes,
+    scalars,
+    vectorLength: o.vectorLength,
+    enableVLAVectorization: o.enableVLAVectorization,
+    enableSIMDIndex32: o.enableSIMDIndex32,
+    vscale: o.vscale,
+    engine: o.engine,
+  };
+  // Checks formats, ranks and extents (typed errors) before any backend work.
+  const compiled = compiledSparseKernel(expr, attrs, dtype);
+  const byName = callerInputsOf(compiled.kernel.plan).map((t) => t.name);
+  const given = Object.keys(operands);
+  const missing = byName.filter((n) => !given.includes(n));
+  const extra = given.filter((n) => !byName.includes(n));
+  if (missing.length > 0 || extra.length > 0)
+    throw new SparsifyError(
+      'operands',
+      `${expr} takes the operands ${byName.join(', ')}${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}${extra.length > 0 ? `; not in the expression: ${extra.join(', ')}` : ''}`,
+    );
+  const operandShapes: Record<string, readonly number[]> = {};
+  for (const name of byName) {
+    const s = sparse.get(name);
+    const v = operands[name];
+    operandShapes[name] =
+      s !== undefined ? s.shape : typeof v === 'number' ? [] : (v as tf.Tensor).shape;
+  }
+  outputShapeOfShapes(compiled.kernel, operandShapes);
+  const backend = tf.getBackend();
+  if (tf.getKernel(kernelName, backend) === undefined)
+    throw new KernelNotRegisteredError(opName, kernelName, backend, sparseRegisterRemedy(backend));
+  // Inputs go as an array (their names are `attrs.inputNames`), as tfjs passes AddN's variable
+  // input list, so the gradient can save all of them.
+  return tf
+    .engine()
+    .runKernel(
+      kernelName,
+      Object.values(inputs) as unknown as tf.NamedTensorMap,
+      attrs as unknown as tf.NamedAttrMap,
+    ) as tf.Tensor;
+}

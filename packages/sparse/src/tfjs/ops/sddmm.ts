@@ -1,0 +1,26 @@
+/** The `sddmm` op: a dense-dense product sampled at a sparse pattern. */
+import { op, type Tensor } from '@tensorflow/tfjs-core';
+import { FIXED_EXPRESSIONS, SparseSddmm } from '../kernel_names.js';
+import type { SparseOpOptions } from '../sparse-op-key.js';
+import { runSparseKernel } from './run_sparse_kernel.js';
+import { requireSparse, type SparseArgument } from './sparse_argument.js';
+
+/**
+ * `X(i,j) = S(i,j) * (A(i,k) * B(k,j))`: the product `A B` at the stored entries of `S`, scaled
+ * by them (a dense result, zero elsewhere).
+ *
+ * @throws SparseFormatError, SparsifyError, KernelNotRegisteredError
+ */
+function sddmm_(S: SparseArgument, A: Tensor, B: Tensor, options?: SparseOpOptions): Tensor {
+  requireSparse(S, 2, 'S');
+  return runSparseKernel(
+    'sddmm',
+    SparseSddmm,
+    FIXED_EXPRESSIONS[SparseSddmm] as string,
+    { S, A, B },
+    new Set(['S']),
+    options,
+  );
+}
+
+export const sddmm = op({ sddmm_ });

@@ -1,0 +1,33 @@
+/** The check every ready-made op makes of its sparse argument. */
+import * as tf from '@tensorflow/tfjs-core';
+import { SparseFormatError } from '../../sparse-tensor/errors.js';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import { describeValue } from './run_sparse_kernel.js';
+
+/** A sparse argument: on the backend, or a host SparseTensor (uploaded for the call). */
+export type SparseArgument = TfSparseTensor | SparseTensor;
+
+/** Checks at runtime that `s` is a sparse tensor of rank `rank` (JS callers can pass anything). */
+export function requireSparse(
+  s: unknown,
+  rank: number,
+  argument: string,
+): asserts s is SparseArgument {
+  if (!(s instanceof TfSparseTensor || s instanceof SparseTensor)) {
+    const format = rank === 1 ? 'sparse-vector' : 'CSR';
+    const convert =
+      s instanceof tf.Tensor
+        ? `; convert it with TfSparseTensor.fromDense(${argument}, '${format}')`
+        : '';
+    throw new SparseFormatError(
+      argument,
+      `expected a rank-${rank} sparse tensor, got ${describeValue(s)}${convert}`,
+    );
+  }
+  if (s.rank !== rank)
+    throw new SparseFormatError(
+      argument,
+      `expected a rank-${rank} sparse tensor, got rank ${s.rank}`,
+    );
+}

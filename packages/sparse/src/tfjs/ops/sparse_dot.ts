@@ -1,0 +1,33 @@
+/** The `sparseDot` op: dot product of a sparse vector with a dense or sparse vector. */
+import { op, type Tensor } from '@tensorflow/tfjs-core';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { FIXED_EXPRESSIONS, SparseDot } from '../kernel_names.js';
+import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import type { SparseOpOptions } from '../sparse-op-key.js';
+import { runSparseKernel } from './run_sparse_kernel.js';
+import { requireSparse, type SparseArgument } from './sparse_argument.js';
+
+/**
+ * `x = a(i) * b(i)` (a rank-0 result) with `a` sparse and `b` dense or sparse.
+ *
+ * @throws SparseFormatError, SparsifyError, KernelNotRegisteredError
+ */
+function sparseDot_(
+  a: SparseArgument,
+  b: Tensor | SparseArgument,
+  options?: SparseOpOptions,
+): Tensor {
+  requireSparse(a, 1, 'a');
+  const sparseB = b instanceof TfSparseTensor || b instanceof SparseTensor;
+  if (sparseB) requireSparse(b, 1, 'b');
+  return runSparseKernel(
+    'sparseDot',
+    SparseDot,
+    FIXED_EXPRESSIONS[SparseDot] as string,
+    { a, b },
+    new Set(sparseB ? ['a', 'b'] : ['a']),
+    options,
+  );
+}
+
+export const sparseDot = op({ sparseDot_ });

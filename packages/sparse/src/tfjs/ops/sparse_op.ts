@@ -1,0 +1,101 @@
+/**
+ * `sparseOp(expr, formats, options)`: any kernel of tensor index notation as a tfjs op. The op
+ * runs the stable kernel `SparseOp` with the expression, formats and options as attributes;
+ * each backend compiles one kernel per distinct attribute set and caches it.
+ */
+import { op, type Tensor } from '@tensorflow/tfjs-core';
+import type { FormatSpec } from '../../sparse-tensor/format.js';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { type SparseKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
+import { SparseOp as SparseOpKernel } from '../kernel_names.js';
+import { callerInputsOf } from '../sparse_call.js';
+import { format32, TfSparseTensor } from '../sparse_tensor_tf.js';
+import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions, sparseOpKey } from '../sparse-op-key.js';
+import { runSparseKernel, type SparseOperand } from './run_sparse_kernel.js';
+
+export type { SparseOpOptions } from '../sparse-op-key.js';
+export type { SparseOperand } from './run_sparse_kernel.js';
+
+/** A sparse op over the operands of one expression, formats and options. */
+export interface SparseOp {
+  /** Runs the kernel on the operands, in order of first appearance in the expression. */
+  (...operands: SparseOperand[]): Tensor;
+  /** The tfjs kernel every sparseOp runs (`'SparseOp'`). */
+  readonly kernelName: string;
+  /** The expression as given. */
+  readonly expr: string;
+  /** The emitted scalar loops (for inspection; each backend compiles its own form). */
+  readonly kernel: SparseKernel;
+  /** The operand names, in call order. */
+  readonly operandNames: readonly string[];
+}
+
+/** Ops by {@link sparseOpKey}, so equal meanings share one op. */
+const OPS = new Map<string, SparseOp>();
+
+/** Levels and order of a format, for comparing an operand with the op's formats. */
+function levelsAndOrder(spec: FormatSpec, rank: number): string {
+  const f = format32(spec, rank);
+  return `[${f.levels.join(', ')}] order [${f.order.join(', ')}]`;
+}
+
+/**
+ * Returns the op of `expr` (tensor index notation) with `formats` for its sparse operands, e.g.
+ * `sparseOp('y(i) = A(i,j) * x(j)', {A: 'CSR'})(A, x)`. Equal expressions (spacing and
+ * redundant parentheses aside), formats and options return the same op.
+ *
+ * @throws NotationSyntaxError, SparsifyError for an expression or formats sparsify rejects.
+ */
+export function sparseOp(
+  expr: string,
+  formats: Readonly<Record<string, FormatSpec>>,
+  options: SparseOpOptions = {},
+): SparseOp {
+  const key = sparseOpKey(expr, formats, options);
+  const cached = OPS.get(key);
+  if (cached !== undefined) return cached;
+  const kernel = sparsify(expr, formats, {});
+  const names = callerInputsOf(kernel.plan).map((t) => t.name);
+  const sparseNames = new Set(Object.keys(formats).filter((n) => names.includes(n)));
+  const rankOf = new Map(callerInputsOf(kernel.plan).map((t) => [t.name, t.indices.length]));
+
+  function sparseOp_(...operands: SparseOperand[]): Tensor {
+    if (operands.length !== names.length)
+      throw new SparsifyError(
+        'operands',
+        `${expr} takes ${names.length} operands (${names.join(', ')}), got ${operands.length}`,
+      );
+    const named: Record<string, SparseOperand> = {};
+    operands.forEach((value, k) => {
+      const name = names[k] as string;
+      named[name] = value;
+      if (!sparseNames.has(name)) return;
+      if (value instanceof TfSparseTensor || value instanceof SparseTensor) {
+        const rank = rankOf.get(name) ?? 0;
+        const expected = levelsAndOrder(formats[name] as FormatSpec, rank);
+        const actual =
+          value.rank === rank ? levelsAndOrder(value.format, rank) : `rank ${value.rank}`;
+        if (actual !== expected)
+          throw new SparsifyError(
+            `operands.${name}`,
+            `format ${actual} does not match the kernel's ${expected}`,
+          );
+      }
+    });
+    // sparseOp's own defaults (scalar loops) rather than the ready-made ops' vectorized ones.
+    const resolved = { ...SPARSE_OP_OPTION_DEFAULTS, ...options };
+    return runSparseKernel('sparseOp', SparseOpKernel, expr, named, sparseNames, resolved, {
+      expr,
+    });
+  }
+
+  const result = op({ sparseOp_ }) as unknown as SparseOp;
+  Object.defineProperties(result, {
+    kernelName: { value: SparseOpKernel },
+    expr: { value: expr },
+    kernel: { value: kernel },
+    operandNames: { value: Object.freeze([...names]) },
+  });
+  OPS.set(key, result);
+  return result;
+}

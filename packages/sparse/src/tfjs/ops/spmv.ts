@@ -1,0 +1,28 @@
+/** The `spmv` op: sparse matrix x dense vector. */
+import { op, type Tensor } from '@tensorflow/tfjs-core';
+import { FIXED_EXPRESSIONS, SparseSpmv } from '../kernel_names.js';
+import type { SparseOpOptions } from '../sparse-op-key.js';
+import { runSparseKernel } from './run_sparse_kernel.js';
+import { requireSparse, type SparseArgument } from './sparse_argument.js';
+
+/**
+ * `y(i) = A(i,j) * x(j)` with `A` sparse (any rank-2 format) on the active backend.
+ *
+ * @param A The sparse matrix (a {@link TfSparseTensor}, or a host `SparseTensor` uploaded for the call).
+ * @param x The dense vector, float32 or int32 like `A`'s values.
+ * @param options Host engine and vectorizer options (cpu and wasm backends).
+ * @throws SparseFormatError, SparsifyError, KernelNotRegisteredError
+ */
+function spmv_(A: SparseArgument, x: Tensor, options?: SparseOpOptions): Tensor {
+  requireSparse(A, 2, 'A');
+  return runSparseKernel(
+    'spmv',
+    SparseSpmv,
+    FIXED_EXPRESSIONS[SparseSpmv] as string,
+    { A, x },
+    new Set(['A']),
+    options,
+  );
+}
+
+export const spmv = op({ spmv_ });

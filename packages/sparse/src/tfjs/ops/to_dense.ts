@@ -1,0 +1,29 @@
+/** The `sparseToDense` op: a sparse tensor's dense form, computed on the backend. */
+import { op, type Tensor } from '@tensorflow/tfjs-core';
+import { SparseFormatError } from '../../sparse-tensor/errors.js';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { toDenseExpression } from '../compiled_kernel.js';
+import { SparseToDenseTensor } from '../kernel_names.js';
+import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import { describeValue, runSparseKernel } from './run_sparse_kernel.js';
+
+/**
+ * The dense tensor of sparse `A` (any rank and format), built by a kernel on the active backend:
+ * no data is read back on the GPU backends.
+ *
+ * @throws SparseFormatError, KernelNotRegisteredError
+ */
+function sparseToDense_(A: TfSparseTensor | SparseTensor): Tensor {
+  if (!(A instanceof TfSparseTensor || A instanceof SparseTensor))
+    throw new SparseFormatError('A', `expected a sparse tensor, got ${describeValue(A)}`);
+  return runSparseKernel(
+    'sparseToDense',
+    SparseToDenseTensor,
+    toDenseExpression(A.rank),
+    { A },
+    new Set(['A']),
+    { vectorLength: 0 },
+  );
+}
+
+export const sparseToDense = op({ sparseToDense_ });

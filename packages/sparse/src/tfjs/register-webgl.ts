@@ -1,0 +1,9 @@
+/**
+ * `@tilekit/sparse/tfjs/register-webgl`: registers the sparse kernels for the `webgl` backend and
+ * their gradients. Loads tfjs-core only; the app imports the backend itself.
+ */
+import { registerKernel } from '@tensorflow/tfjs-core';
+import './register_gradients.js';
+import { sparseWebglKernelConfigs } from './webgl/kernels.js';
+
+for (const config of sparseWebglKernelConfigs) registerKernel(config);

@@ -1,0 +1,9 @@
+/**
+ * `@tilekit/sparse/tfjs/register-webgpu`: registers the sparse kernels for the `webgpu` backend and
+ * their gradients. Loads tfjs-core only; the app imports the backend itself.
+ */
+import { registerKernel } from '@tensorflow/tfjs-core';
+import './register_gradients.js';
+import { sparseWebgpuKernelConfigs } from './webgpu/kernels.js';
+
+for (const config of sparseWebgpuKernelConfigs) registerKernel(config);

@@ -1,0 +1,83 @@
+/**
+ * The sparse kernels on tfjs's `wasm` backend, without copying operands: every input (sparse
+ * storage arrays included: they are int32/float32 tensors) is read where it lives on the
+ * backend's heap and the result is written straight into the output tensor's heap memory. The
+ * wasm engine runs in imported-memory mode over the backend's memory; the other engines (and a
+ * tensor too close to the heap's end for vector padding) run the ordinary call on the same heap
+ * views, which copies operands into the engine as on the cpu backend.
+ */
+import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import { canRunInPlace, compileWasmOnMemory, type EngineCall } from '@tilekit/loop-engines';
+import { backendMemory, heapOffset, type WasmBackendLike } from '@tilekit/tfjs-kernels';
+import { bindArguments, outputShapeOf } from '../../sparsify/index.js';
+import type { CompiledSparseKernel } from '../compiled_kernel.js';
+import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
+import { recordSparseKernelRun } from '../kernel_path.js';
+import { sparseCall } from '../sparse_call.js';
+
+/** A tensor's elements as a view of the heap (valid until the heap grows). */
+function heapView(backend: WasmBackendLike, info: TensorInfo): Float32Array | Int32Array {
+  const length = info.shape.reduce((a, b) => a * b, 1);
+  const { buffer } = backend.wasm.HEAPU8;
+  const offset = length === 0 ? 0 : heapOffset(backend, info);
+  return info.dtype === 'int32'
+    ? new Int32Array(buffer, offset, length)
+    : new Float32Array(buffer, offset, length);
+}
+
+/** In-place engine calls per compiled kernel and heap memory. */
+const IN_PLACE = new WeakMap<CompiledSparseKernel, WeakMap<WebAssembly.Memory, EngineCall>>();
+
+function inPlaceRun(compiled: CompiledSparseKernel, memory: WebAssembly.Memory): EngineCall {
+  let byMemory = IN_PLACE.get(compiled);
+  if (byMemory === undefined) {
+    byMemory = new WeakMap();
+    IN_PLACE.set(compiled, byMemory);
+  }
+  let run = byMemory.get(memory);
+  if (run === undefined) {
+    run = compileWasmOnMemory(compiled.module, compiled.kernel.functionName, memory, {
+      vscale: compiled.options.vscale,
+    });
+    byMemory.set(memory, run);
+  }
+  return run;
+}
+
+/** The kernel function of `kernelName` on the wasm backend. */
+export function wasmSparseKernel(kernelName: string): KernelFunc {
+  return ({ inputs, backend: anyBackend, attrs }) => {
+    const backend = anyBackend as unknown as WasmBackendLike;
+    const call = sparseCall(
+      kernelName,
+      inputs as Record<string, TensorInfo>,
+      attrs as unknown as SparseKernelAttrs,
+    );
+    const { compiled } = call;
+    const read = (info: TensorInfo) => heapView(backend, info);
+    // Checks the operands and yields the output shape before anything is allocated.
+    const shape = outputShapeOf(compiled.kernel, call.operands(read));
+    const output = backend.makeOutput(shape, compiled.dtype);
+    // Views made after the allocation (growing the heap detaches earlier ones).
+    const outView = heapView(backend, output);
+    outView.fill(0);
+    const bound = bindArguments(compiled.kernel, call.operands(read), outView);
+    const memory = backendMemory(backend);
+    const eligible =
+      compiled.options.engine === 'wasm' &&
+      bound.args.every(
+        (a) =>
+          typeof a === 'number' ||
+          typeof a === 'bigint' ||
+          canRunInPlace(ArrayBuffer.isView(a) ? a : (a as { data: Float32Array }).data, memory),
+      );
+    (eligible ? inPlaceRun(compiled, memory) : compiled.run)(...bound.args);
+    recordSparseKernelRun({ kernelName, backend: 'wasm', path: 'host', inPlace: eligible });
+    return output;
+  };
+}
+
+/** Every sparse kernel's config for the wasm backend. */
+export const sparseWasmKernelConfigs: readonly KernelConfig[] = SPARSE_KERNEL_NAMES.map(
+  (kernelName) => ({ kernelName, backendName: 'wasm', kernelFunc: wasmSparseKernel(kernelName) }),
+);

@@ -1,0 +1,147 @@
+/**
+ * The sparse kernels on the `webgl` backend: fragment passes generated from the kernel's scalar
+ * loop IR by the glsl engine (one output element per fragment, one pass per top-level parallel
+ * loop, each reading the previous pass's output), run through tfjs-webgl's program interface on
+ * the backend's own textures with sizes as uniforms. WebGL holds every value in float32
+ * textures, so indices and extents must stay within 2^24 to be exact; past that, where the loops
+ * cannot run in parallel, or where a tensor is empty, the compiled loops run on the host.
+ */
+import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import { compileGlsl, type GlslProgram, PREVIOUS_OUTPUT } from '@tilekit/loop-engines';
+import {
+  disposeWebglIntermediates,
+  FLOAT_EXACT_INTEGER_LIMIT,
+  flatView,
+  runFlatProgram,
+  withShape,
+} from '@tilekit/tfjs-kernels';
+import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import type { CompiledSparseKernel } from '../compiled_kernel.js';
+import { type ReadableBackend, runHostRoute } from '../host_route.js';
+import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
+import { recordSparseKernelRun } from '../kernel_path.js';
+import { type SparseCall, sparseCall } from '../sparse_call.js';
+import { distinctCoordinateArrays } from '../webgpu/kernels.js';
+
+/** Generated passes per compiled kernel. */
+const PROGRAMS = new WeakMap<CompiledSparseKernel, GlslProgram>();
+
+/** The glsl engine's passes for `compiled` (generated once). */
+export function glslProgramOf(compiled: CompiledSparseKernel): GlslProgram {
+  let program = PROGRAMS.get(compiled);
+  if (program === undefined) {
+    program = compileGlsl(compiled.kernel.module, compiled.kernel.functionName, {
+      distinctArrays: distinctCoordinateArrays(compiled),
+    });
+    PROGRAMS.set(compiled, program);
+  }
+  return program;
+}
+
+/** Why the call cannot run as exact WebGL passes, or null. */
+function hostReason(program: GlslProgram, args: CallArguments | undefined): string | null {
+  if (!program.parallel) return program.reason;
+  if (args === undefined) return HOST_MADE_ARGUMENTS;
+  const sizes = args.args.flatMap((a) => (a.kind === 'memref' ? a.shape : [a.value]));
+  if ([...sizes, ...args.outputShape].some((s) => s === 0)) return 'a tensor is empty';
+  const elements = args.args.map((a) =>
+    a.kind === 'memref' ? a.shape.reduce((x, y) => x * y, 1) : 0,
+  );
+  if ([...sizes, ...elements].some((s) => s > FLOAT_EXACT_INTEGER_LIMIT))
+    return 'an index or extent exceeds 2^24, past which float32 textures are not exact';
+  return null;
+}
+
+/** A generated pass as a tfjs-webgl program (shapes as uniforms: one binary for every size). */
+function passProgram(
+  code: string,
+  inputs: readonly string[],
+  uniforms: readonly { name: string; type: 'i32' | 'f32' }[],
+  size: number,
+): GPGPUProgram {
+  return {
+    variableNames: [...inputs],
+    outputShape: [size],
+    userCode: code,
+    enableShapeUniforms: true,
+    customUniforms: uniforms.map((u) => ({
+      name: u.name,
+      type: u.type === 'f32' ? 'float' : 'int',
+    })),
+  };
+}
+
+/** Runs the generated passes; returns the output. */
+function runPasses(
+  backend: MathBackendWebGL,
+  call: SparseCall,
+  program: Extract<GlslProgram, { parallel: true }>,
+  args: CallArguments,
+): TensorInfo {
+  const size = args.outputShape.reduce((a, b) => a * b, 1);
+  let output: TensorInfo | undefined;
+  for (const pass of program.passes) {
+    const views = pass.inputs.map((arg) => {
+      const a = args.args[arg];
+      if (a?.kind !== 'memref' || a.tensor === undefined)
+        throw new Error(`argument ${arg} is no tensor`);
+      return flatView(backend, a.tensor);
+    });
+    const previous = output === undefined ? [] : [flatView(backend, output)];
+    const names = [
+      ...pass.inputs.map((arg) => `m${arg}`),
+      ...(output === undefined ? [] : [PREVIOUS_OUTPUT]),
+    ];
+    const values = pass.uniforms.map((u) => {
+      const a = args.args[u.arg];
+      return [a?.kind === 'scalar' ? a.value : (a?.shape[u.dim ?? 0] ?? 0)];
+    });
+    const next = runFlatProgram(
+      backend,
+      passProgram(pass.code, names, pass.uniforms, size),
+      [...views, ...previous],
+      call.compiled.dtype,
+      values,
+    );
+    disposeWebglIntermediates(backend, [
+      ...views,
+      ...previous,
+      ...(output === undefined ? [] : [output]),
+    ]);
+    output = next;
+  }
+  if (output === undefined) throw new Error('a parallel program has at least one pass');
+  return withShape(output, args.outputShape);
+}
+
+/** The kernel function of `kernelName` on the webgl backend. */
+export function webglSparseKernel(kernelName: string): KernelFunc {
+  return ({ inputs, backend: anyBackend, attrs }) => {
+    const backend = anyBackend as unknown as MathBackendWebGL;
+    const call = sparseCall(
+      kernelName,
+      inputs as Record<string, TensorInfo>,
+      attrs as unknown as SparseKernelAttrs,
+    );
+    const program = glslProgramOf(call.compiled);
+    const args = callArguments(call);
+    const reason = hostReason(program, args);
+    if (reason !== null || !program.parallel || args === undefined)
+      return runHostRoute(
+        call,
+        backend as unknown as ReadableBackend,
+        'webgl',
+        kernelName,
+        reason ?? '',
+      );
+    const out = runPasses(backend, call, program, args);
+    recordSparseKernelRun({ kernelName, backend: 'webgl', path: 'gpu' });
+    return out;
+  };
+}
+
+/** Every sparse kernel's config for the webgl backend. */
+export const sparseWebglKernelConfigs: readonly KernelConfig[] = SPARSE_KERNEL_NAMES.map(
+  (kernelName) => ({ kernelName, backendName: 'webgl', kernelFunc: webglSparseKernel(kernelName) }),
+);

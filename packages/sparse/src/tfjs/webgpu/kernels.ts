@@ -1,0 +1,130 @@
+/**
+ * The sparse kernels on the `webgpu` backend: compute passes generated from the kernel's scalar
+ * loop IR by the wgsl engine (one per top-level parallel loop, invocations = iterations), run
+ * through tfjs-webgpu's program interface on the backend's own buffers with no read-back.
+ * Where the loops cannot run in parallel (the wgsl engine says why), or tfjs's own rule puts
+ * small CPU-resident inputs on the CPU, the compiled loops run on the host instead.
+ */
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
+import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
+import { isUnique } from '../../sparse-tensor/format.js';
+import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import type { CompiledSparseKernel } from '../compiled_kernel.js';
+import { type ReadableBackend, runHostRoute } from '../host_route.js';
+import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
+import { recordSparseKernelRun } from '../kernel_path.js';
+import { type SparseCall, sparseCall } from '../sparse_call.js';
+import { keyTag } from '../sparse-op-key.js';
+import { SparseLoopProgram } from './loop_program.js';
+
+/** Arguments holding the coordinates of a unique root level: distinct entries. */
+export function distinctCoordinateArrays(compiled: CompiledSparseKernel): Set<number> {
+  const distinct = new Set<number>();
+  compiled.kernel.parameters.forEach((p, k) => {
+    const level = p.kind === 'coordinates' ? compiled.formats[p.tensor]?.levels[0] : undefined;
+    if (p.kind === 'coordinates' && p.level === 0 && level !== undefined && isUnique(level))
+      distinct.add(k);
+  });
+  return distinct;
+}
+
+/** Generated passes per compiled kernel. */
+const PROGRAMS = new WeakMap<CompiledSparseKernel, WgslProgram>();
+
+/** The wgsl engine's passes for `compiled` (generated once). */
+export function wgslProgramOf(compiled: CompiledSparseKernel): WgslProgram {
+  let program = PROGRAMS.get(compiled);
+  if (program === undefined) {
+    program = compileWgsl(compiled.kernel.module, compiled.kernel.functionName, {
+      distinctArrays: distinctCoordinateArrays(compiled),
+    });
+    PROGRAMS.set(compiled, program);
+  }
+  return program;
+}
+
+/** Invocations worth dispatching when the bounds are read from memory: one per stored entry. */
+function invocationBound(args: CallArguments): number {
+  return Math.max(1, ...args.args.map((a) => (a.kind === 'memref' ? (a.shape[0] ?? 1) : 1)));
+}
+
+/** Runs the generated passes; returns the output. */
+function runPasses(
+  backend: WebGPUBackend,
+  call: SparseCall,
+  program: Extract<WgslProgram, { parallel: true }>,
+  args: CallArguments,
+): TensorInfo {
+  const size = args.outputShape.reduce((a, b) => a * b, 1);
+  const scalar = (k: number) => {
+    const a = args.args[k];
+    return a?.kind === 'scalar' ? a.value : 0;
+  };
+  let output: TensorInfo | undefined;
+  const tag = keyTag(call.compiled.key);
+  program.passes.forEach((pass, k) => {
+    const trips = pass.trips(scalar) ?? invocationBound(args);
+    const gpuProgram = new SparseLoopProgram(`${tag}_${k}`, pass, size, trips);
+    const inputs = pass.inputs.map((arg) => {
+      const a = args.args[arg];
+      if (a?.kind !== 'memref' || a.tensor === undefined)
+        throw new Error(`argument ${arg} is no tensor`);
+      return a.tensor;
+    });
+    const uniforms: UniformValue[] = pass.uniforms.map((u) => {
+      const a = args.args[u.arg];
+      const value = a?.kind === 'scalar' ? a.value : (a?.shape[u.dim ?? 0] ?? 0);
+      return { type: u.type === 'f32' ? 'float32' : 'int32', data: [value] };
+    });
+    output = runFlat(backend, gpuProgram, inputs, call.compiled.dtype, uniforms, output);
+  });
+  if (output === undefined) {
+    // No loop at all: the output is all zeros.
+    const zeros = call.compiled.dtype === 'int32' ? new Int32Array(size) : new Float32Array(size);
+    return backend.makeTensorInfo(args.outputShape, call.compiled.dtype, zeros);
+  }
+  return withShape(output, args.outputShape);
+}
+
+/** The kernel function of `kernelName` on the webgpu backend. */
+export function webgpuSparseKernel(kernelName: string): KernelFunc {
+  return ({ inputs, backend: anyBackend, attrs }) => {
+    const backend = anyBackend as unknown as WebGPUBackend;
+    const call = sparseCall(
+      kernelName,
+      inputs as Record<string, TensorInfo>,
+      attrs as unknown as SparseKernelAttrs,
+    );
+    const program = wgslProgramOf(call.compiled);
+    const args = callArguments(call);
+    const reason = !program.parallel
+      ? program.reason
+      : args === undefined
+        ? HOST_MADE_ARGUMENTS
+        : args.outputShape.includes(0)
+          ? 'the output is empty'
+          : webgpuCpuRouteReason(backend, Object.values(call.inputs));
+    if (reason !== null || !program.parallel || args === undefined)
+      return runHostRoute(
+        call,
+        backend as unknown as ReadableBackend,
+        'webgpu',
+        kernelName,
+        reason ?? '',
+      );
+    const out = runPasses(backend, call, program, args);
+    recordSparseKernelRun({ kernelName, backend: 'webgpu', path: 'gpu' });
+    return out;
+  };
+}
+
+/** Every sparse kernel's config for the webgpu backend. */
+export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = SPARSE_KERNEL_NAMES.map(
+  (kernelName) => ({
+    kernelName,
+    backendName: 'webgpu',
+    kernelFunc: webgpuSparseKernel(kernelName),
+  }),
+);

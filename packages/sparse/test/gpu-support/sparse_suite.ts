@@ -1,0 +1,210 @@
+/**
+ * The differential suite every GPU backend runs: seeded random cases of every op (formats,
+ * sizes, densities, int32 and float32) equal plain loops over every index tuple and the cpu
+ * backend's results; kernels whose outer loop is parallel run generated shader code (and say
+ * so), the others the host loops with the reason; GPU-resident operands are never read back;
+ * new shapes compile no new programs after a warm-up.
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lastSparseKernelRun, sddmm, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
+import {
+  CASE_OPS,
+  type CaseOp,
+  describeCase,
+  randomCases,
+  referenceOf,
+  runCase,
+  storedEntries,
+} from '../tfjs/support/random_cases.js';
+
+/** What the suite needs of a GPU backend. */
+export interface GpuSuiteBackend {
+  readonly name: 'webgl' | 'webgpu';
+  /** Settings applied once the backend is active. */
+  readonly prepare?: () => void;
+  /** Whether a tensor's data lives only on the GPU (no CPU copy). */
+  onGpuOnly(t: tf.TensorInfo): boolean;
+  /** Programs (pipelines, shader programs) compiled so far. */
+  compiledPrograms(): number;
+  /** Moves a tensor's data to the GPU (tfjs's own upload may compile programs per shape). */
+  upload?(t: tf.TensorInfo): void;
+  /**
+   * Whether the backend reads GPU data back synchronously (the host route needs it: gradients
+   * of dense operands take it). tfjs-webgpu's synchronous read fails on headless SwiftShader.
+   */
+  readonly readsSynchronously: boolean;
+}
+
+const CASES_PER_OP = 300;
+
+/** Formats whose outermost loop owns disjoint outputs (run as shader code), per op. */
+const GPU_FORMATS: Readonly<Record<CaseOp, readonly string[]>> = {
+  spmv: ['CSR', 'DCSR'],
+  spmm: ['CSR', 'DCSR'],
+  sddmm: ['CSR', 'DCSR', 'CSC', 'DCSC'],
+  sparseDot: [],
+  toDense: ['CSR', 'DCSR', 'CSC', 'DCSC'],
+};
+
+/** Switches the active backend (each is initialised once). */
+async function useBackend(name: string): Promise<void> {
+  if (tf.getBackend() === name) return;
+  if (!(await tf.setBackend(name))) throw new Error(`backend ${name} failed to initialise`);
+}
+
+/**
+ * A result's values, read asynchronously (tfjs-webgpu's synchronous read goes through a canvas,
+ * which returns zeros on the headless SwiftShader adapter); disposes the tensor.
+ */
+async function plain(t: tf.Tensor): Promise<number[]> {
+  const values = Array.from(await t.data(), (v) => (v === 0 ? 0 : v));
+  t.dispose();
+  return values;
+}
+
+/**
+ * Registers the suite for `backend`. `gpuFormats` overrides which formats must take the shader
+ * path (a backend whose shader form covers fewer loop shapes lists fewer).
+ */
+export function describeSparseSuite(
+  backend: GpuSuiteBackend,
+  gpuFormats: Readonly<Record<CaseOp, readonly string[]>> = GPU_FORMATS,
+): void {
+  const use = async () => {
+    await useBackend(backend.name);
+    backend.prepare?.();
+  };
+  beforeAll(async () => {
+    await use();
+    expect(tf.getBackend()).toBe(backend.name);
+  });
+
+  describe(`sparse ops on ${backend.name} equal plain loops and the cpu backend`, () => {
+    it.each(CASE_OPS)('%s', async (op) => {
+      const cases = randomCases(op, CASES_PER_OP, 7 + CASE_OPS.indexOf(op));
+      const gpu: number[][] = [];
+      const paths: string[] = [];
+      await use();
+      for (const c of cases) {
+        const before = tf.memory().numTensors;
+        gpu.push(await plain(tf.tidy(() => runCase(tf, c))));
+        paths.push(lastSparseKernelRun()?.path ?? 'none');
+        expect(tf.memory().numTensors, describeCase(c)).toBe(before);
+      }
+      await useBackend('cpu');
+      const cpu: number[][] = [];
+      for (const c of cases) cpu.push(await plain(tf.tidy(() => runCase(tf, c))));
+      await use();
+      cases.forEach((c, k) => {
+        expect(gpu[k], describeCase(c)).toEqual(referenceOf(c));
+        expect(gpu[k], describeCase(c)).toEqual(cpu[k]);
+        // A parallel format runs as shader code unless a tensor is empty (nothing to bind).
+        const nonEmpty = (gpu[k]?.length ?? 0) > 0 && storedEntries(c) > 0;
+        const expected = gpuFormats[op].includes(c.format) && nonEmpty ? 'gpu' : 'host';
+        expect(paths[k], describeCase(c)).toBe(expected);
+      });
+    });
+  });
+
+  // Gradients of dense operands (A^T dy) take the host route, which reads GPU data back.
+  if (backend.readsSynchronously)
+    describe(`${backend.name} gradients`, () => {
+      it("of spmv, spmm and sddmm equal the cpu backend's", async () => {
+        /** Gradients w.r.t. the sparse values and the dense operands, read back. */
+        const gradients = async (name: string) => {
+          await (name === 'cpu' ? useBackend('cpu') : use());
+          const A = TfSparseTensor.fromDense(
+            tf.tensor2d([0.5, 0, -1, 0, 0, 2, 0.25, 0, 0, 0, 0, 0, 1.5, 0, -0.75], [5, 3]),
+            'CSR',
+          );
+          const x = tf.tensor1d([1, -0.5, 2]);
+          const B = tf.tensor2d([1, 2, -1, 0.5, 0.25, -2], [3, 2]);
+          const L = tf.tensor2d([1, -1, 0.5, 2, 0, 1, -0.25, 0.5, 1, 1], [5, 2]);
+          const R = tf.tensor2d([0.5, 1, -1, 2, 0.25, -0.5], [2, 3]);
+          const grads = tf.tidy(() => [
+            ...tf.grads((v: tf.Tensor, xx: tf.Tensor) => spmv(A.withValues(v as tf.Tensor1D), xx))([
+              A.values,
+              x,
+            ]),
+            ...tf.grads((v: tf.Tensor, b: tf.Tensor) => spmm(A.withValues(v as tf.Tensor1D), b))([
+              A.values,
+              B,
+            ]),
+            ...tf.grads((v: tf.Tensor, l: tf.Tensor, r: tf.Tensor) =>
+              sddmm(A.withValues(v as tf.Tensor1D), l, r),
+            )([A.values, L, R]),
+          ]);
+          const values: number[][] = [];
+          for (const g of grads) values.push(await plain(g));
+          A.dispose();
+          tf.dispose([x, B, L, R]);
+          return values;
+        };
+        const cpu = await gradients('cpu');
+        expect(await gradients(backend.name)).toEqual(cpu);
+        expect(cpu.flat().some((v) => v !== 0)).toBe(true);
+      });
+    });
+
+  describe(`${backend.name} residency and compilation`, () => {
+    it('chains spmv and spmm on GPU data without reading it back', async () => {
+      await use();
+      const A = TfSparseTensor.fromDense(tf.tensor2d([1, 0, 2, 0, 0, 3, 4, 0, 0], [3, 3]), 'CSR');
+      const x = tf.tensor1d([1, 2, 3]);
+      const [y, C] = tf.tidy(() => {
+        const ax = spmv(A, spmv(A, x));
+        expect(lastSparseKernelRun()).toMatchObject({ backend: backend.name, path: 'gpu' });
+        return [ax, spmm(A, tf.reshape(ax, [3, 1]))];
+      });
+      // Neither the operands nor the results were read back.
+      const all = [...A.tensors(), x, y as tf.Tensor, C as tf.Tensor];
+      expect(all.every((t) => backend.onGpuOnly(t))).toBe(true);
+      // A x = [7, 9, 4]; A (A x) = [15, 12, 28]; A (A A x) = [71, 84, 60].
+      expect(await plain(y as tf.Tensor)).toEqual([15, 12, 28]);
+      expect(await plain(C as tf.Tensor)).toEqual([71, 84, 60]);
+      A.dispose();
+      x.dispose();
+    });
+
+    it('a CSC spmv runs on the host and says why', async () => {
+      await use();
+      const A = TfSparseTensor.fromDense(tf.tensor2d([1, 0, 2, 3], [2, 2]), 'CSC');
+      expect(await plain(tf.tidy(() => spmv(A, tf.tensor1d([1, 1]))))).toEqual([1, 5]);
+      expect(lastSparseKernelRun()).toMatchObject({
+        backend: backend.name,
+        path: 'host',
+        reason: expect.stringMatching(/not indexed by the iteration/),
+      });
+      A.dispose();
+    });
+
+    it('new shapes compile no programs after a warm-up', async () => {
+      await use();
+      /** Programs compiled by spmv and spmm on an m x n CSR matrix (operands made beforehand). */
+      const compiles = async (m: number, n: number, k: number) => {
+        const dense = Array.from({ length: m * n }, (_, q) => (q % 3 === 0 ? (q % 7) + 1 : 0));
+        const A = TfSparseTensor.fromDense(tf.tensor2d(dense, [m, n]), 'CSR');
+        const x = tf.tensor1d(Array.from({ length: n }, (_, q) => q));
+        const B = tf.tensor2d(
+          Array.from({ length: n * k }, (_, q) => q % 5),
+          [n, k],
+        );
+        for (const t of [...A.tensors(), x, B]) backend.upload?.(t);
+        const before = backend.compiledPrograms();
+        const y = spmv(A, x);
+        const C = spmm(A, B);
+        const count = backend.compiledPrograms() - before;
+        await plain(y);
+        await plain(C);
+        A.dispose();
+        tf.dispose([x, B]);
+        return count;
+      };
+      await compiles(8, 9, 2);
+      expect(await compiles(40, 33, 5)).toBe(0);
+      // (A dense operand with an extent of 1 gets another texture-shape variant on WebGL.)
+      expect(await compiles(3, 70, 3)).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * One page, two backends: tfjs-backend-cpu and tfjs-backend-webgl with the sparse kernels
+ * registered for both.
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-webgl';
+import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import * as tf from '@tensorflow/tfjs-core';
+// Gradients of tfjs's own ops (sum, mul ...), which the full @tensorflow/tfjs bundle registers.
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
+import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/register-webgl.js';
+import type { GpuSuiteBackend } from './sparse_suite.js';
+
+function webgl(): MathBackendWebGL {
+  return tf.findBackend('webgl') as MathBackendWebGL;
+}
+
+let compiled = 0;
+let installed = false;
+
+/** The WebGL backend as the shared suite drives it. */
+export const WEBGL: GpuSuiteBackend = {
+  name: 'webgl',
+  readsSynchronously: true,
+  onGpuOnly: (t) => {
+    const data = webgl().texData.get(t.dataId);
+    return data.texture != null && data.values == null;
+  },
+  upload: (t) => webgl().uploadToGPU(t.dataId),
+  compiledPrograms: () => {
+    if (!installed) {
+      const gpgpu = webgl().gpgpu;
+      const create = gpgpu.createProgram.bind(gpgpu);
+      gpgpu.createProgram = (...args: Parameters<typeof create>) => {
+        compiled += 1;
+        return create(...args);
+      };
+      installed = true;
+    }
+    return compiled;
+  },
+};

@@ -1,0 +1,49 @@
+/**
+ * One page, two backends: tfjs-backend-cpu and tfjs-backend-webgpu with the sparse kernels
+ * registered for both.
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-webgpu';
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
+import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/register-webgpu.js';
+import type { GpuSuiteBackend } from './sparse_suite.js';
+
+/** The WebGPU backend instance. */
+function webgpuBackend(): WebGPUBackend {
+  return tf.findBackend('webgpu') as WebGPUBackend;
+}
+
+/** Whether a tensor's data lives only in a GPU buffer (no CPU copy). */
+function onGpuOnly(t: tf.TensorInfo): boolean {
+  const data = webgpuBackend().tensorMap.get(t.dataId);
+  return data.resource != null && data.values == null;
+}
+
+let compiled = 0;
+let installed = false;
+
+/** Pipelines compiled on the WebGPU device since the counter was installed. */
+function compiledPipelines(): number {
+  if (!installed) {
+    const device = webgpuBackend().device;
+    const create = device.createComputePipeline.bind(device);
+    device.createComputePipeline = (descriptor) => {
+      compiled += 1;
+      return create(descriptor);
+    };
+    installed = true;
+  }
+  return compiled;
+}
+
+/** The WebGPU backend as the shared suite drives it (tfjs's CPU forwarding of small inputs off). */
+export const WEBGPU: GpuSuiteBackend = {
+  name: 'webgpu',
+  prepare: () => tf.env().set('WEBGPU_CPU_FORWARD', false),
+  readsSynchronously: false,
+  onGpuOnly,
+  compiledPrograms: compiledPipelines,
+};

@@ -1,0 +1,32 @@
+/**
+ * Every sparse op on the cpu and wasm backends against plain loops over every index tuple, on
+ * seeded random cases (formats, sizes, densities, dtypes), with backend-resident sparse
+ * tensors; the tensor count balances after each case.
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-wasm';
+import * as tf from '@tensorflow/tfjs-core';
+import { describe, expect, it } from 'vitest';
+import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/register-wasm.js';
+import {
+  CASE_OPS,
+  describeCase,
+  randomCases,
+  referenceOf,
+  runCase,
+} from './support/random_cases.js';
+
+const CASES_PER_OP = 60;
+
+describe.each(['cpu', 'wasm'] as const)('sparse ops on %s equal plain loops', (backend) => {
+  it.each(CASE_OPS)('%s on random cases', async (op) => {
+    expect(await tf.setBackend(backend)).toBe(true);
+    const before = tf.memory().numTensors;
+    for (const c of randomCases(op, CASES_PER_OP, 1 + CASE_OPS.indexOf(op))) {
+      const got = tf.tidy(() => Array.from(runCase(tf, c).dataSync(), (v) => (v === 0 ? 0 : v)));
+      expect(got, describeCase(c)).toEqual(referenceOf(c));
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+});
