@@ -10,8 +10,8 @@ import { type FormatSpec, SparseTensor, type ValueDType } from './sparse-tensor/
 import type { KernelFunction, KernelOperand, ValueType } from './sparsify/index.js';
 import { runKernel, sparsify } from './sparsify/index.js';
 
-/** A dense operand of a conformance request. */
-interface DenseData {
+/** A dense operand of a conformance request: row-major data and its shape. */
+export interface ConformanceTensor {
   readonly data: ArrayLike<number>;
   readonly shape: readonly number[];
 }
@@ -21,8 +21,8 @@ export interface ConformanceRequest {
   readonly expression: string;
   readonly formats: Readonly<Record<string, unknown>>;
   readonly valueType: 'f32' | 'f64' | 'i32';
-  readonly operands: Readonly<Record<string, DenseData | number>>;
-  readonly output: DenseData & { readonly name: string };
+  readonly operands: Readonly<Record<string, ConformanceTensor | number>>;
+  readonly output: ConformanceTensor & { readonly name: string };
 }
 
 /** The output: dense data, or the stored entries of a sparse output. */
@@ -81,7 +81,7 @@ export function sparseConformanceImpl(options: ConformanceImplOptions = {}): {
       const { kernel, fn } = kernelFor(request);
       const Values = ARRAYS[request.valueType];
       const dtype = DTYPES[request.valueType];
-      const stored = (name: string, tensor: DenseData): KernelOperand => {
+      const stored = (name: string, tensor: ConformanceTensor): KernelOperand => {
         const format = request.formats[name] as FormatSpec | undefined;
         const data = Values.from(tensor.data);
         return format === undefined || format === 'dense'

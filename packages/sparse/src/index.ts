@@ -13,6 +13,7 @@ export {
   type ConformanceImplOptions,
   type ConformanceRequest,
   type ConformanceResult,
+  type ConformanceTensor,
   sparseConformanceImpl,
 } from './conformance-impl.js';
 export { SparseError } from './sparse-error.js';
