@@ -36,6 +36,8 @@ export interface ConformanceImplOptions {
   readonly engine?: EngineName;
   /** Vectorize the emitted loops with these options first (default: run the scalar loops). */
   readonly vectorize?: VectorizeOptions;
+  /** Runtime multiple of scalable vectors (with `enableVLAVectorization`; default 1). */
+  readonly vscale?: number;
 }
 
 const DTYPES: Readonly<Record<ConformanceRequest['valueType'], ValueDType>> = {
@@ -71,7 +73,8 @@ export function sparseConformanceImpl(options: ConformanceImplOptions = {}): {
         options.vectorize === undefined
           ? kernel.module
           : vectorize(kernel.module, options.vectorize).module;
-      entry = { kernel, fn: compile(module, kernel.functionName, { engine }) as KernelFunction };
+      const fn = compile(module, kernel.functionName, { engine, vscale: options.vscale ?? 1 });
+      entry = { kernel, fn: fn as KernelFunction };
       compiled.set(key, entry);
     }
     return entry;
