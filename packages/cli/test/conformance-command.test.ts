@@ -1,6 +1,15 @@
 import * as tf from '@tensorflow/tfjs-core';
-import { kernelConformance, layoutConformance, XLA_SHAPE_PARSER } from '@tilekit/conformance';
+import {
+  kernelConformance,
+  layoutConformance,
+  SPARSE_CASES,
+  XLA_SHAPE_PARSER,
+} from '@tilekit/conformance';
 import * as layout from '@tilekit/layout';
+import {
+  SPARSE_CONFORMANCE_EXCLUSIONS,
+  SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS,
+} from '@tilekit/sparse';
 import * as ops from '@tilekit/tfjs-kernels';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
@@ -35,10 +44,28 @@ describe('tilekit conformance', () => {
     );
   });
 
+  it('runs the sparse suite: vectorized on wasm, every case passes or fails as excluded', async () => {
+    const io = captureIO();
+    expect(await main(['conformance', '--suite', 'sparse'], io)).toBe(0);
+    const cases = SPARSE_CASES.length;
+    const excluded =
+      SPARSE_CONFORMANCE_EXCLUSIONS.length + SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS.length;
+    expect(row(io.out(), 'sparse (wasm, vectorized)')).toEqual([
+      cases,
+      cases - excluded,
+      0,
+      excluded,
+    ]);
+    expect(closing(io.out())).toBe(`${cases - excluded} passed, 0 failed`);
+    expect(io.out()).toContain('  sparse/spgemm/csr-csr-into-csc and 3 more: the output');
+  });
+
   it('runs every suite by default, the kernels on the cpu backend', async () => {
     const io = captureIO();
     expect(await main(['conformance'], io)).toBe(0);
-    const rows = ['layout', 'kernels (cpu)', 'vectorizer'].map((label) => row(io.out(), label));
+    const rows = ['layout', 'kernels (cpu)', 'vectorizer', 'sparse (wasm, vectorized)'].map(
+      (label) => row(io.out(), label),
+    );
     const passed = rows.reduce((sum, r) => sum + r[1]!, 0);
     for (const r of rows) expect(r[0]).toBe(r[1]! + r[3]!);
     expect(closing(io.out())).toBe(`${passed} passed, 0 failed`);

@@ -1,8 +1,8 @@
 /**
  * `@tilekit/conformance`: the shared conformance suite for tilekit semantics. Versioned golden
  * cases with provenance, seeded property generators, reference formulas and framework-agnostic
- * suites (`layoutConformance`, `kernelConformance`, `vectorizerConformance`) that any
- * implementation can run against itself.
+ * suites (`layoutConformance`, `kernelConformance`, `vectorizerConformance`,
+ * `sparseConformance`) that any implementation can run against itself.
  */
 export { CaseMismatch, type ConformanceCase, check } from './core/case.js';
 export {
@@ -148,6 +148,22 @@ export type { ArraySizeFigures, LayoutImpl } from './suites/layout/layout-impl.j
 export { LAYOUT_DEFAULT_RUNS, layoutConformance } from './suites/layout/layout-suite.js';
 export type { LayoutCaseId } from './suites/layout/xla-cases.js';
 export { xlaParserCases } from './suites/layout/xla-parser-cases.js';
+export { SPARSE_CASES, type SparseCase, type ValueSign } from './suites/sparse/sparse-cases.js';
+export type {
+  DenseTensor,
+  SparseEntries,
+  SparseFormatName,
+  SparseImpl,
+  SparseRequest,
+  SparseResult,
+  SparseValueType,
+} from './suites/sparse/sparse-impl.js';
+export {
+  SPARSE_DEFAULT_RUNS,
+  type SparseCaseId,
+  sparseCaseId,
+  sparseConformance,
+} from './suites/sparse/sparse-suite.js';
 export { type IrVectorizer, irVectorizerImpl } from './suites/vectorizer/ir-adapter.js';
 export {
   type FunctionSummary,

@@ -17,6 +17,7 @@ export interface Rule {
 const TILED_LAYOUT = 'XLA "Tiled layout" document';
 const PTO_TSCATTER = 'PTO ISA TSCATTER';
 const MLIR_SPARSE_VECTORIZATION = 'MLIR SparseVectorization.cpp (ForOpRewriter / vectorizeStmt)';
+const TACO_NOTATION = 'TACO index notation (Kjolstad et al., "The Tensor Algebra Compiler")';
 
 /** Every rule, keyed by id. */
 export const RULES = {
@@ -192,6 +193,42 @@ export const RULES = {
     statement:
       'running the vectorized function leaves memory and results exactly as running the scalar loop does',
     source: 'mlir-runner execution of the input loops',
+  },
+  'sparse.kernel-value': {
+    id: 'sparse.kernel-value',
+    statement:
+      'a kernel computes the same dense result as evaluating its index notation on dense copies of its operands, whatever format each operand is stored in (implicit entries are zero)',
+    source: `${TACO_NOTATION}; MLIR sparse_tensor encoding (sparsity never changes a value)`,
+  },
+  'sparse.reduction-placement': {
+    id: 'sparse.reduction-placement',
+    statement:
+      'an index absent from the output is summed over the smallest subexpression holding every use of it (r(i) = b(i) - A(i,k)*x(k) is b - Ax); sum(k, e) sums e explicitly',
+    source: `${TACO_NOTATION}, makeReductionNotation`,
+  },
+  'sparse.operator-zeros': {
+    id: 'sparse.operator-zeros',
+    statement:
+      '* and / are zero where the left operand is, + - max min visit the union, -x sqrt abs keep zero, exp maps zero to one; an index used as a value is its coordinate',
+    source: 'MLIR Merger.cpp (kind rules of buildLattices); MLIR linalg.index',
+  },
+  'sparse.in-place': {
+    id: 'sparse.in-place',
+    statement:
+      'X *= e multiplies every stored entry of X by e and leaves implicit zeros zero; += accumulates into the initial output',
+    source: 'MLIR sparse_scale.mlir (in-place update of a sparse tensor); TACO compound assignment',
+  },
+  'sparse.output-entries': {
+    id: 'sparse.output-entries',
+    statement:
+      'a sparse output stores each coordinate at most once, inside its shape, and holds the reference value there (absent coordinates are zero)',
+    source: 'MLIR sparse_tensor.insert / compress semantics; TACO assembly',
+  },
+  'sparse.conversion': {
+    id: 'sparse.conversion',
+    statement:
+      'copying a tensor into another format (level types, mode order) keeps every value at its coordinates',
+    source: 'MLIR sparse_tensor.convert',
   },
 } as const satisfies Record<string, Rule>;
 

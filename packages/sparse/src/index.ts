@@ -4,6 +4,18 @@
  * `@tilekit/sparse/tfjs`.
  */
 
+export {
+  SPARSE_CONFORMANCE_EXCLUSIONS,
+  SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS,
+  type SparseConformanceExclusion,
+} from './conformance-exclusions.js';
+export {
+  type ConformanceImplOptions,
+  type ConformanceRequest,
+  type ConformanceResult,
+  type ConformanceTensor,
+  sparseConformanceImpl,
+} from './conformance-impl.js';
 export { SparseError } from './sparse-error.js';
 export {
   DEFAULT_STORAGE_WIDTH,

@@ -8,5 +8,6 @@ describeReadmeExamples({
     "Example: TACO's reductions",
     'Sparse outputs',
     'tfjs (`@tilekit/sparse/tfjs`)',
+    'Conformance',
   ],
 });

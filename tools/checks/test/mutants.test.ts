@@ -11,9 +11,12 @@ import {
   kernelConformance,
   layoutConformance,
   type RuleId,
+  type SparseImpl,
+  sparseConformance,
   vectorizerConformance,
 } from '@tilekit/conformance';
 import { LAYOUT_CONFORMANCE_EXCLUSIONS } from '@tilekit/layout';
+import { SPARSE_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse';
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import { firstWriterWins, paddingNotZeroed, validRegionFromSrc } from './mutants/kernel-mutants.js';
@@ -25,6 +28,11 @@ import {
   tilesOnPrefix,
 } from './mutants/layout-mutants.js';
 import {
+  firstEntryStoredTwice,
+  realSparse,
+  reductionsOverWholeExpression,
+} from './mutants/sparse-mutants.js';
+import {
   gatherIndexNotWidened,
   maskOffByOne,
   realVectorizer,
@@ -33,6 +41,8 @@ import {
 import { failingRules, failureMessages, realKernelOps, tf } from './support/tilekit.js';
 
 const cpu = (ops = realKernelOps) => kernelConformance({ tf, backend: 'cpu', ops });
+const sparse = (impl: SparseImpl = realSparse) =>
+  sparseConformance(impl, { exclusions: SPARSE_CONFORMANCE_EXCLUSIONS });
 
 /** Each mutant, the suite that runs it, and the rule it breaks. */
 const MUTANTS: readonly { name: string; suite: () => ConformanceSuite; rule: RuleId }[] = [
@@ -98,6 +108,16 @@ const MUTANTS: readonly { name: string; suite: () => ConformanceSuite; rule: Rul
       }),
     rule: 'vectorize.gather-index-width',
   },
+  {
+    name: 'reductions over the whole expression',
+    suite: () => sparse(reductionsOverWholeExpression()),
+    rule: 'sparse.reduction-placement',
+  },
+  {
+    name: 'a sparse output entry stored twice',
+    suite: () => sparse(firstEntryStoredTwice()),
+    rule: 'sparse.output-entries',
+  },
 ];
 
 describe('the unbroken implementations pass', () => {
@@ -109,6 +129,7 @@ describe('the unbroken implementations pass', () => {
       () =>
         vectorizerConformance(realVectorizer, { exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS }),
     ],
+    ['sparse (js)', () => sparse()],
   ] as const)('%s', async (_name, suite) => {
     const report = await suite().run();
     expect(failureMessages(report)).toEqual([]);

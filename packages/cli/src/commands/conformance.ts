@@ -8,10 +8,16 @@ import {
   kernelConformance,
   layoutConformance,
   type ReportView,
+  sparseConformance,
   vectorizerConformance,
 } from '@tilekit/conformance';
 import * as layout from '@tilekit/layout';
 import { interpret, parseModule, printModule } from '@tilekit/loop-ir';
+import {
+  SPARSE_CONFORMANCE_EXCLUSIONS,
+  SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS,
+  sparseConformanceImpl,
+} from '@tilekit/sparse';
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS, vectorize } from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
 import '@tilekit/tfjs-kernels/register-cpu';
@@ -28,10 +34,10 @@ import {
 import type { Command } from '../command.js';
 import { CliError, type CliIO } from '../io.js';
 
-const SUITES = ['layout', 'kernels', 'vectorizer'] as const;
+const SUITES = ['layout', 'kernels', 'vectorizer', 'sparse'] as const;
 type SuiteChoice = (typeof SUITES)[number];
 
-const help = `Usage: tilekit conformance [--backend cpu|webgl|webgpu|wasm] [--suite layout|kernels|vectorizer]
+const help = `Usage: tilekit conformance [--backend cpu|webgl|webgpu|wasm] [--suite layout|kernels|vectorizer|sparse]
 
 Runs the @tilekit/conformance suites on tilekit's own implementations and prints a table per
 suite and a closing 'N passed, M failed' line (exit 1 when any case fails). Excluded cases are
@@ -46,7 +52,8 @@ Options:
                       webgl:  ${BACKEND_PACKAGES.webgl.join(', ')}
                       webgpu: ${BACKEND_PACKAGES.webgpu.join(', ')}
                       wasm:   ${BACKEND_PACKAGES.wasm.join(', ')}
-  --suite <name>    run only this suite (default: all three)
+  --suite <name>    run only this suite (default: all four); sparse runs @tilekit/sparse's
+                    emitted loops, vectorized, on the wasm engine
   -h, --help        show this help`;
 
 /** Chromium flags per browser backend: software WebGL2, or WebGPU on its SwiftShader adapter. */
@@ -129,6 +136,9 @@ async function runKernelsOnWasm(): Promise<ReportView> {
   return kernelConformance({ tf, backend: 'wasm', ops: kernels }).run();
 }
 
+/** The vectorizer options of the sparse suite's run: what `@tilekit/sparse/tfjs` ops use. */
+const SPARSE_VECTORIZE = { vectorLength: 8, enableSIMDIndex32: true } as const;
+
 /** Runs one suite on tilekit's implementations. */
 async function runSuite(suite: SuiteChoice, backend: ConformanceBackend): Promise<ReportView> {
   if (suite === 'layout')
@@ -136,6 +146,14 @@ async function runSuite(suite: SuiteChoice, backend: ConformanceBackend): Promis
   if (suite === 'vectorizer') {
     const impl = irVectorizerImpl({ parseModule, printModule, vectorize, interpret });
     return vectorizerConformance(impl, { exclusions: VECTORIZER_CONFORMANCE_EXCLUSIONS }).run();
+  }
+  if (suite === 'sparse') {
+    const impl = sparseConformanceImpl({ engine: 'wasm', vectorize: SPARSE_VECTORIZE });
+    const exclusions = [
+      ...SPARSE_CONFORMANCE_EXCLUSIONS,
+      ...SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS,
+    ];
+    return sparseConformance(impl, { label: 'sparse (wasm, vectorized)', exclusions }).run();
   }
   if (isBrowserBackend(backend)) return runKernelsInChromium(backend);
   if (backend === 'wasm') return runKernelsOnWasm();
@@ -159,7 +177,7 @@ function oneOf<T extends string>(
 export const conformanceCommand: Command = {
   name: 'conformance',
   summary:
-    'run the conformance suites (layout, kernels on cpu/webgl/webgpu/wasm, vectorizer) on tilekit',
+    'run the conformance suites (layout, kernels on cpu/webgl/webgpu/wasm, vectorizer, sparse) on tilekit',
   help,
   async run(args, io: CliIO) {
     const { values } = parseCommandArgs({

@@ -8,8 +8,8 @@ import { type Exclusion, indexExclusions } from './exclusions.js';
 import type { ExpectLike, TestFramework } from './framework.js';
 import { type CaseResult, runCase } from './runner.js';
 
-/** The three suites this package ships. */
-export type SuiteName = 'layout' | 'kernels' | 'vectorizer';
+/** The suites this package ships. */
+export type SuiteName = 'layout' | 'kernels' | 'vectorizer' | 'sparse';
 
 /** Options every suite takes: the framework (optional), exclusions and property settings. */
 export interface SuiteOptions<Id extends string = string> {

@@ -204,7 +204,12 @@ export function referenceIndexNotation(
   notation: string,
   operands: Readonly<Record<string, NotationOperand>>,
   initial: ArrayLike<number>,
-  options: { readonly round?: (x: number) => number; readonly integer?: boolean } = {},
+  options: {
+    readonly round?: (x: number) => number;
+    readonly integer?: boolean;
+    /** Extents of index variables no operand sizes (`X(i,j) *= 2` has none). */
+    readonly extents?: Readonly<Record<string, number>>;
+  } = {},
 ): number[] {
   const round = options.round ?? Math.fround;
   const integer = options.integer ?? false;
@@ -220,6 +225,9 @@ export function referenceIndexNotation(
     else if (n.k === 'sum') learn(n.body);
   };
   learn(kernel.rhs);
+  for (const [i, size] of Object.entries(options.extents ?? {})) {
+    if (!extent.has(i)) extent.set(i, size);
+  }
   const env = new Map<string, number>();
   const read = (name: string, idx: readonly string[]): number => {
     const o = operands[name];
