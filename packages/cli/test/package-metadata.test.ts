@@ -70,7 +70,7 @@ describe('published package metadata', () => {
     });
 
     it(`${manifest.name}: packing builds first and ships README, LICENSE and CHANGELOG`, () => {
-      expect(manifest.scripts.prepack).toBe(`nx run ${manifest.name}:build --output-style=stream`);
+      expect(manifest.scripts.prepack).toBe('node ../../tools/scripts/prepack.mjs');
       const [packed] = JSON.parse(
         execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
           cwd: join(repoRoot, dir),

@@ -126,7 +126,7 @@ describe('a release published to a local registry installs and runs in an empty 
   afterAll(() => {
     registry?.kill();
     if (work) rmSync(work, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it("CONTRIBUTING's release commands publish every package, built, from a clean clone", () => {
     const clone = join(work, 'clone');
