@@ -11,9 +11,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fencedBlocks } from '../../../tools/vitest/readme-examples.ts';
+import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const TFJS = '4.22.0';
 
 /** A free TCP port on 127.0.0.1. */
