@@ -24,6 +24,14 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 describeReadmeExamples({ packageDir, headings: ['As a library'] });
 
+// The root README's opening example, run the same way from the repository root.
+describe('the root README', () => {
+  describeReadmeExamples({
+    packageDir: fileURLToPath(new URL('../../..', import.meta.url)),
+    headings: ['tilekit'],
+  });
+});
+
 it("README's sample `tilekit layout` output is how the command's output starts", async () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
   expect(readme).toContain("Example (`tilekit layout 'F32[3,5]{1,0:(2,2)}'`");
@@ -64,13 +72,14 @@ describe("the root README's `npx tilekit` command, after a build", () => {
   });
 
   it('runs as written, writing the SVG the layout command renders', async () => {
-    expect(command).toBe("npx tilekit layout 'f32[4,8]{1,0:T(2,4)(2,1)}' --svg fig2.svg");
+    expect(command).toBe("npx tilekit layout 'f32[4,8]{1,0:T(2,4)(2,1)}' --svg /tmp/fig2.svg");
+    rmSync('/tmp/fig2.svg', { force: true });
     expect(
       existsSync(join(packageDir, 'dist', 'bin.js')),
       'the README says "after a build": run npm start or npx nx run @tilekit/cli:build',
     ).toBe(true);
     // A scratch folder inside the repository: npx resolves the repository's bin from there, as
-    // from its root, and fig2.svg lands in the scratch folder instead of the user's checkout.
+    // from its root; the README writes the picture outside the checkout.
     mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
     const cwd = mkdtempSync(join(repoRoot, '.tmp', 'npx-tilekit-'));
     try {
@@ -78,9 +87,11 @@ describe("the root README's `npx tilekit` command, after a build", () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const io = captureIO();
-      expect(await main(['layout', 'f32[4,8]{1,0:T(2,4)(2,1)}', '--svg', 'fig2.svg'], io)).toBe(0);
+      expect(
+        await main(['layout', 'f32[4,8]{1,0:T(2,4)(2,1)}', '--svg', '/tmp/fig2.svg'], io),
+      ).toBe(0);
       expect(run.stdout).toBe(io.out());
-      expect(readFileSync(join(cwd, 'fig2.svg'), 'utf8')).toBe(
+      expect(readFileSync('/tmp/fig2.svg', 'utf8')).toBe(
         renderMemoryMap('f32[4,8]{1,0:T(2,4)(2,1)}', { format: 'svg' }),
       );
     } finally {
@@ -126,7 +137,7 @@ describe("the root README's install notes and examples", () => {
         npm_config_fund: 'false',
         npm_config_loglevel: 'error',
       };
-      mkdirSync(env.TARBALLS);
+      // The README creates TARBALLS itself (npm pack needs an existing destination).
       mkdirSync(env.APP);
       writeFileSync(join(env.APP, 'package.json'), '{"name":"app","private":true,"type":"module"}');
       const install = spawnSync('sh', ['-ec', block('Install')], {
@@ -151,7 +162,7 @@ describe("the root README's install notes and examples", () => {
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
-  });
+  }, 300_000);
 
   it('Examples: tilekit opt vectorizes examples/saxpy-sparse.mlir as documented', async () => {
     const command = block('Examples');
