@@ -16,13 +16,38 @@ import { fileURLToPath } from 'node:url';
 import { renderMemoryMap } from '@tilekit/layout';
 import { describe, expect, it } from 'vitest';
 import { describeReadmeExamples } from '../../../tools/vitest/readme-example-suite.ts';
-import { fencedBlocks } from '../../../tools/vitest/readme-examples.ts';
+import {
+  fencedBlocks,
+  resultExpectations,
+  runReadmeExample,
+} from '../../../tools/vitest/readme-examples.ts';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 describeReadmeExamples({ packageDir, headings: ['As a library'] });
+
+// The conformance README's example of the other suites imports tilekit packages the conformance
+// package does not depend on (they depend on it), so it runs from here, as written.
+it("the conformance README's 'other suites' example passes with tilekit's exclusions", () => {
+  const readme = readFileSync(new URL('../../conformance/README.md', import.meta.url), 'utf8');
+  const [block] = fencedBlocks(readme).filter(
+    (b) => b.language === 'js' && b.body.includes('vectorizerConformance('),
+  );
+  expect(block).toBeDefined();
+  const example = {
+    readmeLine: block!.line,
+    heading: block!.heading,
+    code: block!.body,
+    expectations: resultExpectations(block!.body, block!.line),
+    outputs: [],
+  };
+  expect(example.expectations).toHaveLength(1);
+  const run = runReadmeExample(example, { packageDir, timeoutMs: 240_000 });
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.mismatches).toEqual([]);
+}, 300_000);
 
 // The root README's opening example, run the same way from the repository root.
 describe('the root README', () => {

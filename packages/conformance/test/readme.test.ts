@@ -3,8 +3,8 @@ import { describeReadmeExamples } from '../../../tools/vitest/readme-example-sui
 
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  // The examples are the third-party fixture's own code: its `../src/register-wasm.js` resolves
-  // from a file one folder below the fixture, as from its test/ folder.
+  // The examples run from the third-party fixture's folder, whose package.json declares the
+  // tfjs and tilekit packages they import (this package depends on neither).
   root: fileURLToPath(new URL('../fixtures/third-party-backend', import.meta.url)),
   headings: ['Example: check your own TFJS backend', 'Example: check your own TFJS backend'],
 });
