@@ -6,7 +6,15 @@
  * the CLI. Only tfjs itself comes from the npm registry (npm's cache first).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +181,33 @@ describe('a release published to a local registry installs and runs in an empty 
       `# @tilekit/layout\n\n## ${major}.${minor}.${patch! + 1}\n\n### Patch Changes\n\n- The release test checks this line reaches the changelog.\n\n${before.slice('# @tilekit/layout\n\n'.length)}`,
     );
     expect(after).toMatch(/\n## 0\.1\.0\n\nFirst release: /);
+  });
+
+  it("each package README's install block (the CLI's: with its commands) runs as written", () => {
+    const app = join(work, 'readme-app');
+    mkdirSync(app);
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'readme-app', private: true, type: 'module' }),
+    );
+    // The READMEs as released: the clone's.
+    const packagesDir = join(work, 'clone', 'packages');
+    for (const name of readdirSync(packagesDir).sort()) {
+      const blocks = fencedBlocks(readFileSync(join(packagesDir, name, 'README.md'), 'utf8'));
+      const install =
+        blocks.find((block) => block.heading === 'Install' && block.language === 'sh') ??
+        blocks.find((block) => block.language === 'sh');
+      expect(install?.body, name).toMatch(
+        new RegExp(`^npm install (--save-dev )?@tilekit/${name}\\b`),
+      );
+      for (const line of install!.body.split('\n')) {
+        const command = line.replace(/\s+#.*$/, '').trim();
+        if (command !== '') sh(command, app, env);
+      }
+      expect(existsSync(join(app, 'node_modules', '@tilekit', name, 'CHANGELOG.md')), name).toBe(
+        true,
+      );
+    }
   });
 
   it('an empty app installs the published packages with tfjs and runs a script and the CLI', () => {
