@@ -7,6 +7,6 @@ import { nodeTestConfig } from '../../tools/vitest/config.ts';
 export default nodeTestConfig({
   include: ['test/release/**/*.test.ts'],
   outputFile: { json: '.tmp/vitest-release-report.json' },
-  testTimeout: 480_000,
+  testTimeout: 900_000,
   hookTimeout: 300_000,
 });

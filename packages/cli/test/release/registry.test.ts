@@ -57,7 +57,7 @@ function sh(command: string, cwd: string, env: NodeJS.ProcessEnv): string {
     cwd,
     env,
     encoding: 'utf8',
-    timeout: 240_000,
+    timeout: 480_000,
     maxBuffer: 1 << 26,
   });
   if (run.status !== 0) {
