@@ -64,9 +64,10 @@ describe('goal verdicts', () => {
         ),
       ),
     ).toEqual(['met', 'missed']);
-    expect(
-      statuses(result('>= 20x baseline, >= 100 M items/s', ['loop'], [25], 50_000)),
-    ).toEqual(['met', 'missed']);
+    expect(statuses(result('>= 20x baseline, >= 100 M items/s', ['loop'], [25], 50_000))).toEqual([
+      'met',
+      'missed',
+    ]);
     const [unchecked] = judgeGoal(result('well under the ~50 ms of a start', ['x'], [1]));
     expect(unchecked?.status).toBe('unchecked');
   });
