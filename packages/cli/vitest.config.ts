@@ -1,3 +1,5 @@
+import { configDefaults } from 'vitest/config';
 import { nodeTestConfig } from '../../tools/vitest/config.ts';
 
-export default nodeTestConfig();
+// test/release/ publishes to a local registry from a clone; it runs in pack-check, after the build.
+export default nodeTestConfig({ exclude: [...configDefaults.exclude, 'test/release/**'] });

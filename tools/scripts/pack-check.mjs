@@ -2,7 +2,7 @@
 /**
  * Proves a package is publishable on its own (run from the package directory, after its build):
  *  1. `publint` and `@arethetypeswrong/cli` (ESM-only profile) judge the package as published;
- *  2. `npm pack` it (its tarball must hold LICENSE and its bin files) and the tarballs of the
+ *  2. `npm pack` it (its tarball must hold LICENSE, README.md, CHANGELOG.md and its bin files) and the tarballs of the
  *     @tilekit packages it depends on (not on npm yet), and install them into an empty project
  *     with only the declared dependencies and peers;
  *  3. import every `exports` entry from plain Node, type-check an import of each with `tsc`
@@ -41,10 +41,12 @@ function closure(dir, seen = new Map()) {
   return seen;
 }
 
-/** The tarball carries the licence text and every bin target (they are not build outputs). */
+/** The tarball carries the licence, README, changelog and every bin target (none is a build output). */
 function checkTarballFiles(paths) {
   const required = [
     'LICENSE',
+    'README.md',
+    'CHANGELOG.md',
     ...Object.values(manifest.bin ?? {}).map((p) => p.replace(/^\.\//, '')),
   ];
   const missing = required.filter((path) => !paths.includes(path));
@@ -59,7 +61,9 @@ console.log(sh(bin('publint'), ['--strict', packageDir], root).trim());
 const work = mkdtempSync(join(tmpdir(), 'tilekit-pack-'));
 const tarballs = {};
 for (const [name, dir] of closure(packageDir)) {
-  const [info] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work], dir));
+  const [info] = JSON.parse(
+    sh('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], dir),
+  );
   tarballs[name] = join(work, info.filename);
   if (name === manifest.name) checkTarballFiles(info.files.map((file) => file.path));
 }

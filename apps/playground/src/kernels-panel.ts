@@ -26,6 +26,15 @@ const SCATTER_IDX_DEFAULT = '15 0 3 3 8 9 10 11';
 const SCATTER_DST: [number, number] = [2, 8];
 const SCATTER_VALID_COL = 6;
 
+/**
+ * Below this many elements a call's time is mostly fixed per-call cost, so the timing line says
+ * so instead of inviting a speed comparison.
+ */
+export const OVERHEAD_BOUND_ELEMENTS = 1 << 16;
+/** What the timing line adds for small tensors. */
+export const OVERHEAD_NOTE =
+  'At this size both times are mostly per-call overhead (op dispatch, kernel launch, reading the result back), not copying: try a shape such as f32[1024,1024]{1,0:T(8,128)} to compare the copies';
+
 /** Median milliseconds of `runs` calls of `fn` (each call's tensors disposed, data read back). */
 async function timeIt(fn: () => tf.Tensor, runs = 5): Promise<number> {
   const times: number[] = [];
@@ -76,7 +85,7 @@ async function runLayoutOps(shapeText: string, out: HTMLElement, timing: HTMLEle
     tf.dispose([buffer, stock, back]);
     const ours = await timeIt(() => relayout(x, shapeText));
     const theirs = await timeIt(() => stockRelayout(x, shapeText));
-    timing.textContent = `relayout ${ours.toFixed(2)} ms; tf stock pad/reshape/transpose ${theirs.toFixed(2)} ms (median of 5, ${tf.getBackend()})`;
+    timing.textContent = `relayout ${ours.toFixed(2)} ms; tf stock pad/reshape/transpose ${theirs.toFixed(2)} ms (median of 5, ${tf.getBackend()})${size < OVERHEAD_BOUND_ELEMENTS ? `. ${OVERHEAD_NOTE}` : ''}`;
   } finally {
     x.dispose();
   }

@@ -1,6 +1,7 @@
 /**
- * Entry point: mounts the panel named in the URL hash (`#panel=layout|kernels|vectorizer|sparse`)
- * and switches panels from the navigation without reloading.
+ * Entry point: mounts the panel named in the URL hash (`#panel=layout|kernels|vectorizer|sparse`),
+ * switches panels from the navigation without reloading, and follows the hash through
+ * back/forward and edited or followed links.
  */
 import { h } from './dom.ts';
 import { mountKernelsPanel } from './kernels-panel.ts';
@@ -33,15 +34,42 @@ export function showPanel(app: HTMLElement): void {
   section.querySelector('h2')?.setAttribute('id', `panel-${name}-title`);
 }
 
+/**
+ * Keeps `app` showing what the URL says: nav clicks add a history entry, and back/forward, an
+ * edited hash or a followed `#panel=...` link show that state's panel. Returns the listener's
+ * removal.
+ */
+export function followHash(app: HTMLElement): () => void {
+  // The hash last shown: the panels' own edits replace it without an event, so only a
+  // navigation makes it differ.
+  let shown = window.location.hash;
+  const show = () => {
+    shown = window.location.hash;
+    showPanel(app);
+  };
+  const onNavigation = () => {
+    if (window.location.hash !== shown) show();
+  };
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('nav a[data-panel]')];
+  const onClick = (event: MouseEvent) => {
+    event.preventDefault();
+    const link = event.currentTarget as HTMLAnchorElement;
+    // Only the panel changes; each panel's own keys stay in the URL.
+    writeState({ panel: link.dataset.panel }, { push: true });
+    show();
+  };
+  for (const link of links) link.addEventListener('click', onClick);
+  window.addEventListener('hashchange', onNavigation);
+  window.addEventListener('popstate', onNavigation);
+  return () => {
+    for (const link of links) link.removeEventListener('click', onClick);
+    window.removeEventListener('hashchange', onNavigation);
+    window.removeEventListener('popstate', onNavigation);
+  };
+}
+
 const app = document.getElementById('app');
 if (app !== null) {
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('nav a[data-panel]')) {
-    link.addEventListener('click', (event) => {
-      event.preventDefault();
-      // Only the panel changes; each panel's own keys stay in the URL.
-      writeState({ panel: link.dataset.panel });
-      showPanel(app);
-    });
-  }
+  followHash(app);
   showPanel(app);
 }

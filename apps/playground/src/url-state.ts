@@ -8,12 +8,20 @@ export function readState(): URLSearchParams {
   return new URLSearchParams(window.location.hash.replace(/^#/, ''));
 }
 
-/** Sets (or, for `undefined`, removes) keys in the hash without adding history entries. */
-export function writeState(updates: Record<string, string | undefined>): void {
+/**
+ * Sets (or, for `undefined`, removes) keys in the hash. Edits replace the current history entry;
+ * `push` adds one (a panel switch), so the browser's back button returns to the previous panel.
+ */
+export function writeState(
+  updates: Record<string, string | undefined>,
+  { push = false }: { push?: boolean } = {},
+): void {
   const params = readState();
   for (const [key, value] of Object.entries(updates)) {
     if (value === undefined) params.delete(key);
     else params.set(key, value);
   }
-  history.replaceState(null, '', `#${params.toString()}`);
+  const url = `#${params.toString()}`;
+  if (push) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
 }

@@ -93,7 +93,7 @@ export function mountVectorizerPanel(root: HTMLElement): void {
     { id: 'mlir-example' },
     ...names.map((n) => h('option', { value: n }, n)),
   );
-  const source = h('textarea', { id: 'mlir-source', rows: 14, spellcheck: 'false' });
+  const source = h('textarea', { id: 'mlir-source', rows: 14, spellcheck: 'false', wrap: 'off' });
   // A corpus example travels as its name (`ex`), pasted text as itself (`mlir`).
   const named = names.find((n) => n === state.get('ex')) ?? names[0]!;
   example.value = named;

@@ -101,5 +101,9 @@ describe('renderMemoryMap svg', () => {
     const svg = renderMemoryMap('f32[<=3]', { format: 'svg' });
     expect(xmlProblems(svg)).toEqual([]);
     expect(svg).toContain('f32[&lt;=3]{0}');
+    // Titled and described for screen readers (and Biome's noSvgWithoutTitle).
+    expect(svg).toMatch(
+      /^<svg [^>]* role="img" aria-labelledby="memory-map-title memory-map-desc">\n<title id="memory-map-title">f32\[&lt;=3\]\{0\}<\/title>\n<desc id="memory-map-desc">Memory map of f32\[&lt;=3\]\{0\}: [^<]*<\/desc>\n/,
+    );
   });
 });

@@ -46,7 +46,7 @@ describe('tscatter / tgather options', () => {
       'with dstShape, got undefined',
     );
     expectArgumentError(() => call(src, idx, null), 'tscatter', 'options', 'got null');
-    expectArgumentError(() => call(src, idx, 5), 'tscatter', 'options', 'got number');
+    expectArgumentError(() => call(src, idx, 5), 'tscatter', 'options', 'got 5');
     tf.dispose([src, idx]);
   });
 

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describeReadmeExamples } from '../../../tools/vitest/readme-example-suite.js';
 
-// The WebGL section's snippet needs a browser, so it stays unmarked (covered by test/browser).
+// The WebGL and WebGPU sections' snippets need a browser, so they stay unmarked.
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  headings: ['Example'],
+  headings: ['Example', 'Ops', 'wasm backend'],
 });

@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { KernelArgumentError, PTO_TILE_RULES, PtoConstraintError, tscatter } from '../src/index.js';
 import { expectThrowsWithoutLeak, tf } from './support/tf.js';
-import { run } from './support/tile_calls.js';
+import { run, type Tiles } from './support/tile_calls.js';
+
+/** The rules are PTO's hardware rules: calls here name A2/A3 unless they name another target. */
+const onHardware = (
+  op: 'tscatter' | 'tgather',
+  options: Parameters<typeof run>[1],
+  tiles?: Tiles,
+) => run(op, { target: 'a2a3', ...options }, tiles);
 
 function expectRule(
   call: () => unknown,
@@ -19,12 +26,18 @@ function expectRule(
   expect((error as PtoConstraintError).rule).toBe(ruleId);
   expect(error.message).toContain(`for target '${target}': "${rule.text}"`);
   expect(error.message).toMatch(detail);
+  // Every PTO error says whether target: 'general' gets past it.
+  expect(error.message).toMatch(
+    rule.targets.includes('general')
+      ? /; every target checks this rule, target: 'general' included\)$/
+      : /; target: 'general' \(the default\) checks no PTO hardware rule: .*\)$/,
+  );
 }
 
 describe('PTO implementation checks', () => {
   it('element types must be one of the nine PTO types', () => {
     expectRule(
-      () => run('tscatter', { elementType: 'f64' as never }),
+      () => onHardware('tscatter', { elementType: 'f64' as never }),
       'data-type',
       'a2a3',
       "element type 'f64'",
@@ -36,7 +49,7 @@ describe('PTO implementation checks', () => {
 
   it('index types must be s16, u16, s32 or u32 (on every target)', () => {
     expectRule(
-      () => run('tscatter', { indexType: 's8' as never, target: 'any' }),
+      () => onHardware('tscatter', { indexType: 's8' as never, target: 'any' }),
       'index-type',
       'any',
       "index type 's8'",
@@ -45,7 +58,7 @@ describe('PTO implementation checks', () => {
 
   it('dst and src element types must be the same', () => {
     expectRule(
-      () => run('tscatter', { dstElementType: 'f16' }),
+      () => onHardware('tscatter', { dstElementType: 'f16' }),
       'same-data-type',
       'a2a3',
       'dst is f16, src is f32',
@@ -54,18 +67,22 @@ describe('PTO implementation checks', () => {
 
   it('4-byte data needs 4-byte indices on a2a3 and a5, not on any', () => {
     expectRule(
-      () => run('tscatter', { indexType: 'u16', target: 'a5' }, { idx: [2, 16] }),
+      () => onHardware('tscatter', { indexType: 'u16', target: 'a5' }, { idx: [2, 16] }),
       'index-width-for-4-byte-data',
       'a5',
       'data f32 is 4 bytes, index u16 is 2 bytes',
     );
-    const ok = run('tscatter', { indexType: 'u16', target: 'any', validCol: 8 }, { idx: [2, 16] });
+    const ok = onHardware(
+      'tscatter',
+      { indexType: 'u16', target: 'any', validCol: 8 },
+      { idx: [2, 16] },
+    );
     ok.dispose();
   });
 
   it('2-byte data needs 2-byte indices', () => {
     expectRule(
-      () => run('tscatter', { elementType: 'f16', indexType: 's32' }, { src: [2, 16] }),
+      () => onHardware('tscatter', { elementType: 'f16', indexType: 's32' }, { src: [2, 16] }),
       'index-width-for-2-byte-data',
       'a2a3',
       'data f16 is 2 bytes, index s32 is 4 bytes',
@@ -75,7 +92,7 @@ describe('PTO implementation checks', () => {
   it('1-byte data needs 2-byte indices', () => {
     expectRule(
       () =>
-        run(
+        onHardware(
           'tscatter',
           { elementType: 's8', indexType: 'u32', dstShape: [2, 32] },
           { src: [2, 32], dtype: 'int32' },
@@ -89,7 +106,7 @@ describe('PTO implementation checks', () => {
   it('TGATHER needs b16/b32 data and b32 indices on hardware targets', () => {
     expectRule(
       () =>
-        run(
+        onHardware(
           'tgather',
           { elementType: 'u8', indexType: 's32', dstShape: [2, 32] },
           { src: [2, 32], idx: [2, 32], dtype: 'int32' },
@@ -100,7 +117,11 @@ describe('PTO implementation checks', () => {
     );
     expectRule(
       () =>
-        run('tgather', { elementType: 'f16', indexType: 's16' }, { src: [2, 16], idx: [2, 16] }),
+        onHardware(
+          'tgather',
+          { elementType: 'f16', indexType: 's16' },
+          { src: [2, 16], idx: [2, 16] },
+        ),
       'gather-index-width',
       'a2a3',
       'index s16 is 2 bytes',
@@ -108,16 +129,21 @@ describe('PTO implementation checks', () => {
   });
 
   it('the valid region must fit the index tile and the data tile it pairs with', () => {
-    expectRule(() => run('tscatter', { validRow: 3 }), 'valid-row', 'a2a3', 'validRow 3 > 2');
     expectRule(
-      () => run('tscatter', { validCol: 9, target: 'any' }),
+      () => onHardware('tscatter', { validRow: 3 }),
+      'valid-row',
+      'a2a3',
+      'validRow 3 > 2',
+    );
+    expectRule(
+      () => onHardware('tscatter', { validCol: 9, target: 'any' }),
       'valid-col',
       'any',
       'validCol 9 > 8 (idx cols 8, src cols 8)',
     );
     // The src tile is narrower than the index tile: the valid columns are bounded by src.
     expectRule(
-      () => run('tscatter', { validCol: 12 }, { idx: [2, 16] }),
+      () => onHardware('tscatter', { validCol: 12 }, { idx: [2, 16] }),
       'valid-col',
       'a2a3',
       'validCol 12 > 8 (idx cols 16, src cols 8)',
@@ -126,19 +152,19 @@ describe('PTO implementation checks', () => {
 
   it('row-major tile rows must be a multiple of 32 bytes, for dst, src and idx', () => {
     expectRule(
-      () => run('tscatter', { dstShape: [2, 10], target: 'any' }),
+      () => onHardware('tscatter', { dstShape: [2, 10], target: 'any' }),
       'row-alignment-dst',
       'any',
       'TileDataD: Cols 10 x 4 bytes = 40 bytes',
     );
     expectRule(
-      () => run('tscatter', {}, { src: [2, 12] }),
+      () => onHardware('tscatter', {}, { src: [2, 12] }),
       'row-alignment-src',
       'a2a3',
       'TileDataS: Cols 12 x 4 bytes = 48 bytes',
     );
     expectRule(
-      () => run('tscatter', { indexType: 'u16', target: 'any' }, { idx: [2, 8] }),
+      () => onHardware('tscatter', { indexType: 'u16', target: 'any' }, { idx: [2, 8] }),
       'row-alignment-idx',
       'any',
       'TileDataI: Cols 8 x 2 bytes = 16 bytes',
@@ -182,7 +208,7 @@ describe('argument checks', () => {
     ],
     [
       'src rank',
-      () => tscatter(tf.zeros([8]), tf.zeros([8], 'int32'), { dstShape: [1, 8] }),
+      () => tscatter(tf.zeros([8]), tf.zeros([8], 'int32'), { dstShape: [1, 8], target: 'a2a3' }),
       "tscatter: argument 'src' must be a tile [rows, cols] or a batch of tiles [batch, rows, cols], got shape [8] (1-D inputs need target: 'general', which checks no PTO rule)",
     ],
     [
@@ -192,32 +218,32 @@ describe('argument checks', () => {
     ],
     [
       'dstShape rank',
-      () => run('tscatter', { dstShape: [16] }),
+      () => onHardware('tscatter', { dstShape: [16] }),
       "tscatter: argument 'dstShape' must be [rows, cols], got [16]",
     ],
     [
       'dstShape extent',
-      () => run('tscatter', { dstShape: [0, 8] }),
+      () => onHardware('tscatter', { dstShape: [0, 8] }),
       "tscatter: argument 'dstShape rows' must be an integer >= 1, got 0",
     ],
     [
       'target',
-      () => run('tscatter', { target: 'a9' as never }),
+      () => onHardware('tscatter', { target: 'a9' as never }),
       "tscatter: argument 'target' must be one of 'a2a3', 'a5', 'any', 'general', got 'a9'",
     ],
     [
       'bounds',
-      () => run('tscatter', { bounds: 'clamp' as never }),
+      () => onHardware('tscatter', { bounds: 'clamp' as never }),
       "tscatter: argument 'bounds' must be one of 'error', 'skip', got 'clamp'",
     ],
     [
       'validRow',
-      () => run('tscatter', { validRow: 1.5 }),
+      () => onHardware('tscatter', { validRow: 1.5 }),
       "tscatter: argument 'validRow' must be an integer >= 0, got 1.5",
     ],
     [
       'elementType carried by the wrong dtype',
-      () => run('tgather', { elementType: 's32' }),
+      () => onHardware('tgather', { elementType: 's32' }),
       "tgather: argument 'elementType' 's32' is carried by int32 tensors, but 'src' has dtype float32",
     ],
     [

@@ -1,6 +1,7 @@
 /**
- * `target: 'general'`: tscatter/tgather on tiles of any width and on 1-D tensors, with PTO's flat
- * semantics (last writer wins), against the plain reference loops; the PTO targets stay strict.
+ * `target: 'general'` (the default): tscatter/tgather on tiles of any width and on 1-D tensors,
+ * with PTO's flat semantics (last writer wins), against the plain reference loops; the PTO
+ * targets stay strict, and each of their errors says what `target: 'general'` changes.
  */
 import { referenceTGather, referenceTScatter } from '@tilekit/conformance';
 import fc from 'fast-check';
@@ -18,6 +19,8 @@ const generalCase = fc
     dstRows: fc.integer({ min: 1, max: 3 }),
     dstCols: fc.integer({ min: 1, max: 5 }),
     dtype: fc.constantFrom('float32' as const, 'int32' as const),
+    // The default target must behave exactly as naming 'general'.
+    target: fc.constantFrom({ target: 'general' as const }, {}),
   })
   .chain((s) => {
     const rows = s.flat ? 1 : s.rows;
@@ -53,12 +56,12 @@ describe("tscatter / tgather with target: 'general'", () => {
         expectNoLeak(() => {
           const $src = tf.tensor(src, srcShape, s.dtype);
           const $idx = tf.tensor(idx, srcShape, 'int32');
-          const out = tscatter($src, $idx, { dstShape, target: 'general' });
+          const out = tscatter($src, $idx, { dstShape, ...s.target });
           expect(out.shape).toEqual(dstShape);
           expect(out.dtype).toBe(s.dtype);
           expect(Array.from(out.dataSync())).toEqual(scattered);
           // Gather back from the scattered tile: each entry reads its offset's final value.
-          const gathered = tgather(out, $idx, { target: 'general' });
+          const gathered = tgather(out, $idx, s.target);
           expect(gathered.shape).toEqual(srcShape);
           expect(Array.from(gathered.dataSync())).toEqual(
             referenceTGather({
@@ -76,6 +79,27 @@ describe("tscatter / tgather with target: 'general'", () => {
       }),
       { seed: 19, numRuns: 200 },
     );
+  });
+
+  it("scatters a tfjs user's first 2x3 float32 tile with no options but dstShape", () => {
+    const src = tf.tensor2d([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    const idx = tf.tensor2d(
+      [
+        [5, 4, 3],
+        [2, 1, 0],
+      ],
+      [2, 3],
+      'int32',
+    );
+    const out = tscatter(src, idx, { dstShape: [2, 3] });
+    expect(out.arraySync()).toEqual([
+      [6, 5, 4],
+      [3, 2, 1],
+    ]);
+    tf.dispose([src, idx, out]);
   });
 
   it('scatters a 2x3 float32 tile, the last writer winning', () => {
@@ -160,6 +184,9 @@ describe('the PTO targets stay strict', () => {
         PtoConstraintError,
       );
       expect(error.rule).toBe('row-alignment-dst');
+      expect(error.message).toContain(
+        "target: 'general' (the default) checks no PTO hardware rule: any tile width",
+      );
       const flat = expectOpError(
         () => tscatter(flatSrc, flatIdx, { dstShape: [3], target }),
         KernelArgumentError,

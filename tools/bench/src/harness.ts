@@ -5,6 +5,7 @@
  *
  * The harness is environment-neutral (only `performance.now`), so the browser runner reuses it.
  */
+import { judgeGoal } from './goals.js';
 import { formatDuration, formatRate, median } from './stats.js';
 
 export { formatDuration, formatRate, median } from './stats.js';
@@ -22,7 +23,10 @@ export interface BenchCase {
   readonly items?: number;
   readonly ours: BenchFn;
   readonly baselines: readonly BenchFn[];
-  /** The target from the issue, printed beside the measured figure. */
+  /**
+   * The target, printed beside the measured figure; the report marks each clause met or MISSED
+   * (the forms it checks are in goals.ts).
+   */
   readonly goal?: string;
   /**
    * Whether the ratios (baseline time / ours, in `baselines` order) meet `goal`; the report then
@@ -207,6 +211,23 @@ export function formatSuite(result: SuiteResult): string[] {
       );
     });
     for (const [key, value] of Object.entries(c.extra)) lines.push(`    ${key}: ${value}`);
+    for (const verdict of judgeGoal(c)) {
+      lines.push(`    ${GOAL_MARKS[verdict.status]} ${verdict.clause} (${verdict.detail})`);
+    }
+  }
+  const verdicts = result.cases.flatMap((c) => judgeGoal(c));
+  if (verdicts.length > 0) {
+    const count = (status: string) => verdicts.filter((v) => v.status === status).length;
+    lines.push(
+      `  goals: ${count('met')} met, ${count('missed')} MISSED, ${count('unchecked')} not checkable by the harness`,
+    );
   }
   return lines;
 }
+
+/** How the report marks each goal clause: a missed one stands out in capitals. */
+const GOAL_MARKS = {
+  met: 'goal met:',
+  missed: 'GOAL MISSED:',
+  unchecked: 'goal not checked:',
+} as const;

@@ -1,10 +1,18 @@
 /**
- * @tilekit/conformance's README examples are the third-party fixture's own code: they run from a
- * file one folder below the fixture (as from its test/ folder), so its `../src/register-wasm.js`
- * resolves, with tilekit's real kernels installed.
+ * @tilekit/conformance's README examples, run as written: the backend examples from the
+ * third-party fixture's folder, whose package.json declares the tfjs and tilekit packages they
+ * import; the other suites' example from here, where every tilekit package is installed.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
 import { describeReadmeExamples } from '../../vitest/readme-example-suite.ts';
+import {
+  fencedBlocks,
+  resultExpectations,
+  runReadmeExample,
+} from '../../vitest/readme-examples.ts';
 import { packageDir } from './support/workspace.js';
 
 describeReadmeExamples({
@@ -12,3 +20,26 @@ describeReadmeExamples({
   root: fileURLToPath(new URL('../fixtures/third-party-backend', import.meta.url)),
   headings: ['Example: check your own TFJS backend', 'Example: check your own TFJS backend'],
 });
+
+it("the 'other suites' example passes with tilekit's exclusions", () => {
+  const dir = packageDir('@tilekit/conformance');
+  const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+  const [block] = fencedBlocks(readme).filter(
+    (b) => b.language === 'js' && b.body.includes('vectorizerConformance('),
+  );
+  expect(block).toBeDefined();
+  const example = {
+    readmeLine: block!.line,
+    heading: block!.heading,
+    code: block!.body,
+    expectations: resultExpectations(block!.body, block!.line),
+    outputs: [],
+  };
+  expect(example.expectations).toHaveLength(1);
+  const run = runReadmeExample(example, {
+    packageDir: fileURLToPath(new URL('..', import.meta.url)),
+    timeoutMs: 240_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.mismatches).toEqual([]);
+}, 300_000);

@@ -130,9 +130,9 @@ afterAll(() => {
 });
 
 describe('changesets', () => {
-  it('have a changeset for every published package', () => {
-    for (const m of before.filter((p) => !p.private))
-      expect(bumps.get(m.name), m.name).toBeDefined();
+  it('name only published packages (none is needed: a release may have none pending)', () => {
+    const published = new Set(before.filter((p) => !p.private).map((p) => p.name));
+    for (const name of bumps.keys()) expect(published.has(name), name).toBe(true);
   });
 
   it('plan the bumps the changeset files ask for', async () => {

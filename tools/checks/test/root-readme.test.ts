@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { main, memoryIO } from '@tilekit/cli';
 import { renderMemoryMap } from '@tilekit/layout';
 import { describe, expect, it } from 'vitest';
+import { describeReadmeExamples } from '../../vitest/readme-example-suite.ts';
 import { fencedBlocks } from '../../vitest/readme-examples.ts';
 import { packageDir as packageDirOf, repoRoot } from './support/workspace.js';
 
@@ -51,13 +52,14 @@ describe("the root README's `npx tilekit` command, after a build", () => {
   });
 
   it('runs as written, writing the SVG the layout command renders', async () => {
-    expect(command).toBe("npx tilekit layout 'f32[4,8]{1,0:T(2,4)(2,1)}' --svg fig2.svg");
+    expect(command).toBe("npx tilekit layout 'f32[4,8]{1,0:T(2,4)(2,1)}' --svg /tmp/fig2.svg");
+    rmSync('/tmp/fig2.svg', { force: true });
     expect(
       existsSync(join(packageDir, 'dist', 'bin.js')),
       'the README says "after a build": run npm start or npx nx run @tilekit/cli:build',
     ).toBe(true);
     // A scratch folder inside the repository: npx resolves the repository's bin from there, as
-    // from its root, and fig2.svg lands in the scratch folder instead of the user's checkout.
+    // from its root; the README writes the picture outside the checkout.
     mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
     const cwd = mkdtempSync(join(repoRoot, '.tmp', 'npx-tilekit-'));
     try {
@@ -65,9 +67,11 @@ describe("the root README's `npx tilekit` command, after a build", () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const io = memoryIO();
-      expect(await main(['layout', 'f32[4,8]{1,0:T(2,4)(2,1)}', '--svg', 'fig2.svg'], io)).toBe(0);
+      expect(
+        await main(['layout', 'f32[4,8]{1,0:T(2,4)(2,1)}', '--svg', '/tmp/fig2.svg'], io),
+      ).toBe(0);
       expect(run.stdout).toBe(io.out());
-      expect(readFileSync(join(cwd, 'fig2.svg'), 'utf8')).toBe(
+      expect(readFileSync('/tmp/fig2.svg', 'utf8')).toBe(
         renderMemoryMap('f32[4,8]{1,0:T(2,4)(2,1)}', { format: 'svg' }),
       );
     } finally {
@@ -112,7 +116,7 @@ describe("the root README's install notes and examples", () => {
         npm_config_fund: 'false',
         npm_config_loglevel: 'error',
       };
-      mkdirSync(env.TARBALLS);
+      // The README creates TARBALLS itself (npm pack needs an existing destination).
       mkdirSync(env.APP);
       writeFileSync(join(env.APP, 'package.json'), '{"name":"app","private":true,"type":"module"}');
       const install = spawnSync('sh', ['-ec', block('Install')], {
@@ -137,7 +141,7 @@ describe("the root README's install notes and examples", () => {
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
-  });
+  }, 300_000);
 
   it('Examples: tilekit opt vectorizes examples/saxpy-sparse.mlir as documented', async () => {
     const command = block('Examples');
@@ -157,4 +161,9 @@ describe("the root README's install notes and examples", () => {
     expect(run.stdout).toContain('vector.scatter');
     expect(run.stdout).not.toMatch(/^\s+scf\.for .* step %c1 /m);
   });
+});
+
+// The root README's opening example, run as written from the repository root.
+describe('the root README', () => {
+  describeReadmeExamples({ packageDir: repoRoot, headings: ['tilekit'] });
 });

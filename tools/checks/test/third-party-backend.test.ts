@@ -65,7 +65,8 @@ function packClosure(): Map<string, string> {
     symlinkSync(dir, join(modules, '@tilekit', name));
     run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], dir);
     const [packed] = JSON.parse(
-      run('npm', ['pack', '--json', '--pack-destination', work], dir),
+      // Built just above; the packages' prepack (a repository script) has no place in the stage.
+      run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], dir),
     ) as { name: string; filename: string }[];
     tarballs.set(packed!.name, join(work, packed!.filename));
   }

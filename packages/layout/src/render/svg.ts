@@ -178,8 +178,15 @@ export function renderSvg(model: MemoryMapModel): string {
     '.tile-edge{stroke:#000;stroke-width:2.5}',
     '.subtile-edge{stroke:#d62728;stroke-width:1.5}',
   ].join('');
+  // An image people embed: its title and description are what screen readers announce.
+  const description =
+    `Memory map of ${model.title}: the logical ${model.rank === 1 ? 'vector' : 'grid'} with each ` +
+    `element's physical offset${model.tiled ? ', tiles outlined' : ''}, then the physical memory ` +
+    `strip of ${model.slots.length} slots${model.tiled ? ' (dashed: padding)' : ''}.`;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y + MARGIN}" viewBox="0 0 ${width} ${y + MARGIN}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y + MARGIN}" viewBox="0 0 ${width} ${y + MARGIN}" role="img" aria-labelledby="memory-map-title memory-map-desc">`,
+    `<title id="memory-map-title">${escapeXml(model.title)}</title>`,
+    `<desc id="memory-map-desc">${escapeXml(description)}</desc>`,
     `<style>${style}</style>`,
     ...body,
     '</svg>',

@@ -12,6 +12,7 @@ import {
   type Shape,
 } from '@tilekit/layout';
 import { KernelArgumentError } from '../errors.js';
+import { describeValue } from '../ops/describe_value.js';
 import { PRIMITIVE_OF_DTYPE } from './shape_text.js';
 
 /** A layout as text (`'{1,0:T(8,128)}'`) or parsed, or a whole shape (`'f32[3,5]{1,0:T(2,2)}'`). */
@@ -64,11 +65,11 @@ export function resolveLayoutSpec(op: string, argument: string, spec: LayoutSpec
       ? { layout: formatLayout(parseLayout(spec)), dims: null, elementType: null }
       : resolveLayoutSpec(op, argument, parseShape(spec));
   }
-  if (typeof spec !== 'object' || spec === null) {
+  if (typeof spec !== 'object' || spec === null || !('minorToMajor' in spec || 'kind' in spec)) {
     throw new KernelArgumentError(
       op,
       argument,
-      `must be layout or shape text, a Layout or a Shape`,
+      `must be layout text ('{1,0:T(2,2)}'), shape text ('f32[3,5]{1,0}'), a parsed Layout or a parsed Shape, got ${describeValue(spec)}`,
     );
   }
   if (isLayout(spec)) return { layout: formatLayout(spec), dims: null, elementType: null };

@@ -8,6 +8,7 @@ import {
   type ShapeSpec,
 } from '../layout/layout_argument.js';
 import { assertPhysicalBuffer, physicalOutputSize, resolvePadValue } from './layout_op_checks.js';
+import { optionsObject } from './options_object.js';
 import { runTilekitKernel } from './run_kernel.js';
 import { toTensor } from './to_tensor.js';
 
@@ -33,8 +34,9 @@ function convertLayout_(
   buffer: Tensor | TensorLike,
   from: ShapeSpec,
   to: LayoutSpec,
-  options: ConvertLayoutOptions = {},
+  options?: ConvertLayoutOptions,
 ): Tensor1D {
+  const opts = optionsObject('convertLayout', options, ['padValue'], null);
   const $buffer = toTensor(buffer, 'buffer', 'convertLayout');
   const source = resolveShapeSpec('convertLayout', 'from', from);
   assertPhysicalBuffer('convertLayout', 'buffer', $buffer, 'from', source);
@@ -42,7 +44,7 @@ function convertLayout_(
     shape: [...source.dims],
     from: source.layout,
     to: resolveLayoutFor('convertLayout', 'to', to, source.dims),
-    padValue: resolvePadValue('convertLayout', options.padValue ?? 0, $buffer.dtype),
+    padValue: resolvePadValue('convertLayout', opts.padValue ?? 0, $buffer.dtype),
   };
   physicalOutputSize('convertLayout', 'to', $buffer.dtype, source.dims, attrs.to);
   return runTilekitKernel(TiledConvertLayout, { buffer: $buffer }, attrs) as Tensor1D;

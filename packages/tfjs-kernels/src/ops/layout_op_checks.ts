@@ -7,6 +7,7 @@ import { physicalElementCount } from '@tilekit/layout';
 import { KernelArgumentError } from '../errors.js';
 import { assertElementTypeOf } from '../layout/layout_argument.js';
 import { shapeText } from '../layout/shape_text.js';
+import { describeValue } from './describe_value.js';
 import { assertOutputSize } from './output_size.js';
 import { assertDtype } from './to_tensor.js';
 
@@ -35,7 +36,7 @@ export function resolvePadValue(op: string, padValue: number, dtype: DataType): 
     throw new KernelArgumentError(
       op,
       'padValue',
-      `must be storable in ${dtype} (${dtype === 'bool' ? '0 or 1' : dtype === 'int32' ? 'an int32 integer' : 'a number'}), got ${padValue}`,
+      `must be storable in ${dtype} (${dtype === 'bool' ? '0 or 1' : dtype === 'int32' ? 'an int32 integer' : 'a number'}), got ${describeValue(padValue)}`,
     );
   }
   return padValue;

@@ -3,6 +3,7 @@ import { op, type Tensor, type Tensor1D, type TensorLike } from '@tensorflow/tfj
 import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel_names.js';
 import { type LayoutSpec, resolveLayoutFor } from '../layout/layout_argument.js';
 import { LAYOUT_DTYPES, physicalOutputSize, resolvePadValue } from './layout_op_checks.js';
+import { optionsObject } from './options_object.js';
 import { runTilekitKernel } from './run_kernel.js';
 import { assertDtype, toTensor } from './to_tensor.js';
 
@@ -33,13 +34,14 @@ export interface RelayoutOptions {
 function relayout_(
   x: Tensor | TensorLike,
   layout: LayoutSpec,
-  options: RelayoutOptions = {},
+  options?: RelayoutOptions,
 ): Tensor1D {
+  const opts = optionsObject('relayout', options, ['padValue'], null);
   const $x = toTensor(x, 'x', 'relayout');
   assertDtype('relayout', 'x', $x, LAYOUT_DTYPES);
   const attrs: TiledRelayoutAttrs = {
     layout: resolveLayoutFor('relayout', 'layout', layout, $x.shape),
-    padValue: resolvePadValue('relayout', options.padValue ?? 0, $x.dtype),
+    padValue: resolvePadValue('relayout', opts.padValue ?? 0, $x.dtype),
   };
   // Validates the layout's tiling against x's shape, and the output size, before any kernel runs.
   physicalOutputSize('relayout', 'layout', $x.dtype, $x.shape, attrs.layout);

@@ -1,8 +1,9 @@
 /** The `tgather` op: PTO TGATHER (flat-offset form) on tfjs tensors. */
 import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
 import { TGather, type TGatherAttrs } from '../kernel_names.js';
+import { optionsObject } from './options_object.js';
 import { runTilekitKernel } from './run_kernel.js';
-import { resolveTileCall, type TileOpOptions, tileOptionsObject } from './tile_op_options.js';
+import { resolveTileCall, TILE_OP_OPTION_KEYS, type TileOpOptions } from './tile_op_options.js';
 import { toTensor } from './to_tensor.js';
 
 /** Options of `tgather`. */
@@ -33,7 +34,7 @@ function tgather_(
   idx: Tensor | TensorLike,
   options?: TGatherOptions,
 ): Tensor {
-  const opts = tileOptionsObject('tgather', options, null);
+  const opts = optionsObject('tgather', options, TILE_OP_OPTION_KEYS, null);
   const $src = toTensor(src, 'src', 'tgather');
   const $idx = toTensor(idx, 'idx', 'tgather', 'int32');
   // Default output: the index tile's shape (a 1-D index gives a 1-D output).

@@ -16,6 +16,7 @@ import {
   type PtoTarget,
 } from '../pto/pto_types.js';
 import { checkTileRules, type TileInstruction } from '../pto/tile_rules.js';
+import { describeValue } from './describe_value.js';
 import { assertOutputSize } from './output_size.js';
 import { assertDtype } from './to_tensor.js';
 
@@ -32,8 +33,10 @@ export interface TileOpOptions {
   /** Declared type of the index tile (default `s32`). */
   readonly indexType?: IndexType;
   /**
-   * Whose constraints to check (default `'a2a3'`). `'general'` checks no PTO tile rule: tiles of
-   * any width, and 1-D `src`/`idx`/`dstShape` (one-row tiles), with the same flat semantics.
+   * Whose constraints to check. The default, `'general'`, checks no PTO tile rule: tiles of any
+   * width, and 1-D `src`/`idx`/`dstShape` (one-row tiles), with the same flat semantics; a tfjs
+   * program that never meets PTO hardware wants exactly that. `'a2a3'` and `'a5'` enforce the
+   * Ascend A2/A3 and A5 implementation checks, `'any'` only the PTO CPU simulator's.
    */
   readonly target?: PtoTarget;
   /** Out-of-range indices: `'error'` (default) rejects the call, `'skip'` ignores them. */
@@ -44,7 +47,11 @@ const TILE_DTYPES: readonly TileDtype[] = ['float32', 'int32'];
 
 function assertCount(op: string, argument: string, value: number, minimum: number): void {
   if (!Number.isInteger(value) || value < minimum) {
-    throw new KernelArgumentError(op, argument, `must be an integer >= ${minimum}, got ${value}`);
+    throw new KernelArgumentError(
+      op,
+      argument,
+      `must be an integer >= ${minimum}, got ${describeValue(value)}`,
+    );
   }
 }
 
@@ -58,34 +65,22 @@ function assertOneOf<T extends string>(
     throw new KernelArgumentError(
       op,
       argument,
-      `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got '${value}'`,
+      `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${describeValue(value)}`,
     );
   }
 }
 
-/**
- * Checks that `options` is an options object (or absent, when `required` is false) and returns
- * it, so that `null` or a forgotten argument is a typed error rather than a property read of
- * undefined.
- *
- * @throws KernelArgumentError
- */
-export function tileOptionsObject<T extends TileOpOptions>(
-  op: string,
-  options: T | undefined,
-  required: string | null,
-): Partial<T> {
-  if (options === undefined && required === null) return {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    const got = options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options;
-    throw new KernelArgumentError(
-      op,
-      'options',
-      `must be an options object${required === null ? ' or undefined' : ` with ${required}`}, got ${got}`,
-    );
-  }
-  return options;
-}
+/** Every option `tscatter` and `tgather` read (both take the same set). */
+export const TILE_OP_OPTION_KEYS = [
+  'dstShape',
+  'validRow',
+  'validCol',
+  'elementType',
+  'dstElementType',
+  'indexType',
+  'target',
+  'bounds',
+] as const;
 
 /** Checks ranks and batch sizes of the two tile tensors. */
 function assertTileTensors(op: string, src: Tensor, idx: Tensor, target: PtoTarget): void {
@@ -115,7 +110,7 @@ function resolveDstShape(op: string, src: Tensor, dstShape: readonly number[]): 
     throw new KernelArgumentError(
       op,
       'dstShape',
-      `must be an array [rows, cols], got ${dstShape === null ? 'null' : typeof dstShape}`,
+      `must be an array [rows, cols], got ${describeValue(dstShape)}`,
     );
   }
   if (src.rank === 1) {
@@ -163,7 +158,7 @@ export function resolveTileOpAttrs(
   options: TileOpOptions,
   dstShape: readonly number[],
 ): TileOpAttrs {
-  const target = options.target ?? 'a2a3';
+  const target = options.target ?? 'general';
   const bounds = options.bounds ?? 'error';
   assertOneOf(op, 'target', target, PTO_TARGETS);
   assertOneOf(op, 'bounds', bounds, BOUNDS_MODES);

@@ -1,8 +1,9 @@
 /** The `tscatter` op: PTO TSCATTER on tfjs tensors. */
 import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
 import { TScatter, type TScatterAttrs } from '../kernel_names.js';
+import { optionsObject } from './options_object.js';
 import { runTilekitKernel } from './run_kernel.js';
-import { resolveTileCall, type TileOpOptions, tileOptionsObject } from './tile_op_options.js';
+import { resolveTileCall, TILE_OP_OPTION_KEYS, type TileOpOptions } from './tile_op_options.js';
 import { toTensor } from './to_tensor.js';
 
 /** Options of `tscatter`. */
@@ -39,7 +40,7 @@ function tscatter_(
   idx: Tensor | TensorLike,
   options: TScatterOptions,
 ): Tensor {
-  const opts = tileOptionsObject('tscatter', options, 'dstShape');
+  const opts = optionsObject('tscatter', options, TILE_OP_OPTION_KEYS, 'dstShape');
   const $src = toTensor(src, 'src', 'tscatter');
   const $idx = toTensor(idx, 'idx', 'tscatter', 'int32');
   const attrs: TScatterAttrs = {

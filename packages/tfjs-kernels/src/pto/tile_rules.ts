@@ -195,6 +195,15 @@ export function checkTileRules(op: string, target: PtoTarget, signature: TileSig
       continue;
     }
     const detail = rule.violation(signature);
-    if (detail !== undefined) throw new PtoConstraintError(op, target, rule.id, rule.text, detail);
+    if (detail !== undefined) {
+      throw new PtoConstraintError(op, target, rule.id, rule.text, `${detail}; ${remedy(rule)}`);
+    }
   }
+}
+
+/** What `target: 'general'` changes about a broken rule, so every error says how to get past it. */
+function remedy(rule: PtoTileRule): string {
+  return rule.targets.includes('general')
+    ? "every target checks this rule, target: 'general' included"
+    : "target: 'general' (the default) checks no PTO hardware rule: any tile width, any index width, 1-D inputs, same results";
 }

@@ -1,0 +1,131 @@
+/**
+ * A reader's first hour, in order: every command the root README shows, top to bottom, as
+ * written, in this checkout; then the checkout is as it was (no command left a file behind in
+ * it) and Biome's check, the first step of `npm test`, still passes. `npm test` itself is the
+ * one command not run here: this test is part of it.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+
+/** One README command and where it stands. */
+interface Command {
+  readonly where: string;
+  readonly command: string;
+}
+
+/** The README's commands in reading order: sh blocks line by line, and inline `npx` commands. */
+function readmeCommands(): Command[] {
+  const lines = readme.split('\n');
+  const blocks = fencedBlocks(readme).filter((block) => block.language === 'sh');
+  const commands: { line: number; where: string; command: string }[] = [];
+  for (const block of blocks) {
+    block.body.split('\n').forEach((text, i) => {
+      const command = text.replace(/\s+#.*$/, '').trim();
+      if (command !== '')
+        commands.push({ line: block.line + 1 + i, where: block.heading, command });
+    });
+  }
+  lines.forEach((text, i) => {
+    if (blocks.some((b) => i + 1 > b.line && i < b.line + b.body.split('\n').length + 1)) return;
+    for (const match of text.matchAll(/`(npx tilekit [^`]+)`/g)) {
+      commands.push({ line: i + 1, where: 'prose', command: match[1]! });
+    }
+  });
+  return commands.sort((a, b) => a.line - b.line);
+}
+
+const gitStatus = () =>
+  spawnSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).stdout;
+
+/** Starts a long-running command and resolves with the URL it serves once that answers. */
+async function serve(command: string): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn('sh', ['-c', command], { cwd: repoRoot, detached: true });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  for (let i = 0; i < 240; i++) {
+    const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(output)?.[0];
+    if (url) {
+      try {
+        if ((await fetch(url)).ok) return { url, process: child };
+      } catch {
+        // Not answering yet.
+      }
+    }
+    await new Promise((wake) => setTimeout(wake, 500));
+  }
+  if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  throw new Error(`'${command}' served nothing:\n${output}`);
+}
+
+describe("the root README's commands, in the order a reader runs them", () => {
+  it('run as written, leave nothing in the checkout, and Biome still passes', async () => {
+    const commands = readmeCommands();
+    expect(commands.map((c) => c.command)).toEqual([
+      'npm start',
+      'npm test',
+      "npx tilekit layout 'f32[4,8]{1,0:T(2,4)(2,1)}' --svg /tmp/fig2.svg",
+      'mkdir -p "$TARBALLS"',
+      'npm pack --workspace packages/layout --pack-destination "$TARBALLS"',
+      'npm install --prefix "$APP" "$TARBALLS"/tilekit-layout-*.tgz',
+      'npx tilekit opt examples/saxpy-sparse.mlir --sparse-vectorization="vl=8" --report',
+      'npm run playground',
+      'npm run build --workspace apps/playground',
+    ]);
+    const before = gitStatus();
+    const scratch = mkdtempSync(join(tmpdir(), 'tilekit-readme-order-'));
+    // The reader's choices for the Install section's two folders.
+    const env = {
+      ...process.env,
+      TARBALLS: join(scratch, 'tarballs'),
+      APP: join(scratch, 'app'),
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_loglevel: 'error',
+      FORCE_COLOR: '0',
+    };
+    mkdirSync(env.APP);
+    writeFileSync(join(env.APP, 'package.json'), '{"name":"app","private":true,"type":"module"}');
+    try {
+      for (const { where, command } of commands) {
+        if (command === 'npm test') continue;
+        if (command === 'npm run playground') {
+          const { url, process: server } = await serve(command);
+          try {
+            expect(await (await fetch(url)).text()).toContain('<title>tilekit playground</title>');
+          } finally {
+            if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
+          }
+          continue;
+        }
+        const run = spawnSync('sh', ['-ec', command], {
+          cwd: repoRoot,
+          env,
+          encoding: 'utf8',
+          timeout: 300_000,
+          maxBuffer: 1 << 26,
+        });
+        expect(run.status, `${where}: ${command}\n${run.stderr}`).toBe(0);
+      }
+      expect(readFileSync('/tmp/fig2.svg', 'utf8')).toMatch(/^<svg [^\n]*>\n<title /);
+      expect(gitStatus()).toBe(before);
+      const biome = spawnSync(
+        join(repoRoot, 'node_modules', '.bin', 'biome'),
+        ['ci', '--colors=off', '.'],
+        { cwd: repoRoot, encoding: 'utf8' },
+      );
+      expect(biome.status, biome.stdout + biome.stderr).toBe(0);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The report marks each goal clause met or MISSED from the measured ratios and rates, and says
+ * which clauses it cannot check; every goal the suites state today is judged as intended.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { judgeGoal } from '../src/goals.ts';
+import { type CaseResult, formatSuite } from '../src/harness.ts';
+
+/** A result whose baselines ran `ratios` times as long as ours (1 ms per call, `items` items). */
+function result(goal: string, labels: string[], ratios: number[], items?: number): CaseResult {
+  return {
+    name: 'case',
+    goal,
+    ...(items === undefined ? {} : { items }),
+    ours: { label: 'ours', medianMs: 1, samples: 5 },
+    baselines: labels.map((label, i) => ({ label, medianMs: ratios[i]!, samples: 5 })),
+    ratios,
+    extra: {},
+  };
+}
+
+const statuses = (r: CaseResult) => judgeGoal(r).map((v) => v.status);
+
+describe('goal verdicts', () => {
+  it('>= Nx <baseline>: met exactly when that baseline ratio reaches N', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        (ratio, other) => {
+          const r = result(
+            '>= 2x the JavaScript loop',
+            ['wasm scalar', 'hand-written JavaScript CSR loop'],
+            [other, ratio],
+          );
+          expect(statuses(r)).toEqual([ratio >= 2 ? 'met' : 'missed']);
+        },
+      ),
+      { seed: 14, numRuns: 100 },
+    );
+  });
+
+  it('(ratio >= R), faster than a and b, M items/s, and the only baseline', () => {
+    const labels = ['tf.transpose then copy'];
+    expect(
+      statuses(
+        result(
+          '<= 1.5x tf.transpose (ratio >= 0.67); >= 2x faster than the stock composition',
+          [labels[0]!, 'the stock composition (pad, reshape, transpose)'],
+          [0.5, 3],
+        ),
+      ),
+    ).toEqual(['missed', 'met']);
+    expect(
+      statuses(
+        result(
+          'faster than scalar wasm and the JavaScript loop',
+          ['wasm scalar', 'hand-written JavaScript loop'],
+          [1.2, 0.9],
+        ),
+      ),
+    ).toEqual(['met', 'missed']);
+    expect(statuses(result('>= 20x baseline, >= 100 M items/s', ['loop'], [25], 50_000))).toEqual([
+      'met',
+      'missed',
+    ]);
+    const [unchecked] = judgeGoal(result('well under the ~50 ms of a start', ['x'], [1]));
+    expect(unchecked?.status).toBe('unchecked');
+  });
+
+  it('the report prints GOAL MISSED for each missed clause and a tally per suite', () => {
+    const lines = formatSuite({
+      name: 'suite',
+      cases: [result('>= 2x baseline, deterministic', ['loop'], [1.5])],
+    });
+    expect(lines).toContain(
+      "    GOAL MISSED: >= 2x baseline (ratio 1.50 against 'loop', goal >= 2)",
+    );
+    expect(lines).toContain('    goal not checked: deterministic (not a form the harness checks)');
+    expect(lines.at(-1)).toBe('  goals: 0 met, 1 MISSED, 1 not checkable by the harness');
+  });
+});
+
+describe("every suite's goals", () => {
+  const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+  const benchFiles = readdirSync(join(repoRoot, 'packages'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|\/)bench\/.*\.ts$/.test(file) && !file.includes('node_modules'))
+    .map((file) => join(repoRoot, 'packages', file));
+  const goals = benchFiles.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/goal: '([^']+)'/g)].map((m) => m[1]!),
+  );
+
+  it('are found', () => {
+    expect(goals.length).toBeGreaterThan(10);
+  });
+
+  it('each has at least one clause the harness checks, or says "none"', () => {
+    // Labels are not known here; a clause is checkable when it parses as one of the forms.
+    for (const goal of goals) {
+      const verdicts = judgeGoal(result(goal, [], []));
+      const parsed = verdicts.filter((v) => v.detail !== 'not a form the harness checks');
+      if (!goal.startsWith('none') && !/well under|within 2x of/.test(goal)) {
+        expect(parsed.length, goal).toBeGreaterThan(0);
+      }
+    }
+  });
+});
