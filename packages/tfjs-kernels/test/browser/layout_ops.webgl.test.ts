@@ -116,13 +116,16 @@ describe('relayout family on webgl vs the layout maps', () => {
   }
 
   it('reads its own GPU outputs in place (runs of 2 or 4 values per texel): 150 random relayout -> unrelayout / convertLayout chains', async () => {
-    // Inputs are uploaded first, so int32 values stay within what a float texture holds exactly.
+    // Inputs are uploaded first and stock ops read the results, so int32 values and pads stay
+    // within what a float texture holds exactly.
     const uploadable: ValueDomain = {
       ...webglValues,
       values: (dtype, length) =>
         dtype === 'int32'
           ? valuesFrom(fc.integer({ min: -(2 ** 24), max: 2 ** 24 }), length)
           : webglValues.values(dtype, length),
+      pad: (dtype) =>
+        dtype === 'int32' ? fc.integer({ min: -(2 ** 24), max: 2 ** 24 }) : webglValues.pad(dtype),
     };
     let quadBuffers = 0;
     await fc.assert(
@@ -133,12 +136,17 @@ describe('relayout family on webgl vs the layout maps', () => {
           const whole = shapeText(c.dtype, c.dims, c.layout);
           const buffer = relayout(x, c.layout, { padValue: c.padValue });
           if (webglBackend().texData.get(buffer.dataId).shape.length === 3) quadBuffers += 1;
+          // A stock packed op reads the buffer as the 1-D tensor it is (tfjs reshapes first).
+          const stock = tf.tidy(() => tf.reverse(tf.reverse(buffer)));
           const back = unrelayout(buffer, whole);
           const converted = convertLayout(buffer, whole, c.to!, { padValue: c.padValue });
           const bits = (v: number[]) => (c.dtype === 'float32' ? float32Bits(v) : v);
+          expect(await exactValues(stock)).toEqual(
+            bits(expectedLayoutResult({ ...c, op: 'relayout' })),
+          );
           expect(await exactValues(back)).toEqual(bits([...c.values]));
           expect(await exactValues(converted)).toEqual(bits(expectedLayoutResult(c)));
-          tf.dispose([x, buffer, back, converted]);
+          tf.dispose([x, buffer, stock, back, converted]);
         });
       }),
       { seed: 28, numRuns: 150 },
