@@ -103,11 +103,14 @@ function readFunction(kind: ChainKind): string {
       }`;
     case 'quads':
       // Texel t of a packed [n/4, 2, 2] texture holds elements 4t .. 4t + 3 (red to alpha).
-      return `float readSource(int index) {
+      return `vec4 readQuad(int texel) {
         int columns = sourceTexShape[1] / 2;
-        int t = clamp(index, 0, sourceTexShape[0] / 2 * columns * 4 - 1) >> 2;
+        int t = clamp(texel, 0, sourceTexShape[0] / 2 * columns - 1);
         int row = t / columns;
-        vec4 quad = texelFetch(source, ivec2(t - row * columns, row), 0);
+        return texelFetch(source, ivec2(t - row * columns, row), 0);
+      }
+      float readSource(int index) {
+        vec4 quad = readQuad(index >> 2);
         int lane = index & 3;
         return lane == 0 ? quad.r : lane == 1 ? quad.g : lane == 2 ? quad.b : quad.a;
       }`;
@@ -169,6 +172,20 @@ function quadMain(kind: ChainKind): string {
         ivec3 laneSlack;
         ${position} first = sourceOf(p, slack, laneSlack);
         ivec3 padding = min(ivec3(slack), laneSlack);
+        ${
+          kind.source === 'quads'
+            ? `// Four consecutive source values starting a texel: one fetch.
+        if (delta.x == 1 && (first & 3) == 0) {
+          vec4 quad = readQuad(first >> 2);
+          setOutput(vec4(
+            slack < 0 ? padValue : quad.r,
+            padding.x < 0 ? padValue : quad.g,
+            padding.y < 0 ? padValue : quad.b,
+            padding.z < 0 ? padValue : quad.a));
+          return;
+        }`
+            : ''
+        }
         float v0 = readSource(first);
         float v1 = readSource(first + ${delta});
         float v2 = readSource(first + 2 * ${delta});
