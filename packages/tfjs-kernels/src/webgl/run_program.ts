@@ -1,7 +1,8 @@
 /**
  * Running this package's programs on the WebGL backend. Every program reads flat `[1, n]` views
- * and writes a flat `[n]` output, with sizes passed as uniforms, so a compiled shader never
- * depends on a tensor's shape. (The views' rank differs from the output's on purpose: tfjs keys
+ * (or packed textures whose texels hold runs of consecutive values, in their own shape) and
+ * writes a flat `[n]` output (the layout pass: `[n/4, 2, 2]` where it writes four values per
+ * texel), with sizes passed as uniforms, so a compiled shader never depends on a tensor's shape. (The views' rank differs from the output's on purpose: tfjs keys
  * binaries on whether an input's texture shape equals the output's, which for equal ranks would
  * depend on the sizes.)
  * Inputs are uploaded as textures up front: tfjs would otherwise pass tiny CPU tensors as
