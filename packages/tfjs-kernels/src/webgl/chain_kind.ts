@@ -24,19 +24,33 @@ export const MAX_CHAIN_TERMS = 48;
 /**
  * How the pass reads its source: `texel`, an unpacked texture addressed by (row, column)
  * straight from the last step (no division); `flat`, an unpacked texture by flat index;
- * `packed`, a packed 1-D texture (two values per texel, as the layout pass itself writes).
+ * `packed`, a packed 1-D texture (two consecutive values per texel); `quads`, a packed texture
+ * whose texels hold four consecutive values (as the layout pass writes when it can, see
+ * `outputWidth`).
  */
-export type SourceAccess = 'texel' | 'flat' | 'packed';
+export type SourceAccess = 'texel' | 'flat' | 'packed' | 'quads';
+
+/**
+ * Consecutive values per texel of a source texture: 1 unpacked, 2 a packed 1-D texture, 4 a
+ * packed `[n/4, 2, 2]` texture (each texel one 2x2 block, four consecutive values).
+ */
+export type TexelValues = 1 | 2 | 4;
 
 /** The source texture as the pass sees it. */
 export interface SourceTexture {
-  readonly packed: boolean;
+  readonly texelValues: TexelValues;
   /** Texels per row (0 when rows cannot be addressed directly, e.g. a slice view). */
   readonly columns: number;
 }
 
 /** The structure a LayoutGatherProgram is generated from. */
 export interface ChainKind {
+  /**
+   * Consecutive outputs per fragment: 4 (a `[n/4, 2, 2]` packed output, one 2x2 texel per four
+   * outputs) where the chain relates four consecutive outputs linearly and the size allows it,
+   * else 2 (a packed 1-D output). Wider runs halve the fragments and the index arithmetic.
+   */
+  readonly width: 2 | 4;
   /** Number of digit terms in each step. */
   readonly stepTerms: readonly number[];
   /** Per step, the term whose digit moves from output p to p + 1; `null`: no pairs. */
@@ -74,16 +88,29 @@ function texelWeights(last: ChainStep, columns: number): [number, number][] | nu
   return columnReach < columns ? weights : null;
 }
 
-/** The shader form of `chain` reading `source`, or `null` when the shader cannot run it. */
-export function shaderChain(chain: IndexChain, source: SourceTexture): ShaderChain | null {
+/** How each source packing is read. */
+const ACCESS_OF_PACKING: Record<TexelValues, SourceAccess> = { 1: 'flat', 2: 'packed', 4: 'quads' };
+
+/**
+ * The shader form of `chain` reading `source` and writing `outputSize` values, or `null` when
+ * the shader cannot run it. Four outputs per fragment need a run plan of width 4 and a size
+ * divisible by 4 (`outputSize` 0: two per fragment).
+ */
+export function shaderChain(
+  chain: IndexChain,
+  source: SourceTexture,
+  outputSize = 0,
+): ShaderChain | null {
   if (chain.length > MAX_CHAIN_STEPS || termCount(chain) > MAX_CHAIN_TERMS) return null;
   if (!decomposesByRemainders(chain)) return null;
   const last = chain.at(-1);
   const texel =
-    last !== undefined && !source.packed && source.columns > 0
+    last !== undefined && source.texelValues === 1 && source.columns > 0
       ? texelWeights(last, source.columns)
       : null;
-  const pairs = chain.length === 0 ? null : planRuns(chain, 2);
+  const quads =
+    chain.length === 0 || outputSize === 0 || outputSize % 4 !== 0 ? null : planRuns(chain, 4);
+  const pairs = quads ?? (chain.length === 0 ? null : planRuns(chain, 2));
   const shifts = stridesArePowersOfTwo(chain);
   const terms: number[] = [];
   chain.forEach((step, s) => {
@@ -101,9 +128,10 @@ export function shaderChain(chain: IndexChain, source: SourceTexture): ShaderCha
   }
   return {
     kind: {
+      width: quads !== null ? 4 : 2,
       stepTerms: chain.map((step) => step.length),
       movedTerms: pairs?.moved.map((m) => m.term) ?? null,
-      source: texel !== null ? 'texel' : source.packed ? 'packed' : 'flat',
+      source: texel !== null ? 'texel' : ACCESS_OF_PACKING[source.texelValues],
       shifts,
       bounded: chain.flat().flatMap((t, g) => (t.bound === UNBOUNDED ? [] : [g])),
     },

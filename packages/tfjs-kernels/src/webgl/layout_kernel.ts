@@ -18,7 +18,7 @@ import { shaderChain } from './chain_kind.js';
 import { cpuRouteReason } from './cpu_route.js';
 import { LayoutGatherProgram } from './programs/layout_gather_gpu.js';
 import { FLOAT_EXACT_INTEGER_LIMIT, isFloatAddressable, readValues } from './residency.js';
-import { disposeAll, flatView, runFlatProgram, withShape } from './run_program.js';
+import { disposeAll, flatView, packedRunValues, runFlatProgram, withShape } from './run_program.js';
 
 /** A planned pass, and whether a shader can run its chain at all. */
 interface PlannedPass extends LayoutPass {
@@ -50,6 +50,13 @@ function passCpuReason(
   return null;
 }
 
+/** Values per texel of a packed source `flatView` kept packed (it keeps only runs of 2 or 4). */
+function packedRunValuesOrThrow(texData: Parameters<typeof packedRunValues>[0]): 2 | 4 {
+  const values = packedRunValues(texData);
+  if (values === 0) throw new Error('internal: a packed layout source without runs');
+  return values;
+}
+
 /** Builds the WebGL `kernelFunc` of a layout kernel. */
 export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
   return ({ inputs, backend, attrs }) => {
@@ -58,7 +65,7 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     const a = attrs as NamedAttrMap as unknown as A;
     const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () => {
       const planned = spec.plan(a, input.shape, input.dtype);
-      const anySource = { packed: false, columns: 0 };
+      const anySource = { texelValues: 1, columns: 0 } as const;
       return { ...planned, fitsShader: shaderChain(planned.chain, anySource) !== null };
     });
     const padValue = storedPadValue(spec.padValue(a), input.dtype);
@@ -78,10 +85,14 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     const source = flatView(webgl, input, true);
     webgl.uploadToGPU(source.dataId);
     // Texel addressing needs the whole texture row by row (a slice view starts mid-texture).
-    const { texShape, slice, isPacked } = webgl.texData.get(source.dataId);
-    const texture = { packed: isPacked === true, columns: slice == null ? texShape![1] : 0 };
-    const shader = shaderChain(pass.chain, texture)!;
+    const sourceData = webgl.texData.get(source.dataId);
+    const { texShape, slice, isPacked } = sourceData;
+    const texture = {
+      texelValues: isPacked === true ? packedRunValuesOrThrow(sourceData) : 1,
+      columns: slice == null ? texShape![1] : 0,
+    } as const;
     const outSize = sizeFromShape(pass.outShape);
+    const shader = shaderChain(pass.chain, texture, outSize)!;
     const program = new LayoutGatherProgram(outSize, shader.kind);
     const out = runFlatProgram(webgl, program, [source], input.dtype, [
       [...shader.terms],

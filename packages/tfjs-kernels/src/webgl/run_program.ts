@@ -1,7 +1,8 @@
 /**
  * Running this package's programs on the WebGL backend. Every program reads flat `[1, n]` views
- * and writes a flat `[n]` output, with sizes passed as uniforms, so a compiled shader never
- * depends on a tensor's shape. (The views' rank differs from the output's on purpose: tfjs keys
+ * (or packed textures whose texels hold runs of consecutive values, in their own shape) and
+ * writes a flat `[n]` output (the layout pass: `[n/4, 2, 2]` where it writes four values per
+ * texel), with sizes passed as uniforms, so a compiled shader never depends on a tensor's shape. (The views' rank differs from the output's on purpose: tfjs keys
  * binaries on whether an input's texture shape equals the output's, which for equal ranks would
  * depend on the sizes.)
  * Inputs are uploaded as textures up front: tfjs would otherwise pass tiny CPU tensors as
@@ -14,24 +15,45 @@ import { sizeFromShape } from '../util/shape_size.js';
 /**
  * A flat `[1, n]` view of `x`; the caller disposes it with `disposeIntermediateTensorInfo`. Unpacked
  * textures are row-major already, so the view shares the data; a packed texture is unpacked
- * once, exactly as `runWebGLProgram` would do for any unpacked program, unless `keepPacked1d`
- * and it is a packed 1-D texture (two consecutive values per texel), which a reader that
- * understands that layout can use as it is.
+ * once, exactly as `runWebGLProgram` would do for any unpacked program, unless `keepPackedRuns`
+ * and its texels hold consecutive values (see {@link packedRunValues}), which a reader that
+ * understands that layout can use as it is (the view then keeps the texture's own shape, so
+ * tfjs sees no reshape to run).
  */
 export function flatView(
   backend: MathBackendWebGL,
   x: TensorInfo,
-  keepPacked1d = false,
+  keepPackedRuns = false,
 ): TensorInfo {
   const size = sizeFromShape(x.shape);
   const texData = backend.texData.get(x.dataId);
-  const packed1d = texData.shape.length === 1 && texData.slice == null;
-  if (texData.isPacked && texData.texture != null && !(keepPacked1d && packed1d)) {
-    const unpacked = backend.unpackTensor(x);
-    return { dataId: unpacked.dataId, shape: [1, size], dtype: x.dtype };
+  if (texData.isPacked && texData.texture != null) {
+    if (keepPackedRuns && packedRunValues(texData) === 4) {
+      backend.incRef(x.dataId);
+      return { dataId: x.dataId, shape: [...texData.shape], dtype: x.dtype };
+    }
+    if (!(keepPackedRuns && packedRunValues(texData) === 2)) {
+      const unpacked = backend.unpackTensor(x);
+      return { dataId: unpacked.dataId, shape: [1, size], dtype: x.dtype };
+    }
   }
   backend.incRef(x.dataId);
   return { dataId: x.dataId, shape: [1, size], dtype: x.dtype };
+}
+
+/**
+ * Consecutive values per texel of a packed, unsliced texture whose texels hold runs: 2 for a
+ * packed 1-D texture, 4 for a packed `[q, 2, 2]` one (each texel one 2x2 block); else 0.
+ */
+export function packedRunValues(texData: {
+  readonly shape: readonly number[];
+  readonly slice?: unknown;
+  readonly isPacked?: boolean;
+}): 0 | 2 | 4 {
+  if (texData.isPacked !== true || texData.slice != null) return 0;
+  const { shape } = texData;
+  if (shape.length === 1) return 2;
+  return shape.length === 3 && shape[1] === 2 && shape[2] === 2 ? 4 : 0;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 
 import { inverseMap, offsetMap, physicalElementCount, relayoutPlan } from '@tilekit/layout';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simplifyChain } from '../../src/gpu/chain_simplify.js';
 import { backwardChain } from '../../src/gpu/layout_chains.js';
@@ -14,8 +15,10 @@ import { sizeFromShape } from '../../src/util/shape_size.js';
 import { shaderChain } from '../../src/webgl/chain_kind.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import { exactValues, float32Bits, isOnGpu, tf, webglBackend } from './support/backends.js';
+import { layoutCaseArbitrary, type ValueDomain, valuesFrom } from './support/differential_cases.js';
 import { expectedLayoutResult, type LayoutCase, runLayoutCase } from './support/layout_cases.js';
 import { onWebgl2 } from './support/webgl_setup.js';
+import { webglValues } from './support/webgl_target.js';
 
 onWebgl2();
 
@@ -111,6 +114,46 @@ describe('relayout family on webgl vs the layout maps', () => {
       });
     }
   }
+
+  it('reads its own GPU outputs in place (runs of 2 or 4 values per texel): 150 random relayout -> unrelayout / convertLayout chains', async () => {
+    // Inputs are uploaded first and stock ops read the results, so int32 values and pads stay
+    // within what a float texture holds exactly.
+    const uploadable: ValueDomain = {
+      ...webglValues,
+      values: (dtype, length) =>
+        dtype === 'int32'
+          ? valuesFrom(fc.integer({ min: -(2 ** 24), max: 2 ** 24 }), length)
+          : webglValues.values(dtype, length),
+      pad: (dtype) =>
+        dtype === 'int32' ? fc.integer({ min: -(2 ** 24), max: 2 ** 24 }) : webglValues.pad(dtype),
+    };
+    let quadBuffers = 0;
+    await fc.assert(
+      fc.asyncProperty(layoutCaseArbitrary('convertLayout', uploadable), async (c) => {
+        await expectBalanced(async () => {
+          const x = tf.tensor([...c.values], [...c.dims], c.dtype);
+          webglBackend().uploadToGPU(x.dataId);
+          const whole = shapeText(c.dtype, c.dims, c.layout);
+          const buffer = relayout(x, c.layout, { padValue: c.padValue });
+          if (webglBackend().texData.get(buffer.dataId).shape.length === 3) quadBuffers += 1;
+          // A stock packed op reads the buffer as the 1-D tensor it is (tfjs reshapes first).
+          const stock = tf.tidy(() => tf.reverse(tf.reverse(buffer)));
+          const back = unrelayout(buffer, whole);
+          const converted = convertLayout(buffer, whole, c.to!, { padValue: c.padValue });
+          const bits = (v: number[]) => (c.dtype === 'float32' ? float32Bits(v) : v);
+          expect(await exactValues(stock)).toEqual(
+            bits(expectedLayoutResult({ ...c, op: 'relayout' })),
+          );
+          expect(await exactValues(back)).toEqual(bits([...c.values]));
+          expect(await exactValues(converted)).toEqual(bits(expectedLayoutResult(c)));
+          tf.dispose([x, buffer, stock, back, converted]);
+        });
+      }),
+      { seed: 28, numRuns: 150 },
+    );
+    // The four-per-texel path is taken often enough to be tested.
+    expect(quadBuffers).toBeGreaterThan(15);
+  });
 
   it('moves -0, NaN, ±Inf and subnormals bit for bit, and writes a -0 or NaN pad value', async () => {
     const specials = [
@@ -238,7 +281,7 @@ describe('relayout family on webgl vs the layout maps', () => {
     const layout = '{0,2,1,3:T(2,2)(3,1)(2,2)(1,3)(2,2)(3,3)(2,1)(1,2)(3,1)}';
     expect(
       shaderChain(simplifyChain(backwardChain(relayoutPlan(shapeText('float32', dims, layout)))), {
-        packed: false,
+        texelValues: 1,
         columns: 0,
       }),
     ).toBeNull();
