@@ -1,10 +1,11 @@
 /**
  * One error model: every error class a tilekit package exports derives from that package's base,
- * which has the same shape everywhere (a stable `code`, `argument`, `expected`) and the brand
- * `Symbol.for('@tilekit/error')`; the CLI recognises library errors by that brand alone.
+ * a `TilekitError` (a stable `code`, `argument`, `expected`, the brand
+ * `Symbol.for('@tilekit/error')`); the CLI recognises library errors by that brand alone.
  */
 import * as cli from '@tilekit/cli';
 import * as conformance from '@tilekit/conformance';
+import { TilekitError } from '@tilekit/errors';
 import * as layout from '@tilekit/layout';
 import * as engines from '@tilekit/loop-engines';
 import * as loopIr from '@tilekit/loop-ir';
@@ -39,7 +40,7 @@ describe('every exported error class', () => {
   for (const [name, exports, baseName] of PACKAGES) {
     it(`${name}: derives from ${baseName}, branded, with a code`, () => {
       const base = exports[baseName] as ErrorClass;
-      expect(typeof base).toBe('function');
+      expect(base.prototype).toBeInstanceOf(TilekitError);
       const classes = errorClasses(exports);
       expect(classes.length).toBeGreaterThan(1);
       for (const [className, type] of classes) {

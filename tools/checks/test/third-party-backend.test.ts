@@ -26,7 +26,7 @@ const packagesDir = join(repoRoot, 'packages');
 const fixtureDir = fileURLToPath(new URL('../fixtures/third-party-backend', import.meta.url));
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 /** The packages the fixture installs, in build order (each builds against the previous ones' dist). */
-const CLOSURE = ['layout', 'tfjs-kernels', 'conformance'];
+const CLOSURE = ['errors', 'layout', 'tfjs-kernels', 'conformance'];
 
 const run = (command: string, args: readonly string[], cwd: string) =>
   execFileSync(command, args, {
