@@ -59,6 +59,21 @@ describe('every exported error class', () => {
   }
 });
 
+/** Runs a CLI command `fail` that throws `error`: its exit code and standard error. */
+async function runThrowing(error: Error): Promise<{ exitCode: number; err: string }> {
+  const io = cli.memoryIO();
+  const failing: cli.Command = {
+    name: 'fail',
+    summary: 'throws',
+    help: 'Usage: tilekit fail',
+    run: () => {
+      throw error;
+    },
+  };
+  const exitCode = await cli.main(['fail'], io, [...cli.COMMANDS, failing]);
+  return { exitCode, err: io.err() };
+}
+
 describe('codes and recognition', () => {
   const samples: [Error, string][] = [
     [new layout.LayoutValidationError('index', 'is out of bounds'), 'layout-validation'],
@@ -77,31 +92,16 @@ describe('codes and recognition', () => {
     '%s has code %s and the CLI prints it as a library error',
     async (error, code) => {
       expect((error as unknown as { code: string }).code).toBe(code);
-      const io = cli.memoryIO();
-      const failing: cli.Command = {
-        name: 'fail',
-        summary: 'throws',
-        help: 'Usage: tilekit fail',
-        run: () => {
-          throw error;
-        },
-      };
-      expect(await cli.main(['fail'], io, [...cli.COMMANDS, failing])).toBe(1);
-      expect(io.err()).toBe(`tilekit fail: ${error.message}\n`);
+      const run = await runThrowing(error);
+      expect(run.exitCode).toBe(1);
+      expect(run.err).toBe(`tilekit fail: ${error.message}
+`);
     },
   );
 
   it('a plain Error is an internal error, not a library error', async () => {
-    const io = cli.memoryIO();
-    const failing: cli.Command = {
-      name: 'fail',
-      summary: 'throws',
-      help: 'Usage: tilekit fail',
-      run: () => {
-        throw new RangeError('bug');
-      },
-    };
-    expect(await cli.main(['fail'], io, [...cli.COMMANDS, failing])).toBe(70);
-    expect(io.err()).toMatch(/^tilekit fail: internal error: RangeError: bug/);
+    const run = await runThrowing(new RangeError('bug'));
+    expect(run.exitCode).toBe(70);
+    expect(run.err).toMatch(/^tilekit fail: internal error: RangeError: bug/);
   });
 });
