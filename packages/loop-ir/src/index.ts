@@ -138,19 +138,14 @@ export {
   type Trait,
   type TypeKind,
 } from './ir/op-def.js';
+export type { Block, Module, Operation, OperationSpec, Region, Value } from './ir/operation.js';
 export {
-  type Block,
   createBlock,
   createModule,
   createOperation,
   createRegion,
   createValue,
-  type Module,
-  type Operation,
-  type OperationSpec,
-  type Region,
   terminatorOf,
-  type Value,
   withResults,
 } from './ir/operation.js';
 export { getOpDef, isArithCast, MATH_OPS, OP_DEFS } from './ir/ops/index.js';
