@@ -89,7 +89,13 @@ beforeAll(() => {
     for (const name of Object.keys(manifest[field] ?? {}))
       if (tarballs.has(name)) manifest[field]![name] = `file:${tarballs.get(name)}`;
   }
-  manifest.dependencies!['@tilekit/layout'] = `file:${tarballs.get('@tilekit/layout')}`;
+  // The closure's other packages are not on the registry either: their tarballs come along.
+  for (const [name, tarball] of tarballs)
+    if (
+      manifest.dependencies![name] === undefined &&
+      manifest.devDependencies?.[name] === undefined
+    )
+      manifest.dependencies![name] = `file:${tarball}`;
   writeFileSync(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
   run(
     'npm',
