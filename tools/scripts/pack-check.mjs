@@ -11,15 +11,8 @@
  *     range wider than what works fails here (the monorepo itself only ever runs its pinned tfjs).
  */
 import { execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,7 +95,7 @@ for (const [key, target] of Object.entries(manifest.exports).filter(([k]) => k.i
   if (typeof target !== 'string') throw new Error(`pack-check: ${key} must map to one path`);
   const [prefix, suffix] = target.split('*');
   const dir = join(project, 'node_modules', manifest.name, prefix);
-  const found = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(suffix)) : [];
+  const found = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith(suffix)) : [];
   if (found.length === 0) throw new Error(`pack-check ${manifest.name}: ${key} matches no file`);
   console.log(`pack-check ${manifest.name}: ${key} matches ${found.length} files`);
 }
