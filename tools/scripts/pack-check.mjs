@@ -12,6 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,19 @@ writeFileSync(
 console.log(`pack-check ${manifest.name}: installing into an empty project`);
 sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
 
-const subpaths = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+// Pattern exports (`./corpus/*.mlir`) publish data files: at least one must be installed.
+for (const [key, target] of Object.entries(manifest.exports).filter(([k]) => k.includes('*'))) {
+  if (typeof target !== 'string') throw new Error(`pack-check: ${key} must map to one path`);
+  const [prefix, suffix] = target.split('*');
+  const dir = join(project, 'node_modules', manifest.name, prefix);
+  const found = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith(suffix)) : [];
+  if (found.length === 0) throw new Error(`pack-check ${manifest.name}: ${key} matches no file`);
+  console.log(`pack-check ${manifest.name}: ${key} matches ${found.length} files`);
+}
+
+const subpaths = Object.keys(manifest.exports).filter(
+  (key) => key !== './package.json' && !key.includes('*'),
+);
 const specifiers = subpaths.map((key) =>
   key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`,
 );

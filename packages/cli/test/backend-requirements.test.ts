@@ -1,7 +1,7 @@
 /**
- * `tilekit conformance --backend webgl|webgpu|wasm` only looks for what it needs (issue 16,
- * item 14): it never runs a script found by directory search nor installs system packages; with
- * no browser or package it says what to install.
+ * `tilekit conformance --backend webgl|webgpu|wasm` only looks for what it needs: it never runs
+ * a script found by directory search nor installs system packages; with no browser or package it
+ * says what to install.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

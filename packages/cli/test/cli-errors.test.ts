@@ -1,5 +1,5 @@
 /**
- * Every CLI error is one message and an exit code, never a stack trace (issue 16, item 13):
+ * Every CLI error is one message and an exit code, never a stack trace:
  * the inputs the issue lists, internal errors, --version, help <command>, unknown names.
  */
 import { spawnSync } from 'node:child_process';

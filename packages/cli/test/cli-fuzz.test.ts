@@ -1,5 +1,5 @@
 /**
- * Generated bad input for every command (issue 16, item 13): a few hundred cases each, seeded so
+ * Generated bad input for every command: a few hundred cases each, seeded so
  * a failure replays. Whatever the input, `main` resolves to an exit code, prints no stack frame,
  * and explains every non-zero exit on stderr.
  */

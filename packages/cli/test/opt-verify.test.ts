@@ -1,6 +1,6 @@
 /**
- * `tilekit opt` reports typed errors as one message and never prints IR that fails the verifier
- * (issue 16, items 6 and 9, CLI half): input verified after parsing, output before printing.
+ * `tilekit opt` reports typed errors as one message and never prints IR that fails the verifier:
+ * input verified after parsing, output before printing.
  */
 import {
   MAX_VECTOR_LENGTH,

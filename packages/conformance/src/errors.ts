@@ -4,30 +4,12 @@
  * suite prints which rule an implementation broke.
  */
 
-/**
- * Base class of every error this package throws. Every tilekit package has one of this shape: a
- * stable `code` (from the class name), the `argument` at fault and what was `expected` where
- * known, and the brand `Symbol.for('@tilekit/error')` on its prototype, so a caller (the CLI)
- * recognises any tilekit library error without a list of classes.
- */
-export class ConformanceError extends Error {
+import { TilekitError } from '@tilekit/errors';
+
+/** Base class of every error this package throws (a `TilekitError`: code, argument, expected). */
+export class ConformanceError extends TilekitError {
   override readonly name: string = 'ConformanceError';
-  /** The argument (or option, or attribute) at fault, when the error is about one. */
-  declare readonly argument?: string | undefined;
-  /** What was expected instead, when the error can say. */
-  declare readonly expected?: string | undefined;
-
-  /** A stable identifier of the kind of error: the class name, kebab-case, without `Error`. */
-  get code(): string {
-    return this.name
-      .replace(/Error$/, '')
-      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-      .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
-      .toLowerCase();
-  }
 }
-
-Object.defineProperty(ConformanceError.prototype, Symbol.for('@tilekit/error'), { value: true });
 
 /**
  * A suite was configured wrongly (an exclusion naming no case or giving no reason, an option

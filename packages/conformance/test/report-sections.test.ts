@@ -1,5 +1,5 @@
 /**
- * formatReport's sections (issue 16, item 15): only real failures go under `Failures:`; an
+ * formatReport's sections: only real failures go under `Failures:`; an
  * excluded case, which carries its predicted failure as `error`, is listed with the exclusions.
  */
 import { describe, expect, it } from 'vitest';

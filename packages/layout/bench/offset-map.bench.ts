@@ -6,7 +6,7 @@ import { defineBenchSuite } from '@tilekit/bench';
 import { type ArrayShape, inverseMap, linearIndex, offsetMap, parseShape } from '@tilekit/layout';
 
 const TEXT = 'f32[4096,4096]{1,0:T(8,128)(2,1)}';
-// A `*` in a later tile joins the row and column tables into one (issue 16, item 11c).
+// A `*` in a later tile joins the row and column tables into one.
 const COMBINED_TEXT = 'f32[4096,4096]{1,0:T(8,128)(*,3)}';
 // Parsed once, so the baseline pays for indexing, not for re-parsing the text per call.
 const shape = parseShape(TEXT) as ArrayShape;

@@ -1,5 +1,5 @@
 /**
- * offsetMap / inverseMap when a later tile holds `*` (issue 16, item 11c). Such a `*` folds
+ * offsetMap / inverseMap when a later tile holds `*`. Such a `*` folds
  * coordinates of different logical axes together, so their offset tables join into one group;
  * the group's table repeats with a per-axis period, which keeps the fast path fast. These tests
  * pin the maps to a plain loop of linearIndex and the periods to their defining property.

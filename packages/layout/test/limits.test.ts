@@ -1,5 +1,5 @@
 /**
- * Hostile sizes and text (issue 16, item 7): parsing stays linear in the text, every structure
+ * Hostile sizes and text: parsing stays linear in the text, every structure
  * past LAYOUT_LIMITS is a typed error, and memory maps stay bounded for zero-size shapes.
  * Bounds are generous (seconds where linear work takes milliseconds) so that only quadratic
  * behaviour, which took seconds and gigabytes at these sizes, can trip them.

@@ -1,5 +1,5 @@
 /**
- * `overflow: 'summary'` (issue 16, item 13): a panel over maxCells draws its top-left window,
+ * `overflow: 'summary'`: a panel over maxCells draws its top-left window,
  * marked as elided, with every shown cell at its true offset (checked against linearIndex).
  */
 import { describe, expect, it } from 'vitest';

@@ -79,7 +79,7 @@ describe('byteSize', () => {
   });
 });
 
-describe('sizes near and past 2^53 are exact or a typed error (issue 16, item 10)', () => {
+describe('sizes near and past 2^53 are exact or a typed error', () => {
   const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
   it('byteSize and xlaArraySize of s4[2^53-1]{0:E(7)} are exact, not off by one', () => {

@@ -4,6 +4,41 @@
  * engines reuse, are published separately as `@tilekit/loop-ir/semantics`.
  */
 
+/**
+ * # IR core — design note
+ *
+ * The loop IR mirrors MLIR's generic operation model so that passes written against MLIR's
+ * C++ (ForOpRewriter, vectorizeStmt, ...) translate directly:
+ *
+ * - **Nodes are immutable.** {@link Operation}, {@link Block}, {@link Region}, {@link Module}
+ *   and {@link Value} are frozen plain objects. There are no parent or use-list pointers:
+ *   ask {@link definingOps} / {@link usersOf} (walk.ts) for def-use information.
+ * - **Values are identities.** A {@link Value} is `{id, type, nameHint?}`; op results and
+ *   block arguments are both Values. Compare with `===`. Printed names are assigned by the
+ *   printer by position (`%0`, `%arg0`, `%c4`, `%cst`), never taken from ids.
+ * - **Ops are rules as data.** An op is `{name, operands, results, attributes, regions}`.
+ *   Its definition ({@link OpDef}, src/ir/ops/<dialect>.ts) names operand segments
+ *   (`['base', '...indices', 'mask', 'passThru']`), the assembly-format family, traits and
+ *   verifier constraints. Read operands and results by segment name with
+ *   {@link operand} / {@link operands} / {@link optionalOperand} / {@link result}
+ *   (accessors.ts), never by position.
+ *   Semantics live in src/interpret as a table keyed by op name.
+ * - **Types and attributes** are frozen structural values (types.ts, attributes.ts,
+ *   affine.ts); compare with {@link typeEquals} / {@link attrEquals}.
+ *   Attribute conventions: `arith.constant` has `value`; cmp ops have `predicate`
+ *   ({@link PredicateAttr}, by name); `vector.reduction` has `kind` (combining kind);
+ *   `vector.insert/extract` have `static_position` (`array<i64>`, {@link DYNAMIC_POSITION}
+ *   marks entries taken from the dynamic operands); `vector.constant_mask` has
+ *   `mask_dim_sizes`; `affine.*` have `map`; `func.func` has `sym_name` and
+ *   `function_type`. Discardable attributes (e.g. `"Emitted from"`) are kept verbatim.
+ * - **Construction** goes through {@link Builder} (builder.ts): typed helpers append ops,
+ *   region helpers take body callbacks returning the values to yield/return.
+ * - **Rewriting is functional** (rewriter.ts): {@link IRMapping} + {@link cloneOperation}
+ *   deep-copy op trees with fresh values; {@link rewriteModule} / {@link replaceOpsInBlock}
+ *   build new blocks where a callback replaces ops and later uses are remapped. A pass
+ *   returns a new Module; its input is untouched (both may share unchanged subtrees).
+ */
+
 export {
   type InterpretArg,
   InterpretArgumentError,
@@ -18,6 +53,7 @@ export {
   type ScalarResult,
   SEMANTICS,
 } from './interpret/index.js';
+export { OperandAccessError, operand, operands, optionalOperand, result } from './ir/accessors.js';
 export {
   AFFINE_CONSTANT_MAX,
   AFFINE_CONSTANT_MIN,
@@ -25,156 +61,146 @@ export {
   AffineEvalError,
   type AffineExpr,
   type AffineMap,
-  type AffineMapAttr,
-  type ArrayAttr,
-  type Attribute,
-  type AttributeMap,
   affineBinary,
   affineConstant,
   affineDim,
   affineDivisionByZero,
   affineExprEquals,
   affineMap,
-  affineMapAttr,
   affineMapEquals,
   affineSymbol,
+  evaluateAffineExpr,
+  evaluateAffineMap,
+} from './ir/affine.js';
+export {
+  type AffineMapAttr,
+  type ArrayAttr,
+  type Attribute,
+  type AttributeMap,
+  affineMapAttr,
   arrayAttr,
   attrEquals,
   attributeMapsEqual,
-  type Block,
-  type BodyFn,
   type BoolAttr,
-  Builder,
-  BuilderError,
-  bf16,
-  bitsToFloat,
-  bitWidth,
   boolAttr,
-  boolLike,
-  buildFunction,
-  buildModule,
-  buildRegion,
   CMPF_PREDICATES,
   CMPI_PREDICATES,
   COMBINING_KINDS,
-  COMBINING_OPS,
   type CombiningKind,
   type CombiningKindAttr,
-  type Constraint,
-  cloneOperation,
-  cloneRegion,
   combiningKindAttr,
-  combiningOp,
+  type DenseArrayAttr,
+  type DenseAttr,
+  type DenseElement,
+  type DictionaryAttr,
+  denseArrayAttr,
+  denseAttr,
+  dictionaryAttr,
+  type FloatAttr,
+  floatAttr,
+  type IntegerAttr,
+  i1Attr,
+  integerAttr,
+  type OpaqueAttr,
+  opaqueAttr,
+  type PredicateAttr,
+  predicateAttr,
+  type StringAttr,
+  type SymbolRefAttr,
+  stringAttr,
+  symbolRefAttr,
+  type TypeAttr,
+  typeAttr,
+  type UnitAttr,
+  unitAttr,
+} from './ir/attributes.js';
+export {
+  type BodyFn,
+  Builder,
+  BuilderError,
+  buildFunction,
+  buildModule,
+  buildRegion,
+} from './ir/builder.js';
+export { COMBINING_OPS, combiningOp } from './ir/combining-kinds.js';
+export { bitsToFloat, floatToBits, formatBits, roundToFormat } from './ir/float-format.js';
+export {
+  type Constraint,
+  defineOp,
+  type ElementKind,
+  type FormatName,
+  type MemoryEffect,
+  type OpDef,
+  type OpDefInit,
+  type Segment,
+  SegmentError,
+  segmentArity,
+  splitSegments,
+  type Trait,
+  type TypeKind,
+} from './ir/op-def.js';
+export type { Block, Module, Operation, OperationSpec, Region, Value } from './ir/operation.js';
+export {
   createBlock,
   createModule,
   createOperation,
   createRegion,
   createValue,
-  type DenseArrayAttr,
-  type DenseAttr,
-  type DenseElement,
-  type DictionaryAttr,
-  DYNAMIC_POSITION,
-  defineOp,
-  definingOps,
-  denseArrayAttr,
-  denseAttr,
-  dictionaryAttr,
-  type ElementKind,
+  terminatorOf,
+  withResults,
+} from './ir/operation.js';
+export { getOpDef, isArithCast, MATH_OPS, OP_DEFS } from './ir/ops/index.js';
+export { DYNAMIC_POSITION, type Position, splitPosition } from './ir/position.js';
+export {
+  cloneOperation,
+  cloneRegion,
+  IRMapping,
+  type Replacement,
+  type RewriteFn,
+  remapOperation,
+  replaceOpsInBlock,
+  rewriteBlock,
+  rewriteModule,
+} from './ir/rewriter.js';
+export {
+  bf16,
+  bitWidth,
+  boolLike,
   elementTypeOf,
-  evaluateAffineExpr,
-  evaluateAffineMap,
-  type FloatAttr,
   type FloatFormat,
   type FloatType,
-  type FormatName,
   type FunctionType,
   f16,
   f32,
   f64,
-  findFunction,
   float,
-  floatAttr,
-  floatToBits,
-  formatBits,
   functionType,
-  getOpDef,
   type IndexType,
-  type IntegerAttr,
   type IntegerType,
   InvalidTypeError,
-  IRMapping,
   i1,
-  i1Attr,
   i8,
   i16,
   i32,
   i64,
   index,
   integer,
-  integerAttr,
-  isArithCast,
   isScalar,
-  MATH_OPS,
-  MAX_VECTOR_LENGTH,
-  type MemoryEffect,
   type MemRefDim,
   type MemRefType,
-  type Module,
   memrefOf,
-  OP_DEFS,
-  type OpaqueAttr,
-  type OpContainer,
-  type OpDef,
-  type OpDefInit,
-  OperandAccessError,
-  type Operation,
-  type OperationSpec,
-  opaqueAttr,
-  operand,
-  operands,
-  optionalOperand,
-  type Position,
-  type PredicateAttr,
-  predicateAttr,
-  type Region,
-  type Replacement,
-  type RewriteFn,
-  remapOperation,
-  replaceOpsInBlock,
-  result,
-  rewriteBlock,
-  rewriteModule,
-  roundToFormat,
   type ScalarType,
-  type Segment,
-  SegmentError,
   type StridedLayout,
-  type StringAttr,
-  type SymbolRefAttr,
-  segmentArity,
-  splitPosition,
-  splitSegments,
-  stringAttr,
-  symbolRefAttr,
-  type Trait,
   type Type,
-  type TypeAttr,
-  type TypeKind,
-  terminatorOf,
-  typeAttr,
   typeEquals,
-  type UnitAttr,
-  unitAttr,
-  usersOf,
-  type Value,
   type VectorType,
   vectorOf,
-  walkOperations,
-  withResults,
-} from './ir/index.js';
+} from './ir/types.js';
+export { MAX_VECTOR_LENGTH } from './ir/vector-length.js';
+export { definingOps, findFunction, type OpContainer, usersOf, walkOperations } from './ir/walk.js';
 export { LoopIrError } from './loop-ir-error.js';
 export { MAX_NESTING_DEPTH, MlirParseError, parseModule } from './parse/index.js';
+export { canonicalizePass, csePass } from './passes/builtin-passes.js';
 export {
   AFFINE_FOLDS,
   ARITH_FOLDS,
@@ -183,9 +209,6 @@ export {
   type ConstantValues,
   canonicalize,
   canonicalizeFunction,
-  canonicalizePass,
-  cse,
-  csePass,
   type DefiningOps,
   eliminateDeadCode,
   type Fold,
@@ -200,28 +223,35 @@ export {
   foldMaskedStore,
   foldSelect,
   hoistConstants,
+  SCF_FOLDS,
+  VECTOR_FOLDS,
+} from './passes/canonicalize/index.js';
+export { cse } from './passes/cse.js';
+export {
   isMemoryEffectFree,
   mayWriteMemory,
   onlyReadsMemory,
+  wouldBeTriviallyDead,
+} from './passes/effects.js';
+export {
   type ParsedOptions,
   type Pass,
   type PassOption,
   PassOptionError,
+  type PassResult,
+  parseOptionString,
+} from './passes/pass.js';
+export {
   PassPipelineError,
   type PassRegistry,
-  type PassResult,
   PassVerificationError,
   type PipelineResult,
   type PipelineStep,
-  parseOptionString,
   parsePassPipeline,
   passRegistry,
   pipelineStep,
   runPassPipeline,
-  SCF_FOLDS,
-  VECTOR_FOLDS,
-  wouldBeTriviallyDead,
-} from './passes/index.js';
+} from './passes/pipeline.js';
 export {
   printAffineMap,
   printAttribute,

@@ -1,20 +1,9 @@
 /**
- * Reproducible random operands for the sparse benchmarks: one seeded mulberry32 stream, so
+ * Reproducible random operands for the sparse benchmarks: one seeded stream (`seededRandom`), so
  * every run of a benchmark file measures the same data.
  */
+import { seededRandom } from '@tilekit/conformance';
 import { type FormatSpec, SparseTensor } from '../src/index.js';
-
-/** A small seeded PRNG (mulberry32) giving numbers in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Generators of dense vectors and sparse tensors (values in [-1, 1)) drawing from one stream. */
 export interface RandomOperands {
@@ -31,7 +20,7 @@ export interface RandomOperands {
 
 /** Operand generators over the stream seeded with `seed`. */
 export function randomOperands(seed: number): RandomOperands {
-  const next = rng(seed);
+  const next = seededRandom(seed);
   return {
     vector: (n) => Float32Array.from({ length: n }, () => next() * 2 - 1),
     sparse(shape, density, format) {

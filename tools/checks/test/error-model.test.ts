@@ -1,10 +1,11 @@
 /**
  * One error model: every error class a tilekit package exports derives from that package's base,
- * which has the same shape everywhere (a stable `code`, `argument`, `expected`) and the brand
- * `Symbol.for('@tilekit/error')`; the CLI recognises library errors by that brand alone.
+ * a `TilekitError` (a stable `code`, `argument`, `expected`, the brand
+ * `Symbol.for('@tilekit/error')`); the CLI recognises library errors by that brand alone.
  */
 import * as cli from '@tilekit/cli';
 import * as conformance from '@tilekit/conformance';
+import { TilekitError } from '@tilekit/errors';
 import * as layout from '@tilekit/layout';
 import * as engines from '@tilekit/loop-engines';
 import * as loopIr from '@tilekit/loop-ir';
@@ -39,7 +40,7 @@ describe('every exported error class', () => {
   for (const [name, exports, baseName] of PACKAGES) {
     it(`${name}: derives from ${baseName}, branded, with a code`, () => {
       const base = exports[baseName] as ErrorClass;
-      expect(typeof base).toBe('function');
+      expect(base.prototype).toBeInstanceOf(TilekitError);
       const classes = errorClasses(exports);
       expect(classes.length).toBeGreaterThan(1);
       for (const [className, type] of classes) {
@@ -57,6 +58,21 @@ describe('every exported error class', () => {
     });
   }
 });
+
+/** Runs a CLI command `fail` that throws `error`: its exit code and standard error. */
+async function runThrowing(error: Error): Promise<{ exitCode: number; err: string }> {
+  const io = cli.memoryIO();
+  const failing: cli.Command = {
+    name: 'fail',
+    summary: 'throws',
+    help: 'Usage: tilekit fail',
+    run: () => {
+      throw error;
+    },
+  };
+  const exitCode = await cli.main(['fail'], io, [...cli.COMMANDS, failing]);
+  return { exitCode, err: io.err() };
+}
 
 describe('codes and recognition', () => {
   const samples: [Error, string][] = [
@@ -76,31 +92,16 @@ describe('codes and recognition', () => {
     '%s has code %s and the CLI prints it as a library error',
     async (error, code) => {
       expect((error as unknown as { code: string }).code).toBe(code);
-      const io = cli.memoryIO();
-      const failing: cli.Command = {
-        name: 'fail',
-        summary: 'throws',
-        help: 'Usage: tilekit fail',
-        run: () => {
-          throw error;
-        },
-      };
-      expect(await cli.main(['fail'], io, [...cli.COMMANDS, failing])).toBe(1);
-      expect(io.err()).toBe(`tilekit fail: ${error.message}\n`);
+      const run = await runThrowing(error);
+      expect(run.exitCode).toBe(1);
+      expect(run.err).toBe(`tilekit fail: ${error.message}
+`);
     },
   );
 
   it('a plain Error is an internal error, not a library error', async () => {
-    const io = cli.memoryIO();
-    const failing: cli.Command = {
-      name: 'fail',
-      summary: 'throws',
-      help: 'Usage: tilekit fail',
-      run: () => {
-        throw new RangeError('bug');
-      },
-    };
-    expect(await cli.main(['fail'], io, [...cli.COMMANDS, failing])).toBe(70);
-    expect(io.err()).toMatch(/^tilekit fail: internal error: RangeError: bug/);
+    const run = await runThrowing(new RangeError('bug'));
+    expect(run.exitCode).toBe(70);
+    expect(run.err).toMatch(/^tilekit fail: internal error: RangeError: bug/);
   });
 });

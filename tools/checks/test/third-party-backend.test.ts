@@ -26,7 +26,7 @@ const packagesDir = join(repoRoot, 'packages');
 const fixtureDir = fileURLToPath(new URL('../fixtures/third-party-backend', import.meta.url));
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 /** The packages the fixture installs, in build order (each builds against the previous ones' dist). */
-const CLOSURE = ['layout', 'tfjs-kernels', 'conformance'];
+const CLOSURE = ['errors', 'layout', 'tfjs-kernels', 'conformance'];
 
 const run = (command: string, args: readonly string[], cwd: string) =>
   execFileSync(command, args, {
@@ -90,7 +90,13 @@ beforeAll(() => {
     for (const name of Object.keys(manifest[field] ?? {}))
       if (tarballs.has(name)) manifest[field]![name] = `file:${tarballs.get(name)}`;
   }
-  manifest.dependencies!['@tilekit/layout'] = `file:${tarballs.get('@tilekit/layout')}`;
+  // The closure's other packages are not on the registry either: their tarballs come along.
+  for (const [name, tarball] of tarballs)
+    if (
+      manifest.dependencies![name] === undefined &&
+      manifest.devDependencies?.[name] === undefined
+    )
+      manifest.dependencies![name] = `file:${tarball}`;
   writeFileSync(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
   run(
     'npm',

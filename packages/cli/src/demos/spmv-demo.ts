@@ -3,7 +3,9 @@
  * wasm, a hand-written JavaScript CSR loop and tfjs' dense `matMul` on the cpu backend (the
  * CLI's `tilekit demo` prints it).
  */
+
 import * as tf from '@tensorflow/tfjs-core';
+import { seededRandom } from '@tilekit/conformance';
 import { SparseTensor } from '@tilekit/sparse';
 import { spmv } from '@tilekit/sparse/tfjs';
 import '@tilekit/sparse/tfjs/register-cpu';
@@ -64,16 +66,9 @@ function time(fn: () => void, repetitions: number): number {
   return median(samples);
 }
 
-/** A reproducible random CSR matrix (mulberry32) with about `density` non-zeros. */
+/** A reproducible random CSR matrix with about `density` non-zeros. */
 function randomCsr(size: number, density: number): SparseTensor {
-  let seed = 12345;
-  const next = (): number => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(12345);
   const coords: number[][] = [];
   const values: number[] = [];
   for (let i = 0; i < size; i++) {

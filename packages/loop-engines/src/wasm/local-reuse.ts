@@ -1,6 +1,6 @@
 /**
- * When the locals of an IR value may be handed to another value. Every SSA value used to get
- * fresh locals, so a long function overran the wasm limit of 50,000 locals per function; now a
+ * When the locals of an IR value may be handed to another value. Fresh locals for every SSA
+ * value would overrun the wasm limit of 50,000 locals per function on a long function, so a
  * value's locals go back to a pool once the op holding its last use is compiled.
  *
  * The last use is lifted to the op of the value's own block that contains it, so a value used

@@ -9,6 +9,6 @@
  * legalizes wider vectors by splitting them, and every consumer here holds a vector lane by lane
  * (the interpreter's lane arrays, the js engine's one constant per lane, the wasm engine's v128
  * parts, lane lists of dense constants). 2^16 leaves ample room for experiments while keeping
- * those structures small; vl=1e9 used to run out of memory.
+ * those structures small; an unbounded vl would let one option exhaust memory.
  */
 export const MAX_VECTOR_LENGTH = 2 ** 16;

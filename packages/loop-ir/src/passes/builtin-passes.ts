@@ -1,5 +1,5 @@
 /** `cse` and `canonicalize` as registered passes (they take no options). */
-import type { Module } from '../ir/index.js';
+import type { Module } from '../ir/operation.js';
 import { canonicalize } from './canonicalize/index.js';
 import { cse } from './cse.js';
 import { type Pass, parseOptionString } from './pass.js';

@@ -3,7 +3,7 @@
  * the parser of its own option string (`vl=8 enable-vla-vectorization=true`), so every caller
  * (the CLI, a pipeline string, the playground) validates options in one place, the pass.
  */
-import type { Module } from '../ir/index.js';
+import type { Module } from '../ir/operation.js';
 import { LoopIrError } from '../loop-ir-error.js';
 
 /** One declared option of a pass. */

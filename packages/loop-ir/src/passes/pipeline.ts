@@ -3,7 +3,7 @@
  * sparse-vectorization{vl=8}, canonicalize)`, parsed against a registry of {@link Pass}es and run
  * in order, the IR verified after each pass (mlir-opt's default `-verify-each`).
  */
-import type { Module } from '../ir/index.js';
+import type { Module } from '../ir/operation.js';
 import { LoopIrError } from '../loop-ir-error.js';
 import { verifyModule } from '../verify/index.js';
 import type { Pass } from './pass.js';

@@ -10,7 +10,7 @@ const run = (text: string) => printModule(cse(parseModule(text)));
 const same = (text: string) => printModule(parseModule(text));
 
 describe('cse', () => {
-  it('keeps one of two masked loads of the same coordinates (the scatter case of issue 17)', () => {
+  it('keeps one of two masked loads of the same coordinates (a scatter through loaded coordinates)', () => {
     const input = `func.func @f(%crd: memref<?xindex>, %x: memref<?xf64>, %y: memref<?xf64>, %i: index, %m: vector<8xi1>) {
   %c0 = arith.constant 0 : index
   %z = arith.constant dense<0> : vector<8xindex>

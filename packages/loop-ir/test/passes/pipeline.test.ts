@@ -82,15 +82,12 @@ describe('parseOptionString', () => {
     ['n', 'n', /got ''/],
     ['flag=maybe', 'flag', /option 'flag' takes true or false, got 'maybe'/],
   ])('%s is a PassOptionError naming the option', (text, argument, message) => {
-    let error: unknown;
-    try {
-      parseOptionString('probe', probe.options, text);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(PassOptionError);
-    expect(error).toMatchObject({ argument, pass: 'probe', code: 'pass-option' });
-    expect((error as Error).message).toMatch(message);
+    const attempt = () => parseOptionString('probe', probe.options, text);
+    expect(attempt).toThrow(PassOptionError);
+    expect(attempt).toThrow(message);
+    expect(attempt).toThrow(
+      expect.objectContaining({ argument, pass: 'probe', code: 'pass-option' }),
+    );
   });
 });
 

@@ -47,7 +47,7 @@ const TACO_REDUCTIONS =
   'TACO src/index_notation/index_notation.cpp makeReductionNotation; test/tests-index_notation.cpp';
 const MERGER = 'MLIR lib/Dialect/SparseTensor/Utils/Merger.cpp buildLattices';
 
-export const SEMANTICS_CASES: Readonly<Record<string, SemanticsCase>> = {
+const SEMANTICS_CASES: Readonly<Record<string, SemanticsCase>> = {
   'residual b - Ax': {
     expr: 'r(i) = b(i) - A(i,k) * x(k)',
     formats: { A: 'CSR' },

@@ -1,0 +1,48 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isTilekitError, TilekitError } from '../src/index.js';
+
+/** A TilekitError subclass named `name`, as a package declares one. */
+function errorNamed(name: string): TilekitError {
+  const type = class extends TilekitError {
+    override readonly name = name;
+  };
+  return new type('message');
+}
+
+describe('TilekitError', () => {
+  it('codes are the class name in kebab-case without Error', () => {
+    expect(errorNamed('LayoutSyntaxError').code).toBe('layout-syntax');
+    expect(errorNamed('IRVerifyError').code).toBe('ir-verify');
+    expect(errorNamed('MlirParseError').code).toBe('mlir-parse');
+    expect(new TilekitError('x').code).toBe('tilekit');
+  });
+
+  it('any PascalCase name of capitalised words gives those words joined by dashes', () => {
+    const word = fc
+      .tuple(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'), fc.stringMatching(/^[a-z0-9]{1,6}$/))
+      .map(([head, tail]) => head + tail);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), (words) => {
+        const expected = words.map((w) => w.toLowerCase()).join('-');
+        expect(errorNamed(`${words.join('')}Error`).code).toBe(expected);
+      }),
+      { seed: 20240601, numRuns: 300 },
+    );
+  });
+
+  it('is recognised by its brand, also from another copy of the class', () => {
+    expect(isTilekitError(errorNamed('WidgetError'))).toBe(true);
+    expect(isTilekitError(new Error('plain'))).toBe(false);
+    expect(isTilekitError({ code: 'x', message: 'not an Error' })).toBe(false);
+    expect(isTilekitError(undefined)).toBe(false);
+    // What a second installed copy of this package would create: the brand is Symbol.for's.
+    class Copy extends Error {
+      get code() {
+        return 'copy';
+      }
+    }
+    Object.defineProperty(Copy.prototype, Symbol.for('@tilekit/error'), { value: true });
+    expect(isTilekitError(new Copy('from a copy'))).toBe(true);
+  });
+});
