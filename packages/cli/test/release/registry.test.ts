@@ -232,6 +232,7 @@ describe('a release published to a local registry installs and runs in an empty 
         "import { relayout, tscatter } from '@tilekit/tfjs-kernels';",
         "import { SparseTensor } from '@tilekit/sparse';",
         "import { spmv } from '@tilekit/sparse/tfjs';",
+        "import '@tilekit/sparse/tfjs/register-cpu';",
         "await tf.setBackend('cpu');",
         'const x = tf.tensor2d([[1, 2, 3], [4, 5, 6]]);',
         "console.log(Array.from(relayout(x, '{1,0:T(2,2)}', { padValue: -1 }).dataSync()).join(' '));",

@@ -11,7 +11,7 @@
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { type BenchSuite, defineBenchSuite } from '@tilekit/bench';
-import type { GpuProbe } from '../../../tfjs-kernels/bench/browser/gpu_probe.js';
+import type { GpuProbe } from '@tilekit/bench/gpu-probe';
 import { spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
 import { randomOperands } from '../random-operands.js';

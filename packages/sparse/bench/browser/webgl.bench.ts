@@ -5,7 +5,7 @@
 import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
-import { GpuProbe, onEachCall } from '../../../tfjs-kernels/bench/browser/gpu_probe.js';
+import { GpuProbe, onEachCall } from '@tilekit/bench/gpu-probe';
 import '../../src/tfjs/register-webgl.js';
 import { sparseGpuSuite } from './sparse_gpu_suite.js';
 

@@ -5,7 +5,7 @@
 import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { GpuProbe, onEachCall } from '../../../tfjs-kernels/bench/browser/gpu_probe.js';
+import { GpuProbe, onEachCall } from '@tilekit/bench/gpu-probe';
 import '../../src/tfjs/register-webgpu.js';
 import { sparseGpuSuite } from './sparse_gpu_suite.js';
 

@@ -9,9 +9,9 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import type { BenchCase, BenchFn } from '@tilekit/bench';
+import type { GpuProbe } from '@tilekit/bench/gpu-probe';
 import { relayoutPlan } from '@tilekit/layout';
 import { convertLayout, relayout, shapeText, unrelayout } from '../../src/index.js';
-import type { GpuProbe } from './gpu_probe.js';
 import { onGpu } from './scatter_case.js';
 import { stockRelayout, stockUnrelayout } from './stock_relayout.js';
 

@@ -11,7 +11,7 @@ import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
-import { GpuProbe, onEachCall } from './gpu_probe.js';
+import { GpuProbe, onEachCall } from '@tilekit/bench/gpu-probe';
 import { layoutCases } from './layout_cases.js';
 import { permutationCase, type ScatterCase } from './scatter_case.js';
 import '../../src/register-webgl.js';

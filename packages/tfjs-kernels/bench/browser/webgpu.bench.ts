@@ -13,7 +13,7 @@ import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
-import { GpuProbe, onEachCall } from './gpu_probe.js';
+import { GpuProbe, onEachCall } from '@tilekit/bench/gpu-probe';
 import { AT_LEAST_AS_FAST_AS_BOTH, layoutCases } from './layout_cases.js';
 import { permutationCase, type ScatterCase, scatterCase } from './scatter_case.js';
 import '../../src/register-webgpu.js';

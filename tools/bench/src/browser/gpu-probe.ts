@@ -5,7 +5,7 @@
  * to hook its program compiler.
  */
 import type * as tf from '@tensorflow/tfjs-core';
-import { median } from '@tilekit/bench';
+import { median } from '../stats.js';
 
 /** The two backend-specific pieces of a {@link GpuProbe}. */
 export interface GpuBackendHooks {
