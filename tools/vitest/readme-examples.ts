@@ -40,6 +40,18 @@ import { SOURCE_CONDITION } from './config.ts';
 export const EXAMPLE_MARKER = '<!-- readme-example -->';
 /** The comment that marks a fenced block as output the example above it must print. */
 export const OUTPUT_MARKER = '<!-- readme-example-output -->';
+/**
+ * The comment that says which test runs a block that is not a plain example (a shell command, a
+ * browser page, an excerpt of output): `<!-- readme-tested-by: <path> -->`, with the test file's
+ * path relative to the repository root, alone on the line directly above the opening fence.
+ */
+export const TESTED_BY_MARKER = /^<!-- readme-tested-by: (\S+) -->$/;
+
+/** The test file a block's `readme-tested-by` marker names, or undefined when it has none. */
+export function testedBy(block: FencedBlock): string | undefined {
+  return TESTED_BY_MARKER.exec(block.lineAbove)?.[1];
+}
+
 /** Fence languages a runnable example may use (all run as TypeScript modules). */
 export const EXAMPLE_LANGUAGES: readonly string[] = ['js', 'mjs', 'ts', 'mts'];
 

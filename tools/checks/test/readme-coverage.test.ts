@@ -1,0 +1,96 @@
+/**
+ * Every fenced code block of every README in the repository is run or checked by a test: it is a
+ * marked example (`<!-- readme-example -->`), the output of one (`<!-- readme-example-output -->`),
+ * or it names the test file that runs it (`<!-- readme-tested-by: <path> -->`), which must exist,
+ * be a test, and read that README and the block's first line.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  EXAMPLE_MARKER,
+  type FencedBlock,
+  fencedBlocks,
+  OUTPUT_MARKER,
+  readmeExamples,
+  testedBy,
+} from '../../vitest/readme-examples.ts';
+import { repoRoot } from './support/workspace.js';
+
+/** Every README.md at the root and one level inside the workspace folders. */
+function readmes(): string[] {
+  const found = ['README.md'];
+  for (const group of ['packages', 'apps', 'tools']) {
+    for (const entry of readdirSync(join(repoRoot, group), { withFileTypes: true })) {
+      const path = join(group, entry.name, 'README.md');
+      if (entry.isDirectory() && existsSync(join(repoRoot, path))) found.push(path);
+    }
+  }
+  return found;
+}
+
+/**
+ * Blocks no test runs yet, as `README § heading: first line`: this list may only shrink. An
+ * unmarked block missing from it fails, and so does an entry here that is now covered or gone.
+ */
+const KNOWN_UNTESTED: readonly string[] = [
+  'README.md \u00a7 Layout of the repository: packages/<name>/      one publishable ESM package each: src/, test/, bench/, README.md, LICENSE',
+  'packages/conformance/README.md \u00a7 @tilekit/conformance: [kernels/tscatter/seed/duplicates-last-writer] breaks rule tscatter.last-writer-wins:',
+  'packages/conformance/README.md \u00a7 Checking a sparse kernel library: const suite = sparseConformance(',
+  'packages/conformance/README.md \u00a7 Exclusions and tolerances: kernelConformance(target, {',
+  'packages/loop-ir/README.md \u00a7 Development: node tools/scripts/ensure-mlir.mjs   # finds mlir-opt-22, or installs mlir-22-tools as root',
+  'packages/sparse-vectorizer/README.md \u00a7 Where we differ from MLIR: %1 = scf.for ... iter_args(%arg5 = %0) -> (vector<4xf32>) { ... arith.addf ... }',
+  'packages/sparse-vectorizer/README.md \u00a7 Where we differ from MLIR: %2 = vector.reduction <add>, %1 : vector<4xf32> into f32',
+  'packages/sparse-vectorizer/README.md \u00a7 Development: node tools/scripts/ensure-mlir.mjs   # finds mlir-opt-22, or installs mlir-22-tools as root',
+  "packages/tfjs-kernels/README.md \u00a7 WebGL backend: import * as tf from '@tensorflow/tfjs-core';",
+  "packages/tfjs-kernels/README.md \u00a7 WebGPU backend: import * as tf from '@tensorflow/tfjs-core';",
+];
+
+/** Why one block is not covered, or undefined when a test runs or checks it. */
+function uncovered(readme: string, block: FencedBlock): string | undefined {
+  if (block.lineAbove === EXAMPLE_MARKER || block.lineAbove === OUTPUT_MARKER) return undefined;
+  const test = testedBy(block);
+  const where = `${readme} § ${block.heading}: ${block.body.split('\n')[0] ?? ''}`;
+  if (test === undefined) return where;
+  const path = join(repoRoot, test);
+  if (!test.endsWith('.test.ts') || !existsSync(path)) {
+    return `${where} names '${test}', which is not a test file`;
+  }
+  if (!readFileSync(path, 'utf8').includes('README')) return `${where}: '${test}' reads no README`;
+  return undefined;
+}
+
+describe('README code blocks', () => {
+  const all = readmes();
+
+  it('finds the root, package, app and tool READMEs', () => {
+    expect(all).toContain('README.md');
+    expect(all).toContain('packages/tfjs-kernels/README.md');
+    expect(all).toContain('apps/playground/README.md');
+  });
+
+  it('are each run or checked by a test', () => {
+    const problems: string[] = [];
+    for (const readme of all) {
+      const markdown = readFileSync(join(repoRoot, readme), 'utf8');
+      // Throws for a misplaced example marker, which would silently stop a check.
+      readmeExamples(markdown);
+      for (const block of fencedBlocks(markdown)) {
+        const problem = uncovered(readme, block);
+        if (problem !== undefined) problems.push(problem);
+      }
+    }
+    expect(problems).toEqual(KNOWN_UNTESTED);
+  });
+
+  it('have no tested-by marker away from an opening fence', () => {
+    for (const readme of all) {
+      const markdown = readFileSync(join(repoRoot, readme), 'utf8');
+      const markers = markdown
+        .split('\n')
+        .filter((l) => l.trim().startsWith('<!-- readme-tested-by'));
+      const marked = fencedBlocks(markdown).filter((b) => testedBy(b) !== undefined);
+      expect(marked.length, readme).toBe(markers.length);
+    }
+  });
+});
