@@ -47,9 +47,47 @@ export const OUTPUT_MARKER = '<!-- readme-example-output -->';
  */
 export const TESTED_BY_MARKER = /^<!-- readme-tested-by: (\S+) -->$/;
 
-/** The test file a block's `readme-tested-by` marker names, or undefined when it has none. */
+/**
+ * The comment that marks a block as an excerpt of a command's output, checked by the named test
+ * with {@link matchesExcerpt}: `<!-- readme-output-excerpt: <path> -->` directly above the fence.
+ * In an excerpt, `...` stands for text left out (within a line or across lines).
+ */
+export const EXCERPT_MARKER = /^<!-- readme-output-excerpt: (\S+) -->$/;
+
+/**
+ * The test file a block's `readme-tested-by` or `readme-output-excerpt` marker names, or
+ * undefined when it has neither.
+ */
 export function testedBy(block: FencedBlock): string | undefined {
-  return TESTED_BY_MARKER.exec(block.lineAbove)?.[1];
+  return (TESTED_BY_MARKER.exec(block.lineAbove) ?? EXCERPT_MARKER.exec(block.lineAbove))?.[1];
+}
+
+/**
+ * Whether `output` contains `excerpt` (an {@link EXCERPT_MARKER} block's body): its lines, in
+ * order and adjacent, each starting and ending on an output line boundary, indentation ignored;
+ * every `...` (with the spaces around it) matches any text, newlines included, and nothing else
+ * is elided.
+ */
+export function matchesExcerpt(excerpt: string, output: string): boolean {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const lines = excerpt
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length === 0) return false;
+  const pattern = lines
+    .map((line) =>
+      line
+        .split(/\s*\.\.\.\s*/)
+        .map(escape)
+        .join('[\\s\\S]*?'),
+    )
+    .join('\n');
+  const text = output
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n');
+  return new RegExp(`(?:^|\n)${pattern}(?:\n|$)`).test(text);
 }
 
 /** Fence languages a runnable example may use (all run as TypeScript modules). */

@@ -1,7 +1,8 @@
 /**
  * Every fenced code block of every README in the repository is run or checked by a test: it is a
  * marked example (`<!-- readme-example -->`), the output of one (`<!-- readme-example-output -->`),
- * or it names the test file that runs it (`<!-- readme-tested-by: <path> -->`), which must exist,
+ * or it names the test file that runs it (`<!-- readme-tested-by: <path> -->`) or compares it, an
+ * excerpt, with real output (`<!-- readme-output-excerpt: <path> -->`); that file must exist,
  * be a test, and read that README and the block's first line.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,8 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   EXAMPLE_MARKER,
+  EXCERPT_MARKER,
   type FencedBlock,
   fencedBlocks,
+  matchesExcerpt,
   OUTPUT_MARKER,
   readmeExamples,
   testedBy,
@@ -37,8 +40,6 @@ const KNOWN_UNTESTED: readonly string[] = [
   'packages/conformance/README.md § @tilekit/conformance: [kernels/tscatter/seed/duplicates-last-writer] breaks rule tscatter.last-writer-wins:',
   'packages/conformance/README.md § Checking a sparse kernel library: const suite = sparseConformance(',
   'packages/conformance/README.md § Exclusions and tolerances: kernelConformance(target, {',
-  'packages/sparse-vectorizer/README.md § Where we differ from MLIR: %1 = scf.for ... iter_args(%arg5 = %0) -> (vector<4xf32>) { ... arith.addf ... }',
-  'packages/sparse-vectorizer/README.md § Where we differ from MLIR: %2 = vector.reduction <add>, %1 : vector<4xf32> into f32',
   "packages/tfjs-kernels/README.md § WebGL backend: import * as tf from '@tensorflow/tfjs-core';",
   "packages/tfjs-kernels/README.md § WebGPU backend: import * as tf from '@tensorflow/tfjs-core';",
 ];
@@ -54,6 +55,12 @@ function uncovered(readme: string, block: FencedBlock): string | undefined {
     return `${where} names '${test}', which is not a test file`;
   }
   if (!readFileSync(path, 'utf8').includes('README')) return `${where}: '${test}' reads no README`;
+  if (
+    EXCERPT_MARKER.test(block.lineAbove) &&
+    !readFileSync(path, 'utf8').includes('matchesExcerpt')
+  ) {
+    return `${where}: '${test}' does not compare excerpts (matchesExcerpt)`;
+  }
   return undefined;
 }
 
@@ -85,9 +92,29 @@ describe('README code blocks', () => {
       const markdown = readFileSync(join(repoRoot, readme), 'utf8');
       const markers = markdown
         .split('\n')
-        .filter((l) => l.trim().startsWith('<!-- readme-tested-by'));
+        .filter((l) => /^<!-- readme-(tested-by|output-excerpt):/.test(l.trim()));
       const marked = fencedBlocks(markdown).filter((b) => testedBy(b) !== undefined);
       expect(marked.length, readme).toBe(markers.length);
     }
+  });
+});
+
+describe('matchesExcerpt', () => {
+  const output =
+    'module {\n  %0 = a.op %x : f32\n  scf.for %i {\n    %1 = b.op\n  } {attr}\n  return\n}';
+
+  it('matches whole lines in order, with ... eliding text across lines', () => {
+    expect(matchesExcerpt('%0 = a.op %x : f32', output)).toBe(true);
+    expect(matchesExcerpt('%0 = a.op ...\nscf.for ... { ... b.op ... }\nreturn', output)).toBe(
+      true,
+    );
+  });
+
+  it('rejects partial lines, other order, gaps not marked by ..., and empty excerpts', () => {
+    expect(matchesExcerpt('a.op %x : f32', output)).toBe(false);
+    expect(matchesExcerpt('return\n%0 = a.op %x : f32', output)).toBe(false);
+    expect(matchesExcerpt('%0 = a.op %x : f32\nreturn', output)).toBe(false);
+    expect(matchesExcerpt('%0 = a.op %y ...', output)).toBe(false);
+    expect(matchesExcerpt('', output)).toBe(false);
   });
 });
