@@ -18,7 +18,11 @@ import { packageDir } from './support/workspace.js';
 describeReadmeExamples({
   packageDir: packageDir('@tilekit/conformance'),
   root: fileURLToPath(new URL('../fixtures/third-party-backend', import.meta.url)),
-  headings: ['Example: check your own TFJS backend', 'Example: check your own TFJS backend'],
+  headings: [
+    'Example: check your own TFJS backend',
+    'Example: check your own TFJS backend',
+    'Exclusions and tolerances',
+  ],
 });
 
 it("the 'other suites' example passes with tilekit's exclusions", () => {
