@@ -6,13 +6,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatReport, kernelConformance } from '@tilekit/conformance';
 import { expect, it } from 'vitest';
 import { describeReadmeExamples } from '../../vitest/readme-example-suite.ts';
 import {
+  EXCERPT_MARKER,
   fencedBlocks,
+  matchesExcerpt,
   resultExpectations,
   runReadmeExample,
 } from '../../vitest/readme-examples.ts';
+import { firstWriterWins } from './mutants/kernel-mutants.js';
+import { realKernelOps, tf } from './support/tilekit.js';
 import { packageDir } from './support/workspace.js';
 
 describeReadmeExamples({
@@ -47,3 +52,17 @@ it("the 'other suites' example passes with tilekit's exclusions", () => {
   expect(run.status, run.stderr).toBe(0);
   expect(run.mismatches).toEqual([]);
 }, 300_000);
+
+it("the README's failure excerpt is what formatReport prints for a first-writer-wins tscatter", async () => {
+  const readme = readFileSync(join(packageDir('@tilekit/conformance'), 'README.md'), 'utf8');
+  const [excerpt] = fencedBlocks(readme).filter((b) => EXCERPT_MARKER.test(b.lineAbove));
+  expect(excerpt?.body).toContain('breaks rule tscatter.last-writer-wins:');
+  const broken = await kernelConformance({
+    tf,
+    backend: 'cpu',
+    ops: firstWriterWins(realKernelOps),
+  }).run();
+  expect(matchesExcerpt(excerpt!.body, formatReport([broken]))).toBe(true);
+  const real = await kernelConformance({ tf, backend: 'cpu', ops: realKernelOps }).run();
+  expect(matchesExcerpt(excerpt!.body, formatReport([real]))).toBe(false);
+}, 120_000);
