@@ -32,14 +32,6 @@ function readmes(): string[] {
   return found;
 }
 
-/**
- * Blocks no test runs yet, as `README § heading: first line`: this list may only shrink. An
- * unmarked block missing from it fails, and so does an entry here that is now covered or gone.
- */
-const KNOWN_UNTESTED: readonly string[] = [
-  'packages/conformance/README.md § Checking a sparse kernel library: const suite = sparseConformance(',
-];
-
 /** Why one block is not covered, or undefined when a test runs or checks it. */
 function uncovered(readme: string, block: FencedBlock): string | undefined {
   if (block.lineAbove === EXAMPLE_MARKER || block.lineAbove === OUTPUT_MARKER) return undefined;
@@ -80,7 +72,7 @@ describe('README code blocks', () => {
         if (problem !== undefined) problems.push(problem);
       }
     }
-    expect(problems).toEqual(KNOWN_UNTESTED);
+    expect(problems).toEqual([]);
   });
 
   it('have no tested-by marker away from an opening fence', () => {
