@@ -10,6 +10,12 @@
  * fence marks that block as output of the nearest example above it: its lines must appear in the
  * example's stdout as consecutive whole lines, character for character.
  *
+ * **Blocks other tests run.** A block that is no Node example (a shell command, a browser page,
+ * an excerpt of output) names the test that runs or checks it on the line above its fence:
+ * `<!-- readme-tested-by: <test path> -->`, or `<!-- readme-output-excerpt: <test path> -->` for
+ * an excerpt in which `...` elides text ({@link matchesExcerpt}). tools/checks'
+ * readme-coverage test fails for any README block that has none of these markers.
+ *
  * **Result comments.** A `// -> value` comment states what one `console.log` call prints:
  *
  * ```ts

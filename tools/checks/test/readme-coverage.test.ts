@@ -2,8 +2,8 @@
  * Every fenced code block of every README in the repository is run or checked by a test: it is a
  * marked example (`<!-- readme-example -->`), the output of one (`<!-- readme-example-output -->`),
  * or it names the test file that runs it (`<!-- readme-tested-by: <path> -->`) or compares it, an
- * excerpt, with real output (`<!-- readme-output-excerpt: <path> -->`); that file must exist,
- * be a test, and read that README and the block's first line.
+ * excerpt, with real output (`<!-- readme-output-excerpt: <path> -->`); that file must exist, be a
+ * test and read a README, and an excerpt's test must compare it with `matchesExcerpt`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
