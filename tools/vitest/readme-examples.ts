@@ -75,7 +75,7 @@ export function testedBy(block: FencedBlock): string | undefined {
  * is elided.
  */
 export function matchesExcerpt(excerpt: string, output: string): boolean {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const lines = excerpt
     .split('\n')
     .map((line) => line.trim())
