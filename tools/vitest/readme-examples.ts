@@ -85,7 +85,7 @@ export function matchesExcerpt(excerpt: string, output: string): boolean {
     .map((line) =>
       line
         .split(/\s*\.\.\.\s*/)
-        .map(escape)
+        .map(literal)
         .join('[\\s\\S]*?'),
     )
     .join('\n');
