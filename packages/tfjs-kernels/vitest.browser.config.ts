@@ -10,8 +10,11 @@ import {
   tfjsPrebundledDeps,
   WEBGL_CHROMIUM_ARGS,
 } from '../../tools/vitest/browser-environment.ts';
+import { readmeExamplePlugin } from '../../tools/vitest/readme-example-plugin.ts';
 
 export default defineConfig({
+  // The README's WebGL backend example, run as written by test/browser/readme.webgl.test.ts.
+  plugins: [readmeExamplePlugin('README.md', { 'WebGL backend': ['buffer'] })],
   // Same source-first resolution as the Node suites, so `@tilekit/*` never reads a stale dist.
   resolve: { conditions: BROWSER_CONDITIONS },
   optimizeDeps: { include: tfjsPrebundledDeps(['webgl'], ['fast-check']) },

@@ -11,8 +11,11 @@ import {
   tfjsPrebundledDeps,
   WEBGPU_CHROMIUM_ARGS,
 } from '../../tools/vitest/browser-environment.ts';
+import { readmeExamplePlugin } from '../../tools/vitest/readme-example-plugin.ts';
 
 export default defineConfig({
+  // The README's WebGPU backend example, run as written by test/browser-webgpu/readme.webgpu.test.ts.
+  plugins: [readmeExamplePlugin('README.md', { 'WebGPU backend': ['buffer'] })],
   resolve: { conditions: BROWSER_CONDITIONS },
   optimizeDeps: {
     include: tfjsPrebundledDeps(

@@ -10,6 +10,12 @@
  * fence marks that block as output of the nearest example above it: its lines must appear in the
  * example's stdout as consecutive whole lines, character for character.
  *
+ * **Blocks other tests run.** A block that is no Node example (a shell command, a browser page,
+ * an excerpt of output) names the test that runs or checks it on the line above its fence:
+ * `<!-- readme-tested-by: <test path> -->`, or `<!-- readme-output-excerpt: <test path> -->` for
+ * an excerpt in which `...` elides text ({@link matchesExcerpt}). tools/checks'
+ * readme-coverage test fails for any README block that has none of these markers.
+ *
  * **Result comments.** A `// -> value` comment states what one `console.log` call prints:
  *
  * ```ts
@@ -40,6 +46,56 @@ import { SOURCE_CONDITION } from './config.ts';
 export const EXAMPLE_MARKER = '<!-- readme-example -->';
 /** The comment that marks a fenced block as output the example above it must print. */
 export const OUTPUT_MARKER = '<!-- readme-example-output -->';
+/**
+ * The comment that says which test runs a block that is not a plain example (a shell command, a
+ * browser page, an excerpt of output): `<!-- readme-tested-by: <path> -->`, with the test file's
+ * path relative to the repository root, alone on the line directly above the opening fence.
+ */
+export const TESTED_BY_MARKER = /^<!-- readme-tested-by: (\S+) -->$/;
+
+/**
+ * The comment that marks a block as an excerpt of a command's output, checked by the named test
+ * with {@link matchesExcerpt}: `<!-- readme-output-excerpt: <path> -->` directly above the fence.
+ * In an excerpt, `...` stands for text left out (within a line or across lines).
+ */
+export const EXCERPT_MARKER = /^<!-- readme-output-excerpt: (\S+) -->$/;
+
+/**
+ * The test file a block's `readme-tested-by` or `readme-output-excerpt` marker names, or
+ * undefined when it has neither.
+ */
+export function testedBy(block: FencedBlock): string | undefined {
+  return (TESTED_BY_MARKER.exec(block.lineAbove) ?? EXCERPT_MARKER.exec(block.lineAbove))?.[1];
+}
+
+/**
+ * Whether `output` contains `excerpt` (an {@link EXCERPT_MARKER} block's body): its lines, in
+ * order and adjacent, each starting and ending on an output line boundary, indentation ignored;
+ * every `...` (with the spaces around it) matches any text, newlines included, and nothing else
+ * is elided.
+ */
+export function matchesExcerpt(excerpt: string, output: string): boolean {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const lines = excerpt
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length === 0) return false;
+  const pattern = lines
+    .map((line) =>
+      line
+        .split(/\s*\.\.\.\s*/)
+        .map(literal)
+        .join('[\\s\\S]*?'),
+    )
+    .join('\n');
+  const text = output
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n');
+  return new RegExp(`(?:^|\n)${pattern}(?:\n|$)`).test(text);
+}
+
 /** Fence languages a runnable example may use (all run as TypeScript modules). */
 export const EXAMPLE_LANGUAGES: readonly string[] = ['js', 'mjs', 'ts', 'mts'];
 

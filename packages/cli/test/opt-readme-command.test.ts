@@ -1,9 +1,11 @@
 /**
- * The README's `tilekit opt ... --cse` command, run on the corpus's scatter kernel: the flags
- * it shows give the same ops as mlir-opt-22 with those flags, and one masked load of the
- * coordinates where the vectorizer alone leaves two.
+ * The README's `tilekit opt examples/scatter-sparse.mlir ...` commands, run as written on that
+ * file (the corpus's scatter kernel): the flags they show give the same ops as mlir-opt-22 with
+ * those flags, and one masked load of the coordinates where the vectorizer alone leaves two.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseModule } from '@tilekit/loop-ir';
 import { expect, it } from 'vitest';
 import { runMlirOpt } from '../../../tools/scripts/mlir-opt.mjs';
@@ -13,7 +15,22 @@ import { corpus } from './corpus.js';
 import { opSequence } from './op-sequence.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const scatter = corpus('sparse_scatter_index');
+/** The input file the README's commands name, relative to the repository root. */
+const README_INPUT = 'examples/scatter-sparse.mlir';
+
+/** Runs `tilekit opt` on the README's input file, read from the checkout as a reader's shell would. */
+async function tilekitOptOnFile(args: readonly string[]): Promise<string> {
+  const io = captureIO();
+  io.files.set(README_INPUT, readFileSync(join(repoRoot, README_INPUT), 'utf8'));
+  expect(await optCommand.run([README_INPUT, ...args], io), io.err()).toBe(0);
+  return io.out();
+}
+
+it("the README's input file is the corpus's scatter kernel", () => {
+  expect(readFileSync(join(repoRoot, README_INPUT), 'utf8')).toBe(scatter);
+});
 
 /** The command's flags, shell quotes removed. */
 function flagsOf(command: string): string[] {
@@ -29,11 +46,13 @@ async function tilekitOpt(args: readonly string[]): Promise<string> {
 const maskedLoads = (text: string) => text.match(/vector\.maskedload/g)?.length ?? 0;
 
 it("the README's --cse command matches mlir-opt-22 on the scatter kernel", async () => {
-  const command = /npx tilekit opt kernel\.mlir ([^\n]*--cse[^\n]*)/.exec(readme)?.[1];
+  const command = /npx tilekit opt examples\/scatter-sparse\.mlir ([^\n]*--cse[^\n]*)/.exec(
+    readme,
+  )?.[1];
   expect(command).toBeDefined();
   const flags = flagsOf(command ?? '');
   expect(flags).toContain('--cse');
-  const ours = await tilekitOpt(flags);
+  const ours = await tilekitOptOnFile(flags);
   const theirs = runMlirOpt(scatter, flags);
   expect(theirs.status, theirs.stderr).toBe(0);
   expect(opSequence(parseModule(ours))).toEqual(opSequence(parseModule(theirs.stdout)));
@@ -65,9 +84,11 @@ it('lists --cse and --canonicalize in its help', async () => {
 });
 
 it("the README's --pass-pipeline command matches mlir-opt-22's --pass-pipeline and the flags", async () => {
-  const pipeline = /npx tilekit opt kernel\.mlir --pass-pipeline='([^']*)'/.exec(readme)?.[1];
+  const pipeline = /npx tilekit opt examples\/scatter-sparse\.mlir --pass-pipeline='([^']*)'/.exec(
+    readme,
+  )?.[1];
   expect(pipeline).toBe('builtin.module(sparse-vectorization{vl=8},cse)');
-  const ours = await tilekitOpt([`--pass-pipeline=${pipeline}`]);
+  const ours = await tilekitOptOnFile([`--pass-pipeline=${pipeline}`]);
   const theirs = runMlirOpt(scatter, [`--pass-pipeline=${pipeline}`]);
   expect(theirs.status, theirs.stderr).toBe(0);
   expect(opSequence(parseModule(ours))).toEqual(opSequence(parseModule(theirs.stdout)));

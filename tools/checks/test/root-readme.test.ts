@@ -8,6 +8,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -166,4 +167,23 @@ describe("the root README's install notes and examples", () => {
 // The root README's opening example, run as written from the repository root.
 describe('the root README', () => {
   describeReadmeExamples({ packageDir: repoRoot, headings: ['tilekit'] });
+
+  it("'Layout of the repository' names paths that exist, and what every package holds", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const [block] = fencedBlocks(readme).filter((b) => b.heading === 'Layout of the repository');
+    const entries = (block?.body ?? '').split('\n').map((line) => line.split(/\s+/)[0] ?? '');
+    expect(entries[0]).toBe('packages/<name>/');
+    const packages = readdirSync(join(repoRoot, 'packages'));
+    expect(packages.length).toBeGreaterThan(0);
+    for (const name of packages) {
+      for (const part of ['src', 'test', 'README.md', 'LICENSE']) {
+        expect(existsSync(join(repoRoot, 'packages', name, part)), `packages/${name}/${part}`).toBe(
+          true,
+        );
+      }
+    }
+    for (const path of entries.slice(1)) {
+      expect(existsSync(join(repoRoot, path)), path).toBe(true);
+    }
+  });
 });
