@@ -56,10 +56,14 @@ export function importsOf(root: string, projectDir: string): FoundImport[] {
 
 const BUILTINS = new Set(builtinModules);
 
-/** The package a bare specifier names (`@scope/name` or `name`), or undefined for a builtin. */
+/**
+ * The package a bare specifier names (`@scope/name` or `name`), or undefined for a builtin or a
+ * bundler's virtual module (`virtual:...`, which a Vite plugin of the project itself serves).
+ */
 export function packageOf(specifier: string): string | undefined {
   const bare = specifier.split('?')[0] as string;
-  if (bare.startsWith('node:') || BUILTINS.has(bare.split('/')[0] as string)) return undefined;
+  if (bare.startsWith('node:') || bare.startsWith('virtual:')) return undefined;
+  if (BUILTINS.has(bare.split('/')[0] as string)) return undefined;
   const parts = bare.split('/');
   return bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
