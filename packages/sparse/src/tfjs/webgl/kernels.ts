@@ -7,7 +7,7 @@
  * cannot run in parallel, or where a tensor is empty, the compiled loops run on the host.
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileGlsl, type GlslProgram, PREVIOUS_OUTPUT } from '@tilekit/loop-engines';
 import {
   disposeWebglIntermediates,
@@ -16,12 +16,10 @@ import {
   runFlatProgram,
   withShape,
 } from '@tilekit/tfjs-kernels';
-import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { type ReadableBackend, runHostRoute } from '../host_route.js';
-import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
-import { recordSparseKernelRun } from '../kernel_path.js';
-import { type SparseCall, sparseCall } from '../sparse_call.js';
+import { shaderKernelConfigs } from '../shader_kernel.js';
+import type { SparseCall } from '../sparse_call.js';
 import { distinctCoordinateArrays } from '../webgpu/kernels.js';
 
 /** Generated passes per compiled kernel. */
@@ -115,33 +113,10 @@ function runPasses(
   return withShape(output, args.outputShape);
 }
 
-/** The kernel function of `kernelName` on the webgl backend. */
-export function webglSparseKernel(kernelName: string): KernelFunc {
-  return ({ inputs, backend: anyBackend, attrs }) => {
-    const backend = anyBackend as unknown as MathBackendWebGL;
-    const call = sparseCall(
-      kernelName,
-      inputs as Record<string, TensorInfo>,
-      attrs as unknown as SparseKernelAttrs,
-    );
-    const program = glslProgramOf(call.compiled);
-    const args = callArguments(call);
-    const reason = hostReason(program, args);
-    if (reason !== null || !program.parallel || args === undefined)
-      return runHostRoute(
-        call,
-        backend as unknown as ReadableBackend,
-        'webgl',
-        kernelName,
-        reason ?? '',
-      );
-    const out = runPasses(backend, call, program, args);
-    recordSparseKernelRun({ kernelName, backend: 'webgl', path: 'gpu' });
-    return out;
-  };
-}
-
 /** Every sparse kernel's config for the webgl backend. */
-export const sparseWebglKernelConfigs: readonly KernelConfig[] = SPARSE_KERNEL_NAMES.map(
-  (kernelName) => ({ kernelName, backendName: 'webgl', kernelFunc: webglSparseKernel(kernelName) }),
-);
+export const sparseWebglKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
+  backendName: 'webgl',
+  program: glslProgramOf,
+  hostReason: (_backend: MathBackendWebGL, _call, program, args) => hostReason(program, args),
+  runPasses,
+});

@@ -6,16 +6,14 @@
  * small CPU-resident inputs on the CPU, the compiled loops run on the host instead.
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
 import { isUnique } from '../../sparse-tensor/format.js';
-import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { type ReadableBackend, runHostRoute } from '../host_route.js';
-import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
-import { recordSparseKernelRun } from '../kernel_path.js';
-import { type SparseCall, sparseCall } from '../sparse_call.js';
+import { shaderKernelConfigs } from '../shader_kernel.js';
+import type { SparseCall } from '../sparse_call.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop_program.js';
 
@@ -88,43 +86,17 @@ function runPasses(
   return withShape(output, args.outputShape);
 }
 
-/** The kernel function of `kernelName` on the webgpu backend. */
-export function webgpuSparseKernel(kernelName: string): KernelFunc {
-  return ({ inputs, backend: anyBackend, attrs }) => {
-    const backend = anyBackend as unknown as WebGPUBackend;
-    const call = sparseCall(
-      kernelName,
-      inputs as Record<string, TensorInfo>,
-      attrs as unknown as SparseKernelAttrs,
-    );
-    const program = wgslProgramOf(call.compiled);
-    const args = callArguments(call);
-    const reason = !program.parallel
+/** Every sparse kernel's config for the webgpu backend. */
+export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
+  backendName: 'webgpu',
+  program: wgslProgramOf,
+  hostReason: (backend: WebGPUBackend, call, program, args) =>
+    !program.parallel
       ? program.reason
       : args === undefined
         ? HOST_MADE_ARGUMENTS
         : args.outputShape.includes(0)
           ? 'the output is empty'
-          : webgpuCpuRouteReason(backend, Object.values(call.inputs));
-    if (reason !== null || !program.parallel || args === undefined)
-      return runHostRoute(
-        call,
-        backend as unknown as ReadableBackend,
-        'webgpu',
-        kernelName,
-        reason ?? '',
-      );
-    const out = runPasses(backend, call, program, args);
-    recordSparseKernelRun({ kernelName, backend: 'webgpu', path: 'gpu' });
-    return out;
-  };
-}
-
-/** Every sparse kernel's config for the webgpu backend. */
-export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = SPARSE_KERNEL_NAMES.map(
-  (kernelName) => ({
-    kernelName,
-    backendName: 'webgpu',
-    kernelFunc: webgpuSparseKernel(kernelName),
-  }),
-);
+          : webgpuCpuRouteReason(backend, Object.values(call.inputs)),
+  runPasses,
+});

@@ -1,0 +1,77 @@
+/**
+ * One kernel function for the GPU backends: build the call, take the backend's generated
+ * passes when they apply, and otherwise the host route (recording which path ran and why).
+ * Each backend supplies only how it compiles, when it must fall back, and how it runs passes.
+ */
+import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import { type CallArguments, callArguments } from './call_arguments.js';
+import type { CompiledSparseKernel } from './compiled_kernel.js';
+import { type ReadableBackend, runHostRoute } from './host_route.js';
+import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from './kernel_names.js';
+import { recordSparseKernelRun } from './kernel_path.js';
+import { type SparseCall, sparseCall } from './sparse_call.js';
+
+/** A generated program: passes to run, or the reason there are none. */
+type ShaderProgram =
+  | { readonly parallel: true }
+  | { readonly parallel: false; readonly reason: string };
+
+/** What a GPU backend contributes to its sparse kernels. */
+export interface ShaderBackend<B, P extends ShaderProgram> {
+  readonly backendName: 'webgl' | 'webgpu';
+  /** The (cached) program of a compiled kernel. */
+  program(compiled: CompiledSparseKernel): P;
+  /** Why this call must take the host route, or null when the passes apply. */
+  hostReason(
+    backend: B,
+    call: SparseCall,
+    program: P,
+    args: CallArguments | undefined,
+  ): string | null;
+  /** Runs the passes; returns the output. */
+  runPasses(
+    backend: B,
+    call: SparseCall,
+    program: Extract<P, { parallel: true }>,
+    args: CallArguments,
+  ): TensorInfo;
+}
+
+function shaderKernel<B, P extends ShaderProgram>(
+  kernelName: string,
+  gpu: ShaderBackend<B, P>,
+): KernelFunc {
+  return ({ inputs, backend: anyBackend, attrs }) => {
+    const backend = anyBackend as unknown as B;
+    const call = sparseCall(
+      kernelName,
+      inputs as Record<string, TensorInfo>,
+      attrs as unknown as SparseKernelAttrs,
+    );
+    const program = gpu.program(call.compiled);
+    const args = callArguments(call);
+    const reason = gpu.hostReason(backend, call, program, args);
+    if (reason !== null || !program.parallel || args === undefined)
+      return runHostRoute(
+        call,
+        backend as unknown as ReadableBackend,
+        gpu.backendName,
+        kernelName,
+        reason ?? '',
+      );
+    const out = gpu.runPasses(backend, call, program as Extract<P, { parallel: true }>, args);
+    recordSparseKernelRun({ kernelName, backend: gpu.backendName, path: 'gpu' });
+    return out;
+  };
+}
+
+/** Every sparse kernel's config for one GPU backend. */
+export function shaderKernelConfigs<B, P extends ShaderProgram>(
+  gpu: ShaderBackend<B, P>,
+): readonly KernelConfig[] {
+  return SPARSE_KERNEL_NAMES.map((kernelName) => ({
+    kernelName,
+    backendName: gpu.backendName,
+    kernelFunc: shaderKernel(kernelName, gpu),
+  }));
+}
