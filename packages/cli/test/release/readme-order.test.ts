@@ -1,16 +1,27 @@
 /**
  * A reader's first hour, in order: every command the root README shows, top to bottom, as
- * written, in this checkout; then the checkout is as it was (no command left a file behind in
- * it) and Biome's check, the first step of `npm test`, still passes. `npm test` itself is the
- * one command not run here: this test is part of it.
+ * written, in a fresh clone of this checkout (with its uncommitted changes); then the clone is as
+ * it was (no command left a file behind in it) and Biome's check, the first step of `npm test`,
+ * still passes. `npm test` itself is the one command not run here: this test is part of it. A
+ * clone, not this checkout: `npm start` builds every package, and rewriting their `dist/` here
+ * would race the test projects that run the built CLI meanwhile.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
+import { cloneCheckout } from './checkout-clone.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
@@ -42,12 +53,32 @@ function readmeCommands(): Command[] {
   return commands.sort((a, b) => a.line - b.line);
 }
 
-const gitStatus = () =>
-  spawnSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).stdout;
+/** Every file of this checkout's package builds with its modification time. */
+function builtFiles(): Map<string, number> {
+  const files = new Map<string, number>();
+  for (const group of ['packages', 'apps']) {
+    for (const name of readdirSync(join(repoRoot, group))) {
+      const dist = join(repoRoot, group, name, 'dist');
+      if (!existsSync(dist)) continue;
+      for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        files.set(path, statSync(path).mtimeMs);
+      }
+    }
+  }
+  return files;
+}
+
+const gitStatus = (cwd: string) =>
+  spawnSync('git', ['status', '--porcelain'], { cwd, encoding: 'utf8' }).stdout;
 
 /** Starts a long-running command and resolves with the URL it serves once that answers. */
-async function serve(command: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn('sh', ['-c', command], { cwd: repoRoot, detached: true });
+async function serve(
+  command: string,
+  cwd: string,
+): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn('sh', ['-c', command], { cwd, detached: true });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
@@ -81,13 +112,21 @@ describe("the root README's commands, in the order a reader runs them", () => {
       'npm run playground',
       'npm run build --workspace apps/playground',
     ]);
-    const before = gitStatus();
-    const scratch = mkdtempSync(join(tmpdir(), 'tilekit-readme-order-'));
+    // Inside the checkout: the clone hard-links its node_modules, so it needs the same file system.
+    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+    const scratch = mkdtempSync(join(repoRoot, '.tmp', 'readme-order-'));
+    const clone = join(scratch, 'tilekit');
+    cloneCheckout(repoRoot, clone, { workingTree: true });
+    const before = gitStatus(clone);
+    const checkoutBuilds = builtFiles();
     // The reader's choices for the Install section's two folders.
     const env = {
       ...process.env,
       TARBALLS: join(scratch, 'tarballs'),
       APP: join(scratch, 'app'),
+      NX_DAEMON: 'false',
+      NX_NO_CLOUD: 'true',
+      NX_TUI: 'false',
       npm_config_audit: 'false',
       npm_config_fund: 'false',
       npm_config_loglevel: 'error',
@@ -99,7 +138,7 @@ describe("the root README's commands, in the order a reader runs them", () => {
       for (const { where, command } of commands) {
         if (command === 'npm test') continue;
         if (command === 'npm run playground') {
-          const { url, process: server } = await serve(command);
+          const { url, process: server } = await serve(command, clone);
           try {
             expect(await (await fetch(url)).text()).toContain('<title>tilekit playground</title>');
           } finally {
@@ -108,7 +147,7 @@ describe("the root README's commands, in the order a reader runs them", () => {
           continue;
         }
         const run = spawnSync('sh', ['-ec', command], {
-          cwd: repoRoot,
+          cwd: clone,
           env,
           encoding: 'utf8',
           timeout: 300_000,
@@ -117,11 +156,13 @@ describe("the root README's commands, in the order a reader runs them", () => {
         expect(run.status, `${where}: ${command}\n${run.stderr}`).toBe(0);
       }
       expect(readFileSync('/tmp/fig2.svg', 'utf8')).toMatch(/^<svg [^\n]*>\n<title /);
-      expect(gitStatus()).toBe(before);
+      expect(gitStatus(clone)).toBe(before);
+      // The checkout's own builds, which other test projects are running, were not touched.
+      expect(builtFiles()).toEqual(checkoutBuilds);
       const biome = spawnSync(
-        join(repoRoot, 'node_modules', '.bin', 'biome'),
+        join(clone, 'node_modules', '.bin', 'biome'),
         ['ci', '--colors=off', '.'],
-        { cwd: repoRoot, encoding: 'utf8' },
+        { cwd: clone, encoding: 'utf8' },
       );
       expect(biome.status, biome.stdout + biome.stderr).toBe(0);
     } finally {

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
+import { cloneCheckout } from './checkout-clone.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const TFJS = '4.22.0';
@@ -138,10 +139,7 @@ describe('a release published to a local registry installs and runs in an empty 
 
   it("CONTRIBUTING's release commands publish every package, built, from a clean clone", () => {
     const clone = join(work, 'clone');
-    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', repoRoot, clone]);
-    // `npm ci` stands in as a hard-linked copy of this checkout's install (same lockfile): the
-    // workspace links are relative, so they point into the clone.
-    execFileSync('cp', ['-al', join(repoRoot, 'node_modules'), join(clone, 'node_modules')]);
+    cloneCheckout(repoRoot, clone);
     for (const dir of ['packages/layout', 'packages/cli']) {
       expect(existsSync(join(clone, dir, 'dist')), `${dir}/dist in a fresh clone`).toBe(false);
     }
