@@ -6,8 +6,19 @@
  * new shapes compile no new programs after a warm-up.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { referenceIndexNotation, seededRandom, sparseConformance } from '@tilekit/conformance';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastSparseKernelRun, sddmm, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
+import { type FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';
+import {
+  lastSparseKernelRun,
+  SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
+  sddmm,
+  sparseOp,
+  spmm,
+  spmv,
+  TfSparseTensor,
+  tfjsSparseConformanceImpl,
+} from '../../src/tfjs/index.js';
 import {
   CASE_OPS,
   type CaseOp,
@@ -17,6 +28,19 @@ import {
   runCase,
   storedEntries,
 } from '../tfjs/support/random_cases.js';
+
+/** Dense row-major data of a random kernel's operand. */
+interface DenseOperand {
+  readonly data: number[];
+  readonly shape: number[];
+}
+
+/** A random sparseOp kernel with its operands. */
+interface RandomKernel {
+  readonly expression: string;
+  readonly formats: Readonly<Record<string, FormatSpec>>;
+  readonly operands: Readonly<Record<string, DenseOperand>>;
+}
 
 /** What the suite needs of a GPU backend. */
 export interface GpuSuiteBackend {
@@ -104,6 +128,78 @@ export function describeSparseSuite(
         const expected = gpuFormats[op].includes(c.format) && nonEmpty ? 'gpu' : 'host';
         expect(paths[k], describeCase(c)).toBe(expected);
       });
+    });
+  });
+
+  describe(`the sparse conformance suite through the tfjs ops on ${backend.name}`, () => {
+    it('passes every case but the documented exclusions, on five operand sets each', async () => {
+      await use();
+      const before = tf.memory().numTensors;
+      const report = await sparseConformance(tfjsSparseConformanceImpl(), {
+        exclusions: SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
+        numRuns: 5,
+      }).run();
+      const failures = report.results.filter((r) => r.status === 'failed');
+      expect(failures.map((r) => `${r.id}: ${r.error?.message}`)).toEqual([]);
+      expect(report.passed).toBe(report.results.length - SPARSE_TFJS_CONFORMANCE_EXCLUSIONS.length);
+      expect(tf.memory().numTensors).toBe(before);
+    });
+  });
+
+  describe(`${backend.name}: kernels that read one tensor twice or bind many arrays`, () => {
+    /** Random kernels of both classes, with dense data for their operands. */
+    const kernels = Array.from({ length: 40 }, (_, n): RandomKernel => {
+      const random = seededRandom(1000 + n);
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+      const extent = () => 1 + Math.floor(random() * 6);
+      const dense = (shape: number[]) =>
+        Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () =>
+          random() < 0.4 ? Math.round((random() * 8 - 4) * 4) / 4 : 0,
+        );
+      if (n % 2 === 0) {
+        // One tensor under two index patterns (Gram matrices, their transposes, a square mix).
+        const [m, k] = [extent(), extent()];
+        const [expression, shape] = pick([
+          ['C(i,j) = A(i,k) * A(j,k)', [m, k]],
+          ['C(i,j) = A(k,i) * A(k,j)', [k, m]],
+          ['C(i,j) = A(i,k) * A(j,k) + A(i,j)', [m, m]],
+        ] as const);
+        return {
+          expression,
+          formats: { A: pick(['CSR', 'DCSR']) },
+          operands: { A: { data: dense([...shape]), shape: [...shape] } },
+        };
+      }
+      // A sum of up to four CSF tensors: 7 arrays each, past every device's binding limit.
+      const count = 1 + Math.floor(random() * 4);
+      const names = ['A', 'B', 'D', 'E'].slice(0, count);
+      const shape = [extent(), extent(), extent()];
+      const csf: FormatSpec = ['compressed', 'compressed', 'compressed'];
+      return {
+        expression: `C(i,j,k) = ${names.map((t) => `${t}(i,j,k)`).join(' + ')}`,
+        formats: Object.fromEntries(names.map((t) => [t, csf])),
+        operands: Object.fromEntries(names.map((t) => [t, { data: dense(shape), shape }])),
+      };
+    });
+
+    it('equal the dense reference on 40 random kernels', async () => {
+      await use();
+      for (const { expression, formats, operands } of kernels) {
+        const op = sparseOp(expression, formats);
+        const inputs = op.operandNames.map((name) => {
+          const { data, shape } = operands[name] as DenseOperand;
+          return SparseTensor.fromDense(
+            Float32Array.from(data),
+            shape,
+            formats[name] as FormatSpec,
+          );
+        });
+        const got = await plain(tf.tidy(() => op(...inputs)));
+        const expected = referenceIndexNotation(expression, operands, [], {});
+        expect(got, `${expression} ${JSON.stringify(operands)}`).toEqual(
+          expected.map((v) => (v === 0 ? 0 : v)),
+        );
+      }
     });
   });
 
