@@ -22,7 +22,6 @@ let installed = false;
 /** The WebGL backend as the shared suite drives it. */
 export const WEBGL: GpuSuiteBackend = {
   name: 'webgl',
-  readsSynchronously: true,
   onGpuOnly: (t) => {
     const data = webgl().texData.get(t.dataId);
     return data.texture != null && data.values == null;
