@@ -58,7 +58,9 @@ describe('tilekit conformance', () => {
       excluded,
     ]);
     expect(closing(io.out())).toBe(`${cases - excluded} passed, 0 failed`);
-    expect(io.out()).toContain('  sparse/spgemm/csr-csr-into-csc and 3 more: the output');
+    for (const { case: id } of SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS) {
+      expect(io.out()).toContain(`  ${id}`);
+    }
   });
 
   it('runs every suite by default, the kernels on the cpu backend', async () => {
