@@ -297,10 +297,26 @@ export function bindArguments(
   operands: Readonly<Record<string, KernelOperand>>,
   output?: ValueArray | BigInt64Array | OutputStorage,
 ): BoundCall {
+  return bindArgumentsFor(kernel, operands, () => output);
+}
+
+/**
+ * {@link bindArguments} with the output chosen once the output shape is known (`outputFor`
+ * returns it, or `undefined` for the default), so a caller sizing storage by the shape binds
+ * (and converts) the operands only once.
+ */
+export function bindArgumentsFor(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+  outputFor: (
+    outputShape: readonly number[],
+  ) => ValueArray | BigInt64Array | OutputStorage | undefined,
+): BoundCall {
   const { plan } = kernel;
   const inputs = boundInputs(kernel, operands);
   const sizes = indexSizes(kernel, (input) => shapeOf(inputs.get(input) as KernelOperand));
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
+  const output = outputFor(outputShape);
   const length = outputShape.reduce((a, b) => a * b, 1);
   const assembly = hasAssembly(plan)
     ? bindOutputStorage(plan, operands, outputShape, output)
