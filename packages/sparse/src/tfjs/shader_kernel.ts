@@ -7,7 +7,7 @@ import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core
 import { type CallArguments, callArguments } from './call_arguments.js';
 import type { CompiledSparseKernel } from './compiled_kernel.js';
 import { type ReadableBackend, runHostRoute } from './host_route.js';
-import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from './kernel_names.js';
+import { SPARSE_KERNEL_NAMES } from './kernel_names.js';
 import { recordSparseKernelRun } from './kernel_path.js';
 import { type SparseCall, sparseCall } from './sparse_call.js';
 
@@ -41,13 +41,9 @@ function shaderKernel<B, P extends ShaderProgram>(
   kernelName: string,
   gpu: ShaderBackend<B, P>,
 ): KernelFunc {
-  return ({ inputs, backend: anyBackend, attrs }) => {
-    const backend = anyBackend as unknown as B;
-    const call = sparseCall(
-      kernelName,
-      inputs as Record<string, TensorInfo>,
-      attrs as unknown as SparseKernelAttrs,
-    );
+  return (config) => {
+    const backend = config.backend as unknown as B;
+    const call = sparseCall(kernelName, config);
     const program = gpu.program(call.compiled);
     const args = callArguments(call);
     const reason = gpu.hostReason(backend, call, program, args);

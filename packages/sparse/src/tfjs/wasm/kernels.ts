@@ -11,7 +11,7 @@ import { canRunInPlace, compileWasmOnMemory, type EngineCall } from '@tilekit/lo
 import { backendMemory, heapOffset, type WasmBackendLike } from '@tilekit/tfjs-kernels';
 import { bindArguments, outputShapeOf } from '../../sparsify/index.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
+import { SPARSE_KERNEL_NAMES } from '../kernel_names.js';
 import { recordSparseKernelRun } from '../kernel_path.js';
 import { sparseCall } from '../sparse_call.js';
 
@@ -46,13 +46,9 @@ function inPlaceRun(compiled: CompiledSparseKernel, memory: WebAssembly.Memory):
 
 /** The kernel function of `kernelName` on the wasm backend. */
 export function wasmSparseKernel(kernelName: string): KernelFunc {
-  return ({ inputs, backend: anyBackend, attrs }) => {
-    const backend = anyBackend as unknown as WasmBackendLike;
-    const call = sparseCall(
-      kernelName,
-      inputs as Record<string, TensorInfo>,
-      attrs as unknown as SparseKernelAttrs,
-    );
+  return (config) => {
+    const backend = config.backend as unknown as WasmBackendLike;
+    const call = sparseCall(kernelName, config);
     const { compiled } = call;
     const read = (info: TensorInfo) => heapView(backend, info);
     // Checks the operands and yields the output shape before anything is allocated.
