@@ -4,6 +4,8 @@
  * Each backend supplies only how it compiles, when it must fall back, and how it runs passes.
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import type { Module } from '@tilekit/loop-ir';
+import { isUnique } from '../sparse-tensor/format.js';
 import { type CallArguments, callArguments } from './call_arguments.js';
 import type { CompiledSparseKernel } from './compiled_kernel.js';
 import { type ReadableBackend, runHostRoute } from './host_route.js';
@@ -15,6 +17,38 @@ import { type SparseCall, sparseCall } from './sparse_call.js';
 type ShaderProgram =
   | { readonly parallel: true }
   | { readonly parallel: false; readonly reason: string };
+
+/** Arguments holding the coordinates of a unique root level: distinct entries. */
+function distinctCoordinateArrays(compiled: CompiledSparseKernel): Set<number> {
+  const distinct = new Set<number>();
+  compiled.kernel.parameters.forEach((p, k) => {
+    const level = p.kind === 'coordinates' ? compiled.formats[p.tensor]?.levels[0] : undefined;
+    if (p.kind === 'coordinates' && p.level === 0 && level !== undefined && isUnique(level))
+      distinct.add(k);
+  });
+  return distinct;
+}
+
+/**
+ * A shader engine's compiler (`compileWgsl`, `compileGlsl`) applied to compiled kernels, once
+ * per kernel. The engine learns which coordinate arrays hold distinct entries, so a loop over a
+ * unique root level counts as writing disjoint outputs.
+ */
+export function shaderProgramOf<P>(
+  compile: (module: Module, fnName: string, options: { distinctArrays: Set<number> }) => P,
+): (compiled: CompiledSparseKernel) => P {
+  const programs = new WeakMap<CompiledSparseKernel, P>();
+  return (compiled) => {
+    let program = programs.get(compiled);
+    if (program === undefined) {
+      program = compile(compiled.kernel.module, compiled.kernel.functionName, {
+        distinctArrays: distinctCoordinateArrays(compiled),
+      });
+      programs.set(compiled, program);
+    }
+    return program;
+  };
+}
 
 /** What a GPU backend contributes to its sparse kernels. */
 export interface ShaderBackend<B, P extends ShaderProgram> {

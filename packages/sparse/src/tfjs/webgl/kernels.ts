@@ -18,24 +18,12 @@ import {
 } from '@tilekit/tfjs-kernels';
 import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { shaderKernelConfigs } from '../shader_kernel.js';
+import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
-import { distinctCoordinateArrays } from '../webgpu/kernels.js';
 
-/** Generated passes per compiled kernel. */
-const PROGRAMS = new WeakMap<CompiledSparseKernel, GlslProgram>();
-
-/** The glsl engine's passes for `compiled` (generated once). */
-export function glslProgramOf(compiled: CompiledSparseKernel): GlslProgram {
-  let program = PROGRAMS.get(compiled);
-  if (program === undefined) {
-    program = compileGlsl(compiled.kernel.module, compiled.kernel.functionName, {
-      distinctArrays: distinctCoordinateArrays(compiled),
-    });
-    PROGRAMS.set(compiled, program);
-  }
-  return program;
-}
+/** The glsl engine's passes of a compiled kernel (generated once). */
+export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =
+  shaderProgramOf(compileGlsl);
 
 /** Why the call cannot run as exact WebGL passes, or null. */
 function hostReason(program: GlslProgram, args: CallArguments | undefined): string | null {

@@ -9,39 +9,16 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
-import { isUnique } from '../../sparse-tensor/format.js';
 import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { shaderKernelConfigs } from '../shader_kernel.js';
+import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop_program.js';
 
-/** Arguments holding the coordinates of a unique root level: distinct entries. */
-export function distinctCoordinateArrays(compiled: CompiledSparseKernel): Set<number> {
-  const distinct = new Set<number>();
-  compiled.kernel.parameters.forEach((p, k) => {
-    const level = p.kind === 'coordinates' ? compiled.formats[p.tensor]?.levels[0] : undefined;
-    if (p.kind === 'coordinates' && p.level === 0 && level !== undefined && isUnique(level))
-      distinct.add(k);
-  });
-  return distinct;
-}
-
-/** Generated passes per compiled kernel. */
-const PROGRAMS = new WeakMap<CompiledSparseKernel, WgslProgram>();
-
-/** The wgsl engine's passes for `compiled` (generated once). */
-export function wgslProgramOf(compiled: CompiledSparseKernel): WgslProgram {
-  let program = PROGRAMS.get(compiled);
-  if (program === undefined) {
-    program = compileWgsl(compiled.kernel.module, compiled.kernel.functionName, {
-      distinctArrays: distinctCoordinateArrays(compiled),
-    });
-    PROGRAMS.set(compiled, program);
-  }
-  return program;
-}
+/** The wgsl engine's passes of a compiled kernel (generated once). */
+export const wgslProgramOf: (compiled: CompiledSparseKernel) => WgslProgram =
+  shaderProgramOf(compileWgsl);
 
 /** Invocations worth dispatching when the bounds are read from memory: one per stored entry. */
 function invocationBound(args: CallArguments): number {
