@@ -16,7 +16,13 @@ import {
   runFlatProgram,
   withShape,
 } from '@tilekit/tfjs-kernels';
-import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import {
+  type CallArguments,
+  HOST_MADE_ARGUMENTS,
+  outputSize,
+  passTensors,
+  uniformValue,
+} from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
@@ -65,24 +71,16 @@ function runPasses(
   program: Extract<GlslProgram, { parallel: true }>,
   args: CallArguments,
 ): TensorInfo {
-  const size = args.outputShape.reduce((a, b) => a * b, 1);
+  const size = outputSize(args);
   let output: TensorInfo | undefined;
   for (const pass of program.passes) {
-    const views = pass.inputs.map((arg) => {
-      const a = args.args[arg];
-      if (a?.kind !== 'memref' || a.tensor === undefined)
-        throw new Error(`argument ${arg} is no tensor`);
-      return flatView(backend, a.tensor);
-    });
+    const views = passTensors(args, pass.inputs).map((t) => flatView(backend, t));
     const previous = output === undefined ? [] : [flatView(backend, output)];
     const names = [
       ...pass.inputs.map((arg) => `m${arg}`),
       ...(output === undefined ? [] : [PREVIOUS_OUTPUT]),
     ];
-    const values = pass.uniforms.map((u) => {
-      const a = args.args[u.arg];
-      return [a?.kind === 'scalar' ? a.value : (a?.shape[u.dim ?? 0] ?? 0)];
-    });
+    const values = pass.uniforms.map((u) => [uniformValue(args, u)]);
     const next = runFlatProgram(
       backend,
       passProgram(pass.code, names, pass.uniforms, size),

@@ -9,7 +9,13 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
-import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import {
+  type CallArguments,
+  HOST_MADE_ARGUMENTS,
+  outputSize,
+  passTensors,
+  uniformValue,
+} from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
@@ -32,7 +38,7 @@ function runPasses(
   program: Extract<WgslProgram, { parallel: true }>,
   args: CallArguments,
 ): TensorInfo {
-  const size = args.outputShape.reduce((a, b) => a * b, 1);
+  const size = outputSize(args);
   const scalar = (k: number) => {
     const a = args.args[k];
     return a?.kind === 'scalar' ? a.value : 0;
@@ -42,17 +48,11 @@ function runPasses(
   program.passes.forEach((pass, k) => {
     const trips = pass.trips(scalar) ?? invocationBound(args);
     const gpuProgram = new SparseLoopProgram(`${tag}_${k}`, pass, size, trips);
-    const inputs = pass.inputs.map((arg) => {
-      const a = args.args[arg];
-      if (a?.kind !== 'memref' || a.tensor === undefined)
-        throw new Error(`argument ${arg} is no tensor`);
-      return a.tensor;
-    });
-    const uniforms: UniformValue[] = pass.uniforms.map((u) => {
-      const a = args.args[u.arg];
-      const value = a?.kind === 'scalar' ? a.value : (a?.shape[u.dim ?? 0] ?? 0);
-      return { type: u.type === 'f32' ? 'float32' : 'int32', data: [value] };
-    });
+    const uniforms: UniformValue[] = pass.uniforms.map((u) => ({
+      type: u.type === 'f32' ? 'float32' : 'int32',
+      data: [uniformValue(args, u)],
+    }));
+    const inputs = passTensors(args, pass.inputs);
     output = runFlat(backend, gpuProgram, inputs, call.compiled.dtype, uniforms, output);
   });
   if (output === undefined) {
