@@ -10,19 +10,8 @@ export interface SparseConformanceExclusion {
   readonly reason: string;
 }
 
-const OUT_OF_ORDER =
-  "the output's level order differs from the loop order, and the emitter assembles an output " +
-  'only in order or through a workspace over its last level; it rejects the kernel with a ' +
-  'SparsifyError naming the level order that works (assemble that, then SparseTensor.convert, ' +
-  'as MLIR needs a sparse_tensor.convert)';
-
 /** Sparse suite cases this package fails on every engine, scalar or vectorized, and why. */
-export const SPARSE_CONFORMANCE_EXCLUSIONS: readonly SparseConformanceExclusion[] = [
-  { case: 'sparse/spgemm/csr-csr-into-csc', reason: OUT_OF_ORDER },
-  { case: 'sparse/transpose/csr-into-csr', reason: OUT_OF_ORDER },
-  { case: 'sparse/convert/csr-to-csc', reason: OUT_OF_ORDER },
-  { case: 'sparse/convert/csf-to-csf-kji', reason: OUT_OF_ORDER },
-];
+export const SPARSE_CONFORMANCE_EXCLUSIONS: readonly SparseConformanceExclusion[] = [];
 
 /**
  * Further cases this package fails when the emitted loops are vectorized

@@ -38,7 +38,11 @@ const IMPLEMENTATION_EXAMPLES = [
   },
   {
     name: "the sparse kernel library example passes with tilekit's exclusions",
-    call: 'sparseConformance(',
+    call: 'sparseConformanceImpl({',
+  },
+  {
+    name: "the tfjs sparse kernels example passes with the tfjs ops' exclusions",
+    call: 'tfjsSparseConformanceImpl(',
   },
 ];
 

@@ -19,9 +19,9 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cloneCheckout } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
-import { cloneCheckout } from './checkout-clone.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');

@@ -18,9 +18,9 @@ import {
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cloneCheckout } from '@tilekit/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
-import { cloneCheckout } from './checkout-clone.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const TFJS = '4.22.0';

@@ -82,11 +82,19 @@ export interface PlanOptions {
 
 const VALUE_TYPES: ReadonlySet<string> = new Set(['f32', 'f64', 'i32', 'i64']);
 
-/** Plans `notation` with per-tensor `formats` (tensors not named are dense). */
+/**
+ * Plans `notation` with per-tensor `formats` (tensors not named are dense). `sparseOutput` is
+ * the output's format when it is sparse (see output-plan.ts, which assembles it): its level
+ * order then binds the loop order like an input's, and inputs whose level order conflicts with
+ * it are the ones converted; with `reductionsInside`, every reduction loop must also nest inside
+ * all of the output's levels (in-order insertion needs no workspace then).
+ */
 export function planKernel(
   notation: Notation,
   formats: Readonly<Record<string, FormatSpec>>,
   options: PlanOptions = {},
+  sparseOutput?: SparseFormat,
+  reductionsInside = false,
 ): KernelPlan {
   const valueType = options.valueType ?? 'f32';
   if (!VALUE_TYPES.has(valueType)) {
@@ -206,9 +214,19 @@ export function planKernel(
     }
     for (const t of operands) checkCooUse(t);
     const vars = [...new Set([...output.indices, ...freeIndicesOf(body)])];
+    const binding =
+      reductionsInside && output.format !== undefined
+        ? {
+            ...output,
+            levelIndices: [
+              ...output.levelIndices,
+              ...vars.filter((i) => !output.indices.includes(i)),
+            ],
+          }
+        : output;
     const { loopOrder, converted } = reinterpretOperands(
       vars,
-      output,
+      binding,
       operands,
       body,
       notation.source,
@@ -259,10 +277,18 @@ export function planKernel(
       '=',
     ),
   );
-  const output = planAccess(out.tensor, out.indices, out.tensor);
-  if (output.format !== undefined) {
+  const dense = planAccess(out.tensor, out.indices, out.tensor);
+  if (dense.format !== undefined) {
     throw new SparsifyError(`formats.${out.tensor}`, 'the output must be dense (row-major)');
   }
+  const output =
+    sparseOutput === undefined
+      ? dense
+      : {
+          ...dense,
+          format: sparseOutput,
+          levelIndices: sparseOutput.order.map((d) => out.indices[d] as string),
+        };
   const main = planStage(stages.rhs, output, stages.reduced, notation.op);
   const indexVars = [...new Set([...out.indices, ...accesses.flatMap((a) => a.indices)])];
   const firstUse = (t: TensorPlan) => accesses.findIndex((a) => a.tensor === t.name);

@@ -77,28 +77,33 @@ export function planWithOutput(
     );
   }
   if (notation.op === '*=') return planInPlace(notation, inputFormats, format, options);
-  const base = planKernel(notation, inputFormats, options);
-  const output = { ...base.output, format, levelIndices };
-  const loopOrder =
-    tryLoopOrder(
-      [...new Set([...out.indices, ...base.loopOrder])],
-      [output, ...base.operands],
-      notation.source,
-    ) ?? base.loopOrder;
-  const assembly = chooseStrategy(
-    levelIndices,
-    loopOrder,
-    base.reductions,
-    out.tensor,
-    out.indices,
-  );
-  const planned: AssemblyPlan = {
-    ...base,
-    output,
-    loopOrder,
-    assembly: { ...assembly, format, levelIndices },
+  const assembled = (reductionsInside: boolean): AssemblyPlan => {
+    const base = planKernel(notation, inputFormats, options, format, reductionsInside);
+    const output = { ...base.output, format, levelIndices };
+    const loopOrder =
+      tryLoopOrder(
+        [...new Set([...out.indices, ...base.loopOrder])],
+        [output, ...base.operands],
+        notation.source,
+      ) ?? base.loopOrder;
+    const assembly = chooseStrategy(
+      levelIndices,
+      loopOrder,
+      base.reductions,
+      out.tensor,
+      out.indices,
+    );
+    return { ...base, output, loopOrder, assembly: { ...assembly, format, levelIndices } };
   };
-  return planned;
+  // First the loop order the inputs prefer (a workspace may take the output's last level, as
+  // in Gustavson's SpGEMM); where a reduction then falls between the output's levels, the
+  // order with every reduction inside them, converting the inputs that disagree.
+  try {
+    return assembled(false);
+  } catch (e) {
+    if (!(e instanceof SparsifyError)) throw e;
+    return assembled(true);
+  }
 }
 
 function widthsNamedBy(spec: FormatSpec): PlanOptions {

@@ -41,7 +41,8 @@ export function reinterpretOperands(
   const converted = new Map<string, SparseFormat>();
   let loopOrder = orderOrUndefined(vars, [output, ...operands], source);
   if (loopOrder === undefined) {
-    const kept: TensorPlan[] = [];
+    // A sparse output is assembled in its level order, so it is never the one given up.
+    const kept: TensorPlan[] = output.format === undefined ? [] : [output];
     for (const t of operands) {
       if (t.format === undefined) continue;
       if (orderOrUndefined(vars, [...kept, t], source) !== undefined) kept.push(t);

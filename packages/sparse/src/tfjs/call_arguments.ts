@@ -34,18 +34,20 @@ export function callArguments(call: SparseCall): CallArguments | undefined {
     return undefined;
   const shapes: Record<string, readonly number[]> = {};
   const sizes = new Map<string, number>();
-  for (const t of kernel.plan.inputs) {
-    const format = formats[t.name];
-    const shape =
-      format !== undefined
-        ? (call.attrs.shapes[t.name] ?? [])
-        : t.indices.length === 0
-          ? []
-          : (call.inputs[t.name]?.shape ?? []);
+  const shapeOf = (name: string, rank: number): readonly number[] =>
+    formats[name] !== undefined
+      ? (call.attrs.shapes[name] ?? [])
+      : rank === 0
+        ? []
+        : (call.inputs[name]?.shape ?? []);
+  for (const t of kernel.plan.inputs) shapes[t.name] = shapeOf(t.name, t.indices.length);
+  // Every access pattern sizes its index variables: `A(j,k)` beside `A(i,k)` is the only
+  // place `j` appears.
+  for (const t of [...kernel.plan.inputs, ...kernel.plan.operands]) {
+    const shape = shapeOf(t.argument ?? t.name, t.indices.length);
     t.indices.forEach((i, d) => {
       sizes.set(i, shape[d] as number);
     });
-    shapes[t.name] = shape;
   }
   const outputShape = outputShapeOfShapes(kernel, shapes);
   const args: HostArgument[] = [];

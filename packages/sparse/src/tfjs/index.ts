@@ -5,6 +5,11 @@
  * entry never does.
  */
 
+export { SPARSE_TFJS_CONFORMANCE_EXCLUSIONS } from './conformance_exclusions.js';
+export {
+  type TfjsConformanceImplOptions,
+  tfjsSparseConformanceImpl,
+} from './conformance_impl.js';
 export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';
 export { sparseCpuKernelConfigs } from './cpu/kernels.js';
 export { SparseGradientError, sparseGradConfigs } from './gradients/index.js';

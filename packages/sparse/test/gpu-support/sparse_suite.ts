@@ -6,8 +6,20 @@
  * new shapes compile no new programs after a warm-up.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { referenceIndexNotation, seededRandom, sparseConformance } from '@tilekit/conformance';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastSparseKernelRun, sddmm, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
+import { type FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';
+import { type AccessExpr, accessesOf, parseNotation } from '../../src/sparsify/notation.js';
+import {
+  lastSparseKernelRun,
+  SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
+  sddmm,
+  sparseOp,
+  spmm,
+  spmv,
+  TfSparseTensor,
+  tfjsSparseConformanceImpl,
+} from '../../src/tfjs/index.js';
 import {
   CASE_OPS,
   type CaseOp,
@@ -17,6 +29,27 @@ import {
   runCase,
   storedEntries,
 } from '../tfjs/support/random_cases.js';
+
+/** The tensor accesses of `expression`'s right-hand side, one per tensor. */
+function accessesOfExpression(expression: string): AccessExpr[] {
+  const seen = new Map<string, AccessExpr>();
+  for (const a of accessesOf(parseNotation(expression).rhs))
+    if (!seen.has(a.tensor)) seen.set(a.tensor, a);
+  return [...seen.values()];
+}
+
+/** Dense row-major data of a random kernel's operand. */
+interface DenseOperand {
+  readonly data: number[];
+  readonly shape: number[];
+}
+
+/** A random sparseOp kernel with its operands. */
+interface RandomKernel {
+  readonly expression: string;
+  readonly formats: Readonly<Record<string, FormatSpec>>;
+  readonly operands: Readonly<Record<string, DenseOperand>>;
+}
 
 /** What the suite needs of a GPU backend. */
 export interface GpuSuiteBackend {
@@ -29,11 +62,8 @@ export interface GpuSuiteBackend {
   compiledPrograms(): number;
   /** Moves a tensor's data to the GPU (tfjs's own upload may compile programs per shape). */
   upload?(t: tf.TensorInfo): void;
-  /**
-   * Whether the backend reads GPU data back synchronously (the host route needs it: gradients
-   * of dense operands take it). tfjs-webgpu's synchronous read fails on headless SwiftShader.
-   */
-  readonly readsSynchronously: boolean;
+  /** Synchronous reads of GPU data so far, where the backend cannot serve them (WebGPU). */
+  synchronousReads?(): number;
 }
 
 const CASES_PER_OP = 300;
@@ -107,45 +137,195 @@ export function describeSparseSuite(
     });
   });
 
-  // Gradients of dense operands (A^T dy) take the host route, which reads GPU data back.
-  if (backend.readsSynchronously)
-    describe(`${backend.name} gradients`, () => {
-      it("of spmv, spmm and sddmm equal the cpu backend's", async () => {
-        /** Gradients w.r.t. the sparse values and the dense operands, read back. */
-        const gradients = async (name: string) => {
-          await (name === 'cpu' ? useBackend('cpu') : use());
-          const A = TfSparseTensor.fromDense(
-            tf.tensor2d([0.5, 0, -1, 0, 0, 2, 0.25, 0, 0, 0, 0, 0, 1.5, 0, -0.75], [5, 3]),
-            'CSR',
-          );
-          const x = tf.tensor1d([1, -0.5, 2]);
-          const B = tf.tensor2d([1, 2, -1, 0.5, 0.25, -2], [3, 2]);
-          const L = tf.tensor2d([1, -1, 0.5, 2, 0, 1, -0.25, 0.5, 1, 1], [5, 2]);
-          const R = tf.tensor2d([0.5, 1, -1, 2, 0.25, -0.5], [2, 3]);
-          const grads = tf.tidy(() => [
-            ...tf.grads((v: tf.Tensor, xx: tf.Tensor) => spmv(A.withValues(v as tf.Tensor1D), xx))([
-              A.values,
-              x,
-            ]),
-            ...tf.grads((v: tf.Tensor, b: tf.Tensor) => spmm(A.withValues(v as tf.Tensor1D), b))([
-              A.values,
-              B,
-            ]),
-            ...tf.grads((v: tf.Tensor, l: tf.Tensor, r: tf.Tensor) =>
-              sddmm(A.withValues(v as tf.Tensor1D), l, r),
-            )([A.values, L, R]),
-          ]);
-          const values: number[][] = [];
-          for (const g of grads) values.push(await plain(g));
-          A.dispose();
-          tf.dispose([x, B, L, R]);
-          return values;
-        };
-        const cpu = await gradients('cpu');
-        expect(await gradients(backend.name)).toEqual(cpu);
-        expect(cpu.flat().some((v) => v !== 0)).toBe(true);
-      });
+  describe(`the sparse conformance suite through the tfjs ops on ${backend.name}`, () => {
+    it('passes every case but the documented exclusions, on five operand sets each', async () => {
+      await use();
+      const before = tf.memory().numTensors;
+      const report = await sparseConformance(tfjsSparseConformanceImpl(), {
+        exclusions: SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
+        numRuns: 5,
+      }).run();
+      const failures = report.results.filter((r) => r.status === 'failed');
+      expect(failures.map((r) => `${r.id}: ${r.error?.message}`)).toEqual([]);
+      expect(report.passed).toBe(report.results.length - SPARSE_TFJS_CONFORMANCE_EXCLUSIONS.length);
+      expect(tf.memory().numTensors).toBe(before);
     });
+  });
+
+  describe(`${backend.name}: kernels that read one tensor twice or bind many arrays`, () => {
+    /** Random kernels of both classes, with dense data for their operands. */
+    const kernels = Array.from({ length: 40 }, (_, n): RandomKernel => {
+      const random = seededRandom(1000 + n);
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+      const extent = () => 1 + Math.floor(random() * 6);
+      const dense = (shape: number[]) =>
+        Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () =>
+          random() < 0.4 ? Math.round((random() * 8 - 4) * 4) / 4 : 0,
+        );
+      if (n % 2 === 0) {
+        // One tensor under two index patterns (Gram matrices, their transposes, a square mix).
+        const [m, k] = [extent(), extent()];
+        const [expression, shape] = pick([
+          ['C(i,j) = A(i,k) * A(j,k)', [m, k]],
+          ['C(i,j) = A(k,i) * A(k,j)', [k, m]],
+          ['C(i,j) = A(i,k) * A(j,k) + A(i,j)', [m, m]],
+        ] as const);
+        return {
+          expression,
+          formats: { A: pick(['CSR', 'DCSR']) },
+          operands: { A: { data: dense([...shape]), shape: [...shape] } },
+        };
+      }
+      // A sum of up to four CSF tensors: 7 arrays each, past every device's binding limit.
+      const count = 1 + Math.floor(random() * 4);
+      const names = ['A', 'B', 'D', 'E'].slice(0, count);
+      const shape = [extent(), extent(), extent()];
+      const csf: FormatSpec = ['compressed', 'compressed', 'compressed'];
+      return {
+        expression: `C(i,j,k) = ${names.map((t) => `${t}(i,j,k)`).join(' + ')}`,
+        formats: Object.fromEntries(names.map((t) => [t, csf])),
+        operands: Object.fromEntries(names.map((t) => [t, { data: dense(shape), shape }])),
+      };
+    });
+
+    it('equal the dense reference on 40 random kernels', async () => {
+      await use();
+      for (const { expression, formats, operands } of kernels) {
+        const op = sparseOp(expression, formats);
+        const inputs = op.operandNames.map((name) => {
+          const { data, shape } = operands[name] as DenseOperand;
+          return SparseTensor.fromDense(
+            Float32Array.from(data),
+            shape,
+            formats[name] as FormatSpec,
+          );
+        });
+        const got = await plain(tf.tidy(() => op(...inputs)));
+        const expected = referenceIndexNotation(expression, operands, [], {});
+        expect(got, `${expression} ${JSON.stringify(operands)}`).toEqual(
+          expected.map((v) => (v === 0 ? 0 : v)),
+        );
+      }
+    });
+  });
+
+  // Gradients of dense operands (A^T dy): the host route on WebGL (it reads back synchronously),
+  // the dense output-major kernel on WebGPU (it cannot).
+  describe(`${backend.name} gradients`, () => {
+    it("of spmv, spmm and sddmm equal the cpu backend's", async () => {
+      /** Gradients w.r.t. the sparse values and the dense operands, read back. */
+      const gradients = async (name: string) => {
+        await (name === 'cpu' ? useBackend('cpu') : use());
+        const A = TfSparseTensor.fromDense(
+          tf.tensor2d([0.5, 0, -1, 0, 0, 2, 0.25, 0, 0, 0, 0, 0, 1.5, 0, -0.75], [5, 3]),
+          'CSR',
+        );
+        const x = tf.tensor1d([1, -0.5, 2]);
+        const B = tf.tensor2d([1, 2, -1, 0.5, 0.25, -2], [3, 2]);
+        const L = tf.tensor2d([1, -1, 0.5, 2, 0, 1, -0.25, 0.5, 1, 1], [5, 2]);
+        const R = tf.tensor2d([0.5, 1, -1, 2, 0.25, -0.5], [2, 3]);
+        const grads = tf.tidy(() => [
+          ...tf.grads((v: tf.Tensor, xx: tf.Tensor) => spmv(A.withValues(v as tf.Tensor1D), xx))([
+            A.values,
+            x,
+          ]),
+          ...tf.grads((v: tf.Tensor, b: tf.Tensor) => spmm(A.withValues(v as tf.Tensor1D), b))([
+            A.values,
+            B,
+          ]),
+          ...tf.grads((v: tf.Tensor, l: tf.Tensor, r: tf.Tensor) =>
+            sddmm(A.withValues(v as tf.Tensor1D), l, r),
+          )([A.values, L, R]),
+        ]);
+        const values: number[][] = [];
+        for (const g of grads) values.push(await plain(g));
+        A.dispose();
+        tf.dispose([x, B, L, R]);
+        return values;
+      };
+      const cpu = await gradients('cpu');
+      expect(await gradients(backend.name)).toEqual(cpu);
+      expect(cpu.flat().some((v) => v !== 0)).toBe(true);
+    });
+  });
+
+  describe(`${backend.name} gradients of random kernels`, () => {
+    /** Gradients of `expression` w.r.t. every operand (a sparse one's values) on `name`. */
+    const gradientsOn = async (name: string, kernel: RandomKernel, seed: number) => {
+      await (name === 'cpu' ? useBackend('cpu') : use());
+      const op = sparseOp(kernel.expression, kernel.formats);
+      const random = seededRandom(seed);
+      const stored = op.operandNames.map((t) => {
+        const { data, shape } = kernel.operands[t] as DenseOperand;
+        const format = kernel.formats[t];
+        return format === undefined
+          ? tf.tensor(data, shape)
+          : TfSparseTensor.fromDense(tf.tensor(data, shape), format);
+      });
+      const leaves = stored.map((t) => (t instanceof TfSparseTensor ? t.values : t));
+      const outputShape = tf.tidy(() => op(...stored).shape);
+      const dy = tf.tensor(
+        Array.from({ length: outputShape.reduce((a, b) => a * b, 1) }, () => random() * 2 - 1),
+        outputShape,
+      );
+      const grads = tf.tidy(() =>
+        tf.grads((...xs: tf.Tensor[]) =>
+          op(
+            ...xs.map((x, k) => {
+              const t = stored[k];
+              return t instanceof TfSparseTensor ? t.withValues(x as tf.Tensor1D) : x;
+            }),
+          ),
+        )(leaves, dy),
+      );
+      const values: number[][] = [];
+      for (const g of grads) values.push(await plain(g));
+      for (const t of stored) t.dispose();
+      dy.dispose();
+      return values;
+    };
+
+    it("equal the cpu backend's on 30 random kernels", async () => {
+      const expressions = [
+        ['y(i) = A(i,j) * x(j)', ['A', 'x']],
+        ['C(i,j) = A(i,k) * B(k,j)', ['A', 'B']],
+        ['C(i,j) = A(i,j) * L(i,k) * R(k,j)', ['A', 'L', 'R']],
+        ['y(i) = 2 * A(i,j) * x(j) - b(i)', ['A', 'x', 'b']],
+      ] as const;
+      for (let n = 0; n < 30; n++) {
+        const random = seededRandom(5000 + n);
+        const [expression] = expressions[n % expressions.length] as (typeof expressions)[number];
+        const extent = () => 1 + Math.floor(random() * 5);
+        const sizes: Record<string, number> = { i: extent(), j: extent(), k: extent() };
+        const operands: Record<string, DenseOperand> = {};
+        for (const { tensor, indices } of accessesOfExpression(expression)) {
+          const shape = indices.map((i) => sizes[i] as number);
+          const density = tensor === 'A' ? 0.4 : 1;
+          operands[tensor] = {
+            shape,
+            data: Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () =>
+              random() < density ? Math.round((random() * 4 - 2) * 4) / 4 : 0,
+            ),
+          };
+        }
+        const kernel: RandomKernel = {
+          expression,
+          formats: { A: n % 3 === 0 ? 'DCSR' : 'CSR' },
+          operands,
+        };
+        const cpu = await gradientsOn('cpu', kernel, n);
+        const reads = backend.synchronousReads?.();
+        const gpu = await gradientsOn(backend.name, kernel, n);
+        expect(backend.synchronousReads?.(), expression).toBe(reads);
+        expect(gpu.length, expression).toBe(cpu.length);
+        for (const [k, g] of gpu.entries()) {
+          for (const [e, v] of g.entries()) {
+            expect(v, `${expression} operand ${k}`).toBeCloseTo(cpu[k]?.[e] as number, 4);
+          }
+        }
+      }
+    });
+  });
 
   describe(`${backend.name} residency and compilation`, () => {
     it('chains spmv and spmm on GPU data without reading it back', async () => {

@@ -23,7 +23,6 @@ const compiledPrograms = callCounter(() => webgl().gpgpu, 'createProgram');
 /** The WebGL backend as the shared suite drives it. */
 export const WEBGL: GpuSuiteBackend = {
   name: 'webgl',
-  readsSynchronously: true,
   onGpuOnly: (t) => {
     const data = webgl().texData.get(t.dataId);
     return data.texture != null && data.values == null;

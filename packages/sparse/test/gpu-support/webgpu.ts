@@ -26,11 +26,28 @@ function onGpuOnly(t: tf.TensorInfo): boolean {
 /** Pipelines compiled on the WebGPU device since the first read. */
 const compiledPipelines = callCounter(() => webgpuBackend().device, 'createComputePipeline');
 
+let reads = 0;
+let counting = false;
+
+/** Synchronous reads of GPU-only data since the counter was installed. */
+function synchronousReads(): number {
+  if (!counting) {
+    const backend = webgpuBackend();
+    const readSync = backend.readSync.bind(backend);
+    backend.readSync = (dataId) => {
+      if (backend.tensorMap.get(dataId).values == null) reads += 1;
+      return readSync(dataId);
+    };
+    counting = true;
+  }
+  return reads;
+}
+
 /** The WebGPU backend as the shared suite drives it (tfjs's CPU forwarding of small inputs off). */
 export const WEBGPU: GpuSuiteBackend = {
   name: 'webgpu',
   prepare: () => tf.env().set('WEBGPU_CPU_FORWARD', false),
-  readsSynchronously: false,
   onGpuOnly,
   compiledPrograms: compiledPipelines,
+  synchronousReads,
 };

@@ -1,7 +1,8 @@
 /**
  * The gradient of every sparse kernel, derived from its expression (see derivative.ts):
  * - a dense operand `t` gets the derivative kernel `G(t's indices) = D(out) * (rest of each
- *   product containing t)`, run as a SparseOp with the other operands (for spmv, `A^T dy`);
+ *   product containing t)`, run as a SparseOp with the other operands (for spmv, `A^T dy`), on
+ *   WebGPU in its dense output-major form (output_major.ts) so it never needs a synchronous read;
  * - a sparse operand's values get the same kernel sampled at its pattern (an SDDMM: only stored
  *   entries are computed), gathered at each stored entry's dense index;
  * - positions, coordinates and scalar (number) operands get none (zeros for the index tensors).
@@ -16,6 +17,7 @@ import { coordinatesInput, positionsInput, valuesInput } from '../sparse_inputs.
 import { TfSparseTensor } from '../sparse_tensor_tf.js';
 import { derivativeKernel } from './derivative.js';
 import { entryDenseIndices } from './entry_indices.js';
+import { OUTPUT_MAJOR_BACKENDS, outputMajorKernel } from './output_major.js';
 
 /** The forward call's operands, rebuilt from the saved inputs (owned by the forward call). */
 function forwardOperands(
@@ -47,7 +49,10 @@ function tensorsRead(e: Expr): Set<string> {
   return new Set();
 }
 
-/** Runs derivative kernel `expr` with the forward operands it names, `D` = `dy`. */
+/**
+ * Runs derivative kernel `expr` with the forward operands it names, `D` = `dy`; with
+ * `outputMajor`, in the dense output-major form (see output_major.ts) where it has one.
+ */
 function runDerivative(
   expr: string,
   outputGradient: string,
@@ -55,15 +60,17 @@ function runDerivative(
   operands: Readonly<Record<string, SparseOperand>>,
   extra: Readonly<Record<string, SparseOperand>>,
   attrs: SparseKernelAttrs,
+  outputMajor = false,
 ): tf.Tensor {
   const all: Record<string, SparseOperand> = { ...operands, ...extra, [outputGradient]: dy };
-  const used: Record<string, SparseOperand> = {};
-  const sparse = new Set<string>();
-  for (const name of tensorsRead(parseNotation(expr).rhs)) {
-    const value = all[name] as SparseOperand;
-    used[name] = value;
-    if (value instanceof TfSparseTensor) sparse.add(name);
+  let used: Record<string, SparseOperand> = {};
+  for (const name of tensorsRead(parseNotation(expr).rhs)) used[name] = all[name] as SparseOperand;
+  const major = outputMajor ? outputMajorKernel(expr, used) : undefined;
+  if (major !== undefined) {
+    expr = major.expr;
+    used = major.operands;
   }
+  const sparse = new Set(Object.keys(used).filter((name) => used[name] instanceof TfSparseTensor));
   return runSparseKernel(
     'gradient',
     SparseOp,
@@ -110,8 +117,23 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
               operands,
               {},
               attrs,
+              OUTPUT_MAJOR_BACKENDS.has(tf.getBackend()),
             );
             return tf.reshape(g, input.shape);
+          }
+          if (OUTPUT_MAJOR_BACKENDS.has(tf.getBackend())) {
+            // The whole dense gradient, gathered at the stored entries.
+            const whole = derivativeKernel(expr, tensor);
+            const dense = runDerivative(
+              whole.expr as string,
+              whole.outputGradient,
+              dy as tf.Tensor,
+              operands,
+              {},
+              attrs,
+              true,
+            );
+            return tf.gather(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
           }
           const ones = pattern.withValues(tf.onesLike(pattern.values));
           const dense = runDerivative(

@@ -63,6 +63,22 @@ function runPasses(
   return withShape(output, args.outputShape);
 }
 
+/**
+ * Why the device cannot bind a pass of `program`, or null: each pass binds its inputs and the
+ * output as storage buffers, and a pipeline over the device's per-stage limit is invalid (its
+ * dispatch would silently do nothing).
+ */
+function bindingLimitReason(
+  backend: WebGPUBackend,
+  program: Extract<WgslProgram, { parallel: true }>,
+): string | null {
+  const limit = backend.device.limits.maxStorageBuffersPerShaderStage;
+  const needed = Math.max(0, ...program.passes.map((pass) => pass.inputs.length + 1));
+  return needed > limit
+    ? `a pass binds ${needed} storage buffers and the device allows ${limit} per shader stage`
+    : null;
+}
+
 /** Every sparse kernel's config for the webgpu backend. */
 export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   backendName: 'webgpu',
@@ -74,6 +90,7 @@ export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelCo
         ? HOST_MADE_ARGUMENTS
         : args.outputShape.includes(0)
           ? 'the output is empty'
-          : webgpuCpuRouteReason(backend, Object.values(call.inputs)),
+          : (bindingLimitReason(backend, program) ??
+            webgpuCpuRouteReason(backend, Object.values(call.inputs))),
   runPasses,
 });

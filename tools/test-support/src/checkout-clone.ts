@@ -1,7 +1,7 @@
 /**
- * A fresh clone of this checkout for tests that run a reader's commands (`npm start`, builds,
- * packing): those rewrite `dist/` folders, and doing so in this checkout would race the other test
- * projects that run the built CLI at the same time.
+ * A fresh clone of this checkout for tests that run commands which build or mutate (`npm start`,
+ * releases, deliberate mutations): doing so in this checkout would race the other test projects
+ * that run its built packages at the same time.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
