@@ -29,18 +29,14 @@ function heapView(backend: WasmBackendLike, info: TensorInfo): Float32Array | In
 const IN_PLACE = new WeakMap<CompiledSparseKernel, WeakMap<WebAssembly.Memory, EngineCall>>();
 
 function inPlaceRun(compiled: CompiledSparseKernel, memory: WebAssembly.Memory): EngineCall {
-  let byMemory = IN_PLACE.get(compiled);
-  if (byMemory === undefined) {
-    byMemory = new WeakMap();
-    IN_PLACE.set(compiled, byMemory);
-  }
-  let run = byMemory.get(memory);
-  if (run === undefined) {
-    run = compileWasmOnMemory(compiled.module, compiled.kernel.functionName, memory, {
+  const byMemory = IN_PLACE.get(compiled) ?? new WeakMap<WebAssembly.Memory, EngineCall>();
+  IN_PLACE.set(compiled, byMemory);
+  const run =
+    byMemory.get(memory) ??
+    compileWasmOnMemory(compiled.module, compiled.kernel.functionName, memory, {
       vscale: compiled.options.vscale,
     });
-    byMemory.set(memory, run);
-  }
+  byMemory.set(memory, run);
   return run;
 }
 
