@@ -6,7 +6,7 @@
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import type { Module } from '@tilekit/loop-ir';
 import { isUnique } from '../sparse-tensor/format.js';
-import { type CallArguments, callArguments } from './call_arguments.js';
+import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call_arguments.js';
 import type { CompiledSparseKernel } from './compiled_kernel.js';
 import { type ReadableBackend, runHostRoute } from './host_route.js';
 import { SPARSE_KERNEL_NAMES } from './kernel_names.js';
@@ -55,12 +55,15 @@ export interface ShaderBackend<B, P extends ShaderProgram> {
   readonly backendName: 'webgl' | 'webgpu';
   /** The (cached) program of a compiled kernel. */
   program(compiled: CompiledSparseKernel): P;
-  /** Why this call must take the host route, or null when the passes apply. */
+  /**
+   * Why this call must take the host route although the program is parallel and its arguments
+   * are known from shapes, or null when the passes apply.
+   */
   hostReason(
     backend: B,
     call: SparseCall,
-    program: P,
-    args: CallArguments | undefined,
+    program: Extract<P, { parallel: true }>,
+    args: CallArguments,
   ): string | null;
   /** Runs the passes; returns the output. */
   runPasses(
@@ -80,8 +83,14 @@ function shaderKernel<B, P extends ShaderProgram>(
     const call = sparseCall(kernelName, config);
     const program = gpu.program(call.compiled);
     const args = callArguments(call);
-    const reason = gpu.hostReason(backend, call, program, args);
-    if (reason !== null || !program.parallel || args === undefined)
+    const parallel = program.parallel ? (program as Extract<P, { parallel: true }>) : undefined;
+    const reason =
+      parallel === undefined
+        ? (program as Extract<P, { parallel: false }>).reason
+        : args === undefined
+          ? HOST_MADE_ARGUMENTS
+          : gpu.hostReason(backend, call, parallel, args);
+    if (reason !== null || parallel === undefined || args === undefined)
       return runHostRoute(
         call,
         backend as unknown as ReadableBackend,
@@ -89,7 +98,7 @@ function shaderKernel<B, P extends ShaderProgram>(
         kernelName,
         reason ?? '',
       );
-    const out = gpu.runPasses(backend, call, program as Extract<P, { parallel: true }>, args);
+    const out = gpu.runPasses(backend, call, parallel, args);
     recordSparseKernelRun({ kernelName, backend: gpu.backendName, path: 'gpu' });
     return out;
   };

@@ -16,13 +16,7 @@ import {
   runFlatProgram,
   withShape,
 } from '@tilekit/tfjs-kernels';
-import {
-  type CallArguments,
-  HOST_MADE_ARGUMENTS,
-  outputSize,
-  passTensors,
-  uniformValue,
-} from '../call_arguments.js';
+import { type CallArguments, outputSize, passTensors, uniformValue } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
@@ -32,9 +26,7 @@ export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =
   shaderProgramOf(compileGlsl);
 
 /** Why the call cannot run as exact WebGL passes, or null. */
-function hostReason(program: GlslProgram, args: CallArguments | undefined): string | null {
-  if (!program.parallel) return program.reason;
-  if (args === undefined) return HOST_MADE_ARGUMENTS;
+function hostReason(args: CallArguments): string | null {
   const sizes = args.args.flatMap((a) => (a.kind === 'memref' ? a.shape : [a.value]));
   if ([...sizes, ...args.outputShape].some((s) => s === 0)) return 'a tensor is empty';
   const elements = args.args.map((a) =>
@@ -103,6 +95,6 @@ function runPasses(
 export const sparseWebglKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   backendName: 'webgl',
   program: glslProgramOf,
-  hostReason: (_backend: MathBackendWebGL, _call, program, args) => hostReason(program, args),
+  hostReason: (_backend: MathBackendWebGL, _call, _program, args) => hostReason(args),
   runPasses,
 });

@@ -9,13 +9,7 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
-import {
-  type CallArguments,
-  HOST_MADE_ARGUMENTS,
-  outputSize,
-  passTensors,
-  uniformValue,
-} from '../call_arguments.js';
+import { type CallArguments, outputSize, passTensors, uniformValue } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
@@ -84,13 +78,9 @@ export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelCo
   backendName: 'webgpu',
   program: wgslProgramOf,
   hostReason: (backend: WebGPUBackend, call, program, args) =>
-    !program.parallel
-      ? program.reason
-      : args === undefined
-        ? HOST_MADE_ARGUMENTS
-        : args.outputShape.includes(0)
-          ? 'the output is empty'
-          : (bindingLimitReason(backend, program) ??
-            webgpuCpuRouteReason(backend, Object.values(call.inputs))),
+    args.outputShape.includes(0)
+      ? 'the output is empty'
+      : (bindingLimitReason(backend, program) ??
+        webgpuCpuRouteReason(backend, Object.values(call.inputs))),
   runPasses,
 });
