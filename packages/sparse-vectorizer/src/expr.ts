@@ -110,7 +110,42 @@ function vectorizeBinary(walk: Walk, def: Operation, x: Value, y: Value): Outcom
   }
   if (!BINARY_OPS.has(def.name)) return unsupported(def);
   const gen = walk.gen;
-  return accept(gen?.b.binary(def.name, generated(vx), generated(vy)));
+  if (gen === undefined) return accept(undefined);
+  const divisor =
+    INTEGER_DIVISIONS.has(def.name) && !isNonZeroInEveryLane(walk, y)
+      ? safeDivisor(walk, generated(vy), y.type as ScalarType)
+      : generated(vy);
+  return accept(gen.b.binary(def.name, generated(vx), divisor));
+}
+
+/** Integer divisions: a zero divisor is undefined behaviour (a trap on every engine here). */
+const INTEGER_DIVISIONS: ReadonlySet<string> = new Set(['arith.divsi', 'arith.divui']);
+
+/**
+ * Whether divisor `y` is as safe in the masked-off lanes as in the active ones: a value
+ * defined outside the loop is the same in every lane, and `x | c` with a non-zero constant `c`
+ * is never zero. Anything loaded is not: masked-off lanes load the pass-through zero.
+ */
+function isNonZeroInEveryLane(walk: Walk, y: Value): boolean {
+  if (isInvariantValue(walk.view, y)) return true;
+  const def = walk.view.defs.get(y);
+  if (def?.name !== 'arith.ori') return false;
+  return def.operands.some((o) => {
+    const c = walk.view.defs.get(o);
+    const value = c?.name === 'arith.constant' ? c.attributes.value : undefined;
+    return value?.kind === 'integer' && value.value !== 0n;
+  });
+}
+
+/**
+ * `select(mask, divisor, 1)`: the masked-off lanes divide by one, as LLVM's loop vectorizer
+ * does for a predicated division (MLIR's sparse vectorizer divides by the pass-through zero
+ * there, which is undefined behaviour; the active lanes are unchanged).
+ */
+function safeDivisor(walk: Walk, divisor: Value, element: ScalarType): Value {
+  const gen = walk.gen as NonNullable<Walk['gen']>;
+  const one = gen.b.constant(denseAttr(vectorType(walk.vl, element), [1n]));
+  return gen.b.select(gen.vmask, divisor, one);
 }
 
 function unsupported(def: Operation): Outcome {

@@ -17,11 +17,4 @@ export const SPARSE_CONFORMANCE_EXCLUSIONS: readonly SparseConformanceExclusion[
  * Further cases this package fails when the emitted loops are vectorized
  * (`@tilekit/sparse-vectorizer`), and why.
  */
-export const SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS: readonly SparseConformanceExclusion[] = [
-  {
-    case: 'sparse/function/divide-i32',
-    reason:
-      'the vectorized loop also divides in the masked-off lanes of its remainder, where the ' +
-      'divisor loads as 0, so integer division traps (division by zero) on every engine',
-  },
-];
+export const SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS: readonly SparseConformanceExclusion[] = [];

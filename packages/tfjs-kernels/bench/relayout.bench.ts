@@ -9,12 +9,12 @@
 import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
-import { ElementMover } from '../src/relayout/element_mover.js';
-import { layoutRuns } from '../src/relayout/layout_cache.js';
-import { movePlan } from '../src/relayout/move_plan.js';
-import { identityRuns } from '../src/relayout/run_copy.js';
-import { arrayBufferBytesPerCall, tf, useCpuBackend } from './bench_support.js';
-import { nativeReferenceLines } from './native_reference.js';
+import { ElementMover } from '../src/relayout/element-mover.js';
+import { layoutRuns } from '../src/relayout/layout-cache.js';
+import { movePlan } from '../src/relayout/move-plan.js';
+import { identityRuns } from '../src/relayout/run-copy.js';
+import { arrayBufferBytesPerCall, tf, useCpuBackend } from './bench-support.js';
+import { nativeReferenceLines } from './native-reference.js';
 
 const N = 2048;
 const COUNT = N * N;

@@ -5,7 +5,7 @@
  */
 import { defineBenchSuite } from '@tilekit/bench';
 import { tgather, tscatter } from '../src/index.js';
-import { arrayBufferBytesPerCall, seededPermutation, tf, useCpuBackend } from './bench_support.js';
+import { arrayBufferBytesPerCall, seededPermutation, tf, useCpuBackend } from './bench-support.js';
 
 const ROWS = 256;
 const COLS = 256;

@@ -25,7 +25,7 @@ export { tiledConvertLayoutGradConfig } from './gradients/TiledConvertLayout_gra
 export { tiledRelayoutGradConfig } from './gradients/TiledRelayout_grad.js';
 export { tiledUnrelayoutGradConfig } from './gradients/TiledUnrelayout_grad.js';
 export { tscatterGradConfig } from './gradients/TScatter_grad.js';
-export { type TGatherImplAttrs, tgatherImpl } from './impl/tgather_impl.js';
+export { type TGatherImplAttrs, tgatherImpl } from './impl/tgather-impl.js';
 export {
   batchOf,
   outputShape,
@@ -33,10 +33,10 @@ export {
   type TileGeometry,
   tileExtentOf,
   tileGeometry,
-} from './impl/tile_geometry.js';
-export { firstOutside, indexError, type TileRuns, validRuns } from './impl/tile_runs.js';
-export { assertIndicesInBounds, assertValuesFit, type TileValues } from './impl/tile_values.js';
-export { type TScatterImplAttrs, tscatterImpl } from './impl/tscatter_impl.js';
+} from './impl/tile-geometry.js';
+export { firstOutside, indexError, type TileRuns, validRuns } from './impl/tile-runs.js';
+export { assertIndicesInBounds, assertValuesFit, type TileValues } from './impl/tile-values.js';
+export { type TScatterImplAttrs, tscatterImpl } from './impl/tscatter-impl.js';
 export {
   type KernelSignatures,
   TGather,
@@ -55,7 +55,7 @@ export {
   TScatter,
   type TScatterAttrs,
   type TScatterInputs,
-} from './kernel_names.js';
+} from './kernel-names.js';
 export {
   assertElementTypeOf,
   type LayoutSpec,
@@ -65,14 +65,14 @@ export {
   resolveShapeSpec,
   type ShapeSpec,
   sameDims,
-} from './layout/layout_argument.js';
-export { PRIMITIVE_OF_DTYPE, shapeText } from './layout/shape_text.js';
-export { type ConvertLayoutOptions, convertLayout } from './ops/convert_layout.js';
-export { MAX_OUTPUT_ELEMENTS } from './ops/output_size.js';
-export { REGISTER_ENTRIES } from './ops/register_entries.js';
+} from './layout/layout-argument.js';
+export { PRIMITIVE_OF_DTYPE, shapeText } from './layout/shape-text.js';
+export { type ConvertLayoutOptions, convertLayout } from './ops/convert-layout.js';
+export { MAX_OUTPUT_ELEMENTS } from './ops/output-size.js';
+export { REGISTER_ENTRIES } from './ops/register-entries.js';
 export { type RelayoutOptions, relayout } from './ops/relayout.js';
 export { type TGatherOptions, tgather } from './ops/tgather.js';
-export type { TileOpOptions } from './ops/tile_op_options.js';
+export type { TileOpOptions } from './ops/tile-op-options.js';
 export { type TScatterOptions, tscatter } from './ops/tscatter.js';
 export { unrelayout } from './ops/unrelayout.js';
 export {
@@ -81,8 +81,8 @@ export {
   INDEX_TYPE_INFO,
   type TileDtype,
   type TileTypeInfo,
-} from './pto/element_types.js';
-export { FLOAT16_MAX, isBFloat16Exact, isFloat16Exact } from './pto/half_float.js';
+} from './pto/element-types.js';
+export { FLOAT16_MAX, isBFloat16Exact, isFloat16Exact } from './pto/half-float.js';
 export {
   BOUNDS_MODES,
   type BoundsMode,
@@ -94,7 +94,7 @@ export {
   PTO_TARGETS,
   type PtoTarget,
   type ScatterMode,
-} from './pto/pto_types.js';
+} from './pto/pto-types.js';
 export {
   checkTileRules,
   PTO_TILE_RULES,
@@ -102,23 +102,23 @@ export {
   type TileInstruction,
   type TileOperand,
   type TileSignature,
-} from './pto/tile_rules.js';
-export { clearLayoutCache, layoutCacheStats, layoutRuns } from './relayout/layout_cache.js';
-export { type PhysicalRuns, physicalRunsOf, runBytes } from './relayout/physical_runs.js';
+} from './pto/tile-rules.js';
+export { clearLayoutCache, layoutCacheStats, layoutRuns } from './relayout/layout-cache.js';
+export { type PhysicalRuns, physicalRunsOf, runBytes } from './relayout/physical-runs.js';
 export {
   convertLayoutImpl,
   type LayoutValues,
   relayoutImpl,
   unrelayoutImpl,
-} from './relayout/relayout_impl.js';
+} from './relayout/relayout-impl.js';
 // The typing of tfjs-backend-wasm's internals, shared with other tilekit packages' wasm kernels.
 export {
   backendMemory,
   heapOffset,
   isSharedMemory,
   type WasmBackendLike,
-} from './wasm/backend_memory.js';
-export { WasmBackendError } from './wasm/wasm_backend_error.js';
+} from './wasm/backend-memory.js';
+export { WasmBackendError } from './wasm/wasm-backend-error.js';
 export { webglKernelConfigs } from './webgl/kernels/index.js';
 export { tgatherWebglConfig } from './webgl/kernels/TGather.js';
 export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayout.js';
@@ -131,13 +131,13 @@ export {
   disposeAll as disposeWebglIntermediates,
   flatView,
   runFlatProgram,
-} from './webgl/run_program.js';
+} from './webgl/run-program.js';
 // The WebGPU pass shape and helpers, shared with other tilekit packages' WebGPU kernels.
-export { cpuRouteReason as webgpuCpuRouteReason } from './webgpu/cpu_route.js';
+export { cpuRouteReason as webgpuCpuRouteReason } from './webgpu/cpu-route.js';
 export {
   FlatProgram,
   WORKGROUP_SIZE as WEBGPU_WORKGROUP_SIZE,
-} from './webgpu/flat_program.js';
+} from './webgpu/flat-program.js';
 export { webgpuKernelConfigs } from './webgpu/kernels/index.js';
 export { tgatherWebgpuConfig } from './webgpu/kernels/TGather.js';
 export { tiledConvertLayoutWebgpuConfig } from './webgpu/kernels/TiledConvertLayout.js';

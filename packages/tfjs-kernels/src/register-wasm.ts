@@ -5,7 +5,7 @@
  * through a small hand-assembled SIMD module that imports the backend's memory.
  */
 import { registerKernel } from '@tensorflow/tfjs-core';
-import './register_gradients.js';
+import './register-gradients.js';
 import { wasmKernelConfigs } from './wasm/kernels/index.js';
 
 for (const config of wasmKernelConfigs) registerKernel(config);

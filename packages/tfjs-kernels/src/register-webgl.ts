@@ -4,7 +4,7 @@
  * itself. Each kernel runs the shared CPU implementation where WebGL cannot be exact.
  */
 import { registerKernel } from '@tensorflow/tfjs-core';
-import './register_gradients.js';
+import './register-gradients.js';
 import { webglKernelConfigs } from './webgl/kernels/index.js';
 
 for (const config of webglKernelConfigs) registerKernel(config);

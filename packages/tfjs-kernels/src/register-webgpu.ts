@@ -4,7 +4,7 @@
  * itself.
  */
 import { registerKernel } from '@tensorflow/tfjs-core';
-import './register_gradients.js';
+import './register-gradients.js';
 import { webgpuKernelConfigs } from './webgpu/kernels/index.js';
 
 for (const config of webgpuKernelConfigs) registerKernel(config);

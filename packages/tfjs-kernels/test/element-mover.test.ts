@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ElementMover } from '../src/relayout/element_mover.js';
-import { movePlan } from '../src/relayout/move_plan.js';
-import type { PhysicalRuns } from '../src/relayout/physical_runs.js';
-import { identityRuns } from '../src/relayout/run_copy.js';
+import { ElementMover } from '../src/relayout/element-mover.js';
+import { movePlan } from '../src/relayout/move-plan.js';
+import type { PhysicalRuns } from '../src/relayout/physical-runs.js';
+import { identityRuns } from '../src/relayout/run-copy.js';
 
 /** Raw bits of a float32/int32/bool array, for exact comparison. */
 const bitsOf = (a: Float32Array | Int32Array | Uint8Array) =>

@@ -2,7 +2,7 @@
 import { offsetMap, physicalElementCount } from '@tilekit/layout';
 import { describe, expect, it } from 'vitest';
 import { physicalRunsOf } from '../src/index.js';
-import { interleavedGroupsOf } from '../src/relayout/interleaved_groups.js';
+import { interleavedGroupsOf } from '../src/relayout/interleaved-groups.js';
 
 const runsOf = (shape: string) => physicalRunsOf(offsetMap(shape), physicalElementCount(shape));
 

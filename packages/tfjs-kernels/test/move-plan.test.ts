@@ -3,8 +3,8 @@ import { offsetMap, physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type PhysicalRuns, physicalRunsOf } from '../src/index.js';
-import { MOVE_FIELDS, movePlan } from '../src/relayout/move_plan.js';
-import { identityRuns } from '../src/relayout/run_copy.js';
+import { MOVE_FIELDS, movePlan } from '../src/relayout/move-plan.js';
+import { identityRuns } from '../src/relayout/run-copy.js';
 
 /** The run table of a whole XLA shape text. */
 const runsOf = (shape: string) => physicalRunsOf(offsetMap(shape), physicalElementCount(shape));

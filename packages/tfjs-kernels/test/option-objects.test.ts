@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertLayout, KernelArgumentError, relayout, tgather, tscatter } from '../src/index.js';
-import { TILE_OP_OPTION_KEYS } from '../src/ops/tile_op_options.js';
+import { TILE_OP_OPTION_KEYS } from '../src/ops/tile-op-options.js';
 import { expectOpError } from './support/errors.js';
 import { tf } from './support/tf.js';
 

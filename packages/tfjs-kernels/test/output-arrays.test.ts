@@ -1,6 +1,6 @@
 /** Output allocation: zero-filled arrays, and unzeroed ones for outputs written in full. */
 import { describe, expect, it } from 'vitest';
-import { uninitializedLike, zerosLike } from '../src/impl/output_arrays.js';
+import { uninitializedLike, zerosLike } from '../src/impl/output-arrays.js';
 
 const KINDS = [new Float32Array(1), new Int32Array(1), new Uint8Array(1)] as const;
 

@@ -7,14 +7,14 @@
 import { offsetMap } from '@tilekit/layout';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import type { KernelValues } from '../src/impl/output_arrays.js';
+import type { KernelValues } from '../src/impl/output-arrays.js';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
 import {
   caseShape,
   expectedPhysical,
   layoutsAccepted,
   relayoutCase,
-} from './support/layout_arbitraries.js';
+} from './support/layout-arbitraries.js';
 import { tf } from './support/tf.js';
 
 /**
@@ -25,8 +25,8 @@ const POISON_BYTE = 0xa5;
 
 const poisoned = vi.hoisted(() => ({ allocations: 0 }));
 
-vi.mock('../src/impl/output_arrays.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/impl/output_arrays.js')>();
+vi.mock('../src/impl/output-arrays.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/impl/output-arrays.js')>();
   return {
     ...original,
     uninitializedLike: <T extends KernelValues>(like: T, length: number): T => {

@@ -3,7 +3,7 @@
  * no per-call tables (run tables are cached per layout). Measured as ArrayBuffer growth per call.
  */
 import { describe, expect, it } from 'vitest';
-import { arrayBufferBytesPerCall } from '../bench/bench_support.js';
+import { arrayBufferBytesPerCall } from '../bench/bench-support.js';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
 import { tf } from './support/tf.js';
 

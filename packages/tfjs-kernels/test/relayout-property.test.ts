@@ -13,7 +13,7 @@ import {
   layoutsAccepted,
   type RelayoutCase,
   relayoutCase,
-} from './support/layout_arbitraries.js';
+} from './support/layout-arbitraries.js';
 import { tf } from './support/tf.js';
 
 /** Reference 2: the seed's decomposition applied with tf.transpose / tf.pad / tf.reshape. */

@@ -15,8 +15,8 @@ import {
   relayout,
   unrelayout,
 } from '../src/index.js';
-import { sizeFromShape } from '../src/util/shape_size.js';
-import { expectGradientMatchesFiniteDifferences } from './support/finite_differences.js';
+import { sizeFromShape } from '../src/util/shape-size.js';
+import { expectGradientMatchesFiniteDifferences } from './support/finite-differences.js';
 import { expectNoLeak, expectThrowsWithoutLeak, float32Bits, tf } from './support/tf.js';
 
 /** XLA's linear-index vectors: a logical index and its physical offset under a shape. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { KernelArgumentError, PTO_TILE_RULES, PtoConstraintError, tscatter } from '../src/index.js';
 import { expectThrowsWithoutLeak, tf } from './support/tf.js';
-import { run, type Tiles } from './support/tile_calls.js';
+import { run, type Tiles } from './support/tile-calls.js';
 
 /** The rules are PTO's hardware rules: calls here name A2/A3 unless they name another target. */
 const onHardware = (

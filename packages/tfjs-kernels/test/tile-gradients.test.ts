@@ -1,7 +1,7 @@
 /** Gradients of tscatter and tgather, checked numerically against finite differences. */
 import { describe, expect, it } from 'vitest';
 import { tgather, tscatter } from '../src/index.js';
-import { expectGradientMatchesFiniteDifferences } from './support/finite_differences.js';
+import { expectGradientMatchesFiniteDifferences } from './support/finite-differences.js';
 import { expectNoLeak, tf } from './support/tf.js';
 
 /** Deterministic pseudo-random values in [-4, 4) (quarter steps keep float32 sums exact). */

@@ -12,7 +12,7 @@ import {
   tscatter,
 } from '../src/index.js';
 import { expectThrowsWithoutLeak, tf } from './support/tf.js';
-import { run } from './support/tile_calls.js';
+import { run } from './support/tile-calls.js';
 
 describe('values must fit their declared types', () => {
   const cases: [string, () => unknown, string][] = [

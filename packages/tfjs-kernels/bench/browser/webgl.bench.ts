@@ -1,7 +1,7 @@
 /**
  * WebGL benchmarks, run in headless Chromium by tools/bench/src/browser (SwiftShader WebGL2):
  * the relayout family against tf.transpose of the same bytes and against the stock composition
- * (./layout_cases.ts), and the TSCATTER pass against tf.tensorScatterUpdate with equivalent indices.
+ * (./layout-cases.ts), and the TSCATTER pass against tf.tensorScatterUpdate with equivalent indices.
  *
  * Kernel time ends at a sync point that reads one texel of the output (the GPU must have
  * finished writing it); reading the whole result back is measured separately, as are shader
@@ -11,8 +11,8 @@ import '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { webglProbe } from '@tilekit/bench/gpu-probe';
-import { layoutCases } from './layout_cases.js';
-import { permutationCase, type ScatterCase } from './scatter_case.js';
+import { layoutCases } from './layout-cases.js';
+import { permutationCase, type ScatterCase } from './scatter-case.js';
 import '../../src/register-webgl.js';
 
 /** Settling (a one-texel read), read-back timing and shader compile counts on WebGL. */

@@ -1,7 +1,7 @@
 /**
  * WebGPU benchmarks, run in headless Chromium by tools/bench/src/browser (WebGPU on SwiftShader,
  * launched with `--enable-unsafe-webgpu`): the relayout family against tf.transpose of the same
- * bytes and against the stock composition (./layout_cases.ts), and the TSCATTER passes against
+ * bytes and against the stock composition (./layout-cases.ts), and the TSCATTER passes against
  * tf.tensorScatterUpdate with equivalent indices.
  *
  * Kernel time ends when the device reports the submitted work done; reading the whole result
@@ -13,8 +13,8 @@ import '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { webgpuProbe } from '@tilekit/bench/gpu-probe';
-import { AT_LEAST_AS_FAST_AS_BOTH, layoutCases } from './layout_cases.js';
-import { permutationCase, type ScatterCase, scatterCase } from './scatter_case.js';
+import { AT_LEAST_AS_FAST_AS_BOTH, layoutCases } from './layout-cases.js';
+import { permutationCase, type ScatterCase, scatterCase } from './scatter-case.js';
 import '../../src/register-webgpu.js';
 
 /** Settling (the device's work done), read-back timing and pipeline compile counts on WebGPU. */

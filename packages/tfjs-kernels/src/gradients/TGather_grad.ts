@@ -4,8 +4,8 @@
  * gradient of TScatter) it is a plain assigning scatter. Indices get no gradient.
  */
 import type { GradConfig } from '@tensorflow/tfjs-core';
-import { TGather, TScatter, type TScatterAttrs } from '../kernel_names.js';
-import { tileGradConfig } from './tile_backward.js';
+import { TGather, TScatter, type TScatterAttrs } from '../kernel-names.js';
+import { tileGradConfig } from './tile-backward.js';
 
 export const tgatherGradConfig: GradConfig = tileGradConfig(
   TGather,

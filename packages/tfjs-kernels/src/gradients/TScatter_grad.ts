@@ -4,8 +4,8 @@
  * out-of-bounds sources get zero. Indices get no gradient (zeros, as tfjs does for indices).
  */
 import type { GradConfig } from '@tensorflow/tfjs-core';
-import { TGather, type TGatherAttrs, TScatter } from '../kernel_names.js';
-import { tileGradConfig } from './tile_backward.js';
+import { TGather, type TGatherAttrs, TScatter } from '../kernel-names.js';
+import { tileGradConfig } from './tile-backward.js';
 
 export const tscatterGradConfig: GradConfig = tileGradConfig(
   TScatter,

@@ -3,8 +3,8 @@
  * padding slots get zero.
  */
 import type { GradConfig, Tensor } from '@tensorflow/tfjs-core';
-import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../kernel_names.js';
-import { runTilekitKernel } from '../ops/run_kernel.js';
+import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../kernel-names.js';
+import { runTilekitKernel } from '../ops/run-kernel.js';
 
 export const tiledConvertLayoutGradConfig: GradConfig = {
   kernelName: TiledConvertLayout,

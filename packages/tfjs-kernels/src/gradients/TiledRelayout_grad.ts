@@ -8,8 +8,8 @@ import {
   type TiledRelayoutAttrs,
   TiledUnrelayout,
   type TiledUnrelayoutAttrs,
-} from '../kernel_names.js';
-import { runTilekitKernel } from '../ops/run_kernel.js';
+} from '../kernel-names.js';
+import { runTilekitKernel } from '../ops/run-kernel.js';
 
 export const tiledRelayoutGradConfig: GradConfig = {
   kernelName: TiledRelayout,

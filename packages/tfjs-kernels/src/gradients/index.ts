@@ -1,4 +1,4 @@
-/** Every gradient this package defines, for `register_gradients.ts` to register. */
+/** Every gradient this package defines, for `register-gradients.ts` to register. */
 import type { GradConfig } from '@tensorflow/tfjs-core';
 import { tgatherGradConfig } from './TGather_grad.js';
 import { tiledConvertLayoutGradConfig } from './TiledConvertLayout_grad.js';

@@ -1,11 +1,11 @@
 /** The `relayout` op: a logical tensor → its physical buffer under a tiled layout. */
 import { op, type Tensor, type Tensor1D, type TensorLike } from '@tensorflow/tfjs-core';
-import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel_names.js';
-import { type LayoutSpec, resolveLayoutFor } from '../layout/layout_argument.js';
-import { LAYOUT_DTYPES, physicalOutputSize, resolvePadValue } from './layout_op_checks.js';
-import { optionsObject } from './options_object.js';
-import { runTilekitKernel } from './run_kernel.js';
-import { assertDtype, toTensor } from './to_tensor.js';
+import { TiledRelayout, type TiledRelayoutAttrs } from '../kernel-names.js';
+import { type LayoutSpec, resolveLayoutFor } from '../layout/layout-argument.js';
+import { LAYOUT_DTYPES, physicalOutputSize, resolvePadValue } from './layout-op-checks.js';
+import { optionsObject } from './options-object.js';
+import { runTilekitKernel } from './run-kernel.js';
+import { assertDtype, toTensor } from './to-tensor.js';
 
 /** Options of `relayout`. */
 export interface RelayoutOptions {

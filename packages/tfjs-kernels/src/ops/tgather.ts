@@ -1,10 +1,10 @@
 /** The `tgather` op: PTO TGATHER (flat-offset form) on tfjs tensors. */
 import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
-import { TGather, type TGatherAttrs } from '../kernel_names.js';
-import { optionsObject } from './options_object.js';
-import { runTilekitKernel } from './run_kernel.js';
-import { resolveTileCall, TILE_OP_OPTION_KEYS, type TileOpOptions } from './tile_op_options.js';
-import { toTensor } from './to_tensor.js';
+import { TGather, type TGatherAttrs } from '../kernel-names.js';
+import { optionsObject } from './options-object.js';
+import { runTilekitKernel } from './run-kernel.js';
+import { resolveTileCall, TILE_OP_OPTION_KEYS, type TileOpOptions } from './tile-op-options.js';
+import { toTensor } from './to-tensor.js';
 
 /** Options of `tgather`. */
 export interface TGatherOptions extends TileOpOptions {

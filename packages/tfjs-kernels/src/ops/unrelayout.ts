@@ -1,10 +1,10 @@
 /** The `unrelayout` op: a physical buffer under a tiled layout → the logical tensor. */
 import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
-import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../kernel_names.js';
-import { resolveShapeSpec, type ShapeSpec } from '../layout/layout_argument.js';
-import { assertPhysicalBuffer } from './layout_op_checks.js';
-import { runTilekitKernel } from './run_kernel.js';
-import { toTensor } from './to_tensor.js';
+import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../kernel-names.js';
+import { resolveShapeSpec, type ShapeSpec } from '../layout/layout-argument.js';
+import { assertPhysicalBuffer } from './layout-op-checks.js';
+import { runTilekitKernel } from './run-kernel.js';
+import { toTensor } from './to-tensor.js';
 
 /**
  * The inverse of `relayout`: reads the logical tensor of `shape`'s dimensions out of a 1-D

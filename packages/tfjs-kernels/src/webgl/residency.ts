@@ -7,7 +7,7 @@
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { BackendValues, TensorInfo } from '@tensorflow/tfjs-core';
-import type { ValueAccess } from '../gpu/tile_data.js';
+import type { ValueAccess } from '../gpu/tile-data.js';
 
 /** Largest magnitude up to which every integer is exactly representable as a float32. */
 export const FLOAT_EXACT_INTEGER_LIMIT = 2 ** 24;

@@ -1,12 +1,12 @@
 /**
  * Tensor data on the WebGPU backend: where it is, reading it, and the 1-D views the passes use
- * (see flat_program.ts). WebGPU stores float32 as f32 and int32/bool as i32, so every value is
+ * (see flat-program.ts). WebGPU stores float32 as f32 and int32/bool as i32, so every value is
  * exact on the GPU; reading back is only done where a check needs the values.
  */
 import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 import type { BackendValues, DataType, TensorInfo } from '@tensorflow/tfjs-core';
-import type { ValueAccess } from '../gpu/tile_data.js';
-import { sizeFromShape } from '../util/shape_size.js';
+import type { ValueAccess } from '../gpu/tile-data.js';
+import { sizeFromShape } from '../util/shape-size.js';
 
 /** The tensor's values if they are held on the CPU (never uploaded, or cached by a read). */
 export function cpuValues(backend: WebGPUBackend, t: TensorInfo): BackendValues | null {

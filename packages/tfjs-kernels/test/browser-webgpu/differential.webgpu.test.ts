@@ -4,11 +4,11 @@
  * repeated and combined tiles and tail padding, pad values, float specials, int32 over its whole
  * range, duplicate and out-of-range offsets, batches, valid regions, indices on the CPU or only
  * on the GPU. Every WebGPU call must also balance tensors and backend data ids. The random calls
- * are the WebGL suite's (test/browser/support/differential_cases.ts).
+ * are the WebGL suite's (test/browser/support/differential-cases.ts).
  */
-import { describeDifferential } from '../browser/support/differential_suite.js';
+import { describeDifferential } from '../browser/support/differential-suite.js';
 import { onWebgpu } from './support/backends.js';
-import { webgpuTarget } from './support/webgpu_target.js';
+import { webgpuTarget } from './support/webgpu-target.js';
 
 onWebgpu();
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { convertLayout, relayout, tgather, tscatter } from '../../src/index.js';
-import { sizeFromShape } from '../../src/util/shape_size.js';
+import { sizeFromShape } from '../../src/util/shape-size.js';
 import {
   type BackendName,
   exactValues,

@@ -4,10 +4,10 @@
  * by call.
  */
 import { describe } from 'vitest';
-import { describeSequenceRegressions } from '../browser/support/sequence_regressions.js';
-import { describeSequences } from '../browser/support/sequence_suite.js';
+import { describeSequenceRegressions } from '../browser/support/sequence-regressions.js';
+import { describeSequences } from '../browser/support/sequence-suite.js';
 import { onWebgpu } from './support/backends.js';
-import { webgpuTarget } from './support/webgpu_target.js';
+import { webgpuTarget } from './support/webgpu-target.js';
 
 onWebgpu();
 

@@ -6,9 +6,9 @@
  * indices on the CPU or only on the GPU. Every WebGL call must also balance tensors, data ids
  * and textures.
  */
-import { describeDifferential } from './support/differential_suite.js';
-import { onWebgl2 } from './support/webgl_setup.js';
-import { webglTarget } from './support/webgl_target.js';
+import { describeDifferential } from './support/differential-suite.js';
+import { onWebgl2 } from './support/webgl-setup.js';
+import { webglTarget } from './support/webgl-target.js';
 
 onWebgl2();
 

@@ -3,10 +3,10 @@
  * sequences of all five ops (small and wide layouts, tile calls) agreeing with cpu call by call.
  */
 import { describe } from 'vitest';
-import { describeSequenceRegressions } from './support/sequence_regressions.js';
-import { describeSequences } from './support/sequence_suite.js';
-import { onWebgl2 } from './support/webgl_setup.js';
-import { webglTarget } from './support/webgl_target.js';
+import { describeSequenceRegressions } from './support/sequence-regressions.js';
+import { describeSequences } from './support/sequence-suite.js';
+import { onWebgl2 } from './support/webgl-setup.js';
+import { webglTarget } from './support/webgl-target.js';
 
 onWebgl2();
 

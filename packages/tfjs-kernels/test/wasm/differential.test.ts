@@ -17,8 +17,8 @@ import {
   TScatter,
   unrelayout,
 } from '../../src/index.js';
-import { sizeFromShape } from '../../src/util/shape_size.js';
-import { layoutTextFor } from '../support/layout_arbitraries.js';
+import { sizeFromShape } from '../../src/util/shape-size.js';
+import { layoutTextFor } from '../support/layout-arbitraries.js';
 import { type BackendName, resultOn, tf } from './support/backends.js';
 
 const RUNS = 300;

@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type MoveExports, moveInstance } from '../../src/wasm/move_instance.js';
+import { type MoveExports, moveInstance } from '../../src/wasm/move-instance.js';
 import {
   BULK_COPY_MIN_BYTES,
   chunkBytes,
   moveModuleBytes,
   UNROLLED_CHUNKS,
-} from '../../src/wasm/move_module.js';
+} from '../../src/wasm/move-module.js';
 
 const PAGES = 4;
 const BUILDS = [

@@ -1,8 +1,8 @@
 /** CPU kernel for `TGather`. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { tgatherImpl } from '../../impl/tgather_impl.js';
-import { TGather, type TGatherAttrs } from '../../kernel_names.js';
-import { cpuTileKernel } from '../tile_kernel.js';
+import { tgatherImpl } from '../../impl/tgather-impl.js';
+import { TGather, type TGatherAttrs } from '../../kernel-names.js';
+import { cpuTileKernel } from '../tile-kernel.js';
 
 export const tgatherCpuConfig: KernelConfig = {
   kernelName: TGather,

@@ -1,9 +1,9 @@
 /** CPU kernel for `TiledConvertLayout`. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../../kernel_names.js';
-import { layoutRuns } from '../../relayout/layout_cache.js';
-import { convertLayoutImpl } from '../../relayout/relayout_impl.js';
-import { cpuLayoutKernel } from '../layout_kernel.js';
+import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../../kernel-names.js';
+import { layoutRuns } from '../../relayout/layout-cache.js';
+import { convertLayoutImpl } from '../../relayout/relayout-impl.js';
+import { cpuLayoutKernel } from '../layout-kernel.js';
 
 export const tiledConvertLayoutCpuConfig: KernelConfig = {
   kernelName: TiledConvertLayout,

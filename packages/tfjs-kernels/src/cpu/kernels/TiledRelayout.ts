@@ -1,9 +1,9 @@
 /** CPU kernel for `TiledRelayout`. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { TiledRelayout, type TiledRelayoutAttrs } from '../../kernel_names.js';
-import { layoutRuns } from '../../relayout/layout_cache.js';
-import { relayoutImpl } from '../../relayout/relayout_impl.js';
-import { cpuLayoutKernel } from '../layout_kernel.js';
+import { TiledRelayout, type TiledRelayoutAttrs } from '../../kernel-names.js';
+import { layoutRuns } from '../../relayout/layout-cache.js';
+import { relayoutImpl } from '../../relayout/relayout-impl.js';
+import { cpuLayoutKernel } from '../layout-kernel.js';
 
 export const tiledRelayoutCpuConfig: KernelConfig = {
   kernelName: TiledRelayout,

@@ -1,9 +1,9 @@
 /** CPU kernel for `TiledUnrelayout`. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../../kernel_names.js';
-import { layoutRuns } from '../../relayout/layout_cache.js';
-import { unrelayoutImpl } from '../../relayout/relayout_impl.js';
-import { cpuLayoutKernel } from '../layout_kernel.js';
+import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../../kernel-names.js';
+import { layoutRuns } from '../../relayout/layout-cache.js';
+import { unrelayoutImpl } from '../../relayout/relayout-impl.js';
+import { cpuLayoutKernel } from '../layout-kernel.js';
 
 export const tiledUnrelayoutCpuConfig: KernelConfig = {
   kernelName: TiledUnrelayout,

@@ -1,8 +1,8 @@
 /** wasm kernel for `TScatter`: the backend-free loop on views of the heap. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { tscatterImpl } from '../../impl/tscatter_impl.js';
-import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
-import { wasmTileKernel } from '../tile_kernel.js';
+import { tscatterImpl } from '../../impl/tscatter-impl.js';
+import { TScatter, type TScatterAttrs } from '../../kernel-names.js';
+import { wasmTileKernel } from '../tile-kernel.js';
 
 export const tscatterWasmConfig: KernelConfig = {
   kernelName: TScatter,

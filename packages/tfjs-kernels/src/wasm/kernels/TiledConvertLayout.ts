@@ -1,8 +1,8 @@
 /** wasm kernel for `TiledConvertLayout`: one heap-to-heap move between two run tables. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../../kernel_names.js';
-import { layoutRuns } from '../../relayout/layout_cache.js';
-import { wasmLayoutKernel } from '../layout_kernel.js';
+import { TiledConvertLayout, type TiledConvertLayoutAttrs } from '../../kernel-names.js';
+import { layoutRuns } from '../../relayout/layout-cache.js';
+import { wasmLayoutKernel } from '../layout-kernel.js';
 
 export const tiledConvertLayoutWasmConfig: KernelConfig = {
   kernelName: TiledConvertLayout,

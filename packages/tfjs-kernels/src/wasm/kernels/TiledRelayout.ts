@@ -1,9 +1,9 @@
 /** wasm kernel for `TiledRelayout`: one heap-to-heap move between two run tables. */
 import type { KernelConfig } from '@tensorflow/tfjs-core';
-import { TiledRelayout, type TiledRelayoutAttrs } from '../../kernel_names.js';
-import { layoutRuns } from '../../relayout/layout_cache.js';
-import { identityRuns } from '../../relayout/run_copy.js';
-import { wasmLayoutKernel } from '../layout_kernel.js';
+import { TiledRelayout, type TiledRelayoutAttrs } from '../../kernel-names.js';
+import { layoutRuns } from '../../relayout/layout-cache.js';
+import { identityRuns } from '../../relayout/run-copy.js';
+import { wasmLayoutKernel } from '../layout-kernel.js';
 
 export const tiledRelayoutWasmConfig: KernelConfig = {
   kernelName: TiledRelayout,

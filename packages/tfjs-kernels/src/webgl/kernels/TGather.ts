@@ -6,15 +6,15 @@
  * offset at once, so GPU-only indices are read back for it.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
-import { gatherSources } from '../../gpu/index_maps.js';
-import { tgatherImpl } from '../../impl/tgather_impl.js';
-import { TGather, type TGatherAttrs } from '../../kernel_names.js';
-import { indexTileUniformValues } from '../programs/index_tile_uniforms.js';
-import { gatherThroughMap } from '../programs/indexed_gather_gpu.js';
-import { TGatherProgram } from '../programs/tgather_gpu.js';
+import { gatherSources } from '../../gpu/index-maps.js';
+import { tgatherImpl } from '../../impl/tgather-impl.js';
+import { TGather, type TGatherAttrs } from '../../kernel-names.js';
+import { indexTileUniformValues } from '../programs/index-tile-uniforms.js';
+import { gatherThroughMap } from '../programs/indexed-gather-gpu.js';
+import { TGatherProgram } from '../programs/tgather-gpu.js';
 import { readValues } from '../residency.js';
-import { disposeAll, flatView, runFlatProgram, withShape } from '../run_program.js';
-import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile_call.js';
+import { disposeAll, flatView, runFlatProgram, withShape } from '../run-program.js';
+import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile-call.js';
 
 type Call = TileCall<TGatherAttrs>;
 

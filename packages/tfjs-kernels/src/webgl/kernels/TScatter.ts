@@ -11,16 +11,16 @@
  */
 
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
-import { lastWriterSources, writerLists } from '../../gpu/index_maps.js';
-import { tscatterImpl } from '../../impl/tscatter_impl.js';
-import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
-import { indexTileUniformValues } from '../programs/index_tile_uniforms.js';
-import { gatherThroughMap } from '../programs/indexed_gather_gpu.js';
-import { ScatterSearchProgram } from '../programs/scatter_search_gpu.js';
-import { SegmentSumProgram } from '../programs/segment_sum_gpu.js';
+import { lastWriterSources, writerLists } from '../../gpu/index-maps.js';
+import { tscatterImpl } from '../../impl/tscatter-impl.js';
+import { TScatter, type TScatterAttrs } from '../../kernel-names.js';
+import { indexTileUniformValues } from '../programs/index-tile-uniforms.js';
+import { gatherThroughMap } from '../programs/indexed-gather-gpu.js';
+import { ScatterSearchProgram } from '../programs/scatter-search-gpu.js';
+import { SegmentSumProgram } from '../programs/segment-sum-gpu.js';
 import { FLOAT_EXACT_INTEGER_LIMIT, readValues } from '../residency.js';
-import { disposeAll, flatView, indexTensor, runFlatProgram, withShape } from '../run_program.js';
-import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile_call.js';
+import { disposeAll, flatView, indexTensor, runFlatProgram, withShape } from '../run-program.js';
+import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile-call.js';
 
 /** Largest destinations x updates product scanned on the GPU rather than reading indices back. */
 export const SCATTER_SEARCH_LIMIT = 1 << 20;

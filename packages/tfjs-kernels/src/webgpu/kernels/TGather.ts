@@ -4,14 +4,14 @@
  * writer with an `atomicMax` pass, as TSCATTER does, so no index values are read back.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
-import { tgatherImpl } from '../../impl/tgather_impl.js';
-import { TGather, type TGatherAttrs } from '../../kernel_names.js';
+import { tgatherImpl } from '../../impl/tgather-impl.js';
+import { TGather, type TGatherAttrs } from '../../kernel-names.js';
 import {
   entryRunWidth,
   ScatterAtomicProgram,
   scatterAtomicUniforms,
-} from '../programs/scatter_atomic_webgpu.js';
-import { TGatherProgram, tgatherUniforms } from '../programs/tgather_webgpu.js';
+} from '../programs/scatter-atomic-webgpu.js';
+import { TGatherProgram, tgatherUniforms } from '../programs/tgather-webgpu.js';
 import { disposeAll, runFlat, withShape } from '../residency.js';
 import {
   placeInputsOnGpu,
@@ -19,8 +19,8 @@ import {
   type TileCall,
   tileCall,
   tileCpuRouteReason,
-} from '../tile_call.js';
-import { zeroedSlots } from '../zeroed_slots.js';
+} from '../tile-call.js';
+import { zeroedSlots } from '../zeroed-slots.js';
 
 /** Per source slot, the index position of its last writer plus 1 (0: none). */
 function lastWriters(call: TileCall<TGatherAttrs>): TensorInfo {

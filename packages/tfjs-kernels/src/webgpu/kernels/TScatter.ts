@@ -12,21 +12,21 @@
  *   once if they are only on the GPU) and a segment-sum pass adds them in that order.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
-import { writerLists } from '../../gpu/index_maps.js';
-import { tscatterImpl } from '../../impl/tscatter_impl.js';
-import { TScatter, type TScatterAttrs } from '../../kernel_names.js';
+import { writerLists } from '../../gpu/index-maps.js';
+import { tscatterImpl } from '../../impl/tscatter-impl.js';
+import { TScatter, type TScatterAttrs } from '../../kernel-names.js';
 import {
   type AtomicCombine,
   entryRunWidth,
   ScatterAtomicProgram,
   scatterAtomicUniforms,
-} from '../programs/scatter_atomic_webgpu.js';
-import { SegmentSumProgram, segmentSumUniforms } from '../programs/segment_sum_webgpu.js';
+} from '../programs/scatter-atomic-webgpu.js';
+import { SegmentSumProgram, segmentSumUniforms } from '../programs/segment-sum-webgpu.js';
 import {
   WinnerGatherProgram,
   winnerGatherUniforms,
   winnerRunWidth,
-} from '../programs/winner_gather_webgpu.js';
+} from '../programs/winner-gather-webgpu.js';
 import { disposeAll, readValues, runFlat, withShape } from '../residency.js';
 import {
   placeInputsOnGpu,
@@ -34,8 +34,8 @@ import {
   type TileCall,
   tileCall,
   tileCpuRouteReason,
-} from '../tile_call.js';
-import { zeroedSlots } from '../zeroed_slots.js';
+} from '../tile-call.js';
+import { zeroedSlots } from '../zeroed-slots.js';
 
 type Call = TileCall<TScatterAttrs>;
 

@@ -10,9 +10,9 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../../src/register-cpu.js';
 import '../../../src/register-webgl.js';
-import { switchBackend } from './backend_switch.js';
+import { switchBackend } from './backend-switch.js';
 
-export { exactValues, float32Bits } from './exact_values.js';
+export { exactValues, float32Bits } from './exact-values.js';
 export { tf };
 
 export type BackendName = 'cpu' | 'webgl';

@@ -1,0 +1,31 @@
+/**
+ * Move tables (plans, strided stretch lists) copied onto the wasm heap once and kept there as
+ * long as the table object lives: tables come from bounded caches, and when one is collected
+ * its heap copy is freed, so a repeated relayout copies no table.
+ */
+import type { WasmBackendLike } from './backend-memory.js';
+
+const byBackend = new WeakMap<WasmBackendLike, WeakMap<Int32Array, number>>();
+
+/** Frees a table's heap copy once the table object is collected. */
+const release = new FinalizationRegistry<{ backend: WasmBackendLike; pointer: number }>(
+  ({ backend, pointer }) => backend.wasm._free(pointer),
+);
+
+/** Byte offset on `backend`'s heap of a copy of `table` (made on first use). */
+export function residentTable(backend: WasmBackendLike, table: Int32Array): number {
+  let tables = byBackend.get(backend);
+  if (tables === undefined) {
+    tables = new WeakMap();
+    byBackend.set(backend, tables);
+  }
+  let pointer = tables.get(table);
+  if (pointer === undefined) {
+    pointer = backend.wasm._malloc(Math.max(table.byteLength, 4)) >>> 0;
+    // After malloc: a grown heap has a new buffer, and HEAPU8 already views it.
+    new Int32Array(backend.wasm.HEAPU8.buffer, pointer, table.length).set(table);
+    tables.set(table, pointer);
+    release.register(table, { backend, pointer });
+  }
+  return pointer;
+}

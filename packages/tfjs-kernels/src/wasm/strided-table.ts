@@ -1,0 +1,39 @@
+/**
+ * The strided form of a copy between two run tables, for the pairs a move plan does not cover
+ * (a side with stride > 1): every logical stretch inside one run of each table, as quintuples
+ * (t, tStride, f, fStride, length) in element units, which the move module's `strided` walks.
+ */
+import { forEachStretch } from '../relayout/move-plan.js';
+import type { PhysicalRuns } from '../relayout/physical-runs.js';
+
+/** Kept per pair of table objects, like move plans (the tables come from bounded caches). */
+const cache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, Int32Array>>();
+
+function build(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): Int32Array {
+  let count = 0;
+  forEachStretch(toRuns, fromRuns, () => {
+    count++;
+  });
+  const table = new Int32Array(count * 5);
+  let k = 0;
+  forEachStretch(toRuns, fromRuns, (t, f, length) => {
+    table.set([t, toRuns.stride, f, fromRuns.stride, length], k);
+    k += 5;
+  });
+  return table;
+}
+
+/** The stretch quintuples copying a buffer laid out by `fromRuns` into one by `toRuns`. */
+export function stridedTable(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): Int32Array {
+  let byFrom = cache.get(toRuns);
+  if (byFrom === undefined) {
+    byFrom = new WeakMap();
+    cache.set(toRuns, byFrom);
+  }
+  let table = byFrom.get(fromRuns);
+  if (table === undefined) {
+    table = build(toRuns, fromRuns);
+    byFrom.set(fromRuns, table);
+  }
+  return table;
+}

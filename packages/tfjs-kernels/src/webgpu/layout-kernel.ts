@@ -1,0 +1,56 @@
+/**
+ * The kernel body shared by TiledRelayout, TiledUnrelayout and TiledConvertLayout on WebGPU: one
+ * LayoutGatherProgram pass generated for the kind of the spec's index chain (the specs are the
+ * WebGL kernels', ../gpu/layout-specs.ts), or the shared CPU implementation (small CPU-resident
+ * inputs, empty tensors, chains beyond the pass's capacity).
+ */
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import {
+  type LayoutKernelSpec,
+  type LayoutPass,
+  storedPadValue,
+} from '../gpu/layout-kernel-spec.js';
+import type { LayoutValues } from '../relayout/relayout-impl.js';
+import { LruCache } from '../util/lru.js';
+import { sizeFromShape } from '../util/shape-size.js';
+import { cpuRouteReason } from './cpu-route.js';
+import { fitsLayoutPass, layoutPassCall } from './layout-pass-kind.js';
+import { LayoutGatherProgram } from './programs/layout-gather-webgpu.js';
+import { readValues, runFlat, withShape } from './residency.js';
+
+// Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
+const plans = new LruCache<LayoutPass>(
+  { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
+  () => 1,
+);
+
+/** Why this call runs on the CPU, or `null`. */
+function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo): string | null {
+  if (sizeFromShape(pass.outShape) === 0) return 'a tensor is empty';
+  if (!fitsLayoutPass(pass.chain)) return "the layout's index chain exceeds the pass's capacity";
+  return cpuRouteReason(backend, [input]);
+}
+
+/** Builds the WebGPU `kernelFunc` of a layout kernel. */
+export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
+  return ({ inputs, backend, attrs }) => {
+    const webgpu = backend as WebGPUBackend;
+    const input = inputs[spec.input] as TensorInfo;
+    const a = attrs as NamedAttrMap as unknown as A;
+    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () =>
+      spec.plan(a, input.shape, input.dtype),
+    );
+    const padValue = storedPadValue(spec.padValue(a), input.dtype);
+    if (routeReason(webgpu, pass, input) !== null) {
+      const values = readValues(webgpu, input) as LayoutValues;
+      const out = spec.cpu(values, input.shape, input.dtype, a);
+      return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
+    }
+    const size = sizeFromShape(pass.outShape);
+    const call = layoutPassCall(pass.chain, size, input.dtype, padValue);
+    const program = new LayoutGatherProgram(size, call.kind);
+    const out = runFlat(webgpu, program, [input], input.dtype, call.uniforms);
+    return withShape(out, pass.outShape);
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * TSCATTER's second pass: every destination element copies its last writer's source element,
+ * whose flat index plus 1 the `lastSource` ScatterAtomicProgram pass left in its slot, or 0
+ * when nothing wrote it. No index arithmetic: `width` consecutive destinations per invocation,
+ * stored as one vector. A copy, never arithmetic on values: float bits move unchanged.
+ */
+import type { DataType } from '@tensorflow/tfjs-core';
+import { FlatProgram, forEachElement, wgslType } from '../flat-program.js';
+import type { UniformValue } from '../residency.js';
+
+/** Destinations per invocation for `size` destinations. */
+export function winnerRunWidth(size: number): number {
+  return size % 4 === 0 ? 4 : 1;
+}
+
+export class WinnerGatherProgram extends FlatProgram {
+  readonly variableNames = ['values', 'winners'];
+  readonly variableComponents = [1, 1];
+  readonly outputComponent: number;
+  readonly uniforms = 'count : i32,';
+  private readonly type: string;
+  private readonly width: number;
+
+  /**
+   * @param size Destination elements over all batch entries.
+   * @param width Destinations per invocation ({@link winnerRunWidth}).
+   */
+  constructor(size: number, dtype: DataType, width: number) {
+    super(`winner_gather_${wgslType(dtype)}_w${width}`, size, size / width);
+    this.type = wgslType(dtype);
+    this.width = width;
+    this.outputComponent = width;
+  }
+
+  getUserCode(): string {
+    const lanes = Array.from(
+      { length: this.width },
+      (_, k) => `let w${k} = winners[p * ${this.width} + ${k}];
+        let v${k} = select(${this.type}(0), values[max(w${k} - 1, 0)], w${k} > 0);`,
+    );
+    const values = lanes.map((_, k) => `v${k}`).join(', ');
+    const store =
+      this.width === 1
+        ? 'result[p] = v0;'
+        : `result[p] = vec${this.width}<${this.type}>(${values});`;
+    return forEachElement('uniforms.count', `${lanes.join('\n        ')}\n        ${store}`);
+  }
+}
+
+/** Uniform values of a WinnerGatherProgram call over `size` destinations. */
+export function winnerGatherUniforms(size: number, width: number): UniformValue[] {
+  return [{ type: 'int32', data: [size / width] }];
+}

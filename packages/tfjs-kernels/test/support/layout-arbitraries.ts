@@ -1,0 +1,86 @@
+/**
+ * The random layouts and relayout cases the property tests draw, built on @tilekit/conformance's
+ * generators (`layoutsFor`, `shapes`): only the bounds and the tensor values are chosen here.
+ */
+import { formatLayoutSpec, type LayoutBounds, layoutsFor, shapes } from '@tilekit/conformance';
+import { inverseMap, physicalElementCount } from '@tilekit/layout';
+import fc from 'fast-check';
+import { shapeText } from '../../src/index.js';
+import { sizeFromShape } from '../../src/util/shape-size.js';
+
+/**
+ * Any layout of a shape: any minor_to_major, no tile up to `maxLevels` tiles (entries 1..4, `*`
+ * in any tile, tiles one dimension longer than what they tile), optional `L(n)` tail.
+ */
+function anyLayout(maxLevels: number): LayoutBounds {
+  return {
+    permuted: true,
+    levels: { min: 0, max: maxLevels },
+    combine: true,
+    combineLater: true,
+    longerTiles: true,
+    maxTile: 4,
+    maxLaterTile: 4,
+    tailPadding: true,
+  };
+}
+
+/** Layout text such as `{0,2,1:T(2,4)(2,1)L(4)}` for a tensor of dimensions `dims`. */
+export function layoutTextFor(dims: readonly number[], maxLevels = 2): fc.Arbitrary<string> {
+  return layoutsFor(dims, anyLayout(maxLevels)).map(formatLayoutSpec);
+}
+
+export type LayoutDtype = 'float32' | 'int32' | 'bool';
+
+/** A tensor description: dtype, dims, values, a pad value and two layouts for it. */
+export interface RelayoutCase {
+  readonly dtype: LayoutDtype;
+  readonly dims: number[];
+  readonly values: number[];
+  readonly padValue: number;
+  readonly layout: string;
+  readonly otherLayout: string;
+}
+
+const arbitraryValue: Record<LayoutDtype, fc.Arbitrary<number>> = {
+  float32: fc.integer({ min: -512, max: 512 }).map((v) => v / 8),
+  int32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+  bool: fc.integer({ min: 0, max: 1 }),
+};
+
+/** Random relayout cases over ranks 1..4, dims 1..7 and all three dtypes. */
+export const relayoutCase: fc.Arbitrary<RelayoutCase> = fc
+  .record({
+    dtype: fc.constantFrom<LayoutDtype>('float32', 'int32', 'bool'),
+    dims: shapes({ minRank: 1, maxRank: 4, minDim: 1, maxDim: 7 }),
+  })
+  .chain(({ dtype, dims }) => {
+    const size = sizeFromShape(dims);
+    return fc.record({
+      dtype: fc.constant(dtype),
+      dims: fc.constant(dims),
+      values: fc.array(arbitraryValue[dtype], { minLength: size, maxLength: size }),
+      padValue: arbitraryValue[dtype],
+      layout: layoutTextFor(dims),
+      otherLayout: layoutTextFor(dims),
+    });
+  });
+
+/** XLA shape text of a case's tensor under `layout`, e.g. `f32[3,5]{1,0:T(2,2)}`. */
+export const caseShape = (c: RelayoutCase, layout: string) => shapeText(c.dtype, c.dims, layout);
+
+/** Whether `@tilekit/layout` accepts both layouts for these dims. */
+export function layoutsAccepted(c: RelayoutCase): boolean {
+  try {
+    physicalElementCount(caseShape(c, c.layout));
+    physicalElementCount(caseShape(c, c.otherLayout));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The physical buffer `layout` gives the case: values through the inverse map, pads elsewhere. */
+export function expectedPhysical(c: RelayoutCase, layout: string): number[] {
+  return Array.from(inverseMap(caseShape(c, layout)), (l) => (l >= 0 ? c.values[l]! : c.padValue));
+}
