@@ -12,7 +12,9 @@
  * - `=` writes the value, `+=` adds it to the initial output; `*=` multiplies the output by
  *   every non-zero value of the right-hand side over all index tuples (stored entries only);
  * - `+ - * /`, unary `-`, `sqrt`, `exp`, `abs`, `max`, `min` with every result rounded by
- *   the given rounding (float32 by default), integer division truncating.
+ *   the given rounding (float32 by default), integer division truncating;
+ * - `select(x < y, a, b)` (comparisons `< <= > >= == !=`, false with a NaN side except `!=`)
+ *   is `a` where the comparison holds, else `b`.
  */
 
 /** A dense operand (row-major data with its shape) or a scalar. */
@@ -39,13 +41,15 @@ interface Kernel {
 }
 
 const TOKEN =
-  /\s*(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[A-Za-z_]\w*|\+=|\*=|[-+*/(),=])/y;
+  /\s*(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[A-Za-z_]\w*|\+=|\*=|<=|>=|==|!=|[<>]|[-+*/(),=])/y;
+const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 const FUNCTIONS = new Map([
   ['sqrt', 1],
   ['exp', 1],
   ['abs', 1],
   ['max', 2],
   ['min', 2],
+  ['select', 3],
 ]);
 
 function tokenize(source: string): string[] {
@@ -103,8 +107,8 @@ function parse(source: string): Kernel {
     const arity = FUNCTIONS.get(tok);
     if (arity !== undefined && t[p] === '(') {
       take('(');
-      const args = [additive()];
-      if (arity === 2) {
+      const args = [tok === 'select' ? comparison() : additive()];
+      while (args.length < arity) {
         take(',');
         args.push(additive());
       }
@@ -123,6 +127,13 @@ function parse(source: string): Kernel {
     let e = multiplicative();
     while (t[p] === '+' || t[p] === '-') e = { k: 'op', op: take(), args: [e, multiplicative()] };
     return e;
+  };
+  const comparison = (): Node => {
+    const lhs = additive();
+    const op = take();
+    if (!COMPARISONS.has(op))
+      throw new Error(`reference notation: expected a comparison in "${source}"`);
+    return { k: 'op', op, args: [lhs, additive()] };
   };
   const name = take();
   const out = { name, idx: indexList() };
@@ -257,6 +268,18 @@ export function referenceIndexNotation(
         return Math.exp(a);
       case 'abs':
         return Math.abs(a);
+      case '<':
+        return a < b ? 1 : 0;
+      case '<=':
+        return a <= b ? 1 : 0;
+      case '>':
+        return a > b ? 1 : 0;
+      case '>=':
+        return a >= b ? 1 : 0;
+      case '==':
+        return a === b ? 1 : 0;
+      case '!=':
+        return a !== b ? 1 : 0;
       case 'max':
         return Number.isNaN(a) || Number.isNaN(b) ? Number.NaN : Math.max(a, b);
       default:
@@ -272,6 +295,10 @@ export function referenceIndexNotation(
       case 'idx':
         return round(env.get(n.name) as number);
       case 'op': {
+        if (n.op === 'select') {
+          const [condition, whenTrue, whenFalse] = n.args as [Node, Node, Node];
+          return evaluate(condition) !== 0 ? evaluate(whenTrue) : evaluate(whenFalse);
+        }
         const [a, b] = n.args.map(evaluate) as [number, number];
         return round(apply(n.op, a, b));
       }
