@@ -7,7 +7,7 @@
  * - an index absent from the output is summed over the smallest subexpression holding every
  *   use of it (`r(i) = b(i) - A(i,k)*x(k)` is `b - Ax`; `a(i) = 2*(B(i,k)*c(k)) + 3` is
  *   `2Bc + 3`); several such indices with the same subexpression nest in order of first use;
- *   `sum(k, e)` sums explicitly;
+ *   `sum(k, e)` sums explicitly; a sum that would wrap a comparison wraps its `select`;
  * - a bare name that is an index variable is that index's value (MLIR's `linalg.index`);
  * - `=` writes the value, `+=` adds it to the initial output; `*=` multiplies the output by
  *   every non-zero value of the right-hand side over all index tuples (stored entries only);
@@ -198,7 +198,15 @@ function placeReductions(n: Node, reduced: readonly string[]): Node {
   const sums = (vars: readonly string[], body: Node): Node =>
     vars.reduceRight<Node>((inner, v) => ({ k: 'sum', v, body: inner }), body);
   if (n.k === 'op') {
-    const inside = n.args.map((a) => reduced.filter((i) => uses(a, i) === uses(n, i)));
+    // A comparison is not a number: a sum that would wrap one wraps its select instead.
+    const holdsAll = (a: Node, i: string): boolean => uses(a, i) === uses(n, i);
+    const inside = n.args.map((a) =>
+      reduced.filter(
+        (i) =>
+          holdsAll(a, i) &&
+          (a.k !== 'op' || !COMPARISONS.has(a.op) || a.args.some((g) => holdsAll(g, i))),
+      ),
+    );
     const here = reduced.filter((i) => !inside.some((list) => list.includes(i)));
     return sums(here, { ...n, args: n.args.map((a, k) => placeReductions(a, inside[k] ?? [])) });
   }
