@@ -143,7 +143,10 @@ function selection(
   const [condition, whenTrue, whenFalse] = args as [Expr, Expr, Expr];
   /** `e`'s own points, then `e` with its sparse operands absent (zero) unless a point covers that. */
   const choices = (e: Expr): Choice[] => {
-    const points = buildLattice(e, participation);
+    // A literal zero branch is the same as an absent one (`select(a > 0, a, 0)` stays sparse).
+    const points = buildLattice(e, participation).filter(
+      (q) => q.expr.kind !== 'const' || q.expr.value !== 0,
+    );
     if (points.some((q) => q.sparse.size === 0))
       return points.map((point) => ({ point, absent: false }));
     const atZero = mapExpr(e, (n) =>
