@@ -182,6 +182,12 @@ const SEMANTICS_CASES: Readonly<Record<string, SemanticsCase>> = {
     shapes: { A: [7, 9], x: [9] },
     source: MERGER,
   },
+  'a reduction over both sides of a comparison wraps the select (a count)': {
+    expr: 'y(i) = select(A(i,k) > t(k), 1, 0) + select(A(i,k) < 0, A(i,k), 0)',
+    formats: { A: 'CSR', t: 'sparse-vector' },
+    shapes: { A: [7, 9], t: [9] },
+    source: TACO_REDUCTIONS,
+  },
   'max and min of matrices with a constant': {
     expr: 'Y(i,j) = max(A(i,j), B(i,j)) - min(A(i,j), 0.5)',
     formats: { A: 'CSR', B: 'DCSR' },
