@@ -43,14 +43,15 @@ interface Kernel {
 const TOKEN =
   /\s*(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[A-Za-z_]\w*|\+=|\*=|<=|>=|==|!=|[<>]|[-+*/(),=])/y;
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
-const FUNCTIONS = new Map([
-  ['sqrt', 1],
-  ['exp', 1],
-  ['abs', 1],
-  ['max', 2],
-  ['min', 2],
-  ['select', 3],
-]);
+/** Function names and their arity. */
+const FUNCTIONS: Readonly<Record<string, number>> = {
+  sqrt: 1,
+  exp: 1,
+  abs: 1,
+  max: 2,
+  min: 2,
+  select: 3,
+};
 
 function tokenize(source: string): string[] {
   const tokens: string[] = [];
@@ -104,7 +105,7 @@ function parse(source: string): Kernel {
       take(')');
       return { k: 'sum', v, body };
     }
-    const arity = FUNCTIONS.get(tok);
+    const arity = Object.hasOwn(FUNCTIONS, tok) ? FUNCTIONS[tok] : undefined;
     if (arity !== undefined && t[p] === '(') {
       take('(');
       const args = [tok === 'select' ? comparison() : additive()];
