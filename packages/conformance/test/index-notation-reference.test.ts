@@ -30,6 +30,27 @@ describe('referenceIndexNotation', () => {
     ]);
   });
 
+  it('selects on every comparison; a sum that would wrap a comparison wraps its select', () => {
+    // A = [[1, 2], [3, 4]], b = [5, 6]
+    const pick = (cmp: string) =>
+      reference(`Y(i,j) = select(A(i,j) ${cmp} 2, b(i), -1)`, { A, b }, [0, 0, 0, 0]);
+    expect(pick('<')).toEqual([5, -1, -1, -1]);
+    expect(pick('<=')).toEqual([5, 5, -1, -1]);
+    expect(pick('>')).toEqual([-1, -1, 6, 6]);
+    expect(pick('>=')).toEqual([-1, 5, 6, 6]);
+    expect(pick('==')).toEqual([-1, 5, -1, -1]);
+    expect(pick('!=')).toEqual([5, -1, 6, 6]);
+    // A NaN side makes every comparison false except != (MLIR's ordered predicates and une).
+    const c = { data: [Number.NaN, 6], shape: [2] };
+    expect(reference('y(i) = select(b(i) != c(i), 1, 0)', { b, c }, [0, 0])).toEqual([1, 0]);
+    expect(reference('y(i) = select(b(i) >= c(i), 1, 0)', { b, c }, [0, 0])).toEqual([0, 1]);
+    // k's uses in one side of the comparison: summed there, as TACO places it (3 and 7 > 1.5).
+    expect(reference('y(i) = select(A(i,k) > 1.5, 1, 0)', { A }, [0, 0])).toEqual([1, 1]);
+    // k's uses on both sides: the sum wraps the select, counting the k where A(i,k) > t(k).
+    const t = { data: [1.5, 3], shape: [2] };
+    expect(reference('y(i) = select(A(i,k) > t(k), 1, 0)', { A, t }, [0, 0])).toEqual([0, 2]);
+  });
+
   it('applies +=, *= (stored entries only), functions and integer rounding', () => {
     expect(reference('y(i) += A(i,j)', { A }, [1, 1])).toEqual([4, 8]);
     expect(reference('s *= A(i,j) - 1', { A }, [2])).toEqual([12]);

@@ -16,7 +16,7 @@ export {
   type ConformanceTensor,
   sparseConformanceImpl,
 } from './conformance-impl.js';
-export { SparseError } from './sparse-error.js';
+export { SparseArgumentError, SparseError } from './sparse-error.js';
 export {
   DEFAULT_STORAGE_WIDTH,
   type FormatSpec,
@@ -57,6 +57,8 @@ export {
   bindArguments,
   buildLattice,
   type CallExpr,
+  type CompareExpr,
+  type CompareOp,
   type ConstExpr,
   casesOf,
   type DenseOperand,

@@ -7,12 +7,14 @@
  * - an index absent from the output is summed over the smallest subexpression holding every
  *   use of it (`r(i) = b(i) - A(i,k)*x(k)` is `b - Ax`; `a(i) = 2*(B(i,k)*c(k)) + 3` is
  *   `2Bc + 3`); several such indices with the same subexpression nest in order of first use;
- *   `sum(k, e)` sums explicitly;
+ *   `sum(k, e)` sums explicitly; a sum that would wrap a comparison wraps its `select`;
  * - a bare name that is an index variable is that index's value (MLIR's `linalg.index`);
  * - `=` writes the value, `+=` adds it to the initial output; `*=` multiplies the output by
  *   every non-zero value of the right-hand side over all index tuples (stored entries only);
  * - `+ - * /`, unary `-`, `sqrt`, `exp`, `abs`, `max`, `min` with every result rounded by
- *   the given rounding (float32 by default), integer division truncating.
+ *   the given rounding (float32 by default), integer division truncating;
+ * - `select(x < y, a, b)` (comparisons `< <= > >= == !=`, false with a NaN side except `!=`)
+ *   is `a` where the comparison holds, else `b`.
  */
 
 /** A dense operand (row-major data with its shape) or a scalar. */
@@ -39,14 +41,17 @@ interface Kernel {
 }
 
 const TOKEN =
-  /\s*(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[A-Za-z_]\w*|\+=|\*=|[-+*/(),=])/y;
-const FUNCTIONS = new Map([
-  ['sqrt', 1],
-  ['exp', 1],
-  ['abs', 1],
-  ['max', 2],
-  ['min', 2],
-]);
+  /\s*(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[A-Za-z_]\w*|\+=|\*=|<=|>=|==|!=|[<>]|[-+*/(),=])/y;
+const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
+/** Function names and their arity. */
+const FUNCTIONS: Readonly<Record<string, number>> = {
+  sqrt: 1,
+  exp: 1,
+  abs: 1,
+  max: 2,
+  min: 2,
+  select: 3,
+};
 
 function tokenize(source: string): string[] {
   const tokens: string[] = [];
@@ -100,11 +105,11 @@ function parse(source: string): Kernel {
       take(')');
       return { k: 'sum', v, body };
     }
-    const arity = FUNCTIONS.get(tok);
+    const arity = Object.hasOwn(FUNCTIONS, tok) ? FUNCTIONS[tok] : undefined;
     if (arity !== undefined && t[p] === '(') {
       take('(');
-      const args = [additive()];
-      if (arity === 2) {
+      const args = [tok === 'select' ? comparison() : additive()];
+      while (args.length < arity) {
         take(',');
         args.push(additive());
       }
@@ -123,6 +128,13 @@ function parse(source: string): Kernel {
     let e = multiplicative();
     while (t[p] === '+' || t[p] === '-') e = { k: 'op', op: take(), args: [e, multiplicative()] };
     return e;
+  };
+  const comparison = (): Node => {
+    const lhs = additive();
+    const op = take();
+    if (!COMPARISONS.has(op))
+      throw new Error(`reference notation: expected a comparison in "${source}"`);
+    return { k: 'op', op, args: [lhs, additive()] };
   };
   const name = take();
   const out = { name, idx: indexList() };
@@ -187,7 +199,15 @@ function placeReductions(n: Node, reduced: readonly string[]): Node {
   const sums = (vars: readonly string[], body: Node): Node =>
     vars.reduceRight<Node>((inner, v) => ({ k: 'sum', v, body: inner }), body);
   if (n.k === 'op') {
-    const inside = n.args.map((a) => reduced.filter((i) => uses(a, i) === uses(n, i)));
+    // A comparison is not a number: a sum that would wrap one wraps its select instead.
+    const holdsAll = (a: Node, i: string): boolean => uses(a, i) === uses(n, i);
+    const inside = n.args.map((a) =>
+      reduced.filter(
+        (i) =>
+          holdsAll(a, i) &&
+          (a.k !== 'op' || !COMPARISONS.has(a.op) || a.args.some((g) => holdsAll(g, i))),
+      ),
+    );
     const here = reduced.filter((i) => !inside.some((list) => list.includes(i)));
     return sums(here, { ...n, args: n.args.map((a, k) => placeReductions(a, inside[k] ?? [])) });
   }
@@ -257,6 +277,18 @@ export function referenceIndexNotation(
         return Math.exp(a);
       case 'abs':
         return Math.abs(a);
+      case '<':
+        return a < b ? 1 : 0;
+      case '<=':
+        return a <= b ? 1 : 0;
+      case '>':
+        return a > b ? 1 : 0;
+      case '>=':
+        return a >= b ? 1 : 0;
+      case '==':
+        return a === b ? 1 : 0;
+      case '!=':
+        return a !== b ? 1 : 0;
       case 'max':
         return Number.isNaN(a) || Number.isNaN(b) ? Number.NaN : Math.max(a, b);
       default:
@@ -272,6 +304,10 @@ export function referenceIndexNotation(
       case 'idx':
         return round(env.get(n.name) as number);
       case 'op': {
+        if (n.op === 'select') {
+          const [condition, whenTrue, whenFalse] = n.args as [Node, Node, Node];
+          return evaluate(condition) !== 0 ? evaluate(whenTrue) : evaluate(whenFalse);
+        }
         const [a, b] = n.args.map(evaluate) as [number, number];
         return round(apply(n.op, a, b));
       }

@@ -3,18 +3,11 @@
  * tell a bad format description from malformed storage arrays.
  */
 
-import { SparseError } from '../sparse-error.js';
+import { SparseArgumentError, SparseError } from '../sparse-error.js';
 
 /** A format description (level types, ordering, widths) that cannot describe a tensor. */
-export class SparseFormatError extends SparseError {
+export class SparseFormatError extends SparseArgumentError {
   override readonly name = 'SparseFormatError';
-  /** The argument at fault, e.g. `'format.levels'`. */
-  override readonly argument: string;
-
-  constructor(argument: string, problem: string) {
-    super(`Invalid ${argument}: ${problem}`);
-    this.argument = argument;
-  }
 }
 
 /**

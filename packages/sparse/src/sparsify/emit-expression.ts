@@ -10,6 +10,8 @@ import {
   type AccessExpr,
   type AssignOp,
   type BinaryOp,
+  type CompareExpr,
+  type CompareOp,
   type Expr,
   type FunctionName,
   nodesOf,
@@ -41,8 +43,10 @@ const INT_OPS: Readonly<Record<BinaryOp, string>> = {
   '*': 'arith.muli',
   '/': 'arith.divsi',
 };
+/** Functions emitted as one `math`/`arith` op (`select` is a compare and an `arith.select`). */
+type OpFunction = Exclude<FunctionName, 'select'>;
 /** Float functions: MLIR's `math` ops; `max`/`min` are `arith.maximumf`/`minimumf` (NaN wins). */
-const FLOAT_FUNCTIONS: Readonly<Record<FunctionName, string>> = {
+const FLOAT_FUNCTIONS: Readonly<Record<OpFunction, string>> = {
   sqrt: 'math.sqrt',
   exp: 'math.exp',
   abs: 'math.absf',
@@ -50,11 +54,41 @@ const FLOAT_FUNCTIONS: Readonly<Record<FunctionName, string>> = {
   min: 'arith.minimumf',
 };
 /** Integer functions; `sqrt` and `exp` have none (see {@link checkValueTypes}). */
-const INT_FUNCTIONS: Readonly<Partial<Record<FunctionName, string>>> = {
+const INT_FUNCTIONS: Readonly<Partial<Record<OpFunction, string>>> = {
   abs: 'math.absi',
   max: 'arith.maxsi',
   min: 'arith.minsi',
 };
+
+/**
+ * Ordered float predicates (false when either side is NaN, except `!=`), as JavaScript
+ * compares; signed integer predicates.
+ */
+const FLOAT_PREDICATES: Readonly<Record<CompareOp, string>> = {
+  '<': 'olt',
+  '<=': 'ole',
+  '>': 'ogt',
+  '>=': 'oge',
+  '==': 'oeq',
+  '!=': 'une',
+};
+const INT_PREDICATES: Readonly<Record<CompareOp, string>> = {
+  '<': 'slt',
+  '<=': 'sle',
+  '>': 'sgt',
+  '>=': 'sge',
+  '==': 'eq',
+  '!=': 'ne',
+};
+
+/** Emits a comparison, an `i1`. */
+function emitCondition(env: ExpressionEnv, e: CompareExpr): Value {
+  const l = emitExpression(env, e.lhs);
+  const r = emitExpression(env, e.rhs);
+  return env.element.kind === 'float'
+    ? env.b.cmpf(FLOAT_PREDICATES[e.op], l, r)
+    : env.b.cmpi(INT_PREDICATES[e.op], l, r);
+}
 
 /**
  * Rejects operators the value type has no MLIR op for (`sqrt`/`exp` on integers), naming
@@ -63,7 +97,7 @@ const INT_FUNCTIONS: Readonly<Partial<Record<FunctionName, string>>> = {
 export function checkValueTypes(e: Expr, element: ScalarType): void {
   if (element.kind === 'float') return;
   for (const n of nodesOf(e)) {
-    if (n.kind === 'call' && INT_FUNCTIONS[n.fn] === undefined) {
+    if (n.kind === 'call' && n.fn !== 'select' && INT_FUNCTIONS[n.fn] === undefined) {
       throw new SparsifyError(
         'expression',
         `${n.fn} needs a float value type (MLIR has no integer ${n.fn}); sparsify with valueType 'f32' or 'f64' and convert the integer operands (e.g. SparseTensor dtype 'float32')`,
@@ -96,7 +130,16 @@ export function emitExpression(env: ExpressionEnv, e: Expr): Value {
       const r = emitExpression(env, e.rhs);
       return b.binary((float ? FLOAT_OPS : INT_OPS)[e.op], l, r);
     }
+    case 'compare':
+      throw new SparsifyError('expression', 'a comparison is only the condition of a select');
     case 'call': {
+      if (e.fn === 'select') {
+        const [condition, whenTrue, whenFalse] = e.args as [Expr, Expr, Expr];
+        if (condition.kind !== 'compare')
+          throw new SparsifyError('expression', 'the condition of a select must be a comparison');
+        const c = emitCondition(env, condition);
+        return b.select(c, emitExpression(env, whenTrue), emitExpression(env, whenFalse));
+      }
       const name = float ? FLOAT_FUNCTIONS[e.fn] : INT_FUNCTIONS[e.fn];
       if (name === undefined) {
         checkValueTypes(e, element);

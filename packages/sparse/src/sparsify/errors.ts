@@ -1,6 +1,6 @@
 /** Errors raised by the sparse loop emitter. */
 
-import { SparseError } from '../sparse-error.js';
+import { SparseArgumentError, SparseError } from '../sparse-error.js';
 
 /** Tensor index notation that does not follow the grammar (see notation.ts). */
 export class NotationSyntaxError extends SparseError {
@@ -27,13 +27,6 @@ export class NotationSyntaxError extends SparseError {
  * formats, a sparse output, no loop order compatible with the formats, or an operand
  * combination outside what the emitter co-iterates.
  */
-export class SparsifyError extends SparseError {
+export class SparsifyError extends SparseArgumentError {
   override readonly name = 'SparsifyError';
-  /** The argument at fault, e.g. `'formats.A'` or `'expression'`. */
-  override readonly argument: string;
-
-  constructor(argument: string, problem: string) {
-    super(`Invalid ${argument}: ${problem}`);
-    this.argument = argument;
-  }
 }

@@ -31,6 +31,8 @@ export {
   type BinaryExpr,
   type BinaryOp,
   type CallExpr,
+  type CompareExpr,
+  type CompareOp,
   type ConstExpr,
   type Expr,
   type FunctionName,

@@ -10,14 +10,20 @@
  *   operator with that side zero (`-b`, `max(a, 0)`), as the Merger's `kSubF`, `kBinary`;
  * - `-x`, `sqrt`, `abs` map zero to zero (the Merger's zero-preserving unary ops);
  * - `exp` maps zero to one, so the loop also visits every coordinate where its operand is
- *   absent (a point with no sparse operand: dense iteration).
+ *   absent (a point with no sparse operand: dense iteration);
+ * - a comparison is a disjunction evaluated with absent sides zero (the Merger's `kCmpF`,
+ *   `kCmpI`); where all its sparse operands are absent it still has a value (`0 >= 0` holds);
+ * - `select(c, a, b)` is zero where both `a` and `b` are, whatever `c`: it iterates the
+ *   union of `a`'s and `b`'s points, each combined with `c`'s point at that coordinate or,
+ *   where `c`'s sparse operands are absent, with `c` evaluated at zero (so `c`'s sparse
+ *   operands never widen the iteration, only decide between `a` and `b`).
  *
  * Points with the same sparse operands are merged while the lattice is built (the Merger's
  * `optimizeSet`), so repeated dense operands stay linear; a lattice needing more than
  * {@link MAX_LATTICE_POINTS} points is a {@link SparsifyError}.
  */
 import { SparsifyError } from './errors.js';
-import type { Expr, FunctionName } from './notation.js';
+import { accessesOf, type Expr, type FunctionName, mapExpr } from './notation.js';
 
 /** How an operand takes part in the current loop: iterated (sparse) or located (dense). */
 export type Participation = 'sparse' | 'dense';
@@ -71,9 +77,18 @@ function buildPoints(
     }
     case 'neg':
       return build(expr.operand).map((q) => ({ ...q, expr: { kind: 'neg', operand: q.expr } }));
+    case 'compare': {
+      const op = expr.op;
+      const make = (lhs: Expr, rhs: Expr): Expr => ({ kind: 'compare', op, lhs, rhs });
+      return disjunction(build(expr.lhs), build(expr.rhs), make, {
+        leftOnly: (l) => make(l, ZERO),
+        rightOnly: (r) => make(ZERO, r),
+      });
+    }
     case 'call': {
       const fn = expr.fn;
       const call = (...args: Expr[]): Expr => ({ kind: 'call', fn, args });
+      if (fn === 'select') return selection(expr.args, participation);
       if (expr.args.length === 2) {
         return disjunction(build(expr.args[0] as Expr), build(expr.args[1] as Expr), call, {
           leftOnly: (l) => call(l, ZERO),
@@ -112,6 +127,63 @@ function buildPoints(
     case 'sum':
       throw new SparsifyError('expression', 'a nested sum reached the lattice unlowered');
   }
+}
+
+/** A child's choice in {@link selection}: one of its points, or its value where it is absent. */
+interface Choice {
+  readonly point: LatticePoint;
+  readonly absent: boolean;
+}
+
+/** The points of `select(condition, whenTrue, whenFalse)` (see the module comment). */
+function selection(
+  args: readonly Expr[],
+  participation: (tensor: string) => Participation | undefined,
+): LatticePoint[] {
+  const [condition, whenTrue, whenFalse] = args as [Expr, Expr, Expr];
+  /** `e`'s own points, then `e` with its sparse operands absent (zero) unless a point covers that. */
+  const choices = (e: Expr): Choice[] => {
+    // A literal zero branch is the same as an absent one (`select(a > 0, a, 0)` stays sparse).
+    const points = buildLattice(e, participation).filter(
+      (q) => q.expr.kind !== 'const' || q.expr.value !== 0,
+    );
+    if (points.some((q) => q.sparse.size === 0))
+      return points.map((point) => ({ point, absent: false }));
+    const atZero = mapExpr(e, (n) =>
+      n.kind === 'access' && participation(n.tensor) === 'sparse' ? ZERO : n,
+    );
+    const dense = new Set(
+      accessesOf(atZero)
+        .filter((a) => participation(a.tensor) === 'dense')
+        .map((a) => a.tensor),
+    );
+    return [
+      ...points.map((point) => ({ point, absent: false })),
+      { point: { sparse: new Set<string>(), dense, expr: atZero }, absent: true },
+    ];
+  };
+  const combined: { point: LatticePoint; covered: number; absent: number }[] = [];
+  const [c, t, f] = [choices(condition), choices(whenTrue), choices(whenFalse)];
+  for (const pc of c)
+    for (const pt of t)
+      for (const pf of f) {
+        // Both branches absent: the select is zero there, so the loop need not visit it.
+        if (pt.absent && pf.absent) continue;
+        const parts = [pc, pt, pf];
+        combined.push({
+          point: {
+            sparse: parts.reduce((s, q) => union(s, q.point.sparse), new Set<string>()),
+            dense: parts.reduce((s, q) => union(s, q.point.dense), new Set<string>()),
+            expr: { kind: 'call', fn: 'select', args: parts.map((q) => q.point.expr) },
+          },
+          covered: parts.reduce((n, q) => n + q.point.sparse.size, 0),
+          absent: parts.filter((q) => q.absent).length,
+        });
+      }
+  // Per sparse set, the combination whose children see the most of their present operands
+  // comes first, so that merging keeps it (as conjunction points come before disjunction ones).
+  combined.sort((x, y) => y.covered - x.covered || x.absent - y.absent);
+  return combined.map((x) => x.point);
 }
 
 /** Unary functions with f(0) = 0 (the Merger's zero-preserving unary kinds). */

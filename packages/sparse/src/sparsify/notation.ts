@@ -6,13 +6,16 @@
  *     term    := factor (('*' | '/') factor)*
  *     factor  := '-' factor | number | '(' expr ')' | call | access
  *     call    := ('sqrt' | 'exp' | 'abs') '(' expr ')' | ('max' | 'min') '(' expr ',' expr ')'
- *              | 'sum' '(' index ',' expr ')'
+ *              | 'sum' '(' index ',' expr ')' | 'select' '(' compare ',' expr ',' expr ')'
+ *     compare := expr ('<' | '<=' | '>' | '>=' | '==' | '!=') expr
  *     access  := name ['(' [index (',' index)*] ')']
  *
  * A bare name that is an index variable of the kernel (`i` in `b(i,j) * (i*3 + j)`) is the
  * index's value, like MLIR's `linalg.index`; any other bare name is a scalar operand. Indices
  * that do not appear in the output are summed where TACO sums them (see reductions.ts);
- * `sum(k, e)` sums explicitly. `=` overwrites the output (which starts from zero), `+=`
+ * `sum(k, e)` sums explicitly. `select(x > y, a, b)` is `a` where the comparison holds and `b`
+ * elsewhere (MLIR's `arith.cmpf`/`arith.cmpi` feeding `arith.select`); a comparison is only a
+ * condition of `select`, never a number. `=` overwrites the output (which starts from zero), `+=`
  * accumulates into it, `*=` multiplies into it.
  *
  * Parsing is bounded: nesting deeper than {@link MAX_EXPRESSION_DEPTH} or more than
@@ -57,6 +60,17 @@ export interface BinaryExpr {
   readonly rhs: Expr;
 }
 
+/** Comparison operators of a `select` condition. */
+export type CompareOp = '<' | '<=' | '>' | '>=' | '==' | '!=';
+
+/** A comparison, the condition of a `select` (its value is a boolean, not a number). */
+export interface CompareExpr {
+  readonly kind: 'compare';
+  readonly op: CompareOp;
+  readonly lhs: Expr;
+  readonly rhs: Expr;
+}
+
 /** Functions of the notation and their arity. */
 export const FUNCTION_ARITY: ReadonlyMap<string, number> = new Map([
   ['sqrt', 1],
@@ -64,10 +78,14 @@ export const FUNCTION_ARITY: ReadonlyMap<string, number> = new Map([
   ['abs', 1],
   ['max', 2],
   ['min', 2],
+  ['select', 3],
 ]);
 
-/** A function name (`sqrt`, `exp`, `abs`, `max`, `min`). */
-export type FunctionName = 'sqrt' | 'exp' | 'abs' | 'max' | 'min';
+/**
+ * A function name (`sqrt`, `exp`, `abs`, `max`, `min`, `select`); the first argument of
+ * `select` is a {@link CompareExpr}.
+ */
+export type FunctionName = 'sqrt' | 'exp' | 'abs' | 'max' | 'min' | 'select';
 
 /** A function application. */
 export interface CallExpr {
@@ -84,7 +102,15 @@ export interface SumExpr {
 }
 
 /** Right-hand side expressions. */
-export type Expr = AccessExpr | ConstExpr | IndexExpr | NegExpr | BinaryExpr | CallExpr | SumExpr;
+export type Expr =
+  | AccessExpr
+  | ConstExpr
+  | IndexExpr
+  | NegExpr
+  | BinaryExpr
+  | CompareExpr
+  | CallExpr
+  | SumExpr;
 
 /** How the output is updated. */
 export type AssignOp = '=' | '+=' | '*=';
@@ -109,6 +135,8 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([...FUNCTION_ARITY.ke
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
+/** Two-character operators first, so that `<=` is not read as `<`. */
+const COMPARE_OPS: readonly CompareOp[] = ['<=', '>=', '==', '!=', '<', '>'];
 
 /** Parses tensor index notation; throws {@link NotationSyntaxError} with the offset at fault. */
 export function parseNotation(source: string): Notation {
@@ -219,13 +247,25 @@ export function parseNotation(source: string): Notation {
       expect(')');
       return node({ kind: 'sum', index, body }, body);
     }
-    const args: Expr[] = [expr()];
+    const args: Expr[] = [fn === 'select' ? comparison() : expr()];
     for (let n = 1; n < (FUNCTION_ARITY.get(fn) as number); n++) {
       expect(',');
       args.push(expr());
     }
     expect(')');
     return node({ kind: 'call', fn: fn as FunctionName, args }, ...args);
+  };
+  const comparison = (): CompareExpr => {
+    const lhs = expr();
+    const op = COMPARE_OPS.find(eat);
+    if (op === undefined)
+      throw new NotationSyntaxError(
+        source,
+        at,
+        "a comparison ('<', '<=', '>', '>=', '==' or '!=')",
+      );
+    const rhs = expr();
+    return node({ kind: 'compare', op, lhs, rhs }, lhs, rhs);
   };
   const factor = (): Expr =>
     nested(() => {
@@ -314,6 +354,7 @@ export function childrenOf(e: Expr): readonly Expr[] {
     case 'neg':
       return [e.operand];
     case 'binary':
+    case 'compare':
       return [e.lhs, e.rhs];
     case 'call':
       return e.args;
@@ -333,6 +374,8 @@ export function withChildren(e: Expr, children: readonly Expr[]): Expr {
       return { kind: 'neg', operand: children[0] as Expr };
     case 'binary':
       return { kind: 'binary', op: e.op, lhs: children[0] as Expr, rhs: children[1] as Expr };
+    case 'compare':
+      return { kind: 'compare', op: e.op, lhs: children[0] as Expr, rhs: children[1] as Expr };
     case 'call':
       return { kind: 'call', fn: e.fn, args: children };
     case 'sum':
@@ -383,6 +426,7 @@ export function printExpr(e: Expr): string {
     case 'neg':
       return `(-${printExpr(e.operand)})`;
     case 'binary':
+    case 'compare':
       return `(${printExpr(e.lhs)}${e.op}${printExpr(e.rhs)})`;
     case 'call':
       return `${e.fn}(${e.args.map(printExpr).join(',')})`;

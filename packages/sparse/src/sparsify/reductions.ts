@@ -2,7 +2,8 @@
  * Where reductions happen (TACO's semantics): an index absent from the output is summed over
  * the smallest subexpression holding every use of it — `r(i) = b(i) - A(i,k)*x(k)` is
  * `b - Ax`, `a(i) = 2*(B(i,k)*c(k)) + 3` is `2Bc + 3` — and `sum(k, e)` sums explicitly.
- * Several indices placed at one subexpression nest in order of first use.
+ * Several indices placed at one subexpression nest in order of first use. A comparison is not
+ * a number, so a sum is never placed around one: it goes to the `select` whose condition it is.
  *
  * Lowering (TACO's `where`): a sum reached from the root through products and negations
  * only is hoisted to the whole expression (`s * sum(k, e)` is `sum(k, s * e)`), so
@@ -99,7 +100,12 @@ function place(e: Expr, reduced: readonly string[]): Expr {
   const children = childrenOf(e);
   if (children.length === 0) return sumsAround(reduced, e);
   const total = new Map(reduced.map((i) => [i, usesOf(e, i)]));
-  const inside = children.map((c) => reduced.filter((i) => usesOf(c, i) === total.get(i)));
+  const holdsAll = (c: Expr, i: string): boolean => usesOf(c, i) === total.get(i);
+  const inside = children.map((c) =>
+    reduced.filter(
+      (i) => holdsAll(c, i) && (c.kind !== 'compare' || childrenOf(c).some((g) => holdsAll(g, i))),
+    ),
+  );
   const here = reduced.filter((i) => !inside.some((list) => list.includes(i)));
   return sumsAround(
     here,

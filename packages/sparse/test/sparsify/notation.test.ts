@@ -55,6 +55,28 @@ describe('parseNotation', () => {
     expect(bad('x(i) A(i)')).toMatchObject({ offset: 5, expected: "'=', '+=' or '*='" });
     expect(bad('x(i) = a(i) )')).toMatchObject({ offset: 12, expected: 'end of input' });
     expect(bad('x(i) = * a(i)')).toMatchObject({ offset: 7 });
+    expect(bad('x(i) = select(a(i), b(i), c(i))')).toMatchObject({
+      offset: 18,
+      expected: "a comparison ('<', '<=', '>', '>=', '==' or '!=')",
+    });
+    expect(bad('x(i) = select(a(i) > 0, b(i))')).toMatchObject({ offset: 28, expected: "','" });
+    expect(bad('x(i) = a(i) < b(i)')).toMatchObject({ offset: 12, expected: 'end of input' });
+  });
+
+  it('parses select with every comparison, two-character operators first', () => {
+    const a = { kind: 'access', tensor: 'a', indices: ['i'] };
+    const b = { kind: 'access', tensor: 'b', indices: ['i'] };
+    for (const op of ['<', '<=', '>', '>=', '==', '!=']) {
+      expect(parseNotation(`x(i) = select(a(i) ${op} 1, a(i), -b(i))`).rhs).toEqual({
+        kind: 'call',
+        fn: 'select',
+        args: [
+          { kind: 'compare', op, lhs: a, rhs: { kind: 'const', value: 1 } },
+          a,
+          { kind: 'neg', operand: b },
+        ],
+      });
+    }
   });
 
   it('derives symbol names from the notation', () => {
@@ -75,6 +97,20 @@ describe('iteration lattices', () => {
     expect(sets('a(i) + b(i)')).toEqual(['ab', 'a', 'b']);
     expect(sets('a(i) * b(i) + c(i)')).toEqual(['abc', 'ab', 'c']);
     expect(sets('(a(i) + b(i)) * c(i)')).toEqual(['abc', 'ac', 'bc']);
+  });
+
+  it("select iterates its branches' union; a comparison is a disjunction (hand-derived)", () => {
+    // The condition's operands only decide between the branches, never widen the iteration.
+    expect(sets('select(c(i) > 0, a(i), b(i))')).toEqual(['abc', 'ab', 'ac', 'bc', 'a', 'b']);
+    expect(sets('select(a(i) > 0, a(i), 0)')).toEqual(['a']);
+    expect(sets('select(a(i) > b(i), 1, 0)')).toEqual(['ab', 'a', 'b', '']);
+  });
+
+  it('a select with a dense branch visits every coordinate', () => {
+    const rhs = parseNotation('x(i) = select(a(i) > 0, a(i), d(i))').rhs;
+    const points = optimizeLattice(buildLattice(rhs, (t) => (t === 'a' ? 'sparse' : 'dense')));
+    expect(points.map((p) => [...p.sparse].join(''))).toEqual(['a', '']);
+    expect(points.map((p) => [...p.dense].join(''))).toEqual(['d', 'd']);
   });
 
   it('drops points that only differ in dense operands and nests sub-points as cases', () => {

@@ -1,6 +1,6 @@
 /**
  * Random kernels of the notation (sums and differences, products, max/min, abs, negation,
- * constants, index values over vectors and matrices in random formats, index patterns that
+ * select on every comparison, constants, index values over vectors and matrices in random formats, index patterns that
  * conflict with the storage order) against `@tilekit/conformance`'s dense reference with
  * TACO's semantics, on every engine. Values are ±1, ±2, ±0.5 so every result is exact.
  * Derived from TACO's test/tests-expr.cpp and test/tests-merge_lattice.cpp (random
@@ -53,6 +53,15 @@ const expression = fc.letrec<{ e: string }>((tie) => ({
     fc
       .tuple(fc.constantFrom('abs', '-'), tie('e'))
       .map(([f, e]) => (f === '-' ? `-(${e})` : `abs(${e})`)),
+    fc
+      .tuple(
+        tie('e'),
+        fc.constantFrom('<', '<=', '>', '>=', '==', '!='),
+        tie('e'),
+        tie('e'),
+        tie('e'),
+      )
+      .map(([l, cmp, r, t, f]) => `select(${l} ${cmp} ${r}, ${t}, ${f})`),
   ),
 })).e;
 

@@ -145,6 +145,49 @@ const SEMANTICS_CASES: Readonly<Record<string, SemanticsCase>> = {
     source:
       'MLIR test/Integration/Dialect/SparseTensor/CPU/sparse_binary.mlir; sparse_reductions_min.mlir',
   },
+  'select between a sparse operand and a dense one (kCmpF, arith.select)': {
+    expr: 'y(i) = select(a(i) > 0, a(i), c(i))',
+    formats: { a: 'sparse-vector' },
+    shapes: { a: [13], c: [13] },
+    source: MERGER,
+  },
+  'select of two sparse branches on a dense condition': {
+    expr: 'y(i) = select(c(i) <= 0.25, a(i), b(i) * 2)',
+    formats: { a: 'sparse-vector', b: 'sparse-vector' },
+    shapes: { a: [14], b: [14], c: [14] },
+    source: MERGER,
+  },
+  'select whose condition holds at zero (0 >= 0 visits absent coordinates)': {
+    expr: 'Y(i,j) = select(A(i,j) >= B(i,j), A(i,j) + 1, B(i,j))',
+    formats: { A: 'CSR', B: 'DCSR' },
+    shapes: { A: [6, 7], B: [6, 7] },
+    source: MERGER,
+  },
+  'select on a sparse condition with sparse branches (== and !=)': {
+    expr: 'Y(i,j) = select(A(i,j) == 0, B(i,j), -A(i,j)) + select(B(i,j) != A(i,j), B(i,j), 0)',
+    formats: { A: 'CSR', B: 'CSR' },
+    shapes: { A: [5, 8], B: [5, 8] },
+    source: MERGER,
+  },
+  'integer select (cmpi)': {
+    expr: 'y(i) = select(a(i) < b(i), b(i) - a(i), a(i) * 3)',
+    formats: { a: 'sparse-vector', b: 'sparse-vector' },
+    shapes: { a: [12], b: [12] },
+    source: MERGER,
+    valueType: 'i32',
+  },
+  'select inside a reduction': {
+    expr: 'y(i) = A(i,j) * select(x(j) > 0.5, x(j), 0)',
+    formats: { A: 'CSR', x: 'sparse-vector' },
+    shapes: { A: [7, 9], x: [9] },
+    source: MERGER,
+  },
+  'a reduction over both sides of a comparison wraps the select (a count)': {
+    expr: 'y(i) = select(A(i,k) > t(k), 1, 0) + select(A(i,k) < 0, A(i,k), 0)',
+    formats: { A: 'CSR', t: 'sparse-vector' },
+    shapes: { A: [7, 9], t: [9] },
+    source: TACO_REDUCTIONS,
+  },
   'max and min of matrices with a constant': {
     expr: 'Y(i,j) = max(A(i,j), B(i,j)) - min(A(i,j), 0.5)',
     formats: { A: 'CSR', B: 'DCSR' },
