@@ -31,7 +31,7 @@ const probe = new GpuProbe({
 });
 const { settle } = probe;
 
-/** The WebGL goal is on the T(8,128) relayout; the other cases are timed for the record. */
+/** The WebGL goal is on the T(8,128) relayout; the other cases are timed for the record. */
 const layoutBench = layoutCases(probe, 'shader compiles', (id) =>
   id === 'tiled'
     ? {

@@ -5,15 +5,14 @@
  * A tiled relayout is tens of thousands of moves of a few hundred bytes (one per tile row). Found
  * by walking the two run tables against each other, each move costs a handful of table reads and
  * branches on top of its copy; read from a plan, the copy loop runs at the speed of a loop
- * written by hand for the one layout (measured on f32[2048,2048] → T(8,128): about a tenth of
- * the whole relayout). Plans are cached beside the run tables they come from.
+ * written by hand for the one layout (a small share of a whole relayout; `bench/PERFORMANCE.md`
+ * has the figures). Plans are cached beside the run tables they come from.
  *
  * Moves run in the order of the more fragmented side (the tiled buffer, for relayout and
  * unrelayout alike), so that side is walked front to back as one stream while the other side
  * is visited a band at a time (8 row streams for T(8,128)). The opposite order would touch one
- * stream per tile across a row (16 for f32[2048,2048]) and measured 5-30% slower for relayout
- * and 5-50% for unrelayout over three shapes, the streams' cache misses being what a copy this
- * size waits on.
+ * stream per tile across a row (16 for f32[2048,2048]) and is slower for both directions, the
+ * streams' cache misses being what a copy this size waits on.
  */
 import type { PhysicalRuns } from './physical-runs.js';
 
