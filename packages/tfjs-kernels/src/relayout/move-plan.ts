@@ -14,6 +14,7 @@
  * stream per tile across a row (16 for f32[2048,2048]) and is slower for both directions, the
  * streams' cache misses being what a copy this size waits on.
  */
+import { memoizeOnPair } from '../util/weak-cache.js';
 import type { PhysicalRuns } from './physical-runs.js';
 
 /** Contiguous moves `to[t + k] = from[f + k]` for k < length, in element units. */
@@ -127,7 +128,7 @@ function buildPlan(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): MovePlan {
  * cache (the logical side from a small one of its own), so this is bounded too: a plan is 12
  * bytes per move, and a copy has at most as many moves as its two tables have runs together.
  */
-const planCache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, MovePlan>>();
+const cachedPlan = memoizeOnPair(buildPlan);
 
 /**
  * The move plan that copies a buffer laid out by `fromRuns` into one laid out by `toRuns`
@@ -135,15 +136,5 @@ const planCache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, MovePlan>>();
  */
 export function movePlan(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): MovePlan | null {
   if (toRuns.stride !== 1 || fromRuns.stride !== 1) return null;
-  let byFrom = planCache.get(toRuns);
-  if (byFrom === undefined) {
-    byFrom = new WeakMap();
-    planCache.set(toRuns, byFrom);
-  }
-  let plan = byFrom.get(fromRuns);
-  if (plan === undefined) {
-    plan = buildPlan(toRuns, fromRuns);
-    byFrom.set(fromRuns, plan);
-  }
-  return plan;
+  return cachedPlan(toRuns, fromRuns);
 }

@@ -123,17 +123,22 @@ function copyInline(f: FunctionBuilder, simd: boolean, d: number, s: number, n: 
   f.op('end');
 }
 
-/** `base + (table[offset] << shift)` on the stack. */
-function scaledField(
+/**
+ * Loads the fields of the table entry at local `table` into locals: each `[local, offset, base]`
+ * sets `local = base + (table[offset] << shift)` (without `base` when it is null).
+ */
+function loadScaledFields(
   f: FunctionBuilder,
-  base: number | null,
   table: number,
-  offset: number,
   shift: number,
+  fields: readonly (readonly [local: number, offset: number, base: number | null])[],
 ): void {
-  if (base !== null) f.op('local.get', base);
-  f.op('local.get', table).memory('i32.load', offset).op('local.get', shift).op('i32.shl');
-  if (base !== null) f.op('i32.add');
+  for (const [local, offset, base] of fields) {
+    if (base !== null) f.op('local.get', base);
+    f.op('local.get', table).memory('i32.load', offset).op('local.get', shift).op('i32.shl');
+    if (base !== null) f.op('i32.add');
+    f.op('local.set', local);
+  }
 }
 
 /** `end = table + count * entryBytes`, then a loop over the table's entries until `end`. */
@@ -164,12 +169,11 @@ function moves(simd: boolean): FunctionBuilder {
   const [plan, count, dst, src, shift] = [0, 1, 2, 3, 4];
   const [end, d, s, n] = [5, 6, 7, 8];
   tableLoop(f, [plan, count, end], MOVE_TRIPLE_BYTES, () => {
-    scaledField(f, dst, plan, 0, shift);
-    f.op('local.set', d);
-    scaledField(f, src, plan, 4, shift);
-    f.op('local.set', s);
-    scaledField(f, null, plan, 8, shift);
-    f.op('local.set', n);
+    loadScaledFields(f, plan, shift, [
+      [d, 0, dst],
+      [s, 4, src],
+      [n, 8, null],
+    ]);
     copyInline(f, simd, d, s, n);
   });
   return f;
@@ -192,14 +196,12 @@ function strided(): FunctionBuilder {
       },
     );
   tableLoop(f, [table, count, end], STRIDED_ENTRY_BYTES, () => {
-    scaledField(f, dst, table, 0, shift);
-    f.op('local.set', d);
-    scaledField(f, null, table, 4, shift);
-    f.op('local.set', dStep);
-    scaledField(f, src, table, 8, shift);
-    f.op('local.set', s);
-    scaledField(f, null, table, 12, shift);
-    f.op('local.set', sStep);
+    loadScaledFields(f, table, shift, [
+      [d, 0, dst],
+      [dStep, 4, null],
+      [s, 8, src],
+      [sStep, 12, null],
+    ]);
     f.op('local.get', table).memory('i32.load', 16).op('local.set', n);
     f.op('local.get', shift).op('i32.eqz').structured('if');
     elementLoop('i32.load8_u', 'i32.store8');

@@ -13,24 +13,26 @@ import { indexTileUniformValues } from '../programs/index-tile-uniforms.js';
 import { gatherThroughMap } from '../programs/indexed-gather-gpu.js';
 import { TGatherProgram } from '../programs/tgather-gpu.js';
 import { readValues } from '../residency.js';
-import { disposeAll, flatView, runFlatProgram, withShape } from '../run-program.js';
-import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile-call.js';
+import { disposeAll, flatView, withShape } from '../run-program.js';
+import {
+  runOverIndexTile,
+  runTileLoopOnCpu,
+  type TileCall,
+  tileCall,
+  tileCpuRouteReason,
+} from '../tile-call.js';
 
 type Call = TileCall<TGatherAttrs>;
 
 function gatherFromGpuIndices(call: Call, values: TensorInfo): TensorInfo {
-  const { backend, g } = call;
-  const idx = flatView(backend, call.idx);
+  const { g } = call;
   const size = g.batch * g.dst.rows * g.dst.cols;
-  const out = runFlatProgram(
-    backend,
+  return runOverIndexTile(
+    call,
     new TGatherProgram(size),
-    [values, idx],
-    call.src.dtype,
+    values,
     indexTileUniformValues(g, g.dst.cols),
   );
-  disposeAll(backend, [idx]);
-  return out;
 }
 
 function tgatherWebgl(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {

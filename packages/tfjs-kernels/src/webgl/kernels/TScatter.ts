@@ -20,7 +20,13 @@ import { ScatterSearchProgram } from '../programs/scatter-search-gpu.js';
 import { SegmentSumProgram } from '../programs/segment-sum-gpu.js';
 import { FLOAT_EXACT_INTEGER_LIMIT, readValues } from '../residency.js';
 import { disposeAll, flatView, indexTensor, runFlatProgram, withShape } from '../run-program.js';
-import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile-call.js';
+import {
+  runOverIndexTile,
+  runTileLoopOnCpu,
+  type TileCall,
+  tileCall,
+  tileCpuRouteReason,
+} from '../tile-call.js';
 
 /** Largest destinations x updates product scanned on the GPU rather than reading indices back. */
 export const SCATTER_SEARCH_LIMIT = 1 << 20;
@@ -63,18 +69,13 @@ function addByLists(call: Call, idxValues: Int32Array, values: TensorInfo): Tens
 
 /** Scans the GPU-resident index tile per destination (small tiles only). */
 function scatterBySearch(call: Call, values: TensorInfo): TensorInfo {
-  const { backend, g, attrs } = call;
-  const idx = flatView(backend, call.idx);
+  const { g, attrs } = call;
   const size = g.batch * g.dst.rows * g.dst.cols;
-  const out = runFlatProgram(
-    backend,
-    new ScatterSearchProgram(size),
-    [values, idx],
-    call.src.dtype,
-    [...indexTileUniformValues(g, g.src.cols), [attrs.mode === 'add' ? 1 : 0], [0]],
-  );
-  disposeAll(backend, [idx]);
-  return out;
+  return runOverIndexTile(call, new ScatterSearchProgram(size), values, [
+    ...indexTileUniformValues(g, g.src.cols),
+    [attrs.mode === 'add' ? 1 : 0],
+    [0],
+  ]);
 }
 
 /** The flat GPU result, or `null` when only the CPU loop is exact for this call. */
