@@ -29,7 +29,7 @@ export const ENGINES: readonly EngineName[] = Object.freeze(['interpreter', 'js'
 /**
  * Compiles `func.func @fnName` of a verified module into a callable. Throws `IRVerifyError`
  * for malformed IR, `EngineUnsupportedError` for constructs an engine cannot compile (among
- * them vectors wider than `MAX_ENGINE_LANES` lanes at `vscale`).
+ * them vectors wider than `MAX_VECTOR_LENGTH` lanes at `vscale`).
  */
 export function compile(module: Module, fnName: string, options: CompileOptions = {}): EngineCall {
   const engine = options.engine ?? 'wasm';

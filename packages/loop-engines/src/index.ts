@@ -15,11 +15,12 @@ export {
 } from './glsl/index.js';
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';
-export { checkVectorLanes, MAX_ENGINE_LANES } from './lane-limit.js';
+export { checkVectorLanes } from './lane-limit.js';
 export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
 export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
 export { BUFFER_PADDING } from './wasm/memory-ops.js';
+export { markImmutable } from './wasm/resident-inputs.js';
 export {
   buildWasm,
   compileWasm,

@@ -7,11 +7,9 @@ import type { Operation } from '@tilekit/loop-ir';
 import { overwideMessage, overwideVector } from '@tilekit/loop-ir/semantics';
 import { EngineUnsupportedError } from './errors.js';
 
-export { MAX_VECTOR_LANES as MAX_ENGINE_LANES } from '@tilekit/loop-ir/semantics';
-
 /**
  * Throws {@link EngineUnsupportedError} when a value of `func` is a vector of more than
- * `MAX_ENGINE_LANES` lanes at `vscale`.
+ * `MAX_VECTOR_LENGTH` (@tilekit/loop-ir) lanes at `vscale`.
  */
 export function checkVectorLanes(func: Operation, vscale: number): void {
   const wide = overwideVector(func, vscale);

@@ -3,14 +3,13 @@
  * IR with an absurd width must fail with a typed error at compile time, not exhaust memory.
  */
 
-import { InterpretError, interpret, parseModule } from '@tilekit/loop-ir';
+import { InterpretError, interpret, MAX_VECTOR_LENGTH, parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
 import {
   compile,
   EngineRuntimeError,
   EngineUnsupportedError,
   generateJsSource,
-  MAX_ENGINE_LANES,
 } from '../src/index.js';
 
 const ENGINES = ['interpreter', 'js', 'wasm'] as const;
@@ -29,7 +28,7 @@ func.func @f(%a: memref<?xf32>) {
 
 describe('vector lane limit of the engines', () => {
   it('refuses a fixed vector wider than the limit on every engine', () => {
-    const module = parseModule(doubled(`vector<${MAX_ENGINE_LANES + 1}xf32>`));
+    const module = parseModule(doubled(`vector<${MAX_VECTOR_LENGTH + 1}xf32>`));
     for (const engine of ENGINES)
       expect(() => compile(module, 'f', { engine }), engine).toThrow(EngineUnsupportedError);
     expect(() => generateJsSource(module, 'f')).toThrow(/limit of 65536 lanes per vector/);
@@ -39,14 +38,14 @@ describe('vector lane limit of the engines', () => {
 
   it('counts scalable lanes at the compiled vscale', () => {
     const module = parseModule(doubled('vector<[4]xf32>'));
-    const vscale = MAX_ENGINE_LANES / 4;
+    const vscale = MAX_VECTOR_LENGTH / 4;
     for (const engine of ENGINES) {
       expect(() => compile(module, 'f', { engine, vscale: vscale * 2 }), engine).toThrow(
         /131072 lanes \(at vscale 32768\)/,
       );
     }
     // Within the limit every engine compiles and runs (the values double).
-    const lanes = MAX_ENGINE_LANES / 4;
+    const lanes = MAX_VECTOR_LENGTH / 4;
     for (const engine of ENGINES) {
       const a = Float32Array.from({ length: lanes }, (_, k) => k % 97);
       compile(module, 'f', { engine, vscale: vscale / 4 })(a);
@@ -59,8 +58,8 @@ describe('vector lane limit of the engines', () => {
 
   it('at the limit, the js engine reports a frame too large for the stack as a typed error', () => {
     // Three vectors of 2^16 lanes are ~200k JavaScript locals: more than V8's default stack.
-    const module = parseModule(doubled(`vector<${MAX_ENGINE_LANES}xf32>`));
-    const a = Float32Array.from({ length: MAX_ENGINE_LANES }, (_, k) => k % 89);
+    const module = parseModule(doubled(`vector<${MAX_VECTOR_LENGTH}xf32>`));
+    const a = Float32Array.from({ length: MAX_VECTOR_LENGTH }, (_, k) => k % 89);
     try {
       compile(module, 'f', { engine: 'js' })(a);
       expect(a.every((x, k) => x === 2 * (k % 89))).toBe(true);

@@ -196,7 +196,7 @@ export {
   type VectorType,
   vectorOf,
 } from './ir/types.js';
-export { MAX_VECTOR_LENGTH } from './ir/vector-length.js';
+export { laneCount, MAX_VECTOR_LENGTH } from './ir/vector-length.js';
 export { definingOps, findFunction, type OpContainer, usersOf, walkOperations } from './ir/walk.js';
 export { LoopIrError } from './loop-ir-error.js';
 export { MAX_NESTING_DEPTH, MlirParseError, parseModule } from './parse/index.js';

@@ -9,4 +9,4 @@ export { FLOAT_BINARY, FLOAT_UNARY, type FloatBinaryFn } from './interpret/scala
 export type { ExecContext, OpSemantics } from './interpret/semantics/context.js';
 export { ELEMENTWISE_SEMANTICS } from './interpret/semantics/elementwise.js';
 export { SEMANTICS } from './interpret/semantics/index.js';
-export { MAX_VECTOR_LANES, overwideMessage, overwideVector } from './interpret/vector-lanes.js';
+export { overwideMessage, overwideVector } from './interpret/vector-lanes.js';

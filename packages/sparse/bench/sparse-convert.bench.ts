@@ -35,7 +35,7 @@ export default defineBenchSuite({
           fn: () => math.transpose(typed),
         },
       ],
-      goal: '>= 5x mathjs transpose',
+      goal: '>= 5x mathjs no datatype transpose',
     },
     {
       name: `COO -> CSR and CSR -> DCSC, ${N}x${N} at 1 %`,

@@ -7,7 +7,7 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
-import { defineBenchSuite } from '@tilekit/bench';
+import { defineBenchSuite, runCase } from '@tilekit/bench';
 import { buildWasm, compile, type EngineCall } from '@tilekit/loop-engines';
 import { spmv } from '@tilekit/sparse/tfjs';
 import '@tilekit/sparse/tfjs/register-cpu';
@@ -112,18 +112,6 @@ let aCpu: tf.Tensor2D;
 let xColCpu: tf.Tensor2D;
 let aWasm: tf.Tensor2D;
 let xColWasm: tf.Tensor2D;
-
-/** Median milliseconds of `fn` over `runs` calls (after one warm-up). */
-function medianMs(fn: () => unknown, runs: number): number {
-  fn();
-  const t: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const s = performance.now();
-    fn();
-    t.push(performance.now() - s);
-  }
-  return t.sort((a, b) => a - b)[runs >> 1] as number;
-}
 
 /** Parse -> sparsify -> vectorize -> wasm module, the whole compile pipeline of one kernel. */
 function compilePipeline(expr: string, formats: Record<string, FormatSpec>): number {
@@ -235,21 +223,23 @@ export default defineBenchSuite({
         fn: () => compilePipeline('y(i) = A(i,j) * x(j)', { A: 'CSR' }),
       },
       baselines: [],
-      extra: () =>
-        Object.fromEntries(
-          KERNELS.flatMap(([label, expr, formats]) => {
-            const k = sparsify(expr, formats);
-            const bytes = buildWasm(vectorize(k.module, VECTOR).module, k.functionName).bytes
-              .length;
-            return [
-              [
-                `${label} compile median`,
-                `${medianMs(() => compilePipeline(expr, formats), 21).toFixed(2)} ms`,
-              ],
-              [`${label} wasm bytes`, bytes],
-            ];
-          }),
-        ),
+      extra: async () => {
+        const figures: Record<string, string | number> = {};
+        for (const [label, expr, formats] of KERNELS) {
+          const k = sparsify(expr, formats);
+          const { ours } = await runCase({
+            name: `${label} compile`,
+            ours: { label, fn: () => compilePipeline(expr, formats) },
+            baselines: [],
+          });
+          figures[`${label} compile median`] = `${ours.medianMs.toFixed(2)} ms`;
+          figures[`${label} wasm bytes`] = buildWasm(
+            vectorize(k.module, VECTOR).module,
+            k.functionName,
+          ).bytes.length;
+        }
+        return figures;
+      },
     },
   ],
 });

@@ -43,7 +43,7 @@ function median(xs: number[]): number {
 /**
  * Warm-up before timing: V8 runs new WebAssembly in its baseline compiler and swaps in optimised
  * code from a background thread once a function is hot, so a single warm-up call would time the
- * first candidate's baseline code (measured: the vectorized SpMV at 0.20 ms, then 0.11 ms).
+ * first candidate's baseline code (bench/PERFORMANCE.md has the figures).
  */
 const WARM_UP_MS = 50;
 const WARM_UP_MIN_CALLS = 10;

@@ -1,10 +1,10 @@
+import { INT32_MAX } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
 import type { ShapeInput } from '../input.js';
 import { type CompiledLayout, compileLayout } from '../tiling/compile.js';
 import { buildAxisTables } from './axis-tables.js';
 
 /** Largest length (and value) an Int32Array map can hold. */
-const INT32_MAX = 2 ** 31 - 1;
 
 type Direction = 'logicalToPhysical' | 'physicalToLogical';
 

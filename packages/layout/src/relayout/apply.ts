@@ -1,9 +1,9 @@
+import { INT32_MAX } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
 import { product } from '../tiling/levels.js';
 import type { PadStep, RelayoutPlan, RelayoutStep, TransposeStep } from './plan.js';
 
 /** Plain arrays beyond this length are refused rather than attempted. */
-const MAX_ELEMENTS = 2 ** 31 - 1;
 
 /** A plain row-major tensor. */
 export interface PlainTensor<T> {
@@ -82,10 +82,10 @@ function pad<T>(tensor: PlainTensor<T>, { paddings }: PadStep, padValue: T): Pla
     );
   }
   const shape = tensor.shape.map((size, d) => size + paddings[d]![0] + paddings[d]![1]);
-  if (product(shape) > MAX_ELEMENTS) {
+  if (product(shape) > INT32_MAX) {
     throw new LayoutValidationError(
       'plan',
-      `pad to [${shape.join(',')}] exceeds ${MAX_ELEMENTS} elements`,
+      `pad to [${shape.join(',')}] exceeds ${INT32_MAX} elements`,
     );
   }
   const data = new Array<T>(product(shape)).fill(padValue);

@@ -6,10 +6,16 @@
  * js-handlers.ts.
  */
 import type { Attribute, Operation, Value } from '@tilekit/loop-ir';
-import { elementTypeOf, type MemRefType, operand, result, type ScalarType } from '@tilekit/loop-ir';
+import {
+  elementTypeOf,
+  laneCount,
+  type MemRefType,
+  operand,
+  result,
+  type ScalarType,
+} from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { type CountedLoop, type EngineBackend, lowerFunction } from '../lowering.js';
-import { laneCount } from '../wasm/lanes.js';
 import { JS_HANDLERS } from './js-handlers.js';
 import { isIndexCast, isNarrowWidening, narrowWideningValues } from './js-narrow.js';
 import type { ReferenceOp } from './js-runtime.js';

@@ -9,6 +9,7 @@ import type { Operation, Value } from '@tilekit/loop-ir';
 import {
   combiningOp,
   elementTypeOf,
+  laneCount,
   operand,
   operands,
   optionalOperand,
@@ -19,7 +20,6 @@ import {
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperand } from '../op-classes.js';
 import { constantMaskSize, lanePosition, laneSource } from '../vector-op-parts.js';
-import { laneCount } from '../wasm/lanes.js';
 import type { JsCodegen, JsMemRef } from './js-codegen.js';
 import { literalOf } from './js-scalar.js';
 

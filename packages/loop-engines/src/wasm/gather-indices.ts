@@ -4,10 +4,9 @@
  */
 
 import type { Operation, Type, Value } from '@tilekit/loop-ir';
-import { operand, operands, result } from '@tilekit/loop-ir';
+import { laneCount, operand, operands, result } from '@tilekit/loop-ir';
 import type { FunctionCompiler } from './function-compiler.js';
 import type { IndexVector } from './gather-scatter.js';
-import { laneCount } from './lanes.js';
 import { startAddress } from './memory-ops.js';
 
 const WIDENINGS = new Set(['arith.extui', 'arith.extsi', 'arith.index_cast', 'arith.index_castui']);

@@ -4,7 +4,9 @@
  * v128 "parts" holding lanes of the element's exact width. Masks (`vector<Nxi1>`) use 32-bit
  * lanes (all ones / zero), the width of the f32/i32 data they usually guard.
  */
+
 import type { ScalarType, Type, VectorType } from '@tilekit/loop-ir';
+import { laneCount } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { ValType } from './opcodes.js';
 
@@ -54,11 +56,6 @@ export function elementBytes(t: ScalarType): number {
   if (t.kind === 'index') return 8;
   if (t.kind === 'integer') return t.width === 1 ? 1 : t.width / 8;
   return t.format === 'f64' ? 8 : t.format === 'f32' ? 4 : 2;
-}
-
-/** Number of lanes of a vector type once `vector.vscale` is fixed. */
-export function laneCount(t: VectorType, vscale: number): number {
-  return t.shape.reduce((n, d, k) => n * d * (t.scalableDims[k] ? vscale : 1), 1);
 }
 
 /** Number of v128 parts a vector of `t` needs. */

@@ -4,14 +4,13 @@
  */
 
 import type { Operation, ScalarType, Value } from '@tilekit/loop-ir';
-import { operand, operands, optionalOperand, result } from '@tilekit/loop-ir';
+import { laneCount, operand, operands, optionalOperand, result } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { constantMaskSize, lanePosition, laneSource } from '../vector-op-parts.js';
 import type { FunctionCompiler } from './function-compiler.js';
 import { indexVectorOf, maskedLanesUnused, onlyGatheredFromMemory } from './gather-indices.js';
 import { lowerGather, lowerScatter } from './gather-scatter.js';
 import { pushLane, setLane } from './lane-access.js';
-import { laneCount } from './lanes.js';
 import { lowerVectorLoad, lowerVectorStore, type VectorAccess } from './memory-ops.js';
 import {
   type ElementwiseOperand,

@@ -11,12 +11,12 @@ import type {
   ScalarType,
   VectorType,
 } from '@tilekit/loop-ir';
-import { combiningOp, floatToBits, isArithCast } from '@tilekit/loop-ir';
+import { combiningOp, floatToBits, isArithCast, laneCount } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import { computeOperandIndex } from '../op-classes.js';
 import type { FunctionBuilder } from './function-builder.js';
 import { LOW_HALVES_OF_PAIR, lanePusher, pushMaskFor, setLane } from './lane-access.js';
-import { isBool, type LaneShape, laneCount, laneLayoutOf } from './lanes.js';
+import { isBool, type LaneShape, laneLayoutOf } from './lanes.js';
 import { lowerCast, lowerCmpf, lowerCmpi } from './scalar-cmp-cast.js';
 import { type Push, type ScalarContext, scalarLowering } from './scalar-ops.js';
 

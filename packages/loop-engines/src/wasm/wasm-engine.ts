@@ -2,7 +2,8 @@
  * The `wasm` engine: compiles one function of a module to a WebAssembly module with SIMD128
  * (our own encoder, no binaryen) and wraps it in a callable with the interpreter's calling
  * convention. Per call, memref arguments are copied into the module's linear memory once
- * (which grows as needed) and the memrefs the function writes are copied back once.
+ * (which grows as needed; an array declared with `markImmutable` that is still there from the
+ * previous call is not copied again) and the memrefs the function writes are copied back once.
  */
 
 import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
@@ -24,6 +25,7 @@ import { elementBytes } from './lanes.js';
 import { BUFFER_PADDING } from './memory-ops.js';
 import { copyIn, copyOut } from './memory-transfer.js';
 import { encodeModule } from './module-encoder.js';
+import { ResidentArguments } from './resident-inputs.js';
 
 /** Options of the wasm engine. */
 export interface WasmEngineOptions {
@@ -110,6 +112,7 @@ export function compileWasm(
   const kernel = instance.exports.kernel as WasmKernel;
   const written = writtenMemRefs(signature.func);
   const inputs = signature.inputs;
+  const resident = new ResidentArguments();
 
   return (...args) => {
     checkArgumentCount(fnName, inputs.length, args.length);
@@ -134,7 +137,10 @@ export function compileWasm(
       if (t.kind === 'memref') {
         const m = memrefs.find((x) => x.i === i) as (typeof memrefs)[number];
         const at = addresses.get(i) as number;
-        copyIn(memory.buffer, at, m.arg.data, t);
+        if (written.has(i) || !resident.holds(i, m.arg.data, at)) {
+          copyIn(memory.buffer, at, m.arg.data, t);
+          if (!written.has(i)) resident.record(i, m.arg.data, at);
+        }
         wasmArgs.push(at, ...m.arg.shape.map((d) => BigInt(d)));
         if (t.layout !== undefined)
           wasmArgs.push(...m.arg.strides.map((d) => BigInt(d)), BigInt(m.arg.offset));

@@ -105,7 +105,7 @@ function resultOut(v: RuntimeValue, t: Type): InterpretResult {
  * @throws {InterpretArgumentError} when arguments do not fit the signature
  * @throws {InterpretError} (or {@link OutOfBoundsError}) on undefined behaviour at run time
  * @throws {IRVerifyError} when the module does not verify
- * @throws {InterpretError} (when verifying) for a vector type wider than `MAX_VECTOR_LANES`
+ * @throws {InterpretError} (when verifying) for a vector type wider than `MAX_VECTOR_LENGTH`
  */
 export function interpret(
   module: Module,

@@ -7,20 +7,11 @@
 
 import type { Module, Operation } from '../ir/operation.js';
 import type { Type } from '../ir/types.js';
-import { MAX_VECTOR_LENGTH } from '../ir/vector-length.js';
-
-/** The most lanes one vector value may hold at the running vscale (the vectorizer's vl bound). */
-export const MAX_VECTOR_LANES = MAX_VECTOR_LENGTH;
-
-/** Lanes of `t` at `vscale` (1 for non-vectors). */
-function lanesAt(t: Type, vscale: number): number {
-  if (t.kind !== 'vector') return 1;
-  return t.shape.reduce((n, d, k) => n * d * (t.scalableDims[k] === true ? vscale : 1), 1);
-}
+import { laneCount, MAX_VECTOR_LENGTH } from '../ir/vector-length.js';
 
 /**
  * The first op under `root` with a result or block argument of more than
- * {@link MAX_VECTOR_LANES} lanes at `vscale`, and that lane count; undefined when none.
+ * {@link MAX_VECTOR_LENGTH} lanes at `vscale`, and that lane count; undefined when none.
  */
 export function overwideVector(
   root: Module | Operation,
@@ -29,8 +20,8 @@ export function overwideVector(
   let found: { opName: string; lanes: number } | undefined;
   const check = (opName: string, t: Type): void => {
     if (found !== undefined || t.kind !== 'vector') return;
-    const lanes = lanesAt(t, vscale);
-    if (lanes > MAX_VECTOR_LANES) found = { opName, lanes };
+    const lanes = laneCount(t, vscale);
+    if (lanes > MAX_VECTOR_LENGTH) found = { opName, lanes };
   };
   // A plain recursion (no per-block arrays): this runs on every engine compile.
   const visit = (op: Operation): void => {
@@ -49,5 +40,5 @@ export function overwideVector(
 
 /** The message of an over-wide vector, shared by the interpreter and the engines. */
 export function overwideMessage(lanes: number, vscale: number): string {
-  return `a vector of ${lanes} lanes (at vscale ${vscale}) exceeds the limit of ${MAX_VECTOR_LANES} lanes per vector`;
+  return `a vector of ${lanes} lanes (at vscale ${vscale}) exceeds the limit of ${MAX_VECTOR_LENGTH} lanes per vector`;
 }

@@ -1,7 +1,10 @@
 /**
  * The widest vector the loop IR admits: a fact about the IR that the vectorizer (its `vl`
- * option), the interpreter and the engines all bound themselves by.
+ * option), the interpreter and the engines all bound themselves by; and how many lanes a
+ * vector type has.
  */
+
+import type { VectorType } from './types.js';
 
 /**
  * The largest vector length: 2^16 lanes. MLIR itself takes any `unsigned` vl, but the widest
@@ -12,3 +15,11 @@
  * those structures small; an unbounded vl would let one option exhaust memory.
  */
 export const MAX_VECTOR_LENGTH = 2 ** 16;
+
+/**
+ * Lanes of vector type `t` once `vector.vscale` is `vscale` (scalable dimensions multiply by
+ * it; a fixed-shape type ignores it).
+ */
+export function laneCount(t: VectorType, vscale = 1): number {
+  return t.shape.reduce((n, d, k) => n * d * (t.scalableDims[k] === true ? vscale : 1), 1);
+}

@@ -3,10 +3,11 @@
  * sparse tensors contribute their position/coordinate/value arrays, dense operands their
  * data, and every index variable's size is read off the operands (and checked to agree).
  */
+import { markImmutable } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
 import { hasAssembly } from './output-plan.js';
@@ -271,6 +272,20 @@ export function outputShapeOfShapes(
 }
 
 /**
+ * One storage array of a sparse operand. A `SparseTensor`'s arrays never change, so they are
+ * marked immutable: the wasm engine then keeps them in its memory between calls. A storage
+ * view (the wasm heap's) may change and is passed as it is.
+ */
+function storageArgument(
+  operand: KernelOperand | undefined,
+  pick: (t: SparseTensor) => IndexArray | ValueArray,
+): InterpretArg {
+  const array = pick(operand as SparseTensor);
+  if (operand instanceof SparseTensor) markImmutable(array);
+  return array;
+}
+
+/**
  * Builds the argument list of `kernel` for the named operands. The output is a fresh zero
  * array unless `output` is given (for `+=`/`*=` kernels that read it). A kernel with a
  * formatted output writes into `output` storage (by default allocated with room for as many
@@ -282,10 +297,26 @@ export function bindArguments(
   operands: Readonly<Record<string, KernelOperand>>,
   output?: ValueArray | BigInt64Array | OutputStorage,
 ): BoundCall {
+  return bindArgumentsFor(kernel, operands, () => output);
+}
+
+/**
+ * {@link bindArguments} with the output chosen once the output shape is known (`outputFor`
+ * returns it, or `undefined` for the default), so a caller sizing storage by the shape binds
+ * (and converts) the operands only once.
+ */
+export function bindArgumentsFor(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+  outputFor: (
+    outputShape: readonly number[],
+  ) => ValueArray | BigInt64Array | OutputStorage | undefined,
+): BoundCall {
   const { plan } = kernel;
   const inputs = boundInputs(kernel, operands);
   const sizes = indexSizes(kernel, (input) => shapeOf(inputs.get(input) as KernelOperand));
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
+  const output = outputFor(outputShape);
   const length = outputShape.reduce((a, b) => a * b, 1);
   const assembly = hasAssembly(plan)
     ? bindOutputStorage(plan, operands, outputShape, output)
@@ -321,13 +352,14 @@ export function bindArguments(
         return shape.length === 1 ? data : { data, shape };
       }
       case 'values':
-        return (inputs.get(p.tensor) as SparseTensor).values;
+        return storageArgument(inputs.get(p.tensor), (t) => t.values);
       case 'positions':
-        return (inputs.get(p.tensor) as SparseTensor).positions[p.level] as InterpretArg;
+        return storageArgument(inputs.get(p.tensor), (t) => t.positions[p.level] as IndexArray);
       default:
-        return (inputs.get(p.tensor) as SparseTensor).coordinates[
-          (p as { level: number }).level
-        ] as InterpretArg;
+        return storageArgument(
+          inputs.get(p.tensor),
+          (t) => t.coordinates[(p as { level: number }).level] as IndexArray,
+        );
     }
   });
   return {

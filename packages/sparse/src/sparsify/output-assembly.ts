@@ -216,15 +216,19 @@ export class OutputAssembler {
         scan,
         [index],
         (tb) => {
+          // Branch-free compaction: every coordinate is written at the next free slot, which
+          // advances only past marked ones (a data-dependent branch per coordinate would be
+          // mispredicted for a good share of them); the touched entries are cleared after.
           const loop = tb.forOp(c(0), extent, c(1), [start], (fb, j, q) => {
-            const set = fb.cmpi('ne', fb.load(filled, [j as Value]), fb.constantInt(0, mark));
-            const next = fb.ifOp(
-              set,
-              [index],
-              (ib) => [append(ib, j as Value, q as Value)],
-              () => [q as Value],
-            );
-            return [next.results[0] as Value];
+            this.#guardedStore(fb, j as Value, crd, q as Value, true);
+            this.#guardedStore(fb, fb.load(w, [j as Value]), values, q as Value);
+            return [fb.addi(q as Value, loadIndex(fb, filled, j as Value))];
+          });
+          tb.forOp(c(0), n, c(1), [], (fb, t) => {
+            const j = loadIndex(fb, added, t as Value);
+            fb.store(this.#ctx.zero(), w, [j]);
+            fb.store(fb.constantInt(0, mark), filled, [j]);
+            return [];
           });
           return [loop.results[0] as Value];
         },

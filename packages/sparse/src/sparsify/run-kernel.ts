@@ -6,7 +6,7 @@
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { type BoundCall, bindArguments, type KernelOperand, outputShapeOf } from './bind.js';
+import { type BoundCall, bindArguments, bindArgumentsFor, type KernelOperand } from './bind.js';
 import { hasAssembly } from './output-plan.js';
 import {
   allocateOutputStorage,
@@ -63,17 +63,17 @@ export function runKernel(
     fn(...call.args);
     return hasAssembly(plan) ? (assembledOutput(kernel, call) as SparseTensor) : call.output;
   }
-  const shape = outputShapeOf(kernel, operands);
-  const levelSizes = plan.assembly.format.order.map((d) => shape[d] as number);
+  const levelSizesOf = (shape: readonly number[]) =>
+    plan.assembly.format.order.map((d) => shape[d] as number);
   // A kernel called again usually needs about what it needed last time: start from that.
   const hint = lastNeeded.get(kernel);
-  const first = bindArguments(
-    kernel,
-    operands,
+  const first = bindArgumentsFor(kernel, operands, (shape) =>
     hint === undefined || hint.shape.join() !== shape.join()
       ? undefined
-      : allocateOutputStorage(plan, levelSizes, hint.entries),
+      : allocateOutputStorage(plan, levelSizesOf(shape), hint.entries),
   );
+  const shape = first.outputShape;
+  const levelSizes = levelSizesOf(shape);
   fn(...first.args);
   const storage = first.storage as NonNullable<BoundCall['storage']>;
   const needed = neededEntries(plan, levelSizes, storage);

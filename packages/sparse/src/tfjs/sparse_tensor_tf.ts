@@ -5,6 +5,7 @@
  * coordinates (int32 tensors) and float32 or int32 values.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { INT32_MAX } from '@tilekit/errors';
 import { SparseFormatError, SparseStorageError } from '../sparse-tensor/errors.js';
 import {
   type FormatSpec,
@@ -29,7 +30,6 @@ export interface TfSparseStorage {
 }
 
 /** The largest position or coordinate an int32 tensor holds exactly. */
-const MAX_INT32 = 2 ** 31 - 1;
 
 /** `format` with 32-bit positions and coordinates (the width of int32 tensors). */
 export function format32(format: FormatSpec, rank: number): SparseFormat {
@@ -41,7 +41,7 @@ function int32Of(array: IndexArray, argument: string): Int32Array {
   const out = new Int32Array(array.length);
   for (let k = 0; k < array.length; k++) {
     const v = readIndex(array, k);
-    if (v > MAX_INT32)
+    if (v > INT32_MAX)
       throw new SparseStorageError(argument, `${v} does not fit an int32 tensor`, k);
     out[k] = v;
   }

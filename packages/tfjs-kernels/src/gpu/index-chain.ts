@@ -15,8 +15,10 @@
  * shader serves every layout, shape and direction.
  */
 
+import { INT32_MAX } from '@tilekit/errors';
+
 /** "No bound": the largest int32. */
-export const UNBOUNDED = 2 ** 31 - 1;
+export const UNBOUNDED = INT32_MAX;
 
 /** One digit term of a step. */
 export interface DigitTerm {

@@ -3,6 +3,7 @@
  * value, and that a physical buffer has the length its layout implies.
  */
 import type { DataType, Tensor } from '@tensorflow/tfjs-core';
+import { INT32_MAX } from '@tilekit/errors';
 import { physicalElementCount } from '@tilekit/layout';
 import { KernelArgumentError } from '../errors.js';
 import { assertElementTypeOf } from '../layout/layout-argument.js';
@@ -15,7 +16,6 @@ import { assertDtype } from './to-tensor.js';
 export const LAYOUT_DTYPES: readonly DataType[] = ['float32', 'int32', 'bool'];
 
 const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * Checks that `padValue` is storable in `dtype` without change and returns it.

@@ -2,13 +2,14 @@
  * The largest output any op of this package allocates, checked before allocating so that a huge
  * shape is a typed error naming the argument rather than the engine's "Invalid typed array length".
  */
+import { INT32_MAX } from '@tilekit/errors';
 import { KernelArgumentError } from '../errors.js';
 
 /**
  * At most 2^31 - 1 elements per output: flat offsets travel as int32 (TSCATTER/TGATHER indices),
  * and JavaScript engines cap typed arrays near 2^32 elements or lower.
  */
-export const MAX_OUTPUT_ELEMENTS = 2 ** 31 - 1;
+export const MAX_OUTPUT_ELEMENTS = INT32_MAX;
 
 /**
  * Throws unless an output of `count` elements is allocatable.

@@ -3,6 +3,7 @@
  * and which values it admits.
  */
 
+import { INT32_MAX } from '@tilekit/errors';
 import { isBFloat16Exact, isFloat16Exact } from './half-float.js';
 import type { ElementType, IndexType } from './pto-types.js';
 
@@ -41,7 +42,7 @@ function integerType(bytes: 1 | 2 | 4, signed: boolean, cType: string): TileType
     cType,
     admits: `integers ${min}..${max}`,
     fits: integerRange(min, max),
-    carrierFits: min <= -(2 ** 31) && max >= 2 ** 31 - 1,
+    carrierFits: min <= -INT32_MAX - 1 && max >= INT32_MAX,
   };
 }
 

@@ -15,7 +15,7 @@ import { createOperation, type Operation, type Value } from '../../ir/operation.
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import type { Replacement } from '../../ir/rewriter.js';
 import { typeEquals, type VectorType } from '../../ir/types.js';
-import { MAX_VECTOR_LENGTH } from '../../ir/vector-length.js';
+import { laneCount, MAX_VECTOR_LENGTH } from '../../ir/vector-length.js';
 import {
   type ConstantValues,
   constantOp,
@@ -92,11 +92,6 @@ function constantBlock(
   }
   const length = type.shape.slice(position.values.length).reduce((a, b) => a * b, 1);
   return { start: start * length, length };
-}
-
-/** Lanes in a fixed-shape vector type. */
-function laneCount(type: VectorType): number {
-  return type.shape.reduce((a, b) => a * b, 1);
 }
 
 /**

@@ -15,6 +15,7 @@
  * Values are selected, never computed: float bits (-0, NaN, ±Inf, subnormals) move unchanged.
  */
 import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
+import { UNBOUNDED } from '../../gpu/index-chain.js';
 import type { ChainKind } from '../chain-kind.js';
 
 /** GLSL of one term: extract and consume its digit; if bounded, track the slack to the bound. */
@@ -72,8 +73,8 @@ function chainFunction(kind: ChainKind): string {
     ${returnType} sourceOf(int p, out int slack, out LANES laneSlack) {
       int index = p;
       ivec2 texel = ivec2(0);
-      slack = 0x7fffffff;
-      laneSlack = LANES(0x7fffffff);
+      slack = ${UNBOUNDED};
+      laneSlack = LANES(${UNBOUNDED});
       ${code.join('\n      ')}
       return ${texel ? 'texel' : 'index'};
     }`;

@@ -11,6 +11,7 @@
  * output reads element 0) and selected afterwards, so no lane branches. Values are loaded,
  * selected and stored, never computed: float bits (-0, NaN payloads, subnormals) move unchanged.
  */
+import { UNBOUNDED } from '../../gpu/index-chain.js';
 import { FlatProgram, forEachElement } from '../flat-program.js';
 import { kindKey, type LayoutPassKind } from '../layout-pass-kind.js';
 
@@ -106,8 +107,8 @@ export class LayoutGatherProgram extends FlatProgram {
     return forEachElement(
       'uniforms.count',
       `var at = p * ${kind.width};
-        var slack = 2147483647;
-        ${rooms.map((s) => `var room${s} = 2147483647;`).join(' ')}
+        var slack = ${UNBOUNDED};
+        ${rooms.map((s) => `var room${s} = ${UNBOUNDED};`).join(' ')}
         ${steps.join('\n        ')}
         ${lanes.join('\n        ')}
         ${store}`,

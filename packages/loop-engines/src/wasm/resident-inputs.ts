@@ -1,0 +1,47 @@
+/**
+ * Arrays a caller promises never to write again, so the wasm engine may keep its copy of one
+ * in linear memory from one call to the next instead of copying it in every time (a sparse
+ * tensor's storage: instances are immutable). The engine re-copies whenever the array, its
+ * length or its place in memory changes, and never keeps an argument the kernel writes.
+ */
+import type { MemRefData } from '@tilekit/loop-ir';
+
+const immutable = new WeakSet<MemRefData>();
+
+/**
+ * Declares that the contents of `arrays` will not change from now on: a compiled wasm
+ * function called with the same array in the same argument again may reuse the copy it made
+ * in its memory. Writing such an array afterwards makes later wasm calls read stale values.
+ */
+export function markImmutable(...arrays: readonly MemRefData[]): void {
+  for (const a of arrays) {
+    if (!ArrayBuffer.isView(a)) {
+      throw new TypeError(
+        `markImmutable: expected typed arrays, got ${Object.prototype.toString.call(a)}`,
+      );
+    }
+    immutable.add(a);
+  }
+}
+
+/** Whether `data` was declared with {@link markImmutable}. */
+export function isMarkedImmutable(data: MemRefData): boolean {
+  return immutable.has(data);
+}
+
+/** Per memref argument of one compiled function: what its memory region held after the last call. */
+export class ResidentArguments {
+  readonly #held = new Map<number, { data: MemRefData; at: number; bytes: number }>();
+
+  /** Whether argument `i`'s region at `at` still holds `data` (an immutable array copied there). */
+  holds(i: number, data: MemRefData, at: number): boolean {
+    const h = this.#held.get(i);
+    return h !== undefined && h.data === data && h.at === at && h.bytes === data.byteLength;
+  }
+
+  /** Records that argument `i`'s region at `at` now holds `data` (kept only if immutable). */
+  record(i: number, data: MemRefData, at: number): void {
+    if (isMarkedImmutable(data)) this.#held.set(i, { data, at, bytes: data.byteLength });
+    else this.#held.delete(i);
+  }
+}
