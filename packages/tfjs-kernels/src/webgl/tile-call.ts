@@ -11,7 +11,7 @@ import type { TileLoop } from '../impl/tile-loop.js';
 import type { TileOpAttrs } from '../kernel-names.js';
 import { cpuRouteReason } from './cpu-route.js';
 import { isFloatAddressable, valueAccess } from './residency.js';
-import { disposeAll, flatView, runFlatProgram } from './run-program.js';
+import { disposeAll, flatView, runFlatProgram, withShape } from './run-program.js';
 
 /** One TScatter/TGather call as the WebGL kernels see it. */
 export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
@@ -92,4 +92,25 @@ export function runOverIndexTile<A extends TileOpAttrs>(
   const out = runFlatProgram(call.backend, program, [values, idx], call.src.dtype, uniforms);
   disposeAll(call.backend, [idx]);
   return out;
+}
+
+/**
+ * The `kernelFunc` of a tile op on WebGL: reads and checks the call, runs the CPU loop where a
+ * route rule asks for it, and otherwise runs `passes` over the source's flat values, shaping its
+ * flat result as the output (`passes` returns `null` when only the CPU loop is exact).
+ */
+export function webglTileKernel<A extends TileOpAttrs>(
+  op: string,
+  addressed: AddressedTile,
+  loop: TileLoop<A>,
+  passes: (call: TileCall<A>, values: TensorInfo) => TensorInfo | null,
+): KernelFunc {
+  return (args) => {
+    const call = tileCall<A>(op, addressed, args);
+    if (tileCpuRouteReason(call) !== null) return runTileLoopOnCpu(call, loop);
+    const values = flatView(call.backend, call.src);
+    const out = passes(call, values);
+    disposeAll(call.backend, [values]);
+    return out === null ? runTileLoopOnCpu(call, loop) : withShape(out, call.outShape);
+  };
 }
