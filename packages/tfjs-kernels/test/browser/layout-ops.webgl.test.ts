@@ -14,7 +14,14 @@ import { convertLayout, relayout, shapeText, tscatter, unrelayout } from '../../
 import { sizeFromShape } from '../../src/util/shape-size.js';
 import { shaderChain } from '../../src/webgl/chain-kind.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
-import { exactValues, float32Bits, isOnGpu, tf, webglBackend } from './support/backends.js';
+import {
+  exactValues,
+  expectExactResult,
+  float32Bits,
+  isOnGpu,
+  tf,
+  webglBackend,
+} from './support/backends.js';
 import { layoutCaseArbitrary, type ValueDomain, valuesFrom } from './support/differential-cases.js';
 import { expectedLayoutResult, type LayoutCase, runLayoutCase } from './support/layout-cases.js';
 import { onWebgl2 } from './support/webgl-setup.js';
@@ -29,13 +36,8 @@ const iota = (n: number, f: (k: number) => number = (k) => k) =>
 async function expectLayoutCase(c: LayoutCase, onGpu = true): Promise<void> {
   await expectBalanced(async () => {
     const out = runLayoutCase(c);
-    expect(out.dtype).toBe(c.dtype);
     expect(isOnGpu(out)).toBe(onGpu);
-    const expected = expectedLayoutResult(c);
-    expect(await exactValues(out)).toEqual(
-      c.dtype === 'float32' ? float32Bits(expected) : expected,
-    );
-    out.dispose();
+    await expectExactResult(out, c.dtype, expectedLayoutResult(c));
   });
 }
 
