@@ -17,6 +17,7 @@ import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import {
   exactValues,
   expectExactResult,
+  FLOAT32_SPECIALS,
   float32Bits,
   isOnGpu,
   tf,
@@ -158,17 +159,7 @@ describe('relayout family on webgl vs the layout maps', () => {
   });
 
   it('moves -0, NaN, ±Inf and subnormals bit for bit, and writes a -0 or NaN pad value', async () => {
-    const specials = [
-      -0,
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      Number.NEGATIVE_INFINITY,
-      1e-45,
-      -1.4e-44,
-      3.4e38,
-      1,
-    ];
-    const values = iota(15, (k) => specials[k % specials.length]!);
+    const values = iota(15, (k) => FLOAT32_SPECIALS[k % FLOAT32_SPECIALS.length]!);
     for (const padValue of [-0, Number.NaN]) {
       await expectLayoutCase({
         op: 'relayout',

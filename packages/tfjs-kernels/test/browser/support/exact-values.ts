@@ -6,6 +6,21 @@
 import type { DataType, Tensor } from '@tensorflow/tfjs-core';
 import { expect } from 'vitest';
 
+/**
+ * Float32 values a bit-exact path must carry unchanged: -0, NaN, both infinities, two
+ * subnormals, a value near the largest finite one, and 1 (eight: one 1x8 tile).
+ */
+export const FLOAT32_SPECIALS: readonly number[] = [
+  -0,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  1e-45,
+  -1.4e-44,
+  3.4e38,
+  1,
+];
+
 /** The raw bit patterns of float32 values, for bit-exact comparison. */
 export function float32Bits(values: ArrayLike<number>): number[] {
   return Array.from(new Uint32Array(Float32Array.from(values).buffer));
