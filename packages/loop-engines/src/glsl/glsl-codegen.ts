@@ -5,7 +5,9 @@
  * induction variable is `e`'s coordinate in the output dimension the loop indexes) and keeps
  * only what that iteration stores to `e`; every other element is left as the previous pass
  * wrote it. That is exact when each iteration reads and writes the output at one index tuple
- * (as sparse kernels accumulate into their own element); other functions are refused.
+ * (as sparse kernels accumulate into their own element); other functions are refused. Inner
+ * loops whose induction variable indexes the output run likewise only the iteration that owns
+ * `e` (an SpMM row's column loop), so a fragment does its element's work, not its row's.
  * Input memrefs are textures read by flat index (`get<M>(0, index)`; tfjs stores them as
  * float32, so integer data is exact up to 2^24); extents and scalars are uniforms.
  */
@@ -24,6 +26,17 @@ const OWNER = '__OWNER__';
 /** tfjs's getter of input `name` (`m3` -> `getM3`). */
 export function samplerOf(name: string): string {
   return `get${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
+/** An inner loop as emitted: its induction variable and the expressions of its bounds. */
+interface InnerLoop {
+  readonly inductionVariable: Value;
+  /** Whether it carries values from one iteration to the next (iter_args). */
+  readonly carries: boolean;
+  readonly iv: string;
+  readonly lower: string;
+  readonly upper: string;
+  readonly step: string;
 }
 
 /** Code generation state of one GLSL pass. */
@@ -50,21 +63,69 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       throw new EngineUnsupportedError(
         'no output element belongs to a single iteration (the output is not indexed by the outer loop)',
       );
-    const out = this.memref(this.#outputMemref());
-    const stride = tuple
-      .slice(owner + 1)
-      .map((_, k) => this.extent(out, owner + 1 + k))
-      .reduce((acc, d) => `${acc} * ${d}`, '1');
-    const coordinate = `(e / (${stride})) % ${this.extent(out, owner)}`;
     const type = this.dialect.types[this.#outputType];
     return [
       'void main() {',
       '  int e = getOutputCoords();',
       `  ${type} value = ${this.#previous('e')};`,
-      ...this.body().map((l) => l.replace(OWNER, coordinate)),
+      ...this.body().map((l) => this.#resolveMarkers(l, tuple, owner)),
       '  setOutput(float(value));',
       '}',
     ].join('\n');
+  }
+
+  /** `e`'s coordinate in output dimension `position`. */
+  #coordinate(tuple: readonly Value[], position: number): string {
+    const out = this.memref(this.#outputMemref());
+    const stride = tuple
+      .slice(position + 1)
+      .map((_, k) => this.extent(out, position + 1 + k))
+      .reduce((acc, d) => `${acc} * ${d}`, '1');
+    return `(e / (${stride})) % ${this.extent(out, position)}`;
+  }
+
+  /** A body line with the owning coordinate and every inner loop's header filled in. */
+  #resolveMarkers(line: string, tuple: readonly Value[], owner: number): string {
+    const resolved = line.replace(OWNER, () => this.#coordinate(tuple, owner));
+    const marker = /__LOOP_(\d+)__/.exec(resolved);
+    if (marker === null) return resolved;
+    const loop = this.#innerLoops[Number(marker[1])] as InnerLoop;
+    return resolved.replace(marker[0], () => this.#innerLoopHeader(loop, tuple));
+  }
+
+  /**
+   * An inner loop's header. Where the loop's induction variable indexes the output and the
+   * loop carries no value, only the iteration whose induction variable is `e`'s coordinate can
+   * store to `e` (all others store elsewhere and leave nothing behind), so the fragment runs
+   * that one iteration instead of all of them.
+   */
+  #innerLoopHeader(loop: InnerLoop, tuple: readonly Value[]): string {
+    const position = tuple.indexOf(loop.inductionVariable);
+    const { iv, lower, upper, step } = loop;
+    if (position < 0 || loop.carries) return `for (; ${iv} < ${upper}; ${iv} = ${iv} + ${step}) {`;
+    const coordinate = this.#coordinate(tuple, position);
+    return `for (${iv} = ${coordinate}; ${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0; ${iv} = ${upper}) {`;
+  }
+
+  /** The inner (sequential) loops, whose headers wait until the output's index tuple is known. */
+  readonly #innerLoops: InnerLoop[] = [];
+
+  override forLoop(loop: CountedLoop, body: () => void): void {
+    if (loop.body === this.target.regions[0]?.blocks[0]) {
+      super.forLoop(loop, body);
+      return;
+    }
+    this.#innerLoops.push({
+      inductionVariable: loop.inductionVariable,
+      carries: loop.body.arguments.length > 1,
+      iv: this.scalar(loop.inductionVariable),
+      lower: this.scalar(loop.lowerBound),
+      upper: this.scalar(loop.upperBound),
+      step: this.scalar(loop.step),
+    });
+    this.line(`__LOOP_${this.#innerLoops.length - 1}__`);
+    this.nested(body);
+    this.line('}');
   }
 
   #output: Value | undefined;

@@ -5,19 +5,10 @@
 import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
-import { GpuProbe, onEachCall } from '@tilekit/bench/gpu-probe';
+import { webglProbe } from '@tilekit/bench/gpu-probe';
 import '../../src/tfjs/register-webgl.js';
 import { sparseGpuSuite } from './sparse_gpu_suite.js';
 
-const webgl = () => tf.findBackend('webgl') as MathBackendWebGL;
-
-const probe = new GpuProbe({
-  waitFor: (t) => {
-    const { texture } = webgl().texData.get(t.dataId);
-    if (texture != null) webgl().gpgpu.downloadMatrixFromPackedTexture(texture.texture, 1, 1);
-    return undefined;
-  },
-  hookCompilations: (onCompile) => onEachCall(webgl().gpgpu, 'createProgram', onCompile),
+export default sparseGpuSuite('webgl', webglProbe(), {
+  upload: (t) => (tf.findBackend('webgl') as MathBackendWebGL).uploadToGPU(t.dataId),
 });
-
-export default sparseGpuSuite('webgl', probe);

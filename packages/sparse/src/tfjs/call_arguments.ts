@@ -91,3 +91,24 @@ export function callArguments(call: SparseCall): CallArguments | undefined {
   }
   return { args, outputShape };
 }
+
+/** Elements of the call's output. */
+export function outputSize(args: CallArguments): number {
+  return args.outputShape.reduce((a, b) => a * b, 1);
+}
+
+/** The tensors behind memref arguments `inputs` (what a generated pass binds). */
+export function passTensors(args: CallArguments, inputs: readonly number[]): TensorInfo[] {
+  return inputs.map((arg) => {
+    const a = args.args[arg];
+    if (a?.kind !== 'memref' || a.tensor === undefined)
+      throw new Error(`argument ${arg} is no tensor`);
+    return a.tensor;
+  });
+}
+
+/** A generated pass's uniform: scalar argument `arg`, or extent `dim` of memref argument `arg`. */
+export function uniformValue(args: CallArguments, uniform: { arg: number; dim?: number }): number {
+  const a = args.args[uniform.arg];
+  return a?.kind === 'scalar' ? a.value : (a?.shape[uniform.dim ?? 0] ?? 0);
+}

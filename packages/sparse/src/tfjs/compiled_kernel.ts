@@ -1,7 +1,8 @@
 /**
  * One compiled sparse kernel per distinct attribute set: the expression (fixed by the kernel
  * name, or SparseOp's `expr`), the formats, the options and the value dtype. Compiling runs
- * sparsify -> (vectorize) -> engine once; every backend's kernel function then looks it up.
+ * sparsify -> (vectorize) once, and the host engine once when first needed; every backend's
+ * kernel function then looks it up.
  */
 import { compile, type EngineCall, type EngineName } from '@tilekit/loop-engines';
 import type { Module } from '@tilekit/loop-ir';
@@ -27,7 +28,7 @@ export interface CompiledSparseKernel {
   readonly kernel: SparseKernel;
   /** The module the host engine runs (vectorized when `vectorLength > 0`). */
   readonly module: Module;
-  /** The host engine's call (cpu backend, and the GPU backends' CPU route). */
+  /** The host engine's call (cpu backend, and the GPU backends' CPU route), compiled on first use. */
   readonly run: EngineCall;
   readonly options: Readonly<Required<SparseOpOptions>>;
   readonly dtype: 'float32' | 'int32';
@@ -91,16 +92,22 @@ export function compiledSparseKernel(
           enableSIMDIndex32: options.enableSIMDIndex32,
         }).module
       : kernel.module;
-  const run = compile(module, kernel.functionName, {
-    engine: options.engine,
-    vscale: options.vscale,
-  });
+  // The host engine is compiled on first use: the GPU backends' shader path never needs it,
+  // and each wasm engine call holds a WebAssembly.Memory, of which a page can reserve only so
+  // many.
+  let run: EngineCall | undefined;
   const compiled: CompiledSparseKernel = Object.freeze({
     key,
     expr,
     kernel,
     module,
-    run,
+    get run(): EngineCall {
+      run ??= compile(module, kernel.functionName, {
+        engine: options.engine,
+        vscale: options.vscale,
+      });
+      return run;
+    },
     options,
     dtype,
     formats: operandFormats,

@@ -4,10 +4,12 @@
  * Each backend supplies only how it compiles, when it must fall back, and how it runs passes.
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
-import { type CallArguments, callArguments } from './call_arguments.js';
+import type { Module } from '@tilekit/loop-ir';
+import { isUnique } from '../sparse-tensor/format.js';
+import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call_arguments.js';
 import type { CompiledSparseKernel } from './compiled_kernel.js';
 import { type ReadableBackend, runHostRoute } from './host_route.js';
-import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from './kernel_names.js';
+import { SPARSE_KERNEL_NAMES } from './kernel_names.js';
 import { recordSparseKernelRun } from './kernel_path.js';
 import { type SparseCall, sparseCall } from './sparse_call.js';
 
@@ -16,17 +18,52 @@ type ShaderProgram =
   | { readonly parallel: true }
   | { readonly parallel: false; readonly reason: string };
 
+/** Arguments holding the coordinates of a unique root level: distinct entries. */
+function distinctCoordinateArrays(compiled: CompiledSparseKernel): Set<number> {
+  const distinct = new Set<number>();
+  compiled.kernel.parameters.forEach((p, k) => {
+    const level = p.kind === 'coordinates' ? compiled.formats[p.tensor]?.levels[0] : undefined;
+    if (p.kind === 'coordinates' && p.level === 0 && level !== undefined && isUnique(level))
+      distinct.add(k);
+  });
+  return distinct;
+}
+
+/**
+ * A shader engine's compiler (`compileWgsl`, `compileGlsl`) applied to compiled kernels, once
+ * per kernel. The engine learns which coordinate arrays hold distinct entries, so a loop over a
+ * unique root level counts as writing disjoint outputs.
+ */
+export function shaderProgramOf<P>(
+  compile: (module: Module, fnName: string, options: { distinctArrays: Set<number> }) => P,
+): (compiled: CompiledSparseKernel) => P {
+  const programs = new WeakMap<CompiledSparseKernel, P>();
+  return (compiled) => {
+    let program = programs.get(compiled);
+    if (program === undefined) {
+      program = compile(compiled.kernel.module, compiled.kernel.functionName, {
+        distinctArrays: distinctCoordinateArrays(compiled),
+      });
+      programs.set(compiled, program);
+    }
+    return program;
+  };
+}
+
 /** What a GPU backend contributes to its sparse kernels. */
 export interface ShaderBackend<B, P extends ShaderProgram> {
   readonly backendName: 'webgl' | 'webgpu';
   /** The (cached) program of a compiled kernel. */
   program(compiled: CompiledSparseKernel): P;
-  /** Why this call must take the host route, or null when the passes apply. */
+  /**
+   * Why this call must take the host route although the program is parallel and its arguments
+   * are known from shapes, or null when the passes apply.
+   */
   hostReason(
     backend: B,
     call: SparseCall,
-    program: P,
-    args: CallArguments | undefined,
+    program: Extract<P, { parallel: true }>,
+    args: CallArguments,
   ): string | null;
   /** Runs the passes; returns the output. */
   runPasses(
@@ -41,17 +78,19 @@ function shaderKernel<B, P extends ShaderProgram>(
   kernelName: string,
   gpu: ShaderBackend<B, P>,
 ): KernelFunc {
-  return ({ inputs, backend: anyBackend, attrs }) => {
-    const backend = anyBackend as unknown as B;
-    const call = sparseCall(
-      kernelName,
-      inputs as Record<string, TensorInfo>,
-      attrs as unknown as SparseKernelAttrs,
-    );
+  return (config) => {
+    const backend = config.backend as unknown as B;
+    const call = sparseCall(kernelName, config);
     const program = gpu.program(call.compiled);
     const args = callArguments(call);
-    const reason = gpu.hostReason(backend, call, program, args);
-    if (reason !== null || !program.parallel || args === undefined)
+    const parallel = program.parallel ? (program as Extract<P, { parallel: true }>) : undefined;
+    const reason =
+      parallel === undefined
+        ? (program as Extract<P, { parallel: false }>).reason
+        : args === undefined
+          ? HOST_MADE_ARGUMENTS
+          : gpu.hostReason(backend, call, parallel, args);
+    if (reason !== null || parallel === undefined || args === undefined)
       return runHostRoute(
         call,
         backend as unknown as ReadableBackend,
@@ -59,7 +98,7 @@ function shaderKernel<B, P extends ShaderProgram>(
         kernelName,
         reason ?? '',
       );
-    const out = gpu.runPasses(backend, call, program as Extract<P, { parallel: true }>, args);
+    const out = gpu.runPasses(backend, call, parallel, args);
     recordSparseKernelRun({ kernelName, backend: gpu.backendName, path: 'gpu' });
     return out;
   };

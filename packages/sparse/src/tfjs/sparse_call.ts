@@ -3,7 +3,7 @@
  * and turn its input tensors back into the operands the emitted function binds (sparse storage
  * arrays, dense data, scalars), reading data the way the backend does.
  */
-import type { TensorInfo } from '@tensorflow/tfjs-core';
+import type { KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import {
@@ -50,14 +50,15 @@ function valueDtype(inputs: Readonly<Record<string, TensorInfo>>): 'float32' | '
 }
 
 /**
- * Resolves a call of `kernelName` with `attrs` and the inputs as tfjs passes them: an array
- * (keys `0`, `1`, …) whose names are `attrs.inputNames`.
+ * Resolves a call of `kernelName` from what tfjs hands a kernel function: the attributes, and
+ * the inputs as an array (keys `0`, `1`, …) whose names are `attrs.inputNames`.
  */
 export function sparseCall(
   kernelName: string,
-  positional: Readonly<Record<string, TensorInfo>>,
-  attrs: SparseKernelAttrs,
+  config: Pick<Parameters<KernelFunc>[0], 'inputs' | 'attrs'>,
 ): SparseCall {
+  const positional = config.inputs as Readonly<Record<string, TensorInfo>>;
+  const attrs = config.attrs as unknown as SparseKernelAttrs;
   const inputs: Record<string, TensorInfo> = {};
   attrs.inputNames.forEach((name, k) => {
     const info = positional[k];

@@ -6,6 +6,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
+import { callCounter } from '@tilekit/bench/gpu-probe';
 // Gradients of tfjs's own ops (sum, mul ...), which the full @tensorflow/tfjs bundle registers.
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../src/tfjs/register-cpu.js';
@@ -16,8 +17,8 @@ function webgl(): MathBackendWebGL {
   return tf.findBackend('webgl') as MathBackendWebGL;
 }
 
-let compiled = 0;
-let installed = false;
+/** Programs compiled on the WebGL backend since the first read. */
+const compiledPrograms = callCounter(() => webgl().gpgpu, 'createProgram');
 
 /** The WebGL backend as the shared suite drives it. */
 export const WEBGL: GpuSuiteBackend = {
@@ -27,16 +28,5 @@ export const WEBGL: GpuSuiteBackend = {
     return data.texture != null && data.values == null;
   },
   upload: (t) => webgl().uploadToGPU(t.dataId),
-  compiledPrograms: () => {
-    if (!installed) {
-      const gpgpu = webgl().gpgpu;
-      const create = gpgpu.createProgram.bind(gpgpu);
-      gpgpu.createProgram = (...args: Parameters<typeof create>) => {
-        compiled += 1;
-        return create(...args);
-      };
-      installed = true;
-    }
-    return compiled;
-  },
+  compiledPrograms,
 };

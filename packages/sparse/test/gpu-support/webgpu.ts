@@ -6,6 +6,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
+import { callCounter } from '@tilekit/bench/gpu-probe';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-webgpu.js';
@@ -22,22 +23,8 @@ function onGpuOnly(t: tf.TensorInfo): boolean {
   return data.resource != null && data.values == null;
 }
 
-let compiled = 0;
-let installed = false;
-
-/** Pipelines compiled on the WebGPU device since the counter was installed. */
-function compiledPipelines(): number {
-  if (!installed) {
-    const device = webgpuBackend().device;
-    const create = device.createComputePipeline.bind(device);
-    device.createComputePipeline = (descriptor) => {
-      compiled += 1;
-      return create(descriptor);
-    };
-    installed = true;
-  }
-  return compiled;
-}
+/** Pipelines compiled on the WebGPU device since the first read. */
+const compiledPipelines = callCounter(() => webgpuBackend().device, 'createComputePipeline');
 
 let reads = 0;
 let counting = false;

@@ -8,14 +8,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
 import { describe, expect, it } from 'vitest';
 import { SparseTensor } from '../../src/index.js';
-import {
-  sddmm,
-  sparseDot,
-  sparseOp,
-  sparseTensorFromTensor,
-  spmm,
-  spmv,
-} from '../../src/tfjs/index.js';
+import * as ops from '../../src/tfjs/index.js';
 import { randomDense } from '../sparsify/fixtures.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
@@ -41,29 +34,29 @@ const dense = (rows: number, cols: number, density: number, seed: number) =>
 const CASES: Record<string, () => tf.Tensor> = {
   'spmv CSR': () => {
     const A = SparseTensor.fromDense(dense(67, 45, 0.2, 1), [67, 45], 'CSR');
-    return spmv(A, tf.tensor1d(dense(45, 1, 1, 2)));
+    return ops.spmv(A, tf.tensor1d(dense(45, 1, 1, 2)));
   },
   'spmv COO': () => {
     const A = SparseTensor.fromDense(dense(33, 70, 0.1, 3), [33, 70], 'COO');
-    return spmv(A, tf.tensor1d(dense(70, 1, 1, 4)));
+    return ops.spmv(A, tf.tensor1d(dense(70, 1, 1, 4)));
   },
   spmm: () => {
-    const A = sparseTensorFromTensor(tf.tensor2d(dense(29, 31, 0.3, 5), [29, 31]), 'DCSR');
-    return spmm(A, tf.tensor2d(dense(31, 6, 1, 6), [31, 6]));
+    const A = ops.sparseTensorFromTensor(tf.tensor2d(dense(29, 31, 0.3, 5), [29, 31]), 'DCSR');
+    return ops.spmm(A, tf.tensor2d(dense(31, 6, 1, 6), [31, 6]));
   },
   sddmm: () =>
-    sddmm(
+    ops.sddmm(
       SparseTensor.fromDense(dense(17, 13, 0.3, 7), [17, 13], 'CSR'),
       tf.tensor2d(dense(17, 5, 1, 8), [17, 5]),
       tf.tensor2d(dense(5, 13, 1, 9), [5, 13]),
     ),
   sparseDot: () =>
-    sparseDot(
+    ops.sparseDot(
       SparseTensor.fromDense(dense(1, 90, 0.2, 10), [90], 'sparse-vector'),
       tf.tensor1d(dense(1, 90, 1, 11)),
     ),
   'sparseOp (js engine)': () =>
-    sparseOp(
+    ops.sparseOp(
       'y(i) = A(i,j) * x(j)',
       { A: 'CSR' },
       { engine: 'js' },
@@ -86,10 +79,10 @@ describe('sparse ops on the wasm backend', () => {
     const A = SparseTensor.fromDense(dense(256, 256, 0.05, 14), [256, 256], 'CSR');
     const x = tf.tensor1d(dense(256, 1, 1, 15));
     const heap = () => (tf.backend() as unknown as { wasm: { HEAPU8: Uint8Array } }).wasm.HEAPU8;
-    spmv(A, x).dispose();
+    ops.spmv(A, x).dispose();
     const tensors = tf.memory().numTensors;
     const size = heap().length;
-    for (let k = 0; k < 100; k++) spmv(A, x).dispose();
+    for (let k = 0; k < 100; k++) ops.spmv(A, x).dispose();
     expect(tf.memory().numTensors).toBe(tensors);
     expect(heap().length).toBe(size);
     x.dispose();

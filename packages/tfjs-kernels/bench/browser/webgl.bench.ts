@@ -8,27 +8,15 @@
  * compilations.
  */
 import '@tensorflow/tfjs-backend-webgl';
-import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
-import { GpuProbe, onEachCall } from '@tilekit/bench/gpu-probe';
+import { webglProbe } from '@tilekit/bench/gpu-probe';
 import { layoutCases } from './layout-cases.js';
 import { permutationCase, type ScatterCase } from './scatter-case.js';
 import '../../src/register-webgl.js';
 
-function webgl(): MathBackendWebGL {
-  return tf.backend() as MathBackendWebGL;
-}
-
 /** Settling (a one-texel read), read-back timing and shader compile counts on WebGL. */
-const probe = new GpuProbe({
-  waitFor: (t) => {
-    const { texture } = webgl().texData.get(t.dataId);
-    if (texture != null) webgl().gpgpu.downloadMatrixFromPackedTexture(texture.texture, 1, 1);
-    return undefined;
-  },
-  hookCompilations: (onCompile) => onEachCall(webgl().gpgpu, 'createProgram', onCompile),
-});
+const probe = webglProbe();
 const { settle } = probe;
 
 /** The WebGL goal is on the T(8,128) relayout; the other cases are timed for the record. */

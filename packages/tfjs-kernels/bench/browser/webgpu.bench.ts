@@ -10,34 +10,15 @@
  * duplicates with racing `atomicStore`s, so its winner is whichever thread stored last.
  */
 import '@tensorflow/tfjs-backend-webgpu';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
-import { GpuProbe, onEachCall } from '@tilekit/bench/gpu-probe';
+import { webgpuProbe } from '@tilekit/bench/gpu-probe';
 import { AT_LEAST_AS_FAST_AS_BOTH, layoutCases } from './layout-cases.js';
 import { permutationCase, type ScatterCase, scatterCase } from './scatter-case.js';
 import '../../src/register-webgpu.js';
 
-function webgpu(): WebGPUBackend {
-  return tf.backend() as WebGPUBackend;
-}
-
-/** Submits tfjs's queued passes and waits until the device has finished them. */
-async function finishGpuWork(): Promise<void> {
-  const backend = webgpu();
-  // Close the open compute pass first (as tfjs's own reads do): finishing an encoder with a
-  // pass still open yields an invalid command buffer, whose work the device drops.
-  backend.ensureCommandEncoderReady();
-  backend.endComputePassEncoder();
-  backend.submitQueue();
-  await backend.device.queue.onSubmittedWorkDone();
-}
-
 /** Settling (the device's work done), read-back timing and pipeline compile counts on WebGPU. */
-const probe = new GpuProbe({
-  waitFor: () => finishGpuWork(),
-  hookCompilations: (onCompile) => onEachCall(webgpu().device, 'createComputePipeline', onCompile),
-});
+const probe = webgpuProbe();
 const { settle } = probe;
 
 const layoutBench = layoutCases(probe, 'pipelines compiled', () => AT_LEAST_AS_FAST_AS_BOTH);

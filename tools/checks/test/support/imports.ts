@@ -1,10 +1,11 @@
 /**
  * The module specifiers a workspace project's own files import: static and dynamic imports,
  * re-exports, side-effect imports and `vi.mock` targets, in every TypeScript and JavaScript file
- * the project holds (sources, tests, benchmarks, configs, scripts), outside `node_modules`, `dist`
- * and `.tmp`. Lines inside comments (`*` or `//` first) are not imports.
+ * the project holds (sources, tests, benchmarks, configs, scripts; not git-ignored build output,
+ * installs or scratch files). Lines inside comments (`*` or `//` first) are not imports.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 
@@ -15,7 +16,6 @@ export interface FoundImport {
   readonly specifier: string;
 }
 
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.tmp']);
 const SOURCE_FILE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
 const COMMENT_LINE = /^\s*(?:\/\/|\/?\*)/;
 const IMPORT_PATTERNS = [
@@ -28,16 +28,24 @@ const IMPORT_PATTERNS = [
 ];
 
 /**
- * Every source file under `dir` (absolute paths), skipping build output, installed packages and
- * nested projects with their own manifest (an example package the tests install elsewhere).
+ * Every source file under `dir` (absolute paths) that git tracks or would track (build output,
+ * installed packages and scratch folders are ignored files), skipping nested projects with their
+ * own manifest (an example package the tests install elsewhere).
  */
-function sourceFiles(dir: string, top = true): string[] {
-  if (!top && existsSync(join(dir, 'package.json'))) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : sourceFiles(path, false);
-    return SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
+function sourceFiles(dir: string): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard', '--', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  }).split('\0');
+  const nested = listed
+    .filter((file) => file.endsWith('/package.json'))
+    .map((file) => file.slice(0, -'package.json'.length));
+  return listed
+    .filter((file) => SOURCE_FILE.test(file) && !file.endsWith('.d.ts'))
+    .filter((file) => !nested.some((folder) => file.startsWith(folder)))
+    .map((file) => join(dir, file))
+    .filter((path) => existsSync(path));
 }
 
 /** Every import of the project in `projectDir` (absolute), files relative to `root`. */

@@ -4,7 +4,7 @@
  * function serves every sparse kernel name: the attributes say what to compute.
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
-import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
+import { SPARSE_KERNEL_NAMES } from '../kernel_names.js';
 import { recordSparseKernelRun } from '../kernel_path.js';
 import { runOnHost, sparseCall } from '../sparse_call.js';
 
@@ -16,13 +16,9 @@ interface CpuBackendLike {
 
 /** The kernel function of `kernelName` on the cpu backend. */
 export function cpuSparseKernel(kernelName: string): KernelFunc {
-  return ({ inputs, backend, attrs }) => {
-    const cpu = backend as unknown as CpuBackendLike;
-    const call = sparseCall(
-      kernelName,
-      inputs as Record<string, TensorInfo>,
-      attrs as unknown as SparseKernelAttrs,
-    );
+  return (config) => {
+    const cpu = config.backend as unknown as CpuBackendLike;
+    const call = sparseCall(kernelName, config);
     const out = runOnHost(call, (info) => cpu.readSync(info.dataId) as Float32Array | Int32Array);
     recordSparseKernelRun({ kernelName, backend: 'cpu', path: 'host' });
     return cpu.makeTensorInfo(out.shape, call.compiled.dtype, out.values);

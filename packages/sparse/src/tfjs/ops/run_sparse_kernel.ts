@@ -9,7 +9,11 @@ import { KernelNotRegisteredError } from '@tilekit/tfjs-kernels';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { outputShapeOfShapes, SparsifyError } from '../../sparsify/index.js';
 import { compiledSparseKernel } from '../compiled_kernel.js';
-import type { SparseKernelAttrs, SparseKernelName } from '../kernel_names.js';
+import {
+  FIXED_EXPRESSIONS,
+  type SparseKernelAttrs,
+  type SparseKernelName,
+} from '../kernel_names.js';
 import { sparseRegisterRemedy } from '../register_entries.js';
 import { callerInputsOf } from '../sparse_call.js';
 import { coordinatesInput, positionsInput, valuesInput } from '../sparse_inputs.js';
@@ -153,4 +157,19 @@ export function runSparseKernel(
       Object.values(inputs) as unknown as tf.NamedTensorMap,
       attrs as unknown as tf.NamedAttrMap,
     ) as tf.Tensor;
+}
+
+/**
+ * Runs one of the kernels whose expression is fixed (spmv, spmm, sddmm, sparseDot: see
+ * `FIXED_EXPRESSIONS`) on its named operands, those named in `sparseNames` sparse.
+ */
+export function runFixedKernel(
+  opName: string,
+  kernelName: SparseKernelName,
+  operands: Readonly<Record<string, SparseOperand>>,
+  sparseNames: readonly string[],
+  options?: SparseOpOptions,
+): tf.Tensor {
+  const expr = FIXED_EXPRESSIONS[kernelName] as string;
+  return runSparseKernel(opName, kernelName, expr, operands, new Set(sparseNames), options);
 }

@@ -1,8 +1,8 @@
 /** The `sddmm` op: a dense-dense product sampled at a sparse pattern. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
-import { FIXED_EXPRESSIONS, SparseSddmm } from '../kernel_names.js';
+import { SparseSddmm } from '../kernel_names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runSparseKernel } from './run_sparse_kernel.js';
+import { runFixedKernel } from './run_sparse_kernel.js';
 import { requireSparse, type SparseArgument } from './sparse_argument.js';
 
 /**
@@ -13,14 +13,7 @@ import { requireSparse, type SparseArgument } from './sparse_argument.js';
  */
 function sddmm_(S: SparseArgument, A: Tensor, B: Tensor, options?: SparseOpOptions): Tensor {
   requireSparse(S, 2, 'S');
-  return runSparseKernel(
-    'sddmm',
-    SparseSddmm,
-    FIXED_EXPRESSIONS[SparseSddmm] as string,
-    { S, A, B },
-    new Set(['S']),
-    options,
-  );
+  return runFixedKernel('sddmm', SparseSddmm, { S, A, B }, ['S'], options);
 }
 
 export const sddmm = op({ sddmm_ });

@@ -1,10 +1,10 @@
 /** The `sparseDot` op: dot product of a sparse vector with a dense or sparse vector. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { FIXED_EXPRESSIONS, SparseDot } from '../kernel_names.js';
+import { SparseDot } from '../kernel_names.js';
 import { TfSparseTensor } from '../sparse_tensor_tf.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runSparseKernel } from './run_sparse_kernel.js';
+import { runFixedKernel } from './run_sparse_kernel.js';
 import { requireSparse, type SparseArgument } from './sparse_argument.js';
 
 /**
@@ -20,14 +20,7 @@ function sparseDot_(
   requireSparse(a, 1, 'a');
   const sparseB = b instanceof TfSparseTensor || b instanceof SparseTensor;
   if (sparseB) requireSparse(b, 1, 'b');
-  return runSparseKernel(
-    'sparseDot',
-    SparseDot,
-    FIXED_EXPRESSIONS[SparseDot] as string,
-    { a, b },
-    new Set(sparseB ? ['a', 'b'] : ['a']),
-    options,
-  );
+  return runFixedKernel('sparseDot', SparseDot, { a, b }, sparseB ? ['a', 'b'] : ['a'], options);
 }
 
 export const sparseDot = op({ sparseDot_ });

@@ -1,8 +1,8 @@
 /** The `spmm` op: sparse matrix x dense matrix. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
-import { FIXED_EXPRESSIONS, SparseSpmm } from '../kernel_names.js';
+import { SparseSpmm } from '../kernel_names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runSparseKernel } from './run_sparse_kernel.js';
+import { runFixedKernel } from './run_sparse_kernel.js';
 import { requireSparse, type SparseArgument } from './sparse_argument.js';
 
 /**
@@ -15,14 +15,7 @@ import { requireSparse, type SparseArgument } from './sparse_argument.js';
  */
 function spmm_(A: SparseArgument, B: Tensor, options?: SparseOpOptions): Tensor {
   requireSparse(A, 2, 'A');
-  return runSparseKernel(
-    'spmm',
-    SparseSpmm,
-    FIXED_EXPRESSIONS[SparseSpmm] as string,
-    { A, B },
-    new Set(['A']),
-    options,
-  );
+  return runFixedKernel('spmm', SparseSpmm, { A, B }, ['A'], options);
 }
 
 export const spmm = op({ spmm_ });

@@ -1,8 +1,8 @@
 /** The `spmv` op: sparse matrix x dense vector. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
-import { FIXED_EXPRESSIONS, SparseSpmv } from '../kernel_names.js';
+import { SparseSpmv } from '../kernel_names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runSparseKernel } from './run_sparse_kernel.js';
+import { runFixedKernel } from './run_sparse_kernel.js';
 import { requireSparse, type SparseArgument } from './sparse_argument.js';
 
 /**
@@ -15,14 +15,7 @@ import { requireSparse, type SparseArgument } from './sparse_argument.js';
  */
 function spmv_(A: SparseArgument, x: Tensor, options?: SparseOpOptions): Tensor {
   requireSparse(A, 2, 'A');
-  return runSparseKernel(
-    'spmv',
-    SparseSpmv,
-    FIXED_EXPRESSIONS[SparseSpmv] as string,
-    { A, x },
-    new Set(['A']),
-    options,
-  );
+  return runFixedKernel('spmv', SparseSpmv, { A, x }, ['A'], options);
 }
 
 export const spmv = op({ spmv_ });

@@ -11,7 +11,7 @@ import { canRunInPlace, compileWasmOnMemory, type EngineCall } from '@tilekit/lo
 import { backendMemory, heapElements, type WasmBackendLike } from '@tilekit/tfjs-kernels';
 import { bindArguments, outputShapeOf } from '../../sparsify/index.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { SPARSE_KERNEL_NAMES, type SparseKernelAttrs } from '../kernel_names.js';
+import { SPARSE_KERNEL_NAMES } from '../kernel_names.js';
 import { recordSparseKernelRun } from '../kernel_path.js';
 import { sparseCall } from '../sparse_call.js';
 
@@ -19,30 +19,22 @@ import { sparseCall } from '../sparse_call.js';
 const IN_PLACE = new WeakMap<CompiledSparseKernel, WeakMap<WebAssembly.Memory, EngineCall>>();
 
 function inPlaceRun(compiled: CompiledSparseKernel, memory: WebAssembly.Memory): EngineCall {
-  let byMemory = IN_PLACE.get(compiled);
-  if (byMemory === undefined) {
-    byMemory = new WeakMap();
-    IN_PLACE.set(compiled, byMemory);
-  }
-  let run = byMemory.get(memory);
-  if (run === undefined) {
-    run = compileWasmOnMemory(compiled.module, compiled.kernel.functionName, memory, {
+  const byMemory = IN_PLACE.get(compiled) ?? new WeakMap<WebAssembly.Memory, EngineCall>();
+  IN_PLACE.set(compiled, byMemory);
+  const run =
+    byMemory.get(memory) ??
+    compileWasmOnMemory(compiled.module, compiled.kernel.functionName, memory, {
       vscale: compiled.options.vscale,
     });
-    byMemory.set(memory, run);
-  }
+  byMemory.set(memory, run);
   return run;
 }
 
 /** The kernel function of `kernelName` on the wasm backend. */
 export function wasmSparseKernel(kernelName: string): KernelFunc {
-  return ({ inputs, backend: anyBackend, attrs }) => {
-    const backend = anyBackend as unknown as WasmBackendLike;
-    const call = sparseCall(
-      kernelName,
-      inputs as Record<string, TensorInfo>,
-      attrs as unknown as SparseKernelAttrs,
-    );
+  return (config) => {
+    const backend = config.backend as unknown as WasmBackendLike;
+    const call = sparseCall(kernelName, config);
     const { compiled } = call;
     const read = (info: TensorInfo) => heapElements(backend, info);
     // Checks the operands and yields the output shape before anything is allocated.

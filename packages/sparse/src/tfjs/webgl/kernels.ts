@@ -16,31 +16,17 @@ import {
   runFlatProgram,
   withShape,
 } from '@tilekit/tfjs-kernels';
-import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import { type CallArguments, outputSize, passTensors, uniformValue } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { shaderKernelConfigs } from '../shader_kernel.js';
+import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
-import { distinctCoordinateArrays } from '../webgpu/kernels.js';
 
-/** Generated passes per compiled kernel. */
-const PROGRAMS = new WeakMap<CompiledSparseKernel, GlslProgram>();
-
-/** The glsl engine's passes for `compiled` (generated once). */
-export function glslProgramOf(compiled: CompiledSparseKernel): GlslProgram {
-  let program = PROGRAMS.get(compiled);
-  if (program === undefined) {
-    program = compileGlsl(compiled.kernel.module, compiled.kernel.functionName, {
-      distinctArrays: distinctCoordinateArrays(compiled),
-    });
-    PROGRAMS.set(compiled, program);
-  }
-  return program;
-}
+/** The glsl engine's passes of a compiled kernel (generated once). */
+export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =
+  shaderProgramOf(compileGlsl);
 
 /** Why the call cannot run as exact WebGL passes, or null. */
-function hostReason(program: GlslProgram, args: CallArguments | undefined): string | null {
-  if (!program.parallel) return program.reason;
-  if (args === undefined) return HOST_MADE_ARGUMENTS;
+function hostReason(args: CallArguments): string | null {
   const sizes = args.args.flatMap((a) => (a.kind === 'memref' ? a.shape : [a.value]));
   if ([...sizes, ...args.outputShape].some((s) => s === 0)) return 'a tensor is empty';
   const elements = args.args.map((a) =>
@@ -77,24 +63,16 @@ function runPasses(
   program: Extract<GlslProgram, { parallel: true }>,
   args: CallArguments,
 ): TensorInfo {
-  const size = args.outputShape.reduce((a, b) => a * b, 1);
+  const size = outputSize(args);
   let output: TensorInfo | undefined;
   for (const pass of program.passes) {
-    const views = pass.inputs.map((arg) => {
-      const a = args.args[arg];
-      if (a?.kind !== 'memref' || a.tensor === undefined)
-        throw new Error(`argument ${arg} is no tensor`);
-      return flatView(backend, a.tensor);
-    });
+    const views = passTensors(args, pass.inputs).map((t) => flatView(backend, t));
     const previous = output === undefined ? [] : [flatView(backend, output)];
     const names = [
       ...pass.inputs.map((arg) => `m${arg}`),
       ...(output === undefined ? [] : [PREVIOUS_OUTPUT]),
     ];
-    const values = pass.uniforms.map((u) => {
-      const a = args.args[u.arg];
-      return [a?.kind === 'scalar' ? a.value : (a?.shape[u.dim ?? 0] ?? 0)];
-    });
+    const values = pass.uniforms.map((u) => [uniformValue(args, u)]);
     const next = runFlatProgram(
       backend,
       passProgram(pass.code, names, pass.uniforms, size),
@@ -117,6 +95,6 @@ function runPasses(
 export const sparseWebglKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   backendName: 'webgl',
   program: glslProgramOf,
-  hostReason: (_backend: MathBackendWebGL, _call, program, args) => hostReason(program, args),
+  hostReason: (_backend: MathBackendWebGL, _call, _program, args) => hostReason(args),
   runPasses,
 });

@@ -9,39 +9,16 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
-import { isUnique } from '../../sparse-tensor/format.js';
-import { type CallArguments, HOST_MADE_ARGUMENTS } from '../call_arguments.js';
+import { type CallArguments, outputSize, passTensors, uniformValue } from '../call_arguments.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { shaderKernelConfigs } from '../shader_kernel.js';
+import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
 import type { SparseCall } from '../sparse_call.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop_program.js';
 
-/** Arguments holding the coordinates of a unique root level: distinct entries. */
-export function distinctCoordinateArrays(compiled: CompiledSparseKernel): Set<number> {
-  const distinct = new Set<number>();
-  compiled.kernel.parameters.forEach((p, k) => {
-    const level = p.kind === 'coordinates' ? compiled.formats[p.tensor]?.levels[0] : undefined;
-    if (p.kind === 'coordinates' && p.level === 0 && level !== undefined && isUnique(level))
-      distinct.add(k);
-  });
-  return distinct;
-}
-
-/** Generated passes per compiled kernel. */
-const PROGRAMS = new WeakMap<CompiledSparseKernel, WgslProgram>();
-
-/** The wgsl engine's passes for `compiled` (generated once). */
-export function wgslProgramOf(compiled: CompiledSparseKernel): WgslProgram {
-  let program = PROGRAMS.get(compiled);
-  if (program === undefined) {
-    program = compileWgsl(compiled.kernel.module, compiled.kernel.functionName, {
-      distinctArrays: distinctCoordinateArrays(compiled),
-    });
-    PROGRAMS.set(compiled, program);
-  }
-  return program;
-}
+/** The wgsl engine's passes of a compiled kernel (generated once). */
+export const wgslProgramOf: (compiled: CompiledSparseKernel) => WgslProgram =
+  shaderProgramOf(compileWgsl);
 
 /** Invocations worth dispatching when the bounds are read from memory: one per stored entry. */
 function invocationBound(args: CallArguments): number {
@@ -55,7 +32,7 @@ function runPasses(
   program: Extract<WgslProgram, { parallel: true }>,
   args: CallArguments,
 ): TensorInfo {
-  const size = args.outputShape.reduce((a, b) => a * b, 1);
+  const size = outputSize(args);
   const scalar = (k: number) => {
     const a = args.args[k];
     return a?.kind === 'scalar' ? a.value : 0;
@@ -65,17 +42,11 @@ function runPasses(
   program.passes.forEach((pass, k) => {
     const trips = pass.trips(scalar) ?? invocationBound(args);
     const gpuProgram = new SparseLoopProgram(`${tag}_${k}`, pass, size, trips);
-    const inputs = pass.inputs.map((arg) => {
-      const a = args.args[arg];
-      if (a?.kind !== 'memref' || a.tensor === undefined)
-        throw new Error(`argument ${arg} is no tensor`);
-      return a.tensor;
-    });
-    const uniforms: UniformValue[] = pass.uniforms.map((u) => {
-      const a = args.args[u.arg];
-      const value = a?.kind === 'scalar' ? a.value : (a?.shape[u.dim ?? 0] ?? 0);
-      return { type: u.type === 'f32' ? 'float32' : 'int32', data: [value] };
-    });
+    const uniforms: UniformValue[] = pass.uniforms.map((u) => ({
+      type: u.type === 'f32' ? 'float32' : 'int32',
+      data: [uniformValue(args, u)],
+    }));
+    const inputs = passTensors(args, pass.inputs);
     output = runFlat(backend, gpuProgram, inputs, call.compiled.dtype, uniforms, output);
   });
   if (output === undefined) {
@@ -107,13 +78,9 @@ export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelCo
   backendName: 'webgpu',
   program: wgslProgramOf,
   hostReason: (backend: WebGPUBackend, call, program, args) =>
-    !program.parallel
-      ? program.reason
-      : args === undefined
-        ? HOST_MADE_ARGUMENTS
-        : args.outputShape.includes(0)
-          ? 'the output is empty'
-          : (bindingLimitReason(backend, program) ??
-            webgpuCpuRouteReason(backend, Object.values(call.inputs))),
+    args.outputShape.includes(0)
+      ? 'the output is empty'
+      : (bindingLimitReason(backend, program) ??
+        webgpuCpuRouteReason(backend, Object.values(call.inputs))),
   runPasses,
 });
