@@ -155,6 +155,28 @@ describe('opcode tables agree with binaryen', () => {
     }
   });
 
+  it('exports only the named functions, with indices after the imports', () => {
+    const double = new FunctionBuilder(['i32'], ['i32']);
+    double.op('local.get', 0).op('local.get', 0).op('i32.add');
+    const quadruple = new FunctionBuilder(['i32'], ['i32']);
+    quadruple.op('local.get', 0).op('call', 1).op('call', 1);
+    const bytes = encodeModule({
+      memoryMinPages: 0,
+      imports: [{ name: 'id', params: ['i32'], results: ['i32'] }],
+      functions: [
+        { name: null, body: double },
+        { name: 'quadruple', body: quadruple },
+      ],
+    });
+    const module = new WebAssembly.Module(bytes as BufferSource);
+    expect(WebAssembly.Module.exports(module)).toEqual([{ name: 'quadruple', kind: 'function' }]);
+    const instance = new WebAssembly.Instance(module, {
+      env: { memory: new WebAssembly.Memory({ initial: 0 }), id: (x: number) => x },
+    });
+    const exported = instance.exports as { quadruple: (x: number) => number };
+    for (const x of [0, 1, -7, 123456]) expect(exported.quadruple(x)).toBe((x * 4) | 0);
+  });
+
   it('rejects unknown instruction names', () => {
     expect(() => new FunctionBuilder([], []).op('f32x4.fma')).toThrow(UnknownInstructionError);
   });

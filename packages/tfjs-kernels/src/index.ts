@@ -114,6 +114,7 @@ export {
 // The typing of tfjs-backend-wasm's internals, shared with other tilekit packages' wasm kernels.
 export {
   backendMemory,
+  heapElements,
   heapOffset,
   isSharedMemory,
   type WasmBackendLike,

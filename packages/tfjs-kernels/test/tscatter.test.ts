@@ -35,31 +35,57 @@ const scatterCase = fc
     });
   });
 
+/** The tile shapes and dtype of a case. */
+interface TileShape {
+  readonly srcRows: number;
+  readonly srcCols: number;
+  readonly idxRows: number;
+  readonly idxCols: number;
+  readonly dstRows: number;
+  readonly dstCols: number;
+  readonly dtype: 'float32' | 'int32';
+}
+
+/** Runs `op` on fresh tensors and expects the reference loop's values, its dtype and no leak. */
+function expectMatchesReference(
+  op: 'tscatter' | 'tgather',
+  s: TileShape,
+  src: number[],
+  idx: number[],
+  validRow: number,
+  validCol: number,
+): void {
+  const run = op === 'tscatter' ? tscatter : tgather;
+  const reference = op === 'tscatter' ? referenceTScatter : referenceTGather;
+  const dstShape: [number, number] = [s.dstRows, s.dstCols];
+  expectNoLeak(() => {
+    const out = tf.tidy(() =>
+      run(
+        tf.tensor2d(src, [s.srcRows, s.srcCols], s.dtype),
+        tf.tensor2d(idx, [s.idxRows, s.idxCols], 'int32'),
+        { dstShape, validRow, validCol },
+      ),
+    );
+    const expected = reference({
+      src,
+      srcShape: [s.srcRows, s.srcCols],
+      idx,
+      idxShape: [s.idxRows, s.idxCols],
+      dstShape,
+      validRow,
+      validCol,
+    });
+    expect(out.dtype).toBe(s.dtype);
+    expect(Array.from(out.dataSync())).toEqual(expected);
+    out.dispose();
+  });
+}
+
 describe('tscatter', () => {
   it('matches the reference loop on random tiles, valid regions and duplicate offsets', () => {
     fc.assert(
       fc.property(scatterCase, ({ shape: s, validRow, validCol, src, idx }) => {
-        expectNoLeak(() => {
-          const out = tf.tidy(() =>
-            tscatter(
-              tf.tensor2d(src, [s.srcRows, s.srcCols], s.dtype),
-              tf.tensor2d(idx, [s.idxRows, s.idxCols], 'int32'),
-              { dstShape: [s.dstRows, s.dstCols], validRow, validCol },
-            ),
-          );
-          const expected = referenceTScatter({
-            src,
-            srcShape: [s.srcRows, s.srcCols],
-            idx,
-            idxShape: [s.idxRows, s.idxCols],
-            dstShape: [s.dstRows, s.dstCols],
-            validRow,
-            validCol,
-          });
-          expect(out.dtype).toBe(s.dtype);
-          expect(Array.from(out.dataSync())).toEqual(expected);
-          out.dispose();
-        });
+        expectMatchesReference('tscatter', s, src, idx, validRow, validCol);
       }),
       { seed: 42, numRuns: 200 },
     );
@@ -150,26 +176,7 @@ describe('tgather', () => {
         const offsets = idx.map((k) => k % srcSize);
         const validRow = Math.min(s.idxRows, s.dstRows);
         const validCol = Math.min(s.idxCols, s.dstCols);
-        expectNoLeak(() => {
-          const out = tf.tidy(() =>
-            tgather(
-              tf.tensor2d(src, [s.srcRows, s.srcCols], s.dtype),
-              tf.tensor2d(offsets, [s.idxRows, s.idxCols], 'int32'),
-              { dstShape: [s.dstRows, s.dstCols], validRow, validCol },
-            ),
-          );
-          const expected = referenceTGather({
-            src,
-            srcShape: [s.srcRows, s.srcCols],
-            idx: offsets,
-            idxShape: [s.idxRows, s.idxCols],
-            dstShape: [s.dstRows, s.dstCols],
-            validRow,
-            validCol,
-          });
-          expect(Array.from(out.dataSync())).toEqual(expected);
-          out.dispose();
-        });
+        expectMatchesReference('tgather', s, src, offsets, validRow, validCol);
       }),
       { seed: 42, numRuns: 200 },
     );

@@ -14,9 +14,9 @@ export interface FunctionImport {
   readonly results: readonly ValType[];
 }
 
-/** A defined function and the name it is exported under. */
+/** A defined function and the name it is exported under (`null`: callable only inside). */
 export interface FunctionExport {
-  readonly name: string;
+  readonly name: string | null;
   readonly body: FunctionBuilder;
 }
 
@@ -93,12 +93,11 @@ export function encodeModule(parts: ModuleParts): Uint8Array {
     for (const t of functionTypes) w.u32(t);
   });
   section(SECTION.export, (w) => {
-    w.u32(parts.functions.length);
-    parts.functions.forEach((f, k) => {
-      w.name(f.name)
-        .byte(0x00)
-        .u32(parts.imports.length + k);
-    });
+    const exported = parts.functions.flatMap((f, k) =>
+      f.name === null ? [] : [{ name: f.name, index: parts.imports.length + k }],
+    );
+    w.u32(exported.length);
+    for (const e of exported) w.name(e.name).byte(0x00).u32(e.index);
   });
   section(SECTION.code, (w) => {
     w.u32(parts.functions.length);

@@ -87,3 +87,27 @@ export function decomposesByRemainders(chain: IndexChain): boolean {
 export function stridesArePowersOfTwo(chain: IndexChain): boolean {
   return chain.every((step) => step.every((t) => (t.stride & (t.stride - 1)) === 0));
 }
+
+/** Most steps and digit terms a generated GPU pass may have; longer chains run on the CPU. */
+export const MAX_CHAIN_STEPS = 8;
+export const MAX_CHAIN_TERMS = 48;
+
+/** Whether a generated pass (WebGL or WebGPU) can hold `chain`. */
+export function fitsGeneratedPass(chain: IndexChain): boolean {
+  return chain.length <= MAX_CHAIN_STEPS && termCount(chain) <= MAX_CHAIN_TERMS;
+}
+
+/**
+ * The part of a chain's structure both backends generate code from: the number of digit terms
+ * in each step, and the global indices of the terms with a bound (pads), the only ones a pass
+ * checks for padding.
+ */
+export function chainStructure(chain: IndexChain): {
+  readonly stepTerms: number[];
+  readonly bounded: number[];
+} {
+  return {
+    stepTerms: chain.map((step) => step.length),
+    bounded: chain.flat().flatMap((t, g) => (t.bound === UNBOUNDED ? [] : [g])),
+  };
+}

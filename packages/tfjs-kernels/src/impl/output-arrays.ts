@@ -32,8 +32,8 @@ const allocUnsafeSlow =
 
 /**
  * Below this many bytes a zero-filled array costs about the same; above it the fill is a whole
- * extra pass over the output (16 MiB: about 0.9 ms of a 1.8 ms allocate-and-copy on the bench
- * machine, where the allocator hands back recycled, already mapped memory).
+ * extra pass over the output, a large share of an allocate-and-copy when the allocator hands back
+ * recycled, already mapped memory.
  */
 const UNINITIALIZED_MIN_BYTES = 1 << 16;
 

@@ -28,7 +28,7 @@ export function assertValuesFit(
 ): void {
   // Skip the scan when the carrying dtype cannot hold an unfit value. A flag, not a test: type
   // tests on `values` or calls to `info.fits` here (inlined for src and idx alike) made V8
-  // compile the kernels' scatter loop after them about 1.6x slower.
+  // compile the kernels' scatter loop after them into slower code.
   if (!info.carrierFits) scanValues(op, argument, values, info, typeName);
 }
 

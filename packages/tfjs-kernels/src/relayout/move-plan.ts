@@ -5,16 +5,16 @@
  * A tiled relayout is tens of thousands of moves of a few hundred bytes (one per tile row). Found
  * by walking the two run tables against each other, each move costs a handful of table reads and
  * branches on top of its copy; read from a plan, the copy loop runs at the speed of a loop
- * written by hand for the one layout (measured on f32[2048,2048] → T(8,128): about a tenth of
- * the whole relayout). Plans are cached beside the run tables they come from.
+ * written by hand for the one layout (a small share of a whole relayout; `bench/PERFORMANCE.md`
+ * has the figures). Plans are cached beside the run tables they come from.
  *
  * Moves run in the order of the more fragmented side (the tiled buffer, for relayout and
  * unrelayout alike), so that side is walked front to back as one stream while the other side
  * is visited a band at a time (8 row streams for T(8,128)). The opposite order would touch one
- * stream per tile across a row (16 for f32[2048,2048]) and measured 5-30% slower for relayout
- * and 5-50% for unrelayout over three shapes, the streams' cache misses being what a copy this
- * size waits on.
+ * stream per tile across a row (16 for f32[2048,2048]) and is slower for both directions, the
+ * streams' cache misses being what a copy this size waits on.
  */
+import { memoizeOnPair } from '../util/weak-cache.js';
 import type { PhysicalRuns } from './physical-runs.js';
 
 /** Contiguous moves `to[t + k] = from[f + k]` for k < length, in element units. */
@@ -128,7 +128,7 @@ function buildPlan(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): MovePlan {
  * cache (the logical side from a small one of its own), so this is bounded too: a plan is 12
  * bytes per move, and a copy has at most as many moves as its two tables have runs together.
  */
-const planCache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, MovePlan>>();
+const cachedPlan = memoizeOnPair(buildPlan);
 
 /**
  * The move plan that copies a buffer laid out by `fromRuns` into one laid out by `toRuns`
@@ -136,15 +136,5 @@ const planCache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, MovePlan>>();
  */
 export function movePlan(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): MovePlan | null {
   if (toRuns.stride !== 1 || fromRuns.stride !== 1) return null;
-  let byFrom = planCache.get(toRuns);
-  if (byFrom === undefined) {
-    byFrom = new WeakMap();
-    planCache.set(toRuns, byFrom);
-  }
-  let plan = byFrom.get(fromRuns);
-  if (plan === undefined) {
-    plan = buildPlan(toRuns, fromRuns);
-    byFrom.set(fromRuns, plan);
-  }
-  return plan;
+  return cachedPlan(toRuns, fromRuns);
 }

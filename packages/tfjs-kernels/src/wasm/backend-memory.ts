@@ -38,11 +38,31 @@ export function isSharedMemory(memory: WebAssembly.Memory): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
 }
 
-/** Byte offset of `info`'s data on the backend's heap. */
+/**
+ * Byte offset of `info`'s data on the backend's heap. Every numeric tensor has one, empty ones
+ * included (the backend mallocs zero bytes for them); only string tensors have none.
+ */
 export function heapOffset(backend: WasmBackendLike, info: TensorInfo): number {
   const offset = backend.dataIdMap.get(info.dataId)?.memoryOffset;
   if (typeof offset !== 'number') {
     throw new WasmBackendError(`tensor ${String(info.dataId)} has no offset on the wasm heap`);
   }
   return offset;
+}
+
+/**
+ * `info`'s elements as a view of the backend's heap (int32 tensors as `Int32Array`, the rest as
+ * `Float32Array`), valid until the heap next grows: an allocation may replace the buffer, so take
+ * views again after allocating.
+ */
+export function heapElements(
+  backend: WasmBackendLike,
+  info: TensorInfo,
+): Float32Array | Int32Array {
+  const { buffer } = backend.wasm.HEAPU8;
+  const count = info.shape.reduce((size, extent) => size * extent, 1);
+  const offset = heapOffset(backend, info);
+  return info.dtype === 'int32'
+    ? new Int32Array(buffer, offset, count)
+    : new Float32Array(buffer, offset, count);
 }

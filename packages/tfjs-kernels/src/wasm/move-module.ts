@@ -13,8 +13,7 @@
  * Values move as raw bits (integer or v128 loads and stores), so NaN payloads survive.
  */
 
-import { I32, name, SECTION, section, unsignedLeb, vector } from './wasm-encoding.js';
-import * as op from './wasm-ops.js';
+import { encodeModule, FunctionBuilder, type ValType } from '@tilekit/loop-engines/wasm-encoder';
 
 /** How the module is built: with 128-bit SIMD, and importing a shared memory or not. */
 export interface MoveModuleOptions {
@@ -36,241 +35,229 @@ export const BULK_COPY_MIN_BYTES = 2048;
 /** Index of the (unexported) bulkCopy function. */
 const BULK_COPY_FUNCTION = 0;
 
-/** Maximum pages of a 32-bit memory (4 GiB): the bound a shared import must declare. */
-const MAX_PAGES = 65536;
-
-const FUNCTION_TYPES = {
-  threeI32: [0x60, ...vector([[I32], [I32], [I32]]), 0x00],
-  fiveI32: [0x60, ...vector([[I32], [I32], [I32], [I32], [I32]]), 0x00],
-} as const;
-
-/** `a += step` for local `a`. */
-const bump = (local: number, step: number): number[] => [
-  ...op.get(local),
-  ...op.i32(step),
-  ...op.add(),
-  ...op.set(local),
-];
-
-/** `a += b` for locals a and b. */
-const bumpBy = (local: number, by: number): number[] => [
-  ...op.get(local),
-  ...op.get(by),
-  ...op.add(),
-  ...op.set(local),
-];
-
-/** `block loop <exitWhen> brIf 1 <body> br 0 end end`: a while loop. */
-const whileNot = (exitWhen: number[], body: number[]): number[] => [
-  ...op.block(),
-  ...op.loop(),
-  ...exitWhen,
-  ...op.brIf(1),
-  ...body,
-  ...op.br(0),
-  ...op.end(),
-  ...op.end(),
-];
-
 /** Wide chunks per iteration of the unrolled copy loop (8 x 16 bytes with SIMD). */
 export const UNROLLED_CHUNKS = 8;
 
 /** Bytes one wide load/store moves: a v128 with SIMD, else an i64. */
 export const chunkBytes = (simd: boolean): number => (simd ? 16 : 8);
 
+const i32Params = (count: number): ValType[] => Array.from({ length: count }, () => 'i32');
+
+/** A function of `params` i32 parameters and `locals` i32 locals, no results. */
+function i32Function(params: number, locals: number): FunctionBuilder {
+  const f = new FunctionBuilder(i32Params(params), []);
+  for (let k = 0; k < locals; k++) f.local('i32');
+  return f;
+}
+
+/** `a += step` for local `a`. */
+const bump = (f: FunctionBuilder, local: number, step: number): void => {
+  f.op('local.get', local).constInt('i32', step).op('i32.add').op('local.set', local);
+};
+
+/** `a += b` for locals a and b. */
+const bumpBy = (f: FunctionBuilder, local: number, by: number): void => {
+  f.op('local.get', local).op('local.get', by).op('i32.add').op('local.set', local);
+};
+
+/** `block loop <exitWhen> br_if 1 <body> br 0 end end`: a while loop. */
+function whileNot(f: FunctionBuilder, exitWhen: () => void, body: () => void): void {
+  f.structured('block').structured('loop');
+  exitWhen();
+  f.op('br_if', 1);
+  body();
+  f.op('br', 0).op('end').op('end');
+}
+
 /**
  * Function 0, bulkCopy(d, s, n): `memory.copy`. A function of its own: V8 compiles the
- * instruction to a call into the runtime, and one inside the `moves` loop made the whole loop
- * about 15% slower on tile rows (its locals no longer stayed in registers).
+ * instruction to a call into the runtime, and one inside the `moves` loop kept the loop's locals
+ * out of registers.
  */
-const bulkCopyBody = (): number[] => [...op.get(0), ...op.get(1), ...op.get(2), ...op.memoryCopy()];
+function bulkCopy(): FunctionBuilder {
+  const f = i32Function(3, 0);
+  f.op('local.get', 0).op('local.get', 1).op('local.get', 2).op('memory.copy', 0, 0);
+  return f;
+}
 
 /**
  * Copies `n` bytes from address `s` to `d` (three locals, advanced past the copy on the inline
  * path): runs of at least {@link BULK_COPY_MIN_BYTES} through bulkCopy, shorter ones inline,
  * unrolled wide chunks, then single chunks, then bytes. Inline in the `moves` loop: a call per
- * tile row cost about a third of an in-cache relayout.
+ * tile row is a large share of an in-cache relayout.
  */
-function copyInline(simd: boolean, d: number, s: number, n: number): number[] {
+function copyInline(f: FunctionBuilder, simd: boolean, d: number, s: number, n: number): void {
   const chunk = chunkBytes(simd);
-  const load = simd ? op.v128Load : op.i64Load;
-  const store = simd ? op.v128Store : op.i64Store;
-  const chunkAt = (k: number) => [...op.get(d), ...op.get(s), ...load(k), ...store(k)];
-  const advance = (bytes: number) => [...bump(d, bytes), ...bump(s, bytes), ...bump(n, -bytes)];
+  const [load, store] = simd ? ['v128.load', 'v128.store'] : ['i64.load', 'i64.store'];
+  const chunkAt = (k: number) => {
+    f.op('local.get', d).op('local.get', s).memory(load, k).memory(store, k);
+  };
+  const advance = (bytes: number) => {
+    bump(f, d, bytes);
+    bump(f, s, bytes);
+    bump(f, n, -bytes);
+  };
+  const below = (bytes: number) => () => {
+    f.op('local.get', n).constInt('i32', bytes).op('i32.lt_u');
+  };
   const unrolled = UNROLLED_CHUNKS * chunk;
-  return [
-    ...op.get(n),
-    ...op.i32(BULK_COPY_MIN_BYTES),
-    ...op.geU(),
-    ...op.ifThen(),
-    ...op.get(d),
-    ...op.get(s),
-    ...op.get(n),
-    ...op.call(BULK_COPY_FUNCTION),
-    ...op.orElse(),
-    ...whileNot(
-      [...op.get(n), ...op.i32(unrolled), ...op.ltU()],
-      [
-        ...Array.from({ length: UNROLLED_CHUNKS }, (_, k) => chunkAt(k * chunk)).flat(),
-        ...advance(unrolled),
-      ],
-    ),
-    ...whileNot([...op.get(n), ...op.i32(chunk), ...op.ltU()], [...chunkAt(0), ...advance(chunk)]),
-    ...whileNot(
-      [...op.get(n), ...op.eqz()],
-      [...op.get(d), ...op.get(s), ...op.i32Load8(), ...op.i32Store8(), ...advance(1)],
-    ),
-    ...op.end(),
-  ];
+  f.op('local.get', n).constInt('i32', BULK_COPY_MIN_BYTES).op('i32.ge_u').structured('if');
+  f.op('local.get', d).op('local.get', s).op('local.get', n).op('call', BULK_COPY_FUNCTION);
+  f.op('else');
+  whileNot(f, below(unrolled), () => {
+    for (let k = 0; k < UNROLLED_CHUNKS; k++) chunkAt(k * chunk);
+    advance(unrolled);
+  });
+  whileNot(f, below(chunk), () => {
+    chunkAt(0);
+    advance(chunk);
+  });
+  whileNot(
+    f,
+    () => f.op('local.get', n).op('i32.eqz'),
+    () => {
+      f.op('local.get', d).op('local.get', s).memory('i32.load8_u').memory('i32.store8');
+      advance(1);
+    },
+  );
+  f.op('end');
 }
 
-/** `base + (table[offset] << shift)` on the stack. */
-const scaledField = (base: number | null, table: number, offset: number, shift: number) => [
-  ...(base === null ? [] : op.get(base)),
-  ...op.get(table),
-  ...op.i32Load(offset),
-  ...op.get(shift),
-  ...op.shl(),
-  ...(base === null ? [] : op.add()),
-];
+/**
+ * Loads the fields of the table entry at local `table` into locals: each `[local, offset, base]`
+ * sets `local = base + (table[offset] << shift)` (without `base` when it is null).
+ */
+function loadScaledFields(
+  f: FunctionBuilder,
+  table: number,
+  shift: number,
+  fields: readonly (readonly [local: number, offset: number, base: number | null])[],
+): void {
+  for (const [local, offset, base] of fields) {
+    if (base !== null) f.op('local.get', base);
+    f.op('local.get', table).memory('i32.load', offset).op('local.get', shift).op('i32.shl');
+    if (base !== null) f.op('i32.add');
+    f.op('local.set', local);
+  }
+}
+
+/** `end = table + count * entryBytes`, then a loop over the table's entries until `end`. */
+function tableLoop(
+  f: FunctionBuilder,
+  [table, count, end]: readonly [number, number, number],
+  entryBytes: number,
+  entry: () => void,
+): void {
+  f.op('local.get', table).op('local.get', count).constInt('i32', entryBytes).op('i32.mul');
+  f.op('i32.add').op('local.set', end);
+  whileNot(
+    f,
+    () => f.op('local.get', table).op('local.get', end).op('i32.ge_u'),
+    () => {
+      entry();
+      bump(f, table, entryBytes);
+    },
+  );
+}
 
 /**
  * moves(plan, count, dst, src, shift): the whole plan in one call, each move copied inline;
  * locals 5..8: the table's end, then d, s, n of the current move.
  */
-function movesBody(simd: boolean): number[] {
+function moves(simd: boolean): FunctionBuilder {
+  const f = i32Function(5, 4);
   const [plan, count, dst, src, shift] = [0, 1, 2, 3, 4];
   const [end, d, s, n] = [5, 6, 7, 8];
-  return [
-    ...op.get(plan),
-    ...op.get(count),
-    ...op.i32(MOVE_TRIPLE_BYTES),
-    ...op.mul(),
-    ...op.add(),
-    ...op.set(end),
-    ...whileNot(
-      [...op.get(plan), ...op.get(end), ...op.geU()],
-      [
-        ...scaledField(dst, plan, 0, shift),
-        ...op.set(d),
-        ...scaledField(src, plan, 4, shift),
-        ...op.set(s),
-        ...scaledField(null, plan, 8, shift),
-        ...op.set(n),
-        ...copyInline(simd, d, s, n),
-        ...bump(plan, MOVE_TRIPLE_BYTES),
-      ],
-    ),
-  ];
+  tableLoop(f, [plan, count, end], MOVE_TRIPLE_BYTES, () => {
+    loadScaledFields(f, plan, shift, [
+      [d, 0, dst],
+      [s, 4, src],
+      [n, 8, null],
+    ]);
+    copyInline(f, simd, d, s, n);
+  });
+  return f;
 }
 
 /** strided(table, count, dst, src, shift); locals 5..10: end, d, s, dStep, sStep, n. */
-function stridedBody(): number[] {
+function strided(): FunctionBuilder {
+  const f = i32Function(5, 6);
   const [table, count, dst, src, shift] = [0, 1, 2, 3, 4];
   const [end, d, s, dStep, sStep, n] = [5, 6, 7, 8, 9, 10];
-  const elementLoop = (load: number[], store: number[]) =>
+  const elementLoop = (load: string, store: string) =>
     whileNot(
-      [...op.get(n), ...op.eqz()],
-      [
-        ...op.get(d),
-        ...op.get(s),
-        ...load,
-        ...store,
-        ...bumpBy(d, dStep),
-        ...bumpBy(s, sStep),
-        ...bump(n, -1),
-      ],
+      f,
+      () => f.op('local.get', n).op('i32.eqz'),
+      () => {
+        f.op('local.get', d).op('local.get', s).memory(load).memory(store);
+        bumpBy(f, d, dStep);
+        bumpBy(f, s, sStep);
+        bump(f, n, -1);
+      },
     );
-  return [
-    ...op.get(table),
-    ...op.get(count),
-    ...op.i32(STRIDED_ENTRY_BYTES),
-    ...op.mul(),
-    ...op.add(),
-    ...op.set(end),
-    ...whileNot(
-      [...op.get(table), ...op.get(end), ...op.geU()],
-      [
-        ...scaledField(dst, table, 0, shift),
-        ...op.set(d),
-        ...scaledField(null, table, 4, shift),
-        ...op.set(dStep),
-        ...scaledField(src, table, 8, shift),
-        ...op.set(s),
-        ...scaledField(null, table, 12, shift),
-        ...op.set(sStep),
-        ...op.get(table),
-        ...op.i32Load(16),
-        ...op.set(n),
-        ...op.get(shift),
-        ...op.eqz(),
-        ...op.ifThen(),
-        ...elementLoop(op.i32Load8(), op.i32Store8()),
-        ...op.orElse(),
-        ...elementLoop(op.i32Load(), op.i32Store()),
-        ...op.end(),
-        ...bump(table, STRIDED_ENTRY_BYTES),
-      ],
-    ),
-  ];
+  tableLoop(f, [table, count, end], STRIDED_ENTRY_BYTES, () => {
+    loadScaledFields(f, table, shift, [
+      [d, 0, dst],
+      [dStep, 4, null],
+      [s, 8, src],
+      [sStep, 12, null],
+    ]);
+    f.op('local.get', table).memory('i32.load', 16).op('local.set', n);
+    f.op('local.get', shift).op('i32.eqz').structured('if');
+    elementLoop('i32.load8_u', 'i32.store8');
+    f.op('else');
+    elementLoop('i32.load', 'i32.store');
+    f.op('end');
+  });
+  return f;
 }
 
 /** fill32(dst, count, bits): four lanes per store with SIMD, then one word at a time. */
-function fill32Body(simd: boolean): number[] {
+function fill32(simd: boolean): FunctionBuilder {
+  const f = i32Function(3, 0);
   const [dst, count, bits] = [0, 1, 2];
-  const lanes = simd
-    ? whileNot(
-        [...op.get(count), ...op.i32(4), ...op.ltU()],
-        [
-          ...op.get(dst),
-          ...op.get(bits),
-          ...op.i32x4Splat(),
-          ...op.v128Store(),
-          ...bump(dst, 16),
-          ...bump(count, -4),
-        ],
-      )
-    : [];
-  return [
-    ...lanes,
-    ...whileNot(
-      [...op.get(count), ...op.eqz()],
-      [...op.get(dst), ...op.get(bits), ...op.i32Store(), ...bump(dst, 4), ...bump(count, -1)],
-    ),
-  ];
+  if (simd)
+    whileNot(
+      f,
+      () => f.op('local.get', count).constInt('i32', 4).op('i32.lt_u'),
+      () => {
+        f.op('local.get', dst).op('local.get', bits).op('i32x4.splat').memory('v128.store');
+        bump(f, dst, 16);
+        bump(f, count, -4);
+      },
+    );
+  whileNot(
+    f,
+    () => f.op('local.get', count).op('i32.eqz'),
+    () => {
+      f.op('local.get', dst).op('local.get', bits).memory('i32.store');
+      bump(f, dst, 4);
+      bump(f, count, -1);
+    },
+  );
+  return f;
 }
 
 /** fill8(dst, count, byte). */
-const fill8Body = (): number[] => [...op.get(0), ...op.get(2), ...op.get(1), ...op.memoryFill()];
-
-/** A function body entry of the code section: locals (all i32), instructions, `end`. */
-function code(i32Locals: number, instructions: readonly number[]): number[] {
-  const locals = i32Locals === 0 ? vector([]) : vector([[...unsignedLeb(i32Locals), I32]]);
-  const body = [...locals, ...instructions, ...op.end()];
-  return [...unsignedLeb(body.length), ...body];
+function fill8(): FunctionBuilder {
+  const f = i32Function(3, 0);
+  f.op('local.get', 0).op('local.get', 2).op('local.get', 1).op('memory.fill', 0);
+  return f;
 }
 
 /** The move module's bytes for the given features (see the file comment for its exports). */
 export function moveModuleBytes(options: MoveModuleOptions): Uint8Array<ArrayBuffer> {
-  const limits = options.shared
-    ? [0x03, ...unsignedLeb(0), ...unsignedLeb(MAX_PAGES)]
-    : [0x00, ...unsignedLeb(0)];
-  const functions = [
-    { type: 0, body: code(0, bulkCopyBody()), export: null },
-    { type: 1, body: code(4, movesBody(options.simd)), export: 'moves' },
-    { type: 1, body: code(6, stridedBody()), export: 'strided' },
-    { type: 0, body: code(0, fill32Body(options.simd)), export: 'fill32' },
-    { type: 0, body: code(0, fill8Body()), export: 'fill8' },
-  ];
-  const exports = functions.flatMap((f, index) =>
-    f.export === null ? [] : [[...name(f.export), 0x00, ...unsignedLeb(index)]],
-  );
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(SECTION.type, vector([FUNCTION_TYPES.threeI32, FUNCTION_TYPES.fiveI32])),
-    ...section(SECTION.import, vector([[...name('env'), ...name('memory'), 0x02, ...limits]])),
-    ...section(SECTION.function, vector(functions.map((f) => unsignedLeb(f.type)))),
-    ...section(SECTION.export, vector(exports)),
-    ...section(SECTION.code, vector(functions.map((f) => f.body))),
-  ]);
+  const bytes = encodeModule({
+    memoryMinPages: 0,
+    memoryShared: options.shared,
+    imports: [],
+    functions: [
+      { name: null, body: bulkCopy() },
+      { name: 'moves', body: moves(options.simd) },
+      { name: 'strided', body: strided() },
+      { name: 'fill32', body: fill32(options.simd) },
+      { name: 'fill8', body: fill8() },
+    ],
+  });
+  return new Uint8Array(bytes);
 }

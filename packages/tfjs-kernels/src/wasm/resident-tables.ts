@@ -3,6 +3,7 @@
  * long as the table object lives: tables come from bounded caches, and when one is collected
  * its heap copy is freed, so a repeated relayout copies no table.
  */
+import { weakGetOrInsert } from '../util/weak-cache.js';
 import type { WasmBackendLike } from './backend-memory.js';
 
 const byBackend = new WeakMap<WasmBackendLike, WeakMap<Int32Array, number>>();
@@ -14,18 +15,12 @@ const release = new FinalizationRegistry<{ backend: WasmBackendLike; pointer: nu
 
 /** Byte offset on `backend`'s heap of a copy of `table` (made on first use). */
 export function residentTable(backend: WasmBackendLike, table: Int32Array): number {
-  let tables = byBackend.get(backend);
-  if (tables === undefined) {
-    tables = new WeakMap();
-    byBackend.set(backend, tables);
-  }
-  let pointer = tables.get(table);
-  if (pointer === undefined) {
-    pointer = backend.wasm._malloc(Math.max(table.byteLength, 4)) >>> 0;
+  const tables = weakGetOrInsert(byBackend, backend, () => new WeakMap<Int32Array, number>());
+  return weakGetOrInsert(tables, table, () => {
+    const pointer = backend.wasm._malloc(Math.max(table.byteLength, 4)) >>> 0;
     // After malloc: a grown heap has a new buffer, and HEAPU8 already views it.
     new Int32Array(backend.wasm.HEAPU8.buffer, pointer, table.length).set(table);
-    tables.set(table, pointer);
     release.register(table, { backend, pointer });
-  }
-  return pointer;
+    return pointer;
+  });
 }

@@ -5,9 +5,7 @@
  */
 import { forEachStretch } from '../relayout/move-plan.js';
 import type { PhysicalRuns } from '../relayout/physical-runs.js';
-
-/** Kept per pair of table objects, like move plans (the tables come from bounded caches). */
-const cache = new WeakMap<PhysicalRuns, WeakMap<PhysicalRuns, Int32Array>>();
+import { memoizeOnPair } from '../util/weak-cache.js';
 
 function build(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): Int32Array {
   let count = 0;
@@ -23,17 +21,9 @@ function build(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): Int32Array {
   return table;
 }
 
-/** The stretch quintuples copying a buffer laid out by `fromRuns` into one by `toRuns`. */
-export function stridedTable(toRuns: PhysicalRuns, fromRuns: PhysicalRuns): Int32Array {
-  let byFrom = cache.get(toRuns);
-  if (byFrom === undefined) {
-    byFrom = new WeakMap();
-    cache.set(toRuns, byFrom);
-  }
-  let table = byFrom.get(fromRuns);
-  if (table === undefined) {
-    table = build(toRuns, fromRuns);
-    byFrom.set(fromRuns, table);
-  }
-  return table;
-}
+/**
+ * The stretch quintuples copying a buffer laid out by `fromRuns` into one by `toRuns`, kept per
+ * pair of table objects like move plans (the tables come from bounded caches).
+ */
+export const stridedTable: (toRuns: PhysicalRuns, fromRuns: PhysicalRuns) => Int32Array =
+  memoizeOnPair(build);

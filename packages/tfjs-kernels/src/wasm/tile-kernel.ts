@@ -5,31 +5,19 @@
  * the heap, and the output is allocated only once the loop has passed its checks, so an error
  * path allocates nothing.
  */
-import type { DataType, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import type { DataType, KernelFunc } from '@tensorflow/tfjs-core';
 import { readTileData } from '../impl/tile-call-inputs.js';
 import { outputShape } from '../impl/tile-geometry.js';
 import type { TileLoop } from '../impl/tile-loop.js';
-import type { TileValues } from '../impl/tile-values.js';
 import type { TileOpAttrs } from '../kernel-names.js';
-import { sizeFromShape } from '../util/shape-size.js';
-import { heapOffset, type WasmBackendLike } from './backend-memory.js';
-
-/** A view of `info`'s elements on the heap (valid until the heap next grows). */
-function heapView(wasm: WasmBackendLike, info: TensorInfo): TileValues {
-  const { buffer } = wasm.wasm.HEAPU8;
-  const count = sizeFromShape(info.shape);
-  const offset = heapOffset(wasm, info);
-  return info.dtype === 'int32'
-    ? new Int32Array(buffer, offset, count)
-    : new Float32Array(buffer, offset, count);
-}
+import { heapElements, heapOffset, type WasmBackendLike } from './backend-memory.js';
 
 /** Builds the wasm `kernelFunc` running `loop` on inputs `src` and `idx`. */
 export function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {
   return (args) => {
     const wasm = args.backend as unknown as WasmBackendLike;
     const { src, idx, attrs: a, g } = readTileData<A>(args);
-    const values = loop(heapView(wasm, src), heapView(wasm, idx) as Int32Array, g, a);
+    const values = loop(heapElements(wasm, src), heapElements(wasm, idx) as Int32Array, g, a);
     const output = wasm.makeOutput(outputShape(src.shape, g), src.dtype as DataType);
     // After makeOutput: its malloc may have grown the heap, and HEAPU8 views the new buffer.
     wasm.wasm.HEAPU8.set(

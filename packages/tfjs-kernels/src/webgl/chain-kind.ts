@@ -11,15 +11,11 @@
 import { planRuns } from '../gpu/chain-runs.js';
 import type { ChainStep, IndexChain } from '../gpu/index-chain.js';
 import {
+  chainStructure,
   decomposesByRemainders,
+  fitsGeneratedPass,
   stridesArePowersOfTwo,
-  termCount,
-  UNBOUNDED,
 } from '../gpu/index-chain.js';
-
-/** Most steps and terms a generated shader may have; longer chains run on the CPU. */
-export const MAX_CHAIN_STEPS = 8;
-export const MAX_CHAIN_TERMS = 48;
 
 /**
  * How the pass reads its source: `texel`, an unpacked texture addressed by (row, column)
@@ -101,7 +97,7 @@ export function shaderChain(
   source: SourceTexture,
   outputSize = 0,
 ): ShaderChain | null {
-  if (chain.length > MAX_CHAIN_STEPS || termCount(chain) > MAX_CHAIN_TERMS) return null;
+  if (!fitsGeneratedPass(chain)) return null;
   if (!decomposesByRemainders(chain)) return null;
   const last = chain.at(-1);
   const texel =
@@ -129,11 +125,10 @@ export function shaderChain(
   return {
     kind: {
       width: quads !== null ? 4 : 2,
-      stepTerms: chain.map((step) => step.length),
+      ...chainStructure(chain),
       movedTerms: pairs?.moved.map((m) => m.term) ?? null,
       source: texel !== null ? 'texel' : ACCESS_OF_PACKING[source.texelValues],
       shifts,
-      bounded: chain.flat().flatMap((t, g) => (t.bound === UNBOUNDED ? [] : [g])),
     },
     terms,
     increments: pairs?.moved.map((m) => m.increment) ?? chain.map(() => 0),

@@ -2,7 +2,7 @@
  * What the WebGL TScatter and TGather kernels share: the call's geometry, the data-dependent
  * checks of the CPU loops (../gpu/tile-data.ts, shared with WebGPU), and the CPU route.
  */
-import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import { checkTileData, runTileLoop } from '../gpu/tile-data.js';
 import { readTileData, type TileData } from '../impl/tile-call-inputs.js';
@@ -11,6 +11,7 @@ import type { TileLoop } from '../impl/tile-loop.js';
 import type { TileOpAttrs } from '../kernel-names.js';
 import { cpuRouteReason } from './cpu-route.js';
 import { isFloatAddressable, valueAccess } from './residency.js';
+import { disposeAll, flatView, runFlatProgram, withShape } from './run-program.js';
 
 /** One TScatter/TGather call as the WebGL kernels see it. */
 export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
@@ -74,4 +75,42 @@ export function runTileLoopOnCpu<A extends TileOpAttrs>(
   loop: TileLoop<A>,
 ): TensorInfo {
   return runTileLoop(valueAccess(call.backend), call, loop);
+}
+
+/**
+ * Runs `program` over `values` (the call's flat source) and the call's index tile, flattened where
+ * it lives on the GPU, and returns the flat result: the passes that read the offsets in the
+ * shader instead of a map built on the CPU.
+ */
+export function runOverIndexTile<A extends TileOpAttrs>(
+  call: TileCall<A>,
+  program: GPGPUProgram,
+  values: TensorInfo,
+  uniforms: number[][],
+): TensorInfo {
+  const idx = flatView(call.backend, call.idx);
+  const out = runFlatProgram(call.backend, program, [values, idx], call.src.dtype, uniforms);
+  disposeAll(call.backend, [idx]);
+  return out;
+}
+
+/**
+ * The `kernelFunc` of a tile op on WebGL: reads and checks the call, runs the CPU loop where a
+ * route rule asks for it, and otherwise runs `passes` over the source's flat values, shaping its
+ * flat result as the output (`passes` returns `null` when only the CPU loop is exact).
+ */
+export function webglTileKernel<A extends TileOpAttrs>(
+  op: string,
+  addressed: AddressedTile,
+  loop: TileLoop<A>,
+  passes: (call: TileCall<A>, values: TensorInfo) => TensorInfo | null,
+): KernelFunc {
+  return (args) => {
+    const call = tileCall<A>(op, addressed, args);
+    if (tileCpuRouteReason(call) !== null) return runTileLoopOnCpu(call, loop);
+    const values = flatView(call.backend, call.src);
+    const out = passes(call, values);
+    disposeAll(call.backend, [values]);
+    return out === null ? runTileLoopOnCpu(call, loop) : withShape(out, call.outShape);
+  };
 }

@@ -6,6 +6,7 @@
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import { fitsGeneratedPass } from '../gpu/index-chain.js';
 import {
   type LayoutKernelSpec,
   type LayoutPass,
@@ -15,7 +16,7 @@ import type { LayoutValues } from '../relayout/relayout-impl.js';
 import { LruCache } from '../util/lru.js';
 import { sizeFromShape } from '../util/shape-size.js';
 import { cpuRouteReason } from './cpu-route.js';
-import { fitsLayoutPass, layoutPassCall } from './layout-pass-kind.js';
+import { layoutPassCall } from './layout-pass-kind.js';
 import { LayoutGatherProgram } from './programs/layout-gather-webgpu.js';
 import { readValues, runFlat, withShape } from './residency.js';
 
@@ -28,7 +29,7 @@ const plans = new LruCache<LayoutPass>(
 /** Why this call runs on the CPU, or `null`. */
 function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo): string | null {
   if (sizeFromShape(pass.outShape) === 0) return 'a tensor is empty';
-  if (!fitsLayoutPass(pass.chain)) return "the layout's index chain exceeds the pass's capacity";
+  if (!fitsGeneratedPass(pass.chain)) return "the layout's index chain exceeds the pass's capacity";
   return cpuRouteReason(backend, [input]);
 }
 

@@ -13,17 +13,12 @@
 import type { DataType } from '@tensorflow/tfjs-core';
 import { planRuns, type RunPlan } from '../gpu/chain-runs.js';
 import {
+  chainStructure,
   decomposesByRemainders,
   type IndexChain,
   stridesArePowersOfTwo,
-  termCount,
-  UNBOUNDED,
 } from '../gpu/index-chain.js';
 import type { UniformValue } from './residency.js';
-
-/** Most steps and digit terms a generated pass may have; longer chains run on the CPU. */
-export const MAX_CHAIN_STEPS = 8;
-export const MAX_CHAIN_TERMS = 48;
 
 /** Run widths tried, widest first: consecutive outputs one invocation writes. */
 const RUN_WIDTHS = [4, 2] as const;
@@ -66,11 +61,6 @@ export function kindKey(kind: LayoutPassKind): string {
   ].join('_');
 }
 
-/** Whether the pass can run `chain` at all. */
-export function fitsLayoutPass(chain: IndexChain): boolean {
-  return chain.length <= MAX_CHAIN_STEPS && termCount(chain) <= MAX_CHAIN_TERMS;
-}
-
 /** The widest run plan whose width divides the output size, or `null`. */
 function widestRuns(chain: IndexChain, size: number): RunPlan | null {
   for (const width of RUN_WIDTHS) {
@@ -92,7 +82,7 @@ function vec4s(values: readonly number[]): UniformValue[] {
 
 /**
  * The kind and uniforms of a pass writing `size` outputs of `dtype` through `chain` (which
- * must fit, see {@link fitsLayoutPass}).
+ * must fit, see `fitsGeneratedPass`).
  */
 export function layoutPassCall(
   chain: IndexChain,
@@ -105,8 +95,7 @@ export function layoutPassCall(
   const runs = widestRuns(chain, size);
   const kind: LayoutPassKind = {
     dtype: dtype === 'float32' ? 'float32' : 'int32',
-    stepTerms: chain.map((step) => step.length),
-    bounded: chain.flat().flatMap((t, g) => (t.bound === UNBOUNDED ? [] : [g])),
+    ...chainStructure(chain),
     shifts,
     remainders,
     width: runs?.width ?? 1,

@@ -10,7 +10,7 @@ import { outputShape } from '../impl/tile-geometry.js';
 import type { TileLoop } from '../impl/tile-loop.js';
 import type { TileOpAttrs } from '../kernel-names.js';
 import { cpuRouteReason } from './cpu-route.js';
-import { valueAccess } from './residency.js';
+import { valueAccess, withShape } from './residency.js';
 
 /** One TScatter/TGather call as the WebGPU kernels see it. */
 export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
@@ -88,4 +88,26 @@ export function runTileLoopOnCpu<A extends TileOpAttrs>(
   loop: TileLoop<A>,
 ): TensorInfo {
   return runTileLoop(valueAccess(call.backend), call, loop);
+}
+
+/**
+ * The `kernelFunc` of a tile op on WebGPU: reads and checks the call, runs the CPU loop where a
+ * route rule asks for it, and otherwise puts the inputs on the GPU and shapes the flat result of
+ * `passes` as the output.
+ *
+ * @param addressed The tile the index offsets address: `dst` (TSCATTER) or `src` (TGATHER).
+ */
+export function webgpuTileKernel<A extends TileOpAttrs>(
+  op: string,
+  addressed: 'src' | 'dst',
+  loop: TileLoop<A>,
+  passes: (call: TileCall<A>) => TensorInfo,
+): KernelFunc {
+  const paired = addressed === 'dst' ? 'src' : 'dst';
+  return (args) => {
+    const call = tileCall<A>(op, addressed, args);
+    if (tileCpuRouteReason(call, paired) !== null) return runTileLoopOnCpu(call, loop);
+    placeInputsOnGpu(call);
+    return withShape(passes(call), call.outShape);
+  };
 }

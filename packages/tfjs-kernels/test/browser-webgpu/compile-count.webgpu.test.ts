@@ -6,6 +6,7 @@
  * compile nothing. Compilations are counted by wrapping the device's `createComputePipeline`
  * (tfjs compiles every program through it, and caches pipelines by shader key).
  */
+import { onEachCall } from '@tilekit/bench/gpu-probe';
 import { describe, expect, it } from 'vitest';
 import { convertLayoutSpec, relayoutSpec, unrelayoutSpec } from '../../src/gpu/layout-specs.js';
 import { convertLayout, relayout, tgather, tscatter, unrelayout } from '../../src/index.js';
@@ -20,12 +21,9 @@ let installed = false;
 /** Pipelines compiled on the WebGPU device since the first call. */
 function compiledPipelines(): number {
   if (!installed) {
-    const device = webgpuBackend().device;
-    const create = device.createComputePipeline.bind(device);
-    device.createComputePipeline = (descriptor) => {
+    onEachCall(webgpuBackend().device, 'createComputePipeline', () => {
       compiled += 1;
-      return create(descriptor);
-    };
+    });
     installed = true;
   }
   return compiled;

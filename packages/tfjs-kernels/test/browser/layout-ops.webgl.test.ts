@@ -14,7 +14,15 @@ import { convertLayout, relayout, shapeText, tscatter, unrelayout } from '../../
 import { sizeFromShape } from '../../src/util/shape-size.js';
 import { shaderChain } from '../../src/webgl/chain-kind.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
-import { exactValues, float32Bits, isOnGpu, tf, webglBackend } from './support/backends.js';
+import {
+  exactValues,
+  expectExactResult,
+  FLOAT32_SPECIALS,
+  float32Bits,
+  isOnGpu,
+  tf,
+  webglBackend,
+} from './support/backends.js';
 import { layoutCaseArbitrary, type ValueDomain, valuesFrom } from './support/differential-cases.js';
 import { expectedLayoutResult, type LayoutCase, runLayoutCase } from './support/layout-cases.js';
 import { onWebgl2 } from './support/webgl-setup.js';
@@ -29,13 +37,8 @@ const iota = (n: number, f: (k: number) => number = (k) => k) =>
 async function expectLayoutCase(c: LayoutCase, onGpu = true): Promise<void> {
   await expectBalanced(async () => {
     const out = runLayoutCase(c);
-    expect(out.dtype).toBe(c.dtype);
     expect(isOnGpu(out)).toBe(onGpu);
-    const expected = expectedLayoutResult(c);
-    expect(await exactValues(out)).toEqual(
-      c.dtype === 'float32' ? float32Bits(expected) : expected,
-    );
-    out.dispose();
+    await expectExactResult(out, c.dtype, expectedLayoutResult(c));
   });
 }
 
@@ -156,17 +159,7 @@ describe('relayout family on webgl vs the layout maps', () => {
   });
 
   it('moves -0, NaN, ±Inf and subnormals bit for bit, and writes a -0 or NaN pad value', async () => {
-    const specials = [
-      -0,
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      Number.NEGATIVE_INFINITY,
-      1e-45,
-      -1.4e-44,
-      3.4e38,
-      1,
-    ];
-    const values = iota(15, (k) => specials[k % specials.length]!);
+    const values = iota(15, (k) => FLOAT32_SPECIALS[k % FLOAT32_SPECIALS.length]!);
     for (const padValue of [-0, Number.NaN]) {
       await expectLayoutCase({
         op: 'relayout',

@@ -7,7 +7,14 @@ import { CPU_SIM_ELEMENT_TYPES, PTO_TSCATTER_CPUSIM } from '@tilekit/conformance
 import { describe, expect, it } from 'vitest';
 import { TileIndexError, TileValueError, tscatter } from '../../src/index.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
-import { exactValues, float32Bits, gpuOnly, isOnGpu, tf } from './support/backends.js';
+import {
+  expectExactResult,
+  FLOAT32_SPECIALS,
+  float32Bits,
+  gpuOnly,
+  isOnGpu,
+  tf,
+} from './support/backends.js';
 import {
   expectedShape,
   expectedTileResult,
@@ -30,13 +37,8 @@ async function expectCase(
   await expectBalanced(async () => {
     const out = runTileCase(c, residence, gpuOnly);
     expect(out.shape).toEqual(expectedShape(c));
-    expect(out.dtype).toBe(c.dtype);
     expect(isOnGpu(out)).toBe(onGpu);
-    const expected = expectedTileResult(c);
-    expect(await exactValues(out)).toEqual(
-      c.dtype === 'float32' ? float32Bits(expected) : expected,
-    );
-    out.dispose();
+    await expectExactResult(out, c.dtype, expectedTileResult(c));
   });
 }
 
@@ -114,17 +116,7 @@ describe('tscatter on webgl', () => {
   });
 
   it('moves -0, NaN, ±Inf and subnormals bit for bit; an add of a lone -0 gives +0', async () => {
-    const specials = [
-      -0,
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      Number.NEGATIVE_INFINITY,
-      1e-45,
-      -1.2e-38,
-      3.4e38,
-      0,
-    ];
-    const src = { shape: [1, 8], values: specials };
+    const src = { shape: [1, 8], values: [...FLOAT32_SPECIALS] };
     const idx = { shape: [1, 8], values: [7, 6, 5, 4, 3, 2, 1, 0] };
     await expectCase({
       kernel: 'TScatter',

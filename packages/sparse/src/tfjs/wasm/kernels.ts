@@ -8,22 +8,12 @@
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import { canRunInPlace, compileWasmOnMemory, type EngineCall } from '@tilekit/loop-engines';
-import { backendMemory, heapOffset, type WasmBackendLike } from '@tilekit/tfjs-kernels';
+import { backendMemory, heapElements, type WasmBackendLike } from '@tilekit/tfjs-kernels';
 import { bindArguments, outputShapeOf } from '../../sparsify/index.js';
 import type { CompiledSparseKernel } from '../compiled_kernel.js';
 import { SPARSE_KERNEL_NAMES } from '../kernel_names.js';
 import { recordSparseKernelRun } from '../kernel_path.js';
 import { sparseCall } from '../sparse_call.js';
-
-/** A tensor's elements as a view of the heap (valid until the heap grows). */
-function heapView(backend: WasmBackendLike, info: TensorInfo): Float32Array | Int32Array {
-  const length = info.shape.reduce((a, b) => a * b, 1);
-  const { buffer } = backend.wasm.HEAPU8;
-  const offset = length === 0 ? 0 : heapOffset(backend, info);
-  return info.dtype === 'int32'
-    ? new Int32Array(buffer, offset, length)
-    : new Float32Array(buffer, offset, length);
-}
 
 /** In-place engine calls per compiled kernel and heap memory. */
 const IN_PLACE = new WeakMap<CompiledSparseKernel, WeakMap<WebAssembly.Memory, EngineCall>>();
@@ -46,12 +36,12 @@ export function wasmSparseKernel(kernelName: string): KernelFunc {
     const backend = config.backend as unknown as WasmBackendLike;
     const call = sparseCall(kernelName, config);
     const { compiled } = call;
-    const read = (info: TensorInfo) => heapView(backend, info);
+    const read = (info: TensorInfo) => heapElements(backend, info);
     // Checks the operands and yields the output shape before anything is allocated.
     const shape = outputShapeOf(compiled.kernel, call.operands(read));
     const output = backend.makeOutput(shape, compiled.dtype);
     // Views made after the allocation (growing the heap detaches earlier ones).
-    const outView = heapView(backend, output);
+    const outView = heapElements(backend, output);
     outView.fill(0);
     const bound = bindArguments(compiled.kernel, call.operands(read), outView);
     const memory = backendMemory(backend);

@@ -13,49 +13,39 @@ import { indexTileUniformValues } from '../programs/index-tile-uniforms.js';
 import { gatherThroughMap } from '../programs/indexed-gather-gpu.js';
 import { TGatherProgram } from '../programs/tgather-gpu.js';
 import { readValues } from '../residency.js';
-import { disposeAll, flatView, runFlatProgram, withShape } from '../run-program.js';
-import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile-call.js';
+import { runOverIndexTile, type TileCall, webglTileKernel } from '../tile-call.js';
 
 type Call = TileCall<TGatherAttrs>;
 
 function gatherFromGpuIndices(call: Call, values: TensorInfo): TensorInfo {
-  const { backend, g } = call;
-  const idx = flatView(backend, call.idx);
+  const { g } = call;
   const size = g.batch * g.dst.rows * g.dst.cols;
-  const out = runFlatProgram(
-    backend,
+  return runOverIndexTile(
+    call,
     new TGatherProgram(size),
-    [values, idx],
-    call.src.dtype,
+    values,
     indexTileUniformValues(g, g.dst.cols),
   );
-  disposeAll(backend, [idx]);
-  return out;
 }
 
-function tgatherWebgl(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {
-  const call = tileCall<TGatherAttrs>('tgather', 'src', args);
-  if (tileCpuRouteReason(call) !== null) return runTileLoopOnCpu(call, tgatherImpl);
+/** The GPU-read indices' pass, or a copy through the CPU-built source map. */
+function gatherOnGpu(call: Call, values: TensorInfo): TensorInfo {
   const { backend } = call;
-  const values = flatView(backend, call.src);
-  const out =
-    call.idxValues === null && call.attrs.select === 'all'
-      ? gatherFromGpuIndices(call, values)
-      : gatherThroughMap(
-          backend,
-          values,
-          gatherSources(
-            call.idxValues ?? (readValues(backend, call.idx) as Int32Array),
-            call.g,
-            call.attrs.select,
-          ),
-        );
-  disposeAll(backend, [values]);
-  return withShape(out, call.outShape);
+  return call.idxValues === null && call.attrs.select === 'all'
+    ? gatherFromGpuIndices(call, values)
+    : gatherThroughMap(
+        backend,
+        values,
+        gatherSources(
+          call.idxValues ?? (readValues(backend, call.idx) as Int32Array),
+          call.g,
+          call.attrs.select,
+        ),
+      );
 }
 
 export const tgatherWebglConfig: KernelConfig = {
   kernelName: TGather,
   backendName: 'webgl',
-  kernelFunc: tgatherWebgl as KernelConfig['kernelFunc'],
+  kernelFunc: webglTileKernel('tgather', 'src', tgatherImpl, gatherOnGpu),
 };

@@ -19,8 +19,8 @@ import { gatherThroughMap } from '../programs/indexed-gather-gpu.js';
 import { ScatterSearchProgram } from '../programs/scatter-search-gpu.js';
 import { SegmentSumProgram } from '../programs/segment-sum-gpu.js';
 import { FLOAT_EXACT_INTEGER_LIMIT, readValues } from '../residency.js';
-import { disposeAll, flatView, indexTensor, runFlatProgram, withShape } from '../run-program.js';
-import { runTileLoopOnCpu, type TileCall, tileCall, tileCpuRouteReason } from '../tile-call.js';
+import { disposeAll, indexTensor, runFlatProgram } from '../run-program.js';
+import { runOverIndexTile, type TileCall, webglTileKernel } from '../tile-call.js';
 
 /** Largest destinations x updates product scanned on the GPU rather than reading indices back. */
 export const SCATTER_SEARCH_LIMIT = 1 << 20;
@@ -63,18 +63,13 @@ function addByLists(call: Call, idxValues: Int32Array, values: TensorInfo): Tens
 
 /** Scans the GPU-resident index tile per destination (small tiles only). */
 function scatterBySearch(call: Call, values: TensorInfo): TensorInfo {
-  const { backend, g, attrs } = call;
-  const idx = flatView(backend, call.idx);
+  const { g, attrs } = call;
   const size = g.batch * g.dst.rows * g.dst.cols;
-  const out = runFlatProgram(
-    backend,
-    new ScatterSearchProgram(size),
-    [values, idx],
-    call.src.dtype,
-    [...indexTileUniformValues(g, g.src.cols), [attrs.mode === 'add' ? 1 : 0], [0]],
-  );
-  disposeAll(backend, [idx]);
-  return out;
+  return runOverIndexTile(call, new ScatterSearchProgram(size), values, [
+    ...indexTileUniformValues(g, g.src.cols),
+    [attrs.mode === 'add' ? 1 : 0],
+    [0],
+  ]);
 }
 
 /** The flat GPU result, or `null` when only the CPU loop is exact for this call. */
@@ -92,17 +87,8 @@ function scatterOnGpu(call: Call, values: TensorInfo): TensorInfo | null {
       gatherThroughMap(call.backend, values, lastWriterSources(idxValues, call.g));
 }
 
-function tscatterWebgl(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {
-  const call = tileCall<TScatterAttrs>('tscatter', 'dst', args);
-  if (tileCpuRouteReason(call) !== null) return runTileLoopOnCpu(call, tscatterImpl);
-  const values = flatView(call.backend, call.src);
-  const out = scatterOnGpu(call, values);
-  disposeAll(call.backend, [values]);
-  return out === null ? runTileLoopOnCpu(call, tscatterImpl) : withShape(out, call.outShape);
-}
-
 export const tscatterWebglConfig: KernelConfig = {
   kernelName: TScatter,
   backendName: 'webgl',
-  kernelFunc: tscatterWebgl as KernelConfig['kernelFunc'],
+  kernelFunc: webglTileKernel('tscatter', 'dst', tscatterImpl, scatterOnGpu),
 };

@@ -12,14 +12,8 @@ import {
   scatterAtomicUniforms,
 } from '../programs/scatter-atomic-webgpu.js';
 import { TGatherProgram, tgatherUniforms } from '../programs/tgather-webgpu.js';
-import { disposeAll, runFlat, withShape } from '../residency.js';
-import {
-  placeInputsOnGpu,
-  runTileLoopOnCpu,
-  type TileCall,
-  tileCall,
-  tileCpuRouteReason,
-} from '../tile-call.js';
+import { disposeAll, runFlat } from '../residency.js';
+import { type TileCall, webgpuTileKernel } from '../tile-call.js';
 import { zeroedSlots } from '../zeroed-slots.js';
 
 /** Per source slot, the index position of its last writer plus 1 (0: none). */
@@ -33,11 +27,8 @@ function lastWriters(call: TileCall<TGatherAttrs>): TensorInfo {
   return runFlat(backend, program, [call.idx], 'int32', uniforms, zeroedSlots(backend, slots));
 }
 
-function tgatherWebgpu(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {
-  const checked = tileCall<TGatherAttrs>('tgather', 'src', args);
-  if (tileCpuRouteReason(checked, 'dst') !== null) return runTileLoopOnCpu(checked, tgatherImpl);
-  placeInputsOnGpu(checked);
-  const call = checked;
+/** The gather pass (after the last-writer pass for `select: 'lastWriter'`). */
+function gatherOnGpu(call: TileCall<TGatherAttrs>): TensorInfo {
   const { backend, g, attrs } = call;
   const winners = attrs.select === 'lastWriter' ? [lastWriters(call)] : [];
   const size = g.batch * g.dst.rows * g.dst.cols;
@@ -45,11 +36,11 @@ function tgatherWebgpu(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorI
   const inputs = [call.src, call.idx, ...winners];
   const out = runFlat(backend, program, inputs, call.src.dtype, tgatherUniforms(g));
   disposeAll(backend, winners);
-  return withShape(out, call.outShape);
+  return out;
 }
 
 export const tgatherWebgpuConfig: KernelConfig = {
   kernelName: TGather,
   backendName: 'webgpu',
-  kernelFunc: tgatherWebgpu as KernelConfig['kernelFunc'],
+  kernelFunc: webgpuTileKernel('tgather', 'src', tgatherImpl, gatherOnGpu),
 };

@@ -27,14 +27,8 @@ import {
   winnerGatherUniforms,
   winnerRunWidth,
 } from '../programs/winner-gather-webgpu.js';
-import { disposeAll, readValues, runFlat, withShape } from '../residency.js';
-import {
-  placeInputsOnGpu,
-  runTileLoopOnCpu,
-  type TileCall,
-  tileCall,
-  tileCpuRouteReason,
-} from '../tile-call.js';
+import { disposeAll, readValues, runFlat } from '../residency.js';
+import { type TileCall, webgpuTileKernel } from '../tile-call.js';
 import { zeroedSlots } from '../zeroed-slots.js';
 
 type Call = TileCall<TScatterAttrs>;
@@ -85,18 +79,8 @@ function scatterOnGpu(call: Call): TensorInfo {
   return out;
 }
 
-function tscatterWebgpu(args: Parameters<KernelConfig['kernelFunc']>[0]): TensorInfo {
-  const checked = tileCall<TScatterAttrs>('tscatter', 'dst', args);
-  if (tileCpuRouteReason(checked, 'src') !== null) {
-    return runTileLoopOnCpu(checked, tscatterImpl);
-  }
-  placeInputsOnGpu(checked);
-  const out = scatterOnGpu(checked);
-  return withShape(out, checked.outShape);
-}
-
 export const tscatterWebgpuConfig: KernelConfig = {
   kernelName: TScatter,
   backendName: 'webgpu',
-  kernelFunc: tscatterWebgpu as KernelConfig['kernelFunc'],
+  kernelFunc: webgpuTileKernel('tscatter', 'dst', tscatterImpl, scatterOnGpu),
 };

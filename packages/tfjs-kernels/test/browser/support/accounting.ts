@@ -3,6 +3,7 @@
  * balance around every op, gradient and error path; shader compilations are counted by wrapping
  * the GPGPU context's `createProgram` (tfjs calls it once per compiled binary).
  */
+import { onEachCall } from '@tilekit/bench/gpu-probe';
 import { expectCountsKept, expectThrowKeepsCounts } from '../../support/balance.js';
 import { tf, webglBackend } from './backends.js';
 
@@ -39,15 +40,12 @@ export async function expectThrowsBalanced(fn: () => unknown): Promise<Error> {
 let compiled = 0;
 let installed = false;
 
-/** Shader programs compiled on the WebGL backend since the page loaded. */
+/** Shader programs compiled on the WebGL backend since the first call. */
 export function compiledPrograms(): number {
   if (!installed) {
-    const gpgpu = webglBackend().gpgpu;
-    const createProgram = gpgpu.createProgram.bind(gpgpu);
-    gpgpu.createProgram = (shader) => {
+    onEachCall(webglBackend().gpgpu, 'createProgram', () => {
       compiled += 1;
-      return createProgram(shader);
-    };
+    });
     installed = true;
   }
   return compiled;

@@ -12,7 +12,12 @@ import '../../../src/register-cpu.js';
 import '../../../src/register-webgl.js';
 import { switchBackend } from './backend-switch.js';
 
-export { exactValues, float32Bits } from './exact-values.js';
+export {
+  exactValues,
+  expectExactResult,
+  FLOAT32_SPECIALS,
+  float32Bits,
+} from './exact-values.js';
 export { tf };
 
 export type BackendName = 'cpu' | 'webgl';

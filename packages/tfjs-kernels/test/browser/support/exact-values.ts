@@ -3,7 +3,23 @@
  * (test/browser-webgpu) suites: float32 values become their bit patterns, so -0, NaN payloads
  * and subnormals compare exactly.
  */
-import type { Tensor } from '@tensorflow/tfjs-core';
+import type { DataType, Tensor } from '@tensorflow/tfjs-core';
+import { expect } from 'vitest';
+
+/**
+ * Float32 values a bit-exact path must carry unchanged: -0, NaN, both infinities, two
+ * subnormals, a value near the largest finite one, and 1 (eight: one 1x8 tile).
+ */
+export const FLOAT32_SPECIALS: readonly number[] = [
+  -0,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  1e-45,
+  -1.4e-44,
+  3.4e38,
+  1,
+];
 
 /** The raw bit patterns of float32 values, for bit-exact comparison. */
 export function float32Bits(values: ArrayLike<number>): number[] {
@@ -30,4 +46,18 @@ export async function exactOutput(run: () => Tensor): Promise<ExactOutput> {
   const result = { shape: out.shape, values: await exactValues(out) };
   out.dispose();
   return result;
+}
+
+/**
+ * Expects `out` to hold exactly `expected` (bit for bit for float32) with dtype `dtype`, then
+ * disposes it.
+ */
+export async function expectExactResult(
+  out: Tensor,
+  dtype: DataType,
+  expected: readonly number[],
+): Promise<void> {
+  expect(out.dtype).toBe(dtype);
+  expect(await exactValues(out)).toEqual(dtype === 'float32' ? float32Bits(expected) : expected);
+  out.dispose();
 }
