@@ -1,6 +1,7 @@
 /**
  * @tilekit/loop-engines: engines that run `@tilekit/loop-ir` functions — the reference
- * interpreter, generated JavaScript and WebAssembly SIMD — behind one `compile` call.
+ * interpreter, generated JavaScript and WebAssembly SIMD — behind one `compile` call, and the
+ * WGSL and GLSL shader generators for WebGPU and WebGL.
  */
 
 export { type CompileOptions, compile, ENGINES, type EngineName } from './compile.js';
