@@ -13,7 +13,7 @@ export {
   type GlslPass,
   type GlslProgram,
   PREVIOUS_OUTPUT,
-} from './glsl/index.js';
+} from './glsl/glsl-engine.js';
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';
 export { checkVectorLanes, MAX_ENGINE_LANES } from './lane-limit.js';
@@ -36,4 +36,4 @@ export {
   type WgslPass,
   type WgslProgram,
   type WgslUniform,
-} from './wgsl/index.js';
+} from './wgsl/wgsl-engine.js';
