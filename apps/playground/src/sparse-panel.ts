@@ -20,7 +20,7 @@ import '@tilekit/sparse/tfjs/register-cpu';
 import '@tilekit/sparse/tfjs/register-webgl';
 import '@tilekit/sparse/tfjs/register-webgpu';
 import { vectorize } from '@tilekit/sparse-vectorizer';
-import { describeError, h, labelled } from './dom.ts';
+import { describeError, h, integerInput, labelled } from './dom.ts';
 import { medianTime } from './median-time.ts';
 import { readState, writeState } from './url-state.ts';
 
@@ -135,13 +135,7 @@ export function mountSparsePanel(root: HTMLElement): void {
     size: 16,
     value: state.get('formats') ?? 'A:CSR',
   });
-  const extent = h('input', {
-    id: 'sparse-extent',
-    type: 'number',
-    min: 1,
-    max: 512,
-    value: state.get('n') ?? '6',
-  });
+  const extent = integerInput('sparse-extent', 1, 512, state.get('n') ?? '6');
   const backend = h(
     'select',
     { id: 'sparse-backend' },
