@@ -17,6 +17,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** A number field for whole numbers in `min..max`, showing `value`. */
+export function integerInput(
+  id: string,
+  min: number,
+  max: number,
+  value: string,
+): HTMLInputElement {
+  return h('input', { id, type: 'number', min, max, value });
+}
+
 /** A labelled form control: `<label>text <control></label>`, so every input has a name. */
 export function labelled(text: string, control: HTMLElement): HTMLLabelElement {
   return h('label', {}, `${text} `, control);

@@ -13,6 +13,7 @@ import '@tilekit/tfjs-kernels/register-webgpu';
 import { relayout, tscatter, unrelayout } from '@tilekit/tfjs-kernels';
 import { describeError, h, labelled } from './dom.ts';
 import { parseArrayShape } from './logical-shape.ts';
+import { medianTime } from './median-time.ts';
 import { scatterWriters } from './scatter-writers.ts';
 import { stockRelayout } from './stock-composition.ts';
 import { readState, writeState } from './url-state.ts';
@@ -34,20 +35,6 @@ export const OVERHEAD_BOUND_ELEMENTS = 1 << 16;
 /** What the timing line adds for small tensors. */
 export const OVERHEAD_NOTE =
   'At this size both times are mostly per-call overhead (op dispatch, kernel launch, reading the result back), not copying: try a shape such as f32[1024,1024]{1,0:T(8,128)} to compare the copies';
-
-/** Median milliseconds of `runs` calls of `fn` (each call's tensors disposed, data read back). */
-async function timeIt(fn: () => tf.Tensor, runs = 5): Promise<number> {
-  const times: number[] = [];
-  for (let k = 0; k < runs; k++) {
-    const start = performance.now();
-    const out = fn();
-    await out.data();
-    times.push(performance.now() - start);
-    out.dispose();
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
-}
 
 const numbers = (values: ArrayLike<number>): string => Array.from(values).join(' ');
 
@@ -83,8 +70,8 @@ async function runLayoutOps(shapeText: string, out: HTMLElement, timing: HTMLEle
       h('output', { 'data-result': 'unrelayout' }, numbers(backData)),
     );
     tf.dispose([buffer, stock, back]);
-    const ours = await timeIt(() => relayout(x, shapeText));
-    const theirs = await timeIt(() => stockRelayout(x, shapeText));
+    const ours = await medianTime(() => relayout(x, shapeText));
+    const theirs = await medianTime(() => stockRelayout(x, shapeText));
     timing.textContent = `relayout ${ours.toFixed(2)} ms; tf stock pad/reshape/transpose ${theirs.toFixed(2)} ms (median of 5, ${tf.getBackend()})${size < OVERHEAD_BOUND_ELEMENTS ? `. ${OVERHEAD_NOTE}` : ''}`;
   } finally {
     x.dispose();

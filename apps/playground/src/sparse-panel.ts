@@ -20,7 +20,8 @@ import '@tilekit/sparse/tfjs/register-cpu';
 import '@tilekit/sparse/tfjs/register-webgl';
 import '@tilekit/sparse/tfjs/register-webgpu';
 import { vectorize } from '@tilekit/sparse-vectorizer';
-import { describeError, h, labelled } from './dom.ts';
+import { describeError, h, integerInput, labelled } from './dom.ts';
+import { medianTime } from './median-time.ts';
 import { readState, writeState } from './url-state.ts';
 
 const BACKENDS = ['cpu', 'webgl', 'webgpu'] as const;
@@ -56,20 +57,6 @@ function operandData(size: number, seed: number, sparse: boolean): Float32Array 
   return Float32Array.from({ length: size }, (_, k) =>
     sparse && (k * 5 + seed) % 3 !== 0 ? 0 : ((k * 7 + seed) % 9) / 4 - 1 || 0.5,
   );
-}
-
-/** Median milliseconds of `runs` calls (each result read back and disposed). */
-async function timeIt(fn: () => tf.Tensor, runs = 5): Promise<number> {
-  const times: number[] = [];
-  for (let k = 0; k < runs; k++) {
-    const start = performance.now();
-    const out = fn();
-    await out.data();
-    times.push(performance.now() - start);
-    out.dispose();
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
 }
 
 async function useBackend(backend: Backend): Promise<void> {
@@ -114,7 +101,7 @@ async function runOp(
     const shape = out.shape;
     out.dispose();
     const run = lastSparseKernelRun();
-    const ms = await timeIt(() => op(...operands));
+    const ms = await medianTime(() => op(...operands));
     return h(
       'div',
       { class: 'sparse-run', 'data-testid': 'sparse-run', 'data-path': run?.path ?? '' },
@@ -148,13 +135,7 @@ export function mountSparsePanel(root: HTMLElement): void {
     size: 16,
     value: state.get('formats') ?? 'A:CSR',
   });
-  const extent = h('input', {
-    id: 'sparse-extent',
-    type: 'number',
-    min: 1,
-    max: 512,
-    value: state.get('n') ?? '6',
-  });
+  const extent = integerInput('sparse-extent', 1, 512, state.get('n') ?? '6');
   const backend = h(
     'select',
     { id: 'sparse-backend' },

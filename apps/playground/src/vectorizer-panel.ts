@@ -12,7 +12,7 @@ import gather from '@tilekit/conformance/corpus/sparse_gather_i32.mlir?raw';
 import { compile } from '@tilekit/loop-engines';
 import { type InterpretArg, type Module, parseModule, printModule } from '@tilekit/loop-ir';
 import { reportLines, type VectorizeReport, vectorize } from '@tilekit/sparse-vectorizer';
-import { describeError, h, labelled } from './dom.ts';
+import { describeError, h, integerInput, labelled } from './dom.ts';
 import { firstFunction, makeArguments } from './engine-arguments.ts';
 import { readState, writeState } from './url-state.ts';
 
@@ -98,13 +98,7 @@ export function mountVectorizerPanel(root: HTMLElement): void {
   const named = names.find((n) => n === state.get('ex')) ?? names[0]!;
   example.value = named;
   source.value = state.get('mlir') ?? MLIR_EXAMPLES[named]!;
-  const vl = h('input', {
-    id: 'mlir-vl',
-    type: 'number',
-    min: 1,
-    max: 64,
-    value: state.get('vl') ?? '4',
-  });
+  const vl = integerInput('mlir-vl', 1, 64, state.get('vl') ?? '4');
   const vla = h('input', { id: 'mlir-vla', type: 'checkbox', checked: state.get('vla') === '1' });
   const index32 = h('input', {
     id: 'mlir-index32',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { linearIndex } from '@tilekit/layout';
+import { gridOffsets } from '@tilekit/test-support/text-grid';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Command } from '../src/command.js';
 import { COMMANDS } from '../src/commands/index.js';
@@ -19,21 +20,6 @@ const STACK_FRAME = /^\s+at /m;
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'tilekit-cli-errors-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** Offsets a text memory map shows, row by row (grid rows start `<label> |`). */
-function textGrid(text: string): number[][] {
-  return text
-    .split('\n')
-    .filter((line) => /^\s*\d+ \|/.test(line))
-    .map((line) =>
-      line
-        .slice(line.indexOf('|') + 1, line.lastIndexOf('|'))
-        .replace(/\|/g, ' ')
-        .trim()
-        .split(/\s+/)
-        .map(Number),
-    );
-}
 
 const window = (shape: string, rows: number, cols: number) =>
   Array.from({ length: rows }, (_, r) =>
@@ -51,14 +37,14 @@ describe('tilekit layout on shapes whose map is larger than a panel', () => {
       expect(io.err()).toBe('');
       expect(io.out()).toContain(`physical elements:  ${rows * cols}`);
       expect(io.out()).toContain(`showing 32x32 of ${rows}x${cols}`);
-      expect(textGrid(io.out())).toEqual(window(shape, 32, 32));
+      expect(gridOffsets(io.out())).toEqual(window(shape, 32, 32));
     });
   }
 
   it('--max-cells sets the window; a bad value is a usage error', async () => {
     const io = captureIO();
     expect(await main(['layout', 'f32[64,128]{1,0:T(8,128)}', '--max-cells', '64'], io)).toBe(0);
-    expect(textGrid(io.out())).toEqual(window('f32[64,128]{1,0:T(8,128)}', 8, 8));
+    expect(gridOffsets(io.out())).toEqual(window('f32[64,128]{1,0:T(8,128)}', 8, 8));
     for (const bad of ['0', '-3', 'many', '1.5']) {
       const badIO = captureIO();
       expect(await main(['layout', 'f32[2]', `--max-cells=${bad}`], badIO)).toBe(2);

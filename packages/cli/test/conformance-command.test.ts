@@ -74,29 +74,18 @@ describe('tilekit conformance', () => {
     expect(closing(io.out())).toBe(`${passed} passed, 0 failed`);
   });
 
-  it('runs the kernel suite on WebGL in headless Chromium: the same cases as on the cpu', async () => {
-    const io = captureIO();
-    expect(await main(['conformance', '--suite', 'kernels', '--backend', 'webgl'], io)).toBe(0);
-    const cases = kernelConformance({ tf, backend: 'webgl', ops }).cases.length;
-    expect(row(io.out(), 'kernels (webgl)')).toEqual([cases, cases, 0, 0]);
-    expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
-  }, 180_000);
-
-  it('runs the kernel suite on WebGPU in headless Chromium: the same cases as on the cpu', async () => {
-    const io = captureIO();
-    expect(await main(['conformance', '--suite', 'kernels', '--backend', 'webgpu'], io)).toBe(0);
-    const cases = kernelConformance({ tf, backend: 'webgpu', ops }).cases.length;
-    expect(row(io.out(), 'kernels (webgpu)')).toEqual([cases, cases, 0, 0]);
-    expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
-  }, 300_000);
-
-  it('runs the kernel suite on the wasm backend in this process: the same cases as on the cpu', async () => {
-    const io = captureIO();
-    expect(await main(['conformance', '--suite', 'kernels', '--backend', 'wasm'], io)).toBe(0);
-    const cases = kernelConformance({ tf, backend: 'wasm', ops }).cases.length;
-    expect(row(io.out(), 'kernels (wasm)')).toEqual([cases, cases, 0, 0]);
-    expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
-  }, 300_000);
+  // webgl and webgpu run in headless Chromium, wasm in this process.
+  it.each(['webgl', 'webgpu', 'wasm'] as const)(
+    'runs the kernel suite on the %s backend: the same cases as on the cpu',
+    async (backend) => {
+      const io = captureIO();
+      expect(await main(['conformance', '--suite', 'kernels', '--backend', backend], io)).toBe(0);
+      const cases = kernelConformance({ tf, backend, ops }).cases.length;
+      expect(row(io.out(), `kernels (${backend})`)).toEqual([cases, cases, 0, 0]);
+      expect(closing(io.out())).toBe(`${cases} passed, 0 failed`);
+    },
+    300_000,
+  );
 
   it.each(['cpu', 'wasm', 'webgl', 'webgpu'])(
     'runs the sparse suite through the tfjs ops on %s: every case passes or fails as excluded',

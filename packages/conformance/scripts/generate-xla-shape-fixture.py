@@ -372,33 +372,28 @@ def gen_trivia(rng):
 
 def gen_numbers(rng):
     value = pick(rng, EDGE_NUMBERS)
-    where = rng.randrange(7)
-    if where == 0:
-        return f'f32[{value}]'
-    if where == 1:
-        return f's8[0,{value}]{{1,0}}'
-    if where == 2:
-        return f'f32[8]{{0:T({value})}}'
-    if where == 3:
-        return f'f32[8]{{0:L({value})}}'
-    if where == 4:
-        return f'f32[8]{{0:E({value})}}'
-    if where == 5:
-        return f'f32[8]{{0:M({value})}}'
-    return f'f32[{pick(rng, ["3", "100000", "4294967296"])},{pick(rng, ["3", "100000", "4294967296", "2147483648"])},{pick(rng, ["2", "3000", "65536"])}]'
+    places = [
+        lambda: f'f32[{value}]',
+        lambda: f's8[0,{value}]{{1,0}}',
+        lambda: f'f32[8]{{0:T({value})}}',
+        lambda: f'f32[8]{{0:L({value})}}',
+        lambda: f'f32[8]{{0:E({value})}}',
+        lambda: f'f32[8]{{0:M({value})}}',
+        lambda: f'f32[{pick(rng, ["3", "100000", "4294967296"])},{pick(rng, ["3", "100000", "4294967296", "2147483648"])},{pick(rng, ["2", "3000", "65536"])}]',
+    ]
+    return places[rng.randrange(len(places))]()
 
 
 def gen_beyond_safe_integer(rng):
     """Text XLA accepts whose numbers or element count pass 2^53-1."""
     value = rng.randint(SAFE_MAX + 1, 2**56)
-    where = rng.randrange(4)
-    if where == 0:
-        return f'pred[{value}]'
-    if where == 1:
-        return f'f32[8]{{0:M({value})}}'
-    if where == 2:
-        return f'pred[{2**27 + rng.randint(1, 1000)},{2**27}]{{1,0}}'
-    return f's8[{2**20},{2**20},{2**14 + rng.randint(0, 8)}]'
+    places = [
+        lambda: f'pred[{value}]',
+        lambda: f'f32[8]{{0:M({value})}}',
+        lambda: f'pred[{2**27 + rng.randint(1, 1000)},{2**27}]{{1,0}}',
+        lambda: f's8[{2**20},{2**20},{2**14 + rng.randint(0, 8)}]',
+    ]
+    return places[rng.randrange(len(places))]()
 
 
 def gen_lenient_repairs(rng):

@@ -2,10 +2,11 @@
  * `overflow: 'summary'`: a panel over maxCells draws its top-left window,
  * marked as elided, with every shown cell at its true offset (checked against linearIndex).
  */
+
+import { gridOffsets } from '@tilekit/test-support/text-grid';
 import { describe, expect, it } from 'vitest';
 import { LayoutValidationError, linearIndex, renderMemoryMap } from '../src/index.js';
 import { memoryMapModel } from '../src/render/model.js';
-import { gridOffsets } from './support/text-grid.js';
 import { xmlProblems } from './support/xml.js';
 
 const BIG = 'f32[4096,4096]{1,0:T(8,128)}';

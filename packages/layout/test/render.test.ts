@@ -1,6 +1,6 @@
+import { gridRows } from '@tilekit/test-support/text-grid';
 import { describe, expect, it } from 'vitest';
 import { renderMemoryMap } from '../src/index.js';
-import { gridRows } from './support/text-grid.js';
 import { xmlProblems } from './support/xml.js';
 
 /** Hand-derived offsets of the seed's figures (see seed-figures.test.ts for the derivations). */

@@ -1,6 +1,7 @@
 /**
  * @tilekit/loop-engines: engines that run `@tilekit/loop-ir` functions — the reference
- * interpreter, generated JavaScript and WebAssembly SIMD — behind one `compile` call.
+ * interpreter, generated JavaScript and WebAssembly SIMD — behind one `compile` call, and the
+ * WGSL and GLSL shader generators for WebGPU and WebGL.
  */
 
 export { type CompileOptions, compile, ENGINES, type EngineName } from './compile.js';
@@ -12,7 +13,7 @@ export {
   type GlslPass,
   type GlslProgram,
   PREVIOUS_OUTPUT,
-} from './glsl/index.js';
+} from './glsl/glsl-engine.js';
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';
 export { checkVectorLanes } from './lane-limit.js';
@@ -36,4 +37,4 @@ export {
   type WgslPass,
   type WgslProgram,
   type WgslUniform,
-} from './wgsl/index.js';
+} from './wgsl/wgsl-engine.js';

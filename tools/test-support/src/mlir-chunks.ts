@@ -1,7 +1,7 @@
 /**
  * Batched mlir-opt-22 runs for the differential tests. One process handles many modules via
  * `--split-input-file` (chunk outputs come back in order, empty for a chunk that failed),
- * so a whole corpus costs one ~100 ms run per option set. A missing mlir-opt-22 throws:
+ * so a whole corpus costs one process start per option set. A missing mlir-opt-22 throws:
  * these tests fail rather than skip.
  */
 import { runMlirOpt } from '../../scripts/mlir-opt.mjs';

@@ -7,6 +7,7 @@
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { isArithCast } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
+import { FLOAT_INFIX, INT_INFIX } from '../infix-operators.js';
 
 /** How a scalar type is held in generated code. */
 export type JsClass = 'f32' | 'f64' | 'int' | 'index' | 'i64';
@@ -141,14 +142,7 @@ function cmpi(pred: string, a: string, b: string, t: ScalarType): string | undef
 
 function intBinary(name: string, a: string, b: string, t: ScalarType): string | undefined {
   const cls = jsClassOf(t);
-  const op = {
-    'arith.addi': '+',
-    'arith.subi': '-',
-    'arith.muli': '*',
-    'arith.andi': '&',
-    'arith.ori': '|',
-    'arith.xori': '^',
-  }[name];
+  const op = INT_INFIX[name];
   if (op === undefined) return undefined;
   if (cls === 'i64')
     return op === '&' || op === '|' || op === '^'
@@ -162,9 +156,7 @@ function intBinary(name: string, a: string, b: string, t: ScalarType): string | 
 
 function floatOp(name: string, args: readonly string[], cls: JsClass): string | undefined {
   const [a, b] = args;
-  const binary = { 'arith.addf': '+', 'arith.subf': '-', 'arith.mulf': '*', 'arith.divf': '/' }[
-    name
-  ];
+  const binary = FLOAT_INFIX[name];
   if (binary !== undefined) return roundTo(cls, `${a} ${binary} ${b}`);
   if (name === 'arith.negf') return `(-${a})`;
   if (name === 'math.absf') return `Math.abs(${a})`;

@@ -8,6 +8,7 @@
  */
 import type { Attribute, Operation, Type } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
+import { FLOAT_INFIX, INT_INFIX } from '../infix-operators.js';
 
 /** The kind of shader value a scalar IR type is held in. */
 export type ShaderType = 'f32' | 'i32' | 'bool';
@@ -85,22 +86,6 @@ export function shaderLiteral(d: ShaderDialect, attr: Attribute | undefined, t: 
   throw new EngineUnsupportedError(`unsupported constant attribute ${attr?.kind}`);
 }
 
-const INT_BINARY: Readonly<Record<string, string>> = {
-  'arith.addi': '+',
-  'arith.subi': '-',
-  'arith.muli': '*',
-  'arith.andi': '&',
-  'arith.ori': '|',
-  'arith.xori': '^',
-};
-
-const FLOAT_BINARY: Readonly<Record<string, string>> = {
-  'arith.addf': '+',
-  'arith.subf': '-',
-  'arith.mulf': '*',
-  'arith.divf': '/',
-};
-
 const SIGNED_CMP: Readonly<Record<string, string>> = {
   eq: '==',
   ne: '!=',
@@ -127,7 +112,7 @@ export function shaderScalarExpr(d: ShaderDialect, op: Operation, args: readonly
   const { i32, f32, u32 } = d.types;
   const predicate =
     op.attributes.predicate?.kind === 'predicate' ? op.attributes.predicate.value : '';
-  const intOp = INT_BINARY[op.name];
+  const intOp = INT_INFIX[op.name];
   if (intOp !== undefined) {
     if (opType === 'bool') {
       if (intOp === '&' || intOp === '*') return `(${a} ${d.and} ${b})`;
@@ -136,7 +121,7 @@ export function shaderScalarExpr(d: ShaderDialect, op: Operation, args: readonly
     }
     return `(${a} ${intOp} ${b})`;
   }
-  const floatOp = FLOAT_BINARY[op.name];
+  const floatOp = FLOAT_INFIX[op.name];
   if (floatOp !== undefined) return `(${a} ${floatOp} ${b})`;
   switch (op.name) {
     case 'arith.negf':

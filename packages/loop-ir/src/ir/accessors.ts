@@ -93,7 +93,7 @@ function opLayout(op: Operation, segment: string): OpLayout {
 /**
  * Where segment `name` sits in `values` (the op's operands or results): its slot and the index
  * range `[start, end)`. Indices, not a slice: the single-value accessors run in every engine's
- * code generator, and slicing a frozen array is an order of magnitude slower than indexing it.
+ * code generator, and slicing a frozen array costs far more than indexing it.
  */
 function segmentRange(
   op: Operation,

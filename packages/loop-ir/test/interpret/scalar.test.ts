@@ -256,45 +256,32 @@ describe('integer semantics per width', () => {
   });
 });
 
+/** One-op cast functions `@name(%x: from) -> to`: [name, arith op, from, to]. */
+const SINGLE_CASTS: readonly (readonly [string, string, string, string])[] = [
+  ['i64_to_f32', 'sitofp', 'i64', 'f32'],
+  ['u8_to_f16', 'uitofp', 'i8', 'f16'],
+  ['f32_to_i8', 'fptosi', 'f32', 'i8'],
+  ['f64_to_u16', 'fptoui', 'f64', 'i16'],
+  ['trunc', 'trunci', 'i64', 'i16'],
+  ['to_f16', 'truncf', 'f64', 'f16'],
+  ['to_bf16', 'truncf', 'f64', 'bf16'],
+];
+
 const CASTS = parseModule(`
-func.func @i64_to_f32(%x: i64) -> f32 {
-  %0 = arith.sitofp %x : i64 to f32
-  return %0 : f32
-}
-func.func @u8_to_f16(%x: i8) -> f16 {
-  %0 = arith.uitofp %x : i8 to f16
-  return %0 : f16
-}
-func.func @f32_to_i8(%x: f32) -> i8 {
-  %0 = arith.fptosi %x : f32 to i8
-  return %0 : i8
-}
-func.func @f64_to_u16(%x: f64) -> i16 {
-  %0 = arith.fptoui %x : f64 to i16
-  return %0 : i16
-}
+${SINGLE_CASTS.map(
+  ([name, op, from, to]) =>
+    `func.func @${name}(%x: ${from}) -> ${to} {\n  %0 = arith.${op} %x : ${from} to ${to}\n  return %0 : ${to}\n}`,
+).join('\n')}
 func.func @ext(%x: i8) -> (i32, i32, index) {
   %0 = arith.extsi %x : i8 to i32
   %1 = arith.extui %x : i8 to i32
   %2 = arith.index_castui %x : i8 to index
   return %0, %1, %2 : i32, i32, index
 }
-func.func @trunc(%x: i64) -> i16 {
-  %0 = arith.trunci %x : i64 to i16
-  return %0 : i16
-}
 func.func @bits(%x: f32) -> (i32, f32) {
   %0 = arith.bitcast %x : f32 to i32
   %1 = arith.bitcast %0 : i32 to f32
   return %0, %1 : i32, f32
-}
-func.func @to_f16(%x: f64) -> f16 {
-  %0 = arith.truncf %x : f64 to f16
-  return %0 : f16
-}
-func.func @to_bf16(%x: f64) -> bf16 {
-  %0 = arith.truncf %x : f64 to bf16
-  return %0 : bf16
 }
 func.func @add_f16(%a: f16, %b: f16) -> f16 {
   %0 = arith.addf %a, %b : f16

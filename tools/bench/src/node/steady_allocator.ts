@@ -5,9 +5,9 @@
  * Suites here allocate and drop arrays of many MiB per call. With glibc's defaults such arrays
  * are returned to the kernel as soon as the collector frees a few at once (mmap'd chunks are
  * unmapped; a large free heap top is trimmed), so whether the next call first pays thousands of
- * page faults depends on when the collector last ran. On this project's VMs that swings a 16 MiB
- * copy between 1.5 and 11 ms, in ours and the baselines alike, and a median measures the
- * collector's timing instead of the work. Fixed thresholds (which also switch off glibc's
+ * page faults depends on when the collector last ran. That swings the time of a large copy
+ * several-fold, in ours and the baselines alike, and a median measures the collector's timing
+ * instead of the work. Fixed thresholds (which also switch off glibc's
  * adaptive ones) keep freed chunks in the heap for reuse, so every candidate runs on recycled
  * memory. They are read once, at process start, so the runner passes them to each suite process;
  * other platforms and allocators ignore them.

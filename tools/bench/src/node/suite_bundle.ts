@@ -5,8 +5,8 @@
  * Why not run suites under tsx: Node 20's off-thread module hooks (which tsx installs) detach an
  * ArrayBuffer in the main isolate while loading tfjs-core. V8 then gives up its "no ArrayBuffer
  * was ever detached" assumption for the whole process and re-checks the buffer's detached bit on
- * every typed-array load and store, which costs plain typed-array loops 30-50% (a word copy goes
- * from 0.83 to 1.3 ms per 16 MiB) while leaving native copies untouched. An app that imports the
+ * every typed-array load and store, which slows plain typed-array loops markedly while leaving
+ * native copies untouched. An app that imports the
  * published JavaScript does not pay that, so the bench must not either; suites that care also run
  * a second time with a buffer detached on purpose (`BenchSuite.alsoAfterDetach`).
  */

@@ -24,6 +24,7 @@ import {
 } from '../../reference/tiled-layout.js';
 import type { KernelCaseId, KernelContext } from './kernel-context.js';
 import type { KernelOps } from './kernel-impl.js';
+import { propertyCase } from './property-case.js';
 import { withTensors } from './tensor-scope.js';
 
 type Relayout = NonNullable<KernelOps['relayout']>;
@@ -156,18 +157,9 @@ function relayoutProperties(
 ): ConformanceCase<KernelCaseId>[] {
   const { tf } = ctx.target;
   const tolerance = ctx.tolerance;
-  const property = (
-    id: KernelCaseId,
-    rule: ConformanceCase['rule'],
-    arbitrary: fc.Arbitrary<LayoutSpec>,
-    check: (spec: LayoutSpec) => Promise<void>,
-  ) => ({
-    id,
-    rule,
-    run: () => checkProperty(fc.asyncProperty(arbitrary, check), ctx.settings),
-  });
   const cases: ConformanceCase<KernelCaseId>[] = [
-    property(
+    propertyCase(
+      ctx,
       'kernels/relayout/property/placement',
       'relayout.placement',
       layouts(ANY_LAYOUT),
@@ -206,7 +198,8 @@ function relayoutProperties(
   const { unrelayout, convertLayout } = ops;
   if (unrelayout) {
     cases.push(
-      property(
+      propertyCase(
+        ctx,
         'kernels/relayout/property/round-trip',
         'relayout.round-trip',
         layouts(ANY_LAYOUT),

@@ -2,10 +2,8 @@
  * TSCATTER/TGATHER kernel cases: the hand-derived seed cases, the PTO CPU simulator's outputs
  * and seeded properties against the reference loops, one generator per rule.
  */
-import * as fc from 'fast-check';
 import type { ConformanceCase } from '../../core/case.js';
 import { expectEqual, expectValues } from '../../core/compare.js';
-import { checkProperty } from '../../core/property.js';
 import {
   CPU_SIM_ELEMENT_TYPES,
   PTO_TSCATTER_CPUSIM,
@@ -22,6 +20,7 @@ import { referenceTGather, referenceTScatter, type TileCall } from '../../refere
 import type { RuleId } from '../../rules.js';
 import type { KernelCaseId, KernelContext } from './kernel-context.js';
 import type { TileElementType, TileIndexType, TileOpCallOptions } from './kernel-impl.js';
+import { propertyCase } from './property-case.js';
 import { withTensors } from './tensor-scope.js';
 
 type TileOp = 'tscatter' | 'tgather';
@@ -157,29 +156,24 @@ function asGather(call: TileCall): TypedCall {
 
 function tileProperties(ctx: KernelContext): ConformanceCase<KernelCaseId>[] {
   const { ops } = ctx.target;
-  const property = (
-    id: KernelCaseId,
-    rule: RuleId,
-    calls: fc.Arbitrary<TileCall>,
-    check: (call: TileCall) => Promise<void>,
-  ) => ({
-    id,
-    rule,
-    run: () => checkProperty(fc.asyncProperty(calls, check), ctx.settings),
-  });
   const cases: ConformanceCase<KernelCaseId>[] = [];
   if (ops.tscatter) {
     for (const p of SCATTER_PROPERTIES) {
       const calls = tileCalls(p.bounds).filter((c) => p.filter?.(c) ?? true);
       cases.push(
-        property(`kernels/tscatter/property/${p.rule.split('.')[1]}`, p.rule, calls, (call) =>
-          expectTile(
-            ctx,
-            'tscatter',
-            asFloat(call),
-            referenceTScatter(call),
-            'against the reference loop',
-          ),
+        propertyCase(
+          ctx,
+          `kernels/tscatter/property/${p.rule.split('.')[1]}`,
+          p.rule,
+          calls,
+          (call) =>
+            expectTile(
+              ctx,
+              'tscatter',
+              asFloat(call),
+              referenceTScatter(call),
+              'against the reference loop',
+            ),
         ),
       );
     }
@@ -187,37 +181,48 @@ function tileProperties(ctx: KernelContext): ConformanceCase<KernelCaseId>[] {
   if (ops.tgather) {
     const calls = tileCalls({ offsets: 'repeat', padding: 'independent' });
     cases.push(
-      property('kernels/tgather/property/flat-offset', 'tgather.flat-offset', calls, (call) =>
-        expectTile(
-          ctx,
-          'tgather',
-          asGather(call),
-          referenceTGather(asGather(call)),
-          'against the reference loop',
-        ),
+      propertyCase(
+        ctx,
+        'kernels/tgather/property/flat-offset',
+        'tgather.flat-offset',
+        calls,
+        (call) =>
+          expectTile(
+            ctx,
+            'tgather',
+            asGather(call),
+            referenceTGather(asGather(call)),
+            'against the reference loop',
+          ),
       ),
     );
   }
   if (ops.tscatter && ops.tgather) {
     const calls = tileCalls({ offsets: 'distinct', padding: 'independent' });
     cases.push(
-      property('kernels/tgather/property/inverse', 'tgather.inverse', calls, async (call) => {
-        const scattered = await runTileOp(ctx, 'tscatter', asFloat(call));
-        const back: TypedCall = {
-          ...call,
-          src: scattered,
-          srcShape: call.dstShape,
-          dstShape: call.srcShape,
-          dtype: 'float32',
-        };
-        // Restores src on the valid region; everything else (src padding included) reads as zero.
-        const expected = Array.from(call.src, (v, p) =>
-          Math.floor(p / call.srcShape[1]) < call.validRow && p % call.srcShape[1] < call.validCol
-            ? v
-            : 0,
-        );
-        await expectTile(ctx, 'tgather', back, expected, 'of tscatter (distinct offsets)');
-      }),
+      propertyCase(
+        ctx,
+        'kernels/tgather/property/inverse',
+        'tgather.inverse',
+        calls,
+        async (call) => {
+          const scattered = await runTileOp(ctx, 'tscatter', asFloat(call));
+          const back: TypedCall = {
+            ...call,
+            src: scattered,
+            srcShape: call.dstShape,
+            dstShape: call.srcShape,
+            dtype: 'float32',
+          };
+          // Restores src on the valid region; everything else (src padding included) reads as zero.
+          const expected = Array.from(call.src, (v, p) =>
+            Math.floor(p / call.srcShape[1]) < call.validRow && p % call.srcShape[1] < call.validCol
+              ? v
+              : 0,
+          );
+          await expectTile(ctx, 'tgather', back, expected, 'of tscatter (distinct offsets)');
+        },
+      ),
     );
   }
   return cases;

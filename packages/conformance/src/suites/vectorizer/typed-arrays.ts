@@ -15,6 +15,19 @@ export type MemrefArray =
   | Uint8Array
   | BigInt64Array;
 
+/** The element types whose contents are plain numbers, and the typed array each takes. */
+const NUMBER_ARRAYS: ReadonlyMap<string, (data: readonly number[]) => MemrefArray> = new Map<
+  string,
+  (data: readonly number[]) => MemrefArray
+>([
+  ['f32', (data) => Float32Array.from(data)],
+  ['f64', (data) => Float64Array.from(data)],
+  ['i1', (data) => Uint8Array.from(data)],
+  ['i8', (data) => Int8Array.from(data)],
+  ['i16', (data) => Int16Array.from(data)],
+  ['i32', (data) => Int32Array.from(data)],
+]);
+
 /**
  * A fresh typed array for an MLIR element type: `f32`/`f64` floats, `i1` bytes, `i8`..`i32`
  * signed, `i64` and `index` as BigInt64Array.
@@ -22,25 +35,12 @@ export type MemrefArray =
  * @throws ConformanceConfigError for an element type with no typed array here.
  */
 export function typedArrayFor(elementType: string, data: readonly number[]): MemrefArray {
-  switch (elementType) {
-    case 'f32':
-      return Float32Array.from(data);
-    case 'f64':
-      return Float64Array.from(data);
-    case 'i1':
-      return Uint8Array.from(data);
-    case 'i8':
-      return Int8Array.from(data);
-    case 'i16':
-      return Int16Array.from(data);
-    case 'i32':
-      return Int32Array.from(data);
-    case 'i64':
-    case 'index':
-      return BigInt64Array.from(data, (v) => BigInt(v));
-    default:
-      throw new ConformanceConfigError('elementType', `has no typed array here: '${elementType}'`);
-  }
+  if (elementType === 'i64' || elementType === 'index')
+    return BigInt64Array.from(data, (v) => BigInt(v));
+  const make = NUMBER_ARRAYS.get(elementType);
+  if (make === undefined)
+    throw new ConformanceConfigError('elementType', `has no typed array here: '${elementType}'`);
+  return make(data);
 }
 
 /** The typed arrays for every memref argument (scalars stay numbers), ready to be mutated. */

@@ -15,6 +15,14 @@ const I1_MASK_RESULT = [
   { rule: 'check', name: 'maskRank' },
 ] as const;
 
+/** What masked reads require: lanes the mask leaves off come from `passThru`, shaped as the result. */
+const MASKED_READ = [
+  { rule: 'sameType', refs: ['passThru', 'result'] },
+  { rule: 'boolLike', ref: 'mask', like: 'result' },
+] as const;
+/** What masked writes require: one mask lane per stored lane. */
+const MASKED_WRITE = { rule: 'boolLike', ref: 'mask', like: 'valueToStore' } as const;
+
 /** Every `vector` op definition. */
 export const VECTOR_OPS: readonly OpDef[] = [
   defineOp('vector.broadcast', {
@@ -53,21 +61,12 @@ export const VECTOR_OPS: readonly OpDef[] = [
     operands: ['base', '...indices', 'mask', 'passThru'],
     results: ['result'],
     effects: 'read',
-    constraints: [
-      INDICES_ARE_INDEX,
-      { rule: 'sameType', refs: ['passThru', 'result'] },
-      { rule: 'boolLike', ref: 'mask', like: 'result' },
-      MEMORY_CHECK,
-    ],
+    constraints: [INDICES_ARE_INDEX, ...MASKED_READ, MEMORY_CHECK],
   }),
   defineOp('vector.maskedstore', {
     operands: ['base', '...indices', 'mask', 'valueToStore'],
     effects: 'write',
-    constraints: [
-      INDICES_ARE_INDEX,
-      { rule: 'boolLike', ref: 'mask', like: 'valueToStore' },
-      MEMORY_CHECK,
-    ],
+    constraints: [INDICES_ARE_INDEX, MASKED_WRITE, MEMORY_CHECK],
   }),
   defineOp('vector.gather', {
     operands: ['base', '...indices', 'indexVec', 'mask', 'passThru'],
@@ -75,8 +74,7 @@ export const VECTOR_OPS: readonly OpDef[] = [
     effects: 'read',
     constraints: [
       INDICES_ARE_INDEX,
-      { rule: 'sameType', refs: ['passThru', 'result'] },
-      { rule: 'boolLike', ref: 'mask', like: 'result' },
+      ...MASKED_READ,
       { rule: 'sameShape', refs: ['indexVec', 'result'] },
       { rule: 'elementKind', refs: ['indexVec'], kinds: ['intOrIndex'] },
       MEMORY_CHECK,
@@ -87,7 +85,7 @@ export const VECTOR_OPS: readonly OpDef[] = [
     effects: 'write',
     constraints: [
       INDICES_ARE_INDEX,
-      { rule: 'boolLike', ref: 'mask', like: 'valueToStore' },
+      MASKED_WRITE,
       { rule: 'sameShape', refs: ['indexVec', 'valueToStore'] },
       { rule: 'elementKind', refs: ['indexVec'], kinds: ['intOrIndex'] },
       MEMORY_CHECK,
