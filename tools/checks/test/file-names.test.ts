@@ -12,13 +12,6 @@ import { repoRoot, workspaces } from './support/workspace.js';
 const CODE_FILE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
 const KEBAB_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/**
- * Projects whose rename to kebab-case is still under way; files under these folders are not
- * checked yet. The second test fails once a folder here has no file left to rename, so the
- * allowance is removed with the last rename rather than outliving it.
- */
-const RENAME_PENDING: readonly string[] = ['packages/sparse'];
-
 /** The string constants `@tilekit/tfjs-kernels` exports whose value is their own name: its kernels. */
 const kernelNames = new Set(
   Object.entries(tilekitKernels)
@@ -78,18 +71,10 @@ describe('file names', () => {
   });
 
   for (const w of packages) {
-    if (RENAME_PENDING.includes(w.dir)) continue;
     it(`${w.dir}: every source, test, bench and script file is kebab-case or a kernel name`, () => {
       const files = codeFilesOf(w.dir);
       expect(files.length).toBeGreaterThan(0);
       expect(files.filter((f) => !isConventionalPath(f))).toEqual([]);
     });
   }
-
-  it.each(RENAME_PENDING)(
-    '%s still has files to rename (otherwise drop it from RENAME_PENDING)',
-    (dir) => {
-      expect(codeFilesOf(dir).filter((f) => !isConventionalPath(f)).length).toBeGreaterThan(0);
-    },
-  );
 });

@@ -7,7 +7,7 @@ import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import * as tf from '@tensorflow/tfjs-core';
 import { webglProbe } from '@tilekit/bench/gpu-probe';
 import '../../src/tfjs/register-webgl.js';
-import { sparseGpuSuite } from './sparse_gpu_suite.js';
+import { sparseGpuSuite } from './sparse-gpu-suite.js';
 
 export default sparseGpuSuite('webgl', webglProbe(), {
   upload: (t) => (tf.findBackend('webgl') as MathBackendWebGL).uploadToGPU(t.dataId),

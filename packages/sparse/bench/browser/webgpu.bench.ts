@@ -7,7 +7,7 @@ import '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { webgpuProbe } from '@tilekit/bench/gpu-probe';
 import '../../src/tfjs/register-webgpu.js';
-import { sparseGpuSuite } from './sparse_gpu_suite.js';
+import { sparseGpuSuite } from './sparse-gpu-suite.js';
 
 export default sparseGpuSuite('webgpu', webgpuProbe(), {
   prepare: () => tf.env().set('WEBGPU_CPU_FORWARD', false),

@@ -5,31 +5,31 @@
  * entry never does.
  */
 
-export { SPARSE_TFJS_CONFORMANCE_EXCLUSIONS } from './conformance_exclusions.js';
+export { SPARSE_TFJS_CONFORMANCE_EXCLUSIONS } from './conformance-exclusions.js';
 export {
   type TfjsConformanceImplOptions,
   tfjsSparseConformanceImpl,
-} from './conformance_impl.js';
+} from './conformance-impl.js';
 export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';
 export { sparseCpuKernelConfigs } from './cpu/kernels.js';
 export { SparseGradientError, sparseGradConfigs } from './gradients/index.js';
-export * from './kernel_names.js';
-export { lastSparseKernelRun, type SparseKernelRun } from './kernel_path.js';
-export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run_sparse_kernel.js';
+export * from './kernel-names.js';
+export { lastSparseKernelRun, type SparseKernelRun } from './kernel-path.js';
+export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run-sparse-kernel.js';
 export { sddmm } from './ops/sddmm.js';
-export type { SparseArgument } from './ops/sparse_argument.js';
-export { sparseDot } from './ops/sparse_dot.js';
-export { type SparseOp, sparseOp } from './ops/sparse_op.js';
+export type { SparseArgument } from './ops/sparse-argument.js';
+export { sparseDot } from './ops/sparse-dot.js';
+export { type SparseOp, sparseOp } from './ops/sparse-op.js';
 export { spmm } from './ops/spmm.js';
 export { spmv } from './ops/spmv.js';
-export { sparseToDense } from './ops/to_dense.js';
-export { SPARSE_REGISTER_ENTRIES } from './register_entries.js';
+export { sparseToDense } from './ops/to-dense.js';
+export { SPARSE_REGISTER_ENTRIES } from './register-entries.js';
+export type { SparseOpOptions } from './sparse-op-key.js';
 export {
   type TfSparseDType,
   type TfSparseStorage,
   TfSparseTensor,
-} from './sparse_tensor_tf.js';
-export type { SparseOpOptions } from './sparse-op-key.js';
+} from './sparse-tensor-tf.js';
 export { sparseWasmKernelConfigs } from './wasm/kernels.js';
 export { sparseWebglKernelConfigs } from './webgl/kernels.js';
 export { sparseWebgpuKernelConfigs } from './webgpu/kernels.js';

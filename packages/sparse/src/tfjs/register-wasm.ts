@@ -3,7 +3,7 @@
  * their gradients. Loads tfjs-core only; the app imports the backend itself.
  */
 import { registerKernel } from '@tensorflow/tfjs-core';
-import './register_gradients.js';
+import './register-gradients.js';
 import { sparseWasmKernelConfigs } from './wasm/kernels.js';
 
 for (const config of sparseWasmKernelConfigs) registerKernel(config);

@@ -11,7 +11,7 @@ import { callCounter } from '@tilekit/bench/gpu-probe';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-webgl.js';
-import type { GpuSuiteBackend } from './sparse_suite.js';
+import type { GpuSuiteBackend } from './sparse-suite.js';
 
 function webgl(): MathBackendWebGL {
   return tf.findBackend('webgl') as MathBackendWebGL;

@@ -10,7 +10,7 @@ import { callCounter } from '@tilekit/bench/gpu-probe';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-webgpu.js';
-import type { GpuSuiteBackend } from './sparse_suite.js';
+import type { GpuSuiteBackend } from './sparse-suite.js';
 
 /** The WebGPU backend instance. */
 function webgpuBackend(): WebGPUBackend {

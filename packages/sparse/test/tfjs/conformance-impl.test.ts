@@ -1,6 +1,6 @@
 /**
  * `tfjsSparseConformanceImpl`: the sparse conformance suite through the tfjs sparse ops on the
- * cpu and wasm backends (the GPU backends run it in test/gpu-support/sparse_suite.ts), with the
+ * cpu and wasm backends (the GPU backends run it in test/gpu-support/sparse-suite.ts), with the
  * exclusions failing as documented; compound assignments and f64 handled as the impl says.
  */
 import '@tensorflow/tfjs-backend-cpu';

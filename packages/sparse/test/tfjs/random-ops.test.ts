@@ -15,7 +15,7 @@ import {
   randomCases,
   referenceOf,
   runCase,
-} from './support/random_cases.js';
+} from './support/random-cases.js';
 
 const CASES_PER_OP = 60;
 

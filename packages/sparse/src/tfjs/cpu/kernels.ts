@@ -4,9 +4,9 @@
  * function serves every sparse kernel name: the attributes say what to compute.
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
-import { SPARSE_KERNEL_NAMES } from '../kernel_names.js';
-import { recordSparseKernelRun } from '../kernel_path.js';
-import { runOnHost, sparseCall } from '../sparse_call.js';
+import { SPARSE_KERNEL_NAMES } from '../kernel-names.js';
+import { recordSparseKernelRun } from '../kernel-path.js';
+import { runOnHost, sparseCall } from '../sparse-call.js';
 
 /** What the sparse kernels use of the cpu backend. */
 interface CpuBackendLike {

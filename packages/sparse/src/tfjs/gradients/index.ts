@@ -1,7 +1,7 @@
-/** Every gradient of the sparse kernels, for `register_gradients.ts` to register. */
+/** Every gradient of the sparse kernels, for `register-gradients.ts` to register. */
 import type { GradConfig } from '@tensorflow/tfjs-core';
-import { SPARSE_KERNEL_NAMES } from '../kernel_names.js';
-import { sparseGradConfig } from './sparse_grad.js';
+import { SPARSE_KERNEL_NAMES } from '../kernel-names.js';
+import { sparseGradConfig } from './sparse-grad.js';
 
 export const sparseGradConfigs: readonly GradConfig[] = SPARSE_KERNEL_NAMES.map(sparseGradConfig);
 export { SparseGradientError } from './derivative.js';

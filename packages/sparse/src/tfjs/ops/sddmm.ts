@@ -1,9 +1,9 @@
 /** The `sddmm` op: a dense-dense product sampled at a sparse pattern. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
-import { SparseSddmm } from '../kernel_names.js';
+import { SparseSddmm } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runFixedKernel } from './run_sparse_kernel.js';
-import { requireSparse, type SparseArgument } from './sparse_argument.js';
+import { runFixedKernel } from './run-sparse-kernel.js';
+import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
 /**
  * `X(i,j) = S(i,j) * (A(i,k) * B(k,j))`: the product `A B` at the stored entries of `S`, scaled

@@ -1,9 +1,9 @@
 /** The `spmm` op: sparse matrix x dense matrix. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
-import { SparseSpmm } from '../kernel_names.js';
+import { SparseSpmm } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runFixedKernel } from './run_sparse_kernel.js';
-import { requireSparse, type SparseArgument } from './sparse_argument.js';
+import { runFixedKernel } from './run-sparse-kernel.js';
+import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
 /**
  * `C(i,k) = A(i,j) * B(j,k)` with `A` sparse (any rank-2 format) on the active backend.

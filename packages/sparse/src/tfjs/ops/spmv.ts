@@ -1,9 +1,9 @@
 /** The `spmv` op: sparse matrix x dense vector. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
-import { SparseSpmv } from '../kernel_names.js';
+import { SparseSpmv } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runFixedKernel } from './run_sparse_kernel.js';
-import { requireSparse, type SparseArgument } from './sparse_argument.js';
+import { runFixedKernel } from './run-sparse-kernel.js';
+import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
 /**
  * `y(i) = A(i,j) * x(j)` with `A` sparse (any rank-2 format) on the active backend.

@@ -10,10 +10,10 @@ import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core
 import { canRunInPlace, compileWasmOnMemory, type EngineCall } from '@tilekit/loop-engines';
 import { backendMemory, heapElements, type WasmBackendLike } from '@tilekit/tfjs-kernels';
 import { bindArguments, outputShapeOf } from '../../sparsify/index.js';
-import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { SPARSE_KERNEL_NAMES } from '../kernel_names.js';
-import { recordSparseKernelRun } from '../kernel_path.js';
-import { sparseCall } from '../sparse_call.js';
+import type { CompiledSparseKernel } from '../compiled-kernel.js';
+import { SPARSE_KERNEL_NAMES } from '../kernel-names.js';
+import { recordSparseKernelRun } from '../kernel-path.js';
+import { sparseCall } from '../sparse-call.js';
 
 /** In-place engine calls per compiled kernel and heap memory. */
 const IN_PLACE = new WeakMap<CompiledSparseKernel, WeakMap<WebAssembly.Memory, EngineCall>>();

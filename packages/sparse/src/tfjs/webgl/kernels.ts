@@ -16,10 +16,10 @@ import {
   runFlatProgram,
   withShape,
 } from '@tilekit/tfjs-kernels';
-import { type CallArguments, outputSize, passTensors, uniformValue } from '../call_arguments.js';
-import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
-import type { SparseCall } from '../sparse_call.js';
+import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
+import type { CompiledSparseKernel } from '../compiled-kernel.js';
+import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
+import type { SparseCall } from '../sparse-call.js';
 
 /** The glsl engine's passes of a compiled kernel (generated once). */
 export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =

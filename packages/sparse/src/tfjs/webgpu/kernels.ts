@@ -9,12 +9,12 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
-import { type CallArguments, outputSize, passTensors, uniformValue } from '../call_arguments.js';
-import type { CompiledSparseKernel } from '../compiled_kernel.js';
-import { shaderKernelConfigs, shaderProgramOf } from '../shader_kernel.js';
-import type { SparseCall } from '../sparse_call.js';
+import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
+import type { CompiledSparseKernel } from '../compiled-kernel.js';
+import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
+import type { SparseCall } from '../sparse-call.js';
 import { keyTag } from '../sparse-op-key.js';
-import { SparseLoopProgram } from './loop_program.js';
+import { SparseLoopProgram } from './loop-program.js';
 
 /** The wgsl engine's passes of a compiled kernel (generated once). */
 export const wgslProgramOf: (compiled: CompiledSparseKernel) => WgslProgram =

@@ -1,24 +1,24 @@
 /**
  * The one place where the sparse ops meet tfjs's `runKernel`: operands are converted and checked
  * (typed errors naming the argument), packed into named inputs and plain-data attributes (see
- * kernel_names.ts), and the kernel runs on the active backend through the engine, so autodiff,
+ * kernel-names.ts), and the kernel runs on the active backend through the engine, so autodiff,
  * `tf.tidy` and memory tracking see it.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { KernelNotRegisteredError } from '@tilekit/tfjs-kernels';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { outputShapeOfShapes, SparsifyError } from '../../sparsify/index.js';
-import { compiledSparseKernel } from '../compiled_kernel.js';
+import { compiledSparseKernel } from '../compiled-kernel.js';
 import {
   FIXED_EXPRESSIONS,
   type SparseKernelAttrs,
   type SparseKernelName,
-} from '../kernel_names.js';
-import { sparseRegisterRemedy } from '../register_entries.js';
-import { callerInputsOf } from '../sparse_call.js';
-import { coordinatesInput, positionsInput, valuesInput } from '../sparse_inputs.js';
-import { TfSparseTensor } from '../sparse_tensor_tf.js';
+} from '../kernel-names.js';
+import { sparseRegisterRemedy } from '../register-entries.js';
+import { callerInputsOf } from '../sparse-call.js';
+import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
 import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions } from '../sparse-op-key.js';
+import { TfSparseTensor } from '../sparse-tensor-tf.js';
 
 /** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
 export type SparseOperand = tf.Tensor | TfSparseTensor | SparseTensor | number;

@@ -2,10 +2,10 @@
 import { op, type Tensor } from '@tensorflow/tfjs-core';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { toDenseExpression } from '../compiled_kernel.js';
-import { SparseToDenseTensor } from '../kernel_names.js';
-import { TfSparseTensor } from '../sparse_tensor_tf.js';
-import { describeValue, runSparseKernel } from './run_sparse_kernel.js';
+import { toDenseExpression } from '../compiled-kernel.js';
+import { SparseToDenseTensor } from '../kernel-names.js';
+import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { describeValue, runSparseKernel } from './run-sparse-kernel.js';
 
 /**
  * The dense tensor of sparse `A` (any rank and format), built by a kernel on the active backend:

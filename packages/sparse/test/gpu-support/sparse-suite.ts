@@ -28,7 +28,7 @@ import {
   referenceOf,
   runCase,
   storedEntries,
-} from '../tfjs/support/random_cases.js';
+} from '../tfjs/support/random-cases.js';
 
 /** The tensor accesses of `expression`'s right-hand side, one per tensor. */
 function accessesOfExpression(expression: string): AccessExpr[] {

@@ -16,9 +16,9 @@ import {
   type CompiledSparseKernel,
   compiledSparseKernel,
   expressionOf,
-} from './compiled_kernel.js';
-import type { SparseKernelAttrs } from './kernel_names.js';
-import { sparseOperandInfos } from './sparse_inputs.js';
+} from './compiled-kernel.js';
+import type { SparseKernelAttrs } from './kernel-names.js';
+import { sparseOperandInfos } from './sparse-inputs.js';
 
 /** Reads a tensor's elements on some backend (int32 tensors as Int32Array). */
 /**

@@ -14,8 +14,8 @@ import {
   type SparseKernelAttrs,
   type SparseOpAttrs,
   SparseToDenseTensor,
-} from './kernel_names.js';
-import type { OperandFormat } from './sparse_inputs.js';
+} from './kernel-names.js';
+import type { OperandFormat } from './sparse-inputs.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
 
 /** A kernel compiled for one attribute set. */

@@ -11,7 +11,7 @@ import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../sparsify/errors.js';
 import { type AccessExpr, parseNotation, printExpr } from '../sparsify/notation.js';
-import { sparseOp } from './ops/sparse_op.js';
+import { sparseOp } from './ops/sparse-op.js';
 import type { SparseOpOptions } from './sparse-op-key.js';
 
 /** Options of {@link tfjsSparseConformanceImpl}: how the ops compile (default: scalar loops). */

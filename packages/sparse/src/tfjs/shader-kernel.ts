@@ -6,12 +6,12 @@
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import type { Module } from '@tilekit/loop-ir';
 import { isUnique } from '../sparse-tensor/format.js';
-import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call_arguments.js';
-import type { CompiledSparseKernel } from './compiled_kernel.js';
-import { type ReadableBackend, runHostRoute } from './host_route.js';
-import { SPARSE_KERNEL_NAMES } from './kernel_names.js';
-import { recordSparseKernelRun } from './kernel_path.js';
-import { type SparseCall, sparseCall } from './sparse_call.js';
+import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call-arguments.js';
+import type { CompiledSparseKernel } from './compiled-kernel.js';
+import { type ReadableBackend, runHostRoute } from './host-route.js';
+import { SPARSE_KERNEL_NAMES } from './kernel-names.js';
+import { recordSparseKernelRun } from './kernel-path.js';
+import { type SparseCall, sparseCall } from './sparse-call.js';
 
 /** A generated program: passes to run, or the reason there are none. */
 type ShaderProgram =

@@ -4,8 +4,8 @@
  * only where the loops cannot run as generated GPU code; the results equal the cpu backend's.
  */
 import type { BackendValues, DataId, TensorInfo } from '@tensorflow/tfjs-core';
-import { recordSparseKernelRun } from './kernel_path.js';
-import { runOnHost, type SparseCall } from './sparse_call.js';
+import { recordSparseKernelRun } from './kernel-path.js';
+import { runOnHost, type SparseCall } from './sparse-call.js';
 
 /** What the host route uses of a GPU backend. */
 export interface ReadableBackend {

@@ -1,6 +1,6 @@
-/** The shared sparse GPU suite (test/gpu-support/sparse_suite.ts) on WebGL2 (SwiftShader). */
+/** The shared sparse GPU suite (test/gpu-support/sparse-suite.ts) on WebGL2 (SwiftShader). */
 
-import { describeSparseSuite } from '../gpu-support/sparse_suite.js';
+import { describeSparseSuite } from '../gpu-support/sparse-suite.js';
 import { WEBGL } from '../gpu-support/webgl.js';
 
 describeSparseSuite(WEBGL, {

@@ -18,9 +18,9 @@ import {
   parseNotation,
   printExpr,
 } from '../../sparsify/notation.js';
-import type { SparseOperand } from '../ops/run_sparse_kernel.js';
-import { sparseToDense } from '../ops/to_dense.js';
-import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import type { SparseOperand } from '../ops/run-sparse-kernel.js';
+import { sparseToDense } from '../ops/to-dense.js';
+import { TfSparseTensor } from '../sparse-tensor-tf.js';
 
 /**
  * Backends whose synchronous reads cannot serve the host route: tfjs-webgpu reads GPU buffers

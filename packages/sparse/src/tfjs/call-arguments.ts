@@ -5,8 +5,8 @@
  */
 import type { TensorInfo } from '@tensorflow/tfjs-core';
 import { outputShapeOfShapes } from '../sparsify/index.js';
-import type { SparseCall } from './sparse_call.js';
-import { sparseOperandInfos } from './sparse_inputs.js';
+import type { SparseCall } from './sparse-call.js';
+import { sparseOperandInfos } from './sparse-inputs.js';
 
 /** One argument of the emitted function, as far as shapes tell. */
 export type HostArgument =

@@ -1,6 +1,6 @@
 /**
  * Kernel names of the sparse ops and their typed inputs/attributes, in one place (as tfjs-core's
- * own `kernel_names.ts`). Every backend implements these contracts. Attributes are plain data:
+ * own `kernel-names.ts`). Every backend implements these contracts. Attributes are plain data:
  * the formats travel as canonical JSON, the options as numbers, booleans and strings.
  *
  * **Inputs** are passed as an array (as tfjs passes AddN's), named by the attribute

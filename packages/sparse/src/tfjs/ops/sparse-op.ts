@@ -7,14 +7,14 @@ import { op, type Tensor } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
-import { SparseOp as SparseOpKernel } from '../kernel_names.js';
-import { callerInputsOf } from '../sparse_call.js';
-import { format32, TfSparseTensor } from '../sparse_tensor_tf.js';
+import { SparseOp as SparseOpKernel } from '../kernel-names.js';
+import { callerInputsOf } from '../sparse-call.js';
 import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions, sparseOpKey } from '../sparse-op-key.js';
-import { runSparseKernel, type SparseOperand } from './run_sparse_kernel.js';
+import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
+import { runSparseKernel, type SparseOperand } from './run-sparse-kernel.js';
 
 export type { SparseOpOptions } from '../sparse-op-key.js';
-export type { SparseOperand } from './run_sparse_kernel.js';
+export type { SparseOperand } from './run-sparse-kernel.js';
 
 /** A sparse op over the operands of one expression, formats and options. */
 export interface SparseOp {

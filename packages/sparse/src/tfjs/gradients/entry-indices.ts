@@ -7,7 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { isCompressed, isSingleton } from '../../sparse-tensor/format.js';
-import type { TfSparseTensor } from '../sparse_tensor_tf.js';
+import type { TfSparseTensor } from '../sparse-tensor-tf.js';
 
 /** An int32 scalar (a plain number would make the arithmetic float32). */
 const int = (n: number) => tf.scalar(n, 'int32');

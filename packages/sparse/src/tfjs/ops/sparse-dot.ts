@@ -1,11 +1,11 @@
 /** The `sparseDot` op: dot product of a sparse vector with a dense or sparse vector. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { SparseDot } from '../kernel_names.js';
-import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import { SparseDot } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { runFixedKernel } from './run_sparse_kernel.js';
-import { requireSparse, type SparseArgument } from './sparse_argument.js';
+import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { runFixedKernel } from './run-sparse-kernel.js';
+import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
 /**
  * `x = a(i) * b(i)` (a rank-0 result) with `a` sparse and `b` dense or sparse.

@@ -9,15 +9,15 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { type Expr, parseNotation } from '../../sparsify/index.js';
-import { expressionOf } from '../compiled_kernel.js';
-import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel_names.js';
-import { runSparseKernel, type SparseOperand } from '../ops/run_sparse_kernel.js';
-import type { OperandFormat } from '../sparse_inputs.js';
-import { coordinatesInput, positionsInput, valuesInput } from '../sparse_inputs.js';
-import { TfSparseTensor } from '../sparse_tensor_tf.js';
+import { expressionOf } from '../compiled-kernel.js';
+import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel-names.js';
+import { runSparseKernel, type SparseOperand } from '../ops/run-sparse-kernel.js';
+import type { OperandFormat } from '../sparse-inputs.js';
+import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
+import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { derivativeKernel } from './derivative.js';
-import { entryDenseIndices } from './entry_indices.js';
-import { OUTPUT_MAJOR_BACKENDS, outputMajorKernel } from './output_major.js';
+import { entryDenseIndices } from './entry-indices.js';
+import { OUTPUT_MAJOR_BACKENDS, outputMajorKernel } from './output-major.js';
 
 /** The forward call's operands, rebuilt from the saved inputs (owned by the forward call). */
 function forwardOperands(
@@ -95,7 +95,7 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
       const expr = expressionOf(kernelName, attrs);
       const { operands, formats } = forwardOperands(saved, attrs);
       const gradients: Record<string, () => tf.Tensor> = {};
-      // Gradients are keyed like the inputs: by position (see kernel_names.ts).
+      // Gradients are keyed like the inputs: by position (see kernel-names.ts).
       attrs.inputNames.forEach((name, position) => {
         const [tensor, part] = name.split('/') as [string, string | undefined];
         const input = saved[position] as tf.Tensor;
