@@ -7,16 +7,7 @@
  * would race the test projects that run the built CLI meanwhile.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloneCheckout } from '@tilekit/test-support';
@@ -24,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
-const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+const readme = fs.readFileSync(join(repoRoot, 'README.md'), 'utf8');
 
 /** One README command and where it stands. */
 interface Command {
@@ -57,13 +48,13 @@ function readmeCommands(): Command[] {
 function builtFiles(): Map<string, number> {
   const files = new Map<string, number>();
   for (const group of ['packages', 'apps']) {
-    for (const name of readdirSync(join(repoRoot, group))) {
+    for (const name of fs.readdirSync(join(repoRoot, group))) {
       const dist = join(repoRoot, group, name, 'dist');
-      if (!existsSync(dist)) continue;
-      for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
+      if (!fs.existsSync(dist)) continue;
+      for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile()) continue;
         const path = join(entry.parentPath, entry.name);
-        files.set(path, statSync(path).mtimeMs);
+        files.set(path, fs.statSync(path).mtimeMs);
       }
     }
   }
@@ -113,8 +104,8 @@ describe("the root README's commands, in the order a reader runs them", () => {
       'npm run build --workspace apps/playground',
     ]);
     // Inside the checkout: the clone hard-links its node_modules, so it needs the same file system.
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    const scratch = mkdtempSync(join(repoRoot, '.tmp', 'readme-order-'));
+    fs.mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+    const scratch = fs.mkdtempSync(join(repoRoot, '.tmp', 'readme-order-'));
     const clone = join(scratch, 'tilekit');
     cloneCheckout(repoRoot, clone, { workingTree: true });
     const before = gitStatus(clone);
@@ -132,8 +123,8 @@ describe("the root README's commands, in the order a reader runs them", () => {
       npm_config_loglevel: 'error',
       FORCE_COLOR: '0',
     };
-    mkdirSync(env.APP);
-    writeFileSync(join(env.APP, 'package.json'), '{"name":"app","private":true,"type":"module"}');
+    fs.mkdirSync(env.APP);
+    fs.writeFileSync(join(env.APP, 'package.json'), '{"name":"app","private":true,"type":"module"}');
     try {
       for (const { where, command } of commands) {
         if (command === 'npm test') continue;
@@ -155,7 +146,7 @@ describe("the root README's commands, in the order a reader runs them", () => {
         });
         expect(run.status, `${where}: ${command}\n${run.stderr}`).toBe(0);
       }
-      expect(readFileSync('/tmp/fig2.svg', 'utf8')).toMatch(/^<svg [^\n]*>\n<title /);
+      expect(fs.readFileSync('/tmp/fig2.svg', 'utf8')).toMatch(/^<svg [^\n]*>\n<title /);
       expect(gitStatus(clone)).toBe(before);
       // The checkout's own builds, which other test projects are running, were not touched.
       expect(builtFiles()).toEqual(checkoutBuilds);
@@ -166,7 +157,7 @@ describe("the root README's commands, in the order a reader runs them", () => {
       );
       expect(biome.status, biome.stdout + biome.stderr).toBe(0);
     } finally {
-      rmSync(scratch, { recursive: true, force: true });
+      fs.rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

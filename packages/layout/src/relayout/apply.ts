@@ -1,5 +1,6 @@
 import { INT32_MAX } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
+import { rowMajorStrides } from '../row-major-strides.js';
 import { product } from '../tiling/levels.js';
 import type { PadStep, RelayoutPlan, RelayoutStep, TransposeStep } from './plan.js';
 
@@ -9,16 +10,6 @@ import type { PadStep, RelayoutPlan, RelayoutStep, TransposeStep } from './plan.
 export interface PlainTensor<T> {
   readonly data: T[];
   readonly shape: number[];
-}
-
-function stridesOf(dims: readonly number[]): number[] {
-  const strides = new Array<number>(dims.length);
-  let stride = 1;
-  for (let d = dims.length - 1; d >= 0; d--) {
-    strides[d] = stride;
-    stride *= dims[d]!;
-  }
-  return strides;
 }
 
 /**
@@ -53,7 +44,7 @@ function transpose<T>(tensor: PlainTensor<T>, { perm }: TransposeStep): PlainTen
       `transpose perm ${JSON.stringify(perm)} does not permute rank ${rank}`,
     );
   }
-  const inputStrides = stridesOf(tensor.shape);
+  const inputStrides = rowMajorStrides(tensor.shape);
   const shape = perm.map((axis) => tensor.shape[axis]!);
   const data = new Array<T>(tensor.data.length);
   walk(
@@ -89,7 +80,7 @@ function pad<T>(tensor: PlainTensor<T>, { paddings }: PadStep, padValue: T): Pla
     );
   }
   const data = new Array<T>(product(shape)).fill(padValue);
-  const outStrides = stridesOf(shape);
+  const outStrides = rowMajorStrides(shape);
   const origin = paddings.reduce((sum, [before], d) => sum + before * outStrides[d]!, 0);
   // Walk the input (its own row-major order) and drop each element at its padded position.
   walk(tensor.shape, outStrides, (input, target) => {

@@ -6,19 +6,17 @@
  * new shapes compile no new programs after a warm-up.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { referenceIndexNotation, seededRandom, sparseConformance } from '@tilekit/conformance';
+import { referenceIndexNotation, seededRandom } from '@tilekit/conformance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';
 import { type AccessExpr, accessesOf, parseNotation } from '../../src/sparsify/notation.js';
 import {
   lastSparseKernelRun,
-  SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
   sddmm,
   sparseOp,
   spmm,
   spmv,
   TfSparseTensor,
-  tfjsSparseConformanceImpl,
 } from '../../src/tfjs/index.js';
 import {
   CASE_OPS,
@@ -29,6 +27,7 @@ import {
   runCase,
   storedEntries,
 } from '../tfjs/support/random-cases.js';
+import { expectTfjsConformance } from '../tfjs/support/tfjs-conformance.js';
 
 /** The tensor accesses of `expression`'s right-hand side, one per tensor. */
 function accessesOfExpression(expression: string): AccessExpr[] {
@@ -140,15 +139,7 @@ export function describeSparseSuite(
   describe(`the sparse conformance suite through the tfjs ops on ${backend.name}`, () => {
     it('passes every case but the documented exclusions, on five operand sets each', async () => {
       await use();
-      const before = tf.memory().numTensors;
-      const report = await sparseConformance(tfjsSparseConformanceImpl(), {
-        exclusions: SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
-        numRuns: 5,
-      }).run();
-      const failures = report.results.filter((r) => r.status === 'failed');
-      expect(failures.map((r) => `${r.id}: ${r.error?.message}`)).toEqual([]);
-      expect(report.passed).toBe(report.results.length - SPARSE_TFJS_CONFORMANCE_EXCLUSIONS.length);
-      expect(tf.memory().numTensors).toBe(before);
+      await expectTfjsConformance();
     });
   });
 

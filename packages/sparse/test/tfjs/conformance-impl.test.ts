@@ -6,14 +6,12 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
-import { referenceIndexNotation, sparseConformance } from '@tilekit/conformance';
+import { referenceIndexNotation } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { SparsifyError } from '../../src/index.js';
-import {
-  SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
-  tfjsSparseConformanceImpl,
-} from '../../src/tfjs/index.js';
+import { tfjsSparseConformanceImpl } from '../../src/tfjs/index.js';
 import { randomDense } from '../sparsify/fixtures.js';
+import { expectTfjsConformance } from './support/tfjs-conformance.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 
@@ -24,17 +22,7 @@ describe.each(['cpu', 'wasm'] as const)(
   (backend) => {
     it('passes every case but the exclusions, which fail as documented', async () => {
       expect(await tf.setBackend(backend)).toBe(true);
-      const before = tf.memory().numTensors;
-      const report = await sparseConformance(tfjsSparseConformanceImpl(), {
-        exclusions: SPARSE_TFJS_CONFORMANCE_EXCLUSIONS,
-        numRuns: 5,
-      }).run();
-      const failed = report.results.filter((r) => r.status === 'failed');
-      expect(failed.map((r) => `${r.id}: ${r.error?.message}`)).toEqual([]);
-      expect(report.results.filter((r) => r.status === 'excluded')).toHaveLength(
-        SPARSE_TFJS_CONFORMANCE_EXCLUSIONS.length,
-      );
-      expect(tf.memory().numTensors).toBe(before);
+      await expectTfjsConformance();
     });
 
     it("'+=' starts from the given output, with the sums kept inside the right-hand side", async () => {

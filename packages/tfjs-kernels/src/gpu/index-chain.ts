@@ -34,17 +34,6 @@ export type ChainStep = readonly DigitTerm[];
 /** A chain of steps, applied in order. */
 export type IndexChain = readonly ChainStep[];
 
-/** Row-major strides of `dims`. */
-export function stridesOf(dims: readonly number[]): number[] {
-  const strides = new Array<number>(dims.length);
-  let stride = 1;
-  for (let d = dims.length - 1; d >= 0; d--) {
-    strides[d] = stride;
-    stride *= dims[d]!;
-  }
-  return strides;
-}
-
 /**
  * Evaluates a chain on one input index with the shader's integer arithmetic.
  *

@@ -7,14 +7,8 @@
  * - convertLayout gathers each slot of the target layout from the source buffer: backwards
  *   through the target's plan, then forwards through the source's.
  */
-import type { RelayoutPlan, RelayoutStep } from '@tilekit/layout';
-import {
-  type ChainStep,
-  type DigitTerm,
-  type IndexChain,
-  stridesOf,
-  UNBOUNDED,
-} from './index-chain.js';
+import { type RelayoutPlan, type RelayoutStep, rowMajorStrides } from '@tilekit/layout';
+import { type ChainStep, type DigitTerm, type IndexChain, UNBOUNDED } from './index-chain.js';
 
 /** The shape before each step and after the last. */
 function shapesAlong(plan: RelayoutPlan): number[][] {
@@ -42,8 +36,8 @@ function term(stride: number, size: number, weight: number, bound = UNBOUNDED): 
 
 /** Output index of `step` → its input index (`null` for reshapes, which change nothing). */
 function backwardStep(step: RelayoutStep, input: number[], output: number[]): ChainStep | null {
-  const inStrides = stridesOf(input);
-  const outStrides = stridesOf(output);
+  const inStrides = rowMajorStrides(input);
+  const outStrides = rowMajorStrides(output);
   switch (step.op) {
     case 'reshape':
       return null;
@@ -59,8 +53,8 @@ function backwardStep(step: RelayoutStep, input: number[], output: number[]): Ch
 
 /** Input index of `step` → its output index (`null` for reshapes). */
 function forwardStep(step: RelayoutStep, input: number[], output: number[]): ChainStep | null {
-  const inStrides = stridesOf(input);
-  const outStrides = stridesOf(output);
+  const inStrides = rowMajorStrides(input);
+  const outStrides = rowMajorStrides(output);
   switch (step.op) {
     case 'reshape':
       return null;
