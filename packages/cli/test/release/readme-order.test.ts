@@ -124,7 +124,10 @@ describe("the root README's commands, in the order a reader runs them", () => {
       FORCE_COLOR: '0',
     };
     fs.mkdirSync(env.APP);
-    fs.writeFileSync(join(env.APP, 'package.json'), '{"name":"app","private":true,"type":"module"}');
+    fs.writeFileSync(
+      join(env.APP, 'package.json'),
+      '{"name":"app","private":true,"type":"module"}',
+    );
     try {
       for (const { where, command } of commands) {
         if (command === 'npm test') continue;
