@@ -5,16 +5,7 @@
  * dependency range satisfied by the version it points at.
  */
 import { execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import getReleasePlan from '@changesets/get-release-plan';
@@ -35,7 +26,7 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
+const readJson = <T>(path: string) => JSON.parse(fs.readFileSync(path, 'utf8')) as T;
 
 /** Workspace package directories, relative to the root. */
 const workspaceDirs = (): string[] => workspaces().map((w) => w.dir);
@@ -63,12 +54,12 @@ function bumped(version: string, bump: Bump): string {
 function readChangesets(): { bumps: Map<string, Bump>; summaries: Map<string, string[]> } {
   const bumps = new Map<string, Bump>();
   const summaries = new Map<string, string[]>();
-  for (const file of readdirSync(join(root, '.changeset')).filter(
-    (f) => f.endsWith('.md') && f !== 'README.md',
-  )) {
+  for (const file of fs
+    .readdirSync(join(root, '.changeset'))
+    .filter((f) => f.endsWith('.md') && f !== 'README.md')) {
     const [, front = '', body = ''] =
       /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(
-        readFileSync(join(root, '.changeset', file), 'utf8'),
+        fs.readFileSync(join(root, '.changeset', file), 'utf8'),
       ) ?? [];
     for (const [, name, bump] of front.matchAll(/^"?([^":]+)"?:\s*(patch|minor|major)\s*$/gm)) {
       const previous = bumps.get(name!) ?? 'none';
@@ -113,20 +104,20 @@ const { bumps, summaries } = readChangesets();
 const dirs = workspaceDirs();
 
 beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'tilekit-changesets-'));
-  cpSync(join(root, 'package.json'), join(work, 'package.json'));
-  cpSync(join(root, '.changeset'), join(work, '.changeset'), { recursive: true });
+  work = fs.mkdtempSync(join(tmpdir(), 'tilekit-changesets-'));
+  fs.cpSync(join(root, 'package.json'), join(work, 'package.json'));
+  fs.cpSync(join(root, '.changeset'), join(work, '.changeset'), { recursive: true });
   for (const dir of dirs) {
-    mkdirSync(join(work, dir), { recursive: true });
-    cpSync(join(root, dir, 'package.json'), join(work, dir, 'package.json'));
+    fs.mkdirSync(join(work, dir), { recursive: true });
+    fs.cpSync(join(root, dir, 'package.json'), join(work, dir, 'package.json'));
   }
   // The changelog generator named in .changeset/config.json resolves from the copy's node_modules.
-  symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
+  fs.symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
   before = dirs.map((dir) => readJson<Manifest>(join(work, dir, 'package.json')));
 });
 
 afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe('changesets', () => {
@@ -171,14 +162,13 @@ describe('changesets', () => {
       const dir = dirs[index]!;
       // Private workspaces (the playground) are not versioned (`privatePackages.version: false`).
       if (before[index]?.private) {
-        expect(existsSync(join(work, dir, 'CHANGELOG.md')), relative(work, dir)).toBe(false);
+        expect(fs.existsSync(join(work, dir, 'CHANGELOG.md')), relative(work, dir)).toBe(false);
         continue;
       }
       // The changelog generator formats markdown: it escapes literal `*` and `_` (as in `T(*,3)`).
-      const changelog = readFileSync(join(work, dir, 'CHANGELOG.md'), 'utf8').replace(
-        /\\([*_])/g,
-        '$1',
-      );
+      const changelog = fs
+        .readFileSync(join(work, dir, 'CHANGELOG.md'), 'utf8')
+        .replace(/\\([*_])/g, '$1');
       expect(
         changelog.startsWith(`# ${name}\n\n## ${versions.get(name)}\n`),
         relative(work, dir),
