@@ -1,6 +1,8 @@
 /** Shared benchmark plumbing: the CPU backend, and bytes-allocated-per-call measurement. */
+
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { seededRandom } from '@tilekit/conformance';
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import '../src/register-cpu.js';
@@ -46,10 +48,9 @@ export async function arrayBufferBytesPerCall(fn: () => void, calls = 7): Promis
 /** A seeded Fisher-Yates permutation of `0 .. n - 1`. */
 export function seededPermutation(n: number, seed = 42): Int32Array {
   const p = Int32Array.from({ length: n }, (_, k) => k);
-  let state = seed;
+  const random = seededRandom(seed);
   for (let k = n - 1; k > 0; k--) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    const r = state % (k + 1);
+    const r = Math.floor(random() * (k + 1));
     const t = p[k]!;
     p[k] = p[r]!;
     p[r] = t;

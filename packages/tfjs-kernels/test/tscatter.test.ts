@@ -1,5 +1,5 @@
 /** TSCATTER/TGATHER semantics against the plain reference loops, on random and hand-made tiles. */
-import { referenceTGather, referenceTScatter } from '@tilekit/conformance';
+import { referenceTGather, referenceTScatter, seededRandom } from '@tilekit/conformance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tgather, tscatter } from '../src/index.js';
@@ -207,10 +207,9 @@ describe('tgather(tscatter(src, idx), idx) restores src', () => {
           const size = rows * cols;
           // Distinct offsets: a seeded shuffle of the destination's offsets, first `size` of them.
           const pool = Array.from({ length: dst[0] * dst[1] }, (_, k) => k);
-          let state = seed;
+          const random = seededRandom(seed);
           for (let k = pool.length - 1; k > 0; k--) {
-            state = (state * 1103515245 + 12345) % 2 ** 31;
-            const r = state % (k + 1);
+            const r = Math.floor(random() * (k + 1));
             [pool[k], pool[r]] = [pool[r]!, pool[k]!];
           }
           const values = Array.from({ length: size }, (_, k) => k * 3 - 7);

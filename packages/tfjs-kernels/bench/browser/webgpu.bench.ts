@@ -9,6 +9,7 @@
  * counts how many distinct results 20 runs of each op give: tfjs-backend-webgpu stores
  * duplicates with racing `atomicStore`s, so its winner is whichever thread stored last.
  */
+import { seededRandom } from '@tilekit/conformance';
 import '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
@@ -23,15 +24,10 @@ const { settle } = probe;
 
 const layoutBench = layoutCases(probe, 'pipelines compiled', () => AT_LEAST_AS_FAST_AS_BOTH);
 
-/** Deterministic pseudo-random offsets in [0, slots) (xorshift32). */
+/** Deterministic pseudo-random offsets in [0, slots). */
 function randomOffsets(count: number, slots: number, seed: number): Int32Array {
-  let state = seed | 0;
-  return Int32Array.from({ length: count }, () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % slots;
-  });
+  const random = seededRandom(seed);
+  return Int32Array.from({ length: count }, () => Math.floor(random() * slots));
 }
 
 /** How many distinct results `runs` calls of `run` give, and how many equal `expected`. */

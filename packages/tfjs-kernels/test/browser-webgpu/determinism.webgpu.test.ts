@@ -3,30 +3,20 @@
  * about four writers per slot) into 1M slots give the same bits in 20 runs of 20, and those bits
  * are the last writer's, as a plain sequential loop computes them.
  */
+import { seededRandom } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { tscatter } from '../../src/index.js';
 import { exactValues, gpuOnly, isOnGpu, onWebgpu, tf } from './support/backends.js';
 
 onWebgpu();
 
-/** Deterministic pseudo-random int32 stream (xorshift32). */
-function xorshift(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return state >>> 0;
-  };
-}
-
 describe('tscatter determinism on webgpu', () => {
   it('4M updates into 1M slots: 20 of 20 runs identical, each the last writer', async () => {
     const [srcRows, srcCols, dstRows, dstCols] = [2048, 2048, 1024, 1024];
     const updates = srcRows * srcCols;
     const slots = dstRows * dstCols;
-    const next = xorshift(12345);
-    const offsets = Int32Array.from({ length: updates }, () => next() % slots);
+    const random = seededRandom(12345);
+    const offsets = Int32Array.from({ length: updates }, () => Math.floor(random() * slots));
     // Distinct values per update, so any other winner than the last shows.
     const values = Float32Array.from({ length: updates }, (_, k) => k + 0.5);
     const expected = new Float32Array(slots);
