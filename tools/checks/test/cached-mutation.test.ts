@@ -35,7 +35,10 @@ describe("a cached local run sees a change to a package the task's tests import"
       maxBuffer: 1 << 26,
       timeout: 300_000,
       env: {
-        ...process.env,
+        // Not the outer run's Nx settings (`--skip-nx-cache` reaches its tasks as NX_SKIP_NX_CACHE).
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(([key]) => !key.startsWith('NX_')),
+        ),
         NX_DAEMON: 'false',
         NX_NO_CLOUD: 'true',
         NX_TUI: 'false',

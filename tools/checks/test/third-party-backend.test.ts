@@ -25,8 +25,35 @@ import { repoRoot } from './support/workspace.js';
 const packagesDir = join(repoRoot, 'packages');
 const fixtureDir = fileURLToPath(new URL('../fixtures/third-party-backend', import.meta.url));
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-/** The packages the fixture installs, in build order (each builds against the previous ones' dist). */
-const CLOSURE = ['errors', 'layout', 'tfjs-kernels', 'conformance'];
+
+/** Folder names under packages/ of the tilekit packages `name` (a folder) depends on at run time. */
+const tilekitDependencies = (name: string): string[] =>
+  Object.keys(
+    (
+      JSON.parse(readFileSync(join(packagesDir, name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      }
+    ).dependencies ?? {},
+  )
+    .filter((dep) => dep.startsWith('@tilekit/'))
+    .map((dep) => dep.slice('@tilekit/'.length));
+
+/**
+ * The packages the fixture installs (what it names and everything they depend on), in build
+ * order: each builds against its dependencies' dist, so dependencies come first.
+ */
+function buildOrder(roots: readonly string[]): string[] {
+  const order: string[] = [];
+  const visit = (name: string): void => {
+    if (order.includes(name)) return;
+    for (const dep of tilekitDependencies(name)) visit(dep);
+    order.push(name);
+  };
+  for (const root of roots) visit(root);
+  return order;
+}
+
+const CLOSURE = buildOrder(['tfjs-kernels', 'conformance']);
 
 const run = (command: string, args: readonly string[], cwd: string) =>
   execFileSync(command, args, {
