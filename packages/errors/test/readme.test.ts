@@ -3,5 +3,5 @@ import { describeReadmeExamples } from '../../../tools/vitest/readme-example-sui
 
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  headings: ['Example'],
+  headings: ['Example', 'Shared arithmetic'],
 });

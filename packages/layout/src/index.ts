@@ -28,7 +28,6 @@ export {
 } from './relayout/plan.js';
 export { type MemoryMapOptions, renderMemoryMap } from './render/memory-map.js';
 export type { MemoryMapLimits, MemoryMapOverflow } from './render/model.js';
-export { rowMajorStrides } from './row-major-strides.js';
 export {
   byteSize,
   expandedShape,

@@ -3,6 +3,8 @@
  * memref arguments it writes, and the checks that turn interpreter-style memref arguments
  * (typed arrays or `{data, shape, strides?, offset?}`) into row-major views.
  */
+
+import { rowMajorStrides } from '@tilekit/errors';
 import type {
   InterpretArg,
   InterpretResult,
@@ -90,7 +92,7 @@ function memrefView(arg: unknown, t: MemRefType, label: string): MemRefView {
     if (d !== '?' && d !== shape[k])
       throw fail(`dimension ${k} is ${shape[k]} but the type requires ${d}`);
   });
-  const rowMajor = shape.map((_, k) => shape.slice(k + 1).reduce((a, b) => a * b, 1));
+  const rowMajor = rowMajorStrides(shape);
   const { strides, offset } = layoutOf(t, view, rowMajor, fail);
   const last = shape.reduce((acc, d, k) => acc + (d - 1) * (strides[k] as number), offset);
   if (shape.every((d) => d > 0) && (last >= data.length || offset < 0)) {

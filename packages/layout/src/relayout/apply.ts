@@ -1,6 +1,5 @@
-import { INT32_MAX } from '@tilekit/errors';
+import { INT32_MAX, rowMajorStrides } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
-import { rowMajorStrides } from '../row-major-strides.js';
 import { product } from '../tiling/levels.js';
 import type { PadStep, RelayoutPlan, RelayoutStep, TransposeStep } from './plan.js';
 

@@ -3,6 +3,7 @@
  * offset. Every access is bounds-checked against the logical shape (and the buffer), so an
  * out-of-bounds access is an {@link OutOfBoundsError}, never a silent read.
  */
+import { rowMajorStrides } from '@tilekit/errors';
 import { bitsToFloat, floatToBits, roundToFormat } from '../ir/float-format.js';
 import type { MemRefType, ScalarType } from '../ir/types.js';
 import { printType } from '../print/types.js';
@@ -130,13 +131,6 @@ function codecFor(element: ScalarType, data: MemRefData): Codec | string {
     }
   }
   return `${printType(element)} memrefs need a ${bits}-bit integer typed array${element.kind === 'index' ? ' (BigInt64Array, Int32Array or unsigned)' : ''}`;
-}
-
-function rowMajorStrides(shape: readonly number[]): number[] {
-  const strides = new Array<number>(shape.length).fill(1);
-  for (let i = shape.length - 2; i >= 0; i--)
-    strides[i] = (strides[i + 1] as number) * (shape[i + 1] as number);
-  return strides;
 }
 
 /** A memref at run time. */

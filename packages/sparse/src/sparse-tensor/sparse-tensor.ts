@@ -4,6 +4,7 @@
  * back. Instances are immutable; the arrays they hold are private copies and must not be
  * written to.
  */
+import { rowMajorStrides } from '@tilekit/errors';
 import {
   compareLevelEntries,
   type LevelEntry,
@@ -294,13 +295,6 @@ function checkShape(shape: readonly number[]): void {
       `must be a non-empty list of non-negative integers, got [${shape.join(', ')}]`,
     );
   }
-}
-
-function rowMajorStrides(shape: readonly number[]): number[] {
-  const strides = new Array<number>(shape.length).fill(1);
-  for (let d = shape.length - 2; d >= 0; d--)
-    strides[d] = (strides[d + 1] as number) * (shape[d + 1] as number);
-  return strides;
 }
 
 function inferDType(data: ArrayLike<StoredValue>): ValueDType {

@@ -7,7 +7,8 @@
  * - convertLayout gathers each slot of the target layout from the source buffer: backwards
  *   through the target's plan, then forwards through the source's.
  */
-import { type RelayoutPlan, type RelayoutStep, rowMajorStrides } from '@tilekit/layout';
+import { rowMajorStrides } from '@tilekit/errors';
+import type { RelayoutPlan, RelayoutStep } from '@tilekit/layout';
 import { type ChainStep, type DigitTerm, type IndexChain, UNBOUNDED } from './index-chain.js';
 
 /** The shape before each step and after the last. */

@@ -6,6 +6,7 @@
  * (compressed), is the same position (singleton) or the block number (dense).
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { rowMajorStrides } from '@tilekit/errors';
 import { isCompressed, isSingleton } from '../../sparse-tensor/format.js';
 import type { TfSparseTensor } from '../sparse-tensor-tf.js';
 
@@ -18,7 +19,7 @@ export function entryDenseIndices(s: TfSparseTensor): tf.Tensor1D {
   if (s.nnz === 0) return tf.tensor1d([], 'int32');
   return tf.tidy(() => {
     const { levels, order } = s.format;
-    const strides = s.shape.map((_, d) => s.shape.slice(d + 1).reduce((a, b) => a * b, 1));
+    const strides = rowMajorStrides(s.shape);
     let position: tf.Tensor1D = tf.range(0, s.nnz, 1, 'int32');
     let index: tf.Tensor1D = tf.zerosLike(position);
     for (let l = levels.length - 1; l >= 0; l--) {
