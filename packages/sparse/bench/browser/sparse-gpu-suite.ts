@@ -46,6 +46,8 @@ function operandsOnActiveBackend(): Operands {
 
 /** What a backend adds to the suite besides its probe. */
 export interface SparseGpuSuiteHooks {
+  /** What runs the shaders, for the suite's title (default: headless Chromium on SwiftShader). */
+  readonly device?: string;
   /** Backend settings to apply once it is active. */
   readonly prepare?: () => void;
   /**
@@ -62,7 +64,11 @@ const PIPELINED_CALLS = 20;
 export function sparseGpuSuite(
   backend: 'webgl' | 'webgpu',
   probe: GpuProbe,
-  { prepare = () => {}, upload = () => {} }: SparseGpuSuiteHooks = {},
+  {
+    device = 'headless Chromium, SwiftShader',
+    prepare = () => {},
+    upload = () => {},
+  }: SparseGpuSuiteHooks = {},
 ): BenchSuite {
   const { settle } = probe;
   let gpu: Operands;
@@ -81,7 +87,7 @@ export function sparseGpuSuite(
     return ms;
   };
   return defineBenchSuite({
-    name: `sparse: ${backend === 'webgpu' ? 'WebGPU' : 'WebGL'} (headless Chromium, SwiftShader)`,
+    name: `sparse: ${backend === 'webgpu' ? 'WebGPU' : 'WebGL'} (${device})`,
     setup: async () => {
       if (!(await tf.setBackend('cpu'))) throw new Error('the cpu backend failed to start');
       const onCpu = operandsOnActiveBackend();

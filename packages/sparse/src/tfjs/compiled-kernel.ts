@@ -68,8 +68,49 @@ export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'):
 /** Kernels by key; a handful of distinct attribute sets per app, so never evicted. */
 const COMPILED = new Map<string, CompiledSparseKernel>();
 
+/**
+ * The same kernels by their attributes exactly as spelled. Every op call looks its kernel up
+ * (twice: the op checks operands, the backend's kernel runs it); deriving the canonical key
+ * parses and re-serialises the formats, which costs as much as a GPU backend's dispatch, so
+ * a spelling seen before skips it.
+ */
+const BY_SPELLING = new Map<string, CompiledSparseKernel>();
+/** Past this many spellings the memo starts over (it is only a speed-up). */
+const SPELLING_MEMO_LIMIT = 1024;
+
+/** The attributes that select a compiled kernel, joined as they are spelled. */
+function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: string): string {
+  const { formats, vectorLength, enableVLAVectorization, enableSIMDIndex32, vscale, engine } =
+    attrs;
+  return [
+    expr,
+    formats,
+    vectorLength,
+    enableVLAVectorization,
+    enableSIMDIndex32,
+    vscale,
+    engine,
+    dtype,
+  ].join('\u0000');
+}
+
 /** The compiled kernel for `expr` under `attrs`, compiled on first use. */
 export function compiledSparseKernel(
+  expr: string,
+  attrs: SparseKernelAttrs,
+  dtype: 'float32' | 'int32',
+): CompiledSparseKernel {
+  const spelling = spellingOf(expr, attrs, dtype);
+  const seen = BY_SPELLING.get(spelling);
+  if (seen !== undefined) return seen;
+  const compiled = compileByKey(expr, attrs, dtype);
+  if (BY_SPELLING.size >= SPELLING_MEMO_LIMIT) BY_SPELLING.clear();
+  BY_SPELLING.set(spelling, compiled);
+  return compiled;
+}
+
+/** {@link compiledSparseKernel} through the canonical key (equal kernels share one compile). */
+function compileByKey(
   expr: string,
   attrs: SparseKernelAttrs,
   dtype: 'float32' | 'int32',
