@@ -21,6 +21,7 @@ export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
 export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
 export { BUFFER_PADDING } from './wasm/memory-ops.js';
+export { markOverwritten } from './wasm/overwritten-arrays.js';
 export { markImmutable } from './wasm/resident-inputs.js';
 export {
   buildWasm,

@@ -3,7 +3,8 @@
  * (our own encoder, no binaryen) and wraps it in a callable with the interpreter's calling
  * convention. Per call, memref arguments are copied into the module's linear memory once
  * (which grows as needed; an array declared with `markImmutable` that is still there from the
- * previous call is not copied again) and the memrefs the function writes are copied back once.
+ * previous call is not copied again, nor is a written array declared with `markOverwritten`)
+ * and the memrefs the function writes are copied back once.
  */
 
 import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
@@ -25,6 +26,7 @@ import { elementBytes } from './lanes.js';
 import { BUFFER_PADDING } from './memory-ops.js';
 import { copyIn, copyOut } from './memory-transfer.js';
 import { encodeModule } from './module-encoder.js';
+import { isMarkedOverwritten } from './overwritten-arrays.js';
 import { ResidentArguments } from './resident-inputs.js';
 
 /** Options of the wasm engine. */
@@ -137,9 +139,11 @@ export function compileWasm(
       if (t.kind === 'memref') {
         const m = memrefs.find((x) => x.i === i) as (typeof memrefs)[number];
         const at = addresses.get(i) as number;
-        if (written.has(i) || !resident.holds(i, m.arg.data, at)) {
+        if (written.has(i)) {
+          if (!isMarkedOverwritten(m.arg.data)) copyIn(memory.buffer, at, m.arg.data, t);
+        } else if (!resident.holds(i, m.arg.data, at)) {
           copyIn(memory.buffer, at, m.arg.data, t);
-          if (!written.has(i)) resident.record(i, m.arg.data, at);
+          resident.record(i, m.arg.data, at);
         }
         wasmArgs.push(at, ...m.arg.shape.map((d) => BigInt(d)));
         if (t.layout !== undefined)

@@ -5,6 +5,7 @@
  * needed (see output-assembly.ts), so one more call with arrays of those sizes completes it.
  */
 
+import { markOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
@@ -87,10 +88,22 @@ export function allocateOutputStorage(
     coordinates.push(lt === 'dense' ? undefined : zeroIndexArray(format.crdWidth, count));
   });
   const last = levelSizes[levelSizes.length - 1] as number;
+  const values = valueArrayFor(plan.valueType, count);
+  // The emitted assembly only appends coordinates (it never reads an entry it has not written
+  // in the same call), so the wasm engine need not copy their zeros in; values too, unless a
+  // dense level lies under a sparse one: a block it opens there keeps the zeros it is not
+  // written.
+  const zerosUnderSparse = format.levels.some(
+    (lt, l) => lt === 'dense' && format.levels.slice(0, l).some((above) => above !== 'dense'),
+  );
+  markOverwritten(
+    ...(zerosUnderSparse ? [] : [values]),
+    ...coordinates.filter((c) => c !== undefined),
+  );
   return {
     positions,
     coordinates,
-    values: valueArrayFor(plan.valueType, count),
+    values,
     state: zeroIndexArray(stateWidthOf(format), stateLength(format.levels.length)),
     workspace:
       plan.assembly.strategy === 'expand'

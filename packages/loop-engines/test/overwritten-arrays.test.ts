@@ -1,0 +1,84 @@
+/**
+ * Arrays declared with `markOverwritten` are not copied into the wasm engine's memory before a
+ * call: wherever the kernel writes an element before reading it, every sequence of calls (marked
+ * and unmarked outputs, junk left in them and in the engine's memory by earlier calls) gives the
+ * interpreter's results on every element the kernel wrote.
+ */
+
+import { parseModule } from '@tilekit/loop-ir';
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compile, markOverwritten } from '../src/index.js';
+
+/**
+ * Appends `a[i] * 3` for the first `n` elements to `x`, then reads each back to add it into
+ * `sum[0]` (a read of the output after this call wrote it): `x` is overwritten before it is read.
+ */
+const APPEND = parseModule(`
+func.func @append(%a: memref<?xf64>, %n: index, %x: memref<?xf64>, %sum: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %three = arith.constant 3.0 : f64
+  %zero = arith.constant 0.0 : f64
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %a[%i] : memref<?xf64>
+    %m = arith.mulf %v, %three : f64
+    memref.store %m, %x[%i] : memref<?xf64>
+  }
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f64) {
+    %w = memref.load %x[%i] : memref<?xf64>
+    %s = arith.addf %acc, %w : f64
+    scf.yield %s : f64
+  }
+  memref.store %t, %sum[%c0] : memref<?xf64>
+  return
+}`);
+
+const values = (n: number) =>
+  fc.float64Array({ minLength: n, maxLength: n, noNaN: true, noDefaultInfinity: true });
+
+const calls = fc.array(
+  fc.integer({ min: 1, max: 40 }).chain((length) =>
+    fc.record({
+      a: values(length),
+      junk: values(length),
+      written: fc.integer({ min: 0, max: length }),
+      marked: fc.boolean(),
+    }),
+  ),
+  { minLength: 1, maxLength: 10 },
+);
+
+describe('markOverwritten', () => {
+  it('gives the interpreter results on every element written, for any sequence of calls', () => {
+    fc.assert(
+      fc.property(calls, (sequence) => {
+        const wasm = compile(APPEND, 'append', { engine: 'wasm' });
+        const reference = compile(APPEND, 'append', { engine: 'interpreter' });
+        for (const { a, junk, written, marked } of sequence) {
+          // The output starts with junk, as a reused buffer would.
+          const x = junk.slice();
+          const expected = junk.slice();
+          if (marked) markOverwritten(x);
+          const sum = new Float64Array(1);
+          const expectedSum = new Float64Array(1);
+          wasm(a, BigInt(written), x, sum);
+          reference(a, BigInt(written), expected, expectedSum);
+          expect(Array.from(x.subarray(0, written))).toEqual(
+            Array.from(expected.subarray(0, written)),
+          );
+          expect(sum[0]).toBe(expectedSum[0]);
+          // An unmarked output keeps what the kernel did not write, as the interpreter's does.
+          if (!marked) expect(Array.from(x)).toEqual(Array.from(expected));
+        }
+      }),
+      { seed: 20261126, numRuns: 200 },
+    );
+  });
+
+  it('rejects anything but typed arrays, naming what it got', () => {
+    expect(() => markOverwritten([1, 2] as unknown as Float64Array)).toThrow(
+      /markOverwritten: expected typed arrays, got \[object Array\]/,
+    );
+  });
+});
