@@ -219,18 +219,39 @@ export class OutputAssembler {
           // Branch-free compaction: every coordinate is written at the next free slot, which
           // advances only past marked ones (a data-dependent branch per coordinate would be
           // mispredicted for a good share of them); the touched entries are cleared after.
-          const loop = tb.forOp(c(0), extent, c(1), [start], (fb, j, q) => {
-            this.#guardedStore(fb, j as Value, crd, q as Value, true);
-            this.#guardedStore(fb, fb.load(w, [j as Value]), values, q as Value);
-            return [fb.addi(q as Value, loadIndex(fb, filled, j as Value))];
-          });
+          // Where the whole row fits the storage (every call but a too-small first one), the
+          // stores need no capacity checks.
+          const compact = (cb: Builder, guarded: boolean): Value =>
+            cb.forOp(c(0), extent, c(1), [start], (fb, j, q) => {
+              const v = fb.load(w, [j as Value]);
+              if (guarded) {
+                this.#guardedStore(fb, j as Value, crd, q as Value, true);
+                this.#guardedStore(fb, v, values, q as Value);
+              } else {
+                this.#storeIndex(fb, j as Value, crd, q as Value);
+                fb.store(v, values, [q as Value]);
+              }
+              return [fb.addi(q as Value, loadIndex(fb, filled, j as Value))];
+            }).results[0] as Value;
+          const room = tb.select(
+            tb.cmpi('ult', this.#ctx.length(crd), this.#ctx.length(values)),
+            this.#ctx.length(crd),
+            this.#ctx.length(values),
+          );
+          const fits = tb.cmpi('ule', tb.addi(start, extent), room);
+          const compacted = tb.ifOp(
+            fits,
+            [index],
+            (ub) => [compact(ub, false)],
+            (gb) => [compact(gb, true)],
+          ).results[0] as Value;
           tb.forOp(c(0), n, c(1), [], (fb, t) => {
             const j = loadIndex(fb, added, t as Value);
             fb.store(this.#ctx.zero(), w, [j]);
             fb.store(fb.constantInt(0, mark), filled, [j]);
             return [];
           });
-          return [loop.results[0] as Value];
+          return [compacted];
         },
         (eb) => {
           this.#emitSort(eb, n);
