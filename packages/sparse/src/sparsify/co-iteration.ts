@@ -17,7 +17,13 @@ import {
 import { SparsifyError } from './errors.js';
 import type { LatticePoint } from './lattice.js';
 
-/** Co-iteration: `scf.while` over several iterators, dispatching on the present ones. */
+/**
+ * Co-iteration: `scf.while` over several iterators, dispatching on the present ones. Where
+ * every case ends in one statement at the same coordinate (see
+ * {@link LoopBodyEmitter.canSelectCases}), all cases are evaluated from the values in reach
+ * and one `arith.select` chain picks the present case's value, so the loop body has one
+ * statement (one append) and no branch on the data; otherwise an `scf.if` chain dispatches.
+ */
 export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Value | undefined {
   for (const k of loop.iters) {
     if (em.isNonUnique(s, k)) {
@@ -27,6 +33,13 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       );
     }
   }
+  /** Every iterator holding the current coordinate moves on (the dense range always does). */
+  const advance = (b: Builder, args: readonly Value[], held: readonly Value[]) =>
+    loop.iters.map((k, n) => {
+      const pos = args[n] as Value;
+      const bumped = b.addi(pos, em.c(1));
+      return k === UNIVERSE ? bumped : b.select(held[n] as Value, bumped, pos);
+    });
   const inits = [
     ...loop.iters.map((k) => loop.resume.get(k) as Value),
     ...(s.red === undefined ? [] : [s.red]),
@@ -60,6 +73,20 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       const present = (cb: Builder, t: string): Value =>
         cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
       const red = s.red === undefined ? undefined : args[loop.iters.length];
+      if (em.canSelectCases(loop)) {
+        const held = loop.iters.map((t) => present(b, t));
+        const presence = loop.cases
+          .slice(0, -1)
+          .map((point) =>
+            [...point.sparse]
+              .map((t) => held[loop.iters.indexOf(t)] as Value)
+              .reduce((acc, c) => b.binary('arith.andi', acc, c)),
+          );
+        const nextRed = em.genSelectedCase({ ...s, b, red }, loop, min, positions, (values) =>
+          selectFirstPresent(b, presence, values),
+        );
+        return [...advance(b, args, held), ...wrap(nextRed)];
+      }
       const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
         const point = loop.cases[j];
         if (point === undefined) return r;
@@ -80,12 +107,8 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         return ifOp.results[0];
       };
       const nextRed = chain(b, 0, red);
-      const next = loop.iters.map((k, n) => {
-        const pos = args[n] as Value;
-        const bumped = b.addi(pos, em.c(1));
-        return k === UNIVERSE ? bumped : b.select(b.cmpi('eq', crds[n] as Value, min), bumped, pos);
-      });
-      return [...next, ...(nextRed === undefined ? [] : [nextRed])];
+      const held = loop.iters.map((k) => (k === UNIVERSE ? min : present(b, k)));
+      return [...advance(b, args, held), ...wrap(nextRed)];
     },
     'scf.yield',
   );
@@ -96,6 +119,23 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
     if (k !== undefined) loop.resume.set(k, position);
   }
   return s.red === undefined ? undefined : op.results[loop.iters.length];
+}
+
+/**
+ * The value of the first case whose operands are all present, as the `scf.if` chain of the
+ * branching form picks it: the last case needs no test, since some iterator always holds the
+ * minimum coordinate and every combination of present iterators has a case.
+ */
+function selectFirstPresent(
+  b: Builder,
+  presence: readonly Value[],
+  values: readonly Value[],
+): Value {
+  let chosen = values[values.length - 1] as Value;
+  for (let j = values.length - 2; j >= 0; j--) {
+    chosen = b.select(presence[j] as Value, values[j] as Value, chosen);
+  }
+  return chosen;
 }
 
 /**

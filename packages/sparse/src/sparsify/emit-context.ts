@@ -29,6 +29,13 @@ export interface Scope {
   readonly red: Value | undefined;
 }
 
+/**
+ * How a co-iteration loop picks the lattice case of each coordinate: `'select'` evaluates
+ * every case and selects the present one's value where that is exact and safe (else it
+ * branches), `'branch'` always dispatches with an `scf.if` chain.
+ */
+export type CaseDispatch = 'select' | 'branch';
+
 /** The dense-range iterator of a loop (used when some lattice point has no sparse operand). */
 export const UNIVERSE = '';
 
@@ -90,6 +97,26 @@ export interface LoopBodyEmitter {
     coordinate: Value,
     positions: ReadonlyMap<string, Value>,
     segEnd?: Value,
+  ): Value | undefined;
+  /**
+   * Whether every case of the co-iteration `loop` may be evaluated at each step and one of
+   * them selected: `loop` walks sparse iterators only, every combination of present
+   * iterators has a case, no case opens a nested loop, each ends in one plain statement (a
+   * dense store, an insertion or a carried reduction), and evaluating a case whose operands
+   * are not the present ones cannot trap (no integer division).
+   */
+  canSelectCases(loop: LoopInfo): boolean;
+  /**
+   * Binds every case's operands at once (all iterators are in range inside the loop),
+   * evaluates each case's value, and emits the one statement on the value `choose` picks
+   * (given the values in case order); returns the carried reduction, if any.
+   */
+  genSelectedCase(
+    s: Scope,
+    loop: LoopInfo,
+    coordinate: Value,
+    positions: ReadonlyMap<string, Value>,
+    choose: (values: readonly Value[]) => Value,
   ): Value | undefined;
   /** Loads the coordinate at `pos` of `tensor`'s current level. */
   loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value;
