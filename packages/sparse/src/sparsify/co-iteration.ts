@@ -74,7 +74,14 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
       const red = s.red === undefined ? undefined : args[loop.iters.length];
       if (em.canSelectCases(loop)) {
-        const held = loop.iters.map((t) => present(b, t));
+        // An iterator holds the current coordinate when its coordinate is at most every other
+        // one's: compared directly, the positions' advance need not wait for the minimum.
+        const held = crds.map((c, n) =>
+          crds
+            .filter((_, m) => m !== n)
+            .map((other) => b.cmpi('ule', c, other))
+            .reduce((acc, x) => b.binary('arith.andi', acc, x)),
+        );
         const presence = loop.cases
           .slice(0, -1)
           .map((point) =>
