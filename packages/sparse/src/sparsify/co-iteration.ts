@@ -34,7 +34,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
     }
   }
   /** Every iterator holding the current coordinate moves on (the dense range always does). */
-  const advance = (b: Builder, args: readonly Value[], held: readonly Value[]) =>
+  const advance = (b: Builder, args: readonly Value[], held: readonly (Value | undefined)[]) =>
     loop.iters.map((k, n) => {
       const pos = args[n] as Value;
       const bumped = b.addi(pos, em.c(1));
@@ -72,16 +72,20 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         .reduce((m, c) => b.select(b.cmpi('ult', c, m), c, m), crds[0] as Value);
       const present = (cb: Builder, t: string): Value =>
         cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
+      // An iterator holds the current coordinate when its coordinate is at most every other
+      // one's: compared directly, the positions' advance need not wait for the minimum.
+      const heldBy = () =>
+        crds.map((c, n) =>
+          loop.iters[n] === UNIVERSE
+            ? undefined
+            : crds
+                .filter((_, m) => m !== n)
+                .map((other) => b.cmpi('ule', c, other))
+                .reduce((acc, x) => b.binary('arith.andi', acc, x)),
+        );
       const red = s.red === undefined ? undefined : args[loop.iters.length];
       if (em.canSelectCases(loop)) {
-        // An iterator holds the current coordinate when its coordinate is at most every other
-        // one's: compared directly, the positions' advance need not wait for the minimum.
-        const held = crds.map((c, n) =>
-          crds
-            .filter((_, m) => m !== n)
-            .map((other) => b.cmpi('ule', c, other))
-            .reduce((acc, x) => b.binary('arith.andi', acc, x)),
-        );
+        const held = heldBy();
         const presence = loop.cases
           .slice(0, -1)
           .map((point) =>
@@ -114,8 +118,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         return ifOp.results[0];
       };
       const nextRed = chain(b, 0, red);
-      const held = loop.iters.map((k) => (k === UNIVERSE ? min : present(b, k)));
-      return [...advance(b, args, held), ...wrap(nextRed)];
+      return [...advance(b, args, heldBy()), ...wrap(nextRed)];
     },
     'scf.yield',
   );
