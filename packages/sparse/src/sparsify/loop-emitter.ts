@@ -45,6 +45,8 @@ export class LoopEmitter implements LoopBodyEmitter {
   /** How a formatted output is written (`undefined` for a plain dense output). */
   readonly #assembly: OutputAssembly | undefined;
   readonly #assembler: OutputAssembler | undefined;
+  /** The index variable after whose loops the output's parent end position is stored. */
+  readonly #parentEndIndex: string | undefined;
   /** `memref.dim` of output arrays, hoisted to the entry like the index constants. */
   readonly #lengths = new Map<Value, Value>();
 
@@ -85,6 +87,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         assembly,
       );
     }
+    this.#parentEndIndex = this.#assembler?.deferParentPositions(plan.loopOrder);
   }
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
@@ -187,6 +190,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         red = genWhileLoop(this, inner, loop);
       }
     }
+    if (v === this.#parentEndIndex) this.#assembler?.emitParentEnd(s.b, s.idx);
     if (startsReduction) {
       if (this.#assembler === undefined) {
         s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));

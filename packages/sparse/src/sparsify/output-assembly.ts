@@ -80,12 +80,49 @@ export class OutputAssembler {
   readonly #format: SparseFormat;
   readonly #levelIndices: readonly string[];
   readonly #rank: number;
+  readonly #strategy: OutputAssembly['strategy'];
+  /** Whether the last level's positions are stored once per parent (see {@link deferParentPositions}). */
+  #parentsDeferred = false;
 
   constructor(ctx: AssemblyContext, assembly: OutputAssembly) {
     this.#ctx = ctx;
     this.#format = assembly.format;
     this.#levelIndices = assembly.levelIndices;
     this.#rank = assembly.format.levels.length;
+    this.#strategy = assembly.strategy;
+  }
+
+  /**
+   * Where every level but a compressed last one is dense and the loops bind the last level's
+   * index after all the others, all insertions under one parent happen inside one visit of
+   * that index's loops, so its end position can be stored once when they end (see
+   * {@link emitParentEnd}) instead of at every append. Returns the index variable after whose
+   * loops the emitter calls {@link emitParentEnd}, or `undefined` (positions stay per append).
+   */
+  deferParentPositions(loopOrder: readonly string[]): string | undefined {
+    const levels = this.#format.levels;
+    const last = this.#lastIndex;
+    const upper = this.#levelIndices.slice(0, -1);
+    const applies =
+      this.#strategy === 'insert' &&
+      levels[this.#rank - 1] === 'compressed' &&
+      levels.slice(0, -1).every((lt) => lt === 'dense') &&
+      upper.every((i) => loopOrder.indexOf(i) < loopOrder.indexOf(last));
+    this.#parentsDeferred = applies;
+    return applies ? last : undefined;
+  }
+
+  /**
+   * Stores the last level's end position of the parent bound in `idx` (every entry under it
+   * has been appended): the entry count so far, the same value the last append would store.
+   */
+  emitParentEnd(b: Builder, idx: ReadonlyMap<string, Value>): void {
+    const last = this.#rank - 1;
+    const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+    const parent = this.#walk(b, coords, last);
+    const end = this.#loadState(b, last, COUNT);
+    const positions = this.#ctx.arg(outputKeys.positions(last));
+    this.#guardedStore(b, end, positions, b.addi(parent, this.#ctx.c(1)), true);
   }
 
   /** Resets the entry counts (the caller's arrays may be reused between calls). */
@@ -384,8 +421,10 @@ export class OutputAssembler {
         if (!last) this.#storeState(ab, coords[k] as Value, k, LAST_COORDINATE);
       }
       const next = ab.addi(n, this.#ctx.c(1));
-      const pos = this.#ctx.arg(outputKeys.positions(l));
-      this.#guardedStore(ab, next, pos, ab.addi(p, this.#ctx.c(1)), true);
+      if (!(last && this.#parentsDeferred)) {
+        const pos = this.#ctx.arg(outputKeys.positions(l));
+        this.#guardedStore(ab, next, pos, ab.addi(p, this.#ctx.c(1)), true);
+      }
       this.#storeState(ab, next, l, COUNT);
       if (!last) this.#storeState(ab, p, l, LAST_PARENT);
       return n;
