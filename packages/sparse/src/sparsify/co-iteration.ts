@@ -40,10 +40,11 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       const bumped = b.addi(pos, em.c(1));
       return k === UNIVERSE ? bumped : b.select(held[n] as Value, bumped, pos);
     });
-  const inits = [
-    ...loop.iters.map((k) => loop.resume.get(k) as Value),
-    ...(s.red === undefined ? [] : [s.red]),
-  ];
+  const selecting = em.canSelectCases(loop);
+  // A selecting loop that appends on every step carries the entry count in a register.
+  const counter = selecting ? em.insertionCounter(s) : undefined;
+  const carried = s.red ?? counter?.load(s.b);
+  const inits = [...loop.iters.map((k) => loop.resume.get(k) as Value), ...wrap(carried)];
   const types = inits.map((x) => x.type);
   const before = buildRegion(
     types,
@@ -84,7 +85,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
                 .reduce((acc, x) => b.binary('arith.andi', acc, x)),
         );
       const red = s.red === undefined ? undefined : args[loop.iters.length];
-      if (em.canSelectCases(loop)) {
+      if (selecting) {
         const held = heldBy();
         const presence = loop.cases
           .slice(0, -1)
@@ -93,10 +94,15 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
               .map((t) => held[loop.iters.indexOf(t)] as Value)
               .reduce((acc, c) => b.binary('arith.andi', acc, c)),
           );
-        const nextRed = em.genSelectedCase({ ...s, b, red }, loop, min, positions, (values) =>
-          selectFirstPresent(b, presence, values),
+        const next = em.genSelectedCase(
+          { ...s, b, red },
+          loop,
+          min,
+          positions,
+          (values) => selectFirstPresent(b, presence, values),
+          counter === undefined ? undefined : args[loop.iters.length],
         );
-        return [...advance(b, args, held), ...wrap(nextRed)];
+        return [...advance(b, args, held), ...wrap(next)];
       }
       const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
         const point = loop.cases[j];
@@ -123,11 +129,12 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
     'scf.yield',
   );
   const op = createWhile(s.b, inits, before, after);
-  // The loop's results are the iterators' final positions, then the reduction (if any).
+  // The loop's results are the iterators' final positions, then the reduction or the count.
   for (const [n, position] of op.results.entries()) {
     const k = loop.iters[n];
     if (k !== undefined) loop.resume.set(k, position);
   }
+  if (counter !== undefined) counter.store(s.b, op.results[loop.iters.length] as Value);
   return s.red === undefined ? undefined : op.results[loop.iters.length];
 }
 

@@ -109,7 +109,8 @@ export interface LoopBodyEmitter {
   /**
    * Binds every case's operands at once (all iterators are in range inside the loop),
    * evaluates each case's value, and emits the one statement on the value `choose` picks
-   * (given the values in case order); returns the carried reduction, if any.
+   * (given the values in case order); returns the carried reduction, if any, or with `count`
+   * (see {@link insertionCounter}) the entry count after the append.
    */
   genSelectedCase(
     s: Scope,
@@ -117,7 +118,17 @@ export interface LoopBodyEmitter {
     coordinate: Value,
     positions: ReadonlyMap<string, Value>,
     choose: (values: readonly Value[]) => Value,
+    count?: Value,
   ): Value | undefined;
+  /**
+   * Where the statement of a selecting loop (with no carried reduction) appends to the
+   * output's last level on every step, how the loop carries that level's entry count in a
+   * register: loaded before it, passed to {@link genSelectedCase} (which then returns the
+   * next count), stored after it. `undefined` where the count stays in memory.
+   */
+  insertionCounter(
+    s: Scope,
+  ): { load(b: Builder): Value; store(b: Builder, count: Value): void } | undefined;
   /** Loads the coordinate at `pos` of `tensor`'s current level. */
   loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value;
   /** The hoisted `index` constant `n`. */

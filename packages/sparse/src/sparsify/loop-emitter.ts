@@ -259,10 +259,26 @@ export class LoopEmitter implements LoopBodyEmitter {
     coordinate: Value,
     positions: ReadonlyMap<string, Value>,
     choose: (values: readonly Value[]) => Value,
+    count?: Value,
   ): Value | undefined {
     const inner = this.#bindCases(s, loop, loop.cases, coordinate, positions);
     const values = loop.cases.map((point) => this.#evaluate(inner, point.expr));
-    return this.#genStmtOf(inner, choose(values));
+    const value = choose(values);
+    if (count !== undefined && this.#assembler !== undefined) {
+      return this.#assembler.emitCountedInsert(inner.b, inner.idx, value, count);
+    }
+    return this.#genStmtOf(inner, value);
+  }
+
+  insertionCounter(
+    s: Scope,
+  ): { load(b: Builder): Value; store(b: Builder, count: Value): void } | undefined {
+    const assembler = this.#assembler;
+    if (s.red !== undefined || assembler === undefined || !assembler.carriesCount) return undefined;
+    return {
+      load: (b) => assembler.emitLoadCount(b),
+      store: (b, count) => assembler.emitStoreCount(b, count),
+    };
   }
 
   /**

@@ -357,18 +357,56 @@ export class OutputAssembler {
     });
   }
 
-  /** The level-by-level insertion of one coordinate tuple (level order). */
-  #insert(b: Builder, coords: readonly Value[], value: Value): void {
-    const p = this.#walk(b, coords, this.#rank);
+  /**
+   * The level-by-level insertion of one coordinate tuple (level order); with `count`, the
+   * last level's entry count is that value instead of the state's, and is not stored back.
+   */
+  #insert(b: Builder, coords: readonly Value[], value: Value, count?: Value): void {
+    const p = this.#walk(b, coords, this.#rank, count);
     const values = this.#ctx.arg(outputKeys.values);
     this.#guardedStore(b, value, values, p);
   }
 
   /**
-   * Walks levels `[0, upto)` for `coords`, appending where needed; returns the position at
-   * level `upto - 1` (the parent position of level `upto`).
+   * Whether a loop may carry the last level's entry count in a register around insertions
+   * (see {@link emitCountedInsert}): the output is inserted into and its last level is a
+   * compressed one, which appends on every insertion.
    */
-  #walk(b: Builder, coords: readonly Value[], upto: number): Value {
+  get carriesCount(): boolean {
+    return this.#strategy === 'insert' && this.#format.levels[this.#rank - 1] === 'compressed';
+  }
+
+  /** The last level's entry count, as a loop carrying it starts. */
+  emitLoadCount(b: Builder): Value {
+    return this.#loadState(b, this.#rank - 1, COUNT);
+  }
+
+  /** Stores the count a carrying loop ends with, for the insertions after it. */
+  emitStoreCount(b: Builder, count: Value): void {
+    this.#storeState(b, count, this.#rank - 1, COUNT);
+  }
+
+  /**
+   * Inserts `value` at the coordinates bound in `idx` with the last level's entry count
+   * carried by the enclosing loop (`count`); returns the count after the append.
+   */
+  emitCountedInsert(
+    b: Builder,
+    idx: ReadonlyMap<string, Value>,
+    value: Value,
+    count: Value,
+  ): Value {
+    const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+    this.#insert(b, coords, value, count);
+    return b.addi(count, this.#ctx.c(1));
+  }
+
+  /**
+   * Walks levels `[0, upto)` for `coords`, appending where needed; returns the position at
+   * level `upto - 1` (the parent position of level `upto`). `count`: the last level's entry
+   * count when a loop carries it.
+   */
+  #walk(b: Builder, coords: readonly Value[], upto: number, count?: Value): Value {
     const levels = this.#format.levels;
     let p: Value = this.#ctx.c(0);
     for (let l = 0; l < upto; ) {
@@ -394,7 +432,7 @@ export class OutputAssembler {
         )
           end++;
       }
-      p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank);
+      p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank, count);
       l = end;
     }
     return p;
@@ -412,20 +450,24 @@ export class OutputAssembler {
     p: Value,
     coords: readonly Value[],
     last: boolean,
+    count?: Value,
   ): Value {
-    const n = this.#loadState(b, l, COUNT);
+    const carried = last ? count : undefined;
+    const n = carried ?? this.#loadState(b, l, COUNT);
     const append = (ab: Builder): Value => {
       for (let k = l; k < end; k++) {
         const crd = this.#ctx.arg(outputKeys.coordinates(k));
         this.#guardedStore(ab, coords[k] as Value, crd, n, true);
         if (!last) this.#storeState(ab, coords[k] as Value, k, LAST_COORDINATE);
       }
+      const storesPosition = !(last && this.#parentsDeferred);
+      if (!storesPosition && carried !== undefined) return n;
       const next = ab.addi(n, this.#ctx.c(1));
-      if (!(last && this.#parentsDeferred)) {
+      if (storesPosition) {
         const pos = this.#ctx.arg(outputKeys.positions(l));
         this.#guardedStore(ab, next, pos, ab.addi(p, this.#ctx.c(1)), true);
       }
-      this.#storeState(ab, next, l, COUNT);
+      if (carried === undefined) this.#storeState(ab, next, l, COUNT);
       if (!last) this.#storeState(ab, p, l, LAST_PARENT);
       return n;
     };
