@@ -33,18 +33,53 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       );
     }
   }
-  /** Every iterator holding the current coordinate moves on (the dense range always does). */
-  const advance = (b: Builder, args: readonly Value[], held: readonly (Value | undefined)[]) =>
-    loop.iters.map((k, n) => {
+  const sparse = loop.iters.filter((k) => k !== UNIVERSE);
+  const hiOf = (k: string): Value => (loop.bounds.get(k) as { hi: Value }).hi;
+  /**
+   * Every iterator holding the current coordinate moves on (the dense range always does),
+   * and a sparse one's coordinate there is loaded ahead from its next position (clamped to
+   * its last), so that the next comparison waits for a select, not for a load.
+   */
+  const advance = (
+    b: Builder,
+    args: readonly Value[],
+    crds: readonly Value[],
+    held: readonly (Value | undefined)[],
+  ) => {
+    const next = loop.iters.map((k, n) => {
       const pos = args[n] as Value;
       const bumped = b.addi(pos, em.c(1));
-      return k === UNIVERSE ? bumped : b.select(held[n] as Value, bumped, pos);
+      if (k === UNIVERSE) return { pos: bumped };
+      const last = b.subi(hiOf(k), em.c(1));
+      const ahead = em.loadCoordinate(b, k, s, b.select(b.cmpi('ult', bumped, last), bumped, last));
+      const moves = held[n] as Value;
+      return { pos: b.select(moves, bumped, pos), crd: b.select(moves, ahead, crds[n] as Value) };
     });
+    return [...next.map((x) => x.pos), ...carriedOf(args), ...next.flatMap((x) => wrap(x.crd))];
+  };
   const selecting = em.canSelectCases(loop);
   // A selecting loop that appends on every step carries the entry count in a register.
   const counter = selecting ? em.insertionCounter(s) : undefined;
   const carried = s.red ?? counter?.load(s.b);
-  const inits = [...loop.iters.map((k) => loop.resume.get(k) as Value), ...wrap(carried)];
+  const carriedOf = (args: readonly Value[]): Value[] =>
+    args.slice(loop.iters.length, loop.iters.length + wrap(carried).length);
+  // The sparse iterators' first coordinates (none where a level segment is empty).
+  const firstCoordinates = sparse.map((k) => {
+    const start = loop.resume.get(k) as Value;
+    const op = s.b.ifOp(
+      s.b.cmpi('ult', start, hiOf(k)),
+      [index],
+      (tb) => [em.loadCoordinate(tb, k, s, start)],
+      () => [em.c(0)],
+    );
+    return op.results[0] as Value;
+  });
+  const inits = [
+    ...loop.iters.map((k) => loop.resume.get(k) as Value),
+    ...wrap(carried),
+    ...firstCoordinates,
+  ];
+  const crdBase = loop.iters.length + wrap(carried).length;
   const types = inits.map((x) => x.type);
   const before = buildRegion(
     types,
@@ -64,9 +99,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
     (b, ...args) => {
       const positions = new Map(loop.iters.map((k, n) => [k, args[n] as Value]));
       const crds = loop.iters.map((k) =>
-        k === UNIVERSE
-          ? (positions.get(k) as Value)
-          : em.loadCoordinate(b, k, s, positions.get(k) as Value),
+        k === UNIVERSE ? (positions.get(k) as Value) : (args[crdBase + sparse.indexOf(k)] as Value),
       );
       const min = crds
         .slice(1)
@@ -102,7 +135,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
           (values) => selectFirstPresent(b, presence, values),
           counter === undefined ? undefined : args[loop.iters.length],
         );
-        return [...advance(b, args, held), ...wrap(next)];
+        return advance(b, [...args.slice(0, loop.iters.length), ...wrap(next)], crds, held);
       }
       const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
         const point = loop.cases[j];
@@ -124,7 +157,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         return ifOp.results[0];
       };
       const nextRed = chain(b, 0, red);
-      return [...advance(b, args, heldBy()), ...wrap(nextRed)];
+      return advance(b, [...args.slice(0, loop.iters.length), ...wrap(nextRed)], crds, heldBy());
     },
     'scf.yield',
   );
