@@ -127,14 +127,12 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
               .map((t) => held[loop.iters.indexOf(t)] as Value)
               .reduce((acc, c) => b.binary('arith.andi', acc, c)),
           );
-        const next = em.genSelectedCase(
-          { ...s, b, red },
-          loop,
-          min,
+        const next = em.genSelectedCase({ ...s, b, red }, loop, {
+          coordinate: min,
           positions,
-          (values) => selectFirstPresent(b, presence, values),
-          counter === undefined ? undefined : args[loop.iters.length],
-        );
+          choose: (values) => selectFirstPresent(b, presence, values),
+          ...(counter === undefined ? {} : { count: args[loop.iters.length] as Value }),
+        });
         return advance(b, [...args.slice(0, loop.iters.length), ...wrap(next)], crds, held);
       }
       const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {

@@ -87,6 +87,18 @@ export function wrap(v: Value | undefined): Value[] {
   return v === undefined ? [] : [v];
 }
 
+/** One step of a co-iteration loop that selects its case (see `genSelectedCase`). */
+export interface SelectedStep {
+  /** The current coordinate (the least of the iterators'). */
+  readonly coordinate: Value;
+  /** Each iterator's current position. */
+  readonly positions: ReadonlyMap<string, Value>;
+  /** Picks the present case's value from every case's value, in case order. */
+  readonly choose: (values: readonly Value[]) => Value;
+  /** The output's entry count the loop carries (see `insertionCounter`), if it does. */
+  readonly count?: Value;
+}
+
 /** What the co-iteration loops need from the emitter. */
 export interface LoopBodyEmitter {
   /** Binds the loop index and present tensors' positions, then emits the case's body. */
@@ -108,18 +120,11 @@ export interface LoopBodyEmitter {
   canSelectCases(loop: LoopInfo): boolean;
   /**
    * Binds every case's operands at once (all iterators are in range inside the loop),
-   * evaluates each case's value, and emits the one statement on the value `choose` picks
-   * (given the values in case order); returns the carried reduction, if any, or with `count`
-   * (see {@link insertionCounter}) the entry count after the append.
+   * evaluates each case's value, and emits the one statement on the value `step.choose`
+   * picks; returns the carried reduction, if any, or with `step.count` the entry count after
+   * the append.
    */
-  genSelectedCase(
-    s: Scope,
-    loop: LoopInfo,
-    coordinate: Value,
-    positions: ReadonlyMap<string, Value>,
-    choose: (values: readonly Value[]) => Value,
-    count?: Value,
-  ): Value | undefined;
+  genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined;
   /**
    * Where the statement of a selecting loop (with no carried reduction) appends to the
    * output's last level on every step, how the loop carries that level's entry count in a

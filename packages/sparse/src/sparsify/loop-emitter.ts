@@ -18,6 +18,7 @@ import {
   loadIndex,
   parameterKey,
   type Scope,
+  type SelectedStep,
   UNIVERSE,
 } from './emit-context.js';
 import { emitCombine, emitConstant, emitExpression } from './emit-expression.js';
@@ -253,19 +254,11 @@ export class LoopEmitter implements LoopBodyEmitter {
     );
   }
 
-  genSelectedCase(
-    s: Scope,
-    loop: LoopInfo,
-    coordinate: Value,
-    positions: ReadonlyMap<string, Value>,
-    choose: (values: readonly Value[]) => Value,
-    count?: Value,
-  ): Value | undefined {
-    const inner = this.#bindCases(s, loop, loop.cases, coordinate, positions);
-    const values = loop.cases.map((point) => this.#evaluate(inner, point.expr));
-    const value = choose(values);
-    if (count !== undefined && this.#assembler !== undefined) {
-      return this.#assembler.emitCountedInsert(inner.b, inner.idx, value, count);
+  genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined {
+    const inner = this.#bindCases(s, loop, loop.cases, step.coordinate, step.positions);
+    const value = step.choose(loop.cases.map((point) => this.#evaluate(inner, point.expr)));
+    if (step.count !== undefined && this.#assembler !== undefined) {
+      return this.#assembler.emitInsert(inner.b, inner.idx, value, false, step.count);
     }
     return this.#genStmtOf(inner, value);
   }

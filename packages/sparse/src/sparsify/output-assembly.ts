@@ -132,23 +132,27 @@ export class OutputAssembler {
 
   /**
    * Inserts `value` at the output coordinates bound in `idx` (by index variable); with
-   * `onlyNonzero`, only when the value is not zero (a reduction that summed to zero).
+   * `onlyNonzero`, only when the value is not zero (a reduction that summed to zero). With
+   * `count` (always inserting, see {@link carriesCount}), the last level's entry count is the
+   * one the enclosing loop carries, and the count after the append is returned.
    */
   emitInsert(
     b: Builder,
     idx: ReadonlyMap<string, Value>,
     value: Value,
     onlyNonzero: boolean,
-  ): void {
+    count?: Value,
+  ): Value | undefined {
     const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
     if (!onlyNonzero) {
-      this.#insert(b, coords, value);
-      return;
+      this.#insert(b, coords, value, count);
+      return count === undefined ? undefined : b.addi(count, this.#ctx.c(1));
     }
     b.ifOp(this.#isNonzero(b, value), [], (tb) => {
       this.#insert(tb, coords, value);
       return [];
     });
+    return undefined;
   }
 
   /** Opens one workspace: no entries yet (the workspace arrays are clear between uses). */
@@ -369,7 +373,7 @@ export class OutputAssembler {
 
   /**
    * Whether a loop may carry the last level's entry count in a register around insertions
-   * (see {@link emitCountedInsert}): the output is inserted into and its last level is a
+   * (see {@link emitInsert}): the output is inserted into and its last level is a
    * compressed one, which appends on every insertion.
    */
   get carriesCount(): boolean {
@@ -384,21 +388,6 @@ export class OutputAssembler {
   /** Stores the count a carrying loop ends with, for the insertions after it. */
   emitStoreCount(b: Builder, count: Value): void {
     this.#storeState(b, count, this.#rank - 1, COUNT);
-  }
-
-  /**
-   * Inserts `value` at the coordinates bound in `idx` with the last level's entry count
-   * carried by the enclosing loop (`count`); returns the count after the append.
-   */
-  emitCountedInsert(
-    b: Builder,
-    idx: ReadonlyMap<string, Value>,
-    value: Value,
-    count: Value,
-  ): Value {
-    const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
-    this.#insert(b, coords, value, count);
-    return b.addi(count, this.#ctx.c(1));
   }
 
   /**
