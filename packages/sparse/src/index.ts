@@ -57,6 +57,7 @@ export {
   bindArguments,
   buildLattice,
   type CallExpr,
+  type CaseDispatch,
   type CompareExpr,
   type CompareOp,
   type ConstExpr,

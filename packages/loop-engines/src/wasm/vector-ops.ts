@@ -126,6 +126,16 @@ export function lowerElementwise(
   }
 }
 
+/**
+ * A float select goes through the float's bits: engines lower an integer `select` to a
+ * conditional move, but may branch on a float one, which data-dependent conditions
+ * mispredict.
+ */
+const FLOAT_BITS: Readonly<Record<string, { toInt: string; toFloat: string }>> = {
+  f32: { toInt: 'i32.reinterpret_f32', toFloat: 'f32.reinterpret_i32' },
+  f64: { toInt: 'i64.reinterpret_f64', toFloat: 'f64.reinterpret_i64' },
+};
+
 /** The scalar lowering of any element-wise op (shared by the scalar path and the lane fallback). */
 export function lowerScalarOp(
   ctx: ScalarContext,
@@ -146,10 +156,20 @@ export function lowerScalarOp(
     return;
   }
   if (name === 'arith.select') {
+    const bits = resType.kind === 'float' ? FLOAT_BITS[resType.format] : undefined;
+    if (bits === undefined) {
+      b();
+      c();
+      a();
+      ctx.f.op('select');
+      return;
+    }
     b();
+    ctx.f.op(bits.toInt);
     c();
+    ctx.f.op(bits.toInt);
     a();
-    ctx.f.op('select');
+    ctx.f.op('select').op(bits.toFloat);
     return;
   }
   if (isCastName(name)) {

@@ -17,7 +17,13 @@ import {
 import { SparsifyError } from './errors.js';
 import type { LatticePoint } from './lattice.js';
 
-/** Co-iteration: `scf.while` over several iterators, dispatching on the present ones. */
+/**
+ * Co-iteration: `scf.while` over several iterators, dispatching on the present ones. Where
+ * every case ends in one statement at the same coordinate (see
+ * {@link LoopBodyEmitter.canSelectCases}), all cases are evaluated from the values in reach
+ * and one `arith.select` chain picks the present case's value, so the loop body has one
+ * statement (one append) and no branch on the data; otherwise an `scf.if` chain dispatches.
+ */
 export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Value | undefined {
   for (const k of loop.iters) {
     if (em.isNonUnique(s, k)) {
@@ -27,10 +33,53 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       );
     }
   }
+  const sparse = loop.iters.filter((k) => k !== UNIVERSE);
+  const hiOf = (k: string): Value => (loop.bounds.get(k) as { hi: Value }).hi;
+  /**
+   * Every iterator holding the current coordinate moves on (the dense range always does),
+   * and a sparse one's coordinate there is loaded ahead from its next position (clamped to
+   * its last), so that the next comparison waits for a select, not for a load.
+   */
+  const advance = (
+    b: Builder,
+    args: readonly Value[],
+    crds: readonly Value[],
+    held: readonly (Value | undefined)[],
+  ) => {
+    const next = loop.iters.map((k, n) => {
+      const pos = args[n] as Value;
+      const bumped = b.addi(pos, em.c(1));
+      if (k === UNIVERSE) return { pos: bumped };
+      const last = b.subi(hiOf(k), em.c(1));
+      const ahead = em.loadCoordinate(b, k, s, b.select(b.cmpi('ult', bumped, last), bumped, last));
+      const moves = held[n] as Value;
+      return { pos: b.select(moves, bumped, pos), crd: b.select(moves, ahead, crds[n] as Value) };
+    });
+    return [...next.map((x) => x.pos), ...carriedOf(args), ...next.flatMap((x) => wrap(x.crd))];
+  };
+  const selecting = em.canSelectCases(loop);
+  // A selecting loop that appends on every step carries the entry count in a register.
+  const counter = selecting ? em.insertionCounter(s) : undefined;
+  const carried = s.red ?? counter?.load(s.b);
+  const carriedOf = (args: readonly Value[]): Value[] =>
+    args.slice(loop.iters.length, loop.iters.length + wrap(carried).length);
+  // The sparse iterators' first coordinates (none where a level segment is empty).
+  const firstCoordinates = sparse.map((k) => {
+    const start = loop.resume.get(k) as Value;
+    const op = s.b.ifOp(
+      s.b.cmpi('ult', start, hiOf(k)),
+      [index],
+      (tb) => [em.loadCoordinate(tb, k, s, start)],
+      () => [em.c(0)],
+    );
+    return op.results[0] as Value;
+  });
   const inits = [
     ...loop.iters.map((k) => loop.resume.get(k) as Value),
-    ...(s.red === undefined ? [] : [s.red]),
+    ...wrap(carried),
+    ...firstCoordinates,
   ];
+  const crdBase = loop.iters.length + wrap(carried).length;
   const types = inits.map((x) => x.type);
   const before = buildRegion(
     types,
@@ -50,16 +99,42 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
     (b, ...args) => {
       const positions = new Map(loop.iters.map((k, n) => [k, args[n] as Value]));
       const crds = loop.iters.map((k) =>
-        k === UNIVERSE
-          ? (positions.get(k) as Value)
-          : em.loadCoordinate(b, k, s, positions.get(k) as Value),
+        k === UNIVERSE ? (positions.get(k) as Value) : (args[crdBase + sparse.indexOf(k)] as Value),
       );
       const min = crds
         .slice(1)
         .reduce((m, c) => b.select(b.cmpi('ult', c, m), c, m), crds[0] as Value);
       const present = (cb: Builder, t: string): Value =>
         cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
+      // An iterator holds the current coordinate when its coordinate is at most every other
+      // one's: compared directly, the positions' advance need not wait for the minimum.
+      const heldBy = () =>
+        crds.map((c, n) =>
+          loop.iters[n] === UNIVERSE
+            ? undefined
+            : crds
+                .filter((_, m) => m !== n)
+                .map((other) => b.cmpi('ule', c, other))
+                .reduce((acc, x) => b.binary('arith.andi', acc, x)),
+        );
       const red = s.red === undefined ? undefined : args[loop.iters.length];
+      if (selecting) {
+        const held = heldBy();
+        const presence = loop.cases
+          .slice(0, -1)
+          .map((point) =>
+            [...point.sparse]
+              .map((t) => held[loop.iters.indexOf(t)] as Value)
+              .reduce((acc, c) => b.binary('arith.andi', acc, c)),
+          );
+        const next = em.genSelectedCase({ ...s, b, red }, loop, {
+          coordinate: min,
+          positions,
+          choose: (values) => selectFirstPresent(b, presence, values),
+          ...(counter === undefined ? {} : { count: args[loop.iters.length] as Value }),
+        });
+        return advance(b, [...args.slice(0, loop.iters.length), ...wrap(next)], crds, held);
+      }
       const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
         const point = loop.cases[j];
         if (point === undefined) return r;
@@ -80,22 +155,35 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         return ifOp.results[0];
       };
       const nextRed = chain(b, 0, red);
-      const next = loop.iters.map((k, n) => {
-        const pos = args[n] as Value;
-        const bumped = b.addi(pos, em.c(1));
-        return k === UNIVERSE ? bumped : b.select(b.cmpi('eq', crds[n] as Value, min), bumped, pos);
-      });
-      return [...next, ...(nextRed === undefined ? [] : [nextRed])];
+      return advance(b, [...args.slice(0, loop.iters.length), ...wrap(nextRed)], crds, heldBy());
     },
     'scf.yield',
   );
   const op = createWhile(s.b, inits, before, after);
-  // The loop's results are the iterators' final positions, then the reduction (if any).
+  // The loop's results are the iterators' final positions, then the reduction or the count.
   for (const [n, position] of op.results.entries()) {
     const k = loop.iters[n];
     if (k !== undefined) loop.resume.set(k, position);
   }
+  if (counter !== undefined) counter.store(s.b, op.results[loop.iters.length] as Value);
   return s.red === undefined ? undefined : op.results[loop.iters.length];
+}
+
+/**
+ * The value of the first case whose operands are all present, as the `scf.if` chain of the
+ * branching form picks it: the last case needs no test, since some iterator always holds the
+ * minimum coordinate and every combination of present iterators has a case.
+ */
+function selectFirstPresent(
+  b: Builder,
+  presence: readonly Value[],
+  values: readonly Value[],
+): Value {
+  let chosen = values[values.length - 1] as Value;
+  for (let j = values.length - 2; j >= 0; j--) {
+    chosen = b.select(presence[j] as Value, values[j] as Value, chosen);
+  }
+  return chosen;
 }
 
 /**

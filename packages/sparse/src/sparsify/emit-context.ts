@@ -29,6 +29,13 @@ export interface Scope {
   readonly red: Value | undefined;
 }
 
+/**
+ * How a co-iteration loop picks the lattice case of each coordinate: `'select'` evaluates
+ * every case and selects the present one's value where that is exact and safe (else it
+ * branches), `'branch'` always dispatches with an `scf.if` chain.
+ */
+export type CaseDispatch = 'select' | 'branch';
+
 /** The dense-range iterator of a loop (used when some lattice point has no sparse operand). */
 export const UNIVERSE = '';
 
@@ -80,6 +87,18 @@ export function wrap(v: Value | undefined): Value[] {
   return v === undefined ? [] : [v];
 }
 
+/** One step of a co-iteration loop that selects its case (see `genSelectedCase`). */
+export interface SelectedStep {
+  /** The current coordinate (the least of the iterators'). */
+  readonly coordinate: Value;
+  /** Each iterator's current position. */
+  readonly positions: ReadonlyMap<string, Value>;
+  /** Picks the present case's value from every case's value, in case order. */
+  readonly choose: (values: readonly Value[]) => Value;
+  /** The output's entry count the loop carries (see `insertionCounter`), if it does. */
+  readonly count?: Value;
+}
+
 /** What the co-iteration loops need from the emitter. */
 export interface LoopBodyEmitter {
   /** Binds the loop index and present tensors' positions, then emits the case's body. */
@@ -91,6 +110,30 @@ export interface LoopBodyEmitter {
     positions: ReadonlyMap<string, Value>,
     segEnd?: Value,
   ): Value | undefined;
+  /**
+   * Whether every case of the co-iteration `loop` may be evaluated at each step and one of
+   * them selected: `loop` walks sparse iterators only, every combination of present
+   * iterators has a case, no case opens a nested loop, each ends in one plain statement (a
+   * dense store, an insertion or a carried reduction), and evaluating a case whose operands
+   * are not the present ones cannot trap (no integer division).
+   */
+  canSelectCases(loop: LoopInfo): boolean;
+  /**
+   * Binds every case's operands at once (all iterators are in range inside the loop),
+   * evaluates each case's value, and emits the one statement on the value `step.choose`
+   * picks; returns the carried reduction, if any, or with `step.count` the entry count after
+   * the append.
+   */
+  genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined;
+  /**
+   * Where the statement of a selecting loop (with no carried reduction) appends to the
+   * output's last level on every step, how the loop carries that level's entry count in a
+   * register: loaded before it, passed to {@link genSelectedCase} (which then returns the
+   * next count), stored after it. `undefined` where the count stays in memory.
+   */
+  insertionCounter(
+    s: Scope,
+  ): { load(b: Builder): Value; store(b: Builder, count: Value): void } | undefined;
   /** Loads the coordinate at `pos` of `tensor`'s current level. */
   loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value;
   /** The hoisted `index` constant `n`. */

@@ -9,6 +9,7 @@ export {
   outputShapeOfShapes,
   valueArrayFor,
 } from './bind.js';
+export type { CaseDispatch } from './emit-context.js';
 export { EMITTED_FROM } from './emit-context.js';
 export { NotationSyntaxError, SparsifyError } from './errors.js';
 export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';

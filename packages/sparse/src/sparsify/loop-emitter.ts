@@ -10,6 +10,7 @@ import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import {
+  type CaseDispatch,
   type Cursor,
   EMITTED_FROM,
   type LoopBodyEmitter,
@@ -17,6 +18,7 @@ import {
   loadIndex,
   parameterKey,
   type Scope,
+  type SelectedStep,
   UNIVERSE,
 } from './emit-context.js';
 import { emitCombine, emitConstant, emitExpression } from './emit-expression.js';
@@ -29,7 +31,7 @@ import {
   optimizeLattice,
   type Participation,
 } from './lattice.js';
-import { accessesOf, type Expr } from './notation.js';
+import { accessesOf, type Expr, nodesOf } from './notation.js';
 import { OutputAssembler } from './output-assembly.js';
 import { hasAssembly, type OutputAssembly } from './output-plan.js';
 
@@ -44,16 +46,23 @@ export class LoopEmitter implements LoopBodyEmitter {
   /** How a formatted output is written (`undefined` for a plain dense output). */
   readonly #assembly: OutputAssembly | undefined;
   readonly #assembler: OutputAssembler | undefined;
+  /** The index variable after whose loops the output's parent end position is stored. */
+  readonly #parentEndIndex: string | undefined;
   /** `memref.dim` of output arrays, hoisted to the entry like the index constants. */
   readonly #lengths = new Map<Value, Value>();
+
+  /** How co-iteration loops pick their lattice case (see {@link CaseDispatch}). */
+  readonly #caseDispatch: CaseDispatch;
 
   constructor(
     plan: KernelPlan,
     params: readonly KernelParameter[],
     args: readonly Value[],
     top: Builder,
+    caseDispatch: CaseDispatch = 'select',
   ) {
     this.#plan = plan;
+    this.#caseDispatch = caseDispatch;
     this.#top = top;
     this.#args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
     this.#tensors = new Map(plan.inputs.map((t) => [t.name, t]));
@@ -79,6 +88,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         assembly,
       );
     }
+    this.#parentEndIndex = this.#assembler?.deferParentPositions(plan.loopOrder);
   }
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
@@ -181,6 +191,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         red = genWhileLoop(this, inner, loop);
       }
     }
+    if (v === this.#parentEndIndex) this.#assembler?.emitParentEnd(s.b, s.idx);
     if (startsReduction) {
       if (this.#assembler === undefined) {
         s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
@@ -227,26 +238,80 @@ export class LoopEmitter implements LoopBodyEmitter {
     positions: ReadonlyMap<string, Value>,
     segEnd?: Value,
   ): Value | undefined {
+    const inner = this.#bindCases(s, loop, [point], coordinate, positions, segEnd);
+    return this.#genLoops(inner, loop.depth + 1, point.expr);
+  }
+
+  canSelectCases(loop: LoopInfo): boolean {
+    if (this.#caseDispatch === 'branch') return false;
+    if (loop.iters.includes(UNIVERSE)) return false;
+    if (loop.depth + 1 !== this.#plan.loopOrder.length) return false;
+    if (this.#assembly !== undefined && this.#assembly.strategy !== 'insert') return false;
+    if (loop.cases.length !== 2 ** loop.iters.length - 1) return false;
+    if (this.#element.kind === 'float') return true;
+    return loop.cases.every(
+      (point) => !nodesOf(point.expr).some((n) => n.kind === 'binary' && n.op === '/'),
+    );
+  }
+
+  genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined {
+    const inner = this.#bindCases(s, loop, loop.cases, step.coordinate, step.positions);
+    const value = step.choose(loop.cases.map((point) => this.#evaluate(inner, point.expr)));
+    if (step.count !== undefined && this.#assembler !== undefined) {
+      return this.#assembler.emitInsert(inner.b, inner.idx, value, false, step.count);
+    }
+    return this.#genStmtOf(inner, value);
+  }
+
+  insertionCounter(
+    s: Scope,
+  ): { load(b: Builder): Value; store(b: Builder, count: Value): void } | undefined {
+    const assembler = this.#assembler;
+    if (s.red !== undefined || assembler === undefined || !assembler.carriesCount) return undefined;
+    return {
+      load: (b) => assembler.emitLoadCount(b),
+      store: (b, count) => assembler.emitStoreCount(b, count),
+    };
+  }
+
+  /**
+   * Binds the loop index and the positions of the operands of `points` at `coordinate`, and
+   * loads the values their expressions read that are now reachable.
+   */
+  #bindCases(
+    s: Scope,
+    loop: LoopInfo,
+    points: readonly LatticePoint[],
+    coordinate: Value,
+    positions: ReadonlyMap<string, Value>,
+    segEnd?: Value,
+  ): Scope {
     const { b } = s;
     const idx = new Map(s.idx).set(loop.v, coordinate);
     const cursors = new Map(s.cursors);
-    for (const t of point.sparse) {
-      const c = cursors.get(t) as Cursor;
-      cursors.set(t, {
-        level: c.level + 1,
-        pos: positions.get(t) as Value,
-        ...(segEnd === undefined ? {} : { segEnd }),
-      });
-    }
-    for (const t of point.dense) {
-      const c = cursors.get(t);
-      if (c === undefined) continue;
-      const pos =
-        c.level === 0 ? coordinate : b.addi(b.muli(c.pos, this.#size(loop.v)), coordinate);
-      cursors.set(t, { level: c.level + 1, pos });
+    const bound = new Set<string>();
+    for (const point of points) {
+      for (const t of point.sparse) {
+        if (bound.has(t)) continue;
+        bound.add(t);
+        const c = cursors.get(t) as Cursor;
+        cursors.set(t, {
+          level: c.level + 1,
+          pos: positions.get(t) as Value,
+          ...(segEnd === undefined ? {} : { segEnd }),
+        });
+      }
+      for (const t of point.dense) {
+        const c = cursors.get(t);
+        if (c === undefined || bound.has(t)) continue;
+        bound.add(t);
+        const pos =
+          c.level === 0 ? coordinate : b.addi(b.muli(c.pos, this.#size(loop.v)), coordinate);
+        cursors.set(t, { level: c.level + 1, pos });
+      }
     }
     const loaded = new Map(s.loaded);
-    for (const a of accessesOf(point.expr)) {
+    for (const a of points.flatMap((point) => accessesOf(point.expr))) {
       if (loaded.has(a.tensor) || a.indices.length === 0) continue;
       const t = this.#tensors.get(a.tensor) as TensorPlan;
       const c = cursors.get(a.tensor);
@@ -262,12 +327,16 @@ export class LoopEmitter implements LoopBodyEmitter {
         );
       }
     }
-    return this.#genLoops({ b, idx, cursors, loaded, red: s.red }, loop.depth + 1, point.expr);
+    return { b, idx, cursors, loaded, red: s.red };
   }
 
   /** The innermost statement: fold into the carried reduction or update the output. */
   #genStmt(s: Scope, expr: Expr): Value | undefined {
-    const value = this.#evaluate(s, expr);
+    return this.#genStmtOf(s, this.#evaluate(s, expr));
+  }
+
+  /** The innermost statement on an evaluated `value`. */
+  #genStmtOf(s: Scope, value: Value): Value | undefined {
     if (s.red !== undefined) return this.#combine(s.b, s.red, value);
     if (this.#assembly !== undefined) {
       this.#storeFormatted(s, value);

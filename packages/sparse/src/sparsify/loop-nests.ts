@@ -5,17 +5,21 @@
  * a temporary is its memref (a rank-0 temporary is loaded once produced).
  */
 import type { Builder, MemRefType, ScalarType, Value } from '@tilekit/loop-ir';
-import { parameterKey } from './emit-context.js';
+import { type CaseDispatch, parameterKey } from './emit-context.js';
 import type { KernelPlan } from './kernel-plan.js';
 import type { KernelParameter } from './kernel-signature.js';
 import { LoopEmitter } from './loop-emitter.js';
 
-/** Emits every loop nest of `plan` with the function's `parameters` bound to `args`. */
+/**
+ * Emits every loop nest of `plan` with the function's `parameters` bound to `args`;
+ * `caseDispatch` says how co-iteration loops pick their lattice case.
+ */
 export function emitLoopNests(
   plan: KernelPlan,
   parameters: readonly KernelParameter[],
   args: readonly Value[],
   b: Builder,
+  caseDispatch?: CaseDispatch,
 ): void {
   const byKey = new Map(parameters.map((p, k) => [parameterKey(p), args[k] as Value]));
   const temporary = (name: string): Value => byKey.get(`temporary:${name}`) as Value;
@@ -44,7 +48,7 @@ export function emitLoopNests(
         }
       });
     }
-    new LoopEmitter({ ...nest, inputs: nest.operands }, params, values, b).emit();
+    new LoopEmitter({ ...nest, inputs: nest.operands }, params, values, b, caseDispatch).emit();
   };
   for (const t of plan.temporaries) {
     const memref = temporary(t.output.name);

@@ -80,12 +80,49 @@ export class OutputAssembler {
   readonly #format: SparseFormat;
   readonly #levelIndices: readonly string[];
   readonly #rank: number;
+  readonly #strategy: OutputAssembly['strategy'];
+  /** Whether the last level's positions are stored once per parent (see {@link deferParentPositions}). */
+  #parentsDeferred = false;
 
   constructor(ctx: AssemblyContext, assembly: OutputAssembly) {
     this.#ctx = ctx;
     this.#format = assembly.format;
     this.#levelIndices = assembly.levelIndices;
     this.#rank = assembly.format.levels.length;
+    this.#strategy = assembly.strategy;
+  }
+
+  /**
+   * Where every level but a compressed last one is dense and the loops bind the last level's
+   * index after all the others, all insertions under one parent happen inside one visit of
+   * that index's loops, so its end position can be stored once when they end (see
+   * {@link emitParentEnd}) instead of at every append. Returns the index variable after whose
+   * loops the emitter calls {@link emitParentEnd}, or `undefined` (positions stay per append).
+   */
+  deferParentPositions(loopOrder: readonly string[]): string | undefined {
+    const levels = this.#format.levels;
+    const last = this.#lastIndex;
+    const upper = this.#levelIndices.slice(0, -1);
+    const applies =
+      this.#strategy === 'insert' &&
+      levels[this.#rank - 1] === 'compressed' &&
+      levels.slice(0, -1).every((lt) => lt === 'dense') &&
+      upper.every((i) => loopOrder.indexOf(i) < loopOrder.indexOf(last));
+    this.#parentsDeferred = applies;
+    return applies ? last : undefined;
+  }
+
+  /**
+   * Stores the last level's end position of the parent bound in `idx` (every entry under it
+   * has been appended): the entry count so far, the same value the last append would store.
+   */
+  emitParentEnd(b: Builder, idx: ReadonlyMap<string, Value>): void {
+    const last = this.#rank - 1;
+    const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+    const parent = this.#walk(b, coords, last);
+    const end = this.#loadState(b, last, COUNT);
+    const positions = this.#ctx.arg(outputKeys.positions(last));
+    this.#guardedStore(b, end, positions, b.addi(parent, this.#ctx.c(1)), true);
   }
 
   /** Resets the entry counts (the caller's arrays may be reused between calls). */
@@ -95,23 +132,27 @@ export class OutputAssembler {
 
   /**
    * Inserts `value` at the output coordinates bound in `idx` (by index variable); with
-   * `onlyNonzero`, only when the value is not zero (a reduction that summed to zero).
+   * `onlyNonzero`, only when the value is not zero (a reduction that summed to zero). With
+   * `count` (always inserting, see {@link carriesCount}), the last level's entry count is the
+   * one the enclosing loop carries, and the count after the append is returned.
    */
   emitInsert(
     b: Builder,
     idx: ReadonlyMap<string, Value>,
     value: Value,
     onlyNonzero: boolean,
-  ): void {
+    count?: Value,
+  ): Value | undefined {
     const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
     if (!onlyNonzero) {
-      this.#insert(b, coords, value);
-      return;
+      this.#insert(b, coords, value, count);
+      return count === undefined ? undefined : b.addi(count, this.#ctx.c(1));
     }
     b.ifOp(this.#isNonzero(b, value), [], (tb) => {
       this.#insert(tb, coords, value);
       return [];
     });
+    return undefined;
   }
 
   /** Opens one workspace: no entries yet (the workspace arrays are clear between uses). */
@@ -341,18 +382,41 @@ export class OutputAssembler {
     });
   }
 
-  /** The level-by-level insertion of one coordinate tuple (level order). */
-  #insert(b: Builder, coords: readonly Value[], value: Value): void {
-    const p = this.#walk(b, coords, this.#rank);
+  /**
+   * The level-by-level insertion of one coordinate tuple (level order); with `count`, the
+   * last level's entry count is that value instead of the state's, and is not stored back.
+   */
+  #insert(b: Builder, coords: readonly Value[], value: Value, count?: Value): void {
+    const p = this.#walk(b, coords, this.#rank, count);
     const values = this.#ctx.arg(outputKeys.values);
     this.#guardedStore(b, value, values, p);
   }
 
   /**
-   * Walks levels `[0, upto)` for `coords`, appending where needed; returns the position at
-   * level `upto - 1` (the parent position of level `upto`).
+   * Whether a loop may carry the last level's entry count in a register around insertions
+   * (see {@link emitInsert}): the output is inserted into and its last level is a
+   * compressed one, which appends on every insertion.
    */
-  #walk(b: Builder, coords: readonly Value[], upto: number): Value {
+  get carriesCount(): boolean {
+    return this.#strategy === 'insert' && this.#format.levels[this.#rank - 1] === 'compressed';
+  }
+
+  /** The last level's entry count, as a loop carrying it starts. */
+  emitLoadCount(b: Builder): Value {
+    return this.#loadState(b, this.#rank - 1, COUNT);
+  }
+
+  /** Stores the count a carrying loop ends with, for the insertions after it. */
+  emitStoreCount(b: Builder, count: Value): void {
+    this.#storeState(b, count, this.#rank - 1, COUNT);
+  }
+
+  /**
+   * Walks levels `[0, upto)` for `coords`, appending where needed; returns the position at
+   * level `upto - 1` (the parent position of level `upto`). `count`: the last level's entry
+   * count when a loop carries it.
+   */
+  #walk(b: Builder, coords: readonly Value[], upto: number, count?: Value): Value {
     const levels = this.#format.levels;
     let p: Value = this.#ctx.c(0);
     for (let l = 0; l < upto; ) {
@@ -378,7 +442,7 @@ export class OutputAssembler {
         )
           end++;
       }
-      p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank);
+      p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank, count);
       l = end;
     }
     return p;
@@ -396,18 +460,24 @@ export class OutputAssembler {
     p: Value,
     coords: readonly Value[],
     last: boolean,
+    count?: Value,
   ): Value {
-    const n = this.#loadState(b, l, COUNT);
+    const carried = last ? count : undefined;
+    const n = carried ?? this.#loadState(b, l, COUNT);
     const append = (ab: Builder): Value => {
       for (let k = l; k < end; k++) {
         const crd = this.#ctx.arg(outputKeys.coordinates(k));
         this.#guardedStore(ab, coords[k] as Value, crd, n, true);
         if (!last) this.#storeState(ab, coords[k] as Value, k, LAST_COORDINATE);
       }
+      const storesPosition = !(last && this.#parentsDeferred);
+      if (!storesPosition && carried !== undefined) return n;
       const next = ab.addi(n, this.#ctx.c(1));
-      const pos = this.#ctx.arg(outputKeys.positions(l));
-      this.#guardedStore(ab, next, pos, ab.addi(p, this.#ctx.c(1)), true);
-      this.#storeState(ab, next, l, COUNT);
+      if (storesPosition) {
+        const pos = this.#ctx.arg(outputKeys.positions(l));
+        this.#guardedStore(ab, next, pos, ab.addi(p, this.#ctx.c(1)), true);
+      }
+      if (carried === undefined) this.#storeState(ab, next, l, COUNT);
       if (!last) this.#storeState(ab, p, l, LAST_PARENT);
       return n;
     };

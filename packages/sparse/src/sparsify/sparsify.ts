@@ -7,6 +7,7 @@
 import type { Module, Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
+import type { CaseDispatch } from './emit-context.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { type KernelParameter, kernelParameters } from './kernel-signature.js';
@@ -18,6 +19,14 @@ import { planWithOutput } from './output-plan.js';
 export interface SparsifyOptions extends PlanOptions {
   /** Name of the emitted function (default: derived from the expression). */
   readonly name?: string;
+  /**
+   * How a loop that co-iterates several sparse operands picks the lattice case at each
+   * coordinate. `'select'` (default): where every case ends in one statement, all of them
+   * are evaluated and `arith.select` picks the present one's value, so each step does one
+   * append and has no data-dependent branch (the same values, bit for bit); `'branch'`:
+   * always an `scf.if` chain, as MLIR's sparsifier emits.
+   */
+  readonly caseDispatch?: CaseDispatch;
 }
 
 /** An emitted kernel: the module plus what a caller needs to bind arguments. */
@@ -42,6 +51,12 @@ export function sparsify(
   options: SparsifyOptions = {},
 ): SparseKernel {
   const plan = planWithOutput(parseNotation(expression), ownFormats(formats), options);
+  if (options.caseDispatch !== undefined && !CASE_DISPATCHES.includes(options.caseDispatch)) {
+    throw new SparsifyError(
+      'options.caseDispatch',
+      `must be ${CASE_DISPATCHES.map((d) => `'${d}'`).join(' or ')}, got ${String(options.caseDispatch)}`,
+    );
+  }
   const parameters = kernelParameters(plan);
   const functionName = options.name ?? kernelNameOf(expression);
   const func = buildFunction(
@@ -49,7 +64,7 @@ export function sparsify(
     parameters.map((p) => p.type),
     [],
     (b, ...args) => {
-      emitLoopNests(plan, parameters, args as Value[], b);
+      emitLoopNests(plan, parameters, args as Value[], b, options.caseDispatch);
       return [];
     },
   );
@@ -60,6 +75,8 @@ export function sparsify(
     parameters: Object.freeze(parameters),
   });
 }
+
+const CASE_DISPATCHES: readonly CaseDispatch[] = ['select', 'branch'];
 
 /**
  * The formats as a prototype-free record of their own entries, so that a tensor named
