@@ -25,7 +25,7 @@ const SHAPE = [5, 6] as const;
 const NAMES = ['A', 'B', 'C'] as const;
 const FORMATS: readonly FormatSpec[] = ['CSR', 'DCSR', 'CSC', 'DCSC'];
 const ENGINES = ['interpreter', 'js', 'wasm'] as const;
-const DTYPES = { f64: 'float64', f32: 'float32', i32: 'int32' } as const;
+const DTYPES = { f64: 'float64', f32: 'float32', i32: 'int32', i64: 'int64' } as const;
 
 /** A random union expression over the first `n` operands (each appears at least once). */
 const unionOf = (n: number) =>
@@ -52,7 +52,7 @@ const kernelCase = fc.integer({ min: 2, max: 3 }).chain((n) =>
     n: fc.constant(n),
     rhs: unionOf(n),
     formats: fc.array(fc.constantFrom(...FORMATS), { minLength: n + 1, maxLength: n + 1 }),
-    valueType: fc.constantFrom<keyof typeof DTYPES>('f64', 'f32', 'i32'),
+    valueType: fc.constantFrom<keyof typeof DTYPES>('f64', 'f32', 'i32', 'i64'),
     seed: fc.integer({ min: 1, max: 100000 }),
   }),
 );
@@ -107,7 +107,7 @@ describe('co-iteration that selects the present case', () => {
         }
         compared++;
         if (printModule(selected.module) !== printModule(branching.module)) selecting++;
-        const float = valueType !== 'i32';
+        const float = valueType === 'f64' || valueType === 'f32';
         const dense: Record<string, { data: Float64Array; shape: readonly number[] }> = {};
         const operands: Record<string, SparseTensor> = {};
         names.forEach((t, k) => {
@@ -117,7 +117,7 @@ describe('co-iteration that selects the present case', () => {
           dense[t] = { data, shape: SHAPE };
           operands[t] = SparseTensor.fromCoordinates(
             [...entries.keys()].map((at) => [Math.floor(at / SHAPE[1]), at % SHAPE[1]]),
-            [...entries.values()],
+            [...entries.values()].map((v) => (valueType === 'i64' ? BigInt(v) : v)),
             SHAPE,
             formatOf[t] as FormatSpec,
             { dtype: DTYPES[valueType] },
