@@ -138,9 +138,10 @@ export class LoopEmitter implements LoopBodyEmitter {
         ? this.#assembler
         : undefined;
     if (expand === undefined) return this.#genLoopLevel(s, depth, expr);
-    expand.emitExpandBegin(s.b);
-    this.#genLoopLevel(s, depth, expr);
-    expand.emitExpandEnd(s.b, s.idx);
+    // No reduction is carried below the workspace (it is updated per term), so the loops
+    // carry the workspace's entry count in the reduction's place.
+    const count = this.#genLoopLevel({ ...s, red: expand.emitExpandBegin() }, depth, expr);
+    expand.emitExpandEnd(s.b, s.idx, count as Value);
     return undefined;
   }
 
@@ -337,6 +338,9 @@ export class LoopEmitter implements LoopBodyEmitter {
 
   /** The innermost statement on an evaluated `value`. */
   #genStmtOf(s: Scope, value: Value): Value | undefined {
+    if (this.#assembly?.strategy === 'expand') {
+      return this.#assembler?.emitWorkspaceUpdate(s.b, s.idx, value, s.red as Value);
+    }
     if (s.red !== undefined) return this.#combine(s.b, s.red, value);
     if (this.#assembly !== undefined) {
       this.#storeFormatted(s, value);
@@ -352,14 +356,12 @@ export class LoopEmitter implements LoopBodyEmitter {
     return undefined;
   }
 
-  /** The statement of a formatted output: an insertion, a workspace update or an in-place store. */
+  /** The statement of a formatted output: an insertion or an in-place store. */
   #storeFormatted(s: Scope, value: Value): void {
     const assembly = this.#assembly as OutputAssembly;
     if (assembly.strategy === 'in-place') {
       const x = this.#plan.output.name;
       s.b.store(value, this.#arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
-    } else if (assembly.strategy === 'expand') {
-      this.#assembler?.emitWorkspaceUpdate(s.b, s.idx, value);
     } else {
       this.#assembler?.emitInsert(s.b, s.idx, value, false);
     }

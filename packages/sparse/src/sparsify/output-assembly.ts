@@ -48,14 +48,9 @@ const LAST_PARENT = 1;
 const LAST_COORDINATE = 2;
 const SLOTS_PER_LEVEL = 3;
 
-/** Index of the state slot holding the expanded workspace's entry count. */
-export function workspaceCountSlot(rank: number): number {
-  return rank * SLOTS_PER_LEVEL;
-}
-
 /** Length of the state memref of an output of `rank` levels. */
 export function stateLength(rank: number): number {
-  return rank * SLOTS_PER_LEVEL + 1;
+  return rank * SLOTS_PER_LEVEL;
 }
 
 /** The state slot holding the number of entries appended at `level`. */
@@ -155,40 +150,56 @@ export class OutputAssembler {
     return undefined;
   }
 
-  /** Opens one workspace: no entries yet (the workspace arrays are clear between uses). */
-  emitExpandBegin(b: Builder): void {
-    this.#storeState(b, this.#ctx.c(0), 0, workspaceCountSlot(this.#rank), true);
+  /**
+   * Opens one workspace: no entries yet (the workspace arrays are clear between uses). Returns
+   * the entry count, which the loops filling the workspace carry (in a register, as MLIR's
+   * expanded access pattern carries its `count`) and {@link emitExpandEnd} takes.
+   */
+  emitExpandBegin(): Value {
+    return this.#ctx.c(0);
   }
 
-  /** `w[j] += value`, recording `j` the first time it is touched (the expanded access). */
-  emitWorkspaceUpdate(b: Builder, idx: ReadonlyMap<string, Value>, value: Value): void {
+  /**
+   * `w[j] += value`, recording `j` the first time it is touched (the expanded access); `count`
+   * is the workspace's entry count so far, and the count after the update is returned.
+   */
+  emitWorkspaceUpdate(
+    b: Builder,
+    idx: ReadonlyMap<string, Value>,
+    value: Value,
+    count: Value,
+  ): Value {
     const j = idx.get(this.#lastIndex) as Value;
     const w = this.#ctx.arg(outputKeys.workspaceValues);
     const filled = this.#ctx.arg(outputKeys.workspaceFilled);
     const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
     const mark = this.#elementOf(filled);
     const fresh = b.cmpi('eq', b.load(filled, [j]), b.constantInt(0, mark as IntegerType));
-    b.ifOp(fresh, [], (tb) => {
-      tb.store(tb.constantInt(1, mark as IntegerType), filled, [j]);
-      const n = this.#loadState(tb, 0, workspaceCountSlot(this.#rank), true);
-      this.#storeIndex(tb, j, added, n);
-      this.#storeState(tb, tb.addi(n, this.#ctx.c(1)), 0, workspaceCountSlot(this.#rank), true);
-      return [];
-    });
+    const counted = b.ifOp(
+      fresh,
+      [index],
+      (tb) => {
+        tb.store(tb.constantInt(1, mark as IntegerType), filled, [j]);
+        this.#storeIndex(tb, j, added, count);
+        return [tb.addi(count, this.#ctx.c(1))];
+      },
+      () => [count],
+    );
     b.store(b.binary(this.#addName(value), b.load(w, [j]), value), w, [j]);
+    return counted.results[0] as Value;
   }
 
   /**
    * Appends the workspace's entries in coordinate order below the prefix bound in `idx`, and
    * clears the entries it used. Few entries are sorted (insertion sort of the touched
-   * coordinates); many are found by scanning the whole workspace, whichever costs less.
+   * coordinates); many are found by scanning the whole workspace, whichever costs less. `n`
+   * is the workspace's entry count.
    */
-  emitExpandEnd(b: Builder, idx: ReadonlyMap<string, Value>): void {
+  emitExpandEnd(b: Builder, idx: ReadonlyMap<string, Value>, n: Value): void {
     if (this.#format.levels[this.#rank - 1] === 'compressed') {
-      this.#emitCompressAppend(b, idx);
+      this.#emitCompressAppend(b, idx, n);
       return;
     }
-    const n = this.#loadState(b, 0, workspaceCountSlot(this.#rank), true);
     const extent = this.#ctx.size(this.#lastIndex);
     const scan = b.cmpi('ugt', b.muli(n, n), b.muli(extent, this.#ctx.c(4)));
     b.ifOp(
@@ -229,10 +240,9 @@ export class OutputAssembler {
    * carried in a register (MLIR's `compress`). Every touched coordinate is stored, also one
    * whose sum is zero, as MLIR's `compress` does.
    */
-  #emitCompressAppend(b: Builder, idx: ReadonlyMap<string, Value>): void {
+  #emitCompressAppend(b: Builder, idx: ReadonlyMap<string, Value>, n: Value): void {
     const { c } = this.#ctx;
     const last = this.#rank - 1;
-    const n = this.#loadState(b, 0, workspaceCountSlot(this.#rank), true);
     const extent = this.#ctx.size(this.#lastIndex);
     const w = this.#ctx.arg(outputKeys.workspaceValues);
     const filled = this.#ctx.arg(outputKeys.workspaceFilled);
