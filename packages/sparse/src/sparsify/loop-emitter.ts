@@ -97,7 +97,8 @@ export class LoopEmitter implements LoopBodyEmitter {
     for (const t of this.#plan.inputs) {
       if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.c(0) });
     }
-    if (this.#plan.notation.op === '=' && this.#assembly === undefined) this.#emitZeroFill();
+    if (this.#plan.notation.op === '=' && this.#assembly === undefined && !this.#overwritesOutput)
+      this.#emitZeroFill();
     this.#assembler?.emitInit(this.#top);
     const scope: Scope = {
       b: this.#top,
@@ -108,6 +109,29 @@ export class LoopEmitter implements LoopBodyEmitter {
     };
     this.#genLoops(scope, 0, this.#plan.notation.rhs);
     this.#assembler?.emitFinalize(this.#top);
+  }
+
+  /**
+   * Whether the loops store every element of a dense `=` output exactly once, from the
+   * expression's value alone, so that no zero fill must come first (the fill is a loop nest of
+   * its own: a pass of its own on the GPU backends). That holds when every output index is
+   * iterated as a whole dense range (each operand holds it at a dense level, so no coordinate is
+   * skipped) and no reduction loop encloses an output index's loop (so no element is visited
+   * twice); a reduction then starts from zero instead of the element it would load.
+   */
+  get #overwritesOutput(): boolean {
+    const { notation, output, loopOrder, reductions } = this.#plan;
+    if (notation.op !== '=' || this.#assembly !== undefined) return false;
+    const lastOutputLoop = Math.max(-1, ...output.indices.map((i) => loopOrder.indexOf(i)));
+    if (loopOrder.slice(0, lastOutputLoop + 1).some((v) => reductions.has(v))) return false;
+    return output.indices.every((i) =>
+      [...this.#tensors.values()].every(
+        (t) =>
+          t.format === undefined ||
+          !t.levelIndices.includes(i) ||
+          t.format.levels[t.levelIndices.indexOf(i)] === 'dense',
+      ),
+    );
   }
 
   /** `linalg.fill` lowered to loops: the output starts from zero when it is overwritten. */
@@ -156,9 +180,11 @@ export class LoopEmitter implements LoopBodyEmitter {
       this.#assembly?.strategy !== 'expand' &&
       this.#plan.reductions.has(v) &&
       out.indices.every((i) => s.idx.has(i));
+    // A reduction into a dense output starts from the output's element, which is the fill's
+    // zero for `=` (or that zero itself where no fill was emitted).
     let red = !startsReduction
       ? s.red
-      : this.#assembler === undefined
+      : this.#assembler === undefined && !this.#overwritesOutput
         ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
         : this.#zero();
 

@@ -53,7 +53,7 @@ const REWRITTEN: readonly [string, Record<string, FormatSpec>, Record<number, st
     { A: 'CSR', B: ['dense', 'compressed', 'compressed'] },
     { 2: 'reduction' },
   ],
-  ['y(i) = A(i,j) * x(j)', { A: 'CSR' }, { 2: 'reduction' }],
+  ['y(i) = A(i,j) * x(j)', { A: 'CSR' }, { 1: 'reduction' }],
 ];
 
 describe('loops the vectorizer rewrites in sparse-output kernels', () => {
