@@ -8,8 +8,11 @@
  * (as sparse kernels accumulate into their own element); other functions are refused. Inner
  * loops whose induction variable indexes the output run likewise only the iteration that owns
  * `e` (an SpMM row's column loop), so a fragment does its element's work, not its row's.
- * Input memrefs are textures read by flat index (`get<M>(0, index)`; tfjs stores them as
- * float32, so integer data is exact up to 2^24); extents and scalars are uniforms.
+ * Where every index of the output's tuple is such an owned induction variable, the tuple is
+ * `e` itself, so the fragment's loads and stores of it use its value without comparing indices.
+ * Input memrefs are textures read by flat index with `texelFetch` (GLSL ES 3.00: tfjs's
+ * `get<M>` getters would turn each index into normalized coordinates and sample); tfjs stores
+ * them as float32, so integer data is exact up to 2^24. Extents and scalars are uniforms.
  */
 import type { Value } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
@@ -23,9 +26,23 @@ export const PREVIOUS_OUTPUT = 'prev';
 /** Where the owning coordinate goes, once the output's index tuple is known. */
 const OWNER = '__OWNER__';
 
-/** tfjs's getter of input `name` (`m3` -> `getM3`). */
-export function samplerOf(name: string): string {
-  return `get${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+/**
+ * The function the pass reads its textures with: flat `index` of an unpacked texture (tfjs's
+ * row-major texel order, after the offset of a sliced view) fetched as a texel, with no
+ * normalized coordinates or sampling.
+ */
+const FETCH = 'tilekitFetch';
+const FETCH_FUNCTION = [
+  `float ${FETCH}(sampler2D data, int offset, ivec2 texShape, int index) {`,
+  '  int at = index + offset;',
+  '  int row = at / texShape[1];',
+  '  return texelFetch(data, ivec2(at - row * texShape[1], row), 0).r;',
+  '}',
+];
+
+/** Flat element `index` of input `name` (`m3`, a tfjs program input with shape uniforms). */
+function fetchOf(name: string, index: string): string {
+  return `${FETCH}(${name}, offset${name}, ${name}TexShape, ${index})`;
 }
 
 /** An inner loop as emitted: its induction variable and the expressions of its bounds. */
@@ -65,6 +82,8 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       );
     const type = this.dialect.types[this.#outputType];
     return [
+      ...FETCH_FUNCTION,
+      '',
       'void main() {',
       '  int e = getOutputCoords();',
       `  ${type} value = ${this.#previous('e')};`,
@@ -137,7 +156,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
   /** The previous value of output element `at`. */
   #previous(at: string): string {
     const type = this.dialect.types[this.#outputType];
-    return this.#afterFirst ? `${type}(${samplerOf(PREVIOUS_OUTPUT)}(0, ${at}))` : `${type}(0)`;
+    return this.#afterFirst ? `${type}(${fetchOf(PREVIOUS_OUTPUT, at)})` : `${type}(0)`;
   }
 
   protected uniformExpr(name: string): string {
@@ -156,8 +175,13 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     return 'while (true) {';
   }
 
-  /** Records an output access; every one must use the same index tuple. */
-  #outputAccess(memref: Value, indices: readonly Value[]): string {
+  /**
+   * Records an output access (every one must use the same index tuple); returns its flat index,
+   * or null where that index is `e` by construction: each index of the tuple, all distinct, is
+   * the induction variable of the parallel loop or of an inner loop that runs only its owning
+   * iteration, and so holds `e`'s coordinate in that dimension.
+   */
+  #outputAccess(memref: Value, indices: readonly Value[]): string | null {
     const m = this.memref(memref);
     this.#output = memref;
     this.#outputType = m.element;
@@ -166,17 +190,21 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       throw new EngineUnsupportedError(
         'an iteration accesses the output at more than one index tuple',
       );
-    return this.flatIndex(m, indices);
+    const owned = (v: Value) =>
+      v === this.#inductionVariable ||
+      this.#innerLoops.some((loop) => loop.inductionVariable === v && !loop.carries);
+    const isElement = new Set(indices).size === indices.length && indices.every(owned);
+    return isElement ? null : this.flatIndex(m, indices);
   }
 
   load(v: Value, memref: Value, indices: readonly Value[]): void {
     const m = this.memref(memref);
     if (m.isOutput) {
       const at = this.#outputAccess(memref, indices);
-      this.define(v, `(${at} == e ? value : ${this.#previous(at)})`);
+      this.define(v, at === null ? 'value' : `(${at} == e ? value : ${this.#previous(at)})`);
       return;
     }
-    const read = `${samplerOf(`m${m.arg}`)}(0, ${this.flatIndex(m, indices)})`;
+    const read = fetchOf(`m${m.arg}`, this.flatIndex(m, indices));
     this.define(v, m.element === 'i32' ? `int(${read})` : read);
   }
 
@@ -184,7 +212,8 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     if (!this.memref(memref).isOutput)
       throw new EngineUnsupportedError('a store to a memref other than the output');
     const at = this.#outputAccess(memref, indices);
-    this.line(`if (${at} == e) { value = ${this.scalar(value)}; }`);
+    const assign = `value = ${this.scalar(value)};`;
+    this.line(at === null ? assign : `if (${at} == e) { ${assign} }`);
   }
 
   /** The fragment runs the one iteration whose induction variable is `e`'s coordinate. */

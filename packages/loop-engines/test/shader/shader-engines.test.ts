@@ -99,6 +99,18 @@ func.func @rows(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
   return
 }`;
 
+/** Row i's value into column 0 of row i: the store's tuple holds a constant besides the row. */
+const ROW_INTO_FIRST = `
+func.func @first(%x: memref<?xf32>, %y: memref<?x?xf32>, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %m step %c1 {
+    %a = memref.load %x[%i] : memref<?xf32>
+    memref.store %a, %y[%i, %c0] : memref<?x?xf32>
+  }
+  return
+}`;
+
 const compileText = (text: string, name: string, distinct: number[] = []) =>
   compileWgsl(parseModule(text), name, { distinctArrays: new Set(distinct) });
 
@@ -159,12 +171,25 @@ describe('compileGlsl', () => {
     if (!program.parallel) throw new Error(program.reason);
     const [fill, rows] = program.passes;
     // The second pass reads the first one's output (as input `prev`).
-    expect(fill?.code).not.toMatch(/getPrev/);
-    expect(rows?.code).toMatch(/float value = float\(getPrev\(0, e\)\);/);
-    // The fragment runs the row that owns its element and keeps only stores to it.
+    expect(fill?.code).not.toMatch(/\bprev\b/);
+    expect(rows?.code).toMatch(
+      /float value = float\(tilekitFetch\(prev, offsetprev, prevTexShape, e\)\);/,
+    );
+    // The fragment runs the row that owns its element; the row's index is `e`, so its store
+    // needs no comparison.
     expect(rows?.code).toMatch(/v\d+ = \(e \/ \(1\)\) % m4_d0;/);
-    expect(rows?.code).toMatch(/if \(v\d+ == e\) \{ value = v\d+; \}/);
-    expect(rows?.code).toMatch(/int\(getM1\(0, v\d+\)\)/);
+    expect(rows?.code).toMatch(/\n {4}value = v\d+;/);
+    expect(rows?.code).not.toMatch(/== e/);
+    // Inputs are fetched as texels by flat index.
+    expect(rows?.code).toMatch(/int\(tilekitFetch\(m1, offsetm1, m1TexShape, v\d+\)\)/);
+    expect(rows?.code).not.toMatch(/getM\d/);
+  });
+
+  it("compares indices where the output tuple is not the fragment's own coordinates", () => {
+    // y[i] and y[0] hold the same tuple only where i is 0: the store keeps its comparison.
+    const program = compileGlsl(parseModule(ROW_INTO_FIRST), 'first');
+    if (!program.parallel) throw new Error(program.reason);
+    expect(program.passes[0]?.code).toMatch(/if \(\(v\d+ \* m1_d1 \+ 0\) == e\) \{ value = /);
   });
 
   it('leaves a loop over distinct coordinates to the host (no fragment owns one iteration)', () => {

@@ -3,11 +3,12 @@
  * loop IR by the glsl engine (one output element per fragment, one pass per top-level parallel
  * loop, each reading the previous pass's output), run through tfjs-webgl's program interface on
  * the backend's own textures with sizes as uniforms. WebGL holds every value in float32
- * textures, so indices and extents must stay within 2^24 to be exact; past that, where the loops
- * cannot run in parallel, or where a tensor is empty, the compiled loops run on the host.
+ * textures, so indices and extents must stay within 2^24 to be exact; past that, on a WebGL1
+ * context, where the loops cannot run in parallel, or where a tensor is empty, the compiled
+ * loops run on the host.
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { env, type KernelConfig, type TensorInfo } from '@tensorflow/tfjs-core';
 import { compileGlsl, type GlslProgram, PREVIOUS_OUTPUT } from '@tilekit/loop-engines';
 import {
   disposeWebglIntermediates,
@@ -27,6 +28,8 @@ export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =
 
 /** Why the call cannot run as exact WebGL passes, or null. */
 function hostReason(args: CallArguments): string | null {
+  // The passes read their textures with texelFetch and need R32F textures.
+  if (env().getNumber('WEBGL_VERSION') < 2) return 'the WebGL context is WebGL1';
   const sizes = args.args.flatMap((a) => (a.kind === 'memref' ? a.shape : [a.value]));
   if ([...sizes, ...args.outputShape].some((s) => s === 0)) return 'a tensor is empty';
   const elements = args.args.map((a) =>
