@@ -1,6 +1,8 @@
 /**
  * GLSL ES 3.00 for one pass, one output element per fragment (the form of tfjs-backend-webgl's
- * programs: `getOutputCoords()` names the element, `setOutput` writes it). The fragment for
+ * programs with shape uniforms: `setOutput` writes the element; the element is the texel's
+ * row-major position in the unpacked output texture, whatever that texture's shape, so the
+ * caller picks the shape and may leave spare texels after the last element). The fragment for
  * element `e` runs the one iteration of the pass's loop that owns `e` (the iteration whose
  * induction variable is `e`'s coordinate in the output dimension the loop indexes) and keeps
  * only what that iteration stores to `e`; every other element is left as the previous pass
@@ -37,6 +39,24 @@ const FETCH_FUNCTION = [
   '  int at = index + offset;',
   '  int row = at / texShape[1];',
   '  return texelFetch(data, ivec2(at - row * texShape[1], row), 0).r;',
+  '}',
+];
+
+/** The local holding `e`'s coordinate in output dimension `position`. */
+function coordinateName(position: number): string {
+  return `own${position}`;
+}
+
+/**
+ * The fragment's flat output index: its texel's row-major position in the output texture (an
+ * unpacked texture of any shape whose texels hold at least the output's elements; the texels
+ * past them are written and never read), from tfjs's `resultUV` and `outTexShape`.
+ */
+const OUTPUT_INDEX = 'tilekitOutputIndex';
+const OUTPUT_INDEX_FUNCTION = [
+  `int ${OUTPUT_INDEX}() {`,
+  '  ivec2 rc = ivec2(resultUV.yx * vec2(outTexShape));',
+  '  return rc.x * outTexShape[1] + rc.y;',
   '}',
 ];
 
@@ -83,9 +103,12 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const type = this.dialect.types[this.#outputType];
     return [
       ...FETCH_FUNCTION,
+      ...OUTPUT_INDEX_FUNCTION,
       '',
       'void main() {',
-      '  int e = getOutputCoords();',
+      `  int e = ${OUTPUT_INDEX}();`,
+      // The element's coordinates once per fragment, not once per iteration of an inner loop.
+      ...tuple.map((_, p) => `  int ${coordinateName(p)} = ${this.#coordinate(tuple, p)};`),
       `  ${type} value = ${this.#previous('e')};`,
       ...this.body().map((l) => this.#resolveMarkers(l, tuple, owner)),
       '  setOutput(float(value));',
@@ -105,7 +128,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
 
   /** A body line with the owning coordinate and every inner loop's header filled in. */
   #resolveMarkers(line: string, tuple: readonly Value[], owner: number): string {
-    const resolved = line.replace(OWNER, () => this.#coordinate(tuple, owner));
+    const resolved = line.replace(OWNER, () => coordinateName(owner));
     const marker = /__LOOP_(\d+)__/.exec(resolved);
     if (marker === null) return resolved;
     const loop = this.#innerLoops[Number(marker[1])] as InnerLoop;
@@ -122,7 +145,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const position = tuple.indexOf(loop.inductionVariable);
     const { iv, lower, upper, step } = loop;
     if (position < 0 || loop.carries) return `for (; ${iv} < ${upper}; ${iv} = ${iv} + ${step}) {`;
-    const coordinate = this.#coordinate(tuple, position);
+    const coordinate = coordinateName(position);
     return `for (${iv} = ${coordinate}; ${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0; ${iv} = ${upper}) {`;
   }
 

@@ -21,6 +21,7 @@ import { type CallArguments, outputSize, passTensors, uniformValue } from '../ca
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
+import { passOutputShape } from './pass-output-shape.js';
 
 /** The glsl engine's passes of a compiled kernel (generated once). */
 export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =
@@ -49,7 +50,7 @@ function passProgram(
 ): GPGPUProgram {
   return {
     variableNames: [...inputs],
-    outputShape: [size],
+    outputShape: passOutputShape(size),
     userCode: code,
     enableShapeUniforms: true,
     customUniforms: uniforms.map((u) => ({
@@ -88,6 +89,8 @@ function runPasses(
       ...previous,
       ...(output === undefined ? [] : [output]),
     ]);
+    // The output holds its `size` elements in its texture's first texels.
+    backend.texData.get(next.dataId).shape = [size];
     output = next;
   }
   if (output === undefined) throw new Error('a parallel program has at least one pass');
