@@ -146,7 +146,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const { iv, lower, upper, step } = loop;
     if (position < 0 || loop.carries) return `for (; ${iv} < ${upper}; ${iv} = ${iv} + ${step}) {`;
     const coordinate = coordinateName(position);
-    return `for (${iv} = ${coordinate}; ${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0; ${iv} = ${upper}) {`;
+    return `${iv} = ${coordinate}; if (${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0) {`;
   }
 
   /** The inner (sequential) loops, whose headers wait until the output's index tuple is known. */
