@@ -16,7 +16,7 @@
  * `get<M>` getters would turn each index into normalized coordinates and sample); tfjs stores
  * them as float32, so integer data is exact up to 2^24. Extents and scalars are uniforms.
  */
-import type { Value } from '@tilekit/loop-ir';
+import { operand, operands, type Value, walkOperations } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { CountedLoop } from '../lowering.js';
 import { ShaderPassCodegen } from '../shader/pass-codegen.js';
@@ -60,6 +60,44 @@ const OUTPUT_INDEX_FUNCTION = [
   '}',
 ];
 
+/**
+ * A quad pass's texel index: its fragment's row-major position in the packed output texture
+ * (tfjs's packed texture shapes count values, two per texel in each direction).
+ */
+const OUTPUT_TEXEL = 'tilekitOutputTexel';
+const OUTPUT_TEXEL_FUNCTION = [
+  `int ${OUTPUT_TEXEL}() {`,
+  '  ivec2 texels = outTexShape / 2;',
+  '  ivec2 rc = ivec2(resultUV.yx * vec2(texels));',
+  '  return rc.x * texels.y + rc.y;',
+  '}',
+];
+
+/** Consecutive output elements a quad pass's fragment writes (one RGBA texel). */
+export const QUAD_ELEMENTS = 4;
+
+/** The input under which {@link QUAD_SPREAD_CODE} reads a quad pass's packed output. */
+export const QUADS_INPUT = 'quads';
+
+/**
+ * A pass (no loop IR behind it) turning a quad pass's packed output, read as packed input
+ * `quads`, into one element per texel of an unpacked output of any shape, like every other
+ * pass's output; texels past the last quad read the last one.
+ */
+export const QUAD_SPREAD_CODE = [
+  ...OUTPUT_INDEX_FUNCTION,
+  '',
+  'void main() {',
+  `  int e = ${OUTPUT_INDEX}();`,
+  `  ivec2 texels = ${QUADS_INPUT}TexShape / 2;`,
+  `  int t = min(e / ${QUAD_ELEMENTS}, texels.x * texels.y - 1);`,
+  '  int row = t / texels.y;',
+  `  vec4 quad = texelFetch(${QUADS_INPUT}, ivec2(t - row * texels.y, row), 0);`,
+  `  int lane = e - ${QUAD_ELEMENTS} * (e / ${QUAD_ELEMENTS});`,
+  '  setOutput(lane == 0 ? quad.r : lane == 1 ? quad.g : lane == 2 ? quad.b : quad.a);',
+  '}',
+].join('\n');
+
 /** Flat element `index` of input `name` (`m3`, a tfjs program input with shape uniforms). */
 function fetchOf(name: string, index: string): string {
   return `${FETCH}(${name}, offset${name}, ${name}TexShape, ${index})`;
@@ -85,11 +123,41 @@ export class GlslPassCodegen extends ShaderPassCodegen {
   #tuple: readonly Value[] | undefined;
   #inductionVariable: Value | undefined;
   #outputType: ShaderType = 'f32';
+  /** Whether each fragment writes four consecutive elements (see {@link writesQuads}). */
+  #quads = false;
+  /** In a quad pass, the lane whose copy of the lane loop's body is being emitted. */
+  #lane: number | undefined;
 
   /** Marks the pass as reading the previous pass's output. */
   readsPrevious(): this {
     this.#afterFirst = true;
     return this;
+  }
+
+  /**
+   * Makes the pass write four consecutive elements per fragment, as one RGBA texel of a packed
+   * output (texel `t` holds elements 4t to 4t + 3). The loop whose induction variable indexes
+   * the output's last dimension (an inner loop that carries no value) is emitted once per lane,
+   * each copy running that lane's owning iteration, so the code around it (an SpMM row's
+   * entries) runs once for four elements. The caller must give the output a last extent that
+   * is a multiple of 4 (the four elements then differ only in their last coordinate). Every
+   * output access must be the lane's own element; anything else is refused.
+   */
+  writesQuads(): this {
+    this.#quads = true;
+    return this;
+  }
+
+  /** The induction variable indexing the output's last dimension (the first access's tuple). */
+  #laneVariable(): Value | undefined {
+    const out = this.func.regions[0]?.blocks[0]?.arguments[this.output];
+    let last: Value | undefined;
+    walkOperations(this.target, (op) => {
+      const isAccess = op.name === 'memref.store' || op.name === 'memref.load';
+      if (last === undefined && isAccess && operand(op, 'memref') === out)
+        last = operands(op, 'indices').at(-1);
+    });
+    return last;
   }
 
   /** The pass's `main` function. */
@@ -101,19 +169,30 @@ export class GlslPassCodegen extends ShaderPassCodegen {
         'no output element belongs to a single iteration (the output is not indexed by the outer loop)',
       );
     const type = this.dialect.types[this.#outputType];
+    const lanes = this.#quads ? QUAD_ELEMENTS : 1;
+    const values = Array.from({ length: lanes }, (_, lane) => this.#valueName(lane));
     return [
       ...FETCH_FUNCTION,
-      ...OUTPUT_INDEX_FUNCTION,
+      ...(this.#quads ? OUTPUT_TEXEL_FUNCTION : OUTPUT_INDEX_FUNCTION),
       '',
       'void main() {',
-      `  int e = ${OUTPUT_INDEX}();`,
+      this.#quads
+        ? `  int e = ${QUAD_ELEMENTS} * ${OUTPUT_TEXEL}();`
+        : `  int e = ${OUTPUT_INDEX}();`,
       // The element's coordinates once per fragment, not once per iteration of an inner loop.
       ...tuple.map((_, p) => `  int ${coordinateName(p)} = ${this.#coordinate(tuple, p)};`),
-      `  ${type} value = ${this.#previous('e')};`,
+      ...values.map((v, lane) => `  ${type} ${v} = ${this.#previous(`e + ${lane}`)};`),
       ...this.body().map((l) => this.#resolveMarkers(l, tuple, owner)),
-      '  setOutput(float(value));',
+      this.#quads
+        ? `  setOutput(vec4(${values.map((v) => `float(${v})`).join(', ')}));`
+        : '  setOutput(float(value));',
       '}',
     ].join('\n');
+  }
+
+  /** The local holding the element of `lane` (`value` in a one-element pass). */
+  #valueName(lane: number): string {
+    return this.#quads ? `value${lane}` : 'value';
   }
 
   /** `e`'s coordinate in output dimension `position`. */
@@ -128,7 +207,9 @@ export class GlslPassCodegen extends ShaderPassCodegen {
 
   /** A body line with the owning coordinate and every inner loop's header filled in. */
   #resolveMarkers(line: string, tuple: readonly Value[], owner: number): string {
-    const resolved = line.replace(OWNER, () => coordinateName(owner));
+    const resolved = line
+      .replace(OWNER, () => coordinateName(owner))
+      .replace('__LANE_COORDINATE__', () => coordinateName(tuple.length - 1));
     const marker = /__LOOP_(\d+)__/.exec(resolved);
     if (marker === null) return resolved;
     const loop = this.#innerLoops[Number(marker[1])] as InnerLoop;
@@ -157,6 +238,10 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       super.forLoop(loop, body);
       return;
     }
+    if (this.#quads && loop.inductionVariable === this.#laneVariable()) {
+      this.#laneLoop(loop, body);
+      return;
+    }
     this.#innerLoops.push({
       inductionVariable: loop.inductionVariable,
       carries: loop.body.arguments.length > 1,
@@ -168,6 +253,40 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     this.line(`__LOOP_${this.#innerLoops.length - 1}__`);
     this.nested(body);
     this.line('}');
+  }
+
+  /**
+   * A quad pass's loop over the output's last dimension: one copy of the body per lane, each
+   * running the iteration that owns the lane's element (the lane-0 coordinate plus the lane).
+   */
+  #laneLoop(loop: CountedLoop, body: () => void): void {
+    if (loop.body.arguments.length > 1)
+      throw new EngineUnsupportedError(
+        "the loop over the output's last dimension carries values (no fragment owns four of its iterations)",
+      );
+    const iv = this.scalar(loop.inductionVariable);
+    const lower = this.scalar(loop.lowerBound);
+    const upper = this.scalar(loop.upperBound);
+    const step = this.scalar(loop.step);
+    // The lane loop is also an owned inner loop: its iterations' accesses are elements.
+    this.#innerLoops.push({
+      inductionVariable: loop.inductionVariable,
+      carries: false,
+      iv,
+      lower,
+      upper,
+      step,
+    });
+    for (let lane = 0; lane < QUAD_ELEMENTS; lane++) {
+      this.#lane = lane;
+      this.line(`${iv} = __LANE_COORDINATE__ + ${lane};`);
+      this.line(
+        `if (${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0) {`,
+      );
+      this.nested(body);
+      this.line('}');
+    }
+    this.#lane = undefined;
   }
 
   #output: Value | undefined;
@@ -217,6 +336,10 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       v === this.#inductionVariable ||
       this.#innerLoops.some((loop) => loop.inductionVariable === v && !loop.carries);
     const isElement = new Set(indices).size === indices.length && indices.every(owned);
+    if (this.#quads && (!isElement || this.#lane === undefined))
+      throw new EngineUnsupportedError(
+        "a four-element fragment accesses the output outside its elements' own iterations",
+      );
     return isElement ? null : this.flatIndex(m, indices);
   }
 
@@ -224,7 +347,8 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const m = this.memref(memref);
     if (m.isOutput) {
       const at = this.#outputAccess(memref, indices);
-      this.define(v, at === null ? 'value' : `(${at} == e ? value : ${this.#previous(at)})`);
+      const own = this.#valueName(this.#lane ?? 0);
+      this.define(v, at === null ? own : `(${at} == e ? ${own} : ${this.#previous(at)})`);
       return;
     }
     const read = fetchOf(`m${m.arg}`, this.flatIndex(m, indices));
@@ -235,12 +359,16 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     if (!this.memref(memref).isOutput)
       throw new EngineUnsupportedError('a store to a memref other than the output');
     const at = this.#outputAccess(memref, indices);
-    const assign = `value = ${this.scalar(value)};`;
+    const assign = `${this.#valueName(this.#lane ?? 0)} = ${this.scalar(value)};`;
     this.line(at === null ? assign : `if (${at} == e) { ${assign} }`);
   }
 
   /** The fragment runs the one iteration whose induction variable is `e`'s coordinate. */
   protected parallelLoop(loop: CountedLoop, body: () => void): void {
+    if (this.#quads && loop.inductionVariable === this.#laneVariable())
+      throw new EngineUnsupportedError(
+        "the outer loop indexes the output's last dimension (a fragment owns one of its iterations, not four)",
+      );
     this.#inductionVariable = loop.inductionVariable;
     const iv = this.scalar(loop.inductionVariable);
     const lower = this.scalar(loop.lowerBound);

@@ -9,7 +9,15 @@
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import { env, type KernelConfig, type TensorInfo } from '@tensorflow/tfjs-core';
-import { compileGlsl, type GlslProgram, PREVIOUS_OUTPUT } from '@tilekit/loop-engines';
+import {
+  compileGlsl,
+  type GlslPass,
+  type GlslProgram,
+  PREVIOUS_OUTPUT,
+  QUAD_ELEMENTS,
+  QUAD_SPREAD_CODE,
+  QUADS_INPUT,
+} from '@tilekit/loop-engines';
 import {
   disposeWebglIntermediates,
   FLOAT_EXACT_INTEGER_LIMIT,
@@ -27,6 +35,23 @@ import { passOutputShape } from './pass-output-shape.js';
 export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =
   shaderProgramOf(compileGlsl);
 
+/** The same passes writing four consecutive elements per fragment (`quads`), where they can. */
+export const glslQuadProgramOf: (compiled: CompiledSparseKernel) => GlslProgram = shaderProgramOf(
+  (module, fnName, options) => compileGlsl(module, fnName, { ...options, quads: true }),
+);
+
+/**
+ * The four-element form of the call's last pass, where it applies: the kernel has one and the
+ * output's last extent is a multiple of 4, so each fragment's four elements share a row.
+ * Earlier passes keep one element per fragment (their output is the next pass's flat input).
+ */
+function quadPassOf(call: SparseCall, args: CallArguments): GlslPass | undefined {
+  const last = args.outputShape.at(-1) ?? 0;
+  if (args.outputShape.length < 2 || last % QUAD_ELEMENTS !== 0) return undefined;
+  const quads = glslQuadProgramOf(call.compiled);
+  return quads.parallel ? quads.passes.at(-1) : undefined;
+}
+
 /** Why the call cannot run as exact WebGL passes, or null. */
 function hostReason(args: CallArguments): string | null {
   // The passes read their textures with texelFetch and need R32F textures.
@@ -41,16 +66,23 @@ function hostReason(args: CallArguments): string | null {
   return null;
 }
 
-/** A generated pass as a tfjs-webgl program (shapes as uniforms: one binary for every size). */
+/**
+ * A generated pass as a tfjs-webgl program (shapes as uniforms: one binary for every size). A
+ * quad pass renders into a packed texture of `[1, 2 rows, 2 columns]` values, one RGBA texel
+ * (four consecutive elements) per fragment, with the texels near square as for other passes.
+ */
 function passProgram(
   code: string,
   inputs: readonly string[],
   uniforms: readonly { name: string; type: 'i32' | 'f32' }[],
   size: number,
+  quads = false,
 ): GPGPUProgram {
+  const [, rows, columns] = passOutputShape(quads ? size / QUAD_ELEMENTS : size);
   return {
     variableNames: [...inputs],
-    outputShape: passOutputShape(size),
+    outputShape: quads ? [1, 2 * rows, 2 * columns] : [1, rows, columns],
+    packedOutput: quads,
     userCode: code,
     enableShapeUniforms: true,
     customUniforms: uniforms.map((u) => ({
@@ -58,6 +90,25 @@ function passProgram(
       type: u.type === 'f32' ? 'float' : 'int',
     })),
   };
+}
+
+/** A quad pass's packed output as one element per texel (disposing the packed texture). */
+function spreadQuads(
+  backend: MathBackendWebGL,
+  quads: TensorInfo,
+  size: number,
+  dtype: 'float32' | 'int32',
+): TensorInfo {
+  const program: GPGPUProgram = {
+    variableNames: [QUADS_INPUT],
+    outputShape: passOutputShape(size),
+    packedInputs: true,
+    userCode: QUAD_SPREAD_CODE,
+    enableShapeUniforms: true,
+  };
+  const spread = runFlatProgram(backend, program, [quads], dtype, []);
+  disposeWebglIntermediates(backend, [quads]);
+  return spread;
 }
 
 /** Runs the generated passes; returns the output. */
@@ -68,8 +119,11 @@ function runPasses(
   args: CallArguments,
 ): TensorInfo {
   const size = outputSize(args);
+  const quadPass = quadPassOf(call, args);
   let output: TensorInfo | undefined;
-  for (const pass of program.passes) {
+  for (const [k, narrow] of program.passes.entries()) {
+    const quads = quadPass !== undefined && k === program.passes.length - 1;
+    const pass = quads ? quadPass : narrow;
     const views = passTensors(args, pass.inputs).map((t) => flatView(backend, t));
     const previous = output === undefined ? [] : [flatView(backend, output)];
     const names = [
@@ -79,7 +133,7 @@ function runPasses(
     const values = pass.uniforms.map((u) => [uniformValue(args, u)]);
     const next = runFlatProgram(
       backend,
-      passProgram(pass.code, names, pass.uniforms, size),
+      passProgram(pass.code, names, pass.uniforms, size, quads),
       [...views, ...previous],
       call.compiled.dtype,
       values,
@@ -89,9 +143,9 @@ function runPasses(
       ...previous,
       ...(output === undefined ? [] : [output]),
     ]);
+    output = quads ? spreadQuads(backend, next, size, call.compiled.dtype) : next;
     // The output holds its `size` elements in its texture's first texels.
-    backend.texData.get(next.dataId).shape = [size];
-    output = next;
+    backend.texData.get(output.dataId).shape = [size];
   }
   if (output === undefined) throw new Error('a parallel program has at least one pass');
   return withShape(output, args.outputShape);
