@@ -181,7 +181,9 @@ export class GlslPassCodegen extends ShaderPassCodegen {
         : `  int e = ${OUTPUT_INDEX}();`,
       // The element's coordinates once per fragment, not once per iteration of an inner loop.
       ...tuple.map((_, p) => `  int ${coordinateName(p)} = ${this.#coordinate(tuple, p)};`),
-      ...values.map((v, lane) => `  ${type} ${v} = ${this.#previous(`e + ${lane}`)};`),
+      ...values.map(
+        (v, lane) => `  ${type} ${v} = ${this.#previous(lane === 0 ? 'e' : `e + ${lane}`)};`,
+      ),
       ...this.body().map((l) => this.#resolveMarkers(l, tuple, owner)),
       this.#quads
         ? `  setOutput(vec4(${values.map((v) => `float(${v})`).join(', ')}));`

@@ -7,7 +7,13 @@
  */
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { compileGlsl, compileWgsl } from '../../src/index.js';
+import {
+  compileGlsl,
+  compileWgsl,
+  QUAD_ELEMENTS,
+  QUAD_SPREAD_CODE,
+  QUADS_INPUT,
+} from '../../src/index.js';
 
 /** CSR SpMV as MLIR's sparsifier emits it: a fill loop, then rows in parallel. */
 const CSR_SPMV = `
@@ -111,6 +117,33 @@ func.func @first(%x: memref<?xf32>, %y: memref<?x?xf32>, %m: index) {
   return
 }`;
 
+/** CSR SpMM as the sparsifier emits it: the column loop (k) inside the row's entries (p). */
+const CSR_SPMM = `
+func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %m step %c1 {
+    %p0 = memref.load %pos[%i] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %i1 = arith.addi %i, %c1 : index
+    %p1 = memref.load %pos[%i1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    scf.for %p = %lo to %hi step %c1 {
+      %j32 = memref.load %crd[%p] : memref<?xi32>
+      %j = arith.index_castui %j32 : i32 to index
+      %a = memref.load %val[%p] : memref<?xf32>
+      scf.for %k = %c0 to %n step %c1 {
+        %bv = memref.load %b[%j, %k] : memref<?x?xf32>
+        %t = arith.mulf %a, %bv : f32
+        %old = memref.load %c[%i, %k] : memref<?x?xf32>
+        %s = arith.addf %old, %t : f32
+        memref.store %s, %c[%i, %k] : memref<?x?xf32>
+      }
+    }
+  }
+  return
+}`;
+
 const compileText = (text: string, name: string, distinct: number[] = []) =>
   compileWgsl(parseModule(text), name, { distinctArrays: new Set(distinct) });
 
@@ -201,5 +234,45 @@ describe('compileGlsl', () => {
       reason:
         'no output element belongs to a single iteration (the output is not indexed by the outer loop)',
     });
+  });
+
+  it('writes four elements per fragment with quads: the row is read once, each lane its own column', () => {
+    const program = compileGlsl(parseModule(CSR_SPMM), 'spmm', { quads: true });
+    if (!program.parallel) throw new Error(program.reason);
+    const code = program.passes[0]?.code ?? '';
+    expect(code).toMatch(/int e = 4 \* tilekitOutputTexel\(\);/);
+    expect(code).toMatch(
+      /setOutput\(vec4\(float\(value0\), float\(value1\), float\(value2\), float\(value3\)\)\);/,
+    );
+    // The entries (crd, val) are fetched once; B once per lane, at the lane's column.
+    expect(code.match(/tilekitFetch\(m1,/g)).toHaveLength(1);
+    expect(code.match(/tilekitFetch\(m3,/g)).toHaveLength(4);
+    for (const lane of [0, 1, 2, 3]) {
+      expect(code).toContain(`= own1 + ${lane};`);
+      expect(code).toMatch(new RegExp(`value${lane} = v\\d+;`));
+    }
+    // One element per fragment without the option.
+    const narrow = compileGlsl(parseModule(CSR_SPMM), 'spmm');
+    if (!narrow.parallel) throw new Error(narrow.reason);
+    expect(narrow.passes[0]?.code.match(/tilekitFetch\(m3,/g)).toHaveLength(1);
+  });
+
+  it('refuses quads where a fragment cannot own four elements, and says why', () => {
+    // SpMV's output is indexed by the outer loop: one row per element.
+    expect(compileGlsl(parseModule(CSR_SPMV), 'spmv', { quads: true })).toEqual({
+      parallel: false,
+      reason:
+        "the outer loop indexes the output's last dimension (a fragment owns one of its iterations, not four)",
+    });
+    // A store at (i, 0) is no lane's own element.
+    expect(compileGlsl(parseModule(ROW_INTO_FIRST), 'first', { quads: true })).toMatchObject({
+      parallel: false,
+    });
+  });
+
+  it('spreads a packed quad output into one element per texel', () => {
+    expect(QUAD_ELEMENTS).toBe(4);
+    expect(QUAD_SPREAD_CODE).toContain(`texelFetch(${QUADS_INPUT},`);
+    expect(QUAD_SPREAD_CODE).toMatch(/setOutput\(lane == 0 \? quad\.r : lane == 1 \? quad\.g/);
   });
 });
