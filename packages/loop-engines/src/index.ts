@@ -14,6 +14,8 @@ export {
   type GlslProgram,
   PREVIOUS_OUTPUT,
   QUAD_ELEMENTS,
+  QUAD_GATHER_CODE,
+  QUAD_GATHER_INPUT,
   QUAD_SPREAD_CODE,
   QUADS_INPUT,
 } from './glsl/glsl-engine.js';

@@ -16,7 +16,14 @@
  * `get<M>` getters would turn each index into normalized coordinates and sample); tfjs stores
  * them as float32, so integer data is exact up to 2^24. Extents and scalars are uniforms.
  */
-import { operand, operands, type Value, walkOperations } from '@tilekit/loop-ir';
+import {
+  type Operation,
+  operand,
+  operands,
+  result,
+  type Value,
+  walkOperations,
+} from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { CountedLoop } from '../lowering.js';
 import { ShaderPassCodegen } from '../shader/pass-codegen.js';
@@ -76,6 +83,39 @@ const OUTPUT_TEXEL_FUNCTION = [
 /** Consecutive output elements a quad pass's fragment writes (one RGBA texel). */
 export const QUAD_ELEMENTS = 4;
 
+/**
+ * RGBA texel `texel` of a texture holding four consecutive elements per texel, bound as an
+ * unpacked input whose texture shape counts values (two per texel in each direction), as tfjs
+ * gives a packed output.
+ */
+const FETCH_QUAD = 'tilekitFetchQuad';
+const FETCH_QUAD_FUNCTION = [
+  `vec4 ${FETCH_QUAD}(sampler2D data, ivec2 texShape, int texel) {`,
+  '  int columns = texShape[1] / 2;',
+  '  int row = texel / columns;',
+  '  return texelFetch(data, ivec2(texel - row * columns, row), 0);',
+  '}',
+];
+
+/** The input under which {@link QUAD_GATHER_CODE} reads a flat (unpacked) tensor. */
+export const QUAD_GATHER_INPUT = 'elements';
+
+/**
+ * A pass (no loop IR behind it) writing flat input `elements` four consecutive elements per RGBA
+ * texel of a packed output (texel `t` holds elements 4t to 4t + 3), the texture a quad pass
+ * reads its `quadInputs` from. Texels past the input's end repeat its last texel's element.
+ */
+export const QUAD_GATHER_CODE = [
+  ...FETCH_FUNCTION,
+  ...OUTPUT_TEXEL_FUNCTION,
+  '',
+  'void main() {',
+  `  int e = ${QUAD_ELEMENTS} * ${OUTPUT_TEXEL}();`,
+  `  int last = ${QUAD_GATHER_INPUT}TexShape[0] * ${QUAD_GATHER_INPUT}TexShape[1] - 1 - offset${QUAD_GATHER_INPUT};`,
+  `  setOutput(vec4(${[0, 1, 2, 3].map((l) => fetchOf(QUAD_GATHER_INPUT, `min(e + ${l}, last)`)).join(', ')}));`,
+  '}',
+].join('\n');
+
 /** The input under which {@link QUAD_SPREAD_CODE} reads a quad pass's packed output. */
 export const QUADS_INPUT = 'quads';
 
@@ -127,6 +167,14 @@ export class GlslPassCodegen extends ShaderPassCodegen {
   #quads = false;
   /** In a quad pass, the lane whose copy of the lane loop's body is being emitted. */
   #lane: number | undefined;
+  /** In a quad pass, loads read for all lanes at once: result -> the local holding the texel. */
+  readonly #quadLoads = new Map<Value, string>();
+  readonly #quadInputs = new Set<number>();
+
+  /** Inputs read as texels of four consecutive elements (see ShaderPass.quadInputs). */
+  quadInputs(): number[] {
+    return [...this.#quadInputs].sort((a, b) => a - b);
+  }
 
   /** Marks the pass as reading the previous pass's output. */
   readsPrevious(): this {
@@ -173,7 +221,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const values = Array.from({ length: lanes }, (_, lane) => this.#valueName(lane));
     return [
       ...FETCH_FUNCTION,
-      ...(this.#quads ? OUTPUT_TEXEL_FUNCTION : OUTPUT_INDEX_FUNCTION),
+      ...(this.#quads ? [...FETCH_QUAD_FUNCTION, ...OUTPUT_TEXEL_FUNCTION] : OUTPUT_INDEX_FUNCTION),
       '',
       'void main() {',
       this.#quads
@@ -279,6 +327,20 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       upper,
       step,
     });
+    // Inputs read at the lane's column, at indices fixed before the loop (an SpMM's B row):
+    // the four lanes' elements are one texel, fetched once.
+    const quads = this.#quadLoadsOf(loop);
+    if (quads.length > 0) this.line(`${iv} = __LANE_COORDINATE__;`);
+    for (const load of quads) {
+      const m = this.memref(operand(load, 'memref'));
+      const name = this.fresh();
+      const at = this.flatIndex(m, operands(load, 'indices'));
+      this.line(
+        `vec4 ${name} = ${FETCH_QUAD}(m${m.arg}, m${m.arg}TexShape, ${at} / ${QUAD_ELEMENTS});`,
+      );
+      this.#quadLoads.set(result(load), name);
+      this.#quadInputs.add(m.arg);
+    }
     for (let lane = 0; lane < QUAD_ELEMENTS; lane++) {
       this.#lane = lane;
       this.line(`${iv} = __LANE_COORDINATE__ + ${lane};`);
@@ -289,6 +351,42 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       this.line('}');
     }
     this.#lane = undefined;
+  }
+
+  /**
+   * The loads of the lane loop's body that can read all four lanes as one texel: an input's
+   * loads whose last index is the lane loop's induction variable and whose other indices are
+   * computed before the loop, for inputs the pass reads no other way. (Aligned to a texel when
+   * the input's last extent is a multiple of 4, which the caller guarantees for `quadInputs`.)
+   */
+  #quadLoadsOf(loop: CountedLoop): Operation[] {
+    const args = this.func.regions[0]?.blocks[0]?.arguments ?? [];
+    const lane = loop.inductionVariable;
+    const inLoop = new Set<Operation>();
+    for (const op of loop.body.operations) walkOperations(op, (inner) => inLoop.add(inner));
+    const computed = (v: Value) => {
+      if (v === lane) return false;
+      try {
+        this.scalar(v);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const loads: Operation[] = [];
+    const otherwise = new Set<Value>();
+    walkOperations(this.target, (op) => {
+      if (op.name !== 'memref.load') return;
+      const memref = operand(op, 'memref');
+      const arg = args.indexOf(memref);
+      if (arg < 0 || arg === this.output) return;
+      const indices = operands(op, 'indices');
+      const atLane =
+        inLoop.has(op) && indices.at(-1) === lane && indices.slice(0, -1).every(computed);
+      if (atLane) loads.push(op);
+      else otherwise.add(memref);
+    });
+    return loads.filter((op) => !otherwise.has(operand(op, 'memref')));
   }
 
   #output: Value | undefined;
@@ -351,6 +449,12 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       const at = this.#outputAccess(memref, indices);
       const own = this.#valueName(this.#lane ?? 0);
       this.define(v, at === null ? own : `(${at} == e ? ${own} : ${this.#previous(at)})`);
+      return;
+    }
+    const quad = this.#quadLoads.get(v);
+    if (quad !== undefined) {
+      const lane = `${quad}.${'rgba'.charAt(this.#lane ?? 0)}`;
+      this.define(v, m.element === 'i32' ? `int(${lane})` : lane);
       return;
     }
     const read = fetchOf(`m${m.arg}`, this.flatIndex(m, indices));

@@ -14,7 +14,14 @@ import {
 } from '../shader/compile-passes.js';
 import { GlslPassCodegen } from './glsl-codegen.js';
 
-export { PREVIOUS_OUTPUT, QUAD_ELEMENTS, QUAD_SPREAD_CODE, QUADS_INPUT } from './glsl-codegen.js';
+export {
+  PREVIOUS_OUTPUT,
+  QUAD_ELEMENTS,
+  QUAD_GATHER_CODE,
+  QUAD_GATHER_INPUT,
+  QUAD_SPREAD_CODE,
+  QUADS_INPUT,
+} from './glsl-codegen.js';
 
 /** Options of the glsl engine. */
 export interface GlslOptions extends ShaderOptions {

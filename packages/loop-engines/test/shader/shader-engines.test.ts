@@ -11,6 +11,8 @@ import {
   compileGlsl,
   compileWgsl,
   QUAD_ELEMENTS,
+  QUAD_GATHER_CODE,
+  QUAD_GATHER_INPUT,
   QUAD_SPREAD_CODE,
   QUADS_INPUT,
 } from '../../src/index.js';
@@ -244,17 +246,23 @@ describe('compileGlsl', () => {
     expect(code).toMatch(
       /setOutput\(vec4\(float\(value0\), float\(value1\), float\(value2\), float\(value3\)\)\);/,
     );
-    // The entries (crd, val) are fetched once; B once per lane, at the lane's column.
+    // The entries (crd, val) are fetched once; B's four columns as one texel, a lane each.
     expect(code.match(/tilekitFetch\(m1,/g)).toHaveLength(1);
-    expect(code.match(/tilekitFetch\(m3,/g)).toHaveLength(4);
-    for (const lane of [0, 1, 2, 3]) {
+    expect(code).not.toMatch(/tilekitFetch\(m3,/);
+    expect(code).toMatch(
+      /vec4 (v\d+) = tilekitFetchQuad\(m3, m3TexShape, \(v\d+ \* m3_d1 \+ v\d+\) \/ 4\);/,
+    );
+    expect(program.passes[0]?.quadInputs).toEqual([3]);
+    for (const [lane, channel] of ['r', 'g', 'b', 'a'].entries()) {
       expect(code).toContain(`= own1 + ${lane};`);
+      expect(code).toMatch(new RegExp(`float v\\d+ = v\\d+\\.${channel};`));
       expect(code).toMatch(new RegExp(`value${lane} = v\\d+;`));
     }
     // One element per fragment without the option.
     const narrow = compileGlsl(parseModule(CSR_SPMM), 'spmm');
     if (!narrow.parallel) throw new Error(narrow.reason);
     expect(narrow.passes[0]?.code.match(/tilekitFetch\(m3,/g)).toHaveLength(1);
+    expect(narrow.passes[0]?.quadInputs).toEqual([]);
   });
 
   it('refuses quads where a fragment cannot own four elements, and says why', () => {
@@ -270,8 +278,12 @@ describe('compileGlsl', () => {
     });
   });
 
-  it('spreads a packed quad output into one element per texel', () => {
+  it('gathers a flat input into quads and spreads a packed quad output into one element per texel', () => {
     expect(QUAD_ELEMENTS).toBe(4);
+    expect(QUAD_GATHER_CODE).toContain(
+      `tilekitFetch(${QUAD_GATHER_INPUT}, offset${QUAD_GATHER_INPUT}`,
+    );
+    expect(QUAD_GATHER_CODE).toMatch(/setOutput\(vec4\(/);
     expect(QUAD_SPREAD_CODE).toContain(`texelFetch(${QUADS_INPUT},`);
     expect(QUAD_SPREAD_CODE).toMatch(/setOutput\(lane == 0 \? quad\.r : lane == 1 \? quad\.g/);
   });

@@ -15,6 +15,8 @@ import {
   type GlslProgram,
   PREVIOUS_OUTPUT,
   QUAD_ELEMENTS,
+  QUAD_GATHER_CODE,
+  QUAD_GATHER_INPUT,
   QUAD_SPREAD_CODE,
   QUADS_INPUT,
 } from '@tilekit/loop-engines';
@@ -46,10 +48,57 @@ export const glslQuadProgramOf: (compiled: CompiledSparseKernel) => GlslProgram 
  * Earlier passes keep one element per fragment (their output is the next pass's flat input).
  */
 function quadPassOf(call: SparseCall, args: CallArguments): GlslPass | undefined {
-  const last = args.outputShape.at(-1) ?? 0;
-  if (args.outputShape.length < 2 || last % QUAD_ELEMENTS !== 0) return undefined;
+  const fourAligned = (shape: readonly number[]) =>
+    shape.length >= 2 && (shape.at(-1) as number) % QUAD_ELEMENTS === 0;
+  if (!fourAligned(args.outputShape)) return undefined;
   const quads = glslQuadProgramOf(call.compiled);
-  return quads.parallel ? quads.passes.at(-1) : undefined;
+  const pass = quads.parallel ? quads.passes.at(-1) : undefined;
+  // Inputs read four elements per texel must hold every row's four in one texel too.
+  const aligned = pass?.quadInputs.every((arg) => {
+    const a = args.args[arg];
+    return a?.kind === 'memref' && fourAligned(a.shape);
+  });
+  return aligned === true ? pass : undefined;
+}
+
+/**
+ * Input `x` as a quad pass reads it: four consecutive elements per RGBA texel, in a packed
+ * texture (near square, as pass outputs are) that the caller binds as an unpacked input (see
+ * {@link bindingQuads}) and disposes.
+ */
+function quadTexture(backend: MathBackendWebGL, x: TensorInfo): TensorInfo {
+  const flat = flatView(backend, x);
+  const [, rows, columns] = passOutputShape(Math.ceil(sizeOf(x) / QUAD_ELEMENTS));
+  const program: GPGPUProgram = {
+    variableNames: [QUAD_GATHER_INPUT],
+    outputShape: [2 * rows, 2 * columns],
+    packedOutput: true,
+    userCode: QUAD_GATHER_CODE,
+    enableShapeUniforms: true,
+  };
+  const quads = runFlatProgram(backend, program, [flat], x.dtype, []);
+  disposeWebglIntermediates(backend, [flat]);
+  return quads;
+}
+
+/**
+ * Runs `run` with the quad textures `quads` seen by tfjs as unpacked, so it binds them as they
+ * are (a packed input of an unpacked program would be unpacked first); the flag is restored
+ * before anything else sees them, as tfjs returns textures to its pools by it.
+ */
+function bindingQuads<T>(backend: MathBackendWebGL, quads: readonly TensorInfo[], run: () => T): T {
+  const data = quads.map((q) => backend.texData.get(q.dataId));
+  for (const d of data) d.isPacked = false;
+  try {
+    return run();
+  } finally {
+    for (const d of data) d.isPacked = true;
+  }
+}
+
+/** Elements of `x`. */
+function sizeOf(x: TensorInfo): number {
+  return x.shape.reduce((a, b) => a * b, 1);
 }
 
 /** Why the call cannot run as exact WebGL passes, or null. */
@@ -124,19 +173,27 @@ function runPasses(
   for (const [k, narrow] of program.passes.entries()) {
     const quads = quadPass !== undefined && k === program.passes.length - 1;
     const pass = quads ? quadPass : narrow;
-    const views = passTensors(args, pass.inputs).map((t) => flatView(backend, t));
+    const quadInputs = quads ? pass.quadInputs : [];
+    const views = passTensors(args, pass.inputs).map((t, k) =>
+      quadInputs.includes(pass.inputs[k] as number)
+        ? quadTexture(backend, t)
+        : flatView(backend, t),
+    );
+    const quadViews = views.filter((_, k) => quadInputs.includes(pass.inputs[k] as number));
     const previous = output === undefined ? [] : [flatView(backend, output)];
     const names = [
       ...pass.inputs.map((arg) => `m${arg}`),
       ...(output === undefined ? [] : [PREVIOUS_OUTPUT]),
     ];
     const values = pass.uniforms.map((u) => [uniformValue(args, u)]);
-    const next = runFlatProgram(
-      backend,
-      passProgram(pass.code, names, pass.uniforms, size, quads),
-      [...views, ...previous],
-      call.compiled.dtype,
-      values,
+    const next = bindingQuads(backend, quadViews, () =>
+      runFlatProgram(
+        backend,
+        passProgram(pass.code, names, pass.uniforms, size, quads),
+        [...views, ...previous],
+        call.compiled.dtype,
+        values,
+      ),
     );
     disposeWebglIntermediates(backend, [
       ...views,
