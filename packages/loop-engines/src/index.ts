@@ -14,10 +14,8 @@ export {
   type GlslProgram,
   PREVIOUS_OUTPUT,
   QUAD_ELEMENTS,
-  QUAD_GATHER_CODE,
-  QUAD_GATHER_INPUT,
-  QUAD_SPREAD_CODE,
-  QUADS_INPUT,
+  QUAD_PASSES,
+  type QuadPass,
 } from './glsl/glsl-engine.js';
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';

@@ -28,6 +28,8 @@ import { EngineUnsupportedError } from '../errors.js';
 import type { CountedLoop } from '../lowering.js';
 import { ShaderPassCodegen } from '../shader/pass-codegen.js';
 import { GLSL, type ShaderType } from '../shader/shader-scalar.js';
+import { QUAD_ELEMENTS } from './quad-passes.js';
+import { fetchElement, fetchQuad, fragmentPosition, TEXEL_FUNCTIONS } from './texel-access.js';
 
 /** The input name under which a pass reads the previous pass's output. */
 export const PREVIOUS_OUTPUT = 'prev';
@@ -35,112 +37,9 @@ export const PREVIOUS_OUTPUT = 'prev';
 /** Where the owning coordinate goes, once the output's index tuple is known. */
 const OWNER = '__OWNER__';
 
-/**
- * The function the pass reads its textures with: flat `index` of an unpacked texture (tfjs's
- * row-major texel order, after the offset of a sliced view) fetched as a texel, with no
- * normalized coordinates or sampling.
- */
-const FETCH = 'tilekitFetch';
-const FETCH_FUNCTION = [
-  `float ${FETCH}(sampler2D data, int offset, ivec2 texShape, int index) {`,
-  '  int at = index + offset;',
-  '  int row = at / texShape[1];',
-  '  return texelFetch(data, ivec2(at - row * texShape[1], row), 0).r;',
-  '}',
-];
-
 /** The local holding `e`'s coordinate in output dimension `position`. */
 function coordinateName(position: number): string {
   return `own${position}`;
-}
-
-/**
- * The fragment's flat output index: its texel's row-major position in the output texture (an
- * unpacked texture of any shape whose texels hold at least the output's elements; the texels
- * past them are written and never read), from tfjs's `resultUV` and `outTexShape`.
- */
-const OUTPUT_INDEX = 'tilekitOutputIndex';
-const OUTPUT_INDEX_FUNCTION = [
-  `int ${OUTPUT_INDEX}() {`,
-  '  ivec2 rc = ivec2(resultUV.yx * vec2(outTexShape));',
-  '  return rc.x * outTexShape[1] + rc.y;',
-  '}',
-];
-
-/**
- * A quad pass's texel index: its fragment's row-major position in the packed output texture
- * (tfjs's packed texture shapes count values, two per texel in each direction).
- */
-const OUTPUT_TEXEL = 'tilekitOutputTexel';
-const OUTPUT_TEXEL_FUNCTION = [
-  `int ${OUTPUT_TEXEL}() {`,
-  '  ivec2 texels = outTexShape / 2;',
-  '  ivec2 rc = ivec2(resultUV.yx * vec2(texels));',
-  '  return rc.x * texels.y + rc.y;',
-  '}',
-];
-
-/** Consecutive output elements a quad pass's fragment writes (one RGBA texel). */
-export const QUAD_ELEMENTS = 4;
-
-/**
- * RGBA texel `texel` of a texture holding four consecutive elements per texel, bound as an
- * unpacked input whose texture shape counts values (two per texel in each direction), as tfjs
- * gives a packed output.
- */
-const FETCH_QUAD = 'tilekitFetchQuad';
-const FETCH_QUAD_FUNCTION = [
-  `vec4 ${FETCH_QUAD}(sampler2D data, ivec2 texShape, int texel) {`,
-  '  int columns = texShape[1] / 2;',
-  '  int row = texel / columns;',
-  '  return texelFetch(data, ivec2(texel - row * columns, row), 0);',
-  '}',
-];
-
-/** The input under which {@link QUAD_GATHER_CODE} reads a flat (unpacked) tensor. */
-export const QUAD_GATHER_INPUT = 'elements';
-
-/**
- * A pass (no loop IR behind it) writing flat input `elements` four consecutive elements per RGBA
- * texel of a packed output (texel `t` holds elements 4t to 4t + 3), the texture a quad pass
- * reads its `quadInputs` from. Texels past the input's end repeat its last texel's element.
- */
-export const QUAD_GATHER_CODE = [
-  ...FETCH_FUNCTION,
-  ...OUTPUT_TEXEL_FUNCTION,
-  '',
-  'void main() {',
-  `  int e = ${QUAD_ELEMENTS} * ${OUTPUT_TEXEL}();`,
-  `  int last = ${QUAD_GATHER_INPUT}TexShape[0] * ${QUAD_GATHER_INPUT}TexShape[1] - 1 - offset${QUAD_GATHER_INPUT};`,
-  `  setOutput(vec4(${[0, 1, 2, 3].map((l) => fetchOf(QUAD_GATHER_INPUT, `min(e + ${l}, last)`)).join(', ')}));`,
-  '}',
-].join('\n');
-
-/** The input under which {@link QUAD_SPREAD_CODE} reads a quad pass's packed output. */
-export const QUADS_INPUT = 'quads';
-
-/**
- * A pass (no loop IR behind it) turning a quad pass's packed output, read as packed input
- * `quads`, into one element per texel of an unpacked output of any shape, like every other
- * pass's output; texels past the last quad read the last one.
- */
-export const QUAD_SPREAD_CODE = [
-  ...OUTPUT_INDEX_FUNCTION,
-  '',
-  'void main() {',
-  `  int e = ${OUTPUT_INDEX}();`,
-  `  ivec2 texels = ${QUADS_INPUT}TexShape / 2;`,
-  `  int t = min(e / ${QUAD_ELEMENTS}, texels.x * texels.y - 1);`,
-  '  int row = t / texels.y;',
-  `  vec4 quad = texelFetch(${QUADS_INPUT}, ivec2(t - row * texels.y, row), 0);`,
-  `  int lane = e - ${QUAD_ELEMENTS} * (e / ${QUAD_ELEMENTS});`,
-  '  setOutput(lane == 0 ? quad.r : lane == 1 ? quad.g : lane == 2 ? quad.b : quad.a);',
-  '}',
-].join('\n');
-
-/** Flat element `index` of input `name` (`m3`, a tfjs program input with shape uniforms). */
-function fetchOf(name: string, index: string): string {
-  return `${FETCH}(${name}, offset${name}, ${name}TexShape, ${index})`;
 }
 
 /** An inner loop as emitted: its induction variable and the expressions of its bounds. */
@@ -220,13 +119,12 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const lanes = this.#quads ? QUAD_ELEMENTS : 1;
     const values = Array.from({ length: lanes }, (_, lane) => this.#valueName(lane));
     return [
-      ...FETCH_FUNCTION,
-      ...(this.#quads ? [...FETCH_QUAD_FUNCTION, ...OUTPUT_TEXEL_FUNCTION] : OUTPUT_INDEX_FUNCTION),
+      ...TEXEL_FUNCTIONS,
       '',
       'void main() {',
       this.#quads
-        ? `  int e = ${QUAD_ELEMENTS} * ${OUTPUT_TEXEL}();`
-        : `  int e = ${OUTPUT_INDEX}();`,
+        ? `  int e = ${QUAD_ELEMENTS} * ${fragmentPosition(true)};`
+        : `  int e = ${fragmentPosition(false)};`,
       // The element's coordinates once per fragment, not once per iteration of an inner loop.
       ...tuple.map((_, p) => `  int ${coordinateName(p)} = ${this.#coordinate(tuple, p)};`),
       ...values.map(
@@ -335,9 +233,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       const m = this.memref(operand(load, 'memref'));
       const name = this.fresh();
       const at = this.flatIndex(m, operands(load, 'indices'));
-      this.line(
-        `vec4 ${name} = ${FETCH_QUAD}(m${m.arg}, m${m.arg}TexShape, ${at} / ${QUAD_ELEMENTS});`,
-      );
+      this.line(`vec4 ${name} = ${fetchQuad(`m${m.arg}`, `${at} / ${QUAD_ELEMENTS}`)};`);
       this.#quadLoads.set(result(load), name);
       this.#quadInputs.add(m.arg);
     }
@@ -398,7 +294,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
   /** The previous value of output element `at`. */
   #previous(at: string): string {
     const type = this.dialect.types[this.#outputType];
-    return this.#afterFirst ? `${type}(${fetchOf(PREVIOUS_OUTPUT, at)})` : `${type}(0)`;
+    return this.#afterFirst ? `${type}(${fetchElement(PREVIOUS_OUTPUT, at)})` : `${type}(0)`;
   }
 
   protected uniformExpr(name: string): string {
@@ -457,7 +353,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
       this.define(v, m.element === 'i32' ? `int(${lane})` : lane);
       return;
     }
-    const read = fetchOf(`m${m.arg}`, this.flatIndex(m, indices));
+    const read = fetchElement(`m${m.arg}`, this.flatIndex(m, indices));
     this.define(v, m.element === 'i32' ? `int(${read})` : read);
   }
 

@@ -1,7 +1,7 @@
 /**
  * `compileGlsl`: scalar loop IR -> WebGL fragment passes (one output element per fragment, or
- * four with `quads`), one per top-level parallel loop, in the shape tfjs-backend-webgl's programs take: inputs
- * `m<arg>` (flat textures), the previous pass's output as input `prev` (passes after the
+ * four with `quads`), one per top-level parallel loop, in the shape tfjs-backend-webgl's
+ * programs take: inputs `m<arg>` (flat textures), the previous pass's output as input `prev` (passes after the
  * first), extents and scalars as custom uniforms. See glsl-codegen.ts for when it is exact; a
  * function it cannot express gets `{parallel: false, reason}`.
  */
@@ -14,14 +14,8 @@ import {
 } from '../shader/compile-passes.js';
 import { GlslPassCodegen } from './glsl-codegen.js';
 
-export {
-  PREVIOUS_OUTPUT,
-  QUAD_ELEMENTS,
-  QUAD_GATHER_CODE,
-  QUAD_GATHER_INPUT,
-  QUAD_SPREAD_CODE,
-  QUADS_INPUT,
-} from './glsl-codegen.js';
+export { PREVIOUS_OUTPUT } from './glsl-codegen.js';
+export { QUAD_ELEMENTS, QUAD_PASSES, type QuadPass } from './quad-passes.js';
 
 /** Options of the glsl engine. */
 export interface GlslOptions extends ShaderOptions {

@@ -7,15 +7,7 @@
  */
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import {
-  compileGlsl,
-  compileWgsl,
-  QUAD_ELEMENTS,
-  QUAD_GATHER_CODE,
-  QUAD_GATHER_INPUT,
-  QUAD_SPREAD_CODE,
-  QUADS_INPUT,
-} from '../../src/index.js';
+import { compileGlsl, compileWgsl, QUAD_ELEMENTS, QUAD_PASSES } from '../../src/index.js';
 
 /** CSR SpMV as MLIR's sparsifier emits it: a fill loop, then rows in parallel. */
 const CSR_SPMV = `
@@ -208,18 +200,18 @@ describe('compileGlsl', () => {
     // The second pass reads the first one's output (as input `prev`).
     expect(fill?.code).not.toMatch(/\bprev\b/);
     expect(rows?.code).toMatch(
-      /float value = float\(tilekitFetch\(prev, offsetprev, prevTexShape, e\)\);/,
+      /float value = float\(tilekitTexel\(prev, prevTexShape\[1\], e \+ offsetprev\)\.r\);/,
     );
     // The fragment runs the row that owns its element; the row's index is `e`, so its store
     // needs no comparison.
     expect(rows?.code).toMatch(
-      /int e = tilekitOutputIndex\(\);\n {2}int own0 = \(e \/ \(1\)\) % m4_d0;/,
+      /int e = tilekitPosition\(outTexShape\);\n {2}int own0 = \(e \/ \(1\)\) % m4_d0;/,
     );
     expect(rows?.code).toMatch(/v\d+ = own0;/);
     expect(rows?.code).toMatch(/\n {4}value = v\d+;/);
     expect(rows?.code).not.toMatch(/== e/);
     // Inputs are fetched as texels by flat index.
-    expect(rows?.code).toMatch(/int\(tilekitFetch\(m1, offsetm1, m1TexShape, v\d+\)\)/);
+    expect(rows?.code).toMatch(/int\(tilekitTexel\(m1, m1TexShape\[1\], v\d+ \+ offsetm1\)\.r\)/);
     expect(rows?.code).not.toMatch(/getM\d/);
   });
 
@@ -242,15 +234,15 @@ describe('compileGlsl', () => {
     const program = compileGlsl(parseModule(CSR_SPMM), 'spmm', { quads: true });
     if (!program.parallel) throw new Error(program.reason);
     const code = program.passes[0]?.code ?? '';
-    expect(code).toMatch(/int e = 4 \* tilekitOutputTexel\(\);/);
+    expect(code).toMatch(/int e = 4 \* tilekitPosition\(outTexShape \/ 2\);/);
     expect(code).toMatch(
       /setOutput\(vec4\(float\(value0\), float\(value1\), float\(value2\), float\(value3\)\)\);/,
     );
     // The entries (crd, val) are fetched once; B's four columns as one texel, a lane each.
-    expect(code.match(/tilekitFetch\(m1,/g)).toHaveLength(1);
-    expect(code).not.toMatch(/tilekitFetch\(m3,/);
+    expect(code.match(/tilekitTexel\(m1,/g)).toHaveLength(1);
+    expect(code.match(/tilekitTexel\(m3,/g)).toHaveLength(1);
     expect(code).toMatch(
-      /vec4 (v\d+) = tilekitFetchQuad\(m3, m3TexShape, \(v\d+ \* m3_d1 \+ v\d+\) \/ 4\);/,
+      /vec4 (v\d+) = tilekitTexel\(m3, m3TexShape\[1\] \/ 2, \(v\d+ \* m3_d1 \+ v\d+\) \/ 4\);/,
     );
     expect(program.passes[0]?.quadInputs).toEqual([3]);
     for (const [lane, channel] of ['r', 'g', 'b', 'a'].entries()) {
@@ -261,7 +253,7 @@ describe('compileGlsl', () => {
     // One element per fragment without the option.
     const narrow = compileGlsl(parseModule(CSR_SPMM), 'spmm');
     if (!narrow.parallel) throw new Error(narrow.reason);
-    expect(narrow.passes[0]?.code.match(/tilekitFetch\(m3,/g)).toHaveLength(1);
+    expect(narrow.passes[0]?.code.match(/tilekitTexel\(m3, m3TexShape\[1\], /g)).toHaveLength(1);
     expect(narrow.passes[0]?.quadInputs).toEqual([]);
   });
 
@@ -280,11 +272,12 @@ describe('compileGlsl', () => {
 
   it('gathers a flat input into quads and spreads a packed quad output into one element per texel', () => {
     expect(QUAD_ELEMENTS).toBe(4);
-    expect(QUAD_GATHER_CODE).toContain(
-      `tilekitFetch(${QUAD_GATHER_INPUT}, offset${QUAD_GATHER_INPUT}`,
+    const { gather, spread } = QUAD_PASSES;
+    expect(gather.code).toContain(
+      `tilekitTexel(${gather.input}, ${gather.input}TexShape[1], min(e + 3, last)`,
     );
-    expect(QUAD_GATHER_CODE).toMatch(/setOutput\(vec4\(/);
-    expect(QUAD_SPREAD_CODE).toContain(`texelFetch(${QUADS_INPUT},`);
-    expect(QUAD_SPREAD_CODE).toMatch(/setOutput\(lane == 0 \? quad\.r : lane == 1 \? quad\.g/);
+    expect(gather.code).toMatch(/setOutput\(vec4\(/);
+    expect(spread.code).toContain(`tilekitTexel(${spread.input}, ${spread.input}TexShape[1] / 2,`);
+    expect(spread.code).toMatch(/setOutput\(lane == 0 \? quad\.r : lane == 1 \? quad\.g/);
   });
 });

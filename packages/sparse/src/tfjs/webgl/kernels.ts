@@ -15,10 +15,7 @@ import {
   type GlslProgram,
   PREVIOUS_OUTPUT,
   QUAD_ELEMENTS,
-  QUAD_GATHER_CODE,
-  QUAD_GATHER_INPUT,
-  QUAD_SPREAD_CODE,
-  QUADS_INPUT,
+  QUAD_PASSES,
 } from '@tilekit/loop-engines';
 import {
   disposeWebglIntermediates,
@@ -70,10 +67,10 @@ function quadTexture(backend: MathBackendWebGL, x: TensorInfo): TensorInfo {
   const flat = flatView(backend, x);
   const [, rows, columns] = passOutputShape(Math.ceil(sizeOf(x) / QUAD_ELEMENTS));
   const program: GPGPUProgram = {
-    variableNames: [QUAD_GATHER_INPUT],
+    variableNames: [QUAD_PASSES.gather.input],
     outputShape: [2 * rows, 2 * columns],
     packedOutput: true,
-    userCode: QUAD_GATHER_CODE,
+    userCode: QUAD_PASSES.gather.code,
     enableShapeUniforms: true,
   };
   const quads = runFlatProgram(backend, program, [flat], x.dtype, []);
@@ -149,10 +146,10 @@ function spreadQuads(
   dtype: 'float32' | 'int32',
 ): TensorInfo {
   const program: GPGPUProgram = {
-    variableNames: [QUADS_INPUT],
+    variableNames: [QUAD_PASSES.spread.input],
     outputShape: passOutputShape(size),
     packedInputs: true,
-    userCode: QUAD_SPREAD_CODE,
+    userCode: QUAD_PASSES.spread.code,
     enableShapeUniforms: true,
   };
   const spread = runFlatProgram(backend, program, [quads], dtype, []);
