@@ -39,27 +39,33 @@ func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
   return
 }`;
 
+/** The entries of compressed row (or column) `outer`: `scf.for %p` over pos[outer] .. pos[outer + 1]. */
+const entriesOf = (outer: string, body: string) => `
+    %p0 = memref.load %pos[${outer}] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %o1 = arith.addi ${outer}, %c1 : index
+    %p1 = memref.load %pos[%o1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    scf.for %p = %lo to %hi step %c1 {${body}
+    }`;
+
 /** CSC SpMV: the outer loop runs over columns and scatters into y (iterations collide). */
 const CSC_SPMV = `
 func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %j = %c0 to %n step %c1 {
-    %xj = memref.load %x[%j] : memref<?xf32>
-    %p0 = memref.load %pos[%j] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %j1 = arith.addi %j, %c1 : index
-    %p1 = memref.load %pos[%j1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    scf.for %p = %lo to %hi step %c1 {
+    %xj = memref.load %x[%j] : memref<?xf32>${entriesOf(
+      '%j',
+      `
       %i32 = memref.load %crd[%p] : memref<?xi32>
       %i = arith.index_castui %i32 : i32 to index
       %a = memref.load %val[%p] : memref<?xf32>
       %t = arith.mulf %a, %xj : f32
       %old = memref.load %y[%i] : memref<?xf32>
       %s = arith.addf %old, %t : f32
-      memref.store %s, %y[%i] : memref<?xf32>
-    }
+      memref.store %s, %y[%i] : memref<?xf32>`,
+    )}
   }
   return
 }`;
@@ -116,13 +122,9 @@ const CSR_SPMM = `
 func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %m step %c1 {
-    %p0 = memref.load %pos[%i] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %i1 = arith.addi %i, %c1 : index
-    %p1 = memref.load %pos[%i1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    scf.for %p = %lo to %hi step %c1 {
+  scf.for %i = %c0 to %m step %c1 {${entriesOf(
+    '%i',
+    `
       %j32 = memref.load %crd[%p] : memref<?xi32>
       %j = arith.index_castui %j32 : i32 to index
       %a = memref.load %val[%p] : memref<?xf32>
@@ -132,8 +134,8 @@ func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
         %old = memref.load %c[%i, %k] : memref<?x?xf32>
         %s = arith.addf %old, %t : f32
         memref.store %s, %c[%i, %k] : memref<?x?xf32>
-      }
-    }
+      }`,
+  )}
   }
   return
 }`;
