@@ -396,6 +396,8 @@ export function describeSparseSuite(
       await compiles(8, 9, 4);
       expect(await compiles(40, 33, 5)).toBe(0);
       expect(await compiles(40, 33, 8)).toBe(0);
+      // B and C of one shape (texture shapes that match between a pass's inputs and output).
+      expect(await compiles(24, 24, 12)).toBe(0);
       // (A dense operand with an extent of 1 gets another texture-shape variant on WebGL.)
       expect(await compiles(3, 70, 3)).toBe(0);
     });

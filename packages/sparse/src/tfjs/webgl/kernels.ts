@@ -68,14 +68,16 @@ function quadTexture(backend: MathBackendWebGL, x: TensorInfo): TensorInfo {
   const [, rows, columns] = passOutputShape(Math.ceil(sizeOf(x) / QUAD_ELEMENTS));
   const program: GPGPUProgram = {
     variableNames: [QUAD_PASSES.gather.input],
-    outputShape: [2 * rows, 2 * columns],
+    // Rank 3 here and rank 2 where a quad pass binds it: tfjs keys programs on whether an
+    // input's texture shape equals the output's, but only between equal ranks.
+    outputShape: [1, 2 * rows, 2 * columns],
     packedOutput: true,
     userCode: QUAD_PASSES.gather.code,
     enableShapeUniforms: true,
   };
   const quads = runFlatProgram(backend, program, [flat], x.dtype, []);
   disposeWebglIntermediates(backend, [flat]);
-  return quads;
+  return withShape(quads, [2 * rows, 2 * columns]);
 }
 
 /**
