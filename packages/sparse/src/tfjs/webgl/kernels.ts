@@ -1,14 +1,16 @@
 /**
  * The sparse kernels on the `webgl` backend: fragment passes generated from the kernel's scalar
  * loop IR by the glsl engine (one output element per fragment, one pass per top-level parallel
- * loop, each reading the previous pass's output), run through tfjs-webgl's program interface on
+ * loop, each reading the previous pass's output; where the output's last extent is a multiple
+ * of 4 and the kernel allows it, the last pass writes four per fragment and a spread pass
+ * returns them to one per texel), run through tfjs-webgl's program interface on
  * the backend's own textures with sizes as uniforms. WebGL holds every value in float32
  * textures, so indices and extents must stay within 2^24 to be exact; past that, on a WebGL1
  * context, where the loops cannot run in parallel, or where a tensor is empty, the compiled
  * loops run on the host.
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import { env, type KernelConfig, type TensorInfo } from '@tensorflow/tfjs-core';
+import { env, type KernelConfig, type TensorInfo, util } from '@tensorflow/tfjs-core';
 import {
   compileGlsl,
   type GlslPass,
@@ -65,7 +67,7 @@ function quadPassOf(call: SparseCall, args: CallArguments): GlslPass | undefined
  */
 function quadTexture(backend: MathBackendWebGL, x: TensorInfo): TensorInfo {
   const flat = flatView(backend, x);
-  const [, rows, columns] = passOutputShape(Math.ceil(sizeOf(x) / QUAD_ELEMENTS));
+  const [, rows, columns] = passOutputShape(Math.ceil(util.sizeFromShape(x.shape) / QUAD_ELEMENTS));
   const program: GPGPUProgram = {
     variableNames: [QUAD_PASSES.gather.input],
     // Rank 3 here and rank 2 where a quad pass binds it: tfjs keys programs on whether an
@@ -93,11 +95,6 @@ function bindingQuads<T>(backend: MathBackendWebGL, quads: readonly TensorInfo[]
   } finally {
     for (const d of data) d.isPacked = true;
   }
-}
-
-/** Elements of `x`. */
-function sizeOf(x: TensorInfo): number {
-  return x.shape.reduce((a, b) => a * b, 1);
 }
 
 /** Why the call cannot run as exact WebGL passes, or null. */
@@ -173,12 +170,11 @@ function runPasses(
     const quads = quadPass !== undefined && k === program.passes.length - 1;
     const pass = quads ? quadPass : narrow;
     const quadInputs = quads ? pass.quadInputs : [];
-    const views = passTensors(args, pass.inputs).map((t, k) =>
-      quadInputs.includes(pass.inputs[k] as number)
-        ? quadTexture(backend, t)
-        : flatView(backend, t),
+    const readsQuads = pass.inputs.map((arg) => quadInputs.includes(arg));
+    const views = passTensors(args, pass.inputs).map((t, n) =>
+      readsQuads[n] ? quadTexture(backend, t) : flatView(backend, t),
     );
-    const quadViews = views.filter((_, k) => quadInputs.includes(pass.inputs[k] as number));
+    const quadViews = views.filter((_, n) => readsQuads[n]);
     const previous = output === undefined ? [] : [flatView(backend, output)];
     const names = [
       ...pass.inputs.map((arg) => `m${arg}`),
