@@ -13,6 +13,9 @@ export {
   type GlslPass,
   type GlslProgram,
   PREVIOUS_OUTPUT,
+  QUAD_ELEMENTS,
+  QUAD_PASSES,
+  type QuadPass,
 } from './glsl/glsl-engine.js';
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';

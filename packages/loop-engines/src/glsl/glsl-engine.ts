@@ -1,7 +1,7 @@
 /**
- * `compileGlsl`: scalar loop IR -> WebGL fragment passes (one output element per fragment), one
- * per top-level parallel loop, in the shape tfjs-backend-webgl's programs take: inputs
- * `m<arg>` (flat textures), the previous pass's output as input `prev` (passes after the
+ * `compileGlsl`: scalar loop IR -> WebGL fragment passes (one output element per fragment, or
+ * four with `quads`), one per top-level parallel loop, in the shape tfjs-backend-webgl's
+ * programs take: inputs `m<arg>` (flat textures), the previous pass's output as input `prev` (passes after the
  * first), extents and scalars as custom uniforms. See glsl-codegen.ts for when it is exact; a
  * function it cannot express gets `{parallel: false, reason}`.
  */
@@ -15,7 +15,18 @@ import {
 import { GlslPassCodegen } from './glsl-codegen.js';
 
 export { PREVIOUS_OUTPUT } from './glsl-codegen.js';
-export type GlslOptions = ShaderOptions;
+export { QUAD_ELEMENTS, QUAD_PASSES, type QuadPass } from './quad-passes.js';
+
+/** Options of the glsl engine. */
+export interface GlslOptions extends ShaderOptions {
+  /**
+   * Every pass writes four consecutive output elements per fragment, as one RGBA texel of a
+   * packed output (texel `t` holds elements 4t to 4t + 3), running the code around the loop
+   * over the output's last dimension once for all four. The caller must give the output a
+   * last extent that is a multiple of 4. Functions whose passes cannot are `{parallel: false}`.
+   */
+  readonly quads?: boolean;
+}
 export type GlslPass = ShaderPass;
 export type GlslProgram = ShaderProgram;
 
@@ -32,6 +43,7 @@ export function compileGlsl(
   let passes = 0;
   return compilePasses(module, fnName, options, (func, loop, output, prelude) => {
     const cg = new GlslPassCodegen(func, loop, output, prelude);
+    if (options.quads === true) cg.writesQuads();
     return passes++ > 0 ? cg.readsPrevious() : cg;
   });
 }

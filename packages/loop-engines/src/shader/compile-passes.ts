@@ -27,6 +27,12 @@ export interface ShaderPass {
   readonly code: string;
   /** Memref arguments read, in binding order (named `m<arg>`). */
   readonly inputs: readonly number[];
+  /**
+   * Inputs (among `inputs`) the pass reads as RGBA texels of four consecutive elements (the
+   * glsl engine's `quads` form; the caller binds such a texture, whose last extent must be a
+   * multiple of 4); empty elsewhere.
+   */
+  readonly quadInputs: readonly number[];
   /** The memref argument written (the program's output). */
   readonly output: number;
   /** Uniforms in declaration order. */
@@ -49,7 +55,7 @@ export type PassCodegenFactory = (
   loop: Operation,
   output: number,
   prelude: (op: Operation) => boolean,
-) => ShaderPassCodegen & { code(): string };
+) => ShaderPassCodegen & { code(): string; quadInputs?(): number[] };
 
 /** The host value of `v` if it is a constant or a scalar argument. */
 function hostValue(
@@ -100,6 +106,7 @@ export function compilePasses(
       passes.push({
         code,
         inputs: cg.inputs(),
+        quadInputs: cg.quadInputs?.() ?? [],
         output,
         uniforms: cg.uniforms(),
         trips(scalarArg) {

@@ -7,7 +7,7 @@
  */
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
-import { compileGlsl, compileWgsl } from '../../src/index.js';
+import { compileGlsl, compileWgsl, QUAD_ELEMENTS, QUAD_PASSES } from '../../src/index.js';
 
 /** CSR SpMV as MLIR's sparsifier emits it: a fill loop, then rows in parallel. */
 const CSR_SPMV = `
@@ -39,27 +39,33 @@ func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
   return
 }`;
 
+/** The entries of compressed row (or column) `outer`: `scf.for %p` over pos[outer] .. pos[outer + 1]. */
+const entriesOf = (outer: string, body: string) => `
+    %p0 = memref.load %pos[${outer}] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %o1 = arith.addi ${outer}, %c1 : index
+    %p1 = memref.load %pos[%o1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    scf.for %p = %lo to %hi step %c1 {${body}
+    }`;
+
 /** CSC SpMV: the outer loop runs over columns and scatters into y (iterations collide). */
 const CSC_SPMV = `
 func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %j = %c0 to %n step %c1 {
-    %xj = memref.load %x[%j] : memref<?xf32>
-    %p0 = memref.load %pos[%j] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %j1 = arith.addi %j, %c1 : index
-    %p1 = memref.load %pos[%j1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    scf.for %p = %lo to %hi step %c1 {
+    %xj = memref.load %x[%j] : memref<?xf32>${entriesOf(
+      '%j',
+      `
       %i32 = memref.load %crd[%p] : memref<?xi32>
       %i = arith.index_castui %i32 : i32 to index
       %a = memref.load %val[%p] : memref<?xf32>
       %t = arith.mulf %a, %xj : f32
       %old = memref.load %y[%i] : memref<?xf32>
       %s = arith.addf %old, %t : f32
-      memref.store %s, %y[%i] : memref<?xf32>
-    }
+      memref.store %s, %y[%i] : memref<?xf32>`,
+    )}
   }
   return
 }`;
@@ -95,6 +101,41 @@ func.func @rows(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
     %i = arith.index_castui %i32 : i32 to index
     %a = memref.load %val[%p] : memref<?xf32>
     memref.store %a, %y[%i] : memref<?xf32>
+  }
+  return
+}`;
+
+/** Row i's value into column 0 of row i: the store's tuple holds a constant besides the row. */
+const ROW_INTO_FIRST = `
+func.func @first(%x: memref<?xf32>, %y: memref<?x?xf32>, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %m step %c1 {
+    %a = memref.load %x[%i] : memref<?xf32>
+    memref.store %a, %y[%i, %c0] : memref<?x?xf32>
+  }
+  return
+}`;
+
+/** CSR SpMM as the sparsifier emits it: the column loop (k) inside the row's entries (p). */
+const CSR_SPMM = `
+func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %m step %c1 {${entriesOf(
+    '%i',
+    `
+      %j32 = memref.load %crd[%p] : memref<?xi32>
+      %j = arith.index_castui %j32 : i32 to index
+      %a = memref.load %val[%p] : memref<?xf32>
+      scf.for %k = %c0 to %n step %c1 {
+        %bv = memref.load %b[%j, %k] : memref<?x?xf32>
+        %t = arith.mulf %a, %bv : f32
+        %old = memref.load %c[%i, %k] : memref<?x?xf32>
+        %s = arith.addf %old, %t : f32
+        memref.store %s, %c[%i, %k] : memref<?x?xf32>
+      }`,
+  )}
   }
   return
 }`;
@@ -159,12 +200,28 @@ describe('compileGlsl', () => {
     if (!program.parallel) throw new Error(program.reason);
     const [fill, rows] = program.passes;
     // The second pass reads the first one's output (as input `prev`).
-    expect(fill?.code).not.toMatch(/getPrev/);
-    expect(rows?.code).toMatch(/float value = float\(getPrev\(0, e\)\);/);
-    // The fragment runs the row that owns its element and keeps only stores to it.
-    expect(rows?.code).toMatch(/v\d+ = \(e \/ \(1\)\) % m4_d0;/);
-    expect(rows?.code).toMatch(/if \(v\d+ == e\) \{ value = v\d+; \}/);
-    expect(rows?.code).toMatch(/int\(getM1\(0, v\d+\)\)/);
+    expect(fill?.code).not.toMatch(/\bprev\b/);
+    expect(rows?.code).toMatch(
+      /float value = float\(tilekitTexel\(prev, prevTexShape\[1\], e \+ offsetprev\)\.r\);/,
+    );
+    // The fragment runs the row that owns its element; the row's index is `e`, so its store
+    // needs no comparison.
+    expect(rows?.code).toMatch(
+      /int e = tilekitPosition\(outTexShape\);\n {2}int own0 = \(e \/ \(1\)\) % m4_d0;/,
+    );
+    expect(rows?.code).toMatch(/v\d+ = own0;/);
+    expect(rows?.code).toMatch(/\n {4}value = v\d+;/);
+    expect(rows?.code).not.toMatch(/== e/);
+    // Inputs are fetched as texels by flat index.
+    expect(rows?.code).toMatch(/int\(tilekitTexel\(m1, m1TexShape\[1\], v\d+ \+ offsetm1\)\.r\)/);
+    expect(rows?.code).not.toMatch(/getM\d/);
+  });
+
+  it("compares indices where the output tuple is not the fragment's own coordinates", () => {
+    // y[i] and y[0] hold the same tuple only where i is 0: the store keeps its comparison.
+    const program = compileGlsl(parseModule(ROW_INTO_FIRST), 'first');
+    if (!program.parallel) throw new Error(program.reason);
+    expect(program.passes[0]?.code).toMatch(/if \(\(v\d+ \* m1_d1 \+ 0\) == e\) \{ value = /);
   });
 
   it('leaves a loop over distinct coordinates to the host (no fragment owns one iteration)', () => {
@@ -173,5 +230,56 @@ describe('compileGlsl', () => {
       reason:
         'no output element belongs to a single iteration (the output is not indexed by the outer loop)',
     });
+  });
+
+  it('writes four elements per fragment with quads: the row is read once, each lane its own column', () => {
+    const program = compileGlsl(parseModule(CSR_SPMM), 'spmm', { quads: true });
+    if (!program.parallel) throw new Error(program.reason);
+    const code = program.passes[0]?.code ?? '';
+    expect(code).toMatch(/int e = 4 \* tilekitPosition\(outTexShape \/ 2\);/);
+    expect(code).toMatch(
+      /setOutput\(vec4\(float\(value0\), float\(value1\), float\(value2\), float\(value3\)\)\);/,
+    );
+    // The entries (crd, val) are fetched once; B's four columns as one texel, a lane each.
+    expect(code.match(/tilekitTexel\(m1,/g)).toHaveLength(1);
+    expect(code.match(/tilekitTexel\(m3,/g)).toHaveLength(1);
+    expect(code).toMatch(
+      /vec4 (v\d+) = tilekitTexel\(m3, m3TexShape\[1\] \/ 2, \(v\d+ \* m3_d1 \+ v\d+\) \/ 4\);/,
+    );
+    expect(program.passes[0]?.quadInputs).toEqual([3]);
+    for (const [lane, channel] of ['r', 'g', 'b', 'a'].entries()) {
+      expect(code).toContain(`= own1 + ${lane};`);
+      expect(code).toMatch(new RegExp(`float v\\d+ = v\\d+\\.${channel};`));
+      expect(code).toMatch(new RegExp(`value${lane} = v\\d+;`));
+    }
+    // One element per fragment without the option.
+    const narrow = compileGlsl(parseModule(CSR_SPMM), 'spmm');
+    if (!narrow.parallel) throw new Error(narrow.reason);
+    expect(narrow.passes[0]?.code.match(/tilekitTexel\(m3, m3TexShape\[1\], /g)).toHaveLength(1);
+    expect(narrow.passes[0]?.quadInputs).toEqual([]);
+  });
+
+  it('refuses quads where a fragment cannot own four elements, and says why', () => {
+    // SpMV's output is indexed by the outer loop: one row per element.
+    expect(compileGlsl(parseModule(CSR_SPMV), 'spmv', { quads: true })).toEqual({
+      parallel: false,
+      reason:
+        "the outer loop indexes the output's last dimension (a fragment owns one of its iterations, not four)",
+    });
+    // A store at (i, 0) is no lane's own element.
+    expect(compileGlsl(parseModule(ROW_INTO_FIRST), 'first', { quads: true })).toMatchObject({
+      parallel: false,
+    });
+  });
+
+  it('gathers a flat input into quads and spreads a packed quad output into one element per texel', () => {
+    expect(QUAD_ELEMENTS).toBe(4);
+    const { gather, spread } = QUAD_PASSES;
+    expect(gather.code).toContain(
+      `tilekitTexel(${gather.input}, ${gather.input}TexShape[1], min(e + 3, last)`,
+    );
+    expect(gather.code).toMatch(/setOutput\(vec4\(/);
+    expect(spread.code).toContain(`tilekitTexel(${spread.input}, ${spread.input}TexShape[1] / 2,`);
+    expect(spread.code).toMatch(/setOutput\(lane == 0 \? quad\.r : lane == 1 \? quad\.g/);
   });
 });

@@ -136,6 +136,25 @@ export function describeSparseSuite(
     });
   });
 
+  describe(`${backend.name} spmm whose column count is or is not a multiple of 4`, () => {
+    // WebGL writes four columns per fragment where the count allows (else one): both forms,
+    // with empty rows and (nearly) empty matrices, equal plain loops.
+    it('equals plain loops on 120 random CSR cases', async () => {
+      await use();
+      const columns = [4, 8, 12, 16, 64, 1, 2, 3, 5, 6, 7, 9];
+      const cases = randomCases('spmm', 120, 97).map((c, k) => ({
+        ...c,
+        format: 'CSR' as const,
+        inner: columns[k % columns.length] as number,
+      }));
+      for (const c of cases) {
+        expect(await plain(tf.tidy(() => runCase(tf, c))), describeCase(c)).toEqual(referenceOf(c));
+        const nonEmpty = c.rows * c.inner > 0 && storedEntries(c) > 0;
+        expect(lastSparseKernelRun()?.path, describeCase(c)).toBe(nonEmpty ? 'gpu' : 'host');
+      }
+    });
+  });
+
   describe(`the sparse conformance suite through the tfjs ops on ${backend.name}`, () => {
     it('passes every case but the documented exclusions, on five operand sets each', async () => {
       await use();
@@ -372,8 +391,13 @@ export function describeSparseSuite(
         tf.dispose([x, B]);
         return count;
       };
+      // Column counts of both forms (WebGL: four columns per fragment where a multiple of 4).
       await compiles(8, 9, 2);
+      await compiles(8, 9, 4);
       expect(await compiles(40, 33, 5)).toBe(0);
+      expect(await compiles(40, 33, 8)).toBe(0);
+      // B and C of one shape (texture shapes that match between a pass's inputs and output).
+      expect(await compiles(24, 24, 12)).toBe(0);
       // (A dense operand with an extent of 1 gets another texture-shape variant on WebGL.)
       expect(await compiles(3, 70, 3)).toBe(0);
     });
