@@ -17,7 +17,7 @@
  * inserted, and positions of parents left empty are filled in at the end (MLIR's
  * `genEndInsert`).
  */
-import type { Builder, IntegerType, ScalarType, Value } from '@tilekit/loop-ir';
+import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { index } from '@tilekit/loop-ir';
 import {
   isCompressed,
@@ -27,6 +27,7 @@ import {
 } from '../sparse-tensor/format.js';
 import { loadIndex } from './emit-context.js';
 import type { OutputAssembly } from './output-plan.js';
+import { WorkspaceMarks } from './workspace-marks.js';
 
 /** What the assembler needs from the loop emitter. */
 export interface AssemblyContext {
@@ -171,15 +172,12 @@ export class OutputAssembler {
   ): Value {
     const j = idx.get(this.#lastIndex) as Value;
     const w = this.#ctx.arg(outputKeys.workspaceValues);
-    const filled = this.#ctx.arg(outputKeys.workspaceFilled);
     const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
-    const mark = this.#elementOf(filled);
-    const fresh = b.cmpi('eq', b.load(filled, [j]), b.constantInt(0, mark as IntegerType));
+    const fresh = this.#marks().emitMark(b, j);
     const counted = b.ifOp(
       fresh,
       [index],
       (tb) => {
-        tb.store(tb.constantInt(1, mark as IntegerType), filled, [j]);
         this.#storeIndex(tb, j, added, count);
         return [tb.addi(count, this.#ctx.c(1))];
       },
@@ -201,23 +199,13 @@ export class OutputAssembler {
       return;
     }
     const extent = this.#ctx.size(this.#lastIndex);
-    const scan = b.cmpi('ugt', b.muli(n, n), b.muli(extent, this.#ctx.c(4)));
+    const marks = this.#marks();
     b.ifOp(
-      scan,
+      this.#scansMarks(b, n, marks.wordCount(b, extent)),
       [],
       (tb) => {
-        tb.forOp(this.#ctx.c(0), extent, this.#ctx.c(1), [], (fb, j) => {
-          const filled = this.#ctx.arg(outputKeys.workspaceFilled);
-          const mark = this.#elementOf(filled);
-          const set = fb.cmpi(
-            'ne',
-            fb.load(filled, [j as Value]),
-            fb.constantInt(0, mark as IntegerType),
-          );
-          fb.ifOp(set, [], (ib) => {
-            this.#drain(ib, idx, j as Value);
-            return [];
-          });
+        marks.emitForEachMarked(tb, extent, [], (fb, j) => {
+          this.#drain(fb, idx, j);
           return [];
         });
         return [];
@@ -226,7 +214,9 @@ export class OutputAssembler {
         this.#emitSort(eb, n);
         const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
         eb.forOp(this.#ctx.c(0), n, this.#ctx.c(1), [], (fb, t) => {
-          this.#drain(fb, idx, loadIndex(fb, added, t as Value));
+          const j = loadIndex(fb, added, t as Value);
+          this.#drain(fb, idx, j);
+          marks.emitClearWordOf(fb, j);
           return [];
         });
         return [];
@@ -245,70 +235,60 @@ export class OutputAssembler {
     const last = this.#rank - 1;
     const extent = this.#ctx.size(this.#lastIndex);
     const w = this.#ctx.arg(outputKeys.workspaceValues);
-    const filled = this.#ctx.arg(outputKeys.workspaceFilled);
     const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
     const crd = this.#ctx.arg(outputKeys.coordinates(last));
     const values = this.#ctx.arg(outputKeys.values);
-    const mark = this.#elementOf(filled) as IntegerType;
+    const marks = this.#marks();
     b.ifOp(b.cmpi('ugt', n, c(0)), [], (nb) => {
       const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
       const parent = this.#walk(nb, coords, last);
       const start = this.#loadState(nb, last, COUNT);
-      /** Appends `w[j]` at `q`, clears `w[j]` and its mark; returns `q + 1`. */
-      const append = (ab: Builder, j: Value, q: Value): Value => {
-        this.#guardedStore(ab, j, crd, q, true);
-        this.#guardedStore(ab, ab.load(w, [j]), values, q);
+      /**
+       * Appends `w[j]` at `q` (without capacity checks where `guarded` is false) and clears
+       * `w[j]`; returns `q + 1`.
+       */
+      const append = (ab: Builder, j: Value, q: Value, guarded: boolean): Value => {
+        const v = ab.load(w, [j]);
+        if (guarded) {
+          this.#guardedStore(ab, j, crd, q, true);
+          this.#guardedStore(ab, v, values, q);
+        } else {
+          this.#storeIndex(ab, j, crd, q);
+          ab.store(v, values, [q]);
+        }
         ab.store(this.#ctx.zero(), w, [j]);
-        ab.store(ab.constantInt(0, mark), filled, [j]);
         return ab.addi(q, c(1));
       };
-      const scan = nb.cmpi('ugt', nb.muli(n, n), nb.muli(extent, c(4)));
       const end = nb.ifOp(
-        scan,
+        this.#scansMarks(nb, n, marks.wordCount(nb, extent)),
         [index],
         (tb) => {
-          // Branch-free compaction: every coordinate is written at the next free slot, which
-          // advances only past marked ones (a data-dependent branch per coordinate would be
-          // mispredicted for a good share of them); the touched entries are cleared after.
-          // Where the whole row fits the storage (every call but a too-small first one), the
-          // stores need no capacity checks.
-          const compact = (cb: Builder, guarded: boolean): Value =>
-            cb.forOp(c(0), extent, c(1), [start], (fb, j, q) => {
-              const v = fb.load(w, [j as Value]);
-              if (guarded) {
-                this.#guardedStore(fb, j as Value, crd, q as Value, true);
-                this.#guardedStore(fb, v, values, q as Value);
-              } else {
-                this.#storeIndex(fb, j as Value, crd, q as Value);
-                fb.store(v, values, [q as Value]);
-              }
-              return [fb.addi(q as Value, loadIndex(fb, filled, j as Value))];
-            }).results[0] as Value;
+          // Where the row fits the storage (every call but a too-small first one), the
+          // appends need no capacity checks.
           const room = tb.select(
             tb.cmpi('ult', this.#ctx.length(crd), this.#ctx.length(values)),
             this.#ctx.length(crd),
             this.#ctx.length(values),
           );
-          const fits = tb.cmpi('ule', tb.addi(start, extent), room);
-          const compacted = tb.ifOp(
-            fits,
+          const appendMarked = (rb: Builder, guarded: boolean): Value[] =>
+            marks.emitForEachMarked(rb, extent, [start], (fb, j, [q]) => [
+              append(fb, j, q as Value, guarded),
+            ]);
+          const appended = tb.ifOp(
+            tb.cmpi('ule', tb.addi(start, n), room),
             [index],
-            (ub) => [compact(ub, false)],
-            (gb) => [compact(gb, true)],
-          ).results[0] as Value;
-          tb.forOp(c(0), n, c(1), [], (fb, t) => {
-            const j = loadIndex(fb, added, t as Value);
-            fb.store(this.#ctx.zero(), w, [j]);
-            fb.store(fb.constantInt(0, mark), filled, [j]);
-            return [];
-          });
-          return [compacted];
+            (ub) => appendMarked(ub, false),
+            (gb) => appendMarked(gb, true),
+          );
+          return [appended.results[0] as Value];
         },
         (eb) => {
           this.#emitSort(eb, n);
-          const loop = eb.forOp(c(0), n, c(1), [start], (fb, t, q) => [
-            append(fb, loadIndex(fb, added, t as Value), q as Value),
-          ]);
+          const loop = eb.forOp(c(0), n, c(1), [start], (fb, t, q) => {
+            const j = loadIndex(fb, added, t as Value);
+            marks.emitClearWordOf(fb, j);
+            return [append(fb, j, q as Value, true)];
+          });
           return [loop.results[0] as Value];
         },
       ).results[0] as Value;
@@ -322,6 +302,19 @@ export class OutputAssembler {
       );
       return [];
     });
+  }
+
+  /**
+   * Whether a row of `n` touched coordinates is drained by scanning its marks' `words`, or
+   * (few coordinates in a wide row) by sorting the touched coordinates, whichever costs less.
+   */
+  #scansMarks(b: Builder, n: Value, words: Value): Value {
+    return b.cmpi('ugt', b.muli(n, n), b.muli(words, this.#ctx.c(4)));
+  }
+
+  /** The workspace's marks (see workspace-marks.ts). */
+  #marks(): WorkspaceMarks {
+    return new WorkspaceMarks(this.#ctx.arg(outputKeys.workspaceFilled), (n) => this.#ctx.c(n));
   }
 
   /** Fills the positions of parents left empty, level by level (MLIR's `genEndInsert`). */
@@ -352,14 +345,12 @@ export class OutputAssembler {
     return this.#levelIndices[this.#rank - 1] as string;
   }
 
-  /** Inserts `w[j]` (every touched coordinate, as MLIR's `compress`), then clears `w[j]` and its mark. */
+  /** Inserts `w[j]` (every touched coordinate, as MLIR's `compress`), then clears `w[j]`. */
   #drain(b: Builder, idx: ReadonlyMap<string, Value>, j: Value): void {
     const w = this.#ctx.arg(outputKeys.workspaceValues);
-    const filled = this.#ctx.arg(outputKeys.workspaceFilled);
     const v = b.load(w, [j]);
     this.emitInsert(b, new Map(idx).set(this.#lastIndex, j), v, false);
     b.store(this.#ctx.zero(), w, [j]);
-    b.store(b.constantInt(0, this.#elementOf(filled) as IntegerType), filled, [j]);
   }
 
   /** Insertion sort of the first `n` touched coordinates. */

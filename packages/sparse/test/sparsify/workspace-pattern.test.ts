@@ -1,25 +1,37 @@
 /**
  * The Gustavson workspace of SpGEMM stores exactly the touched coordinates of each row (MLIR's
  * `compress`: every j with some A(i,k)·B(k,j), a zero sum included, nothing else), in order,
- * whichever way the row is drained (sorting few touched entries, scanning the workspace for
- * many). The reference is plain loops over the CSR arrays; values are integers, so every
- * summation order is exact. Densities span both drains, rows with gaps included.
+ * whichever way the row is drained (sorting few touched entries, scanning the marks bitmap for
+ * many), for every coordinate width (the marks' word width: 8 to 64 bits, rows of up to 200 columns
+ * spanning many words). The reference is plain loops over the CSR arrays; values are integers,
+ * so every summation order is exact. Densities span both drains, rows with gaps included.
  */
 import { compile } from '@tilekit/loop-engines';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runKernel, SparseTensor, sparsify } from '../../src/index.js';
+import { runKernel, SparseTensor, type StorageWidth, sparsify } from '../../src/index.js';
 import { randomDense } from './fixtures.js';
 
 const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 const CSR3 = { A: 'CSR', B: 'CSR', C: 'CSR' } as const;
 
+/** A storage array's entries as numbers (64-bit widths hold bigints). */
+const numbers = (array: unknown): number[] =>
+  Array.from(array as ArrayLike<number | bigint>, (x) => Number(x));
+
 /** Row by row: the sorted touched columns of A·B and their sums (plain loops, no workspace). */
 function referenceProduct(a: SparseTensor, b: SparseTensor) {
   const [rows] = a.shape as [number, number];
-  type Arrays = [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
-  const [aPos, aCrd, aVal] = [a.positions[1], a.coordinates[1], a.values] as Arrays;
-  const [bPos, bCrd, bVal] = [b.positions[1], b.coordinates[1], b.values] as Arrays;
+  const [aPos, aCrd, aVal] = [a.positions[1], a.coordinates[1], a.values].map(numbers) as [
+    number[],
+    number[],
+    number[],
+  ];
+  const [bPos, bCrd, bVal] = [b.positions[1], b.coordinates[1], b.values].map(numbers) as [
+    number[],
+    number[],
+    number[],
+  ];
   const positions = [0];
   const coordinates: number[] = [];
   const values: number[] = [];
@@ -44,7 +56,8 @@ function referenceProduct(a: SparseTensor, b: SparseTensor) {
 const problems = fc.record({
   rows: fc.integer({ min: 1, max: 6 }),
   inner: fc.integer({ min: 1, max: 8 }),
-  cols: fc.integer({ min: 1, max: 80 }),
+  cols: fc.integer({ min: 1, max: 200 }),
+  width: fc.constantFrom<StorageWidth>(8, 16, 32, 64, 'index'),
   // Percentages: fast-check's doubles favour 0 and 1, which leave no gaps in a row.
   densityA: fc.integer({ min: 0, max: 100 }).map((p) => p / 100),
   densityB: fc.integer({ min: 0, max: 100 }).map((p) => p / 100),
@@ -52,27 +65,32 @@ const problems = fc.record({
 });
 
 describe('SpGEMM workspace drain', () => {
-  const kernel = sparsify('C(i,j) = A(i,k) * B(k,j)', CSR3, { valueType: 'f64' });
   it.each(ENGINES)(
     '%s engine: stores exactly the touched coordinates, sorted, per row',
     (engine) => {
-      const run = compile(kernel.module, kernel.functionName, { engine });
+      const kernels = new Map<StorageWidth, () => unknown>();
       fc.assert(
-        fc.property(problems, ({ rows, inner, cols, densityA, densityB, seed }) => {
+        fc.property(problems, ({ rows, inner, cols, width, densityA, densityB, seed }) => {
+          const kernel = sparsify('C(i,j) = A(i,k) * B(k,j)', CSR3, {
+            valueType: 'f64',
+            crdWidth: width,
+          });
+          const run = kernels.get(width) ?? compile(kernel.module, kernel.functionName, { engine });
+          kernels.set(width, run);
           const make = (shape: [number, number], density: number, s: number) =>
             SparseTensor.fromDense(
               randomDense(shape, { density, profile: 'integers', seed: s }),
               shape,
               'CSR',
-              { dtype: 'float64' },
+              { dtype: 'float64', crdWidth: width },
             );
           const A = make([rows, inner], densityA, seed);
           const B = make([inner, cols], densityB, seed + 1);
-          const out = runKernel(kernel, run, { A, B }) as SparseTensor;
+          const out = runKernel(kernel, run as never, { A, B }) as SparseTensor;
           const expected = referenceProduct(A, B);
-          expect(Array.from(out.positions[1] as ArrayLike<number>)).toEqual(expected.positions);
-          expect(Array.from(out.coordinates[1] as ArrayLike<number>)).toEqual(expected.coordinates);
-          expect(Array.from(out.values as Float64Array)).toEqual(expected.values);
+          expect(numbers(out.positions[1])).toEqual(expected.positions);
+          expect(numbers(out.coordinates[1])).toEqual(expected.coordinates);
+          expect(numbers(out.values)).toEqual(expected.values);
         }),
         { seed: 20261126, numRuns: 150 },
       );
