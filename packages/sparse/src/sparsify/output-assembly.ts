@@ -152,7 +152,7 @@ export class OutputAssembler {
   }
 
   /**
-   * Opens one workspace: no entries yet (the workspace arrays are clear between uses). Returns
+   * Opens one workspace: no entries yet (the marks are clear between uses). Returns
    * the entry count, which the loops filling the workspace carry (in a register, as MLIR's
    * expanded access pattern carries its `count`) and {@link emitExpandEnd} takes.
    */
@@ -183,7 +183,10 @@ export class OutputAssembler {
       },
       () => [count],
     );
-    b.store(b.binary(this.#addName(value), b.load(w, [j]), value), w, [j]);
+    // A coordinate's first term starts from zero whatever the workspace held (a drained row
+    // leaves its values behind: clearing them would cost a store per entry).
+    const held = b.select(fresh, this.#ctx.zero(), b.load(w, [j]));
+    b.store(b.binary(this.#addName(value), held, value), w, [j]);
     return counted.results[0] as Value;
   }
 
@@ -243,10 +246,7 @@ export class OutputAssembler {
       const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
       const parent = this.#walk(nb, coords, last);
       const start = this.#loadState(nb, last, COUNT);
-      /**
-       * Appends `w[j]` at `q` (without capacity checks where `guarded` is false) and clears
-       * `w[j]`; returns `q + 1`.
-       */
+      /** Appends `w[j]` at `q` (without capacity checks where `guarded` is false); returns `q + 1`. */
       const append = (ab: Builder, j: Value, q: Value, guarded: boolean): Value => {
         const v = ab.load(w, [j]);
         if (guarded) {
@@ -256,7 +256,6 @@ export class OutputAssembler {
           this.#storeIndex(ab, j, crd, q);
           ab.store(v, values, [q]);
         }
-        ab.store(this.#ctx.zero(), w, [j]);
         return ab.addi(q, c(1));
       };
       const end = nb.ifOp(
@@ -345,12 +344,11 @@ export class OutputAssembler {
     return this.#levelIndices[this.#rank - 1] as string;
   }
 
-  /** Inserts `w[j]` (every touched coordinate, as MLIR's `compress`), then clears `w[j]`. */
+  /** Inserts `w[j]` (every touched coordinate, as MLIR's `compress`). */
   #drain(b: Builder, idx: ReadonlyMap<string, Value>, j: Value): void {
     const w = this.#ctx.arg(outputKeys.workspaceValues);
     const v = b.load(w, [j]);
     this.emitInsert(b, new Map(idx).set(this.#lastIndex, j), v, false);
-    b.store(this.#ctx.zero(), w, [j]);
   }
 
   /** Insertion sort of the first `n` touched coordinates. */
