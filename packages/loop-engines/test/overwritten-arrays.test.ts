@@ -11,21 +11,21 @@ import { describe, expect, it } from 'vitest';
 import { compile, markOverwritten } from '../src/index.js';
 
 /**
- * Appends `a[i] * 3` for the first `n` elements to `x`, then reads each back to add it into
+ * Writes `x[i] = a[i] * 3` for the first `n` elements and reads each back into the sum
  * `sum[0]` (a read of the output after this call wrote it): `x` is overwritten before it is read.
  */
 const APPEND = parseModule(`
 func.func @append(%a: memref<?xf64>, %n: index, %x: memref<?xf64>, %sum: memref<?xf64>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %three = arith.constant 3.0 : f64
   %zero = arith.constant 0.0 : f64
-  scf.for %i = %c0 to %n step %c1 {
-    %v = memref.load %a[%i] : memref<?xf64>
-    %m = arith.mulf %v, %three : f64
-    memref.store %m, %x[%i] : memref<?xf64>
-  }
+  %three = arith.constant 3.0 : f64
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
   %t = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f64) {
+    %m = arith.mulf %three, %three : f64
+    %v = memref.load %a[%i] : memref<?xf64>
+    %p = arith.mulf %v, %m : f64
+    %q = arith.divf %p, %three : f64
+    memref.store %q, %x[%i] : memref<?xf64>
     %w = memref.load %x[%i] : memref<?xf64>
     %s = arith.addf %acc, %w : f64
     scf.yield %s : f64

@@ -6,8 +6,9 @@
  * for a large output costs as much as copying the result back out.
  */
 import type { MemRefData } from '@tilekit/loop-ir';
+import { arrayMark } from './array-marks.js';
 
-const overwritten = new WeakSet<MemRefData>();
+const overwritten = arrayMark('markOverwritten');
 
 /**
  * Declares that kernels called with `arrays` write each element they read before reading it, so
@@ -17,14 +18,7 @@ const overwritten = new WeakSet<MemRefData>();
  * does read makes its wasm results differ from the other engines'.
  */
 export function markOverwritten(...arrays: readonly MemRefData[]): void {
-  for (const a of arrays) {
-    if (!ArrayBuffer.isView(a)) {
-      throw new TypeError(
-        `markOverwritten: expected typed arrays, got ${Object.prototype.toString.call(a)}`,
-      );
-    }
-    overwritten.add(a);
-  }
+  overwritten.mark(arrays);
 }
 
 /** Whether `data` was declared with {@link markOverwritten}. */

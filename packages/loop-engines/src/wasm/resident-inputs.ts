@@ -5,8 +5,9 @@
  * length or its place in memory changes, and never keeps an argument the kernel writes.
  */
 import type { MemRefData } from '@tilekit/loop-ir';
+import { arrayMark } from './array-marks.js';
 
-const immutable = new WeakSet<MemRefData>();
+const immutable = arrayMark('markImmutable');
 
 /**
  * Declares that the contents of `arrays` will not change from now on: a compiled wasm
@@ -14,14 +15,7 @@ const immutable = new WeakSet<MemRefData>();
  * in its memory. Writing such an array afterwards makes later wasm calls read stale values.
  */
 export function markImmutable(...arrays: readonly MemRefData[]): void {
-  for (const a of arrays) {
-    if (!ArrayBuffer.isView(a)) {
-      throw new TypeError(
-        `markImmutable: expected typed arrays, got ${Object.prototype.toString.call(a)}`,
-      );
-    }
-    immutable.add(a);
-  }
+  immutable.mark(arrays);
 }
 
 /** Whether `data` was declared with {@link markImmutable}. */
