@@ -1,8 +1,9 @@
 /**
  * Random kernels of the notation (sums and differences, products, max/min, abs, negation,
- * select on every comparison, constants, index values over vectors and matrices in random formats, index patterns that
- * conflict with the storage order) against `@tilekit/conformance`'s dense reference with
- * TACO's semantics, on every engine. Values are ±1, ±2, ±0.5 so every result is exact.
+ * select on every comparison, constants, index values over vectors and matrices in random
+ * formats, index patterns that conflict with the storage order), each into an output that starts
+ * out holding junk, against `@tilekit/conformance`'s dense reference with TACO's semantics, on
+ * every engine. Values are ±1, ±2, ±0.5 so every result is exact.
  * Derived from TACO's test/tests-expr.cpp and test/tests-merge_lattice.cpp (random
  * expressions over mixed formats) and MLIR's Merger unit tests
  * (mlir/unittests/Dialect/SparseTensor/MergerTest.cpp).
@@ -118,7 +119,10 @@ describe('random kernels compute what the TACO reference computes', () => {
           const run = compile(module, kernel.functionName, {
             engine: engine === 'wasm, vectorized' ? 'wasm' : engine,
           });
+          // The output starts out holding junk: an `=` kernel must overwrite every element,
+          // whether it zero-fills first or (every output index a whole dense range) does not.
           const call = bindArguments(kernel, operands);
+          (call.output as Float32Array).fill(12345);
           run(...call.args);
           expect(
             withoutNegativeZeros(call.output),
