@@ -53,6 +53,8 @@ export class LoopEmitter implements LoopBodyEmitter {
 
   /** How co-iteration loops pick their lattice case (see {@link CaseDispatch}). */
   readonly #caseDispatch: CaseDispatch;
+  /** The loops store every element of the dense output once: no zero fill first. */
+  readonly #overwritesOutput: boolean;
 
   constructor(
     plan: KernelPlan,
@@ -89,6 +91,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       );
     }
     this.#parentEndIndex = this.#assembler?.deferParentPositions(plan.loopOrder);
+    this.#overwritesOutput = this.#storesEveryOutputElementOnce();
   }
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
@@ -97,8 +100,9 @@ export class LoopEmitter implements LoopBodyEmitter {
     for (const t of this.#plan.inputs) {
       if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.c(0) });
     }
-    if (this.#plan.notation.op === '=' && this.#assembly === undefined && !this.#overwritesOutput)
+    if (this.#plan.notation.op === '=' && this.#assembly === undefined && !this.#overwritesOutput) {
       this.#emitZeroFill();
+    }
     this.#assembler?.emitInit(this.#top);
     const scope: Scope = {
       b: this.#top,
@@ -119,7 +123,7 @@ export class LoopEmitter implements LoopBodyEmitter {
    * skipped) and no reduction loop encloses an output index's loop (so no element is visited
    * twice); a reduction then starts from zero instead of the element it would load.
    */
-  get #overwritesOutput(): boolean {
+  #storesEveryOutputElementOnce(): boolean {
     const { notation, output, loopOrder, reductions } = this.#plan;
     if (notation.op !== '=' || this.#assembly !== undefined) return false;
     const lastOutputLoop = Math.max(-1, ...output.indices.map((i) => loopOrder.indexOf(i)));

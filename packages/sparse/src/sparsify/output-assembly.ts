@@ -76,6 +76,7 @@ export class OutputAssembler {
   readonly #format: SparseFormat;
   readonly #levelIndices: readonly string[];
   readonly #rank: number;
+  #workspaceMarks: WorkspaceMarks | undefined;
   readonly #strategy: OutputAssembly['strategy'];
   /** Whether the last level's positions are stored once per parent (see {@link deferParentPositions}). */
   #parentsDeferred = false;
@@ -311,9 +312,12 @@ export class OutputAssembler {
     return b.cmpi('ugt', b.muli(n, n), b.muli(words, this.#ctx.c(4)));
   }
 
-  /** The workspace's marks (see workspace-marks.ts). */
+  /** The workspace's marks (see workspace-marks.ts), made on first use: only expanded outputs have them. */
   #marks(): WorkspaceMarks {
-    return new WorkspaceMarks(this.#ctx.arg(outputKeys.workspaceFilled), (n) => this.#ctx.c(n));
+    this.#workspaceMarks ??= new WorkspaceMarks(this.#ctx.arg(outputKeys.workspaceFilled), (n) =>
+      this.#ctx.c(n),
+    );
+    return this.#workspaceMarks;
   }
 
   /** Fills the positions of parents left empty, level by level (MLIR's `genEndInsert`). */

@@ -17,6 +17,7 @@ import {
 } from './kernel-names.js';
 import type { OperandFormat } from './sparse-inputs.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
+import { memoizedByText } from './text-memo.js';
 
 /** A kernel compiled for one attribute set. */
 export interface CompiledSparseKernel {
@@ -68,18 +69,8 @@ export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'):
 /** Kernels by key; a handful of distinct attribute sets per app, so never evicted. */
 const COMPILED = new Map<string, CompiledSparseKernel>();
 
-/**
- * The same kernels by their attributes exactly as spelled. Every op call looks its kernel up
- * (twice: the op checks operands, the backend's kernel runs it); deriving the canonical key
- * parses and re-serialises the formats, which costs as much as a GPU backend's dispatch, so
- * a spelling seen before skips it.
- */
-const BY_SPELLING = new Map<string, CompiledSparseKernel>();
-/** Past this many spellings the memo starts over (it is only a speed-up). */
-const SPELLING_MEMO_LIMIT = 1024;
-
 /** The attributes that select a compiled kernel, joined as they are spelled. */
-function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: string): string {
+function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): string {
   const { formats, vectorLength, enableVLAVectorization, enableSIMDIndex32, vscale, engine } =
     attrs;
   return [
@@ -94,20 +85,17 @@ function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: string): stri
   ].join('\u0000');
 }
 
-/** The compiled kernel for `expr` under `attrs`, compiled on first use. */
-export function compiledSparseKernel(
+/**
+ * The compiled kernel for `expr` under `attrs`, compiled on first use. Every op call looks its
+ * kernel up (twice: the op checks operands, the backend's kernel runs it); deriving the
+ * canonical key parses and re-serialises the formats, which costs as much as a GPU backend's
+ * dispatch, so the lookup goes by the attributes as spelled first.
+ */
+export const compiledSparseKernel: (
   expr: string,
   attrs: SparseKernelAttrs,
   dtype: 'float32' | 'int32',
-): CompiledSparseKernel {
-  const spelling = spellingOf(expr, attrs, dtype);
-  const seen = BY_SPELLING.get(spelling);
-  if (seen !== undefined) return seen;
-  const compiled = compileByKey(expr, attrs, dtype);
-  if (BY_SPELLING.size >= SPELLING_MEMO_LIMIT) BY_SPELLING.clear();
-  BY_SPELLING.set(spelling, compiled);
-  return compiled;
-}
+) => CompiledSparseKernel = memoizedByText(spellingOf, compileByKey);
 
 /** {@link compiledSparseKernel} through the canonical key (equal kernels share one compile). */
 function compileByKey(

@@ -8,6 +8,7 @@ import type { EngineName } from '@tilekit/loop-engines';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import type { ValueType } from '../sparsify/kernel-plan.js';
 import { type Expr, type Notation, parseNotation, printExpr } from '../sparsify/notation.js';
+import { memoizedByText } from './text-memo.js';
 
 /** Options of {@link sparseOp}. */
 export interface SparseOpOptions {
@@ -64,21 +65,14 @@ function sortedJson(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
-/** Canonical spellings of the expressions seen so far (every call of an op re-derives its key). */
-const CANONICAL_BY_TEXT = new Map<string, string>();
-/** Past this many distinct expression texts the memo starts over (it is only a speed-up). */
-const CANONICAL_MEMO_LIMIT = 1024;
-
-/** {@link canonicalNotation} of `expr`'s parse, memoized by the text. */
-function canonicalText(expr: string): string {
-  let canonical = CANONICAL_BY_TEXT.get(expr);
-  if (canonical === undefined) {
-    canonical = canonicalNotation(parseNotation(expr));
-    if (CANONICAL_BY_TEXT.size >= CANONICAL_MEMO_LIMIT) CANONICAL_BY_TEXT.clear();
-    CANONICAL_BY_TEXT.set(expr, canonical);
-  }
-  return canonical;
-}
+/**
+ * {@link canonicalNotation} of `expr`'s parse, memoized by the text (every call of an op
+ * re-derives its key).
+ */
+const canonicalText = memoizedByText(
+  (expr: string) => expr,
+  (expr) => canonicalNotation(parseNotation(expr)),
+);
 
 /**
  * The cache key of a sparse op: canonical expression, formats and resolved options. Throws the

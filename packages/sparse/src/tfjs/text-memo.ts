@@ -1,0 +1,27 @@
+/**
+ * A memo of a pure function by a text its arguments are spelled as, for lookups every op call
+ * repeats (an expression's canonical form, a compiled kernel). It is only a speed-up, so past a
+ * bound it starts over rather than grow with an app that makes ever new texts.
+ */
+
+/** Past this many distinct texts a memo starts over. */
+const TEXT_MEMO_LIMIT = 1024;
+
+/**
+ * `compute`, remembered by `textOf` of its arguments (at most {@link TEXT_MEMO_LIMIT} texts at
+ * once); arguments spelled alike must give equal results.
+ */
+export function memoizedByText<A extends unknown[], T>(
+  textOf: (...args: A) => string,
+  compute: (...args: A) => T,
+): (...args: A) => T {
+  const byText = new Map<string, T>();
+  return (...args) => {
+    const text = textOf(...args);
+    if (byText.has(text)) return byText.get(text) as T;
+    const value = compute(...args);
+    if (byText.size >= TEXT_MEMO_LIMIT) byText.clear();
+    byText.set(text, value);
+    return value;
+  };
+}
