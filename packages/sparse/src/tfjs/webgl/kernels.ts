@@ -103,7 +103,9 @@ function hostReason(args: CallArguments): string | null {
   if (env().getNumber('WEBGL_VERSION') < 2) return 'the WebGL context is WebGL1';
   const sizes = args.args.flatMap((a) => (a.kind === 'memref' ? a.shape : [a.value]));
   if ([...sizes, ...args.outputShape].some((s) => s === 0)) return 'a tensor is empty';
-  const elements = args.args.map((a) => (a.kind === 'memref' ? util.sizeFromShape(a.shape) : 0));
+  const elements = args.args.map((a) =>
+    a.kind === 'memref' ? a.shape.reduce((x, y) => x * y, 1) : 0,
+  );
   if ([...sizes, ...elements].some((s) => s > FLOAT_EXACT_INTEGER_LIMIT))
     return 'an index or extent exceeds 2^24, past which float32 textures are not exact';
   return null;
