@@ -10,8 +10,9 @@
  * 2. the output: `memref<?x...xT>` (`memref<T>` for a scalar result); an output with a
  *    storage format instead takes, per level, its positions then coordinates (as an input
  *    would), its values, and a `state` memref (entry counts, see output-assembly.ts), plus,
- *    when it is assembled through a workspace, the workspace's values, marks and touched
- *    coordinates (each as long as the output's last level); `X *= ...` on a sparse `X` takes
+ *    when it is assembled through a workspace, the workspace's values (as long as the output's
+ *    last level, zero-filled), marks (`memref<?xi32>`, see workspace-marks.ts) and touched
+ *    coordinates (one longer than the last level); `X *= ...` on a sparse `X` takes
  *    no output argument (`X` is the first input and its values are rewritten);
  * 3. one `index` per index variable, in order of first appearance in the notation (the
  *    output's indices first): the size of that dimension.
@@ -164,7 +165,7 @@ function outputParameters(plan: KernelPlan, element: ScalarType): KernelParamete
   if (strategy === 'expand') {
     params.push(
       { kind: 'workspace-values', tensor, type: memrefOf('?', element) },
-      { kind: 'workspace-filled', tensor, type: memrefOf('?', crd) },
+      { kind: 'workspace-filled', tensor, type: memrefOf('?', i32) },
       { kind: 'workspace-coordinates', tensor, type: memrefOf('?', crd) },
     );
   }

@@ -164,6 +164,12 @@ export class OutputAssembler {
   /**
    * `w[j] += value`, recording `j` the first time it is touched (the expanded access); `count`
    * is the workspace's entry count so far, and the count after the update is returned.
+   *
+   * Branch-free: `j` is written after the recorded coordinates whether or not it is new (the
+   * coordinates array has one slot beyond the extent for a full row), and only a new one
+   * advances the count; which updates are new follows the data, so a branch on it is
+   * mispredicted often. The workspace holds zero wherever a row has not touched it (the
+   * drains clear what they read), so a first term needs no special case either.
    */
   emitWorkspaceUpdate(
     b: Builder,
@@ -175,20 +181,9 @@ export class OutputAssembler {
     const w = this.#ctx.arg(outputKeys.workspaceValues);
     const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
     const fresh = this.#marks().emitMark(b, j);
-    const counted = b.ifOp(
-      fresh,
-      [index],
-      (tb) => {
-        this.#storeIndex(tb, j, added, count);
-        return [tb.addi(count, this.#ctx.c(1))];
-      },
-      () => [count],
-    );
-    // A coordinate's first term starts from zero whatever the workspace held (a drained row
-    // leaves its values behind: clearing them would cost a store per entry).
-    const held = b.select(fresh, this.#ctx.zero(), b.load(w, [j]));
-    b.store(b.binary(this.#addName(value), held, value), w, [j]);
-    return counted.results[0] as Value;
+    this.#storeIndex(b, j, added, count);
+    b.store(b.binary(this.#addName(value), b.load(w, [j]), value), w, [j]);
+    return b.select(fresh, b.addi(count, this.#ctx.c(1)), count);
   }
 
   /**
@@ -238,7 +233,6 @@ export class OutputAssembler {
     const { c } = this.#ctx;
     const last = this.#rank - 1;
     const extent = this.#ctx.size(this.#lastIndex);
-    const w = this.#ctx.arg(outputKeys.workspaceValues);
     const added = this.#ctx.arg(outputKeys.workspaceCoordinates);
     const crd = this.#ctx.arg(outputKeys.coordinates(last));
     const values = this.#ctx.arg(outputKeys.values);
@@ -249,7 +243,7 @@ export class OutputAssembler {
       const start = this.#loadState(nb, last, COUNT);
       /** Appends `w[j]` at `q` (without capacity checks where `guarded` is false); returns `q + 1`. */
       const append = (ab: Builder, j: Value, q: Value, guarded: boolean): Value => {
-        const v = ab.load(w, [j]);
+        const v = this.#takeWorkspaceValue(ab, j);
         if (guarded) {
           this.#guardedStore(ab, j, crd, q, true);
           this.#guardedStore(ab, v, values, q);
@@ -350,9 +344,16 @@ export class OutputAssembler {
 
   /** Inserts `w[j]` (every touched coordinate, as MLIR's `compress`). */
   #drain(b: Builder, idx: ReadonlyMap<string, Value>, j: Value): void {
+    const v = this.#takeWorkspaceValue(b, j);
+    this.emitInsert(b, new Map(idx).set(this.#lastIndex, j), v, false);
+  }
+
+  /** `w[j]`, leaving zero in its place for the next row (see {@link emitWorkspaceUpdate}). */
+  #takeWorkspaceValue(b: Builder, j: Value): Value {
     const w = this.#ctx.arg(outputKeys.workspaceValues);
     const v = b.load(w, [j]);
-    this.emitInsert(b, new Map(idx).set(this.#lastIndex, j), v, false);
+    b.store(this.#ctx.zero(), w, [j]);
+    return v;
   }
 
   /** Insertion sort of the first `n` touched coordinates. */

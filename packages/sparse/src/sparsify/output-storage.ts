@@ -15,6 +15,7 @@ import { SparsifyError } from './errors.js';
 import type { KernelPlan } from './kernel-plan.js';
 import { type KernelParameter, stateWidthOf } from './kernel-signature.js';
 import { countSlot, stateLength } from './output-assembly.js';
+import { markWordCount } from './workspace-marks.js';
 import { type AssemblyPlan, hasAssembly } from './output-plan.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */
@@ -24,11 +25,15 @@ export interface OutputStorage {
   readonly values: ValueArray | BigInt64Array;
   /** Entry counts and last-entry bookkeeping (see output-assembly.ts). */
   readonly state: IndexArray;
-  /** The dense workspace of an expanded output (`undefined` otherwise). */
+  /**
+   * The dense workspace of an expanded output (`undefined` otherwise): zero-filled values as
+   * long as the output's last level, its marks (see workspace-marks.ts) and room for one more
+   * touched coordinate than the last level has. The kernel leaves it zero-filled again.
+   */
   readonly workspace:
     | {
         readonly values: ValueArray | BigInt64Array;
-        readonly filled: IndexArray;
+        readonly filled: Uint32Array;
         readonly coordinates: IndexArray;
       }
     | undefined;
@@ -109,8 +114,8 @@ export function allocateOutputStorage(
       plan.assembly.strategy === 'expand'
         ? {
             values: valueArrayFor(plan.valueType, last),
-            filled: zeroIndexArray(format.crdWidth, last),
-            coordinates: zeroIndexArray(format.crdWidth, last),
+            filled: new Uint32Array(markWordCount(last)),
+            coordinates: zeroIndexArray(format.crdWidth, last + 1),
           }
         : undefined,
   };
@@ -252,7 +257,8 @@ export function bindOutputStorage(
 
 /**
  * Checks caller-made storage against the kernel: array types (widths, value type), the state
- * length, and a workspace as long as the output's last level (its accesses are not guarded).
+ * length, and a workspace as long as the output's last level needs (its accesses are not
+ * guarded; it must hold zeros, as {@link allocateOutputStorage} makes it).
  */
 function checkOutputStorage(
   plan: AssemblyPlan,
@@ -290,10 +296,17 @@ function checkOutputStorage(
     const ok =
       ws !== undefined &&
       ws.values.constructor === values &&
-      ws.filled.constructor === crdType &&
+      ws.values.length >= last &&
+      ws.filled.constructor === Uint32Array &&
+      ws.filled.length >= markWordCount(last) &&
       ws.coordinates.constructor === crdType &&
-      Math.min(ws.values.length, ws.filled.length, ws.coordinates.length) >= last;
-    if (!ok) fail('workspace', `must hold values, marks and coordinates of ${last} entries each`);
+      ws.coordinates.length > last;
+    if (!ok) {
+      fail(
+        'workspace',
+        `must hold ${last} values, ${markWordCount(last)} Uint32Array marks and ${last + 1} coordinates`,
+      );
+    }
   }
 }
 

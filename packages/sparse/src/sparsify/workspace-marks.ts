@@ -1,65 +1,75 @@
 /**
  * The marks of an expanded output's workspace (which coordinates of the current row have been
- * touched) as a bitmap over the words of the workspace's `filled` array: coordinate `j` is bit
- * `j % W` of word `j / W`, `W` the array's element width (32 for `index` words). Draining a row then visits its
- * touched coordinates in increasing order by reading `extent / W` words and taking out their set
- * bits one by one, where testing every coordinate cost `extent` steps, most of them on
- * coordinates never touched.
+ * touched) as a bitmap: coordinate `j` is bit `j % 32` of the `i32` word `j / 32` of the
+ * workspace's `filled` array. Draining a row visits its touched coordinates in increasing order
+ * by reading the words two at a time, as one 64-bit word, and taking out their set bits one
+ * by one, where testing every coordinate cost `extent` steps, most of them on coordinates
+ * never touched.
+ *
+ * Marking uses 32-bit words (the js engine computes `i32` with plain numbers but `i64` with
+ * bigints, and marking runs once per update); draining reads 64 marks at once, since each
+ * word drained ends with one loop exit the processor cannot predict (the number of set bits
+ * varies), and halving the words halves those.
  *
  * The index of a word's lowest set bit needs no count-trailing-zeros op: isolated, it is a
- * power of two, which converts to f64 exactly, and an f64 power of two's
- * exponent field (its bits 52 to 62, less the bias 1023) is that index.
+ * power of two, which converts to f64 exactly, and an f64 power of two's exponent field (its
+ * bits 52 to 62, less the bias 1023) is that index.
  */
-import type { Builder, IndexType, IntegerType, Value } from '@tilekit/loop-ir';
-import { f64, i64, index } from '@tilekit/loop-ir';
+import type { Builder, Value } from '@tilekit/loop-ir';
+import { f64, i32, i64, index } from '@tilekit/loop-ir';
 
 /** The f64 exponent field's offset and bias. */
 const EXPONENT_SHIFT = 52;
 const EXPONENT_BIAS = 1023;
 
+/** Marks per stored word, and per word drained (two stored words). */
+const WORD_BITS = 32;
+const DRAIN_BITS = 64;
+
+/** The `i32` words a workspace of `extent` coordinates keeps its marks in (whole pairs). */
+export function markWordCount(extent: number): number {
+  return 2 * Math.ceil(extent / DRAIN_BITS);
+}
+
 /** Emits marking, testing and draining of the workspace marks held in `filled`. */
 export class WorkspaceMarks {
   readonly #filled: Value;
-  readonly #word: IntegerType | IndexType;
-  readonly #bits: number;
   readonly #c: (n: number) => Value;
 
   /**
-   * @param filled The workspace's marks array (an integer or index memref, zero between rows).
+   * @param filled The workspace's marks array (a `memref<?xi32>`, zero between rows, with
+   *   {@link markWordCount} words).
    * @param c The hoisted `index` constant `n`.
    */
   constructor(filled: Value, c: (n: number) => Value) {
     const t = filled.type;
-    if (t.kind !== 'memref' || (t.element.kind !== 'integer' && t.element.kind !== 'index')) {
-      throw new TypeError('workspace marks need an integer memref');
+    if (t.kind !== 'memref' || t.element.kind !== 'integer' || t.element.width !== WORD_BITS) {
+      throw new TypeError('workspace marks need an i32 memref');
     }
     this.#filled = filled;
-    this.#word = t.element;
-    // An `index` word holds 32 marks: the js engine keeps index values as doubles, exact only
-    // up to 2^53.
-    this.#bits = t.element.kind === 'index' ? 32 : t.element.width;
     this.#c = c;
   }
 
-  /** Words holding the marks of `extent` coordinates. */
+  /** The 64-bit words {@link emitForEachMarked} drains for `extent` coordinates. */
   wordCount(b: Builder, extent: Value): Value {
-    return b.binary('arith.shrui', b.addi(extent, this.#c(this.#bits - 1)), this.#shift());
+    return b.binary('arith.shrui', b.addi(extent, this.#c(DRAIN_BITS - 1)), this.#log2(DRAIN_BITS));
   }
 
   /** Marks coordinate `j`; returns whether it was unmarked before (an `i1`). */
   emitMark(b: Builder, j: Value): Value {
-    const at = b.binary('arith.shrui', j, this.#shift());
-    const bit = b.binary('arith.andi', j, this.#c(this.#bits - 1));
-    const mask = b.binary('arith.shli', this.#wordConstant(b, 1), this.#toWord(b, bit));
+    const at = b.binary('arith.shrui', j, this.#log2(WORD_BITS));
+    const bit = b.binary('arith.andi', j, this.#c(WORD_BITS - 1));
+    const mask = b.binary('arith.shli', b.constantInt(1, i32), b.cast('arith.index_cast', bit, i32));
     const word = b.load(this.#filled, [at]);
-    const fresh = b.cmpi('eq', b.binary('arith.andi', word, mask), this.#wordConstant(b, 0));
+    const fresh = b.cmpi('eq', b.binary('arith.andi', word, mask), b.constantInt(0, i32));
     b.store(b.binary('arith.ori', word, mask), this.#filled, [at]);
     return fresh;
   }
 
   /** Clears the word holding `j`'s mark (once every coordinate it marks has been drained). */
   emitClearWordOf(b: Builder, j: Value): void {
-    b.store(this.#wordConstant(b, 0), this.#filled, [b.binary('arith.shrui', j, this.#shift())]);
+    const at = b.binary('arith.shrui', j, this.#log2(WORD_BITS));
+    b.store(b.constantInt(0, i32), this.#filled, [at]);
   }
 
   /**
@@ -74,37 +84,42 @@ export class WorkspaceMarks {
     body: (b: Builder, j: Value, carried: readonly Value[]) => Value[],
   ): Value[] {
     const c = this.#c;
-    const zero = this.#wordConstant(b, 0);
-    const one = this.#wordConstant(b, 1);
+    const zero = b.constantInt(0, i64);
+    const one = b.constantInt(1, i64);
     const loop = b.forOp(c(0), this.wordCount(b, extent), c(1), inits, (fb, wi, ...carried) => {
-      const base = fb.binary('arith.shli', wi as Value, this.#shift());
+      const base = fb.binary('arith.shli', wi as Value, this.#log2(DRAIN_BITS));
+      const low = fb.binary('arith.shli', wi as Value, c(1));
+      const high = fb.addi(low, c(1));
+      const wide = (at: Value): Value => fb.cast('arith.extui', fb.load(this.#filled, [at]), i64);
+      const word = fb.binary(
+        'arith.ori',
+        wide(low),
+        fb.binary('arith.shli', wide(high), fb.constantInt(WORD_BITS, i64)),
+      );
       const bits = fb.whileOp(
-        [fb.load(this.#filled, [wi as Value]), ...(carried as Value[])],
-        [this.#word, ...inits.map((v) => v.type)],
-        (wb, word, ...rest) => [
-          wb.cmpi('ne', word as Value, zero),
-          word as Value,
-          ...(rest as Value[]),
-        ],
-        (ab, word, ...rest) => {
-          // The lowest set bit: `x ^ (x & (x - 1))` (no negation, so index words stay positive).
-          const cleared = ab.binary('arith.andi', word as Value, ab.subi(word as Value, one));
-          const lowest = ab.binary('arith.xori', word as Value, cleared);
+        [word, ...(carried as Value[])],
+        [i64, ...inits.map((v) => v.type)],
+        (wb, w, ...rest) => [wb.cmpi('ne', w as Value, zero), w as Value, ...(rest as Value[])],
+        (ab, w, ...rest) => {
+          // The lowest set bit: `x ^ (x & (x - 1))`.
+          const cleared = ab.binary('arith.andi', w as Value, ab.subi(w as Value, one));
+          const lowest = ab.binary('arith.xori', w as Value, cleared);
           const j = ab.addi(base, this.#indexOfBit(ab, lowest));
           const next = body(ab, j, rest as Value[]);
-          return [ab.binary('arith.xori', word as Value, lowest), ...next];
+          return [ab.binary('arith.xori', w as Value, lowest), ...next];
         },
       );
-      fb.store(zero, this.#filled, [wi as Value]);
+      const cleared = fb.constantInt(0, i32);
+      fb.store(cleared, this.#filled, [low]);
+      fb.store(cleared, this.#filled, [high]);
       return bits.results.slice(1);
     });
     return [...loop.results];
   }
 
-  /** The index of the one set bit of `power` (a word holding a power of two). */
+  /** The index of the one set bit of `power` (an `i64` holding a power of two). */
   #indexOfBit(b: Builder, power: Value): Value {
-    const unsigned = this.#word.kind === 'index' ? b.cast('arith.index_castui', power, i64) : power;
-    const asFloat = b.cast('arith.uitofp', unsigned, f64);
+    const asFloat = b.cast('arith.uitofp', power, f64);
     const exponent = b.binary(
       'arith.shrui',
       b.cast('arith.bitcast', asFloat, i64),
@@ -114,16 +129,8 @@ export class WorkspaceMarks {
     return b.cast('arith.index_cast', bit, index);
   }
 
-  /** `log2(W)` as an index constant (coordinate to word index). */
-  #shift(): Value {
-    return this.#c(Math.log2(this.#bits));
-  }
-
-  #toWord(b: Builder, x: Value): Value {
-    return this.#word.kind === 'index' ? x : b.cast('arith.index_cast', x, this.#word);
-  }
-
-  #wordConstant(b: Builder, n: number): Value {
-    return this.#word.kind === 'index' ? this.#c(n) : b.constantInt(n, this.#word);
+  /** `log2(bits)` as an index constant (coordinate to word index). */
+  #log2(bits: number): Value {
+    return this.#c(Math.log2(bits));
   }
 }
