@@ -15,8 +15,8 @@ import { SparsifyError } from './errors.js';
 import type { KernelPlan } from './kernel-plan.js';
 import { type KernelParameter, stateWidthOf } from './kernel-signature.js';
 import { countSlot, stateLength } from './output-assembly.js';
-import { markWordCount } from './workspace-marks.js';
 import { type AssemblyPlan, hasAssembly } from './output-plan.js';
+import { markWordCount } from './workspace-marks.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */
 export interface OutputStorage {

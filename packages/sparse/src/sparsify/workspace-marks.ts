@@ -59,7 +59,11 @@ export class WorkspaceMarks {
   emitMark(b: Builder, j: Value): Value {
     const at = b.binary('arith.shrui', j, this.#log2(WORD_BITS));
     const bit = b.binary('arith.andi', j, this.#c(WORD_BITS - 1));
-    const mask = b.binary('arith.shli', b.constantInt(1, i32), b.cast('arith.index_cast', bit, i32));
+    const mask = b.binary(
+      'arith.shli',
+      b.constantInt(1, i32),
+      b.cast('arith.index_cast', bit, i32),
+    );
     const word = b.load(this.#filled, [at]);
     const fresh = b.cmpi('eq', b.binary('arith.andi', word, mask), b.constantInt(0, i32));
     b.store(b.binary('arith.ori', word, mask), this.#filled, [at]);

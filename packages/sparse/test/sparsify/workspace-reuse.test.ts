@@ -49,12 +49,7 @@ describe('workspace kernels reuse one storage', () => {
       );
       DENSITIES.forEach((density, s) => {
         const { operands, dense } = operandsOf(c, density, 100 + s, 32);
-        const expected = denseEvaluate(
-          c.expr,
-          dense,
-          new Float64Array(capacity),
-          (x) => x,
-        );
+        const expected = denseEvaluate(c.expr, dense, new Float64Array(capacity), (x) => x);
         const call = bindArguments(kernel, operands, storage);
         run(...call.args);
         const out = assembledOutput(kernel, call) as SparseTensor;
