@@ -68,7 +68,7 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
   /** Generates the whole program. */
   generate(): JsProgram {
     lowerFunction(this.func, this, JS_HANDLERS);
-    const source = `"use strict";\nconst I = rt.I, R = rt.R, N = rt.N, Z = rt.Z, L32 = rt.L32, S32 = rt.S32;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
+    const source = `"use strict";\nconst I = rt.I, R = rt.R, N = rt.N, Z = rt.Z, L32 = rt.L32, S32 = rt.S32, F2I = rt.F2I, I2F = rt.I2F;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
     return { source, refs: this.refs };
   }
 
@@ -167,13 +167,14 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
     attrs: Readonly<Record<string, Attribute>> = op.attributes,
   ): string {
     const inline = inlineScalar(op.name, args, opType, resType, attrs);
-    if (inline !== undefined && !SIGN_BIT_OPS.has(op.name)) return inline;
+    if (typeof inline === 'string' && !SIGN_BIT_OPS.has(op.name)) return inline;
     const types = op.operands.map((o) => elementTypeOf(o.type) as ScalarType);
     if (args.length > 3)
       throw new EngineUnsupportedError(`${op.name} with ${args.length} operands`);
     this.refs.push({ op, operandTypes: types, resultType: resType });
     const reference = `R(${this.refs.length - 1}, ${args.join(', ')})`;
     if (inline === undefined) return reference;
+    if (typeof inline !== 'string') return `(${inline.when} ? ${inline.fast} : ${reference})`;
     // JS arithmetic may quiet a NaN or keep its sign: the reference flips just the sign bit.
     const a = args[0] as string;
     return `(${a} === ${a} ? ${inline} : ${reference})`;

@@ -38,6 +38,10 @@ export interface JsRuntime {
   L32(data: Float32Array, bits: Uint32Array, at: number): number;
   /** Writes f32 element `at`; a NaN goes in as its bits (a Float32Array write quiets it). */
   S32(data: Float32Array, bits: Uint32Array, at: number, v: number): void;
+  /** The bits of an f64 as a (signed) i64: `arith.bitcast` f64 to i64. */
+  F2I(x: number): bigint;
+  /** The f64 with the bits of an i64: `arith.bitcast` i64 to f64. */
+  I2F(x: bigint): number;
 }
 
 const scratch = new DataView(new ArrayBuffer(8));
@@ -46,6 +50,16 @@ const scratch = new DataView(new ArrayBuffer(8));
 function fromBits(hi: number, lo: number): number {
   scratch.setUint32(0, hi);
   scratch.setUint32(4, lo);
+  return scratch.getFloat64(0);
+}
+
+function f64Bits(x: number): bigint {
+  scratch.setFloat64(0, x);
+  return scratch.getBigInt64(0);
+}
+
+function f64FromBits(x: bigint): number {
+  scratch.setBigInt64(0, x);
   return scratch.getFloat64(0);
 }
 
@@ -110,6 +124,8 @@ export function makeRuntime(
     },
     L32: loadF32,
     S32: storeF32,
+    F2I: f64Bits,
+    I2F: f64FromBits,
     badStep() {
       throw new EngineRuntimeError(fnName, 'scf.for step must be positive');
     },

@@ -2,7 +2,9 @@
  * JavaScript expressions for scalar ops. Values are JS numbers for floats, for integers up
  * to 32 bits (canonical: sign-extended, i1 as 0/1) and for `index` (exact below 2^53; `I()`
  * raises beyond), and bigints for i64. Hot ops are inlined; every other element-wise op calls
- * the interpreter's own semantics (`R(k, ...)`), so results and errors match it exactly.
+ * the interpreter's own semantics (`R(k, ...)`), so results and errors match it exactly. An
+ * inline form valid only for some operands (`index` bitwise ops and shifts on values that fit
+ * 32 bits) comes with its condition, and the reference computes the rest.
  */
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { isArithCast } from '@tilekit/loop-ir';
@@ -11,6 +13,12 @@ import { FLOAT_INFIX, INT_INFIX } from '../infix-operators.js';
 
 /** How a scalar type is held in generated code. */
 export type JsClass = 'f32' | 'f64' | 'int' | 'index' | 'i64';
+
+/** An inline expression valid where `when` holds; the reference computes the other operands. */
+export interface GuardedExpr {
+  readonly fast: string;
+  readonly when: string;
+}
 
 /** The representation class of `t`. */
 export function jsClassOf(t: ScalarType): JsClass {
@@ -140,17 +148,53 @@ function cmpi(pred: string, a: string, b: string, t: ScalarType): string | undef
   return `((${a} < 0) === (${b} < 0) ? ${a} ${op} ${b} : ${op.startsWith('<') ? `${b} < 0` : `${a} < 0`})`;
 }
 
-function intBinary(name: string, a: string, b: string, t: ScalarType): string | undefined {
+/** Whether an `index` expression holds a value that fits a signed 32-bit integer. */
+const fitsInt32 = (e: string): string => `(${e} | 0) === ${e}`;
+
+/**
+ * Shifts with the reference semantics: the amount is read unsigned, and one of at least the
+ * width gives 0 (`shli`, `shrui`) or the sign (`shrsi`). An `index` shift is inline for a
+ * non-negative value below 2^31 and an amount that keeps the result exact.
+ */
+function shiftExpr(op: string, a: string, b: string, t: ScalarType): string | GuardedExpr {
+  const cls = jsClassOf(t);
+  if (cls === 'i64') {
+    const amount = `BigInt.asUintN(64, ${b})`;
+    if (op === 'shrsi') return `(${a} >> (${amount} >= 64n ? 63n : ${amount}))`;
+    const shifted = op === 'shli' ? `${a} << ${amount}` : `BigInt.asUintN(64, ${a}) >> ${amount}`;
+    return `(${amount} >= 64n ? 0n : BigInt.asIntN(64, ${shifted}))`;
+  }
+  if (cls === 'index') {
+    const small = `${a} >= 0 && ${a} <= 0x7fffffff && ${b} >= 0`;
+    if (op === 'shli') return { fast: `(${a} * (1 << ${b}))`, when: `${small} && ${b} <= 22` };
+    return { fast: `(${a} >>> ${b})`, when: `${small} && ${b} < 32` };
+  }
+  const w = widthOf(t);
+  const amount = unsignedOf(w, b);
+  if (op === 'shrsi') return canon(w, `${a} >> (${amount} >= ${w} ? ${w - 1} : ${amount})`);
+  const shifted = op === 'shli' ? `${a} << ${amount}` : `${unsignedOf(w, a)} >>> ${amount}`;
+  return `(${amount} >= ${w} ? 0 : ${canon(w, shifted)})`;
+}
+
+const SHIFTS: ReadonlySet<string> = new Set(['arith.shli', 'arith.shrui', 'arith.shrsi']);
+
+function intBinary(
+  name: string,
+  a: string,
+  b: string,
+  t: ScalarType,
+): string | GuardedExpr | undefined {
+  if (SHIFTS.has(name)) return shiftExpr(name.slice('arith.'.length), a, b, t);
   const cls = jsClassOf(t);
   const op = INT_INFIX[name];
   if (op === undefined) return undefined;
-  if (cls === 'i64')
-    return op === '&' || op === '|' || op === '^'
-      ? `(${a} ${op} ${b})`
-      : `BigInt.asIntN(64, ${a} ${op} ${b})`;
-  if (cls === 'index')
+  const bitwise = op === '&' || op === '|' || op === '^';
+  if (cls === 'i64') return bitwise ? `(${a} ${op} ${b})` : `BigInt.asIntN(64, ${a} ${op} ${b})`;
+  if (cls === 'index') {
+    if (bitwise) return { fast: `(${a} ${op} ${b})`, when: `${fitsInt32(a)} && ${fitsInt32(b)}` };
     return op === '+' || op === '-' || op === '*' ? `I(${a} ${op} ${b})` : undefined;
-  if (op === '&' || op === '|' || op === '^') return `(${a} ${op} ${b})`;
+  }
+  if (bitwise) return `(${a} ${op} ${b})`;
   return canon(widthOf(t), op === '*' ? `Math.imul(${a}, ${b})` : `${a} ${op} ${b}`);
 }
 
@@ -177,6 +221,10 @@ function castExpr(name: string, a: string, from: ScalarType, to: ScalarType): st
     if (fc === 'i64' || tc === 'i64') {
       if (fc === 'i64' && tc === 'index') return `I(Number(${a}))`;
       if (fc === 'index' && tc === 'i64') return `BigInt(${a})`;
+      if (fc === 'int' && tc === 'i64')
+        return `BigInt(${unsignedCast ? unsignedOf(fw, a) : fw === 1 ? `(-${a})` : a})`;
+      if (fc === 'i64' && tc === 'int' && op === 'trunci')
+        return `Number(BigInt.as${tw === 1 ? 'Uint' : 'Int'}N(${tw}, ${a}))`;
       return undefined;
     }
     // number -> number: exact integers; read the source signed or unsigned, wrap to the target.
@@ -193,14 +241,20 @@ function castExpr(name: string, a: string, from: ScalarType, to: ScalarType): st
       fc === 'int' ? (op === 'sitofp' ? (fw === 1 ? `(-${a})` : a) : unsignedOf(fw, a)) : a;
     return roundTo(tc, src);
   }
+  // Number(bigint) rounds to nearest, ties to even, as the conversion does (to f64 only: a
+  // second rounding to f32 could differ).
+  if (fc === 'i64' && tc === 'f64' && op === 'sitofp') return `Number(${a})`;
+  if (fc === 'i64' && tc === 'f64' && op === 'uitofp') return `Number(BigInt.asUintN(64, ${a}))`;
+  if (op === 'bitcast' && fc === 'f64' && tc === 'i64') return `F2I(${a})`;
+  if (op === 'bitcast' && fc === 'i64' && tc === 'f64') return `I2F(${a})`;
   if (op === 'extf' && fc === 'f32' && tc === 'f64') return a;
   if (op === 'truncf' && fc === 'f64' && tc === 'f32') return `Math.fround(${a})`;
   return undefined;
 }
 
 /**
- * The inline JS expression of an element-wise scalar op, or undefined when the op must go
- * through the reference semantics.
+ * The inline JS expression of an element-wise scalar op (with the condition it needs, if
+ * any), or undefined when the op must go through the reference semantics.
  */
 export function inlineScalar(
   name: string,
@@ -208,7 +262,7 @@ export function inlineScalar(
   opType: ScalarType,
   resType: ScalarType,
   attrs: Readonly<Record<string, Attribute>>,
-): string | undefined {
+): string | GuardedExpr | undefined {
   const [a, b, c] = args as [string, string, string];
   const predicate = attrs.predicate?.kind === 'predicate' ? attrs.predicate.value : '';
   if (name === 'arith.select') return `(${a} ? ${b} : ${c})`;
