@@ -1,5 +1,5 @@
 /**
- * The js engine's inline integer ops — shifts of every width, `index` bitwise ops and shifts
+ * The js engine's inline integer ops — shifts and max/min of every width, `index` bitwise ops and shifts
  * (inline for values that fit 32 bits, the reference beyond), widening and truncating casts
  * to and from i64, i64 to f64 conversions and f64/i64 bitcasts — give the interpreter's
  * results exactly. Random operands mix the edges (0, ±1, the 32- and 64-bit limits, ±2^53,
@@ -11,7 +11,20 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, IndexRangeError } from '../src/index.js';
 
-const BINARY = ['shli', 'shrui', 'shrsi', 'andi', 'ori', 'xori', 'addi', 'subi'] as const;
+const BINARY = [
+  'shli',
+  'shrui',
+  'shrsi',
+  'andi',
+  'ori',
+  'xori',
+  'addi',
+  'subi',
+  'maxsi',
+  'minsi',
+  'maxui',
+  'minui',
+] as const;
 const TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'index'] as const;
 type IntType = (typeof TYPES)[number];
 

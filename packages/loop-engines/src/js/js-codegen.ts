@@ -68,7 +68,7 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
   /** Generates the whole program. */
   generate(): JsProgram {
     lowerFunction(this.func, this, JS_HANDLERS);
-    const source = `"use strict";\nconst I = rt.I, R = rt.R, N = rt.N, Z = rt.Z, L32 = rt.L32, S32 = rt.S32, F2I = rt.F2I, I2F = rt.I2F;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
+    const source = `"use strict";\nconst I = rt.I, R = rt.R, N = rt.N, Z = rt.Z, L32 = rt.L32, S32 = rt.S32, F2I = rt.F2I, I2F = rt.I2F, F32 = rt.F32;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
     return { source, refs: this.refs };
   }
 

@@ -38,6 +38,8 @@ export interface JsRuntime {
   L32(data: Float32Array, bits: Uint32Array, at: number): number;
   /** Writes f32 element `at`; a NaN goes in as its bits (a Float32Array write quiets it). */
   S32(data: Float32Array, bits: Uint32Array, at: number, v: number): void;
+  /** `x` rounded to f32, a NaN left as it is (the reference's rounding). */
+  F32(x: number): number;
   /** The bits of an f64 as a (signed) i64: `arith.bitcast` f64 to i64. */
   F2I(x: number): bigint;
   /** The f64 with the bits of an i64: `arith.bitcast` i64 to f64. */
@@ -124,6 +126,7 @@ export function makeRuntime(
     },
     L32: loadF32,
     S32: storeF32,
+    F32: (x) => (Number.isNaN(x) ? x : Math.fround(x)),
     F2I: f64Bits,
     I2F: f64FromBits,
     badStep() {

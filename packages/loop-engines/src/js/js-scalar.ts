@@ -176,6 +176,14 @@ function shiftExpr(op: string, a: string, b: string, t: ScalarType): string | Gu
   return `(${amount} >= ${w} ? 0 : ${canon(w, shifted)})`;
 }
 
+/** Integer max/min as the comparison that picks the first operand. */
+const INT_EXTREMA: Readonly<Record<string, string>> = {
+  'arith.maxsi': 'sge',
+  'arith.minsi': 'sle',
+  'arith.maxui': 'uge',
+  'arith.minui': 'ule',
+};
+
 const SHIFTS: ReadonlySet<string> = new Set(['arith.shli', 'arith.shrui', 'arith.shrsi']);
 
 function intBinary(
@@ -185,6 +193,11 @@ function intBinary(
   t: ScalarType,
 ): string | GuardedExpr | undefined {
   if (SHIFTS.has(name)) return shiftExpr(name.slice('arith.'.length), a, b, t);
+  const extremum = INT_EXTREMA[name];
+  if (extremum !== undefined) {
+    const test = cmpi(extremum, a, b, t);
+    return test === undefined ? undefined : `(${test} ? ${a} : ${b})`;
+  }
   const cls = jsClassOf(t);
   const op = INT_INFIX[name];
   if (op === undefined) return undefined;
@@ -198,13 +211,62 @@ function intBinary(
   return canon(widthOf(t), op === '*' ? `Math.imul(${a}, ${b})` : `${a} ${op} ${b}`);
 }
 
-function floatOp(name: string, args: readonly string[], cls: JsClass): string | undefined {
-  const [a, b] = args;
+/** Float functions whose reference is this `Math` function, computed in f64 then rounded. */
+const MATH_FUNCTIONS: Readonly<Record<string, string>> = {
+  'math.exp': 'Math.exp',
+  'math.expm1': 'Math.expm1',
+  'math.log': 'Math.log',
+  'math.log2': 'Math.log2',
+  'math.log10': 'Math.log10',
+  'math.log1p': 'Math.log1p',
+  'math.sin': 'Math.sin',
+  'math.cos': 'Math.cos',
+  'math.tan': 'Math.tan',
+  'math.tanh': 'Math.tanh',
+  'math.atan': 'Math.atan',
+  'math.ceil': 'Math.ceil',
+  'math.floor': 'Math.floor',
+  'math.trunc': 'Math.trunc',
+};
+
+/**
+ * IEEE maximum/minimum of two numbers (no NaN): +0 is above -0. The NaN-ignoring `maxnumf`
+ * and `minnumf` agree with them there.
+ */
+const FLOAT_EXTREMA: Readonly<Record<string, (a: string, b: string) => string>> = {
+  'arith.maximumf': (a, b) =>
+    `(${a} > ${b} || (${a} === ${b} && !Object.is(${a}, -0)) ? ${a} : ${b})`,
+  'arith.minimumf': (a, b) =>
+    `(${a} < ${b} || (${a} === ${b} && Object.is(${a}, -0)) ? ${a} : ${b})`,
+  'arith.maxnumf': (a, b) =>
+    `(${a} > ${b} || (${a} === ${b} && !Object.is(${a}, -0)) ? ${a} : ${b})`,
+  'arith.minnumf': (a, b) =>
+    `(${a} < ${b} || (${a} === ${b} && Object.is(${a}, -0)) ? ${a} : ${b})`,
+};
+
+function floatOp(
+  name: string,
+  args: readonly string[],
+  cls: JsClass,
+): string | GuardedExpr | undefined {
+  const [a, b] = args as [string, string];
   const binary = FLOAT_INFIX[name];
   if (binary !== undefined) return roundTo(cls, `${a} ${binary} ${b}`);
   if (name === 'arith.negf') return `(-${a})`;
   if (name === 'math.absf') return `Math.abs(${a})`;
   if (name === 'math.sqrt') return roundTo(cls, `Math.sqrt(${a})`);
+  // NaN operands go to the reference, which keeps their payloads.
+  const fn = MATH_FUNCTIONS[name];
+  if (fn !== undefined) {
+    // A NaN result stays as the function made it (the reference's rounding to f32 does not
+    // touch NaNs, and Math.fround may change their payload).
+    const value = cls === 'f32' ? `F32(${fn}(${a}))` : `${fn}(${a})`;
+    return { fast: value, when: `${a} === ${a}` };
+  }
+  const extremum = FLOAT_EXTREMA[name];
+  if (extremum !== undefined) {
+    return { fast: extremum(a, b), when: `${a} === ${a} && ${b} === ${b}` };
+  }
   return undefined;
 }
 
