@@ -4,7 +4,8 @@
  * raises beyond), and bigints for i64. Hot ops are inlined; every other element-wise op calls
  * the interpreter's own semantics (`R(k, ...)`), so results and errors match it exactly. An
  * inline form valid only for some operands (`index` bitwise ops and shifts on values that fit
- * 32 bits) comes with its condition, and the reference computes the rest.
+ * 32 bits, float functions and extrema of operands that are not NaN) comes with its
+ * condition, and the reference computes the rest.
  */
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { isArithCast } from '@tilekit/loop-ir';
@@ -229,19 +230,18 @@ const MATH_FUNCTIONS: Readonly<Record<string, string>> = {
   'math.trunc': 'Math.trunc',
 };
 
-/**
- * IEEE maximum/minimum of two numbers (no NaN): +0 is above -0. The NaN-ignoring `maxnumf`
- * and `minnumf` agree with them there.
- */
+/** IEEE maximum and minimum of two numbers that are not NaN: +0 is above -0. */
+const maximum = (a: string, b: string): string =>
+  `(${a} > ${b} || (${a} === ${b} && !Object.is(${a}, -0)) ? ${a} : ${b})`;
+const minimum = (a: string, b: string): string =>
+  `(${a} < ${b} || (${a} === ${b} && Object.is(${a}, -0)) ? ${a} : ${b})`;
+
+/** Float max/min ops; without NaN operands the NaN-ignoring `maxnumf`/`minnumf` agree too. */
 const FLOAT_EXTREMA: Readonly<Record<string, (a: string, b: string) => string>> = {
-  'arith.maximumf': (a, b) =>
-    `(${a} > ${b} || (${a} === ${b} && !Object.is(${a}, -0)) ? ${a} : ${b})`,
-  'arith.minimumf': (a, b) =>
-    `(${a} < ${b} || (${a} === ${b} && Object.is(${a}, -0)) ? ${a} : ${b})`,
-  'arith.maxnumf': (a, b) =>
-    `(${a} > ${b} || (${a} === ${b} && !Object.is(${a}, -0)) ? ${a} : ${b})`,
-  'arith.minnumf': (a, b) =>
-    `(${a} < ${b} || (${a} === ${b} && Object.is(${a}, -0)) ? ${a} : ${b})`,
+  'arith.maximumf': maximum,
+  'arith.minimumf': minimum,
+  'arith.maxnumf': maximum,
+  'arith.minnumf': minimum,
 };
 
 function floatOp(
