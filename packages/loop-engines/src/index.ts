@@ -25,7 +25,7 @@ export type { EngineCall } from './signature.js';
 export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
 export { BUFFER_PADDING } from './wasm/memory-ops.js';
 export { markOverwritten } from './wasm/overwritten-arrays.js';
-export { markImmutable } from './wasm/resident-inputs.js';
+export { isMarkedImmutable, markImmutable } from './wasm/resident-inputs.js';
 export {
   buildWasm,
   compileWasm,

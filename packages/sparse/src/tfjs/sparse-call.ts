@@ -19,6 +19,7 @@ import {
 } from './compiled-kernel.js';
 import type { SparseKernelAttrs } from './kernel-names.js';
 import { sparseOperandInfos } from './sparse-inputs.js';
+import { unsignedView } from './unsigned-views.js';
 
 /** Reads a tensor's elements on some backend (int32 tensors as Int32Array). */
 /**
@@ -75,13 +76,9 @@ export function sparseCall(
         const format = compiled.formats[t.name];
         if (format !== undefined) {
           const infos = sparseOperandInfos(inputs, t.name, format);
-          // Levels live in int32 tensors; the storage scheme reads them as 32-bit unsigned
-          // arrays (the same bits: positions and coordinates are never negative).
-          const readLevel = (info: TensorInfo | undefined) => {
-            if (info === undefined) return undefined;
-            const a = read(info);
-            return new Uint32Array(a.buffer, a.byteOffset, a.length);
-          };
+          // Levels live in int32 tensors; the storage scheme reads them unsigned.
+          const readLevel = (info: TensorInfo | undefined) =>
+            info === undefined ? undefined : unsignedView(read(info) as Int32Array);
           const sparseFormat: SparseFormat = { ...format, posWidth: 32, crdWidth: 32 };
           // bindArguments reads exactly these fields of a SparseTensor.
           operands[t.name] = {

@@ -6,6 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { INT32_MAX } from '@tilekit/errors';
+import { markImmutable } from '@tilekit/loop-engines';
 import { SparseFormatError, SparseStorageError } from '../sparse-tensor/errors.js';
 import {
   type FormatSpec,
@@ -36,8 +37,17 @@ export function format32(format: FormatSpec, rank: number): SparseFormat {
   return resolveFormat(format, rank, { posWidth: 32, crdWidth: 32 });
 }
 
+/**
+ * Int32 copies of host index arrays, made once per array: a `SparseTensor`'s storage never
+ * changes, so every upload of it (one per op called with a host operand) shares them, and the
+ * wasm engine keeps them in its memory between calls (they are marked immutable).
+ */
+const int32Copies = new WeakMap<IndexArray, Int32Array>();
+
 /** An index array of any width as int32 (throws past 2^31 - 1, which no int32 tensor holds). */
 function int32Of(array: IndexArray, argument: string): Int32Array {
+  const known = int32Copies.get(array);
+  if (known !== undefined) return known;
   const out = new Int32Array(array.length);
   for (let k = 0; k < array.length; k++) {
     const v = readIndex(array, k);
@@ -45,6 +55,8 @@ function int32Of(array: IndexArray, argument: string): Int32Array {
       throw new SparseStorageError(argument, `${v} does not fit an int32 tensor`, k);
     out[k] = v;
   }
+  markImmutable(out);
+  int32Copies.set(array, out);
   return out;
 }
 
@@ -73,6 +85,7 @@ export class TfSparseTensor {
     if (s.dtype !== 'float32' && s.dtype !== 'int32')
       throw new SparseFormatError('sparse', `tfjs holds float32 or int32 values, got ${s.dtype}`);
     const format = format32(s.format, s.rank);
+    markImmutable(s.values as Float32Array | Int32Array);
     const upload = (a: IndexArray | undefined, name: string) =>
       a === undefined ? undefined : tf.tensor1d(int32Of(a, name), 'int32');
     return new TfSparseTensor(s.shape, format, {
