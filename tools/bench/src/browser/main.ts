@@ -23,7 +23,7 @@ import {
   WEBGPU_CHROMIUM_ARGS,
 } from '../../../vitest/browser-environment.ts';
 import { formatSuite, type SuiteResult } from '../harness.js';
-import type { PageOutcome } from './page/run.js';
+import { outcomeOf } from './page-outcome.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
@@ -84,11 +84,7 @@ async function runInPage(browser: Browser, base: string, file: string): Promise<
   const options = process.env.TILEKIT_BENCH_OPTIONS ?? '{}';
   const query = new URLSearchParams({ suite: resolve(file), options });
   await page.goto(`${base}index.html?${query}`);
-  const handle = await page.waitForFunction(() => window.__tilekitBench, undefined, {
-    timeout: SUITE_TIMEOUT_MS,
-    polling: 500,
-  });
-  const outcome = (await handle.jsonValue()) as PageOutcome;
+  const outcome = await outcomeOf(page, SUITE_TIMEOUT_MS);
   await page.close();
   if ('error' in outcome) throw new Error(`${file}: ${outcome.error}`);
   return outcome.result;
