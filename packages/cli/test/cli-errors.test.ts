@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { linearIndex } from '@tilekit/layout';
 import { gridOffsets } from '@tilekit/test-support/text-grid';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Command } from '../src/command.js';
 import { COMMANDS } from '../src/commands/index.js';
@@ -224,5 +225,65 @@ describe('version, help and unknown names', () => {
     const extra = captureIO();
     expect(await main(['layout', 'f32[2]', '--no-map=yes'], extra)).toBe(2);
     expect(extra.err()).toMatch(/^tilekit layout: option '--no-map' takes no value\n/);
+  });
+});
+
+describe('option values the user got slightly wrong', () => {
+  // Every command's options that take one of a few names, and what each accepts.
+  const CHOICES: readonly [string[], string, readonly string[]][] = [
+    [['conformance'], 'backend', ['cpu', 'webgl', 'webgpu', 'wasm']],
+    [['conformance'], 'suite', ['layout', 'kernels', 'vectorizer', 'sparse']],
+  ];
+
+  it('a choice one edit away from a valid one suggests it, exit 2', async () => {
+    const typo = fc.tuple(fc.nat(), fc.nat(), fc.constantFrom('insert', 'delete', 'replace'));
+    for (const [command, option, allowed] of CHOICES) {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...allowed), typo, async (name, [at, code, edit]) => {
+          const i = at % name.length;
+          const letter = String.fromCharCode(97 + (code % 26));
+          const wrong =
+            edit === 'insert'
+              ? name.slice(0, i) + letter + name.slice(i)
+              : edit === 'delete'
+                ? name.slice(0, i) + name.slice(i + 1)
+                : name.slice(0, i) + letter + name.slice(i + 1);
+          fc.pre(!allowed.includes(wrong) && wrong.length > 0);
+          const io = captureIO();
+          expect(await main([...command, `--${option}`, wrong], io)).toBe(2);
+          const first = io.err().split('\n')[0];
+          expect(first).toContain(`--${option} takes ${allowed.join(' or ')}, got '${wrong}'`);
+          // One edit away is always close enough; the nearest valid name may be another one.
+          const suggested = /did you mean '([^']+)'\?/.exec(first ?? '')?.[1];
+          expect(allowed).toContain(suggested);
+          expect(io.err()).not.toMatch(STACK_FRAME);
+        }),
+        { seed: 37, numRuns: 40 },
+      );
+    }
+  });
+
+  it('a negative number is a value the option judges, not a missing value', async () => {
+    const cases: readonly [string[], RegExp][] = [
+      [
+        ['layout', 'f32[2]', '--max-cells'],
+        /--max-cells takes a positive integer, got '(-[\d.]+)'/,
+      ],
+      [['demo', '--only'], /--only takes 1\.\.\d+, got '(-[\d.]+)'/],
+    ];
+    const negative = fc.oneof(
+      fc.integer({ min: -1_000_000, max: -1 }).map(String),
+      fc.double({ min: -1000, max: -0.001, noNaN: true }).map((x) => x.toFixed(3)),
+    );
+    for (const [argv, expected] of cases) {
+      await fc.assert(
+        fc.asyncProperty(negative, async (value) => {
+          const io = captureIO();
+          expect(await main([...argv, value], io)).toBe(2);
+          expect(expected.exec(io.err())?.[1]).toBe(value);
+        }),
+        { seed: 38, numRuns: 25 },
+      );
+    }
   });
 });

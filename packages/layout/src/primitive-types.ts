@@ -69,6 +69,24 @@ export function primitiveTypeFromName(name: string): PrimitiveType | undefined {
   return Object.hasOwn(PRIMITIVES, lower) ? (lower as PrimitiveType) : undefined;
 }
 
+/**
+ * The XLA spelling of an element type written the way tfjs, NumPy or MLIR write it (`int32` is
+ * `s32`, `float32` is `f32`, `bool` is `pred`, MLIR's `i32` is `s32`), for a hint in a syntax
+ * error; undefined when `name` is no such spelling.
+ */
+export function xlaSpellingOf(name: string): PrimitiveType | undefined {
+  const lower = name.toLowerCase();
+  if (lower === 'bool' || lower === 'i1') return 'pred';
+  if (lower === 'bfloat16') return 'bf16';
+  if (lower === 'complex64') return 'c64';
+  if (lower === 'complex128') return 'c128';
+  const match = /^(int|uint|float|i|ui)(\d+)$/.exec(lower);
+  if (match === null) return undefined;
+  const [, family, bits] = match;
+  const letter = family === 'float' ? 'f' : family === 'uint' || family === 'ui' ? 'u' : 's';
+  return primitiveTypeFromName(`${letter}${bits}`);
+}
+
 /** primitive_util::BitWidth (0 for token/opaque). */
 export function bitWidth(type: PrimitiveType): number {
   return PRIMITIVES[type].bits;

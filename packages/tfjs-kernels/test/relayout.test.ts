@@ -166,10 +166,10 @@ describe('arguments', () => {
       "relayout: argument 'padValue' must be storable in bool (0 or 1), got 2",
     ],
     [
-      'unrelayout bare layout',
+      'unrelayout bare layout without dims',
       () => unrelayout(tf.zeros([15]), '{1,0}'),
       KernelArgumentError,
-      "unrelayout: argument 'shape' must be a whole shape with dimensions",
+      "unrelayout: argument 'dims' is needed with a bare layout ({1,0})",
     ],
     [
       'unrelayout buffer size',

@@ -25,7 +25,7 @@ import {
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS, vectorize } from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
 import '@tilekit/tfjs-kernels/register-cpu';
-import { parseCommandArgs } from '../args.js';
+import { choiceOption, parseCommandArgs } from '../args.js';
 import {
   BACKEND_PACKAGES,
   type BrowserBackend,
@@ -36,7 +36,7 @@ import {
   isBrowserBackend,
 } from '../browser/backend-requirements.js';
 import type { Command } from '../command.js';
-import { CliError, type CliIO } from '../io.js';
+import type { CliIO } from '../io.js';
 
 const SUITES = ['layout', 'kernels', 'vectorizer', 'sparse'] as const;
 type SuiteChoice = (typeof SUITES)[number];
@@ -203,19 +203,6 @@ async function runSuite(
   return runOnBackend(suite, backend ?? 'cpu');
 }
 
-function oneOf<T extends string>(
-  option: string,
-  value: string | undefined,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) {
-    throw new CliError(`--${option} takes ${allowed.join(' or ')}, got '${value}'`, 2);
-  }
-  return value as T;
-}
-
 export const conformanceCommand: Command = {
   name: 'conformance',
   summary:
@@ -237,9 +224,9 @@ export const conformanceCommand: Command = {
     const backend =
       values.backend === undefined
         ? undefined
-        : oneOf('backend', values.backend, CONFORMANCE_BACKENDS, 'cpu');
+        : choiceOption('backend', values.backend, CONFORMANCE_BACKENDS, 'cpu');
     const chosen =
-      values.suite === undefined ? SUITES : [oneOf('suite', values.suite, SUITES, 'layout')];
+      values.suite === undefined ? SUITES : [choiceOption('suite', values.suite, SUITES, 'layout')];
     const reports: ReportView[] = [];
     for (const suite of chosen) reports.push(await runSuite(suite, backend));
     io.stdout(`${formatReport(reports)}\n`);

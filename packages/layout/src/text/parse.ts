@@ -1,7 +1,7 @@
 import { defaultLayout } from '../defaults.js';
 import { LayoutValidationError } from '../errors.js';
 import { LAYOUT_LIMITS } from '../limits.js';
-import { primitiveCategory, primitiveTypeFromName } from '../primitive-types.js';
+import { primitiveCategory, primitiveTypeFromName, xlaSpellingOf } from '../primitive-types.js';
 import {
   COMBINE_DIMENSION,
   type Dimension,
@@ -234,8 +234,13 @@ class TextParser {
   private arrayShape(depth: number): Shape {
     const scanner: Scanner = this.scanner;
     const at = scanner.offset;
-    const elementType = primitiveTypeFromName(scanner.peekIdentifier());
-    if (elementType === undefined) scanner.fail("a primitive type (e.g. 'f32'), '(' or 'b('", at);
+    const name = scanner.peekIdentifier();
+    const elementType = primitiveTypeFromName(name);
+    if (elementType === undefined) {
+      const spelling = xlaSpellingOf(name);
+      const hint = spelling === undefined ? '' : `; XLA writes ${name} as ${spelling}`;
+      scanner.fail(`a primitive type (e.g. 'f32'${hint}), '(' or 'b('`, at);
+    }
     scanner.identifier('a primitive type');
     const dimensions = this.dimensions();
     const layout = this.atLayout() ? this.layout(depth) : undefined;

@@ -64,8 +64,8 @@ export function physicalOutputSize(
 
 /**
  * Checks that `buffer` is a 1-D tensor of a layout dtype holding exactly the physical element
- * count of `dims` under `layout`, and that the element type written with the shape (if any)
- * is the buffer's.
+ * count of `dims` under `layout`, and that the element type written with the shape (null when
+ * none was written) is the buffer's.
  *
  * @param shapeArgument The shape argument that named `dims`, `layout` and `elementType`.
  * @throws KernelArgumentError
@@ -75,7 +75,11 @@ export function assertPhysicalBuffer(
   argument: string,
   buffer: Tensor,
   shapeArgument: string,
-  { dims, layout, elementType }: { dims: readonly number[]; layout: string; elementType: string },
+  {
+    dims,
+    layout,
+    elementType,
+  }: { dims: readonly number[]; layout: string; elementType: string | null },
 ): void {
   assertDtype(op, argument, buffer, LAYOUT_DTYPES);
   assertElementTypeOf(op, shapeArgument, elementType, buffer.dtype);
