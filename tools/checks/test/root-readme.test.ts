@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { main, memoryIO } from '@tilekit/cli';
 import { renderMemoryMap } from '@tilekit/layout';
 import { describe, expect, it } from 'vitest';
+import { tilekitClosure } from '../../scripts/pack-closure.mjs';
 import { describeReadmeExamples } from '../../vitest/readme-example-suite.ts';
 import { fencedBlocks } from '../../vitest/readme-examples.ts';
 import { packageDir as packageDirOf, repoRoot } from './support/workspace.js';
@@ -143,6 +144,59 @@ describe("the root README's install notes and examples", () => {
       rmSync(scratch, { recursive: true, force: true });
     }
   }, 300_000);
+
+  it('Install: the closure table lists, per package, the @tilekit packages its manifests need', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('<!-- tilekit-closure-table'));
+    const rows = [...table.matchAll(/^\| `(@tilekit\/[\w-]+)` \| (.*) \|$/gm)];
+    const listed = new Map(
+      rows.map(([, name, needs]) => [
+        name!,
+        needs === 'none' ? [] : needs!.split(', ').map((n) => `@tilekit/${n.replaceAll('`', '')}`),
+      ]),
+    );
+    // The reference: a walk over the manifests written here, not the script's own walk.
+    const manifests = new Map<string, Record<string, unknown>>();
+    for (const dir of readdirSync(join(repoRoot, 'packages'))) {
+      const manifest = JSON.parse(
+        readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8'),
+      );
+      if (!manifest.private) manifests.set(manifest.name, manifest);
+    }
+    const needs = (name: string, seen = new Set<string>()): Set<string> => {
+      const m = manifests.get(name) as { dependencies?: object; peerDependencies?: object };
+      for (const dep of Object.keys({ ...m.dependencies, ...m.peerDependencies })) {
+        if (manifests.has(dep) && !seen.has(dep)) {
+          seen.add(dep);
+          needs(dep, seen);
+        }
+      }
+      return seen;
+    };
+    expect([...listed.keys()].sort()).toEqual([...manifests.keys()].sort());
+    for (const [name, listedNeeds] of listed) {
+      expect(listedNeeds.sort(), name).toEqual([...needs(name)].sort());
+      expect(
+        tilekitClosure(name).filter((n: string) => n !== name),
+        name,
+      ).toEqual(listedNeeds.sort());
+    }
+  });
+
+  it('pack-closure: an unknown package or a missing folder is one line and exit 2', () => {
+    const script = join(repoRoot, 'tools', 'scripts', 'pack-closure.mjs');
+    const unknown = spawnSync(process.execPath, [script, 'sparce', tmpdir()], { encoding: 'utf8' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^pack-closure: no published package 'sparce'; there are @tilekit\/cli, .*@tilekit\/sparse,.*\n$/,
+    );
+    const folder = join(tmpdir(), 'tilekit-no-such-folder');
+    const missing = spawnSync(process.execPath, [script, 'layout', folder], { encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(
+      `pack-closure: the folder '${folder}' does not exist (mkdir -p it)\n`,
+    );
+  });
 
   it('Examples: tilekit opt vectorizes examples/saxpy-sparse.mlir as documented', async () => {
     const command = block('Examples');
