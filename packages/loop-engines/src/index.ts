@@ -20,6 +20,21 @@ export {
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';
 export { checkVectorLanes } from './lane-limit.js';
+export type { LaunchSizes, PassLaunch } from './shader/compile-passes.js';
+export type {
+  PassPlan,
+  PassSchedule,
+  RowLengthSource,
+  ScheduleLaunch,
+} from './shader/pass-schedule.js';
+export {
+  type SimulatedAccess,
+  type SimulatedInvocation,
+  type SimulationInput,
+  simulateInvocations,
+  type WarpAccess,
+  warpAccesses,
+} from './shader/simulate-invocations.js';
 export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
 export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';

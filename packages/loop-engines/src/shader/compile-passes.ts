@@ -10,6 +10,13 @@ import { EngineArgumentError, EngineUnsupportedError } from '../errors.js';
 import { lowerFunction } from '../lowering.js';
 import { planParallelLoops } from './parallel-loops.js';
 import { SHADER_HANDLERS, type ShaderPassCodegen, type ShaderUniform } from './pass-codegen.js';
+import {
+  type PassPlan,
+  planPassSchedule,
+  SCHEDULE_UNIFORMS,
+  type ScheduleLaunch,
+  scheduleLaunch,
+} from './pass-schedule.js';
 
 /** Options of the shader engines. */
 export interface ShaderOptions {
@@ -42,6 +49,30 @@ export interface ShaderPass {
    * read from memory.
    */
   trips(scalarArg: (index: number) => number): number | undefined;
+  /** The loop and how invocations share its iterations (see pass-schedule.ts). */
+  readonly plan: PassPlan;
+  /**
+   * The launch for the given sizes: invocations to dispatch (`undefined` where the trip count
+   * is read from memory: the caller bounds it) and the value of every uniform, in order.
+   */
+  launch(sizes: LaunchSizes): PassLaunch;
+}
+
+/** What a launch reads of the call's arguments. */
+export interface LaunchSizes {
+  /** Value of scalar argument `arg`. */
+  scalar(arg: number): number;
+  /** Extent `dim` of memref argument `arg`. */
+  extent(arg: number, dim: number): number;
+}
+
+/** A pass's launch (see {@link ShaderPass.launch}). */
+export interface PassLaunch {
+  readonly invocations: number | undefined;
+  /** Values of {@link ShaderPass.uniforms}, in order. */
+  readonly uniforms: readonly number[];
+  /** The schedule's own numbers (group size, rounds, columns, workgroups). */
+  readonly schedule: ScheduleLaunch | undefined;
 }
 
 /** The passes of a function, or why it cannot run as passes. */
@@ -55,6 +86,7 @@ export type PassCodegenFactory = (
   loop: Operation,
   output: number,
   prelude: (op: Operation) => boolean,
+  plan: PassPlan,
 ) => ShaderPassCodegen & { code(): string; quadInputs?(): number[] };
 
 /** The host value of `v` if it is a constant or a scalar argument. */
@@ -70,6 +102,41 @@ function hostValue(
   return attr?.kind === 'integer' && defining.get(v)?.name === 'arith.constant'
     ? Number(attr.value)
     : undefined;
+}
+
+/** The trip count of scf.for `op` whose bounds are host values, else undefined. */
+function tripCount(
+  op: Operation,
+  args: readonly Value[],
+  defining: ReadonlyMap<Value, Operation>,
+  scalarArg: (index: number) => number,
+): number | undefined {
+  const [lower, upper, step] = ['lowerBound', 'upperBound', 'step'].map((name) =>
+    hostValue(operand(op, name), args, defining, scalarArg),
+  );
+  if (lower === undefined || upper === undefined || step === undefined || step <= 0)
+    return undefined;
+  return Math.max(0, Math.ceil((upper - lower) / step));
+}
+
+/** The schedule's launch over `trips` outer iterations. */
+function launchOf(
+  plan: PassPlan,
+  trips: number,
+  sizes: LaunchSizes,
+  tripsOf: (op: Operation, scalarArg: (index: number) => number) => number | undefined,
+): ScheduleLaunch {
+  const scalar = (k: number) => sizes.scalar(k);
+  const s = plan.schedule;
+  let average = 1;
+  let columns = 0;
+  if (s.kind === 'row-group') {
+    const length = s.rowLength;
+    if (length.kind === 'bounds') average = tripsOf(s.reduction, scalar) ?? 1;
+    else if (length.kind === 'extent') average = sizes.extent(length.arg, 0) / Math.max(1, trips);
+  }
+  if (s.kind === 'column-grid') columns = tripsOf(s.columns, scalar) ?? 0;
+  return scheduleLaunch(s, trips, average, columns);
 }
 
 /** Compiles `func.func @fnName` into passes with `codegen`, or says why it cannot. */
@@ -99,21 +166,39 @@ export function compilePasses(
   const passes: ShaderPass[] = [];
   try {
     for (const { loop, output } of plan.loops) {
-      const cg = codegen(func, loop, output, prelude);
+      const passPlan = planPassSchedule(func, loop, output);
+      const cg = codegen(func, loop, output, prelude, passPlan);
       lowerFunction(func, cg, SHADER_HANDLERS);
-      const bounds = ['lowerBound', 'upperBound', 'step'].map((name) => operand(loop, name));
       const code = cg.code();
+      const uniforms = cg.uniforms();
+      const tripsOf = (op: Operation, scalarArg: (index: number) => number) =>
+        tripCount(op, args, defining, scalarArg);
       passes.push({
         code,
         inputs: cg.inputs(),
         quadInputs: cg.quadInputs?.() ?? [],
         output,
-        uniforms: cg.uniforms(),
-        trips(scalarArg) {
-          const [lower, upper, step] = bounds.map((v) => hostValue(v, args, defining, scalarArg));
-          if (lower === undefined || upper === undefined || step === undefined || step <= 0)
-            return undefined;
-          return Math.max(0, Math.ceil((upper - lower) / step));
+        uniforms,
+        plan: passPlan,
+        trips: (scalarArg) => tripsOf(loop, scalarArg),
+        launch(sizes) {
+          const trips = tripsOf(loop, (k) => sizes.scalar(k));
+          const schedule =
+            trips === undefined ? undefined : launchOf(passPlan, trips, sizes, tripsOf);
+          const scheduleValue: Record<string, number> = {
+            [SCHEDULE_UNIFORMS.group]: schedule?.group ?? 1,
+            [SCHEDULE_UNIFORMS.rounds]: schedule?.rounds ?? 0,
+            [SCHEDULE_UNIFORMS.columns]: schedule?.columns ?? 0,
+          };
+          return {
+            invocations: schedule?.invocations ?? trips,
+            schedule,
+            uniforms: uniforms.map((u) => {
+              if (u.schedule !== undefined) return scheduleValue[u.name] ?? 0;
+              if (u.arg < 0) return 0;
+              return u.dim === undefined ? sizes.scalar(u.arg) : sizes.extent(u.arg, u.dim);
+            }),
+          };
         },
       });
     }

@@ -25,6 +25,8 @@ export interface ShaderUniform {
   readonly arg: number;
   /** For memref arguments: which dimension (its extent). */
   readonly dim?: number;
+  /** Set for a value of the pass's schedule (group size, rounds, columns; see pass-schedule.ts). */
+  readonly schedule?: true;
 }
 
 /** A memref argument as a pass sees it. */

@@ -36,6 +36,6 @@ export function compileWgsl(
     module,
     fnName,
     options,
-    (func, loop, output, prelude) => new WgslPassCodegen(func, loop, output, prelude),
+    (func, loop, output, prelude, plan) => new WgslPassCodegen(func, loop, output, prelude, plan),
   );
 }

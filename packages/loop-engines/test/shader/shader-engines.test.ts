@@ -150,11 +150,16 @@ describe('compileWgsl', () => {
     expect(program.passes.map((p) => p.output)).toEqual([4, 4]);
     const [fill, rows] = program.passes;
     expect(fill?.inputs).toEqual([]);
+    expect(fill?.code).toMatch(/for \(var g = index; ; g = g \+ threads\)/);
     expect(rows?.inputs).toEqual([0, 1, 2, 3]);
-    expect(rows?.uniforms).toEqual([{ name: 'a5', type: 'i32', arg: 5 }]);
-    expect(rows?.code).toMatch(/for \(var g = index; ; g = g \+ threads\)/);
-    expect(rows?.code).toMatch(/result\[v\d+\] = v\d+;/);
-    // The row loop's trip count comes from the size argument; the inner loop is sequential.
+    // The rows pass sums each row in a group of invocations: the group size and the rounds
+    // are uniforms of the launch, not literals.
+    expect(rows?.uniforms).toEqual([
+      { name: 'a5', type: 'i32', arg: 5 },
+      { name: 'tkGroup', type: 'i32', arg: -1, schedule: true },
+      { name: 'tkRounds', type: 'i32', arg: -1, schedule: true },
+    ]);
+    expect(rows?.code).toMatch(/if \(tkLane == 0 && tkActive\) \{ result\[v\d+\] = v\d+; \}/);
     expect(rows?.trips((k) => (k === 5 ? 37 : 0))).toBe(37);
     expect(rows?.code.match(/for \(;/g)).toHaveLength(1);
   });

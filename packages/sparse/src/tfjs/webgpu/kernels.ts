@@ -39,12 +39,14 @@ function runPasses(
   };
   let output: TensorInfo | undefined;
   const tag = keyTag(call.compiled.key);
+  const extent = (arg: number, dim: number) => uniformValue(args, { arg, dim });
   program.passes.forEach((pass, k) => {
-    const trips = pass.trips(scalar) ?? invocationBound(args);
-    const gpuProgram = new SparseLoopProgram(`${tag}_${k}`, pass, size, trips);
-    const uniforms: UniformValue[] = pass.uniforms.map((u) => ({
+    const launch = pass.launch({ scalar, extent });
+    const invocations = launch.invocations ?? invocationBound(args);
+    const gpuProgram = new SparseLoopProgram(`${tag}_${k}`, pass, size, invocations);
+    const uniforms: UniformValue[] = pass.uniforms.map((u, n) => ({
       type: u.type === 'f32' ? 'float32' : 'int32',
-      data: [uniformValue(args, u)],
+      data: [launch.uniforms[n] ?? 0],
     }));
     const inputs = passTensors(args, pass.inputs);
     output = runFlat(backend, gpuProgram, inputs, call.compiled.dtype, uniforms, output);

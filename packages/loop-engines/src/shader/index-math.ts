@@ -1,0 +1,68 @@
+/**
+ * Integer index math as data: the few expressions that map a GPU invocation onto loop
+ * iterations under a pass schedule (pass-schedule.ts). The WGSL generator prints them and the
+ * invocation simulator (simulate-invocations.ts) evaluates them, so what the tests check is
+ * what the shader computes.
+ */
+
+/** An integer expression over named values (i32 semantics, division truncating). */
+export type IndexExpr =
+  | { readonly kind: 'name'; readonly name: string }
+  | { readonly kind: 'int'; readonly value: number }
+  | {
+      readonly kind: 'binary';
+      readonly op: '+' | '-' | '*' | '/' | '%';
+      readonly a: IndexExpr;
+      readonly b: IndexExpr;
+    };
+
+/** A named value. */
+export const named = (name: string): IndexExpr => ({ kind: 'name', name });
+/** An integer literal. */
+export const int = (value: number): IndexExpr => ({ kind: 'int', value });
+const binary =
+  (op: '+' | '-' | '*' | '/' | '%') =>
+  (a: IndexExpr, b: IndexExpr): IndexExpr => ({ kind: 'binary', op, a, b });
+export const plus = binary('+');
+export const minus = binary('-');
+export const times = binary('*');
+export const over = binary('/');
+export const modulo = binary('%');
+
+/** `expr` in shader syntax, each name spelled by `spell` (both WGSL and GLSL read it so). */
+export function printIndexExpr(expr: IndexExpr, spell: (name: string) => string): string {
+  switch (expr.kind) {
+    case 'name':
+      return spell(expr.name);
+    case 'int':
+      return `${expr.value}`;
+    case 'binary':
+      return `(${printIndexExpr(expr.a, spell)} ${expr.op} ${printIndexExpr(expr.b, spell)})`;
+  }
+}
+
+/** `expr`'s value with i32 arithmetic, names looked up in `values`. */
+export function evaluateIndexExpr(expr: IndexExpr, values: (name: string) => number): number {
+  switch (expr.kind) {
+    case 'name':
+      return values(expr.name);
+    case 'int':
+      return expr.value;
+    case 'binary': {
+      const a = evaluateIndexExpr(expr.a, values);
+      const b = evaluateIndexExpr(expr.b, values);
+      switch (expr.op) {
+        case '+':
+          return (a + b) | 0;
+        case '-':
+          return (a - b) | 0;
+        case '*':
+          return Math.imul(a, b);
+        case '/':
+          return b === 0 ? 0 : (a / b) | 0;
+        case '%':
+          return b === 0 ? 0 : (a % b) | 0;
+      }
+    }
+  }
+}

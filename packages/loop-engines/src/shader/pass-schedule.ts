@@ -1,0 +1,296 @@
+/**
+ * How a pass's invocations share its loop's iterations, chosen by guarded rewrites on the loop
+ * structure (each pattern with its guards; a loop that matches none keeps the plain form):
+ *
+ * - `row-group` (CSR-vector): the outer body is straight-line code around one inner loop that
+ *   sums into its single carried value (`arith.addf`/`arith.addi`, the running sum used only
+ *   there) and stores nothing, as in SpMV or a row's dot product. A group of `group` consecutive
+ *   invocations (a power of two up to the workgroup) runs one outer iteration; lane `l` runs the
+ *   inner iterations l, l + group, ..., so consecutive invocations read consecutive entries; the
+ *   lanes' partial sums meet in a fixed-order tree in workgroup memory (reproducible run to
+ *   run) and lane 0 stores. `group` comes from the average inner length at launch (a uniform).
+ * - `column-grid`: every access to the output has as its last index the induction variable of
+ *   one inner loop that carries nothing (SpMM's loop over dense columns, a 2-D fill), and also
+ *   the outer induction variable. Invocation `g` runs outer iteration g / columns and, of that
+ *   inner loop, only iteration g % columns, so consecutive invocations touch consecutive dense
+ *   columns (the loads of B and the stores of C coalesce) while those of one row read the same
+ *   sparse entries.
+ * - `per-iteration`: invocation `g` runs outer iteration g (grid-stride).
+ *
+ * The index math of each form is data ({@link SCHEDULE_MATH}) that the WGSL generator prints
+ * and the invocation simulator evaluates.
+ */
+import type { Block, Operation, Value } from '@tilekit/loop-ir';
+import { operand, operands, walkOperations } from '@tilekit/loop-ir';
+import { type IndexExpr, int, minus, modulo, named, over, plus, times } from './index-math.js';
+
+/** Invocations per workgroup of every generated WebGPU pass. */
+export const WORKGROUP_INVOCATIONS = 64;
+
+/** Where the average inner length of a row-group pass comes from at launch. */
+export type RowLengthSource =
+  /** The inner loop's bounds are host values. */
+  | { readonly kind: 'bounds' }
+  /** The inner loop reads this memref argument at its induction variable (one entry per iteration). */
+  | { readonly kind: 'extent'; readonly arg: number }
+  | { readonly kind: 'unknown' };
+
+/** The chosen form of a pass. */
+export type PassSchedule =
+  | { readonly kind: 'per-iteration' }
+  | {
+      readonly kind: 'row-group';
+      /** The inner loop that sums (one carried value). */
+      readonly reduction: Operation;
+      readonly combine: 'arith.addf' | 'arith.addi';
+      readonly rowLength: RowLengthSource;
+    }
+  | {
+      readonly kind: 'column-grid';
+      /** The inner loop over the output's last dimension. */
+      readonly columns: Operation;
+    };
+
+/** A pass's loop and the schedule its invocations follow. */
+export interface PassPlan {
+  readonly func: Operation;
+  /** The top-level loop the pass runs. */
+  readonly loop: Operation;
+  /** Function argument index of the memref written. */
+  readonly output: number;
+  readonly schedule: PassSchedule;
+}
+
+/**
+ * Index math of each schedule. `invocation` lists, in order, the values an invocation derives
+ * from its ids (`local`, `workgroup`, `workgroups`, `round`, `index`) and the launch uniforms
+ * (`group`, `columns`); then how loop induction variables start and step (`lower`/`step` of the
+ * loop in question, `trip`, `lane`, `column` from above).
+ */
+export const SCHEDULE_MATH = {
+  'per-iteration': {
+    invocation: [['trip', named('index')]] as const,
+    outerIv: plus(named('lower'), times(named('trip'), named('step'))),
+  },
+  'row-group': {
+    invocation: [
+      ['lane', modulo(named('local'), named('group'))],
+      ['first', minus(named('local'), named('lane'))],
+      [
+        'trip',
+        plus(
+          times(
+            plus(named('workgroup'), times(named('round'), named('workgroups'))),
+            over(int(WORKGROUP_INVOCATIONS), named('group')),
+          ),
+          over(named('local'), named('group')),
+        ),
+      ],
+    ] as const,
+    outerIv: plus(named('lower'), times(named('trip'), named('step'))),
+    innerStart: plus(named('lower'), times(named('lane'), named('step'))),
+    innerStride: times(named('group'), named('step')),
+  },
+  'column-grid': {
+    invocation: [
+      ['trip', over(named('index'), named('columns'))],
+      ['column', minus(named('index'), times(named('trip'), named('columns')))],
+    ] as const,
+    outerIv: plus(named('lower'), times(named('trip'), named('step'))),
+    columnIv: plus(named('lower'), times(named('column'), named('step'))),
+  },
+} satisfies Record<
+  PassSchedule['kind'],
+  {
+    invocation: readonly (readonly [string, IndexExpr])[];
+    outerIv: IndexExpr;
+    innerStart?: IndexExpr;
+    innerStride?: IndexExpr;
+    columnIv?: IndexExpr;
+  }
+>;
+
+/** Uniforms a schedule adds to its pass, by name. */
+export const SCHEDULE_UNIFORMS = {
+  group: 'tkGroup',
+  rounds: 'tkRounds',
+  columns: 'tkColumns',
+} as const;
+
+/** The launch of a pass: how many invocations, and the schedule's uniform values. */
+export interface ScheduleLaunch {
+  readonly invocations: number;
+  readonly group: number;
+  readonly rounds: number;
+  readonly columns: number;
+  /** Workgroups dispatched. */
+  readonly workgroups: number;
+}
+
+/** WebGPU's default `maxComputeWorkgroupsPerDimension`. */
+const MAX_WORKGROUPS = 65_535;
+
+/**
+ * Lanes per outer iteration for an average inner length: about two entries per lane (fewer
+ * lanes idle on rows shorter than the group), a power of two from 1 to the workgroup.
+ */
+export function rowGroupSize(averageLength: number): number {
+  const wanted = Math.ceil(Math.max(1, averageLength) / 2);
+  let group = 1;
+  while (group < wanted && group < WORKGROUP_INVOCATIONS) group *= 2;
+  return group;
+}
+
+/**
+ * The launch of `schedule` over `trips` outer iterations (`averageLength`: a row-group's average
+ * inner length; `columns`: a column grid's inner trip count).
+ */
+export function scheduleLaunch(
+  schedule: PassSchedule,
+  trips: number,
+  averageLength: number,
+  columns: number,
+): ScheduleLaunch {
+  const capped = (invocations: number) =>
+    Math.max(1, Math.min(MAX_WORKGROUPS, Math.ceil(invocations / WORKGROUP_INVOCATIONS)));
+  switch (schedule.kind) {
+    case 'per-iteration':
+      return { invocations: trips, group: 1, rounds: 1, columns: 1, workgroups: capped(trips) };
+    case 'column-grid': {
+      const invocations = trips * columns;
+      return { invocations, group: 1, rounds: 1, columns, workgroups: capped(invocations) };
+    }
+    case 'row-group': {
+      const group = rowGroupSize(averageLength);
+      const blocks = Math.ceil(trips / (WORKGROUP_INVOCATIONS / group));
+      const workgroups = Math.max(1, Math.min(MAX_WORKGROUPS, blocks));
+      return {
+        invocations: workgroups * WORKGROUP_INVOCATIONS,
+        group,
+        rounds: Math.ceil(blocks / workgroups),
+        columns: 1,
+        workgroups,
+      };
+    }
+  }
+}
+
+/** Whether `v` is a function argument or a constant defined at the function's top level. */
+function hostKnown(v: Value, entry: Block): boolean {
+  if (entry.arguments.includes(v)) return true;
+  return entry.operations.some((op) => op.name === 'arith.constant' && op.results[0] === v);
+}
+
+/** The first block of `op`'s first region. */
+function bodyOf(op: Operation): Block {
+  return op.regions[0]?.blocks[0] as Block;
+}
+
+/** Every use of `v` as an operand in `root`'s regions. */
+function usesIn(root: Operation, v: Value): Operation[] {
+  const users: Operation[] = [];
+  walkOperations(root, (op) => {
+    if (op !== root && op.operands.includes(v)) users.push(op);
+  });
+  return users;
+}
+
+/** The row-group schedule of `loop`, or undefined where its guards fail. */
+function rowGroup(entry: Block, loop: Operation, output: Value): PassSchedule | undefined {
+  if (!['lowerBound', 'upperBound', 'step'].every((b) => hostKnown(operand(loop, b), entry)))
+    return undefined;
+  const body = bodyOf(loop);
+  const nested = body.operations.filter((op) => op.regions.length > 0);
+  const reduction = nested[0];
+  if (nested.length !== 1 || reduction?.name !== 'scf.for' || reduction.results.length !== 1)
+    return undefined;
+  const inner = bodyOf(reduction);
+  const [iv, sum] = inner.arguments;
+  const yielded = inner.operations.at(-1)?.operands[0];
+  const combine = inner.operations.find((op) => op.results[0] === yielded);
+  if (
+    sum === undefined ||
+    iv === undefined ||
+    combine === undefined ||
+    (combine.name !== 'arith.addf' && combine.name !== 'arith.addi') ||
+    !combine.operands.includes(sum) ||
+    combine.operands[0] === combine.operands[1] ||
+    usesIn(reduction, sum).length !== 1
+  )
+    return undefined;
+  if (sum.type.kind !== 'float' && sum.type.kind !== 'integer' && sum.type.kind !== 'index')
+    return undefined;
+  let touchesOutput = false;
+  walkOperations(reduction, (op) => {
+    const isAccess = op.name === 'memref.load' || op.name === 'memref.store';
+    if (op.name === 'memref.store' || (isAccess && operand(op, 'memref') === output))
+      touchesOutput = true;
+  });
+  if (touchesOutput) return undefined;
+  return {
+    kind: 'row-group',
+    reduction,
+    combine: combine.name,
+    rowLength: rowLengthSource(entry, reduction, iv),
+  };
+}
+
+/** Where a reduction loop's average length can be read from at launch. */
+function rowLengthSource(entry: Block, reduction: Operation, iv: Value): RowLengthSource {
+  if (['lowerBound', 'upperBound', 'step'].every((b) => hostKnown(operand(reduction, b), entry)))
+    return { kind: 'bounds' };
+  let arg = -1;
+  walkOperations(reduction, (op) => {
+    if (arg >= 0 || op.name !== 'memref.load') return;
+    const at = operands(op, 'indices');
+    if (at.length === 1 && at[0] === iv) arg = entry.arguments.indexOf(operand(op, 'memref'));
+  });
+  return arg >= 0 ? { kind: 'extent', arg } : { kind: 'unknown' };
+}
+
+/** The column-grid schedule of `loop`, or undefined where its guards fail. */
+function columnGrid(entry: Block, loop: Operation, output: Value): PassSchedule | undefined {
+  if (!['lowerBound', 'upperBound', 'step'].every((b) => hostKnown(operand(loop, b), entry)))
+    return undefined;
+  const outerIv = bodyOf(loop).arguments[0];
+  const accesses: Operation[] = [];
+  const loopOf = new Map<Value, Operation>();
+  walkOperations(loop, (op) => {
+    if (op.name === 'scf.for' && op !== loop) loopOf.set(bodyOf(op).arguments[0] as Value, op);
+    const isAccess = op.name === 'memref.load' || op.name === 'memref.store';
+    if (isAccess && operand(op, 'memref') === output) accesses.push(op);
+  });
+  const last = accesses[0] === undefined ? undefined : operands(accesses[0], 'indices').at(-1);
+  const columns = last === undefined ? undefined : loopOf.get(last);
+  if (columns === undefined || columns.results.length > 0) return undefined;
+  const step = operand(columns, 'step');
+  const stepConstant = entry.operations.find((op) => op.results[0] === step);
+  const stepValue = stepConstant?.attributes.value;
+  if (
+    !['lowerBound', 'upperBound'].every((b) => hostKnown(operand(columns, b), entry)) ||
+    stepValue?.kind !== 'integer' ||
+    stepValue.value <= 0n
+  )
+    return undefined;
+  const inColumns = new Set<Operation>();
+  walkOperations(columns, (op) => {
+    inColumns.add(op);
+  });
+  const everyAccessOwned = accesses.every((op) => {
+    const at = operands(op, 'indices');
+    return inColumns.has(op) && at.at(-1) === last && outerIv !== undefined && at.includes(outerIv);
+  });
+  return everyAccessOwned ? { kind: 'column-grid', columns } : undefined;
+}
+
+/**
+ * The schedule of top-level loop `loop` of `func` (already found parallel), writing argument
+ * `output`: the first rewrite whose guards hold, else `per-iteration`.
+ */
+export function planPassSchedule(func: Operation, loop: Operation, output: number): PassPlan {
+  const entry = bodyOf(func);
+  const out = entry.arguments[output] as Value;
+  const schedule = rowGroup(entry, loop, out) ??
+    columnGrid(entry, loop, out) ?? { kind: 'per-iteration' };
+  return { func, loop, output, schedule };
+}

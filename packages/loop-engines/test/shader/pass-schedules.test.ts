@@ -1,0 +1,341 @@
+/**
+ * The shader passes' schedules (src/shader/pass-schedule.ts) checked without a GPU: which
+ * rewrite each loop shape gets and why others keep one iteration per invocation, the launch
+ * numbers, and the simulated index math of the invocations (src/shader/simulate-invocations.ts,
+ * which evaluates the same index expressions the WGSL prints): over seeded random CSR patterns
+ * (empty rows, one huge row, no rows) every stored entry is read by exactly one invocation and
+ * every output element is stored by exactly one, and 32 consecutive invocations read and
+ * write consecutive elements (few 128-byte segments), where one iteration per invocation
+ * strides.
+ */
+import { parseModule } from '@tilekit/loop-ir';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  compileWgsl,
+  type SimulatedInvocation,
+  simulateInvocations,
+  type WgslPass,
+  warpAccesses,
+} from '../../src/index.js';
+
+/** CSR SpMV rows as the sparsifier emits them (the running sum is carried). */
+const SPMV = `
+func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.000000e+00 : f32
+  scf.for %i = %c0 to %m step %c1 {
+    %p0 = memref.load %pos[%i] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %i1 = arith.addi %i, %c1 : index
+    %p1 = memref.load %pos[%i1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    %sum = scf.for %p = %lo to %hi step %c1 iter_args(%acc = %zero) -> (f32) {
+      %j32 = memref.load %crd[%p] : memref<?xi32>
+      %j = arith.index_castui %j32 : i32 to index
+      %a = memref.load %val[%p] : memref<?xf32>
+      %b = memref.load %x[%j] : memref<?xf32>
+      %t = arith.mulf %a, %b : f32
+      %s = arith.addf %acc, %t : f32
+      scf.yield %s : f32
+    }
+    memref.store %sum, %y[%i] : memref<?xf32>
+  }
+  return
+}`;
+
+/** CSR SpMM (C = A B, B dense k columns): a zero fill, then rows accumulating into C. */
+const SPMM = `
+func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.000000e+00 : f32
+  scf.for %i = %c0 to %m step %c1 {
+    scf.for %q = %c0 to %k step %c1 {
+      memref.store %zero, %c[%i, %q] : memref<?x?xf32>
+    }
+  }
+  scf.for %i = %c0 to %m step %c1 {
+    %p0 = memref.load %pos[%i] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %i1 = arith.addi %i, %c1 : index
+    %p1 = memref.load %pos[%i1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    scf.for %p = %lo to %hi step %c1 {
+      %j32 = memref.load %crd[%p] : memref<?xi32>
+      %j = arith.index_castui %j32 : i32 to index
+      %a = memref.load %val[%p] : memref<?xf32>
+      scf.for %q = %c0 to %k step %c1 {
+        %bv = memref.load %b[%j, %q] : memref<?x?xf32>
+        %t = arith.mulf %a, %bv : f32
+        %old = memref.load %c[%i, %q] : memref<?x?xf32>
+        %s = arith.addf %old, %t : f32
+        memref.store %s, %c[%i, %q] : memref<?x?xf32>
+      }
+    }
+  }
+  return
+}`;
+
+/** Rows whose sum is a maximum (no identity the tree could start from: not rewritten). */
+const ROW_MAX = SPMV.replace(
+  '%s = arith.addf %acc, %t : f32',
+  '%s = arith.maximumf %acc, %t : f32',
+);
+
+/** Rows whose sum also reads the output inside the summing loop (not rewritten). */
+const ROW_READS_OUTPUT = SPMV.replace(
+  '%s = arith.addf %acc, %t : f32',
+  '%o = memref.load %y[%i] : memref<?xf32>\n      %u = arith.addf %t, %o : f32\n      %s = arith.addf %acc, %u : f32',
+);
+
+function passesOf(text: string, name: string): readonly WgslPass[] {
+  const program = compileWgsl(parseModule(text), name);
+  if (!program.parallel) throw new Error(program.reason);
+  return program.passes;
+}
+
+/** A CSR pattern: row pointers and column coordinates. */
+interface Pattern {
+  readonly rows: number;
+  readonly columns: number;
+  readonly pos: Int32Array;
+  readonly crd: Int32Array;
+}
+
+function pattern(rowLengths: readonly number[], columns: number, seed: number): Pattern {
+  const pos = new Int32Array(rowLengths.length + 1);
+  rowLengths.forEach((len, i) => {
+    pos[i + 1] = (pos[i] as number) + len;
+  });
+  const crd = new Int32Array(pos[rowLengths.length] as number);
+  let state = seed >>> 0;
+  for (let p = 0; p < crd.length; p++) {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    crd[p] = state % columns;
+  }
+  return { rows: rowLengths.length, columns, pos, crd };
+}
+
+/** Simulation input of SpMV (args: pos, crd, val, x, y, m, n) on `p`. */
+function spmvInput(p: Pattern) {
+  const extents = [p.pos.length, p.crd.length, p.crd.length, p.columns, p.rows];
+  return {
+    scalar: (k: number) => (k === 5 ? p.rows : p.columns),
+    extent: (arg: number) => extents[arg] ?? 0,
+    data: (arg: number) => (arg === 0 ? p.pos : arg === 1 ? p.crd : undefined),
+  };
+}
+
+/** Simulation input of SpMM (args: pos, crd, val, b, c, m, k) with `k` dense columns. */
+function spmmInput(p: Pattern, k: number) {
+  const extents = [[p.pos.length], [p.crd.length], [p.crd.length], [p.columns, k], [p.rows, k]];
+  return {
+    scalar: (arg: number) => (arg === 5 ? p.rows : k),
+    extent: (arg: number, dim: number) => extents[arg]?.[dim] ?? 0,
+    data: (arg: number) => (arg === 0 ? p.pos : arg === 1 ? p.crd : undefined),
+  };
+}
+
+/** Every invocation of the pass's launch. */
+function allInvocations(pass: WgslPass, input: Parameters<WgslPass['launch']>[0]): number[] {
+  const launch = pass.launch(input);
+  const count = (launch.schedule?.workgroups ?? 0) * 64;
+  return Array.from({ length: count }, (_, n) => n);
+}
+
+/** How many times each element of `memref` was accessed (`kind`), by how many invocations. */
+function accessCounts(
+  sims: readonly SimulatedInvocation[],
+  memref: number,
+  kind: 'load' | 'store',
+): { times: Map<number, number>; invocations: Map<number, Set<number>> } {
+  const times = new Map<number, number>();
+  const invocations = new Map<number, Set<number>>();
+  for (const sim of sims)
+    for (const a of sim.accesses)
+      if (a.memref === memref && a.kind === kind) {
+        times.set(a.index, (times.get(a.index) ?? 0) + 1);
+        const who = invocations.get(a.index) ?? new Set<number>();
+        who.add(sim.invocation);
+        invocations.set(a.index, who);
+      }
+  return { times, invocations };
+}
+
+/** Random row lengths: empty rows, short and long ones, sometimes one huge row, or no rows. */
+const rowLengths = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<number[]>([]) },
+  {
+    weight: 8,
+    arbitrary: fc.array(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant(0) },
+        { weight: 10, arbitrary: fc.integer({ min: 1, max: 12 }) },
+        { weight: 4, arbitrary: fc.integer({ min: 13, max: 90 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 400, max: 1500 }) },
+      ),
+      { minLength: 1, maxLength: 160 },
+    ),
+  },
+);
+
+describe('pass schedules', () => {
+  it('sums CSR rows in groups of invocations and gives SpMM a (row, column) grid', () => {
+    expect(passesOf(SPMV, 'spmv').map((p) => p.plan.schedule.kind)).toEqual(['row-group']);
+    expect(passesOf(SPMM, 'spmm').map((p) => p.plan.schedule.kind)).toEqual([
+      'column-grid',
+      'column-grid',
+    ]);
+  });
+
+  it('keeps one iteration per invocation where a guard fails', () => {
+    // A maximum, and a sum that reads the output inside the loop.
+    expect(passesOf(ROW_MAX, 'spmv').map((p) => p.plan.schedule.kind)).toEqual(['per-iteration']);
+    expect(passesOf(ROW_READS_OUTPUT, 'spmv').map((p) => p.plan.schedule.kind)).toEqual([
+      'per-iteration',
+    ]);
+    expect(passesOf(ROW_MAX, 'spmv')[0]?.code).not.toMatch(/workgroupBarrier/);
+  });
+
+  it('sizes the group from the average row length, sizes never in the code', () => {
+    const [rows] = passesOf(SPMV, 'spmv');
+    if (rows === undefined) throw new Error('no pass');
+    const launch = (m: number, nnz: number) =>
+      rows.launch({
+        scalar: (k) => (k === 5 ? m : 4096),
+        extent: (arg) => (arg === 0 ? m + 1 : arg === 1 || arg === 2 ? nnz : 4096),
+      });
+    // 4096 rows of about 41 entries: 32 lanes a row, 2 rows a workgroup.
+    expect(launch(4096, 167_772).schedule).toMatchObject({ group: 32, workgroups: 2048 });
+    // 1,048,576 rows of 8: 4 lanes a row, 16 rows a workgroup, capped workgroups in rounds.
+    expect(launch(1_048_576, 8_388_608).schedule).toMatchObject({
+      group: 4,
+      workgroups: 65_535,
+      rounds: 2,
+    });
+    // The launch's uniform values follow the pass's uniform list.
+    const values = launch(4096, 167_772).uniforms;
+    expect(rows.uniforms.map((u) => u.name)).toEqual(['a5', 'tkGroup', 'tkRounds']);
+    expect(values).toEqual([4096, 32, 1]);
+    expect(rows.code).not.toMatch(/4096|167772/);
+  });
+
+  it('spmv rows: each entry read by one invocation, each row stored once (random patterns)', () => {
+    const [rows] = passesOf(SPMV, 'spmv');
+    if (rows === undefined) throw new Error('no pass');
+    fc.assert(
+      fc.property(rowLengths, fc.integer({ min: 1, max: 64 }), fc.nat(), (lengths, n, seed) => {
+        const p = pattern(lengths, n, seed);
+        const input = spmvInput(p);
+        const sims = simulateInvocations(rows, input, allInvocations(rows, input));
+        const values = accessCounts(sims, 2, 'load');
+        const group = rows.launch(input).schedule?.group ?? 0;
+        // Every stored entry is read exactly once: the lanes' strided shares partition the row.
+        expect([...values.times.keys()].sort((a, b) => a - b)).toEqual(
+          Array.from({ length: p.crd.length }, (_, e) => e),
+        );
+        expect([...values.times.values()].every((t) => t === 1)).toBe(true);
+        // Each row is stored exactly once, by one invocation, and summed by at most `group`.
+        const stores = accessCounts(sims, 4, 'store');
+        expect([...stores.times.keys()].sort((a, b) => a - b)).toEqual(
+          Array.from({ length: p.rows }, (_, i) => i),
+        );
+        expect([...stores.invocations.values()].every((who) => who.size === 1)).toBe(true);
+        for (let i = 0; i < p.rows; i++) {
+          const readers = new Set<number>();
+          for (let e = p.pos[i] as number; e < (p.pos[i + 1] as number); e++)
+            for (const who of values.invocations.get(e) ?? []) readers.add(who);
+          expect(readers.size).toBe(
+            Math.min(group, (p.pos[i + 1] as number) - (p.pos[i] as number)),
+          );
+        }
+      }),
+      { seed: 33, numRuns: 40 },
+    );
+  });
+
+  it('spmm rows: each (entry, column) read by one invocation, each C element stored by one', () => {
+    const [, rows] = passesOf(SPMM, 'spmm');
+    if (rows === undefined) throw new Error('no pass');
+    fc.assert(
+      fc.property(
+        rowLengths,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 70 }),
+        fc.nat(),
+        (lengths, n, k, seed) => {
+          const p = pattern(
+            lengths.map((l) => Math.min(l, 200)),
+            n,
+            seed,
+          );
+          const input = spmmInput(p, k);
+          const sims = simulateInvocations(rows, input, allInvocations(rows, input));
+          const stores = accessCounts(sims, 4, 'store');
+          for (let i = 0; i < p.rows; i++) {
+            const len = (p.pos[i + 1] as number) - (p.pos[i] as number);
+            for (let q = 0; q < k; q++) {
+              // Row i's element q is updated once per entry of the row, always by one invocation.
+              expect(stores.times.get(i * k + q) ?? 0).toBe(len);
+              if (len > 0) expect(stores.invocations.get(i * k + q)?.size).toBe(1);
+            }
+          }
+          const b = accessCounts(sims, 3, 'load');
+          const total = [...b.times.values()].reduce((x, y) => x + y, 0);
+          expect(total).toBe(p.crd.length * k);
+        },
+      ),
+      { seed: 34, numRuns: 30 },
+    );
+  });
+
+  /** Segments touched vs the fewest possible, for every address-regular access of a warp. */
+  function stridedAccesses(pass: WgslPass, sims: readonly SimulatedInvocation[]): string[] {
+    return warpAccesses(pass, sims)
+      .filter((w) => !w.dataDependent && w.segments > Math.ceil(w.elements.length / 32) + 1)
+      .map((w) => `${w.kind} of argument ${w.memref} #${w.occurrence}: ${w.segments} segments`);
+  }
+
+  it('32 consecutive invocations read and write in runs, where one row each would stride', () => {
+    const [rows] = passesOf(SPMV, 'spmv');
+    if (rows === undefined) throw new Error('no pass');
+    const p = pattern(
+      Array.from({ length: 512 }, (_, i) => 30 + ((i * 7) % 23)),
+      4096,
+      5,
+    );
+    const input = spmvInput(p);
+    for (const first of [0, 32, 64 * 100 + 32]) {
+      const warp = Array.from({ length: 32 }, (_, l) => first + l);
+      expect(stridedAccesses(rows, simulateInvocations(rows, input, warp))).toEqual([]);
+    }
+    // The same warp under one row per invocation: the entries' loads stride by the row length.
+    const plain = { ...rows, plan: { ...rows.plan, schedule: { kind: 'per-iteration' as const } } };
+    const sims = simulateInvocations(
+      plain,
+      input,
+      Array.from({ length: 32 }, (_, l) => l),
+    );
+    expect(stridedAccesses(plain, sims).length).toBeGreaterThan(0);
+  });
+
+  it('SpMM and its fill coalesce over the dense columns', () => {
+    const p = pattern(
+      Array.from({ length: 64 }, (_, i) => (i * 5) % 40),
+      4096,
+      9,
+    );
+    const input = spmmInput(p, 64);
+    for (const pass of passesOf(SPMM, 'spmm')) {
+      const sims = simulateInvocations(
+        pass,
+        input,
+        Array.from({ length: 32 }, (_, l) => 96 + l),
+      );
+      expect(sims.some((s) => s.accesses.length > 0)).toBe(true);
+      expect(stridedAccesses(pass, sims)).toEqual([]);
+    }
+  });
+});
