@@ -100,6 +100,11 @@ export interface SuiteResult {
   readonly cases: readonly CaseResult[];
   /** Lines about how the suite ran (process state ...), printed under its heading. */
   readonly notes?: readonly string[];
+  /**
+   * Why this run's figures cannot judge the goals (a GPU suite on a software rasterizer measures
+   * the CPU): each goal is then printed with its measured figure but neither met nor MISSED.
+   */
+  readonly goalsNotJudged?: string;
 }
 
 /** Identity helper that gives suite files type checking. */
@@ -197,8 +202,10 @@ function describeRatio(ratio: number): string {
 /** Human-readable report lines for one suite. */
 export function formatSuite(result: SuiteResult): string[] {
   const lines = [`\n## ${result.name}`, ...(result.notes ?? []).map((note) => `(${note})`)];
+  const judged = result.goalsNotJudged === undefined;
+  const marks = judged ? GOAL_MARKS : UNJUDGED_MARKS;
   for (const c of result.cases) {
-    const verdict = c.goalMet === undefined ? '' : c.goalMet ? ' -- met' : ' -- MISSED';
+    const verdict = c.goalMet === undefined || !judged ? '' : c.goalMet ? ' -- met' : ' -- MISSED';
     lines.push(`- ${c.name}${c.goal ? `   [goal: ${c.goal}${verdict}]` : ''}`);
     const rate = (ms: number) =>
       c.items === undefined ? '' : `, ${formatRate((c.items * 1000) / ms)}`;
@@ -212,11 +219,13 @@ export function formatSuite(result: SuiteResult): string[] {
     });
     for (const [key, value] of Object.entries(c.extra)) lines.push(`    ${key}: ${value}`);
     for (const verdict of judgeGoal(c)) {
-      lines.push(`    ${GOAL_MARKS[verdict.status]} ${verdict.clause} (${verdict.detail})`);
+      lines.push(`    ${marks[verdict.status]} ${verdict.clause} (${verdict.detail})`);
     }
   }
   const verdicts = result.cases.flatMap((c) => judgeGoal(c));
-  if (verdicts.length > 0) {
+  if (verdicts.length > 0 && !judged) {
+    lines.push(`  goals: ${verdicts.length} recorded, not judged (${result.goalsNotJudged})`);
+  } else if (verdicts.length > 0) {
     const count = (status: string) => verdicts.filter((v) => v.status === status).length;
     lines.push(
       `  goals: ${count('met')} met, ${count('missed')} MISSED, ${count('unchecked')} not checkable by the harness`,
@@ -229,5 +238,12 @@ export function formatSuite(result: SuiteResult): string[] {
 const GOAL_MARKS = {
   met: 'goal met:',
   missed: 'GOAL MISSED:',
+  unchecked: 'goal not checked:',
+} as const;
+
+/** The same lines where the run cannot judge its goals: the figure, no verdict. */
+const UNJUDGED_MARKS = {
+  met: 'goal (not judged here):',
+  missed: 'goal (not judged here):',
   unchecked: 'goal not checked:',
 } as const;

@@ -83,6 +83,23 @@ describe('goal verdicts', () => {
     expect(lines).toContain('    goal not checked: deterministic (not a form the harness checks)');
     expect(lines.at(-1)).toBe('  goals: 0 met, 1 MISSED, 1 not checkable by the harness');
   });
+
+  it('a run that cannot judge its goals prints each figure, no verdict, and says why', () => {
+    const cases = [
+      result('>= 2x baseline', ['loop'], [1.5]),
+      result('>= 2x baseline', ['loop'], [2.5]),
+    ];
+    const why = 'SwiftShader runs shaders on the CPU';
+    const lines = formatSuite({ name: 'suite', cases, goalsNotJudged: why });
+    expect(lines.join('\n')).not.toMatch(/MISSED|goal met|-- met/);
+    expect(lines).toContain(
+      "    goal (not judged here): >= 2x baseline (ratio 1.50 against 'loop', goal >= 2)",
+    );
+    expect(lines).toContain(
+      "    goal (not judged here): >= 2x baseline (ratio 2.50 against 'loop', goal >= 2)",
+    );
+    expect(lines.at(-1)).toBe(`  goals: 2 recorded, not judged (${why})`);
+  });
 });
 
 describe("every suite's goals", () => {

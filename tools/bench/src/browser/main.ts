@@ -85,9 +85,39 @@ async function runInPage(browser: Browser, base: string, file: string): Promise<
   const query = new URLSearchParams({ suite: resolve(file), options });
   await page.goto(`${base}index.html?${query}`);
   const outcome = await outcomeOf(page, SUITE_TIMEOUT_MS);
+  const renderer = await page.evaluate(gpuRenderer);
   await page.close();
   if ('error' in outcome) throw new Error(`${file}: ${outcome.error}`);
-  return outcome.result;
+  return {
+    ...outcome.result,
+    notes: [...(outcome.result.notes ?? []), `GPU: ${renderer}`],
+    // A software rasterizer runs the shaders on the CPU: its figures say nothing about a GPU.
+    ...(/swiftshader|llvmpipe|software/i.test(renderer) ? { goalsNotJudged: SOFTWARE_GPU } : {}),
+  };
+}
+
+/** Why a software GPU's figures do not judge the goals. */
+const SOFTWARE_GPU =
+  'a software GPU runs shaders on the CPU: GPU speed goals are judged on a real GPU, with the Dawn runner';
+
+/**
+ * In the page: the GPU the suite ran on, as WebGPU's adapter info or WebGL's unmasked renderer
+ * describe it (SwiftShader names itself in both).
+ */
+async function gpuRenderer(): Promise<string> {
+  const gpu = (navigator as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  const adapter = (await gpu?.requestAdapter()) as
+    | { info?: { vendor?: string; architecture?: string; description?: string } }
+    | null
+    | undefined;
+  if (adapter?.info) {
+    const { vendor, architecture, description } = adapter.info;
+    return `WebGPU ${[vendor, architecture, description].filter(Boolean).join(' ')}`;
+  }
+  const gl = document.createElement('canvas').getContext('webgl2');
+  const debug = gl?.getExtension('WEBGL_debug_renderer_info');
+  if (gl && debug) return `WebGL ${String(gl.getParameter(debug.UNMASKED_RENDERER_WEBGL))}`;
+  return 'unknown';
 }
 
 /** Runs each suite file in its own browser (launched with its flags) and prints its table. */
@@ -100,7 +130,7 @@ export async function runBrowserBenches(
   try {
     const base = server.resolvedUrls?.local[0];
     if (base === undefined) throw new Error('the Vite server has no local URL');
-    console.log(`\n# browser suites (${files.length}; headless Chromium, SwiftShader)`);
+    console.log(`\n# browser suites (${files.length}; headless Chromium)`);
     for (const file of files) {
       const args = chromiumArgsFor(file);
       const browser = await chromium.launch({ executablePath, headless: true, args: [...args] });
