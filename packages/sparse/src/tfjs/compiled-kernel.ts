@@ -97,13 +97,40 @@ export const compiledSparseKernel: (
   dtype: 'float32' | 'int32',
 ) => CompiledSparseKernel = memoizedByText(spellingOf, compileByKey);
 
+/** The `formats` attribute: canonical JSON of `{name: {levels, order}}`. */
+export function parseFormats(text: string): Record<string, OperandFormat> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const valid =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    Object.values(parsed).every(
+      (f) =>
+        typeof f === 'object' &&
+        f !== null &&
+        Array.isArray((f as OperandFormat).levels) &&
+        Array.isArray((f as OperandFormat).order),
+    );
+  if (!valid)
+    throw new SparsifyError(
+      'attrs.formats',
+      'expected canonical JSON of {name: {levels, order}} per sparse operand',
+    );
+  return parsed as Record<string, OperandFormat>;
+}
+
 /** {@link compiledSparseKernel} through the canonical key (equal kernels share one compile). */
 function compileByKey(
   expr: string,
   attrs: SparseKernelAttrs,
   dtype: 'float32' | 'int32',
 ): CompiledSparseKernel {
-  const operandFormats = JSON.parse(attrs.formats) as Record<string, OperandFormat>;
+  const operandFormats = parseFormats(attrs.formats);
   const formats: Record<string, FormatSpec> = {};
   for (const [name, f] of Object.entries(operandFormats))
     formats[name] = { levels: f.levels, order: f.order, posWidth: 32, crdWidth: 32 };

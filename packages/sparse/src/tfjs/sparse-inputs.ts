@@ -5,6 +5,7 @@
  */
 import type { TensorInfo } from '@tensorflow/tfjs-core';
 import type { SparseFormat } from '../sparse-tensor/format.js';
+import { SparsifyError } from '../sparsify/errors.js';
 
 /** Input name of a sparse operand's values. */
 export function valuesInput(tensor: string): string {
@@ -41,7 +42,8 @@ export function sparseOperandInfos(
   format: OperandFormat,
 ): SparseOperandInfos {
   const values = inputs[valuesInput(tensor)];
-  if (values === undefined) throw new Error(`missing input ${valuesInput(tensor)}`);
+  if (values === undefined)
+    throw new SparsifyError('inputs', `missing the input ${valuesInput(tensor)}`);
   return {
     values,
     positions: format.levels.map((_, l) => inputs[positionsInput(tensor, l)]),

@@ -17,6 +17,7 @@ import {
 } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex } from '../sparse-tensor/storage-arrays.js';
+import { checkStorage, checkStorageLengths, recordCheckedStorage } from './storage-check.js';
 
 /** Value dtypes a {@link TfSparseTensor} holds. */
 export type TfSparseDType = 'float32' | 'int32';
@@ -30,10 +31,18 @@ export interface TfSparseStorage {
   readonly coordinates: readonly (tf.Tensor1D | undefined)[];
 }
 
-/** The largest position or coordinate an int32 tensor holds exactly. */
-
 /** `format` with 32-bit positions and coordinates (the width of int32 tensors). */
 export function format32(format: FormatSpec, rank: number): SparseFormat {
+  const levels = (format as { levels?: unknown } | null)?.levels;
+  if (
+    typeof format !== 'string' &&
+    !Array.isArray(format) &&
+    (typeof format !== 'object' || format === null || !Array.isArray(levels))
+  )
+    throw new SparseFormatError(
+      'format',
+      'expected a format name, a level list or {levels, order?, posWidth?, crdWidth?}',
+    );
   return resolveFormat(format, rank, { posWidth: 32, crdWidth: 32 });
 }
 
@@ -60,8 +69,97 @@ function int32Of(array: IndexArray, argument: string): Int32Array {
   return out;
 }
 
+/** What only this module can pass the constructor (storage it made or checked). */
+const CHECKED_STORAGE = Symbol('checked storage');
+
+/**
+ * A tensor's data lives in host memory, so a synchronous read of it is a copy at most: the cpu
+ * and wasm backends, or a GPU backend's tensor not yet uploaded.
+ */
+function inHostMemory(t: tf.Tensor): boolean {
+  const backend = tf.getBackend();
+  if (backend === 'cpu' || backend === 'wasm') return true;
+  const b = tf.backend() as unknown as {
+    texData?: { get(id: unknown): { values?: unknown } | undefined };
+    tensorMap?: { get(id: unknown): { values?: unknown } | undefined };
+  };
+  const data = (b.texData ?? b.tensorMap)?.get(t.dataId);
+  return data?.values != null;
+}
+
+/** A shape as tfjs tensors hold: non-negative integer extents within int32. */
+function checkShape(shape: unknown, argument: string): readonly number[] {
+  if (
+    !Array.isArray(shape) ||
+    !shape.every(
+      (d) => typeof d === 'number' && Number.isSafeInteger(d) && d >= 0 && d <= INT32_MAX,
+    )
+  )
+    throw new SparseFormatError(argument, 'expected an array of non-negative int32 extents');
+  return shape as readonly number[];
+}
+
+/**
+ * Positions and coordinates made safe on the device, for storage a GPU backend cannot check
+ * without reading it back: positions clamped into their coordinates' range (first 0, last the
+ * coordinates' length), coordinates into their level. Every loop of a kernel then stays within
+ * the storage and the operands it indexes (a malformed storage gives wrong values, never a read
+ * outside an operand or an unbounded loop). The given index tensors are disposed.
+ */
+function clampedOnDevice(
+  format: SparseFormat,
+  shape: readonly number[],
+  storage: TfSparseStorage,
+): TfSparseStorage {
+  const levelSize = (l: number) => shape[format.order[l] as number] as number;
+  return tf.tidy(() => {
+    const positions = storage.positions.map((pos, l) => {
+      const crd = storage.coordinates[l];
+      if (pos === undefined || crd === undefined || pos.size < 2) return pos;
+      const end = tf.tensor1d([crd.size], 'int32');
+      const inner = tf.clipByValue(tf.slice(pos, [1], [pos.size - 2]), 0, crd.size);
+      return tf.concat([tf.zeros([1], 'int32'), inner, end]) as tf.Tensor1D;
+    });
+    const coordinates = storage.coordinates.map((crd, l) =>
+      crd === undefined || crd.size === 0
+        ? crd
+        : tf.clipByValue(crd, 0, Math.max(0, levelSize(l) - 1)),
+    );
+    tf.dispose(
+      [...storage.positions, ...storage.coordinates].filter(
+        (t, k): t is tf.Tensor1D => t !== undefined && t !== [...positions, ...coordinates][k],
+      ),
+    );
+    return { values: storage.values, positions, coordinates };
+  });
+}
+
+/** The constructor, for {@link checkedTfSparseTensor} (set by the class). */
+let construct: (
+  shape: readonly number[],
+  format: SparseFormat,
+  storage: TfSparseStorage,
+) => TfSparseTensor;
+
+/**
+ * Wraps storage tensors this package made or checked (a kernel's saved inputs, which a sparse
+ * tensor's constructors checked): nothing is checked or read. Internal to the package.
+ */
+export function checkedTfSparseTensor(
+  shape: readonly number[],
+  format: FormatSpec,
+  storage: TfSparseStorage,
+): TfSparseTensor {
+  return construct(shape, format32(format, shape.length), storage);
+}
+
 /** A sparse tensor whose storage arrays are tfjs tensors on a backend. */
 export class TfSparseTensor {
+  static {
+    construct = (shape, format, storage) =>
+      new TfSparseTensor(CHECKED_STORAGE, shape, format, storage);
+  }
+
   readonly shape: readonly number[];
   /** Resolved format; positions and coordinates are always 32-bit. */
   readonly format: SparseFormat;
@@ -69,7 +167,17 @@ export class TfSparseTensor {
   readonly positions: readonly (tf.Tensor1D | undefined)[];
   readonly coordinates: readonly (tf.Tensor1D | undefined)[];
 
-  private constructor(shape: readonly number[], format: SparseFormat, storage: TfSparseStorage) {
+  private constructor(
+    token: typeof CHECKED_STORAGE,
+    shape: readonly number[],
+    format: SparseFormat,
+    storage: TfSparseStorage,
+  ) {
+    if (token !== CHECKED_STORAGE)
+      throw new SparseFormatError(
+        'TfSparseTensor',
+        'use TfSparseTensor.fromSparseTensor, fromDense, fromCoordinates or fromTensors',
+      );
     this.shape = Object.freeze([...shape]);
     this.format = format;
     this.values = storage.values;
@@ -86,13 +194,23 @@ export class TfSparseTensor {
       throw new SparseFormatError('sparse', `tfjs holds float32 or int32 values, got ${s.dtype}`);
     const format = format32(s.format, s.rank);
     markImmutable(s.values as Float32Array | Int32Array);
-    const upload = (a: IndexArray | undefined, name: string) =>
-      a === undefined ? undefined : tf.tensor1d(int32Of(a, name), 'int32');
-    return new TfSparseTensor(s.shape, format, {
+    // Converted before anything is uploaded, so a failure leaves no tensor behind.
+    const positions = s.positions.map((a, l) =>
+      a === undefined ? undefined : int32Of(a, `positions[${l}]`),
+    );
+    const coordinates = s.coordinates.map((a, l) =>
+      a === undefined ? undefined : int32Of(a, `coordinates[${l}]`),
+    );
+    const upload = (a: Int32Array | undefined) =>
+      a === undefined ? undefined : tf.tensor1d(a, 'int32');
+    const storage: TfSparseStorage = {
       values: tf.tensor1d(s.values as Float32Array | Int32Array, s.dtype),
-      positions: s.positions.map((a, l) => upload(a, `positions[${l}]`)),
-      coordinates: s.coordinates.map((a, l) => upload(a, `coordinates[${l}]`)),
-    });
+      positions: positions.map(upload),
+      coordinates: coordinates.map(upload),
+    };
+    // A SparseTensor's storage was validated when it was made.
+    recordCheckedStorage(storage, format, s.shape);
+    return new TfSparseTensor(CHECKED_STORAGE, s.shape, format, storage);
   }
 
   /**
@@ -102,8 +220,10 @@ export class TfSparseTensor {
   static fromDense(tensor: tf.Tensor, format: FormatSpec): TfSparseTensor {
     if (!(tensor instanceof tf.Tensor))
       throw new SparseFormatError('tensor', 'expected a tf.Tensor');
+    if (tensor.isDisposed) throw new SparseFormatError('tensor', 'is disposed');
     if (tensor.dtype !== 'float32' && tensor.dtype !== 'int32')
       throw new SparseFormatError('tensor', `dtype must be float32 or int32, got ${tensor.dtype}`);
+    format32(format, tensor.rank);
     const data = tensor.dataSync() as Float32Array | Int32Array;
     return TfSparseTensor.fromSparseTensor(
       SparseTensor.fromDense(data, tensor.shape, format, {
@@ -128,12 +248,19 @@ export class TfSparseTensor {
       ? 'int32'
       : 'float32',
   ): TfSparseTensor {
+    const checkedShape = checkShape(shape, 'shape');
+    format32(format, checkedShape.length);
+    const tensorArg = (t: unknown, name: string) => {
+      if (t instanceof tf.Tensor && t.isDisposed) throw new SparseFormatError(name, 'is disposed');
+    };
+    tensorArg(indices, 'indices');
+    tensorArg(values, 'values');
     let tuples: readonly (readonly number[])[];
     if (indices instanceof tf.Tensor) {
-      if (indices.rank !== 2 || indices.shape[1] !== shape.length)
+      if (indices.rank !== 2 || indices.shape[1] !== checkedShape.length)
         throw new SparseFormatError(
           'indices',
-          `expected shape [nnz, ${shape.length}], got [${indices.shape.join(', ')}]`,
+          `expected shape [nnz, ${checkedShape.length}], got [${indices.shape.join(', ')}]`,
         );
       tuples = indices.arraySync() as number[][];
     } else {
@@ -141,7 +268,7 @@ export class TfSparseTensor {
     }
     const vals = values instanceof tf.Tensor ? values.dataSync() : values;
     return TfSparseTensor.fromSparseTensor(
-      SparseTensor.fromCoordinates(tuples, vals, shape, format, {
+      SparseTensor.fromCoordinates(tuples, vals, checkedShape, format, {
         dtype,
         posWidth: 32,
         crdWidth: 32,
@@ -150,16 +277,36 @@ export class TfSparseTensor {
   }
 
   /**
-   * Wraps tensors already on the backend (not copied, not read: their sizes and dtypes are
-   * checked, their contents are trusted). The new sparse tensor owns them: `dispose()` frees
-   * them.
+   * Wraps tensors already on the backend (not copied). Their ranks, dtypes and lengths are
+   * checked against `shape` and `format` (typed errors, nothing disposed). Their contents are
+   * checked too where they are in host memory (the cpu and wasm backends, or data a GPU backend
+   * has not uploaded yet), with `SparseTensor.fromStorage`'s rules, so no kernel reads outside
+   * an operand. Storage already on a GPU cannot be read without a stall (WebGL) or at all
+   * (WebGPU), so there positions and coordinates are clamped on the device instead (new index
+   * tensors replace the given ones, which are disposed): a malformed storage then gives wrong
+   * values but every kernel stays within its operands. The new sparse tensor owns the tensors:
+   * `dispose()` frees them.
    */
   static fromTensors(
     shape: readonly number[],
     format: FormatSpec,
     storage: TfSparseStorage,
   ): TfSparseTensor {
-    const resolved = format32(format, shape.length);
+    const checkedShape = checkShape(shape, 'shape');
+    const resolved = format32(format, checkedShape.length);
+    if (typeof storage !== 'object' || storage === null)
+      throw new SparseFormatError('storage', 'expected {values, positions, coordinates}');
+    const { values, positions, coordinates } = storage;
+    const perLevel = (a: unknown, name: string): readonly unknown[] => {
+      if (!Array.isArray(a) || a.length > resolved.levels.length)
+        throw new SparseFormatError(
+          name,
+          `expected an array of at most one tensor per level (${resolved.levels.length})`,
+        );
+      return a;
+    };
+    const pos = perLevel(positions, 'storage.positions');
+    const crd = perLevel(coordinates, 'storage.coordinates');
     const oneD = (t: unknown, name: string, dtype?: string): void => {
       if (!(t instanceof tf.Tensor) || t.rank !== 1)
         throw new SparseFormatError(name, 'expected a rank-1 tf.Tensor');
@@ -167,26 +314,45 @@ export class TfSparseTensor {
       if (dtype !== undefined && t.dtype !== dtype)
         throw new SparseFormatError(name, `expected dtype ${dtype}, got ${t.dtype}`);
     };
-    oneD(storage.values, 'storage.values');
-    if (storage.values.dtype !== 'float32' && storage.values.dtype !== 'int32')
+    oneD(values, 'storage.values');
+    if (values.dtype !== 'float32' && values.dtype !== 'int32')
       throw new SparseFormatError(
         'storage.values',
-        `dtype must be float32 or int32, got ${storage.values.dtype}`,
+        `dtype must be float32 or int32, got ${values.dtype}`,
       );
     resolved.levels.forEach((lt, l) => {
-      const pos = storage.positions[l];
-      const crd = storage.coordinates[l];
-      if (isCompressed(lt)) oneD(pos, `storage.positions[${l}]`, 'int32');
-      else if (pos !== undefined)
+      if (isCompressed(lt)) oneD(pos[l], `storage.positions[${l}]`, 'int32');
+      else if (pos[l] !== undefined)
         throw new SparseFormatError(`storage.positions[${l}]`, `a ${lt} level has no positions`);
-      if (hasCoordinates(lt)) oneD(crd, `storage.coordinates[${l}]`, 'int32');
-      else if (crd !== undefined)
+      if (hasCoordinates(lt)) oneD(crd[l], `storage.coordinates[${l}]`, 'int32');
+      else if (crd[l] !== undefined)
         throw new SparseFormatError(
           `storage.coordinates[${l}]`,
           `a ${lt} level has no coordinates`,
         );
     });
-    return new TfSparseTensor(shape, resolved, storage);
+    const given: TfSparseStorage = {
+      values,
+      positions: resolved.levels.map((_, l) => pos[l] as tf.Tensor1D | undefined),
+      coordinates: resolved.levels.map((_, l) => crd[l] as tf.Tensor1D | undefined),
+    };
+    checkStorageLengths(given, resolved, checkedShape, 'storage');
+    const indexTensors = [...given.positions, ...given.coordinates].filter(
+      (t): t is tf.Tensor1D => t !== undefined,
+    );
+    if (indexTensors.every(inHostMemory)) {
+      checkStorage(
+        given,
+        resolved,
+        checkedShape,
+        'storage',
+        (info) => (info as tf.Tensor).dataSync() as Int32Array | Float32Array,
+      );
+      return new TfSparseTensor(CHECKED_STORAGE, checkedShape, resolved, given);
+    }
+    const clamped = clampedOnDevice(resolved, checkedShape, given);
+    recordCheckedStorage(clamped, resolved, checkedShape);
+    return new TfSparseTensor(CHECKED_STORAGE, checkedShape, resolved, clamped);
   }
 
   get rank(): number {
@@ -221,8 +387,12 @@ export class TfSparseTensor {
   withValues(values: tf.Tensor1D): TfSparseTensor {
     if (!(values instanceof tf.Tensor) || values.rank !== 1 || values.size !== this.nnz)
       throw new SparseFormatError('values', `expected a rank-1 tensor of ${this.nnz} elements`);
+    if (values.isDisposed) throw new SparseFormatError('values', 'is disposed');
+    if (values.dtype !== 'float32' && values.dtype !== 'int32')
+      throw new SparseFormatError('values', `dtype must be float32 or int32, got ${values.dtype}`);
+    if (this.isDisposed) throw new SparseFormatError('this', 'the sparse tensor is disposed');
     const clone = (t: tf.Tensor1D | undefined) => (t === undefined ? undefined : tf.clone(t));
-    return new TfSparseTensor(this.shape, this.format, {
+    return new TfSparseTensor(CHECKED_STORAGE, this.shape, this.format, {
       values,
       positions: this.positions.map(clone),
       coordinates: this.coordinates.map(clone),

@@ -8,13 +8,14 @@
  * - positions, coordinates and scalar (number) operands get none (zeros for the index tensors).
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { type Expr, parseNotation } from '../../sparsify/index.js';
-import { expressionOf } from '../compiled-kernel.js';
+import { type Expr, parseNotation, SparsifyError } from '../../sparsify/index.js';
+import { expressionOf, parseFormats } from '../compiled-kernel.js';
 import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel-names.js';
 import { runSparseKernel, type SparseOperand } from '../ops/run-sparse-kernel.js';
+import { checkKernelConfig } from '../sparse-call.js';
 import type { OperandFormat } from '../sparse-inputs.js';
 import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
-import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { checkedTfSparseTensor, TfSparseTensor } from '../sparse-tensor-tf.js';
 import { derivativeKernel } from './derivative.js';
 import { entryDenseIndices } from './entry-indices.js';
 import { OUTPUT_MAJOR_BACKENDS, outputMajorKernel } from './output-major.js';
@@ -25,10 +26,10 @@ function forwardOperands(
   attrs: SparseKernelAttrs,
 ): { operands: Record<string, SparseOperand>; formats: Record<string, OperandFormat> } {
   const byName = new Map(attrs.inputNames.map((name, k) => [name, saved[k] as tf.Tensor]));
-  const formats = JSON.parse(attrs.formats) as Record<string, OperandFormat>;
+  const formats = parseFormats(attrs.formats);
   const operands: Record<string, SparseOperand> = {};
   for (const [name, format] of Object.entries(formats)) {
-    operands[name] = TfSparseTensor.fromTensors(attrs.shapes[name] ?? [], format, {
+    operands[name] = checkedTfSparseTensor(attrs.shapes[name] ?? [], format, {
       values: byName.get(valuesInput(name)) as tf.Tensor1D,
       positions: format.levels.map((_, l) => byName.get(positionsInput(name, l)) as tf.Tensor1D),
       coordinates: format.levels.map(
@@ -91,7 +92,11 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
     kernelName,
     saveAllInputs: true,
     gradFunc: (dy, saved, rawAttrs) => {
-      const attrs = rawAttrs as unknown as SparseKernelAttrs;
+      if (!Array.isArray(saved)) throw new SparsifyError('saved', 'expected the saved inputs');
+      checkKernelConfig(saved, rawAttrs);
+      if (!(dy instanceof tf.Tensor) || dy.isDisposed)
+        throw new SparsifyError('dy', 'expected the output gradient, a tf.Tensor');
+      const attrs: SparseKernelAttrs = rawAttrs;
       const expr = expressionOf(kernelName, attrs);
       const { operands, formats } = forwardOperands(saved, attrs);
       const gradients: Record<string, () => tf.Tensor> = {};
@@ -108,7 +113,9 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
           const pattern = sparse ? (operands[tensor] as TfSparseTensor) : undefined;
           const sampleName = pattern === undefined ? undefined : `${tensor}_pattern`;
           const kernel = derivativeKernel(expr, tensor, sampleName);
-          if (kernel.expr === undefined) return tf.zerosLike(input);
+          // No stored entry (or nothing the output depends on): nothing to compute, and
+          // gathering from an empty dense gradient is where backends disagree on shapes.
+          if (kernel.expr === undefined || pattern?.nnz === 0) return tf.zerosLike(input);
           if (pattern === undefined) {
             const g = runDerivative(
               kernel.expr,

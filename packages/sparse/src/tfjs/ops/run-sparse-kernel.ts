@@ -96,6 +96,7 @@ export function runSparseKernel(
         if (t !== undefined) inputs[coordinatesInput(name, l)] = t;
       });
     } else if (value instanceof tf.Tensor) {
+      if (value.isDisposed) throw new SparsifyError(argument, 'the tensor is disposed');
       if (value.dtype !== 'float32' && value.dtype !== 'int32')
         throw new SparsifyError(argument, `expected a float32 or int32 tensor, got ${value.dtype}`);
       dtypes.add(value.dtype);

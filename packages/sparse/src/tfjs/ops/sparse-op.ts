@@ -51,6 +51,12 @@ export function sparseOp(
   formats: Readonly<Record<string, FormatSpec>>,
   options: SparseOpOptions = {},
 ): SparseOp {
+  if (typeof expr !== 'string')
+    throw new SparsifyError('expr', 'expected tensor index notation, e.g. y(i) = A(i,j) * x(j)');
+  if (typeof formats !== 'object' || formats === null || Array.isArray(formats))
+    throw new SparsifyError('formats', 'expected a format per sparse operand, e.g. {A: "CSR"}');
+  if (typeof options !== 'object' || options === null)
+    throw new SparsifyError('options', 'expected an options object');
   const key = sparseOpKey(expr, formats, options);
   const cached = OPS.get(key);
   if (cached !== undefined) return cached;
