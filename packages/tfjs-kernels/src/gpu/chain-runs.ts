@@ -4,15 +4,25 @@
  * output p + k is the source of p plus `k * delta`, and output p + k is padding iff p is or one
  * tracked digit per step crosses its bound, so the index arithmetic runs once per run.
  *
- * Rule (checked per step, innermost first): outputs p .. p + width - 1 differ only in the last
- * digit of step 0 (stride 1, size a multiple of `width`, so no carry for p a multiple of it), by
- * +k. A step whose changed digit moves by `inc` per output changes its output only inside that
- * digit's place-value span [weight, weight * size), without overflowing it (the other digits of
- * a step's output occupy disjoint spans); the next step must read that whole span inside one
- * digit, whose value then moves by `inc * weight / stride` per output. Any other shape of chain
- * computes every output in full.
+ * Rule, proved step by step. Entering a step, the index of output p + k is `base + k * change`
+ * where `base mod span + (width - 1) * change < span` and `change` divides `span`: the run only
+ * moves the index inside one aligned block of `span` values (at the first step, span = width and
+ * change = 1). A step then relates the run linearly iff
+ *
+ * - one term (the moved digit; stride s, size z) reads the block whole: s divides `change` and
+ *   `span`, and `span` divides s * z, so its digit moves by `change / s` without a carry;
+ * - every other term reads above the block (`span` divides its stride) or below the change (its
+ *   stride times size divides `change`), so its digit does not move;
+ * - in the step's output, the moved digit's free part lands in a block of `span' = w * span / s`
+ *   values (w its weight) that the other terms cannot disturb: each other weight is a multiple
+ *   of `span'`, or all of the smaller ones together stay below w.
+ *
+ * The output index then moves by `change' = change * w / s` inside its block of `span'` (the
+ * last step's output is the source index, which no later digit reads: it needs no block). A
+ * digit with a bound only holds data below it, so terms contribute at most `min(size, bound) - 1`
+ * times their weight. Any other shape of chain computes every output in full.
  */
-import type { IndexChain } from './index-chain.js';
+import type { ChainStep, DigitTerm, IndexChain } from './index-chain.js';
 
 /** The digit (term index within its step) that moves, and by how much per output, each step. */
 export interface RunPlan {
@@ -22,30 +32,49 @@ export interface RunPlan {
   readonly delta: number;
 }
 
+/** Whether term `t` reads the moving block whole: its digit moves by change / stride. */
+function readsBlock(t: DigitTerm, span: number, change: number): boolean {
+  return change % t.stride === 0 && span % t.stride === 0 && (t.stride * t.size) % span === 0;
+}
+
+/** Whether term `t`'s digit stays put while the index moves inside its block. */
+function staysPut(t: DigitTerm, span: number, change: number): boolean {
+  return t.stride % span === 0 || change % (t.stride * t.size) === 0;
+}
+
+/** Whether the other terms of `step` leave the moved digit's block of `span` outputs alone. */
+function outputBlockFree(step: ChainStep, moved: number, span: number): boolean {
+  const weight = step[moved]!.weight;
+  let below = 0;
+  for (const [k, t] of step.entries()) {
+    if (k === moved || t.weight % span === 0) continue;
+    below += (Math.min(t.size, t.bound) - 1) * t.weight;
+  }
+  return below < weight;
+}
+
 /**
  * The run plan of `chain` for runs of `width` outputs, or `null` if consecutive outputs are
  * not related linearly that far. The empty chain (the identity) runs with delta 1.
  */
 export function planRuns(chain: IndexChain, width: number): RunPlan | null {
   const moved: { term: number; increment: number }[] = [];
-  // The moved digit's output: its weight (place value), the end of its span, and the change.
-  let weight = 1;
-  let spanEnd = 1;
+  let span = width;
   let change = 1;
   for (const [s, step] of chain.entries()) {
-    const term =
-      s === 0
-        ? step.findIndex((t, k) => k === step.length - 1 && t.stride === 1 && t.size % width === 0)
-        : step.findIndex(
-            (t) => t.stride <= weight && weight % t.stride === 0 && t.stride * t.size >= spanEnd,
-          );
+    const term = step.findIndex(
+      (t, k) =>
+        readsBlock(t, span, change) &&
+        step.every((other, j) => j === k || staysPut(other, span, change)),
+    );
     if (term < 0) return null;
     const t = step[term]!;
-    const increment = change / t.stride;
-    moved.push({ term, increment });
-    weight = t.weight;
-    spanEnd = t.weight * t.size;
-    change = increment * t.weight;
+    const nextSpan = (t.weight * span) / t.stride;
+    // The last step's output is the source index itself: no later digit reads its blocks.
+    if (s < chain.length - 1 && !outputBlockFree(step, term, nextSpan)) return null;
+    moved.push({ term, increment: change / t.stride });
+    span = nextSpan;
+    change = (change * t.weight) / t.stride;
   }
   return { width, moved, delta: change };
 }

@@ -72,9 +72,11 @@ describe('pipeline compilations on webgpu', () => {
       list.flatMap((shape) =>
         dtypes.flatMap((dtype) => layouts.map((layout) => ({ shape, dtype, layout }))),
       );
-    // Warm-up: each layout at a power-of-two size without padding and at one with both.
+    // Warm-up: each layout at sizes without padding (power-of-two strides, which shift, and
+    // others, which divide) and at one with both.
     const warmCalls = shapesOf([
       [16, 256],
+      [8, 384],
       [9, 7],
     ]);
     const warmKinds = new Set(warmCalls.flatMap((c) => kindsOf(c.shape, c.dtype, c.layout)));

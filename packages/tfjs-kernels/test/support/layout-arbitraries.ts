@@ -25,6 +25,86 @@ function anyLayout(maxLevels: number): LayoutBounds {
   };
 }
 
+/**
+ * Layout text for `dims` from a wider family: up to three tilings with `*` in any of them, tiles
+ * one dimension longer or shorter than what they tile, tail padding, and first-tile entries up
+ * to 16, so tiles pad odd dimensions far (as `T(128)` pads a row of 7) as often as they split
+ * them; half the draws are full-rank tiles with later tilings (as `T(*,2)(2,1)`), the layouts
+ * whose pairs with padded sources GPU passes once got wrong.
+ */
+export function wideLayoutTextFor(dims: readonly number[]): fc.Arbitrary<string> {
+  const wide: LayoutBounds = {
+    ...anyLayout(3),
+    maxTile: 16,
+    combineLater: true,
+  };
+  return fc
+    .oneof(
+      layoutsFor(dims, wide),
+      layoutsFor(dims, { ...wide, tileRank: 'full', levels: { min: 2, max: 3 } }),
+    )
+    .map(formatLayoutSpec);
+}
+
+/** A random minor_to_major order of `rank` dimensions (row-major half the time). */
+function minorToMajor(rank: number): fc.Arbitrary<number[]> {
+  const rowMajor = Array.from({ length: rank }, (_, k) => rank - 1 - k);
+  return fc.oneof(
+    fc.constant(rowMajor),
+    fc.shuffledSubarray(rowMajor, { minLength: rank, maxLength: rank }),
+  );
+}
+
+/**
+ * `{...:T(*,...,*,m)(k,j)}`: every dimension combined into the most minor one, tiled by m, then
+ * re-tiled by a two-entry tile (one dimension longer than the tile), so consecutive slots hold
+ * elements k apart that straddle logical rows.
+ */
+function combinedSubtiledLayoutText(dims: readonly number[]): fc.Arbitrary<string> {
+  return fc
+    .record({
+      order: minorToMajor(dims.length),
+      m: fc.integer({ min: 1, max: 8 }),
+      k: fc.integer({ min: 1, max: 4 }),
+      j: fc.integer({ min: 1, max: 4 }),
+    })
+    .map(({ order, m, k, j }) => {
+      const first = [...Array<string>(dims.length - 1).fill('*'), m].join(',');
+      return `{${order.join(',')}:T(${first})(${k},${j})}`;
+    });
+}
+
+/** `{...:T(n)}`: the most minor dimension padded to n (often far past it, as `T(128)` pads 7). */
+function paddedRowLayoutText(dims: readonly number[]): fc.Arbitrary<string> {
+  return fc
+    .record({ order: minorToMajor(dims.length), n: fc.integer({ min: 1, max: 16 }) })
+    .map(({ order, n }) => `{${order.join(',')}:T(${n})}`);
+}
+
+/**
+ * Two layouts of `dims` (`from`, `to`): both from the wide family half the time, else a padded
+ * row layout into a combined, re-tiled one, the pairs whose consecutive target slots come from
+ * source slots that are not evenly spaced.
+ */
+export function layoutPairFor(
+  dims: readonly number[],
+): fc.Arbitrary<{ readonly from: string; readonly to: string }> {
+  return fc.oneof(
+    fc.record({ from: wideLayoutTextFor(dims), to: wideLayoutTextFor(dims) }),
+    fc.record({ from: paddedRowLayoutText(dims), to: combinedSubtiledLayoutText(dims) }),
+  );
+}
+
+/** Whether `@tilekit/layout` accepts every one of `layouts` for `dims`. */
+export function layoutsAcceptedFor(dims: readonly number[], layouts: readonly string[]): boolean {
+  try {
+    for (const layout of layouts) physicalElementCount(shapeText('float32', dims, layout));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Layout text such as `{0,2,1:T(2,4)(2,1)L(4)}` for a tensor of dimensions `dims`. */
 export function layoutTextFor(dims: readonly number[], maxLevels = 2): fc.Arbitrary<string> {
   return layoutsFor(dims, anyLayout(maxLevels)).map(formatLayoutSpec);
