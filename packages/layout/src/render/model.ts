@@ -21,8 +21,8 @@ export interface MemoryMapLimits {
    */
   readonly maxPanels?: number;
   /**
-   * Cells allowed in one panel, padding included (a window with an empty axis counts as 1 per
-   * line of labels; a panel holding no element draws no cell). Default 4096, at most
+   * Cells allowed in one panel, padding included (a shape holding no element draws no panel,
+   * only a note saying so). Default 4096, at most
    * `LAYOUT_LIMITS.maxMapCells` whatever is asked. What happens past it is `overflow`'s choice.
    */
   readonly maxCells?: number;
@@ -81,6 +81,11 @@ export interface MemoryMapModel {
   readonly omittedPanels: bigint;
   readonly slots: readonly MapSlot[];
   readonly omittedSlots: number;
+  /**
+   * Drawn instead of the panels when the shape holds no element (a dimension of size 0): one
+   * note, whatever the panel limit, since every panel would be empty.
+   */
+  readonly emptyNote?: string;
 }
 
 /** How far the first tile pads a displayed logical axis (its size when it is not tiled alone). */
@@ -125,17 +130,13 @@ function overflowOf(limits: MemoryMapLimits): MemoryMapOverflow {
 /** Cells a drawn window takes: an empty axis still takes a line of labels, so it counts as 1. */
 const areaOf = (rows: number, cols: number): number => Math.max(rows, 1) * Math.max(cols, 1);
 
-/**
- * The rows and columns drawn of a `totalRows` x `totalCols` panel. A panel with an empty axis
- * holds no cell and draws none (nor labels along its other axis, however long).
- */
+/** The rows and columns drawn of a `totalRows` x `totalCols` panel (neither axis empty). */
 function drawnWindow(
   totalRows: number,
   totalCols: number,
   maxCells: number,
   overflow: MemoryMapOverflow,
 ): { rows: number; cols: number } {
-  if (totalRows === 0 || totalCols === 0) return { rows: 0, cols: 0 };
   if (areaOf(totalRows, totalCols) <= maxCells) {
     return { rows: totalRows, cols: totalCols };
   }
@@ -161,7 +162,14 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
   const totalRows = paddedExtent(compiled, rowAxis);
   const totalCols = paddedExtent(compiled, colAxis);
   const maxCells = Math.min(limit(limits, 'maxCells', 4096), LAYOUT_LIMITS.maxMapCells);
-  const { rows, cols } = drawnWindow(totalRows, totalCols, maxCells, overflowOf(limits));
+  const overflow = overflowOf(limits);
+  const maxPanels = limit(limits, 'maxPanels', 16);
+  const maxSlots = limit(limits, 'maxSlots', 1024);
+  // No element: every panel would be empty, so none is drawn, however many are allowed.
+  const empty = dims.includes(0);
+  const { rows, cols } = empty
+    ? { rows: 0, cols: 0 }
+    : drawnWindow(totalRows, totalCols, maxCells, overflow);
   const coords = scratchFor(compiled);
   const firstLevel = levels[0];
   const subTileSize = product(levels.at(-1)?.tile ?? [1]);
@@ -175,13 +183,11 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
 
   const leadingDims = dims.slice(0, Math.max(0, rank - 2));
   // Exact: the leading dimensions' product can pass 2^53 (it is only counted, never walked).
-  const panelCount = leadingDims.reduce((count, dim) => count * BigInt(dim), 1n);
+  const panelCount = empty ? 0n : leadingDims.reduce((count, dim) => count * BigInt(dim), 1n);
   // Panels past maxPanels, or past the picture's own cell limit, are counted, not drawn.
   const fitting = Math.max(1, Math.floor(LAYOUT_LIMITS.maxMapCells / areaOf(rows, cols)));
   const drawnPanels = Number(
-    [panelCount, BigInt(limit(limits, 'maxPanels', 16)), BigInt(fitting)].reduce((a, b) =>
-      a < b ? a : b,
-    ),
+    [panelCount, BigInt(maxPanels), BigInt(fitting)].reduce((a, b) => (a < b ? a : b)),
   );
   const panels: MapPanel[] = [];
   for (let p = 0; p < drawnPanels; p++) {
@@ -209,11 +215,7 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
     panels.push({ leadingIndex, rows, cols, totalRows, totalCols, cells });
   }
 
-  const drawnSlots = Math.min(
-    compiled.physicalCount,
-    limit(limits, 'maxSlots', 1024),
-    LAYOUT_LIMITS.maxMapCells,
-  );
+  const drawnSlots = Math.min(compiled.physicalCount, maxSlots, LAYOUT_LIMITS.maxMapCells);
   const slots: MapSlot[] = [];
   for (let offset = 0; offset < drawnSlots; offset++) {
     const index = logicalIndexAt(compiled, offset);
@@ -227,6 +229,7 @@ function modelOf(compiled: CompiledLayout, limits: MemoryMapLimits): MemoryMapMo
     omittedPanels: panelCount - BigInt(drawnPanels),
     slots,
     omittedSlots: compiled.physicalCount - drawnSlots,
+    ...(empty ? { emptyNote: `no elements: dimensions ${dims.join('x')}` } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MapCell, MapPanel, MemoryMapModel } from './model.js';
-import { appendAll, elisionNote, isEmptyPanel } from './text.js';
+import { appendAll, elisionNote } from './text.js';
 
 /** ColorBrewer Set3: one colour per outermost tile, cycling. */
 const PALETTE = [
@@ -99,14 +99,13 @@ function panelSvg(
   }
   appendAll(svg, edges(panel, x0, y0));
   let bottom = y0 + panel.rows * CELL;
-  const empty = isEmptyPanel(panel);
   // A summary marks the elided side(s) with an ellipsis and says how much is shown.
-  if (!empty && panel.cols < panel.totalCols) {
+  if (panel.cols < panel.totalCols) {
     svg.push(
       `<text class="elided" x="${x0 + panel.cols * CELL + 4}" y="${y0 + (Math.max(panel.rows, 1) * CELL) / 2 + 4}">…</text>`,
     );
   }
-  if (!empty && panel.rows < panel.totalRows) {
+  if (panel.rows < panel.totalRows) {
     svg.push(
       `<text class="elided" x="${x0 + (Math.max(panel.cols, 1) * CELL) / 2}" y="${bottom + 14}" text-anchor="middle">⋮</text>`,
     );
@@ -151,11 +150,17 @@ export function renderSvg(model: MemoryMapModel): string {
   ];
   let y = MARGIN + LINE;
   let width = 0;
+  if (model.emptyNote !== undefined) {
+    body.push(
+      `<text class="label" x="${MARGIN}" y="${y + 12}">${escapeXml(model.emptyNote)}</text>`,
+    );
+    y += 2 * LINE;
+  }
   for (const panel of model.panels) {
     const { svg, height } = panelSvg(model, panel, y);
     appendAll(body, svg);
     y += height + LINE;
-    const elidedCol = panel.cols < panel.totalCols && !isEmptyPanel(panel) ? 1 : 0;
+    const elidedCol = panel.cols < panel.totalCols ? 1 : 0;
     width = Math.max(width, LABEL + (panel.cols + elidedCol) * CELL);
   }
   if (model.omittedPanels > 0n) {

@@ -1,13 +1,8 @@
 import type { MapPanel, MemoryMapModel } from './model.js';
 
-/** A panel with an empty axis: it holds no element and draws no cell. */
-export const isEmptyPanel = (panel: MapPanel): boolean =>
-  panel.totalRows === 0 || panel.totalCols === 0;
-
-/** The note under an empty or summarised panel, or undefined when the whole panel is drawn. */
+/** The note under a summarised panel, or undefined when the whole panel is drawn. */
 export function elisionNote(panel: MapPanel): string | undefined {
   const { rows, cols, totalRows, totalCols } = panel;
-  if (isEmptyPanel(panel)) return `no elements: ${totalRows}x${totalCols} (rows x columns)`;
   if (rows === totalRows && cols === totalCols) return undefined;
   return `showing ${rows}x${cols} of ${totalRows}x${totalCols} (rows x columns); the rest elided`;
 }
@@ -40,10 +35,6 @@ function renderPanel(panel: MapPanel, rank: number): string[] {
   const { rows, cols, cells } = panel;
   const lines: string[] = [];
   if (rank >= 3) lines.push(`[${[...panel.leadingIndex, ':', ':'].join(', ')}]`);
-  if (isEmptyPanel(panel)) {
-    lines.push(elisionNote(panel)!);
-    return lines;
-  }
   const { afterCol, afterRow } = boundaries(panel);
   let width = Math.max(2, String(cols - 1).length);
   for (const cell of cells) width = Math.max(width, String(cell.offset).length);
@@ -102,6 +93,7 @@ export function renderText(model: MemoryMapModel): string {
     model.title,
     `cells: physical offset of each element; lines: ${model.tiled ? 'outermost tile boundaries' : 'array bounds (untiled)'}; '.': padding`,
   ];
+  if (model.emptyNote !== undefined) lines.push('', model.emptyNote);
   for (const panel of model.panels) {
     lines.push('');
     appendAll(lines, renderPanel(panel, model.rank));
