@@ -10,7 +10,8 @@ import { toTensor } from './to-tensor.js';
 export interface TGatherOptions extends TileOpOptions {
   /**
    * Output tile `[rows, cols]` (or `[batch, rows, cols]`; `[size]` for 1-D inputs); default: the
-   * index tile's shape.
+   * index tile's shape, so an empty index tile gives an empty output. A shape passed here must
+   * have rows and columns.
    */
   readonly dstShape?: readonly number[];
 }
@@ -37,10 +38,12 @@ function tgather_(
   const opts = optionsObject('tgather', options, TILE_OP_OPTION_KEYS, null);
   const $src = toTensor(src, 'src', 'tgather');
   const $idx = toTensor(idx, 'idx', 'tgather', 'int32');
-  // Default output: the index tile's shape (a 1-D index gives a 1-D output).
+  // Default output: the index tile's shape (a 1-D index gives a 1-D output), empty for an empty
+  // index tile, which reads nothing (as `tscatter` with it writes nothing).
+  const fromIndexTile = opts.dstShape === undefined;
   const dstShape = opts.dstShape ?? $idx.shape.slice(-2);
   const attrs: TGatherAttrs = {
-    ...resolveTileCall('tgather', 'TGATHER', $src, $idx, opts, dstShape),
+    ...resolveTileCall('tgather', 'TGATHER', $src, $idx, opts, dstShape, fromIndexTile),
     select: 'all',
   };
   return runTilekitKernel(TGather, { src: $src, idx: $idx }, attrs);

@@ -104,8 +104,17 @@ function assertTileTensors(op: string, src: Tensor, idx: Tensor, target: PtoTarg
   }
 }
 
-/** The per-tile `[rows, cols]` of a requested output shape (with or without the batch). */
-function resolveDstShape(op: string, src: Tensor, dstShape: readonly number[]): [number, number] {
+/**
+ * The per-tile `[rows, cols]` of a requested output shape (with or without the batch). A shape
+ * the caller passed must have rows and columns; one taken from the index tile (`tgather`'s
+ * default) may be empty, as that tile may.
+ */
+function resolveDstShape(
+  op: string,
+  src: Tensor,
+  dstShape: readonly number[],
+  fromIndexTile: boolean,
+): [number, number] {
   if (!Array.isArray(dstShape)) {
     throw new KernelArgumentError(
       op,
@@ -133,8 +142,9 @@ function resolveDstShape(op: string, src: Tensor, dstShape: readonly number[]): 
   }
   // A 1-D output is one row.
   const [rows, cols] = (src.rank === 1 ? [1, dstShape[0]] : dstShape.slice(-2)) as [number, number];
-  assertCount(op, 'dstShape rows', rows, 1);
-  assertCount(op, 'dstShape cols', cols, 1);
+  const least = fromIndexTile ? 0 : 1;
+  assertCount(op, 'dstShape rows', rows, least);
+  assertCount(op, 'dstShape cols', cols, least);
   const batch = src.rank === 3 ? src.shape[0]! : 1;
   assertOutputSize(op, 'dstShape', batch * rows * cols, `[${dstShape.join(', ')}]`);
   return [rows, cols];
@@ -148,6 +158,7 @@ function resolveDstShape(op: string, src: Tensor, dstShape: readonly number[]): 
  * @param src Data tile(s).
  * @param idx Index tile(s).
  * @param dstShape Requested output tile shape.
+ * @param fromIndexTile Whether `dstShape` is the index tile's own (then it may be empty).
  * @throws KernelArgumentError, PtoConstraintError
  */
 export function resolveTileOpAttrs(
@@ -157,13 +168,14 @@ export function resolveTileOpAttrs(
   idx: Tensor,
   options: TileOpOptions,
   dstShape: readonly number[],
+  fromIndexTile = false,
 ): TileOpAttrs {
   const target = options.target ?? 'general';
   const bounds = options.bounds ?? 'error';
   assertOneOf(op, 'target', target, PTO_TARGETS);
   assertOneOf(op, 'bounds', bounds, BOUNDS_MODES);
   assertTileTensors(op, src, idx, target);
-  const [dstRows, dstCols] = resolveDstShape(op, src, dstShape);
+  const [dstRows, dstCols] = resolveDstShape(op, src, dstShape, fromIndexTile);
   const { rows: idxRows, cols: idxCols } = tileExtentOf(idx.shape);
   const validRow = options.validRow ?? idxRows;
   const validCol = options.validCol ?? idxCols;
@@ -199,6 +211,7 @@ export function resolveTileOpAttrs(
  * one-row tiles: the kernels read them as such and give a 1-D output.
  *
  * @param dstShape Requested output shape (`undefined` for `tscatter` is reported as missing).
+ * @param fromIndexTile Whether `dstShape` is the index tile's own (then it may be empty).
  * @throws KernelArgumentError, PtoConstraintError
  */
 export function resolveTileCall(
@@ -208,6 +221,7 @@ export function resolveTileCall(
   idx: Tensor,
   options: TileOpOptions,
   dstShape: readonly number[] | undefined,
+  fromIndexTile = false,
 ): TileOpAttrs {
   if (dstShape === undefined) {
     throw new KernelArgumentError(
@@ -216,5 +230,5 @@ export function resolveTileCall(
       'is required: the destination tile [rows, cols] (or [batch, rows, cols])',
     );
   }
-  return resolveTileOpAttrs(op, instruction, src, idx, options, dstShape);
+  return resolveTileOpAttrs(op, instruction, src, idx, options, dstShape, fromIndexTile);
 }
