@@ -15,6 +15,7 @@
  *   inner loop, only iteration g % columns, so consecutive invocations touch consecutive dense
  *   columns (the loads of B and the stores of C coalesce) while those of one row read the same
  *   sparse entries.
+ *   Where the element is updated once per entry, it stays in a register for the iteration.
  * - `per-iteration`: invocation `g` runs outer iteration g (grid-stride).
  *
  * The index math of each form is data ({@link SCHEDULE_MATH}) that the WGSL generator prints
@@ -49,6 +50,13 @@ export type PassSchedule =
       readonly kind: 'column-grid';
       /** The inner loop over the output's last dimension. */
       readonly columns: Operation;
+      /**
+       * Set where the invocation's one output element is updated inside further loops (SpMM's
+       * loop over a row's entries): the element's index tuple (the outer and the column
+       * induction variables). It is then held in a register for the outer iteration, read once
+       * before and written once after, instead of read and written per entry.
+       */
+      readonly promoted?: readonly Value[];
     };
 
 /** A pass's loop and the schedule its invocations follow. */
@@ -280,7 +288,17 @@ function columnGrid(entry: Block, loop: Operation, output: Value): PassSchedule 
     const at = operands(op, 'indices');
     return inColumns.has(op) && at.at(-1) === last && outerIv !== undefined && at.includes(outerIv);
   });
-  return everyAccessOwned ? { kind: 'column-grid', columns } : undefined;
+  if (!everyAccessOwned || outerIv === undefined) return undefined;
+  const tuple = operands(accesses[0] as Operation, 'indices');
+  const sameTuple = accesses.every((op) => {
+    const at = operands(op, 'indices');
+    return at.length === tuple.length && at.every((v, d) => v === tuple[d]);
+  });
+  const nestedDeeper = !bodyOf(loop).operations.includes(columns);
+  const promotable = sameTuple && tuple.length === 2 && tuple[0] === outerIv && nestedDeeper;
+  return promotable
+    ? { kind: 'column-grid', columns, promoted: tuple }
+    : { kind: 'column-grid', columns };
 }
 
 /**

@@ -67,6 +67,7 @@ export function simulateInvocations(
   return invocations.map((n) => {
     const accesses: SimulatedAccess[] = [];
     const counts = new Map<Operation, number>();
+    const loadCounts = new Map<Operation, number>();
     const env = new Map<Value, number>();
     entry.arguments.forEach((a, k) => {
       env.set(a, a.type.kind === 'memref' ? k : input.scalar(k));
@@ -112,7 +113,23 @@ export function simulateInvocations(
         derive(math.invocation);
         const iv = evaluateIndexExpr(math.outerIv, lookup);
         if (!(iv < upper)) break;
+        if (schedule.kind !== 'column-grid' || schedule.promoted === undefined) {
+          runBlock(body, [iv]);
+          continue;
+        }
+        // The element held in a register: one read before the iteration, one write after.
+        const columns = schedule.columns;
+        const column = evaluateIndexExpr(SCHEDULE_MATH['column-grid'].columnIv, (name) =>
+          name === 'lower'
+            ? value(operand(columns, 'lowerBound'))
+            : name === 'step'
+              ? value(operand(columns, 'step'))
+              : lookup(name),
+        );
+        const own = iv * input.extent(pass.plan.output, 1) + column;
+        access(columns, 'load', pass.plan.output, own);
         runBlock(body, [iv]);
+        access(columns, 'store', pass.plan.output, own);
       }
     }
     return { invocation: n, accesses };
@@ -135,13 +152,25 @@ export function simulateInvocations(
       return [];
     }
 
+    function access(op: Operation, kind: 'load' | 'store', memref: number, index: number): void {
+      const key = kind === 'load' ? loadCounts : counts;
+      const occurrence = key.get(op) ?? 0;
+      key.set(op, occurrence + 1);
+      accesses.push({ op, kind, memref, index, occurrence });
+    }
+
     function record(op: Operation, kind: 'load' | 'store'): number {
       const memref = entry.arguments.indexOf(operand(op, 'memref'));
       const at = operands(op, 'indices').map(value);
+      const promoted = schedule.kind === 'column-grid' ? schedule.promoted : undefined;
+      const isPromoted =
+        memref === pass.plan.output &&
+        promoted !== undefined &&
+        operands(op, 'indices').every((v, d) => v === promoted[d]);
+      // A promoted element's accesses read and write the register.
+      if (isPromoted) return 0;
       const index = at.reduce((acc, x, d) => (d === 0 ? x : acc * input.extent(memref, d) + x), 0);
-      const occurrence = counts.get(op) ?? 0;
-      counts.set(op, occurrence + 1);
-      accesses.push({ op, kind, memref, index, occurrence });
+      access(op, kind, memref, index);
       return input.data(memref)?.[index] ?? 0;
     }
 
@@ -348,7 +377,7 @@ export function warpAccesses(
   for (const inv of invocations)
     for (const a of inv.accesses) {
       if (!ids.has(a.op)) ids.set(a.op, ids.size);
-      const key = `${ids.get(a.op)}:${a.occurrence}`;
+      const key = `${ids.get(a.op)}:${a.kind}:${a.occurrence}`;
       const group = groups.get(key) ?? { first: a, elements: new Set<number>() };
       group.elements.add(a.index);
       groups.set(key, group);
@@ -376,6 +405,8 @@ export function warpAccesses(
 
 /** Whether the last index of access `op` is derived from a loaded value. */
 function lastIndexIsData(op: Operation, defining: ReadonlyMap<Value, Operation>): boolean {
+  // A promoted element's read and write (recorded on the column loop) are by index tuple.
+  if (op.name !== 'memref.load' && op.name !== 'memref.store') return false;
   const last = operands(op, 'indices').at(-1);
   const seen = new Set<Value>();
   const fromData = (v: Value): boolean => {

@@ -5,7 +5,7 @@
  * A row-group pass sums through `var<workgroup>` memory; its barriers sit only in control flow
  * that depends on uniforms (the rounds loop, the tree's halving loop), as WGSL requires.
  */
-import type { Operation, Value } from '@tilekit/loop-ir';
+import { type Operation, operand, type Value } from '@tilekit/loop-ir';
 import type { CountedLoop } from '../lowering.js';
 import { type IndexExpr, printIndexExpr } from '../shader/index-math.js';
 import { ShaderPassCodegen } from '../shader/pass-codegen.js';
@@ -93,12 +93,32 @@ export class WgslPassCodegen extends ShaderPassCodegen {
     };
   }
 
+  /** Whether `indices` of `memref` are the element a column-grid pass holds in a register. */
+  #promoted(memref: Value, indices: readonly Value[]): boolean {
+    const s = this.plan.schedule;
+    const tuple = s.kind === 'column-grid' ? s.promoted : undefined;
+    return (
+      tuple !== undefined &&
+      this.memref(memref).isOutput &&
+      indices.length === tuple.length &&
+      indices.every((v, d) => v === tuple[d])
+    );
+  }
+
   load(v: Value, memref: Value, indices: readonly Value[]): void {
+    if (this.#promoted(memref, indices)) {
+      this.define(v, OWN);
+      return;
+    }
     const b = this.#buffer(memref);
     this.define(v, `${b.name}[${b.at(indices)}]`);
   }
 
   store(value: Value, memref: Value, indices: readonly Value[]): void {
+    if (this.#promoted(memref, indices)) {
+      this.line(`${OWN} = ${this.scalar(value)};`);
+      return;
+    }
     const b = this.#buffer(memref);
     const write = `${b.name}[${b.at(indices)}] = ${this.scalar(value)};`;
     // In a row group only lane 0 of a group that has an iteration stores.
@@ -165,12 +185,27 @@ export class WgslPassCodegen extends ShaderPassCodegen {
     }
     // Invocation `index` takes g = index, index + threads, ... (grid stride).
     const math = SCHEDULE_MATH[kind];
+    const s = this.plan.schedule;
     this.line('for (var g = index; ; g = g + threads) {');
     this.nested(() => {
       this.#invocationValues(math.invocation);
       this.line(`${iv} = ${this.#print(math.outerIv, loop)};`);
       this.line(`if (!(${iv} < ${upper})) { break; }`);
+      if (s.kind !== 'column-grid' || s.promoted === undefined) {
+        body();
+        return;
+      }
+      // The invocation's element: read once, updated in a register, written once.
+      const columns = {
+        lowerBound: operand(s.columns, 'lowerBound'),
+        step: operand(s.columns, 'step'),
+      } as CountedLoop;
+      const column = this.#print(SCHEDULE_MATH['column-grid'].columnIv, columns);
+      const out = this.memref(this.func.regions[0]?.blocks[0]?.arguments[this.output] as Value);
+      this.line(`let ${OWN_AT} = ${iv} * ${this.extent(out, 1)} + ${column};`);
+      this.line(`var ${OWN} = ${OUTPUT_BUFFER}[${OWN_AT}];`);
       body();
+      this.line(`${OUTPUT_BUFFER}[${OWN_AT}] = ${OWN};`);
     });
     this.line('}');
   }
@@ -233,6 +268,10 @@ export class WgslPassCodegen extends ShaderPassCodegen {
     this.line('workgroupBarrier();');
   }
 }
+
+/** The register holding a column-grid invocation's output element, and its index. */
+const OWN = 'tkOwn';
+const OWN_AT = 'tkOwnAt';
 
 /** Which invocations of a row group store: lane 0, where the group has an iteration. */
 const ROW_STORES = 'tkLane == 0 && tkActive';
