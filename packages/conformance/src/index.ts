@@ -60,6 +60,17 @@ export {
 } from './data/pto-tscatter-cpusim.js';
 export { cpuSimTileCall } from './data/pto-tscatter-cpusim-call.js';
 export {
+  asScipySparseFile,
+  SCIPY_SPARSE,
+  type ScipyNumber,
+  type ScipySparseCase,
+  type ScipySparseFile,
+  type ScipySparseOp,
+  type ScipySparseOperand,
+  type ScipyStoredResult,
+  scipyNumber,
+} from './data/scipy-sparse.js';
+export {
   SEED_COMBINED,
   SEED_FIGURES,
   type SeedCombinedExample,

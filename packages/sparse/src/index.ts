@@ -27,6 +27,7 @@ export {
   isSingleton,
   isUnique,
   type LevelType,
+  MAX_STORAGE_LENGTH,
   maxIndexFor,
   type NamedFormat,
   readIndex,

@@ -1,4 +1,5 @@
 /** Sparse tensors in MLIR's level storage scheme (see {@link SparseTensor}). */
+export { MAX_STORAGE_LENGTH } from './convert.js';
 export { SparseFormatError, SparseStorageError } from './errors.js';
 export {
   DEFAULT_STORAGE_WIDTH,

@@ -6,12 +6,12 @@
  */
 import { rowMajorStrides } from '@tilekit/errors';
 import {
-  compareLevelEntries,
-  type LevelEntry,
-  type PlainStorage,
-  packEntries,
-} from './build-storage.js';
-import { convertStorage } from './convert.js';
+  checkLength,
+  convertStorage,
+  listEntries,
+  nonzeroEntries,
+  storageOfEntries,
+} from './convert.js';
 import { SparseFormatError, SparseStorageError } from './errors.js';
 import {
   type FormatSpec,
@@ -24,7 +24,7 @@ import {
   checkDType,
   dtypeOf,
   type IndexArray,
-  indexArrayOf,
+  isIndexArray,
   readIndex,
   type StoredValue,
   type ValueArray,
@@ -32,7 +32,7 @@ import {
   valueArrayOf,
   widthOf,
 } from './storage-arrays.js';
-import { type SparseStorage, validateStorage } from './validate.js';
+import { checkStorage, checkStorageKinds, type SparseStorage } from './validate.js';
 
 /** Options of the constructors: value dtype and position/coordinate widths. */
 export interface SparseTensorOptions extends WidthOptions {
@@ -82,7 +82,7 @@ export class SparseTensor {
 
   /**
    * Stores the non-zero elements of row-major `data` (a typed array or number list) of the
-   * given shape in `format`. Explicit zeros are dropped except where a dense level keeps them.
+   * given shape in `format`. Zeros are dropped except where a dense level keeps them.
    */
   static fromDense(
     data: ArrayLike<number> | BigInt64Array,
@@ -91,6 +91,9 @@ export class SparseTensor {
     options: SparseTensorOptions = {},
   ): SparseTensor {
     checkShape(shape);
+    const dtype = dtypeOption(options) ?? inferDType(data);
+    const resolved = resolveFormat(format, shape.length, widthOptions(options));
+    checkArrayLike('data', data);
     const size = shape.reduce((a, b) => a * b, 1);
     if (data.length !== size) {
       throw new SparseStorageError(
@@ -98,22 +101,26 @@ export class SparseTensor {
         `expected ${size} elements for shape [${shape.join(', ')}], got ${data.length}`,
       );
     }
-    const dtype = dtypeOption(options) ?? inferDType(data);
-    const coords: number[][] = [];
-    const values: StoredValue[] = [];
+    const values = valueArrayOf(dtype, data as ArrayLike<StoredValue>, 'data');
+    const zero = values instanceof BigInt64Array ? 0n : 0;
+    const kept: number[] = [];
+    for (let k = 0; k < size; k++) if (values[k] !== zero) kept.push(k);
     const strides = rowMajorStrides(shape);
-    for (let k = 0; k < size; k++) {
-      const v = data[k] as StoredValue;
-      if (Number(v) === 0) continue;
-      coords.push(strides.map((s, d) => Math.floor(k / s) % (shape[d] as number)));
-      values.push(v);
-    }
-    return SparseTensor.fromCoordinates(coords, values, shape, format, { ...options, dtype });
+    const coordinates = shape.map((n, d) =>
+      Float64Array.from(kept, (k) => Math.floor(k / (strides[d] as number)) % n),
+    );
+    const stored = new (values.constructor as new (n: number) => ValueArray)(kept.length);
+    kept.forEach((k, e) => {
+      stored[e] = values[k] as number;
+    });
+    const entries = { coordinates, values: stored, count: kept.length };
+    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved));
   }
 
   /**
-   * Stores the elements `values[k]` at `coordinates[k]` (dimension order, any order, no
-   * duplicates) in `format`.
+   * Stores the elements `values[k]` at `coordinates[k]` (dimension order, any order) in
+   * `format`. Values given at the same coordinates are summed (scipy's `tocsr`, torch's
+   * `coalesce`); a zero given is stored.
    */
   static fromCoordinates(
     coordinates: readonly (readonly number[])[],
@@ -124,40 +131,54 @@ export class SparseTensor {
   ): SparseTensor {
     checkShape(shape);
     const dtype = dtypeOption(options) ?? inferDType(values);
-    const resolved = resolveFormat(format, shape.length, options);
+    const resolved = resolveFormat(format, shape.length, widthOptions(options));
+    if (!Array.isArray(coordinates)) {
+      throw new SparseStorageError(
+        'coordinates',
+        `expected a list of coordinate tuples, got ${describe(coordinates)}`,
+      );
+    }
+    checkArrayLike('values', values);
     if (coordinates.length !== values.length) {
       throw new SparseStorageError(
         'values',
         `expected ${coordinates.length} values (one per coordinate), got ${values.length}`,
       );
     }
-    const entries: LevelEntry[] = coordinates.map((c, k) => {
+    const count = coordinates.length;
+    const dims = shape.map(() => new Float64Array(count));
+    coordinates.forEach((c: unknown, k) => {
+      const tuple = Array.isArray(c) ? (c as unknown[]) : undefined;
       if (
-        c.length !== shape.length ||
-        c.some((x, d) => !Number.isInteger(x) || x < 0 || x >= (shape[d] as number))
+        tuple === undefined ||
+        tuple.length !== shape.length ||
+        tuple.some(
+          (x, d) =>
+            typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= (shape[d] as number),
+        )
       ) {
         throw new SparseStorageError(
           'coordinates',
-          `(${c.join(', ')}) is not inside shape [${shape.join(', ')}]`,
+          `${tuple === undefined ? describe(c) : `(${tuple.map(String).join(', ')})`} is not inside shape [${shape.join(', ')}]`,
           k,
         );
       }
-      return {
-        levelCoordinates: resolved.order.map((d) => c[d] as number),
-        // int64 values travel as bigints; packing only moves them.
-        value: values[k] as number,
-      };
+      tuple.forEach((x, d) => {
+        (dims[d] as Float64Array)[k] = x as number;
+      });
     });
-    entries.sort(compareLevelEntries);
-    const levelSizes = resolved.order.map((d) => shape[d] as number);
-    const plain = packEntries(entries, resolved, levelSizes);
-    return new SparseTensor(shape, resolved, toTypedStorage(plain, resolved, dtype));
+    const entries = { coordinates: dims, values: valueArrayOf(dtype, values), count };
+    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved));
   }
 
   /**
-   * Wraps existing storage arrays (copied) after validating them against `format`; throws
-   * {@link SparseStorageError} on non-monotone positions, out-of-range or unsorted
-   * coordinates and wrong lengths.
+   * Wraps existing storage arrays (copied) after validating them against `format`: positions
+   * and coordinates unsigned index arrays of the format's widths (`BigInt64Array` for
+   * `'index'`, no negative entry), values a `Float32Array`, `Float64Array`, `Int32Array` or
+   * `BigInt64Array`, positions non-decreasing from 0, coordinates inside the level sizes,
+   * lengths that agree; throws {@link SparseStorageError} naming the array and position.
+   * Coordinates out of order within a segment are sorted and repeated ones summed, as
+   * {@link SparseTensor.fromCoordinates} does.
    */
   static fromStorage(
     shape: readonly number[],
@@ -165,9 +186,12 @@ export class SparseTensor {
     storage: SparseStorage,
   ): SparseTensor {
     checkShape(shape);
+    checkStorageKinds(storage);
     // Widths named by the format win (so a mismatch is reported); otherwise the arrays decide.
     const named: WidthOptions =
-      typeof format === 'object' && !Array.isArray(format) ? (format as WidthOptions) : {};
+      typeof format === 'object' && format !== null && !Array.isArray(format)
+        ? (format as WidthOptions)
+        : {};
     const inferred = inferWidths(storage);
     const posWidth = named.posWidth ?? inferred.posWidth;
     const crdWidth = named.crdWidth ?? inferred.crdWidth;
@@ -175,32 +199,53 @@ export class SparseTensor {
       ...(posWidth === undefined ? {} : { posWidth }),
       ...(crdWidth === undefined ? {} : { crdWidth }),
     });
-    validateStorage(
-      storage,
-      resolved,
-      resolved.order.map((d) => shape[d] as number),
-    );
-    return new SparseTensor(shape, resolved, {
+    const levelSizes = resolved.order.map((d) => shape[d] as number);
+    const { canonical } = checkStorage(storage, resolved, levelSizes);
+    const copy: SparseStorage = {
       positions: storage.positions.map((a) => a?.slice()),
       coordinates: storage.coordinates.map((a) => a?.slice()),
       values: storage.values.slice(),
-    });
+    };
+    if (canonical) return new SparseTensor(shape, resolved, copy);
+    const source = { shape, format: resolved, ...copy };
+    return new SparseTensor(
+      shape,
+      resolved,
+      storageOfEntries(listEntries(source), shape, resolved),
+    );
   }
 
   /**
    * The same tensor in another format: any level types, level order (`CSR` to `CSC`, a CSF
    * tensor to another mode order) and widths. Widths come from `options`, else from
-   * `format`, else from this tensor. Stored zeros are dropped. Linear in `nnz` plus the
-   * level sizes (see convert.ts).
+   * `format`, else from this tensor. Every stored value is kept, stored zeros included (as
+   * scipy's `tocsr`/`tocsc` keep explicit zeros; {@link SparseTensor.withoutZeros} drops
+   * them). Linear in `nnz` plus the level sizes (see convert.ts).
    */
   convert(format: FormatSpec, options: WidthOptions = {}): SparseTensor {
     const named: WidthOptions =
-      typeof format === 'object' && !Array.isArray(format) ? (format as WidthOptions) : {};
+      typeof format === 'object' && format !== null && !Array.isArray(format)
+        ? (format as WidthOptions)
+        : {};
+    const given = widthOptions(options);
     const resolved = resolveFormat(format, this.rank, {
-      posWidth: options.posWidth ?? named.posWidth ?? this.format.posWidth,
-      crdWidth: options.crdWidth ?? named.crdWidth ?? this.format.crdWidth,
+      posWidth: given.posWidth ?? named.posWidth ?? this.format.posWidth,
+      crdWidth: given.crdWidth ?? named.crdWidth ?? this.format.crdWidth,
     });
     return new SparseTensor(this.shape, resolved, convertStorage(this, resolved));
+  }
+
+  /**
+   * This tensor without its stored zeros (scipy's `eliminate_zeros`), in the same format:
+   * where a dense level keeps every coordinate, its zeros stay.
+   */
+  withoutZeros(): SparseTensor {
+    const entries = nonzeroEntries(listEntries(this));
+    return new SparseTensor(
+      this.shape,
+      this.format,
+      storageOfEntries(entries, this.shape, this.format),
+    );
   }
 
   /** Number of dimensions. */
@@ -248,15 +293,23 @@ export class SparseTensor {
     return { coordinates, values };
   }
 
-  /** The tensor as a dense row-major array of its dtype. */
+  /**
+   * The tensor as a dense row-major array of its dtype; a shape of more than 2^31 - 1
+   * elements is a {@link SparseStorageError} (nothing is allocated).
+   */
   toDense(): ValueArray {
     const size = this.shape.reduce((a, b) => a * b, 1);
-    const out = valueArrayOf(this.dtype, new Array<number>(size).fill(0));
+    checkLength('shape', `a dense array of ${size} elements`, size);
+    const out = new (this.values.constructor as new (n: number) => ValueArray)(size);
     const strides = rowMajorStrides(this.shape);
-    const { coordinates, values } = this.toCoordinates();
-    coordinates.forEach((c, k) => {
-      out[c.reduce((acc, x, d) => acc + x * (strides[d] as number), 0)] = values[k] as number;
-    });
+    const { coordinates, values, count } = listEntries(this);
+    for (let e = 0; e < count; e++) {
+      let at = 0;
+      for (let d = 0; d < this.rank; d++) {
+        at += ((coordinates[d] as Float64Array)[e] as number) * (strides[d] as number);
+      }
+      out[at] = values[e] as number;
+    }
     return out;
   }
 
@@ -288,49 +341,74 @@ export class SparseTensor {
   }
 }
 
-function checkShape(shape: readonly number[]): void {
-  if (shape.length === 0 || shape.some((d) => !Number.isInteger(d) || d < 0)) {
+/** Dimension sizes: a non-empty list of integers from 0 to 2^53. */
+function checkShape(shape: unknown): asserts shape is readonly number[] {
+  if (
+    !Array.isArray(shape) ||
+    shape.length === 0 ||
+    shape.some((d) => typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 2 ** 53)
+  ) {
     throw new SparseFormatError(
       'shape',
-      `must be a non-empty list of non-negative integers, got [${shape.join(', ')}]`,
+      `must be a non-empty list of integers from 0 to 2^53, got ${Array.isArray(shape) ? `[${shape.map(String).join(', ')}]` : describe(shape)}`,
     );
   }
 }
 
-function inferDType(data: ArrayLike<StoredValue>): ValueDType {
+/** A short description of a value of the wrong kind, for error messages. */
+function describe(x: unknown): string {
+  if (x === null) return 'null';
+  if (typeof x === 'object') return (x as object).constructor?.name ?? 'an object';
+  if (typeof x === 'string') return `'${x.slice(0, 40)}'`;
+  return `${typeof x} ${String(x)}`;
+}
+
+/** `data`/`values` must be an array or typed array. */
+function checkArrayLike(argument: string, x: unknown): void {
+  if (!Array.isArray(x) && !ArrayBuffer.isView(x)) {
+    throw new SparseStorageError(
+      argument,
+      `expected an array or a typed array, got ${describe(x)}`,
+    );
+  }
+}
+
+function inferDType(data: unknown): ValueDType {
   if (data instanceof Float64Array) return 'float64';
   if (data instanceof Int32Array) return 'int32';
   if (data instanceof BigInt64Array) return 'int64';
   return 'float32';
 }
 
+/** The options object, checked to be one (`{}` when not given). */
+function optionsOf(options: unknown): Record<string, unknown> {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') {
+    throw new SparseFormatError('options', `expected an options object, got ${describe(options)}`);
+  }
+  return options as Record<string, unknown>;
+}
+
 /** `options.dtype`, checked to be a {@link ValueDType} (`undefined` when not given). */
 function dtypeOption(options: SparseTensorOptions): ValueDType | undefined {
-  if (options === null || typeof options !== 'object') return undefined;
-  return options.dtype === undefined ? undefined : checkDType(options.dtype, 'options.dtype');
+  const dtype = optionsOf(options).dtype;
+  return dtype === undefined ? undefined : checkDType(dtype, 'options.dtype');
+}
+
+/** The widths of `options` (resolveFormat checks their values). */
+function widthOptions(options: unknown): WidthOptions {
+  const { posWidth, crdWidth } = optionsOf(options) as WidthOptions;
+  return {
+    ...(posWidth === undefined ? {} : { posWidth }),
+    ...(crdWidth === undefined ? {} : { crdWidth }),
+  };
 }
 
 function inferWidths(storage: SparseStorage): WidthOptions {
   const pos = storage.positions.find((a) => a !== undefined);
   const crd = storage.coordinates.find((a) => a !== undefined);
   return {
-    ...(pos === undefined ? {} : { posWidth: widthOf(pos) }),
-    ...(crd === undefined ? {} : { crdWidth: widthOf(crd) }),
-  };
-}
-
-function toTypedStorage(
-  plain: PlainStorage,
-  format: SparseFormat,
-  dtype: ValueDType,
-): SparseStorage {
-  return {
-    positions: plain.positions.map((p, l) =>
-      p === undefined ? undefined : indexArrayOf(format.posWidth, p, `positions[${l}]`),
-    ),
-    coordinates: plain.coordinates.map((c, l) =>
-      c === undefined ? undefined : indexArrayOf(format.crdWidth, c, `coordinates[${l}]`),
-    ),
-    values: valueArrayOf(dtype, plain.values),
+    ...(pos === undefined || !isIndexArray(pos) ? {} : { posWidth: widthOf(pos) }),
+    ...(crd === undefined || !isIndexArray(crd) ? {} : { crdWidth: widthOf(crd) }),
   };
 }

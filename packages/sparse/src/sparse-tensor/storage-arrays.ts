@@ -39,8 +39,9 @@ export function maxIndexFor(width: StorageWidth): number {
 }
 
 /**
- * Allocates an index array of `width` holding `entries`, after checking every entry fits.
- * `argument` names the array in errors (e.g. `'positions[1]'`).
+ * Allocates an index array of `width` holding `entries`, after checking every entry is an
+ * integer from 0 to the width's maximum. `argument` names the array in errors (e.g.
+ * `'positions[1]'`).
  */
 export function indexArrayOf(
   width: StorageWidth,
@@ -48,13 +49,21 @@ export function indexArrayOf(
   argument: string,
 ): IndexArray {
   const max = maxIndexFor(width);
-  const bad = entries.findIndex((e) => e > max);
-  if (bad >= 0) {
+  if (!Array.isArray(entries) && !isNumberArray(entries)) {
     throw new SparseStorageError(
       argument,
-      `${entries[bad]} does not fit a ${width === 'index' ? 'index' : `${width}-bit`} array (max ${max})`,
-      bad,
+      `expected a list of numbers, got ${describeValue(entries)}`,
     );
+  }
+  for (let k = 0; k < entries.length; k++) {
+    const e: unknown = entries[k];
+    if (typeof e !== 'number' || !Number.isInteger(e) || e < 0 || e > max) {
+      throw new SparseStorageError(
+        argument,
+        `${describeValue(e)} does not fit a ${width === 'index' ? 'index' : `${width}-bit`} array (max ${max})`,
+        k,
+      );
+    }
   }
   switch (width) {
     case 8:
@@ -67,7 +76,60 @@ export function indexArrayOf(
       return BigUint64Array.from(entries, BigInt);
     case 'index':
       return BigInt64Array.from(entries, BigInt);
+    default:
+      throw new SparseFormatError(
+        'width',
+        `must be 8, 16, 32, 64 or 'index', got ${describeValue(width)}`,
+      );
   }
+}
+
+/** Whether `x` is one of the {@link IndexArray} types. */
+export function isIndexArray(x: unknown): x is IndexArray {
+  return (
+    x instanceof Uint8Array ||
+    x instanceof Uint16Array ||
+    x instanceof Uint32Array ||
+    x instanceof BigUint64Array ||
+    x instanceof BigInt64Array
+  );
+}
+
+/** Whether `x` is one of the {@link ValueArray} types. */
+export function isValueArray(x: unknown): x is ValueArray {
+  return (
+    x instanceof Float32Array ||
+    x instanceof Float64Array ||
+    x instanceof Int32Array ||
+    x instanceof BigInt64Array
+  );
+}
+
+/** A typed array of numbers (not bigints, not a `DataView`). */
+function isNumberArray(x: unknown): x is ArrayLike<number> {
+  return (
+    ArrayBuffer.isView(x) &&
+    !(x instanceof DataView) &&
+    !(x instanceof BigInt64Array) &&
+    !(x instanceof BigUint64Array)
+  );
+}
+
+/** A value as an error message shows it. */
+export function describeValue(x: unknown): string {
+  if (typeof x === 'string') return `the string '${x.slice(0, 40)}'`;
+  if (typeof x === 'bigint') return `${x}n`;
+  if (x === null) return 'null';
+  if (typeof x === 'object') return (x as object).constructor?.name ?? 'an object';
+  return typeof x === 'number' ? String(x) : `${typeof x} ${String(x)}`;
+}
+
+/** An index array's entries as numbers (the array itself unless it holds bigints). */
+export function numbersOf(array: IndexArray): ArrayLike<number> {
+  if (array instanceof BigUint64Array || array instanceof BigInt64Array) {
+    return Float64Array.from(array, (x) => Number(x));
+  }
+  return array;
 }
 
 /** Reads entry `i` of an index array as a number. */
@@ -85,30 +147,63 @@ export function widthOf(array: IndexArray): StorageWidth {
 }
 
 /**
- * Allocates a values array of `dtype` from plain values; int64 needs whole numbers (or
- * bigints), the other dtypes numbers.
+ * Allocates a values array of `dtype` from given values, converting nothing silently: a
+ * float dtype takes numbers (rounded to float32 for `'float32'`); `'int32'` integers from
+ * -2^31 to 2^31 - 1; `'int64'` bigints from -2^63 to 2^63 - 1 or safe integers. Anything
+ * else (a string, a fraction for an integer dtype, a bigint for a float dtype) is a
+ * {@link SparseStorageError} naming `argument` and the index.
  */
-export function valueArrayOf(dtype: ValueDType, values: ArrayLike<StoredValue>): ValueArray {
-  const numbers = (): number[] => Array.from(values, (v) => Number(v));
+export function valueArrayOf(
+  dtype: ValueDType,
+  values: ArrayLike<StoredValue>,
+  argument = 'values',
+): ValueArray {
+  const n = values.length;
+  const bad = (k: number, wanted: string): SparseStorageError =>
+    new SparseStorageError(
+      argument,
+      `${describeValue(values[k])} is not ${wanted} (dtype '${dtype}')`,
+      k,
+    );
   switch (dtype) {
     case 'float32':
-      return Float32Array.from(numbers());
-    case 'float64':
-      return Float64Array.from(numbers());
-    case 'int32':
-      return Int32Array.from(numbers());
-    case 'int64':
-      return BigInt64Array.from(Array.from(values), (v, k) => {
-        if (typeof v === 'bigint') return v;
-        if (!Number.isSafeInteger(v)) {
-          throw new SparseStorageError(
-            'values',
-            `${v} is not an integer that int64 stores exactly`,
-            k,
-          );
+    case 'float64': {
+      const out = dtype === 'float32' ? new Float32Array(n) : new Float64Array(n);
+      if (isNumberArray(values)) {
+        out.set(values);
+        return out;
+      }
+      for (let k = 0; k < n; k++) {
+        const v = values[k];
+        if (typeof v !== 'number') throw bad(k, 'a number (bigints need int64)');
+        out[k] = v;
+      }
+      return out;
+    }
+    case 'int32': {
+      const out = new Int32Array(n);
+      for (let k = 0; k < n; k++) {
+        const v = values[k];
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < -(2 ** 31) || v >= 2 ** 31) {
+          throw bad(k, 'an integer from -2^31 to 2^31 - 1');
         }
-        return BigInt(v);
-      });
+        out[k] = v;
+      }
+      return out;
+    }
+    case 'int64': {
+      if (values instanceof BigInt64Array) return values.slice();
+      const out = new BigInt64Array(n);
+      for (let k = 0; k < n; k++) {
+        const v = values[k];
+        if (typeof v === 'bigint' && v >= -(2n ** 63n) && v < 2n ** 63n) out[k] = v;
+        else if (typeof v === 'number' && Number.isSafeInteger(v)) out[k] = BigInt(v);
+        else throw bad(k, 'an integer that int64 stores exactly');
+      }
+      return out;
+    }
+    default:
+      return checkDType(dtype, 'dtype') as never;
   }
 }
 

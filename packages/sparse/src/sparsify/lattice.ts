@@ -238,15 +238,61 @@ function merged(points: readonly LatticePoint[]): LatticePoint[] {
  * Orders points from the most to the fewest sparse operands (a loop over a point must come
  * before the loops over its sub-points) and drops points whose sparse set repeats an earlier
  * one: an earlier point with the same sparse operands already covers every coordinate they
- * could match (MLIR's `optimizeSet` drops the same "only dense differences" points).
+ * could match (MLIR's `optimizeSet` drops the same "only dense differences" points). A point
+ * whose expression is a constant zero (`max(0, 0)` where both operands of a `max` are absent)
+ * is dropped too: it would store zeros at coordinates no operand stores, so `+`, `-`, `max`
+ * and `min` visit exactly the union of their operands' entries whatever the formats.
  */
 export function optimizeLattice(points: readonly LatticePoint[]): LatticePoint[] {
-  const sorted = [...points].sort((a, b) => b.sparse.size - a.sparse.size);
+  const sorted = [...points]
+    .filter((p) => constantValue(p.expr) !== 0)
+    .sort((a, b) => b.sparse.size - a.sparse.size);
   const kept: LatticePoint[] = [];
   for (const p of sorted) {
     if (!kept.some((k) => sameSet(k.sparse, p.sparse))) kept.push(p);
   }
   return kept;
+}
+
+/**
+ * The value of an expression made of constants only (`undefined` when it reads a tensor or an
+ * index); only a result of exactly zero matters to the caller, and NaN (`0 / 0`) is not zero.
+ */
+function constantValue(e: Expr): number | undefined {
+  switch (e.kind) {
+    case 'const':
+      return e.value;
+    case 'neg': {
+      const v = constantValue(e.operand);
+      return v === undefined ? undefined : -v;
+    }
+    case 'binary': {
+      const l = constantValue(e.lhs);
+      const r = constantValue(e.rhs);
+      if (l === undefined || r === undefined) return undefined;
+      return e.op === '+' ? l + r : e.op === '-' ? l - r : e.op === '*' ? l * r : l / r;
+    }
+    case 'call': {
+      const args = e.args.map(constantValue);
+      if (args.some((a) => a === undefined) || e.fn === 'select') return undefined;
+      const [a, b] = args as number[];
+      switch (e.fn) {
+        case 'max':
+          return Math.max(a as number, b as number);
+        case 'min':
+          return Math.min(a as number, b as number);
+        case 'abs':
+          return Math.abs(a as number);
+        case 'sqrt':
+          return Math.sqrt(a as number);
+        case 'exp':
+          return Math.exp(a as number);
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** The points evaluated inside the loop of `point`: those whose sparse set it contains. */

@@ -1,9 +1,11 @@
 /**
  * `SparseTensor.convert` between every pair of formats of ranks 1 to 3 (every level-type
  * combination of dense/compressed, COO, in every mode order) and widths, on seeded random
- * tensors of densities 0 to 100 %: the result is exactly the storage `fromDense` builds in the
- * target format (derived from MLIR's sparse_conversion_sparse2sparse.mlir and
- * sparse_conversion.mlir, which convert between every pair of their encodings).
+ * tensors of densities 0 to 100 %: the result stores exactly the source's stored entries
+ * (stored zeros, a dense level's fill included, as scipy's conversions keep explicit zeros)
+ * and, its zeros dropped, is the storage `fromDense` builds in the target format (derived
+ * from MLIR's sparse_conversion_sparse2sparse.mlir and sparse_conversion.mlir, which convert
+ * between every pair of their encodings).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -46,6 +48,12 @@ function formatsOfRank(rank: number): { levels: LevelType[]; order: number[] }[]
   return permutations(rank).flatMap((order) => lists.map((levels) => ({ levels, order })));
 }
 
+/** The stored entries as `coordinates:value` strings, sorted (the stored pattern). */
+function storedEntries(t: SparseTensor): string[] {
+  const { coordinates, values } = t.toCoordinates();
+  return coordinates.map((c, k) => `${c.join(',')}:${values[k]}`).sort();
+}
+
 const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
 const DENSITIES = [0, 0.15, 0.5, 1];
 
@@ -80,9 +88,21 @@ describe.each([1, 2, 3])('rank %i: every pair of formats', (rank) => {
           });
           const label = `${show(from)} -> ${show(to)}, shape [${shape}], density ${density}`;
           expect(converted.format, label).toEqual(reference.format);
-          expect(converted.positions, label).toEqual(reference.positions);
-          expect(converted.coordinates, label).toEqual(reference.coordinates);
-          expect(converted.values, label).toEqual(reference.values);
+          // Every stored entry stays; the only new ones are a dense target level's fill.
+          const kept = storedEntries(converted);
+          const given = storedEntries(source);
+          expect(
+            kept.filter((e) => !given.includes(e)).every((e) => e.endsWith(':0')),
+            label,
+          ).toBe(true);
+          expect(
+            given.every((e) => kept.includes(e)),
+            label,
+          ).toBe(true);
+          const nonzero = converted.withoutZeros();
+          expect(nonzero.positions, label).toEqual(reference.positions);
+          expect(nonzero.coordinates, label).toEqual(reference.coordinates);
+          expect(nonzero.values, label).toEqual(reference.values);
         }
       }
     });
@@ -107,7 +127,7 @@ describe('convert', () => {
     }
   });
 
-  it('keeps the dtype and, by default, the widths; drops stored zeros', () => {
+  it('keeps the dtype, by default the widths, and stored zeros (withoutZeros drops them)', () => {
     const a = SparseTensor.fromStorage([2, 3], 'CSR', {
       positions: [undefined, new Uint16Array([0, 2, 3])],
       coordinates: [undefined, new Uint16Array([0, 2, 1])],
@@ -116,8 +136,12 @@ describe('convert', () => {
     const b = a.convert('CSC');
     expect(b.dtype).toBe('int32');
     expect((b.format as SparseFormat).posWidth).toBe(16);
-    expect(b.nnz).toBe(2);
+    expect(b.nnz).toBe(3);
+    expect(Array.from(b.coordinates[1] as Uint16Array)).toEqual([0, 1, 0]);
+    expect(Array.from(b.values as Int32Array)).toEqual([5, 7, 0]);
     expect(Array.from(b.toDense() as Int32Array)).toEqual([5, 0, 0, 0, 7, 0]);
+    expect(b.withoutZeros().nnz).toBe(2);
+    expect(Array.from(b.withoutZeros().values as Int32Array)).toEqual([5, 7]);
   });
 
   it('rejects a format of another rank and widths too narrow for the tensor, typed', () => {

@@ -32,7 +32,7 @@ describe('SparseTensor dtype', () => {
       ).toThrow(/options\.dtype: must be one of float32, float64, int32, int64/);
     }
     expect(() => SparseTensor.fromDense([1.5], [1], 'sparse-vector', { dtype: 'int64' })).toThrow(
-      /values at 0: 1\.5 is not an integer/,
+      /data at 0: 1\.5 is not an integer/,
     );
   });
 
