@@ -33,6 +33,11 @@ export class ResidentArguments {
     return h !== undefined && h.data === data && h.at === at && h.bytes === data.byteLength;
   }
 
+  /** Forgets every region (the memory was used by something else since). */
+  clear(): void {
+    this.#held.clear();
+  }
+
   /** Records that argument `i`'s region at `at` now holds `data` (kept only if immutable). */
   record(i: number, data: MemRefData, at: number): void {
     if (isMarkedImmutable(data)) this.#held.set(i, { data, at, bytes: data.byteLength });

@@ -1,8 +1,9 @@
 /**
  * The `wasm` engine: compiles one function of a module to a WebAssembly module with SIMD128
  * (our own encoder, no binaryen) and wraps it in a callable with the interpreter's calling
- * convention. Per call, memref arguments are copied into the module's linear memory once
- * (which grows as needed; an array declared with `markImmutable` that is still there from the
+ * convention. Every compiled function runs in one shared linear memory (engine-memory.ts: a
+ * memory per kernel exhausts a browser page's address space). Per call, memref arguments are
+ * copied into that memory once (which grows as needed; an array declared with `markImmutable` that is still there from the
  * previous call is not copied again, nor is a written array declared with `markOverwritten`)
  * and the memrefs the function writes are copied back once.
  */
@@ -19,6 +20,7 @@ import {
   scalarArgument,
   writtenMemRefs,
 } from '../signature.js';
+import { engineMemory } from './engine-memory.js';
 import { FunctionCompiler } from './function-compiler.js';
 import { HostImports } from './host-imports.js';
 import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
@@ -107,7 +109,8 @@ export function compileWasm(
   options: WasmEngineOptions = {},
 ): EngineCall {
   const { bytes, signature, host } = buildWasm(module, fnName, options);
-  const memory = new WebAssembly.Memory({ initial: 1 });
+  const shared = engineMemory();
+  const { memory } = shared;
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
     env: { memory, ...host.env() },
   });
@@ -115,9 +118,12 @@ export function compileWasm(
   const written = writtenMemRefs(signature.func);
   const inputs = signature.inputs;
   const resident = new ResidentArguments();
+  const identity = {};
 
   return (...args) => {
     checkArgumentCount(fnName, inputs.length, args.length);
+    // Another kernel may have overwritten what this one kept in the shared memory.
+    if (shared.claim(identity)) resident.clear();
     // Lay out every memref (16-byte aligned, padded for masked-off vector lanes).
     const memrefs = inputs.flatMap((t, i) =>
       t.kind === 'memref' ? [{ i, t, arg: signature.memref(args[i], i) }] : [],
