@@ -66,8 +66,15 @@ export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'):
   };
 }
 
-/** Kernels by key; a handful of distinct attribute sets per app, so never evicted. */
+/**
+ * Kernels by key. Most apps use a handful, but one that makes ever new kernels must not grow
+ * without bound: past {@link COMPILED_LIMIT} the cache starts over (a kernel used again is
+ * compiled again; the backends' per-kernel caches are weak).
+ */
 const COMPILED = new Map<string, CompiledSparseKernel>();
+
+/** Kernels kept compiled at once. */
+const COMPILED_LIMIT = 1024;
 
 /** The attributes that select a compiled kernel, joined as they are spelled. */
 function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): string {
@@ -168,6 +175,7 @@ function compileByKey(
     dtype,
     formats: operandFormats,
   });
+  if (COMPILED.size >= COMPILED_LIMIT) COMPILED.clear();
   COMPILED.set(key, compiled);
   return compiled;
 }

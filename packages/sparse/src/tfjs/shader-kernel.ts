@@ -6,6 +6,7 @@
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import type { Module } from '@tilekit/loop-ir';
 import { isUnique } from '../sparse-tensor/format.js';
+import { SparsifyError } from '../sparsify/errors.js';
 import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call-arguments.js';
 import type { CompiledSparseKernel } from './compiled-kernel.js';
 import { type ReadableBackend, runHostRoute } from './host-route.js';
@@ -72,6 +73,19 @@ export interface ShaderBackend<B, P extends ShaderProgram> {
     program: Extract<P, { parallel: true }>,
     args: CallArguments,
   ): TensorInfo;
+  /**
+   * Whether the host route can read `t` synchronously; omitted where every tensor can be
+   * (WebGL reads textures back). Where some input cannot, the call is a typed error.
+   */
+  hostReadable?(backend: B, t: TensorInfo): boolean;
+}
+
+/** A call with an empty output computes nothing: its (empty) result, made without reading. */
+function emptyOutput(backend: unknown, call: SparseCall): TensorInfo | undefined {
+  const shape = call.outputShape();
+  if (!shape.includes(0)) return undefined;
+  const values = call.compiled.dtype === 'int32' ? new Int32Array(0) : new Float32Array(0);
+  return (backend as ReadableBackend).makeTensorInfo(shape, call.compiled.dtype, values);
 }
 
 function shaderKernel<B, P extends ShaderProgram>(
@@ -81,6 +95,12 @@ function shaderKernel<B, P extends ShaderProgram>(
   return (config) => {
     const backend = config.backend as unknown as B;
     const call = sparseCall(kernelName, config);
+    call.checkLengths();
+    const empty = emptyOutput(backend, call);
+    if (empty !== undefined) {
+      recordSparseKernelRun({ kernelName, backend: gpu.backendName, path: 'gpu' });
+      return empty;
+    }
     const program = gpu.program(call.compiled);
     const args = callArguments(call);
     const parallel = program.parallel ? (program as Extract<P, { parallel: true }>) : undefined;
@@ -90,7 +110,15 @@ function shaderKernel<B, P extends ShaderProgram>(
         : args === undefined
           ? HOST_MADE_ARGUMENTS
           : gpu.hostReason(backend, call, parallel, args);
-    if (reason !== null || parallel === undefined || args === undefined)
+    if (reason !== null || parallel === undefined || args === undefined) {
+      const unreadable = Object.entries(call.inputs).find(
+        ([, t]) => gpu.hostReadable?.(backend, t) === false,
+      );
+      if (unreadable !== undefined)
+        throw new SparsifyError(
+          'operands',
+          `${kernelName} has no ${gpu.backendName} form here (${reason ?? ''}) and would have to read ${unreadable[0]} back from the GPU, which ${gpu.backendName} cannot do synchronously; store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`,
+        );
       return runHostRoute(
         call,
         backend as unknown as ReadableBackend,
@@ -98,6 +126,7 @@ function shaderKernel<B, P extends ShaderProgram>(
         kernelName,
         reason ?? '',
       );
+    }
     const out = gpu.runPasses(backend, call, parallel, args);
     recordSparseKernelRun({ kernelName, backend: gpu.backendName, path: 'gpu' });
     return out;

@@ -10,6 +10,7 @@ import {
   bindArguments,
   type KernelOperand,
   type KernelPlan,
+  outputShapeOfShapes,
   SparsifyError,
   type TensorPlan,
 } from '../sparsify/index.js';
@@ -46,6 +47,8 @@ export interface SparseCall {
   operands(read: ReadTensor): Record<string, KernelOperand>;
   /** Checks every sparse operand's storage lengths against its shape (reads nothing). */
   checkLengths(): void;
+  /** The output's shape, from the operands' shapes (reads nothing). */
+  outputShape(): number[];
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -134,6 +137,17 @@ export function sparseCall(
     compiled,
     attrs,
     inputs,
+    outputShape() {
+      const shapes: Record<string, readonly number[]> = {};
+      for (const t of callerInputsOf(compiled.kernel.plan))
+        shapes[t.name] =
+          compiled.formats[t.name] !== undefined
+            ? shapeOf(t.name)
+            : t.indices.length === 0
+              ? []
+              : (inputs[t.name]?.shape ?? []);
+      return [...outputShapeOfShapes(compiled.kernel, shapes)];
+    },
     checkLengths() {
       for (const [name, format] of Object.entries(compiled.formats))
         checkStorageLengths(

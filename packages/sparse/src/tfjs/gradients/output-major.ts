@@ -53,6 +53,16 @@ function outputMajor(indices: readonly string[], output: readonly string[]): str
   return [...leading, ...indices.filter((i) => !output.includes(i))];
 }
 
+/** An index name `notation` does not use. */
+function unusedIndex(notation: ReturnType<typeof parseNotation>): string {
+  const used = new Set([
+    ...notation.output.indices,
+    ...accessesOf(notation.rhs).flatMap((a) => a.indices),
+  ]);
+  const free = 'zyxwvutsrqponmlkjihgfedcba'.split('').find((i) => !used.has(i));
+  return free ?? `u${used.size}`;
+}
+
 /**
  * `expr` (a derivative kernel over `operands`) rewritten with dense, output-major operands, or
  * undefined where an access repeats an index (no transpose expresses a diagonal).
@@ -66,10 +76,19 @@ export function outputMajorKernel(
   const rewritten: Record<string, SparseOperand> = {};
   let repeated = false;
   let count = 0;
+  const unit = unusedIndex(notation);
   const rhs = mapExpr(notation.rhs, (e: Expr): Expr => {
     if (e.kind !== 'access') return e;
     const value = operands[e.tensor];
     if (typeof value === 'number' || value === undefined) return e;
+    if (e.indices.length === 0 && value instanceof tf.Tensor) {
+      // A rank-0 tensor (the output gradient of a scalar kernel) would be a scalar argument,
+      // made on the host from its value: read as a one-element vector over an index of extent
+      // 1 instead, summed like any other reduction index.
+      const name = `${e.tensor}_major${count++}`;
+      rewritten[name] = tf.reshape(value, [1]);
+      return { ...e, tensor: name, indices: [unit] } satisfies AccessExpr;
+    }
     if (new Set(e.indices).size !== e.indices.length) repeated = true;
     const order = outputMajor(e.indices, output);
     const dense = value instanceof TfSparseTensor ? sparseToDense(value) : (value as tf.Tensor);

@@ -2,6 +2,7 @@
 import { op, type Tensor } from '@tensorflow/tfjs-core';
 import { SparseSddmm } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
+import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
 import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
@@ -13,7 +14,7 @@ import { requireSparse, type SparseArgument } from './sparse-argument.js';
  */
 function sddmm_(S: SparseArgument, A: Tensor, B: Tensor, options?: SparseOpOptions): Tensor {
   requireSparse(S, 2, 'S');
-  return runFixedKernel('sddmm', SparseSddmm, { S, A, B }, ['S'], options);
+  return runFixedKernel('sddmm', SparseSddmm, { S: rowMajorMatrix(S), A, B }, ['S'], options);
 }
 
 export const sddmm = op({ sddmm_ });

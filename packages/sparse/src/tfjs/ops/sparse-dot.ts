@@ -1,11 +1,16 @@
 /** The `sparseDot` op: dot product of a sparse vector with a dense or sparse vector. */
-import { op, type Tensor } from '@tensorflow/tfjs-core';
+import { op, sum, type Tensor } from '@tensorflow/tfjs-core';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { SparseDot } from '../kernel-names.js';
+import { SparseDot, SparseOp } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
-import { runFixedKernel } from './run-sparse-kernel.js';
+import { needsDeviceForms } from '../webgpu/device-forms.js';
+import { DEFAULT_OP_OPTIONS, runFixedKernel, runSparseKernel } from './run-sparse-kernel.js';
 import { requireSparse, type SparseArgument } from './sparse-argument.js';
+import { sparseToDense } from './to-dense.js';
+
+/** The dot product's terms, one per stored entry of `a` (the device form's kernel). */
+const ENTRY_PRODUCTS = 't(i) = a(i) * b(i)';
 
 /**
  * `x = a(i) * b(i)` (a rank-0 result) with `a` sparse and `b` dense or sparse.
@@ -20,6 +25,20 @@ function sparseDot_(
   requireSparse(a, 1, 'a');
   const sparseB = b instanceof TfSparseTensor || b instanceof SparseTensor;
   if (sparseB) requireSparse(b, 1, 'b');
+  if (needsDeviceForms()) {
+    // The products in parallel, then tfjs's reduction (see webgpu/device-forms.ts).
+    const dense = sparseB ? sparseToDense(b) : b;
+    const products = runSparseKernel(
+      'sparseDot',
+      SparseOp,
+      ENTRY_PRODUCTS,
+      { a, b: dense },
+      new Set(['a']),
+      { ...DEFAULT_OP_OPTIONS, ...options },
+      { expr: ENTRY_PRODUCTS },
+    );
+    return sum(products);
+  }
   return runFixedKernel('sparseDot', SparseDot, { a, b }, sparseB ? ['a', 'b'] : ['a'], options);
 }
 

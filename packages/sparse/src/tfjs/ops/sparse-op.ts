@@ -30,8 +30,14 @@ export interface SparseOp {
   readonly operandNames: readonly string[];
 }
 
-/** Ops by {@link sparseOpKey}, so equal meanings share one op. */
+/**
+ * Ops by {@link sparseOpKey}, so equal meanings share one op; past {@link OPS_LIMIT} distinct
+ * ops the map starts over (an app making ever new kernels keeps bounded memory).
+ */
 const OPS = new Map<string, SparseOp>();
+
+/** Ops remembered at once. */
+const OPS_LIMIT = 1024;
 
 /** Levels and order of a format, for comparing an operand with the op's formats. */
 function levelsAndOrder(spec: FormatSpec, rank: number): string {
@@ -102,6 +108,7 @@ export function sparseOp(
     kernel: { value: kernel },
     operandNames: { value: Object.freeze([...names]) },
   });
+  if (OPS.size >= OPS_LIMIT) OPS.clear();
   OPS.set(key, result);
   return result;
 }

@@ -2,6 +2,7 @@
 import { op, type Tensor } from '@tensorflow/tfjs-core';
 import { SparseSpmm } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
+import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
 import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
@@ -15,7 +16,7 @@ import { requireSparse, type SparseArgument } from './sparse-argument.js';
  */
 function spmm_(A: SparseArgument, B: Tensor, options?: SparseOpOptions): Tensor {
   requireSparse(A, 2, 'A');
-  return runFixedKernel('spmm', SparseSpmm, { A, B }, ['A'], options);
+  return runFixedKernel('spmm', SparseSpmm, { A: rowMajorMatrix(A), B }, ['A'], options);
 }
 
 export const spmm = op({ spmm_ });

@@ -2,6 +2,7 @@
 import { op, type Tensor } from '@tensorflow/tfjs-core';
 import { SparseSpmv } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
+import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
 import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
@@ -15,7 +16,7 @@ import { requireSparse, type SparseArgument } from './sparse-argument.js';
  */
 function spmv_(A: SparseArgument, x: Tensor, options?: SparseOpOptions): Tensor {
   requireSparse(A, 2, 'A');
-  return runFixedKernel('spmv', SparseSpmv, { A, x }, ['A'], options);
+  return runFixedKernel('spmv', SparseSpmv, { A: rowMajorMatrix(A), x }, ['A'], options);
 }
 
 export const spmv = op({ spmv_ });

@@ -5,6 +5,7 @@ import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { toDenseExpression } from '../compiled-kernel.js';
 import { SparseToDenseTensor } from '../kernel-names.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { describeValue, runSparseKernel } from './run-sparse-kernel.js';
 
 /**
@@ -20,7 +21,7 @@ function sparseToDense_(A: TfSparseTensor | SparseTensor): Tensor {
     'sparseToDense',
     SparseToDenseTensor,
     toDenseExpression(A.rank),
-    { A },
+    { A: A.rank === 2 ? rowMajorMatrix(A) : A },
     new Set(['A']),
     { vectorLength: 0 },
   );

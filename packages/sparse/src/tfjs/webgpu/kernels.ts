@@ -3,12 +3,17 @@
  * loop IR by the wgsl engine (one per top-level parallel loop, invocations = iterations), run
  * through tfjs-webgpu's program interface on the backend's own buffers with no read-back.
  * Where the loops cannot run in parallel (the wgsl engine says why), or tfjs's own rule puts
- * small CPU-resident inputs on the CPU, the compiled loops run on the host instead.
+ * small CPU-resident inputs on the CPU, the compiled loops run on the host instead, and only
+ * over inputs still on the CPU: tfjs-webgpu cannot read GPU data synchronously (zeros on some
+ * adapters, an exception in Node), so a call that would need to is a typed error before
+ * anything runs (see shader-kernel.ts). An empty output is made without running anything; an
+ * empty input is bound as a one-element placeholder (a zero-size binding is invalid and breaks
+ * the device), which the loops never read: their bounds come from the uniforms and positions.
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
-import { runFlat, type UniformValue, webgpuCpuRouteReason, withShape } from '@tilekit/tfjs-kernels';
+import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-kernels';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
@@ -38,6 +43,16 @@ function runPasses(
     return a?.kind === 'scalar' ? a.value : 0;
   };
   let output: TensorInfo | undefined;
+  const placeholders: TensorInfo[] = [];
+  const placeholder = (dtype: TensorInfo['dtype']) => {
+    const p = backend.makeTensorInfo(
+      [1],
+      dtype,
+      dtype === 'int32' ? new Int32Array(1) : new Float32Array(1),
+    );
+    placeholders.push(p);
+    return p;
+  };
   const tag = keyTag(call.compiled.key);
   const extent = (arg: number, dim: number) => uniformValue(args, { arg, dim });
   program.passes.forEach((pass, k) => {
@@ -48,9 +63,12 @@ function runPasses(
       type: u.type === 'f32' ? 'float32' : 'int32',
       data: [launch.uniforms[n] ?? 0],
     }));
-    const inputs = passTensors(args, pass.inputs);
+    const inputs = passTensors(args, pass.inputs).map((t) =>
+      t.shape.includes(0) ? placeholder(t.dtype) : t,
+    );
     output = runFlat(backend, gpuProgram, inputs, call.compiled.dtype, uniforms, output);
   });
+  for (const p of placeholders) backend.disposeData(p.dataId);
   if (output === undefined) {
     // No loop at all: the output is all zeros.
     const zeros = call.compiled.dtype === 'int32' ? new Int32Array(size) : new Float32Array(size);
@@ -79,10 +97,11 @@ function bindingLimitReason(
 export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   backendName: 'webgpu',
   program: wgslProgramOf,
-  hostReason: (backend: WebGPUBackend, call, program, args) =>
-    args.outputShape.includes(0)
-      ? 'the output is empty'
-      : (bindingLimitReason(backend, program) ??
-        webgpuCpuRouteReason(backend, Object.values(call.inputs))),
+  hostReason: (backend: WebGPUBackend, call, program) =>
+    bindingLimitReason(backend, program) ??
+    (backend.shouldExecuteOnCPU(Object.values(call.inputs))
+      ? 'every input is small and still on the CPU (shouldExecuteOnCPU)'
+      : null),
   runPasses,
+  hostReadable: (backend: WebGPUBackend, t) => backend.tensorMap.get(t.dataId).values != null,
 });

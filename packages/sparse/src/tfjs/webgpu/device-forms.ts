@@ -1,0 +1,79 @@
+/**
+ * Device forms of the ready-made ops on backends that cannot read GPU data synchronously
+ * (webgpu): where an operand's storage order would make the loops sequential (and so take the
+ * host route, which needs that read), the op runs an equivalent kernel whose outermost loop is
+ * parallel instead.
+ * - A sparse matrix not stored row-major (CSC, DCSC, COO) that is held on the host (a
+ *   `SparseTensor`, uploaded for the call anyway) is converted to CSR on the host first, once
+ *   per tensor (they never change).
+ * - A COO matrix on the device (its rows sorted, as COO storage keeps them) becomes CSR there:
+ *   the row positions are a sorted search of the row coordinates, the columns and values stay
+ *   as they are (same entry order, so gradients reach the values unchanged).
+ * - A dot product `a(i) * b(i)` runs as the element-wise products `t(i) = a(i) * b(i)` (one
+ *   invocation per stored entry of `a`; a sparse `b` densified on the device first) summed by
+ *   tfjs's own reduction (a fixed order, so the same result every run).
+ * A CSC or DCSC matrix already on the device has no such form for `spmv`/`spmm`; the kernel
+ * says so with a typed error before anything runs.
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { isCompressed, isUnique, type SparseFormat } from '../../sparse-tensor/format.js';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major.js';
+import type { SparseArgument } from '../ops/sparse-argument.js';
+import { checkedTfSparseTensor, type TfSparseTensor } from '../sparse-tensor-tf.js';
+
+/** Whether the active backend needs device forms (it cannot read GPU data synchronously). */
+export function needsDeviceForms(): boolean {
+  return OUTPUT_MAJOR_BACKENDS.has(tf.getBackend());
+}
+
+/** Whether a matrix format's outermost level walks rows, each row stored once (CSR, DCSR). */
+function isRowMajor(format: SparseFormat): boolean {
+  const root = format.levels[0];
+  return format.order[0] === 0 && root !== undefined && isUnique(root);
+}
+
+/** Whether a matrix format is COO (a non-unique compressed row level, then columns). */
+function isCoo(format: SparseFormat): boolean {
+  const root = format.levels[0];
+  return format.order[0] === 0 && root !== undefined && isCompressed(root) && !isUnique(root);
+}
+
+/** Host conversions to CSR, per host tensor (a SparseTensor never changes). */
+const CSR_OF = new WeakMap<SparseTensor, SparseTensor>();
+
+/** A device COO matrix as CSR on the device (the values and columns shared, not copied). */
+function cooAsCsr(A: TfSparseTensor): TfSparseTensor {
+  const rows = A.shape[0] as number;
+  const rowCoordinates = A.coordinates[0] as tf.Tensor1D;
+  const columns = A.coordinates[1] as tf.Tensor1D;
+  // tf.searchSorted rejects an empty sequence; with no entry every row is empty.
+  const positions =
+    A.nnz === 0
+      ? tf.zeros([rows + 1], 'int32')
+      : tf.reshape(tf.searchSorted(rowCoordinates, tf.range(0, rows + 1, 1, 'int32'), 'left'), [
+          rows + 1,
+        ]);
+  return checkedTfSparseTensor(A.shape, 'CSR', {
+    values: A.values,
+    positions: [undefined, positions as tf.Tensor1D],
+    coordinates: [undefined, columns],
+  });
+}
+
+/**
+ * Matrix `A` in a form whose kernels run as parallel passes on this backend (see the module
+ * comment); `A` itself elsewhere, or where it has none.
+ */
+export function rowMajorMatrix(A: SparseArgument): SparseArgument {
+  if (!needsDeviceForms() || A.rank !== 2 || isRowMajor(A.format)) return A;
+  if (A instanceof SparseTensor) {
+    let csr = CSR_OF.get(A);
+    if (csr === undefined) {
+      csr = A.convert('CSR', { posWidth: 32, crdWidth: 32 });
+      CSR_OF.set(A, csr);
+    }
+    return csr;
+  }
+  return isCoo(A.format) ? cooAsCsr(A) : A;
+}
