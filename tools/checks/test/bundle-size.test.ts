@@ -1,0 +1,119 @@
+/**
+ * What each entry point costs an app's production build: a minimal Vite app per register entry
+ * and op, gzipped, less the same app with only tfjs and its backend. A size past its budget fails.
+ * Also: the root README's opening example builds as the README says it does.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fencedBlocks } from '../../vitest/readme-examples.ts';
+import { buildApp } from './support/vite-bundle.js';
+import { repoRoot } from './support/workspace.js';
+
+type Backend = 'cpu' | 'webgl' | 'webgpu' | 'wasm';
+
+/** What an app imports beside tfjs and `backend`, and what that may add (KiB, gzip). */
+interface BundleCase {
+  readonly name: string;
+  readonly backend: Backend;
+  readonly code: string;
+  readonly budgetKiB: number;
+}
+
+const KERNEL_OPS = ['relayout', 'unrelayout', 'convertLayout', 'tscatter', 'tgather'];
+const SPARSE_OPS = ['spmv', 'spmm', 'sddmm', 'sparseDot', 'sparseToDense'];
+const BACKENDS: readonly Backend[] = ['cpu', 'webgl', 'webgpu', 'wasm'];
+
+/** An app using `names` from `entry` (so the bundler keeps them) after importing `register`. */
+const uses = (register: string, entry: string, names: readonly string[]) =>
+  `import '${register}';\nimport { ${names.join(', ')} } from '${entry}';\nconsole.log(${names.join(', ')});\n`;
+
+// Budgets: today's size with a little room, so that growth is a decision. The ready-made sparse
+// ops still carry the whole sparse compiler (notation parser, emitter, vectorizer, code
+// generators): about 83 KiB on cpu where the goal is 35 KiB.
+const CASES: readonly BundleCase[] = [
+  {
+    name: '@tilekit/layout linearIndex',
+    backend: 'cpu',
+    code: `import { linearIndex } from '@tilekit/layout';\nconsole.log(linearIndex);\n`,
+    budgetKiB: 8,
+  },
+  ...BACKENDS.map((backend) => ({
+    name: `@tilekit/tfjs-kernels/register-${backend} + its five ops`,
+    backend,
+    code: uses(`@tilekit/tfjs-kernels/register-${backend}`, '@tilekit/tfjs-kernels', KERNEL_OPS),
+    budgetKiB: 27,
+  })),
+  ...SPARSE_OPS.map((op) => ({
+    name: `@tilekit/sparse/tfjs/register-cpu + ${op}`,
+    backend: 'cpu' as const,
+    code: uses('@tilekit/sparse/tfjs/register-cpu', '@tilekit/sparse/tfjs', [op]),
+    budgetKiB: 88,
+  })),
+  ...BACKENDS.filter((b) => b !== 'cpu').map((backend) => ({
+    name: `@tilekit/sparse/tfjs/register-${backend} + spmv`,
+    backend,
+    code: uses(`@tilekit/sparse/tfjs/register-${backend}`, '@tilekit/sparse/tfjs', ['spmv']),
+    budgetKiB: 96,
+  })),
+];
+
+const baselineCode = (backend: Backend) =>
+  `import * as tf from '@tensorflow/tfjs-core';\nimport '@tensorflow/tfjs-backend-${backend}';\nconsole.log(tf.add);\n`;
+
+/** `work` over `items`, two at a time, results in `items`' order. */
+async function inPairs<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
+
+mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+const scratch = mkdtempSync(join(repoRoot, '.tmp', 'bundle-size-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('bundle size of each register entry and op in a Vite production build', () => {
+  it('stays within its budget over tfjs and the backend alone', async () => {
+    // Two builds at a time: Rollup's work is single-threaded, esbuild's minifier another process.
+    const sizes = await inPairs(
+      [...BACKENDS.map(baselineCode), ...CASES.map((c) => baselineCode(c.backend) + c.code)],
+      async (app) => (await buildApp(scratch, app)).gzipBytes,
+    );
+    const baseline = (backend: Backend) => sizes[BACKENDS.indexOf(backend)]!;
+    const rows: string[] = [];
+    const over: string[] = [];
+    CASES.forEach((c, i) => {
+      const added = (sizes[BACKENDS.length + i]! - baseline(c.backend)) / 1024;
+      rows.push(`${c.name}: +${added.toFixed(1)} KiB gzip (budget ${c.budgetKiB})`);
+      // Each import adds code: a case that adds nothing measured the wrong app.
+      expect(added, c.name).toBeGreaterThan(0.5);
+      if (added > c.budgetKiB) over.push(rows.at(-1)!);
+    });
+    console.log(rows.join('\n'));
+    expect(over).toEqual([]);
+  }, 900_000);
+});
+
+describe("the root README's opening example in a Vite app", () => {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const example = fencedBlocks(readme).find((b) => b.language === 'js')!.body;
+
+  it('uses top-level await, which Vite rejects at its default target', async () => {
+    expect(example).toMatch(/^await /m);
+    await expect(buildApp(scratch, example)).rejects.toThrow(/Top-level await is not available/);
+  }, 300_000);
+
+  it('builds with the build.target the README names', async () => {
+    const target = /build: \{ target: '([^']+)' \}/.exec(readme)?.[1];
+    expect(target).toBe('es2022');
+    const built = await buildApp(scratch, example, target);
+    expect(built.gzipBytes).toBeGreaterThan(50_000);
+  }, 300_000);
+});
