@@ -6,17 +6,14 @@
  * loops. Run by this package's `pack-check`, after the build that writes the files.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CHROMIUM_PATH,
-  WEBGL_CHROMIUM_ARGS,
-  WEBGPU_CHROMIUM_ARGS,
-} from '../../../../tools/vitest/browser-environment.ts';
 import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
+import {
+  type ScriptTagPages,
+  startScriptTagPages,
+} from '../../../../tools/vitest/script-tag-pages.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const manifest = JSON.parse(
@@ -26,12 +23,6 @@ const manifest = JSON.parse(
 const SCRIPT_TAG_BACKENDS = Object.keys(manifest.exports)
   .map((key) => /^\.\/register-(\w+)$/.exec(key)?.[1])
   .filter((backend) => backend !== undefined);
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-};
-
 /** The page: tfjs from script tags, ours after it, then a script that uses `tf.tilekit`. */
 function page(backend: string): string {
   const wasmPaths =
@@ -78,47 +69,18 @@ function readmePage(): string {
 }
 
 describe('script-tag builds in a plain page', () => {
-  let server: Server;
-  let origin = '';
-  let browser: Browser;
+  let pages: ScriptTagPages;
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-      if (path === '/readme-page.html') {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end(readmePage());
-        return;
-      }
-      const pageMatch = /^\/page-(\w+)\.html$/.exec(path);
-      if (pageMatch) {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end(page(pageMatch[1]!));
-        return;
-      }
-      const file = join(repoRoot, normalize(path));
-      if (!file.startsWith(repoRoot) || !existsSync(file)) {
-        response.writeHead(404);
-        response.end();
-        return;
-      }
-      response.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      });
-      response.end(readFileSync(file));
-    });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    const address = server.address();
-    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    browser = await chromium.launch({
-      executablePath: DEFAULT_CHROMIUM_PATH,
-      args: [...WEBGL_CHROMIUM_ARGS, ...WEBGPU_CHROMIUM_ARGS],
+    pages = await startScriptTagPages(repoRoot, (path) => {
+      if (path === '/readme-page.html') return readmePage();
+      const backend = /^\/page-(\w+)\.html$/.exec(path)?.[1];
+      return backend === undefined ? undefined : page(backend);
     });
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((closed) => server?.close(closed));
+    await pages?.close();
   });
 
   it('there is one per register entry', () => {
@@ -133,41 +95,30 @@ describe('script-tag builds in a plain page', () => {
   });
 
   it("the README's page runs as written (files from node_modules)", async () => {
-    const tab = await browser.newPage();
-    const errors: string[] = [];
-    tab.on('pageerror', (error) => errors.push(String(error)));
-    try {
-      await tab.goto(`${origin}/readme-page.html`);
-      await tab.waitForFunction(() => /\d/.test(document.body.textContent ?? ''), undefined, {
-        timeout: 60_000,
-      });
-      expect(errors).toEqual([]);
-      expect(await tab.evaluate(() => document.body.textContent)).toBe('1 2 4 5 3 -1 6 -1');
-    } finally {
-      await tab.close();
-    }
+    const { value, errors } = await pages.run(
+      'readme-page.html',
+      () => /\d/.test(document.body.textContent ?? ''),
+      () => document.body.textContent,
+    );
+    expect(errors).toEqual([]);
+    expect(value).toBe('1 2 4 5 3 -1 6 -1');
   }, 120_000);
 
   for (const backend of SCRIPT_TAG_BACKENDS) {
     it(`${backend}: registers on the global tf and computes what plain loops do`, async () => {
-      const tab = await browser.newPage();
-      const errors: string[] = [];
-      tab.on('pageerror', (error) => errors.push(String(error)));
-      try {
-        await tab.goto(`${origin}/page-${backend}.html`);
-        await tab.waitForFunction(() => 'result' in window, undefined, { timeout: 60_000 });
-        const result = await tab.evaluate(() => (window as unknown as { result: unknown }).result);
-        expect(errors).toEqual([]);
-        // [2,3] in 2x2 tiles: [1 2 / 4 5] then [3 pad / 6 pad]; the scatter reverses x.
-        expect(result).toEqual({
-          backend,
-          buffer: [1, 2, 4, 5, 3, -1, 6, -1],
-          scattered: [6, 5, 4, 3, 2, 1],
-          typo: "true relayout: argument 'options' has no option 'padvalue'; did you mean 'padValue'? (relayout options: padValue)",
-        });
-      } finally {
-        await tab.close();
-      }
+      const { value, errors } = await pages.run(
+        `page-${backend}.html`,
+        () => 'result' in window,
+        () => (window as unknown as { result: unknown }).result,
+      );
+      expect(errors).toEqual([]);
+      // [2,3] in 2x2 tiles: [1 2 / 4 5] then [3 pad / 6 pad]; the scatter reverses x.
+      expect(value).toEqual({
+        backend,
+        buffer: [1, 2, 4, 5, 3, -1, 6, -1],
+        scattered: [6, 5, 4, 3, 2, 1],
+        typo: "true relayout: argument 'options' has no option 'padvalue'; did you mean 'padValue'? (relayout options: padValue)",
+      });
     }, 120_000);
   }
 });
