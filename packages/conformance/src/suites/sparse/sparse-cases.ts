@@ -37,79 +37,80 @@ const CUBE = { i: 4, j: 5, k: 6 };
 const CSF = ['compressed', 'compressed', 'compressed'];
 const CSF_KJI: SparseFormatName = { levels: CSF, order: [2, 1, 0] };
 
-/** Builds the cases of one kernel family that differ only in formats and value type. */
+/** What one variant of a family sets beside its formats (its value type, by default f32). */
+type VariantOptions = Partial<Pick<SparseCase, 'valueType' | 'values' | 'scalars' | 'extents'>>;
+
+/** A variant: its operands' formats, alone or with what else differs from the family. */
+type Variant =
+  | Readonly<Record<string, SparseFormatName>>
+  | readonly [Readonly<Record<string, SparseFormatName>>, VariantOptions];
+
+/**
+ * The cases of one kernel family (one expression from one source): `variants` names each case
+ * and gives its formats, and where it differs, its value type or operands.
+ */
 function variants(
   group: string,
-  base: Omit<SparseCase, 'group' | 'name' | 'formats' | 'valueType'> & {
-    readonly valueType?: SparseValueType;
-  },
-  formats: Readonly<Record<string, Readonly<Record<string, SparseFormatName>>>>,
+  base: Omit<SparseCase, 'group' | 'name' | 'formats' | 'valueType'>,
+  cases: Readonly<Record<string, Variant>>,
 ): SparseCase[] {
-  return Object.entries(formats).map(([name, f]) => ({
-    valueType: 'f32',
-    ...base,
-    group,
-    name,
-    formats: f,
-  }));
+  return Object.entries(cases).map(([name, variant]) => {
+    const [formats, options] = Array.isArray(variant)
+      ? (variant as readonly [Readonly<Record<string, SparseFormatName>>, VariantOptions])
+      : [variant as Readonly<Record<string, SparseFormatName>>, {}];
+    return { valueType: 'f32', ...base, ...options, group, name, formats };
+  });
 }
+
+const I32 = { valueType: 'i32' } as const;
+const F64 = { valueType: 'f64' } as const;
+const VECTORS = { a: 'sparse-vector', b: 'sparse-vector', c: 'sparse-vector' } as const;
+const sparseMLIR = (file: string) => `${MLIR}${file}`;
+/** The family fields every case of one source and rule shares. */
+const from = (
+  expression: string,
+  extents: Readonly<Record<string, number>>,
+  source: string,
+  rule: RuleId,
+) => ({ expression, extents, source, rule });
 
 /** Every case of the suite. */
 export const SPARSE_CASES: readonly SparseCase[] = [
   ...variants(
     'spmv',
-    {
-      expression: 'y(i) = A(i,j) * x(j)',
-      extents: MATRIX,
-      source: `${MLIR}sparse_matvec.mlir`,
-      rule: 'sparse.kernel-value',
-    },
+    from('y(i) = A(i,j) * x(j)', MATRIX, sparseMLIR('sparse_matvec.mlir'), 'sparse.kernel-value'),
     {
       csr: { A: 'CSR' },
       csc: { A: 'CSC' },
       dcsr: { A: 'DCSR' },
       coo: { A: 'COO' },
       'csr-sparse-x': { A: 'CSR', x: 'sparse-vector' },
+      'csr-i32': [{ A: 'CSR' }, I32],
     },
   ),
-  {
-    group: 'spmv',
-    name: 'csr-i32',
-    expression: 'y(i) = A(i,j) * x(j)',
-    formats: { A: 'CSR' },
-    valueType: 'i32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_matvec.mlir`,
-    rule: 'sparse.kernel-value',
-  },
   ...variants(
     'spmm',
-    {
-      expression: 'C(i,j) = A(i,k) * B(k,j)',
-      extents: MATRIX,
-      source: `${MLIR}sparse_spmm.mlir`,
-      rule: 'sparse.kernel-value',
-    },
+    from('C(i,j) = A(i,k) * B(k,j)', MATRIX, sparseMLIR('sparse_spmm.mlir'), 'sparse.kernel-value'),
     { csr: { A: 'CSR' }, dcsr: { A: 'DCSR' }, csc: { A: 'CSC' }, coo: { A: 'COO' } },
   ),
   ...variants(
     'sddmm',
-    {
-      expression: 'X(i,j) = S(i,j) * A(i,k) * B(k,j)',
-      extents: MATRIX,
-      source: `${MLIR}sparse_sampled_matmul.mlir`,
-      rule: 'sparse.kernel-value',
-    },
+    from(
+      'X(i,j) = S(i,j) * A(i,k) * B(k,j)',
+      MATRIX,
+      sparseMLIR('sparse_sampled_matmul.mlir'),
+      'sparse.kernel-value',
+    ),
     { csr: { S: 'CSR' }, 'csr-into-csr': { S: 'CSR', X: 'CSR' } },
   ),
   ...variants(
     'spgemm',
-    {
-      expression: 'C(i,j) = A(i,k) * B(k,j)',
-      extents: MATRIX,
-      source: `${MLIR}sparse_matmul.mlir`,
-      rule: 'sparse.output-entries',
-    },
+    from(
+      'C(i,j) = A(i,k) * B(k,j)',
+      MATRIX,
+      sparseMLIR('sparse_matmul.mlir'),
+      'sparse.output-entries',
+    ),
     {
       'csr-csr-into-dense': { A: 'CSR', B: 'CSR' },
       'csr-csr-into-csr': { A: 'CSR', B: 'CSR', C: 'CSR' },
@@ -117,139 +118,98 @@ export const SPARSE_CASES: readonly SparseCase[] = [
       'csr-csc-into-csr': { A: 'CSR', B: 'CSC', C: 'CSR' },
       'csr-csr-into-coo': { A: 'CSR', B: 'CSR', C: 'COO' },
       'csr-csr-into-csc': { A: 'CSR', B: 'CSR', C: 'CSC' },
+      'csr-csr-into-csr-f64': [{ A: 'CSR', B: 'CSR', C: 'CSR' }, F64],
     },
   ),
-  {
-    group: 'spgemm',
-    name: 'csr-csr-into-csr-f64',
-    expression: 'C(i,j) = A(i,k) * B(k,j)',
-    formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
-    valueType: 'f64',
-    extents: MATRIX,
-    source: `${MLIR}sparse_matmul.mlir`,
-    rule: 'sparse.output-entries',
-  },
   ...variants(
     'add',
-    {
-      expression: 'C(i,j) = A(i,j) + B(i,j)',
-      extents: MATRIX,
-      source: `${MLIR}sparse_matrix_ops.mlir`,
-      rule: 'sparse.output-entries',
-    },
+    from(
+      'C(i,j) = A(i,j) + B(i,j)',
+      MATRIX,
+      sparseMLIR('sparse_matrix_ops.mlir'),
+      'sparse.output-entries',
+    ),
     {
       'csr-csr-into-csr': { A: 'CSR', B: 'CSR', C: 'CSR' },
       'csr-dense-into-dense': { A: 'CSR' },
       'csr-csc-into-dense': { A: 'CSR', B: 'CSC' },
       'coo-csr-into-dense': { A: 'COO', B: 'CSR' },
-      'dcsr-dcsr-into-dcsr-i32': { A: 'DCSR', B: 'DCSR', C: 'DCSR' },
+      'dcsr-dcsr-into-dcsr-i32': [{ A: 'DCSR', B: 'DCSR', C: 'DCSR' }, I32],
     },
-  ).map((c) => (c.name.endsWith('i32') ? { ...c, valueType: 'i32' as const } : c)),
-  {
-    group: 'sub',
-    name: 'csr-csr-into-csr',
-    expression: 'C(i,j) = A(i,j) - B(i,j)',
-    formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_matrix_ops.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'mul',
-    name: 'csr-csr-into-csr',
-    expression: 'C(i,j) = A(i,j) * B(i,j)',
-    formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_out_mult_elt.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
+  ),
+  ...variants(
+    'sub',
+    from(
+      'C(i,j) = A(i,j) - B(i,j)',
+      MATRIX,
+      sparseMLIR('sparse_matrix_ops.mlir'),
+      'sparse.operator-zeros',
+    ),
+    { 'csr-csr-into-csr': { A: 'CSR', B: 'CSR', C: 'CSR' } },
+  ),
+  ...variants(
+    'mul',
+    from(
+      'C(i,j) = A(i,j) * B(i,j)',
+      MATRIX,
+      sparseMLIR('sparse_out_mult_elt.mlir'),
+      'sparse.operator-zeros',
+    ),
+    { 'csr-csr-into-csr': { A: 'CSR', B: 'CSR', C: 'CSR' } },
+  ),
   ...variants(
     'vector',
-    {
-      expression: 'c(i) = a(i) + b(i)',
-      extents: VECTOR,
-      source: `${MLIR}sparse_binary.mlir`,
-      rule: 'sparse.operator-zeros',
-    },
-    {
-      'add-into-sparse': { a: 'sparse-vector', b: 'sparse-vector', c: 'sparse-vector' },
-      'add-sparse-dense': { a: 'sparse-vector' },
-    },
+    from('c(i) = a(i) + b(i)', VECTOR, sparseMLIR('sparse_binary.mlir'), 'sparse.operator-zeros'),
+    { 'add-into-sparse': VECTORS, 'add-sparse-dense': { a: 'sparse-vector' } },
   ),
-  {
-    group: 'vector',
-    name: 'mul-into-sparse',
-    expression: 'c(i) = a(i) * b(i)',
-    formats: { a: 'sparse-vector', b: 'sparse-vector', c: 'sparse-vector' },
-    valueType: 'f32',
-    extents: VECTOR,
-    source: `${MLIR}sparse_binary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'vector',
-    name: 'dot',
-    expression: 's = a(i) * b(i)',
-    formats: { a: 'sparse-vector', b: 'sparse-vector' },
-    valueType: 'f32',
-    extents: VECTOR,
-    source: `${MLIR}sparse_dot.mlir`,
-    rule: 'sparse.kernel-value',
-  },
-  {
-    group: 'neg',
-    name: 'csr-into-csr',
-    expression: 'B(i,j) = -A(i,j)',
-    formats: { A: 'CSR', B: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_unary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'scale',
-    name: 'csr-into-csr',
-    expression: 'B(i,j) = alpha * A(i,j)',
-    formats: { A: 'CSR', B: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    scalars: { alpha: 2.5 },
-    source: `${MLIR}sparse_scale.mlir`,
-    rule: 'sparse.kernel-value',
-  },
+  ...variants(
+    'vector',
+    from('c(i) = a(i) * b(i)', VECTOR, sparseMLIR('sparse_binary.mlir'), 'sparse.operator-zeros'),
+    { 'mul-into-sparse': VECTORS },
+  ),
+  ...variants(
+    'vector',
+    from('s = a(i) * b(i)', VECTOR, sparseMLIR('sparse_dot.mlir'), 'sparse.kernel-value'),
+    { dot: { a: 'sparse-vector', b: 'sparse-vector' } },
+  ),
+  ...variants(
+    'neg',
+    from('B(i,j) = -A(i,j)', MATRIX, sparseMLIR('sparse_unary.mlir'), 'sparse.operator-zeros'),
+    { 'csr-into-csr': { A: 'CSR', B: 'CSR' } },
+  ),
+  ...variants(
+    'scale',
+    from('B(i,j) = alpha * A(i,j)', MATRIX, sparseMLIR('sparse_scale.mlir'), 'sparse.kernel-value'),
+    { 'csr-into-csr': [{ A: 'CSR', B: 'CSR' }, { scalars: { alpha: 2.5 } }] },
+  ),
   ...variants(
     'csf',
-    {
-      expression: 'C(i,j,k) = A(i,j,k) + B(i,j,k)',
-      extents: CUBE,
-      source: `${TACO}test/tests-tensor.cpp`,
-      rule: 'sparse.output-entries',
-    },
-    {
-      'add-into-csf': { A: CSF, B: CSF, C: CSF },
-      'add-into-dense': { A: CSF, B: CSF },
-    },
+    from(
+      'C(i,j,k) = A(i,j,k) + B(i,j,k)',
+      CUBE,
+      `${TACO}test/tests-tensor.cpp`,
+      'sparse.output-entries',
+    ),
+    { 'add-into-csf': { A: CSF, B: CSF, C: CSF }, 'add-into-dense': { A: CSF, B: CSF } },
   ),
-  {
-    group: 'csf',
-    name: 'mul-into-csf',
-    expression: 'C(i,j,k) = A(i,j,k) * B(i,j,k)',
-    formats: { A: CSF, B: CSF, C: CSF },
-    valueType: 'f32',
-    extents: CUBE,
-    source: `${MLIR}sparse_tensor_mul.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
+  ...variants(
+    'csf',
+    from(
+      'C(i,j,k) = A(i,j,k) * B(i,j,k)',
+      CUBE,
+      sparseMLIR('sparse_tensor_mul.mlir'),
+      'sparse.operator-zeros',
+    ),
+    { 'mul-into-csf': { A: CSF, B: CSF, C: CSF } },
+  ),
   ...variants(
     'ttv',
-    {
-      expression: 'A(i,j) = B(i,j,k) * c(k)',
-      extents: CUBE,
-      source: `${TACO}apps/tensor_times_vector/tensor_times_vector.cpp`,
-      rule: 'sparse.kernel-value',
-    },
+    from(
+      'A(i,j) = B(i,j,k) * c(k)',
+      CUBE,
+      `${TACO}apps/tensor_times_vector/tensor_times_vector.cpp`,
+      'sparse.kernel-value',
+    ),
     {
       'csf-into-csr': { B: CSF, c: 'sparse-vector', A: 'CSR' },
       'csf-into-dense': { B: CSF },
@@ -257,32 +217,17 @@ export const SPARSE_CASES: readonly SparseCase[] = [
   ),
   ...variants(
     'mttkrp',
-    {
-      expression: 'A(i,j) = B(i,k,l) * C(k,j) * D(l,j)',
-      extents: { i: 4, j: 3, k: 5, l: 6 },
-      source: `${MLIR}sparse_mttkrp.mlir`,
-      rule: 'sparse.kernel-value',
-    },
-    { csf: { B: CSF } },
+    from(
+      'A(i,j) = B(i,k,l) * C(k,j) * D(l,j)',
+      { i: 4, j: 3, k: 5, l: 6 },
+      sparseMLIR('sparse_mttkrp.mlir'),
+      'sparse.kernel-value',
+    ),
+    { csf: { B: CSF }, 'csf-f64': [{ B: CSF }, F64] },
   ),
-  {
-    group: 'mttkrp',
-    name: 'csf-f64',
-    expression: 'A(i,j) = B(i,k,l) * C(k,j) * D(l,j)',
-    formats: { B: CSF },
-    valueType: 'f64',
-    extents: { i: 4, j: 3, k: 5, l: 6 },
-    source: `${MLIR}sparse_mttkrp.mlir`,
-    rule: 'sparse.kernel-value',
-  },
   ...variants(
     'transpose',
-    {
-      expression: 'A(j,i) = B(i,j)',
-      extents: MATRIX,
-      source: `${MLIR}sparse_transpose.mlir`,
-      rule: 'sparse.output-entries',
-    },
+    from('A(j,i) = B(i,j)', MATRIX, sparseMLIR('sparse_transpose.mlir'), 'sparse.output-entries'),
     {
       'csr-into-csc': { B: 'CSR', A: 'CSC' },
       'csc-into-csr': { B: 'CSC', A: 'CSR' },
@@ -290,215 +235,154 @@ export const SPARSE_CASES: readonly SparseCase[] = [
       'csr-into-csr': { B: 'CSR', A: 'CSR' },
     },
   ),
-  {
-    group: 'in-place',
-    name: 'csr-times-scalar',
-    expression: 'X(i,j) *= 2.0',
-    formats: { X: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_scale.mlir`,
-    rule: 'sparse.in-place',
-  },
-  {
-    group: 'in-place',
-    name: 'csr-times-csr',
-    expression: 'X(i,j) *= A(i,j)',
-    formats: { X: 'CSR', A: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_scale.mlir`,
-    rule: 'sparse.in-place',
-  },
-  {
-    group: 'in-place',
-    name: 'dense-accumulate-spmv',
-    expression: 'y(i) += A(i,j) * x(j)',
-    formats: { A: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${TACO}test/tests-scheduling.cpp`,
-    rule: 'sparse.in-place',
-  },
-  {
-    group: 'reduction',
-    name: 'residual',
-    expression: 'r(i) = b(i) - A(i,k) * x(k)',
-    formats: { A: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${TACO}test/tests-index_notation.cpp`,
-    rule: 'sparse.reduction-placement',
-  },
-  {
-    group: 'reduction',
-    name: 'scaled-plus-constant',
-    expression: 'a(i) = 2 * (B(i,k) * c(k)) + 3',
-    formats: { B: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${TACO}test/tests-expr-reduction.cpp`,
-    rule: 'sparse.reduction-placement',
-  },
-  {
-    group: 'reduction',
-    name: 'explicit-sum-linalg',
-    expression: 'y(i) = sum(k, b(i) - A(i,k) * x(k))',
-    formats: { A: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_reductions.mlir`,
-    rule: 'sparse.reduction-placement',
-  },
-  {
-    group: 'reduction',
-    name: 'row-sum-times-matrix',
-    expression: 'C(i,j) = A(i,j) * sum(k, B(j,k))',
-    formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
-    valueType: 'f32',
-    extents: { i: 7, j: 6, k: 6 },
-    source: `${TACO}test/tests-workspaces.cpp`,
-    rule: 'sparse.reduction-placement',
-  },
-  {
-    group: 'reduction',
-    name: 'sum-all-csr',
-    expression: 's = A(i,j)',
-    formats: { A: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_reductions.mlir`,
-    rule: 'sparse.kernel-value',
-  },
-  {
-    group: 'reduction',
-    name: 'product-all-i32',
-    expression: 's *= a(i)',
-    formats: { a: 'sparse-vector' },
-    valueType: 'i32',
-    extents: { i: 9 },
-    source: `${MLIR}sparse_reductions_prod.mlir`,
-    rule: 'sparse.in-place',
-  },
-  {
-    group: 'index',
-    name: 'times-row-index',
-    expression: 'B(i,j) = A(i,j) * i',
-    formats: { A: 'CSR', B: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_index.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'index',
-    name: 'plus-index-product-i32',
-    expression: 'B(i,j) = A(i,j) + i * j',
-    formats: { A: 'CSR' },
-    valueType: 'i32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_index.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'divide-by-dense',
-    expression: 'B(i,j) = A(i,j) / c(j)',
-    formats: { A: 'CSR', B: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_binary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'divide-i32',
-    expression: 'b(i) = a(i) / c(i)',
-    formats: { a: 'sparse-vector' },
-    valueType: 'i32',
-    extents: VECTOR,
-    source: `${MLIR}sparse_binary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'sqrt',
-    expression: 'b(i) = sqrt(a(i))',
-    formats: { a: 'sparse-vector', b: 'sparse-vector' },
-    valueType: 'f64',
-    extents: VECTOR,
-    values: 'positive',
-    source: `${MLIR}sparse_unary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'exp',
-    expression: 'B(i,j) = exp(A(i,j))',
-    formats: { A: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_unary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'abs',
-    expression: 'b(i) = abs(a(i))',
-    formats: { a: 'sparse-vector', b: 'sparse-vector' },
-    valueType: 'f32',
-    extents: VECTOR,
-    source: `${MLIR}sparse_abs.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'abs-i32',
-    expression: 'b(i) = abs(a(i))',
-    formats: { a: 'sparse-vector' },
-    valueType: 'i32',
-    extents: VECTOR,
-    source: `${MLIR}sparse_abs.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'max',
-    expression: 'C(i,j) = max(A(i,j), B(i,j))',
-    formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
-    valueType: 'f32',
-    extents: MATRIX,
-    source: `${MLIR}sparse_binary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
-  {
-    group: 'function',
-    name: 'min-with-zero',
-    expression: 'c(i) = min(a(i), 0)',
-    formats: { a: 'sparse-vector' },
-    valueType: 'f32',
-    extents: VECTOR,
-    source: `${MLIR}sparse_binary.mlir`,
-    rule: 'sparse.operator-zeros',
-  },
+  ...variants(
+    'in-place',
+    from('X(i,j) *= 2.0', MATRIX, sparseMLIR('sparse_scale.mlir'), 'sparse.in-place'),
+    { 'csr-times-scalar': { X: 'CSR' } },
+  ),
+  ...variants(
+    'in-place',
+    from('X(i,j) *= A(i,j)', MATRIX, sparseMLIR('sparse_scale.mlir'), 'sparse.in-place'),
+    { 'csr-times-csr': { X: 'CSR', A: 'CSR' } },
+  ),
+  ...variants(
+    'in-place',
+    from('y(i) += A(i,j) * x(j)', MATRIX, `${TACO}test/tests-scheduling.cpp`, 'sparse.in-place'),
+    { 'dense-accumulate-spmv': { A: 'CSR' } },
+  ),
+  ...variants(
+    'reduction',
+    from(
+      'r(i) = b(i) - A(i,k) * x(k)',
+      MATRIX,
+      `${TACO}test/tests-index_notation.cpp`,
+      'sparse.reduction-placement',
+    ),
+    { residual: { A: 'CSR' } },
+  ),
+  ...variants(
+    'reduction',
+    from(
+      'a(i) = 2 * (B(i,k) * c(k)) + 3',
+      MATRIX,
+      `${TACO}test/tests-expr-reduction.cpp`,
+      'sparse.reduction-placement',
+    ),
+    { 'scaled-plus-constant': { B: 'CSR' } },
+  ),
+  ...variants(
+    'reduction',
+    from(
+      'y(i) = sum(k, b(i) - A(i,k) * x(k))',
+      MATRIX,
+      sparseMLIR('sparse_reductions.mlir'),
+      'sparse.reduction-placement',
+    ),
+    { 'explicit-sum-linalg': { A: 'CSR' } },
+  ),
+  ...variants(
+    'reduction',
+    from(
+      'C(i,j) = A(i,j) * sum(k, B(j,k))',
+      { i: 7, j: 6, k: 6 },
+      `${TACO}test/tests-workspaces.cpp`,
+      'sparse.reduction-placement',
+    ),
+    { 'row-sum-times-matrix': { A: 'CSR', B: 'CSR', C: 'CSR' } },
+  ),
+  ...variants(
+    'reduction',
+    from('s = A(i,j)', MATRIX, sparseMLIR('sparse_reductions.mlir'), 'sparse.kernel-value'),
+    { 'sum-all-csr': { A: 'CSR' } },
+  ),
+  ...variants(
+    'reduction',
+    from('s *= a(i)', { i: 9 }, sparseMLIR('sparse_reductions_prod.mlir'), 'sparse.in-place'),
+    { 'product-all-i32': [{ a: 'sparse-vector' }, I32] },
+  ),
+  ...variants(
+    'index',
+    from('B(i,j) = A(i,j) * i', MATRIX, sparseMLIR('sparse_index.mlir'), 'sparse.operator-zeros'),
+    { 'times-row-index': { A: 'CSR', B: 'CSR' } },
+  ),
+  ...variants(
+    'index',
+    from(
+      'B(i,j) = A(i,j) + i * j',
+      MATRIX,
+      sparseMLIR('sparse_index.mlir'),
+      'sparse.operator-zeros',
+    ),
+    { 'plus-index-product-i32': [{ A: 'CSR' }, I32] },
+  ),
+  ...variants(
+    'function',
+    from(
+      'B(i,j) = A(i,j) / c(j)',
+      MATRIX,
+      sparseMLIR('sparse_binary.mlir'),
+      'sparse.operator-zeros',
+    ),
+    { 'divide-by-dense': { A: 'CSR', B: 'CSR' } },
+  ),
+  ...variants(
+    'function',
+    from('b(i) = a(i) / c(i)', VECTOR, sparseMLIR('sparse_binary.mlir'), 'sparse.operator-zeros'),
+    { 'divide-i32': [{ a: 'sparse-vector' }, I32] },
+  ),
+  ...variants(
+    'function',
+    from('b(i) = sqrt(a(i))', VECTOR, sparseMLIR('sparse_unary.mlir'), 'sparse.operator-zeros'),
+    {
+      sqrt: [
+        { a: 'sparse-vector', b: 'sparse-vector' },
+        { ...F64, values: 'positive' },
+      ],
+    },
+  ),
+  ...variants(
+    'function',
+    from('B(i,j) = exp(A(i,j))', MATRIX, sparseMLIR('sparse_unary.mlir'), 'sparse.operator-zeros'),
+    { exp: { A: 'CSR' } },
+  ),
+  ...variants(
+    'function',
+    from('b(i) = abs(a(i))', VECTOR, sparseMLIR('sparse_abs.mlir'), 'sparse.operator-zeros'),
+    { abs: { a: 'sparse-vector', b: 'sparse-vector' }, 'abs-i32': [{ a: 'sparse-vector' }, I32] },
+  ),
+  ...variants(
+    'function',
+    from(
+      'C(i,j) = max(A(i,j), B(i,j))',
+      MATRIX,
+      sparseMLIR('sparse_binary.mlir'),
+      'sparse.operator-zeros',
+    ),
+    { max: { A: 'CSR', B: 'CSR', C: 'CSR' } },
+  ),
+  ...variants(
+    'function',
+    from('c(i) = min(a(i), 0)', VECTOR, sparseMLIR('sparse_binary.mlir'), 'sparse.operator-zeros'),
+    { 'min-with-zero': { a: 'sparse-vector' } },
+  ),
   ...variants(
     'gram',
-    {
-      expression: 'C(i,j) = A(i,k) * A(j,k)',
-      extents: { i: 7, j: 7, k: 5 },
-      source: `${TACO}test/tests-scheduling.cpp`,
-      rule: 'sparse.kernel-value',
-    },
+    from(
+      'C(i,j) = A(i,k) * A(j,k)',
+      { i: 7, j: 7, k: 5 },
+      `${TACO}test/tests-scheduling.cpp`,
+      'sparse.kernel-value',
+    ),
     { 'csr-into-dense': { A: 'CSR' }, 'csr-into-csr': { A: 'CSR', C: 'CSR' } },
   ),
   ...variants(
     'convert',
-    {
-      expression: 'B(i,j) = A(i,j)',
-      extents: MATRIX,
-      source: `${MLIR}sparse_conversion_sparse2sparse.mlir`,
-      rule: 'sparse.conversion',
-    },
+    from(
+      'B(i,j) = A(i,j)',
+      MATRIX,
+      sparseMLIR('sparse_conversion_sparse2sparse.mlir'),
+      'sparse.conversion',
+    ),
     {
       'csr-to-csc': { A: 'CSR', B: 'CSC' },
       'csr-to-dcsr': { A: 'CSR', B: 'DCSR' },
@@ -508,14 +392,9 @@ export const SPARSE_CASES: readonly SparseCase[] = [
       'csr-to-coo': { A: 'CSR', B: 'COO' },
     },
   ),
-  {
-    group: 'convert',
-    name: 'csf-to-csf-kji',
-    expression: 'B(i,j,k) = A(i,j,k)',
-    formats: { A: CSF, B: CSF_KJI },
-    valueType: 'f32',
-    extents: CUBE,
-    source: `${MLIR}sparse_conversion.mlir`,
-    rule: 'sparse.conversion',
-  },
+  ...variants(
+    'convert',
+    from('B(i,j,k) = A(i,j,k)', CUBE, sparseMLIR('sparse_conversion.mlir'), 'sparse.conversion'),
+    { 'csf-to-csf-kji': { A: CSF, B: CSF_KJI } },
+  ),
 ];
