@@ -1,4 +1,4 @@
-/** What both engines read off an `affine.apply` / `affine.min` / `affine.max` op. */
+/** What the JavaScript and WebAssembly engines read off an `affine.apply` / `affine.min` / `affine.max` op. */
 import type { AffineMap, Operation, Value } from '@tilekit/loop-ir';
 import { operands } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from './errors.js';

@@ -1,6 +1,7 @@
 /**
- * The one lowering skeleton both compiled engines share: it walks a function's blocks, sends
- * each op to its class's handler in the engine's table ({@link OpHandlers}), and lowers the
+ * The one lowering skeleton every code generator shares (the JavaScript and WebAssembly engines,
+ * the WGSL and GLSL shader generators): it walks a function's blocks, sends each op to its
+ * class's handler in the engine's table ({@link OpHandlers}), and lowers the
  * structure itself — entry arguments, the return, `scf.for` / `scf.while` / `scf.if` with their
  * loop-carried values and yields — through the engine's {@link EngineBackend} hooks. An engine
  * therefore supplies only emitters: how to store a carried value, open a loop, emit a load.

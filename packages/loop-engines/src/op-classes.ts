@@ -1,7 +1,7 @@
 /**
- * How both compiled engines classify IR ops before lowering them: every op falls in exactly
+ * How every code generator classifies IR ops before lowering them: every op falls in exactly
  * one class, the shared skeleton (lowering.ts) lowers the structural classes itself, and each
- * engine has one handler per {@link OpClass} in its table.
+ * generator has one handler per {@link OpClass} in its table.
  */
 import type { Operation, Value } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from './errors.js';

@@ -1,4 +1,4 @@
-/** What both engines read off `vector.constant_mask`, `vector.insert` and `vector.extract`. */
+/** What the JavaScript and WebAssembly engines read off `vector.constant_mask`, `vector.insert` and `vector.extract`. */
 import type { Operation, Value, VectorType } from '@tilekit/loop-ir';
 import { DYNAMIC_POSITION, operand, operands } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from './errors.js';
