@@ -8,7 +8,15 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   attributes: Attributes = {},
   ...children: (Node | string)[]
 ): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
+  return filled(document.createElement(tag), attributes, children);
+}
+
+/** Sets `attributes` (`false`/`undefined` omitted) and appends `children`. */
+function filled<E extends Element>(
+  element: E,
+  attributes: Attributes,
+  children: (Node | string)[],
+): E {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
     element.setAttribute(name, value === true ? '' : String(value));
@@ -35,4 +43,15 @@ export function labelled(text: string, control: HTMLElement): HTMLLabelElement {
 /** The message of anything thrown, with the error's class name (the typed errors carry it). */
 export function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Creates an SVG element (in the SVG namespace) with attributes and children. */
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Node | string)[]
+): SVGElementTagNameMap[K] {
+  return filled(document.createElementNS(SVG_NS, tag), attributes, children);
 }

@@ -11,12 +11,12 @@ import '@tilekit/tfjs-kernels/register-cpu';
 import '@tilekit/tfjs-kernels/register-webgl';
 import '@tilekit/tfjs-kernels/register-webgpu';
 import { relayout, tscatter, unrelayout } from '@tilekit/tfjs-kernels';
+import { describeSamples, formatDuration, READ_BACK_NOTE, timeCalls } from './call-timing.ts';
 import { describeError, h, labelled } from './dom.ts';
 import { parseArrayShape } from './logical-shape.ts';
-import { medianTime } from './median-time.ts';
 import { scatterWriters } from './scatter-writers.ts';
 import { stockRelayout } from './stock-composition.ts';
-import { readState, writeState } from './url-state.ts';
+import { readPanelState, writePanelState } from './url-state.ts';
 
 const BACKENDS = ['cpu', 'webgl', 'webgpu'] as const;
 type Backend = (typeof BACKENDS)[number];
@@ -43,7 +43,15 @@ async function useBackend(backend: Backend): Promise<void> {
   if (!(await tf.setBackend(backend))) throw new Error(`the ${backend} backend did not start`);
 }
 
-async function runLayoutOps(shapeText: string, out: HTMLElement, timing: HTMLElement) {
+/** What one run of the panel shows: the result nodes of each op and the timing line. */
+interface KernelsRun {
+  readonly layout: Node[];
+  readonly scatter: Node[];
+  readonly timing: string;
+}
+
+/** Runs relayout and unrelayout on x = 1..size, compares with tf's composition, times both. */
+async function runLayoutOps(shapeText: string): Promise<Pick<KernelsRun, 'layout' | 'timing'>> {
   const { dims } = parseArrayShape(shapeText);
   const size = dims.reduce((a, b) => a * b, 1);
   const x = tf.tensor(
@@ -54,31 +62,43 @@ async function runLayoutOps(shapeText: string, out: HTMLElement, timing: HTMLEle
     const buffer = relayout(x, shapeText, { padValue: 0 });
     const stock = stockRelayout(x, shapeText);
     const back = unrelayout(buffer, shapeText);
-    const [bufferData, stockData, backData] = await Promise.all([
-      buffer.data(),
-      stock.data(),
-      back.data(),
-    ]);
+    let bufferData: tf.TypedArray;
+    let stockData: tf.TypedArray;
+    let backData: tf.TypedArray;
+    try {
+      [bufferData, stockData, backData] = await Promise.all([
+        buffer.data(),
+        stock.data(),
+        back.data(),
+      ]);
+    } finally {
+      tf.dispose([buffer, stock, back]);
+    }
     const same =
       bufferData.length === stockData.length && bufferData.every((v, k) => v === stockData[k]);
-    out.replaceChildren(
+    const layout = [
       h('h3', {}, `x: [${dims.join(', ')}] holding 1..${size}`),
       h('h3', {}, 'relayout(x) → physical buffer (padding 0)'),
       h('output', { 'data-result': 'relayout' }, numbers(bufferData)),
       h('p', {}, `tf stock composition gives the same buffer: ${same ? 'yes' : 'NO'}`),
       h('h3', {}, 'unrelayout(buffer) → x again'),
       h('output', { 'data-result': 'unrelayout' }, numbers(backData)),
-    );
-    tf.dispose([buffer, stock, back]);
-    const ours = await medianTime(() => relayout(x, shapeText));
-    const theirs = await medianTime(() => stockRelayout(x, shapeText));
-    timing.textContent = `relayout ${ours.toFixed(2)} ms; tf stock pad/reshape/transpose ${theirs.toFixed(2)} ms (median of 5, ${tf.getBackend()})${size < OVERHEAD_BOUND_ELEMENTS ? `. ${OVERHEAD_NOTE}` : ''}`;
+    ];
+    const ours = await timeCalls(() => relayout(x, shapeText));
+    const theirs = await timeCalls(() => stockRelayout(x, shapeText));
+    const timing =
+      `relayout ${formatDuration(ours.perCallMs)} per call (${describeSamples(ours)}); ` +
+      `tf stock pad/reshape/transpose ${formatDuration(theirs.perCallMs)} per call (${describeSamples(theirs)}); ` +
+      `${READ_BACK_NOTE}, on ${tf.getBackend()}` +
+      (size < OVERHEAD_BOUND_ELEMENTS ? `. ${OVERHEAD_NOTE}` : '');
+    return { layout, timing };
   } finally {
     x.dispose();
   }
 }
 
-async function runScatter(idxText: string, out: HTMLElement) {
+/** Runs the README's tscatter with `idxText` as the index row; marks duplicate writers. */
+async function runScatter(idxText: string): Promise<Node[]> {
   const row = idxText
     .trim()
     .split(/[\s,]+/)
@@ -113,7 +133,7 @@ async function runScatter(idxText: string, out: HTMLElement) {
           `offset ${offset}: ${list.length} writers, winner src(${winner.join(',')}) = ${SCATTER_SRC[winner[0]]![winner[1]]}`,
         );
       });
-    out.replaceChildren(
+    return [
       h(
         'h3',
         {},
@@ -130,7 +150,7 @@ async function runScatter(idxText: string, out: HTMLElement) {
         { class: 'duplicates' },
         ...(notes.length > 0 ? notes : [h('li', {}, 'no duplicates')]),
       ),
-    );
+    ];
   } finally {
     tf.dispose([src, idx]);
   }
@@ -138,7 +158,7 @@ async function runScatter(idxText: string, out: HTMLElement) {
 
 /** Builds the Kernels panel into `root`. */
 export function mountKernelsPanel(root: HTMLElement): void {
-  const state = readState();
+  const state = readPanelState('kernels');
   const backend = h('select', { id: 'kernel-backend' });
   const hasWebgpu = 'gpu' in navigator;
   for (const name of BACKENDS) {
@@ -176,17 +196,33 @@ export function mountKernelsPanel(root: HTMLElement): void {
     scatterOut,
     status,
   );
+  // A later click supersedes a run still in progress: only the latest run is shown.
+  let generation = 0;
   run.addEventListener('click', async () => {
-    writeState({ backend: backend.value, kshape: shape.value, idx: idx.value });
+    const mine = ++generation;
+    writePanelState('kernels', { backend: backend.value, kshape: shape.value, idx: idx.value });
     results.dataset.state = 'running';
+    // Nothing of the previous run stays beside this one's result or error.
+    layoutOut.replaceChildren();
+    scatterOut.replaceChildren();
+    timing.textContent = '';
     status.textContent = `running on ${backend.value}…`;
+    let shown: KernelsRun | Error;
     try {
       await useBackend(backend.value as Backend);
-      await runLayoutOps(shape.value, layoutOut, timing);
-      await runScatter(idx.value, scatterOut);
-      status.textContent = `ran on ${tf.getBackend()}`;
+      const { layout, timing: timingText } = await runLayoutOps(shape.value);
+      shown = { layout, scatter: await runScatter(idx.value), timing: timingText };
     } catch (error) {
-      status.replaceChildren(h('span', { class: 'error', role: 'alert' }, describeError(error)));
+      shown = error instanceof Error ? error : new Error(String(error));
+    }
+    if (mine !== generation) return;
+    if (shown instanceof Error) {
+      status.replaceChildren(h('span', { class: 'error', role: 'alert' }, describeError(shown)));
+    } else {
+      layoutOut.replaceChildren(...shown.layout);
+      scatterOut.replaceChildren(...shown.scatter);
+      timing.textContent = shown.timing;
+      status.textContent = `ran on ${tf.getBackend()}`;
     }
     results.dataset.state = 'done';
   });

@@ -17,7 +17,7 @@ import {
 } from '@tilekit/layout';
 import { describeError, h, labelled } from './dom.ts';
 import { indexOf, parseArrayShape } from './logical-shape.ts';
-import { readState, writeState } from './url-state.ts';
+import { readPanelState, writePanelState } from './url-state.ts';
 
 /** The seed's two figures, preloaded as one-click examples. */
 export const LAYOUT_EXAMPLES = [
@@ -171,11 +171,11 @@ export function mountLayoutPanel(root: HTMLElement): void {
     type: 'text',
     spellcheck: 'false',
     autocomplete: 'off',
-    value: readState().get('shape') ?? LAYOUT_EXAMPLES[0][1],
+    value: readPanelState('layout').get('shape') ?? LAYOUT_EXAMPLES[0][1],
   });
   const output = h('div', { class: 'layout-output' });
   const update = () => {
-    writeState({ shape: input.value });
+    writePanelState('layout', { shape: input.value });
     render(output, input.value);
   };
   input.addEventListener('input', update);

@@ -7,7 +7,7 @@ import { h } from './dom.ts';
 import { mountKernelsPanel } from './kernels-panel.ts';
 import { mountLayoutPanel } from './layout-panel.ts';
 import { mountSparsePanel } from './sparse-panel.ts';
-import { readState, writeState } from './url-state.ts';
+import { hashPanel, nameShownPanel, pushPanel } from './url-state.ts';
 import { mountVectorizerPanel } from './vectorizer-panel.ts';
 
 const PANELS = {
@@ -22,8 +22,9 @@ const isPanel = (name: string | null): name is PanelName => name !== null && nam
 
 /** Shows the panel named in the hash (default: layout), marking its nav link current. */
 export function showPanel(app: HTMLElement): void {
-  const requested = readState().get('panel');
+  const requested = hashPanel();
   const name: PanelName = isPanel(requested) ? requested : 'layout';
+  nameShownPanel(name);
   for (const link of document.querySelectorAll<HTMLAnchorElement>('nav a[data-panel]')) {
     if (link.dataset.panel === name) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
@@ -54,8 +55,8 @@ export function followHash(app: HTMLElement): () => void {
   const onClick = (event: MouseEvent) => {
     event.preventDefault();
     const link = event.currentTarget as HTMLAnchorElement;
-    // Only the panel changes; each panel's own keys stay in the URL.
-    writeState({ panel: link.dataset.panel }, { push: true });
+    // The URL then holds that panel's own inputs (as it last had them), none of this one's.
+    pushPanel(link.dataset.panel ?? 'layout');
     show();
   };
   for (const link of links) link.addEventListener('click', onClick);

@@ -1,17 +1,20 @@
 /**
- * Sparse panel: tensor index notation + formats -> the loops the sparse emitter writes, the
- * vectorized loops, the WGSL passes generated from them (or why there are none), and a run of
- * the op on a chosen backend (cpu, webgl, webgpu) with its result, the path it took and its time.
+ * Sparse panel: tensor index notation + formats, run on a chosen backend (cpu, webgl, webgpu)
+ * with generated operands. It shows the operands and the result as pictures (a sparse operand's
+ * stored pattern, values as colour), the path the op took (generated shader code or the host
+ * loops, and why), and its time per call. The generated code (the emitted and vectorized loops,
+ * the WGSL and GLSL passes, or why there are none) is a collapsed section below.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
 import '@tensorflow/tfjs-backend-webgpu';
-import { compileWgsl } from '@tilekit/loop-engines';
+import { compileGlsl, compileWgsl, type GlslProgram } from '@tilekit/loop-engines';
 import { printModule } from '@tilekit/loop-ir';
 import { type FormatSpec, isUnique, type SparseKernel, sparsify } from '@tilekit/sparse';
 import {
   lastSparseKernelRun,
+  type SparseKernelRun,
   type SparseOperand,
   sparseOp,
   TfSparseTensor,
@@ -20,9 +23,17 @@ import '@tilekit/sparse/tfjs/register-cpu';
 import '@tilekit/sparse/tfjs/register-webgl';
 import '@tilekit/sparse/tfjs/register-webgpu';
 import { vectorize } from '@tilekit/sparse-vectorizer';
+import {
+  type CallTiming,
+  describeSamples,
+  formatDuration,
+  READ_BACK_NOTE,
+  timeCalls,
+} from './call-timing.ts';
 import { describeError, h, integerInput, labelled } from './dom.ts';
-import { medianTime } from './median-time.ts';
-import { readState, writeState } from './url-state.ts';
+import { type PanelOperand, panelOperands } from './sparse-operands.ts';
+import { type TensorPictureInput, tensorPicture } from './tensor-picture.ts';
+import { readPanelState, writePanelState } from './url-state.ts';
 
 const BACKENDS = ['cpu', 'webgl', 'webgpu'] as const;
 type Backend = (typeof BACKENDS)[number];
@@ -52,77 +63,171 @@ function distinctArrays(kernel: SparseKernel): Set<number> {
   return distinct;
 }
 
-/** Operand values: element k of every tensor is ((k * 7 + seed) % 9) / 4 - 1, zeros kept sparse. */
-function operandData(size: number, seed: number, sparse: boolean): Float32Array {
-  return Float32Array.from({ length: size }, (_, k) =>
-    sparse && (k * 5 + seed) % 3 !== 0 ? 0 : ((k * 7 + seed) % 9) / 4 - 1 || 0.5,
-  );
-}
-
 async function useBackend(backend: Backend): Promise<void> {
   if (tf.getBackend() === backend) return;
   if (!(await tf.setBackend(backend))) throw new Error(`the ${backend} backend did not start`);
 }
 
-/** Runs the op on `backend` with every index of extent `extent`; describes the result. */
+/** What a picture of a sparse operand needs: its stored elements and their values. */
+async function storedPicture(
+  operand: PanelOperand,
+  sparse: TfSparseTensor,
+): Promise<TensorPictureInput> {
+  const { coordinates, values } = (await sparse.toSparseTensor()).toCoordinates();
+  const size = operand.values.length;
+  const stored = new Uint8Array(size);
+  const shownValues = new Float32Array(size);
+  coordinates.forEach((index, e) => {
+    const at = index.reduce((flat, i, d) => flat * (operand.shape[d] as number) + i, 0);
+    stored[at] = 1;
+    shownValues[at] = values[e] as number;
+  });
+  return {
+    name: operand.name,
+    caption: `${operand.name}: ${String(operand.format)}, ${operand.shape.join('×')}, ${coordinates.length} of ${size} stored`,
+    shape: operand.shape,
+    values: shownValues,
+    stored,
+  };
+}
+
+/** A dense operand's (or a scalar's) picture. */
+function densePicture(operand: PanelOperand): TensorPictureInput {
+  return {
+    name: operand.name,
+    caption:
+      operand.shape.length === 0
+        ? `${operand.name}: scalar ${operand.values[0]}`
+        : `${operand.name}: dense, ${operand.shape.join('×')}`,
+    shape: operand.shape,
+    values: operand.values,
+  };
+}
+
+/** The path line: generated shader code, or the host loops (and why, on a GPU backend). */
+function describePath(run: SparseKernelRun | undefined, backend: Backend): string {
+  if (run?.path === 'gpu')
+    return `ran as generated ${backend === 'webgpu' ? 'WGSL' : 'GLSL'} on ${backend}`;
+  if (backend === 'cpu') return 'ran the compiled loops on the host (cpu backend)';
+  return `ran on the host, not as generated shader code, on ${backend}${run?.reason ? `: ${run.reason}` : ''}`;
+}
+
+/** The timing line: per-call time, how it was measured, and what a host run on a GPU includes. */
+function describeTime(
+  timing: CallTiming,
+  run: SparseKernelRun | undefined,
+  backend: Backend,
+): string {
+  const host =
+    run?.path === 'host' && backend !== 'cpu'
+      ? `; the host route on ${backend}, so each call also reads its operands back from the GPU`
+      : '';
+  return `${formatDuration(timing.perCallMs)} per call on ${backend} (${describeSamples(timing)}; ${READ_BACK_NOTE})${host}`;
+}
+
+/**
+ * Runs the op on `backend` with the panel's operands (every index of extent `extent`) and shows
+ * it; gives up before timing (returning `undefined`) once `wanted()` says a newer input came.
+ */
 async function runOp(
   expr: string,
   formats: Record<string, FormatSpec>,
   extent: number,
   backend: Backend,
-): Promise<HTMLElement> {
+  wanted: () => boolean,
+): Promise<HTMLElement | undefined> {
+  const op = sparseOp(expr, formats);
+  const inputs = op.operandNames.map((name) => {
+    const input = op.kernel.plan.inputs.find((t) => t.name === name);
+    return { name, indices: input?.indices ?? [] };
+  });
+  const generated = panelOperands(inputs, formats, extent);
   await useBackend(backend);
   if (backend === 'webgpu') tf.env().set('WEBGPU_CPU_FORWARD', false);
-  const op = sparseOp(expr, formats);
-  const inputs = op.kernel.plan.inputs;
   const operands: SparseOperand[] = [];
   const owned: (tf.Tensor | TfSparseTensor)[] = [];
-  inputs.forEach((t, k) => {
-    if (t.indices.length === 0) {
-      operands.push(2);
-      return;
-    }
-    const shape = t.indices.map(() => extent);
-    const size = shape.reduce((a, b) => a * b, 1);
-    const dense = tf.tensor(operandData(size, k, formats[t.name] !== undefined), shape);
-    if (formats[t.name] === undefined) {
-      operands.push(dense);
-      owned.push(dense);
-    } else {
-      const sparse = TfSparseTensor.fromDense(dense, formats[t.name] as FormatSpec);
-      dense.dispose();
-      operands.push(sparse);
-      owned.push(sparse);
-    }
-  });
   try {
+    const pictures: TensorPictureInput[] = [];
+    for (const operand of generated) {
+      if (operand.shape.length === 0) {
+        operands.push(operand.values[0] as number);
+        pictures.push(densePicture(operand));
+        continue;
+      }
+      const dense = tf.tensor(operand.values, operand.shape as number[]);
+      if (operand.format === undefined) {
+        owned.push(dense);
+        operands.push(dense);
+        pictures.push(densePicture(operand));
+        continue;
+      }
+      let sparse: TfSparseTensor;
+      try {
+        sparse = TfSparseTensor.fromDense(dense, operand.format);
+      } finally {
+        dense.dispose();
+      }
+      owned.push(sparse);
+      operands.push(sparse);
+      pictures.push(await storedPicture(operand, sparse));
+    }
     const out = op(...operands);
-    const values = Array.from(await out.data(), (v) => (v === 0 ? 0 : v));
-    const shape = out.shape;
-    out.dispose();
+    // Read at once: another run may record its own while this one waits for its result.
     const run = lastSparseKernelRun();
-    const ms = await medianTime(() => op(...operands));
+    const shape = out.shape;
+    let values: Float32Array;
+    try {
+      values = Float32Array.from(await out.data());
+    } finally {
+      out.dispose();
+    }
+    if (!wanted()) return undefined;
+    const timing = await timeCalls(() => op(...operands));
+    const outName = op.kernel.plan.output.name;
     return h(
       'div',
       { class: 'sparse-run', 'data-testid': 'sparse-run', 'data-path': run?.path ?? '' },
-      h('p', {}, `result [${shape.join(', ')}]: ${values.join(' ')}`),
       h(
-        'p',
-        { class: 'sparse-path' },
-        run?.path === 'gpu'
-          ? `ran as generated ${backend === 'webgpu' ? 'WGSL' : 'GLSL'} on ${backend}`
-          : `ran the compiled loops on the host (${backend}${run?.reason ? `: ${run.reason}` : ''})`,
+        'div',
+        { class: 'sparse-pictures', 'data-testid': 'sparse-pictures' },
+        h('h3', {}, 'Operands'),
+        h('div', { class: 'pictures' }, ...pictures.map(tensorPicture)),
+        h('h3', {}, 'Result'),
+        h(
+          'div',
+          { class: 'pictures' },
+          tensorPicture({
+            name: outName,
+            caption: `${outName}: ${shape.length === 0 ? 'scalar' : shape.join('×')}, computed on ${backend}`,
+            shape,
+            values,
+          }),
+        ),
       ),
-      h('p', { class: 'timing' }, `median of 5 calls (result read back): ${ms.toFixed(2)} ms`),
+      h('p', { class: 'sparse-path' }, describePath(run, backend)),
+      h('p', { class: 'timing' }, describeTime(timing, run, backend)),
     );
   } finally {
     for (const t of owned) t.dispose();
   }
 }
 
+/** A shader program's passes as text, or why the loops have none. */
+function passesText(program: GlslProgram): string {
+  return program.parallel
+    ? program.passes.map((p, k) => `// pass ${k}\n${p.code}`).join('\n\n')
+    : `// no passes: ${program.reason}`;
+}
+
+/** One form of generated code: a heading and its `<pre>`. */
+function codeView(label: string): { view: HTMLElement; pre: HTMLPreElement } {
+  const pre = h('pre', { class: 'mlir-out', 'aria-label': label, tabindex: 0 });
+  return { view: h('div', {}, h('h3', {}, label), pre), pre };
+}
+
 /** Builds the Sparse panel into `root`. */
 export function mountSparsePanel(root: HTMLElement): void {
-  const state = readState();
+  const state = readPanelState('sparse');
   const expr = h('input', {
     id: 'sparse-expr',
     type: 'text',
@@ -144,38 +249,56 @@ export function mountSparsePanel(root: HTMLElement): void {
     ),
   );
   backend.value = BACKENDS.find((b) => b === state.get('backend')) ?? 'cpu';
-  const loops = h('pre', { class: 'mlir-out', 'aria-label': 'Emitted loops', tabindex: 0 });
-  const vectorized = h('pre', { class: 'mlir-out', 'aria-label': 'Vectorized loops', tabindex: 0 });
-  const wgsl = h('pre', { class: 'mlir-out', 'aria-label': 'Generated WGSL', tabindex: 0 });
-  const result = h('div', { class: 'sparse-result', 'aria-live': 'polite' });
+  const loops = codeView('Emitted loops (MLIR)');
+  const vectorized = codeView('Vectorized loops (MLIR, vl 8)');
+  const wgsl = codeView('WGSL passes (webgpu)');
+  const glsl = codeView('GLSL passes (webgl, one output element per fragment)');
+  const code = h(
+    'details',
+    { class: 'generated-code' },
+    h('summary', {}, 'Generated code: the loops, vectorized loops, WGSL and GLSL'),
+    h('div', { class: 'side-by-side' }, loops.view, vectorized.view),
+    h('div', { class: 'side-by-side' }, wgsl.view, glsl.view),
+  );
+  const result = h('div', {
+    class: 'sparse-result',
+    'aria-live': 'polite',
+    'data-state': 'idle',
+    'data-testid': 'sparse-result-area',
+  });
+  // A later edit supersedes a run still in progress: only the latest run is shown.
   let generation = 0;
   const update = async () => {
     const mine = ++generation;
-    writeState({
+    writePanelState('sparse', {
       expr: expr.value,
       formats: formats.value,
       n: extent.value,
       backend: backend.value,
     });
-    result.replaceChildren();
+    // Nothing of the previous input stays beside this one's result or error.
+    for (const view of [loops, vectorized, wgsl, glsl]) view.pre.textContent = '';
+    result.dataset.state = 'running';
+    result.replaceChildren(h('p', { class: 'status' }, `running on ${backend.value}…`));
+    const wanted = () => mine === generation;
+    let shown: HTMLElement | undefined;
     try {
       const f = parseFormats(formats.value);
       const kernel = sparsify(expr.value, f);
-      loops.textContent = printModule(kernel.module);
-      const v = vectorize(kernel.module, { vectorLength: 8, enableSIMDIndex32: true });
-      vectorized.textContent = printModule(v.module);
-      const program = compileWgsl(kernel.module, kernel.functionName, {
-        distinctArrays: distinctArrays(kernel),
-      });
-      wgsl.textContent = program.parallel
-        ? program.passes.map((p, k) => `// pass ${k}\n${p.code}`).join('\n\n')
-        : `// no WGSL: ${program.reason}`;
-      const run = await runOp(expr.value, f, Number(extent.value), backend.value as Backend);
-      if (mine === generation) result.replaceChildren(run);
+      loops.pre.textContent = printModule(kernel.module);
+      vectorized.pre.textContent = printModule(
+        vectorize(kernel.module, { vectorLength: 8, enableSIMDIndex32: true }).module,
+      );
+      const options = { distinctArrays: distinctArrays(kernel) };
+      wgsl.pre.textContent = passesText(compileWgsl(kernel.module, kernel.functionName, options));
+      glsl.pre.textContent = passesText(compileGlsl(kernel.module, kernel.functionName, options));
+      shown = await runOp(expr.value, f, Number(extent.value), backend.value as Backend, wanted);
     } catch (error) {
-      if (mine === generation)
-        result.replaceChildren(h('p', { class: 'error', role: 'alert' }, describeError(error)));
+      shown = h('p', { class: 'error', role: 'alert' }, describeError(error));
     }
+    if (!wanted() || shown === undefined) return;
+    result.replaceChildren(shown);
+    result.dataset.state = 'done';
   };
   for (const control of [expr, formats, extent, backend])
     control.addEventListener('change', () => void update());
@@ -190,13 +313,7 @@ export function mountSparsePanel(root: HTMLElement): void {
       labelled('Backend', backend),
     ),
     result,
-    h(
-      'div',
-      { class: 'side-by-side' },
-      h('div', {}, h('h3', {}, 'Emitted loops'), loops),
-      h('div', {}, h('h3', {}, 'Vectorized (vl 8)'), vectorized),
-    ),
-    h('div', {}, h('h3', {}, 'Generated WGSL'), wgsl),
+    code,
   );
   void update();
 }

@@ -1,7 +1,8 @@
 /**
- * Vectorizer panel: paste MLIR (corpus kernels preloaded), pick vl / VLA / index32, see the
- * vectorized text beside the report (why each loop was or was not vectorized), and run the
- * scalar and the vectorized function on the wasm engine with the results compared.
+ * Vectorizer panel: paste MLIR (corpus kernels preloaded), pick vl / VLA / index32, and see the
+ * report (why each loop was or was not vectorized) and the scalar and the vectorized function
+ * run on the wasm engine with their results compared; the vectorized MLIR itself is a
+ * collapsed section below.
  */
 
 import denseScale from '@tilekit/conformance/corpus/dense_scale_f32.mlir?raw';
@@ -14,7 +15,7 @@ import { type InterpretArg, type Module, parseModule, printModule } from '@tilek
 import { reportLines, type VectorizeReport, vectorize } from '@tilekit/sparse-vectorizer';
 import { describeError, h, integerInput, labelled } from './dom.ts';
 import { firstFunction, makeArguments } from './engine-arguments.ts';
-import { readState, writeState } from './url-state.ts';
+import { readPanelState, writePanelState } from './url-state.ts';
 
 /** Corpus kernels of the sparse-vectorizer tests, one per kind of decision. */
 export const MLIR_EXAMPLES: Record<string, string> = {
@@ -86,14 +87,14 @@ function compareRuns(scalar: Module, vector: Module): HTMLElement {
 
 /** Builds the Vectorizer panel into `root`. */
 export function mountVectorizerPanel(root: HTMLElement): void {
-  const state = readState();
+  const state = readPanelState('vectorizer');
   const names = Object.keys(MLIR_EXAMPLES);
   const example = h(
     'select',
     { id: 'mlir-example' },
     ...names.map((n) => h('option', { value: n }, n)),
   );
-  const source = h('textarea', { id: 'mlir-source', rows: 14, spellcheck: 'false', wrap: 'off' });
+  const source = h('textarea', { id: 'mlir-source', rows: 10, spellcheck: 'false', wrap: 'off' });
   // A corpus example travels as its name (`ex`), pasted text as itself (`mlir`).
   const named = names.find((n) => n === state.get('ex')) ?? names[0]!;
   example.value = named;
@@ -109,7 +110,7 @@ export function mountVectorizerPanel(root: HTMLElement): void {
   const report = h('div', { class: 'mlir-report' });
   const update = () => {
     const exampleName = names.find((n) => MLIR_EXAMPLES[n] === source.value);
-    writeState({
+    writePanelState('vectorizer', {
       ex: exampleName,
       mlir: exampleName === undefined ? source.value : undefined,
       vl: vl.value,
@@ -152,11 +153,12 @@ export function mountVectorizerPanel(root: HTMLElement): void {
       labelled('index32', index32),
     ),
     labelled('MLIR input', source),
+    report,
     h(
-      'div',
-      { class: 'side-by-side' },
-      h('div', {}, h('h3', {}, 'Vectorized'), vectorized),
-      report,
+      'details',
+      { class: 'generated-code' },
+      h('summary', {}, 'Generated code: the vectorized MLIR'),
+      vectorized,
     ),
   );
   update();

@@ -1,7 +1,19 @@
 import * as tf from '@tensorflow/tfjs-core';
+import { seededRandom } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { figure1Offset, openPanel } from './page.ts';
+
+/** The README's TSCATTER index row, the panel's default. */
+const SCATTER_IDX = '15 0 3 3 8 9 10 11';
+
+/** Clicks Run and waits until the panel shows that run's result or error. */
+async function runShown(app: HTMLElement): Promise<void> {
+  await userEvent.click(page.getByRole('button', { name: 'Run' }));
+  await expect
+    .poll(() => app.querySelector<HTMLElement>('.kernel-results')!.dataset.state)
+    .toBe('done');
+}
 
 /** Runs the panel on `backend` and returns the text of every result. */
 async function runOn(backend: string): Promise<Record<string, string>> {
@@ -69,6 +81,64 @@ describe('Kernels panel', () => {
       /^Layout(Syntax|Validation)Error/,
     );
     expect(tf.memory().numTensors).toBe(before);
+  });
+
+  it('an error replaces the previous result: no buffers, duplicates or timing of the earlier run', async () => {
+    await tf.setBackend('cpu');
+    const before = tf.memory().numTensors;
+    const app = openPanel('panel=kernels&backend=cpu');
+    await runShown(app);
+    expect(app.querySelectorAll('[data-result]')).toHaveLength(3);
+    expect(app.querySelector('.timing')!.textContent).not.toBe('');
+    for (const [id, bad, error] of [
+      ['#kernel-shape', 'f32[3,5]{1,0:T(0,2)}', /^Layout(Syntax|Validation)Error/],
+      ['#kernel-shape', 'f32[3,5]{1,0:T(2,2)}', null],
+      ['#kernel-idx', '15 0 3', /Error/],
+    ] as const) {
+      app.querySelector<HTMLInputElement>(id)!.value = bad;
+      await runShown(app);
+      if (error === null) {
+        expect(app.querySelector('[role=alert]')).toBeNull();
+        continue;
+      }
+      expect(app.querySelector('[role=alert]')!.textContent).toMatch(error);
+      expect(app.querySelector('[data-result], .dst, .duplicates')).toBeNull();
+      expect(app.querySelector('.timing')!.textContent).toBe('');
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+
+  it('random sequences of good and bad inputs show exactly the last run’s result or error', async () => {
+    const random = seededRandom(7);
+    const shapes = [
+      ['f32[3,5]{1,0:T(2,2)}', 15],
+      ['f32[4,8]{1,0:T(2,4)(2,1)}', 32],
+      ['f32[6]{0:T(4)}', 6],
+      ['f32[3,5]{1,0:T(0,2)}', 0],
+      ['f32[3,5', 0],
+    ] as const;
+    const rows = [
+      [SCATTER_IDX, true],
+      ['0 1 2 3 4 5 6 7', true],
+      ['15 0 3', false],
+    ] as const;
+    const app = openPanel('panel=kernels&backend=cpu');
+    for (let step = 0; step < 8; step++) {
+      const [shape, size] = shapes[Math.floor(random() * shapes.length)]!;
+      const [idx, idxOk] = rows[Math.floor(random() * rows.length)]!;
+      app.querySelector<HTMLInputElement>('#kernel-shape')!.value = shape;
+      app.querySelector<HTMLInputElement>('#kernel-idx')!.value = idx;
+      await runShown(app);
+      const ok = size > 0 && idxOk;
+      const label = `${step}: ${shape} / ${idx}`;
+      expect(app.querySelectorAll('[role=alert]').length, label).toBe(ok ? 0 : 1);
+      expect(app.querySelectorAll('[data-result]').length, label).toBe(ok ? 3 : 0);
+      expect(app.querySelector('.timing')!.textContent === '', label).toBe(!ok);
+      if (ok)
+        expect(app.querySelector('[data-result="unrelayout"]')!.textContent).toBe(
+          Array.from({ length: size }, (_, k) => k + 1).join(' '),
+        );
+    }
   });
 
   it('matches its screenshot (results only: timings are not captured)', async () => {
