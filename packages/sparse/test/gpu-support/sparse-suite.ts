@@ -7,24 +7,35 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { referenceIndexNotation, seededRandom } from '@tilekit/conformance';
+import { isTilekitError } from '@tilekit/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';
 import { type AccessExpr, accessesOf, parseNotation } from '../../src/sparsify/notation.js';
 import {
   lastSparseKernelRun,
   sddmm,
+  sparseDot,
   sparseOp,
   spmm,
   spmv,
   TfSparseTensor,
 } from '../../src/tfjs/index.js';
 import {
+  describeEmptyCase,
+  emptyGradientCases,
+  emptyGradients,
+} from '../tfjs/support/empty-gradients.js';
+import {
   CASE_OPS,
   type CaseOp,
+  denseOperandsOf,
   describeCase,
   randomCases,
   referenceOf,
   runCase,
+  runOp,
+  sparseDataOf,
+  sparseShapeOf,
   storedEntries,
 } from '../tfjs/support/random-cases.js';
 import { expectTfjsConformance } from '../tfjs/support/tfjs-conformance.js';
@@ -63,17 +74,24 @@ export interface GpuSuiteBackend {
   upload?(t: tf.TensorInfo): void;
   /** Synchronous reads of GPU data so far, where the backend cannot serve them (WebGPU). */
   synchronousReads?(): number;
+  /** Whether the backend cannot read GPU data synchronously (so the host route may not). */
+  readonly deviceOnly?: boolean;
+  /** Whether empty inputs run as shader code (bound as placeholders) rather than on the host. */
+  readonly bindsEmptyInputs?: boolean;
 }
 
 const CASES_PER_OP = 300;
 
-/** Formats whose outermost loop owns disjoint outputs (run as shader code), per op. */
+/**
+ * Formats that run as shader code, per op (WebGPU's defaults: a COO matrix is made CSR on the
+ * device and a dot product runs as parallel products, see src/tfjs/webgpu/device-forms.ts).
+ */
 const GPU_FORMATS: Readonly<Record<CaseOp, readonly string[]>> = {
-  spmv: ['CSR', 'DCSR'],
-  spmm: ['CSR', 'DCSR'],
-  sddmm: ['CSR', 'DCSR', 'CSC', 'DCSC'],
-  sparseDot: [],
-  toDense: ['CSR', 'DCSR', 'CSC', 'DCSC'],
+  spmv: ['CSR', 'DCSR', 'COO'],
+  spmm: ['CSR', 'DCSR', 'COO'],
+  sddmm: ['CSR', 'DCSR', 'CSC', 'DCSC', 'COO'],
+  sparseDot: ['sparse-vector'],
+  toDense: ['CSR', 'DCSR', 'CSC', 'DCSC', 'COO'],
 };
 
 /** Switches the active backend (each is initialised once). */
@@ -128,9 +146,16 @@ export function describeSparseSuite(
       cases.forEach((c, k) => {
         expect(gpu[k], describeCase(c)).toEqual(referenceOf(c));
         expect(gpu[k], describeCase(c)).toEqual(cpu[k]);
-        // A parallel format runs as shader code unless a tensor is empty (nothing to bind).
-        const nonEmpty = (gpu[k]?.length ?? 0) > 0 && storedEntries(c) > 0;
-        const expected = gpuFormats[op].includes(c.format) && nonEmpty ? 'gpu' : 'host';
+        // A parallel format runs as shader code; an empty output is made without running
+        // anything; an empty input takes the host route on WebGL (nothing to bind) and is
+        // bound as a placeholder on WebGPU.
+        const emptyOutput = (gpu[k]?.length ?? 0) === 0;
+        const emptyInput = storedEntries(c) === 0;
+        const expected =
+          emptyOutput ||
+          (gpuFormats[op].includes(c.format) && (backend.bindsEmptyInputs === true || !emptyInput))
+            ? 'gpu'
+            : 'host';
         expect(paths[k], describeCase(c)).toBe(expected);
       });
     });
@@ -149,8 +174,9 @@ export function describeSparseSuite(
       }));
       for (const c of cases) {
         expect(await plain(tf.tidy(() => runCase(tf, c))), describeCase(c)).toEqual(referenceOf(c));
-        const nonEmpty = c.rows * c.inner > 0 && storedEntries(c) > 0;
-        expect(lastSparseKernelRun()?.path, describeCase(c)).toBe(nonEmpty ? 'gpu' : 'host');
+        const onGpu =
+          c.rows * c.inner === 0 || storedEntries(c) > 0 || backend.bindsEmptyInputs === true;
+        expect(lastSparseKernelRun()?.path, describeCase(c)).toBe(onGpu ? 'gpu' : 'host');
       }
     });
   });
@@ -400,6 +426,195 @@ export function describeSparseSuite(
       expect(await compiles(24, 24, 12)).toBe(0);
       // (A dense operand with an extent of 1 gets another texture-shape variant on WebGL.)
       expect(await compiles(3, 70, 3)).toBe(0);
+    });
+  });
+
+  describe(`${backend.name} hardening: GPU-resident operands, empty operands, bad storage`, () => {
+    /** `t` computed on the GPU (a pass's output: its data is nowhere else); `t` is disposed. */
+    const onGpu = <T extends tf.Tensor>(t: T): T => {
+      const moved = tf.tidy(() => tf.neg(tf.neg(t)) as T);
+      t.dispose();
+      return moved;
+    };
+
+    /** A sparse tensor whose storage tensors live only on the GPU. */
+    const gpuSparse = (dense: tf.Tensor, format: string): TfSparseTensor => {
+      const host = TfSparseTensor.fromDense(dense, format as never);
+      const moved = TfSparseTensor.fromTensors(host.shape, format as never, {
+        values: onGpu(host.values),
+        positions: host.positions.map((t) => (t === undefined ? undefined : onGpu(t))),
+        coordinates: host.coordinates.map((t) => (t === undefined ? undefined : onGpu(t))),
+      });
+      host.dispose();
+      return moved;
+    };
+
+    /** A later plain op still works (the device was not lost). */
+    const deviceAlive = async () => {
+      const t = tf.tidy(() => tf.matMul(tf.ones([2, 3]), onGpu(tf.ones([3, 2]))));
+      expect(await plain(t)).toEqual([3, 3, 3, 3]);
+    };
+
+    it('the reported case: COO spmv whose x lives on the GPU', async () => {
+      await use();
+      const before = tf.memory().numTensors;
+      const dense = tf.tensor2d([1, 0, 2, 0, 0, 3], [3, 2]);
+      const A = TfSparseTensor.fromDense(dense, 'COO');
+      dense.dispose();
+      const x = onGpu(tf.tensor1d([2, 5]));
+      expect(await plain(spmv(A, x))).toEqual([2, 4, 15]);
+      A.dispose();
+      x.dispose();
+      expect(tf.memory().numTensors).toBe(before);
+      await deviceAlive();
+    });
+
+    it('the reported case: the gradient of sparseDot(host a, b) with respect to b', async () => {
+      const gradient = async (name: string) => {
+        await (name === 'cpu' ? useBackend('cpu') : use());
+        const a = SparseTensor.fromDense(Float32Array.from([0, 1.5, 0, -2]), [4], 'sparse-vector');
+        const b = onGpu(tf.tensor1d([1, 2, 3, 4]));
+        const g = tf.tidy(() => tf.grad((bb: tf.Tensor) => sparseDot(a, bb))(b));
+        b.dispose();
+        return plain(g);
+      };
+      expect(await gradient(backend.name)).toEqual(await gradient('cpu'));
+      expect(await gradient(backend.name)).toEqual([0, 1.5, 0, -2]);
+    });
+
+    it('the reported case: sddmm with an all-zero S, then its gradient with respect to B', async () => {
+      await use();
+      const before = tf.memory().numTensors;
+      const zeros = tf.zeros([3, 4]);
+      const S = TfSparseTensor.fromDense(zeros, 'CSR');
+      zeros.dispose();
+      const A = onGpu(tf.ones([3, 2]));
+      const B = onGpu(tf.ones([2, 4]));
+      const [y, gB] = tf.tidy(() => [sddmm(S, A, B), tf.grad((b: tf.Tensor) => sddmm(S, A, b))(B)]);
+      expect(await plain(y as tf.Tensor)).toEqual(new Array(12).fill(0));
+      expect(await plain(gB as tf.Tensor)).toEqual(new Array(8).fill(0));
+      S.dispose();
+      tf.dispose([A, B]);
+      expect(tf.memory().numTensors).toBe(before);
+      await deviceAlive();
+    });
+
+    it('every op on GPU-resident operands equals plain loops, or is a typed error first', async () => {
+      await use();
+      const reads = backend.synchronousReads?.();
+      // Random cases with the sparse operand's storage and the dense operands on the GPU only.
+      for (const op of ['spmv', 'spmm', 'sddmm', 'sparseDot'] as const) {
+        for (const c of randomCases(op, 30, 400 + CASE_OPS.indexOf(op))) {
+          const before = tf.memory().numTensors;
+          const ref = referenceOf(c);
+          const dtype = c.int ? 'int32' : 'float32';
+          const dense = tf.tensor(sparseDataOf(c), sparseShapeOf(c), dtype);
+          const S = gpuSparse(dense, c.format);
+          dense.dispose();
+          const operands = denseOperandsOf(c).map((o) => onGpu(tf.tensor(o.data, o.shape, dtype)));
+          let got: number[] | undefined;
+          let error: unknown;
+          try {
+            got = await plain(tf.tidy(() => runOp(c, S, operands)));
+          } catch (e) {
+            error = e;
+          }
+          S.dispose();
+          tf.dispose(operands);
+          expect(tf.memory().numTensors, describeCase(c)).toBe(before);
+          const noDeviceForm =
+            (op === 'spmv' || op === 'spmm') && ['CSC', 'DCSC'].includes(c.format);
+          if (backend.deviceOnly === true && noDeviceForm) {
+            expect(isTilekitError(error), `${describeCase(c)}: ${String(error)}`).toBe(true);
+          } else {
+            expect(error, describeCase(c)).toBeUndefined();
+            expect(got, describeCase(c)).toEqual(ref);
+          }
+        }
+      }
+      expect(backend.synchronousReads?.()).toBe(reads);
+      await deviceAlive();
+    });
+
+    it('gradients with respect to empty operands are zero, the device survives', async () => {
+      await use();
+      for (const c of emptyGradientCases(60, 12)) {
+        const before = tf.memory().numTensors;
+        const g = await emptyGradients(tf, c);
+        expect(g.shapes, describeEmptyCase(c)).toEqual(g.inputShapes);
+        expect(
+          g.values.flat().every((v) => v === 0),
+          describeEmptyCase(c),
+        ).toBe(true);
+        expect(tf.memory().numTensors, describeEmptyCase(c)).toBe(before);
+      }
+      await deviceAlive();
+    });
+
+    it('corrupted storage: a typed error on the CPU, clamped (never outside an operand) on the GPU', async () => {
+      await use();
+      let clamped = 0;
+      for (let seed = 0; seed < 40; seed++) {
+        const random = seededRandom(700 + seed);
+        const [m, n] = [1 + Math.floor(random() * 6), 1 + Math.floor(random() * 6)];
+        const nnz = Math.min(m * n, 1 + Math.floor(random() * 5));
+        const positions = Array.from({ length: m + 1 }, (_, i) =>
+          Math.min(nnz, i === m ? nnz : Math.floor(random() * (nnz + 1))),
+        );
+        positions[0] = 0;
+        const bad = [-7, n, 2 ** 31 - 1, n + 3];
+        const columns = Array.from(
+          { length: nnz },
+          () => bad[Math.floor(random() * bad.length)] as number,
+        );
+        const values = Array.from({ length: nnz }, () => 1);
+        const x = onGpu(tf.ones([n]));
+        const before = tf.memory().numTensors;
+        // Still on the CPU: read and checked.
+        const cpuStorage = {
+          values: tf.tensor1d(values),
+          positions: [undefined, tf.tensor1d(positions, 'int32')],
+          coordinates: [undefined, tf.tensor1d(columns, 'int32')],
+        };
+        expect(() => TfSparseTensor.fromTensors([m, n], 'CSR', cpuStorage)).toThrow(
+          expect.objectContaining({ argument: expect.stringMatching(/^storage\./) }),
+        );
+        tf.dispose([
+          cpuStorage.values,
+          ...(cpuStorage.positions as tf.Tensor[]).slice(1),
+          ...(cpuStorage.coordinates as tf.Tensor[]).slice(1),
+        ]);
+        expect(tf.memory().numTensors).toBe(before);
+        // On the GPU only: clamped, so every read stays inside x and the storage. (A GPU
+        // backend may keep a small result on the CPU; that storage is read and checked.)
+        const storage = {
+          values: onGpu(tf.tensor1d(values)),
+          positions: [undefined, onGpu(tf.tensor1d(positions, 'int32'))],
+          coordinates: [undefined, onGpu(tf.tensor1d(columns, 'int32'))],
+        };
+        const indexTensors = [storage.positions[1], storage.coordinates[1]] as tf.Tensor[];
+        for (const t of indexTensors) backend.upload?.(t);
+        if (indexTensors.every((t) => backend.onGpuOnly(t))) {
+          const A = TfSparseTensor.fromTensors([m, n], 'CSR', storage);
+          const y = await plain(spmv(A, x));
+          // Each row sums at most every stored entry of x's ones.
+          expect(
+            y.every((v) => Number.isFinite(v) && v >= 0 && v <= nnz),
+            `seed ${seed}`,
+          ).toBe(true);
+          A.dispose();
+          clamped += 1;
+        } else {
+          expect(() => TfSparseTensor.fromTensors([m, n], 'CSR', storage)).toThrow(
+            expect.objectContaining({ argument: expect.stringMatching(/^storage\./) }),
+          );
+          tf.dispose([storage.values, ...indexTensors]);
+        }
+        x.dispose();
+        expect(tf.memory().numTensors).toBe(before - 1);
+      }
+      expect(clamped).toBeGreaterThan(0);
+      await deviceAlive();
     });
   });
 }

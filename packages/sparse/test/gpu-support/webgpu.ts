@@ -50,4 +50,6 @@ export const WEBGPU: GpuSuiteBackend = {
   onGpuOnly,
   compiledPrograms: compiledPipelines,
   synchronousReads,
+  deviceOnly: true,
+  bindsEmptyInputs: true,
 };

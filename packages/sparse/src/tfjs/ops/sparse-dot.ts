@@ -1,5 +1,5 @@
 /** The `sparseDot` op: dot product of a sparse vector with a dense or sparse vector. */
-import { op, sum, type Tensor } from '@tensorflow/tfjs-core';
+import { concat, op, sum, type Tensor, zeros } from '@tensorflow/tfjs-core';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparseDot, SparseOp } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
@@ -37,7 +37,9 @@ function sparseDot_(
       { ...DEFAULT_OP_OPTIONS, ...options },
       { expr: ENTRY_PRODUCTS },
     );
-    return sum(products);
+    // tfjs-webgpu's reduction cannot take an empty tensor: the empty sum is that of one 0,
+    // still computed from the products so that gradients reach the operands.
+    return sum(products.size === 0 ? concat([products, zeros([1], products.dtype)]) : products);
   }
   return runFixedKernel('sparseDot', SparseDot, { a, b }, sparseB ? ['a', 'b'] : ['a'], options);
 }

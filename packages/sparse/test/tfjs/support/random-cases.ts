@@ -152,3 +152,42 @@ export function runCase(tf: typeof tfType, c: SparseCase): tfType.Tensor {
 export function describeCase(c: SparseCase): string {
   return `${c.op} ${c.format} ${c.rows}x${c.cols}${c.op === 'spmm' || c.op === 'sddmm' ? ` k=${c.inner}` : ''} density ${c.density.toFixed(2)} ${c.int ? 'int32' : 'float32'} seed ${c.seed}`;
 }
+
+/** The case's sparse operand as dense row-major data (what it stores). */
+export function sparseDataOf(c: SparseCase): number[] {
+  return Array.from(operandsOf(c).sparse.data);
+}
+
+/** The case's sparse operand's shape. */
+export function sparseShapeOf(c: SparseCase): number[] {
+  return [...operandsOf(c).sparse.shape];
+}
+
+/** The case's dense operands in the op's argument order. */
+export function denseOperandsOf(c: SparseCase): { data: number[]; shape: number[] }[] {
+  return Object.values(operandsOf(c).dense).map((o) => ({
+    data: Array.from(o.data),
+    shape: [...o.shape],
+  }));
+}
+
+/** Runs the case's op on a sparse operand and dense operands made by the caller. */
+export function runOp(
+  c: SparseCase,
+  S: TfSparseTensor,
+  dense: readonly tfType.Tensor[],
+): tfType.Tensor {
+  const [d0, d1] = dense as [tfType.Tensor, tfType.Tensor];
+  switch (c.op) {
+    case 'spmv':
+      return spmv(S, d0);
+    case 'spmm':
+      return spmm(S, d0);
+    case 'sddmm':
+      return sddmm(S, d0, d1);
+    case 'sparseDot':
+      return sparseDot(S, d0);
+    case 'toDense':
+      return sparseToDense(S);
+  }
+}
