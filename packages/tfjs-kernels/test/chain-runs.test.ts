@@ -28,12 +28,18 @@ const layoutPair = fc
   .chain((dims) => layoutPairFor(dims).map(({ from, to }) => ({ dims, from, to })))
   .filter(({ dims, from, to }) => layoutsAcceptedFor(dims, [from, to]));
 
-/** Outputs (of `expected.length`) whose run-derived source differs from `expected`. */
+/**
+ * Outputs (of `expected.length`) whose run-derived source differs from `expected`, and run
+ * starts an aligned plan misplaces.
+ */
 function runMismatches(chain: IndexChain, expected: ArrayLike<number>, width: number): number[] {
   const plan = planRuns(chain, width);
   if (plan === null) return [];
   const wrong: number[] = [];
   for (let p = 0; p + width <= expected.length; p += width) {
+    // An aligned plan's run starts are multiples of the run's source extent.
+    const start = expected[p]!;
+    if (plan.aligned && start >= 0 && start % (width * plan.delta) !== 0) wrong.push(p);
     for (let k = 0; k < width; k++) {
       if (runLaneSource(chain, plan, p, k) !== expected[p + k]) wrong.push(p + k);
     }
@@ -44,6 +50,7 @@ function runMismatches(chain: IndexChain, expected: ArrayLike<number>, width: nu
 describe('output runs', () => {
   it('convertLayout chains: derived runs agree with the maps on random layout pairs', () => {
     let planned = 0;
+    let aligned = 0;
     fc.assert(
       fc.property(layoutPair, fc.constantFrom(2, 4), ({ dims, from, to }, width) => {
         const source = shapeText('float32', dims, from);
@@ -55,13 +62,16 @@ describe('output runs', () => {
           ...forwardChain(relayoutPlan(source)),
         ]);
         expect(Array.from(expected, (_, p) => evaluateChain(chain, p))).toEqual(expected);
-        if (planRuns(chain, width) !== null) planned += 1;
+        const plan = planRuns(chain, width);
+        if (plan !== null) planned += 1;
+        if (plan?.aligned === true) aligned += 1;
         expect(runMismatches(chain, expected, width)).toEqual([]);
       }),
       { seed: 3401, numRuns: 3000 },
     );
     // The rule still applies to many pairs, so the check above is not vacuous.
     expect(planned).toBeGreaterThan(300);
+    expect(aligned).toBeGreaterThan(100);
   });
 
   it('relayout and unrelayout chains: derived runs agree with the maps', () => {

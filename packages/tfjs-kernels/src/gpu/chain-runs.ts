@@ -30,6 +30,12 @@ export interface RunPlan {
   readonly moved: readonly { readonly term: number; readonly increment: number }[];
   /** Source index of output p + 1 minus that of output p, inside a run. */
   readonly delta: number;
+  /**
+   * Whether every run's first source index is a multiple of `width * delta` (where it is not
+   * padding): no step adds a digit below the moved one, so run starts stay block starts. With
+   * delta 1 a run is one aligned vector of the source.
+   */
+  readonly aligned: boolean;
 }
 
 /** Whether term `t` reads the moving block whole: its digit moves by change / stride. */
@@ -42,25 +48,33 @@ function staysPut(t: DigitTerm, span: number, change: number): boolean {
   return t.stride % span === 0 || change % (t.stride * t.size) === 0;
 }
 
-/** Whether the other terms of `step` leave the moved digit's block of `span` outputs alone. */
-function outputBlockFree(step: ChainStep, moved: number, span: number): boolean {
-  const weight = step[moved]!.weight;
+/**
+ * The most the other terms of `step` add inside the moved digit's output block of `span`
+ * values (terms whose weights are multiples of `span` add whole blocks); the block is free of
+ * them when this stays below the moved digit's weight.
+ */
+function addedBelow(step: ChainStep, moved: number, span: number): number {
   let below = 0;
   for (const [k, t] of step.entries()) {
     if (k === moved || t.weight % span === 0) continue;
     below += (Math.min(t.size, t.bound) - 1) * t.weight;
   }
-  return below < weight;
+  return below;
 }
 
 /**
  * The run plan of `chain` for runs of `width` outputs, or `null` if consecutive outputs are
  * not related linearly that far. The empty chain (the identity) runs with delta 1.
+ *
+ * With `stride`, a run is `width` outputs `stride` apart instead: p, p + stride, ... for any p
+ * whose remainder modulo `stride * width` is below `stride` (the same proof, entering with
+ * span = stride * width and change = stride).
  */
-export function planRuns(chain: IndexChain, width: number): RunPlan | null {
+export function planRuns(chain: IndexChain, width: number, stride = 1): RunPlan | null {
   const moved: { term: number; increment: number }[] = [];
-  let span = width;
-  let change = 1;
+  let span = width * stride;
+  let change = stride;
+  let aligned = true;
   for (const [s, step] of chain.entries()) {
     const term = step.findIndex(
       (t, k) =>
@@ -70,13 +84,34 @@ export function planRuns(chain: IndexChain, width: number): RunPlan | null {
     if (term < 0) return null;
     const t = step[term]!;
     const nextSpan = (t.weight * span) / t.stride;
+    const below = addedBelow(step, term, nextSpan);
     // The last step's output is the source index itself: no later digit reads its blocks.
-    if (s < chain.length - 1 && !outputBlockFree(step, term, nextSpan)) return null;
+    if (s < chain.length - 1 && below >= t.weight) return null;
+    aligned &&= below === 0;
     moved.push({ term, increment: change / t.stride });
     span = nextSpan;
     change = (change * t.weight) / t.stride;
   }
-  return { width, moved, delta: change };
+  return { width, moved, delta: change, aligned };
+}
+
+/**
+ * The output stride whose step moves the source index by exactly 1, traced back through the
+ * chain's digits (the direction a tile's source is contiguous in), or `null`. A candidate only:
+ * `planRuns` with that stride decides whether runs along it are linear.
+ */
+export function unitSourceStride(chain: IndexChain): number | null {
+  let target = 1;
+  for (let s = chain.length - 1; s >= 0; s--) {
+    // The digit whose place values include `target`: moving it by target / weight moves the
+    // step's output by `target`.
+    const term = chain[s]!.find(
+      (t) => target % t.weight === 0 && target < t.weight * Math.min(t.size, t.bound),
+    );
+    if (term === undefined) return null;
+    target = term.stride * (target / term.weight);
+  }
+  return target;
 }
 
 /**

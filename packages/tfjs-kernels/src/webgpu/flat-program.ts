@@ -37,6 +37,11 @@ export function forEachElement(count: string, body: string): string {
     }`;
 }
 
+/** Workgroups a pass over `count` elements dispatches (capped; passes loop grid-stride). */
+export function dispatchWorkgroups(count: number): number {
+  return Math.max(1, Math.min(MAX_WORKGROUPS, Math.ceil(count / WORKGROUP_SIZE)));
+}
+
 /** A pass over `count` elements writing an `[outputSize, 1]` output. */
 export abstract class FlatProgram implements WebGPUProgram {
   readonly workgroupSize: [number, number, number] = [WORKGROUP_SIZE, 1, 1];
@@ -55,11 +60,7 @@ export abstract class FlatProgram implements WebGPUProgram {
   constructor(key: string, outputSize: number, count: number) {
     this.shaderKey = `tilekit_${key}`;
     this.outputShape = [outputSize, 1];
-    this.dispatch = [
-      Math.max(1, Math.min(MAX_WORKGROUPS, Math.ceil(count / WORKGROUP_SIZE))),
-      1,
-      1,
-    ];
+    this.dispatch = [dispatchWorkgroups(count), 1, 1];
   }
 
   abstract getUserCode(): string;

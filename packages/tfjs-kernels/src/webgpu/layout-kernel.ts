@@ -49,8 +49,14 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
       return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
     }
     const size = sizeFromShape(pass.outShape);
-    const call = layoutPassCall(pass.chain, size, input.dtype, padValue);
-    const program = new LayoutGatherProgram(size, call.kind);
+    const call = layoutPassCall(
+      pass.chain,
+      size,
+      input.dtype,
+      padValue,
+      sizeFromShape(input.shape),
+    );
+    const program = new LayoutGatherProgram(size, call.kind, call.runs);
     const out = runFlat(webgpu, program, [input], input.dtype, call.uniforms);
     return withShape(out, pass.outShape);
   };

@@ -11,17 +11,39 @@
  * same layout at another size, usually) compiles nothing.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
-import { planRuns, type RunPlan } from '../gpu/chain-runs.js';
+import { planRuns, type RunPlan, unitSourceStride } from '../gpu/chain-runs.js';
 import {
   chainStructure,
   decomposesByRemainders,
   type IndexChain,
   stridesArePowersOfTwo,
+  UNBOUNDED,
 } from '../gpu/index-chain.js';
+import { dispatchWorkgroups, WORKGROUP_SIZE } from './flat-program.js';
 import type { UniformValue } from './residency.js';
 
 /** Run widths tried, widest first: consecutive outputs one invocation writes. */
 const RUN_WIDTHS = [4, 2] as const;
+
+/**
+ * Staged block shapes tried, largest first: up to 1,024 elements, each side at least 8 (a
+ * 32-byte sector of 4-byte values), so even the smallest block moves whole sectors both ways.
+ */
+const STAGED_TILES: readonly StagedTile[] = [128, 64, 32, 16, 8]
+  .flatMap((across) => [32, 16, 8].map((down) => ({ across, down })))
+  .filter(({ across, down }) => across * down <= 1024)
+  .sort((x, y) => y.across * y.down - x.across * x.down || y.down - x.down);
+
+/**
+ * A staged pass: the output in blocks of `across` consecutive outputs by `down` rows `stride`
+ * apart, whose sources are `delta` apart across and contiguous down. A workgroup loads a block
+ * from the source down its contiguous runs into workgroup memory, then stores it across (a
+ * shared-memory transpose), so both sides move whole runs where the outputs' own runs are short.
+ */
+export interface StagedTile {
+  readonly across: number;
+  readonly down: number;
+}
 
 /** The structure a LayoutGatherProgram is generated from. */
 export interface LayoutPassKind {
@@ -38,12 +60,20 @@ export interface LayoutPassKind {
   readonly width: number;
   /** Per step, the term whose digit moves between the outputs of a run (empty for width 1). */
   readonly movedTerms: readonly number[];
+  /**
+   * Every run of four outputs copies one aligned vec4 of the source (delta 1, aligned run
+   * starts, a source of whole vec4s): the source is bound as vec4s and read once per run, so
+   * consecutive invocations read consecutive 16-byte vectors, as they write them.
+   */
+  readonly vectorLoads: boolean;
+  /** The staged tile, for chains whose consecutive outputs read far-apart sources. */
+  readonly staged: StagedTile | null;
 }
 
 /** A chain ready for the pass. */
 export interface LayoutPassCall {
   readonly kind: LayoutPassKind;
-  /** Invocations' worth of work: output runs. */
+  /** Invocations the pass dispatches: one per output run, or a workgroup per staged block. */
   readonly runs: number;
   readonly uniforms: UniformValue[];
 }
@@ -58,6 +88,8 @@ export function kindKey(kind: LayoutPassKind): string {
     kind.remainders ? 'rem' : 'mod',
     `w${kind.width}`,
     `m${kind.movedTerms.join('.')}`,
+    kind.vectorLoads ? 'v4' : 's',
+    kind.staged === null ? 'direct' : `t${kind.staged.across}x${kind.staged.down}`,
   ].join('_');
 }
 
@@ -80,19 +112,57 @@ function vec4s(values: readonly number[]): UniformValue[] {
   }));
 }
 
+/** Whether runs of `plan` are aligned vec4 copies of a source of `sourceSize` elements. */
+function copiesVectors(plan: RunPlan | null, sourceSize: number): boolean {
+  return (
+    plan !== null && plan.width === 4 && plan.delta === 1 && plan.aligned && sourceSize % 4 === 0
+  );
+}
+
+/** A staged plan of `chain` over `size` outputs: its tile, source step across and row stride. */
+interface StagedPlan {
+  readonly tile: StagedTile;
+  readonly delta: number;
+  readonly stride: number;
+}
+
+/**
+ * The staged plan of `chain`, or `null` where consecutive outputs already read contiguous
+ * sources, the chain pads (a block must be all data), or no block shape relates linearly.
+ */
+function stagedPlan(chain: IndexChain, size: number): StagedPlan | null {
+  if (chain.some((step) => step.some((t) => t.bound !== UNBOUNDED))) return null;
+  const stride = unitSourceStride(chain);
+  if (stride === null || stride === 1) return null;
+  for (const tile of STAGED_TILES) {
+    const { across, down } = tile;
+    if (stride % across !== 0 || size % (stride * down) !== 0) continue;
+    const acrossRuns = planRuns(chain, across);
+    const downRuns = planRuns(chain, down, stride);
+    if (acrossRuns !== null && downRuns?.delta === 1) {
+      return { tile, delta: acrossRuns.delta, stride };
+    }
+  }
+  return null;
+}
+
 /**
  * The kind and uniforms of a pass writing `size` outputs of `dtype` through `chain` (which
- * must fit, see `fitsGeneratedPass`).
+ * must fit, see `fitsGeneratedPass`) from a source of `sourceSize` elements.
  */
 export function layoutPassCall(
   chain: IndexChain,
   size: number,
   dtype: DataType,
   padValue: number,
+  sourceSize: number,
 ): LayoutPassCall {
   const shifts = stridesArePowersOfTwo(chain);
   const remainders = decomposesByRemainders(chain);
-  const runs = widestRuns(chain, size);
+  const direct = widestRuns(chain, size);
+  // Stage only where the direct pass's runs would read strided sources.
+  const staged = direct?.delta === 1 ? null : stagedPlan(chain, size);
+  const runs = staged === null ? direct : null;
   const kind: LayoutPassKind = {
     dtype: dtype === 'float32' ? 'float32' : 'int32',
     ...chainStructure(chain),
@@ -100,18 +170,36 @@ export function layoutPassCall(
     remainders,
     width: runs?.width ?? 1,
     movedTerms: runs?.moved.map((m) => m.term) ?? [],
+    vectorLoads: copiesVectors(runs, sourceSize),
+    staged: staged?.tile ?? null,
   };
+  // A staged pass loops over blocks, one workgroup each per round; a direct one over runs.
+  const blocks = staged === null ? 0 : size / (staged.tile.across * staged.tile.down);
+  const workgroups = dispatchWorkgroups(blocks * WORKGROUP_SIZE);
   const terms = chain
     .flat()
     .map((t) => [shifts ? Math.log2(t.stride) : t.stride, t.bound, t.weight, t.size]);
   return {
     kind,
-    runs: size / kind.width,
+    runs: staged === null ? size / kind.width : blocks * WORKGROUP_SIZE,
     uniforms: [
-      { type: 'int32', data: [size / kind.width] },
+      { type: 'int32', data: [staged === null ? size / kind.width : blocks] },
       { type: 'float32', data: [padValue] },
       { type: 'int32', data: [padValue] },
-      { type: 'int32', data: [runs?.delta ?? 0] },
+      { type: 'int32', data: [staged?.delta ?? runs?.delta ?? 0] },
+      // Staged: output row stride, blocks per row band, rounds, workgroups.
+      {
+        type: 'int32',
+        data:
+          staged === null
+            ? [0, 0, 0, 0]
+            : [
+                staged.stride,
+                staged.stride / staged.tile.across,
+                Math.ceil(blocks / workgroups),
+                workgroups,
+              ],
+      },
       ...vec4s(runs?.moved.map((m) => m.increment) ?? []),
       ...(terms.length === 0 ? vec4s([]) : terms.map((data) => ({ type: 'int32' as const, data }))),
     ],

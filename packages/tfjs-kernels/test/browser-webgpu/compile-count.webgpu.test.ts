@@ -56,9 +56,10 @@ describe('pipeline compilations on webgpu', () => {
         unrelayoutSpec.plan({ shape, layout }, physical, dtype),
         convertLayoutSpec.plan({ shape, from: layout, to: target, padValue: 3 }, physical, dtype),
       ];
-      return passes.map((pass) => {
+      const inputSizes = [shape[0]! * shape[1]!, physical[0]!, physical[0]!];
+      return passes.map((pass, k) => {
         const size = pass.outShape.reduce((a, b) => a * b, 1);
-        return kindKey(layoutPassCall(pass.chain, size, dtype, 3).kind);
+        return kindKey(layoutPassCall(pass.chain, size, dtype, 3, inputSizes[k]!).kind);
       });
     };
     const make = (r: number, c: number, dtype: 'float32' | 'int32') =>
@@ -73,10 +74,11 @@ describe('pipeline compilations on webgpu', () => {
         dtypes.flatMap((dtype) => layouts.map((layout) => ({ shape, dtype, layout }))),
       );
     // Warm-up: each layout at sizes without padding (power-of-two strides, which shift, and
-    // others, which divide) and at one with both.
+    // others, which divide; blocks of transposes staged 16, 8 and 32 wide) and at one with both.
     const warmCalls = shapesOf([
       [16, 256],
-      [8, 384],
+      [24, 384],
+      [32, 64],
       [9, 7],
     ]);
     const warmKinds = new Set(warmCalls.flatMap((c) => kindsOf(c.shape, c.dtype, c.layout)));

@@ -12,8 +12,8 @@
  * selected and stored, never computed: float bits (-0, NaN payloads, subnormals) move unchanged.
  */
 import { UNBOUNDED } from '../../gpu/index-chain.js';
-import { FlatProgram, forEachElement } from '../flat-program.js';
-import { kindKey, type LayoutPassKind } from '../layout-pass-kind.js';
+import { FlatProgram, forEachElement, WORKGROUP_SIZE } from '../flat-program.js';
+import { kindKey, type LayoutPassKind, type StagedTile } from '../layout-pass-kind.js';
 
 /** WGSL of one step: its digits from `at`, their weighted sum back into `at`. */
 function stepCode(kind: LayoutPassKind, step: number, first: number): string {
@@ -56,9 +56,51 @@ function roomSteps(kind: LayoutPassKind): number[] {
   return steps;
 }
 
+/**
+ * WGSL of a staged pass (see `StagedTile`): per round, every workgroup takes one block, runs
+ * the chain once for its first output, loads the block down its contiguous source runs into
+ * workgroup memory (rows padded by one element, so the transposed reads hit distinct banks),
+ * and stores it across its consecutive outputs. Rounds and block counts are uniforms, so every
+ * barrier sits in control flow that is uniform over the workgroup.
+ */
+function stagedCode(tile: StagedTile, type: string, steps: string[]): string {
+  const { across, down } = tile;
+  const pitch = down + 1;
+  return `
+    var<workgroup> staged : array<${type}, ${across * pitch}>;
+
+    fn main(index : i32) {
+      let lane = i32(localIndex);
+      for (var round = 0; round < uniforms.staged.z; round = round + 1) {
+        let block = round * uniforms.staged.w + i32(workgroupId.x);
+        let live = block < uniforms.count;
+        let band = block / uniforms.staged.y;
+        let first = (band * ${down}) * uniforms.staged.x + (block - band * uniforms.staged.y) * ${across};
+        var at = first;
+        ${steps.join('\n        ')}
+        if (live) {
+          for (var e = lane; e < ${across * down}; e = e + ${WORKGROUP_SIZE}) {
+            let a = e / ${down};
+            let b = e - a * ${down};
+            staged[a * ${pitch} + b] = source[at + a * uniforms.delta + b];
+          }
+        }
+        workgroupBarrier();
+        if (live) {
+          for (var e = lane; e < ${across * down}; e = e + ${WORKGROUP_SIZE}) {
+            let b = e / ${across};
+            let a = e - b * ${across};
+            result[first + a + b * uniforms.staged.x] = staged[a * ${pitch} + b];
+          }
+        }
+        workgroupBarrier();
+      }
+    }`;
+}
+
 export class LayoutGatherProgram extends FlatProgram {
   readonly variableNames = ['source'];
-  readonly variableComponents = [1];
+  readonly variableComponents: number[];
   readonly outputComponent: number;
   readonly uniforms: string;
   private readonly kind: LayoutPassKind;
@@ -66,17 +108,20 @@ export class LayoutGatherProgram extends FlatProgram {
   /**
    * @param size Number of output elements.
    * @param kind The chain's structure (see ../layout-pass-kind.ts).
+   * @param invocations Invocations to dispatch (the call's `runs`).
    */
-  constructor(size: number, kind: LayoutPassKind) {
-    super(`layout_gather_${kindKey(kind)}`, size, size / kind.width);
+  constructor(size: number, kind: LayoutPassKind, invocations: number) {
+    super(`layout_gather_${kindKey(kind)}`, size, invocations);
     this.kind = kind;
     this.outputComponent = kind.width;
+    this.variableComponents = [kind.vectorLoads ? 4 : 1];
     const terms = Math.max(
       1,
       kind.stepTerms.reduce((a, b) => a + b, 0),
     );
     const increments = Math.max(1, Math.ceil(kind.movedTerms.length / 4));
     this.uniforms = `count : i32, padF : f32, padI : i32, delta : i32,
+      staged : vec4<i32>,
       increments : array<vec4<i32>, ${increments}>,
       terms : array<vec4<i32>, ${terms}>,`;
   }
@@ -91,16 +136,23 @@ export class LayoutGatherProgram extends FlatProgram {
       first += count;
       return code;
     });
+    if (kind.staged !== null) return stagedCode(kind.staged, type, steps);
     const rooms = roomSteps(kind);
     const lanes = Array.from({ length: kind.width }, (_, k) => {
       const crossed = rooms.map(
         (s) => `room${s} < ${k} * uniforms.increments[${s >> 2}][${s & 3}]`,
       );
       const padding = ['slack < 0', ...(k === 0 ? [] : crossed)].join(' || ');
+      if (kind.vectorLoads) {
+        // Lane k of the run's one aligned vector (a padded first output pads them all).
+        return `let pad${k} = ${padding};
+        let v${k} = select(run[${k}], ${pad}, pad${k});`;
+      }
       const at = k === 0 ? 'at' : `at + ${k} * uniforms.delta`;
       return `let pad${k} = ${padding};
         let v${k} = select(source[select(${at}, 0, pad${k})], ${pad}, pad${k});`;
     });
+    const vectorLoad = kind.vectorLoads ? 'let run = source[select(at, 0, slack < 0) >> 2u];' : '';
     const values = Array.from({ length: kind.width }, (_, k) => `v${k}`).join(', ');
     const store =
       kind.width === 1 ? `result[p] = v0;` : `result[p] = vec${kind.width}<${type}>(${values});`;
@@ -110,6 +162,7 @@ export class LayoutGatherProgram extends FlatProgram {
         var slack = ${UNBOUNDED};
         ${rooms.map((s) => `var room${s} = ${UNBOUNDED};`).join(' ')}
         ${steps.join('\n        ')}
+        ${vectorLoad}
         ${lanes.join('\n        ')}
         ${store}`,
     );

@@ -64,14 +64,14 @@ const DERIVED_RUN_PAIRS: readonly [number[], string, string][] = [
 ];
 
 /** What one backend computes for a case: the output and, for float32, the input's gradient. */
-interface PairResult {
+export interface PairResult {
   readonly shape: number[];
   readonly values: number[];
   readonly gradient: number[] | null;
 }
 
 /** Runs `c` (and its gradient for an upstream of `upstream`) on the active backend. */
-async function runPair(c: LayoutCase, upstream: readonly number[]): Promise<PairResult> {
+export async function runPair(c: LayoutCase, upstream: readonly number[]): Promise<PairResult> {
   const { values, shape } = layoutInput(c);
   const x = tf.tensor(values, shape, c.dtype);
   const out = runLayoutCase(c, x);
