@@ -16,12 +16,19 @@ import type { LayoutValues } from '../relayout/relayout-impl.js';
 import { LruCache } from '../util/lru.js';
 import { sizeFromShape } from '../util/shape-size.js';
 import { cpuRouteReason } from './cpu-route.js';
-import { layoutPassCall } from './layout-pass-kind.js';
+import { type LayoutPassCall, layoutPassCall, withPadValue } from './layout-pass-kind.js';
 import { LayoutGatherProgram } from './programs/layout-gather-webgpu.js';
 import { readValues, runFlat, withShape } from './residency.js';
 
-// Plans are pure functions of their key; keep the recent ones (a few hundred bytes each).
-const plans = new LruCache<LayoutPass>(
+/** A planned pass and, where a generated pass runs it, its kind and uniforms (pad value 0). */
+interface PlannedPass extends LayoutPass {
+  readonly call: LayoutPassCall | null;
+}
+
+// Plans are pure functions of their key (which fixes the input's shape and dtype), so a call of
+// a planned kernel does no host work beyond setting the pad value; keep the recent ones (a few
+// hundred bytes each).
+const plans = new LruCache<PlannedPass>(
   { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
   () => 1,
 );
@@ -39,25 +46,23 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     const webgpu = backend as WebGPUBackend;
     const input = inputs[spec.input] as TensorInfo;
     const a = attrs as NamedAttrMap as unknown as A;
-    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () =>
-      spec.plan(a, input.shape, input.dtype),
-    );
+    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () => {
+      const planned = spec.plan(a, input.shape, input.dtype);
+      const size = sizeFromShape(planned.outShape);
+      const runs = size > 0 && fitsGeneratedPass(planned.chain);
+      const inputSize = sizeFromShape(input.shape);
+      const call = runs ? layoutPassCall(planned.chain, size, input.dtype, 0, inputSize) : null;
+      return { ...planned, call };
+    });
     const padValue = storedPadValue(spec.padValue(a), input.dtype);
     if (routeReason(webgpu, pass, input) !== null) {
       const values = readValues(webgpu, input) as LayoutValues;
       const out = spec.cpu(values, input.shape, input.dtype, a);
       return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
     }
-    const size = sizeFromShape(pass.outShape);
-    const call = layoutPassCall(
-      pass.chain,
-      size,
-      input.dtype,
-      padValue,
-      sizeFromShape(input.shape),
-    );
-    const program = new LayoutGatherProgram(size, call.kind, call.runs);
-    const out = runFlat(webgpu, program, [input], input.dtype, call.uniforms);
+    const call = pass.call!;
+    const program = new LayoutGatherProgram(sizeFromShape(pass.outShape), call.kind, call.runs);
+    const out = runFlat(webgpu, program, [input], input.dtype, withPadValue(call, padValue));
     return withShape(out, pass.outShape);
   };
 }

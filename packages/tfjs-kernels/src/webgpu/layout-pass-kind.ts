@@ -205,3 +205,11 @@ export function layoutPassCall(
     ],
   };
 }
+
+/** The uniforms of `call` with `padValue` (as float32 and int32) in place of its own. */
+export function withPadValue(call: LayoutPassCall, padValue: number): UniformValue[] {
+  const uniforms = [...call.uniforms];
+  uniforms[1] = { type: 'float32', data: [padValue] };
+  uniforms[2] = { type: 'int32', data: [padValue] };
+  return uniforms;
+}
