@@ -9,6 +9,7 @@
  *   inner iterations l, l + group, ..., so consecutive invocations read consecutive entries; the
  *   lanes' partial sums meet in a fixed-order tree in workgroup memory (reproducible run to
  *   run) and lane 0 stores. `group` comes from the average inner length at launch (a uniform).
+ *   Rows far longer than the average (one huge row) still get one group: no split by entries.
  * - `column-grid`: every access to the output has as its last index the induction variable of
  *   one inner loop that carries nothing (SpMM's loop over dense columns, a 2-D fill), and also
  *   the outer induction variable. Invocation `g` runs outer iteration g / columns and, of that
@@ -139,13 +140,14 @@ export interface ScheduleLaunch {
 const MAX_WORKGROUPS = 65_535;
 
 /**
- * Lanes per outer iteration for an average inner length: about two entries per lane (fewer
- * lanes idle on rows shorter than the group), a power of two from 1 to the workgroup.
+ * Lanes per outer iteration for an average inner length: the power of two that covers it, so
+ * one step of the group reads a row's entries as one run, at most a subgroup's 32; rows of 128
+ * entries and more get the whole workgroup.
  */
 export function rowGroupSize(averageLength: number): number {
-  const wanted = Math.ceil(Math.max(1, averageLength) / 2);
+  if (averageLength >= 2 * WORKGROUP_INVOCATIONS) return WORKGROUP_INVOCATIONS;
   let group = 1;
-  while (group < wanted && group < WORKGROUP_INVOCATIONS) group *= 2;
+  while (group < averageLength && group < 32) group *= 2;
   return group;
 }
 

@@ -215,12 +215,15 @@ describe('pass schedules', () => {
       });
     // 4096 rows of about 41 entries: 32 lanes a row, 2 rows a workgroup.
     expect(launch(4096, 167_772).schedule).toMatchObject({ group: 32, workgroups: 2048 });
-    // 1,048,576 rows of 8: 4 lanes a row, 16 rows a workgroup, capped workgroups in rounds.
+    // 1,048,576 rows of 8: 8 lanes a row, 8 rows a workgroup, capped workgroups in rounds.
     expect(launch(1_048_576, 8_388_608).schedule).toMatchObject({
-      group: 4,
+      group: 8,
       workgroups: 65_535,
-      rounds: 2,
+      rounds: 3,
     });
+    // Rows of 128 and more: the whole workgroup on one row; rows of 1: one lane.
+    expect(launch(100, 12_800).schedule).toMatchObject({ group: 64, workgroups: 100 });
+    expect(launch(640, 640).schedule).toMatchObject({ group: 1, workgroups: 10 });
     // The launch's uniform values follow the pass's uniform list.
     const values = launch(4096, 167_772).uniforms;
     expect(rows.uniforms.map((u) => u.name)).toEqual(['a5', 'tkGroup', 'tkRounds']);

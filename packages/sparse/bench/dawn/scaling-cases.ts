@@ -142,15 +142,21 @@ async function medianMs(run: () => tf.Tensor, timing: Timing, samples: number): 
   return times[Math.floor(times.length / 2)] as number;
 }
 
-const gbPerS = (bytes: number, ms: number) => bytes / (ms * 1e6);
+/** Gigabytes per second, three significant digits. */
+const gbPerS = (bytes: number, ms: number) => (bytes / (ms * 1e6)).toPrecision(3);
 const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
 
 /**
- * Runs every scaling case on the active backend (`webgpu`), timing by `timing`; returns the
- * report's lines.
+ * Runs every scaling case on the active backend (`webgpu`), timing by `timing`, handing each
+ * line of the report to `print` as soon as it is known.
  */
-export async function runScalingCases(timing: Timing, samples = 20): Promise<string[]> {
-  const lines = [`## sparse scaling cases (kernel time: ${timing}, median of ${samples})`];
+export async function runScalingCases(
+  timing: Timing,
+  samples: number,
+  print: (line: string) => void,
+): Promise<void> {
+  const lines = { push: (...more: string[]) => more.forEach((line) => print(line)) };
+  lines.push(`## sparse scaling cases (kernel time: ${timing}, median of ${samples})`);
   const makers: (() => ScalingCase)[] = [
     () => spmvCase('spmv 4096² 1 %', 4096, 4096, (i) => 36 + (i % 11)),
     () => spmvCase('spmv 1,048,576 rows, 8 per row', 1_048_576, 1_048_576, () => 8),
@@ -168,7 +174,7 @@ export async function runScalingCases(timing: Timing, samples = 20): Promise<str
     const floorMs = await medianMs(floor, timing, samples);
     lines.push(`- ${c.name}`);
     lines.push(
-      `    ours: ${us(ours)}, ${gbPerS(c.bytesOfA, ours).toFixed(0)} GB/s of A, ${gbPerS(c.bytesMoved, ours).toFixed(0)} GB/s of all bytes moved`,
+      `    ours: ${us(ours)}, ${gbPerS(c.bytesOfA, ours)} GB/s of A, ${gbPerS(c.bytesMoved, ours)} GB/s of all bytes moved`,
     );
     lines.push(
       `    floor (tf.neg reading and writing as many bytes): ${us(floorMs)}  -> ours / floor ${(ours / floorMs).toFixed(2)}`,
@@ -189,5 +195,4 @@ export async function runScalingCases(timing: Timing, samples = 20): Promise<str
     floorInput.dispose();
     c.dispose();
   }
-  return lines;
 }

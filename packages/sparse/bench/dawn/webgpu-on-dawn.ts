@@ -13,7 +13,8 @@
  * sparse kernels at the sizes of the GPU goals, ./scaling-cases.ts). Without
  * TILEKIT_DAWN_NODE the `webgpu` npm package's own `dawn.node` is used where it is installed.
  * Prints the adapter it got and everything it measures, and writes the same text to
- * `bench/results/<adapter>.txt` (TILEKIT_RESULTS_DIR overrides the folder). Kernel times come
+ * `bench/results/<adapter>.txt` (TILEKIT_RESULTS_DIR overrides the folder;
+ * TILEKIT_SCALING_SAMPLES the calls per scaling figure, default 20). Kernel times come
  * from WebGPU timestamp queries where the adapter has `timestamp-query` (Dawn may need
  * TILEKIT_DAWN_FLAGS=enable-dawn-features=allow_unsafe_apis). Exits non-zero when a
  * conformance case fails, 2 when Dawn cannot be loaded.
@@ -122,7 +123,8 @@ try {
   if (wants('scaling')) {
     await tf.setBackend('webgpu');
     const { runScalingCases } = await import('./scaling-cases.js');
-    log(...(await runScalingCases(timestamps ? 'timestamp-query' : 'wall, waited')));
+    const samples = Number(process.env.TILEKIT_SCALING_SAMPLES ?? 20);
+    await runScalingCases(timestamps ? 'timestamp-query' : 'wall, waited', samples, log);
   }
 } finally {
   const folder = resolve(process.env.TILEKIT_RESULTS_DIR ?? join('bench', 'results'));
