@@ -155,8 +155,7 @@ export async function runScalingCases(
   samples: number,
   print: (line: string) => void,
 ): Promise<void> {
-  const lines = { push: (...more: string[]) => more.forEach((line) => print(line)) };
-  lines.push(`## sparse scaling cases (kernel time: ${timing}, median of ${samples})`);
+  print(`## sparse scaling cases (kernel time: ${timing}, median of ${samples})`);
   const makers: (() => ScalingCase)[] = [
     () => spmvCase('spmv 4096² 1 %', 4096, 4096, (i) => 36 + (i % 11)),
     () => spmvCase('spmv 1,048,576 rows, 8 per row', 1_048_576, 1_048_576, () => 8),
@@ -172,24 +171,22 @@ export async function runScalingCases(
     await floor().data();
     const ours = await medianMs(() => c.run(), timing, samples);
     const floorMs = await medianMs(floor, timing, samples);
-    lines.push(`- ${c.name}`);
-    lines.push(
+    print(`- ${c.name}`);
+    print(
       `    ours: ${us(ours)}, ${gbPerS(c.bytesOfA, ours)} GB/s of A, ${gbPerS(c.bytesMoved, ours)} GB/s of all bytes moved`,
     );
-    lines.push(
+    print(
       `    floor (tf.neg reading and writing as many bytes): ${us(floorMs)}  -> ours / floor ${(ours / floorMs).toFixed(2)}`,
     );
     if (c.dense !== undefined) {
       const dense = c.dense;
       await dense().data();
       const denseMs = await medianMs(dense, timing, Math.min(samples, 5));
-      lines.push(
-        `    dense tf.matMul: ${us(denseMs)}  -> ours ${(denseMs / ours).toFixed(2)}x faster`,
-      );
+      print(`    dense tf.matMul: ${us(denseMs)}  -> ours ${(denseMs / ours).toFixed(2)}x faster`);
     }
     const native = CUSPARSE_H200_US[c.name];
     if (native !== undefined)
-      lines.push(
+      print(
         `    cuSPARSE on an H200: ${native} µs  -> ours / cuSPARSE ${(ours / (native / 1000)).toFixed(2)}`,
       );
     floorInput.dispose();
