@@ -66,6 +66,9 @@ const SUITE: SuitePass[] = [
   relayoutPass([2048, 2048], '{0,1:T(8,128)}'),
   convertPass([2048, 2048], '{1,0:T(8,128)}', '{0,1:T(8,128)}'),
   relayoutPass([16, 512, 512], '{0,1,2}'),
+  // Transposes whose tiles pad (160 columns into tiles of 128), staged with padding.
+  relayoutPass([64, 96, 160], '{1,2,0:T(8,128)}'),
+  relayoutPass([1000, 1000], '{0,1:T(8,128)}'),
 ];
 
 /** The pass's call, as the WebGPU kernel makes it. */

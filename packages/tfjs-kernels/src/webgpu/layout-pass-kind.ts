@@ -5,8 +5,9 @@
  * What goes where follows tfjs's own programs: the code is specialised on what changes the
  * instructions (the number of steps and of digit terms in each, which terms have a bound, whether
  * digits come out by shifts or divisions and by successive remainders, how many consecutive
- * outputs one invocation writes and which digit moves between them), while every number
- * (strides, bounds, weights, increments, sizes, the pad value) is a uniform. So the chain is
+ * outputs one invocation writes and which digit moves between them, whether a run is read as
+ * one vector, and the shape of a staged block), while every number (strides, bounds, weights,
+ * increments, sizes, block counts, the pad value) is a uniform. So the chain is
  * unrolled with no loops over uniform-held terms, and a new shape of a kind already met (the
  * same layout at another size, usually) compiles nothing.
  */
@@ -29,7 +30,7 @@ const RUN_WIDTHS = [4, 2] as const;
  * Staged block shapes tried, largest first: up to 1,024 elements, each side at least 8 (a
  * 32-byte sector of 4-byte values), so even the smallest block moves whole sectors both ways.
  */
-const STAGED_TILES: readonly StagedTile[] = [128, 64, 32, 16, 8]
+const STAGED_TILES: readonly { across: number; down: number }[] = [128, 64, 32, 16, 8]
   .flatMap((across) => [32, 16, 8].map((down) => ({ across, down })))
   .filter(({ across, down }) => across * down <= 1024)
   .sort((x, y) => y.across * y.down - x.across * x.down || y.down - x.down);
@@ -43,6 +44,11 @@ const STAGED_TILES: readonly StagedTile[] = [128, 64, 32, 16, 8]
 export interface StagedTile {
   readonly across: number;
   readonly down: number;
+  /**
+   * Per step, the term whose digit moves down the block (the kind's `movedTerms` move across
+   * it): where it has a bound, outputs past it are padding.
+   */
+  readonly downTerms: readonly number[];
 }
 
 /** The structure a LayoutGatherProgram is generated from. */
@@ -89,7 +95,9 @@ export function kindKey(kind: LayoutPassKind): string {
     `w${kind.width}`,
     `m${kind.movedTerms.join('.')}`,
     kind.vectorLoads ? 'v4' : 's',
-    kind.staged === null ? 'direct' : `t${kind.staged.across}x${kind.staged.down}`,
+    kind.staged === null
+      ? 'direct'
+      : `t${kind.staged.across}x${kind.staged.down}_d${kind.staged.downTerms.join('.')}`,
   ].join('_');
 }
 
@@ -119,28 +127,43 @@ function copiesVectors(plan: RunPlan | null, sourceSize: number): boolean {
   );
 }
 
-/** A staged plan of `chain` over `size` outputs: its tile, source step across and row stride. */
+/** A staged plan of `chain` over `size` outputs: its tile, runs across and down, row stride. */
 interface StagedPlan {
   readonly tile: StagedTile;
-  readonly delta: number;
+  readonly across: RunPlan;
+  readonly down: RunPlan;
   readonly stride: number;
 }
 
 /**
+ * Whether an output of a block is padding exactly when its digit moving across or the one
+ * moving down crosses its bound: the two never share a bounded digit.
+ */
+function paddingSeparates(chain: IndexChain, across: RunPlan, down: RunPlan): boolean {
+  return chain.every((step, s) => {
+    const term = across.moved[s]!.term;
+    return term !== down.moved[s]!.term || step[term]!.bound === UNBOUNDED;
+  });
+}
+
+/**
  * The staged plan of `chain`, or `null` where consecutive outputs already read contiguous
- * sources, the chain pads (a block must be all data), or no block shape relates linearly.
+ * sources or no block shape relates linearly (sources `delta` apart across, contiguous down).
  */
 function stagedPlan(chain: IndexChain, size: number): StagedPlan | null {
-  if (chain.some((step) => step.some((t) => t.bound !== UNBOUNDED))) return null;
   const stride = unitSourceStride(chain);
   if (stride === null || stride === 1) return null;
-  for (const tile of STAGED_TILES) {
-    const { across, down } = tile;
+  for (const { across, down } of STAGED_TILES) {
     if (stride % across !== 0 || size % (stride * down) !== 0) continue;
     const acrossRuns = planRuns(chain, across);
     const downRuns = planRuns(chain, down, stride);
-    if (acrossRuns !== null && downRuns?.delta === 1) {
-      return { tile, delta: acrossRuns.delta, stride };
+    if (
+      acrossRuns !== null &&
+      downRuns?.delta === 1 &&
+      paddingSeparates(chain, acrossRuns, downRuns)
+    ) {
+      const downTerms = downRuns.moved.map((m) => m.term);
+      return { tile: { across, down, downTerms }, across: acrossRuns, down: downRuns, stride };
     }
   }
   return null;
@@ -162,15 +185,16 @@ export function layoutPassCall(
   const direct = widestRuns(chain, size);
   // Stage only where the direct pass's runs would read strided sources.
   const staged = direct?.delta === 1 ? null : stagedPlan(chain, size);
-  const runs = staged === null ? direct : null;
+  // The runs whose moved digits the pass tracks: across a staged block, or the direct ones.
+  const runs = staged === null ? direct : staged.across;
   const kind: LayoutPassKind = {
     dtype: dtype === 'float32' ? 'float32' : 'int32',
     ...chainStructure(chain),
     shifts,
     remainders,
-    width: runs?.width ?? 1,
+    width: staged === null ? (runs?.width ?? 1) : 1,
     movedTerms: runs?.moved.map((m) => m.term) ?? [],
-    vectorLoads: copiesVectors(runs, sourceSize),
+    vectorLoads: staged === null && copiesVectors(runs, sourceSize),
     staged: staged?.tile ?? null,
   };
   // A staged pass loops over blocks, one workgroup each per round; a direct one over runs.
@@ -186,7 +210,7 @@ export function layoutPassCall(
       { type: 'int32', data: [staged === null ? size / kind.width : blocks] },
       { type: 'float32', data: [padValue] },
       { type: 'int32', data: [padValue] },
-      { type: 'int32', data: [staged?.delta ?? runs?.delta ?? 0] },
+      { type: 'int32', data: [runs?.delta ?? 0] },
       // Staged: output row stride, blocks per row band, rounds, workgroups.
       {
         type: 'int32',
@@ -201,6 +225,7 @@ export function layoutPassCall(
               ],
       },
       ...vec4s(runs?.moved.map((m) => m.increment) ?? []),
+      ...vec4s(staged?.down.moved.map((m) => m.increment) ?? []),
       ...(terms.length === 0 ? vec4s([]) : terms.map((data) => ({ type: 'int32' as const, data }))),
     ],
   };

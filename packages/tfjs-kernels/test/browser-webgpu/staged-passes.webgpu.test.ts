@@ -41,6 +41,11 @@ const CASES: [Form, LayoutCase['op'], number[], string, string?][] = [
   ['staged', 'relayout', [8, 32, 64], '{0,1,2}'],
   ['staged', 'relayout', [128, 64], '{0,1:T(8,128)}'],
   ['staged', 'convertLayout', [128, 128], '{1,0:T(8,128)}', '{0,1:T(8,128)}'],
+  // Tiles that pad: the staged block writes the pad value past the bounds.
+  ['staged', 'relayout', [2, 96, 40], '{1,2,0:T(8,128)}'],
+  ['staged', 'relayout', [100, 24], '{0,1:T(8,128)}'],
+  ['staged', 'unrelayout', [128, 24], '{0,1:T(8,128)}'],
+  ['staged', 'convertLayout', [100, 64], '{1,0:T(8,128)}', '{0,1:T(8,128)}'],
   ['vector', 'relayout', [16, 256], '{1,0:T(8,128)}'],
   ['vector', 'unrelayout', [16, 256], '{1,0:T(8,128)}'],
 ];

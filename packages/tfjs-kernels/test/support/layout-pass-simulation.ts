@@ -35,22 +35,29 @@ export interface WarpAccesses {
 function uniformsOf(call: LayoutPassCall) {
   const { kind, uniforms } = call;
   const increments = Math.max(1, Math.ceil(kind.movedTerms.length / 4));
+  const downIncrements = Math.max(1, Math.ceil((kind.staged?.downTerms.length ?? 0) / 4));
+  const terms = 5 + increments + downIncrements;
   return {
     count: uniforms[0]!.data[0]!,
     delta: uniforms[3]!.data[0]!,
     staged: uniforms[4]!.data as [number, number, number, number],
     increments: uniforms.slice(5, 5 + increments).flatMap((u) => u.data),
-    terms: uniforms.slice(5 + increments).map((u) => u.data),
+    downIncrements: uniforms.slice(5 + increments, terms).flatMap((u) => u.data),
+    terms: uniforms.slice(terms).map((u) => u.data),
   };
 }
 
-/** The kind's digit steps from output index `start`: the source, the slack and the rooms. */
+/**
+ * The kind's digit steps from output index `start`: the source, the slack, and the room left
+ * below the bound of each step's bounded moved digit (across and, staged, down).
+ */
 function runSteps(call: LayoutPassCall, start: number) {
   const { kind } = call;
   const { terms } = uniformsOf(call);
   let at = start;
   let slack = UNBOUNDED;
   const room = new Map<number, number>();
+  const roomDown = new Map<number, number>();
   let first = 0;
   kind.stepTerms.forEach((count, s) => {
     let rem = at;
@@ -71,13 +78,14 @@ function runSteps(call: LayoutPassCall, start: number) {
       if (kind.bounded.includes(g)) {
         slack = Math.min(slack, bound - 1 - v);
         if (kind.movedTerms[s] === k) room.set(s, bound - 1 - v);
+        if (kind.staged?.downTerms[s] === k) roomDown.set(s, bound - 1 - v);
       }
       next += v * weight;
     }
     first += count;
     at = next;
   });
-  return { at, slack, room };
+  return { at, slack, room, roomDown };
 }
 
 const element = (index: number, idle = false): Access => ({
@@ -123,12 +131,16 @@ function directWarp(call: LayoutPassCall, w: number): WarpAccesses {
  */
 function stagedWarp(call: LayoutPassCall, w: number): WarpAccesses {
   const tile = call.kind.staged!;
-  const { delta, staged } = uniformsOf(call);
+  const { delta, staged, increments, downIncrements } = uniformsOf(call);
   const [stride, blocksPerBand] = staged;
   const block = w >> 1;
   const band = Math.trunc(block / blocksPerBand);
   const first = band * tile.down * stride + (block - band * blocksPerBand) * tile.across;
-  const { at } = runSteps(call, first);
+  const { at, slack, room, roomDown } = runSteps(call, first);
+  const padding = (a: number, b: number) =>
+    slack < 0 ||
+    [...room].some(([s, left]) => left < a * increments[s]!) ||
+    [...roomDown].some(([s, left]) => left < b * downIncrements[s]!);
   const lanes = Array.from({ length: WARP }, (_, k) => (w & 1) * WARP + k);
   const instructions: Access[][] = [];
   const copies: [number, number][] = [];
@@ -138,7 +150,9 @@ function stagedWarp(call: LayoutPassCall, w: number): WarpAccesses {
       lanes.map((lane) => {
         const e = base + lane;
         const a = Math.trunc(e / tile.down);
-        return element(at + a * delta + (e - a * tile.down), e >= elements);
+        const b = e - a * tile.down;
+        const pad = e >= elements || padding(a, b);
+        return element(pad ? 0 : at + a * delta + b, pad);
       }),
     );
   }
@@ -148,7 +162,9 @@ function stagedWarp(call: LayoutPassCall, w: number): WarpAccesses {
         const e = base + lane;
         const b = Math.trunc(e / tile.across);
         const a = e - b * tile.across;
-        if (e < elements) copies.push([first + a + b * stride, at + a * delta + b]);
+        if (e < elements) {
+          copies.push([first + a + b * stride, padding(a, b) ? -1 : at + a * delta + b]);
+        }
         return element(first + a + b * stride, e >= elements);
       }),
     );

@@ -3,7 +3,9 @@
  * every invocation runs the call's index chain (see ../../gpu/index-chain.ts) from the first
  * output of its run to the input element it copies, derives the run's other outputs from it
  * (see ../../gpu/chain-runs.ts), and stores the run as one vector, writing the pad value where
- * an output is padding.
+ * an output is padding. A run that copies one aligned source vector reads it as one `vec4`; a
+ * staged kind instead moves whole blocks through workgroup memory (see `stagedCode`), so that
+ * consecutive invocations read and write consecutive memory either way.
  *
  * The WGSL is unrolled from the chain's kind (../layout-pass-kind.ts): no loops over terms, no
  * uniform-indexed arrays, shifts instead of divisions where strides allow; the numbers are
@@ -35,8 +37,10 @@ function stepCode(kind: LayoutPassKind, step: number, first: number): string {
     const bounded = kind.bounded.includes(g);
     const slack = bounded ? 'slack = min(slack, t.y - 1 - v);' : '';
     const room = bounded && kind.movedTerms[step] === k ? `room${step} = t.y - 1 - v;` : '';
+    const roomDown =
+      bounded && kind.staged?.downTerms[step] === k ? `roomDown${step} = t.y - 1 - v;` : '';
     lines.push(
-      `{ let t = uniforms.terms[${g}]; ${digit} ${slack} ${room} next = next + v * t.z; }`,
+      `{ let t = uniforms.terms[${g}]; ${digit} ${slack} ${room} ${roomDown} next = next + v * t.z; }`,
     );
   }
   return `{ var rem = at; var next = 0;
@@ -44,13 +48,13 @@ function stepCode(kind: LayoutPassKind, step: number, first: number): string {
           at = next; }`;
 }
 
-/** Steps whose moved digit has a bound: a later output of the run may cross it. */
-function roomSteps(kind: LayoutPassKind): number[] {
+/** Steps whose moved digit (per step, in `moved`) has a bound: a later output may cross it. */
+function roomSteps(kind: LayoutPassKind, moved: readonly number[] = kind.movedTerms): number[] {
   let first = 0;
   const steps: number[] = [];
   kind.stepTerms.forEach((count, s) => {
-    const moved = kind.movedTerms[s];
-    if (moved !== undefined && kind.bounded.includes(first + moved)) steps.push(s);
+    const term = moved[s];
+    if (term !== undefined && kind.bounded.includes(first + term)) steps.push(s);
     first += count;
   });
   return steps;
@@ -63,9 +67,20 @@ function roomSteps(kind: LayoutPassKind): number[] {
  * and stores it across its consecutive outputs. Rounds and block counts are uniforms, so every
  * barrier sits in control flow that is uniform over the workgroup.
  */
-function stagedCode(tile: StagedTile, type: string, steps: string[]): string {
+function stagedCode(kind: LayoutPassKind, tile: StagedTile, steps: string[]): string {
   const { across, down } = tile;
   const pitch = down + 1;
+  const type = kind.dtype === 'float32' ? 'f32' : 'i32';
+  const pad = kind.dtype === 'float32' ? 'uniforms.padF' : 'uniforms.padI';
+  // An output is padding where the block's first one is, or where its digit moving across or
+  // the one moving down crosses its bound (each tracked from the first output's digits).
+  const acrossRooms = roomSteps(kind);
+  const downRooms = roomSteps(kind, tile.downTerms);
+  const padding = [
+    'slack < 0',
+    ...acrossRooms.map((s) => `room${s} < a * uniforms.increments[${s >> 2}][${s & 3}]`),
+    ...downRooms.map((s) => `roomDown${s} < b * uniforms.downIncrements[${s >> 2}][${s & 3}]`),
+  ].join(' || ');
   return `
     var<workgroup> staged : array<${type}, ${across * pitch}>;
 
@@ -77,12 +92,17 @@ function stagedCode(tile: StagedTile, type: string, steps: string[]): string {
         let band = block / uniforms.staged.y;
         let first = (band * ${down}) * uniforms.staged.x + (block - band * uniforms.staged.y) * ${across};
         var at = first;
+        var slack = ${UNBOUNDED};
+        ${acrossRooms.map((s) => `var room${s} = ${UNBOUNDED};`).join(' ')}
+        ${downRooms.map((s) => `var roomDown${s} = ${UNBOUNDED};`).join(' ')}
         ${steps.join('\n        ')}
         if (live) {
           for (var e = lane; e < ${across * down}; e = e + ${WORKGROUP_SIZE}) {
             let a = e / ${down};
             let b = e - a * ${down};
-            staged[a * ${pitch} + b] = source[at + a * uniforms.delta + b];
+            let padding = ${padding};
+            let value = source[select(at + a * uniforms.delta + b, 0, padding)];
+            staged[a * ${pitch} + b] = select(value, ${pad}, padding);
           }
         }
         workgroupBarrier();
@@ -120,9 +140,11 @@ export class LayoutGatherProgram extends FlatProgram {
       kind.stepTerms.reduce((a, b) => a + b, 0),
     );
     const increments = Math.max(1, Math.ceil(kind.movedTerms.length / 4));
+    const downIncrements = Math.max(1, Math.ceil((kind.staged?.downTerms.length ?? 0) / 4));
     this.uniforms = `count : i32, padF : f32, padI : i32, delta : i32,
       staged : vec4<i32>,
       increments : array<vec4<i32>, ${increments}>,
+      downIncrements : array<vec4<i32>, ${downIncrements}>,
       terms : array<vec4<i32>, ${terms}>,`;
   }
 
@@ -136,7 +158,7 @@ export class LayoutGatherProgram extends FlatProgram {
       first += count;
       return code;
     });
-    if (kind.staged !== null) return stagedCode(kind.staged, type, steps);
+    if (kind.staged !== null) return stagedCode(kind, kind.staged, steps);
     const rooms = roomSteps(kind);
     const lanes = Array.from({ length: kind.width }, (_, k) => {
       const crossed = rooms.map(
