@@ -3,5 +3,5 @@ import { describeReadmeExamples } from '../../../tools/vitest/readme-example-sui
 
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  headings: ['Example', 'The WebAssembly encoder (`@tilekit/loop-engines/wasm-encoder`)'],
+  headings: ['Example'],
 });

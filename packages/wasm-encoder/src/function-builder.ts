@@ -4,14 +4,9 @@
  * lane instructions a lane index, `v128.const`/`i8x16.shuffle` 16 bytes.
  */
 
-import { EngineError } from '../engine-error.js';
 import { ByteWriter } from './bytes.js';
 import { MISC_OPCODES, PLAIN_OPCODES, SIMD_OPCODES, VALTYPE, type ValType } from './opcodes.js';
-
-/** Raised when asked for an instruction name the encoder does not know. */
-export class UnknownInstructionError extends EngineError {
-  override readonly name = 'UnknownInstructionError';
-}
+import { UnknownInstructionError } from './wasm-encoder-error.js';
 
 const MEMORY_ALIGN: Readonly<Record<string, number>> = {
   load8: 0,

@@ -5,10 +5,11 @@
  */
 import binaryen from 'binaryen';
 import { describe, expect, it } from 'vitest';
-import { ByteWriter } from '../src/wasm/bytes.js';
-import { FunctionBuilder, UnknownInstructionError } from '../src/wasm/function-builder.js';
-import { encodeModule } from '../src/wasm/module-encoder.js';
-import { PLAIN_OPCODES, SIMD_OPCODES, type ValType } from '../src/wasm/opcodes.js';
+import { ByteWriter } from '../src/bytes.js';
+import { FunctionBuilder } from '../src/function-builder.js';
+import { encodeModule } from '../src/module-encoder.js';
+import { PLAIN_OPCODES, SIMD_OPCODES, type ValType } from '../src/opcodes.js';
+import { UnknownInstructionError } from '../src/wasm-encoder-error.js';
 
 const hex = (w: ByteWriter): string => Buffer.from(w.bytes()).toString('hex');
 

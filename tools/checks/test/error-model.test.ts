@@ -12,6 +12,7 @@ import * as loopIr from '@tilekit/loop-ir';
 import * as sparse from '@tilekit/sparse';
 import * as vectorizer from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
+import * as wasmEncoder from '@tilekit/wasm-encoder';
 import { describe, expect, it } from 'vitest';
 
 const BRAND = Symbol.for('@tilekit/error');
@@ -25,6 +26,7 @@ const PACKAGES: readonly [string, Record<string, unknown>, string][] = [
   ['@tilekit/sparse', sparse, 'SparseError'],
   ['@tilekit/tfjs-kernels', kernels, 'TileKernelError'],
   ['@tilekit/conformance', conformance, 'ConformanceError'],
+  ['@tilekit/wasm-encoder', wasmEncoder, 'WasmEncoderError'],
 ];
 
 type ErrorClass = abstract new (...args: never[]) => Error;

@@ -8,15 +8,15 @@
 
 import type { MemRefType, Operation, ScalarType, Type, Value } from '@tilekit/loop-ir';
 import { definingOps, usersOf } from '@tilekit/loop-ir';
+import type { ValType } from '@tilekit/wasm-encoder';
+import { FunctionBuilder } from '@tilekit/wasm-encoder';
 import { EngineUnsupportedError } from '../errors.js';
 import { type CountedLoop, type EngineBackend, lowerFunction } from '../lowering.js';
 import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
-import { FunctionBuilder } from './function-builder.js';
 import type { HostImports } from './host-imports.js';
 import { partCount, valTypeOf } from './lanes.js';
 import { releasePoints } from './local-reuse.js';
 import type { MemSlot } from './memory-ops.js';
-import type { ValType } from './opcodes.js';
 import type { Push } from './scalar-ops.js';
 import type { VectorContext, VectorValue } from './vector-ops.js';
 import { WASM_HANDLERS } from './wasm-handlers.js';

@@ -3,8 +3,7 @@
  * registered on first use, so a module imports only what it calls. The implementations come
  * from the shared float semantics of the engines (so every engine rounds alike).
  */
-import type { FunctionImport } from './module-encoder.js';
-import type { ValType } from './opcodes.js';
+import type { FunctionImport, ValType } from '@tilekit/wasm-encoder';
 
 /** A host function: its wasm signature and JS implementation. */
 export interface HostFunction extends FunctionImport {

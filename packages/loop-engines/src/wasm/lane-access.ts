@@ -4,7 +4,7 @@
  * guards.
  */
 import type { ScalarType } from '@tilekit/loop-ir';
-import type { FunctionBuilder } from './function-builder.js';
+import type { FunctionBuilder } from '@tilekit/wasm-encoder';
 import { isBool, type LaneLayout, laneLayoutOf } from './lanes.js';
 import type { Push } from './scalar-ops.js';
 

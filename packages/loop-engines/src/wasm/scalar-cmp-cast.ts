@@ -5,8 +5,8 @@
 
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { floatToBits } from '@tilekit/loop-ir';
+import type { FunctionBuilder } from '@tilekit/wasm-encoder';
 import { EngineUnsupportedError } from '../errors.js';
-import type { FunctionBuilder } from './function-builder.js';
 import { valTypeOf } from './lanes.js';
 import {
   normalize,

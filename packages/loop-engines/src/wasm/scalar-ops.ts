@@ -8,10 +8,9 @@
 
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { MATH_OPS } from '@tilekit/loop-ir';
+import type { FunctionBuilder, ValType } from '@tilekit/wasm-encoder';
 import { EngineUnsupportedError } from '../errors.js';
-import type { FunctionBuilder } from './function-builder.js';
 import { valTypeOf } from './lanes.js';
-import type { ValType } from './opcodes.js';
 
 /** Pushes one operand value. */
 export type Push = () => void;

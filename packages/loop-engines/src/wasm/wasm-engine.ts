@@ -11,6 +11,7 @@
 import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
 import { affineDivisionByZero } from '@tilekit/loop-ir';
 import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
+import { encodeModule } from '@tilekit/wasm-encoder';
 import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
 import {
@@ -27,7 +28,6 @@ import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invo
 import { elementBytes } from './lanes.js';
 import { BUFFER_PADDING } from './memory-ops.js';
 import { copyIn, copyOut } from './memory-transfer.js';
-import { encodeModule } from './module-encoder.js';
 import { isMarkedOverwritten } from './overwritten-arrays.js';
 import { ResidentArguments } from './resident-inputs.js';
 

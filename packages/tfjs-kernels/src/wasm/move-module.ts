@@ -13,7 +13,7 @@
  * Values move as raw bits (integer or v128 loads and stores), so NaN payloads survive.
  */
 
-import { encodeModule, FunctionBuilder, type ValType } from '@tilekit/loop-engines/wasm-encoder';
+import { encodeModule, FunctionBuilder, type ValType } from '@tilekit/wasm-encoder';
 
 /** How the module is built: with 128-bit SIMD, and importing a shared memory or not. */
 export interface MoveModuleOptions {
