@@ -5,14 +5,18 @@
  * tf.tensorScatterUpdate with equivalent indices.
  *
  * Kernel time ends when the device reports the submitted work done; reading the whole result
- * back is measured separately, as are pipeline compilations. The duplicate-offset case also
+ * back is measured separately, as are pipeline compilations. Where the adapter has
+ * `timestamp-query` (tfjs then requests it), each tile-op case also reports the GPU's own time
+ * for the passes of one call (`tf.time`'s `kernelMs`, from timestamps written at the start and
+ * end of each pass) and the rest of the call's wall time, the per-call overhead; on an adapter
+ * without it those lines say so. The duplicate-offset case also
  * counts how many distinct results 20 runs of each op give: tfjs-backend-webgpu stores
  * duplicates with racing `atomicStore`s, so its winner is whichever thread stored last.
  */
 import { seededRandom } from '@tilekit/conformance';
 import '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { defineBenchSuite } from '@tilekit/bench';
+import { type BenchCase, type BenchFn, defineBenchSuite, median } from '@tilekit/bench';
 import { webgpuProbe } from '@tilekit/bench/gpu-probe';
 import { AT_LEAST_AS_FAST_AS_BOTH, layoutCases } from './layout-cases.js';
 import { permutationCase, type ScatterCase, scatterCase } from './scatter-case.js';
@@ -23,6 +27,49 @@ const probe = webgpuProbe();
 const { settle } = probe;
 
 const layoutBench = layoutCases(probe, 'pipelines compiled', () => AT_LEAST_AS_FAST_AS_BOTH);
+
+/** Whether the backend's device writes timestamps (it asks for them where the adapter can). */
+function hasTimestampQueries(): boolean {
+  const backend = tf.findBackend('webgpu') as unknown as { supportTimestampQuery?: boolean };
+  return backend.supportTimestampQuery === true;
+}
+
+/**
+ * The GPU time of one call of `run` (its passes, from timestamp queries) and the rest of the
+ * call's wall time, medians over `samples` calls; `n/a` lines without `timestamp-query`.
+ */
+async function kernelTimes(run: BenchFn, samples = 7): Promise<Record<string, string>> {
+  const kernelKey = 'GPU time of the passes (timestamp-query), median ms';
+  const overheadKey = 'call overhead (wall time minus GPU time), median ms';
+  if (!hasTimestampQueries()) {
+    const none = 'n/a (the adapter has no timestamp-query)';
+    return { [kernelKey]: none, [overheadKey]: none };
+  }
+  const kernel: number[] = [];
+  const wall: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    let settled: unknown;
+    const timing = await tf.time(() => {
+      settled = run.fn();
+    });
+    await settled;
+    if (typeof timing.kernelMs !== 'number') throw new Error('timestamp queries gave no time');
+    kernel.push(timing.kernelMs);
+    wall.push(timing.wallMs);
+  }
+  return {
+    [kernelKey]: median(kernel).toFixed(3),
+    [overheadKey]: Math.max(0, median(wall) - median(kernel)).toFixed(3),
+  };
+}
+
+/** `c` with its passes' GPU time and the call's overhead added to its extra lines. */
+function withKernelTimes(c: BenchCase): BenchCase {
+  return {
+    ...c,
+    extra: async () => ({ ...(await c.extra?.()), ...(await kernelTimes(c.ours)) }),
+  };
+}
 
 /** Deterministic pseudo-random offsets in [0, slots). */
 function randomOffsets(count: number, slots: number, seed: number): Int32Array {
@@ -71,7 +118,7 @@ export default defineBenchSuite({
     duplicates.dispose();
   },
   cases: [
-    ...layoutBench.cases,
+    ...layoutBench.cases.map(withKernelTimes),
     {
       name: 'tscatter 256x256 random permutation',
       items: 256 * 256,
