@@ -150,3 +150,52 @@ describe("every test task's inputs hold the sources of the packages it imports",
     expect(inputs['@tilekit/checks:test']).toContain(`${layout.dir}/src/sizes.ts`);
   });
 });
+
+/**
+ * The layers CONTRIBUTING draws ("How the packages stack"): each published package's tilekit
+ * dependencies (runtime and peer), which nothing may add to without redrawing the picture. A
+ * package that pulls another into every app that installs it is a decision, not a side effect.
+ */
+const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  '@tilekit/errors': [],
+  '@tilekit/layout': ['errors'],
+  '@tilekit/wasm-encoder': ['errors'],
+  '@tilekit/loop-ir': ['errors'],
+  '@tilekit/loop-engines': ['errors', 'loop-ir', 'wasm-encoder'],
+  '@tilekit/sparse-vectorizer': ['errors', 'loop-ir'],
+  '@tilekit/tfjs-kernels': ['errors', 'layout', 'wasm-encoder'],
+  // NOTE: sparse reaches into tfjs-kernels for backend plumbing only (WebGPU pass residency,
+  // WebGL pass helpers, wasm heap typing), none of its ops; that plumbing is to become a package
+  // of its own, which both will then depend on.
+  '@tilekit/sparse': ['errors', 'loop-engines', 'loop-ir', 'sparse-vectorizer', 'tfjs-kernels'],
+  '@tilekit/conformance': ['errors'],
+  '@tilekit/cli': [
+    'conformance',
+    'errors',
+    'layout',
+    'loop-engines',
+    'loop-ir',
+    'sparse',
+    'sparse-vectorizer',
+    'tfjs-kernels',
+  ],
+};
+
+describe('the package layers', () => {
+  const published = projects.filter((p) => !p.manifest.private);
+
+  it('every published package has its row, and no row names a package that is gone', () => {
+    expect(published.map((p) => p.manifest.name).sort()).toEqual(Object.keys(LAYERS).sort());
+  });
+
+  for (const project of published) {
+    it(`${project.manifest.name} depends on exactly the tilekit packages of its layer`, () => {
+      const { dependencies = {}, peerDependencies = {} } = project.manifest;
+      const tilekit = Object.keys({ ...dependencies, ...peerDependencies })
+        .filter((name) => name.startsWith('@tilekit/'))
+        .map((name) => name.slice('@tilekit/'.length))
+        .sort();
+      expect(tilekit).toEqual([...(LAYERS[project.manifest.name] ?? [])].sort());
+    });
+  }
+});
