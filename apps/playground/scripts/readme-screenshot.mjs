@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Writes docs/playground.png, the README's screenshot: the Layout panel on the seed's Figure 2
- * with element (2,3) focused, at 1280 px, in Debian's Chromium (CHROMIUM_PATH or
- * /usr/bin/chromium) against the Vite dev server.
+ * Writes the README's screenshots at 1280 px, in Debian's Chromium (CHROMIUM_PATH or
+ * /usr/bin/chromium) against the Vite dev server:
+ * - docs/playground.png: the Layout panel on the seed's Figure 2 with element (2,3) focused;
+ * - docs/sparse-panel.png: the Sparse panel's default spmv on the cpu backend, once it has run.
  *
  * Usage: node apps/playground/scripts/readme-screenshot.mjs
  */
@@ -20,10 +21,16 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const url = server.resolvedUrls.local[0];
   const shape = encodeURIComponent('F32[4,8]{1,0:(2,4)(2,1)}');
-  await page.goto(`${server.resolvedUrls.local[0]}#panel=layout&shape=${shape}`);
+  await page.goto(`${url}#panel=layout&shape=${shape}`);
   await page.locator('.elem[data-index="2,3"]').focus();
   await page.screenshot({ path: join(app, 'docs', 'playground.png'), fullPage: true });
+
+  const sparse = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await sparse.goto(`${url}#panel=sparse&backend=cpu&n=6`);
+  await sparse.locator('.sparse-result[data-state="done"] .sparse-run').waitFor();
+  await sparse.screenshot({ path: join(app, 'docs', 'sparse-panel.png'), fullPage: true });
 } finally {
   await browser.close();
   await server.close();

@@ -4,22 +4,17 @@
  * duplicate writers and the winner, and time each op beside tf's stock composition.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import '@tensorflow/tfjs-backend-cpu';
-import '@tensorflow/tfjs-backend-webgl';
-import '@tensorflow/tfjs-backend-webgpu';
 import '@tilekit/tfjs-kernels/register-cpu';
 import '@tilekit/tfjs-kernels/register-webgl';
 import '@tilekit/tfjs-kernels/register-webgpu';
 import { relayout, tscatter, unrelayout } from '@tilekit/tfjs-kernels';
+import { BACKENDS, type Backend, useBackend } from './backends.ts';
 import { describeSamples, formatDuration, READ_BACK_NOTE, timeCalls } from './call-timing.ts';
 import { describeError, h, labelled } from './dom.ts';
 import { parseArrayShape } from './logical-shape.ts';
 import { scatterWriters } from './scatter-writers.ts';
 import { stockRelayout } from './stock-composition.ts';
 import { readPanelState, writePanelState } from './url-state.ts';
-
-const BACKENDS = ['cpu', 'webgl', 'webgpu'] as const;
-type Backend = (typeof BACKENDS)[number];
 
 /** The README's TSCATTER example: offset 3 is written twice and 40 wins. */
 const SCATTER_SRC = [[10, 20, 30, 40, 50, 60, 70, 80]];
@@ -37,11 +32,6 @@ export const OVERHEAD_NOTE =
   'At this size both times are mostly per-call overhead (op dispatch, kernel launch, reading the result back), not copying: try a shape such as f32[1024,1024]{1,0:T(8,128)} to compare the copies';
 
 const numbers = (values: ArrayLike<number>): string => Array.from(values).join(' ');
-
-async function useBackend(backend: Backend): Promise<void> {
-  if (tf.getBackend() === backend) return;
-  if (!(await tf.setBackend(backend))) throw new Error(`the ${backend} backend did not start`);
-}
 
 /** What one run of the panel shows: the result nodes of each op and the timing line. */
 interface KernelsRun {

@@ -6,9 +6,6 @@
  * the WGSL and GLSL passes, or why there are none) is a collapsed section below.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import '@tensorflow/tfjs-backend-cpu';
-import '@tensorflow/tfjs-backend-webgl';
-import '@tensorflow/tfjs-backend-webgpu';
 import { compileGlsl, compileWgsl, type GlslProgram } from '@tilekit/loop-engines';
 import { printModule } from '@tilekit/loop-ir';
 import { type FormatSpec, isUnique, type SparseKernel, sparsify } from '@tilekit/sparse';
@@ -23,6 +20,7 @@ import '@tilekit/sparse/tfjs/register-cpu';
 import '@tilekit/sparse/tfjs/register-webgl';
 import '@tilekit/sparse/tfjs/register-webgpu';
 import { vectorize } from '@tilekit/sparse-vectorizer';
+import { BACKENDS, type Backend, useBackend } from './backends.ts';
 import {
   type CallTiming,
   describeSamples,
@@ -34,9 +32,6 @@ import { describeError, h, integerInput, labelled } from './dom.ts';
 import { type PanelOperand, panelOperands } from './sparse-operands.ts';
 import { type TensorPictureInput, tensorPicture } from './tensor-picture.ts';
 import { readPanelState, writePanelState } from './url-state.ts';
-
-const BACKENDS = ['cpu', 'webgl', 'webgpu'] as const;
-type Backend = (typeof BACKENDS)[number];
 
 /** Reads `A:CSR, B:COO` into per-tensor formats. */
 export function parseFormats(text: string): Record<string, FormatSpec> {
@@ -61,11 +56,6 @@ function distinctArrays(kernel: SparseKernel): Set<number> {
       distinct.add(k);
   });
   return distinct;
-}
-
-async function useBackend(backend: Backend): Promise<void> {
-  if (tf.getBackend() === backend) return;
-  if (!(await tf.setBackend(backend))) throw new Error(`the ${backend} backend did not start`);
 }
 
 /** What a picture of a sparse operand needs: its stored elements and their values. */

@@ -232,21 +232,21 @@ export function tensorPicture(input: TensorPictureInput): HTMLElement {
   picture.addEventListener('pointerleave', () => {
     readout.textContent = '';
   });
-  const note = whole
-    ? []
-    : [
-        h(
-          'p',
-          { class: 'picture-note' },
-          `${rows}×${cols} drawn as ${bins.cellRows}×${bins.cellCols} cells of up to ${bins.rowStep}×${bins.colStep} elements, each coloured by the mean of its ${sparse ? 'stored entries' : 'elements'}`,
-        ),
-      ];
+  const notes: string[] = [];
+  if (input.shape.length > 2)
+    notes.push(
+      `drawn as ${rows} rows of ${cols}: the first index down, the other ${input.shape.length - 1} flattened across`,
+    );
+  if (!whole)
+    notes.push(
+      `${rows}×${cols} drawn as ${bins.cellRows}×${bins.cellCols} cells of up to ${bins.rowStep}×${bins.colStep} elements, each coloured by the mean of its ${sparse ? 'stored entries' : 'elements'}`,
+    );
   return h(
     'figure',
     { class: 'tensor-picture', 'data-tensor': input.name },
     picture,
     h('figcaption', {}, input.caption),
-    ...note,
+    ...notes.map((text) => h('p', { class: 'picture-note' }, text)),
     readout,
   );
 }

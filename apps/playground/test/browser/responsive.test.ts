@@ -8,7 +8,13 @@ describe('phone-size viewport', () => {
     async (panel) => {
       await page.viewport(390, 844);
       try {
-        openPanel(`panel=${panel}`);
+        const app = openPanel(`panel=${panel}`);
+        // The Sparse panel's pictures arrive with its run: measure once they are there.
+        const run = app.querySelector<HTMLElement>('.sparse-result');
+        if (run !== null) {
+          await expect.poll(() => run.dataset.state, { timeout: 60_000 }).toBe('done');
+          expect(run.querySelector('figure svg')).not.toBeNull();
+        }
         expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
         // Every control has an accessible name.
         for (const control of document.querySelectorAll('input, select, textarea')) {

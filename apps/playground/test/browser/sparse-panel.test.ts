@@ -206,6 +206,40 @@ describe('Sparse panel', () => {
     );
   });
 
+  it('a rank-3 operand is drawn with its last indices flattened across, and pointing names the element', async () => {
+    const n = 4;
+    const expr = encodeURIComponent('y(i) = B(i,j,k) * x(k)');
+    const app = openPanel(`panel=sparse&backend=cpu&expr=${expr}&formats=B:COO&n=${n}`);
+    await settled(app);
+    expect(app.querySelector('[role=alert]')).toBeNull();
+    const b = (i: number, j: number, k: number) => operandValue((i * n + j) * n + k, 0, true);
+    const x = (k: number) => operandValue(k, 1, false);
+    const stored: string[] = [];
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++)
+        for (let k = 0; k < n; k++) if (b(i, j, k) !== 0) stored.push(`${i},${j * n + k}`);
+    expect(storedKeys(app, 'B')).toEqual(stored);
+    expect(app.querySelector('figure[data-tensor="B"] .picture-note')!.textContent).toBe(
+      `drawn as ${n} rows of ${n * n}: the first index down, the other 2 flattened across`,
+    );
+    const [first] = stored[0]!.split(',').map(Number) as [number, number];
+    const column = Number(stored[0]!.split(',')[1]);
+    cells(app, 'B')
+      .get(stored[0]!)!
+      .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    expect(app.querySelector('figure[data-tensor="B"] .cell-readout')!.textContent).toBe(
+      `B(${first}, ${Math.floor(column / n)}, ${column % n}) = ${b(first, Math.floor(column / n), column % n)}`,
+    );
+    const y = Array.from({ length: n }, (_, i) => {
+      let sum = 0;
+      for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) sum += b(i, j, k) * x(k);
+      return sum;
+    });
+    stripValues(app, 'y').forEach((value, i) => {
+      expect(value).toBeCloseTo(y[i]!, 5);
+    });
+  });
+
   it('puts the generated code in a collapsed section, and says why a CSC spmv has no WGSL', async () => {
     const app = openPanel('panel=sparse&backend=cpu&formats=A:CSC');
     await settled(app);
