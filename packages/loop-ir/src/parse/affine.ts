@@ -11,7 +11,7 @@ import {
 } from '../ir/affine.js';
 import { simplifiedAffineBinary } from '../ir/affine-simplify.js';
 import { MAX_NESTING_DEPTH } from './nesting.js';
-import type { Parser } from './parser.js';
+import { Parser } from './parser.js';
 
 const MULTIPLICATIVE = new Set(['floordiv', 'ceildiv', 'mod']);
 
@@ -110,4 +110,14 @@ function parseUnary(p: Parser, names: ReadonlyMap<string, AffineExpr>): AffineEx
     return bound;
   }
   throw p.unexpected('affine expression', 'in affine map');
+}
+
+/** The map the text `affine_map<...>` denotes, built as the parser builds every map. */
+export function parseAffineMapText(text: string): AffineMap {
+  const p = new Parser(text);
+  if (!p.at('bareId', 'affine_map')) throw p.unexpected("'affine_map'", 'to start an affine map');
+  p.next();
+  const map = parseAffineMapBody(p);
+  if (!p.at('eof')) throw p.unexpected('end of input', 'after the affine map');
+  return map;
 }

@@ -1,5 +1,5 @@
 /** Attribute printing in MLIR syntax (with MLIR's type elision rules). */
-import { type AffineMap, affineMapEquals } from '../ir/affine.js';
+import type { AffineMap } from '../ir/affine.js';
 import type { Attribute, AttributeMap, DenseAttr, DenseElement } from '../ir/attributes.js';
 import type { Type } from '../ir/types.js';
 import { printAffineMap } from './affine.js';
@@ -7,22 +7,29 @@ import { printFloat } from './float.js';
 import { BARE_ID, escapeString, printSymbolName } from './quoting.js';
 import { printType } from './types.js';
 
-/** Names affine maps `#map`, `#map1`, ... in order of first use. */
+/**
+ * Names affine maps `#map`, `#map1`, ... in order of first use. Maps are told apart by their
+ * text: two trees that print alike are one alias, as they are one map once the text is read
+ * back (mlir-opt numbers the aliases of what it reads).
+ */
 export class AffineMapAliases {
-  readonly #maps: AffineMap[] = [];
+  readonly #texts = new Map<string, string>();
 
   /** The alias of `map`, registering it on first use. */
   aliasOf(map: AffineMap): string {
-    let i = this.#maps.findIndex((m) => affineMapEquals(m, map));
-    if (i < 0) i = this.#maps.push(map) - 1;
-    return i === 0 ? '#map' : `#map${i}`;
+    const text = printAffineMap(map);
+    let alias = this.#texts.get(text);
+    if (alias === undefined) {
+      const i = this.#texts.size;
+      alias = i === 0 ? '#map' : `#map${i}`;
+      this.#texts.set(text, alias);
+    }
+    return alias;
   }
 
   /** `#map = affine_map<...>` definitions, one per line. */
   definitions(): string {
-    return this.#maps
-      .map((m, i) => `${i === 0 ? '#map' : `#map${i}`} = ${printAffineMap(m)}\n`)
-      .join('');
+    return [...this.#texts].map(([text, alias]) => `${alias} = ${text}\n`).join('');
   }
 }
 

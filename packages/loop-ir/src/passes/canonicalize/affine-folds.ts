@@ -1,27 +1,57 @@
 /**
  * Folds of the `affine` ops: constant symbol operands are substituted into an `affine.min`
- * map (the operands stay, as MLIR's folder leaves them), and an `affine.apply`, `affine.min`
- * or `affine.max` whose operands are all constants is evaluated.
+ * map (the operands stay, as MLIR's folder leaves them), an `affine.apply`, `affine.min`
+ * or `affine.max` whose operands are all constants is evaluated, and every map left is the
+ * one its printed text reads back as.
  *
  * Not covered: MLIR's affine canonicalization patterns proper (composing maps, promoting
  * dims that are valid symbols to symbols, dropping unused and constant operands, ordering
  * the results): the ops and their operands stay, only the map text differs from
  * `mlir-opt --canonicalize`.
  */
-import type { AffineExpr } from '../../ir/affine.js';
+import type { AffineExpr, AffineMap } from '../../ir/affine.js';
 import {
   AffineEvalError,
-  affineBinary,
   affineConstant,
   affineMap,
+  affineMapEquals,
   evaluateAffineMap,
 } from '../../ir/affine.js';
+import { simplifiedAffineBinary } from '../../ir/affine-simplify.js';
 import { affineMapAttr, integerAttr } from '../../ir/attributes.js';
 import { createOperation, type Value } from '../../ir/operation.js';
 import { index } from '../../ir/types.js';
+import { parseAffineMapText } from '../../parse/affine.js';
+import { printAffineMap } from '../../print/affine.js';
 import { constantOp, type Fold, type FoldTable, firstOf } from './fold.js';
 
-/** Substitutes constant symbol operands into the map (the operands themselves stay). */
+/** Rounds of {@link asItReads}; each one only simplifies, and two suffice in practice. */
+const MAX_REREADS = 8;
+
+/**
+ * `map` as its printed text reads back. Simplifying while building depends on the tree's
+ * shape, and a substituted tree has another shape than the one its text parses to (`(d0 + 9)
+ * + 3` reads back as `d0 + 12`), so the folded map is re-read until its text is stable: the
+ * module then prints, parses and prints to the same text.
+ */
+function asItReads(map: AffineMap): AffineMap {
+  let text = printAffineMap(map);
+  let current = map;
+  for (let round = 0; round < MAX_REREADS; round++) {
+    const reread = parseAffineMapText(text);
+    const again = printAffineMap(reread);
+    current = reread;
+    if (again === text) break;
+    text = again;
+  }
+  return current;
+}
+
+/**
+ * Substitutes constant symbol operands into the map (the operands themselves stay). Each
+ * rebuilt node is simplified as MLIR's expression operators simplify it (`-d0`, never
+ * `-d0 + 0`), and the map is then taken as its text reads back.
+ */
 export const foldAffineMinSymbols: Fold = (op, constants) => {
   const attr = op.attributes.map;
   if (attr?.kind !== 'affineMap') return undefined;
@@ -34,7 +64,7 @@ export const foldAffineMinSymbols: Fold = (op, constants) => {
     }
     if (e.kind !== 'binary') return e;
     const [lhs, rhs] = [substitute(e.lhs), substitute(e.rhs)];
-    return lhs === e.lhs && rhs === e.rhs ? e : affineBinary(e.op, lhs, rhs);
+    return lhs === e.lhs && rhs === e.rhs ? e : simplifiedAffineBinary(e.op, lhs, rhs);
   };
   const results = map.results.map(substitute);
   if (results.every((e, k) => e === map.results[k])) return undefined;
@@ -44,8 +74,27 @@ export const foldAffineMinSymbols: Fold = (op, constants) => {
     resultTypes: [op.results[0]?.type as Value['type']],
     attributes: {
       ...op.attributes,
-      map: affineMapAttr(affineMap(map.numDims, map.numSymbols, results)),
+      map: affineMapAttr(asItReads(affineMap(map.numDims, map.numSymbols, results))),
     },
+  });
+  return { operations: [next], results: next.results };
+};
+
+/**
+ * Replaces a map whose printed text reads back as another map by that one, so that what
+ * canonicalize leaves prints, parses and prints to the same text (mlir-opt reads
+ * `(d0 + d1) ceildiv 2 + -s0 + s1` back as `... - s0 + s1`, another tree).
+ */
+export const foldAffineMapAsItReads: Fold = (op) => {
+  const attr = op.attributes.map;
+  if (attr?.kind !== 'affineMap') return undefined;
+  const reread = asItReads(attr.map);
+  if (affineMapEquals(reread, attr.map)) return undefined;
+  const next = createOperation({
+    name: op.name,
+    operands: op.operands,
+    resultTypes: [op.results[0]?.type as Value['type']],
+    attributes: { ...op.attributes, map: affineMapAttr(reread) },
   });
   return { operations: [next], results: next.results };
 };
@@ -79,7 +128,7 @@ function min(a: bigint, b: bigint): bigint {
 
 /** The `affine` folds, keyed by op name. */
 export const AFFINE_FOLDS: FoldTable = new Map([
-  ['affine.apply', foldAffineConstant],
-  ['affine.min', firstOf(foldAffineConstant, foldAffineMinSymbols)],
-  ['affine.max', foldAffineConstant],
+  ['affine.apply', firstOf(foldAffineConstant, foldAffineMapAsItReads)],
+  ['affine.min', firstOf(foldAffineConstant, foldAffineMinSymbols, foldAffineMapAsItReads)],
+  ['affine.max', firstOf(foldAffineConstant, foldAffineMapAsItReads)],
 ]);
