@@ -286,6 +286,8 @@ export function mountSparsePanel(root: HTMLElement): void {
     } catch (error) {
       shown = h('p', { class: 'error', role: 'alert' }, describeError(error));
     }
+    // An input that does not compile has no code to show.
+    code.hidden = loops.pre.textContent === '';
     if (!wanted() || shown === undefined) return;
     result.replaceChildren(shown);
     result.dataset.state = 'done';

@@ -245,6 +245,7 @@ describe('Sparse panel', () => {
     await settled(app);
     const details = app.querySelector<HTMLDetailsElement>('details.generated-code')!;
     expect(details.open).toBe(false);
+    expect(details.hidden).toBe(false);
     const code = (shown: HTMLElement, label: string) =>
       shown.querySelector(`pre[aria-label^="${label}"]`)!.textContent ?? '';
     expect(code(app, 'Emitted loops')).toContain('scf.for');
@@ -267,6 +268,7 @@ describe('Sparse panel', () => {
     expect(app.querySelector('[role=alert]')!.textContent).toMatch(/^SparseFormatError/);
     expect(app.querySelector('.sparse-run, figure, .timing')).toBeNull();
     for (const pre of app.querySelectorAll('pre')) expect(pre.textContent).toBe('');
+    expect(app.querySelector<HTMLElement>('details.generated-code')!.hidden).toBe(true);
     // A run that fails after the kernel compiled (an operand too large) also replaces it.
     edit(app, '#sparse-formats', 'A:CSR');
     await settled(app);
