@@ -26,6 +26,13 @@ export interface ShaderOptions {
    * variable writes disjoint outputs.
    */
   readonly distinctArrays?: ReadonlySet<number>;
+  /**
+   * Function arguments (memrefs) whose entries are distinct within each segment an inner loop
+   * runs over (the coordinates of a unique compressed level below the root): a loop over a
+   * segment storing at a coordinate read from one at its induction variable writes distinct
+   * elements, so a group of invocations may share its iterations.
+   */
+  readonly segmentDistinctArrays?: ReadonlySet<number>;
 }
 
 /** One pass: a top-level loop whose iterations run in parallel. */
@@ -132,7 +139,7 @@ function launchOf(
   let columns = 0;
   if (s.kind === 'row-group') {
     const length = s.rowLength;
-    if (length.kind === 'bounds') average = tripsOf(s.reduction, scalar) ?? 1;
+    if (length.kind === 'bounds') average = tripsOf(s.strided, scalar) ?? 1;
     else if (length.kind === 'extent') average = sizes.extent(length.arg, 0) / Math.max(1, trips);
   }
   if (s.kind === 'column-grid') columns = tripsOf(s.columns, scalar) ?? 0;
@@ -166,7 +173,7 @@ export function compilePasses(
   const passes: ShaderPass[] = [];
   try {
     for (const { loop, output } of plan.loops) {
-      const passPlan = planPassSchedule(func, loop, output);
+      const passPlan = planPassSchedule(func, loop, output, options.segmentDistinctArrays);
       const cg = codegen(func, loop, output, prelude, passPlan);
       lowerFunction(func, cg, SHADER_HANDLERS);
       const code = cg.code();

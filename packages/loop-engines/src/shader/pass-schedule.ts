@@ -42,9 +42,14 @@ export type PassSchedule =
   | { readonly kind: 'per-iteration' }
   | {
       readonly kind: 'row-group';
-      /** The inner loop that sums (one carried value). */
-      readonly reduction: Operation;
-      readonly combine: 'arith.addf' | 'arith.addi';
+      /** The inner loop whose iterations the group's lanes share (lane l: l, l + group, ...). */
+      readonly strided: Operation;
+      /**
+       * How the lanes' partial sums combine where the loop sums into its one carried value;
+       * undefined where it carries nothing and each of its iterations stores only output
+       * elements of its own (then every lane stores, and no lanes meet).
+       */
+      readonly combine?: 'arith.addf' | 'arith.addi';
       readonly rowLength: RowLengthSource;
     }
   | {
@@ -185,6 +190,14 @@ export function scheduleLaunch(
   }
 }
 
+/** Ops that copy an integer without changing its value in the 32-bit range shaders hold. */
+const INDEX_COPIES: ReadonlySet<string> = new Set([
+  'arith.extui',
+  'arith.extsi',
+  'arith.index_cast',
+  'arith.index_castui',
+]);
+
 /** Whether `v` is a function argument or a constant defined at the function's top level. */
 function hostKnown(v: Value, entry: Block): boolean {
   if (entry.arguments.includes(v)) return true;
@@ -239,10 +252,75 @@ function rowGroup(entry: Block, loop: Operation, output: Value): PassSchedule | 
   if (touchesOutput) return undefined;
   return {
     kind: 'row-group',
-    reduction,
+    strided: reduction,
     combine: combine.name,
     rowLength: rowLengthSource(entry, reduction, iv),
   };
+}
+
+/** `v` with integer copies (casts that keep the value) looked through. */
+function throughCopies(v: Value, defining: ReadonlyMap<Value, Operation>): Value {
+  const def = defining.get(v);
+  return def !== undefined && INDEX_COPIES.has(def.name)
+    ? throughCopies(def.operands[0] as Value, defining)
+    : v;
+}
+
+/**
+ * The row-group schedule without sums of `loop`, or undefined where its guards fail: every
+ * output access lies in one inner loop over a segment (bounds loaded from one array) that
+ * carries nothing, and is indexed by the outer induction variable and, last, by a coordinate
+ * loaded at that loop's induction variable from an array whose entries are distinct within each
+ * segment (a unique compressed level). The loop's iterations then touch distinct elements, so
+ * lanes may share them (SDDMM's entries, a row's scatter into a dense output).
+ */
+function entryGroup(
+  entry: Block,
+  loop: Operation,
+  output: Value,
+  segmentDistinct: ReadonlySet<number>,
+): PassSchedule | undefined {
+  if (!['lowerBound', 'upperBound', 'step'].every((b) => hostKnown(operand(loop, b), entry)))
+    return undefined;
+  const outerIv = bodyOf(loop).arguments[0] as Value;
+  const defining = new Map<Value, Operation>();
+  const accesses: Operation[] = [];
+  const enclosing = new Map<Operation, Operation>();
+  const visit = (op: Operation, inLoop: Operation | undefined) => {
+    for (const r of op.results) defining.set(r, op);
+    const isAccess = op.name === 'memref.load' || op.name === 'memref.store';
+    if (isAccess && operand(op, 'memref') === output) {
+      accesses.push(op);
+      if (inLoop !== undefined) enclosing.set(op, inLoop);
+    }
+    const next = op.name === 'scf.for' && op !== loop ? op : inLoop;
+    for (const region of op.regions)
+      for (const block of region.blocks) for (const inner of block.operations) visit(inner, next);
+  };
+  visit(loop, undefined);
+  const strided = accesses[0] === undefined ? undefined : enclosing.get(accesses[0]);
+  if (strided === undefined || strided.results.length > 0) return undefined;
+  if (!accesses.every((op) => enclosing.get(op) === strided)) return undefined;
+  const iv = bodyOf(strided).arguments[0] as Value;
+  const boundArray = (b: string) => {
+    const def = defining.get(throughCopies(operand(strided, b), defining));
+    return def?.name === 'memref.load' ? operand(def, 'memref') : undefined;
+  };
+  const segment = boundArray('lowerBound');
+  if (segment === undefined || segment !== boundArray('upperBound')) return undefined;
+  const distinctAtIv = (v: Value | undefined) => {
+    const def = v === undefined ? undefined : defining.get(throughCopies(v, defining));
+    if (def?.name !== 'memref.load') return false;
+    const at = operands(def, 'indices');
+    const array = entry.arguments.indexOf(operand(def, 'memref'));
+    return at.length === 1 && at[0] === iv && segmentDistinct.has(array);
+  };
+  const owned = accesses.every((op) => {
+    const at = operands(op, 'indices');
+    return at.includes(outerIv) && distinctAtIv(at.at(-1));
+  });
+  if (!owned) return undefined;
+  return { kind: 'row-group', strided, rowLength: rowLengthSource(entry, strided, iv) };
 }
 
 /** Where a reduction loop's average length can be read from at launch. */
@@ -307,10 +385,16 @@ function columnGrid(entry: Block, loop: Operation, output: Value): PassSchedule 
  * The schedule of top-level loop `loop` of `func` (already found parallel), writing argument
  * `output`: the first rewrite whose guards hold, else `per-iteration`.
  */
-export function planPassSchedule(func: Operation, loop: Operation, output: number): PassPlan {
+export function planPassSchedule(
+  func: Operation,
+  loop: Operation,
+  output: number,
+  segmentDistinct: ReadonlySet<number> = new Set(),
+): PassPlan {
   const entry = bodyOf(func);
   const out = entry.arguments[output] as Value;
   const schedule = rowGroup(entry, loop, out) ??
-    columnGrid(entry, loop, out) ?? { kind: 'per-iteration' };
+    columnGrid(entry, loop, out) ??
+    entryGroup(entry, loop, out, segmentDistinct) ?? { kind: 'per-iteration' };
   return { func, loop, output, schedule };
 }

@@ -183,7 +183,7 @@ export function simulateInvocations(
       let start = lb;
       let stride = st;
       let only: number | undefined;
-      if (schedule.kind === 'row-group' && op === schedule.reduction) {
+      if (schedule.kind === 'row-group' && op === schedule.strided) {
         const local = (name: string) =>
           name === 'lower' ? lb : name === 'step' ? st : lookup(name);
         start = active ? evaluateIndexExpr(SCHEDULE_MATH['row-group'].innerStart, local) : ub;
@@ -214,7 +214,10 @@ export function simulateInvocations(
           env.set(r as Value, record(op, 'load'));
           return;
         case 'memref.store': {
-          const stores = schedule.kind !== 'row-group' || (names.get('lane') === 0 && active);
+          const stores =
+            schedule.kind !== 'row-group' ||
+            schedule.combine === undefined ||
+            (names.get('lane') === 0 && active);
           if (stores) record(op, 'store');
           return;
         }
@@ -352,8 +355,9 @@ export interface WarpAccess {
   /** Aligned segments of `segmentElements` elements the elements fall in (memory transactions). */
   readonly segments: number;
   /**
-   * Whether the access's last index is computed from loaded data (a gather or scatter through
-   * coordinates, whose addresses no schedule can make consecutive).
+   * Whether an index of the access is computed from loaded data (a gather or scatter through
+   * coordinates: whether its addresses are consecutive depends on the data, or, where only a
+   * row index is loaded, on whether the invocations share it).
    */
   readonly dataDependent: boolean;
 }
@@ -388,7 +392,7 @@ export function warpAccesses(
     const segments = new Set(sorted.map((e) => Math.floor(e / segmentElements))).size;
     let dataDependent = dependent.get(first.op);
     if (dataDependent === undefined) {
-      dataDependent = lastIndexIsData(first.op, defining);
+      dataDependent = indexIsData(first.op, defining);
       dependent.set(first.op, dataDependent);
     }
     return {
@@ -403,11 +407,10 @@ export function warpAccesses(
   });
 }
 
-/** Whether the last index of access `op` is derived from a loaded value. */
-function lastIndexIsData(op: Operation, defining: ReadonlyMap<Value, Operation>): boolean {
+/** Whether an index of access `op` is derived from a loaded value. */
+function indexIsData(op: Operation, defining: ReadonlyMap<Value, Operation>): boolean {
   // A promoted element's read and write (recorded on the column loop) are by index tuple.
   if (op.name !== 'memref.load' && op.name !== 'memref.store') return false;
-  const last = operands(op, 'indices').at(-1);
   const seen = new Set<Value>();
   const fromData = (v: Value): boolean => {
     if (seen.has(v)) return false;
@@ -417,5 +420,5 @@ function lastIndexIsData(op: Operation, defining: ReadonlyMap<Value, Operation>)
     if (def.name === 'memref.load') return true;
     return def.operands.some(fromData);
   };
-  return last !== undefined && fromData(last);
+  return operands(op, 'indices').some(fromData);
 }

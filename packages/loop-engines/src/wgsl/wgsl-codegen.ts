@@ -122,7 +122,9 @@ export class WgslPassCodegen extends ShaderPassCodegen {
     const b = this.#buffer(memref);
     const write = `${b.name}[${b.at(indices)}] = ${this.scalar(value)};`;
     // In a row group only lane 0 of a group that has an iteration stores.
-    this.line(this.plan.schedule.kind === 'row-group' ? `if (${ROW_STORES}) { ${write} }` : write);
+    const s = this.plan.schedule;
+    const lane0 = s.kind === 'row-group' && s.combine !== undefined;
+    this.line(lane0 ? `if (${ROW_STORES}) { ${write} }` : write);
   }
 
   /** How index-math name `name` reads in the shader. */
@@ -212,8 +214,9 @@ export class WgslPassCodegen extends ShaderPassCodegen {
 
   override forLoop(loop: CountedLoop, body: () => void): void {
     const s = this.plan.schedule;
-    if (s.kind === 'row-group' && loop.body === s.reduction.regions[0]?.blocks[0]) {
-      this.#reductionLoop(loop, body, s.combine);
+    if (s.kind === 'row-group' && loop.body === s.strided.regions[0]?.blocks[0]) {
+      if (s.combine === undefined) this.#lanesLoop(loop, body);
+      else this.#reductionLoop(loop, body, s.combine);
       return;
     }
     if (s.kind === 'column-grid' && loop.body === s.columns.regions[0]?.blocks[0]) {
@@ -228,6 +231,19 @@ export class WgslPassCodegen extends ShaderPassCodegen {
     super.forLoop(loop, body);
   }
 
+  /** A row group's shared loop: lane l runs iterations l, l + group, ... of an active group. */
+  #lanesLoop(loop: CountedLoop, body: () => void): void {
+    const iv = this.scalar(loop.inductionVariable);
+    const math = SCHEDULE_MATH['row-group'];
+    this.line(`${iv} = ${this.#print(math.innerStart, loop)};`);
+    const stride = this.#print(math.innerStride, loop);
+    this.line(
+      `for (; tkActive && ${iv} < ${this.scalar(loop.upperBound)}; ${iv} = ${iv} + ${stride}) {`,
+    );
+    this.nested(body);
+    this.line('}');
+  }
+
   /**
    * The summing loop of a row group: each lane sums its strided share from zero, the shares
    * meet pairwise (lane l takes lane l + half's, half = group / 2, ..., 1; a fixed order), and
@@ -238,19 +254,11 @@ export class WgslPassCodegen extends ShaderPassCodegen {
     const type = shaderTypeOf(sumValue.type);
     this.#partialType = type;
     const sum = this.scalar(sumValue);
-    const iv = this.scalar(loop.inductionVariable);
-    const math = SCHEDULE_MATH['row-group'];
     const zero = combine === 'arith.addf' ? 'f32(0.0)' : 'i32(0)';
     const init = this.fresh();
     this.line(`let ${init} = ${sum};`);
     this.line(`${sum} = ${zero};`);
-    this.line(`${iv} = ${this.#print(math.innerStart, loop)};`);
-    const stride = this.#print(math.innerStride, loop);
-    this.line(
-      `for (; tkActive && ${iv} < ${this.scalar(loop.upperBound)}; ${iv} = ${iv} + ${stride}) {`,
-    );
-    this.nested(body);
-    this.line('}');
+    this.#lanesLoop(loop, body);
     const local = this.#spell('local');
     this.line(`${PARTIAL}[${local}] = ${sum};`);
     this.line('workgroupBarrier();');

@@ -5,7 +5,7 @@
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import type { Module } from '@tilekit/loop-ir';
-import { isUnique } from '../sparse-tensor/format.js';
+import { isUnique, type LevelType } from '../sparse-tensor/format.js';
 import { SparsifyError } from '../sparsify/errors.js';
 import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call-arguments.js';
 import type { CompiledSparseKernel } from './compiled-kernel.js';
@@ -31,12 +31,34 @@ function distinctCoordinateArrays(compiled: CompiledSparseKernel): Set<number> {
 }
 
 /**
+ * Arguments holding the coordinates of a unique level below the root: distinct within each
+ * segment (a row's entries).
+ */
+export function segmentDistinctCoordinateArrays(
+  parameters: CompiledSparseKernel['kernel']['parameters'],
+  formats: Readonly<Record<string, { readonly levels: readonly LevelType[] } | undefined>>,
+): Set<number> {
+  const distinct = new Set<number>();
+  parameters.forEach((p, k) => {
+    const level = p.kind === 'coordinates' ? formats[p.tensor]?.levels[p.level] : undefined;
+    if (p.kind === 'coordinates' && p.level > 0 && level !== undefined && isUnique(level))
+      distinct.add(k);
+  });
+  return distinct;
+}
+
+/**
  * A shader engine's compiler (`compileWgsl`, `compileGlsl`) applied to compiled kernels, once
  * per kernel. The engine learns which coordinate arrays hold distinct entries, so a loop over a
- * unique root level counts as writing disjoint outputs.
+ * unique root level counts as writing disjoint outputs (and, for WGSL, a row's entries of a
+ * unique level may be shared by a group of invocations).
  */
 export function shaderProgramOf<P>(
-  compile: (module: Module, fnName: string, options: { distinctArrays: Set<number> }) => P,
+  compile: (
+    module: Module,
+    fnName: string,
+    options: { distinctArrays: Set<number>; segmentDistinctArrays: Set<number> },
+  ) => P,
 ): (compiled: CompiledSparseKernel) => P {
   const programs = new WeakMap<CompiledSparseKernel, P>();
   return (compiled) => {
@@ -44,6 +66,10 @@ export function shaderProgramOf<P>(
     if (program === undefined) {
       program = compile(compiled.kernel.module, compiled.kernel.functionName, {
         distinctArrays: distinctCoordinateArrays(compiled),
+        segmentDistinctArrays: segmentDistinctCoordinateArrays(
+          compiled.kernel.parameters,
+          compiled.formats,
+        ),
       });
       programs.set(compiled, program);
     }
