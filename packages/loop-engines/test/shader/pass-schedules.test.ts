@@ -78,6 +78,27 @@ func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
   return
 }`;
 
+/** CSR to dense: each row's entries stored through their column coordinates. */
+const TO_DENSE = `
+func.func @dense(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %d: memref<?x?xf32>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %m step %c1 {
+    %p0 = memref.load %pos[%i] : memref<?xi32>
+    %lo = arith.index_castui %p0 : i32 to index
+    %i1 = arith.addi %i, %c1 : index
+    %p1 = memref.load %pos[%i1] : memref<?xi32>
+    %hi = arith.index_castui %p1 : i32 to index
+    scf.for %p = %lo to %hi step %c1 {
+      %j32 = memref.load %crd[%p] : memref<?xi32>
+      %j = arith.index_castui %j32 : i32 to index
+      %v = memref.load %val[%p] : memref<?xf32>
+      memref.store %v, %d[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}`;
+
 /** Rows whose sum is a maximum (no identity the tree could start from: not rewritten). */
 const ROW_MAX = SPMV.replace(
   '%s = arith.addf %acc, %t : f32',
@@ -90,8 +111,10 @@ const ROW_READS_OUTPUT = SPMV.replace(
   '%o = memref.load %y[%i] : memref<?xf32>\n      %u = arith.addf %t, %o : f32\n      %s = arith.addf %acc, %u : f32',
 );
 
-function passesOf(text: string, name: string): readonly WgslPass[] {
-  const program = compileWgsl(parseModule(text), name);
+function passesOf(text: string, name: string, segmentDistinct: number[] = []): readonly WgslPass[] {
+  const program = compileWgsl(parseModule(text), name, {
+    segmentDistinctArrays: new Set(segmentDistinct),
+  });
   if (!program.parallel) throw new Error(program.reason);
   return program.passes;
 }
@@ -116,6 +139,22 @@ function pattern(rowLengths: readonly number[], columns: number, seed: number): 
     crd[p] = state % columns;
   }
   return { rows: rowLengths.length, columns, pos, crd };
+}
+
+/** A pattern whose rows hold distinct, ascending columns (a unique compressed level). */
+function uniquePattern(rowLengths: readonly number[], columns: number, seed: number): Pattern {
+  const p = pattern(
+    rowLengths.map((l) => Math.min(l, columns)),
+    columns,
+    seed,
+  );
+  for (let i = 0; i < p.rows; i++) {
+    const lo = p.pos[i] as number;
+    const hi = p.pos[i + 1] as number;
+    const start = (p.crd[lo] ?? 0) % Math.max(1, columns - (hi - lo) + 1);
+    for (let e = lo; e < hi; e++) p.crd[e] = start + (e - lo);
+  }
+  return p;
 }
 
 /** Simulation input of SpMV (args: pos, crd, val, x, y, m, n) on `p`. */
@@ -296,6 +335,39 @@ describe('pass schedules', () => {
         },
       ),
       { seed: 34, numRuns: 30 },
+    );
+  });
+
+  it('to-dense rows: lanes share a row only where its coordinates are distinct', () => {
+    expect(passesOf(TO_DENSE, 'dense').map((p) => p.plan.schedule.kind)).toEqual(['per-iteration']);
+    const [rows] = passesOf(TO_DENSE, 'dense', [1]);
+    if (rows === undefined) throw new Error('no pass');
+    const schedule = rows.plan.schedule;
+    expect(schedule.kind === 'row-group' && schedule.combine === undefined).toBe(true);
+    expect(rows.code).not.toMatch(/workgroupBarrier|tkPartial/);
+    fc.assert(
+      fc.property(rowLengths, fc.integer({ min: 1, max: 300 }), fc.nat(), (lengths, n, seed) => {
+        const p = uniquePattern(lengths, n, seed);
+        const input = {
+          scalar: (k: number) => (k === 4 ? p.rows : n),
+          extent: (arg: number, dim: number) =>
+            [[p.pos.length], [p.crd.length], [p.crd.length], [p.rows, n]][arg]?.[dim] ?? 0,
+          data: (arg: number) => (arg === 0 ? p.pos : arg === 1 ? p.crd : undefined),
+        };
+        const sims = simulateInvocations(rows, input, allInvocations(rows, input));
+        // Every entry is read once and stored once, at its own element, by one invocation.
+        const values = accessCounts(sims, 2, 'load');
+        expect(values.times.size).toBe(p.crd.length);
+        expect([...values.times.values()].every((t) => t === 1)).toBe(true);
+        const stores = accessCounts(sims, 3, 'store');
+        const expected = new Set<number>();
+        for (let i = 0; i < p.rows; i++)
+          for (let e = p.pos[i] as number; e < (p.pos[i + 1] as number); e++)
+            expected.add(i * n + (p.crd[e] as number));
+        expect(new Set(stores.times.keys())).toEqual(expected);
+        expect([...stores.invocations.values()].every((who) => who.size === 1)).toBe(true);
+      }),
+      { seed: 35, numRuns: 40 },
     );
   });
 
