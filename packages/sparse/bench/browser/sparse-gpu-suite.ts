@@ -115,7 +115,7 @@ export function sparseGpuSuite(
         // Dense tf.matMul takes seconds per call on SwiftShader.
         rounds: 3,
         ours: {
-          label: `spmv on ${backend} (generated shader, one row per invocation)`,
+          label: `spmv on ${backend} (generated shader)`,
           fn: () => onGpu(() => settle(spmv(gpu.A, gpu.x))),
         },
         baselines: [
