@@ -13,6 +13,7 @@ import {
   WEBGL_CHROMIUM_ARGS,
   WEBGPU_CHROMIUM_ARGS,
 } from './browser-environment.ts';
+import { fencedBlocks } from './readme-examples.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -81,4 +82,43 @@ export async function startScriptTagPages(
       await new Promise((closed) => server.close(closed));
     },
   };
+}
+
+/**
+ * A page that loads tf-core, `backend` and the script-tag file `script` (a path under the
+ * server's root), switches to `backend` and runs `program`: the body of an async function that
+ * returns what the test reads back as `window.result` (a thrown error becomes `{ error }`).
+ */
+export function tfjsPage(backend: string, script: string, program: string): string {
+  const wasmPaths =
+    backend === 'wasm'
+      ? "tf.wasm.setWasmPaths('/node_modules/@tensorflow/tfjs-backend-wasm/dist/');"
+      : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>script tags</title>
+<script src="/node_modules/@tensorflow/tfjs-core/dist/tf-core.min.js"></script>
+<script src="/node_modules/@tensorflow/tfjs-backend-${backend}/dist/tf-backend-${backend}.min.js"></script>
+<script src="${script}"></script>
+</head><body><script>
+(async () => {
+  try {
+    ${wasmPaths}
+    if (!(await tf.setBackend('${backend}'))) throw new Error('no ${backend} backend');
+    window.result = await (async () => {
+${program}
+    })();
+  } catch (error) {
+    window.result = { error: String(error && error.stack || error) };
+  }
+})();
+</script></body></html>`;
+}
+
+/** A README's one html block under `heading` (its script-tag example), as a whole page. */
+export function readmeScriptTagPage(readme: string, heading: string): string {
+  const blocks = fencedBlocks(readme).filter((b) => b.heading === heading);
+  if (blocks.length !== 1 || blocks[0]!.language !== 'html') {
+    throw new Error(`the README needs exactly one html block under '${heading}'`);
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README</title></head><body>${blocks[0]!.body}</body></html>`;
 }

@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '@tilekit/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
 import {
+  readmeScriptTagPage,
   type ScriptTagPages,
   startScriptTagPages,
+  tfjsPage,
 } from '../../../../tools/vitest/script-tag-pages.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -39,43 +40,25 @@ function randomCase(seed: number) {
   return { dense, x, y };
 }
 
-/** The page: tfjs from script tags, ours after it, then a script that uses `tf.tilekit`. */
-function page(backend: string, dense: readonly number[], x: readonly number[]): string {
-  const wasmPaths =
-    backend === 'wasm'
-      ? "tf.wasm.setWasmPaths('/node_modules/@tensorflow/tfjs-backend-wasm/dist/');"
-      : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>script tags</title>
-<script src="/node_modules/@tensorflow/tfjs-core/dist/tf-core.min.js"></script>
-<script src="/node_modules/@tensorflow/tfjs-backend-${backend}/dist/tf-backend-${backend}.min.js"></script>
-<script src="/packages/sparse/dist/tilekit-sparse-${backend}.min.js"></script>
-</head><body><script>
-(async () => {
-  try {
-    ${wasmPaths}
-    if (!(await tf.setBackend('${backend}'))) throw new Error('no ${backend} backend');
-    const A = tf.tilekit.SparseTensor.fromDense(new Float32Array(${JSON.stringify(dense)}), [5, 7], 'CSR');
+/** The page: tfjs from script tags, ours after it, then a program that uses `tf.tilekit`. */
+const page = (backend: string, dense: readonly number[], x: readonly number[]) =>
+  tfjsPage(
+    backend,
+    `/packages/sparse/dist/tilekit-sparse-${backend}.min.js`,
+    `const A = tf.tilekit.SparseTensor.fromDense(new Float32Array(${JSON.stringify(dense)}), [5, 7], 'CSR');
     const y = tf.tilekit.spmv(A, tf.tensor1d(${JSON.stringify(x)}));
     let mismatch = null;
     try { tf.tilekit.spmv(A, tf.tensor1d([1, 2])); } catch (e) {
       mismatch = e instanceof tf.tilekit.SparseError;
     }
-    window.result = { backend: tf.getBackend(), y: Array.from(await y.data()), mismatch };
-  } catch (error) {
-    window.result = { error: String(error && error.stack || error) };
-  }
-})();
-</script></body></html>`;
-}
+    return { backend: tf.getBackend(), y: Array.from(await y.data()), mismatch };`,
+  );
 
-/** The README's script-tag example, as written, as a whole page. */
-function readmePage(): string {
-  const readme = readFileSync(join(repoRoot, 'packages/sparse/README.md'), 'utf8');
-  const blocks = fencedBlocks(readme).filter((b) => b.heading === 'Script tags');
-  expect(blocks.map((b) => b.language)).toEqual(['html']);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README</title></head><body>${blocks[0]!.body}</body></html>`;
-}
+const readmePage = () =>
+  readmeScriptTagPage(
+    readFileSync(join(repoRoot, 'packages/sparse/README.md'), 'utf8'),
+    'Script tags',
+  );
 
 describe('script-tag builds in a plain page', () => {
   let pages: ScriptTagPages;

@@ -9,10 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
 import {
+  readmeScriptTagPage,
   type ScriptTagPages,
   startScriptTagPages,
+  tfjsPage,
 } from '../../../../tools/vitest/script-tag-pages.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -23,23 +24,12 @@ const manifest = JSON.parse(
 const SCRIPT_TAG_BACKENDS = Object.keys(manifest.exports)
   .map((key) => /^\.\/register-(\w+)$/.exec(key)?.[1])
   .filter((backend) => backend !== undefined);
-/** The page: tfjs from script tags, ours after it, then a script that uses `tf.tilekit`. */
-function page(backend: string): string {
-  const wasmPaths =
-    backend === 'wasm'
-      ? "tf.wasm.setWasmPaths('/node_modules/@tensorflow/tfjs-backend-wasm/dist/');"
-      : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>script tags</title>
-<script src="/node_modules/@tensorflow/tfjs-core/dist/tf-core.min.js"></script>
-<script src="/node_modules/@tensorflow/tfjs-backend-${backend}/dist/tf-backend-${backend}.min.js"></script>
-<script src="/packages/tfjs-kernels/dist/tilekit-tfjs-kernels-${backend}.min.js"></script>
-</head><body><script>
-(async () => {
-  try {
-    ${wasmPaths}
-    if (!(await tf.setBackend('${backend}'))) throw new Error('no ${backend} backend');
-    const x = tf.tensor2d([[1, 2, 3], [4, 5, 6]]);
+/** The page: tfjs from script tags, ours after it, then a program that uses `tf.tilekit`. */
+const page = (backend: string) =>
+  tfjsPage(
+    backend,
+    `/packages/tfjs-kernels/dist/tilekit-tfjs-kernels-${backend}.min.js`,
+    `const x = tf.tensor2d([[1, 2, 3], [4, 5, 6]]);
     const buffer = tf.tilekit.relayout(x, '{1,0:T(2,2)}', { padValue: -1 });
     const idx = tf.tensor2d([[5, 4, 3], [2, 1, 0]], [2, 3], 'int32');
     const scattered = tf.tilekit.tscatter(x, idx, { dstShape: [2, 3] });
@@ -47,26 +37,19 @@ function page(backend: string): string {
     try { tf.tilekit.relayout(x, '{1,0}', { padvalue: -1 }); } catch (e) {
       typo = (e instanceof tf.tilekit.KernelArgumentError) + ' ' + e.message;
     }
-    window.result = {
+    return {
       backend: tf.getBackend(),
       buffer: Array.from(await buffer.data()),
       scattered: Array.from(await scattered.data()),
       typo,
-    };
-  } catch (error) {
-    window.result = { error: String(error && error.stack || error) };
-  }
-})();
-</script></body></html>`;
-}
+    };`,
+  );
 
-/** The README's script-tag example, as written, as a whole page. */
-function readmePage(): string {
-  const readme = readFileSync(join(repoRoot, 'packages/tfjs-kernels/README.md'), 'utf8');
-  const blocks = fencedBlocks(readme).filter((b) => b.heading === 'Script tags');
-  expect(blocks.map((b) => b.language)).toEqual(['html']);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README</title></head><body>${blocks[0]!.body}</body></html>`;
-}
+const readmePage = () =>
+  readmeScriptTagPage(
+    readFileSync(join(repoRoot, 'packages/tfjs-kernels/README.md'), 'utf8'),
+    'Script tags',
+  );
 
 describe('script-tag builds in a plain page', () => {
   let pages: ScriptTagPages;
