@@ -1,0 +1,66 @@
+/** `describeValue` and the argument checks of this package's own functions. */
+import { describe, expect, it } from 'vitest';
+import {
+  describeValue,
+  isTilekitError,
+  rowMajorStrides,
+  TilekitArgumentError,
+} from '../src/index.js';
+
+describe('describeValue', () => {
+  it('says what each kind of value is, quoting strings and cutting long ones', () => {
+    expect(describeValue(null)).toBe('null');
+    expect(describeValue(undefined)).toBe('undefined');
+    expect(describeValue(5)).toBe('5');
+    expect(describeValue(-0)).toBe('-0');
+    expect(describeValue(Number.NaN)).toBe('NaN');
+    expect(describeValue('5')).toBe("'5'");
+    expect(describeValue("it's")).toBe("'it\\'s'");
+    expect(describeValue('x'.repeat(100))).toBe(`'${'x'.repeat(40)}...'`);
+    expect(describeValue(3n)).toBe('3n');
+    expect(describeValue(Symbol('s'))).toBe('a symbol');
+    expect(describeValue(() => 1)).toBe('a function');
+    expect(describeValue([1, 2, 3])).toBe('an array of length 3');
+    expect(describeValue(new Float32Array(2))).toBe('a Float32Array');
+    expect(describeValue(new Error('x'))).toBe('an Error');
+    expect(describeValue({})).toBe('an object');
+    expect(describeValue(Object.create(null))).toBe('an object without a prototype');
+  });
+
+  it('never throws nor walks the value: throwing Proxies, getters, 2^32 - 1 holes', () => {
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const proxy = new Proxy({}, { get: trap, getPrototypeOf: trap, ownKeys: trap, has: trap });
+    expect(describeValue(proxy)).toBe('an object that cannot be inspected');
+    const getters = Object.defineProperty({}, 'constructor', { get: trap });
+    expect(describeValue(getters)).toBe('an object');
+    expect(describeValue(new Array(2 ** 32 - 1))).toBe('an array of length 4294967295');
+  });
+});
+
+describe('rowMajorStrides arguments', () => {
+  it.each([
+    ['null', null, 'dims'],
+    ["'2,3'", '2,3', 'dims'],
+    ['[2, -1]', [2, -1], 'dims[1]'],
+    ['[2.5]', [2.5], 'dims[0]'],
+    ['[NaN]', [Number.NaN], 'dims[0]'],
+    ['[2^53]', [2 ** 53], 'dims[0]'],
+    ['2^32 - 1 holes', 'holes', 'dims[0]'],
+  ])('%s is a TilekitArgumentError naming %s', (_, dims, argument) => {
+    // Made here: vitest would print a 2^32 - 1 element array into the test's name.
+    const value = dims === 'holes' ? new Array(2 ** 32 - 1) : dims;
+    let thrown: unknown;
+    try {
+      rowMajorStrides(value as number[]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TilekitArgumentError);
+    expect(isTilekitError(thrown)).toBe(true);
+    expect((thrown as TilekitArgumentError).argument).toBe(argument);
+    expect((thrown as TilekitArgumentError).expected).toBe('an array of non-negative integers');
+    expect((thrown as TilekitArgumentError).code).toBe('tilekit-argument');
+  });
+});
