@@ -482,6 +482,55 @@ export function describeSparseSuite(
       expect(await gradient(backend.name)).toEqual([0, 1.5, 0, -2]);
     });
 
+    it("sparseDot's gradients on 40 random vectors (dense or sparse b, on the GPU) equal the cpu backend's", async () => {
+      /** Gradients w.r.t. a's values and b (b's values when sparse), read back. */
+      const gradients = async (name: string, seed: number) => {
+        await (name === 'cpu' ? useBackend('cpu') : use());
+        const random = seededRandom(seed);
+        const n = Math.floor(random() * 12);
+        const vector = (density: number) =>
+          Array.from({ length: n }, () =>
+            random() < density ? Math.round((random() * 8 - 4) * 4) / 4 : 0,
+          );
+        const sparseB = seed % 3 === 0;
+        const [aData, bData] = [vector(0.5), vector(sparseB ? 0.5 : 1)];
+        const host = seed % 2 === 0;
+        const aDense = tf.tensor1d(aData);
+        const a = host
+          ? SparseTensor.fromDense(Float32Array.from(aData), [n], 'sparse-vector')
+          : TfSparseTensor.fromDense(aDense, 'sparse-vector');
+        aDense.dispose();
+        // A sparse b is built from host data (fromDense reads its tensor); a dense one lives on
+        // the GPU.
+        const bDense = name === 'cpu' || sparseB ? tf.tensor1d(bData) : onGpu(tf.tensor1d(bData));
+        const b = sparseB ? TfSparseTensor.fromDense(bDense, 'sparse-vector') : bDense;
+        const bLeaf = b instanceof TfSparseTensor ? b.values : b;
+        const bOperand = (bv: tf.Tensor) =>
+          b instanceof TfSparseTensor ? b.withValues(bv as tf.Tensor1D) : bv;
+        // A host operand's values are no tensor: then only b's gradient.
+        const grads = tf.tidy(() =>
+          a instanceof TfSparseTensor
+            ? tf.grads((av: tf.Tensor, bv: tf.Tensor) =>
+                sparseDot(a.withValues(av as tf.Tensor1D), bOperand(bv)),
+              )([a.values, bLeaf])
+            : tf.grads((bv: tf.Tensor) => sparseDot(a, bOperand(bv)))([bLeaf]),
+        );
+        const values: number[][] = [];
+        for (const g of grads) values.push(await plain(g));
+        tf.dispose([bDense, bLeaf]);
+        if (a instanceof TfSparseTensor) a.dispose();
+        if (b instanceof TfSparseTensor) b.dispose();
+        return values;
+      };
+      for (let seed = 0; seed < 40; seed++) {
+        const before = tf.memory().numTensors;
+        const cpu = await gradients('cpu', 900 + seed);
+        const gpu = await gradients(backend.name, 900 + seed);
+        expect(gpu, `seed ${900 + seed}`).toEqual(cpu);
+        expect(tf.memory().numTensors, `seed ${900 + seed}`).toBe(before);
+      }
+    });
+
     it('the reported case: sddmm with an all-zero S, then its gradient with respect to B', async () => {
       await use();
       const before = tf.memory().numTensors;
