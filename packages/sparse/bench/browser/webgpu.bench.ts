@@ -1,7 +1,7 @@
 /**
  * The sparse kernels on WebGPU: the shared suite of sparse-gpu-suite.ts. In `npm run bench` it
  * runs in headless Chromium on Dawn's SwiftShader adapter (launched with `--enable-unsafe-webgpu`
- * by tools/bench/src/browser); ../dawn/webgpu-on-dawn.ts runs it in Node on a real GPU. Kernel
+ * by tools/bench/src/browser); ../dawn/sparse-on-dawn.ts runs it in Node on a real GPU. Kernel
  * time ends when the device reports the submitted work done.
  */
 import '@tensorflow/tfjs-backend-webgpu';
