@@ -5,6 +5,7 @@
  * `@tilekit/loop-ir/semantics`. How the IR core is designed: the README's Design section.
  */
 
+export { LoopIrArgumentError } from './argument-checks.js';
 export {
   type InterpretArg,
   InterpretArgumentError,

@@ -1,4 +1,5 @@
 /** Public entry point of the interpreter: argument/result conversion around {@link Machine}. */
+import { expectArray, expectModule, expectOptions, expectString } from '../argument-checks.js';
 import { roundToFormat } from '../ir/float-format.js';
 import type { Module } from '../ir/operation.js';
 import { elementTypeOf, type ScalarType, type Type } from '../ir/types.js';
@@ -113,6 +114,10 @@ export function interpret(
   args: readonly InterpretArg[],
   options: InterpretOptions = {},
 ): InterpretResult[] {
+  expectModule(module);
+  expectString(fnName, 'fnName');
+  expectArray(args, 'args', 'an array of arguments');
+  expectOptions(options);
   const vscale = options.vscale ?? 1;
   if (!Number.isInteger(vscale) || vscale < 1) {
     throw new InterpretArgumentError('options.vscale', `must be a positive integer, got ${vscale}`);

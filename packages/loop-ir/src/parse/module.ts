@@ -1,4 +1,5 @@
 /** Entry point: parses a whole MLIR file into a {@link Module}. */
+import { expectString } from '../argument-checks.js';
 import { createModule, type Module, type Operation } from '../ir/operation.js';
 import { parseAttribute } from './attributes.js';
 import { parseOptionalAttrDictWithKeyword } from './formats/common.js';
@@ -11,9 +12,11 @@ import { Parser } from './parser.js';
  * (custom or generic `"builtin.module"`) or bare top-level operations. Locations and
  * comments are dropped; module attributes are not kept.
  *
- * @throws {MlirParseError} with line, column and what was expected.
+ * @throws {MlirParseError} with line, column and what was expected;
+ *   {LoopIrArgumentError} when `text` is not a string.
  */
 export function parseModule(text: string): Module {
+  expectString(text, 'text');
   const p = new Parser(text);
   parseAliases(p);
   const ops = parseTopLevel(p);

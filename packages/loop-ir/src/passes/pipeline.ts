@@ -3,6 +3,12 @@
  * sparse-vectorization{vl=8}, canonicalize)`, parsed against a registry of {@link Pass}es and run
  * in order, the IR verified after each pass (mlir-opt's default `-verify-each`).
  */
+import {
+  expectArray,
+  expectModule,
+  expectString,
+  LoopIrArgumentError,
+} from '../argument-checks.js';
 import type { Module } from '../ir/operation.js';
 import { LoopIrError } from '../loop-ir-error.js';
 import { verifyModule } from '../verify/index.js';
@@ -13,8 +19,10 @@ export type PassRegistry = ReadonlyMap<string, Pass>;
 
 /** A registry of `passes`; two passes with one name are an error. */
 export function passRegistry(passes: readonly Pass[]): PassRegistry {
+  expectArray(passes, 'passes', 'an array of passes');
   const registry = new Map<string, Pass>();
   for (const pass of passes) {
+    expectPass(pass, 'passes[]');
     if (registry.has(pass.name))
       throw new PassPipelineError('passes', `distinct pass names`, `'${pass.name}' twice`);
     registry.set(pass.name, pass);
@@ -55,11 +63,35 @@ export class PassVerificationError extends LoopIrError {
   }
 }
 
+/** `value` is a pass: an object with a name and `run` and `parseOptions` functions. */
+function expectPass(value: unknown, argument: string): asserts value is Pass {
+  const pass = value as Partial<Pass> | null;
+  if (
+    typeof pass !== 'object' ||
+    pass === null ||
+    typeof pass.name !== 'string' ||
+    typeof pass.run !== 'function' ||
+    typeof pass.parseOptions !== 'function'
+  ) {
+    throw new LoopIrArgumentError(argument, 'a Pass (name, run, parseOptions)', value);
+  }
+}
+
+/** `value` is a pass registry (from passRegistry). */
+function expectRegistry(value: unknown): asserts value is PassRegistry {
+  if (!(value instanceof Map)) {
+    throw new LoopIrArgumentError('registry', 'a PassRegistry (from passRegistry)', value);
+  }
+}
+
 /** Longest pipeline string accepted (a bound on work for untrusted input). */
 const MAX_PIPELINE_LENGTH = 65536;
 
 /** A step of `registry`'s pass `name` with its option string parsed by the pass itself. */
 export function pipelineStep(registry: PassRegistry, name: string, optionText = ''): PipelineStep {
+  expectRegistry(registry);
+  expectString(name, 'name');
+  expectString(optionText, 'optionText');
   const pass = registry.get(name);
   if (pass === undefined)
     throw new PassPipelineError(
@@ -76,6 +108,8 @@ export function pipelineStep(registry: PassRegistry, name: string, optionText = 
  * supported: every registered pass runs on the whole module.
  */
 export function parsePassPipeline(text: string, registry: PassRegistry): PipelineStep[] {
+  expectString(text, 'text');
+  expectRegistry(registry);
   const where = 'pass pipeline';
   if (text.length > MAX_PIPELINE_LENGTH)
     throw new PassPipelineError(
@@ -118,6 +152,14 @@ export interface PipelineResult {
 
 /** Runs `steps` on `module` in order, verifying the IR after each pass. */
 export function runPassPipeline(module: Module, steps: readonly PipelineStep[]): PipelineResult {
+  expectModule(module);
+  expectArray(steps, 'steps', 'an array of pipeline steps (from parsePassPipeline)');
+  steps.forEach((step, k) => {
+    if (typeof step !== 'object' || step === null) {
+      throw new LoopIrArgumentError(`steps[${k}]`, 'a pipeline step', step);
+    }
+    expectPass(step.pass, `steps[${k}].pass`);
+  });
   const reports: { pass: string; report: string }[] = [];
   for (const { pass, options } of steps) {
     const result = pass.run(module, options);

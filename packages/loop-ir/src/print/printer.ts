@@ -3,6 +3,7 @@
  * src/print/formats), generic form otherwise. Output follows `mlir-opt`'s layout: affine map
  * aliases first, `module {`, two-space indentation, MLIR's SSA names.
  */
+import { expectModule, expectOperation } from '../argument-checks.js';
 import {
   type Attribute,
   type AttributeMap,
@@ -144,12 +145,14 @@ function printTopLevel(ops: readonly Operation[]): { aliases: string; body: stri
  * Deterministic: equal modules print equal text.
  */
 export function printModule(module: Module): string {
+  expectModule(module);
   const { aliases, body } = printTopLevel(module.operations);
   return `${aliases}module {\n${body}}\n`;
 }
 
 /** Prints one operation (with its regions and any `#map` aliases it uses), unindented. */
 export function printOperation(op: Operation): string {
+  expectOperation(op);
   const { aliases, body } = printTopLevel([op]);
   const text = body
     .split('\n')

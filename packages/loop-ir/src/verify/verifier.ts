@@ -3,6 +3,7 @@
  * terminator placement, and SSA visibility (an operand must be defined earlier in its block
  * or in an enclosing block; function bodies see nothing from outside).
  */
+import { expectModule } from '../argument-checks.js';
 import { segmentArity } from '../ir/op-def.js';
 import type { Module, Operation, Value } from '../ir/operation.js';
 import { getOpDef } from '../ir/ops/index.js';
@@ -132,6 +133,7 @@ export function verificationDiagnostics(module: Module): readonly IRVerifyError[
  * can be chained (`verifyModule(parseModule(text))`).
  */
 export function verifyModule(module: Module): Module {
+  expectModule(module);
   const [first] = verificationDiagnostics(module);
   if (first !== undefined) throw first;
   return module;
