@@ -17,6 +17,7 @@ import {
 } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex } from '../sparse-tensor/storage-arrays.js';
+import { sparseToDense } from './ops/to-dense.js';
 import { checkStorage, checkStorageLengths, recordCheckedStorage } from './storage-check.js';
 
 /** Value dtypes a {@link TfSparseTensor} holds. */
@@ -397,6 +398,15 @@ export class TfSparseTensor {
       positions: this.positions.map(clone),
       coordinates: this.coordinates.map(clone),
     });
+  }
+
+  /**
+   * The dense tensor of this sparse tensor, built by a kernel on the active backend (no read-back
+   * on the GPU backends): `sparseToDense(this)`, differentiable like it (with respect to the
+   * values, through {@link withValues}).
+   */
+  toDense(): tf.Tensor {
+    return sparseToDense(this);
   }
 
   /** Reads the storage back into a host {@link SparseTensor}. */

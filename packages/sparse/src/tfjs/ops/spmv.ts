@@ -1,8 +1,9 @@
 /** The `spmv` op: sparse matrix x dense vector. */
-import { op, type Tensor } from '@tensorflow/tfjs-core';
+import { op, type Tensor1D } from '@tensorflow/tfjs-core';
 import { SparseSpmv } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
+import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
 import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
@@ -10,13 +11,22 @@ import { requireSparse, type SparseArgument } from './sparse-argument.js';
  * `y(i) = A(i,j) * x(j)` with `A` sparse (any rank-2 format) on the active backend.
  *
  * @param A The sparse matrix (a {@link TfSparseTensor}, or a host `SparseTensor` uploaded for the call).
- * @param x The dense vector, float32 or int32 like `A`'s values.
+ * @param x The dense vector: a tensor (float32 or int32 like `A`'s values) or numbers, converted
+ *   to `A`'s dtype as tfjs ops convert arrays.
  * @param options Host engine and vectorizer options (cpu and wasm backends).
+ * @returns `y`, of `A`'s row count.
  * @throws SparseFormatError, SparsifyError, KernelNotRegisteredError
  */
-function spmv_(A: SparseArgument, x: Tensor, options?: SparseOpOptions): Tensor {
+function spmv_(A: SparseArgument, x: DenseArgument, options?: SparseOpOptions): Tensor1D {
   requireSparse(A, 2, 'A');
-  return runFixedKernel('spmv', SparseSpmv, { A: rowMajorMatrix(A), x }, ['A'], options);
+  const dense = denseTensor(x, 'x', partnerDtype(A));
+  return runFixedKernel(
+    'spmv',
+    SparseSpmv,
+    { A: rowMajorMatrix(A), x: dense },
+    ['A'],
+    options,
+  ) as Tensor1D;
 }
 
 export const spmv = op({ spmv_ });

@@ -10,7 +10,8 @@ import { describeValue, runSparseKernel } from './run-sparse-kernel.js';
 
 /**
  * The dense tensor of sparse `A` (any rank and format), built by a kernel on the active backend:
- * no data is read back on the GPU backends.
+ * no data is read back on the GPU backends. Differentiable with respect to `A`'s values (through
+ * `A.withValues(v)`). `A.toDense()` of a {@link TfSparseTensor} is this op.
  *
  * @throws SparseFormatError, KernelNotRegisteredError
  */
