@@ -4,7 +4,7 @@
  * only where the loops cannot run as generated GPU code; the results equal the cpu backend's.
  */
 import type { BackendValues, DataId, TensorInfo } from '@tensorflow/tfjs-core';
-import { recordSparseKernelRun } from './kernel-path.js';
+import { type HostRouteRecord, recordSparseKernelRun } from './kernel-path.js';
 import { runOnHost, type SparseCall } from './sparse-call.js';
 
 /** What the host route uses of a GPU backend. */
@@ -13,15 +13,15 @@ export interface ReadableBackend {
   makeTensorInfo(shape: number[], dtype: 'float32' | 'int32', values: BackendValues): TensorInfo;
 }
 
-/** Runs `call` on the host for `backend` (named `backendName`); `reason` says why. */
+/** Runs `call` on the host for `backend` (named `backendName`); `why` says why. */
 export function runHostRoute(
   call: SparseCall,
   backend: ReadableBackend,
   backendName: string,
   kernelName: string,
-  reason: string,
+  why: HostRouteRecord,
 ): TensorInfo {
   const out = runOnHost(call, (info) => backend.readSync(info.dataId) as Float32Array | Int32Array);
-  recordSparseKernelRun({ kernelName, backend: backendName, path: 'host', reason });
+  recordSparseKernelRun({ kernelName, backend: backendName, path: 'host', ...why });
   return backend.makeTensorInfo(out.shape, call.compiled.dtype, out.values);
 }

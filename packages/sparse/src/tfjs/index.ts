@@ -14,7 +14,12 @@ export { sparseTensorFromTensor, tensorFromSparse } from './convert.js';
 export { sparseCpuKernelConfigs } from './cpu/kernels.js';
 export { SparseGradientError, sparseGradConfigs } from './gradients/index.js';
 export * from './kernel-names.js';
-export { lastSparseKernelRun, type SparseKernelRun } from './kernel-path.js';
+export {
+  type HostRouteCause,
+  type HostRouteRecord,
+  lastSparseKernelRun,
+  type SparseKernelRun,
+} from './kernel-path.js';
 export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run-sparse-kernel.js';
 export { sddmm } from './ops/sddmm.js';
 export type { SparseArgument } from './ops/sparse-argument.js';

@@ -12,6 +12,7 @@ import type { CompiledSparseKernel } from './compiled-kernel.js';
 import { type ReadableBackend, runHostRoute } from './host-route.js';
 import { SPARSE_KERNEL_NAMES } from './kernel-names.js';
 import { recordSparseKernelRun } from './kernel-path.js';
+import { type HostRouteDecision, hostRouteExplanation } from './route-reason.js';
 import { type SparseCall, sparseCall } from './sparse-call.js';
 
 /** A generated program: passes to run, or the reason there are none. */
@@ -91,7 +92,7 @@ export interface ShaderBackend<B, P extends ShaderProgram> {
     call: SparseCall,
     program: Extract<P, { parallel: true }>,
     args: CallArguments,
-  ): string | null;
+  ): HostRouteDecision | null;
   /** Runs the passes; returns the output. */
   runPasses(
     backend: B,
@@ -130,27 +131,43 @@ function shaderKernel<B, P extends ShaderProgram>(
     const program = gpu.program(call.compiled);
     const args = callArguments(call);
     const parallel = program.parallel ? (program as Extract<P, { parallel: true }>) : undefined;
-    const reason =
+    const decision: HostRouteDecision | null =
       parallel === undefined
-        ? (program as Extract<P, { parallel: false }>).reason
+        ? {
+            cause: 'sequential-loops',
+            detail: (program as Extract<P, { parallel: false }>).reason,
+          }
         : args === undefined
-          ? HOST_MADE_ARGUMENTS
+          ? { cause: 'host-made-arguments', detail: HOST_MADE_ARGUMENTS }
           : gpu.hostReason(backend, call, parallel, args);
-    if (reason !== null || parallel === undefined || args === undefined) {
+    if (decision !== null || parallel === undefined || args === undefined) {
+      const explanation =
+        decision === null
+          ? undefined
+          : hostRouteExplanation(decision, {
+              kernelName,
+              backend: gpu.backendName,
+              expr: call.compiled.expr,
+              formats: call.compiled.formats,
+            });
       const unreadable = Object.entries(call.inputs).find(
         ([, t]) => gpu.hostReadable?.(backend, t) === false,
       );
       if (unreadable !== undefined)
         throw new SparsifyError(
           'operands',
-          `${kernelName} has no ${gpu.backendName} form here (${reason ?? ''}) and would have to read ${unreadable[0]} back from the GPU, which ${gpu.backendName} cannot do synchronously; store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`,
+          `${kernelName} has no ${gpu.backendName} form here and would have to read ${unreadable[0]} back from the GPU, which ${gpu.backendName} cannot do synchronously (${explanation ?? ''}; in the engine's words: ${decision?.detail ?? ''}); store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`,
         );
       return runHostRoute(
         call,
         backend as unknown as ReadableBackend,
         gpu.backendName,
         kernelName,
-        reason ?? '',
+        {
+          cause: decision?.cause ?? 'host-made-arguments',
+          reason: explanation ?? '',
+          detail: decision?.detail ?? '',
+        },
       );
     }
     const out = gpu.runPasses(backend, call, parallel, args);

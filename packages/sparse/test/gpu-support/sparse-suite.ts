@@ -390,7 +390,11 @@ export function describeSparseSuite(
       expect(lastSparseKernelRun()).toMatchObject({
         backend: backend.name,
         path: 'host',
-        reason: expect.stringMatching(/not indexed by the iteration/),
+        cause: 'sequential-loops',
+        reason: expect.stringMatching(
+          /^spmv ran on the CPU .*A is stored as CSC.*Convert A to CSR/,
+        ),
+        detail: expect.stringMatching(/not indexed by the iteration/),
       });
       A.dispose();
     });

@@ -28,6 +28,7 @@ import {
 } from '@tilekit/tfjs-kernels';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
+import type { HostRouteDecision } from '../route-reason.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { passOutputShape } from './pass-output-shape.js';
@@ -98,16 +99,21 @@ function bindingQuads<T>(backend: MathBackendWebGL, quads: readonly TensorInfo[]
 }
 
 /** Why the call cannot run as exact WebGL passes, or null. */
-function hostReason(args: CallArguments): string | null {
+function hostReason(args: CallArguments): HostRouteDecision | null {
   // The passes read their textures with texelFetch and need R32F textures.
-  if (env().getNumber('WEBGL_VERSION') < 2) return 'the WebGL context is WebGL1';
+  if (env().getNumber('WEBGL_VERSION') < 2)
+    return { cause: 'webgl1', detail: 'the WebGL context is WebGL1' };
   const sizes = args.args.flatMap((a) => (a.kind === 'memref' ? a.shape : [a.value]));
-  if ([...sizes, ...args.outputShape].some((s) => s === 0)) return 'a tensor is empty';
+  if ([...sizes, ...args.outputShape].some((s) => s === 0))
+    return { cause: 'empty-tensor', detail: 'a tensor is empty' };
   const elements = args.args.map((a) =>
     a.kind === 'memref' ? a.shape.reduce((x, y) => x * y, 1) : 0,
   );
   if ([...sizes, ...elements].some((s) => s > FLOAT_EXACT_INTEGER_LIMIT))
-    return 'an index or extent exceeds 2^24, past which float32 textures are not exact';
+    return {
+      cause: 'past-float-exact',
+      detail: 'an index or extent exceeds 2^24, past which float32 textures are not exact',
+    };
   return null;
 }
 

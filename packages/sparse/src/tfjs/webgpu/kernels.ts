@@ -16,6 +16,7 @@ import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-kernels';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
+import type { HostRouteDecision } from '../route-reason.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { keyTag } from '../sparse-op-key.js';
@@ -85,11 +86,14 @@ function runPasses(
 function bindingLimitReason(
   backend: WebGPUBackend,
   program: Extract<WgslProgram, { parallel: true }>,
-): string | null {
+): HostRouteDecision | null {
   const limit = backend.device.limits.maxStorageBuffersPerShaderStage;
   const needed = Math.max(0, ...program.passes.map((pass) => pass.inputs.length + 1));
   return needed > limit
-    ? `a pass binds ${needed} storage buffers and the device allows ${limit} per shader stage`
+    ? {
+        cause: 'binding-limit',
+        detail: `a pass binds ${needed} storage buffers and the device allows ${limit} per shader stage`,
+      }
     : null;
 }
 
@@ -100,7 +104,10 @@ export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelCo
   hostReason: (backend: WebGPUBackend, call, program) =>
     bindingLimitReason(backend, program) ??
     (backend.shouldExecuteOnCPU(Object.values(call.inputs))
-      ? 'every input is small and still on the CPU (shouldExecuteOnCPU)'
+      ? {
+          cause: 'small-cpu-inputs',
+          detail: 'every input is small and still on the CPU (shouldExecuteOnCPU)',
+        }
       : null),
   runPasses,
   hostReadable: (backend: WebGPUBackend, t) => backend.tensorMap.get(t.dataId).values != null,

@@ -1,0 +1,171 @@
+/**
+ * The explanations `lastSparseKernelRun()` gives when a GPU backend runs a sparse kernel on the
+ * CPU: said in the op's and formats' words with what to do, never the loop IR's. The kernels
+ * are compiled here by the same wgsl and glsl engines the backends use (no GPU needed), over
+ * every op and matrix format; the other causes are checked over every op and backend.
+ */
+import {
+  compileGlsl,
+  compileWgsl,
+  type GlslProgram,
+  type WgslProgram,
+} from '@tilekit/loop-engines';
+import { describe, expect, it } from 'vitest';
+import { type NamedFormat, resolveFormat } from '../../src/index.js';
+import { sparsify } from '../../src/sparsify/index.js';
+import type { CompiledSparseKernel } from '../../src/tfjs/compiled-kernel.js';
+import {
+  type HostRouteCause,
+  type HostRouteContext,
+  hostRouteExplanation,
+} from '../../src/tfjs/route-reason.js';
+import { shaderProgramOf } from '../../src/tfjs/shader-kernel.js';
+import { rng } from '../sparsify/fixtures.js';
+
+/** The ready-made ops: kernel name, expression, sparse operand. */
+const OPS = [
+  { op: 'spmv', kernelName: 'SparseSpmv', expr: 'y(i) = A(i,j) * x(j)', sparse: 'A' },
+  { op: 'spmm', kernelName: 'SparseSpmm', expr: 'C(i,k) = A(i,j) * B(j,k)', sparse: 'A' },
+  {
+    op: 'sddmm',
+    kernelName: 'SparseSddmm',
+    expr: 'X(i,j) = S(i,j) * (A(i,k) * B(k,j))',
+    sparse: 'S',
+  },
+  { op: 'sparseToDense', kernelName: 'SparseToDenseTensor', expr: 'D(i,j) = A(i,j)', sparse: 'A' },
+] as const;
+
+const MATRIX_FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
+
+/** Loop-IR words a web developer should not have to read. */
+const JARGON = /scf\.|memref|top level|iteration argument|invocation per|runs once/;
+
+/** The backends' program makers, as their kernels use them. */
+const PROGRAM_OF = {
+  webgl: shaderProgramOf(compileGlsl),
+  webgpu: shaderProgramOf(compileWgsl),
+} as const;
+
+/** Whether `backend` makes parallel passes of the kernel, and the engine's reason if not. */
+function programOf(
+  backend: 'webgl' | 'webgpu',
+  expr: string,
+  formats: Record<string, NamedFormat>,
+  rank = 2,
+) {
+  const kernel = sparsify(expr, formats);
+  const resolved = Object.fromEntries(
+    Object.entries(formats).map(([name, f]) => [name, resolveFormat(f, rank)]),
+  );
+  // What the program makers read of a compiled kernel: the loops and the operands' formats.
+  const compiled = { kernel, formats: resolved } as unknown as CompiledSparseKernel;
+  const program: WgslProgram | GlslProgram = PROGRAM_OF[backend](compiled);
+  return { program, resolved };
+}
+
+describe('sequential loops: every op and matrix format, on webgl and webgpu', () => {
+  for (const backend of ['webgl', 'webgpu'] as const)
+    for (const o of OPS)
+      for (const format of MATRIX_FORMATS) {
+        it(`${o.op} with ${format} on ${backend}`, () => {
+          const { program, resolved } = programOf(backend, o.expr, { [o.sparse]: format });
+          // CSR gives parallel passes everywhere (one row per invocation or output element),
+          // DCSR on webgpu too (one stored row per invocation).
+          if (format === 'CSR' || (format === 'DCSR' && backend === 'webgpu'))
+            expect(program.parallel).toBe(true);
+          if (program.parallel) return;
+          const context: HostRouteContext = {
+            kernelName: o.kernelName,
+            backend,
+            expr: o.expr,
+            formats: resolved,
+          };
+          const reason = hostRouteExplanation(
+            { cause: 'sequential-loops', detail: program.reason },
+            context,
+          );
+          expect(reason.startsWith(`${o.op} ran on the CPU on ${backend}`)).toBe(true);
+          expect(reason).toContain(`${o.sparse} is stored as ${format}`);
+          expect(reason).toContain(`Convert ${o.sparse} to CSR`);
+          expect(reason).toContain(`${o.sparse}.convert('CSR')`);
+          expect(reason).toContain("TfSparseTensor.fromDense(dense, 'CSR')");
+          expect(reason).not.toMatch(JARGON);
+          // The engine's own words stay available as the detail; they are the jargon.
+          expect(program.reason.length).toBeGreaterThan(0);
+        });
+      }
+
+  it('a dot product (a reduction into one value) says so and names the parallel form', () => {
+    for (const backend of ['webgl', 'webgpu'] as const) {
+      const { program } = programOf(backend, 'x = a(i) * b(i)', { a: 'sparse-vector' }, 1);
+      expect(program.parallel).toBe(false);
+      const reason = hostRouteExplanation(
+        { cause: 'sequential-loops', detail: (program as { reason: string }).reason },
+        {
+          kernelName: 'SparseDot',
+          backend,
+          expr: 'x = a(i) * b(i)',
+          formats: { a: resolveFormat('sparse-vector', 1) },
+        },
+      );
+      expect(reason.startsWith(`sparseDot ran on the CPU on ${backend}`)).toBe(true);
+      expect(reason).toContain('reduction');
+      expect(reason).toContain('tf.sum');
+      expect(reason).not.toMatch(JARGON);
+    }
+  });
+
+  it('a sparseOp is named by its expression', () => {
+    const expr = 'y(j) = A(i,j) * x(i)';
+    const { program, resolved } = programOf('webgl', expr, { A: 'COO' });
+    expect(program.parallel).toBe(false);
+    const reason = hostRouteExplanation(
+      { cause: 'sequential-loops', detail: (program as { reason: string }).reason },
+      { kernelName: 'SparseOp', backend: 'webgl', expr, formats: resolved },
+    );
+    expect(reason.startsWith(`sparseOp('${expr}') ran on the CPU on webgl`)).toBe(true);
+    expect(reason).toContain('A is stored as COO');
+  });
+});
+
+/** What each other cause's explanation must tell the user to do (or that nothing needs doing). */
+const ADVICE: Readonly<Record<Exclude<HostRouteCause, 'sequential-loops'>, RegExp>> = {
+  'host-made-arguments': /Pass scalars as plain numbers/,
+  webgl1: /need WebGL2.*webgpu backend/,
+  'empty-tensor': /empty.*nothing to change/,
+  'past-float-exact': /16,777,216.*webgpu backend.*blocks of rows/,
+  'binding-limit': /more arrays at once.*split the expression into two ops/,
+  'small-cpu-inputs': /small and still in CPU memory.*WEBGPU_CPU_FORWARD/,
+};
+
+describe('the other host-route causes, seeded over ops and backends', () => {
+  const next = rng(37);
+  const kernels = [...OPS.map((o) => [o.kernelName, o.op] as const), ['SparseDot', 'sparseDot']];
+  for (const [cause, advice] of Object.entries(ADVICE) as [HostRouteCause, RegExp][])
+    for (let k = 0; k < 4; k++) {
+      const [kernelName, op] = kernels[Math.floor(next() * kernels.length)] as readonly [
+        string,
+        string,
+      ];
+      const backend = next() < 0.5 ? 'webgl' : 'webgpu';
+      const format = MATRIX_FORMATS[Math.floor(next() * MATRIX_FORMATS.length)] as NamedFormat;
+      it(`${cause}: ${op} on ${backend} (${format})`, () => {
+        const detail = `engine text ${k}`;
+        const reason = hostRouteExplanation(
+          { cause, detail },
+          {
+            kernelName,
+            backend,
+            expr: 'y(i) = A(i,j) * x(j)',
+            formats: { A: resolveFormat(format, 2) },
+          },
+        );
+        expect(reason.startsWith(`${op} ran on the CPU on ${backend}: `)).toBe(true);
+        expect(reason).toMatch(advice);
+        expect(reason).not.toMatch(JARGON);
+        // Only the binding limit quotes its figures (the device's limit); no other reason
+        // repeats the technical detail.
+        expect(reason.includes(detail)).toBe(cause === 'binding-limit');
+      });
+    }
+});
