@@ -4,8 +4,10 @@
  * one engine and run with `runKernel`. The request types are restated structurally so this
  * entry does not depend on the conformance package.
  */
+
 import { compile, type EngineName } from '@tilekit/loop-engines';
 import { type VectorizeOptions, vectorize } from '@tilekit/sparse-vectorizer';
+import { SparseArgumentError } from './sparse-error.js';
 import { type FormatSpec, SparseTensor, type ValueDType } from './sparse-tensor/index.js';
 import type { KernelFunction, KernelOperand, ValueType } from './sparsify/index.js';
 import { runKernel, sparsify } from './sparsify/index.js';
@@ -59,6 +61,9 @@ const ARRAYS = {
 export function sparseConformanceImpl(options: ConformanceImplOptions = {}): {
   run(request: ConformanceRequest): ConformanceResult;
 } {
+  if (typeof options !== 'object' || options === null) {
+    throw new SparseArgumentError('options', 'expected {engine?, vectorize?, vscale?}');
+  }
   const engine = options.engine ?? 'wasm';
   const compiled = new Map<string, { kernel: ReturnType<typeof sparsify>; fn: KernelFunction }>();
   const kernelFor = (request: ConformanceRequest) => {

@@ -3,6 +3,10 @@ import { TilekitError } from '@tilekit/errors';
 /** The base of every error @tilekit/sparse throws for input it cannot accept. */
 export class SparseError extends TilekitError {
   override readonly name: string = 'SparseError';
+
+  constructor(message?: string) {
+    super(message === undefined ? undefined : textOf(message, 4000));
+  }
 }
 
 /**
@@ -14,8 +18,35 @@ export class SparseArgumentError extends SparseError {
   /** The argument at fault, e.g. `'format.levels'` or `'formats.A'`. */
   declare readonly argument: string;
 
-  constructor(argument: string, problem: string) {
-    super(`Invalid ${argument}: ${problem}`);
-    this.argument = argument;
+  constructor(argument: string, problem: string, expected?: string) {
+    const name = textOf(argument);
+    super(`Invalid ${name}: ${textOf(problem)}`);
+    this.argument = name;
+    if (expected !== undefined) (this as { expected?: string }).expected = textOf(expected);
   }
+}
+
+/**
+ * Any value as a short string for a message, whatever it is: a symbol, an object without a
+ * prototype, an array too long to join, an object whose conversion throws. Junk given to a
+ * public function must end in a typed error, never in a failure to describe it.
+ */
+export function textOf(x: unknown, limit = 200): string {
+  let text: string;
+  try {
+    if (typeof x === 'string') text = x;
+    else if (typeof x === 'symbol') text = x.toString();
+    else if (typeof x === 'bigint') text = `${x}n`;
+    else if (Array.isArray(x))
+      text =
+        x.length > limit
+          ? `an array of length ${x.length}`
+          : `[${x.map((e) => textOf(e, 40)).join(', ')}]`;
+    else if (typeof x === 'object' && x !== null)
+      text = (x as object).constructor?.name ?? 'an object';
+    else text = String(x);
+  } catch {
+    text = Object.prototype.toString.call(x);
+  }
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }

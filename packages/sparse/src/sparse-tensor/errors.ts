@@ -3,7 +3,7 @@
  * tell a bad format description from malformed storage arrays.
  */
 
-import { SparseArgumentError, SparseError } from '../sparse-error.js';
+import { SparseArgumentError, SparseError, textOf } from '../sparse-error.js';
 
 /** A format description (level types, ordering, widths) that cannot describe a tensor. */
 export class SparseFormatError extends SparseArgumentError {
@@ -23,8 +23,10 @@ export class SparseStorageError extends SparseError {
   readonly at: number | undefined;
 
   constructor(argument: string, problem: string, at?: number) {
-    super(`Invalid ${argument}${at === undefined ? '' : ` at ${at}`}: ${problem}`);
-    this.argument = argument;
-    this.at = at;
+    const name = textOf(argument);
+    const index = typeof at === 'number' ? at : undefined;
+    super(`Invalid ${name}${index === undefined ? '' : ` at ${index}`}: ${textOf(problem)}`);
+    this.argument = name;
+    this.at = index;
   }
 }

@@ -4,6 +4,7 @@
  * widths of the position and coordinate arrays (`posWidth`/`crdWidth` of
  * `#sparse_tensor.encoding`).
  */
+import { textOf } from '../sparse-error.js';
 import { SparseFormatError } from './errors.js';
 
 /** Level types, spelled as in `#sparse_tensor.encoding`. */
@@ -129,6 +130,15 @@ export function resolveFormat(
   rank: number,
   widths: WidthOptions = {},
 ): SparseFormat {
+  if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank > MAX_RANK) {
+    throw new SparseFormatError(
+      'rank',
+      `must be an integer from 0 to ${MAX_RANK}, got ${textOf(rank)}`,
+    );
+  }
+  if (typeof widths !== 'object' || widths === null) {
+    throw new SparseFormatError('widths', `expected {posWidth?, crdWidth?}, got ${textOf(widths)}`);
+  }
   let levels: readonly LevelType[];
   let order: readonly number[] | undefined;
   let posWidth: StorageWidth | undefined;
@@ -146,6 +156,18 @@ export function resolveFormat(
   } else {
     const full = spec as Exclude<FormatSpec, string | readonly LevelType[]>;
     ({ levels, order, posWidth, crdWidth } = full);
+    if (!Array.isArray(levels)) {
+      throw new SparseFormatError(
+        'format.levels',
+        `expected a list of level types, got ${textOf(levels)}`,
+      );
+    }
+    if (order !== undefined && !Array.isArray(order)) {
+      throw new SparseFormatError(
+        'format.order',
+        `expected a permutation of 0..${rank - 1}, got ${textOf(order)}`,
+      );
+    }
   }
   posWidth = widths.posWidth ?? posWidth ?? DEFAULT_STORAGE_WIDTH;
   crdWidth = widths.crdWidth ?? crdWidth ?? DEFAULT_STORAGE_WIDTH;
@@ -159,7 +181,7 @@ export function resolveFormat(
     if (!WIDTHS.has(w)) {
       throw new SparseFormatError(
         `format.${name}`,
-        `must be 8, 16, 32, 64 or 'index', got ${String(w)}`,
+        `must be 8, 16, 32, 64 or 'index', got ${textOf(w)}`,
       );
     }
   }
@@ -180,7 +202,7 @@ function checkLevels(levels: readonly LevelType[], rank: number): void {
   }
   levels.forEach((lt, l) => {
     if (!LEVEL_TYPES.has(lt)) {
-      throw new SparseFormatError(`format.levels[${l}]`, `unknown level type '${String(lt)}'`);
+      throw new SparseFormatError(`format.levels[${l}]`, `unknown level type '${textOf(lt)}'`);
     }
     if (isSingleton(lt) && (l === 0 || isUnique(levels[l - 1] as LevelType))) {
       throw new SparseFormatError(
@@ -211,27 +233,39 @@ function checkOrder(order: readonly number[], rank: number): void {
   ) {
     throw new SparseFormatError(
       'format.order',
-      `must be a permutation of 0..${rank - 1}, got [${order.join(', ')}]`,
+      `must be a permutation of 0..${rank - 1}, got ${textOf(order)}`,
     );
   }
 }
 
 /** True for levels that store coordinates with a positions array (`compressed*`). */
 export function isCompressed(lt: LevelType): boolean {
-  return lt.startsWith('compressed');
+  return levelType(lt).startsWith('compressed');
 }
 
 /** True for `singleton*` levels (one coordinate per parent position, no positions array). */
 export function isSingleton(lt: LevelType): boolean {
-  return lt.startsWith('singleton');
+  return levelType(lt).startsWith('singleton');
 }
 
 /** False for the `(nonunique)` variants. */
 export function isUnique(lt: LevelType): boolean {
-  return !lt.endsWith('(nonunique)');
+  return !levelType(lt).endsWith('(nonunique)');
 }
 
 /** True when the level stores coordinates explicitly (every non-dense level). */
 export function hasCoordinates(lt: LevelType): boolean {
-  return lt !== 'dense';
+  return levelType(lt) !== 'dense';
 }
+
+/** `lt`, checked to be a {@link LevelType}. */
+function levelType(lt: unknown): LevelType {
+  if (typeof lt === 'string' && LEVEL_TYPES.has(lt)) return lt as LevelType;
+  throw new SparseFormatError(
+    'levelType',
+    `unknown level type ${textOf(lt)}; expected one of ${[...LEVEL_TYPES].join(', ')}`,
+  );
+}
+
+/** The largest rank a format describes (a bound on the loops over levels, not MLIR's). */
+export const MAX_RANK = 64;

@@ -5,6 +5,7 @@
  * written to.
  */
 import { rowMajorStrides } from '@tilekit/errors';
+import { SparseArgumentError, textOf } from '../sparse-error.js';
 import {
   checkLength,
   convertStorage,
@@ -16,6 +17,7 @@ import { SparseFormatError, SparseStorageError } from './errors.js';
 import {
   type FormatSpec,
   isCompressed,
+  MAX_RANK,
   resolveFormat,
   type SparseFormat,
   type WidthOptions,
@@ -25,7 +27,6 @@ import {
   dtypeOf,
   type IndexArray,
   isIndexArray,
-  readIndex,
   type StoredValue,
   type ValueArray,
   type ValueDType,
@@ -33,6 +34,9 @@ import {
   widthOf,
 } from './storage-arrays.js';
 import { checkStorage, checkStorageKinds, type SparseStorage } from './validate.js';
+
+/** The token only this module holds: `new SparseTensor` from elsewhere is refused. */
+const BUILD: unique symbol = Symbol('SparseTensor');
 
 /** Options of the constructors: value dtype and position/coordinate widths. */
 export interface SparseTensorOptions extends WidthOptions {
@@ -68,10 +72,22 @@ export class SparseTensor {
   readonly values: ValueArray;
 
   static {
-    adopt = (shape, format, storage) => new SparseTensor(shape, format, storage);
+    adopt = (shape, format, storage) => new SparseTensor(shape, format, storage, BUILD);
   }
 
-  private constructor(shape: readonly number[], format: SparseFormat, storage: SparseStorage) {
+  private constructor(
+    shape: readonly number[],
+    format: SparseFormat,
+    storage: SparseStorage,
+    token: typeof BUILD,
+  ) {
+    if (token !== BUILD) {
+      throw new SparseArgumentError(
+        'new SparseTensor',
+        'a SparseTensor is made by SparseTensor.fromDense, fromCoordinates or fromStorage',
+        'SparseTensor.fromDense, fromCoordinates or fromStorage',
+      );
+    }
     this.shape = Object.freeze([...shape]);
     this.format = format;
     this.positions = Object.freeze([...storage.positions]);
@@ -105,7 +121,7 @@ export class SparseTensor {
     const zero = values instanceof BigInt64Array ? 0n : 0;
     const kept: number[] = [];
     for (let k = 0; k < size; k++) if (values[k] !== zero) kept.push(k);
-    const strides = rowMajorStrides(shape);
+    const strides = size === 0 ? shape.map(() => 0) : rowMajorStrides(shape);
     const coordinates = shape.map((n, d) =>
       Float64Array.from(kept, (k) => Math.floor(k / (strides[d] as number)) % n),
     );
@@ -114,7 +130,7 @@ export class SparseTensor {
       stored[e] = values[k] as number;
     });
     const entries = { coordinates, values: stored, count: kept.length };
-    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved));
+    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved), BUILD);
   }
 
   /**
@@ -159,7 +175,7 @@ export class SparseTensor {
       ) {
         throw new SparseStorageError(
           'coordinates',
-          `${tuple === undefined ? describe(c) : `(${tuple.map(String).join(', ')})`} is not inside shape [${shape.join(', ')}]`,
+          `${tuple === undefined ? describe(c) : textOf(tuple)} is not inside shape [${shape.join(', ')}]`,
           k,
         );
       }
@@ -168,7 +184,7 @@ export class SparseTensor {
       });
     });
     const entries = { coordinates: dims, values: valueArrayOf(dtype, values), count };
-    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved));
+    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved), BUILD);
   }
 
   /**
@@ -206,12 +222,13 @@ export class SparseTensor {
       coordinates: storage.coordinates.map((a) => a?.slice()),
       values: storage.values.slice(),
     };
-    if (canonical) return new SparseTensor(shape, resolved, copy);
+    if (canonical) return new SparseTensor(shape, resolved, copy, BUILD);
     const source = { shape, format: resolved, ...copy };
     return new SparseTensor(
       shape,
       resolved,
       storageOfEntries(listEntries(source), shape, resolved),
+      BUILD,
     );
   }
 
@@ -232,7 +249,7 @@ export class SparseTensor {
       posWidth: given.posWidth ?? named.posWidth ?? this.format.posWidth,
       crdWidth: given.crdWidth ?? named.crdWidth ?? this.format.crdWidth,
     });
-    return new SparseTensor(this.shape, resolved, convertStorage(this, resolved));
+    return new SparseTensor(this.shape, resolved, convertStorage(this, resolved), BUILD);
   }
 
   /**
@@ -245,6 +262,7 @@ export class SparseTensor {
       this.shape,
       this.format,
       storageOfEntries(entries, this.shape, this.format),
+      BUILD,
     );
   }
 
@@ -301,6 +319,8 @@ export class SparseTensor {
     const size = this.shape.reduce((a, b) => a * b, 1);
     checkLength('shape', `a dense array of ${size} elements`, size);
     const out = new (this.values.constructor as new (n: number) => ValueArray)(size);
+    // An empty shape may still have an extent of 2^53, past what strides are computed for.
+    if (size === 0) return out;
     const strides = rowMajorStrides(this.shape);
     const { coordinates, values, count } = listEntries(this);
     for (let e = 0; e < count; e++) {
@@ -330,12 +350,12 @@ export class SparseTensor {
       }
     } else if (lt !== undefined && isCompressed(lt)) {
       const pos = this.positions[l] as IndexArray;
-      for (let q = readIndex(pos, p); q < readIndex(pos, p + 1); q++) {
-        levelCrd[l] = readIndex(crd as IndexArray, q);
+      for (let q = Number(pos[p]); q < Number(pos[p + 1]); q++) {
+        levelCrd[l] = Number((crd as IndexArray)[q]);
         visit(l + 1, q, q + 1);
       }
     } else {
-      levelCrd[l] = readIndex(crd as IndexArray, p);
+      levelCrd[l] = Number((crd as IndexArray)[p]);
       visit(l + 1, p, p + 1);
     }
   }
@@ -346,11 +366,12 @@ function checkShape(shape: unknown): asserts shape is readonly number[] {
   if (
     !Array.isArray(shape) ||
     shape.length === 0 ||
+    shape.length > MAX_RANK ||
     shape.some((d) => typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 2 ** 53)
   ) {
     throw new SparseFormatError(
       'shape',
-      `must be a non-empty list of integers from 0 to 2^53, got ${Array.isArray(shape) ? `[${shape.map(String).join(', ')}]` : describe(shape)}`,
+      `must be a non-empty list of at most ${MAX_RANK} integers from 0 to 2^53, got ${textOf(shape)}`,
     );
   }
 }

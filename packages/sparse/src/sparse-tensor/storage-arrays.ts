@@ -34,6 +34,12 @@ export function checkDType(dtype: unknown, argument: string): ValueDType {
 
 /** Largest position or coordinate representable at `width` (capped at 2^53 - 1 for 64 bits). */
 export function maxIndexFor(width: StorageWidth): number {
+  if (![8, 16, 32, 64, 'index'].includes(width)) {
+    throw new SparseFormatError(
+      'width',
+      `must be 8, 16, 32, 64 or 'index', got ${describeValue(width)}`,
+    );
+  }
   if (width === 8 || width === 16 || width === 32) return 2 ** width - 1;
   return Number.MAX_SAFE_INTEGER;
 }
@@ -134,11 +140,23 @@ export function numbersOf(array: IndexArray): ArrayLike<number> {
 
 /** Reads entry `i` of an index array as a number. */
 export function readIndex(array: IndexArray, i: number): number {
+  if (!isIndexArray(array)) {
+    throw new SparseStorageError('array', `expected an index array, got ${describeValue(array)}`);
+  }
+  if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= array.length) {
+    throw new SparseStorageError(
+      'i',
+      `must be an index into the array (length ${array.length}), got ${describeValue(i)}`,
+    );
+  }
   return Number(array[i]);
 }
 
 /** The width an index array was allocated for. */
 export function widthOf(array: IndexArray): StorageWidth {
+  if (!isIndexArray(array)) {
+    throw new SparseStorageError('array', `expected an index array, got ${describeValue(array)}`);
+  }
   if (array instanceof Uint8Array) return 8;
   if (array instanceof Uint16Array) return 16;
   if (array instanceof Uint32Array) return 32;
@@ -158,6 +176,12 @@ export function valueArrayOf(
   values: ArrayLike<StoredValue>,
   argument = 'values',
 ): ValueArray {
+  if (!Array.isArray(values) && !(ArrayBuffer.isView(values) && !(values instanceof DataView))) {
+    throw new SparseStorageError(
+      argument,
+      `expected an array or a typed array, got ${describeValue(values)}`,
+    );
+  }
   const n = values.length;
   const bad = (k: number, wanted: string): SparseStorageError =>
     new SparseStorageError(

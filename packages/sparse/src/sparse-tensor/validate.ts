@@ -10,7 +10,6 @@ import {
   isIndexArray,
   isValueArray,
   numbersOf,
-  readIndex,
   type ValueArray,
   widthOf,
 } from './storage-arrays.js';
@@ -282,13 +281,13 @@ function checkCooOrder(
   const chain = storage.coordinates.slice(head, l + 1) as IndexArray[];
   const compare = (a: number, b: number): number => {
     for (const crd of chain) {
-      const d = readIndex(crd, a) - readIndex(crd, b);
+      const d = Number(crd[a]) - Number(crd[b]);
       if (d !== 0) return d;
     }
     return 0;
   };
   for (let s = 0; s + 1 < pos.length; s++) {
-    for (let p = readIndex(pos, s) + 1; p < readIndex(pos, s + 1); p++) {
+    for (let p = Number(pos[s]) + 1; p < Number(pos[s + 1]); p++) {
       if (compare(p - 1, p) >= 0) {
         disorder(
           new SparseStorageError(

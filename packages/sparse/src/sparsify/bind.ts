@@ -3,11 +3,15 @@
  * sparse tensors contribute their position/coordinate/value arrays, dense operands their
  * data, and every index variable's size is read off the operands (and checked to agree).
  */
+
 import { markImmutable } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
+import { textOf } from '../sparse-error.js';
+import { MAX_STORAGE_LENGTH } from '../sparse-tensor/convert.js';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { checkKernel, checkValueType as checkValueTypeName } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
 import { hasAssembly } from './output-plan.js';
@@ -37,6 +41,18 @@ const isSparse = (o: KernelOperand): o is SparseTensor => typeof o === 'object' 
 
 /** A zero-filled array of the kernel's value type. */
 export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
+  checkValueTypeName(valueType);
+  if (
+    typeof length !== 'number' ||
+    !Number.isInteger(length) ||
+    length < 0 ||
+    length > MAX_STORAGE_LENGTH
+  ) {
+    throw new SparsifyError(
+      'length',
+      `must be an integer from 0 to ${MAX_STORAGE_LENGTH}, got ${textOf(length)}`,
+    );
+  }
   switch (valueType) {
     case 'f32':
       return new Float32Array(length);
@@ -247,6 +263,7 @@ export function outputShapeOf(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
 ): number[] {
+  checkKernel(kernel);
   const bound = boundInputs(kernel, operands);
   const sizes = indexSizes(kernel, (input) => shapeOf(bound.get(input) as KernelOperand));
   return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
@@ -261,11 +278,25 @@ export function outputShapeOfShapes(
   kernel: SparseKernel,
   shapes: Readonly<Record<string, readonly number[]>>,
 ): number[] {
+  checkKernel(kernel);
+  if (typeof shapes !== 'object' || shapes === null) {
+    throw new SparsifyError(
+      'shapes',
+      `expected an object of shapes by operand name, got ${textOf(shapes)}`,
+    );
+  }
   const { plan } = kernel;
   const sizes = indexSizes(kernel, (input) => {
     const name = plan.inputs.find((t) => t.name === input)?.source ?? input;
     const shape = Object.hasOwn(shapes, name) ? shapes[name] : undefined;
     if (shape === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
+    if (
+      !Array.isArray(shape) ||
+      shape.length > 64 ||
+      !shape.every((d) => Number.isSafeInteger(d) && d >= 0)
+    ) {
+      throw new SparsifyError(`shapes.${name}`, `expected a list of sizes, got ${textOf(shape)}`);
+    }
     return shape;
   });
   return plan.output.indices.map((i) => sizes.get(i) ?? 0);
@@ -297,6 +328,7 @@ export function bindArguments(
   operands: Readonly<Record<string, KernelOperand>>,
   output?: ValueArray | BigInt64Array | OutputStorage,
 ): BoundCall {
+  checkKernel(kernel);
   return bindArgumentsFor(kernel, operands, () => output);
 }
 

@@ -1,6 +1,6 @@
 /** Errors raised by the sparse loop emitter. */
 
-import { SparseArgumentError, SparseError } from '../sparse-error.js';
+import { SparseArgumentError, SparseError, textOf } from '../sparse-error.js';
 
 /** Tensor index notation that does not follow the grammar (see notation.ts). */
 export class NotationSyntaxError extends SparseError {
@@ -11,14 +11,20 @@ export class NotationSyntaxError extends SparseError {
   readonly offset: number;
   /** What the parser expected there. */
   override readonly expected: string;
+  /** The notation is the argument at fault (`expression` of `sparsify`, `source` of `parseNotation`). */
+  override readonly argument = 'expression';
 
   constructor(input: string, offset: number, expected: string) {
-    const found =
-      offset >= input.length ? 'end of input' : JSON.stringify(input.slice(offset, offset + 10));
-    super(`Syntax error at offset ${offset}: expected ${expected}, found ${found} in "${input}"`);
-    this.input = input;
-    this.offset = offset;
-    this.expected = expected;
+    const text = typeof input === 'string' ? input : textOf(input);
+    const at = typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
+    const found = at >= text.length ? 'end of input' : JSON.stringify(text.slice(at, at + 10));
+    const wanted = textOf(expected);
+    super(
+      `Syntax error at offset ${at}: expected ${wanted}, found ${found} in "${textOf(text, 1000)}"`,
+    );
+    this.input = text;
+    this.offset = at;
+    this.expected = wanted;
   }
 }
 

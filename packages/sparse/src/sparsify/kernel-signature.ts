@@ -20,6 +20,7 @@
  * Position and coordinate widths 8/16/32/64 use `i8`...`i64` memrefs (read unsigned), `index`
  * uses `memref<?xindex>`, exactly like MLIR's `sparse_tensor.positions/coordinates`.
  */
+
 import {
   f32,
   f64,
@@ -32,12 +33,15 @@ import {
   memrefOf,
   type ScalarType,
 } from '@tilekit/loop-ir';
+import { textOf } from '../sparse-error.js';
 import {
   hasCoordinates,
   isCompressed,
   type SparseFormat,
   type StorageWidth,
 } from '../sparse-tensor/format.js';
+import { checkPlan, checkValueType } from './argument-checks.js';
+import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
 import { hasAssembly } from './output-plan.js';
 
@@ -80,11 +84,15 @@ export type KernelParameter =
 
 /** The IR type of a value element type. */
 export function scalarTypeOf(valueType: ValueType): ScalarType {
+  checkValueType(valueType);
   return { f32, f64, i32, i64 }[valueType];
 }
 
 /** The IR element type of position/coordinate storage of a width. */
 export function storageTypeOf(width: StorageWidth): ScalarType {
+  if (![8, 16, 32, 64, 'index'].includes(width)) {
+    throw new SparsifyError('width', `must be 8, 16, 32, 64 or 'index', got ${textOf(width)}`);
+  }
   return width === 'index' ? index : { 8: i8, 16: i16, 32: i32, 64: i64 }[width];
 }
 
@@ -123,6 +131,7 @@ function tensorParameters(t: TensorPlan, element: ScalarType): KernelParameter[]
 
 /** The parameters of the kernel emitted for `plan`, in argument order. */
 export function kernelParameters(plan: KernelPlan): KernelParameter[] {
+  checkPlan(plan);
   const element = scalarTypeOf(plan.valueType);
   return [
     ...plan.inputs.flatMap((t) => tensorParameters(t, element)),

@@ -22,6 +22,7 @@
  * `optimizeSet`), so repeated dense operands stay linear; a lattice needing more than
  * {@link MAX_LATTICE_POINTS} points is a {@link SparsifyError}.
  */
+import { checkExpr, checkPoint, checkPoints } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import { accessesOf, type Expr, type FunctionName, mapExpr } from './notation.js';
 
@@ -52,6 +53,21 @@ export function buildLattice(
   expr: Expr,
   participation: (tensor: string) => Participation | undefined,
 ): LatticePoint[] {
+  checkExpr(expr);
+  if (typeof participation !== 'function') {
+    throw new SparsifyError(
+      'participation',
+      'expected a function from tensor names to participation',
+    );
+  }
+  return latticeOf(expr, participation);
+}
+
+/** {@link buildLattice} of a checked expression. */
+function latticeOf(
+  expr: Expr,
+  participation: (tensor: string) => Participation | undefined,
+): LatticePoint[] {
   return merged(buildPoints(expr, participation));
 }
 
@@ -59,7 +75,7 @@ function buildPoints(
   expr: Expr,
   participation: (tensor: string) => Participation | undefined,
 ): LatticePoint[] {
-  const build = (e: Expr) => buildLattice(e, participation);
+  const build = (e: Expr) => latticeOf(e, participation);
   switch (expr.kind) {
     case 'const':
     case 'index':
@@ -144,7 +160,7 @@ function selection(
   /** `e`'s own points, then `e` with its sparse operands absent (zero) unless a point covers that. */
   const choices = (e: Expr): Choice[] => {
     // A literal zero branch is the same as an absent one (`select(a > 0, a, 0)` stays sparse).
-    const points = buildLattice(e, participation).filter(
+    const points = latticeOf(e, participation).filter(
       (q) => q.expr.kind !== 'const' || q.expr.value !== 0,
     );
     if (points.some((q) => q.sparse.size === 0))
@@ -244,6 +260,7 @@ function merged(points: readonly LatticePoint[]): LatticePoint[] {
  * and `min` visit exactly the union of their operands' entries whatever the formats.
  */
 export function optimizeLattice(points: readonly LatticePoint[]): LatticePoint[] {
+  checkPoints(points);
   const sorted = [...points]
     .filter((p) => constantValue(p.expr) !== 0)
     .sort((a, b) => b.sparse.size - a.sparse.size);
@@ -297,6 +314,8 @@ function constantValue(e: Expr): number | undefined {
 
 /** The points evaluated inside the loop of `point`: those whose sparse set it contains. */
 export function casesOf(points: readonly LatticePoint[], point: LatticePoint): LatticePoint[] {
+  checkPoints(points);
+  checkPoint(point);
   return points.filter((q) => [...q.sparse].every((t) => point.sparse.has(t)));
 }
 

@@ -22,6 +22,8 @@
  * {@link MAX_EXPRESSION_NODES} nodes is a {@link NotationSyntaxError}, so no input can
  * exhaust the stack of the parser or of the passes that walk the tree.
  */
+import { textOf } from '../sparse-error.js';
+import { checkExpr } from './argument-checks.js';
 import { NotationSyntaxError } from './errors.js';
 
 /** A tensor read (`A(i,j)`); a rank-0 access (`s`, `s()`) reads a scalar. */
@@ -141,7 +143,7 @@ const COMPARE_OPS: readonly CompareOp[] = ['<=', '>=', '==', '!=', '<', '>'];
 /** Parses tensor index notation; throws {@link NotationSyntaxError} with the offset at fault. */
 export function parseNotation(source: string): Notation {
   if (typeof source !== 'string') {
-    throw new NotationSyntaxError(String(source), 0, 'a string of tensor index notation');
+    throw new NotationSyntaxError(textOf(source), 0, 'a string of tensor index notation');
   }
   if (source.length > MAX_NOTATION_LENGTH) {
     throw new NotationSyntaxError(
@@ -415,6 +417,12 @@ export function accessesOf(e: Expr): AccessExpr[] {
 
 /** `e` fully parenthesized, so that different trees never print alike. */
 export function printExpr(e: Expr): string {
+  checkExpr(e, 'e');
+  return printTree(e);
+}
+
+/** {@link printExpr} of a checked tree. */
+function printTree(e: Expr): string {
   switch (e.kind) {
     case 'access':
       return `${e.tensor}(${e.indices.join(',')})`;
@@ -424,13 +432,13 @@ export function printExpr(e: Expr): string {
     case 'index':
       return e.index;
     case 'neg':
-      return `(-${printExpr(e.operand)})`;
+      return `(-${printTree(e.operand)})`;
     case 'binary':
     case 'compare':
-      return `(${printExpr(e.lhs)}${e.op}${printExpr(e.rhs)})`;
+      return `(${printTree(e.lhs)}${e.op}${printTree(e.rhs)})`;
     case 'call':
-      return `${e.fn}(${e.args.map(printExpr).join(',')})`;
+      return `${e.fn}(${e.args.map(printTree).join(',')})`;
     case 'sum':
-      return `sum(${e.index},${printExpr(e.body)})`;
+      return `sum(${e.index},${printTree(e.body)})`;
   }
 }

@@ -14,8 +14,10 @@
  *   stored (an implicit zero of `expr` leaves the entry as it is, an implicit zero of `X` stays
  *   zero), iterating `X`'s own levels (MLIR's in-place sparse update).
  */
+
 import type { FormatSpec, SparseFormat } from '../sparse-tensor/format.js';
 import { resolveFormat } from '../sparse-tensor/format.js';
+import { checkPlan } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import { chooseLoopOrder, type KernelPlan, type PlanOptions, planKernel } from './kernel-plan.js';
 import type { Notation } from './notation.js';
@@ -43,6 +45,7 @@ const isPlainDense = (f: SparseFormat): boolean =>
 
 /** True when `plan` writes a formatted (sparse or permuted) output. */
 export function hasAssembly(plan: KernelPlan): plan is AssemblyPlan {
+  if (typeof plan !== 'object' || plan === null) checkPlan(plan);
   return (plan as Partial<AssemblyPlan>).assembly !== undefined;
 }
 

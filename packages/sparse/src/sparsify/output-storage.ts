@@ -7,9 +7,12 @@
 
 import { markOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
+import { textOf } from '../sparse-error.js';
+import { MAX_STORAGE_LENGTH } from '../sparse-tensor/convert.js';
 import { isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { checkPlan } from './argument-checks.js';
 import { valueArrayFor } from './bind.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan } from './kernel-plan.js';
@@ -66,6 +69,7 @@ export function allocateOutputStorage(
   levelSizes: readonly number[],
   entries: readonly number[],
 ): OutputStorage {
+  checkPlan(plan);
   if (!hasAssembly(plan)) {
     throw new SparsifyError('plan', `the output ${plan.output.name} is dense; it takes an array`);
   }
@@ -75,11 +79,12 @@ export function allocateOutputStorage(
     ['levelSizes', levelSizes],
     ['entries', entries],
   ] as const) {
-    if (list.length !== rank || list.some((n) => !Number.isSafeInteger(n) || n < 0)) {
-      throw new SparsifyError(
-        name,
-        `expected ${rank} non-negative integers, got [${list.join(', ')}]`,
-      );
+    if (
+      !Array.isArray(list) ||
+      list.length !== rank ||
+      list.some((n) => !Number.isSafeInteger(n) || n < 0)
+    ) {
+      throw new SparsifyError(name, `expected ${rank} non-negative integers, got ${textOf(list)}`);
     }
   }
   const positions: (IndexArray | undefined)[] = [];
@@ -89,6 +94,12 @@ export function allocateOutputStorage(
     const parents = count;
     if (lt === 'dense') count = parents * (levelSizes[l] as number);
     else if (isCompressed(lt)) count = entries[l] as number;
+    if (parents + 1 > MAX_STORAGE_LENGTH || count > MAX_STORAGE_LENGTH) {
+      throw new SparsifyError(
+        'entries',
+        `level ${l} would need more than the ${MAX_STORAGE_LENGTH} entries one storage array holds`,
+      );
+    }
     positions.push(isCompressed(lt) ? zeroIndexArray(format.posWidth, parents + 1) : undefined);
     coordinates.push(lt === 'dense' ? undefined : zeroIndexArray(format.crdWidth, count));
   });

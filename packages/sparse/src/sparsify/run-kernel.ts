@@ -3,10 +3,14 @@
  * return the output — a dense array, or a {@link SparseTensor} for a formatted output, grown
  * and recomputed once when the first storage was too small.
  */
+
 import type { InterpretArg } from '@tilekit/loop-ir';
+import { textOf } from '../sparse-error.js';
 import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { checkKernel } from './argument-checks.js';
 import { type BoundCall, bindArguments, bindArgumentsFor, type KernelOperand } from './bind.js';
+import { SparsifyError } from './errors.js';
 import { hasAssembly } from './output-plan.js';
 import {
   allocateOutputStorage,
@@ -25,9 +29,27 @@ export type KernelFunction = (...args: InterpretArg[]) => unknown;
  * {@link runKernel} grows it). Throws for a kernel whose output is a plain dense array.
  */
 export function assembledOutput(kernel: SparseKernel, call: BoundCall): SparseTensor | undefined {
+  checkKernel(kernel);
   const { plan } = kernel;
-  if (!hasAssembly(plan) || call.storage === undefined) {
-    throw new TypeError(`${kernel.functionName} has a dense output; read call.output`);
+  if (!hasAssembly(plan)) {
+    throw new SparsifyError(
+      'kernel',
+      `${kernel.functionName} has a dense output; read call.output`,
+      'a kernel whose output has a format',
+    );
+  }
+  if (
+    typeof call !== 'object' ||
+    call === null ||
+    typeof call.storage !== 'object' ||
+    call.storage === null ||
+    !Array.isArray(call.outputShape)
+  ) {
+    throw new SparsifyError(
+      'call',
+      `expected what bindArguments returned for this kernel, got ${textOf(call)}`,
+      'the result of bindArguments(kernel, ...)',
+    );
   }
   const { format } = plan.assembly;
   if (plan.assembly.strategy === 'in-place') {
@@ -57,6 +79,10 @@ export function runKernel(
   operands: Readonly<Record<string, KernelOperand>>,
   output?: ValueArray | BigInt64Array,
 ): ValueArray | BigInt64Array | SparseTensor {
+  checkKernel(kernel);
+  if (typeof fn !== 'function') {
+    throw new SparsifyError('fn', `expected the compiled kernel (a function), got ${textOf(fn)}`);
+  }
   const { plan } = kernel;
   if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
     const call = bindArguments(kernel, operands, output);

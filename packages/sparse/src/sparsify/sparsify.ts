@@ -7,6 +7,7 @@
 import type { Module, Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
+import { checkString } from './argument-checks.js';
 import type { CaseDispatch } from './emit-context.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
@@ -50,6 +51,12 @@ export function sparsify(
   formats: Readonly<Record<string, FormatSpec>> = {},
   options: SparsifyOptions = {},
 ): SparseKernel {
+  if (typeof options !== 'object' || options === null) {
+    throw new SparsifyError(
+      'options',
+      'expected {valueType?, posWidth?, crdWidth?, name?, caseDispatch?}',
+    );
+  }
   const plan = planWithOutput(parseNotation(expression), ownFormats(formats), options);
   if (options.caseDispatch !== undefined && !CASE_DISPATCHES.includes(options.caseDispatch)) {
     throw new SparsifyError(
@@ -105,6 +112,7 @@ const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map([
 
 /** A symbol name derived from the notation: `x(i) = A(i,j) * b(j)` -> `x_i_eq_A_i_j_mul_b_j`. */
 export function kernelNameOf(expression: string): string {
+  checkString(expression, 'expression');
   const tokens = expression.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\+=|\*=|[=+\-*/]/g) ?? [];
   const words = tokens.map((t) => OPERATOR_WORDS.get(t) ?? t.replace('.', 'p'));
   const name = words.join('_');

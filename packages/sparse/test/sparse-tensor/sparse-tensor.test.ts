@@ -243,7 +243,7 @@ describe('SparseTensor validation', () => {
       /data: expected 6 elements/,
     );
     expect(() => SparseTensor.fromCoordinates([[0, 5]], [1], [2, 2], 'CSR')).toThrow(
-      /\(0, 5\) is not inside shape/,
+      /\[0, 5\] is not inside shape/,
     );
     expect(() => SparseTensor.fromDense(DENSE, [4, 3], 'sparse-vector')).toThrow(SparseFormatError);
     expect(() => SparseTensor.fromDense(DENSE, [4, 3], ['singleton', 'dense'])).toThrow(
