@@ -106,14 +106,16 @@ export function allocateOutputStorage(
   const last = levelSizes[levelSizes.length - 1] as number;
   const values = valueArrayFor(plan.valueType, count);
   // The emitted assembly only appends coordinates (it never reads an entry it has not written
-  // in the same call), so the wasm engine need not copy their zeros in; values too, unless a
-  // dense level lies under a sparse one: a block it opens there keeps the zeros it is not
-  // written.
+  // in the same call), so the wasm engine need not copy their zeros in. Values only when they
+  // are appended too, one per entry of a sparse last level: where the last level is dense, its
+  // slots are addressed, and a slot no operand reaches (every slot, for empty operands) must
+  // read zero; so must the blocks a dense level under a sparse one opens.
   const zerosUnderSparse = format.levels.some(
     (lt, l) => lt === 'dense' && format.levels.slice(0, l).some((above) => above !== 'dense'),
   );
+  const valuesAppended = format.levels[format.levels.length - 1] !== 'dense' && !zerosUnderSparse;
   markOverwritten(
-    ...(zerosUnderSparse ? [] : [values]),
+    ...(valuesAppended ? [values] : []),
     ...coordinates.filter((c) => c !== undefined),
   );
   return {
