@@ -10,7 +10,7 @@ import { findFunction, interpret, verifyModule } from '@tilekit/loop-ir';
 import { EngineArgumentError } from './errors.js';
 import { compileJs } from './js/js-engine.js';
 import { checkVectorLanes } from './lane-limit.js';
-import type { EngineCall } from './signature.js';
+import { checkEngineArguments, type EngineCall } from './signature.js';
 import { compileWasm } from './wasm/wasm-engine.js';
 
 /** The engines: the reference interpreter, generated JavaScript, WebAssembly SIMD128. */
@@ -32,6 +32,7 @@ export const ENGINES: readonly EngineName[] = Object.freeze(['interpreter', 'js'
  * them vectors wider than `MAX_VECTOR_LENGTH` lanes at `vscale`).
  */
 export function compile(module: Module, fnName: string, options: CompileOptions = {}): EngineCall {
+  checkEngineArguments(module, fnName, options);
   const engine = options.engine ?? 'wasm';
   const vscale = options.vscale ?? 1;
   if (!Number.isInteger(vscale) || vscale < 1) {

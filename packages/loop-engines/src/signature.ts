@@ -4,7 +4,7 @@
  * (typed arrays or `{data, shape, strides?, offset?}`) into row-major views.
  */
 
-import { rowMajorStrides } from '@tilekit/errors';
+import { describeValue, rowMajorStrides } from '@tilekit/errors';
 import type {
   InterpretArg,
   InterpretResult,
@@ -57,7 +57,31 @@ function acceptedArrays(t: ScalarType): readonly (abstract new (...a: never[]) =
 }
 
 /** Reads the signature of `func.func @fnName`. */
+/**
+ * The arguments every entry point takes: a module, the name of one of its functions, an options
+ * object (absent options are `{}`). Anything else is an EngineArgumentError naming it.
+ */
+export function checkEngineArguments(module: unknown, fnName: unknown, options: unknown): void {
+  if (
+    typeof module !== 'object' ||
+    module === null ||
+    !Array.isArray((module as Module).operations)
+  ) {
+    throw new EngineArgumentError('module', `expected a Module, got ${describeValue(module)}`);
+  }
+  if (typeof fnName !== 'string') {
+    throw new EngineArgumentError('fnName', `expected a string, got ${describeValue(fnName)}`);
+  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new EngineArgumentError(
+      'options',
+      `expected an options object, got ${describeValue(options)}`,
+    );
+  }
+}
+
 export function readSignature(module: Module, fnName: string): EngineSignature {
+  checkEngineArguments(module, fnName, {});
   const func = findFunction(module, fnName);
   const fnType = func?.attributes.function_type;
   if (func === undefined || fnType?.kind !== 'type' || fnType.type.kind !== 'function') {

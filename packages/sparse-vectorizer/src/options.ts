@@ -1,6 +1,7 @@
 /**
  * The target SIMD description (MLIR's `VL` struct) and the vector types it induces.
  */
+import { describeValue } from '@tilekit/errors';
 import { MAX_VECTOR_LENGTH, type ScalarType, type VectorType, vectorOf } from '@tilekit/loop-ir';
 import { VectorizerError } from './vectorizer-error.js';
 
@@ -28,6 +29,11 @@ export class VectorizeOptionsError extends VectorizerError {
 
 /** Checks and completes the options. MLIR fails the pass for `vl=0`; so do we. */
 export function resolveOptions(options: VectorizeOptions): VL {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new VectorizeOptionsError(
+      `options must be an object with a vectorLength, got ${describeValue(options)}`,
+    );
+  }
   const { vectorLength } = options;
   if (
     typeof vectorLength !== 'number' ||

@@ -4,6 +4,8 @@
  * IR it rewrites); then reduction chains are folded and the result canonicalized as MLIR's
  * greedy driver would. The input module is never modified.
  */
+
+import { describeValue } from '@tilekit/errors';
 import type { Module, Operation, Value } from '@tilekit/loop-ir';
 import { createModule, definingOps } from '@tilekit/loop-ir';
 import { canonicalizeFunction, hoistConstants } from './canonicalize/index.js';
@@ -12,6 +14,7 @@ import { innermostFirst, listLoops, replaceOperation } from './loops.js';
 import { resolveOptions, type VectorizeOptions, type VL } from './options.js';
 import type { ChainReport, LoopReport, VectorizeResult } from './report.js';
 import { rewriteForOp } from './stmt.js';
+import { VectorizerError } from './vectorizer-error.js';
 
 /**
  * Vectorizes the sparsifier's loops in `module` (MLIR's `--sparse-vectorization`), with the
@@ -21,6 +24,9 @@ import { rewriteForOp } from './stmt.js';
  * @throws {VectorizeOptionsError} when `options.vectorLength` is not a positive integer.
  */
 export function vectorize(module: Module, options: VectorizeOptions): VectorizeResult {
+  if (typeof module !== 'object' || module === null || !Array.isArray(module.operations)) {
+    throw new VectorizerError(`module must be a Module, got ${describeValue(module)}`);
+  }
   const vl = resolveOptions(options);
   const loops: LoopReport[] = [];
   const chains: ChainReport[] = [];

@@ -8,7 +8,13 @@
 import type { Module, ScalarType } from '@tilekit/loop-ir';
 import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
-import { type EngineCall, readSignature, resultValue, scalarArgument } from '../signature.js';
+import {
+  checkEngineArguments,
+  type EngineCall,
+  readSignature,
+  resultValue,
+  scalarArgument,
+} from '../signature.js';
 import { JsCodegen } from './js-codegen.js';
 import { makeRuntime } from './js-runtime.js';
 
@@ -24,6 +30,7 @@ export function generateJsSource(
   fnName: string,
   options: JsEngineOptions = {},
 ): string {
+  checkEngineArguments(module, fnName, options);
   const { func } = readSignature(module, fnName);
   checkVectorLanes(func, options.vscale ?? 1);
   return new JsCodegen(func, options.vscale ?? 1).generate().source;
@@ -35,6 +42,7 @@ export function compileJs(
   fnName: string,
   options: JsEngineOptions = {},
 ): EngineCall {
+  checkEngineArguments(module, fnName, options);
   const vscale = options.vscale ?? 1;
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, vscale);

@@ -1,0 +1,64 @@
+/**
+ * The engines' public boundary: junk where a module, function name or options object is
+ * expected is an EngineArgumentError naming that argument, on every entry point that reads a
+ * function's signature, never a TypeError from inside.
+ */
+import { isTilekitError } from '@tilekit/errors';
+import { parseModule } from '@tilekit/loop-ir';
+import { describe, expect, it } from 'vitest';
+import {
+  compile,
+  compileJs,
+  compileWasm,
+  EngineArgumentError,
+  generateJsSource,
+} from '../src/index.js';
+
+const MODULE = 'func.func @f(%a: index) -> index {\n  return %a : index\n}';
+const JUNK: readonly [string, unknown][] = [
+  ['null', null],
+  ['undefined', undefined],
+  ['42', 42],
+  ['NaN', Number.NaN],
+  ['a symbol', Symbol('x')],
+  ['an array', [1, 2]],
+  ['2^32 - 1 holes', new Array(2 ** 32 - 1)],
+];
+
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('engine argument checks', () => {
+  const entries = { compile, compileJs, compileWasm, generateJsSource } as const;
+  for (const [label, junk] of JUNK) {
+    it(`${label} as module, fnName or options is an EngineArgumentError naming it`, () => {
+      for (const [name, entry] of Object.entries(entries)) {
+        const run = entry as (...args: unknown[]) => unknown;
+        const cases: [unknown[], string][] = [
+          [[junk, 'f'], 'module'],
+          [[parseModule(MODULE), junk], 'fnName'],
+        ];
+        // compileWasm's options are the wasm engine's own (checked there).
+        if (junk !== undefined && name !== 'compileWasm')
+          cases.push([[parseModule(MODULE), 'f', junk], 'options']);
+        for (const [args, argument] of cases) {
+          const error = thrownBy(() => run(...args));
+          expect(error, `${name} ${argument}`).toBeInstanceOf(EngineArgumentError);
+          expect((error as EngineArgumentError).argument, name).toBe(argument);
+          expect(isTilekitError(error)).toBe(true);
+        }
+      }
+    });
+  }
+
+  it('valid arguments still compile and run', () => {
+    expect(compile(parseModule(MODULE), 'f', { engine: 'js' })(7n)).toEqual([7n]);
+    expect(compileJs(parseModule(MODULE), 'f')(7n)).toEqual([7n]);
+  });
+});
