@@ -20,9 +20,9 @@ export {
   lastSparseKernelRun,
   type SparseKernelRun,
 } from './kernel-path.js';
+export type { DenseArgument } from './ops/dense-argument.js';
 export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run-sparse-kernel.js';
 export { sddmm } from './ops/sddmm.js';
-export type { DenseArgument } from './ops/dense-argument.js';
 export type { SparseArgument } from './ops/sparse-argument.js';
 export { sparseDot } from './ops/sparse-dot.js';
 export { type SparseOp, sparseOp } from './ops/sparse-op.js';
