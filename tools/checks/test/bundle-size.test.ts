@@ -30,7 +30,8 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 
 // Budgets: today's size with a little room, so that growth is a decision. The ready-made sparse
 // ops still carry the whole sparse compiler (notation parser, emitter, vectorizer, code
-// generators): about 83 KiB on cpu where the goal is 35 KiB.
+// generators): about 91 KiB on cpu where the goal is 35 KiB (83 KiB before storage checks,
+// device forms, route explanations and batched spmm were added).
 const CASES: readonly BundleCase[] = [
   {
     name: '@tilekit/layout linearIndex',
@@ -48,13 +49,13 @@ const CASES: readonly BundleCase[] = [
     name: `@tilekit/sparse/tfjs/register-cpu + ${op}`,
     backend: 'cpu' as const,
     code: uses('@tilekit/sparse/tfjs/register-cpu', '@tilekit/sparse/tfjs', [op]),
-    budgetKiB: 88,
+    budgetKiB: 94,
   })),
   ...BACKENDS.filter((b) => b !== 'cpu').map((backend) => ({
     name: `@tilekit/sparse/tfjs/register-${backend} + spmv`,
     backend,
     code: uses(`@tilekit/sparse/tfjs/register-${backend}`, '@tilekit/sparse/tfjs', ['spmv']),
-    budgetKiB: 96,
+    budgetKiB: 105,
   })),
 ];
 
