@@ -29,6 +29,12 @@ export interface ScriptTagPages {
     ready: () => boolean,
     read: () => T,
   ): Promise<{ readonly value: T; readonly errors: readonly string[] }>;
+  /** Opens `/<name>`, a page that sets `window.result`, and returns that result and errors. */
+  result(name: string): Promise<{ readonly value: unknown; readonly errors: readonly string[] }>;
+  /** Opens `/<name>`, a page that writes a number into its body, and returns that text. */
+  text(
+    name: string,
+  ): Promise<{ readonly value: string | null; readonly errors: readonly string[] }>;
   close(): Promise<void>;
 }
 
@@ -64,7 +70,21 @@ export async function startScriptTagPages(
     executablePath: DEFAULT_CHROMIUM_PATH,
     args: [...WEBGL_CHROMIUM_ARGS, ...WEBGPU_CHROMIUM_ARGS],
   });
-  return {
+  const pagesApi: ScriptTagPages = {
+    result(name) {
+      return this.run(
+        name,
+        () => 'result' in window,
+        () => (window as unknown as { result: unknown }).result,
+      );
+    },
+    text(name) {
+      return this.run(
+        name,
+        () => /\d/.test(document.body.textContent ?? ''),
+        () => document.body.textContent,
+      );
+    },
     async run(name, ready, read) {
       const tab = await browser.newPage();
       const errors: string[] = [];
@@ -82,6 +102,7 @@ export async function startScriptTagPages(
       await new Promise((closed) => server.close(closed));
     },
   };
+  return pagesApi;
 }
 
 /**

@@ -86,22 +86,14 @@ describe('script-tag builds in a plain page', () => {
   });
 
   it("the README's page runs as written (files from node_modules)", async () => {
-    const { value, errors } = await pages.run(
-      'readme-page.html',
-      () => /\d/.test(document.body.textContent ?? ''),
-      () => document.body.textContent,
-    );
+    const { value, errors } = await pages.text('readme-page.html');
     expect(errors).toEqual([]);
     expect(value).toBe('7 9');
   }, 120_000);
 
   for (const backend of SCRIPT_TAG_BACKENDS) {
     it(`${backend}: registers on the global tf and computes what a plain loop does`, async () => {
-      const { value, errors } = await pages.run(
-        `page-${backend}.html`,
-        () => 'result' in window,
-        () => (window as unknown as { result: unknown }).result,
-      );
+      const { value, errors } = await pages.result(`page-${backend}.html`);
       expect(errors).toEqual([]);
       // Small integers: every backend's f32 sum is exact.
       expect(value).toEqual({ backend, y: cases.get(backend)!.y, mismatch: true });

@@ -78,22 +78,14 @@ describe('script-tag builds in a plain page', () => {
   });
 
   it("the README's page runs as written (files from node_modules)", async () => {
-    const { value, errors } = await pages.run(
-      'readme-page.html',
-      () => /\d/.test(document.body.textContent ?? ''),
-      () => document.body.textContent,
-    );
+    const { value, errors } = await pages.text('readme-page.html');
     expect(errors).toEqual([]);
     expect(value).toBe('1 2 4 5 3 -1 6 -1');
   }, 120_000);
 
   for (const backend of SCRIPT_TAG_BACKENDS) {
     it(`${backend}: registers on the global tf and computes what plain loops do`, async () => {
-      const { value, errors } = await pages.run(
-        `page-${backend}.html`,
-        () => 'result' in window,
-        () => (window as unknown as { result: unknown }).result,
-      );
+      const { value, errors } = await pages.result(`page-${backend}.html`);
       expect(errors).toEqual([]);
       // [2,3] in 2x2 tiles: [1 2 / 4 5] then [3 pad / 6 pad]; the scatter reverses x.
       expect(value).toEqual({
