@@ -4,8 +4,9 @@
  * bit. The op semantics are rules as data — tables keyed by op name — so an engine can defer to
  * the interpreter for any op it does not lower itself.
  */
-export type { RuntimeValue, Scalar, VectorValue } from './interpret/runtime.js';
+export type { RuntimeValue, VectorValue } from './interpret/runtime.js';
 export { FLOAT_BINARY, FLOAT_UNARY, type FloatBinaryFn } from './interpret/scalar/float.js';
+export type { Scalar } from './interpret/scalar/integers.js';
 export type { ExecContext, OpSemantics } from './interpret/semantics/context.js';
 export { ELEMENTWISE_SEMANTICS } from './interpret/semantics/elementwise.js';
 export { SEMANTICS } from './interpret/semantics/index.js';

@@ -9,14 +9,8 @@ import { verifyModule } from '../verify/verifier.js';
 import { InterpretArgumentError, InterpretError } from './errors.js';
 import { Machine } from './machine.js';
 import { type MemRefArg, MemRefValue } from './memory.js';
-import {
-  concreteShape,
-  intWidth,
-  makeVector,
-  type RuntimeValue,
-  type Scalar,
-  wrapInt,
-} from './runtime.js';
+import { concreteShape, makeVector, type RuntimeValue } from './runtime.js';
+import { intWidth, type Scalar, wrapInt } from './scalar/integers.js';
 import { overwideMessage, overwideVector } from './vector-lanes.js';
 
 /** A scalar argument: number (floats, small ints), bigint (any int), boolean (i1). */

@@ -8,7 +8,7 @@ import { bitsToFloat, floatToBits, roundToFormat } from '../ir/float-format.js';
 import type { MemRefType, ScalarType } from '../ir/types.js';
 import { printType } from '../print/types.js';
 import { InterpretArgumentError, OutOfBoundsError } from './errors.js';
-import { intWidth, type Scalar, wrapInt } from './runtime.js';
+import { intWidth, type Scalar, wrapInt } from './scalar/integers.js';
 
 /** Typed arrays a memref argument may be backed by. */
 export type MemRefData =

@@ -4,11 +4,9 @@
  * numbers holding values of their format. Vectors are flat row-major element arrays with
  * their concrete shape (scalable dimensions already multiplied by vscale).
  */
-import type { ScalarType, VectorType } from '../ir/types.js';
+import type { VectorType } from '../ir/types.js';
 import type { MemRefValue } from './memory.js';
-
-/** A scalar: bigint for integer-like types, number for floats. */
-export type Scalar = bigint | number;
+import type { Scalar } from './scalar/integers.js';
 
 /** A vector value. */
 export interface VectorValue {
@@ -19,23 +17,6 @@ export interface VectorValue {
 
 /** Any run-time value. */
 export type RuntimeValue = Scalar | VectorValue | MemRefValue;
-
-/** Bit width of an integer-like type (`index` is 64). */
-export function intWidth(t: ScalarType): number {
-  if (t.kind === 'index') return 64;
-  if (t.kind === 'integer') return t.width;
-  throw new TypeError(`${t.format} is not an integer type`);
-}
-
-/** Canonical form of `v` as an integer of width `w`: signed wrap, or 0/1 for i1. */
-export function wrapInt(v: bigint, w: number): bigint {
-  return w === 1 ? BigInt.asUintN(1, v) : BigInt.asIntN(w, v);
-}
-
-/** The unsigned reading of a canonical integer of width `w`. */
-export function unsigned(v: bigint, w: number): bigint {
-  return BigInt.asUintN(w, v);
-}
 
 /** Concrete shape of a vector type for the given vscale. */
 export function concreteShape(t: VectorType, vscale: number): number[] {

@@ -5,25 +5,15 @@
  * by region.ts, which is handed {@link parseOperation} for the ops inside them.
  */
 import type { Attribute } from '../ir/attributes.js';
-import { createOperation, type Operation, type Region, type Value } from '../ir/operation.js';
-import type { Type } from '../ir/types.js';
+import { createOperation, type Operation, type Region } from '../ir/operation.js';
 import { parseAttributeDict } from './attributes.js';
 import { customParserFor, normalizeGenericAttributes } from './formats/index.js';
 import type { Token } from './lexer.js';
 import { skipLocation } from './location.js';
+import type { ParsedOp } from './parsed-op.js';
 import type { Parser } from './parser.js';
 import { parseRegion, type RegionParser } from './region.js';
 import { parseType } from './types.js';
-
-/** What a custom-format parser produces (results are created from `resultTypes`). */
-export interface ParsedOp {
-  /** Canonical op name when the syntax is an alias (`vector.insertelement` -> `vector.insert`). */
-  readonly name?: string;
-  readonly operands: readonly Value[];
-  readonly resultTypes: readonly Type[];
-  readonly attributes?: Readonly<Record<string, Attribute>>;
-  readonly regions?: readonly Region[];
-}
 
 /** Parses one operation (with its result bindings) and defines its results in scope. */
 export function parseOperation(p: Parser, defaultDialect = 'func'): Operation {

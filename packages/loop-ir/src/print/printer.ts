@@ -15,20 +15,13 @@ import type { Block, Module, Operation, Region, Value } from '../ir/operation.js
 import type { Type } from '../ir/types.js';
 import { functionType, i64 } from '../ir/types.js';
 import { AffineMapAliases, printAttribute, printAttributeDict } from './attributes.js';
+import type { Printer, RegionStyle } from './format-context.js';
 import { customPrinterFor } from './formats/index.js';
 import { ValueNames } from './names.js';
 import { printType, printTypes } from './types.js';
 
-/** How a region is printed by its parent op's format. */
-interface RegionStyle {
-  /** Print the entry block's `^bb0(args):` label (when it has arguments). */
-  readonly entryArgs: boolean;
-  /** Print the block terminators (scf.for/if omit an operand-less `scf.yield`). */
-  readonly terminators: boolean;
-}
-
-/** Printing context handed to custom formats. */
-export class Printer {
+/** The printer behind {@link Printer}: value names and affine map aliases of one module. */
+class ModulePrinter implements Printer {
   readonly #names: ValueNames;
   readonly #aliases: AffineMapAliases;
 
@@ -135,7 +128,7 @@ function genericAttributes(attrs: AttributeMap): AttributeMap {
 function printTopLevel(ops: readonly Operation[]): { aliases: string; body: string } {
   const names = ValueNames.forModule({ operations: ops });
   const aliases = new AffineMapAliases();
-  const printer = new Printer(names, aliases);
+  const printer = new ModulePrinter(names, aliases);
   const body = ops.map((op) => `  ${printer.op(op, '  ')}\n`).join('');
   return { aliases: aliases.definitions(), body };
 }

@@ -6,7 +6,7 @@
 import { bitsToFloat, floatToBits, formatBits, roundToFormat } from '../../ir/float-format.js';
 import type { FloatFormat, ScalarType } from '../../ir/types.js';
 import { InterpretError } from '../errors.js';
-import { intWidth, type Scalar, unsigned, wrapInt } from '../runtime.js';
+import { intWidth, type Scalar, unsigned, wrapInt } from './integers.js';
 
 /** `(value, from, to, opName) -> value`. */
 type CastFn = (v: Scalar, from: ScalarType, to: ScalarType, opName: string) => Scalar;

@@ -4,7 +4,7 @@
  * comparisons. Operands are canonical (see runtime.ts); results are re-canonicalized.
  */
 import { InterpretError } from '../errors.js';
-import { unsigned, wrapInt } from '../runtime.js';
+import { unsigned, wrapInt } from './integers.js';
 
 /** `(a, b, width, opName) -> result`. */
 type IntBinaryFn = (a: bigint, b: bigint, w: number, opName: string) => bigint;

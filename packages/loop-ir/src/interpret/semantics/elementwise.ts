@@ -7,18 +7,11 @@ import { roundToFormat } from '../../ir/float-format.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { elementTypeOf, type ScalarType } from '../../ir/types.js';
 import { InterpretError } from '../errors.js';
-import {
-  asScalar,
-  intWidth,
-  lanes,
-  makeVector,
-  type RuntimeValue,
-  type Scalar,
-  single,
-} from '../runtime.js';
+import { asScalar, lanes, makeVector, type RuntimeValue, single } from '../runtime.js';
 import { CASTS } from '../scalar/cast.js';
 import { CMPF, FLOAT_BINARY, FLOAT_UNARY } from '../scalar/float.js';
 import { absi, CMPI, INT_BINARY } from '../scalar/int.js';
+import { intWidth, type Scalar } from '../scalar/integers.js';
 import type { OpSemantics } from './context.js';
 
 function element(v: Value): ScalarType {

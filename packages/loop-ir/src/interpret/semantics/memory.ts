@@ -4,17 +4,8 @@ import { evaluateAffineMap } from '../../ir/affine.js';
 import type { Operation } from '../../ir/operation.js';
 import { InterpretError } from '../errors.js';
 import type { MemRefValue } from '../memory.js';
-import {
-  asInt,
-  concreteShape,
-  intWidth,
-  lanes,
-  makeVector,
-  type RuntimeValue,
-  type Scalar,
-  single,
-  wrapInt,
-} from '../runtime.js';
+import { asInt, concreteShape, lanes, makeVector, type RuntimeValue, single } from '../runtime.js';
+import { intWidth, type Scalar, wrapInt } from '../scalar/integers.js';
 import type { OpSemantics } from './context.js';
 
 /** Narrows to a memref run-time value. */

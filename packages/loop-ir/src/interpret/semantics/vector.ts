@@ -18,10 +18,10 @@ import {
   lanes,
   makeVector,
   type RuntimeValue,
-  type Scalar,
   single,
   type VectorValue,
 } from '../runtime.js';
+import type { Scalar } from '../scalar/integers.js';
 import type { ExecContext, OpSemantics } from './context.js';
 import { ELEMENTWISE_SEMANTICS } from './elementwise.js';
 import { asMemRef, subscripts } from './memory.js';

@@ -9,7 +9,7 @@ import {
 } from '../../ir/attributes.js';
 import { boolLike, i1 } from '../../ir/types.js';
 import { parseAttribute } from '../attributes.js';
-import type { ParsedOp } from '../operations.js';
+import type { ParsedOp } from '../parsed-op.js';
 import type { Parser } from '../parser.js';
 import { parseType } from '../types.js';
 import { parseColonType, parseFlags, parseOptionalAttrDict } from './common.js';

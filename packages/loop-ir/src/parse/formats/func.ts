@@ -3,7 +3,7 @@ import { type Attribute, stringAttr, symbolRefAttr, typeAttr } from '../../ir/at
 import { createRegion } from '../../ir/operation.js';
 import { functionType, type Type } from '../../ir/types.js';
 import { skipLocation } from '../location.js';
-import type { ParsedOp } from '../operations.js';
+import type { ParsedOp } from '../parsed-op.js';
 import type { Parser } from '../parser.js';
 import type { RegionArgument, RegionParser } from '../region.js';
 import { parseFunctionResults, parseType } from '../types.js';

@@ -5,7 +5,7 @@
 import type { Attribute } from '../../ir/attributes.js';
 import type { FormatName } from '../../ir/op-def.js';
 import { getOpDef } from '../../ir/ops/index.js';
-import type { ParsedOp } from '../operations.js';
+import type { ParsedOp } from '../parsed-op.js';
 import type { Parser } from '../parser.js';
 import type { RegionParser } from '../region.js';
 import {

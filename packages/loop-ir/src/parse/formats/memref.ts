@@ -2,7 +2,7 @@
 import { type AffineMapAttr, type Attribute, affineMapAttr } from '../../ir/attributes.js';
 import { index } from '../../ir/types.js';
 import { parseAttribute } from '../attributes.js';
-import type { ParsedOp } from '../operations.js';
+import type { ParsedOp } from '../parsed-op.js';
 import type { Parser } from '../parser.js';
 import {
   parseColonType,

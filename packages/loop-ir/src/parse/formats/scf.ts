@@ -1,7 +1,7 @@
 /** Custom formats of `scf` ops. */
 import { createRegion } from '../../ir/operation.js';
 import { index, type Type } from '../../ir/types.js';
-import type { ParsedOp } from '../operations.js';
+import type { ParsedOp } from '../parsed-op.js';
 import type { Parser, ValueRef } from '../parser.js';
 import type { RegionArgument, RegionParser } from '../region.js';
 import { parseFunctionResults, parseType } from '../types.js';

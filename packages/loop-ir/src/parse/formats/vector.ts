@@ -9,7 +9,7 @@ import type { Value } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { index, type Type, type VectorType } from '../../ir/types.js';
 import { integerFromLiteral, parseNumberLiteral } from '../literals.js';
-import type { ParsedOp } from '../operations.js';
+import type { ParsedOp } from '../parsed-op.js';
 import type { Parser, ValueRef } from '../parser.js';
 import { parseType } from '../types.js';
 import {

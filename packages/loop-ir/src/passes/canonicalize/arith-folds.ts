@@ -12,7 +12,8 @@
  */
 
 import { InterpretError } from '../../interpret/errors.js';
-import { intWidth, type RuntimeValue, wrapInt } from '../../interpret/runtime.js';
+import type { RuntimeValue } from '../../interpret/runtime.js';
+import { intWidth, wrapInt } from '../../interpret/scalar/integers.js';
 import type { ExecContext } from '../../interpret/semantics/context.js';
 import { SEMANTICS } from '../../interpret/semantics/index.js';
 import type { Attribute } from '../../ir/attributes.js';

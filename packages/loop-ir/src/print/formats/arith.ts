@@ -2,7 +2,7 @@
 import { operand, result } from '../../ir/accessors.js';
 import type { Attribute } from '../../ir/attributes.js';
 import type { Operation } from '../../ir/operation.js';
-import type { Printer } from '../printer.js';
+import type { Printer } from '../format-context.js';
 
 const FLAG_KEYS = ['fastmath', 'overflowFlags'];
 

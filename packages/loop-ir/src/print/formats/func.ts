@@ -1,7 +1,7 @@
 /** Custom-form printers of `func` ops (unprefixed inside function bodies, as MLIR does). */
 import type { Operation } from '../../ir/operation.js';
 import type { Type } from '../../ir/types.js';
-import type { Printer } from '../printer.js';
+import type { Printer } from '../format-context.js';
 import { printSymbolName } from '../quoting.js';
 
 const FUNC_ATTRS = ['sym_name', 'function_type', 'sym_visibility', 'arg_attrs', 'res_attrs'];

@@ -2,7 +2,7 @@
 import type { FormatName } from '../../ir/op-def.js';
 import type { Operation } from '../../ir/operation.js';
 import { getOpDef } from '../../ir/ops/index.js';
-import type { Printer } from '../printer.js';
+import type { Printer } from '../format-context.js';
 import {
   printBinary,
   printCast,

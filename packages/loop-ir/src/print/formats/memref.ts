@@ -1,7 +1,7 @@
 /** Custom-form printers of `memref` and `affine` ops. */
 import { operand, operands } from '../../ir/accessors.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import type { Printer } from '../printer.js';
+import type { Printer } from '../format-context.js';
 
 /** `%base[%i, ...]`. */
 export function subscripted(p: Printer, base: Value, indices: readonly Value[]): string {

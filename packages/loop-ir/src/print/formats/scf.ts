@@ -2,7 +2,7 @@
 import { operand, operands } from '../../ir/accessors.js';
 import type { Operation, Region, Value } from '../../ir/operation.js';
 import { createRegion } from '../../ir/operation.js';
-import type { Printer } from '../printer.js';
+import type { Printer } from '../format-context.js';
 import { printTerminator } from './func.js';
 
 function regionAt(op: Operation, i: number): Region {

@@ -3,7 +3,7 @@
 import { operand, operands, result } from '../../ir/accessors.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
-import type { Printer } from '../printer.js';
+import type { Printer } from '../format-context.js';
 import { printFlags } from './arith.js';
 import { subscripted } from './memref.js';
 
