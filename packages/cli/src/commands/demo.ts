@@ -1,15 +1,10 @@
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
+import type { DemoSection } from '../demos/demo-section.js';
 import { kernelsDemo } from '../demos/kernels-demo.js';
 import { layoutDemo } from '../demos/layout-demo.js';
 import { sparseDemo } from '../demos/sparse-demo.js';
-import { CliError, type CliIO } from '../io.js';
-
-/** One chapter of `tilekit demo`. Later features add chapters to `DEMO_SECTIONS`. */
-export interface DemoSection {
-  readonly title: string;
-  readonly run: (io: CliIO) => void | Promise<void>;
-}
+import { CliError } from '../io.js';
 
 /** The chapters, in the order they are shown. */
 export const DEMO_SECTIONS: readonly DemoSection[] = [layoutDemo, kernelsDemo, sparseDemo];

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import '@tilekit/tfjs-kernels/register-cpu';
 import { relayout, tscatter, unrelayout } from '@tilekit/tfjs-kernels';
-import type { DemoSection } from '../commands/demo.js';
+import type { DemoSection } from './demo-section.js';
 import { quietTfjs } from './quiet-tfjs.js';
 
 /** Formats a flat list as rows of `width` entries. */

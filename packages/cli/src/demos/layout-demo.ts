@@ -1,6 +1,6 @@
 import { COMBINE_DIMENSION, linearIndex, parseShape, renderMemoryMap } from '@tilekit/layout';
-import type { DemoSection } from '../commands/demo.js';
 import { describeShape } from '../commands/layout.js';
+import type { DemoSection } from './demo-section.js';
 
 /** The seed document's three worked examples, recomputed by @tilekit/layout. */
 export const layoutDemo: DemoSection = {

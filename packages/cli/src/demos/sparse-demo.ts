@@ -1,4 +1,4 @@
-import type { DemoSection } from '../commands/demo.js';
+import type { DemoSection } from './demo-section.js';
 import { quietTfjs, speedupPhrase } from './quiet-tfjs.js';
 import { runSpmvDemo } from './spmv-demo.js';
 
