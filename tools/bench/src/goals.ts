@@ -5,6 +5,7 @@
  *
  * - `>= 20x <baseline>` / `>= 2x faster than <baseline>`: that baseline's ratio is at least 20;
  * - `... (ratio >= 0.67)`, e.g. `<= 1.5x tf.transpose (ratio >= 0.67)`: the named baseline's ratio;
+ * - `<= 1.5x scipy`: ours takes at most 1.5 times that baseline's time (its ratio is >= 1 / 1.5);
  * - `faster than <a> and <b>`: every named baseline's ratio is above 1;
  * - `>= 100 M items/s`: ours processes at least that many items per second.
  *
@@ -61,6 +62,23 @@ function judgeRatio(
   };
 }
 
+/** Judges "ours takes at most `share` times the time of `name`". */
+function judgeTimeShare(
+  result: CaseResult,
+  clause: string,
+  name: string,
+  share: number,
+): GoalVerdict {
+  const index = baselineNamed(result, name);
+  if (typeof index === 'string') return { clause, status: 'unchecked', detail: index };
+  const taken = 1 / result.ratios[index]!;
+  return {
+    clause,
+    status: taken <= share ? 'met' : 'missed',
+    detail: `ours takes ${taken.toFixed(2)}x the time of '${result.baselines[index]!.label}', goal <= ${share}x`,
+  };
+}
+
 function judgeClause(result: CaseResult, clause: string): GoalVerdict[] {
   // A leading "one pass:" style label says what the goal is about; the measurable part follows.
   const text = clause.replace(/^[^:()]*:\s*/, '').trim();
@@ -82,6 +100,8 @@ function judgeClause(result: CaseResult, clause: string): GoalVerdict[] {
       },
     ];
   }
+  const atMost = /^<=\s*([\d.]+)x\s+(.+)$/.exec(text);
+  if (atMost) return [judgeTimeShare(result, clause, atMost[2]!, Number(atMost[1]))];
   const times = /^>=\s*([\d.]+)x\s+(?:faster\s+than\s+)?(.+)$/.exec(text);
   if (times) return [judgeRatio(result, clause, times[2]!, Number(times[1]))];
   const faster = /^faster than (.+?)(?:\s*\(ratio > 1\))?$/.exec(text);

@@ -13,7 +13,14 @@ export { formatDuration, formatRate, median } from './stats.js';
 /** One timed candidate. `fn` may return a promise (awaited only when it does). */
 export interface BenchFn {
   readonly label: string;
+  /** One call (a warm-up or a check). Timed by the harness unless `measure` is given. */
   readonly fn: () => unknown;
+  /**
+   * Candidates timed by another process (a Python interpreter running scipy): runs `batch`
+   * calls there and resolves to their total milliseconds as that process measured them, so
+   * the round trip to it is not counted. The harness interleaves it like any other candidate.
+   */
+  readonly measure?: (batch: number) => Promise<number>;
 }
 
 /** One comparison: ours against the baselines a user would otherwise use. */
@@ -117,9 +124,10 @@ async function callOnce(fn: () => unknown): Promise<void> {
   if (result !== null && typeof result === 'object' && 'then' in result) await result;
 }
 
-async function timeBatch(fn: () => unknown, batch: number): Promise<number> {
+async function timeBatch(candidate: BenchFn, batch: number): Promise<number> {
+  if (candidate.measure !== undefined) return candidate.measure(batch);
   const start = performance.now();
-  for (let i = 0; i < batch; i++) await callOnce(fn);
+  for (let i = 0; i < batch; i++) await callOnce(candidate.fn);
   return performance.now() - start;
 }
 
@@ -127,11 +135,12 @@ async function timeBatch(fn: () => unknown, batch: number): Promise<number> {
  * Calls per sample so that one sample lasts at least `minSampleMs`. The timed warm-up call
  * already answers it for slow functions, which then run no extra calibration call.
  */
-async function calibrate(fn: () => unknown, minSampleMs: number): Promise<number> {
-  if ((await timeBatch(fn, 1)) >= minSampleMs) return 1; // warm-up: JIT, caches, shader compilation
+async function calibrate(candidate: BenchFn, minSampleMs: number): Promise<number> {
+  // warm-up: JIT, caches, shader compilation
+  if ((await timeBatch(candidate, 1)) >= minSampleMs) return 1;
   let batch = 1;
   for (;;) {
-    const elapsed = await timeBatch(fn, batch);
+    const elapsed = await timeBatch(candidate, batch);
     if (elapsed >= minSampleMs || batch >= 1 << 20) return batch;
     batch =
       elapsed <= 0
@@ -147,8 +156,7 @@ export async function runCase(
 ): Promise<CaseResult> {
   const candidates = [benchCase.ours, ...benchCase.baselines];
   const batches: number[] = [];
-  for (const candidate of candidates)
-    batches.push(await calibrate(candidate.fn, options.minSampleMs));
+  for (const candidate of candidates) batches.push(await calibrate(candidate, options.minSampleMs));
   const rounds = benchCase.rounds ?? options.rounds;
   const samples: number[][] = candidates.map(() => []);
   const started = performance.now();
@@ -157,7 +165,7 @@ export async function runCase(
       // Rotate who goes first so no candidate always runs on a cold cache.
       const c = (k + round) % candidates.length;
       const batch = batches[c]!;
-      samples[c]!.push((await timeBatch(candidates[c]!.fn, batch)) / batch);
+      samples[c]!.push((await timeBatch(candidates[c]!, batch)) / batch);
     }
     if (round >= Math.min(4, rounds - 1) && performance.now() - started > options.maxCaseMs) break;
   }

@@ -44,6 +44,23 @@ describe('goal verdicts', () => {
     );
   });
 
+  it('<= Nx <baseline>: met exactly when ours takes at most N times its time', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        fc.double({ min: 1, max: 3, noNaN: true }),
+        (ratio, share) => {
+          const goal = `<= ${share}x scipy`;
+          const r = result(goal, ['mathjs', 'scipy (A @ x)'], [1, ratio]);
+          expect(statuses(r)).toEqual([1 / ratio <= share ? 'met' : 'missed']);
+        },
+      ),
+      { seed: 35, numRuns: 100 },
+    );
+    const [verdict] = judgeGoal(result('<= 1.5x scipy', ['scipy A.tocsc()'], [0.25]));
+    expect(verdict?.detail).toBe("ours takes 4.00x the time of 'scipy A.tocsc()', goal <= 1.5x");
+  });
+
   it('(ratio >= R), faster than a and b, M items/s, and the only baseline', () => {
     const labels = ['tf.transpose then copy'];
     expect(
