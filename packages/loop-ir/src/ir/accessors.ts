@@ -8,6 +8,7 @@ import type { OpDef, Segment } from './op-def.js';
 import { SegmentError } from './op-def.js';
 import type { Operation, Value } from './operation.js';
 import { getOpDef } from './ops/index.js';
+import { valueRange } from './value-range.js';
 
 /** Raised when an accessor names no segment of the op, or the op lacks the value asked for. */
 export class OperandAccessError extends SegmentError {
@@ -166,7 +167,7 @@ export function operands(op: Operation, name: string): readonly Value[] {
     'operand',
     name,
   );
-  return op.operands.slice(start, end);
+  return valueRange(op.operands, start, end);
 }
 
 /**

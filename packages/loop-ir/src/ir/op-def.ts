@@ -7,6 +7,7 @@
 
 import { LoopIrError } from '../loop-ir-error.js';
 import type { Value } from './operation.js';
+import { valueRange } from './value-range.js';
 
 /**
  * An operand or result segment: `name` (exactly one), `?name` (zero or one) or `...name`
@@ -134,12 +135,66 @@ function isSingle(s: Segment): boolean {
   return !s.startsWith('...') && !s.startsWith('?');
 }
 
+/**
+ * Where each named segment of a segment list starts and how many values it takes, as counts
+ * of single segments and non-single ones before it (a non-single segment takes what the single
+ * ones leave over). Computed once per list: the verifier asks for it for every constraint of
+ * every operation.
+ */
+export interface SegmentLayout {
+  readonly min: number;
+  readonly max: number;
+  /** Per segment name: single segments before it, non-single ones before it, whether single. */
+  readonly byName: ReadonlyMap<
+    string,
+    { readonly singlesBefore: number; readonly othersBefore: number; readonly single: boolean }
+  >;
+}
+
+const LAYOUTS = new WeakMap<readonly Segment[], SegmentLayout>();
+
+/** The {@link SegmentLayout} of `segments` (remembered per list). */
+export function segmentLayout(segments: readonly Segment[]): SegmentLayout {
+  const known = LAYOUTS.get(segments);
+  if (known !== undefined) return known;
+  const byName = new Map<
+    string,
+    { singlesBefore: number; othersBefore: number; single: boolean }
+  >();
+  let singles = 0;
+  let others = 0;
+  let variadic = false;
+  for (const s of segments) {
+    const single = isSingle(s);
+    byName.set(segmentName(s), { singlesBefore: singles, othersBefore: others, single });
+    if (single) singles++;
+    else others++;
+    if (s.startsWith('...')) variadic = true;
+  }
+  const layout: SegmentLayout = Object.freeze({
+    min: singles,
+    max: variadic ? Number.POSITIVE_INFINITY : segments.length,
+    byName,
+  });
+  LAYOUTS.set(segments, layout);
+  return layout;
+}
+
 /** Minimum and maximum value counts accepted by a segment list. */
 export function segmentArity(segments: readonly Segment[]): { min: number; max: number } {
-  const min = segments.filter(isSingle).length;
-  const variadic = segments.some((s) => s.startsWith('...'));
-  const optional = segments.filter((s) => s.startsWith('?')).length;
-  return { min, max: variadic ? Number.POSITIVE_INFINITY : min + optional };
+  const { min, max } = segmentLayout(segments);
+  return { min, max };
+}
+
+function checkArity(segments: readonly Segment[], count: number): SegmentLayout {
+  const layout = segmentLayout(segments);
+  const { min, max } = layout;
+  if (count < min || count > max) {
+    throw new SegmentError(
+      `expected ${min === max ? min : `${min}..${max === Infinity ? 'n' : max}`} values for (${segments.join(', ')}), got ${count}`,
+    );
+  }
+  return layout;
 }
 
 /**
@@ -150,19 +205,26 @@ export function splitSegments(
   segments: readonly Segment[],
   values: readonly Value[],
 ): ReadonlyMap<string, readonly Value[]> {
-  const { min, max } = segmentArity(segments);
-  if (values.length < min || values.length > max) {
-    throw new SegmentError(
-      `expected ${min === max ? min : `${min}..${max === Infinity ? 'n' : max}`} values for (${segments.join(', ')}), got ${values.length}`,
-    );
-  }
-  const spare = values.length - min;
+  const layout = checkArity(segments, values.length);
   const out = new Map<string, readonly Value[]>();
-  let at = 0;
-  for (const s of segments) {
-    const n = isSingle(s) ? 1 : spare;
-    out.set(segmentName(s), values.slice(at, at + n));
-    at += n;
-  }
+  for (const name of layout.byName.keys())
+    out.set(name, segmentValues(segments, values, name) as readonly Value[]);
   return out;
+}
+
+/**
+ * The values of the segment called `name` (as {@link splitSegments} would give them), or
+ * `undefined` when no segment has that name.
+ */
+export function segmentValues(
+  segments: readonly Segment[],
+  values: readonly Value[],
+  name: string,
+): readonly Value[] | undefined {
+  const layout = checkArity(segments, values.length);
+  const at = layout.byName.get(name);
+  if (at === undefined) return undefined;
+  const spare = values.length - layout.min;
+  const start = at.singlesBefore + at.othersBefore * spare;
+  return valueRange(values, start, start + (at.single ? 1 : spare));
 }

@@ -1,21 +1,38 @@
 /** Read-only traversals and def-use queries over the immutable IR. */
-import type { Block, Module, Operation, Value } from './operation.js';
+import type { Block, Module, Operation, Region, Value } from './operation.js';
 
 /** Anything that contains operations. */
 export type OpContainer = Module | Operation | Block;
-
-function childOps(root: OpContainer): readonly Operation[] {
-  if ('regions' in root) return root.regions.flatMap((r) => r.blocks.flatMap((b) => b.operations));
-  return root.operations;
-}
 
 /**
  * Visits every operation nested under `root` in pre-order (an operation before the
  * operations in its regions). `root` itself is visited when it is an operation.
  */
 export function walkOperations(root: OpContainer, visit: (op: Operation) => void): void {
-  if ('regions' in root) visit(root);
-  for (const op of childOps(root)) walkOperations(op, visit);
+  if ('regions' in root) {
+    visit(root);
+    walkRegions(root, visit);
+  } else {
+    walkList(root.operations, visit);
+  }
+}
+
+// Indexed loops: the IR's arrays are frozen, and V8 runs flatMap, forEach and slice on frozen
+// arrays through slow generic paths (every compile walks each function several times).
+function walkRegions(op: Operation, visit: (op: Operation) => void): void {
+  const regions = op.regions;
+  for (let r = 0; r < regions.length; r++) {
+    const blocks = (regions[r] as Region).blocks;
+    for (let b = 0; b < blocks.length; b++) walkList((blocks[b] as Block).operations, visit);
+  }
+}
+
+function walkList(ops: readonly Operation[], visit: (op: Operation) => void): void {
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i] as Operation;
+    visit(op);
+    walkRegions(op, visit);
+  }
 }
 
 /** Map from each result value nested under `root` to the operation defining it. */

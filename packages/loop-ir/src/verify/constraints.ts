@@ -57,7 +57,12 @@ function describe(values: readonly Value[]): string {
 
 /** Runs one constraint, reporting failures through `ctx.fail`. */
 export function checkConstraint(ctx: VerifyContext, c: Constraint): void {
-  const all = (refs: readonly string[]) => refs.flatMap((r) => valuesOf(ctx, r));
+  const all = (refs: readonly string[]): readonly Value[] => {
+    if (refs.length === 1) return valuesOf(ctx, refs[0] as string);
+    const values: Value[] = [];
+    for (const r of refs) values.push(...valuesOf(ctx, r));
+    return values;
+  };
   switch (c.rule) {
     case 'sameType': {
       const vs = all(c.refs);

@@ -1,6 +1,6 @@
 /** What every verifier rule sees: the op, its definition, its parent, and a failure sink. */
 import type { OpDef } from '../ir/op-def.js';
-import { splitSegments } from '../ir/op-def.js';
+import { segmentValues } from '../ir/op-def.js';
 import type { Operation, Value } from '../ir/operation.js';
 
 /** The verification context of one operation. */
@@ -18,9 +18,9 @@ export interface VerifyContext {
  * (variadic segments give all their values; a missing optional segment gives none).
  */
 export function valuesOf(ctx: VerifyContext, ref: string): readonly Value[] {
-  const operands = splitSegments(ctx.def.operands, ctx.op.operands).get(ref);
+  const operands = segmentValues(ctx.def.operands, ctx.op.operands, ref);
   if (operands !== undefined) return operands;
-  const results = splitSegments(ctx.def.results, ctx.op.results).get(ref);
+  const results = segmentValues(ctx.def.results, ctx.op.results, ref);
   if (results !== undefined) return results;
   throw new RangeError(`op definition ${ctx.def.name} has no segment '${ref}'`);
 }

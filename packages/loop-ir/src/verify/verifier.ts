@@ -4,7 +4,7 @@
  * or in an enclosing block; function bodies see nothing from outside).
  */
 import { expectModule } from '../argument-checks.js';
-import { segmentArity } from '../ir/op-def.js';
+import { type OpDef, segmentArity } from '../ir/op-def.js';
 import type { Module, Operation, Value } from '../ir/operation.js';
 import { getOpDef } from '../ir/ops/index.js';
 import { checkConstraint } from './constraints.js';
@@ -32,20 +32,37 @@ function arityText({ min, max }: { min: number; max: number }): string {
   return max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`;
 }
 
+/**
+ * Where an op sits, spelled only when a rule fails: most modules verify cleanly, and spelling
+ * every op's path up front costs more than the rules themselves.
+ */
+interface Place {
+  readonly parent: Place | undefined;
+  /** This op's own step of the path (`@fn`, `scf.for#2@r0b1`). */
+  readonly step: string | (() => string);
+}
+
+function pathOf(place: Place): string {
+  const steps: string[] = [];
+  for (let p: Place | undefined = place; p !== undefined; p = p.parent)
+    steps.push(typeof p.step === 'string' ? p.step : p.step());
+  return steps.reverse().join('/');
+}
+
 function verifyOp(
   op: Operation,
+  def: OpDef | undefined,
   parent: Operation | undefined,
   visible: Visible,
-  path: string,
+  place: Place,
   out: IRVerifyError[],
 ): void {
   const fail = (rule: string, detail: string) =>
-    out.push(new IRVerifyError(op.name, rule, detail, path));
-  op.operands.forEach((v, i) => {
-    if (!visible.has(v))
+    out.push(new IRVerifyError(op.name, rule, detail, pathOf(place)));
+  for (let i = 0; i < op.operands.length; i++) {
+    if (!visible.has(op.operands[i] as Value))
       fail('dominance', `operand #${i} is not defined before this use (or not visible here)`);
-  });
-  const def = getOpDef(op.name);
+  }
   if (def === undefined) {
     fail('registered', 'is not an operation this package knows');
   } else {
@@ -80,24 +97,28 @@ function verifyOp(
     }
   }
   const isolated = op.name === 'func.func';
+  const qualified = op.regions.length > 1;
   op.regions.forEach((region, r) => {
-    region.blocks.forEach((block, b) => {
+    const blocks = region.blocks;
+    blocks.forEach((block, b) => {
       const scope = new Visible(isolated ? undefined : visible);
       scope.add(block.arguments);
+      const suffix = blocks.length > 1 || qualified ? `@r${r}b${b}` : '';
+      const last = block.operations.length - 1;
       block.operations.forEach((child, i) => {
-        const childPath = `${path}/${child.name}#${i}${region.blocks.length > 1 || op.regions.length > 1 ? `@r${r}b${b}` : ''}`;
+        const childPlace: Place = { parent: place, step: () => `${child.name}#${i}${suffix}` };
         const childDef = getOpDef(child.name);
-        if (childDef?.traits.includes('terminator') && i !== block.operations.length - 1) {
+        if (childDef?.traits.includes('terminator') && i !== last) {
           out.push(
             new IRVerifyError(
               child.name,
               'terminator',
               'must be the last operation in its block',
-              childPath,
+              pathOf(childPlace),
             ),
           );
         }
-        verifyOp(child, op, scope, childPath, out);
+        verifyOp(child, childDef, op, scope, childPlace, out);
         scope.add(child.results);
       });
     });
@@ -123,7 +144,8 @@ export function verificationDiagnostics(module: Module): readonly IRVerifyError[
         out.push(new IRVerifyError(op.name, 'symbol', `redefinition of symbol '${label}'`, label));
       names.add(label);
     }
-    verifyOp(op, undefined, new Visible(undefined), label, out);
+    const place: Place = { parent: undefined, step: label };
+    verifyOp(op, getOpDef(op.name), undefined, new Visible(undefined), place, out);
   });
   return out;
 }
