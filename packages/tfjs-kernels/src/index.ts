@@ -126,23 +126,9 @@ export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayou
 export { tiledRelayoutWebglConfig } from './webgl/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebglConfig } from './webgl/kernels/TiledUnrelayout.js';
 export { tscatterWebglConfig } from './webgl/kernels/TScatter.js';
-// The WebGL pass helpers, shared with other tilekit packages' WebGL kernels.
-export { FLOAT_EXACT_INTEGER_LIMIT } from './webgl/residency.js';
-export {
-  disposeAll as disposeWebglIntermediates,
-  flatView,
-  runFlatProgram,
-} from './webgl/run-program.js';
-// The WebGPU pass shape and helpers, shared with other tilekit packages' WebGPU kernels.
-export { cpuRouteReason as webgpuCpuRouteReason } from './webgpu/cpu-route.js';
-export {
-  FlatProgram,
-  WORKGROUP_SIZE as WEBGPU_WORKGROUP_SIZE,
-} from './webgpu/flat-program.js';
 export { webgpuKernelConfigs } from './webgpu/kernels/index.js';
 export { tgatherWebgpuConfig } from './webgpu/kernels/TGather.js';
 export { tiledConvertLayoutWebgpuConfig } from './webgpu/kernels/TiledConvertLayout.js';
 export { tiledRelayoutWebgpuConfig } from './webgpu/kernels/TiledRelayout.js';
 export { tiledUnrelayoutWebgpuConfig } from './webgpu/kernels/TiledUnrelayout.js';
 export { tscatterWebgpuConfig } from './webgpu/kernels/TScatter.js';
-export { runFlat, type UniformValue, withShape } from './webgpu/residency.js';

@@ -2,8 +2,9 @@
  * A cpu-only TypeScript app type-checks against the built declarations with `skipLibCheck:
  * false`, as a user's strict project would: the app's project holds @tilekit/sparse, its
  * @tilekit dependencies, tfjs-core and tfjs-backend-cpu, and none of the optional peers
- * (tfjs-backend-wasm, -webgl, -webgpu), so any declaration of the main, tfjs or register-cpu
- * entries that imports one of them fails with TS2307. Needs the build (run by `pack-check`).
+ * (tfjs-backend-wasm, -webgl, -webgpu), so any declaration of the entries a cpu-only app imports
+ * (@tilekit/sparse's main, tfjs and register-cpu; @tilekit/tfjs-kernels's main and register-cpu)
+ * that imports one of them fails with TS2307. Needs the build (run by `pack-check`).
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -48,13 +49,17 @@ import * as tf from '@tensorflow/tfjs-core';
 import { SparseTensor } from '@tilekit/sparse';
 import { sparseToDense, spmm, spmv, TfSparseTensor, lastSparseKernelRun } from '@tilekit/sparse/tfjs';
 import '@tilekit/sparse/tfjs/register-cpu';
+import * as kernels from '@tilekit/tfjs-kernels';
+import '@tilekit/tfjs-kernels/register-cpu';
 
 const A = TfSparseTensor.fromDense(tf.tensor2d([1, 0, 2, 0, 0, 3], [2, 3]), 'CSR');
 const y: tf.Tensor1D = spmv(A, [1, 2, 3]);
 const C: tf.Tensor3D = spmm(A, tf.zeros([4, 3, 2]) as tf.Tensor3D);
 const D: tf.Tensor = A.toDense();
 const H = SparseTensor.fromDense(Float32Array.from([1, 0, 0, 2]), [2, 2], 'CSR');
-export const results = [y, C, D, sparseToDense(H), lastSparseKernelRun()?.reason];
+const T: tf.Tensor = kernels.relayout(tf.zeros([8, 128]), '{1,0:T(8,128)}');
+export const results = [y, C, D, sparseToDense(H), lastSparseKernelRun()?.reason, T];
+export const kernelExports = Object.keys(kernels);
 `;
 
 const work = mkdtempSync(join(tmpdir(), 'tilekit-cpu-only-'));
@@ -126,10 +131,11 @@ describe('a cpu-only TypeScript app (skipLibCheck: false)', () => {
   }, 120_000);
 
   it('would see an optional peer imported by a declaration (the check can fail)', () => {
+    // The WebGPU pass helpers' entry is for WebGPU kernels: its declarations name that peer.
     const probe = join(work, 'probe.ts');
     writeFileSync(
       probe,
-      "import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';\nexport type B = WebGPUBackend;\n",
+      "import { runFlat } from '@tilekit/tfjs-kernels/webgpu-passes';\nexport const run = runFlat;\n",
     );
     let output = '';
     try {
@@ -151,5 +157,6 @@ describe('a cpu-only TypeScript app (skipLibCheck: false)', () => {
       output = `${(e as { stdout?: string }).stdout ?? ''}`;
     }
     expect(output).toContain('TS2307');
+    expect(output).toContain("'@tensorflow/tfjs-backend-webgpu'");
   }, 120_000);
 });
