@@ -5,6 +5,7 @@
 
 import type { Operation } from '@tilekit/loop-ir';
 import { overwideMessage, overwideVector } from '@tilekit/loop-ir/semantics';
+import { expectInteger, expectOperation } from './argument-checks.js';
 import { EngineUnsupportedError } from './errors.js';
 
 /**
@@ -12,6 +13,8 @@ import { EngineUnsupportedError } from './errors.js';
  * `MAX_VECTOR_LENGTH` (@tilekit/loop-ir) lanes at `vscale`.
  */
 export function checkVectorLanes(func: Operation, vscale: number): void {
+  expectOperation(func, 'func');
+  expectInteger(vscale, 'vscale', 1);
   const wide = overwideVector(func, vscale);
   if (wide !== undefined)
     throw new EngineUnsupportedError(`${wide.opName}: ${overwideMessage(wide.lanes, vscale)}`);

@@ -61,6 +61,13 @@ function acceptedArrays(t: ScalarType): readonly (abstract new (...a: never[]) =
  * The arguments every entry point takes: a module, the name of one of its functions, an options
  * object (absent options are `{}`). Anything else is an EngineArgumentError naming it.
  */
+/** An object literal (or `Object.create(null)`): what an options argument is. */
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 export function checkEngineArguments(module: unknown, fnName: unknown, options: unknown): void {
   if (
     typeof module !== 'object' ||
@@ -72,7 +79,7 @@ export function checkEngineArguments(module: unknown, fnName: unknown, options: 
   if (typeof fnName !== 'string') {
     throw new EngineArgumentError('fnName', `expected a string, got ${describeValue(fnName)}`);
   }
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+  if (!isPlainObject(options)) {
     throw new EngineArgumentError(
       'options',
       `expected an options object, got ${describeValue(options)}`,

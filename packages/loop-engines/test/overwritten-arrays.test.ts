@@ -9,6 +9,7 @@ import { parseModule } from '@tilekit/loop-ir';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, markOverwritten } from '../src/index.js';
+import { isMarkedOverwritten } from '../src/wasm/overwritten-arrays.js';
 
 /**
  * Writes `x[i] = a[i] * 3` for the first `n` elements and reads each back into the sum
@@ -76,9 +77,11 @@ describe('markOverwritten', () => {
     );
   });
 
-  it('rejects anything but typed arrays, naming what it got', () => {
-    expect(() => markOverwritten([1, 2] as unknown as Float64Array)).toThrow(
-      /markOverwritten: expected typed arrays, got \[object Array\]/,
+  it('rejects anything but typed arrays, naming what it got and marking nothing', () => {
+    const kept = new Float64Array(2);
+    expect(() => markOverwritten(kept, [1, 2] as unknown as Float64Array)).toThrow(
+      /markOverwritten arrays\[1\]: expected a typed array, got/,
     );
+    expect(isMarkedOverwritten(kept)).toBe(false);
   });
 });

@@ -77,7 +77,7 @@ describe('markImmutable', () => {
 
   it('rejects anything but typed arrays, naming what it got', () => {
     expect(() => markImmutable([1, 2] as unknown as Float64Array)).toThrow(
-      /markImmutable: expected typed arrays, got \[object Array\]/,
+      /markImmutable arrays\[0\]: expected a typed array, got/,
     );
   });
 });

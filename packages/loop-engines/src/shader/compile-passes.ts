@@ -8,6 +8,7 @@ import type { Module, Operation, Value } from '@tilekit/loop-ir';
 import { findFunction, operand, verifyModule, walkOperations } from '@tilekit/loop-ir';
 import { EngineArgumentError, EngineUnsupportedError } from '../errors.js';
 import { lowerFunction } from '../lowering.js';
+import { checkEngineArguments } from '../signature.js';
 import { planParallelLoops } from './parallel-loops.js';
 import { SHADER_HANDLERS, type ShaderPassCodegen, type ShaderUniform } from './pass-codegen.js';
 import {
@@ -153,6 +154,7 @@ export function compilePasses(
   options: ShaderOptions,
   codegen: PassCodegenFactory,
 ): ShaderProgram {
+  checkEngineArguments(module, fnName, options);
   verifyModule(module);
   const func = findFunction(module, fnName);
   if (func === undefined)

@@ -9,6 +9,7 @@
  */
 import type { Block, Operation, Value } from '@tilekit/loop-ir';
 import { operand, operands, walkOperations } from '@tilekit/loop-ir';
+import { expectArrayOf, expectInteger, expectObjectWith } from '../argument-checks.js';
 import { EngineArgumentError } from '../errors.js';
 import type { LaunchSizes, ShaderPass } from './compile-passes.js';
 import { evaluateIndexExpr, type IndexExpr } from './index-math.js';
@@ -54,6 +55,13 @@ export function simulateInvocations(
   input: SimulationInput,
   invocations: readonly number[],
 ): SimulatedInvocation[] {
+  expectShaderPass(pass);
+  expectObjectWith(input, 'input', 'a SimulationInput (scalar, extent and data functions)', {
+    scalar: 'function',
+    extent: 'function',
+    data: 'function',
+  });
+  expectArrayOf(invocations, 'invocations', (n, name) => expectInteger(n, name, 0));
   const launch = pass.launch(input);
   const s = launch.schedule;
   if (s === undefined)
@@ -372,6 +380,13 @@ export function warpAccesses(
   invocations: readonly SimulatedInvocation[],
   segmentElements = 32,
 ): WarpAccess[] {
+  expectShaderPass(pass);
+  expectArrayOf(invocations, 'invocations', (inv, name) =>
+    expectObjectWith(inv, name, 'a SimulatedInvocation (from simulateInvocations)', {
+      accesses: 'object',
+    }),
+  );
+  expectInteger(segmentElements, 'segmentElements', 1);
   const defining = new Map<Value, Operation>();
   walkOperations(pass.plan.func, (op) => {
     for (const r of op.results) defining.set(r, op);
@@ -421,4 +436,12 @@ function indexIsData(op: Operation, defining: ReadonlyMap<Value, Operation>): bo
     return def.operands.some(fromData);
   };
   return operands(op, 'indices').some(fromData);
+}
+
+/** `pass` is a pass of a parallel shader program (its launch function and plan). */
+function expectShaderPass(pass: unknown): asserts pass is ShaderPass {
+  expectObjectWith(pass, 'pass', 'a ShaderPass (from compileWgsl or compileGlsl)', {
+    launch: 'function',
+    plan: 'object',
+  });
 }

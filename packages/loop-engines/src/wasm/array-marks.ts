@@ -3,10 +3,11 @@
  * array alive), as the wasm engine's `markImmutable` and `markOverwritten` take them.
  */
 import type { MemRefData } from '@tilekit/loop-ir';
+import { expectArrayOf, expectTypedArray } from '../argument-checks.js';
 
 /** Marking and testing of one kind of promise; `setter` names the public function in errors. */
 export interface ArrayMark {
-  /** Marks `arrays` (typed arrays only: anything else is a `TypeError` naming the setter). */
+  /** Marks `arrays` (typed arrays only: anything else is an `EngineArgumentError`). */
   mark(arrays: readonly MemRefData[]): void;
   /** Whether `data` was marked. */
   has(data: MemRefData): boolean;
@@ -17,14 +18,9 @@ export function arrayMark(setter: string): ArrayMark {
   const marked = new WeakSet<MemRefData>();
   return {
     mark(arrays) {
-      for (const a of arrays) {
-        if (!ArrayBuffer.isView(a)) {
-          throw new TypeError(
-            `${setter}: expected typed arrays, got ${Object.prototype.toString.call(a)}`,
-          );
-        }
-        marked.add(a);
-      }
+      // Every array is checked before any is marked, so a rejected call marks nothing.
+      expectArrayOf(arrays, `${setter} arrays`, expectTypedArray);
+      for (const a of arrays) marked.add(a);
     },
     has: (data) => marked.has(data),
   };

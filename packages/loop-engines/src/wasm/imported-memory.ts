@@ -6,8 +6,9 @@
  * the IR element's byte layout; {@link canRunInPlace} says whether a view qualifies.
  */
 import type { MemRefData, Module, ScalarType } from '@tilekit/loop-ir';
+import { expectMemory, expectTypedArray } from '../argument-checks.js';
 import { EngineArgumentError } from '../errors.js';
-import { type EngineCall, scalarArgument } from '../signature.js';
+import { checkEngineArguments, type EngineCall, scalarArgument } from '../signature.js';
 import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
 import { elementBytes } from './lanes.js';
 import { BUFFER_PADDING } from './memory-ops.js';
@@ -15,6 +16,8 @@ import { buildWasm, type WasmEngineOptions } from './wasm-engine.js';
 
 /** Whether `data` can be passed by address: a view of `memory` with padding room after it. */
 export function canRunInPlace(data: MemRefData, memory: WebAssembly.Memory): boolean {
+  expectTypedArray(data, 'data');
+  expectMemory(memory, 'memory');
   return (
     data.buffer === memory.buffer &&
     data.byteOffset + data.byteLength + BUFFER_PADDING <= memory.buffer.byteLength
@@ -38,6 +41,8 @@ export function compileWasmOnMemory(
   memory: WebAssembly.Memory,
   options: WasmEngineOptions = {},
 ): EngineCall {
+  checkEngineArguments(module, fnName, options);
+  expectMemory(memory, 'memory');
   const { bytes, signature, host } = buildWasm(module, fnName, options, isSharedMemory(memory));
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
     env: { memory, ...host.env() },
