@@ -192,7 +192,7 @@ describe('every export of @tilekit/sparse keeps the error contract on junk', () 
       sparse.SparseTensor.fromDense(new Float32Array([1]), undefined as never, 'CSR'),
     ).toThrow(/Invalid shape/);
     expect(() =>
-      sparse.SparseTensor.fromCoordinates([3] as never, [1], [4], 'sparse-vector'),
+      sparse.SparseTensor.fromCoordinates([5] as never, [1], [4], 'sparse-vector'),
     ).toThrow(/Invalid coordinates at 0/);
     const dense = sparse.sparsify('y(i) = A(i,j) * x(j)', { A: 'CSR' });
     const call = sparse.bindArguments(dense, {

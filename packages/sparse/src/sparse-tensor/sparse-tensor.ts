@@ -13,6 +13,7 @@ import {
   nonzeroEntries,
   storageOfEntries,
 } from './convert.js';
+import { stagedCoordinates } from './coordinate-input.js';
 import { SparseFormatError, SparseStorageError } from './errors.js';
 import {
   type FormatSpec,
@@ -134,12 +135,14 @@ export class SparseTensor {
   }
 
   /**
-   * Stores the elements `values[k]` at `coordinates[k]` (dimension order, any order) in
-   * `format`. Values given at the same coordinates are summed (scipy's `tocsr`, torch's
-   * `coalesce`); a zero given is stored.
+   * Stores the elements `values[k]` at the `k`-th coordinates (dimension order, any order) in
+   * `format`. `coordinates` is a list of tuples (`[[i, j], …]`) or a flat row-major array of
+   * `nnz * rank` integers (TensorFlow's `indices`, flattened: e.g. an `Int32Array`, the fast
+   * way in). Values given at the same coordinates are summed (scipy's `tocsr`, torch's
+   * `coalesce`); a zero given is stored. Linear in `nnz` plus the level sizes.
    */
   static fromCoordinates(
-    coordinates: readonly (readonly number[])[],
+    coordinates: readonly (readonly number[])[] | ArrayLike<number | bigint>,
     values: ArrayLike<StoredValue>,
     shape: readonly number[],
     format: FormatSpec,
@@ -148,42 +151,15 @@ export class SparseTensor {
     checkShape(shape);
     const dtype = dtypeOption(options) ?? inferDType(values);
     const resolved = resolveFormat(format, shape.length, widthOptions(options));
-    if (!Array.isArray(coordinates)) {
-      throw new SparseStorageError(
-        'coordinates',
-        `expected a list of coordinate tuples, got ${describe(coordinates)}`,
-      );
-    }
+    const staged = stagedCoordinates(coordinates, shape, 'coordinates');
     checkArrayLike('values', values);
-    if (coordinates.length !== values.length) {
+    if (staged.count !== values.length) {
       throw new SparseStorageError(
         'values',
-        `expected ${coordinates.length} values (one per coordinate), got ${values.length}`,
+        `expected ${staged.count} values (one per coordinate), got ${values.length}`,
       );
     }
-    const count = coordinates.length;
-    const dims = shape.map(() => new Float64Array(count));
-    coordinates.forEach((c: unknown, k) => {
-      const tuple = Array.isArray(c) ? (c as unknown[]) : undefined;
-      if (
-        tuple === undefined ||
-        tuple.length !== shape.length ||
-        tuple.some(
-          (x, d) =>
-            typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= (shape[d] as number),
-        )
-      ) {
-        throw new SparseStorageError(
-          'coordinates',
-          `${tuple === undefined ? describe(c) : textOf(tuple)} is not inside shape [${shape.join(', ')}]`,
-          k,
-        );
-      }
-      tuple.forEach((x, d) => {
-        (dims[d] as Float64Array)[k] = x as number;
-      });
-    });
-    const entries = { coordinates: dims, values: valueArrayOf(dtype, values), count };
+    const entries = { ...staged, values: valueArrayOf(dtype, values) };
     return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved), BUILD);
   }
 

@@ -1,0 +1,153 @@
+/**
+ * The order in which stored entries are packed: lexicographic by level coordinates, found by
+ * least-significant-level-first stable counting sorts. Every pass is linear in the entries
+ * plus its bucket count, so building and converting stay linear in `nnz` whatever the input
+ * order and however large a level is (a level of up to 2^53 coordinates is sorted by digits).
+ */
+
+/** A level no larger than this many buckets past four per entry is sorted in one pass. */
+const ONE_PASS_SLACK = 65_536;
+/** The most buckets one pass allocates (a larger level is sorted digit by digit). */
+const MAX_ONE_PASS_BUCKETS = 2 ** 26;
+
+/** Entries in sorted order: the permutation (undefined: as given) and the keys it sorts. */
+export interface SortedEntries {
+  readonly order: Int32Array | undefined;
+  /** `keys[l][k]`: the coordinate at level `l` of the `k`-th entry in sorted order. */
+  readonly keys: Float64Array[];
+}
+
+/**
+ * Sorts `count` entries by `keys[0]`, then `keys[1]`, …, stably (entries with equal keys keep
+ * their given order, so duplicates are later summed in that order). `keys[l][e]` is entry
+ * `e`'s coordinate at level `l`, an integer below `sizes[l]`. Keys already in order are
+ * returned as they are.
+ */
+export function sortEntries(
+  keys: readonly Float64Array[],
+  sizes: readonly number[],
+  count: number,
+): SortedEntries {
+  if (isLexicographic(keys, count)) return { order: undefined, keys: [...keys] };
+  const buffers: SortBuffers = { order: identity(count), scratch: new Int32Array(count) };
+  for (let l = keys.length - 1; l >= 0; l--) {
+    const key = keys[l] as Float64Array;
+    if (!isAscendingThrough(key, buffers.order)) sortBy(key, sizes[l] as number, buffers);
+  }
+  return { order: buffers.order, keys: gathered(keys, buffers.order) };
+}
+
+interface SortBuffers {
+  order: Int32Array;
+  scratch: Int32Array;
+}
+
+/** `keys` reordered by `order`: `out[l][k] = keys[l][order[k]]`. */
+export function gathered(keys: readonly Float64Array[], order: Int32Array): Float64Array[] {
+  return keys.map((key) => gatherInto(new Float64Array(order.length), key, order));
+}
+
+function gatherInto(out: Float64Array, key: Float64Array, order: Int32Array): Float64Array {
+  for (let k = 0; k < order.length; k++) out[k] = key[order[k] as number] as number;
+  return out;
+}
+
+function identity(count: number): Int32Array {
+  const order = new Int32Array(count);
+  for (let e = 0; e < count; e++) order[e] = e;
+  return order;
+}
+
+/** Whether the coordinate tuples never decrease (repeats allowed: they are summed later). */
+function isLexicographic(keys: readonly Float64Array[], count: number): boolean {
+  const rank = keys.length;
+  const first = keys[0];
+  if (first === undefined) return true;
+  for (let e = 1; e < count; e++) {
+    const a = first[e - 1] as number;
+    const b = first[e] as number;
+    if (b > a) continue;
+    if (b < a) return false;
+    for (let l = 1; l < rank; l++) {
+      const key = keys[l] as Float64Array;
+      const x = key[e - 1] as number;
+      const y = key[e] as number;
+      if (y > x) break;
+      if (y < x) return false;
+    }
+  }
+  return true;
+}
+
+function isAscendingThrough(key: Float64Array, order: Int32Array): boolean {
+  let previous = -1;
+  for (let k = 0; k < order.length; k++) {
+    const c = key[order[k] as number] as number;
+    if (c < previous) return false;
+    previous = c;
+  }
+  return true;
+}
+
+/**
+ * Stably re-sorts `buffers.order` by `key` (coordinates below `size`): one counting pass when
+ * the level is small next to the entries, else one pass per digit, least significant first,
+ * with digits about as wide as the entry count (so a pass costs about two entries' worth).
+ */
+function sortBy(key: Float64Array, size: number, buffers: SortBuffers): void {
+  const count = buffers.order.length;
+  if (size <= 4 * count + ONE_PASS_SLACK && size <= MAX_ONE_PASS_BUCKETS) {
+    countingPass(key, size, buffers);
+    return;
+  }
+  const bits = Math.min(16, Math.max(8, Math.ceil(Math.log2(count + 1))));
+  const radix = 2 ** bits;
+  for (let divisor = 1; divisor < size; divisor *= radix) {
+    countingPass(digitsOf(key, radix, divisor), radix, buffers);
+  }
+}
+
+/**
+ * One stable counting-sort pass by `digits` (each below `buckets`); the result becomes
+ * `buffers.order` (the old order the scratch). A pass whose digits are all equal moves
+ * nothing and is skipped.
+ */
+function countingPass(
+  digits: Float64Array | Int32Array,
+  buckets: number,
+  buffers: SortBuffers,
+): void {
+  const { order, scratch } = buffers;
+  const count = order.length;
+  const starts = new Int32Array(buckets + 1);
+  for (let e = 0; e < count; e++) {
+    const c = (digits[e] as number) + 1;
+    starts[c] = (starts[c] as number) + 1;
+  }
+  for (let c = 0; c < buckets; c++) {
+    if (starts[c + 1] === count) return;
+    starts[c + 1] = (starts[c + 1] as number) + (starts[c] as number);
+  }
+  for (let k = 0; k < count; k++) {
+    const e = order[k] as number;
+    const c = digits[e] as number;
+    const to = starts[c] as number;
+    scratch[to] = e;
+    starts[c] = to + 1;
+  }
+  buffers.order = scratch;
+  buffers.scratch = order;
+}
+
+/**
+ * Each key's digit `floor(key / divisor) % buckets`, without `%` on doubles (a library call
+ * in JavaScript engines): keys reach 2^53, past what integer operators take.
+ */
+function digitsOf(key: Float64Array, buckets: number, divisor: number): Int32Array {
+  const digits = new Int32Array(key.length);
+  for (let e = 0; e < key.length; e++) {
+    const q = Math.floor((key[e] as number) / divisor);
+    digits[e] = q - Math.floor(q / buckets) * buckets;
+  }
+  return digits;
+}

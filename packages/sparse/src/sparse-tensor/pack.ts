@@ -1,0 +1,229 @@
+/**
+ * Packing sorted entries into a format's level storage, level by level (MLIR's
+ * `sparse_tensor.convert` from a sorted coordinate list): a dense level multiplies its parent
+ * positions out, a compressed level (with the singleton levels sharing its positions) keeps
+ * one coordinate per distinct tuple under each parent and counts them into positions.
+ * Entries with equal coordinates land on one stored position, where their values are summed
+ * in the order given.
+ */
+import { INT32_MAX } from '@tilekit/errors';
+import { SparseStorageError } from './errors.js';
+import { isSingleton, isUnique, type SparseFormat, type StorageWidth } from './format.js';
+import { type IndexArray, maxIndexFor, type ValueArray } from './storage-arrays.js';
+import type { SparseStorage } from './validate.js';
+
+/**
+ * The most entries one storage array (positions, coordinates or values) holds: lengths and
+ * positions stay 32-bit signed integers, as tfjs, WebGL and WebGPU index them, and a
+ * tensor whose storage would pass it is a typed error before anything is allocated.
+ */
+export const MAX_STORAGE_LENGTH = INT32_MAX;
+
+/** Throws when a storage array would need more than {@link MAX_STORAGE_LENGTH} entries. */
+export function checkLength(argument: string, what: string, length: number): void {
+  if (length > MAX_STORAGE_LENGTH) {
+    throw new SparseStorageError(
+      argument,
+      `the storage needs ${what}, more than the ${MAX_STORAGE_LENGTH} entries one storage array holds`,
+    );
+  }
+}
+
+/**
+ * The storage of `count` entries sorted by level coordinates (`keys[l][k]`: the `k`-th
+ * entry's coordinate at level `l`; ties in the order their values are to be summed) in
+ * `format`. `values[order[k]]` is the `k`-th entry's value (`order` undefined: `values[k]`).
+ * The key arrays are consumed: a compressed level's coordinates are compacted in place.
+ */
+export function packSorted(
+  keys: readonly Float64Array[],
+  levelSizes: readonly number[],
+  format: SparseFormat,
+  values: ValueArray,
+  order: Int32Array | undefined,
+): SparseStorage {
+  const count = values.length;
+  const rank = format.levels.length;
+  // The stored position of each entry at the level packed last (the root's is 0).
+  const slots = new Int32Array(count);
+  let parents = 1;
+  const positions: (IndexArray | undefined)[] = [];
+  const coordinates: (IndexArray | undefined)[] = [];
+  for (let l = 0; l < rank; ) {
+    const lt = format.levels[l] as SparseFormat['levels'][number];
+    const size = levelSizes[l] as number;
+    if (lt === 'dense') {
+      parents *= size;
+      checkLength('shape', `level ${l} (dense) with ${parents} positions`, parents);
+      const key = keys[l] as Float64Array;
+      for (let k = 0; k < count; k++) slots[k] = (slots[k] as number) * size + (key[k] as number);
+      positions.push(undefined);
+      coordinates.push(undefined);
+      l++;
+      continue;
+    }
+    // A compressed level and the singleton levels sharing its positions.
+    let end = l + 1;
+    if (!isUnique(lt)) {
+      while (end < rank && isSingleton(format.levels[end] as SparseFormat['levels'][number])) end++;
+    }
+    checkLength('shape', `positions[${l}] of ${parents + 1} entries`, parents + 1);
+    const stored = compactLevels(keys, l, end, slots, parents);
+    positions.push(indexArrayFrom(format.posWidth, stored.positions, `positions[${l}]`, count));
+    for (let g = l; g < end; g++) {
+      if (g > l) positions.push(undefined);
+      const list = (keys[g] as Float64Array).subarray(0, stored.count);
+      const bound = (levelSizes[g] as number) - 1;
+      coordinates.push(indexArrayFrom(format.crdWidth, list, `coordinates[${g}]`, bound));
+    }
+    parents = stored.count;
+    l = end;
+  }
+  return { positions, coordinates, values: placedValues(values, order, slots, parents) };
+}
+
+/**
+ * Keeps one coordinate tuple of levels `[l, end)` per run of equal tuples under one parent
+ * (compacted to the front of `keys[l..end)`), counts them per parent into positions, and
+ * turns each entry's slot from its parent's position into its own stored position.
+ */
+function compactLevels(
+  keys: readonly Float64Array[],
+  l: number,
+  end: number,
+  slots: Int32Array,
+  parents: number,
+): { positions: Uint32Array; count: number } {
+  const count = slots.length;
+  const first = keys[l] as Float64Array;
+  const counts = new Uint32Array(parents + 1);
+  let n = 0;
+  let previousSlot = -1;
+  let previous = -1;
+  for (let k = 0; k < count; k++) {
+    const s = slots[k] as number;
+    const c = first[k] as number;
+    let fresh = s !== previousSlot || c !== previous;
+    // Entry k - 1 is still in place here: compaction only writes below the entries read.
+    for (let g = l + 1; g < end && !fresh; g++) {
+      const key = keys[g] as Float64Array;
+      fresh = key[k] !== key[k - 1];
+    }
+    previousSlot = s;
+    previous = c;
+    if (fresh) {
+      for (let g = l + 1; g < end; g++) {
+        const key = keys[g] as Float64Array;
+        key[n] = key[k] as number;
+      }
+      first[n] = c;
+      counts[s + 1] = (counts[s + 1] as number) + 1;
+      n++;
+    }
+    slots[k] = n - 1;
+  }
+  for (let p = 0; p < parents; p++)
+    counts[p + 1] = (counts[p + 1] as number) + (counts[p] as number);
+  return { positions: counts, count: n };
+}
+
+/**
+ * The values array of `stored` positions: each entry's value at its slot, later entries at
+ * the same slot added (in the given order). The placement copies the values' bits through a
+ * 32-bit view (one loop for every dtype); only repeated slots go through the dtype's
+ * arithmetic.
+ */
+function placedValues(
+  values: ValueArray,
+  order: Int32Array | undefined,
+  slots: Int32Array,
+  stored: number,
+): ValueArray {
+  const out = new (values.constructor as new (n: number) => ValueArray)(stored);
+  const count = slots.length;
+  const words = values.BYTES_PER_ELEMENT >> 2;
+  const from = new Uint32Array(values.buffer, values.byteOffset, count * words);
+  const to = new Uint32Array(out.buffer, out.byteOffset, stored * words);
+  let repeats = 0;
+  let previous = -1;
+  for (let k = 0; k < count; k++) {
+    const s = slots[k] as number;
+    if (s === previous) {
+      repeats++;
+      continue;
+    }
+    previous = s;
+    const e = order === undefined ? k : (order[k] as number);
+    if (words === 1) to[s] = from[e] as number;
+    else {
+      to[2 * s] = from[2 * e] as number;
+      to[2 * s + 1] = from[2 * e + 1] as number;
+    }
+  }
+  if (repeats === 0) return out;
+  const sum = out as unknown as { [i: number]: number };
+  const given = values as unknown as { [i: number]: number };
+  for (let k = 1; k < count; k++) {
+    const s = slots[k] as number;
+    if (s !== slots[k - 1]) continue;
+    const e = order === undefined ? k : (order[k] as number);
+    sum[s] = (sum[s] as number) + (given[e] as number);
+  }
+  return out;
+}
+
+/**
+ * A position/coordinate array of `width` holding `entries` (integers from 0). `bound` is an
+ * upper bound of the entries known beforehand: when it fits the width nothing is scanned;
+ * otherwise the first entry that does not fit is named. A 32-bit width takes a `Uint32Array`
+ * as it is.
+ */
+export function indexArrayFrom(
+  width: StorageWidth,
+  entries: Float64Array | Uint32Array,
+  argument: string,
+  bound = Number.POSITIVE_INFINITY,
+): IndexArray {
+  const max = maxIndexFor(width);
+  if (bound > max) {
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k] as number;
+      if (e > max) {
+        throw new SparseStorageError(
+          argument,
+          `${e} does not fit a ${width === 'index' ? 'index' : `${width}-bit`} array (max ${max})`,
+          k,
+        );
+      }
+    }
+  }
+  const n = entries.length;
+  switch (width) {
+    case 8: {
+      const out = new Uint8Array(n);
+      out.set(entries);
+      return out;
+    }
+    case 16: {
+      const out = new Uint16Array(n);
+      out.set(entries);
+      return out;
+    }
+    case 32: {
+      if (entries instanceof Uint32Array) return entries;
+      const out = new Uint32Array(n);
+      out.set(entries);
+      return out;
+    }
+    case 64: {
+      const out = new BigUint64Array(n);
+      for (let k = 0; k < n; k++) out[k] = BigInt(entries[k] as number);
+      return out;
+    }
+    case 'index': {
+      const out = new BigInt64Array(n);
+      for (let k = 0; k < n; k++) out[k] = BigInt(entries[k] as number);
+      return out;
+    }
+  }
+}
