@@ -1,0 +1,152 @@
+/**
+ * Building and converting sparse matrices against scipy.sparse (C, one core), measured in the
+ * same run by a Python worker (`@tilekit/bench/scipy`): `SparseTensor.fromCoordinates` from
+ * `[row, col]` tuples in random order against `coo_matrix((v, (r, c))).tocsr()`, and
+ * `convert` between CSR, CSC, COO and DCSR against `tocsc`/`tocsr`/`tocoo`. f64, 32-bit
+ * positions and coordinates (tilekit's default; scipy's int32 indices), one seed; 20000² at
+ * 0.01 % (40 k entries), 2000² at 5 % (200 k) and, for linearity, 20000² with ten times the
+ * entries (400 k). Every case first checks once that both sides hold the same entries.
+ */
+import { type BenchCase, defineBenchSuite } from '@tilekit/bench';
+import { openScipy } from '@tilekit/bench/scipy';
+import { type FormatSpec, SparseTensor } from '../src/index.js';
+import { expectSameAsScipy } from './scipy-agreement.js';
+import {
+  coordinateLists,
+  scipyBuild,
+  scipyMatrix,
+  type Triplets,
+  tilekitMatrix,
+  tripletSource,
+} from './scipy-operands.js';
+
+const F64 = { dtype: 'float64' } as const;
+const source = tripletSource(35);
+const SIZES = [
+  {
+    name: 'S',
+    label: '20000² at 0.01 % (40 k nnz)',
+    triplets: source.uniform([20000, 20000], 40_000),
+  },
+  { name: 'M', label: '2000² at 5 % (200 k nnz)', triplets: source.uniform([2000, 2000], 200_000) },
+] as const;
+const TENFOLD = {
+  name: 'L',
+  label: '20000² at 0.1 % (400 k nnz, 10x the entries of the first)',
+  triplets: source.uniform([20000, 20000], 400_000),
+};
+
+const opening = await openScipy();
+const scipy = opening.worker;
+if (opening.reason !== undefined) {
+  console.log(`scipy.sparse is unavailable, so only tilekit's side is measured: ${opening.reason}`);
+}
+const SCIPY = scipy === undefined ? '' : `scipy ${scipy.versions.scipy}`;
+
+/** Checks made in the suite's setup, before anything is timed. */
+const checks: (() => Promise<void>)[] = [];
+
+/** One case: tilekit's `ours` beside scipy's `expr` (when scipy runs), checked equal first. */
+function againstScipy(options: {
+  name: string;
+  items: number;
+  ours: { readonly label: string; readonly fn: () => SparseTensor };
+  expr: string;
+  scipyLabel?: string;
+  goal: string;
+  rounds?: number;
+}): BenchCase {
+  if (scipy !== undefined) {
+    checks.push(async () =>
+      expectSameAsScipy(options.name, options.ours.fn(), await scipy.fetch(options.expr)),
+    );
+  }
+  return {
+    name: options.name,
+    items: options.items,
+    ours: options.ours,
+    baselines:
+      scipy === undefined
+        ? []
+        : [scipy.baseline(`${SCIPY} ${options.scipyLabel ?? options.expr}`, options.expr)],
+    goal: options.goal,
+    ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
+  };
+}
+
+function constructionCase(size: { name: string; label: string; triplets: Triplets }): BenchCase {
+  const { coordinates, values } = coordinateLists(size.triplets);
+  const shape = size.triplets.shape;
+  return againstScipy({
+    name: `fromCoordinates -> CSR, ${size.label}, entries in random order`,
+    items: values.length,
+    ours: {
+      label: "SparseTensor.fromCoordinates(tuples, values, shape, 'CSR')",
+      fn: () => SparseTensor.fromCoordinates(coordinates, values, shape, 'CSR', F64),
+    },
+    expr: scipyBuild(size.name, size.triplets),
+    scipyLabel: 'coo_matrix((v, (r, c))).tocsr()',
+    goal: '<= 1.5x scipy',
+    rounds: 5,
+  });
+}
+
+function convertCases(size: { name: string; label: string; triplets: Triplets }): BenchCase[] {
+  const csr = tilekitMatrix(size.triplets);
+  const csc = csr.convert('CSC');
+  const nnz = csr.nnz;
+  const convert = (from: SparseTensor, to: FormatSpec, label: string) => ({
+    label,
+    fn: () => from.convert(to),
+  });
+  return [
+    againstScipy({
+      name: `convert CSR -> CSC, ${size.label}`,
+      items: nnz,
+      ours: convert(csr, 'CSC', "csr.convert('CSC')"),
+      expr: `${size.name}.tocsc()`,
+      goal: '<= 1.5x scipy',
+    }),
+    againstScipy({
+      name: `convert CSC -> CSR, ${size.label}`,
+      items: nnz,
+      ours: convert(csc, 'CSR', "csc.convert('CSR')"),
+      expr: `${size.name}_csc.tocsr()`,
+      goal: '<= 1.5x scipy',
+    }),
+    againstScipy({
+      name: `convert CSR -> COO, ${size.label}`,
+      items: nnz,
+      ours: convert(csr, 'COO', "csr.convert('COO')"),
+      expr: `${size.name}.tocoo()`,
+      goal: '<= 1.5x scipy',
+    }),
+    againstScipy({
+      name: `convert CSR -> DCSR, ${size.label} (scipy has no DCSR: its CSR copy)`,
+      items: nnz,
+      ours: convert(csr, 'DCSR', "csr.convert('DCSR')"),
+      expr: `${size.name}.tocsr(copy=True)`,
+      goal: '<= 1.5x scipy',
+    }),
+  ];
+}
+
+export default defineBenchSuite({
+  name: `sparse: construction and conversion vs ${SCIPY || 'scipy.sparse (unavailable)'} (f64, one core)`,
+  async setup() {
+    if (scipy === undefined) return;
+    for (const size of [...SIZES, TENFOLD]) {
+      await scipyMatrix(scipy, size.name, size.triplets);
+      await scipy.define(`${size.name}_csc`, `${size.name}.tocsc()`);
+    }
+    for (const check of checks) await check();
+  },
+  async teardown() {
+    await scipy?.close();
+  },
+  cases: [
+    ...SIZES.map(constructionCase),
+    constructionCase(TENFOLD),
+    ...SIZES.flatMap(convertCases),
+  ],
+});

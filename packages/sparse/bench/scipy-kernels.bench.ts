@@ -1,0 +1,211 @@
+/**
+ * Sparse kernels against scipy.sparse (C, one core), measured in the same run by a Python
+ * worker (`@tilekit/bench/scipy`): SpMV, SpMM (64 dense columns), sparse add, element-wise
+ * multiply, SpGEMM and transpose, each compiled once for the wasm engine (compile time not
+ * timed) and called through `runKernel` (binding, the call, the output), beside `A @ x`,
+ * `A @ X`, `A + B`, `A.multiply(B)`, `A @ B` and `A.T.tocsr()`. f64, CSR, one seed; 20000²
+ * at 0.01 % (40 k entries per operand), 2000² at 5 % (200 k), and a power-law graph: an
+ * R-MAT graph on 2^16 vertices from 2^20 edge draws, whose hub rows hold thousands of entries
+ * (the second operand of add and multiply is its transpose; of SpGEMM a uniform matrix with
+ * two entries per row on average, as the graph's square would hold 10^8 entries). Every case
+ * first checks once that tilekit's result equals scipy's.
+ */
+import { type BenchCase, defineBenchSuite } from '@tilekit/bench';
+import { openScipy } from '@tilekit/bench/scipy';
+import { compile } from '@tilekit/loop-engines';
+import { vectorize } from '@tilekit/sparse-vectorizer';
+import {
+  type FormatSpec,
+  type KernelOperand,
+  runKernel,
+  type SparseTensor,
+  sparsify,
+  type ValueArray,
+} from '../src/index.js';
+import { expectSameAsScipy } from './scipy-agreement.js';
+import { scipyMatrix, type Triplets, tilekitMatrix, tripletSource } from './scipy-operands.js';
+
+/** Dense columns of SpMM's right-hand side. */
+const K = 64;
+/** Relative tolerance where tilekit and scipy sum products in different orders. */
+const SUMS = 1e-10;
+
+const opening = await openScipy();
+const scipy = opening.worker;
+if (opening.reason !== undefined) {
+  console.log(`scipy.sparse is unavailable, so only tilekit's side is measured: ${opening.reason}`);
+}
+const SCIPY = scipy === undefined ? '' : `scipy ${scipy.versions.scipy}`;
+
+/** The vectorizer options of the package README's example. */
+const VECTOR = { vectorLength: 8, enableSIMDIndex32: true } as const;
+
+/** A kernel compiled once for the wasm engine; `call(operands)` runs it through runKernel. */
+function kernel(expr: string, formats: Record<string, FormatSpec>, vectorized = false) {
+  const k = sparsify(expr, formats, { valueType: 'f64' });
+  const module = vectorized ? vectorize(k.module, VECTOR).module : k.module;
+  const run = compile(module, k.functionName, { engine: 'wasm' });
+  return (operands: Record<string, KernelOperand>) =>
+    runKernel(k, run, operands) as SparseTensor | ValueArray;
+}
+
+const CSR3 = { A: 'CSR', B: 'CSR', C: 'CSR' } as const;
+const KERNELS = {
+  spmv: kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, true),
+  spmm: kernel('C(i,k) = A(i,j) * B(j,k)', { A: 'CSR' }, true),
+  add: kernel('C(i,j) = A(i,j) + B(i,j)', CSR3),
+  multiply: kernel('C(i,j) = A(i,j) * B(i,j)', CSR3),
+  spgemm: kernel('C(i,j) = A(i,k) * B(k,j)', CSR3),
+  transpose: kernel('C(j,i) = A(i,j)', { A: 'CSR', C: 'CSR' }),
+};
+const VECTORIZED = `runKernel, wasm engine, vectorized (vl=${VECTOR.vectorLength}, idx32)`;
+const SCALAR = 'runKernel, wasm engine';
+
+/** One data set: A, the second operands, and the dense x and X, on both sides. */
+interface DataSet {
+  /** Prefix of its names in the scipy worker. */
+  readonly name: string;
+  readonly label: string;
+  readonly a: Triplets;
+  /** The second operand of add and multiply. */
+  readonly b: Triplets;
+  /** The second operand of SpGEMM. */
+  readonly p: Triplets;
+  readonly rounds?: number;
+  /** Whether the label should say how many distinct entries A kept (repeated draws summed). */
+  readonly countDistinct?: boolean;
+}
+
+const source = tripletSource(2035);
+const uniformSet = (name: string, label: string, n: number, nnz: number): DataSet => {
+  const b = source.uniform([n, n], nnz);
+  return { name, label, a: source.uniform([n, n], nnz), b, p: b };
+};
+const graph = source.rmat(16, 1 << 20);
+const transposed: Triplets = { ...graph, rows: graph.cols, cols: graph.rows };
+const DATA_SETS: readonly DataSet[] = [
+  uniformSet('S', '20000² at 0.01 % (40 k nnz)', 20000, 40_000),
+  uniformSet('M', '2000² at 5 % (200 k nnz)', 2000, 200_000),
+  {
+    name: 'G',
+    label: 'R-MAT graph, 2^16 vertices, 2^20 edge draws',
+    a: graph,
+    b: transposed,
+    p: source.uniform([graph.shape[0], graph.shape[1]], 2 * graph.shape[0]),
+    rounds: 7,
+    countDistinct: true,
+  },
+];
+
+/** Work done in the suite's setup, before anything is timed. */
+const setups: (() => Promise<void>)[] = [];
+
+function casesFor(set: DataSet): BenchCase[] {
+  const n = set.a.shape[0];
+  const A = tilekitMatrix(set.a);
+  const B = tilekitMatrix(set.b);
+  const P = set.p === set.b ? B : tilekitMatrix(set.p);
+  const x = source.dense(n);
+  const X = source.dense(n * K);
+  const { name } = set;
+  setups.push(async () => {
+    if (scipy === undefined) return;
+    await scipyMatrix(scipy, name, set.a);
+    await scipyMatrix(scipy, `${name}_b`, set.b);
+    await (set.p === set.b
+      ? scipy.define(`${name}_p`, `${name}_b`)
+      : scipyMatrix(scipy, `${name}_p`, set.p));
+    await scipy.load(`${name}_x`, x);
+    await scipy.load(`${name}_X`, X);
+    await scipy.define(`${name}_X`, `${name}_X.reshape(${n}, ${K})`);
+    // The same operands on both sides, before any result is compared.
+    expectSameAsScipy(`${set.label}: A`, A, await scipy.fetch(name), SUMS);
+    expectSameAsScipy(`${set.label}: B`, B, await scipy.fetch(`${name}_b`), SUMS);
+    expectSameAsScipy(`${set.label}: P`, P, await scipy.fetch(`${name}_p`), SUMS);
+  });
+  const nnzA = A.nnz;
+  const cases: {
+    what: string;
+    items: number;
+    label: string;
+    run: () => SparseTensor | ValueArray;
+    expr: string;
+    tolerance: number;
+  }[] = [
+    {
+      what: 'SpMV A @ x',
+      items: nnzA,
+      label: VECTORIZED,
+      run: () => KERNELS.spmv({ A, x: { data: x, shape: [n] } }),
+      expr: `${name} @ ${name}_x`,
+      tolerance: SUMS,
+    },
+    {
+      what: `SpMM A @ X (X dense ${n}x${K})`,
+      items: nnzA * K,
+      label: VECTORIZED,
+      run: () => KERNELS.spmm({ A, B: { data: X, shape: [n, K] } }),
+      expr: `${name} @ ${name}_X`,
+      tolerance: SUMS,
+    },
+    {
+      what: 'sparse add A + B',
+      items: nnzA + B.nnz,
+      label: SCALAR,
+      run: () => KERNELS.add({ A, B }),
+      expr: `${name} + ${name}_b`,
+      tolerance: 0,
+    },
+    {
+      what: 'element-wise multiply A .* B',
+      items: nnzA + B.nnz,
+      label: SCALAR,
+      run: () => KERNELS.multiply({ A, B }),
+      expr: `${name}.multiply(${name}_b)`,
+      tolerance: 0,
+    },
+    {
+      what: 'SpGEMM A @ B (Gustavson)',
+      items: nnzA,
+      label: SCALAR,
+      run: () => KERNELS.spgemm({ A, B: P }),
+      expr: `${name} @ ${name}_p`,
+      tolerance: SUMS,
+    },
+    {
+      what: 'transpose A^T as CSR',
+      items: nnzA,
+      label: SCALAR,
+      run: () => KERNELS.transpose({ A }),
+      expr: `${name}.T.tocsr()`,
+      tolerance: 0,
+    },
+  ];
+  return cases.map((c) => {
+    const distinct = set.countDistinct ? ` (${Math.round(nnzA / 1000)} k distinct)` : '';
+    const caseName = `${c.what}, CSR, ${set.label}${distinct}`;
+    setups.push(async () => {
+      if (scipy === undefined) return;
+      expectSameAsScipy(caseName, c.run(), await scipy.fetch(c.expr), c.tolerance);
+    });
+    return {
+      name: caseName,
+      items: c.items,
+      ours: { label: c.label, fn: c.run },
+      baselines: scipy === undefined ? [] : [scipy.baseline(`${SCIPY} ${c.expr}`, c.expr)],
+      goal: '<= 1.2x scipy',
+      ...(set.rounds === undefined ? {} : { rounds: set.rounds }),
+    };
+  });
+}
+
+export default defineBenchSuite({
+  name: `sparse: kernels vs ${SCIPY || 'scipy.sparse (unavailable)'} (f64, CSR, one core)`,
+  async setup() {
+    for (const setup of setups) await setup();
+  },
+  async teardown() {
+    await scipy?.close();
+  },
+  cases: DATA_SETS.flatMap(casesFor),
+});
