@@ -1,4 +1,5 @@
 import { describeValue } from './describe-value.js';
+import { messageText } from './message-text.js';
 import { TilekitError } from './tilekit-error.js';
 
 /**
@@ -10,9 +11,12 @@ export class TilekitArgumentError extends TilekitError {
   override readonly argument: string;
   override readonly expected: string;
 
+  /** `argument` and `expected` that are not strings are described (constructing never throws). */
   constructor(argument: string, expected: string, value: unknown) {
-    super(`Invalid ${argument}: expected ${expected}, got ${describeValue(value)}`);
-    this.argument = argument;
-    this.expected = expected;
+    const named = messageText(argument);
+    const wanted = messageText(expected);
+    super(`Invalid ${named}: expected ${wanted}, got ${describeValue(value)}`);
+    this.argument = named;
+    this.expected = wanted;
   }
 }

@@ -2,10 +2,12 @@
  * @tilekit/errors: the one error model of every tilekit package. `TilekitError` is the base of
  * each package's errors; `isTilekitError` recognises any of them; `INT32_MAX` and
  * `rowMajorStrides` are the size bound and the shape arithmetic their argument checks share;
- * `describeValue` is how their messages say what was passed.
+ * `describeValue` is how their messages say what was passed and `messageText` how an
+ * error's own text is made from whatever it was given.
  */
 export { TilekitArgumentError } from './argument-error.js';
 export { describeValue } from './describe-value.js';
 export { INT32_MAX } from './int32-bound.js';
+export { messageText } from './message-text.js';
 export { rowMajorStrides } from './row-major-strides.js';
 export { isTilekitError, TilekitError } from './tilekit-error.js';

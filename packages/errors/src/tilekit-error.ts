@@ -4,6 +4,8 @@
  * one shape: a stable `code`, the `argument` at fault and what was `expected` where known.
  */
 
+import { messageText } from './message-text.js';
+
 /** The brand on every tilekit error, shared across copies of this package by `Symbol.for`. */
 const BRAND = Symbol.for('@tilekit/error');
 
@@ -14,6 +16,16 @@ export class TilekitError extends Error {
   declare readonly argument?: string | undefined;
   /** What was expected instead, when the error can say. */
   declare readonly expected?: string | undefined;
+
+  /**
+   * @param message What went wrong. Anything that is not a string (a symbol, an object whose
+   *   conversion throws, a huge array) is described instead of converted, so constructing an
+   *   error never throws.
+   * @param options `Error`'s options (`cause`).
+   */
+  constructor(message?: unknown, options?: ErrorOptions) {
+    super(message === undefined ? undefined : messageText(message), options);
+  }
 
   /**
    * A stable identifier of the kind of error: the class name, kebab-case, without `Error`

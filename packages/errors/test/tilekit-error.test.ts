@@ -1,6 +1,12 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTilekitError, TilekitError } from '../src/index.js';
+import {
+  describeValue,
+  isTilekitError,
+  messageText,
+  TilekitArgumentError,
+  TilekitError,
+} from '../src/index.js';
 
 /** A TilekitError subclass named `name`, as a package declares one. */
 function errorNamed(name: string): TilekitError {
@@ -44,5 +50,69 @@ describe('TilekitError', () => {
     }
     Object.defineProperty(Copy.prototype, Symbol.for('@tilekit/error'), { value: true });
     expect(isTilekitError(new Copy('from a copy'))).toBe(true);
+  });
+});
+
+describe('constructing an error from anything', () => {
+  /** Values whose conversion to a string throws or never ends, beside fast-check's anything. */
+  const hostile = fc.constantFrom<unknown>(
+    Symbol('junk'),
+    Object.create(null),
+    new Array(2 ** 32 - 1),
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    ),
+    {
+      toString: () => {
+        throw new Error('trap');
+      },
+    },
+  );
+  const anyValue = fc.oneof(fc.anything({ withBigInt: true, withMap: true }), hostile);
+
+  it('a TilekitError takes any message: strings as they are, anything else described', () => {
+    fc.assert(
+      fc.property(anyValue, (message) => {
+        const error = new TilekitError(message);
+        expect(error.message).toBe(
+          message === undefined
+            ? ''
+            : typeof message === 'string'
+              ? message
+              : describeValue(message),
+        );
+        expect(messageText(message)).toBe(
+          typeof message === 'string' ? message : describeValue(message),
+        );
+      }),
+      { seed: 20261128, numRuns: 500 },
+    );
+  });
+
+  it('a TilekitArgumentError takes any argument, expected and value, and names what it can', () => {
+    fc.assert(
+      fc.property(anyValue, anyValue, anyValue, (argument, expected, value) => {
+        const error = new TilekitArgumentError(argument as string, expected as string, value);
+        expect(error.argument).toBe(messageText(argument));
+        expect(error.expected).toBe(messageText(expected));
+        expect(error.message).toBe(
+          `Invalid ${messageText(argument)}: expected ${messageText(expected)}, got ${describeValue(value)}`,
+        );
+        expect(error.code).toBe('tilekit-argument');
+      }),
+      { seed: 20261129, numRuns: 500 },
+    );
+  });
+
+  it('a symbol message reads as one', () => {
+    expect(new TilekitError(Symbol('x')).message).toBe('a symbol');
+    expect(new TilekitArgumentError('dims', 'an array', Symbol('x')).message).toBe(
+      'Invalid dims: expected an array, got a symbol',
+    );
   });
 });

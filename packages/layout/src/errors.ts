@@ -3,6 +3,7 @@
  * else escapes: parsing, validation, indexing and rendering all report through these.
  */
 
+import { describeValue, messageText } from '@tilekit/errors';
 import { LayoutError } from './layout-error.js';
 
 /** Text that does not follow XLA's shape/layout grammar. */
@@ -14,14 +15,22 @@ export class LayoutSyntaxError extends LayoutError {
   readonly offset: number;
   /** What the parser expected at `offset`, e.g. `"']'"` or `'a primitive type'`. */
   override readonly expected: string;
+  /** The argument that held the text (`'shape'`, `'layout'`), when the error came from a call. */
+  override readonly argument: string | undefined;
 
-  constructor(input: string, offset: number, expected: string, found?: string) {
-    const seen = found ?? describeAt(input, offset);
-    const shown = input.length > 120 ? `${input.slice(0, 117)}...` : input;
-    super(`Syntax error at offset ${offset}: expected ${expected}, found ${seen} in "${shown}"`);
-    this.input = input;
+  /** Fields that are not what they should be are described, so constructing never throws. */
+  constructor(input: string, offset: number, expected: string, found?: string, argument?: string) {
+    const text = messageText(input);
+    const wanted = messageText(expected);
+    const seen = found === undefined ? describeAt(text, offset) : messageText(found);
+    const shown = text.length > 120 ? `${text.slice(0, 117)}...` : text;
+    super(
+      `Syntax error at offset ${describeValue(offset)}: expected ${wanted}, found ${seen} in "${shown}"`,
+    );
+    this.input = text;
     this.offset = offset;
-    this.expected = expected;
+    this.expected = wanted;
+    this.argument = argument === undefined ? undefined : messageText(argument);
   }
 }
 
@@ -34,13 +43,15 @@ export class LayoutValidationError extends LayoutError {
   /** The argument (or attribute) at fault, e.g. `'index'`, `'layout.tiles'`. */
   override readonly argument: string;
 
+  /** Fields that are not strings are described, so constructing never throws. */
   constructor(argument: string, problem: string) {
-    super(`Invalid ${argument}: ${problem}`);
-    this.argument = argument;
+    const named = messageText(argument);
+    super(`Invalid ${named}: ${messageText(problem)}`);
+    this.argument = named;
   }
 }
 
-function describeAt(input: string, offset: number): string {
-  if (offset >= input.length) return 'end of input';
+function describeAt(input: string, offset: unknown): string {
+  if (typeof offset !== 'number' || !(offset < input.length)) return 'end of input';
   return JSON.stringify(input.slice(offset, offset + 12));
 }

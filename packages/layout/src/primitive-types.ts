@@ -1,3 +1,5 @@
+import { describeValue } from '@tilekit/errors';
+import { LayoutValidationError } from './errors.js';
 import type { PrimitiveType } from './types.js';
 
 /** How XLA classifies an element type (primitive_util's Is*Type predicates). */
@@ -87,19 +89,42 @@ export function xlaSpellingOf(name: string): PrimitiveType | undefined {
   return primitiveTypeFromName(`${letter}${bits}`);
 }
 
-/** primitive_util::BitWidth (0 for token/opaque). */
+/**
+ * The row of `type`, which a caller passed.
+ * @throws LayoutValidationError naming `type` when it is not one of the names in PRIMITIVES.
+ */
+function infoOf(type: PrimitiveType): PrimitiveInfo {
+  if (typeof type !== 'string' || !Object.hasOwn(PRIMITIVES, type)) {
+    throw new LayoutValidationError(
+      'type',
+      `expected a primitive type name in XLA's spelling (PRIMITIVE_TYPES), got ${describeValue(type)}`,
+    );
+  }
+  return PRIMITIVES[type];
+}
+
+/**
+ * primitive_util::BitWidth (0 for token/opaque).
+ * @throws LayoutValidationError when `type` is not a primitive type name.
+ */
 export function bitWidth(type: PrimitiveType): number {
-  return PRIMITIVES[type].bits;
+  return infoOf(type).bits;
 }
 
-/** primitive_util::ByteWidth: bytes XLA uses per element when no `E(n)` packs them. */
+/**
+ * primitive_util::ByteWidth: bytes XLA uses per element when no `E(n)` packs them.
+ * @throws LayoutValidationError when `type` is not a primitive type name.
+ */
 export function byteWidth(type: PrimitiveType): number {
-  return Math.ceil(PRIMITIVES[type].bits / 8);
+  return Math.ceil(infoOf(type).bits / 8);
 }
 
-/** XLA's category of a type. */
+/**
+ * XLA's category of a type.
+ * @throws LayoutValidationError when `type` is not a primitive type name.
+ */
 export function primitiveCategory(type: PrimitiveType): PrimitiveCategory {
-  return PRIMITIVES[type].category;
+  return infoOf(type).category;
 }
 
 /** True for the element types an array may hold (everything but token and opaque). */

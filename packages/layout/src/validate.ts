@@ -1,6 +1,8 @@
+import { describeValue } from '@tilekit/errors';
 import { LayoutValidationError } from './errors.js';
 import { LAYOUT_LIMITS } from './limits.js';
 import { isArrayType, primitiveCategory, primitiveTypeFromName } from './primitive-types.js';
+import { shownList } from './shown-list.js';
 import { type ArrayShape, COMBINE_DIMENSION, type Layout, type Shape } from './types.js';
 
 /** Tuples and `P(...)` nest; a cycle or absurd depth is reported instead of overflowing the stack. */
@@ -19,8 +21,6 @@ interface Rule<T> {
 const isCount = (value: unknown, min: number): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
 
-const join = (values: readonly unknown[]): string => `{${values.join(',')}}`;
-
 /** Rules XLA applies to any layout (LayoutUtil::ValidateLayoutForShape, Layout's invariants). */
 const LAYOUT_RULES: readonly Rule<Layout>[] = [
   {
@@ -33,7 +33,7 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
       const seen = new Set<number>();
       for (const dim of minorToMajor) {
         if (!isCount(dim, 0) || dim >= minorToMajor.length || seen.has(dim)) {
-          return `${join(minorToMajor)} is not a permutation of 0..${minorToMajor.length - 1}`;
+          return `{${shownList(minorToMajor)}} is not a permutation of 0..${minorToMajor.length - 1}`;
         }
         seen.add(dim);
       }
@@ -55,9 +55,9 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
         }
         for (const dim of tile) {
           if (dim === COMBINE_DIMENSION) continue;
-          if (dim === 0) return `tile (${tile.join(',')}) has a zero dimension`;
+          if (dim === 0) return `tile (${shownList(tile)}) has a zero dimension`;
           if (!isCount(dim, 1))
-            return `tile dimension ${String(dim)} is negative or not an integer`;
+            return `tile dimension ${describeValue(dim)} is negative or not an integer`;
         }
         if (tile[tile.length - 1] === COMBINE_DIMENSION) {
           return "a tile cannot end in '*': there is no more minor dimension to combine with";
@@ -69,14 +69,16 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
   {
     argument: 'layout.tailPaddingAlignmentInElements',
     problem: ({ tailPaddingAlignmentInElements: l }) =>
-      isCount(l, 1) ? undefined : `L(${String(l)}): the alignment must be a positive integer`,
+      isCount(l, 1)
+        ? undefined
+        : `L(${describeValue(l)}): the alignment must be a positive integer`,
   },
   {
     argument: 'layout.elementSizeInBits',
     problem: ({ elementSizeInBits: e }) =>
       isCount(e, 0)
         ? undefined
-        : `E(${String(e)}): the element size must be a non-negative integer`,
+        : `E(${describeValue(e)}): the element size must be a non-negative integer`,
   },
   {
     argument: 'layout.memorySpace',
@@ -85,26 +87,35 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
     problem: ({ memorySpace: s }) =>
       Number.isSafeInteger(s) && s >= MEMORY_SPACE_MIN && s <= MEMORY_SPACE_MAX
         ? undefined
-        : `S(${String(s)}): the memory space must be an integer in ${MEMORY_SPACE_MIN}..${MEMORY_SPACE_MAX} (XLA stores it in an int8)`,
+        : `S(${describeValue(s)}): the memory space must be an integer in ${MEMORY_SPACE_MIN}..${MEMORY_SPACE_MAX} (XLA stores it in an int8)`,
   },
   {
     argument: 'layout.dynamicShapeMetadataPrefixBytes',
     problem: ({ dynamicShapeMetadataPrefixBytes: m }) =>
-      isCount(m, 0) ? undefined : `M(${String(m)}): the prefix must be a non-negative integer`,
+      isCount(m, 0)
+        ? undefined
+        : `M(${describeValue(m)}): the prefix must be a non-negative integer`,
   },
   {
     argument: 'layout.splitConfigs',
     problem: ({ splitConfigs }) => {
       if (!Array.isArray(splitConfigs)) return 'expected an array';
+      // A physical dimension is split at most once, so a longer list is wrong whatever it holds.
+      if (splitConfigs.length > LAYOUT_LIMITS.maxRank) {
+        return `${splitConfigs.length} split configs exceed LAYOUT_LIMITS.maxRank (${LAYOUT_LIMITS.maxRank})`;
+      }
       for (const config of splitConfigs) {
         const { dimension, splitIndices } = isRecord(config)
           ? config
           : { dimension: config, splitIndices: [] };
         if (!isCount(dimension, 0) || !Array.isArray(splitIndices)) {
-          return `split dimension ${String(dimension)} must be a non-negative integer`;
+          return `split dimension ${describeValue(dimension)} must be a non-negative integer`;
         }
-        if (!splitIndices.every((index) => isCount(index, 0))) {
-          return `split indices (${splitIndices.join(',')}) must be non-negative integers`;
+        // An index loop, not every(): it stops at the first hole of a holey array.
+        for (let i = 0; i < splitIndices.length; i++) {
+          if (!isCount(splitIndices[i], 0)) {
+            return `split indices (${shownList(splitIndices)}) must be non-negative integers`;
+          }
         }
       }
       return undefined;
@@ -119,7 +130,7 @@ const LAYOUT_RULES: readonly Rule<Layout>[] = [
         const known = typeof type === 'string' ? primitiveTypeFromName(type) : undefined;
         return known === type && primitiveCategory(known) === 'unsigned'
           ? undefined
-          : `${String(type)} is not an unsigned integer type`;
+          : `${describeValue(type)} is not an unsigned integer type`;
       },
     }),
   ),
@@ -134,7 +145,7 @@ const ARRAY_RULES: readonly Rule<ArrayShape>[] = [
       primitiveTypeFromName(elementType) === elementType &&
       isArrayType(elementType)
         ? undefined
-        : `${String(elementType)} is not an array element type`,
+        : `${describeValue(elementType)} is not an array element type`,
   },
   {
     argument: 'shape.dimensions',
@@ -147,7 +158,7 @@ const ARRAY_RULES: readonly Rule<ArrayShape>[] = [
       for (const dim of dimensions) {
         if (dim?.kind === 'unbounded') continue;
         if ((dim?.kind !== 'static' && dim?.kind !== 'bounded') || !isCount(dim.size, 0)) {
-          return `dimension ${JSON.stringify(dim)} must be a non-negative integer size, '<=N' or '?'`;
+          return `dimension ${describeDimension(dim)} must be a non-negative integer size, '<=N' or '?'`;
         }
         elements *= dim.size;
       }
@@ -183,7 +194,7 @@ function splitConfigProblem({ dimensions, layout }: ArrayShape): string | undefi
     split.add(dimension);
     const logical = layout.minorToMajor[rank - 1 - dimension]!;
     const size = dimensions[logical]!;
-    const shown = `SC(${dimension}:${splitIndices.join(',')})`;
+    const shown = `SC(${dimension}:${shownList(splitIndices)})`;
     if (size.kind === 'unbounded' && splitIndices.length > 0) {
       return `${shown} splits physical dimension ${dimension}, which is unbounded ('?')`;
     }
@@ -223,6 +234,12 @@ const DENSE_LAYOUT_RULES: readonly Rule<ArrayShape>[] = [
     problem: splitConfigProblem,
   },
 ];
+
+/** A dimension as a message shows it: its kind and size when it has them. */
+function describeDimension(dim: unknown): string {
+  if (!isRecord(dim)) return describeValue(dim);
+  return `{kind: ${describeValue(dim.kind)}, size: ${describeValue(dim.size)}}`;
+}
 
 function check<T>(rules: readonly Rule<T>[], value: T): void {
   for (const rule of rules) {
@@ -266,7 +283,10 @@ function validateShapeAt(shape: Shape, depth: number): void {
     case 'opaque':
       return;
     default:
-      throw new LayoutValidationError('shape', `unknown shape kind ${JSON.stringify(shape)}`);
+      throw new LayoutValidationError(
+        'shape',
+        `unknown shape kind ${describeValue((shape as { kind?: unknown }).kind)}`,
+      );
   }
 }
 

@@ -1,9 +1,21 @@
-import { INT32_MAX, rowMajorStrides } from '@tilekit/errors';
+import { describeValue, INT32_MAX, rowMajorStrides } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
+import { shownList } from '../shown-list.js';
 import { product } from '../tiling/levels.js';
 import type { PadStep, RelayoutPlan, RelayoutStep, TransposeStep } from './plan.js';
 
-/** Plain arrays beyond this length are refused rather than attempted. */
+/**
+ * Whether `sizes` is an array of non-negative safe integers. An index loop, not every(): it
+ * stops at the first hole, so an array of 2^32 - 1 holes is refused at once.
+ */
+function isSizes(sizes: unknown): sizes is number[] {
+  if (!Array.isArray(sizes)) return false;
+  for (let d = 0; d < sizes.length; d++) {
+    const size: unknown = sizes[d];
+    if (!Number.isSafeInteger(size) || (size as number) < 0) return false;
+  }
+  return true;
+}
 
 /** A plain row-major tensor. */
 export interface PlainTensor<T> {
@@ -36,11 +48,13 @@ function walk(
 
 function transpose<T>(tensor: PlainTensor<T>, { perm }: TransposeStep): PlainTensor<T> {
   const rank = tensor.shape.length;
-  const sorted = Array.isArray(perm) ? [...perm].sort((a, b) => a - b) : [];
-  if (!Array.isArray(perm) || perm.length !== rank || sorted.some((axis, i) => axis !== i)) {
+  // The length first: only then is copying and sorting the caller's array bounded.
+  const fits = Array.isArray(perm) && perm.length === rank;
+  const sorted = fits ? [...perm].sort((a, b) => a - b) : [];
+  if (!fits || sorted.some((axis, i) => axis !== i)) {
     throw new LayoutValidationError(
       'plan',
-      `transpose perm ${JSON.stringify(perm)} does not permute rank ${rank}`,
+      `transpose perm ${fits ? `[${shownList(perm)}]` : describeValue(perm)} does not permute rank ${rank}`,
     );
   }
   const inputStrides = rowMajorStrides(tensor.shape);
@@ -68,7 +82,7 @@ function pad<T>(tensor: PlainTensor<T>, { paddings }: PadStep, padValue: T): Pla
   if (!valid) {
     throw new LayoutValidationError(
       'plan',
-      `pad ${JSON.stringify(paddings)} does not fit shape [${tensor.shape.join(',')}]`,
+      `pad ${describeValue(paddings)} does not fit shape [${tensor.shape.join(',')}]`,
     );
   }
   const shape = tensor.shape.map((size, d) => size + paddings[d]![0] + paddings[d]![1]);
@@ -95,19 +109,18 @@ function applyStep<T>(tensor: PlainTensor<T>, step: RelayoutStep, padValue: T): 
     case 'pad':
       return pad(tensor, step, padValue);
     case 'reshape':
-      if (
-        !Array.isArray(step.shape) ||
-        !step.shape.every((size) => Number.isSafeInteger(size) && size >= 0) ||
-        product(step.shape) !== tensor.data.length
-      ) {
+      if (!isSizes(step.shape) || product(step.shape) !== tensor.data.length) {
         throw new LayoutValidationError(
           'plan',
-          `cannot reshape [${tensor.shape.join(',')}] to ${JSON.stringify(step.shape)}`,
+          `cannot reshape [${tensor.shape.join(',')}] to ${isSizes(step.shape) ? `[${shownList(step.shape)}]` : describeValue(step.shape)}`,
         );
       }
       return { data: tensor.data, shape: [...step.shape] };
     default:
-      throw new LayoutValidationError('plan', `unknown step ${JSON.stringify(step)}`);
+      throw new LayoutValidationError(
+        'plan',
+        `unknown step op ${describeValue((step as { op?: unknown } | undefined)?.op)}`,
+      );
   }
 }
 
@@ -136,16 +149,23 @@ export function applyRelayoutPlan(
   shape: readonly number[],
   padValue: unknown = 0,
 ): PlainTensor<unknown> {
-  if (!Array.isArray(shape) || !shape.every((size) => Number.isSafeInteger(size) && size >= 0)) {
+  if (!isSizes(shape)) {
     throw new LayoutValidationError(
       'shape',
-      `expected non-negative integer sizes, got ${JSON.stringify(shape)}`,
+      `expected non-negative integer sizes, got ${Array.isArray(shape) ? `[${shownList(shape)}]` : describeValue(shape)}`,
     );
   }
-  if (data?.length !== product(shape)) {
+  const elements = product(shape);
+  if (elements > INT32_MAX) {
+    throw new LayoutValidationError(
+      'shape',
+      `[${shownList(shape)}] holds ${elements} elements, more than a plain array here may (${INT32_MAX})`,
+    );
+  }
+  if (data?.length !== elements) {
     throw new LayoutValidationError(
       'data',
-      `has ${String(data?.length)} elements, shape [${shape.join(',')}] needs ${product(shape)}`,
+      `has ${describeValue(data?.length)} elements, shape [${shownList(shape)}] needs ${elements}`,
     );
   }
   if (!Array.isArray(plan?.steps))

@@ -1,3 +1,4 @@
+import { describeValue } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
 import type { ShapeInput } from '../input.js';
 import { type MemoryMapLimits, memoryMapModel } from './model.js';
@@ -29,7 +30,7 @@ export function renderMemoryMap(shape: ShapeInput, options: MemoryMapOptions): s
   if (format !== 'svg' && format !== 'text') {
     throw new LayoutValidationError(
       'options.format',
-      `expected 'svg' or 'text', got ${JSON.stringify(format)}`,
+      `expected 'svg' or 'text', got ${describeValue(format)}`,
     );
   }
   return RENDERERS[format](memoryMapModel(shape, options));

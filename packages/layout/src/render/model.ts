@@ -1,3 +1,4 @@
+import { describeValue } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
 import type { ShapeInput } from '../input.js';
 import { LAYOUT_LIMITS } from '../limits.js';
@@ -110,7 +111,7 @@ function limit(
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new LayoutValidationError(
       `options.${name}`,
-      `expected a positive integer, got ${String(value)}`,
+      `expected a positive integer, got ${describeValue(value)}`,
     );
   }
   return value;
@@ -121,7 +122,7 @@ function overflowOf(limits: MemoryMapLimits): MemoryMapOverflow {
   if (overflow !== 'error' && overflow !== 'summary') {
     throw new LayoutValidationError(
       'options.overflow',
-      `expected 'error' or 'summary', got ${JSON.stringify(overflow)}`,
+      `expected 'error' or 'summary', got ${describeValue(overflow)}`,
     );
   }
   return overflow;

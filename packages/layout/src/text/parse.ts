@@ -92,8 +92,8 @@ const ATTRIBUTE_ORDER = ATTRIBUTES.map((rule) => rule.spelling).join(' ');
 class TextParser {
   readonly scanner: Scanner;
 
-  constructor(text: string) {
-    this.scanner = new Scanner(text);
+  constructor(text: string, argument: string) {
+    this.scanner = new Scanner(text, argument);
   }
 
   /** shape ::= 'b(' shape ')' | '(' [shape (',' shape)*] ')' | type '[' dims ']' [layout] */
@@ -339,7 +339,7 @@ function requireText(text: unknown, argument: string): string {
  * @throws LayoutSyntaxError with the character offset, LayoutValidationError for XLA's semantic rules.
  */
 export function parseShape(text: string): Shape {
-  const parser = new TextParser(requireText(text, 'shape'));
+  const parser = new TextParser(requireText(text, 'shape'), 'shape');
   const shape = parser.shape(0);
   if (!parser.scanner.atEnd()) parser.scanner.fail('end of input');
   return validateShape(shape);
@@ -351,7 +351,7 @@ export function parseShape(text: string): Shape {
  * @throws LayoutSyntaxError with the character offset, LayoutValidationError for XLA's semantic rules.
  */
 export function parseLayout(text: string): Layout {
-  const parser = new TextParser(requireText(text, 'layout'));
+  const parser = new TextParser(requireText(text, 'layout'), 'layout');
   const layout = parser.layout(0);
   if (!parser.scanner.atEnd()) parser.scanner.fail('end of input');
   return validateLayout(layout);

@@ -34,7 +34,14 @@ export interface IntToken {
 export class Scanner {
   private position = 0;
 
-  constructor(readonly text: string) {}
+  /**
+   * @param text What is scanned.
+   * @param argument The argument that passed it, named by every syntax error.
+   */
+  constructor(
+    readonly text: string,
+    readonly argument: string,
+  ) {}
 
   /** The raw cursor, for a later `reset` (lookahead). */
   mark(): number {
@@ -121,7 +128,7 @@ export class Scanner {
 
   /** Throws a syntax error at the cursor (or `at`) saying what was expected. */
   fail(expected: string, at = this.offset): never {
-    throw new LayoutSyntaxError(this.text, at, expected);
+    throw new LayoutSyntaxError(this.text, at, expected, undefined, this.argument);
   }
 
   private skipTrivia(): void {
@@ -133,7 +140,13 @@ export class Scanner {
       } else if (code === 47 && text.charCodeAt(this.position + 1) === 42) {
         const close = text.indexOf('*/', this.position + 2);
         if (close < 0)
-          throw new LayoutSyntaxError(text, this.position, "'*/' to close the comment");
+          throw new LayoutSyntaxError(
+            text,
+            this.position,
+            "'*/' to close the comment",
+            undefined,
+            this.argument,
+          );
         this.position = close + 2;
       } else if (code === 47 && text.charCodeAt(this.position + 1) === 47) {
         let end = this.position + 2;

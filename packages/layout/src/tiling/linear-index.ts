@@ -1,3 +1,4 @@
+import { describeValue } from '@tilekit/errors';
 import { LayoutValidationError } from '../errors.js';
 import type { ShapeInput } from '../input.js';
 import { compileLayout } from './compile.js';
@@ -10,7 +11,7 @@ function checkIndex(index: readonly number[], dims: readonly number[]): void {
   if (!Array.isArray(index) || index.length !== dims.length) {
     throw new LayoutValidationError(
       'index',
-      `expected ${dims.length} coordinates, got ${JSON.stringify(index)}`,
+      `expected ${dims.length} coordinates, got ${describeValue(index)}`,
     );
   }
   for (let axis = 0; axis < dims.length; axis++) {
@@ -18,7 +19,7 @@ function checkIndex(index: readonly number[], dims: readonly number[]): void {
     if (!Number.isInteger(coordinate) || coordinate! < 0 || coordinate! >= dims[axis]!) {
       throw new LayoutValidationError(
         'index',
-        `coordinate ${axis} is ${String(coordinate)}, outside [0, ${dims[axis]}) of [${dims.join(',')}]`,
+        `coordinate ${axis} is ${describeValue(coordinate)}, outside [0, ${dims[axis]}) of [${dims.join(',')}]`,
       );
     }
   }
@@ -49,7 +50,7 @@ export function delinearize(shape: ShapeInput, offset: number): number[] | null 
   if (!Number.isInteger(offset) || offset < 0 || offset >= compiled.physicalCount) {
     throw new LayoutValidationError(
       'offset',
-      `${String(offset)} is outside [0, ${compiled.physicalCount}), the physical element count`,
+      `${describeValue(offset)} is outside [0, ${compiled.physicalCount}), the physical element count`,
     );
   }
   return logicalIndexAt(compiled, offset);

@@ -1,0 +1,135 @@
+/**
+ * The error contract of `@tilekit/layout`: every export, given junk from the shared corpus in
+ * any argument position (the others plausible), returns or throws a `LayoutError` naming one of
+ * its parameters; its error classes construct from anything. Nothing else escapes: no TypeError
+ * from a message built out of a Symbol or a prototype-less object, no RangeError from joining
+ * 2^32 - 1 holes, no hang walking them.
+ */
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import { describe, expect, it } from 'vitest';
+import * as layout from '../src/index.js';
+
+const SHAPE = 'f32[3,5]{1,0:T(2,2)}';
+
+const shapeTarget = (f: (shape: never) => unknown): JunkTarget => ({
+  plausible: () => [SHAPE],
+  call: (shape) => f(shape as never),
+  parameters: ['shape'],
+});
+
+const TARGETS: Record<string, JunkTarget> = {
+  LayoutError: {
+    plausible: () => ['message'],
+    call: (message) => new layout.LayoutError(message),
+    parameters: ['message'],
+  },
+  LayoutSyntaxError: {
+    plausible: () => ['f32[', 4, "']'", 'end of input'],
+    call: (...args) => new layout.LayoutSyntaxError(...(args as [string, number, string])),
+    parameters: ['input', 'offset', 'expected', 'found'],
+  },
+  LayoutValidationError: {
+    plausible: () => ['index', 'is out of bounds'],
+    call: (argument, problem) =>
+      new layout.LayoutValidationError(argument as never, problem as never),
+    parameters: ['argument', 'problem'],
+  },
+  applyRelayoutPlan: {
+    plausible: () => [
+      layout.relayoutPlan(SHAPE),
+      Array.from({ length: 15 }, (_, i) => i),
+      [3, 5],
+      -1,
+    ],
+    call: (plan, data, shape, padValue) =>
+      layout.applyRelayoutPlan(plan as never, data as never, shape as never, padValue),
+    parameters: ['plan', 'data', 'shape', 'padValue'],
+  },
+  bitWidth: {
+    plausible: () => ['f32'],
+    call: (t) => layout.bitWidth(t as never),
+    parameters: ['type'],
+  },
+  byteWidth: {
+    plausible: () => ['s4'],
+    call: (t) => layout.byteWidth(t as never),
+    parameters: ['type'],
+  },
+  primitiveCategory: {
+    plausible: () => ['u8'],
+    call: (t) => layout.primitiveCategory(t as never),
+    parameters: ['type'],
+  },
+  byteSize: shapeTarget(layout.byteSize),
+  expandedShape: shapeTarget(layout.expandedShape),
+  physicalElementCount: shapeTarget(layout.physicalElementCount),
+  xlaArraySize: shapeTarget(layout.xlaArraySize),
+  offsetMap: shapeTarget(layout.offsetMap),
+  inverseMap: shapeTarget(layout.inverseMap),
+  relayoutPlan: shapeTarget(layout.relayoutPlan),
+  formatShape: shapeTarget(layout.formatShape),
+  parseShape: shapeTarget(layout.parseShape),
+  validateShape: {
+    plausible: () => [layout.parseShape(SHAPE)],
+    call: (shape) => layout.validateShape(shape as never),
+    parameters: ['shape'],
+  },
+  formatLayout: {
+    plausible: () => ['{1,0:T(2,2)}'],
+    call: (l) => layout.formatLayout(l as never),
+    parameters: ['layout'],
+  },
+  parseLayout: {
+    plausible: () => ['{1,0:T(2,2)}'],
+    call: (l) => layout.parseLayout(l as never),
+    parameters: ['layout'],
+  },
+  validateLayout: {
+    plausible: () => [layout.parseLayout('{1,0:T(2,2)}')],
+    call: (l) => layout.validateLayout(l as never),
+    parameters: ['layout'],
+  },
+  linearIndex: {
+    plausible: () => [SHAPE, [2, 3]],
+    call: (shape, index) => layout.linearIndex(shape as never, index as never),
+    parameters: ['shape', 'index'],
+  },
+  delinearize: {
+    plausible: () => [SHAPE, 17],
+    call: (shape, offset) => layout.delinearize(shape as never, offset as never),
+    parameters: ['shape', 'offset'],
+  },
+  renderMemoryMap: {
+    plausible: () => [SHAPE, { format: 'text', maxCells: 64 }],
+    call: (shape, options) => layout.renderMemoryMap(shape as never, options as never),
+    parameters: ['shape', 'options'],
+  },
+};
+
+describe('every export of @tilekit/layout keeps the error contract on junk', () => {
+  it('the targets are every exported function and class', () => {
+    expect(Object.keys(TARGETS).sort()).toEqual(callableExports(layout));
+  });
+
+  for (const seed of [1, 2]) {
+    it(`junk stream ${seed}: a result or a LayoutError naming a parameter, in every position`, async () => {
+      expect(await junkCallFailures(TARGETS, seed)).toEqual([]);
+    });
+  }
+
+  it('junk error constructors still build a readable, typed error', () => {
+    const error = new layout.LayoutSyntaxError(Symbol('x') as never, Number.NaN, null as never);
+    expect(error).toBeInstanceOf(layout.LayoutError);
+    expect(error.message).toBe(
+      'Syntax error at offset NaN: expected null, found end of input in "a symbol"',
+    );
+    const validation = new layout.LayoutValidationError(
+      Object.create(null) as never,
+      new Array(2 ** 32 - 1) as never,
+    );
+    expect(validation.argument).toBe('an object without a prototype');
+    expect(validation.message).toBe(
+      'Invalid an object without a prototype: an array of length 4294967295',
+    );
+  });
+});
