@@ -3,6 +3,7 @@
  * tensor count unchanged: missing or null options, outputs too large to allocate, disposed
  * inputs, and layouts whose rank is not the tensor's (said in terms of what the user passed).
  */
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   convertLayout,
@@ -144,6 +145,52 @@ describe('disposed inputs', () => {
       expectArgumentError(call, op, argument, 'is a disposed tensor');
     }
     tf.dispose([src, idx]);
+  });
+});
+
+describe('tensor-likes tfjs cannot read', () => {
+  /** Every op with one tensor argument replaced by `x` (the other arguments valid). */
+  const calls = (x: unknown, src: tf.Tensor, idx: tf.Tensor): [string, string, () => unknown][] => {
+    const v = x as tf.Tensor;
+    return [
+      ['tscatter', 'src', () => tscatter(v, idx, { dstShape: [1, 8] })],
+      ['tscatter', 'idx', () => tscatter(src, v, { dstShape: [1, 8] })],
+      ['tgather', 'src', () => tgather(v, idx)],
+      ['tgather', 'idx', () => tgather(src, v)],
+      ['relayout', 'x', () => relayout(v, '{1,0}')],
+      ['unrelayout', 'buffer', () => unrelayout(v, 'f32[2,2]{1,0}')],
+      ['convertLayout', 'buffer', () => convertLayout(v, 'f32[2,2]{1,0}', '{0,1}')],
+    ];
+  };
+  const unreadable = fc.oneof(
+    // Typed arrays tfjs does not take as values.
+    fc
+      .constantFrom(Float64Array, Int16Array, Uint16Array, Uint32Array, Int8Array, BigInt64Array)
+      .chain((Kind) => fc.nat({ max: 8 }).map((n) => new Kind(n) as ArrayBufferView)),
+    // Ragged nesting and elements that are not numbers.
+    fc.array(fc.float(), { minLength: 1, maxLength: 4 }).map((row) => [row, [...row, 1]]),
+    fc.constantFrom([[1, 2], 3], [{}], [null, [1]], ['a', [2]]),
+    // Shapes too large to walk: holes count as elements.
+    fc.integer({ min: 2 ** 28 + 1, max: 2 ** 32 - 1 }).map((n) => new Array(n)),
+    fc
+      .integer({ min: 2 ** 15, max: 2 ** 20 })
+      .map((n) => [new Array(n), new Array(n)].map((r) => [r, r])),
+  );
+
+  it('every op rejects them with a typed error naming the argument, leaking no tensor', () => {
+    fc.assert(
+      fc.property(unreadable, (x) => {
+        const { src, idx } = tile();
+        const before = tf.memory().numTensors;
+        for (const [op, argument, call] of calls(x, src, idx)) {
+          const error = expectOpError(call, KernelArgumentError);
+          expect([op, error.argument]).toEqual([op, argument]);
+        }
+        expect(tf.memory().numTensors).toBe(before);
+        tf.dispose([src, idx]);
+      }),
+      { seed: 20261128, numRuns: 60 },
+    );
   });
 });
 
