@@ -7,7 +7,7 @@
  * 0.01 % (40 k entries), 2000² at 5 % (200 k) and, for linearity, 20000² with ten times the
  * entries (400 k). Every case first checks once that both sides hold the same entries.
  */
-import { type BenchCase, defineBenchSuite } from '@tilekit/bench';
+import { type BenchCase, defineBenchSuite, runCase } from '@tilekit/bench';
 import { openScipy } from '@tilekit/bench/scipy';
 import { type FormatSpec, SparseTensor } from '../src/index.js';
 import { expectSameAsScipy } from './scipy-agreement.js';
@@ -20,17 +20,24 @@ import {
   tripletSource,
 } from './scipy-operands.js';
 
+/** A matrix of the suite: its name in the scipy worker, its label, its triplets. */
+interface Size {
+  readonly name: string;
+  readonly label: string;
+  readonly triplets: Triplets;
+}
+
 const F64 = { dtype: 'float64' } as const;
 const source = tripletSource(35);
-const SIZES = [
+const SIZES: readonly [Size, Size] = [
   {
     name: 'S',
     label: '20000² at 0.01 % (40 k nnz)',
     triplets: source.uniform([20000, 20000], 40_000),
   },
   { name: 'M', label: '2000² at 5 % (200 k nnz)', triplets: source.uniform([2000, 2000], 200_000) },
-] as const;
-const TENFOLD = {
+];
+const TENFOLD: Size = {
   name: 'L',
   label: '20000² at 0.1 % (400 k nnz, 10x the entries of the first)',
   triplets: source.uniform([20000, 20000], 400_000),
@@ -74,24 +81,62 @@ function againstScipy(options: {
   };
 }
 
-function constructionCase(size: { name: string; label: string; triplets: Triplets }): BenchCase {
+/** `fromCoordinates` over the user's tuples, and scipy's build of the same triplets. */
+function construction(size: Size) {
   const { coordinates, values } = coordinateLists(size.triplets);
   const shape = size.triplets.shape;
-  return againstScipy({
-    name: `fromCoordinates -> CSR, ${size.label}, entries in random order`,
-    items: values.length,
+  return {
     ours: {
       label: "SparseTensor.fromCoordinates(tuples, values, shape, 'CSR')",
       fn: () => SparseTensor.fromCoordinates(coordinates, values, shape, 'CSR', F64),
     },
     expr: scipyBuild(size.name, size.triplets),
+    entries: values.length,
+  };
+}
+
+function constructionCase(size: Size): BenchCase {
+  const { ours, expr, entries } = construction(size);
+  return againstScipy({
+    name: `fromCoordinates -> CSR, ${size.label}, entries in random order`,
+    items: entries,
+    ours,
+    expr,
     scipyLabel: 'coo_matrix((v, (r, c))).tocsr()',
     goal: '<= 1.5x scipy',
     rounds: 5,
   });
 }
 
-function convertCases(size: { name: string; label: string; triplets: Triplets }): BenchCase[] {
+/**
+ * How much longer ten times the entries take, for tilekit and for scipy (linear: 10x), the
+ * four builds interleaved in one measurement.
+ */
+async function linearity(small: Size, large: Size): Promise<Record<string, string>> {
+  const [a, b] = [construction(small), construction(large)];
+  const { ratios } = await runCase({
+    name: 'linearity',
+    ours: a.ours,
+    baselines: [
+      { label: 'tilekit, 10x', fn: b.ours.fn },
+      ...(scipy === undefined
+        ? []
+        : [scipy.baseline('scipy', a.expr), scipy.baseline('scipy, 10x', b.expr)]),
+    ],
+    rounds: 5,
+  });
+  const growth = (ratio: number) => `${ratio.toFixed(1)}x (linear: 10x)`;
+  return {
+    'tilekit, time for 10x the entries': growth(ratios[0] as number),
+    ...(scipy === undefined
+      ? {}
+      : {
+          'scipy, time for 10x the entries': growth((ratios[2] as number) / (ratios[1] as number)),
+        }),
+  };
+}
+
+function convertCases(size: Size): BenchCase[] {
   const csr = tilekitMatrix(size.triplets);
   const csc = csr.convert('CSC');
   const nnz = csr.nnz;
@@ -146,7 +191,7 @@ export default defineBenchSuite({
   },
   cases: [
     ...SIZES.map(constructionCase),
-    constructionCase(TENFOLD),
+    { ...constructionCase(TENFOLD), extra: () => linearity(SIZES[0], TENFOLD) },
     ...SIZES.flatMap(convertCases),
   ],
 });

@@ -4,7 +4,9 @@
  * `node` process (see ./node/suite_bundle.ts for why not under tsx); browser suites are run by
  * ./browser/ when present.
  *
- * Env: TILEKIT_BENCH_OPTIONS (JSON over the harness defaults, e.g. '{"rounds":5}').
+ * Env: TILEKIT_BENCH_OPTIONS (JSON over the harness defaults, e.g. '{"rounds":5}');
+ * TILEKIT_BENCH_PYTHON (the Python the scipy suites run, instead of the lookup in
+ * ./external/find-scipy.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
