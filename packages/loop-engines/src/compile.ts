@@ -6,7 +6,7 @@
  */
 
 import type { Module } from '@tilekit/loop-ir';
-import { findFunction, interpret, verifyModule } from '@tilekit/loop-ir';
+import { findFunction, interpret, isFrozenModule, verifyModule } from '@tilekit/loop-ir';
 import { EngineArgumentError } from './errors.js';
 import { compileJs } from './js/js-engine.js';
 import { checkVectorLanes } from './lane-limit.js';
@@ -27,9 +27,20 @@ export interface CompileOptions {
 export const ENGINES: readonly EngineName[] = Object.freeze(['interpreter', 'js', 'wasm']);
 
 /**
+ * What {@link compile} made of each immutable module, per function, engine and vscale. Weak:
+ * the entries go with the module, so the cache holds no more than the caller keeps alive (and
+ * `sparsify`'s bounded kernel cache is what keeps its modules alive).
+ */
+const COMPILED = new WeakMap<Module, Map<string, EngineCall>>();
+
+/**
  * Compiles `func.func @fnName` of a verified module into a callable. Throws `IRVerifyError`
  * for malformed IR, `EngineUnsupportedError` for constructs an engine cannot compile (among
  * them vectors wider than `MAX_VECTOR_LENGTH` lanes at `vscale`).
+ *
+ * A module whose every node is frozen (as every module the IR's builders, parser and passes
+ * make) cannot change, so a repeat call with the same module object, function, engine and
+ * vscale returns the callable compiled the first time, without verifying or compiling again.
  */
 export function compile(module: Module, fnName: string, options: CompileOptions = {}): EngineCall {
   checkEngineArguments(module, fnName, options);
@@ -38,6 +49,26 @@ export function compile(module: Module, fnName: string, options: CompileOptions 
   if (!Number.isInteger(vscale) || vscale < 1) {
     throw new EngineArgumentError('options.vscale', `must be a positive integer, got ${vscale}`);
   }
+  // An unknown engine is not cached: compiling it throws, after verifying the module.
+  if (!ENGINES.includes(engine)) return compileVerified(module, fnName, engine, vscale);
+  const key = `${fnName}\u0000${engine}\u0000${vscale}`;
+  const known = COMPILED.get(module)?.get(key);
+  if (known !== undefined) return known;
+  const call = compileVerified(module, fnName, engine, vscale);
+  if (isFrozenModule(module)) {
+    const byKey = COMPILED.get(module) ?? new Map<string, EngineCall>();
+    COMPILED.set(module, byKey.set(key, call));
+  }
+  return call;
+}
+
+/** {@link compile} without the cache. */
+function compileVerified(
+  module: Module,
+  fnName: string,
+  engine: EngineName,
+  vscale: number,
+): EngineCall {
   verifyModule(module);
   switch (engine) {
     case 'interpreter': {

@@ -91,6 +91,7 @@ export {
 } from './ir/builder.js';
 export { COMBINING_OPS, combiningOp } from './ir/combining-kinds.js';
 export { bitsToFloat, floatToBits, formatBits, roundToFormat } from './ir/float-format.js';
+export { isFrozenModule } from './ir/immutable.js';
 export {
   type Constraint,
   defineOp,

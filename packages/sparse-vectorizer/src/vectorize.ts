@@ -7,7 +7,7 @@
 
 import { describeValue } from '@tilekit/errors';
 import type { Module, Operation, Value } from '@tilekit/loop-ir';
-import { createModule, definingOps } from '@tilekit/loop-ir';
+import { createModule, definingOps, isFrozenModule } from '@tilekit/loop-ir';
 import { canonicalizeFunction, hoistConstants } from './canonicalize/index.js';
 import { foldReductionChains } from './chain.js';
 import { innermostFirst, listLoops, replaceOperation } from './loops.js';
@@ -17,9 +17,19 @@ import { rewriteForOp } from './stmt.js';
 import { VectorizerError } from './vectorizer-error.js';
 
 /**
+ * What {@link vectorize} made of each immutable module, per resolved options. Weak: the
+ * entries go with the module (`sparsify`'s bounded kernel cache keeps its modules alive).
+ */
+const VECTORIZED = new WeakMap<Module, Map<string, VectorizeResult>>();
+
+/**
  * Vectorizes the sparsifier's loops in `module` (MLIR's `--sparse-vectorization`), with the
  * three correctness fixes documented in the README. Returns the new module and a report
  * with, for every `scf.for`, whether it was vectorized or why not.
+ *
+ * A module whose every node is frozen (as every module the IR's builders, parser and passes
+ * make) cannot change, so a repeat call with the same module object and equal options returns
+ * the (frozen) result of the first, without vectorizing again.
  *
  * @throws {VectorizeOptionsError} when `options.vectorLength` is not a positive integer.
  */
@@ -28,6 +38,27 @@ export function vectorize(module: Module, options: VectorizeOptions): VectorizeR
     throw new VectorizerError(`module must be a Module, got ${describeValue(module)}`);
   }
   const vl = resolveOptions(options);
+  const key = optionsKey(vl);
+  const known = key === undefined ? undefined : VECTORIZED.get(module)?.get(key);
+  if (known !== undefined) return known;
+  const result = vectorizeModule(module, vl);
+  if (key !== undefined && isFrozenModule(module)) {
+    const byKey = VECTORIZED.get(module) ?? new Map<string, VectorizeResult>();
+    VECTORIZED.set(module, byKey.set(key, result));
+  }
+  return result;
+}
+
+/** The options spelled, or `undefined` when a flag is not a boolean (then nothing is cached). */
+function optionsKey(vl: VL): string | undefined {
+  const { vectorLength, enableVLAVectorization, enableSIMDIndex32 } = vl;
+  if (typeof enableVLAVectorization !== 'boolean' || typeof enableSIMDIndex32 !== 'boolean')
+    return undefined;
+  return `${vectorLength},${enableVLAVectorization},${enableSIMDIndex32}`;
+}
+
+/** {@link vectorize} without the cache. */
+function vectorizeModule(module: Module, vl: VL): VectorizeResult {
   const loops: LoopReport[] = [];
   const chains: ChainReport[] = [];
   const operations = module.operations.map((op) => {
@@ -38,10 +69,10 @@ export function vectorize(module: Module, options: VectorizeOptions): VectorizeR
     chains.push(...chained.chains);
     return canonicalizeFunction(chained.func);
   });
-  return {
+  return Object.freeze({
     module: createModule(operations),
     report: Object.freeze({ loops: Object.freeze(loops), chains: Object.freeze(chains) }),
-  };
+  });
 }
 
 function functionName(func: Operation): string {

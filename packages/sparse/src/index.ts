@@ -69,6 +69,7 @@ export {
   type FunctionName,
   hasAssembly,
   type IndexExpr,
+  KERNEL_CACHE_LIMIT,
   type KernelFunction,
   type KernelOperand,
   type KernelParameter,

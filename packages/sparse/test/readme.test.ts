@@ -7,6 +7,7 @@ describeReadmeExamples({
     'Example: sparse kernels and engines',
     "Example: TACO's reductions",
     'Sparse outputs',
+    'How kernels are cached',
     'tfjs (`@tilekit/sparse/tfjs`)',
     'Conformance',
   ],

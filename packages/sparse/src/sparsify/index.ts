@@ -12,6 +12,7 @@ export {
 export type { CaseDispatch } from './emit-context.js';
 export { EMITTED_FROM } from './emit-context.js';
 export { NotationSyntaxError, SparsifyError } from './errors.js';
+export { KERNEL_CACHE_LIMIT } from './kernel-cache.js';
 export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';
 export {
   type KernelParameter,

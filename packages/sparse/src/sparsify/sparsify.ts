@@ -10,6 +10,7 @@ import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
 import type { CaseDispatch } from './emit-context.js';
 import { SparsifyError } from './errors.js';
+import { cachedKernel, KERNEL_CACHE_LIMIT } from './kernel-cache.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { type KernelParameter, kernelParameters } from './kernel-signature.js';
 import { emitLoopNests } from './loop-nests.js';
@@ -45,8 +46,22 @@ export interface SparseKernel {
  * formats (tensors not named are dense), e.g. `sparsify('x(i) = A(i,j) * b(j)', {A: 'CSR'})`.
  * Throws `NotationSyntaxError` for bad notation and `SparsifyError` for kernels it cannot
  * emit.
+ *
+ * Kernels are cached: a call with the same expression text, formats and options as a recent
+ * one (the last {@link KERNEL_CACHE_LIMIT} distinct ones) returns the same frozen kernel
+ * without emitting anything, and `vectorize` and `compile` remember what they made of its
+ * module, so repeating the whole pipeline compiles nothing.
  */
 export function sparsify(
+  expression: string,
+  formats: Readonly<Record<string, FormatSpec>> = {},
+  options: SparsifyOptions = {},
+): SparseKernel {
+  return cachedKernel(expression, formats, options, emitKernel);
+}
+
+/** {@link sparsify} without the cache. */
+export function emitKernel(
   expression: string,
   formats: Readonly<Record<string, FormatSpec>> = {},
   options: SparsifyOptions = {},

@@ -9,6 +9,7 @@ import type { Module } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
+import { LruMap } from '../sparsify/lru-map.js';
 import {
   FIXED_EXPRESSIONS,
   type SparseKernelAttrs,
@@ -66,15 +67,15 @@ export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'):
   };
 }
 
-/**
- * Kernels by key. Most apps use a handful, but one that makes ever new kernels must not grow
- * without bound: past {@link COMPILED_LIMIT} the cache starts over (a kernel used again is
- * compiled again; the backends' per-kernel caches are weak).
- */
-const COMPILED = new Map<string, CompiledSparseKernel>();
-
 /** Kernels kept compiled at once. */
 const COMPILED_LIMIT = 1024;
+
+/**
+ * Kernels by key. Most apps use a handful, but one that makes ever new kernels must not grow
+ * without bound: past {@link COMPILED_LIMIT} the least recently used kernel is dropped (compiled
+ * again if used again; the backends' per-kernel caches are weak).
+ */
+const COMPILED = new LruMap<string, CompiledSparseKernel>(COMPILED_LIMIT);
 
 /** The attributes that select a compiled kernel, joined as they are spelled. */
 function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): string {
@@ -175,7 +176,6 @@ function compileByKey(
     dtype,
     formats: operandFormats,
   });
-  if (COMPILED.size >= COMPILED_LIMIT) COMPILED.clear();
   COMPILED.set(key, compiled);
   return compiled;
 }

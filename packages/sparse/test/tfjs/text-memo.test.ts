@@ -1,4 +1,4 @@
-/** `memoizedByText`: the function's own results, computed once per text until the bound. */
+/** `memoizedByText`: the function's own results, computed once per text while it is remembered. */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoizedByText } from '../../src/tfjs/text-memo.js';
@@ -26,7 +26,7 @@ describe('memoizedByText', () => {
     );
   });
 
-  it('starts over past 1024 texts instead of growing', () => {
+  it('past 1024 texts forgets the least recently used one instead of growing', () => {
     let computed = 0;
     const memo = memoizedByText(
       (n: number) => String(n),
@@ -36,10 +36,13 @@ describe('memoizedByText', () => {
       },
     );
     for (let n = 0; n < 1024; n++) memo(n);
-    expect(memo(0)).toBe(0);
+    expect(memo(0)).toBe(0); // a use: 0 is now the most recent, 1 the least
     expect(computed).toBe(1024);
-    memo(1024); // the 1025th text: the memo starts over, holding only it
+    memo(1024); // the 1025th text: 1 is forgotten
     expect(memo(0)).toBe(0);
+    expect(memo(1023)).toBe(2046);
+    expect(computed).toBe(1025);
+    expect(memo(1)).toBe(2); // computed again
     expect(computed).toBe(1026);
   });
 });
