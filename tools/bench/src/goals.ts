@@ -7,7 +7,8 @@
  * - `... (ratio >= 0.67)`, e.g. `<= 1.5x tf.transpose (ratio >= 0.67)`: the named baseline's ratio;
  * - `<= 1.5x scipy`: ours takes at most 1.5 times that baseline's time (its ratio is >= 1 / 1.5);
  * - `faster than <a> and <b>`: every named baseline's ratio is above 1;
- * - `>= 100 M items/s`: ours processes at least that many items per second.
+ * - `>= 100 M items/s`: ours processes at least that many items per second;
+ * - `<= 10 ms`: ours takes at most that long per call (its median).
  *
  * A baseline is named by words of its label (`the JavaScript loop` names
  * `hand-written JavaScript CSR loop`); `baseline` names the only one.
@@ -99,6 +100,13 @@ function judgeClause(result: CaseResult, clause: string): GoalVerdict[] {
         detail: `${(perSecond / 1e6).toFixed(1)} M items/s`,
       },
     ];
+  }
+  const within = /^<=\s*([\d.]+)\s*ms$/.exec(text);
+  if (within) {
+    const limit = Number(within[1]);
+    const taken = result.ours.medianMs;
+    const status = taken <= limit ? 'met' : 'missed';
+    return [{ clause, status, detail: `median ${taken.toFixed(2)} ms, goal <= ${limit} ms` }];
   }
   const atMost = /^<=\s*([\d.]+)x\s+(.+)$/.exec(text);
   if (atMost) return [judgeTimeShare(result, clause, atMost[2]!, Number(atMost[1]))];

@@ -61,6 +61,21 @@ describe('goal verdicts', () => {
     expect(verdict?.detail).toBe("ours takes 4.00x the time of 'scipy A.tocsc()', goal <= 1.5x");
   });
 
+  it('<= N ms: met exactly when ours takes at most N ms per call (its median)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.001, max: 100, noNaN: true }),
+        fc.double({ min: 0.5, max: 50, noNaN: true }),
+        (medianMs, limit) => {
+          const base = result(`compile: <= ${limit} ms`, [], []);
+          const r = { ...base, ours: { ...base.ours, medianMs } };
+          expect(statuses(r)).toEqual([medianMs <= limit ? 'met' : 'missed']);
+        },
+      ),
+      { seed: 35, numRuns: 100 },
+    );
+  });
+
   it('(ratio >= R), faster than a and b, M items/s, and the only baseline', () => {
     const labels = ['tf.transpose then copy'];
     expect(
