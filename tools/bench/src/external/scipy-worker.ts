@@ -1,5 +1,5 @@
 /**
- * The Node side of the scipy worker (`tools/bench/python/scipy_worker.py`): one Python process
+ * The Node side of the scipy worker (`tools/bench/python/scipy-worker.py`): one Python process
  * per suite, which holds the operands the suite generated, builds scipy objects from them once,
  * and times scipy.sparse operations with `time.perf_counter` on request. Operands and results
  * travel as raw little-endian array files in a private temporary directory.
@@ -19,7 +19,7 @@ import { findScipyPython } from './find-scipy.js';
 
 /** The worker script, beside this package's sources. */
 export const SCIPY_WORKER_SCRIPT = fileURLToPath(
-  new URL('../../python/scipy_worker.py', import.meta.url),
+  new URL('../../python/scipy-worker.py', import.meta.url),
 );
 
 /** Arrays an operand may be handed over as. */
