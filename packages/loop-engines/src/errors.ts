@@ -1,5 +1,6 @@
 /** Errors of the compiled engines (`js`, `wasm`). */
 
+import { messageText } from '@tilekit/errors';
 import { EngineError } from './engine-error.js';
 
 /** An argument that does not fit the compiled function's signature. */
@@ -9,8 +10,9 @@ export class EngineArgumentError extends EngineError {
   override readonly argument: string;
 
   constructor(argument: string, detail: string) {
-    super(`argument ${argument}: ${detail}`);
-    this.argument = argument;
+    // Texts through messageText: an error made from junk still has a message.
+    super(`argument ${messageText(argument)}: ${messageText(detail)}`);
+    this.argument = messageText(argument);
   }
 }
 
@@ -29,6 +31,6 @@ export class EngineRuntimeError extends EngineError {
     readonly functionName: string,
     readonly detail: string,
   ) {
-    super(`@${functionName}: ${detail}`);
+    super(`@${messageText(functionName)}: ${messageText(detail)}`);
   }
 }

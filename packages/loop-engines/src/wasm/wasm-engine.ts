@@ -8,13 +8,15 @@
  * and the memrefs the function writes are copied back once.
  */
 
+import { describeValue } from '@tilekit/errors';
 import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
 import { affineDivisionByZero } from '@tilekit/loop-ir';
 import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
 import { encodeModule } from '@tilekit/wasm-encoder';
-import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
+import { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
 import {
+  checkEngineArguments,
   type EngineCall,
   type EngineSignature,
   readSignature,
@@ -83,8 +85,15 @@ export function buildWasm(
   options: WasmEngineOptions = {},
   sharedMemory = false,
 ): WasmArtifact {
+  checkEngineArguments(module, fnName, options);
+  const vscale = options.vscale ?? 1;
+  if (!Number.isInteger(vscale) || vscale < 1)
+    throw new EngineArgumentError(
+      'options.vscale',
+      `must be a positive integer, got ${describeValue(vscale)}`,
+    );
   const signature = readSignature(module, fnName);
-  checkVectorLanes(signature.func, options.vscale ?? 1);
+  checkVectorLanes(signature.func, vscale);
   const host = new HostImports(HOST_TABLE);
   const compiler = new FunctionCompiler(signature.func, options.vscale ?? 1, host);
   const locals = compiler.f.params.length + compiler.f.localCount;

@@ -1,0 +1,166 @@
+/**
+ * The error contract of `@tilekit/loop-engines`: every export, given junk from the shared corpus
+ * in any argument position (the others plausible), returns or throws an `EngineError` naming
+ * one of its parameters, and its error classes construct from anything.
+ */
+import { findFunction, parseModule } from '@tilekit/loop-ir';
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as engines from '../src/index.js';
+
+const TEXT = `func.func @copy(%n: index, %a: memref<?xf32>, %b: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %a[%i] : memref<?xf32>
+    memref.store %v, %b[%i] : memref<?xf32>
+  }
+  return
+}`;
+
+const module = parseModule(TEXT);
+const memory = new WebAssembly.Memory({ initial: 1 });
+const program = engines.compileWgsl(module, 'copy');
+if (!program.parallel) throw new Error('the copy loop should run in parallel');
+const pass = program.passes[0];
+const launchInput = { scalar: () => 8, extent: () => 8, data: () => undefined };
+
+/** A target whose arguments are a module, a function name and options. */
+const compiler = (
+  f: (module: never, fnName: never, options: never) => unknown,
+  options: unknown = {},
+): JunkTarget => ({
+  plausible: () => [module, 'copy', options],
+  call: (m, n, o) => f(m as never, n as never, o as never),
+  parameters: ['module', 'fnName', 'options'],
+});
+
+/** An error class constructed with junk: it must build, whatever it is given. */
+const errorClass = (
+  make: (...args: never[]) => unknown,
+  plausible: unknown[],
+  parameters: string[],
+): JunkTarget => ({
+  plausible: () => [...plausible],
+  call: (...args) => make(...(args as never[])),
+  parameters,
+});
+
+const TARGETS: Record<string, JunkTarget> = {
+  EngineError: errorClass((m) => new engines.EngineError(m), ['message'], ['message']),
+  EngineArgumentError: errorClass(
+    (a, d) => new engines.EngineArgumentError(a, d),
+    ['#0', 'is wrong'],
+    ['argument', 'detail'],
+  ),
+  EngineRuntimeError: errorClass(
+    (f, d) => new engines.EngineRuntimeError(f, d),
+    ['f', 'trap'],
+    ['functionName', 'detail'],
+  ),
+  EngineUnsupportedError: errorClass(
+    (m) => new engines.EngineUnsupportedError(m),
+    ['message'],
+    ['message'],
+  ),
+  IndexRangeError: errorClass(
+    (f, d) => new engines.IndexRangeError(f, d),
+    ['f', 'index out of range'],
+    ['functionName', 'detail'],
+  ),
+  buildWasm: {
+    plausible: () => [module, 'copy', {}, false],
+    call: (m, n, o, shared) =>
+      engines.buildWasm(m as never, n as never, o as never, shared as never),
+    parameters: ['module', 'fnName', 'options', 'sharedMemory'],
+  },
+  canRunInPlace: {
+    plausible: () => [new Float32Array(new ArrayBuffer(64)), memory],
+    call: (data, m) => engines.canRunInPlace(data as never, m as never),
+    parameters: ['data', 'memory'],
+  },
+  checkVectorLanes: {
+    plausible: () => [findFunction(module, 'copy'), 1],
+    call: (func, vscale) => engines.checkVectorLanes(func as never, vscale as never),
+    parameters: ['func', 'vscale'],
+  },
+  compile: compiler(engines.compile, { engine: 'js' }),
+  compileGlsl: compiler(engines.compileGlsl),
+  compileJs: compiler(engines.compileJs),
+  compileWasm: compiler(engines.compileWasm),
+  compileWgsl: compiler(engines.compileWgsl),
+  generateJsSource: compiler(engines.generateJsSource),
+  compileWasmOnMemory: {
+    plausible: () => [module, 'copy', memory, {}],
+    call: (m, n, mem, o) =>
+      engines.compileWasmOnMemory(m as never, n as never, mem as never, o as never),
+    parameters: ['module', 'fnName', 'memory', 'options'],
+  },
+  isMarkedImmutable: {
+    plausible: () => [new Float32Array(2)],
+    call: (data) => engines.isMarkedImmutable(data as never),
+    parameters: ['data'],
+  },
+  markImmutable: {
+    plausible: () => [new Float32Array(2), new Int32Array(2)],
+    call: (...arrays) => engines.markImmutable(...(arrays as never[])),
+    parameters: ['markImmutable arrays'],
+  },
+  markOverwritten: {
+    plausible: () => [new Float32Array(2), new Int32Array(2)],
+    call: (...arrays) => engines.markOverwritten(...(arrays as never[])),
+    parameters: ['markOverwritten arrays'],
+  },
+  simulateInvocations: {
+    plausible: () => [pass, launchInput, [0, 1, 2]],
+    call: (p, input, invocations) =>
+      engines.simulateInvocations(p as never, input as never, invocations as never),
+    parameters: ['pass', 'input', 'invocations'],
+  },
+  warpAccesses: {
+    plausible: () => [pass, engines.simulateInvocations(pass as never, launchInput, [0, 1]), 32],
+    call: (p, invocations, segment) =>
+      engines.warpAccesses(p as never, invocations as never, segment as never),
+    parameters: ['pass', 'invocations', 'segmentElements'],
+  },
+};
+
+describe('every export of @tilekit/loop-engines keeps the error contract on junk', () => {
+  it('the targets are every exported function and class', () => {
+    expect(Object.keys(TARGETS).sort()).toEqual(callableExports(engines));
+  });
+
+  for (const seed of [1, 2]) {
+    it(`junk stream ${seed}: a result or an EngineError naming a parameter, in every position`, async () => {
+      expect(await junkCallFailures(TARGETS, seed)).toEqual([]);
+    });
+  }
+
+  it('a mark call with one bad array marks none of the good ones', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 3 }),
+        fc.constantFrom(null, 1, [1], new ArrayBuffer(4)),
+        (count, bad) => {
+          const good = Array.from({ length: count }, () => new Float64Array(1));
+          expect(() => engines.markImmutable(...good, bad as never)).toThrow(
+            engines.EngineArgumentError,
+          );
+          expect(() => engines.markOverwritten(...good, bad as never)).toThrow(
+            `markOverwritten arrays[${count}]`,
+          );
+          for (const a of good) expect(engines.isMarkedImmutable(a)).toBe(false);
+        },
+      ),
+      { seed: 20261128, numRuns: 50 },
+    );
+  });
+
+  it('junk error constructors still build a readable, typed error', () => {
+    const error = new engines.EngineArgumentError(Symbol('x') as never, Object.create(null));
+    expect(error).toBeInstanceOf(engines.EngineError);
+    expect(error.argument).toBe('a symbol');
+    expect(error.message).toBe('argument a symbol: an object without a prototype');
+  });
+});
