@@ -15,8 +15,7 @@ import {
   type ScalarType,
 } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
-import { type CountedLoop, type EngineBackend, lowerFunction } from '../lowering.js';
-import { JS_HANDLERS } from './js-handlers.js';
+import type { CountedLoop, EngineBackend } from '../lowering.js';
 import { isIndexCast, isNarrowWidening, narrowWideningValues } from './js-narrow.js';
 import type { ReferenceOp } from './js-runtime.js';
 import { inlineScalar, jsClassOf } from './js-scalar.js';
@@ -65,9 +64,8 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
     this.narrow = narrowWideningValues(func);
   }
 
-  /** Generates the whole program. */
-  generate(): JsProgram {
-    lowerFunction(this.func, this, JS_HANDLERS);
+  /** The whole program, once every op of the function was lowered into this codegen. */
+  program(): JsProgram {
     const source = `"use strict";\nconst I = rt.I, R = rt.R, N = rt.N, Z = rt.Z, L32 = rt.L32, S32 = rt.S32, F2I = rt.F2I, I2F = rt.I2F, F32 = rt.F32;\nreturn function kernel(${this.#params.join(', ')}) {\n${this.#lines.join('\n')}\n};`;
     return { source, refs: this.refs };
   }

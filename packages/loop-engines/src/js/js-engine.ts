@@ -15,7 +15,7 @@ import {
   resultValue,
   scalarArgument,
 } from '../signature.js';
-import { JsCodegen } from './js-codegen.js';
+import { generateJs } from './generate-js.js';
 import { makeRuntime } from './js-runtime.js';
 
 /** Options of the js engine. */
@@ -33,7 +33,7 @@ export function generateJsSource(
   checkEngineArguments(module, fnName, options);
   const { func } = readSignature(module, fnName);
   checkVectorLanes(func, options.vscale ?? 1);
-  return new JsCodegen(func, options.vscale ?? 1).generate().source;
+  return generateJs(func, options.vscale ?? 1).source;
 }
 
 /** Compiles `func.func @fnName` to a JavaScript callable. */
@@ -46,7 +46,7 @@ export function compileJs(
   const vscale = options.vscale ?? 1;
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, vscale);
-  const program = new JsCodegen(signature.func, vscale).generate();
+  const program = generateJs(signature.func, vscale);
   const runtime = makeRuntime(fnName, program.refs, vscale);
   const kernel = new Function('rt', program.source)(runtime) as (...args: unknown[]) => unknown[];
   const { inputs, results } = signature;

@@ -11,7 +11,7 @@ import { definingOps, usersOf } from '@tilekit/loop-ir';
 import type { ValType } from '@tilekit/wasm-encoder';
 import { FunctionBuilder } from '@tilekit/wasm-encoder';
 import { EngineUnsupportedError } from '../errors.js';
-import { type CountedLoop, type EngineBackend, lowerFunction } from '../lowering.js';
+import type { CountedLoop, EngineBackend } from '../lowering.js';
 import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
 import type { HostImports } from './host-imports.js';
 import { partCount, valTypeOf } from './lanes.js';
@@ -19,7 +19,6 @@ import { releasePoints } from './local-reuse.js';
 import type { MemSlot } from './memory-ops.js';
 import type { Push } from './scalar-ops.js';
 import type { VectorContext, VectorValue } from './vector-ops.js';
-import { WASM_HANDLERS } from './wasm-handlers.js';
 
 /** Where one IR value lives. */
 export type Slot =
@@ -81,7 +80,6 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
       return valTypeOf(t);
     });
     this.f = new FunctionBuilder(fnType.inputs.flatMap(paramTypesOf), results);
-    lowerFunction(func, this, WASM_HANDLERS);
   }
 
   /** Memrefs take a base address, one parameter per dim and (strided) per stride plus the offset. */

@@ -23,8 +23,8 @@ import {
   scalarArgument,
   writtenMemRefs,
 } from '../signature.js';
+import { compileFunction } from './compile-function.js';
 import { engineMemory } from './engine-memory.js';
-import { FunctionCompiler } from './function-compiler.js';
 import { HostImports } from './host-imports.js';
 import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
 import { elementBytes } from './lanes.js';
@@ -95,7 +95,7 @@ export function buildWasm(
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, vscale);
   const host = new HostImports(HOST_TABLE);
-  const compiler = new FunctionCompiler(signature.func, options.vscale ?? 1, host);
+  const compiler = compileFunction(signature.func, vscale, host);
   const locals = compiler.f.params.length + compiler.f.localCount;
   if (locals > MAX_WASM_LOCALS) {
     throw new EngineUnsupportedError(
