@@ -7,8 +7,9 @@
  * 8 bytes the loop moves 8-byte words through Float64Array views: two float32 (or eight bool)
  * per load/store, which is what brings a tiled relayout near the memcpy floor.
  */
+
+import type { LayoutValues } from './layout-values.js';
 import { MOVE_FIELDS, type MovePlan } from './move-plan.js';
-import type { LayoutValues } from './run-copy.js';
 
 /** Integer views over the same bytes, so copies never round-trip through floating point. */
 type BitView = Int32Array | Uint8Array;

@@ -5,10 +5,11 @@
  */
 
 import { uninitializedLike, zerosLike } from '../impl/output-arrays.js';
+import type { LayoutValues } from './layout-values.js';
 import type { PhysicalRuns } from './physical-runs.js';
-import { convertRuns, identityRuns, type LayoutValues } from './run-copy.js';
+import { convertRuns, identityRuns } from './run-copy.js';
 
-export type { LayoutValues } from './run-copy.js';
+export type { LayoutValues } from './layout-values.js';
 
 /**
  * A new physical buffer for `runs` whose padding slots hold `padValue` and whose other slots are

@@ -7,11 +7,9 @@
  */
 import { LruCache } from '../util/lru.js';
 import { ElementMover } from './element-mover.js';
+import type { LayoutValues } from './layout-values.js';
 import { forEachStretch, movePlan, runStart } from './move-plan.js';
 import type { PhysicalRuns } from './physical-runs.js';
-
-/** Typed arrays that carry relayout data: float32, int32 and bool tensors. */
-export type LayoutValues = Float32Array | Int32Array | Uint8Array;
 
 /**
  * Run tables of row-major logical tensors, one per element count, kept so the same object comes
