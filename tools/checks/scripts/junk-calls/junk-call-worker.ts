@@ -14,21 +14,13 @@ import { isTilekitError } from '@tilekit/errors';
 import { parseShape } from '@tilekit/layout';
 import { parseModule } from '@tilekit/loop-ir';
 import { SparseTensor } from '@tilekit/sparse';
-import type { JunkCallFailure, JunkCallMessage, JunkCallTarget } from './junk-calls.js';
+import type {
+  JunkCallFailure,
+  JunkCallMessage,
+  JunkCallTarget,
+  JunkWorkerData,
+} from './junk-call-protocol.js';
 import { CallerTrapError, junkCorpus } from './junk-corpus.js';
-import type { PackageEntry } from './package-entries.js';
-
-/** What the parent passes. */
-export interface JunkWorkerData {
-  readonly entries: readonly PackageEntry[];
-  readonly seed: number;
-  /** The first call to make (the one after a hang when restarting). */
-  readonly start: number;
-  /** Int32Array over a SharedArrayBuffer: [index of the call under way]. */
-  readonly progress: SharedArrayBuffer;
-  /** How long a returned promise may stay pending. */
-  readonly promiseMs: number;
-}
 
 const data = workerData as JunkWorkerData;
 const progress = new Int32Array(data.progress);

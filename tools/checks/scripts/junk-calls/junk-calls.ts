@@ -10,37 +10,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { JunkWorkerData } from './junk-call-worker.js';
+import type {
+  JunkCallFailure,
+  JunkCallMessage,
+  JunkCallTarget,
+  JunkWorkerData,
+} from './junk-call-protocol.js';
 import type { PackageEntry } from './package-entries.js';
-
-/** A callable the harness found: `name` is `f`, `new C` or `C.method`. */
-export interface JunkCallTarget {
-  readonly entry: string;
-  readonly name: string;
-}
-
-/** One call that broke the contract. */
-export interface JunkCallFailure extends JunkCallTarget {
-  readonly kind: 'failure';
-  readonly index: number;
-  /** The argument position holding the junk (0-based). */
-  readonly position: number;
-  readonly junk: string;
-  /** What happened instead: the thrown error's name and message, a hang, a crash. */
-  readonly problem: string;
-}
-
-/** What the worker posts. */
-export type JunkCallMessage =
-  | {
-      readonly kind: 'planned';
-      readonly targets: JunkCallTarget[];
-      /** Per call, three numbers: the target's index, the junk's position, the junk's label index. */
-      readonly calls: Int32Array;
-      readonly junkLabels: string[];
-    }
-  | JunkCallFailure
-  | { readonly kind: 'done' };
 
 /** The outcome of one harness run. */
 export interface JunkCallReport {
