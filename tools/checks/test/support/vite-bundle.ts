@@ -6,13 +6,44 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Rollup } from 'vite';
+import { build, type Rollup, transformWithEsbuild } from 'vite';
 
 /** What one build produced. */
 export interface AppBundle {
   /** Gzipped bytes (level 9) of every JavaScript chunk. */
   readonly gzipBytes: number;
   readonly chunks: number;
+  /**
+   * Gzipped bytes of each package's code in the chunks (its modules minified and gzipped
+   * together, apart from the rest, so the shares add up to a little more than `gzipBytes`),
+   * keyed by package name; the app's own code is under `app`.
+   */
+  readonly byPackage: ReadonlyMap<string, number>;
+}
+
+/** The package a bundled module belongs to: a workspace package's `dist/`, or node_modules. */
+export function packageOf(id: string): string {
+  const workspace = /\/packages\/([^/]+)\/dist\//.exec(id);
+  if (workspace !== null) return `@tilekit/${workspace[1]}`;
+  const installed = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
+  return installed === null ? 'app' : installed[1]!;
+}
+
+/** Each package's rendered code in `chunks`, minified and gzipped on its own. */
+async function sizesByPackage(chunks: readonly Rollup.OutputChunk[]): Promise<Map<string, number>> {
+  const code = new Map<string, string[]>();
+  for (const chunk of chunks)
+    for (const [id, module] of Object.entries(chunk.modules)) {
+      if (module.code === null || module.code.length === 0) continue;
+      const name = packageOf(id);
+      code.set(name, [...(code.get(name) ?? []), module.code]);
+    }
+  const sizes = new Map<string, number>();
+  for (const [name, parts] of code) {
+    const minified = await transformWithEsbuild(parts.join('\n'), `${name}.js`, { minify: true });
+    sizes.set(name, gzipSync(minified.code, { level: 9 }).length);
+  }
+  return sizes;
 }
 
 /**
@@ -41,6 +72,7 @@ export async function buildApp(scratch: string, code: string, target?: string): 
     return {
       gzipBytes: chunks.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0),
       chunks: chunks.length,
+      byPackage: await sizesByPackage(chunks),
     };
   } finally {
     rmSync(root, { recursive: true, force: true });
