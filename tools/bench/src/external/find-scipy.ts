@@ -6,7 +6,7 @@
  * `python3 -m venv` and `pip install scipy`. When none works the lookup says why, for a
  * one-line report instead of a stack trace.
  */
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,16 @@ function lastLine(text: string | null | undefined): string {
   return (text ?? '').trim().split('\n').at(-1)?.trim() ?? '';
 }
 
+/** The last line a failed command printed (some print their reason on stdout), or its status. */
+function complaint(run: SpawnSyncReturns<string>): string {
+  return (
+    lastLine(run.stderr) ||
+    lastLine(run.stdout) ||
+    run.error?.message ||
+    `exit code ${run.status ?? run.signal}`
+  );
+}
+
 function venvPython(dir: string): string {
   return join(dir, process.platform === 'win32' ? 'Scripts/python.exe' : 'bin/python');
 }
@@ -56,16 +66,16 @@ function makeVenv(dir: string, log: (line: string) => void): string | undefined 
   const venv = spawnSync('python3', ['-m', 'venv', dir], { encoding: 'utf8' });
   if (venv.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
-    return `python3 -m venv failed (${lastLine(venv.stderr) || venv.error?.message}); on Debian install python3-scipy, or python3-venv for the pip route`;
+    return `python3 -m venv failed (${complaint(venv)}); on Debian install python3-scipy, or python3-venv for the pip route`;
   }
   const pip = spawnSync(
     venvPython(dir),
     ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', 'scipy'],
-    { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   if (pip.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
-    return `pip install scipy failed (${lastLine(pip.stderr) || pip.error?.message}); install Debian's python3-scipy, or give a Python with scipy as TILEKIT_BENCH_PYTHON`;
+    return `pip install scipy failed (${complaint(pip)}); install Debian's python3-scipy, or give a Python with scipy as TILEKIT_BENCH_PYTHON`;
   }
   return undefined;
 }
