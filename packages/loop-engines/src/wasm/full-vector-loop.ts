@@ -8,7 +8,7 @@
  * The mask is all-true on whole vectors only when the step covers every lane (step >= lane
  * count); the vectorizer's step equals it, hand-written IR may step by less.
  */
-import type { AffineExpr, Block, Value } from '@tilekit/loop-ir';
+import type { AffineExpr, Block, Operation, Value } from '@tilekit/loop-ir';
 import { operands, result } from '@tilekit/loop-ir';
 import { affineOpParts } from '../affine-op.js';
 
@@ -34,22 +34,38 @@ export function remainingLanesMask(
   constantOf: (v: Value) => bigint | undefined,
 ): Value | undefined {
   const iv = body.arguments[0];
-  const defs = new Map(body.operations.flatMap((op) => op.results.map((r) => [r, op] as const)));
+  const ops = body.operations;
+  // Looked up only for a create_mask (most loop bodies have none): every scf.for asks.
+  const definer = (v: Value): Operation | undefined => {
+    for (let k = 0; k < ops.length; k++)
+      if ((ops[k] as Operation).results.includes(v)) return ops[k];
+    return undefined;
+  };
+  const isDim = (e: AffineExpr, dims: readonly Value[], v: Value | undefined): boolean =>
+    e.kind === 'dim' && dims[e.position] === v;
+  // `-x` as MLIR builds it: `x * -1`.
+  const isNegated = (e: AffineExpr, dims: readonly Value[], v: Value | undefined): boolean =>
+    e.kind === 'binary' &&
+    e.op === '*' &&
+    ((isDim(e.lhs, dims, v) && e.rhs.kind === 'constant' && BigInt(e.rhs.value) === -1n) ||
+      (isDim(e.rhs, dims, v) && e.lhs.kind === 'constant' && BigInt(e.lhs.value) === -1n));
+  // `hi - iv`, spelled `d0 - d1` or, as MLIR's construction rules (and so the parser and the
+  // vectorizer) build it, `d0 + d1 * -1`.
   const isRemaining = (e: AffineExpr, dims: readonly Value[]): boolean =>
     e.kind === 'binary' &&
-    e.op === '-' &&
-    e.lhs.kind === 'dim' &&
-    e.rhs.kind === 'dim' &&
-    dims[e.lhs.position] === hi &&
-    dims[e.rhs.position] === iv;
+    ((e.op === '-' && isDim(e.lhs, dims, hi) && isDim(e.rhs, dims, iv)) ||
+      (e.op === '+' &&
+        ((isDim(e.lhs, dims, hi) && isNegated(e.rhs, dims, iv)) ||
+          (isDim(e.rhs, dims, hi) && isNegated(e.lhs, dims, iv)))));
   const isStep = (e: AffineExpr, dims: readonly Value[], symbols: readonly Value[]): boolean =>
     (e.kind === 'symbol' && symbols[e.position] === step) ||
     (e.kind === 'dim' && dims[e.position] === step) ||
     (e.kind === 'constant' && constantOf(step) === BigInt(e.value));
-  for (const op of body.operations) {
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k] as Operation;
     if (op.name !== 'vector.create_mask') continue;
     const [bound, ...more] = operands(op, 'operands');
-    const min = bound === undefined || more.length > 0 ? undefined : defs.get(bound);
+    const min = bound === undefined || more.length > 0 ? undefined : definer(bound);
     if (min?.name !== 'affine.min' || min.attributes.map?.kind !== 'affineMap') continue;
     const { map, dims, symbols } = affineOpParts(min);
     if (map.results.length !== 2) continue;

@@ -10,7 +10,7 @@
  * Block arguments (induction variables, loop-carried values, parameters) are never released:
  * loop results alias the carried locals, and releasing the result releases them.
  */
-import type { Block, Operation, Value } from '@tilekit/loop-ir';
+import type { Block, Operation, Region, Value } from '@tilekit/loop-ir';
 
 /** The values whose locals are free once each op has been compiled. */
 export function releasePoints(func: Operation): Map<Operation, Value[]> {
@@ -18,28 +18,37 @@ export function releasePoints(func: Operation): Map<Operation, Value[]> {
   const lastUse = new Map<Value, Operation>();
   // enclosing[d]: the op at depth d that contains the op being visited.
   const enclosing: Operation[] = [];
-  const use = (v: Value): void => {
+  // Indexed loops throughout: the IR's arrays are frozen, and V8 iterates frozen arrays with
+  // for-of far slower than by index (this runs over every operand of every compiled function).
+  // `reach` more definitions behind `v` count as uses too.
+  const use = (v: Value, reach: number): void => {
     const def = definedAt.get(v);
-    if (def !== undefined) lastUse.set(v, enclosing[def.depth] as Operation);
+    if (def === undefined) return;
+    lastUse.set(v, enclosing[def.depth] as Operation);
+    if (reach === 0) return;
+    const behind = def.op.operands;
+    for (let k = 0; k < behind.length; k++) use(behind[k] as Value, reach - 1);
   };
   const visit = (block: Block, depth: number): void => {
-    for (const op of block.operations) {
+    const ops = block.operations;
+    for (let k = 0; k < ops.length; k++) {
+      const op = ops[k] as Operation;
       enclosing[depth] = op;
-      for (const v of op.operands) {
-        use(v);
-        for (const w of definedAt.get(v)?.op.operands ?? []) {
-          use(w);
-          for (const x of definedAt.get(w)?.op.operands ?? []) use(x);
-        }
+      for (let o = 0; o < op.operands.length; o++) use(op.operands[o] as Value, 2);
+      for (let r = 0; r < op.results.length; r++) {
+        definedAt.set(op.results[r] as Value, { op, depth });
+        lastUse.set(op.results[r] as Value, op);
       }
-      for (const r of op.results) {
-        definedAt.set(r, { op, depth });
-        lastUse.set(r, op);
-      }
-      for (const region of op.regions) for (const b of region.blocks) visit(b, depth + 1);
+      visitRegions(op, depth + 1);
     }
   };
-  for (const region of func.regions) for (const b of region.blocks) visit(b, 0);
+  const visitRegions = (op: Operation, depth: number): void => {
+    for (let r = 0; r < op.regions.length; r++) {
+      const blocks = (op.regions[r] as Region).blocks;
+      for (let b = 0; b < blocks.length; b++) visit(blocks[b] as Block, depth);
+    }
+  };
+  visitRegions(func, 0);
   const points = new Map<Operation, Value[]>();
   for (const [v, op] of lastUse) {
     const list = points.get(op);

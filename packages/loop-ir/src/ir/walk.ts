@@ -39,7 +39,7 @@ function walkList(ops: readonly Operation[], visit: (op: Operation) => void): vo
 export function definingOps(root: OpContainer): Map<Value, Operation> {
   const defs = new Map<Value, Operation>();
   walkOperations(root, (op) => {
-    for (const r of op.results) defs.set(r, op);
+    for (let k = 0; k < op.results.length; k++) defs.set(op.results[k] as Value, op);
   });
   return defs;
 }
@@ -48,7 +48,8 @@ export function definingOps(root: OpContainer): Map<Value, Operation> {
 export function usersOf(root: OpContainer): Map<Value, Operation[]> {
   const users = new Map<Value, Operation[]>();
   walkOperations(root, (op) => {
-    for (const v of op.operands) {
+    for (let k = 0; k < op.operands.length; k++) {
+      const v = op.operands[k] as Value;
       const list = users.get(v);
       if (list === undefined) users.set(v, [op]);
       // Each op is visited once with all its operands in a row, so a repeat is the last entry
