@@ -1,12 +1,17 @@
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
+import { checkArgv, checkCommands, checkIO } from './embedder-arguments.js';
 import { describeFailure } from './failure.js';
 import { CliError, type CliIO } from './io.js';
 import { didYouMean } from './nearest.js';
 import { cliVersion } from './version.js';
 
-/** Top-level `tilekit --help` text, generated from the command table. */
+/**
+ * Top-level `tilekit --help` text, generated from the command table.
+ * @throws TilekitArgumentError naming `commands` (or the entry at fault) when it is no command table.
+ */
 export function usage(commands: readonly Command[] = COMMANDS): string {
+  checkCommands(commands);
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'Usage: tilekit <command> [options]',
@@ -69,15 +74,21 @@ async function dispatch(
 
 /**
  * Runs the CLI on `argv` (without `node` and the script path) and resolves to the exit code:
- * 0 on success, 1 for bad input, 2 for bad usage, 70 for an internal error. Never throws and
- * never prints a stack trace, except for an internal error when `io.debug` is set.
- * `commands` is the command table (default {@link COMMANDS}), for embedders that add their own.
+ * 0 on success, 1 for bad input, 2 for bad usage, 70 for an internal error. Whatever the command
+ * line says it never throws and never prints a stack trace, except for an internal error when
+ * `io.debug` is set. `commands` is the command table (default {@link COMMANDS}), for embedders
+ * that add their own.
+ * @throws TilekitArgumentError (a rejected promise, before anything runs) naming `argv`, `io` or
+ *   `commands` when the embedder passed something that is not one.
  */
 export async function main(
   argv: readonly string[],
   io: CliIO,
   commands: readonly Command[] = COMMANDS,
 ): Promise<number> {
+  checkIO(io);
+  checkArgv(argv);
+  checkCommands(commands);
   try {
     return await dispatch(argv, io, commands);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { TilekitArgumentError } from '@tilekit/errors';
 import type { CliIO } from './io.js';
 
 /** A {@link CliIO} kept in memory, with what a command wrote readable afterwards. */
@@ -13,8 +14,10 @@ export interface MemoryIO extends CliIO {
 /**
  * An in-memory {@link CliIO} for running commands in-process (embedders, tests): `stdin` is what
  * `readInput()` returns for standard input, a path reads from `files` (empty when absent).
+ * @throws TilekitArgumentError when `stdin` is not a string.
  */
 export function memoryIO(stdin = ''): MemoryIO {
+  if (typeof stdin !== 'string') throw new TilekitArgumentError('stdin', 'a string', stdin);
   let out = '';
   let err = '';
   const files = new Map<string, string>();
