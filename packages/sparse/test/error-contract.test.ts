@@ -80,6 +80,7 @@ function plausible(): Record<string, () => unknown[]> {
   const points = sparse.buildLattice(expr, () => 'sparse');
   return {
     sparseConformanceImpl: () => [{ engine: 'js' }],
+    defaultFormat: () => [2],
     hasCoordinates: () => ['dense'],
     isCompressed: () => ['compressed'],
     isSingleton: () => ['singleton'],
@@ -112,6 +113,9 @@ function plausible(): Record<string, () => unknown[]> {
     'SparseTensor.fromDense': () => [new Float32Array([1, 0]), [2], 'sparse-vector', {}],
     'SparseTensor.fromCoordinates': () => [[[0, 1]], [1], [2, 2], 'CSR', {}],
     'SparseTensor.fromStorage': () => [A.shape, 'CSR', A],
+    'SparseTensor.from': () => [{ indices: [[0, 1]], values: [1], denseShape: [2, 2] }, 'CSR', {}],
+    'tensor.toTriple': () => [],
+    'tensor.transpose': () => [[1, 0]],
     'tensor.convert': () => ['CSC', {}],
     'tensor.toDense': () => [],
     'tensor.toCoordinates': () => [],

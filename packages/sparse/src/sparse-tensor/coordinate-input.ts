@@ -113,7 +113,11 @@ function isNumberView(x: unknown): x is ArrayLike<number> {
  * copy, bigints converted where they are safe integers, a list's entries checked to be
  * numbers. An entry that is no number is named by its entry (`index / perEntry`).
  */
-function numbersIn(given: ArrayLike<unknown>, argument: string, perEntry: number): Float64Array {
+export function numbersIn(
+  given: ArrayLike<unknown>,
+  argument: string,
+  perEntry: number,
+): Float64Array {
   const n = given.length;
   const out = new Float64Array(n);
   if (ArrayBuffer.isView(given)) {

@@ -18,8 +18,22 @@ export type LevelType =
 /** Bit width of position/coordinate storage; `'index'` is MLIR's default (64-bit `index`). */
 export type StorageWidth = 8 | 16 | 32 | 64 | 'index';
 
-/** Well-known formats, resolved by {@link resolveFormat} for a given rank. */
-export type NamedFormat = 'dense' | 'CSR' | 'CSC' | 'DCSR' | 'DCSC' | 'COO' | 'sparse-vector';
+/**
+ * Well-known formats, resolved by {@link resolveFormat} for a given rank. Names are matched
+ * without regard to case (`'csr'`, `'Coo'`).
+ */
+export type NamedFormat =
+  | 'dense'
+  | 'CSR'
+  | 'CSC'
+  | 'DCSR'
+  | 'DCSC'
+  | 'COO'
+  | 'CSF'
+  | 'sparse-vector';
+
+/** A format name as callers may spell it: any case (the lower-case spellings are typed too). */
+export type FormatName = NamedFormat | Lowercase<NamedFormat>;
 
 /** A fully resolved, frozen format. */
 export interface SparseFormat {
@@ -32,7 +46,7 @@ export interface SparseFormat {
 
 /** The ways a caller may describe a format: a name, a level list, or a full description. */
 export type FormatSpec =
-  | NamedFormat
+  | FormatName
   | readonly LevelType[]
   | {
       readonly levels: readonly LevelType[];
@@ -62,19 +76,29 @@ const NAMED_FORMATS: readonly NamedFormat[] = [
   'DCSR',
   'DCSC',
   'COO',
+  'CSF',
   'sparse-vector',
 ];
 
-/** Rejects a string that is not a {@link NamedFormat}, naming the close match if any. */
-function checkFormatName(name: string): asserts name is NamedFormat {
-  if ((NAMED_FORMATS as readonly string[]).includes(name)) return;
-  // Names are case-sensitive (they mirror MLIR's spelling); a case slip gets a hint.
-  const close = NAMED_FORMATS.find((n) => n.toLowerCase() === name.toLowerCase());
-  const hint = close === undefined ? '' : ` (did you mean '${close}'?)`;
+/** The {@link NamedFormat} a name spells in any case; anything else is a typed error. */
+function formatNamed(name: string): NamedFormat {
+  const named = NAMED_FORMATS.find((n) => n.toLowerCase() === name.toLowerCase());
+  if (named !== undefined) return named;
   throw new SparseFormatError(
     'format',
-    `unknown format name '${name}'${hint}; expected one of ${NAMED_FORMATS.map((n) => `'${n}'`).join(', ')}, a level list or {levels, order?, posWidth?, crdWidth?}`,
+    `unknown format name '${textOf(name, 40)}'; expected one of ${NAMED_FORMATS.map((n) => `'${n}'`).join(', ')} (any case), a level list or {levels, order?, posWidth?, crdWidth?}`,
   );
+}
+
+/**
+ * The format a constructor uses when none is given: `'sparse-vector'` for rank 1, `'CSR'` for
+ * rank 2 (what scipy's `tocsr` and most kernels take), `'COO'` above (TensorFlow's layout of a
+ * `SparseTensor`, one stored entry per coordinate tuple), `'dense'` for rank 0.
+ */
+export function defaultFormat(rank: number): NamedFormat {
+  if (rank === 0) return 'dense';
+  if (rank === 1) return 'sparse-vector';
+  return rank === 2 ? 'CSR' : 'COO';
 }
 
 /** Default width of positions and coordinates: 32 bits, the fastest width on wasm32 hosts. */
@@ -105,6 +129,8 @@ function namedLevels(name: NamedFormat, rank: number): { levels: LevelType[]; or
     case 'DCSC':
       need(2);
       return { levels: ['compressed', 'compressed'], order: [1, 0] };
+    case 'CSF':
+      return { levels: identity.map(() => 'compressed'), order: identity };
     case 'COO': {
       if (rank < 1) throw new SparseFormatError('format', `'COO' needs rank >= 1`);
       const levels: LevelType[] =
@@ -144,8 +170,7 @@ export function resolveFormat(
   let posWidth: StorageWidth | undefined;
   let crdWidth: StorageWidth | undefined;
   if (typeof spec === 'string') {
-    checkFormatName(spec);
-    ({ levels, order } = namedLevels(spec, rank));
+    ({ levels, order } = namedLevels(formatNamed(spec), rank));
   } else if (Array.isArray(spec)) {
     levels = spec as readonly LevelType[];
   } else if (typeof spec !== 'object' || spec === null) {

@@ -3,6 +3,8 @@ export { MAX_STORAGE_LENGTH } from './convert.js';
 export { SparseFormatError, SparseStorageError } from './errors.js';
 export {
   DEFAULT_STORAGE_WIDTH,
+  defaultFormat,
+  type FormatName,
   type FormatSpec,
   hasCoordinates,
   isCompressed,
@@ -15,6 +17,13 @@ export {
   type StorageWidth,
   type WidthOptions,
 } from './format.js';
+export type {
+  NumberList,
+  ScipyCoo,
+  ScipyCsr,
+  SparseSource,
+  SparseTriple,
+} from './source-forms.js';
 export { SparseTensor, type SparseTensorOptions } from './sparse-tensor.js';
 export {
   type IndexArray,

@@ -5,7 +5,7 @@
  * written to.
  */
 import { rowMajorStrides } from '@tilekit/errors';
-import { SparseArgumentError, textOf } from '../sparse-error.js';
+import { textOf } from '../sparse-error.js';
 import {
   checkLength,
   convertStorage,
@@ -13,9 +13,10 @@ import {
   nonzeroEntries,
   storageOfEntries,
 } from './convert.js';
-import { stagedCoordinates } from './coordinate-input.js';
+import { type StagedCoordinates, stagedCoordinates } from './coordinate-input.js';
 import { SparseFormatError, SparseStorageError } from './errors.js';
 import {
+  defaultFormat,
   type FormatSpec,
   isCompressed,
   MAX_RANK,
@@ -23,6 +24,7 @@ import {
   type SparseFormat,
   type WidthOptions,
 } from './format.js';
+import { entriesOfSource, type SparseSource } from './source-forms.js';
 import {
   checkDType,
   dtypeOf,
@@ -34,18 +36,33 @@ import {
   valueArrayOf,
   widthOf,
 } from './storage-arrays.js';
+import { transposedLayout } from './transpose.js';
 import { checkStorage, checkStorageKinds, type SparseStorage } from './validate.js';
 
-/** The token only this module holds: `new SparseTensor` from elsewhere is refused. */
+/** The key only this module holds: storage under it is wrapped as it is. */
 const BUILD: unique symbol = Symbol('SparseTensor');
+
+/** What the constructor wraps without checking (storage this module built). */
+interface BuiltTensor {
+  readonly shape: readonly number[];
+  readonly format: SparseFormat;
+  readonly storage: SparseStorage;
+}
+
+/** A tensor of storage this module built (canonical for `format`, owned by nobody else). */
+function wrap(
+  shape: readonly number[],
+  format: SparseFormat,
+  storage: SparseStorage,
+): SparseTensor {
+  return new SparseTensor({ [BUILD]: { shape, format, storage } } as unknown as SparseSource);
+}
 
 /** Options of the constructors: value dtype and position/coordinate widths. */
 export interface SparseTensorOptions extends WidthOptions {
   /** Element type of the values (default: from a typed array input, else `'float32'`). */
   readonly dtype?: ValueDType;
 }
-
-let adopt: (shape: readonly number[], format: SparseFormat, storage: SparseStorage) => SparseTensor;
 
 /**
  * Wraps storage this package built itself (kernel outputs), without validating or copying it:
@@ -57,7 +74,7 @@ export function adoptStorage(
   format: SparseFormat,
   storage: SparseStorage,
 ): SparseTensor {
-  return adopt(shape, format, storage);
+  return wrap(shape, format, storage);
 }
 
 /** A tensor in sparse level storage. */
@@ -72,25 +89,21 @@ export class SparseTensor {
   /** Stored values, one per position of the last level. */
   readonly values: ValueArray;
 
-  static {
-    adopt = (shape, format, storage) => new SparseTensor(shape, format, storage, BUILD);
-  }
-
-  private constructor(
-    shape: readonly number[],
-    format: SparseFormat,
-    storage: SparseStorage,
-    token: typeof BUILD,
-  ) {
-    if (token !== BUILD) {
-      throw new SparseArgumentError(
-        'new SparseTensor',
-        'a SparseTensor is made by SparseTensor.fromDense, fromCoordinates or fromStorage',
-        'SparseTensor.fromDense, fromCoordinates or fromStorage',
-      );
-    }
+  /**
+   * Reads a sparse tensor handed over by another library — TensorFlow's triple
+   * `{indices, values, denseShape}` (indices `[nnz, rank]`, nested or flat), scipy's COO
+   * arrays `{row, col, data, shape}` or CSR arrays `{indptr, indices, data, shape}` — into
+   * `format` (by default `'CSR'` for a matrix, `'sparse-vector'` for rank 1, `'COO'` above:
+   * see {@link defaultFormat}). The same as {@link SparseTensor.from}.
+   */
+  constructor(source: SparseSource, format?: FormatSpec, options?: SparseTensorOptions) {
+    const built =
+      typeof source === 'object' && source !== null
+        ? (source as { [BUILD]?: BuiltTensor })[BUILD]
+        : undefined;
+    const { shape, format: resolved, storage } = built ?? storageOfSource(source, format, options);
     this.shape = Object.freeze([...shape]);
-    this.format = format;
+    this.format = resolved;
     this.positions = Object.freeze([...storage.positions]);
     this.coordinates = Object.freeze([...storage.coordinates]);
     this.values = storage.values;
@@ -98,13 +111,30 @@ export class SparseTensor {
   }
 
   /**
+   * Reads a sparse tensor handed over by another library: TensorFlow's `SparseTensor` triple
+   * `{indices, values, denseShape}`, scipy's `{row, col, data, shape}` (COO) or
+   * `{indptr, indices, data, shape}` (CSR). Arrays are typed arrays or lists (bigints where
+   * the other library keeps int64); coordinates in any order, duplicates summed. Stored in
+   * `format`, by default {@link defaultFormat} of the rank (`'CSR'` for a matrix).
+   */
+  static from(
+    source: SparseSource,
+    format?: FormatSpec,
+    options: SparseTensorOptions = {},
+  ): SparseTensor {
+    const { shape, format: resolved, storage } = storageOfSource(source, format, options);
+    return wrap(shape, resolved, storage);
+  }
+
+  /**
    * Stores the non-zero elements of row-major `data` (a typed array or number list) of the
-   * given shape in `format`. Zeros are dropped except where a dense level keeps them.
+   * given shape in `format` (by default {@link defaultFormat} of the rank). Zeros are dropped
+   * except where a dense level keeps them.
    */
   static fromDense(
     data: ArrayLike<number> | BigInt64Array,
     shape: readonly number[],
-    format: FormatSpec,
+    format: FormatSpec = defaultFormat(Array.isArray(shape) ? shape.length : 0),
     options: SparseTensorOptions = {},
   ): SparseTensor {
     checkShape(shape);
@@ -131,36 +161,28 @@ export class SparseTensor {
       stored[e] = values[k] as number;
     });
     const entries = { coordinates, values: stored, count: kept.length };
-    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved), BUILD);
+    return wrap(shape, resolved, storageOfEntries(entries, shape, resolved));
   }
 
   /**
    * Stores the elements `values[k]` at the `k`-th coordinates (dimension order, any order) in
-   * `format`. `coordinates` is a list of tuples (`[[i, j], …]`) or a flat row-major array of
+   * `format` (by default {@link defaultFormat} of the rank: `'CSR'` for a matrix).
+   * `coordinates` is a list of tuples (`[[i, j], …]`) or a flat row-major array of
    * `nnz * rank` integers (TensorFlow's `indices`, flattened: e.g. an `Int32Array`, the fast
    * way in). Values given at the same coordinates are summed (scipy's `tocsr`, torch's
    * `coalesce`); a zero given is stored. Linear in `nnz` plus the level sizes.
    */
   static fromCoordinates(
-    coordinates: readonly (readonly number[])[] | ArrayLike<number | bigint>,
+    coordinates: readonly (readonly number[])[] | ArrayLike<number> | ArrayLike<bigint>,
     values: ArrayLike<StoredValue>,
     shape: readonly number[],
-    format: FormatSpec,
+    format?: FormatSpec,
     options: SparseTensorOptions = {},
   ): SparseTensor {
     checkShape(shape);
-    const dtype = dtypeOption(options) ?? inferDType(values);
-    const resolved = resolveFormat(format, shape.length, widthOptions(options));
     const staged = stagedCoordinates(coordinates, shape, 'coordinates');
-    checkArrayLike('values', values);
-    if (staged.count !== values.length) {
-      throw new SparseStorageError(
-        'values',
-        `expected ${staged.count} values (one per coordinate), got ${values.length}`,
-      );
-    }
-    const entries = { ...staged, values: valueArrayOf(dtype, values) };
-    return new SparseTensor(shape, resolved, storageOfEntries(entries, shape, resolved), BUILD);
+    const built = builtStorage(staged, values, 'values', shape, format, options);
+    return wrap(shape, built.format, built.storage);
   }
 
   /**
@@ -198,14 +220,9 @@ export class SparseTensor {
       coordinates: storage.coordinates.map((a) => a?.slice()),
       values: storage.values.slice(),
     };
-    if (canonical) return new SparseTensor(shape, resolved, copy, BUILD);
+    if (canonical) return wrap(shape, resolved, copy);
     const source = { shape, format: resolved, ...copy };
-    return new SparseTensor(
-      shape,
-      resolved,
-      storageOfEntries(listEntries(source), shape, resolved),
-      BUILD,
-    );
+    return wrap(shape, resolved, storageOfEntries(listEntries(source), shape, resolved));
   }
 
   /**
@@ -225,7 +242,7 @@ export class SparseTensor {
       posWidth: given.posWidth ?? named.posWidth ?? this.format.posWidth,
       crdWidth: given.crdWidth ?? named.crdWidth ?? this.format.crdWidth,
     });
-    return new SparseTensor(this.shape, resolved, convertStorage(this, resolved), BUILD);
+    return wrap(this.shape, resolved, convertStorage(this, resolved));
   }
 
   /**
@@ -234,12 +251,7 @@ export class SparseTensor {
    */
   withoutZeros(): SparseTensor {
     const entries = nonzeroEntries(listEntries(this));
-    return new SparseTensor(
-      this.shape,
-      this.format,
-      storageOfEntries(entries, this.shape, this.format),
-      BUILD,
-    );
+    return wrap(this.shape, this.format, storageOfEntries(entries, this.shape, this.format));
   }
 
   /** Number of dimensions. */
@@ -309,6 +321,44 @@ export class SparseTensor {
     return out;
   }
 
+  /**
+   * The stored entries as TensorFlow's `SparseTensor` triple: `indices` (`[nnz, rank]`
+   * coordinate tuples in row-major order, as `tf.sparse.reorder` leaves them), `values` (a
+   * copy, of this tensor's dtype) and `denseShape`. What `SparseTensor.from` and
+   * `tf.SparseTensor` take back. Stored zeros (and a dense level's fill) are entries too.
+   */
+  toTriple(): { indices: number[][]; values: ValueArray; denseShape: number[] } {
+    const rank = this.rank;
+    const rowMajor = this.format.order.every((d, l) => d === l)
+      ? this
+      : this.convert(rowMajorCoo(this.shape));
+    const { coordinates, values, count } = listEntries(rowMajor);
+    const indices = new Array<number[]>(count);
+    for (let e = 0; e < count; e++) {
+      const tuple = new Array<number>(rank);
+      for (let d = 0; d < rank; d++) tuple[d] = (coordinates[d] as Float64Array)[e] as number;
+      indices[e] = tuple;
+    }
+    return { indices, values: values.slice(), denseShape: [...this.shape] };
+  }
+
+  /**
+   * The transposed tensor: dimension `k` of the result is dimension `perm[k]` of this one
+   * (`perm` defaults to the reversed dimensions, so a matrix's rows and columns swap, as
+   * `tf.transpose` and numpy's `.T` do). Nothing is copied or sorted: the result reads this
+   * tensor's storage in another mode order (a CSR matrix's transpose is a CSC matrix, as with
+   * scipy's `.T`); `convert` it to store it in another order.
+   */
+  transpose(perm?: readonly number[]): SparseTensor {
+    const { shape, format } = transposedLayout(this.shape, this.format, perm);
+    const storage = {
+      positions: this.positions,
+      coordinates: this.coordinates,
+      values: this.values,
+    };
+    return wrap(shape, format, storage);
+  }
+
   /** Expands parent position `p` at level `l` into child positions, recording coordinates. */
   private visitLevel(
     l: number,
@@ -335,6 +385,61 @@ export class SparseTensor {
       visit(l + 1, p, p + 1);
     }
   }
+}
+
+/**
+ * The storage of staged coordinates and their values (`valuesName` names them in errors) in
+ * `format` (by default the rank's {@link defaultFormat}).
+ */
+function builtStorage(
+  staged: StagedCoordinates,
+  values: unknown,
+  valuesName: string,
+  shape: readonly number[],
+  format: FormatSpec | undefined,
+  options: SparseTensorOptions,
+): { format: SparseFormat; storage: SparseStorage } {
+  const dtype = dtypeOption(options) ?? inferDType(values);
+  const resolved = resolveFormat(
+    format ?? defaultFormat(shape.length),
+    shape.length,
+    widthOptions(options),
+  );
+  checkArrayLike(valuesName, values);
+  const given = values as ArrayLike<StoredValue>;
+  if (staged.count !== given.length) {
+    throw new SparseStorageError(
+      valuesName,
+      `expected ${staged.count} values (one per coordinate), got ${given.length}`,
+    );
+  }
+  const entries = { ...staged, values: valueArrayOf(dtype, given, valuesName) };
+  return { format: resolved, storage: storageOfEntries(entries, shape, resolved) };
+}
+
+/** What {@link SparseTensor.from} builds of a source in `format`. */
+function storageOfSource(
+  source: unknown,
+  format: FormatSpec | undefined,
+  options: SparseTensorOptions | undefined,
+): { shape: readonly number[]; format: SparseFormat; storage: SparseStorage } {
+  const entries = entriesOfSource(source);
+  checkShape(entries.shape);
+  const built = builtStorage(
+    entries,
+    entries.values,
+    entries.valuesName,
+    entries.shape,
+    format,
+    options ?? {},
+  );
+  return { shape: entries.shape, ...built };
+}
+
+/** The COO format of `shape` in row-major order, its coordinates as wide as the shape needs. */
+function rowMajorCoo(shape: readonly number[]): SparseFormat {
+  const crdWidth = shape.every((n) => n <= 2 ** 32) ? 32 : 'index';
+  return resolveFormat('COO', shape.length, { posWidth: 32, crdWidth });
 }
 
 /** Dimension sizes: a non-empty list of integers from 0 to 2^53. */

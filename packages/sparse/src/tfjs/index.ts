@@ -33,6 +33,7 @@ export { SPARSE_REGISTER_ENTRIES } from './register-entries.js';
 export type { SparseOpOptions } from './sparse-op-key.js';
 export {
   type TfSparseDType,
+  type TfSparseSource,
   type TfSparseStorage,
   TfSparseTensor,
 } from './sparse-tensor-tf.js';

@@ -7,16 +7,25 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { INT32_MAX } from '@tilekit/errors';
 import { markImmutable } from '@tilekit/loop-engines';
+import { textOf } from '../sparse-error.js';
 import { SparseFormatError, SparseStorageError } from '../sparse-tensor/errors.js';
 import {
+  defaultFormat,
   type FormatSpec,
   hasCoordinates,
   isCompressed,
   resolveFormat,
   type SparseFormat,
 } from '../sparse-tensor/format.js';
+import type {
+  ScipyCoo,
+  ScipyCsr,
+  SparseSource,
+  SparseTriple,
+} from '../sparse-tensor/source-forms.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex } from '../sparse-tensor/storage-arrays.js';
+import { transposedLayout } from '../sparse-tensor/transpose.js';
 import { sparseToDense } from './ops/to-dense.js';
 import { checkStorage, checkStorageLengths, recordCheckedStorage } from './storage-check.js';
 
@@ -135,6 +144,51 @@ function clampedOnDevice(
   });
 }
 
+/** The fields of a source form, each also as a tf tensor (read once, not disposed). */
+type TensorFields<T> = { readonly [K in keyof T]: T[K] | tf.Tensor };
+
+/** A {@link SparseSource} whose arrays may also be tf tensors. */
+export type TfSparseSource =
+  | TensorFields<SparseTriple>
+  | TensorFields<ScipyCoo>
+  | TensorFields<ScipyCsr>;
+
+/** A live tensor, or a typed error naming `argument`. */
+function hostTensor(t: tf.Tensor, argument: string): void {
+  if (t.isDisposed) throw new SparseFormatError(argument, 'is disposed');
+}
+
+/**
+ * A tensor of indices has the shape its form needs: `[nnz, rank]` in a triple (so its flat
+ * data splits into tuples of the right rank), `[nnz]` in CSR arrays.
+ */
+function checkIndicesTensor(indices: tf.Tensor, fields: Record<string, unknown>): void {
+  hostTensor(indices, 'indices');
+  const denseShape = hostData(fields.denseShape, 'denseShape');
+  const rank =
+    Array.isArray(denseShape) || ArrayBuffer.isView(denseShape)
+      ? (denseShape as ArrayLike<unknown>).length
+      : undefined;
+  const ok =
+    'indptr' in fields
+      ? indices.rank === 1
+      : rank === undefined || (indices.rank === 2 && indices.shape[1] === rank);
+  if (!ok) {
+    const expected = 'indptr' in fields ? '[nnz]' : `[nnz, ${rank}]`;
+    throw new SparseFormatError(
+      'indices',
+      `expected a tensor of shape ${expected}, got [${indices.shape.join(', ')}]`,
+    );
+  }
+}
+
+/** A field as host data: a tensor's values (read once, not disposed), anything else as it is. */
+function hostData(x: unknown, argument: string): unknown {
+  if (!(x instanceof tf.Tensor)) return x;
+  hostTensor(x, argument);
+  return x.dataSync();
+}
+
 /** The constructor, for {@link checkedTfSparseTensor} (set by the class). */
 let construct: (
   shape: readonly number[],
@@ -236,41 +290,80 @@ export class TfSparseTensor {
   }
 
   /**
-   * Stores COO triples: `values[k]` at `indices[k]` (dimension order, any order, no duplicates)
-   * in `format`. `indices` is an int32 `[nnz, rank]` tensor or a list of coordinate tuples;
-   * tensors given are read once and not disposed.
+   * Stores COO triples: `values[k]` at the `k`-th coordinates (dimension order, any order;
+   * repeats summed) in `format` (by default `'CSR'` for a matrix, `'sparse-vector'` for rank 1,
+   * `'COO'` above). `indices` is an int32 `[nnz, rank]` tensor, a list of coordinate tuples,
+   * or a flat row-major array of `nnz * rank` integers (a typed array or a list); tensors
+   * given are read once and not disposed.
    */
   static fromCoordinates(
-    indices: tf.Tensor2D | readonly (readonly number[])[],
+    indices: tf.Tensor | readonly (readonly number[])[] | ArrayLike<number>,
     values: tf.Tensor1D | ArrayLike<number>,
     shape: readonly number[],
-    format: FormatSpec,
+    format?: FormatSpec,
     dtype: TfSparseDType = values instanceof tf.Tensor && values.dtype === 'int32'
       ? 'int32'
       : 'float32',
   ): TfSparseTensor {
     const checkedShape = checkShape(shape, 'shape');
-    format32(format, checkedShape.length);
-    const tensorArg = (t: unknown, name: string) => {
-      if (t instanceof tf.Tensor && t.isDisposed) throw new SparseFormatError(name, 'is disposed');
-    };
-    tensorArg(indices, 'indices');
-    tensorArg(values, 'values');
-    let tuples: readonly (readonly number[])[];
+    const resolvedFormat = format ?? defaultFormat(checkedShape.length);
+    format32(resolvedFormat, checkedShape.length);
     if (indices instanceof tf.Tensor) {
+      hostTensor(indices, 'indices');
       if (indices.rank !== 2 || indices.shape[1] !== checkedShape.length)
         throw new SparseFormatError(
           'indices',
           `expected shape [nnz, ${checkedShape.length}], got [${indices.shape.join(', ')}]`,
         );
-      tuples = indices.arraySync() as number[][];
-    } else {
-      tuples = indices;
     }
-    const vals = values instanceof tf.Tensor ? values.dataSync() : values;
+    const coordinates = indices instanceof tf.Tensor ? indices.dataSync() : indices;
+    const vals = hostData(values, 'values');
     return TfSparseTensor.fromSparseTensor(
-      SparseTensor.fromCoordinates(tuples, vals, checkedShape, format, {
-        dtype,
+      SparseTensor.fromCoordinates(
+        coordinates as ArrayLike<number>,
+        vals as ArrayLike<number>,
+        checkedShape,
+        resolvedFormat,
+        { dtype, posWidth: 32, crdWidth: 32 },
+      ),
+    );
+  }
+
+  /**
+   * Reads a sparse tensor handed over by another library, as {@link SparseTensor.from} does:
+   * TensorFlow's triple `{indices, values, denseShape}` (indices `[nnz, rank]`: an int32
+   * tensor, nested tuples or a flat array), scipy's `{row, col, data, shape}` (COO) or
+   * `{indptr, indices, data, shape}` (CSR); any array may be a tf tensor (read once, not
+   * disposed). Stored in `format`, by default `'CSR'` for a matrix; values are `dtype`
+   * (default: int32 for int32 value tensors, else float32).
+   */
+  static from(source: TfSparseSource, format?: FormatSpec, dtype?: TfSparseDType): TfSparseTensor {
+    if (dtype !== undefined && dtype !== 'float32' && dtype !== 'int32')
+      throw new SparseFormatError(
+        'dtype',
+        `tfjs holds float32 or int32 values, got ${textOf(dtype)}`,
+      );
+    if (
+      source === null ||
+      typeof source !== 'object' ||
+      Array.isArray(source) ||
+      source instanceof tf.Tensor
+    )
+      throw new SparseStorageError(
+        'source',
+        'expected {indices, values, denseShape}, {row, col, data, shape} or {indptr, indices, data, shape}',
+      );
+    const fields = source as unknown as Record<string, unknown>;
+    const { indices } = fields;
+    if (indices instanceof tf.Tensor) checkIndicesTensor(indices, fields);
+    const values = fields.values ?? fields.data;
+    const valueType: TfSparseDType =
+      dtype ?? (values instanceof tf.Tensor && values.dtype === 'int32' ? 'int32' : 'float32');
+    const plain: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(fields)) plain[name] = hostData(field, name);
+    return TfSparseTensor.fromSparseTensor(
+      SparseTensor.from(plain as unknown as SparseSource, format, {
+        dtype: valueType,
         posWidth: 32,
         crdWidth: 32,
       }),
@@ -407,6 +500,35 @@ export class TfSparseTensor {
    */
   toDense(): tf.Tensor {
     return sparseToDense(this);
+  }
+
+  /**
+   * The stored entries as TensorFlow's triple, read back: `indices` (`[nnz, rank]` tuples in
+   * row-major order), `values` and `denseShape` (see {@link SparseTensor.toTriple}).
+   */
+  async toTriple(): Promise<{
+    indices: number[][];
+    values: Float32Array | Int32Array;
+    denseShape: number[];
+  }> {
+    const triple = (await this.toSparseTensor()).toTriple();
+    return { ...triple, values: triple.values as Float32Array | Int32Array };
+  }
+
+  /**
+   * The transposed tensor (`perm` as in `tf.transpose`, by default the dimensions reversed):
+   * the same storage read in another mode order (a CSR matrix's transpose is CSC), shared
+   * through `tf.clone` (no copy), so each sparse tensor can be disposed on its own.
+   */
+  transpose(perm?: readonly number[]): TfSparseTensor {
+    const { shape, format } = transposedLayout(this.shape, this.format, perm);
+    if (this.isDisposed) throw new SparseFormatError('this', 'the sparse tensor is disposed');
+    const clone = (t: tf.Tensor1D | undefined) => (t === undefined ? undefined : tf.clone(t));
+    return new TfSparseTensor(CHECKED_STORAGE, shape, format, {
+      values: tf.clone(this.values),
+      positions: this.positions.map(clone),
+      coordinates: this.coordinates.map(clone),
+    });
   }
 
   /** Reads the storage back into a host {@link SparseTensor}. */

@@ -101,7 +101,7 @@ function callables(): { name: string; arity: number; invoke: (args: unknown[]) =
     }
   }
   // Instance methods of a sparse tensor.
-  for (const key of ['withValues', 'toSparseTensor'] as const)
+  for (const key of ['withValues', 'toSparseTensor', 'toTriple', 'transpose'] as const)
     list.push({
       name: `TfSparseTensor#${key}`,
       arity: 1,
