@@ -108,8 +108,16 @@ export function cachedKernel<F, O>(
 ): SparseKernel {
   if (typeof expression !== 'string') return emit(expression as string, formats, options);
   const budget = { nodes: MAX_NODES };
-  const f = snapshot(formats, budget);
-  const o = f === undefined ? undefined : snapshot(options, budget);
+  let f: Snapshot | undefined;
+  let o: Snapshot | undefined;
+  try {
+    f = snapshot(formats, budget);
+    o = f === undefined ? undefined : snapshot(options, budget);
+  } catch {
+    // A Proxy that throws: the emitter reads the arguments in its own order and raises
+    // whichever error comes first there (a notation error before the formats' own).
+    f = undefined;
+  }
   if (f === undefined || o === undefined) return emit(expression, formats, options);
   const key = `${expression}\u0000${f.text}\u0000${o.text}`;
   const known = KERNELS.get(key);

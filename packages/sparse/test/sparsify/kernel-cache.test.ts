@@ -226,5 +226,22 @@ describe('the kernel cache', () => {
     const viaCache = sparsify('y(i) = __proto__(i,j) * x(j)', proto);
     expect(spelled(viaCache)).toEqual(spelled(emitKernel('y(i) = __proto__(i,j) * x(j)', proto)));
     expect(kernelCacheSize()).toBe(1);
+    // Arguments read in the emitter's order: a notation error comes before a Proxy's own.
+    const throwing = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('the proxy refuses');
+        },
+      },
+    );
+    for (const [expr, formats] of [
+      ['y(i) = = A(i)', throwing],
+      ['y(i) = A(i)', throwing],
+    ] as const) {
+      expect(outcome(() => sparsify(expr, formats))).toEqual(
+        outcome(() => emitKernel(expr, formats)),
+      );
+    }
   });
 });
