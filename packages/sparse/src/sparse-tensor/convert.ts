@@ -74,33 +74,13 @@ export function nonzeroEntries(entries: EntryList): EntryList {
   };
 }
 
-/**
- * `values[order[k]]` for each `k`, copied as bits through a 32-bit view (one loop for every
- * dtype, no conversion of the values).
- */
-export function gatheredValues(values: ValueArray, order: Int32Array): ValueArray {
+/** `values[order[k]]` for each `k`, as the dtype's elements (an exact copy). */
+function gatheredValues(values: ValueArray, order: Int32Array): ValueArray {
   const out = new (values.constructor as new (n: number) => ValueArray)(order.length);
-  const words = values.BYTES_PER_ELEMENT >> 2;
-  const from = wordsOf(values);
-  const to = wordsOf(out);
-  for (let k = 0; k < order.length; k++) {
-    const e = order[k] as number;
-    if (words === 1) to[k] = from[e] as number;
-    else {
-      to[2 * k] = from[2 * e] as number;
-      to[2 * k + 1] = from[2 * e + 1] as number;
-    }
-  }
+  const to = out as unknown as { [i: number]: number };
+  const from = values as unknown as { [i: number]: number };
+  for (let k = 0; k < order.length; k++) to[k] = from[order[k] as number] as number;
   return out;
-}
-
-/** A values array's bits as 32-bit words (two per element of an 8-byte dtype). */
-export function wordsOf(values: ValueArray): Uint32Array {
-  return new Uint32Array(
-    values.buffer,
-    values.byteOffset,
-    values.length * (values.BYTES_PER_ELEMENT >> 2),
-  );
 }
 
 /** `[dense, compressed]` to `[dense, compressed]` in the other level order (CSR <-> CSC). */
@@ -132,21 +112,23 @@ function transpose(source: ConvertSource, target: SparseFormat): SparseStorage {
   const positions = indexArrayFrom(target.posWidth, starts.slice(), 'positions[1]', end);
   // Where each stored entry goes: the scatter advances `starts` through each column.
   const rowOf = new Uint32Array(end);
-  const order = new Int32Array(end);
+  const out = new (values.constructor as new (n: number) => ValueArray)(end);
+  const to = out as unknown as { [i: number]: number };
+  const from = values as unknown as { [i: number]: number };
   for (let r = 0; r < rows; r++) {
     const hi = pos[r + 1] as number;
     for (let q = pos[r] as number; q < hi; q++) {
       const c = crd[q] as number;
       const at = starts[c] as number;
       rowOf[at] = r;
-      order[at] = q;
+      to[at] = from[q] as number;
       starts[c] = at + 1;
     }
   }
   return {
     positions: [undefined, positions],
     coordinates: [undefined, indexArrayFrom(target.crdWidth, rowOf, 'coordinates[1]', rows - 1)],
-    values: gatheredValues(values, order),
+    values: out,
   };
 }
 

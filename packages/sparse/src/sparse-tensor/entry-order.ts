@@ -30,11 +30,24 @@ export function sortEntries(
 ): SortedEntries {
   if (isLexicographic(keys, count)) return { order: undefined, keys: [...keys] };
   const buffers: SortBuffers = { order: identity(count), scratch: new Int32Array(count) };
+  // The first level's one-pass sort writes its sorted keys from the buckets (no gather).
+  let first: Float64Array | undefined;
   for (let l = keys.length - 1; l >= 0; l--) {
     const key = keys[l] as Float64Array;
-    if (!isAscendingThrough(key, buffers.order)) sortBy(key, sizes[l] as number, buffers);
+    if (isAscendingThrough(key, buffers.order)) continue;
+    const size = sizes[l] as number;
+    if (l === 0 && isOnePass(size, count)) {
+      first = new Float64Array(count);
+      if (!countingPass(key, size, buffers, first)) first = undefined;
+    } else sortBy(key, size, buffers);
   }
-  return { order: buffers.order, keys: gathered(keys, buffers.order) };
+  const rest = gathered(first === undefined ? keys : keys.slice(1), buffers.order);
+  return { order: buffers.order, keys: first === undefined ? rest : [first, ...rest] };
+}
+
+/** Whether a level of `size` coordinates is sorted in one counting pass over `count` entries. */
+function isOnePass(size: number, count: number): boolean {
+  return size <= 4 * count + ONE_PASS_SLACK && size <= MAX_ONE_PASS_BUCKETS;
 }
 
 interface SortBuffers {
@@ -96,7 +109,7 @@ function isAscendingThrough(key: Float64Array, order: Int32Array): boolean {
  */
 function sortBy(key: Float64Array, size: number, buffers: SortBuffers): void {
   const count = buffers.order.length;
-  if (size <= 4 * count + ONE_PASS_SLACK && size <= MAX_ONE_PASS_BUCKETS) {
+  if (isOnePass(size, count)) {
     countingPass(key, size, buffers);
     return;
   }
@@ -109,14 +122,15 @@ function sortBy(key: Float64Array, size: number, buffers: SortBuffers): void {
 
 /**
  * One stable counting-sort pass by `digits` (each below `buckets`); the result becomes
- * `buffers.order` (the old order the scratch). A pass whose digits are all equal moves
- * nothing and is skipped.
+ * `buffers.order` (the old order the scratch), and `sorted` (when given) receives the digits
+ * in sorted order. A pass whose digits are all equal moves nothing and is skipped (false).
  */
 function countingPass(
   digits: Float64Array | Int32Array,
   buckets: number,
   buffers: SortBuffers,
-): void {
+  sorted?: Float64Array,
+): boolean {
   const { order, scratch } = buffers;
   const count = order.length;
   const starts = new Int32Array(buckets + 1);
@@ -125,7 +139,7 @@ function countingPass(
     starts[c] = (starts[c] as number) + 1;
   }
   for (let c = 0; c < buckets; c++) {
-    if (starts[c + 1] === count) return;
+    if (starts[c + 1] === count) return false;
     starts[c + 1] = (starts[c + 1] as number) + (starts[c] as number);
   }
   for (let k = 0; k < count; k++) {
@@ -137,6 +151,15 @@ function countingPass(
   }
   buffers.order = scratch;
   buffers.scratch = order;
+  if (sorted !== undefined) {
+    // Bucket c now ends at starts[c].
+    let k = 0;
+    for (let c = 0; c < buckets; c++) {
+      const end = starts[c] as number;
+      while (k < end) sorted[k++] = c;
+    }
+  }
+  return true;
 }
 
 /**

@@ -129,9 +129,8 @@ function compactLevels(
 
 /**
  * The values array of `stored` positions: each entry's value at its slot, later entries at
- * the same slot added (in the given order). The placement copies the values' bits through a
- * 32-bit view (one loop for every dtype); only repeated slots go through the dtype's
- * arithmetic.
+ * the same slot added (in the given order). The values move as the dtype's elements, so the
+ * copy is exact (float32 stays float32, int64 bigints stay bigints).
  */
 function placedValues(
   values: ValueArray,
@@ -140,34 +139,17 @@ function placedValues(
   stored: number,
 ): ValueArray {
   const out = new (values.constructor as new (n: number) => ValueArray)(stored);
+  const to = out as unknown as { [i: number]: number };
+  const from = values as unknown as { [i: number]: number };
   const count = slots.length;
-  const words = values.BYTES_PER_ELEMENT >> 2;
-  const from = new Uint32Array(values.buffer, values.byteOffset, count * words);
-  const to = new Uint32Array(out.buffer, out.byteOffset, stored * words);
-  let repeats = 0;
   let previous = -1;
   for (let k = 0; k < count; k++) {
     const s = slots[k] as number;
-    if (s === previous) {
-      repeats++;
-      continue;
-    }
+    const e = order === undefined ? k : (order[k] as number);
+    // Sorted, so equal coordinates are adjacent: the first stores, the others add.
+    if (s === previous) to[s] = (to[s] as number) + (from[e] as number);
+    else to[s] = from[e] as number;
     previous = s;
-    const e = order === undefined ? k : (order[k] as number);
-    if (words === 1) to[s] = from[e] as number;
-    else {
-      to[2 * s] = from[2 * e] as number;
-      to[2 * s + 1] = from[2 * e + 1] as number;
-    }
-  }
-  if (repeats === 0) return out;
-  const sum = out as unknown as { [i: number]: number };
-  const given = values as unknown as { [i: number]: number };
-  for (let k = 1; k < count; k++) {
-    const s = slots[k] as number;
-    if (s !== slots[k - 1]) continue;
-    const e = order === undefined ? k : (order[k] as number);
-    sum[s] = (sum[s] as number) + (given[e] as number);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 /**
- * The bulk builder (counting sorts, packing level by level, values placed as bits) against
+ * The bulk builder (counting sorts, packing level by level) against
  * the plain builder of support/reference-build.ts (a comparison sort, a map numbering each
  * level's tuples), bit for bit: every level type combination of ranks 1 to 3 in every mode
  * order, COO, every position/coordinate width, every dtype, and every way coordinates are
