@@ -1,6 +1,6 @@
 /**
- * The cache behind {@link sparsify}: a kernel is emitted once per distinct call (expression
- * text, formats and options), and a repeat returns the same frozen {@link SparseKernel}, whose
+ * The cache behind `sparsify`: a kernel is emitted once per distinct call (expression
+ * text, formats and options), and a repeat returns the same frozen kernel, whose
  * module the vectorizer and the engines then also find in their own caches (they remember
  * their results per module object), so repeating the whole pipeline compiles nothing.
  *
@@ -11,12 +11,12 @@
  * go to the emitter as given, which raises its usual typed errors.
  */
 import { LruMap } from './lru-map.js';
-import type { SparseKernel } from './sparsify.js';
 
 /** Kernels kept at once; past this the least recently used is dropped. */
 export const KERNEL_CACHE_LIMIT = 256;
 
-const KERNELS = new LruMap<string, SparseKernel>(KERNEL_CACHE_LIMIT);
+// Values are the emitter's kernels (typed by the caller: this file does not import the emitter).
+const KERNELS = new LruMap<string, unknown>(KERNEL_CACHE_LIMIT);
 
 /** Plain-data nodes one key may spell (formats and options are a few dozen). */
 const MAX_NODES = 4096;
@@ -100,12 +100,12 @@ function snapshotProperty(
  * The kernel `emit` makes from `expression`, `formats` and `options`, made once per distinct
  * spelling of them (see the file comment); `emit` gets the plain copies it is keyed by.
  */
-export function cachedKernel<F, O>(
+export function cachedKernel<F, O, K>(
   expression: unknown,
   formats: F,
   options: O,
-  emit: (expression: string, formats: F, options: O) => SparseKernel,
-): SparseKernel {
+  emit: (expression: string, formats: F, options: O) => K,
+): K {
   if (typeof expression !== 'string') return emit(expression as string, formats, options);
   const budget = { nodes: MAX_NODES };
   let f: Snapshot | undefined;
@@ -121,7 +121,7 @@ export function cachedKernel<F, O>(
   if (f === undefined || o === undefined) return emit(expression, formats, options);
   const key = `${expression}\u0000${f.text}\u0000${o.text}`;
   const known = KERNELS.get(key);
-  if (known !== undefined) return known;
+  if (known !== undefined) return known as K;
   const kernel = emit(expression, f.copy as F, o.copy as O);
   KERNELS.set(key, kernel);
   return kernel;
