@@ -4,7 +4,7 @@
  * suite prints which rule an implementation broke.
  */
 
-import { TilekitError } from '@tilekit/errors';
+import { messageText, TilekitError } from '@tilekit/errors';
 
 /** Base class of every error this package throws (a `TilekitError`: code, argument, expected). */
 export class ConformanceError extends TilekitError {
@@ -23,11 +23,13 @@ export class ConformanceConfigError extends ConformanceError {
    * @param argument The offending option or argument, e.g. `'exclusions[2].case'`.
    * @param problem What was wrong, in words.
    */
-  constructor(
-    override readonly argument: string,
-    problem: string,
-  ) {
-    super(`conformance: '${argument}' ${problem}`);
+  override readonly argument: string;
+
+  /** Fields that are not strings are described, so constructing never throws. */
+  constructor(argument: string, problem: string) {
+    const named = messageText(argument);
+    super(`conformance: '${named}' ${messageText(problem)}`);
+    this.argument = named;
   }
 }
 
@@ -40,12 +42,17 @@ export class ConformanceFailure extends ConformanceError {
    * @param rule Id of the rule the case checks.
    * @param detail What differed: expected versus actual, counterexample, seed.
    */
-  constructor(
-    readonly caseId: string,
-    readonly rule: string,
-    readonly detail: string,
-  ) {
-    super(`[${caseId}] breaks rule ${rule}: ${detail}`);
+  readonly caseId: string;
+  readonly rule: string;
+  readonly detail: string;
+
+  /** Fields that are not strings are described, so constructing never throws. */
+  constructor(caseId: string, rule: string, detail: string) {
+    const [id, ruleId, text] = [caseId, rule, detail].map(messageText) as [string, string, string];
+    super(`[${id}] breaks rule ${ruleId}: ${text}`);
+    this.caseId = id;
+    this.rule = ruleId;
+    this.detail = text;
   }
 }
 
@@ -58,13 +65,18 @@ export class StaleExclusionError extends ConformanceError {
    * @param rule Id of the rule the case checks.
    * @param reason The reason the exclusion gave.
    */
-  constructor(
-    readonly caseId: string,
-    readonly rule: string,
-    readonly reason: string,
-  ) {
+  readonly caseId: string;
+  readonly rule: string;
+  readonly reason: string;
+
+  /** Fields that are not strings are described, so constructing never throws. */
+  constructor(caseId: string, rule: string, reason: string) {
+    const [id, ruleId, text] = [caseId, rule, reason].map(messageText) as [string, string, string];
     super(
-      `[${caseId}] is excluded ("${reason}") but now passes (rule ${rule}): remove the exclusion so the case guards the fix`,
+      `[${id}] is excluded ("${text}") but now passes (rule ${ruleId}): remove the exclusion so the case guards the fix`,
     );
+    this.caseId = id;
+    this.rule = ruleId;
+    this.reason = text;
   }
 }

@@ -111,7 +111,7 @@ describe('parseSpec / formatSpec', () => {
   });
 
   it('rejects what it does not model', () => {
-    expect(() => parseSpec('(f32[2], s8[3])')).toThrow("'shape' is not a static dense array shape");
+    expect(() => parseSpec('(f32[2], s8[3])')).toThrow("'text' is not a static dense array shape");
     expect(() => parseSpec('f32[2]{0:Q(1)}')).toThrow('unsupported layout attribute');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One error model: every error class a tilekit package exports derives from that package's base,
  * a `TilekitError` (a stable `code`, `argument`, `expected`, the brand
- * `Symbol.for('@tilekit/error')`); the CLI recognises library errors by that brand alone.
+ * `Symbol.for('@tilekit/error')`), in every entry of every package (each key of its manifest's
+ * `exports`, read from the manifest); the CLI recognises library errors by that brand alone.
  */
 import * as cli from '@tilekit/cli';
 import * as conformance from '@tilekit/conformance';
@@ -14,6 +15,7 @@ import * as vectorizer from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
 import * as wasmEncoder from '@tilekit/wasm-encoder';
 import { describe, expect, it } from 'vitest';
+import { packageEntries } from '../scripts/junk-calls/package-entries.js';
 
 const BRAND = Symbol.for('@tilekit/error');
 
@@ -52,6 +54,33 @@ describe('every exported error class', () => {
           bases.some((b) => type === b || type.prototype instanceof b),
           className,
         ).toBe(true);
+        expect((type.prototype as unknown as Record<symbol, unknown>)[BRAND], className).toBe(true);
+        expect(typeof (type.prototype as unknown as { code?: unknown }).code, className).toBe(
+          'string',
+        );
+      }
+    });
+  }
+});
+
+describe('every exported error class of every entry (each key of each exports map)', () => {
+  const entries = packageEntries();
+
+  it('the entries are read from the manifests, subpaths included', () => {
+    const specifiers = entries.map((e) => e.specifier);
+    for (const specifier of ['@tilekit/errors', '@tilekit/cli', '@tilekit/sparse/tfjs']) {
+      expect(specifiers).toContain(specifier);
+    }
+    expect(specifiers.length).toBeGreaterThan(PACKAGES.length);
+  });
+
+  for (const { specifier } of entries) {
+    it(`${specifier}: every error class is a branded TilekitError with a code`, async () => {
+      const exports = (await import(specifier)) as Record<string, unknown>;
+      for (const [className, type] of errorClasses(exports)) {
+        expect(type === TilekitError || type.prototype instanceof TilekitError, className).toBe(
+          true,
+        );
         expect((type.prototype as unknown as Record<symbol, unknown>)[BRAND], className).toBe(true);
         expect(typeof (type.prototype as unknown as { code?: unknown }).code, className).toBe(
           'string',

@@ -3,8 +3,10 @@
  * of cases, so the same list can be registered with a test framework or run standalone.
  */
 
+import { messageText } from '@tilekit/errors';
 import { ConformanceError } from '../errors.js';
 import type { RuleId } from '../rules.js';
+import { requireFunction } from './arguments.js';
 
 /** One check of an implementation. */
 export interface ConformanceCase<Id extends string = string> {
@@ -24,7 +26,11 @@ export class CaseMismatch extends ConformanceError {
   override readonly name = 'CaseMismatch';
 }
 
-/** Throws a `CaseMismatch` with `detail` unless `condition` holds. */
+/**
+ * Throws a `CaseMismatch` with `detail` unless `condition` holds.
+ * @throws ConformanceConfigError when `detail` is not a function.
+ */
 export function check(condition: boolean, detail: () => string): asserts condition {
-  if (!condition) throw new CaseMismatch(detail());
+  requireFunction(detail, 'detail');
+  if (!condition) throw new CaseMismatch(messageText(detail()));
 }

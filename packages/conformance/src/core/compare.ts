@@ -2,31 +2,59 @@
  * Comparisons for case bodies. Each throws a `CaseMismatch` whose text shows expected versus
  * actual, with the first differing positions for arrays, so the failure explains itself.
  */
+import { describeValue, messageText } from '@tilekit/errors';
+import { optionalFunction, requireArrayLike, requireObject } from './arguments.js';
 import { CaseMismatch } from './case.js';
-import { EXACT, type Tolerance, withinTolerance } from './tolerance.js';
+import { checkTolerance, EXACT, isWithin, type Tolerance } from './tolerance.js';
 
 const MAX_LISTED = 6;
 const MAX_TEXT = 400;
 
-/** Compact text of a value for messages (bigint-safe, truncated). */
+/** Values past this many elements (or characters of JSON) are described, not written out. */
+const MAX_WRITTEN = 2 ** 20;
+
+/**
+ * The whole JSON form of a value (bigints as `5n`, typed arrays as arrays, non-finite numbers
+ * as text), or undefined when it has none: a cycle, a huge array, or a getter or Proxy trap
+ * that throws (the caller's exception is not this package's to rethrow from a comparison).
+ */
+function jsonForm(value: unknown): string | undefined {
+  try {
+    const text = JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v === 'bigint') return `${v}n`;
+      if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+        const view = v as unknown as ArrayLike<number>;
+        if (view.length > MAX_WRITTEN) throw new RangeError('too large');
+        return Array.from(view);
+      }
+      if (Array.isArray(v) && v.length > MAX_WRITTEN) throw new RangeError('too large');
+      if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+      return v;
+    });
+    return typeof text === 'string' && text.length <= MAX_WRITTEN ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Compact text of a value for messages (bigint-safe, truncated); never throws. */
 export function formatValue(value: unknown): string {
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === 'bigint') return `${v}n`;
-    if (ArrayBuffer.isView(v) && !(v instanceof DataView))
-      return Array.from(v as unknown as ArrayLike<number>);
-    if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
-    return v;
-  });
-  const shown = text ?? String(value);
+  const shown = jsonForm(value) ?? describeValue(value);
   return shown.length > MAX_TEXT ? `${shown.slice(0, MAX_TEXT)}…` : shown;
 }
 
-/** Throws unless `actual` and `expected` have the same JSON form. */
+/**
+ * Throws a `CaseMismatch` unless `actual` and `expected` have the same JSON form. Values with
+ * none (a cycle, a symbol, more than 2^20 elements) are equal only when they are the same value.
+ */
 export function expectEqual(actual: unknown, expected: unknown, what: string): void {
-  const a = formatValue(actual);
-  const e = formatValue(expected);
-  if (JSON.stringify(actual) !== JSON.stringify(expected) || a !== e) {
-    throw new CaseMismatch(`${what}: expected ${e}, got ${a}`);
+  const a = jsonForm(actual);
+  const e = jsonForm(expected);
+  const same = a !== undefined && e !== undefined ? a === e : Object.is(actual, expected);
+  if (!same) {
+    throw new CaseMismatch(
+      `${messageText(what)}: expected ${formatValue(expected)}, got ${formatValue(actual)}`,
+    );
   }
 }
 
@@ -40,7 +68,10 @@ export interface ValuesOptions {
 
 /**
  * Throws unless the two sequences have equal length and every element is within tolerance;
- * the message lists the first differing positions and how many differ.
+ * the message lists the first differing positions and how many differ. An element that is no
+ * number differs from everything.
+ * @throws CaseMismatch when they differ; ConformanceConfigError when `actual` or `expected` is no
+ *   array-like or `options` is no ValuesOptions.
  */
 export function expectValues(
   actual: ArrayLike<number>,
@@ -48,6 +79,12 @@ export function expectValues(
   what: string,
   options: ValuesOptions = {},
 ): void {
+  requireArrayLike(actual, 'actual', Number.MAX_SAFE_INTEGER);
+  requireArrayLike(expected, 'expected', Number.MAX_SAFE_INTEGER);
+  requireObject(options as unknown, 'options');
+  checkTolerance(options.tolerance, 'options.tolerance');
+  optionalFunction(options.position, 'options.position');
+  what = messageText(what);
   if (actual.length !== expected.length) {
     throw new CaseMismatch(
       `${what}: expected ${expected.length} values ${formatValue(expected)}, got ${actual.length} values ${formatValue(actual)}`,
@@ -58,10 +95,13 @@ export function expectValues(
   const wrong: string[] = [];
   let count = 0;
   for (let k = 0; k < expected.length; k++) {
-    if (withinTolerance(actual[k]!, expected[k]!, tolerance)) continue;
+    const [x, y]: unknown[] = [actual[k], expected[k]];
+    if (typeof x === 'number' && typeof y === 'number' && isWithin(x, y, tolerance)) continue;
     count++;
     if (wrong.length < MAX_LISTED)
-      wrong.push(`at ${position(k)} expected ${expected[k]}, got ${actual[k]}`);
+      wrong.push(
+        `at ${messageText(position(k))} expected ${describeValue(y)}, got ${describeValue(x)}`,
+      );
   }
   if (count > 0) {
     const bound =
@@ -74,11 +114,12 @@ export function expectValues(
 
 /** Throws unless `run` throws. */
 export async function expectRejection(run: () => unknown, what: string): Promise<void> {
+  optionalFunction(run, 'run');
   let result: unknown;
   try {
     result = await run();
   } catch {
     return;
   }
-  throw new CaseMismatch(`${what}: expected an error, got ${formatValue(result)}`);
+  throw new CaseMismatch(`${messageText(what)}: expected an error, got ${formatValue(result)}`);
 }

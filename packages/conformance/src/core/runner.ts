@@ -2,8 +2,10 @@
  * The tiny built-in runner: runs cases one after another, applies exclusions and collects a
  * result per case. Test-framework registration (framework.ts) uses the same `runCase`.
  */
+import { describeValue, messageText } from '@tilekit/errors';
 import { ConformanceFailure, StaleExclusionError } from '../errors.js';
 import type { RuleId } from '../rules.js';
+import { requireFunction, requireObject, requireString } from './arguments.js';
 import { CaseMismatch, type ConformanceCase } from './case.js';
 import type { Exclusion } from './exclusions.js';
 
@@ -23,8 +25,9 @@ export interface CaseResult {
 
 function describeError(error: unknown): string {
   if (error instanceof CaseMismatch) return error.message;
-  if (error instanceof Error) return `threw ${error.name}: ${error.message}`;
-  return `threw ${String(error)}`;
+  if (error instanceof Error)
+    return `threw ${messageText(error.name)}: ${messageText(error.message)}`;
+  return `threw ${describeValue(error)}`;
 }
 
 /**
@@ -36,6 +39,14 @@ export async function runCase(
   testCase: ConformanceCase,
   exclusion?: Exclusion,
 ): Promise<CaseResult> {
+  requireObject(testCase as unknown, 'testCase');
+  requireString(testCase.id, 'testCase.id');
+  requireString(testCase.rule, 'testCase.rule');
+  requireFunction(testCase.run, 'testCase.run');
+  if (exclusion !== undefined) {
+    requireObject(exclusion as unknown, 'exclusion');
+    requireString(exclusion.reason, 'exclusion.reason');
+  }
   const { id, rule } = testCase;
   let failure: ConformanceFailure | undefined;
   try {

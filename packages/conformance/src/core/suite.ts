@@ -3,6 +3,14 @@
  * cases with a test framework, or runs them itself (`run`) for the CLI and plain scripts.
  */
 import { ConformanceConfigError } from '../errors.js';
+import {
+  optionalFunction,
+  optionalInteger,
+  requireArray,
+  requireFunction,
+  requireObject,
+  requireString,
+} from './arguments.js';
 import type { ConformanceCase } from './case.js';
 import { type Exclusion, indexExclusions } from './exclusions.js';
 import type { ExpectLike, TestFramework } from './framework.js';
@@ -77,6 +85,44 @@ function frameworkFrom(options: SuiteOptions<string>): TestFramework | undefined
   return expect === undefined ? { describe, it } : { describe, it, expect };
 }
 
+/** More cases (or exclusions) than this is no suite. */
+const MAX_CASES = 2 ** 20;
+
+/**
+ * Checks the options every suite builder takes: an object whose seed is a 32-bit integer,
+ * numRuns a positive count and exclusions a list of `{ case, reason }` objects (what they name
+ * is `indexExclusions`' check, once the cases are known).
+ * @throws ConformanceConfigError naming `options` or the option at fault.
+ */
+export function checkSuiteOptions(options: unknown): void {
+  requireObject(options, 'options');
+  optionalInteger(options.seed, 'options.seed', -(2 ** 31), 2 ** 32 - 1);
+  optionalInteger(options.numRuns, 'options.numRuns', 1, 2 ** 31 - 1);
+  if (options.exclusions === undefined) return;
+  requireArray(options.exclusions, 'options.exclusions', MAX_CASES);
+  for (let n = 0; n < options.exclusions.length; n++) {
+    const exclusion: unknown = options.exclusions[n];
+    requireObject(exclusion, `exclusions[${n}]`);
+    requireString(exclusion.case, `exclusions[${n}].case`);
+  }
+}
+
+/** Checks a suite definition: name, label, cases with ids, rules and run functions. */
+function checkDefinition(definition: unknown): void {
+  requireObject(definition, 'definition');
+  requireString(definition.name, 'definition.name');
+  requireString(definition.label, 'definition.label');
+  optionalFunction(definition.setup, 'definition.setup');
+  requireArray(definition.cases, 'definition.cases', MAX_CASES);
+  for (let n = 0; n < definition.cases.length; n++) {
+    const testCase: unknown = definition.cases[n];
+    requireObject(testCase, `definition.cases[${n}]`);
+    requireString(testCase.id, `definition.cases[${n}].id`);
+    requireString(testCase.rule, `definition.cases[${n}].rule`);
+    requireFunction(testCase.run, `definition.cases[${n}].run`);
+  }
+}
+
 function assertUniqueIds(cases: readonly ConformanceCase[]): Set<string> {
   const ids = new Set<string>();
   for (const c of cases) {
@@ -96,6 +142,8 @@ export function createSuite<Id extends string>(
   definition: SuiteDefinition<Id>,
   options: SuiteOptions<Id> = {},
 ): ConformanceSuite<Id> {
+  checkDefinition(definition);
+  checkSuiteOptions(options);
   const exclusions = options.exclusions ?? [];
   const excluded = indexExclusions(exclusions, assertUniqueIds(definition.cases));
   let setupDone: Promise<void> | undefined;

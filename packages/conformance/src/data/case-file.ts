@@ -19,6 +19,8 @@ export interface CaseFile<T> {
 /** Thrown when shipped case data does not have the shape its module declares. */
 export class CaseDataError extends ConformanceError {
   override readonly name = 'CaseDataError';
+  /** Always the fixture data a loader was given (`asCaseFile`'s and the file readers' `data`). */
+  override readonly argument: string = 'data';
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -4,6 +4,7 @@
  * `mlir-opt-22 --sparse-vectorization` (and its output text), and per argument set the memory
  * and results mlir-runner leaves after executing the input function.
  */
+import { refuse } from '../core/arguments.js';
 import file from '../fixtures/mlir-vectorization.json' with { type: 'json' };
 import type { FunctionSummary } from '../suites/vectorizer/mlir-text.js';
 import { asCaseFile, type CaseFile, hasStrings } from './case-file.js';
@@ -100,6 +101,14 @@ function isVectorizationCase(value: unknown): value is VectorizationCase {
 
 /** A stored number as a JS number. */
 export function fromJson(value: JsonNumber): number {
+  if (
+    typeof value !== 'number' &&
+    value !== 'NaN' &&
+    value !== 'Infinity' &&
+    value !== '-Infinity'
+  ) {
+    refuse('value', "a number or 'NaN', 'Infinity', '-Infinity'", value);
+  }
   return typeof value === 'number' ? value : Number(value);
 }
 

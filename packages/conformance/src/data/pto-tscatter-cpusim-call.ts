@@ -3,6 +3,7 @@
  * reference loop's checks, the kernel suites, a plugin's own tests) passes the same fields to
  * its scatter function instead of re-mapping them by hand.
  */
+import { requireObject } from '../core/arguments.js';
 import type { TileCall } from '../reference/tile-ops.js';
 import type { PtoTScatterCpuSimCase } from './pto-tscatter-cpusim.js';
 
@@ -11,6 +12,7 @@ import type { PtoTScatterCpuSimCase } from './pto-tscatter-cpusim.js';
  * tiles and the index tile's valid region. `c.expected` is what that call must produce.
  */
 export function cpuSimTileCall(c: PtoTScatterCpuSimCase): TileCall {
+  requireObject(c as unknown, 'c');
   return {
     src: c.srcData,
     srcShape: c.src,

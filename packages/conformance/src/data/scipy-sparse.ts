@@ -5,6 +5,7 @@
  * SpGEMM and SpMV, on operands with explicit zeros, NaN and infinities, each result as the
  * stored entries of scipy's canonical CSR form (or a dense vector).
  */
+import { refuse } from '../core/arguments.js';
 import file from '../fixtures/scipy-sparse.json' with { type: 'json' };
 import {
   asCaseFile,
@@ -128,6 +129,9 @@ export function asScipySparseFile(data: unknown): ScipySparseFile {
 
 /** A fixture number as a JavaScript number (NaN and the infinities decoded). */
 export function scipyNumber(v: ScipyNumber): number {
+  if (typeof v !== 'number' && v !== 'NaN' && v !== 'Infinity' && v !== '-Infinity') {
+    refuse('v', "a number or 'NaN', 'Infinity', '-Infinity'", v);
+  }
   return typeof v === 'number' ? v : Number(v);
 }
 

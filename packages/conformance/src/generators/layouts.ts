@@ -4,8 +4,47 @@
  * minor_to_major orders.
  */
 import * as fc from 'fast-check';
+import {
+  type BoundRule,
+  refuse,
+  requireInteger,
+  requireIntegers,
+  requireObject,
+  requireOrdered,
+} from '../core/arguments.js';
 import { COMBINE, type LayoutSpec, layoutSpec } from '../reference/layout-spec.js';
-import { permutations, type ShapeBounds, shapes } from './shapes.js';
+import {
+  checkShapeBounds,
+  permutations,
+  SHAPE_BOUND_RULES,
+  type ShapeBounds,
+  shapes,
+} from './shapes.js';
+
+/** What each field of LayoutBounds may hold (its ShapeBounds fields included). */
+const LAYOUT_BOUND_RULES: Readonly<Record<string, BoundRule>> = {
+  ...SHAPE_BOUND_RULES,
+  tileRank: { oneOf: ['full', 'suffix', 'any'] },
+  combine: { flag: true },
+  combineLater: { flag: true },
+  longerTiles: { flag: true },
+  permuted: { flag: true },
+  maxTile: { count: [1, 2 ** 20] },
+  maxLaterTile: { count: [1, 2 ** 20] },
+  elementType: { text: true },
+  tailPadding: { flag: true },
+};
+
+/** Checks layout bounds, `levels` (a `{min, max}` tile count) included. */
+function checkLayoutBounds(bounds: unknown): void {
+  checkShapeBounds(bounds, LAYOUT_BOUND_RULES);
+  const levels = (bounds as LayoutBounds | undefined)?.levels;
+  if (levels === undefined) return;
+  requireObject(levels, 'bounds.levels');
+  requireInteger(levels.min, 'bounds.levels.min', 0, 16);
+  requireInteger(levels.max, 'bounds.levels.max', 0, 16);
+  requireOrdered(levels.min, levels.max, 'bounds.levels', 'min and max');
+}
 
 /** Which tilings to generate. */
 export interface LayoutBounds extends ShapeBounds {
@@ -58,6 +97,9 @@ function firstTileRank(rank: number, bounds: LayoutBounds): fc.Arbitrary<number>
  * most minor one, which has no more minor dimension to combine into).
  */
 export function tiles(length: number, maxTile: number, combine = false): fc.Arbitrary<number[]> {
+  requireInteger(length, 'length', 1, 64);
+  requireInteger(maxTile, 'maxTile', 1, 2 ** 20);
+  if (typeof combine !== 'boolean') refuse('combine', 'a boolean', combine);
   const entry = fc.integer({ min: 1, max: maxTile });
   const majorEntry = combine ? fc.oneof(entry, fc.constant(COMBINE)) : entry;
   return fc
@@ -85,6 +127,12 @@ export function layoutsFor(
   dims: readonly number[],
   bounds: LayoutBounds = {},
 ): fc.Arbitrary<LayoutSpec> {
+  requireIntegers(dims, 'dims', 0, 2 ** 20, 32);
+  checkLayoutBounds(bounds);
+  const rank = dims.length + (bounds.longerTiles ? 1 : 0);
+  if (bounds.tileRank === 'suffix' ? dims.length < 2 : rank < 1) {
+    refuse('dims', `a rank the tiles of bounds.tileRank '${bounds.tileRank ?? 'any'}' fit`, dims);
+  }
   const maxTile = bounds.maxTile ?? 4;
   const levels = bounds.levels ?? { min: 1, max: 1 };
   const rowMajor = dims.map((_, k) => dims.length - 1 - k);
@@ -118,6 +166,7 @@ export function layoutsFor(
  * (scalars) only with `longerTiles`.
  */
 export function layouts(bounds: LayoutBounds = {}): fc.Arbitrary<LayoutSpec> {
+  checkLayoutBounds(bounds);
   const lowestRank = bounds.tileRank === 'suffix' ? 2 : bounds.longerTiles ? 0 : 1;
   const minRank = Math.max(bounds.minRank ?? 1, lowestRank);
   const maxRank = Math.max(bounds.maxRank ?? 3, minRank);
@@ -128,6 +177,9 @@ export function layouts(bounds: LayoutBounds = {}): fc.Arbitrary<LayoutSpec> {
 export function layoutsWithIndex(
   bounds: LayoutBounds = {},
 ): fc.Arbitrary<{ spec: LayoutSpec; index: number[] }> {
+  checkLayoutBounds(bounds);
+  // An index needs every dimension to hold one.
+  if (bounds.minDim === 0) refuse('bounds.minDim', 'at least 1 (an index needs elements)', 0);
   return layouts(bounds).chain((spec) =>
     fc
       .tuple(...spec.dims.map((d) => fc.integer({ min: 0, max: d - 1 })))

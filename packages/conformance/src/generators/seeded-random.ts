@@ -3,12 +3,14 @@
  * and every machine but is not a property test (fixtures, benchmark operands, demos). Property
  * tests use the fast-check arbitraries of this package instead, which shrink.
  */
+import { refuse } from '../core/arguments.js';
 
 /**
  * A function returning the next number in `[0, 1)` of the stream `seed` names; the same seed always
  * gives the same sequence. `seed` is taken modulo 2^32.
  */
 export function seededRandom(seed: number): () => number {
+  if (typeof seed !== 'number') refuse('seed', 'a number', seed);
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,6 @@
 /** Arbitraries of sparse matrices in CSR form (positions, coordinates, values). */
 import * as fc from 'fast-check';
+import { checkBounds } from '../core/arguments.js';
 
 /** A sparse matrix in CSR form: row `i` holds `crd[pos[i]..pos[i+1])` with `vals` alongside. */
 export interface CsrMatrix {
@@ -22,6 +23,11 @@ export interface CsrBounds {
 
 /** CSR matrices within `bounds`, including empty rows. */
 export function csrMatrices(bounds: CsrBounds = {}): fc.Arbitrary<CsrMatrix> {
+  checkBounds(bounds, 'bounds', {
+    maxRows: { count: [1, 2 ** 16] },
+    maxCols: { count: [1, 2 ** 16] },
+    maxValue: { count: [0, 2 ** 24] },
+  });
   const maxValue = bounds.maxValue ?? 8;
   return fc
     .record({

@@ -5,6 +5,7 @@
  * (so TGATHER can invert TSCATTER). Padding holds values that must never be read.
  */
 import * as fc from 'fast-check';
+import { checkBounds } from '../core/arguments.js';
 import type { TileCall } from '../reference/tile-ops.js';
 
 /** What to generate. */
@@ -43,6 +44,12 @@ function storage(
 
 /** TSCATTER/TGATHER calls within `bounds`; values are multiples of 1/4, exact in float32. */
 export function tileCalls(bounds: TileCallBounds = {}): fc.Arbitrary<TileCall> {
+  checkBounds(bounds, 'bounds', {
+    maxValid: { count: [1, 2 ** 10] },
+    alignment: { count: [1, 2 ** 10] },
+    offsets: { oneOf: ['repeat', 'distinct'] },
+    padding: { oneOf: ['shared', 'independent'] },
+  });
   const maxValid = bounds.maxValid ?? 6;
   const align = bounds.alignment ?? 8;
   const extent = (valid: number) => fc.integer({ min: 0, max: 2 }).map((extra) => valid + extra);

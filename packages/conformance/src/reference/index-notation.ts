@@ -17,6 +17,68 @@
  *   is `a` where the comparison holds, else `b`.
  */
 
+import {
+  optionalFunction,
+  refuse,
+  requireArrayLike,
+  requireInteger,
+  requireIntegers,
+  requireNumbers,
+  requireObject,
+  requireString,
+} from '../core/arguments.js';
+import { ConformanceConfigError } from '../errors.js';
+
+/** The longest notation read: a kernel's right-hand side is a line, not a document. */
+const MAX_NOTATION = 4096;
+/** The deepest nesting of parentheses read (the parser recurses once per level). */
+const MAX_NESTING = 64;
+/** The most index tuples evaluated: the reference loops over every one of them. */
+const MAX_TUPLES = 2 ** 24;
+
+/** Checks the notation's text before it is parsed: a string, bounded in length and nesting. */
+function checkNotation(notation: unknown): asserts notation is string {
+  requireString(notation, 'notation');
+  if (notation.length > MAX_NOTATION)
+    refuse('notation', `at most ${MAX_NOTATION} characters`, notation);
+  let depth = 0;
+  for (const c of notation) {
+    depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    if (depth > MAX_NESTING)
+      refuse('notation', `at most ${MAX_NESTING} nested parentheses`, notation);
+  }
+}
+
+/** Checks every operand: a number, or row-major data covering its shape. */
+function checkOperands(operands: unknown): void {
+  requireObject(operands, 'operands');
+  for (const [name, operand] of Object.entries(operands)) {
+    if (typeof operand === 'number') continue;
+    const at = `operands.${name}`;
+    requireObject(operand, at);
+    requireIntegers(operand.shape, `${at}.shape`, 0, MAX_TUPLES, 64);
+    const size = operand.shape.reduce((p, d) => p * d, 1);
+    requireNumbers(operand.data, `${at}.data`, Number.MAX_SAFE_INTEGER);
+    if (operand.data.length < size)
+      refuse(`${at}.data`, `${size} values (its shape)`, operand.data);
+  }
+}
+
+/** Checks the options: `round` a function, `integer` a boolean, `extents` counts by index. */
+function checkNotationOptions(options: unknown): void {
+  requireObject(options, 'options');
+  optionalFunction(options.round, 'options.round');
+  if (options.integer !== undefined && typeof options.integer !== 'boolean') {
+    refuse('options.integer', 'a boolean', options.integer);
+  }
+  if (options.extents === undefined) return;
+  requireObject(options.extents, 'options.extents');
+  for (const [i, size] of Object.entries(options.extents)) {
+    // An index with no extent given (undefined) keeps whatever the operands say.
+    if (size !== undefined) requireInteger(size, `options.extents.${i}`, 0, MAX_TUPLES);
+  }
+}
+
 /** A dense operand (row-major data with its shape) or a scalar. */
 export type NotationOperand =
   | { readonly data: ArrayLike<number>; readonly shape: readonly number[] }
@@ -60,7 +122,8 @@ function tokenize(source: string): string[] {
   while (at < source.length && /\S/.test(source.slice(at))) {
     TOKEN.lastIndex = at;
     const m = TOKEN.exec(source);
-    if (m === null) throw new Error(`reference notation: cannot read "${source.slice(at)}"`);
+    if (m === null)
+      throw new ConformanceConfigError('notation', `cannot be read from "${source.slice(at)}"`);
     tokens.push(m[1] as string);
     at = TOKEN.lastIndex;
   }
@@ -73,7 +136,7 @@ function parse(source: string): Kernel {
   const take = (want?: string): string => {
     const tok = t[p++];
     if (tok === undefined || (want !== undefined && tok !== want))
-      throw new Error(`reference notation: expected ${want ?? 'a token'} in "${source}"`);
+      throw new ConformanceConfigError('notation', `lacks ${want ?? 'a token'}: "${source}"`);
     return tok;
   };
   const isName = (s: string | undefined) => s !== undefined && /^[A-Za-z_]/.test(s);
@@ -133,14 +196,15 @@ function parse(source: string): Kernel {
     const lhs = additive();
     const op = take();
     if (!COMPARISONS.has(op))
-      throw new Error(`reference notation: expected a comparison in "${source}"`);
+      throw new ConformanceConfigError('notation', `lacks a comparison: "${source}"`);
     return { k: 'op', op, args: [lhs, additive()] };
   };
   const name = take();
   const out = { name, idx: indexList() };
   const assign = take() as Kernel['assign'];
   const rhs = additive();
-  if (p !== t.length) throw new Error(`reference notation: trailing input in "${source}"`);
+  if (p !== t.length)
+    throw new ConformanceConfigError('notation', `has trailing input: "${source}"`);
   const indexNames = new Set(out.idx);
   const collect = (n: Node): void => {
     if (n.k === 'read') for (const i of n.idx) indexNames.add(i);
@@ -219,6 +283,8 @@ function placeReductions(n: Node, reduced: readonly string[]): Node {
  * Evaluates `notation` densely on `operands` (tensors by name; shapes give index extents),
  * starting from `initial` (used by `+=` and `*=`), rounding every operation with `round`.
  * Returns the output in row-major order.
+ * @throws ConformanceConfigError for notation it cannot read, operands, initial values or
+ *   options that are not what it takes, or more than 2^24 index tuples.
  */
 export function referenceIndexNotation(
   notation: string,
@@ -231,6 +297,10 @@ export function referenceIndexNotation(
     readonly extents?: Readonly<Record<string, number>>;
   } = {},
 ): number[] {
+  checkNotation(notation);
+  checkOperands(operands);
+  requireArrayLike(initial, 'initial', Number.MAX_SAFE_INTEGER);
+  checkNotationOptions(options);
   const round = options.round ?? Math.fround;
   const integer = options.integer ?? false;
   const kernel = parse(notation);
@@ -251,7 +321,7 @@ export function referenceIndexNotation(
   const env = new Map<string, number>();
   const read = (name: string, idx: readonly string[]): number => {
     const o = operands[name];
-    if (o === undefined) throw new Error(`reference notation: no operand ${name}`);
+    if (o === undefined) throw new ConformanceConfigError('operands', `has no operand ${name}`);
     if (typeof o === 'number') return o;
     let at = 0;
     idx.forEach((i, d) => {
@@ -324,6 +394,13 @@ export function referenceIndexNotation(
     }
   };
   const outIdx = kernel.out.idx;
+  const tuples = [...new Set([...outIdx, ...freeIndices(kernel.rhs)])].reduce(
+    (product, i) => product * (extent.get(i) ?? 1),
+    1,
+  );
+  if (tuples > MAX_TUPLES) {
+    refuse('operands', `shapes of at most ${MAX_TUPLES} index tuples in all`, operands);
+  }
   const outSize = outIdx.reduce((s, i) => s * (extent.get(i) ?? 0), 1);
   const out = Array.from({ length: outSize }, (_, k) =>
     kernel.assign === '=' ? 0 : (initial[k] as number),

@@ -3,6 +3,14 @@
  * what the formulas of the "Tiled layout" document read, so the reference stays independent of
  * any implementation's data model.
  */
+import {
+  refuse,
+  requireArray,
+  requireInteger,
+  requireIntegers,
+  requireObject,
+  requireString,
+} from '../core/arguments.js';
 import { ConformanceConfigError } from '../errors.js';
 
 /** Tile entry meaning "combine this dimension into the next more minor one" (`*`). */
@@ -24,13 +32,51 @@ export interface LayoutSpec {
   readonly elementBits: number;
 }
 
-/** Builds a spec with defaults: row-major order, no tiles, no L, no E. */
+/** The most dimensions (and tile entries) a spec may have: XLA's own limit is far below. */
+const MAX_RANK = 64;
+/** The most tiles a spec may have. */
+const MAX_TILES = 16;
+
+/**
+ * Checks that `spec` is a LayoutSpec: an element type name, dimension sizes, a permutation for
+ * minor_to_major, tiles of positive sizes or `*` (never last), `L` >= 1 and `E` >= 0.
+ * @throws ConformanceConfigError naming `argument` or its field (`spec.tiles[0][1]`).
+ */
+export function checkLayoutSpec(spec: unknown, argument: string): asserts spec is LayoutSpec {
+  requireObject(spec, argument);
+  requireString(spec.elementType, `${argument}.elementType`);
+  requireIntegers(spec.dims, `${argument}.dims`, 0, Number.MAX_SAFE_INTEGER, MAX_RANK);
+  const rank = spec.dims.length;
+  const order = spec.minorToMajor;
+  requireIntegers(order, `${argument}.minorToMajor`, 0, Math.max(rank - 1, 0), MAX_RANK);
+  if (order.length !== rank || new Set(order).size !== rank) {
+    refuse(`${argument}.minorToMajor`, `a permutation of 0..${rank - 1}`, order);
+  }
+  requireArray(spec.tiles, `${argument}.tiles`, MAX_TILES);
+  spec.tiles.forEach((tile: unknown, t) => {
+    const name = `${argument}.tiles[${t}]`;
+    requireIntegers(tile, name, COMBINE, Number.MAX_SAFE_INTEGER, MAX_RANK);
+    if (tile.length === 0 || tile.includes(0) || tile[tile.length - 1] === COMBINE) {
+      refuse(name, "a non-empty tile of positive sizes or '*' (never last)", tile);
+    }
+  });
+  requireInteger(spec.tailPadding, `${argument}.tailPadding`, 1);
+  requireInteger(spec.elementBits, `${argument}.elementBits`, 0);
+}
+
+/**
+ * Builds a spec with defaults: row-major order, no tiles, no L, no E.
+ * @throws ConformanceConfigError naming `elementType`, `dims` or the field of `rest` at fault.
+ */
 export function layoutSpec(
   elementType: string,
   dims: readonly number[],
   rest: Partial<Omit<LayoutSpec, 'elementType' | 'dims'>> = {},
 ): LayoutSpec {
-  return {
+  requireString(elementType, 'elementType');
+  requireIntegers(dims, 'dims', 0, Number.MAX_SAFE_INTEGER, MAX_RANK);
+  requireObject(rest, 'rest');
+  const spec = {
     elementType,
     dims,
     minorToMajor: rest.minorToMajor ?? dims.map((_, k) => dims.length - 1 - k),
@@ -38,13 +84,19 @@ export function layoutSpec(
     tailPadding: rest.tailPadding ?? 1,
     elementBits: rest.elementBits ?? 0,
   };
+  checkLayoutSpec(spec, 'rest');
+  return spec;
 }
 
 const tileText = (tile: readonly number[]) =>
   `(${tile.map((t) => (t === COMBINE ? '*' : t)).join(',')})`;
 
-/** The layout part in XLA's canonical text, e.g. `{1,0:T(2,2)L(7)}`. */
+/**
+ * The layout part in XLA's canonical text, e.g. `{1,0:T(2,2)L(7)}`.
+ * @throws ConformanceConfigError when `spec` is not a LayoutSpec.
+ */
 export function formatLayoutSpec(spec: LayoutSpec): string {
+  checkLayoutSpec(spec, 'spec');
   const attributes = [
     spec.tiles.length > 0 ? `T${spec.tiles.map(tileText).join('')}` : '',
     spec.tailPadding !== 1 ? `L(${spec.tailPadding})` : '',
@@ -53,8 +105,12 @@ export function formatLayoutSpec(spec: LayoutSpec): string {
   return `{${spec.minorToMajor.join(',')}${attributes ? `:${attributes}` : ''}}`;
 }
 
-/** The whole shape in XLA's canonical text, e.g. `f32[3,5]{1,0:T(2,2)}`. */
+/**
+ * The whole shape in XLA's canonical text, e.g. `f32[3,5]{1,0:T(2,2)}`.
+ * @throws ConformanceConfigError when `spec` is not a LayoutSpec.
+ */
 export function formatSpec(spec: LayoutSpec): string {
+  checkLayoutSpec(spec, 'spec');
   return `${spec.elementType}[${spec.dims.join(',')}]${formatLayoutSpec(spec)}`;
 }
 
@@ -67,9 +123,10 @@ const ATTRIBUTE = /^(T((?:\([0-9*,]+\))+)|L\((\d+)\)|E\((\d+)\)|S\((\d+)\))/;
  * @throws ConformanceConfigError for anything else.
  */
 export function parseSpec(text: string): LayoutSpec {
+  requireString(text, 'text');
   const match = SHAPE_TEXT.exec(text.replace(/\s+/g, ''));
   if (!match)
-    throw new ConformanceConfigError('shape', `is not a static dense array shape: '${text}'`);
+    throw new ConformanceConfigError('text', `is not a static dense array shape: '${text}'`);
   const [, elementType, dimsText, orderText, attributeText] = match;
   const numbers = (list: string) => (list === '' ? [] : list.split(',').map(Number));
   let rest = attributeText ?? '';
@@ -79,7 +136,7 @@ export function parseSpec(text: string): LayoutSpec {
   while (rest !== '') {
     const attribute = ATTRIBUTE.exec(rest);
     if (!attribute)
-      throw new ConformanceConfigError('shape', `has an unsupported layout attribute: '${text}'`);
+      throw new ConformanceConfigError('text', `has an unsupported layout attribute: '${text}'`);
     if (attribute[2] !== undefined) {
       tiles = [...attribute[2].matchAll(/\(([^)]*)\)/g)].map((m) =>
         m[1]!.split(',').map((t) => (t === '*' ? COMBINE : Number(t))),
@@ -89,7 +146,7 @@ export function parseSpec(text: string): LayoutSpec {
     if (attribute[4] !== undefined) elementBits = Number(attribute[4]);
     rest = rest.slice(attribute[0].length);
   }
-  return {
+  const spec = {
     elementType: elementType!,
     dims: numbers(dimsText!),
     minorToMajor: numbers(orderText!),
@@ -97,4 +154,6 @@ export function parseSpec(text: string): LayoutSpec {
     tailPadding,
     elementBits,
   };
+  checkLayoutSpec(spec, 'text');
+  return spec;
 }

@@ -4,6 +4,40 @@
  * physical row stride, start from a zero-filled destination.
  */
 
+import {
+  refuse,
+  requireInteger,
+  requireIntegers,
+  requireNumbers,
+  requireObject,
+} from '../core/arguments.js';
+
+/** The most elements a reference tile (or destination) may have: these loops check small tiles. */
+const MAX_TILE_ELEMENTS = 2 ** 24;
+
+/**
+ * Checks one call: shapes of at most 2^24 elements, data covering them, the valid region inside
+ * the index tile.
+ */
+function checkCall(call: unknown): asserts call is TileCall {
+  requireObject(call, 'call');
+  const sizes = (['srcShape', 'idxShape', 'dstShape'] as const).map((key) => {
+    const shape: unknown = call[key];
+    requireIntegers(shape, `call.${key}`, 0, MAX_TILE_ELEMENTS, 2);
+    if (shape.length !== 2 || shape[0]! * shape[1]! > MAX_TILE_ELEMENTS) {
+      refuse(`call.${key}`, `[rows, cols] of at most ${MAX_TILE_ELEMENTS} elements`, shape);
+    }
+    return shape[0]! * shape[1]!;
+  });
+  requireNumbers(call.src, 'call.src', MAX_TILE_ELEMENTS);
+  requireNumbers(call.idx, 'call.idx', MAX_TILE_ELEMENTS);
+  if (call.src.length < sizes[0]!) refuse('call.src', `${sizes[0]} values (srcShape)`, call.src);
+  if (call.idx.length < sizes[1]!) refuse('call.idx', `${sizes[1]} values (idxShape)`, call.idx);
+  const idxShape = call.idxShape as readonly number[];
+  requireInteger(call.validRow, 'call.validRow', 0, idxShape[0]);
+  requireInteger(call.validCol, 'call.validCol', 0, idxShape[1]);
+}
+
 /** Physical `[rows, cols]` of a row-major tile. */
 export type TileShape = readonly [rows: number, cols: number];
 
@@ -25,6 +59,7 @@ export interface TileCall {
  * so the last writer of an offset wins; offsets outside the destination are skipped.
  */
 export function referenceTScatter(call: TileCall): number[] {
+  checkCall(call);
   const dst = new Array<number>(call.dstShape[0] * call.dstShape[1]).fill(0);
   for (let i = 0; i < call.validRow; i++) {
     for (let j = 0; j < call.validCol; j++) {
@@ -40,6 +75,7 @@ export function referenceTScatter(call: TileCall): number[] {
  * and for offsets outside the source.
  */
 export function referenceTGather(call: TileCall): number[] {
+  checkCall(call);
   const size = call.srcShape[0] * call.srcShape[1];
   const dst = new Array<number>(call.dstShape[0] * call.dstShape[1]).fill(0);
   for (let i = 0; i < call.validRow; i++) {

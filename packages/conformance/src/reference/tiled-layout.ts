@@ -5,8 +5,34 @@
  * the final expanded shape. A tile longer than the shape so far applies to it padded with leading
  * unit dimensions, as in XLA.
  */
+import { refuse, requireIntegers, requireNumbers } from '../core/arguments.js';
 import { ConformanceConfigError } from '../errors.js';
-import { COMBINE, type LayoutSpec } from './layout-spec.js';
+import { COMBINE, checkLayoutSpec, type LayoutSpec } from './layout-spec.js';
+
+/**
+ * The most elements a reference enumerates (offsets, relayouts): these loops are for checking
+ * small arrays, and a larger one would look like a hang.
+ */
+const MAX_ENUMERATED = 2 ** 24;
+
+/** Checks `index` against the logical dimensions `dims`. */
+function checkIndex(index: unknown, dims: readonly number[], argument: string): void {
+  requireIntegers(index, argument, 0, Number.MAX_SAFE_INTEGER, dims.length);
+  if (index.length !== dims.length) refuse(argument, `${dims.length} coordinates`, index);
+  index.forEach((e, k) => {
+    if (e >= dims[k]!) refuse(`${argument}[${k}]`, `below the dimension size ${dims[k]}`, e);
+  });
+}
+
+/** Checks a spec whose elements (logical and physical) a reference enumerates. */
+function checkEnumerable(spec: unknown): asserts spec is LayoutSpec {
+  checkLayoutSpec(spec, 'spec');
+  const logical = spec.dims.reduce((p, d) => p * d, 1);
+  const physical = referencePhysicalElementCount(spec);
+  if (Math.max(logical, physical) > MAX_ENUMERATED) {
+    refuse('spec', `a layout of at most ${MAX_ENUMERATED} elements to enumerate`, spec);
+  }
+}
 
 /** Dimension sizes and one element's index, in the same (expanded) coordinate system. */
 interface Coordinates {
@@ -79,19 +105,38 @@ function expand(spec: LayoutSpec, index: readonly number[]): Coordinates {
   return spec.tiles.reduce(applyTile, toPhysical(spec, index));
 }
 
-/** Row-major linear index of `index` within `dims`. */
+/**
+ * Row-major linear index of `index` within `dims`.
+ * @throws ConformanceConfigError when `dims` is no list of sizes or `index` is not inside it.
+ */
 export function rowMajorIndex(index: readonly number[], dims: readonly number[]): number {
+  requireIntegers(dims, 'dims', 0, Number.MAX_SAFE_INTEGER, 64);
+  checkIndex(index, dims, 'index');
   return index.reduce((sum, e, k) => sum * dims[k]! + e, 0);
 }
 
-/** `linear_index_with_tile`: the physical element offset of logical `index`. */
+/**
+ * `linear_index_with_tile`: the physical element offset of logical `index`.
+ * @throws ConformanceConfigError when `spec` is no LayoutSpec or `index` is not inside it.
+ */
 export function referenceLinearIndex(spec: LayoutSpec, index: readonly number[]): number {
-  const { dims, index: expanded } = expand(spec, index);
-  return rowMajorIndex(expanded, dims);
+  checkLayoutSpec(spec, 'spec');
+  checkIndex(index, spec.dims, 'index');
+  return offsetOf(spec, index);
 }
 
-/** The fully expanded physical shape (tile counts, then tile sizes, per tiling level). */
+/** The offset of an index already checked against a checked spec. */
+function offsetOf(spec: LayoutSpec, index: readonly number[]): number {
+  const { dims, index: expanded } = expand(spec, index);
+  return expanded.reduce((sum, e, k) => sum * dims[k]! + e, 0);
+}
+
+/**
+ * The fully expanded physical shape (tile counts, then tile sizes, per tiling level).
+ * @throws ConformanceConfigError when `spec` is no LayoutSpec.
+ */
 export function referenceExpandedShape(spec: LayoutSpec): number[] {
+  checkLayoutSpec(spec, 'spec');
   return [
     ...expand(
       spec,
@@ -106,8 +151,12 @@ export function referencePhysicalElementCount(spec: LayoutSpec): number {
   return Math.ceil(expanded / spec.tailPadding) * spec.tailPadding;
 }
 
-/** Every logical index of `dims` in row-major order. */
+/**
+ * Every logical index of `dims` in row-major order.
+ * @throws ConformanceConfigError (on the first step) when `dims` is no list of sizes.
+ */
 export function* logicalIndices(dims: readonly number[]): Generator<number[]> {
+  requireIntegers(dims, 'dims', 0, Number.MAX_SAFE_INTEGER, 64);
   const total = dims.reduce((p, d) => p * d, 1);
   for (let flat = 0; flat < total; flat++) {
     const index = new Array<number>(dims.length);
@@ -120,9 +169,13 @@ export function* logicalIndices(dims: readonly number[]): Generator<number[]> {
   }
 }
 
-/** For every logical element in row-major order, its physical offset. */
+/**
+ * For every logical element in row-major order, its physical offset.
+ * @throws ConformanceConfigError when `spec` is no LayoutSpec or has more than 2^24 elements.
+ */
 export function referenceOffsets(spec: LayoutSpec): number[] {
-  return Array.from(logicalIndices(spec.dims), (index) => referenceLinearIndex(spec, index));
+  checkEnumerable(spec);
+  return Array.from(logicalIndices(spec.dims), (index) => offsetOf(spec, index));
 }
 
 /**
@@ -134,6 +187,11 @@ export function referenceRelayout(
   values: ArrayLike<number>,
   padValue: number,
 ): number[] {
+  checkEnumerable(spec);
+  const count = spec.dims.reduce((p, d) => p * d, 1);
+  requireNumbers(values, 'values', MAX_ENUMERATED);
+  if (values.length !== count) refuse('values', `${count} values (one per element)`, values);
+  if (typeof padValue !== 'number') refuse('padValue', 'a number', padValue);
   const buffer = new Array<number>(referencePhysicalElementCount(spec)).fill(padValue);
   referenceOffsets(spec).forEach((offset, flat) => {
     buffer[offset] = values[flat]!;

@@ -1,6 +1,13 @@
 /** `kernelConformance`: the kernel suite over any tfjs backend's registered kernels. */
+
+import { requireObject, requireString } from '../../core/arguments.js';
 import { DEFAULT_SEED } from '../../core/property.js';
-import { type ConformanceSuite, createSuite, type SuiteOptions } from '../../core/suite.js';
+import {
+  type ConformanceSuite,
+  checkSuiteOptions,
+  createSuite,
+  type SuiteOptions,
+} from '../../core/suite.js';
 import { type Tolerance, toleranceFor } from '../../core/tolerance.js';
 import { ConformanceConfigError } from '../../errors.js';
 import type { KernelCaseId, KernelContext } from './kernel-context.js';
@@ -42,6 +49,11 @@ export function kernelConformance<T extends TensorHandle>(
   target: KernelTarget<T>,
   options: KernelSuiteOptions = {},
 ): ConformanceSuite<KernelCaseId> {
+  requireObject(target as unknown, 'target');
+  requireObject(target.tf as unknown, 'target.tf');
+  requireString(target.backend, 'target.backend');
+  requireObject(target.ops as unknown, 'target.ops');
+  checkSuiteOptions(options);
   if (Object.values(target.ops).every((op) => typeof op !== 'function')) {
     throw new ConformanceConfigError(
       'ops',
@@ -55,7 +67,12 @@ export function kernelConformance<T extends TensorHandle>(
     tolerance: toleranceFor(target.backend, options.tolerance),
     settings: {
       seed: options.seed ?? DEFAULT_SEED,
-      numRuns: options.numRuns ?? KERNEL_DEFAULT_RUNS[target.backend] ?? 30,
+      numRuns:
+        options.numRuns ??
+        (Object.hasOwn(KERNEL_DEFAULT_RUNS, target.backend)
+          ? KERNEL_DEFAULT_RUNS[target.backend]
+          : undefined) ??
+        30,
     },
   };
   return createSuite(

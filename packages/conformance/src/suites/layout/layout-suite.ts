@@ -1,6 +1,13 @@
 /** `layoutConformance`: the layout suite over any `LayoutImpl`. */
+
+import { requireObject } from '../../core/arguments.js';
 import { DEFAULT_SEED } from '../../core/property.js';
-import { type ConformanceSuite, createSuite, type SuiteOptions } from '../../core/suite.js';
+import {
+  type ConformanceSuite,
+  checkSuiteOptions,
+  createSuite,
+  type SuiteOptions,
+} from '../../core/suite.js';
 import type { LayoutImpl } from './layout-impl.js';
 import { layoutPropertyCases } from './property-cases.js';
 import { seedLayoutCases } from './seed-cases.js';
@@ -30,6 +37,8 @@ export function layoutConformance<S, L>(
   impl: LayoutImpl<S, L>,
   options: SuiteOptions<LayoutCaseId> = {},
 ): ConformanceSuite<LayoutCaseId> {
+  requireObject(impl as unknown, 'impl');
+  checkSuiteOptions(options);
   const settings = {
     seed: options.seed ?? DEFAULT_SEED,
     numRuns: options.numRuns ?? LAYOUT_DEFAULT_RUNS,

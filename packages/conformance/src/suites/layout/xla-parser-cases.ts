@@ -3,6 +3,8 @@
  * implementation accepts exactly what XLA's parser and validator accept, prints what XLA prints,
  * and reports XLA's `ShapeUtil::ByteSizeOf` for untiled arrays.
  */
+
+import { requireArray, requireObject, requireString } from '../../core/arguments.js';
 import { CaseMismatch, type ConformanceCase, check } from '../../core/case.js';
 import { formatValue } from '../../core/compare.js';
 import {
@@ -72,6 +74,15 @@ export function xlaParserCases<S, L>(
   impl: LayoutImpl<S, L>,
   file: XlaShapeParserFile = XLA_SHAPE_PARSER,
 ): ConformanceCase<LayoutCaseId>[] {
+  requireObject(impl as unknown, 'impl');
+  requireObject(file as unknown, 'file');
+  requireArray(file.cases, 'file.cases', 2 ** 20);
+  for (let n = 0; n < file.cases.length; n++) {
+    const c: unknown = file.cases[n];
+    requireObject(c, `file.cases[${n}]`);
+    requireString(c.class, `file.cases[${n}].class`);
+    requireString(c.input, `file.cases[${n}].input`);
+  }
   const source = `XLA via jaxlib ${file.jaxlib}, seed ${file.seed}`;
   return file.cases.map((v, n) => ({
     id: `layout/xla-parser/${v.class}/${n}`,

@@ -1,8 +1,15 @@
 /** `sparseConformance`: TACO's and MLIR's sparse kernels over any `SparseImpl`. */
+
+import { requireObject, requireString } from '../../core/arguments.js';
 import { CaseMismatch, type ConformanceCase } from '../../core/case.js';
 import { expectValues } from '../../core/compare.js';
 import { DEFAULT_SEED } from '../../core/property.js';
-import { type ConformanceSuite, createSuite, type SuiteOptions } from '../../core/suite.js';
+import {
+  type ConformanceSuite,
+  checkSuiteOptions,
+  createSuite,
+  type SuiteOptions,
+} from '../../core/suite.js';
 import { EXACT, type Tolerance } from '../../core/tolerance.js';
 import { referenceIndexNotation } from '../../reference/index-notation.js';
 import { SPARSE_CASES, type SparseCase } from './sparse-cases.js';
@@ -34,6 +41,9 @@ const ROUNDING: Readonly<Record<SparseValueType, (x: number) => number>> = {
 
 /** The case's id. */
 export function sparseCaseId(c: SparseCase): SparseCaseId {
+  requireObject(c as unknown, 'c');
+  requireString(c.group, 'c.group');
+  requireString(c.name, 'c.name');
   return `sparse/${c.group}/${c.name}`;
 }
 
@@ -117,6 +127,9 @@ export function sparseConformance(
   impl: SparseImpl,
   options: SuiteOptions<SparseCaseId> & { readonly label?: string } = {},
 ): ConformanceSuite<SparseCaseId> {
+  requireObject(impl as unknown, 'impl');
+  checkSuiteOptions(options);
+  if (options.label !== undefined) requireString(options.label, 'options.label');
   const seed = options.seed ?? DEFAULT_SEED;
   const numRuns = options.numRuns ?? SPARSE_DEFAULT_RUNS;
   return createSuite(

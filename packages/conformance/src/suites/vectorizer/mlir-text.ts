@@ -4,6 +4,7 @@
  * each `scf.for` in textual order (vectorized? reduction?) and the multiset of vector
  * operations.
  */
+import { requireString } from '../../core/arguments.js';
 
 /** One `scf.for` of a function. */
 export interface LoopSummary {
@@ -92,6 +93,7 @@ function summarise(fn: OpenFunction): FunctionSummary {
 
 /** Summarises every function of an MLIR module's text, in textual order. */
 export function summariseModule(text: string): FunctionSummary[] {
+  requireString(text, 'text');
   const done: FunctionSummary[] = [];
   let depth = 0;
   let fn: OpenFunction | undefined;

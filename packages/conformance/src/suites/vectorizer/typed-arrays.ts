@@ -2,6 +2,14 @@
  * Conversions between the suite's plain-number arguments and the typed arrays MLIR engines
  * usually take (64-bit integers and `index` as BigInt64Array), so adapters stay one-liners.
  */
+import {
+  refuse,
+  requireArray,
+  requireArrayLike,
+  requireNumbers,
+  requireObject,
+  requireString,
+} from '../../core/arguments.js';
 import { ConformanceConfigError } from '../../errors.js';
 import type { ExecArgument } from './vectorizer-impl.js';
 
@@ -35,6 +43,8 @@ const NUMBER_ARRAYS: ReadonlyMap<string, (data: readonly number[]) => MemrefArra
  * @throws ConformanceConfigError for an element type with no typed array here.
  */
 export function typedArrayFor(elementType: string, data: readonly number[]): MemrefArray {
+  requireString(elementType, 'elementType');
+  requireNumbers(data, 'data', 2 ** 28);
   if (elementType === 'i64' || elementType === 'index')
     return BigInt64Array.from(data, (v) => BigInt(v));
   const make = NUMBER_ARRAYS.get(elementType);
@@ -45,12 +55,28 @@ export function typedArrayFor(elementType: string, data: readonly number[]): Mem
 
 /** The typed arrays for every memref argument (scalars stay numbers), ready to be mutated. */
 export function argumentArrays(args: readonly ExecArgument[]): (MemrefArray | number)[] {
-  return args.map((a) => (a.kind === 'memref' ? typedArrayFor(a.elementType, a.data) : a.value));
+  requireArray(args, 'args', 2 ** 16);
+  return Array.from(args, (a: unknown, n) => {
+    requireObject(a, `args[${n}]`);
+    if (a.kind !== 'memref') {
+      if (typeof a.value !== 'number') refuse(`args[${n}].value`, 'a number', a.value);
+      return a.value;
+    }
+    requireString(a.elementType, `args[${n}].elementType`);
+    requireNumbers(a.data, `args[${n}].data`, 2 ** 28);
+    return typedArrayFor(a.elementType, a.data as number[]);
+  });
 }
 
 /** Numbers out of a typed array, bigint, boolean or number (results and memory read back). */
 export function toNumbers(
   values: ArrayLike<number | bigint | boolean> | readonly (number | bigint | boolean)[],
 ): number[] {
-  return Array.from(values as ArrayLike<number | bigint | boolean>, (v) => Number(v));
+  requireArrayLike(values, 'values', 2 ** 28);
+  return Array.from(values as ArrayLike<unknown>, (v, k) => {
+    if (typeof v !== 'number' && typeof v !== 'bigint' && typeof v !== 'boolean') {
+      refuse(`values[${k}]`, 'a number, bigint or boolean', v);
+    }
+    return Number(v);
+  });
 }

@@ -1,6 +1,13 @@
 /** `vectorizerConformance`: the sparse vectorizer suite over any `VectorizerImpl`. */
+
+import { requireObject } from '../../core/arguments.js';
 import { DEFAULT_SEED } from '../../core/property.js';
-import { type ConformanceSuite, createSuite, type SuiteOptions } from '../../core/suite.js';
+import {
+  type ConformanceSuite,
+  checkSuiteOptions,
+  createSuite,
+  type SuiteOptions,
+} from '../../core/suite.js';
 import { MLIR_VECTORIZATION } from '../../data/mlir-vectorization.js';
 import { executionCases } from './execution-cases.js';
 import { spmvProperties } from './property-cases.js';
@@ -25,6 +32,8 @@ export function vectorizerConformance(
   impl: VectorizerImpl,
   options: SuiteOptions<VectorizerCaseId> = {},
 ): ConformanceSuite<VectorizerCaseId> {
+  requireObject(impl as unknown, 'impl');
+  checkSuiteOptions(options);
   const ctx = vectorizerContext(impl, {
     seed: options.seed ?? DEFAULT_SEED,
     numRuns: options.numRuns ?? VECTORIZER_DEFAULT_RUNS,
