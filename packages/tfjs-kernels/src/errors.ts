@@ -3,7 +3,7 @@
  * so callers can branch on the class and users can read the message.
  */
 
-import { TilekitError } from '@tilekit/errors';
+import { TilekitError, messageText as text } from '@tilekit/errors';
 
 /** Base class of every error this package throws (a `TilekitError`: code, argument, expected). */
 export class TileKernelError extends TilekitError {
@@ -24,7 +24,8 @@ export class KernelArgumentError extends TileKernelError {
     override readonly argument: string,
     problem: string,
   ) {
-    super(`${op}: argument '${argument}' ${problem}`);
+    // Texts through messageText: an error made from junk still has a message.
+    super(`${text(op)}: argument '${text(argument)}' ${text(problem)}`);
   }
 }
 
@@ -46,7 +47,9 @@ export class PtoConstraintError extends TileKernelError {
     readonly ruleText: string,
     detail: string,
   ) {
-    super(`${op}: PTO constraint violated for target '${target}': "${ruleText}" (${detail})`);
+    super(
+      `${text(op)}: PTO constraint violated for target '${text(target)}': "${text(ruleText)}" (${text(detail)})`,
+    );
   }
 }
 
@@ -71,7 +74,7 @@ export class TileValueError extends TileKernelError {
     requirement: string,
   ) {
     super(
-      `${op}: argument '${argument}' element ${position} = ${value} does not fit declared type ${declaredType} (${requirement})`,
+      `${text(op)}: argument '${text(argument)}' element ${text(position)} = ${text(value)} does not fit declared type ${text(declaredType)} (${text(requirement)})`,
     );
   }
 }
@@ -92,9 +95,13 @@ export class TileIndexError extends TileKernelError {
     readonly offset: number,
     readonly size: number,
   ) {
-    const [b, i, j] = position;
+    const at =
+      Array.isArray(position) && position.length <= 3
+        ? position.map(text).join(', ')
+        : text(position);
+    const last = typeof size === 'number' ? String(size - 1) : `${text(size)} - 1`;
     super(
-      `${op}: argument 'idx' entry [${b}, ${i}, ${j}] = ${offset} is outside the addressed tile of ${size} elements (valid offsets 0..${size - 1}); pass bounds: 'skip' to ignore such entries`,
+      `${text(op)}: argument 'idx' entry [${at}] = ${text(offset)} is outside the addressed tile of ${text(size)} elements (valid offsets 0..${last}); pass bounds: 'skip' to ignore such entries`,
     );
   }
 }
@@ -119,7 +126,7 @@ export class KernelNotRegisteredError extends TileKernelError {
     remedy: string,
   ) {
     super(
-      `${op}: kernel '${kernel}' is not registered for the active backend '${backend}'; ${remedy}`,
+      `${text(op)}: kernel '${text(kernel)}' is not registered for the active backend '${text(backend)}'; ${text(remedy)}`,
     );
   }
 }

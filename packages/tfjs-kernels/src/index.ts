@@ -1,7 +1,9 @@
 /**
- * `@tilekit/tfjs-kernels`: side-effect-free entry (ops, kernel configs, kernel names, errors and
- * the backend-free loops). Import `@tilekit/tfjs-kernels/register-cpu` once to register the CPU
- * kernels and the gradients.
+ * `@tilekit/tfjs-kernels`: side-effect-free entry (ops and their options, errors, kernel names
+ * and configs, the PTO rules as data). Import `@tilekit/tfjs-kernels/register-cpu` once to
+ * register the CPU kernels and the gradients. The wasm backend's heap typing is in the
+ * `./wasm-heap` entry, the GPU pass helpers in `./webgl-passes` and `./webgpu-passes`; the
+ * backend-free loops the kernels share stay internal.
  */
 
 export { LayoutSyntaxError, LayoutValidationError } from '@tilekit/layout';
@@ -25,18 +27,6 @@ export { tiledConvertLayoutGradConfig } from './gradients/TiledConvertLayout_gra
 export { tiledRelayoutGradConfig } from './gradients/TiledRelayout_grad.js';
 export { tiledUnrelayoutGradConfig } from './gradients/TiledUnrelayout_grad.js';
 export { tscatterGradConfig } from './gradients/TScatter_grad.js';
-export { type TGatherImplAttrs, tgatherImpl } from './impl/tgather-impl.js';
-export {
-  batchOf,
-  outputShape,
-  type TileExtent,
-  type TileGeometry,
-  tileExtentOf,
-  tileGeometry,
-} from './impl/tile-geometry.js';
-export { firstOutside, indexError, type TileRuns, validRuns } from './impl/tile-runs.js';
-export { assertIndicesInBounds, assertValuesFit, type TileValues } from './impl/tile-values.js';
-export { type TScatterImplAttrs, tscatterImpl } from './impl/tscatter-impl.js';
 export {
   type KernelSignatures,
   TGather,
@@ -56,17 +46,7 @@ export {
   type TScatterAttrs,
   type TScatterInputs,
 } from './kernel-names.js';
-export {
-  assertElementTypeOf,
-  type LayoutSpec,
-  type ResolvedLayout,
-  resolveLayoutFor,
-  resolveLayoutSpec,
-  resolveShapeSpec,
-  type ShapeSpec,
-  sameDims,
-} from './layout/layout-argument.js';
-export { PRIMITIVE_OF_DTYPE, shapeText } from './layout/shape-text.js';
+export type { LayoutSpec, ResolvedLayout, ShapeSpec } from './layout/layout-argument.js';
 export { type ConvertLayoutOptions, convertLayout } from './ops/convert-layout.js';
 export { MAX_OUTPUT_ELEMENTS } from './ops/output-size.js';
 export { REGISTER_ENTRIES } from './ops/register-entries.js';
@@ -82,7 +62,6 @@ export {
   type TileDtype,
   type TileTypeInfo,
 } from './pto/element-types.js';
-export { FLOAT16_MAX, isBFloat16Exact, isFloat16Exact } from './pto/half-float.js';
 export {
   BOUNDS_MODES,
   type BoundsMode,
@@ -103,22 +82,7 @@ export {
   type TileOperand,
   type TileSignature,
 } from './pto/tile-rules.js';
-export { clearLayoutCache, layoutCacheStats, layoutRuns } from './relayout/layout-cache.js';
-export { type PhysicalRuns, physicalRunsOf, runBytes } from './relayout/physical-runs.js';
-export {
-  convertLayoutImpl,
-  type LayoutValues,
-  relayoutImpl,
-  unrelayoutImpl,
-} from './relayout/relayout-impl.js';
-// The typing of tfjs-backend-wasm's internals, shared with other tilekit packages' wasm kernels.
-export {
-  backendMemory,
-  heapElements,
-  heapOffset,
-  isSharedMemory,
-  type WasmBackendLike,
-} from './wasm/backend-memory.js';
+export { clearLayoutCache, layoutCacheStats } from './relayout/layout-cache.js';
 export { WasmBackendError } from './wasm/wasm-backend-error.js';
 export { webglKernelConfigs } from './webgl/kernels/index.js';
 export { tgatherWebglConfig } from './webgl/kernels/TGather.js';

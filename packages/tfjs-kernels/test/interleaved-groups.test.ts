@@ -1,8 +1,8 @@
 /** Grouping of strided runs into the physical blocks they fill together. */
 import { offsetMap, physicalElementCount } from '@tilekit/layout';
 import { describe, expect, it } from 'vitest';
-import { physicalRunsOf } from '../src/index.js';
 import { interleavedGroupsOf } from '../src/relayout/interleaved-groups.js';
+import { physicalRunsOf } from '../src/relayout/physical-runs.js';
 
 const runsOf = (shape: string) => physicalRunsOf(offsetMap(shape), physicalElementCount(shape));
 

@@ -2,8 +2,8 @@
 import { offsetMap, physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PhysicalRuns, physicalRunsOf } from '../src/index.js';
 import { MOVE_FIELDS, movePlan } from '../src/relayout/move-plan.js';
+import { type PhysicalRuns, physicalRunsOf } from '../src/relayout/physical-runs.js';
 import { identityRuns } from '../src/relayout/run-copy.js';
 
 /** The run table of a whole XLA shape text. */

@@ -1,7 +1,7 @@
 /** Compression of offset maps into strided runs (the relayout family's cached form). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { physicalRunsOf } from '../src/index.js';
+import { physicalRunsOf } from '../src/relayout/physical-runs.js';
 
 /** Expands runs back into a logical → physical map. */
 function expand(runs: ReturnType<typeof physicalRunsOf>): number[] {

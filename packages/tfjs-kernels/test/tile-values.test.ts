@@ -4,13 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  assertIndicesInBounds,
-  TileIndexError,
-  TileValueError,
-  tgather,
-  tscatter,
-} from '../src/index.js';
+import { assertIndicesInBounds } from '../src/impl/tile-values.js';
+import { TileIndexError, TileValueError, tgather, tscatter } from '../src/index.js';
 import { expectThrowsWithoutLeak, tf } from './support/tf.js';
 import { run } from './support/tile-calls.js';
 

@@ -11,7 +11,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { BenchCase, BenchFn } from '@tilekit/bench';
 import type { GpuProbe } from '@tilekit/bench/gpu-probe';
 import { relayoutPlan } from '@tilekit/layout';
-import { convertLayout, relayout, shapeText, unrelayout } from '../../src/index.js';
+import { convertLayout, relayout, unrelayout } from '../../src/index.js';
+import { shapeText } from '../../src/layout/shape-text.js';
 import { onGpu } from './scatter-case.js';
 import { stockRelayout, stockUnrelayout } from './stock-relayout.js';
 

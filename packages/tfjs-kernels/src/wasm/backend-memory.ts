@@ -5,6 +5,8 @@
  * this package never loads the backend itself.
  */
 import type { DataId, DataType, TensorInfo } from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/errors';
+import { KernelArgumentError } from '../errors.js';
 import { WasmBackendError } from './wasm-backend-error.js';
 
 /** The parts of tfjs's `BackendWasm` the kernels read. */
@@ -24,6 +26,7 @@ export interface WasmBackendLike {
 
 /** The `WebAssembly.Memory` every tensor of `backend` lives in. */
 export function backendMemory(backend: WasmBackendLike): WebAssembly.Memory {
+  expectWasmBackend(backend, 'backendMemory');
   const memory = backend.wasm.asm?.memory ?? backend.wasm.wasmMemory;
   if (!(memory instanceof WebAssembly.Memory)) {
     throw new WasmBackendError(
@@ -59,10 +62,62 @@ export function heapElements(
   backend: WasmBackendLike,
   info: TensorInfo,
 ): Float32Array | Int32Array {
+  expectWasmBackend(backend, 'heapElements');
+  const count = elementCountOf(info, 'heapElements');
   const { buffer } = backend.wasm.HEAPU8;
-  const count = info.shape.reduce((size, extent) => size * extent, 1);
   const offset = heapOffset(backend, info);
+  if (offset + count * 4 > buffer.byteLength) {
+    throw new WasmBackendError(
+      `tensor ${String(info.dataId)} of ${count} elements at byte ${offset} lies past the wasm heap (${buffer.byteLength} bytes)`,
+    );
+  }
   return info.dtype === 'int32'
     ? new Int32Array(buffer, offset, count)
     : new Float32Array(buffer, offset, count);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * `backend` has the parts of tfjs-backend-wasm's backend these functions read (its module's
+ * heap and the tensor table), or a KernelArgumentError of `op` naming it: another backend
+ * object (the cpu backend, say) must not fail inside with a TypeError.
+ */
+function expectWasmBackend(backend: unknown, op: string): asserts backend is WasmBackendLike {
+  const wasm = isObject(backend) ? backend.wasm : undefined;
+  const table = isObject(backend) ? backend.dataIdMap : undefined;
+  if (
+    !isObject(wasm) ||
+    !(wasm.HEAPU8 instanceof Uint8Array) ||
+    !isObject(table) ||
+    typeof table.get !== 'function'
+  ) {
+    throw new KernelArgumentError(
+      op,
+      'backend',
+      `must be tfjs-backend-wasm's backend (tf.backend() while 'wasm' is active), got ${describeValue(backend)}`,
+    );
+  }
+}
+
+/** The element count of `info` (a TensorInfo: dataId, shape, dtype), or a KernelArgumentError. */
+function elementCountOf(info: unknown, op: string): number {
+  const shape = isObject(info) ? info.shape : undefined;
+  const valid =
+    isObject(info) &&
+    'dataId' in info &&
+    typeof info.dtype === 'string' &&
+    Array.isArray(shape) &&
+    shape.length <= 8 &&
+    shape.every((d) => Number.isInteger(d) && (d as number) >= 0);
+  const count = valid ? (shape as number[]).reduce((a, b) => a * b, 1) : Number.NaN;
+  if (!(count <= 2 ** 31 - 1)) {
+    throw new KernelArgumentError(
+      op,
+      'info',
+      `must be a TensorInfo (dataId, dtype, a shape of at most 8 non-negative integer extents and under 2^31 elements), got ${describeValue(info)}`,
+    );
+  }
+  return count;
 }

@@ -10,7 +10,7 @@ import { planRuns, runLaneSource } from '../../src/gpu/chain-runs.js';
 import { simplifyChain } from '../../src/gpu/chain-simplify.js';
 import { evaluateChain, type IndexChain } from '../../src/gpu/index-chain.js';
 import { backwardChain, forwardChain } from '../../src/gpu/layout-chains.js';
-import { shapeText } from '../../src/index.js';
+import { shapeText } from '../../src/layout/shape-text.js';
 import { layoutTextFor } from '../support/layout-arbitraries.js';
 
 /** A random shape (ranks 1..6, small dims) with a random layout. */

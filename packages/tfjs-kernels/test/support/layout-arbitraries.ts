@@ -5,7 +5,7 @@
 import { formatLayoutSpec, type LayoutBounds, layoutsFor, shapes } from '@tilekit/conformance';
 import { inverseMap, physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
-import { shapeText } from '../../src/index.js';
+import { shapeText } from '../../src/layout/shape-text.js';
 import { sizeFromShape } from '../../src/util/shape-size.js';
 
 /**

@@ -6,13 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  backendMemory,
-  heapElements,
-  heapOffset,
-  WasmBackendError,
-  type WasmBackendLike,
-} from '../../src/index.js';
+import { WasmBackendError } from '../../src/index.js';
+import { heapOffset } from '../../src/wasm/backend-memory.js';
+import { backendMemory, heapElements, type WasmBackendLike } from '../../src/wasm-heap.js';
 import { tf, useBackend } from './support/backends.js';
 
 const wasmBackend = (): WasmBackendLike => tf.backend() as unknown as WasmBackendLike;

@@ -9,14 +9,8 @@
 import { physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  convertLayout,
-  relayout,
-  shapeText,
-  TGather,
-  TScatter,
-  unrelayout,
-} from '../../src/index.js';
+import { convertLayout, relayout, TGather, TScatter, unrelayout } from '../../src/index.js';
+import { shapeText } from '../../src/layout/shape-text.js';
 import { sizeFromShape } from '../../src/util/shape-size.js';
 import { layoutTextFor } from '../support/layout-arbitraries.js';
 import { type BackendName, resultOn, tf } from './support/backends.js';

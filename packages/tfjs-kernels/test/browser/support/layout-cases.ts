@@ -8,7 +8,8 @@
 import type { Tensor } from '@tensorflow/tfjs-core';
 import * as tf from '@tensorflow/tfjs-core';
 import { inverseMap, offsetMap } from '@tilekit/layout';
-import { convertLayout, relayout, shapeText, unrelayout } from '../../../src/index.js';
+import { convertLayout, relayout, unrelayout } from '../../../src/index.js';
+import { shapeText } from '../../../src/layout/shape-text.js';
 
 export type LayoutDtype = 'float32' | 'int32' | 'bool';
 

@@ -9,7 +9,7 @@
 import { permutations } from '@tilekit/conformance';
 import { physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
-import { shapeText } from '../../../src/index.js';
+import { shapeText } from '../../../src/layout/shape-text.js';
 import { sizeFromShape } from '../../../src/util/shape-size.js';
 import { layoutTextFor } from '../../support/layout-arbitraries.js';
 import { layoutCaseArbitrary, tileCaseArbitrary, type ValueDomain } from './differential-cases.js';
