@@ -13,7 +13,7 @@
  * A baseline is named by words of its label (`the JavaScript loop` names
  * `hand-written JavaScript CSR loop`); `baseline` names the only one.
  */
-import type { CaseResult } from './harness.js';
+import type { CaseResult } from './case-result.js';
 
 /** The verdict on one clause of a goal. */
 export interface GoalVerdict {

@@ -5,9 +5,12 @@
  *
  * The harness is environment-neutral (only `performance.now`), so the browser runner reuses it.
  */
+
+import type { CandidateResult, CaseResult } from './case-result.js';
 import { judgeGoal } from './goals.js';
 import { formatDuration, formatRate, median } from './stats.js';
 
+export type { CandidateResult, CaseResult } from './case-result.js';
 export { formatDuration, formatRate, median } from './stats.js';
 
 /** One timed candidate. `fn` may return a promise (awaited only when it does). */
@@ -79,27 +82,6 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
 /** Options given as JSON (the runners' `TILEKIT_BENCH_OPTIONS`), over the defaults. */
 export function benchOptionsFromJson(json: string | null | undefined): BenchOptions {
   return { ...DEFAULT_BENCH_OPTIONS, ...(JSON.parse(json || '{}') as Partial<BenchOptions>) };
-}
-
-/** Measured result of one candidate. */
-export interface CandidateResult {
-  readonly label: string;
-  /** Median milliseconds per call. */
-  readonly medianMs: number;
-  readonly samples: number;
-}
-
-/** Measured result of one case. `ratio[i]` = baseline median / ours median (> 1: ours faster). */
-export interface CaseResult {
-  readonly name: string;
-  readonly items?: number;
-  readonly goal?: string;
-  /** Whether the goal was met, where the case can tell (see `BenchCase.meetsGoal`). */
-  readonly goalMet?: boolean;
-  readonly ours: CandidateResult;
-  readonly baselines: readonly CandidateResult[];
-  readonly ratios: readonly number[];
-  readonly extra: Record<string, string | number>;
 }
 
 export interface SuiteResult {
