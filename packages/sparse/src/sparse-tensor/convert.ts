@@ -1,9 +1,11 @@
 /**
- * Conversion between any two formats (level types, level order, widths) of the same tensor,
- * the way MLIR's `sparse_tensor.convert` goes through a sorted coordinate list: the stored
- * entries are listed with their dimension coordinates, sorted for the target's level order by
- * stable sorts (one per level, innermost first; a pass that would not move anything is
- * skipped), and packed level by level. Linear in the number of entries plus the level sizes.
+ * Conversion between any two formats (level types, level order, widths) of the same tensor.
+ * CSR <-> CSC is a two-pass transposition; CSR, DCSR and COO of one level order convert
+ * without sorting (row-forms.ts). Everything else goes the way MLIR's
+ * `sparse_tensor.convert` does, through a sorted coordinate list: the stored entries are
+ * listed with their dimension coordinates, sorted for the target's level order by stable
+ * sorts (one per level, innermost first; a pass that would not move anything is skipped), and
+ * packed level by level. Linear in the number of entries plus the level sizes.
  *
  * Every stored value is kept, stored zeros included: a kernel that iterates a converted copy
  * of an operand must see the same pattern it would see in the caller's format (`0 / 0` is NaN
@@ -14,6 +16,7 @@
 import { gathered, sortEntries } from './entry-order.js';
 import { isCompressed, type SparseFormat } from './format.js';
 import { checkLength, indexArrayFrom, packSorted } from './pack.js';
+import { rowFormStorage } from './row-forms.js';
 import { type IndexArray, numbersOf, type ValueArray } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
@@ -41,6 +44,8 @@ export interface ConvertSource {
 /** The storage of `source`'s tensor in `target` (a resolved format of the same rank). */
 export function convertStorage(source: ConvertSource, target: SparseFormat): SparseStorage {
   if (isTransposition(source.format, target)) return transpose(source, target);
+  const unsorted = rowFormStorage(source, target);
+  if (unsorted !== undefined) return unsorted;
   return storageOfEntries(listEntries(source), source.shape, target);
 }
 

@@ -1,8 +1,8 @@
 /**
  * `SparseTensor`: a tensor stored level by level in MLIR's sparse storage scheme (positions,
  * coordinates and values arrays), built from dense data or coordinate lists and converted
- * back. Instances are immutable; the arrays they hold are private copies and must not be
- * written to.
+ * back. Instances are immutable; the arrays they hold are never the caller's and must not be
+ * written to, so tensors converted or transposed from one another may share them.
  */
 import { rowMajorStrides } from '@tilekit/errors';
 import { textOf } from '../sparse-error.js';

@@ -216,27 +216,31 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
     }
   });
 
-  it('convert between every pair of rank-2 formats and widths equals the plain builder (seeded)', () => {
+  it('convert between every pair of rank-2 formats, widths and layouts equals the plain builder (seeded)', () => {
     const random = seededRandom(23);
     const shape = [8, 6];
     const formats = formatsOfRank(2);
+    const pick = () => WIDTHS[Math.floor(random() * WIDTHS.length)] as StorageWidth;
     for (const from of formats) {
-      const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
-      const { tuples, values } = triples(random, shape, dtype, 'duplicates');
-      const source = SparseTensor.fromCoordinates(tuples, values, shape, from, { dtype });
-      // The stored entries (a dense level's zeros included) are what a conversion keeps.
-      const listed = source.toCoordinates();
-      const storedValues = Array.from(source.values as ArrayLike<number | bigint>);
-      expect(listed.coordinates.length).toBe(storedValues.length);
-      for (const to of formats) {
-        const posWidth = WIDTHS[Math.floor(random() * WIDTHS.length)] as StorageWidth;
-        const crdWidth = WIDTHS[Math.floor(random() * WIDTHS.length)] as StorageWidth;
-        const format = resolveFormat(to, 2, { posWidth, crdWidth });
-        expectSameStorage(
-          source.convert(format),
-          referenceStorage(listed.coordinates, storedValues, shape, format, dtype),
-          `${show(source.format)} -> ${show(format)}`,
-        );
+      for (const layout of LAYOUTS) {
+        const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+        const { tuples, values } = triples(random, shape, dtype, layout);
+        const sourceFormat = resolveFormat(from, 2, { posWidth: pick(), crdWidth: pick() });
+        const source = SparseTensor.fromCoordinates(tuples, values, shape, sourceFormat, {
+          dtype,
+        });
+        // The stored entries (a dense level's zeros included) are what a conversion keeps.
+        const listed = source.toCoordinates();
+        const storedValues = Array.from(source.values as ArrayLike<number | bigint>);
+        expect(listed.coordinates.length).toBe(storedValues.length);
+        for (const to of formats) {
+          const format = resolveFormat(to, 2, { posWidth: pick(), crdWidth: pick() });
+          expectSameStorage(
+            source.convert(format),
+            referenceStorage(listed.coordinates, storedValues, shape, format, dtype),
+            `${show(source.format)} ${layout} -> ${show(format)}`,
+          );
+        }
       }
     }
   });

@@ -1,0 +1,189 @@
+/**
+ * Conversion without sorting between the three matrix formats that store the same entries in
+ * the same order when their level order is the same: CSR-like `[dense, compressed]`,
+ * DCSR-like `[compressed, compressed]` and COO `[compressed(nonunique), singleton]`. Only the
+ * outer level changes form (row pointers, the non-empty rows with their segment ends, or one
+ * row coordinate per entry); the inner level's coordinates and the values are the source's.
+ * Those arrays are shared with the source rather than copied wherever the target's widths
+ * equal the source's, as scipy's `tocoo` shares its arrays: a `SparseTensor`'s arrays are
+ * never written after it is built (the wasm engine marks them immutable).
+ */
+import type { SparseFormat, StorageWidth } from './format.js';
+import { checkLength, indexArrayFrom } from './pack.js';
+import { type IndexArray, numbersOf, widthOf } from './storage-arrays.js';
+import type { SparseStorage } from './validate.js';
+
+/** How a two-level format stores its outer (row) level. */
+type RowForm = 'pointers' | 'segments' | 'per-entry';
+
+function rowFormOf(format: SparseFormat): RowForm | undefined {
+  if (format.levels.length !== 2) return undefined;
+  const [outer, inner] = format.levels;
+  if (outer === 'dense' && inner === 'compressed') return 'pointers';
+  if (outer === 'compressed' && inner === 'compressed') return 'segments';
+  if (outer === 'compressed(nonunique)' && inner === 'singleton') return 'per-entry';
+  return undefined;
+}
+
+/** What this conversion reads of a (canonical) source tensor. */
+export interface RowFormSource {
+  readonly shape: readonly number[];
+  readonly format: SparseFormat;
+  readonly positions: readonly (IndexArray | undefined)[];
+  readonly coordinates: readonly (IndexArray | undefined)[];
+  readonly values: SparseStorage['values'];
+}
+
+/**
+ * The non-empty rows in order and where each one's entries end (stored positions): the one
+ * form every row form reduces to in time linear in the entries (plus the rows of a pointers
+ * source, which stores them all).
+ */
+interface RowSegments {
+  readonly rows: Float64Array;
+  readonly ends: Float64Array;
+}
+
+/**
+ * `source`'s storage in `target` when both are row forms of the same level order, else
+ * `undefined` (the caller sorts instead).
+ */
+export function rowFormStorage(
+  source: RowFormSource,
+  target: SparseFormat,
+): SparseStorage | undefined {
+  const from = rowFormOf(source.format);
+  const to = rowFormOf(target);
+  if (from === undefined || to === undefined) return undefined;
+  if (source.format.order[0] !== target.order[0]) return undefined;
+  const rowCount = source.shape[target.order[0] as number] as number;
+  const colCount = source.shape[target.order[1] as number] as number;
+  const nnz = source.values.length;
+  // Level by level, as the sorting path packs them, so a width too small is named alike.
+  const inner = () =>
+    kept(source.coordinates[1] as IndexArray, target.crdWidth, 'coordinates[1]', colCount - 1);
+  if (from === to) {
+    const level = (l: number, bound: number) => {
+      const p = source.positions[l];
+      const c = source.coordinates[l];
+      const positions =
+        p === undefined ? undefined : kept(p, target.posWidth, `positions[${l}]`, nnz);
+      const coordinates =
+        c === undefined ? undefined : kept(c, target.crdWidth, `coordinates[${l}]`, bound);
+      return { positions, coordinates };
+    };
+    const outer = level(0, rowCount - 1);
+    const innerLevel = level(1, colCount - 1);
+    return {
+      positions: [outer.positions, innerLevel.positions],
+      coordinates: [outer.coordinates, innerLevel.coordinates],
+      values: source.values,
+    };
+  }
+  const outer = outerLevel(segmentsOf(source, from), to, rowCount, nnz, target);
+  return {
+    positions: [outer.positions0, outer.positions1],
+    coordinates: [outer.coordinates0, inner()],
+    values: source.values,
+  };
+}
+
+function segmentsOf(source: RowFormSource, from: RowForm): RowSegments {
+  if (from === 'segments') {
+    const rows = Float64Array.from(numbersOf(source.coordinates[0] as IndexArray));
+    const ends = Float64Array.from(numbersOf(source.positions[1] as IndexArray)).subarray(1);
+    return { rows, ends };
+  }
+  if (from === 'pointers') {
+    const pos = numbersOf(source.positions[1] as IndexArray);
+    const rowCount = pos.length - 1;
+    let nonEmpty = 0;
+    for (let r = 0; r < rowCount; r++) if ((pos[r + 1] as number) > (pos[r] as number)) nonEmpty++;
+    const rows = new Float64Array(nonEmpty);
+    const ends = new Float64Array(nonEmpty);
+    let k = 0;
+    for (let r = 0; r < rowCount; r++) {
+      const end = pos[r + 1] as number;
+      if (end > (pos[r] as number)) {
+        rows[k] = r;
+        ends[k] = end;
+        k++;
+      }
+    }
+    return { rows, ends };
+  }
+  const crd = numbersOf(source.coordinates[0] as IndexArray);
+  const n = crd.length;
+  let runs = 0;
+  for (let e = 0; e < n; e++) if (e === 0 || crd[e] !== crd[e - 1]) runs++;
+  const rows = new Float64Array(runs);
+  const ends = new Float64Array(runs);
+  let k = -1;
+  for (let e = 0; e < n; e++) {
+    const r = crd[e] as number;
+    if (k < 0 || r !== rows[k]) rows[++k] = r;
+    ends[k] = e + 1;
+  }
+  return { rows, ends };
+}
+
+/** The outer level of `to` (positions of levels 0 and 1, coordinates of level 0). */
+function outerLevel(
+  segments: RowSegments,
+  to: RowForm,
+  rowCount: number,
+  nnz: number,
+  target: SparseFormat,
+): {
+  positions0: IndexArray | undefined;
+  positions1: IndexArray | undefined;
+  coordinates0: IndexArray | undefined;
+} {
+  const { rows, ends } = segments;
+  const k = rows.length;
+  if (to === 'pointers') {
+    checkLength('shape', `positions[1] of ${rowCount + 1} entries`, rowCount + 1);
+    const pointers = new Float64Array(rowCount + 1);
+    let r = 0;
+    for (let s = 0; s < k; s++) {
+      const row = rows[s] as number;
+      const start = s === 0 ? 0 : (ends[s - 1] as number);
+      while (r <= row) pointers[r++] = start;
+    }
+    while (r <= rowCount) pointers[r++] = nnz;
+    return {
+      positions0: undefined,
+      positions1: indexArrayFrom(target.posWidth, pointers, 'positions[1]', nnz),
+      coordinates0: undefined,
+    };
+  }
+  if (to === 'segments') {
+    const bounds = new Float64Array(k + 1);
+    bounds.set(ends, 1);
+    const positions0 = indexArrayFrom(target.posWidth, Float64Array.of(0, k), 'positions[0]', k);
+    const coordinates0 = indexArrayFrom(target.crdWidth, rows, 'coordinates[0]', rowCount - 1);
+    const positions1 = indexArrayFrom(target.posWidth, bounds, 'positions[1]', nnz);
+    return { positions0, positions1, coordinates0 };
+  }
+  const perEntry = new Float64Array(nnz);
+  for (let s = 0, e = 0; s < k; s++) {
+    const end = ends[s] as number;
+    perEntry.fill(rows[s] as number, e, end);
+    e = end;
+  }
+  return {
+    positions0: indexArrayFrom(target.posWidth, Float64Array.of(0, nnz), 'positions[0]', nnz),
+    positions1: undefined,
+    coordinates0: indexArrayFrom(target.crdWidth, perEntry, 'coordinates[0]', rowCount - 1),
+  };
+}
+
+/**
+ * `array` itself when it is already of `width` (shared: neither side writes it), else its
+ * entries at `width` (checked against the width when `bound`, the largest entry possible,
+ * passes it).
+ */
+function kept(array: IndexArray, width: StorageWidth, argument: string, bound: number): IndexArray {
+  if (widthOf(array) === width) return array;
+  return indexArrayFrom(width, Float64Array.from(numbersOf(array)), argument, bound);
+}
