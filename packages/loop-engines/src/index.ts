@@ -39,7 +39,7 @@ export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
 export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
 export { BUFFER_PADDING } from './wasm/memory-ops.js';
-export { markOverwritten } from './wasm/overwritten-arrays.js';
+export { markOverwritten, whileOverwritten } from './wasm/overwritten-arrays.js';
 export { isMarkedImmutable, markImmutable } from './wasm/resident-inputs.js';
 export {
   buildWasm,

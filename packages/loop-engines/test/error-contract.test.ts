@@ -124,6 +124,11 @@ const TARGETS: Record<string, JunkTarget> = {
       engines.warpAccesses(p as never, invocations as never, segment as never),
     parameters: ['pass', 'invocations', 'segmentElements'],
   },
+  whileOverwritten: {
+    plausible: () => [[new Float64Array(2)], () => 1],
+    call: (arrays, run) => engines.whileOverwritten(arrays as never, run as never),
+    parameters: ['whileOverwritten arrays', 'run'],
+  },
 };
 
 describe('every export of @tilekit/loop-engines keeps the error contract on junk', () => {

@@ -8,7 +8,7 @@
 import { parseModule } from '@tilekit/loop-ir';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile, markOverwritten } from '../src/index.js';
+import { compile, EngineArgumentError, markOverwritten, whileOverwritten } from '../src/index.js';
 import { isMarkedOverwritten } from '../src/wasm/overwritten-arrays.js';
 
 /**
@@ -82,6 +82,70 @@ describe('markOverwritten', () => {
     expect(() => markOverwritten(kept, [1, 2] as unknown as Float64Array)).toThrow(
       /markOverwritten arrays\[1\]: expected a typed array, got/,
     );
+    expect(isMarkedOverwritten(kept)).toBe(false);
+  });
+});
+
+describe('whileOverwritten', () => {
+  it('skips the copy in only within its run: later calls see the interpreter results everywhere', () => {
+    fc.assert(
+      fc.property(calls, (sequence) => {
+        const wasm = compile(APPEND, 'append', { engine: 'wasm' });
+        const reference = compile(APPEND, 'append', { engine: 'interpreter' });
+        for (const { a, junk, written, marked } of sequence) {
+          const x = junk.slice();
+          const expected = junk.slice();
+          const sum = new Float64Array(1);
+          const expectedSum = new Float64Array(1);
+          const run = () => wasm(a, BigInt(written), x, sum);
+          if (marked) whileOverwritten([x, x], run);
+          else run();
+          reference(a, BigInt(written), expected, expectedSum);
+          expect(Array.from(x.subarray(0, written))).toEqual(
+            Array.from(expected.subarray(0, written)),
+          );
+          expect(sum[0]).toBe(expectedSum[0]);
+          expect(isMarkedOverwritten(x)).toBe(false);
+          // The same array called again outside the run is copied in: its unwritten elements stay.
+          x.set(junk);
+          expected.set(junk);
+          wasm(a, BigInt(Math.floor(written / 2)), x, sum);
+          reference(a, BigInt(Math.floor(written / 2)), expected, expectedSum);
+          expect(Array.from(x)).toEqual(Array.from(expected));
+        }
+      }),
+      { seed: 20261128, numRuns: 200 },
+    );
+  });
+
+  it('unmarks after a run that throws, and keeps the outer run mark through a nested one', () => {
+    const x = new Float64Array(3);
+    expect(() =>
+      whileOverwritten([x], () => {
+        throw new RangeError('inside');
+      }),
+    ).toThrow(RangeError);
+    expect(isMarkedOverwritten(x)).toBe(false);
+    whileOverwritten([x], () => {
+      whileOverwritten([x], () => expect(isMarkedOverwritten(x)).toBe(true));
+      expect(isMarkedOverwritten(x)).toBe(true);
+    });
+    expect(isMarkedOverwritten(x)).toBe(false);
+  });
+
+  it('rejects anything but typed arrays and a function, running nothing and marking nothing', () => {
+    const kept = new Float64Array(2);
+    let ran = false;
+    const run = () => {
+      ran = true;
+    };
+    expect(() => whileOverwritten([kept, 3 as unknown as Float64Array], run)).toThrow(
+      /whileOverwritten arrays\[1\]: expected a typed array, got/,
+    );
+    const notRun = () => whileOverwritten([kept], 'run' as unknown as () => void);
+    expect(notRun).toThrow(EngineArgumentError);
+    expect(notRun).toThrow(/argument run: expected a function, got/);
+    expect(ran).toBe(false);
     expect(isMarkedOverwritten(kept)).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ export interface ArrayMark {
   mark(arrays: readonly MemRefData[]): void;
   /** Whether `data` was marked. */
   has(data: MemRefData): boolean;
+  /** Removes the marks of `arrays` (each one that was marked). */
+  unmark(arrays: readonly MemRefData[]): void;
 }
 
 /** A fresh {@link ArrayMark} whose errors name `setter`. */
@@ -23,5 +25,8 @@ export function arrayMark(setter: string): ArrayMark {
       for (const a of arrays) marked.add(a);
     },
     has: (data) => marked.has(data),
+    unmark(arrays) {
+      for (const a of arrays) marked.delete(a);
+    },
   };
 }

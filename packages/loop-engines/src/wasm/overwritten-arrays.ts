@@ -5,10 +5,15 @@
  * that elements the kernel leaves alone come back unchanged; for these it skips that copy, which
  * for a large output costs as much as copying the result back out.
  */
+import { describeValue } from '@tilekit/errors';
 import type { MemRefData } from '@tilekit/loop-ir';
+import { expectArrayOf, expectTypedArray } from '../argument-checks.js';
+import { EngineArgumentError } from '../errors.js';
 import { arrayMark } from './array-marks.js';
 
 const overwritten = arrayMark('markOverwritten');
+/** Arrays declared overwritten only while one call runs (see {@link whileOverwritten}). */
+const scoped = arrayMark('whileOverwritten');
 
 /**
  * Declares that kernels called with `arrays` write each element they read before reading it, so
@@ -21,7 +26,27 @@ export function markOverwritten(...arrays: readonly MemRefData[]): void {
   overwritten.mark(arrays);
 }
 
-/** Whether `data` was declared with {@link markOverwritten}. */
+/**
+ * Runs `run` with `arrays` declared as {@link markOverwritten} declares them, for that run only:
+ * afterwards they are copied in again as any array is (unless marked for good). For a fresh
+ * output the caller hands on, whose next kernel may read it (as a `+=` output), where a lasting
+ * mark would make that kernel read stale memory. Returns what `run` returns.
+ */
+export function whileOverwritten<T>(arrays: readonly MemRefData[], run: () => T): T {
+  expectArrayOf(arrays, 'whileOverwritten arrays', expectTypedArray);
+  if (typeof run !== 'function')
+    throw new EngineArgumentError('run', `expected a function, got ${describeValue(run)}`);
+  // Only the arrays this call marks are unmarked after it (a nested call leaves the outer's).
+  const fresh = arrays.filter((a, k) => !scoped.has(a) && arrays.indexOf(a) === k);
+  scoped.mark(fresh);
+  try {
+    return run();
+  } finally {
+    scoped.unmark(fresh);
+  }
+}
+
+/** Whether `data` was declared with {@link markOverwritten} (or is, within {@link whileOverwritten}). */
 export function isMarkedOverwritten(data: MemRefData): boolean {
-  return overwritten.has(data);
+  return overwritten.has(data) || scoped.has(data);
 }

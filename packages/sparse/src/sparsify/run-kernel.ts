@@ -4,6 +4,7 @@
  * and recomputed once when the first storage was too small.
  */
 
+import { whileOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { textOf } from '../sparse-error.js';
 import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
@@ -86,7 +87,14 @@ export function runKernel(
   const { plan } = kernel;
   if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
     const call = bindArguments(kernel, operands, output);
-    fn(...call.args);
+    // A `=` kernel writes every element of a dense output it is not handed: the fresh zeros
+    // need not be copied into a wasm engine's memory (the mark lasts for this call only, as
+    // the array may then be handed to a `+=` kernel).
+    if (!hasAssembly(plan) && output === undefined && plan.notation.op === '=') {
+      whileOverwritten([call.output], () => fn(...call.args));
+    } else {
+      fn(...call.args);
+    }
     return hasAssembly(plan) ? (assembledOutput(kernel, call) as SparseTensor) : call.output;
   }
   const levelSizesOf = (shape: readonly number[]) =>
