@@ -40,8 +40,16 @@ export interface RowFormSource {
  * source, which stores them all).
  */
 interface RowSegments {
-  readonly rows: Float64Array;
-  readonly ends: Float64Array;
+  readonly rows: Uint32Array | Float64Array;
+  readonly ends: Uint32Array;
+}
+
+/**
+ * An array for `n` row coordinates below `rowCount`: 32-bit when they fit (what the common
+ * widths store, so it is handed over without a copy), else doubles.
+ */
+function rowArray(rowCount: number, n: number): Uint32Array | Float64Array {
+  return rowCount <= 2 ** 32 ? new Uint32Array(n) : new Float64Array(n);
 }
 
 /**
@@ -80,7 +88,10 @@ export function rowFormStorage(
       values: source.values,
     };
   }
-  const outer = outerLevel(segmentsOf(source, from), to, rowCount, nnz, target);
+  const outer =
+    from === 'pointers' && to === 'per-entry'
+      ? perEntryLevel(rowsPerEntry(source, rowCount, nnz), rowCount, nnz, target)
+      : outerLevel(segmentsOf(source, from, rowCount), to, rowCount, nnz, target);
   return {
     positions: [outer.positions0, outer.positions1],
     coordinates: [outer.coordinates0, inner()],
@@ -88,19 +99,22 @@ export function rowFormStorage(
   };
 }
 
-function segmentsOf(source: RowFormSource, from: RowForm): RowSegments {
+function segmentsOf(source: RowFormSource, from: RowForm, rowCount: number): RowSegments {
   if (from === 'segments') {
-    const rows = Float64Array.from(numbersOf(source.coordinates[0] as IndexArray));
-    const ends = Float64Array.from(numbersOf(source.positions[1] as IndexArray)).subarray(1);
+    const crd = numbersOf(source.coordinates[0] as IndexArray);
+    const rows = rowArray(rowCount, crd.length);
+    rows.set(crd);
+    const pos = numbersOf(source.positions[1] as IndexArray);
+    const ends = new Uint32Array(crd.length);
+    for (let s = 0; s < ends.length; s++) ends[s] = pos[s + 1] as number;
     return { rows, ends };
   }
   if (from === 'pointers') {
     const pos = numbersOf(source.positions[1] as IndexArray);
-    const rowCount = pos.length - 1;
     let nonEmpty = 0;
     for (let r = 0; r < rowCount; r++) if ((pos[r + 1] as number) > (pos[r] as number)) nonEmpty++;
-    const rows = new Float64Array(nonEmpty);
-    const ends = new Float64Array(nonEmpty);
+    const rows = rowArray(rowCount, nonEmpty);
+    const ends = new Uint32Array(nonEmpty);
     let k = 0;
     for (let r = 0; r < rowCount; r++) {
       const end = pos[r + 1] as number;
@@ -116,8 +130,8 @@ function segmentsOf(source: RowFormSource, from: RowForm): RowSegments {
   const n = crd.length;
   let runs = 0;
   for (let e = 0; e < n; e++) if (e === 0 || crd[e] !== crd[e - 1]) runs++;
-  const rows = new Float64Array(runs);
-  const ends = new Float64Array(runs);
+  const rows = rowArray(rowCount, runs);
+  const ends = new Uint32Array(runs);
   let k = -1;
   for (let e = 0; e < n; e++) {
     const r = crd[e] as number;
@@ -127,23 +141,41 @@ function segmentsOf(source: RowFormSource, from: RowForm): RowSegments {
   return { rows, ends };
 }
 
-/** The outer level of `to` (positions of levels 0 and 1, coordinates of level 0). */
+/** One row coordinate per entry of a pointers source, read straight off its positions. */
+function rowsPerEntry(
+  source: RowFormSource,
+  rowCount: number,
+  nnz: number,
+): Uint32Array | Float64Array {
+  const pos = numbersOf(source.positions[1] as IndexArray);
+  const rows = rowArray(rowCount, nnz);
+  for (let r = 0; r < rowCount; r++) {
+    const end = pos[r + 1] as number;
+    for (let q = pos[r] as number; q < end; q++) rows[q] = r;
+  }
+  return rows;
+}
+
+/** The outer level of a target: positions of levels 0 and 1, coordinates of level 0. */
+interface OuterLevel {
+  readonly positions0: IndexArray | undefined;
+  readonly positions1: IndexArray | undefined;
+  readonly coordinates0: IndexArray | undefined;
+}
+
+/** The outer level of `to` from the source's row segments. */
 function outerLevel(
   segments: RowSegments,
   to: RowForm,
   rowCount: number,
   nnz: number,
   target: SparseFormat,
-): {
-  positions0: IndexArray | undefined;
-  positions1: IndexArray | undefined;
-  coordinates0: IndexArray | undefined;
-} {
+): OuterLevel {
   const { rows, ends } = segments;
   const k = rows.length;
   if (to === 'pointers') {
     checkLength('shape', `positions[1] of ${rowCount + 1} entries`, rowCount + 1);
-    const pointers = new Float64Array(rowCount + 1);
+    const pointers = new Uint32Array(rowCount + 1);
     let r = 0;
     for (let s = 0; s < k; s++) {
       const row = rows[s] as number;
@@ -158,23 +190,33 @@ function outerLevel(
     };
   }
   if (to === 'segments') {
-    const bounds = new Float64Array(k + 1);
+    const bounds = new Uint32Array(k + 1);
     bounds.set(ends, 1);
-    const positions0 = indexArrayFrom(target.posWidth, Float64Array.of(0, k), 'positions[0]', k);
+    const positions0 = indexArrayFrom(target.posWidth, Uint32Array.of(0, k), 'positions[0]', k);
     const coordinates0 = indexArrayFrom(target.crdWidth, rows, 'coordinates[0]', rowCount - 1);
     const positions1 = indexArrayFrom(target.posWidth, bounds, 'positions[1]', nnz);
     return { positions0, positions1, coordinates0 };
   }
-  const perEntry = new Float64Array(nnz);
+  const perEntry = rowArray(rowCount, nnz);
   for (let s = 0, e = 0; s < k; s++) {
+    const row = rows[s] as number;
     const end = ends[s] as number;
-    perEntry.fill(rows[s] as number, e, end);
-    e = end;
+    while (e < end) perEntry[e++] = row;
   }
+  return perEntryLevel(perEntry, rowCount, nnz, target);
+}
+
+/** A COO outer level: one segment of every entry, and their row coordinates. */
+function perEntryLevel(
+  rows: Uint32Array | Float64Array,
+  rowCount: number,
+  nnz: number,
+  target: SparseFormat,
+): OuterLevel {
   return {
-    positions0: indexArrayFrom(target.posWidth, Float64Array.of(0, nnz), 'positions[0]', nnz),
+    positions0: indexArrayFrom(target.posWidth, Uint32Array.of(0, nnz), 'positions[0]', nnz),
     positions1: undefined,
-    coordinates0: indexArrayFrom(target.crdWidth, perEntry, 'coordinates[0]', rowCount - 1),
+    coordinates0: indexArrayFrom(target.crdWidth, rows, 'coordinates[0]', rowCount - 1),
   };
 }
 
