@@ -2,10 +2,10 @@
  * Building and converting sparse matrices against scipy.sparse (C, one core), measured in the
  * same run by a Python worker (`@tilekit/bench/scipy`): `SparseTensor.fromCoordinates` from
  * `[row, col]` tuples in random order against `coo_matrix((v, (r, c))).tocsr()`, and
- * `convert` between CSR, CSC, COO and DCSR against `tocsc`/`tocsr`/`tocoo`. f64, 32-bit
- * positions and coordinates (tilekit's default; scipy's int32 indices), one seed; 20000² at
- * 0.01 % (40 k entries), 2000² at 5 % (200 k) and, for linearity, 20000² with ten times the
- * entries (400 k). Every case first checks once that both sides hold the same entries.
+ * `convert` between CSR, CSC, COO and DCSR against `tocsc`/`tocsr`/`tocoo` (COO -> CSR
+ * against a `tocoo()` copy's `tocsr()`). f64, 32-bit positions and coordinates (tilekit's
+ * default; scipy's int32 indices), one seed; 20000² at 0.01 % (40 k entries), 2000² at 5 %
+ * (200 k) and, for linearity, 20000² with ten times the entries (400 k). Every case first checks once that both sides hold the same entries.
  */
 import { type BenchCase, defineBenchSuite, runCase } from '@tilekit/bench';
 import { openScipy } from '@tilekit/bench/scipy';
@@ -139,6 +139,7 @@ async function linearity(small: Size, large: Size): Promise<Record<string, strin
 function convertCases(size: Size): BenchCase[] {
   const csr = tilekitMatrix(size.triplets);
   const csc = csr.convert('CSC');
+  const coo = csr.convert('COO');
   const nnz = csr.nnz;
   const convert = (from: SparseTensor, to: FormatSpec, label: string) => ({
     label,
@@ -167,6 +168,13 @@ function convertCases(size: Size): BenchCase[] {
       goal: '<= 1.5x scipy',
     }),
     againstScipy({
+      name: `convert COO -> CSR, ${size.label}`,
+      items: nnz,
+      ours: convert(coo, 'CSR', "coo.convert('CSR')"),
+      expr: `${size.name}_coo.tocsr()`,
+      goal: '<= 1.5x scipy',
+    }),
+    againstScipy({
       name: `convert CSR -> DCSR, ${size.label} (scipy has no DCSR: its CSR copy)`,
       items: nnz,
       ours: convert(csr, 'DCSR', "csr.convert('DCSR')"),
@@ -183,6 +191,7 @@ export default defineBenchSuite({
     for (const size of [...SIZES, TENFOLD]) {
       await scipyMatrix(scipy, size.name, size.triplets);
       await scipy.define(`${size.name}_csc`, `${size.name}.tocsc()`);
+      await scipy.define(`${size.name}_coo`, `${size.name}.tocoo()`);
     }
     for (const check of checks) await check();
   },
