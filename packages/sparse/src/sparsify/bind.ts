@@ -7,16 +7,16 @@
 import { markImmutable } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { textOf } from '../sparse-error.js';
-import { MAX_STORAGE_LENGTH } from '../sparse-tensor/convert.js';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { checkKernel, checkValueType as checkValueTypeName } from './argument-checks.js';
+import { checkKernel } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
 import { hasAssembly } from './output-plan.js';
 import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
-import type { SparseKernel } from './sparsify.js';
+import type { SparseKernel } from './sparse-kernel.js';
+import { valueArrayFor } from './value-array.js';
 
 /** A dense operand: row-major data and its shape (`[]` for a scalar held in a 1-array). */
 export interface DenseOperand {
@@ -38,32 +38,6 @@ export interface BoundCall {
 }
 
 const isSparse = (o: KernelOperand): o is SparseTensor => typeof o === 'object' && 'format' in o;
-
-/** A zero-filled array of the kernel's value type. */
-export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
-  checkValueTypeName(valueType);
-  if (
-    typeof length !== 'number' ||
-    !Number.isInteger(length) ||
-    length < 0 ||
-    length > MAX_STORAGE_LENGTH
-  ) {
-    throw new SparsifyError(
-      'length',
-      `must be an integer from 0 to ${MAX_STORAGE_LENGTH}, got ${textOf(length)}`,
-    );
-  }
-  switch (valueType) {
-    case 'f32':
-      return new Float32Array(length);
-    case 'f64':
-      return new Float64Array(length);
-    case 'i32':
-      return new Int32Array(length);
-    case 'i64':
-      return new BigInt64Array(length);
-  }
-}
 
 function shapeOf(o: KernelOperand): readonly number[] {
   return typeof o === 'number' ? [] : o.shape;

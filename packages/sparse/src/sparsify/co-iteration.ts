@@ -15,7 +15,7 @@ import {
   wrap,
 } from './emit-context.js';
 import { SparsifyError } from './errors.js';
-import type { LatticePoint } from './lattice.js';
+import type { LatticePoint } from './lattice-point.js';
 
 /**
  * Co-iteration: `scf.while` over several iterators, dispatching on the present ones. Where

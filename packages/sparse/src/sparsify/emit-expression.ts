@@ -6,16 +6,16 @@
 import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { i64, roundToFormat } from '@tilekit/loop-ir';
 import { SparsifyError } from './errors.js';
-import {
-  type AccessExpr,
-  type AssignOp,
-  type BinaryOp,
-  type CompareExpr,
-  type CompareOp,
-  type Expr,
-  type FunctionName,
-  nodesOf,
-} from './notation.js';
+import type {
+  AccessExpr,
+  AssignOp,
+  BinaryOp,
+  CompareExpr,
+  CompareOp,
+  Expr,
+  FunctionName,
+} from './expression.js';
+import { nodesOf } from './notation.js';
 
 /** What an expression reads: operand values already loaded, and the hoisted constants. */
 export interface ExpressionEnv {

@@ -7,26 +7,10 @@ export {
   type KernelOperand,
   outputShapeOf,
   outputShapeOfShapes,
-  valueArrayFor,
 } from './bind.js';
 export type { CaseDispatch } from './emit-context.js';
 export { EMITTED_FROM } from './emit-context.js';
 export { NotationSyntaxError, SparsifyError } from './errors.js';
-export { KERNEL_CACHE_LIMIT } from './kernel-cache.js';
-export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';
-export {
-  type KernelParameter,
-  kernelParameters,
-  scalarTypeOf,
-  storageTypeOf,
-} from './kernel-signature.js';
-export {
-  buildLattice,
-  casesOf,
-  type LatticePoint,
-  MAX_LATTICE_POINTS,
-  optimizeLattice,
-} from './lattice.js';
 export {
   type AccessExpr,
   type AssignOp,
@@ -44,11 +28,18 @@ export {
   MAX_NOTATION_LENGTH,
   type NegExpr,
   type Notation,
-  parseNotation,
-  printExpr,
   type SumExpr,
-} from './notation.js';
+} from './expression.js';
+export { KERNEL_CACHE_LIMIT } from './kernel-cache.js';
+export type { KernelParameter } from './kernel-parameter.js';
+export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';
+export { kernelParameters, scalarTypeOf, storageTypeOf } from './kernel-signature.js';
+export { buildLattice, casesOf, MAX_LATTICE_POINTS, optimizeLattice } from './lattice.js';
+export type { LatticePoint } from './lattice-point.js';
+export { parseNotation, printExpr } from './notation.js';
 export { type AssemblyPlan, hasAssembly, type OutputAssembly } from './output-plan.js';
 export { allocateOutputStorage, type OutputStorage } from './output-storage.js';
 export { assembledOutput, type KernelFunction, runKernel } from './run-kernel.js';
-export { kernelNameOf, type SparseKernel, type SparsifyOptions, sparsify } from './sparsify.js';
+export type { SparseKernel } from './sparse-kernel.js';
+export { kernelNameOf, type SparsifyOptions, sparsify } from './sparsify.js';
+export { valueArrayFor } from './value-array.js';

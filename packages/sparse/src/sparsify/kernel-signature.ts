@@ -21,18 +21,7 @@
  * uses `memref<?xindex>`, exactly like MLIR's `sparse_tensor.positions/coordinates`.
  */
 
-import {
-  f32,
-  f64,
-  i8,
-  i16,
-  i32,
-  i64,
-  index,
-  type MemRefType,
-  memrefOf,
-  type ScalarType,
-} from '@tilekit/loop-ir';
+import { f32, f64, i8, i16, i32, i64, index, memrefOf, type ScalarType } from '@tilekit/loop-ir';
 import { textOf } from '../sparse-error.js';
 import {
   hasCoordinates,
@@ -42,45 +31,9 @@ import {
 } from '../sparse-tensor/format.js';
 import { checkPlan, checkValueType } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
+import type { KernelParameter } from './kernel-parameter.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
 import { hasAssembly } from './output-plan.js';
-
-/** One argument of an emitted kernel function. */
-export type KernelParameter =
-  | {
-      readonly kind: 'positions';
-      readonly tensor: string;
-      readonly level: number;
-      readonly type: MemRefType;
-    }
-  | {
-      readonly kind: 'coordinates';
-      readonly tensor: string;
-      readonly level: number;
-      readonly type: MemRefType;
-    }
-  | { readonly kind: 'values'; readonly tensor: string; readonly type: MemRefType }
-  | { readonly kind: 'dense'; readonly tensor: string; readonly type: MemRefType }
-  | { readonly kind: 'scalar'; readonly tensor: string; readonly type: ScalarType }
-  | { readonly kind: 'output'; readonly tensor: string; readonly type: MemRefType }
-  | { readonly kind: 'temporary'; readonly tensor: string; readonly type: MemRefType }
-  | {
-      readonly kind: 'output-positions' | 'output-coordinates';
-      readonly tensor: string;
-      readonly level: number;
-      readonly type: MemRefType;
-    }
-  | {
-      readonly kind:
-        | 'output-values'
-        | 'output-state'
-        | 'workspace-values'
-        | 'workspace-filled'
-        | 'workspace-coordinates';
-      readonly tensor: string;
-      readonly type: MemRefType;
-    }
-  | { readonly kind: 'size'; readonly index: string; readonly type: ScalarType };
 
 /** The IR type of a value element type. */
 export function scalarTypeOf(valueType: ValueType): ScalarType {

@@ -24,20 +24,9 @@
  */
 import { checkExpr, checkPoint, checkPoints } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
-import { accessesOf, type Expr, type FunctionName, mapExpr } from './notation.js';
-
-/** How an operand takes part in the current loop: iterated (sparse) or located (dense). */
-export type Participation = 'sparse' | 'dense';
-
-/** One lattice point. */
-export interface LatticePoint {
-  /** Tensors whose sparse level must hold an entry at the current coordinate. */
-  readonly sparse: ReadonlySet<string>;
-  /** Tensors accessed at the current index by random access (always present). */
-  readonly dense: ReadonlySet<string>;
-  /** The expression to evaluate when exactly the `sparse` operands are present. */
-  readonly expr: Expr;
-}
+import type { Expr, FunctionName } from './expression.js';
+import type { LatticePoint, Participation } from './lattice-point.js';
+import { accessesOf, mapExpr } from './notation.js';
 
 /** Most points a loop's lattice may have (six sparse operands under `+` need 63). */
 export const MAX_LATTICE_POINTS = 64;

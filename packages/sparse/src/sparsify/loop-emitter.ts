@@ -22,16 +22,13 @@ import {
   UNIVERSE,
 } from './emit-context.js';
 import { emitCombine, emitConstant, emitExpression } from './emit-expression.js';
+import type { Expr } from './expression.js';
+import type { KernelParameter } from './kernel-parameter.js';
 import type { KernelPlan, TensorPlan } from './kernel-plan.js';
-import { type KernelParameter, scalarTypeOf } from './kernel-signature.js';
-import {
-  buildLattice,
-  casesOf,
-  type LatticePoint,
-  optimizeLattice,
-  type Participation,
-} from './lattice.js';
-import { accessesOf, type Expr, nodesOf } from './notation.js';
+import { scalarTypeOf } from './kernel-signature.js';
+import { buildLattice, casesOf, optimizeLattice } from './lattice.js';
+import type { LatticePoint, Participation } from './lattice-point.js';
+import { accessesOf, nodesOf } from './notation.js';
 import { OutputAssembler } from './output-assembly.js';
 import { hasAssembly, type OutputAssembly } from './output-plan.js';
 

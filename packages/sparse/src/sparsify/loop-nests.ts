@@ -6,8 +6,8 @@
  */
 import type { Builder, MemRefType, ScalarType, Value } from '@tilekit/loop-ir';
 import { type CaseDispatch, parameterKey } from './emit-context.js';
+import type { KernelParameter } from './kernel-parameter.js';
 import type { KernelPlan } from './kernel-plan.js';
-import type { KernelParameter } from './kernel-signature.js';
 import { LoopEmitter } from './loop-emitter.js';
 
 /**

@@ -25,115 +25,20 @@
 import { textOf } from '../sparse-error.js';
 import { checkExpr } from './argument-checks.js';
 import { NotationSyntaxError } from './errors.js';
-
-/** A tensor read (`A(i,j)`); a rank-0 access (`s`, `s()`) reads a scalar. */
-export interface AccessExpr {
-  readonly kind: 'access';
-  readonly tensor: string;
-  readonly indices: readonly string[];
-}
-
-/** A numeric literal. */
-export interface ConstExpr {
-  readonly kind: 'const';
-  readonly value: number;
-}
-
-/** The value of an index variable at the current iteration (MLIR's `linalg.index`). */
-export interface IndexExpr {
-  readonly kind: 'index';
-  readonly index: string;
-}
-
-/** Negation. */
-export interface NegExpr {
-  readonly kind: 'neg';
-  readonly operand: Expr;
-}
-
-/** Binary operators. */
-export type BinaryOp = '+' | '-' | '*' | '/';
-
-/** A binary arithmetic operation. */
-export interface BinaryExpr {
-  readonly kind: 'binary';
-  readonly op: BinaryOp;
-  readonly lhs: Expr;
-  readonly rhs: Expr;
-}
-
-/** Comparison operators of a `select` condition. */
-export type CompareOp = '<' | '<=' | '>' | '>=' | '==' | '!=';
-
-/** A comparison, the condition of a `select` (its value is a boolean, not a number). */
-export interface CompareExpr {
-  readonly kind: 'compare';
-  readonly op: CompareOp;
-  readonly lhs: Expr;
-  readonly rhs: Expr;
-}
-
-/** Functions of the notation and their arity. */
-export const FUNCTION_ARITY: ReadonlyMap<string, number> = new Map([
-  ['sqrt', 1],
-  ['exp', 1],
-  ['abs', 1],
-  ['max', 2],
-  ['min', 2],
-  ['select', 3],
-]);
-
-/**
- * A function name (`sqrt`, `exp`, `abs`, `max`, `min`, `select`); the first argument of
- * `select` is a {@link CompareExpr}.
- */
-export type FunctionName = 'sqrt' | 'exp' | 'abs' | 'max' | 'min' | 'select';
-
-/** A function application. */
-export interface CallExpr {
-  readonly kind: 'call';
-  readonly fn: FunctionName;
-  readonly args: readonly Expr[];
-}
-
-/** An explicit reduction `sum(k, body)`: the sum of `body` over every value of `k`. */
-export interface SumExpr {
-  readonly kind: 'sum';
-  readonly index: string;
-  readonly body: Expr;
-}
-
-/** Right-hand side expressions. */
-export type Expr =
-  | AccessExpr
-  | ConstExpr
-  | IndexExpr
-  | NegExpr
-  | BinaryExpr
-  | CompareExpr
-  | CallExpr
-  | SumExpr;
-
-/** How the output is updated. */
-export type AssignOp = '=' | '+=' | '*=';
-
-/** A parsed kernel. */
-export interface Notation {
-  readonly source: string;
-  readonly output: AccessExpr;
-  readonly op: AssignOp;
-  readonly rhs: Expr;
-}
-
-/** Deepest nesting of an expression tree (parentheses, operators, unary minus, calls). */
-export const MAX_EXPRESSION_DEPTH = 256;
-/** Most nodes an expression may have. */
-export const MAX_EXPRESSION_NODES = 4096;
-/** Longest notation accepted, in characters. */
-export const MAX_NOTATION_LENGTH = 65536;
-
-/** Names that are functions, hence never tensors. */
-export const RESERVED_NAMES: ReadonlySet<string> = new Set([...FUNCTION_ARITY.keys(), 'sum']);
+import {
+  type AccessExpr,
+  type AssignOp,
+  type CompareExpr,
+  type CompareOp,
+  type Expr,
+  FUNCTION_ARITY,
+  type FunctionName,
+  MAX_EXPRESSION_DEPTH,
+  MAX_EXPRESSION_NODES,
+  MAX_NOTATION_LENGTH,
+  type Notation,
+  RESERVED_NAMES,
+} from './expression.js';
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;

@@ -19,8 +19,10 @@ import type { FormatSpec, SparseFormat } from '../sparse-tensor/format.js';
 import { resolveFormat } from '../sparse-tensor/format.js';
 import { checkPlan } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
-import { chooseLoopOrder, type KernelPlan, type PlanOptions, planKernel } from './kernel-plan.js';
-import type { Notation } from './notation.js';
+import type { Notation } from './expression.js';
+import type { KernelPlan, PlanOptions } from './kernel-plan.js';
+import { chooseLoopOrder } from './loop-order.js';
+import { planKernel } from './plan-kernel.js';
 
 /** How the emitted loops assemble a formatted output (see the module comment). */
 export interface OutputAssembly {

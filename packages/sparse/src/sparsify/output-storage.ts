@@ -13,12 +13,13 @@ import { isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { checkPlan } from './argument-checks.js';
-import { valueArrayFor } from './bind.js';
 import { SparsifyError } from './errors.js';
+import type { KernelParameter } from './kernel-parameter.js';
 import type { KernelPlan } from './kernel-plan.js';
-import { type KernelParameter, stateWidthOf } from './kernel-signature.js';
+import { stateWidthOf } from './kernel-signature.js';
 import { countSlot, stateLength } from './output-assembly.js';
 import { type AssemblyPlan, hasAssembly } from './output-plan.js';
+import { valueArrayFor } from './value-array.js';
 import { markWordCount } from './workspace-marks.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */

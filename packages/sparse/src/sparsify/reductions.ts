@@ -13,7 +13,8 @@
  * index tuple, so only explicit sums are placed.
  */
 import { SparsifyError } from './errors.js';
-import { type AccessExpr, childrenOf, type Expr, type Notation, withChildren } from './notation.js';
+import type { AccessExpr, Expr, Notation } from './expression.js';
+import { childrenOf, withChildren } from './notation.js';
 
 /** A temporary: `name(indices) = sum over reduced of rhs`, computed before its consumers. */
 export interface TemporaryStage {

@@ -11,9 +11,11 @@
  */
 import { isUnique, type SparseFormat } from '../sparse-tensor/format.js';
 import { SparsifyError } from './errors.js';
-import { chooseLoopOrder, type TensorPlan } from './kernel-plan.js';
-import { buildLattice, casesOf, optimizeLattice, type Participation } from './lattice.js';
-import type { Expr } from './notation.js';
+import type { Expr } from './expression.js';
+import type { TensorPlan } from './kernel-plan.js';
+import { buildLattice, casesOf, optimizeLattice } from './lattice.js';
+import type { Participation } from './lattice-point.js';
+import { chooseLoopOrder } from './loop-order.js';
 
 /** A loop order and the operands (by name) to convert, with the format to convert to. */
 export interface Reinterpretation {

@@ -19,7 +19,7 @@ import {
   neededEntries,
   outputTensor,
 } from './output-storage.js';
-import type { SparseKernel } from './sparsify.js';
+import type { SparseKernel } from './sparse-kernel.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
 export type KernelFunction = (...args: InterpretArg[]) => unknown;

@@ -4,18 +4,19 @@
  * `--sparsification` (see kernel-signature.ts for the argument convention).
  */
 
-import type { Module, Value } from '@tilekit/loop-ir';
+import type { Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
 import type { CaseDispatch } from './emit-context.js';
 import { SparsifyError } from './errors.js';
 import { cachedKernel, KERNEL_CACHE_LIMIT } from './kernel-cache.js';
-import type { KernelPlan, PlanOptions } from './kernel-plan.js';
-import { type KernelParameter, kernelParameters } from './kernel-signature.js';
+import type { PlanOptions } from './kernel-plan.js';
+import { kernelParameters } from './kernel-signature.js';
 import { emitLoopNests } from './loop-nests.js';
 import { parseNotation } from './notation.js';
 import { planWithOutput } from './output-plan.js';
+import type { SparseKernel } from './sparse-kernel.js';
 
 /** Options of {@link sparsify}. */
 export interface SparsifyOptions extends PlanOptions {
@@ -29,16 +30,6 @@ export interface SparsifyOptions extends PlanOptions {
    * always an `scf.if` chain, as MLIR's sparsifier emits.
    */
   readonly caseDispatch?: CaseDispatch;
-}
-
-/** An emitted kernel: the module plus what a caller needs to bind arguments. */
-export interface SparseKernel {
-  readonly module: Module;
-  /** Symbol name of the emitted `func.func`. */
-  readonly functionName: string;
-  readonly plan: KernelPlan;
-  /** The function's parameters in argument order. */
-  readonly parameters: readonly KernelParameter[];
 }
 
 /**

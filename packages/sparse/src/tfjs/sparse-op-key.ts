@@ -6,8 +6,9 @@
  */
 import type { EngineName } from '@tilekit/loop-engines';
 import type { FormatSpec } from '../sparse-tensor/format.js';
+import type { Expr, Notation } from '../sparsify/expression.js';
 import type { ValueType } from '../sparsify/kernel-plan.js';
-import { type Expr, type Notation, parseNotation, printExpr } from '../sparsify/notation.js';
+import { parseNotation, printExpr } from '../sparsify/notation.js';
 import { memoizedByText } from './text-memo.js';
 
 /** Options of {@link sparseOp}. */

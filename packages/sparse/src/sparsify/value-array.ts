@@ -1,0 +1,33 @@
+/** Zero-filled value arrays of a kernel's value type, for dense operands and outputs alike. */
+import { textOf } from '../sparse-error.js';
+import { MAX_STORAGE_LENGTH } from '../sparse-tensor/convert.js';
+import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { checkValueType } from './argument-checks.js';
+import { SparsifyError } from './errors.js';
+import type { ValueType } from './kernel-plan.js';
+
+/** A zero-filled array of the kernel's value type. */
+export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
+  checkValueType(valueType);
+  if (
+    typeof length !== 'number' ||
+    !Number.isInteger(length) ||
+    length < 0 ||
+    length > MAX_STORAGE_LENGTH
+  ) {
+    throw new SparsifyError(
+      'length',
+      `must be an integer from 0 to ${MAX_STORAGE_LENGTH}, got ${textOf(length)}`,
+    );
+  }
+  switch (valueType) {
+    case 'f32':
+      return new Float32Array(length);
+    case 'f64':
+      return new Float64Array(length);
+    case 'i32':
+      return new Int32Array(length);
+    case 'i64':
+      return new BigInt64Array(length);
+  }
+}
