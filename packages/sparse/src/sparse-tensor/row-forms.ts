@@ -88,10 +88,12 @@ export function rowFormStorage(
       values: source.values,
     };
   }
-  const outer =
-    from === 'pointers' && to === 'per-entry'
-      ? perEntryLevel(rowsPerEntry(source, rowCount, nnz), rowCount, nnz, target)
-      : outerLevel(segmentsOf(source, from, rowCount), to, rowCount, nnz, target);
+  let outer: OuterLevel;
+  if (from === 'pointers' && to === 'per-entry') {
+    outer = perEntryLevel(rowsPerEntry(source, rowCount, nnz), rowCount, nnz, target);
+  } else if (from === 'per-entry' && to === 'pointers') {
+    outer = pointersLevel(pointersOfRows(source, rowCount), nnz, target);
+  } else outer = outerLevel(segmentsOf(source, from, rowCount), to, rowCount, nnz, target);
   return {
     positions: [outer.positions0, outer.positions1],
     coordinates: [outer.coordinates0, inner()],
@@ -174,8 +176,7 @@ function outerLevel(
   const { rows, ends } = segments;
   const k = rows.length;
   if (to === 'pointers') {
-    checkLength('shape', `positions[1] of ${rowCount + 1} entries`, rowCount + 1);
-    const pointers = new Uint32Array(rowCount + 1);
+    const pointers = pointerArray(rowCount);
     let r = 0;
     for (let s = 0; s < k; s++) {
       const row = rows[s] as number;
@@ -183,11 +184,7 @@ function outerLevel(
       while (r <= row) pointers[r++] = start;
     }
     while (r <= rowCount) pointers[r++] = nnz;
-    return {
-      positions0: undefined,
-      positions1: indexArrayFrom(target.posWidth, pointers, 'positions[1]', nnz),
-      coordinates0: undefined,
-    };
+    return pointersLevel(pointers, nnz, target);
   }
   if (to === 'segments') {
     const bounds = new Uint32Array(k + 1);
@@ -204,6 +201,35 @@ function outerLevel(
     while (e < end) perEntry[e++] = row;
   }
   return perEntryLevel(perEntry, rowCount, nnz, target);
+}
+
+/** Row pointers for `rowCount` rows (a typed error when there would be too many). */
+function pointerArray(rowCount: number): Uint32Array {
+  checkLength('shape', `positions[1] of ${rowCount + 1} entries`, rowCount + 1);
+  return new Uint32Array(rowCount + 1);
+}
+
+/** Row pointers of a COO source: its entries counted per row, then summed up. */
+function pointersOfRows(source: RowFormSource, rowCount: number): Uint32Array {
+  const pointers = pointerArray(rowCount);
+  const crd = numbersOf(source.coordinates[0] as IndexArray);
+  for (let e = 0; e < crd.length; e++) {
+    const at = (crd[e] as number) + 1;
+    pointers[at] = (pointers[at] as number) + 1;
+  }
+  for (let r = 0; r < rowCount; r++) {
+    pointers[r + 1] = (pointers[r + 1] as number) + (pointers[r] as number);
+  }
+  return pointers;
+}
+
+/** A CSR outer level: the row pointers only. */
+function pointersLevel(pointers: Uint32Array, nnz: number, target: SparseFormat): OuterLevel {
+  return {
+    positions0: undefined,
+    positions1: indexArrayFrom(target.posWidth, pointers, 'positions[1]', nnz),
+    coordinates0: undefined,
+  };
 }
 
 /** A COO outer level: one segment of every entry, and their row coordinates. */
