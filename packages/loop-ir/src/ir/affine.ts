@@ -3,7 +3,16 @@
  * Expressions keep the operators the source used (including `-`), so printing is stable.
  */
 
+import { LoopIrArgumentError } from '../argument-checks.js';
 import { LoopIrError } from '../loop-ir-error.js';
+import {
+  checkAffineExpr,
+  checkAffineExprs,
+  checkAffineMap,
+  checkBinaryOp,
+  checkCount,
+  checkPosition,
+} from './affine-arguments.js';
 
 /** Binary affine operators, in MLIR's spelling. */
 export type AffineBinaryOp = '+' | '-' | '*' | 'floordiv' | 'ceildiv' | 'mod';
@@ -37,16 +46,21 @@ export class AffineEvalError extends LoopIrError {
  * affine map fails alike wherever it runs.
  */
 export function affineDivisionByZero(op: 'floordiv' | 'ceildiv' | 'mod'): AffineEvalError {
+  if (op !== 'floordiv' && op !== 'ceildiv' && op !== 'mod') {
+    throw new LoopIrArgumentError('op', "'floordiv', 'ceildiv' or 'mod'", op);
+  }
   return new AffineEvalError(`affine ${op} by zero`);
 }
 
 /** `dN`. */
 export function affineDim(position: number): AffineExpr {
+  checkPosition(position, 'position');
   return Object.freeze({ kind: 'dim', position });
 }
 
 /** `sN`. */
 export function affineSymbol(position: number): AffineExpr {
+  checkPosition(position, 'position');
   return Object.freeze({ kind: 'symbol', position });
 }
 
@@ -56,22 +70,33 @@ export const AFFINE_CONSTANT_MIN = -(2n ** 63n);
 export const AFFINE_CONSTANT_MAX = 2n ** 63n - 1n;
 
 /**
- * An integer constant, held exactly as a bigint. Throws `RangeError` for a non-integer or a
- * value outside int64 (a number beyond ±2^53 is accepted only if it is an exact integer).
+ * An integer constant, held exactly as a bigint. Throws `LoopIrArgumentError` for a
+ * non-integer or a value outside int64 (a number beyond ±2^53 is accepted only if it is an exact
+ * integer).
  */
 export function affineConstant(value: number | bigint): AffineExpr {
+  if (typeof value !== 'number' && typeof value !== 'bigint') {
+    throw new LoopIrArgumentError('value', 'an integer number or bigint', value);
+  }
   if (typeof value === 'number' && !Number.isInteger(value)) {
-    throw new RangeError(`affine constant ${value} is not an integer`);
+    throw new LoopIrArgumentError('value', 'an integer (affine constants are integers)', value);
   }
   const exact = BigInt(value);
   if (exact < AFFINE_CONSTANT_MIN || exact > AFFINE_CONSTANT_MAX) {
-    throw new RangeError(`affine constant ${exact} is outside the int64 range`);
+    throw new LoopIrArgumentError(
+      'value',
+      'an integer in the int64 range (MLIR holds affine constants as int64_t)',
+      exact,
+    );
   }
   return Object.freeze({ kind: 'constant', value: exact });
 }
 
 /** `lhs op rhs`. */
 export function affineBinary(op: AffineBinaryOp, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  checkBinaryOp(op, 'op');
+  checkAffineExpr(lhs, 'lhs');
+  checkAffineExpr(rhs, 'rhs');
   return Object.freeze({ kind: 'binary', op, lhs, rhs });
 }
 
@@ -81,11 +106,24 @@ export function affineMap(
   numSymbols: number,
   results: readonly AffineExpr[],
 ): AffineMap {
+  checkCount(numDims, 'numDims');
+  checkCount(numSymbols, 'numSymbols');
+  checkAffineExprs(results, 'results');
   return Object.freeze({ numDims, numSymbols, results: Object.freeze([...results]) });
 }
 
-/** Structural equality of affine expressions. */
+/**
+ * Structural equality of affine expressions.
+ * @throws LoopIrArgumentError when `a` or `b` is no AffineExpr.
+ */
 export function affineExprEquals(a: AffineExpr, b: AffineExpr): boolean {
+  checkAffineExpr(a, 'a');
+  checkAffineExpr(b, 'b');
+  return exprEquals(a, b);
+}
+
+/** `affineExprEquals` of checked expressions. */
+function exprEquals(a: AffineExpr, b: AffineExpr): boolean {
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case 'dim':
@@ -95,18 +133,23 @@ export function affineExprEquals(a: AffineExpr, b: AffineExpr): boolean {
       return a.value === (b as typeof a).value;
     case 'binary': {
       const o = b as typeof a;
-      return a.op === o.op && affineExprEquals(a.lhs, o.lhs) && affineExprEquals(a.rhs, o.rhs);
+      return a.op === o.op && exprEquals(a.lhs, o.lhs) && exprEquals(a.rhs, o.rhs);
     }
   }
 }
 
-/** Structural equality of affine maps. */
+/**
+ * Structural equality of affine maps.
+ * @throws LoopIrArgumentError when `a` or `b` is no AffineMap.
+ */
 export function affineMapEquals(a: AffineMap, b: AffineMap): boolean {
+  checkAffineMap(a, 'a');
+  checkAffineMap(b, 'b');
   return (
     a.numDims === b.numDims &&
     a.numSymbols === b.numSymbols &&
     a.results.length === b.results.length &&
-    a.results.every((r, i) => affineExprEquals(r, b.results[i] as AffineExpr))
+    a.results.every((r, i) => exprEquals(r, b.results[i] as AffineExpr))
   );
 }
 

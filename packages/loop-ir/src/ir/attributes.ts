@@ -2,6 +2,7 @@
  * Attributes: compile-time constant data attached to operations. Like types they are small
  * frozen structural values; compare with {@link attrEquals}.
  */
+import { LoopIrArgumentError } from '../argument-checks.js';
 import { type AffineMap, affineMapEquals } from './affine.js';
 import {
   type FloatType,
@@ -232,7 +233,15 @@ export function typeAttr(type: Type): TypeAttr {
   return Object.freeze({ kind: 'type', type });
 }
 
+/**
+ * `[a, b, ...]`.
+ * @throws LoopIrArgumentError when `elements` is no array of attributes.
+ */
 export function arrayAttr(elements: readonly Attribute[]): ArrayAttr {
+  if (!Array.isArray(elements)) {
+    throw new LoopIrArgumentError('elements', 'an array of Attributes', elements);
+  }
+  for (let i = 0; i < elements.length; i++) checkAttribute(elements[i], `elements[${i}]`);
   return Object.freeze({ kind: 'array', elements: Object.freeze([...elements]) });
 }
 
@@ -297,6 +306,27 @@ export function i1Attr(value: boolean): IntegerAttr {
 
 /** Structural attribute equality (float values compare by bits, so NaN equals itself). */
 export function attrEquals(a: Attribute, b: Attribute): boolean {
+  checkAttribute(a, 'a');
+  checkAttribute(b, 'b');
+  return equalAttrs(a, b);
+}
+
+/**
+ * `value` looks like an attribute: an object with a string `kind` (what each kind holds is
+ * its builder's check).
+ */
+function checkAttribute(value: unknown, argument: string): asserts value is Attribute {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof (value as { kind?: unknown }).kind !== 'string'
+  ) {
+    throw new LoopIrArgumentError(argument, 'an Attribute', value);
+  }
+}
+
+/** `attrEquals` of two checked attributes. */
+function equalAttrs(a: Attribute, b: Attribute): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
@@ -319,7 +349,7 @@ export function attrEquals(a: Attribute, b: Attribute): boolean {
       const o = b as ArrayAttr;
       return (
         a.elements.length === o.elements.length &&
-        a.elements.every((e, i) => attrEquals(e, o.elements[i] as Attribute))
+        a.elements.every((e, i) => equalAttrs(e, o.elements[i] as Attribute))
       );
     }
     case 'dictionary':
@@ -358,11 +388,22 @@ export function attrEquals(a: Attribute, b: Attribute): boolean {
 
 /** Equality of two named-attribute maps, ignoring order. */
 export function attributeMapsEqual(a: AttributeMap, b: AttributeMap): boolean {
+  for (const [map, argument] of [
+    [a, 'a'],
+    [b, 'b'],
+  ] as const) {
+    if (typeof map !== 'object' || map === null || Array.isArray(map)) {
+      throw new LoopIrArgumentError(argument, 'an AttributeMap (attributes by name)', map);
+    }
+    for (const [name, attribute] of Object.entries(map)) {
+      checkAttribute(attribute, `${argument}.${name}`);
+    }
+  }
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   return ka.every((k) => {
     const x = a[k];
     const y = b[k];
-    return x !== undefined && y !== undefined && attrEquals(x, y);
+    return x !== undefined && y !== undefined && equalAttrs(x, y);
   });
 }

@@ -19,6 +19,7 @@ import {
   i32,
   index,
   integer,
+  LoopIrArgumentError,
   memrefOf,
   parseModule,
   printAffineMap,
@@ -104,9 +105,9 @@ describe('affine maps', () => {
     expect(e).toEqual({ kind: 'constant', value: max });
     expect(evaluateAffineMap(affineMap(0, 0, [e]), [])).toEqual([max]);
     expect(affineConstant(2 ** 60)).toEqual({ kind: 'constant', value: 2n ** 60n });
-    expect(() => affineConstant(max + 1n)).toThrowError(RangeError);
-    expect(() => affineConstant(-max - 2n)).toThrowError(/outside the int64 range/);
-    expect(() => affineConstant(0.5)).toThrowError(/not an integer/);
+    expect(() => affineConstant(max + 1n)).toThrowError(LoopIrArgumentError);
+    expect(() => affineConstant(-max - 2n)).toThrowError(/in the int64 range/);
+    expect(() => affineConstant(0.5)).toThrowError(/expected an integer/);
   });
 
   it('reports wrong operand counts and division by zero', () => {

@@ -3,6 +3,7 @@
  * applied in program order, dead code erased, constants de-duplicated and hoisted to the
  * function entry; repeated until nothing changes.
  */
+import { expectOperation, LoopIrArgumentError } from '../../argument-checks.js';
 import type { Attribute } from '../../ir/attributes.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { IRMapping, remapOperation } from '../../ir/rewriter.js';
@@ -10,11 +11,18 @@ import { hoistConstants } from './constants.js';
 import { eliminateDeadCode } from './dead-code.js';
 import type { FoldTable } from './fold.js';
 
-/** Applies `folds` once over `func`, in program order; `changed` when any fold fired. */
+/**
+ * Applies `folds` once over `func`, in program order; `changed` when any fold fired.
+ * @throws LoopIrArgumentError when `func` is no operation or `folds` no FoldTable.
+ */
 export function applyFolds(
   func: Operation,
   folds: FoldTable,
 ): { func: Operation; changed: boolean } {
+  expectOperation(func, 'func');
+  if (!(folds instanceof Map)) {
+    throw new LoopIrArgumentError('folds', 'a FoldTable (a Map from op name to fold)', folds);
+  }
   const constants = new Map<Value, Attribute>();
   const defs = new Map<Value, Operation>();
   const record = (op: Operation): void => {
