@@ -10,6 +10,16 @@
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { DataType, TensorInfo } from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/errors';
+import { KernelArgumentError } from '../errors.js';
+import {
+  expectBackend,
+  expectDtype,
+  expectObjectWith,
+  expectShape,
+  expectTensorInfo,
+  expectTensorInfos,
+} from '../gpu/pass-arguments.js';
 import { sizeFromShape } from '../util/shape-size.js';
 
 /**
@@ -25,6 +35,17 @@ export function flatView(
   x: TensorInfo,
   keepPackedRuns = false,
 ): TensorInfo {
+  expectBackend(backend, 'flatView', 'webgl', ['runWebGLProgram']);
+  expectObjectWith(backend.texData, 'flatView', 'backend', 'the webgl backend (its texData)', {
+    get: 'function',
+  });
+  expectTensorInfo(x, 'flatView', 'x');
+  if (typeof keepPackedRuns !== 'boolean')
+    throw new KernelArgumentError(
+      'flatView',
+      'keepPackedRuns',
+      `must be a boolean, got ${describeValue(keepPackedRuns)}`,
+    );
   const size = sizeFromShape(x.shape);
   const texData = backend.texData.get(x.dataId);
   if (texData.isPacked && texData.texture != null) {
@@ -90,16 +111,39 @@ export function runFlatProgram(
   dtype: DataType,
   uniforms: number[][],
 ): TensorInfo {
+  expectBackend(backend, 'runFlatProgram', 'webgl', ['runWebGLProgram', 'uploadToGPU']);
+  expectObjectWith(program, 'runFlatProgram', 'program', 'a WebGL program (GPGPUProgram)', {
+    userCode: 'string',
+  });
+  expectTensorInfos(inputs, 'runFlatProgram', 'inputs');
+  expectDtype(dtype, 'runFlatProgram', 'dtype');
+  if (
+    !Array.isArray(uniforms) ||
+    uniforms.length > 1024 ||
+    !uniforms.every(
+      (u) => Array.isArray(u) && u.length <= 1024 && u.every((v) => typeof v === 'number'),
+    )
+  ) {
+    throw new KernelArgumentError(
+      'runFlatProgram',
+      'uniforms',
+      `must be an array of number arrays, got ${describeValue(uniforms)}`,
+    );
+  }
   for (const input of inputs) backend.uploadToGPU(input.dataId);
   return backend.runWebGLProgram(program, [...inputs], dtype, uniforms);
 }
 
 /** `info` seen with another shape of the same size (unpacked outputs reshape for free). */
 export function withShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
+  expectTensorInfo(info, 'withShape', 'info');
+  expectShape(shape, 'withShape', 'shape');
   return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
 }
 
 /** Disposes a kernel's intermediate tensors. */
 export function disposeAll(backend: MathBackendWebGL, infos: readonly TensorInfo[]): void {
+  expectBackend(backend, 'disposeWebglIntermediates', 'webgl', ['disposeIntermediateTensorInfo']);
+  expectTensorInfos(infos, 'disposeWebglIntermediates', 'infos');
   for (const info of infos) backend.disposeIntermediateTensorInfo(info);
 }

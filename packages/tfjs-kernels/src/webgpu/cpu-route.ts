@@ -5,12 +5,15 @@
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { TensorInfo } from '@tensorflow/tfjs-core';
+import { expectBackend, expectTensorInfos } from '../gpu/pass-arguments.js';
 
 /** Why these inputs run on the CPU, or `null` to run passes. */
 export function cpuRouteReason(
   backend: WebGPUBackend,
   inputs: readonly TensorInfo[],
 ): string | null {
+  expectBackend(backend, 'webgpuCpuRouteReason', 'webgpu', ['shouldExecuteOnCPU']);
+  expectTensorInfos(inputs, 'webgpuCpuRouteReason', 'inputs');
   if (inputs.some((t) => t.shape.includes(0))) return 'a tensor is empty';
   if (backend.shouldExecuteOnCPU([...inputs])) {
     return 'every input is small and still on the CPU (shouldExecuteOnCPU)';

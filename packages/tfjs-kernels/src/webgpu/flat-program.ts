@@ -11,6 +11,8 @@
  */
 import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 import type { DataType } from '@tensorflow/tfjs-core';
+import { KernelArgumentError } from '../errors.js';
+import { expectCount } from '../gpu/pass-arguments.js';
 
 /** Invocations per workgroup. */
 export const WORKGROUP_SIZE = 64;
@@ -58,6 +60,14 @@ export abstract class FlatProgram implements WebGPUProgram {
    * @param count Elements the pass loops over (its dispatch size).
    */
   constructor(key: string, outputSize: number, count: number) {
+    if (typeof key !== 'string' || key.length > 1024)
+      throw new KernelArgumentError(
+        'FlatProgram',
+        'key',
+        'must be a string of at most 1024 characters',
+      );
+    expectCount(outputSize, 'FlatProgram', 'outputSize');
+    expectCount(count, 'FlatProgram', 'count');
     this.shaderKey = `tilekit_${key}`;
     this.outputShape = [outputSize, 1];
     this.dispatch = [dispatchWorkgroups(count), 1, 1];

@@ -5,6 +5,16 @@
  */
 import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 import type { BackendValues, DataType, TensorInfo } from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/errors';
+import { KernelArgumentError } from '../errors.js';
+import {
+  expectBackend,
+  expectDtype,
+  expectObjectWith,
+  expectShape,
+  expectTensorInfo,
+  expectTensorInfos,
+} from '../gpu/pass-arguments.js';
 import type { ValueAccess } from '../gpu/tile-data.js';
 import { sizeFromShape } from '../util/shape-size.js';
 
@@ -30,6 +40,8 @@ export function flat(t: TensorInfo): TensorInfo {
 
 /** `info` seen with another shape of the same size. */
 export function withShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
+  expectTensorInfo(info, 'withShape', 'info');
+  expectShape(shape, 'withShape', 'shape');
   return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
 }
 
@@ -48,10 +60,37 @@ export function runFlat(
   uniforms: UniformValue[],
   output?: TensorInfo,
 ): TensorInfo {
+  expectBackend(backend, 'runFlat', 'webgpu', ['runWebGPUProgram']);
+  expectObjectWith(program, 'runFlat', 'program', 'a WebGPU program (a FlatProgram)', {
+    getUserCode: 'function',
+    shaderKey: 'string',
+  });
+  expectTensorInfos(inputs, 'runFlat', 'inputs');
+  expectDtype(dtype, 'runFlat', 'dtype');
+  if (!Array.isArray(uniforms) || uniforms.length > 1024 || !uniforms.every(isUniform)) {
+    throw new KernelArgumentError(
+      'runFlat',
+      'uniforms',
+      `must be an array of {type: 'int32' | 'float32', data: number[]}, got ${describeValue(uniforms)}`,
+    );
+  }
+  if (output !== undefined) expectTensorInfo(output, 'runFlat', 'output');
   return backend.runWebGPUProgram(program, inputs.map(flat), dtype, uniforms, output);
 }
 
 /** Releases a kernel's intermediate tensors. */
 export function disposeAll(backend: WebGPUBackend, infos: readonly TensorInfo[]): void {
   for (const info of infos) backend.disposeData(info.dataId);
+}
+
+/** One uniform as tfjs-backend-webgpu takes it. */
+function isUniform(value: unknown): value is UniformValue {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, data } = value as Record<string, unknown>;
+  return (
+    (type === 'int32' || type === 'float32') &&
+    Array.isArray(data) &&
+    data.length <= 1024 &&
+    data.every((d) => typeof d === 'number')
+  );
 }
