@@ -3,7 +3,8 @@
  * Makes a fresh clone runnable with nothing installed by hand:
  *  - installs npm dependencies (`npm ci`) when node_modules is missing or out of date with the lock;
  *  - with --test, also provisions the external tools the test suites need (headless Chromium for
- *    the WebGL suites, mlir-opt-22 for the MLIR differential suites) via their ensure-* scripts.
+ *    the WebGL suites, mlir-opt-22 for the MLIR differential suites, python3 with scipy for the
+ *    benchmark's scipy worker) via their ensure-* scripts.
  * Idempotent and quick when everything is already in place.
  */
 import { spawnSync } from 'node:child_process';
@@ -40,7 +41,7 @@ if (installed !== lockHash) {
 }
 
 if (process.argv.includes('--test')) {
-  for (const script of ['ensure-chromium.mjs', 'ensure-mlir.mjs']) {
+  for (const script of ['ensure-chromium.mjs', 'ensure-mlir.mjs', 'ensure-scipy.mjs']) {
     const path = join(root, 'tools', 'scripts', script);
     if (existsSync(path)) run(process.execPath, [path]);
   }
