@@ -16,12 +16,6 @@ import type { SparseOperand } from '../ops/run-sparse-kernel.js';
 import { sparseToDense } from '../ops/to-dense.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 
-/**
- * Backends whose synchronous reads cannot serve the host route: tfjs-webgpu reads GPU buffers
- * synchronously through a canvas, slowly at best (tfjs warns) and as zeros on some adapters.
- */
-export const OUTPUT_MAJOR_BACKENDS: ReadonlySet<string> = new Set(['webgpu']);
-
 /** The products of a sum of products, each with its sign. */
 function productsOf(e: Expr, negative = false): { negative: boolean; product: Expr }[] {
   if (e.kind === 'neg') return productsOf(e.operand, !negative);

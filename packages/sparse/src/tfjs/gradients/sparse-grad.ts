@@ -18,7 +18,8 @@ import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.
 import { checkedTfSparseTensor, TfSparseTensor } from '../sparse-tensor-tf.js';
 import { derivativeKernel } from './derivative.js';
 import { entryDenseIndices } from './entry-indices.js';
-import { OUTPUT_MAJOR_BACKENDS, outputMajorKernel } from './output-major.js';
+import { outputMajorKernel } from './output-major.js';
+import { OUTPUT_MAJOR_BACKENDS } from './output-major-backends.js';
 
 /** The forward call's operands, rebuilt from the saved inputs (owned by the forward call). */
 function forwardOperands(

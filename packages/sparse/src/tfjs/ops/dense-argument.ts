@@ -7,7 +7,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import { type TfSparseDType, TfSparseTensor } from '../sparse-tensor-tf.js';
-import { describeValue } from './run-sparse-kernel.js';
+import { describeValue } from './describe-value.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /** A dense argument: a tensor, or numbers tfjs converts to one (`TensorLike`). */

@@ -19,6 +19,7 @@ import { callerInputsOf } from '../sparse-call.js';
 import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
 import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions } from '../sparse-op-key.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { describeValue } from './describe-value.js';
 
 /** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
 export type SparseOperand = tf.Tensor | TfSparseTensor | SparseTensor | number;
@@ -29,15 +30,6 @@ export const DEFAULT_OP_OPTIONS: Readonly<SparseOpOptions> = Object.freeze({
   vectorLength: 8,
   enableSIMDIndex32: true,
 });
-
-/** What a value is, for error messages. */
-export function describeValue(value: unknown): string {
-  if (value instanceof tf.Tensor)
-    return `a dense tf.Tensor (${value.dtype}, shape [${value.shape.join(', ')}])`;
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'a plain object' : `a ${typeof value}`;
-}
 
 /** `o` as a backend-resident sparse tensor (a host SparseTensor is uploaded into the op's scope). */
 function residentSparse(o: TfSparseTensor | SparseTensor): TfSparseTensor {

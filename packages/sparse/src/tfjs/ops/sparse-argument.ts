@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
-import { describeValue } from './run-sparse-kernel.js';
+import { describeValue } from './describe-value.js';
 
 /** A sparse argument: on the backend, or a host SparseTensor (uploaded for the call). */
 export type SparseArgument = TfSparseTensor | SparseTensor;

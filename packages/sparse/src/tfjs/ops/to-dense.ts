@@ -6,7 +6,8 @@ import { toDenseExpression } from '../compiled-kernel.js';
 import { SparseToDenseTensor } from '../kernel-names.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
-import { describeValue, runSparseKernel } from './run-sparse-kernel.js';
+import { describeValue } from './describe-value.js';
+import { runSparseKernel } from './run-sparse-kernel.js';
 
 /**
  * The dense tensor of sparse `A` (any rank and format), built by a kernel on the active backend:

@@ -18,7 +18,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { isCompressed, isUnique, type SparseFormat } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major.js';
+import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major-backends.js';
 import type { SparseArgument } from '../ops/sparse-argument.js';
 import { checkedTfSparseTensor, type TfSparseTensor } from '../sparse-tensor-tf.js';
 
