@@ -3,22 +3,10 @@
  * module that is not one, text that is not a string) is a {@link LoopIrArgumentError} naming it
  * before any work starts, never a `TypeError` from deep inside.
  */
-import { describeValue } from '@tilekit/errors';
 import type { Module, Operation } from './ir/operation.js';
-import { LoopIrError } from './loop-ir-error.js';
+import { LoopIrArgumentError } from './loop-ir-argument-error.js';
 
-/** An argument of a loop-ir function that is not what the function takes. */
-export class LoopIrArgumentError extends LoopIrError {
-  override readonly name = 'LoopIrArgumentError';
-  override readonly argument: string;
-  override readonly expected: string;
-
-  constructor(argument: string, expected: string, value: unknown) {
-    super(`Invalid ${argument}: expected ${expected}, got ${describeValue(value)}`);
-    this.argument = argument;
-    this.expected = expected;
-  }
-}
+export { LoopIrArgumentError };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

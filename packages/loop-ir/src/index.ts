@@ -5,7 +5,6 @@
  * `@tilekit/loop-ir/semantics`. How the IR core is designed: the README's Design section.
  */
 
-export { LoopIrArgumentError } from './argument-checks.js';
 export {
   type InterpretArg,
   InterpretArgumentError,
@@ -166,6 +165,7 @@ export {
 } from './ir/types.js';
 export { laneCount, MAX_VECTOR_LENGTH } from './ir/vector-length.js';
 export { definingOps, findFunction, type OpContainer, usersOf, walkOperations } from './ir/walk.js';
+export { LoopIrArgumentError } from './loop-ir-argument-error.js';
 export { LoopIrError } from './loop-ir-error.js';
 export { MAX_NESTING_DEPTH, MlirParseError, parseModule } from './parse/index.js';
 export { canonicalizePass, csePass } from './passes/builtin-passes.js';

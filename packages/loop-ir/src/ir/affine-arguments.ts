@@ -5,8 +5,8 @@
  * Expressions are trees; one nested deeper than any real map, or a cycle, is refused rather than
  * walked until the stack overflows.
  */
-import { LoopIrArgumentError } from '../argument-checks.js';
-import type { AffineExpr, AffineMap } from './affine.js';
+import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import type { AffineExpr, AffineMap } from './affine-types.js';
 
 /** Deeper than any affine expression MLIR prints; a cyclic object reaches it too. */
 const MAX_DEPTH = 256;

@@ -3,7 +3,7 @@
  * Expressions keep the operators the source used (including `-`), so printing is stable.
  */
 
-import { LoopIrArgumentError } from '../argument-checks.js';
+import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
 import { LoopIrError } from '../loop-ir-error.js';
 import {
   checkAffineExpr,
@@ -13,28 +13,9 @@ import {
   checkCount,
   checkPosition,
 } from './affine-arguments.js';
+import type { AffineBinaryOp, AffineExpr, AffineMap } from './affine-types.js';
 
-/** Binary affine operators, in MLIR's spelling. */
-export type AffineBinaryOp = '+' | '-' | '*' | 'floordiv' | 'ceildiv' | 'mod';
-
-/** One affine expression node. */
-export type AffineExpr =
-  | { readonly kind: 'dim'; readonly position: number }
-  | { readonly kind: 'symbol'; readonly position: number }
-  | { readonly kind: 'constant'; readonly value: bigint }
-  | {
-      readonly kind: 'binary';
-      readonly op: AffineBinaryOp;
-      readonly lhs: AffineExpr;
-      readonly rhs: AffineExpr;
-    };
-
-/** `(d0..)[s0..] -> (results)`. */
-export interface AffineMap {
-  readonly numDims: number;
-  readonly numSymbols: number;
-  readonly results: readonly AffineExpr[];
-}
+export type { AffineBinaryOp, AffineExpr, AffineMap } from './affine-types.js';
 
 /** Raised when an affine map is evaluated with the wrong operands or divides by zero. */
 export class AffineEvalError extends LoopIrError {

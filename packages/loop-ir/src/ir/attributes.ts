@@ -2,7 +2,7 @@
  * Attributes: compile-time constant data attached to operations. Like types they are small
  * frozen structural values; compare with {@link attrEquals}.
  */
-import { LoopIrArgumentError } from '../argument-checks.js';
+import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
 import { type AffineMap, affineMapEquals } from './affine.js';
 import {
   type FloatType,
