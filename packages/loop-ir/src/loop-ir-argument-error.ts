@@ -3,7 +3,7 @@
  * file, below the IR it describes, so the IR builders that throw it and the boundary checks
  * that read IR types do not import each other.
  */
-import { describeValue } from '@tilekit/errors';
+import { describeValue, messageText } from '@tilekit/errors';
 import { LoopIrError } from './loop-ir-error.js';
 
 /** An argument of a loop-ir function that is not what the function takes. */
@@ -12,9 +12,12 @@ export class LoopIrArgumentError extends LoopIrError {
   override readonly argument: string;
   override readonly expected: string;
 
+  /** `argument` and `expected` that are not strings are described (constructing never throws). */
   constructor(argument: string, expected: string, value: unknown) {
-    super(`Invalid ${argument}: expected ${expected}, got ${describeValue(value)}`);
-    this.argument = argument;
-    this.expected = expected;
+    const named = messageText(argument);
+    const wanted = messageText(expected);
+    super(`Invalid ${named}: expected ${wanted}, got ${describeValue(value)}`);
+    this.argument = named;
+    this.expected = wanted;
   }
 }

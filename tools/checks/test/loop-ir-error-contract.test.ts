@@ -2,6 +2,7 @@
  * The error contract of `@tilekit/loop-ir`'s IR builders and comparators (checked here because
  * loop-ir's own tests cannot use the shared junk corpus: the test support depends on loop-ir):
  * the affine builders, comparators and the attribute comparators, `arrayAttr` and `applyFolds`,
+ * and every error class (which constructs from anything),
  * given junk in any argument position (the others plausible), return or throw a
  * `LoopIrArgumentError` naming one of their parameters, never a TypeError, RangeError or stack
  * overflow, also for a cyclic or absurdly deep expression.
@@ -22,7 +23,67 @@ const target = (
   f: (...args: never[]) => unknown,
 ): JunkTarget => ({ plausible, parameters, call: (...args) => f(...(args as never[])) });
 
+/** A target that constructs `type`: an error class constructs from anything. */
+const construct = (
+  parameters: string[],
+  plausible: () => unknown[],
+  type: new (...args: never[]) => unknown,
+): JunkTarget => ({ plausible, parameters, call: (...args) => new type(...(args as never[])) });
+
+const ERROR_CLASSES: Record<string, JunkTarget> = {
+  LoopIrError: construct(['message'], () => ['bad'], ir.LoopIrError),
+  LoopIrArgumentError: construct(
+    ['argument', 'expected', 'value'],
+    () => ['text', 'a string', 4],
+    ir.LoopIrArgumentError,
+  ),
+  AffineEvalError: construct(['message'], () => ['bad'], ir.AffineEvalError),
+  SegmentError: construct(['message'], () => ['bad'], ir.SegmentError),
+  OperandAccessError: construct(
+    ['opName', 'segment', 'detail'],
+    () => ['scf.for', 'lower', 'missing'],
+    ir.OperandAccessError,
+  ),
+  InterpretError: construct(['opName', 'detail'], () => ['memref.load', 'bad'], ir.InterpretError),
+  OutOfBoundsError: construct(
+    ['opName', 'indices', 'shape', 'lane'],
+    () => ['memref.load', [3], [2], 1],
+    ir.OutOfBoundsError,
+  ),
+  InterpretArgumentError: construct(
+    ['argument', 'detail'],
+    () => ['#0', 'bad'],
+    ir.InterpretArgumentError,
+  ),
+  MlirParseError: construct(
+    ['detail', 'line', 'column', 'expected'],
+    () => ['bad', 1, 2, "':'"],
+    ir.MlirParseError,
+  ),
+  IRVerifyError: construct(
+    ['opName', 'rule', 'detail', 'path'],
+    () => ['scf.for', 'r', 'bad', '@f'],
+    ir.IRVerifyError,
+  ),
+  PassOptionError: construct(
+    ['pass', 'argument', 'expected', 'found'],
+    () => ['cse', 'x', 'nothing', "'x'"],
+    ir.PassOptionError,
+  ),
+  PassPipelineError: construct(
+    ['argument', 'expected', 'found'],
+    () => ['text', "')'", 'end'],
+    ir.PassPipelineError,
+  ),
+  PassVerificationError: construct(
+    ['pass', 'diagnostic'],
+    () => ['cse', 'bad'],
+    ir.PassVerificationError,
+  ),
+};
+
 const TARGETS: Record<string, JunkTarget> = {
+  ...ERROR_CLASSES,
   affineDim: target(['position'], () => [1], ir.affineDim),
   affineSymbol: target(['position'], () => [0], ir.affineSymbol),
   affineConstant: target(['value'], () => [5n], ir.affineConstant),

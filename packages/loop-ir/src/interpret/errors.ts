@@ -1,5 +1,6 @@
 /** Typed interpreter errors. */
 
+import { describeValue, messageText } from '@tilekit/errors';
 import { LoopIrError } from '../loop-ir-error.js';
 
 /** A run-time failure: undefined behaviour the program hit, or an unsupported construct. */
@@ -14,11 +15,18 @@ export class InterpretError extends LoopIrError {
     readonly opName: string,
     readonly detail: string,
   ) {
-    super(`${opName}: ${detail}`);
+    super(`${messageText(opName)}: ${messageText(detail)}`);
   }
 }
 
 /** A memory access (load, store, or an active lane of a masked/gathered access) out of bounds. */
+/** Subscripts or a shape as a message shows them; a caller's junk is described, never joined. */
+function listText(values: unknown): string {
+  return Array.isArray(values) && values.length <= 16
+    ? Array.from(values, (v: unknown) => describeValue(v)).join(', ')
+    : describeValue(values);
+}
+
 export class OutOfBoundsError extends InterpretError {
   override readonly name = 'OutOfBoundsError';
 
@@ -36,7 +44,7 @@ export class OutOfBoundsError extends InterpretError {
   ) {
     super(
       opName,
-      `out-of-bounds access at [${indices.join(', ')}] of memref with shape [${shape.join(', ')}]${lane === undefined ? '' : ` (lane ${lane})`}`,
+      `out-of-bounds access at [${listText(indices)}] of memref with shape [${listText(shape)}]${lane === undefined ? '' : ` (lane ${describeValue(lane)})`}`,
     );
   }
 }
@@ -53,6 +61,6 @@ export class InterpretArgumentError extends LoopIrError {
     override readonly argument: string,
     readonly detail: string,
   ) {
-    super(`argument ${argument}: ${detail}`);
+    super(`argument ${messageText(argument)}: ${messageText(detail)}`);
   }
 }

@@ -4,6 +4,7 @@
  * (`memref`, `...indices`, `?acc`), so a reader sees which operand is meant and a wrong
  * name or a malformed op fails loudly instead of yielding `undefined` typed as a Value.
  */
+import { messageText } from '@tilekit/errors';
 import type { OpDef, Segment } from './op-def.js';
 import { SegmentError } from './op-def.js';
 import type { Operation, Value } from './operation.js';
@@ -22,7 +23,9 @@ export class OperandAccessError extends SegmentError {
     readonly segment: string,
     detail: string,
   ) {
-    super(`${opName}${segment === '' ? '' : ` segment '${segment}'`}: ${detail}`);
+    super(
+      `${messageText(opName)}${segment === '' ? '' : ` segment '${messageText(segment)}'`}: ${messageText(detail)}`,
+    );
   }
 }
 

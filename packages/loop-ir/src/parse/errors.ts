@@ -1,5 +1,6 @@
 /** Typed errors of the MLIR text parser. */
 
+import { describeValue, messageText } from '@tilekit/errors';
 import { LoopIrError } from '../loop-ir-error.js';
 
 /** A syntax or name-resolution error at a source position (1-based line and column). */
@@ -18,6 +19,6 @@ export class MlirParseError extends LoopIrError {
     readonly column: number,
     override readonly expected?: string,
   ) {
-    super(`${line}:${column}: ${detail}`);
+    super(`${describeValue(line)}:${describeValue(column)}: ${messageText(detail)}`);
   }
 }

@@ -3,6 +3,7 @@
  * the parser of its own option string (`vl=8 enable-vla-vectorization=true`), so every caller
  * (the CLI, a pipeline string, the playground) validates options in one place, the pass.
  */
+import { messageText } from '@tilekit/errors';
 import type { Module } from '../ir/operation.js';
 import { LoopIrError } from '../loop-ir-error.js';
 
@@ -50,7 +51,9 @@ export class PassOptionError extends LoopIrError {
     override readonly expected: string,
     found: string,
   ) {
-    super(`${pass}: option '${argument}' takes ${expected}, got ${found}`);
+    super(
+      `${messageText(pass)}: option '${messageText(argument)}' takes ${messageText(expected)}, got ${messageText(found)}`,
+    );
   }
 }
 

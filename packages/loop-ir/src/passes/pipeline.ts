@@ -3,6 +3,7 @@
  * sparse-vectorization{vl=8}, canonicalize)`, parsed against a registry of {@link Pass}es and run
  * in order, the IR verified after each pass (mlir-opt's default `-verify-each`).
  */
+import { messageText } from '@tilekit/errors';
 import {
   expectArray,
   expectModule,
@@ -45,7 +46,9 @@ export class PassPipelineError extends LoopIrError {
     override readonly expected: string,
     found: string,
   ) {
-    super(`${argument}: expected ${expected}, found ${found}`);
+    super(
+      `${messageText(argument)}: expected ${messageText(expected)}, found ${messageText(found)}`,
+    );
   }
 }
 
@@ -58,7 +61,7 @@ export class PassVerificationError extends LoopIrError {
     readonly diagnostic: string,
   ) {
     super(
-      `the module after ${pass} fails verification (a tilekit bug, please report it): ${diagnostic}`,
+      `the module after ${messageText(pass)} fails verification (a tilekit bug, please report it): ${messageText(diagnostic)}`,
     );
   }
 }

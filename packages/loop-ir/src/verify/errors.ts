@@ -1,5 +1,6 @@
 /** Verifier diagnostics. */
 
+import { messageText } from '@tilekit/errors';
 import { LoopIrError } from '../loop-ir-error.js';
 
 /** A rule an operation broke: thrown by `verifyModule`, listed by `verificationDiagnostics`. */
@@ -18,6 +19,8 @@ export class IRVerifyError extends LoopIrError {
     readonly detail: string,
     readonly path: string,
   ) {
-    super(`'${opName}' op ${detail} [rule ${rule}] at ${path}`);
+    super(
+      `'${messageText(opName)}' op ${messageText(detail)} [rule ${messageText(rule)}] at ${messageText(path)}`,
+    );
   }
 }
