@@ -33,6 +33,8 @@ const webgpuBackend = () => ({
   shouldExecuteOnCPU: () => false,
 });
 class CopyProgram extends webgpu.FlatProgram {
+  readonly variableNames = ['x'];
+  readonly uniforms = 'size : i32,';
   getUserCode(): string {
     return '';
   }
