@@ -3,6 +3,7 @@
  * on the `@tilekit/loop-ir` IR.
  */
 
+export { VectorizerArgumentError } from './argument-checks.js';
 export { FOLDS } from './canonicalize/index.js';
 export { VECTORIZER_CONFORMANCE_EXCLUSIONS } from './conformance-exclusions.js';
 export { LOOP_MARKER } from './loop-view.js';

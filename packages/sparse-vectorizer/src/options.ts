@@ -3,6 +3,7 @@
  */
 import { describeValue } from '@tilekit/errors';
 import { MAX_VECTOR_LENGTH, type ScalarType, type VectorType, vectorOf } from '@tilekit/loop-ir';
+import { expectScalarType } from './argument-checks.js';
 import { VectorizerError } from './vectorizer-error.js';
 
 /** Options of {@link vectorize}, mirroring `--sparse-vectorization="vl=.. ..."`. */
@@ -25,13 +26,21 @@ export interface VL {
 /** Raised when {@link VectorizeOptions} are unusable, e.g. `vectorLength: 0`. */
 export class VectorizeOptionsError extends VectorizerError {
   override readonly name = 'VectorizeOptionsError';
+  override readonly argument: string;
+
+  /** `argument`: the options argument or field at fault (`options.vectorLength`). */
+  constructor(message: string, argument = 'options') {
+    super(message);
+    this.argument = typeof argument === 'string' ? argument : 'options';
+  }
 }
 
 /** Checks and completes the options. MLIR fails the pass for `vl=0`; so do we. */
-export function resolveOptions(options: VectorizeOptions): VL {
+export function resolveOptions(options: VectorizeOptions, argument = 'options'): VL {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new VectorizeOptionsError(
-      `options must be an object with a vectorLength, got ${describeValue(options)}`,
+      `${argument} must be an object with a vectorLength, got ${describeValue(options)}`,
+      argument,
     );
   }
   const { vectorLength } = options;
@@ -42,7 +51,8 @@ export function resolveOptions(options: VectorizeOptions): VL {
     vectorLength > MAX_VECTOR_LENGTH
   ) {
     throw new VectorizeOptionsError(
-      `options.vectorLength must be an integer in [1, ${MAX_VECTOR_LENGTH}] (vl=0 disables vectorization and is an error, as in MLIR; more than ${MAX_VECTOR_LENGTH} lanes is beyond any SIMD target), got ${String(vectorLength)}`,
+      `${argument}.vectorLength must be an integer in [1, ${MAX_VECTOR_LENGTH}] (vl=0 disables vectorization and is an error, as in MLIR; more than ${MAX_VECTOR_LENGTH} lanes is beyond any SIMD target), got ${describeValue(vectorLength)}`,
+      `${argument}.vectorLength`,
     );
   }
   return Object.freeze({
@@ -54,5 +64,7 @@ export function resolveOptions(options: VectorizeOptions): VL {
 
 /** `vector<vl x T>`, scalable (`vector<[vl] x T>`) under VLA. */
 export function vectorType(vl: VL, element: ScalarType): VectorType {
-  return vectorOf(vl.vectorLength, element, vl.enableVLAVectorization);
+  const checked = resolveOptions(vl, 'vl');
+  expectScalarType(element, 'element');
+  return vectorOf(checked.vectorLength, element, checked.enableVLAVectorization);
 }

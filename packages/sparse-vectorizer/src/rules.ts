@@ -5,7 +5,8 @@
  */
 import type { CombiningKind, ScalarType } from '@tilekit/loop-ir';
 import { bitWidth, i32, i64 } from '@tilekit/loop-ir';
-import type { VL } from './options.js';
+import { expectScalarType } from './argument-checks.js';
+import { resolveOptions, type VL } from './options.js';
 
 /** Unary ops whose vector form has the operand's type (`math.sqrt`, `arith.negf`, ...). */
 export const UNARY_OPS: ReadonlySet<string> = new Set([
@@ -124,9 +125,11 @@ export const READ_ONLY_OPS: ReadonlySet<string> = new Set([
  * `index` coordinates stay as they are. `undefined` means no extension.
  */
 export function widenedIndexElement(vl: VL, element: ScalarType): ScalarType | undefined {
+  const checked = resolveOptions(vl, 'vl');
+  expectScalarType(element, 'element');
   if (element.kind === 'index') return undefined;
   const width = bitWidth(element);
   if (width < 32) return i32;
-  if (width < 64 && !vl.enableSIMDIndex32) return i64;
+  if (width < 64 && !checked.enableSIMDIndex32) return i64;
   return undefined;
 }

@@ -5,16 +5,15 @@
  * greedy driver would. The input module is never modified.
  */
 
-import { describeValue } from '@tilekit/errors';
 import type { Module, Operation, Value } from '@tilekit/loop-ir';
 import { createModule, definingOps, isFrozenModule } from '@tilekit/loop-ir';
+import { VectorizerArgumentError } from './argument-checks.js';
 import { canonicalizeFunction, hoistConstants } from './canonicalize/index.js';
 import { foldReductionChains } from './chain.js';
 import { innermostFirst, listLoops, replaceOperation } from './loops.js';
 import { resolveOptions, type VectorizeOptions, type VL } from './options.js';
 import type { ChainReport, LoopReport, VectorizeResult } from './report.js';
 import { rewriteForOp } from './stmt.js';
-import { VectorizerError } from './vectorizer-error.js';
 
 /**
  * What {@link vectorize} made of each immutable module, per resolved options. Weak: the
@@ -35,7 +34,11 @@ const VECTORIZED = new WeakMap<Module, Map<string, VectorizeResult>>();
  */
 export function vectorize(module: Module, options: VectorizeOptions): VectorizeResult {
   if (typeof module !== 'object' || module === null || !Array.isArray(module.operations)) {
-    throw new VectorizerError(`module must be a Module, got ${describeValue(module)}`);
+    throw new VectorizerArgumentError(
+      'module',
+      'a Module (from parseModule or buildModule)',
+      module,
+    );
   }
   const vl = resolveOptions(options);
   const key = optionsKey(vl);

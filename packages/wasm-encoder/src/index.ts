@@ -14,5 +14,6 @@ export {
   type FunctionImport,
   type ModuleParts,
 } from './module-encoder.js';
+export { ModulePartsError } from './module-parts-check.js';
 export { VALTYPE, type ValType } from './opcodes.js';
 export { UnknownInstructionError, WasmEncoderError } from './wasm-encoder-error.js';

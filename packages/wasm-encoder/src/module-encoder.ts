@@ -5,6 +5,7 @@
  */
 import { ByteWriter } from './bytes.js';
 import type { FunctionBuilder } from './function-builder.js';
+import { checkModuleParts } from './module-parts-check.js';
 import { VALTYPE, type ValType } from './opcodes.js';
 
 /** A host function the module imports (`env.<name>`). */
@@ -46,6 +47,7 @@ const LIMITS = { minOnly: 0x00, sharedWithMax: 0x03 } as const;
 
 /** Encodes the module; function `k` of `parts.functions` gets index `imports.length + k`. */
 export function encodeModule(parts: ModuleParts): Uint8Array {
+  checkModuleParts(parts);
   const signatures: string[] = [];
   const typeIndex = (params: readonly ValType[], results: readonly ValType[]): number => {
     const key = `${params.join(',')}->${results.join(',')}`;

@@ -45,7 +45,9 @@ describe('vectorize argument checks', () => {
       }
       expect(thrown).toBeInstanceOf(VectorizerError);
       expect(isTilekitError(thrown)).toBe(true);
-      expect((thrown as Error).message).toMatch(/^module must be a Module, got /);
+      expect((thrown as Error).message).toMatch(
+        /^Invalid module: expected a Module \(from parseModule or buildModule\), got /,
+      );
     }
   });
 

@@ -1,0 +1,94 @@
+/**
+ * The error contract of `@tilekit/sparse-vectorizer`: every exported function and class, given
+ * junk from the shared corpus in any argument position (the others plausible), returns or
+ * throws a `VectorizerError` naming one of its parameters.
+ */
+import { f32, i8, parseModule } from '@tilekit/loop-ir';
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import { describe, expect, it } from 'vitest';
+import * as vectorizer from '../../src/index.js';
+
+const MODULE = `func.func @scale(%n: index, %a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  return
+}`;
+const VL = () => ({ vectorLength: 8, enableVLAVectorization: false, enableSIMDIndex32: false });
+const report = () => vectorizer.vectorize(parseModule(MODULE), { vectorLength: 8 }).report;
+
+const message = (make: (m: never) => unknown): JunkTarget => ({
+  plausible: () => ['message'],
+  call: (m) => make(m as never),
+  parameters: ['message'],
+});
+
+const TARGETS: Record<string, JunkTarget> = {
+  VectorizerError: message((m) => new vectorizer.VectorizerError(m)),
+  VectorizeOptionsError: {
+    plausible: () => ['vl=0', 'options'],
+    call: (m, a) => new vectorizer.VectorizeOptionsError(m as never, a as never),
+    parameters: ['message', 'argument'],
+  },
+  VectorizerArgumentError: {
+    plausible: () => ['element', 'a scalar type', null],
+    call: (a, e, v) => new vectorizer.VectorizerArgumentError(a as never, e as never, v),
+    parameters: ['argument', 'expected', 'value'],
+  },
+  formatReport: {
+    plausible: () => [report()],
+    call: (r) => vectorizer.formatReport(r as never),
+    parameters: ['report'],
+  },
+  reportLines: {
+    plausible: () => [report()],
+    call: (r) => vectorizer.reportLines(r as never),
+    parameters: ['report'],
+  },
+  resolveOptions: {
+    plausible: () => [{ vectorLength: 4 }],
+    call: (o) => vectorizer.resolveOptions(o as never),
+    parameters: ['options'],
+  },
+  vectorType: {
+    plausible: () => [VL(), f32],
+    call: (vl, element) => vectorizer.vectorType(vl as never, element as never),
+    parameters: ['vl', 'element'],
+  },
+  vectorize: {
+    plausible: () => [parseModule(MODULE), { vectorLength: 8 }],
+    call: (m, o) => vectorizer.vectorize(m as never, o as never),
+    parameters: ['module', 'options'],
+  },
+  widenedIndexElement: {
+    plausible: () => [VL(), i8],
+    call: (vl, element) => vectorizer.widenedIndexElement(vl as never, element as never),
+    parameters: ['vl', 'element'],
+  },
+};
+
+describe('every export of @tilekit/sparse-vectorizer keeps the error contract on junk', () => {
+  it('the targets are every exported function and class', () => {
+    expect(Object.keys(TARGETS).sort()).toEqual(callableExports(vectorizer));
+  });
+
+  it('the plausible calls give the values the rules say', () => {
+    expect(vectorizer.formatReport(report())).toMatch(
+      /^@scale loop 0 \(depth 0\): left scalar \[not-sparsifier-loop\]/,
+    );
+    expect(vectorizer.vectorType(VL(), f32)).toMatchObject({ kind: 'vector', shape: [8] });
+    // An i8 subscript widens to i32 for the gather's index vector.
+    expect(vectorizer.widenedIndexElement(VL(), i8)).toMatchObject({ kind: 'integer', width: 32 });
+  });
+
+  for (const seed of [1, 2]) {
+    it(`junk stream ${seed}: a result or a VectorizerError naming a parameter`, async () => {
+      expect(await junkCallFailures(TARGETS, seed)).toEqual([]);
+    });
+  }
+});
