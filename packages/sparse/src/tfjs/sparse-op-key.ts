@@ -6,6 +6,7 @@
  */
 import type { EngineName } from '@tilekit/loop-engines';
 import type { FormatSpec } from '../sparse-tensor/format.js';
+import { SparsifyError } from '../sparsify/errors.js';
 import type { Expr, Notation } from '../sparsify/expression.js';
 import type { ValueType } from '../sparsify/kernel-plan.js';
 import { parseNotation, printExpr } from '../sparsify/notation.js';
@@ -54,14 +55,27 @@ export function canonicalNotation(notation: Notation): string {
   return `${canonicalExpr(notation.output)}${notation.op}${canonicalExpr(notation.rhs)}`;
 }
 
-/** JSON with object keys sorted, so equal format descriptions spell alike. */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+/** Nesting a key spells out; only a format description nests (options are flat). */
+const MAX_KEY_DEPTH = 16;
+
+/**
+ * JSON with object keys sorted, so equal format descriptions spell alike; a bigint spelled
+ * `5n` (JSON has none), and a description nested past {@link MAX_KEY_DEPTH} (a cycle, say) a
+ * typed error rather than a stack overflow.
+ */
+function sortedJson(value: unknown, depth = 0): string {
+  if (depth > MAX_KEY_DEPTH)
+    throw new SparsifyError(
+      'formats',
+      `a format description nests deeper than ${MAX_KEY_DEPTH} levels`,
+    );
+  if (typeof value === 'bigint') return `${value}n`;
+  if (Array.isArray(value)) return `[${value.map((v) => sortedJson(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
 }

@@ -14,6 +14,7 @@ import {
   type FormatSpec,
   hasCoordinates,
   isCompressed,
+  MAX_RANK,
   resolveFormat,
   type SparseFormat,
 } from '../sparse-tensor/format.js';
@@ -101,11 +102,15 @@ function inHostMemory(t: tf.Tensor): boolean {
 function checkShape(shape: unknown, argument: string): readonly number[] {
   if (
     !Array.isArray(shape) ||
+    shape.length > MAX_RANK ||
     !shape.every(
       (d) => typeof d === 'number' && Number.isSafeInteger(d) && d >= 0 && d <= INT32_MAX,
     )
   )
-    throw new SparseFormatError(argument, 'expected an array of non-negative int32 extents');
+    throw new SparseFormatError(
+      argument,
+      `expected an array of at most ${MAX_RANK} non-negative int32 extents`,
+    );
   return shape as readonly number[];
 }
 

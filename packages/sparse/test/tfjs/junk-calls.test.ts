@@ -54,7 +54,17 @@ function junk(): { label: string; value: unknown }[] {
     { label: 'a float64 array', value: new Float64Array([1.5, -1]) },
     { label: 'a disposed tensor', value: disposedTensor() },
     { label: 'a bool tensor', value: tf.keep(tf.tensor1d([1, 0], 'bool')) },
+    // Sizes and shapes a walk must bound before it starts: holes count as elements.
+    { label: 'a holey array of 2^32 - 1', value: new Array(2 ** 32 - 1) },
+    { label: 'an object holding a bigint', value: { A: 'CSR', vectorLength: 5n } },
+    { label: 'a cyclic object', value: cyclic() },
   ];
+}
+
+function cyclic(): Record<string, unknown> {
+  const o: Record<string, unknown> = { A: 'CSR' };
+  o.self = o;
+  return o;
 }
 
 function disposedTensor(): tf.Tensor {

@@ -13,6 +13,9 @@ import type { SparseArgument } from './sparse-argument.js';
 /** A dense argument: a tensor, or numbers tfjs converts to one (`TensorLike`). */
 export type DenseArgument = tf.Tensor | tf.TensorLike;
 
+/** Numbers a nested array may hold before conversion is refused (2 GiB of boxed numbers). */
+const MAX_DENSE_ELEMENTS = 2 ** 28;
+
 /** Nested arrays of numbers this deep at most (tfjs tensors have at most rank 6 in practice). */
 const MAX_NESTING = 8;
 
@@ -34,6 +37,9 @@ function shapeOfNumbers(value: unknown, depth: number, out: number[]): number[] 
   }
   if (!Array.isArray(value)) return describeValue(value);
   if (depth >= MAX_NESTING) return `arrays nested deeper than ${MAX_NESTING}`;
+  // Checked before the walk: holes count as elements, and 2^32 - 1 of them take minutes.
+  if (out.length + value.length > MAX_DENSE_ELEMENTS)
+    return `a nested array of more than ${MAX_DENSE_ELEMENTS} numbers (pass a tf.Tensor)`;
   let inner: number[] | undefined;
   for (let k = 0; k < value.length; k++) {
     const shape = shapeOfNumbers(value[k], depth + 1, out);

@@ -50,10 +50,19 @@ function denseBatchProduct(A: SparseArgument, B: Tensor, options?: SparseOpOptio
   return transpose(reshape(product, [m, batch, n]), [1, 0, 2]);
 }
 
+/** Sparse matrices one batched call may take (each is its own kernel call). */
+const MAX_BATCH = 65536;
+
 /** Checks a batch of sparse matrices: at least one, each rank 2, all of one shape. */
 function sparseBatch(As: readonly unknown[]): readonly SparseArgument[] {
   if (As.length === 0)
     throw new SparsifyError('A', 'expected at least one sparse matrix in the batch');
+  // Checked before the walk: a holey array of 2^32 - 1 would take minutes to visit.
+  if (As.length > MAX_BATCH)
+    throw new SparsifyError(
+      'A',
+      `expected at most ${MAX_BATCH} sparse matrices in the batch, got ${As.length}`,
+    );
   As.forEach((Ai, i) => {
     requireSparse(Ai, 2, `A[${i}]`);
   });
