@@ -1,5 +1,4 @@
-import { describeValue } from './describe-value.js';
-import { messageText } from './message-text.js';
+import { argumentErrorText } from './argument-text.js';
 import { TilekitError } from './tilekit-error.js';
 
 /**
@@ -13,10 +12,9 @@ export class TilekitArgumentError extends TilekitError {
 
   /** `argument` and `expected` that are not strings are described (constructing never throws). */
   constructor(argument: string, expected: string, value: unknown) {
-    const named = messageText(argument);
-    const wanted = messageText(expected);
-    super(`Invalid ${named}: expected ${wanted}, got ${describeValue(value)}`);
-    this.argument = named;
-    this.expected = wanted;
+    const text = argumentErrorText(argument, expected, value);
+    super(text.message);
+    this.argument = text.argument;
+    this.expected = text.expected;
   }
 }

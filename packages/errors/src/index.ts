@@ -6,6 +6,7 @@
  * error's own text is made from whatever it was given.
  */
 export { TilekitArgumentError } from './argument-error.js';
+export { type ArgumentErrorText, argumentErrorText } from './argument-text.js';
 export { describeValue } from './describe-value.js';
 export { INT32_MAX } from './int32-bound.js';
 export { messageText } from './message-text.js';

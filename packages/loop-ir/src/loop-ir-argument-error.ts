@@ -3,7 +3,7 @@
  * file, below the IR it describes, so the IR builders that throw it and the boundary checks
  * that read IR types do not import each other.
  */
-import { describeValue, messageText } from '@tilekit/errors';
+import { argumentErrorText } from '@tilekit/errors';
 import { LoopIrError } from './loop-ir-error.js';
 
 /** An argument of a loop-ir function that is not what the function takes. */
@@ -14,10 +14,9 @@ export class LoopIrArgumentError extends LoopIrError {
 
   /** `argument` and `expected` that are not strings are described (constructing never throws). */
   constructor(argument: string, expected: string, value: unknown) {
-    const named = messageText(argument);
-    const wanted = messageText(expected);
-    super(`Invalid ${named}: expected ${wanted}, got ${describeValue(value)}`);
-    this.argument = named;
-    this.expected = wanted;
+    const text = argumentErrorText(argument, expected, value);
+    super(text.message);
+    this.argument = text.argument;
+    this.expected = text.expected;
   }
 }

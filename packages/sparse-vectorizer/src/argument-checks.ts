@@ -3,7 +3,7 @@
  * `reportLines`, `formatReport`): an argument that is not what the function takes is a
  * {@link VectorizerArgumentError} naming it, never a TypeError from inside.
  */
-import { describeValue, messageText } from '@tilekit/errors';
+import { argumentErrorText } from '@tilekit/errors';
 import type { ScalarType } from '@tilekit/loop-ir';
 import type { VectorizeReport } from './report.js';
 import { VectorizerError } from './vectorizer-error.js';
@@ -16,11 +16,10 @@ export class VectorizerArgumentError extends VectorizerError {
 
   /** `argument` and `expected` that are not strings are described (constructing never throws). */
   constructor(argument: string, expected: string, value: unknown) {
-    const named = messageText(argument);
-    const wanted = messageText(expected);
-    super(`Invalid ${named}: expected ${wanted}, got ${describeValue(value)}`);
-    this.argument = named;
-    this.expected = wanted;
+    const text = argumentErrorText(argument, expected, value);
+    super(text.message);
+    this.argument = text.argument;
+    this.expected = text.expected;
   }
 }
 

@@ -4,7 +4,7 @@
  * the field rather than a TypeError from the middle of the encoder (or a module the engine then
  * refuses).
  */
-import { describeValue, messageText } from '@tilekit/errors';
+import { argumentErrorText } from '@tilekit/errors';
 import { FunctionBuilder } from './function-builder.js';
 import { VALTYPE } from './opcodes.js';
 import { WasmEncoderError } from './wasm-encoder-error.js';
@@ -14,12 +14,11 @@ export class ModulePartsError extends WasmEncoderError {
   override readonly name = 'ModulePartsError';
   override readonly argument: string;
 
-  /** Texts through messageText: an error made from junk still has a message. */
+  /** Texts through argumentErrorText: an error made from junk still has a message. */
   constructor(argument: string, expected: string, value: unknown) {
-    super(
-      `Invalid ${messageText(argument)}: expected ${messageText(expected)}, got ${describeValue(value)}`,
-    );
-    this.argument = messageText(argument);
+    const text = argumentErrorText(argument, expected, value);
+    super(text.message);
+    this.argument = text.argument;
   }
 }
 
