@@ -4,6 +4,7 @@
  * before any work starts, never a `TypeError` from deep inside.
  */
 import type { Module, Operation } from './ir/operation.js';
+import type { Type } from './ir/types.js';
 import { LoopIrArgumentError } from './loop-ir-argument-error.js';
 
 export { LoopIrArgumentError };
@@ -53,4 +54,30 @@ export function expectOptions(
   if (value !== undefined && (!isObject(value) || Array.isArray(value))) {
     throw new LoopIrArgumentError(argument, 'an options object or undefined', value);
   }
+}
+
+/** Types one signature or block may list before it is refused (far above any real function). */
+const MAX_TYPE_LIST = 1 << 16;
+
+/** `value` is a list of types (objects with a `kind`), checked before anything is built. */
+export function expectTypes(value: unknown, argument: string): asserts value is readonly Type[] {
+  if (!Array.isArray(value) || value.length > MAX_TYPE_LIST)
+    throw new LoopIrArgumentError(argument, `an array of at most ${MAX_TYPE_LIST} types`, value);
+  for (let i = 0; i < value.length; i++) {
+    const t: unknown = value[i];
+    if (!isObject(t) || typeof t.kind !== 'string')
+      throw new LoopIrArgumentError(
+        `${argument}[${i}]`,
+        'a Type (from parseType or i32, f32 ...)',
+        t,
+      );
+  }
+}
+
+/** `value` is a function (a body callback). */
+export function expectFunction(
+  value: unknown,
+  argument: string,
+): asserts value is (...args: never[]) => unknown {
+  if (typeof value !== 'function') throw new LoopIrArgumentError(argument, 'a function', value);
 }

@@ -1,7 +1,8 @@
 /**
  * The error contract of `@tilekit/loop-ir`'s IR builders and comparators (checked here because
  * loop-ir's own tests cannot use the shared junk corpus: the test support depends on loop-ir):
- * the affine builders, comparators and the attribute comparators, `arrayAttr` and `applyFolds`,
+ * the affine builders, comparators and the attribute comparators, `arrayAttr`, `applyFolds`,
+ * `buildRegion` and `buildFunction`,
  * and every error class (which constructs from anything),
  * given junk in any argument position (the others plausible), return or throw a
  * `LoopIrArgumentError` naming one of their parameters, never a TypeError, RangeError or stack
@@ -104,6 +105,16 @@ const TARGETS: Record<string, JunkTarget> = {
     ir.attributeMapsEqual,
   ),
   applyFolds: target(['func', 'folds'], () => [FUNC(), ir.CANONICALIZATION_FOLDS], ir.applyFolds),
+  buildRegion: target(
+    ['argTypes', 'body', 'terminator'],
+    () => [[ir.index], (_b: unknown, a: unknown) => [a], 'scf.yield'],
+    ir.buildRegion,
+  ),
+  buildFunction: target(
+    ['name', 'inputs', 'results', 'body', 'attributes'],
+    () => ['f', [ir.index], [ir.index], (_b: unknown, a: unknown) => [a], {}],
+    ir.buildFunction,
+  ),
 };
 
 describe('loop-ir IR builders and comparators keep the error contract on junk', () => {

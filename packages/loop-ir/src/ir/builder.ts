@@ -4,6 +4,7 @@
  * callbacks that receive a nested builder and return the values to yield.
  */
 
+import { expectFunction, expectOptions, expectString, expectTypes } from '../argument-checks.js';
 import { LoopIrError } from '../loop-ir-error.js';
 import { result } from './accessors.js';
 import type { AffineMap } from './affine.js';
@@ -376,6 +377,9 @@ export function buildRegion(
   body: BodyFn<Value[]>,
   terminator: string,
 ): Region {
+  expectTypes(argTypes, 'argTypes');
+  expectFunction(body, 'body');
+  expectString(terminator, 'terminator');
   const args = argTypes.map((t) => createValue(t));
   const b = new Builder();
   const yielded = body(b, ...args) ?? [];
@@ -391,6 +395,11 @@ export function buildFunction(
   body: BodyFn<Value[]>,
   attributes: AttributeMap = {},
 ): Operation {
+  expectString(name, 'name');
+  expectTypes(inputs, 'inputs');
+  expectTypes(results, 'results');
+  expectFunction(body, 'body');
+  expectOptions(attributes, 'attributes');
   return createOperation({
     name: 'func.func',
     attributes: {
