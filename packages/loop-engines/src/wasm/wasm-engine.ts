@@ -86,6 +86,11 @@ export function buildWasm(
   sharedMemory = false,
 ): WasmArtifact {
   checkEngineArguments(module, fnName, options);
+  if (typeof sharedMemory !== 'boolean')
+    throw new EngineArgumentError(
+      'sharedMemory',
+      `must be a boolean, got ${describeValue(sharedMemory)}`,
+    );
   const vscale = options.vscale ?? 1;
   if (!Number.isInteger(vscale) || vscale < 1)
     throw new EngineArgumentError(
