@@ -43,4 +43,6 @@ export interface JunkWorkerData {
   readonly progress: SharedArrayBuffer;
   /** How long a returned promise may stay pending. */
   readonly promiseMs: number;
+  /** The share of planned calls made (1: all), drawn from the seed so a run repeats exactly. */
+  readonly sample: number;
 }

@@ -138,6 +138,8 @@ const MAX_POSITION = 3;
 
 function plan(list: readonly Callable[], junkCount: number): PlannedCall[] {
   const random = stream(data.seed ^ 0x9e3779b9);
+  // A separate stream, so that a sampled run makes a subset of exactly the full run's calls.
+  const keep = stream(data.seed ^ 0x85ebca6b);
   const calls: PlannedCall[] = [];
   for (const callable of list) {
     const last = Math.min(Math.max(callable.arity, 1), MAX_POSITION);
@@ -148,7 +150,7 @@ function plan(list: readonly Callable[], junkCount: number): PlannedCall[] {
           const prefix = Array.from({ length: position }, () =>
             Math.floor(random() * PLAUSIBLE.length),
           );
-          calls.push({ callable, position, junk, prefix });
+          if (keep() < data.sample) calls.push({ callable, position, junk, prefix });
         }
       }
     }

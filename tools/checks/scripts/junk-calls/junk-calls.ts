@@ -34,6 +34,11 @@ export interface JunkCallOptions {
   readonly promiseMs: number;
   /** Heap limit of the worker: a call that allocates past it is a crash, not a dead test run. */
   readonly heapMb: number;
+  /**
+   * The share of the planned calls to make (default 1, all): every target keeps its calls in
+   * each argument position, but only a seeded draw of its junk values and prefixes.
+   */
+  readonly sample?: number;
   /** Called every 2,000 calls, and for each call still running after a second. */
   readonly onProgress?: (index: number, target: JunkCallTarget | undefined) => void;
   /** Called with each failure as it is found. */
@@ -68,6 +73,7 @@ function runFrom(
     start,
     progress,
     promiseMs: options.promiseMs,
+    sample: options.sample ?? 1,
   };
   const worker = new Worker(
     `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); });`,

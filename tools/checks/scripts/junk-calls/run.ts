@@ -8,8 +8,9 @@
  *
  *   npx tsx --conditions=@tilekit/source tools/checks/scripts/junk-calls/run.ts
  *
- * Env: ONLY (comma-separated entries, e.g. `@tilekit/layout`), SEED, HANG (ms per call), STREAM
- * and OUT (where failures are written, under .tmp/ by default).
+ * Env: ONLY (comma-separated entries, e.g. `@tilekit/layout`), SEED, HANG (ms per call), SAMPLE
+ * (the share of calls made, default 1), STREAM and OUT (where failures are written, under .tmp/
+ * by default).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { runJunkCalls } from './junk-calls.ts';
@@ -25,6 +26,7 @@ const report = await runJunkCalls(entries, {
   hangMs: Number(process.env.HANG ?? 3000),
   promiseMs: 2000,
   heapMb: 2048,
+  sample: Number(process.env.SAMPLE ?? 1),
   onProgress: (i, t) =>
     console.error(`${((Date.now() - t0) / 1000).toFixed(0)}s call ${i} ${t?.entry} ${t?.name}`),
   onFailure: (f) =>
