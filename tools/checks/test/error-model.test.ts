@@ -12,6 +12,7 @@ import * as engines from '@tilekit/loop-engines';
 import * as loopIr from '@tilekit/loop-ir';
 import * as sparse from '@tilekit/sparse';
 import * as vectorizer from '@tilekit/sparse-vectorizer';
+import * as backendSupport from '@tilekit/tfjs-backend-support';
 import * as kernels from '@tilekit/tfjs-kernels';
 import * as wasmEncoder from '@tilekit/wasm-encoder';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ const PACKAGES: readonly [string, Record<string, unknown>, string][] = [
   ['@tilekit/sparse-vectorizer', vectorizer, 'VectorizerError'],
   ['@tilekit/sparse', sparse, 'SparseError'],
   ['@tilekit/tfjs-kernels', kernels, 'TileKernelError'],
+  ['@tilekit/tfjs-backend-support', backendSupport, 'BackendSupportError'],
   ['@tilekit/conformance', conformance, 'ConformanceError'],
   ['@tilekit/wasm-encoder', wasmEncoder, 'WasmEncoderError'],
 ];
@@ -116,6 +118,11 @@ describe('codes and recognition', () => {
     [new vectorizer.VectorizeOptionsError('vl'), 'vectorize-options'],
     [new engines.EngineRuntimeError('f', 'integer divide by zero'), 'engine-runtime'],
     [new kernels.KernelArgumentError('tscatter', 'src', 'is bad'), 'kernel-argument'],
+    [new backendSupport.BackendArgumentError('runFlat', 'dtype', 'is bad'), 'backend-argument'],
+    [
+      new backendSupport.KernelNotRegisteredError('spmv', 'SparseOp', 'cpu', 'x'),
+      'kernel-not-registered',
+    ],
     [new conformance.ConformanceConfigError('exclusions', 'is bad'), 'conformance-config'],
   ];
 

@@ -1,0 +1,21 @@
+/**
+ * How an op's errors say what a caller passed: a tfjs tensor by its dtype and shape (what a
+ * caller needs to see to fix the call), anything else as every tilekit package describes it.
+ */
+import { Tensor } from '@tensorflow/tfjs-core';
+import { describeValue as describeAnyValue } from '@tilekit/errors';
+
+/** Most dimensions of a tensor's shape spelt out; a longer shape is cut with `...`. */
+const SHOWN_RANK = 8;
+
+/**
+ * A short description of any value for an op's error message: `a dense tf.Tensor (float32,
+ * shape [2, 3])` for a live or disposed tensor, else `@tilekit/errors`' `describeValue` (`null`,
+ * `an array of length 3`, `5`, `'x'`, `a Float32Array`, `an object` ...). It never throws.
+ */
+export function describeValue(value: unknown): string {
+  if (!(value instanceof Tensor)) return describeAnyValue(value);
+  const { dtype, shape } = value;
+  const dims = shape.length > SHOWN_RANK ? [...shape.slice(0, SHOWN_RANK), '...'] : shape;
+  return `a dense tf.Tensor (${dtype}, shape [${dims.join(', ')}])`;
+}

@@ -1,0 +1,149 @@
+/**
+ * The op boundary both kernel packages share: a kernel runs through the engine when registered
+ * and is a KernelNotRegisteredError naming the import otherwise (nothing leaks either way); an
+ * options object with a misspelt key names the nearest option, checked against a brute-force
+ * edit distance on generated keys; values are described by dtype and shape for tensors.
+ */
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BackendArgumentError,
+  describeValue,
+  KernelNotRegisteredError,
+  optionsProblem,
+  registerRemedy,
+  runRegisteredKernel,
+} from '../src/index.js';
+import { tf, useBackend } from './support/backends.js';
+
+const ENTRIES = {
+  cpu: '@tilekit/example/register-cpu',
+  webgl: '@tilekit/example/register-webgl',
+};
+
+describe('runRegisteredKernel', () => {
+  it('runs a registered kernel through the engine, as the op itself would', async () => {
+    await useBackend('cpu');
+    const a = tf.tensor2d([1, 2, 3, 4], [2, 2]);
+    const b = tf.tensor2d([10, 20, 30, 40], [2, 2]);
+    const before = tf.memory().numTensors;
+    const sum = runRegisteredKernel(
+      { op: 'add', kernel: 'Add', registerEntries: ENTRIES },
+      { a, b },
+      {},
+    );
+    expect(Array.from(sum.dataSync())).toEqual([11, 22, 33, 44]);
+    expect(tf.memory().numTensors).toBe(before + 1);
+    // The engine saw it: its gradient is tfjs's own gradient of Add.
+    const grad = tf.grad((x: tf.Tensor) =>
+      runRegisteredKernel({ op: 'add', kernel: 'Add', registerEntries: ENTRIES }, { a: x, b }, {}),
+    )(a);
+    expect(Array.from(grad.dataSync())).toEqual([1, 1, 1, 1]);
+    tf.dispose([a, b, sum, grad]);
+  });
+
+  it('a missing kernel is a KernelNotRegisteredError naming the import, nothing leaked', async () => {
+    await useBackend('cpu');
+    const a = tf.tensor1d([1]);
+    const before = tf.memory().numTensors;
+    const call = { op: 'frob', kernel: 'NoSuchKernel', registerEntries: ENTRIES };
+    expect(() => runRegisteredKernel(call, { a }, {})).toThrow(KernelNotRegisteredError);
+    expect(() => runRegisteredKernel(call, { a }, {})).toThrow(
+      "frob: kernel 'NoSuchKernel' is not registered for the active backend 'cpu'; add `import '@tilekit/example/register-cpu';` once to the app",
+    );
+    expect(tf.memory().numTensors).toBe(before);
+    a.dispose();
+  });
+
+  it('a call that names no op or kernel is a BackendArgumentError', () => {
+    expect(() => runRegisteredKernel({} as never, {}, {})).toThrow(BackendArgumentError);
+    expect(() =>
+      runRegisteredKernel({ op: 'x', kernel: 'Add', registerEntries: [] } as never, {}, {}),
+    ).toThrow(/argument 'entries' must map backend names/);
+  });
+});
+
+describe('registerRemedy', () => {
+  it("names the backend's import, or every backend with its import", () => {
+    expect(registerRemedy(ENTRIES, 'webgl')).toMatch(
+      /^add `import '@tilekit\/example\/register-webgl';` once to the app/,
+    );
+    for (const backend of ['wasm', 'tensorflow', 'toString', '__proto__']) {
+      expect(registerRemedy(ENTRIES, backend)).toBe(
+        "the kernels are registered for the backends 'cpu' (import '@tilekit/example/register-cpu'), 'webgl' (import '@tilekit/example/register-webgl'); switch to one of them with tf.setBackend and import its entry",
+      );
+    }
+  });
+});
+
+/** Levenshtein distance by its recursive definition (memoized): the reference. */
+function referenceDistance(a: string, b: string): number {
+  const memo = new Map<string, number>();
+  const d = (i: number, j: number): number => {
+    if (i === 0) return j;
+    if (j === 0) return i;
+    const key = `${i},${j}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const value = Math.min(
+      d(i - 1, j) + 1,
+      d(i, j - 1) + 1,
+      d(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
+    );
+    memo.set(key, value);
+    return value;
+  };
+  return d(a.length, b.length);
+}
+
+describe('optionsProblem', () => {
+  const KEYS = ['padValue', 'target', 'bounds', 'elementType', 'indexType'];
+
+  it('accepts a valid options object, and undefined only where the object is optional', () => {
+    expect(optionsProblem('op', { target: 'a5', bounds: 'skip' }, KEYS, null)).toBeUndefined();
+    expect(optionsProblem('op', undefined, KEYS, null)).toBeUndefined();
+    expect(optionsProblem('op', undefined, KEYS, 'dstShape')).toBe(
+      'must be an options object with dstShape, got undefined',
+    );
+    expect(optionsProblem('op', [1], KEYS, null)).toBe(
+      'must be an options object or undefined, got an array of length 1',
+    );
+  });
+
+  it('names the nearest option (case-insensitive edit distance, ties to the earlier)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 14 }), (key) => {
+        fc.pre(!KEYS.includes(key));
+        const distances = KEYS.map((k) => referenceDistance(key.toLowerCase(), k.toLowerCase()));
+        const nearest = KEYS[distances.indexOf(Math.min(...distances))];
+        expect(optionsProblem('tscatter', { [key]: 1 }, KEYS, null)).toBe(
+          `has no option '${key}'; did you mean '${nearest}'? (tscatter options: ${KEYS.join(', ')})`,
+        );
+      }),
+      { seed: 38, numRuns: 300 },
+    );
+  });
+});
+
+describe('describeValue', () => {
+  it('a tensor by dtype and shape, anything else as @tilekit/errors describes it', () => {
+    const t = tf.zeros([2, 3], 'int32');
+    expect(describeValue(t)).toBe('a dense tf.Tensor (int32, shape [2, 3])');
+    t.dispose();
+    expect(describeValue(t)).toBe('a dense tf.Tensor (int32, shape [2, 3])');
+    const deep = tf.zeros(new Array(10).fill(1));
+    expect(describeValue(deep)).toBe(
+      'a dense tf.Tensor (float32, shape [1, 1, 1, 1, 1, 1, 1, 1, ...])',
+    );
+    deep.dispose();
+    expect([undefined, null, [1, 2], 5, 'x', {}].map(describeValue)).toEqual([
+      'undefined',
+      'null',
+      'an array of length 2',
+      '5',
+      "'x'",
+      'an object',
+    ]);
+  });
+});

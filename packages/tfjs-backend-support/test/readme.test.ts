@@ -1,0 +1,7 @@
+import { fileURLToPath } from 'node:url';
+import { describeReadmeExamples } from '../../../tools/vitest/readme-example-suite.ts';
+
+describeReadmeExamples({
+  packageDir: fileURLToPath(new URL('..', import.meta.url)),
+  headings: ['Example'],
+});

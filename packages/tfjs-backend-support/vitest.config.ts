@@ -1,0 +1,3 @@
+import { nodeTestConfig } from '../../tools/vitest/config.ts';
+
+export default nodeTestConfig();
