@@ -1,0 +1,48 @@
+/**
+ * The coordinates of every stored entry of a sparse tensor, one int32 tensor per dimension,
+ * computed on its backend from the storage tensors (no read-back): walking the levels from the
+ * last up, a position's coordinate is its coordinates entry (compressed, singleton) or its
+ * offset in the parent's block (dense), and its parent position is found by a sorted search of
+ * the positions (compressed), is the same position (singleton) or the block number (dense).
+ * Per-dimension coordinates never overflow int32, whatever the dense size of the tensor.
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { isCompressed, isSingleton, type LevelType } from '../../sparse-tensor/format.js';
+import type { TfSparseTensor } from '../sparse-tensor-tf.js';
+
+/** An int32 scalar (a plain number would make the arithmetic float32). */
+const int = (n: number) => tf.scalar(n, 'int32');
+
+/**
+ * Per dimension (in dimension order), an int32 `[nnz]` tensor: entry `p`'s coordinate along
+ * that dimension, in the order of the values tensor.
+ */
+export function entryCoordinates(s: TfSparseTensor): tf.Tensor1D[] {
+  // tf.searchSorted rejects an empty search.
+  if (s.nnz === 0) return s.shape.map(() => tf.tensor1d([], 'int32'));
+  return tf.tidy(() => {
+    const { levels, order } = s.format;
+    const coordinates: tf.Tensor1D[] = new Array(s.rank);
+    let position: tf.Tensor1D = tf.range(0, s.nnz, 1, 'int32');
+    for (let l = levels.length - 1; l >= 0; l--) {
+      const level = levels[l] as LevelType;
+      const dim = order[l] as number;
+      const size = s.shape[dim] as number;
+      if (level === 'dense') {
+        coordinates[dim] = tf.mod(position, int(size));
+        position = tf.floorDiv(position, int(size));
+      } else {
+        coordinates[dim] = tf.gather(s.coordinates[l] as tf.Tensor1D, position);
+        if (isCompressed(level)) {
+          const positions = s.positions[l] as tf.Tensor1D;
+          // searchSorted answers a 1-D sequence as [1, n].
+          const after = tf.reshape(tf.searchSorted(positions, position, 'right'), [s.nnz]);
+          position = tf.sub(after, int(1)) as tf.Tensor1D;
+        } else if (!isSingleton(level)) {
+          throw new Error(`unknown level type ${level}`);
+        }
+      }
+    }
+    return coordinates;
+  });
+}
