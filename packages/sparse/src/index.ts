@@ -99,6 +99,7 @@ export {
   type PlanOptions,
   parseNotation,
   printExpr,
+  type Reducer,
   runKernel,
   type SparseKernel,
   SparsifyError,

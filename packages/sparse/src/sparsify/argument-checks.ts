@@ -122,7 +122,10 @@ export function checkExpr(expr: unknown, argument = 'expr'): asserts expr is Exp
         }
         case 'sum':
           stack.push(e.body);
-          return typeof e.index === 'string';
+          return (
+            typeof e.index === 'string' &&
+            (e.reducer === undefined || e.reducer === 'min' || e.reducer === 'max')
+          );
         default:
           return false;
       }

@@ -14,6 +14,7 @@ import type {
   CompareOp,
   Expr,
   FunctionName,
+  Reducer,
 } from './expression.js';
 import { nodesOf } from './notation.js';
 
@@ -155,16 +156,43 @@ export function emitExpression(env: ExpressionEnv, e: Expr): Value {
   }
 }
 
-/** Folds `value` into `acc` as the assignment `op` does (`*=` multiplies, else adds). */
+/**
+ * Folds `value` into `acc` as the assignment `op` and the stage's `reducer` do: `*=` multiplies,
+ * a `min`/`max` reduction takes the least/greatest (the same op as the `min`/`max` functions),
+ * anything else adds.
+ */
 export function emitCombine(
   b: Builder,
   element: ScalarType,
   op: AssignOp,
+  reducer: Reducer,
   acc: Value,
   value: Value,
 ): Value {
+  const float = element.kind === 'float';
+  if (op !== '*=' && reducer !== 'sum') {
+    return b.binary((float ? FLOAT_FUNCTIONS : INT_FUNCTIONS)[reducer] as string, acc, value);
+  }
   const kind = op === '*=' ? 'mul' : 'add';
-  return b.binary(`arith.${kind}${element.kind === 'float' ? 'f' : 'i'}`, acc, value);
+  return b.binary(`arith.${kind}${float ? 'f' : 'i'}`, acc, value);
+}
+
+/**
+ * Where a `min`/`max` reduction starts: the value no term can improve on (`+∞`/`−∞` for
+ * floats, the largest/least value of an integer type), which is also its result over no term.
+ */
+export function emitReductionIdentity(
+  b: Builder,
+  element: ScalarType,
+  reducer: Exclude<Reducer, 'sum'>,
+): Value {
+  const sign = reducer === 'min' ? 1 : -1;
+  if (element.kind === 'float') return b.constantFloat(sign * Number.POSITIVE_INFINITY, element);
+  if (element.kind === 'integer') {
+    const top = (1n << BigInt(element.width - 1)) - 1n;
+    return b.constantInt(reducer === 'min' ? top : -top - 1n, element);
+  }
+  throw new SparsifyError('options.valueType', 'unsupported element type');
 }
 
 /** The constant `x` of `element`, built with `b` (integers must be whole). */

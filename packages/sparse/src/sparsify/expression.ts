@@ -73,11 +73,25 @@ export interface CallExpr {
   readonly args: readonly Expr[];
 }
 
-/** An explicit reduction `sum(k, body)`: the sum of `body` over every value of `k`. */
+/** How a reduction combines its terms: a sum, or the least or greatest of them. */
+export type Reducer = 'sum' | 'min' | 'max';
+
+/**
+ * A reduction over one index: `sum(k, body)` sums `body` over every value of `k`; with
+ * `reducer` `min` or `max` (what `min(body)` and `max(body)` parse to, one node per reduced
+ * index) it takes the least or greatest value instead, implicit zeros included.
+ */
 export interface SumExpr {
   readonly kind: 'sum';
   readonly index: string;
   readonly body: Expr;
+  /** `min` or `max`; absent for a sum. */
+  readonly reducer?: Exclude<Reducer, 'sum'>;
+}
+
+/** The reducer of a reduction node (`sum` where it names none). */
+export function reducerOf(e: SumExpr): Reducer {
+  return e.reducer ?? 'sum';
 }
 
 /** Right-hand side expressions. */

@@ -28,6 +28,7 @@ export {
   MAX_NOTATION_LENGTH,
   type NegExpr,
   type Notation,
+  type Reducer,
   type SumExpr,
 } from './expression.js';
 export { KERNEL_CACHE_LIMIT } from './kernel-cache.js';

@@ -4,7 +4,7 @@
  * planner that fills them is plan-kernel.ts.
  */
 import type { SparseFormat, StorageWidth } from '../sparse-tensor/format.js';
-import type { Notation } from './expression.js';
+import type { Notation, Reducer } from './expression.js';
 
 /** Value element types the emitter supports. */
 export type ValueType = 'f32' | 'f64' | 'i32' | 'i64';
@@ -53,8 +53,13 @@ export interface KernelPlan {
   readonly indexVars: readonly string[];
   /** Loop nest order, outermost first (the index variables of this loop nest). */
   readonly loopOrder: readonly string[];
-  /** Indices summed over the whole expression of this loop nest. */
+  /** Indices reduced over the whole expression of this loop nest. */
   readonly reductions: ReadonlySet<string>;
+  /**
+   * How `reductions` combine: `sum`, or `min`/`max` (which start from their identity, count
+   * implicit zeros and nest inside every output loop; see loop-emitter.ts).
+   */
+  readonly reducer: Reducer;
   /**
    * Temporaries (TACO's `where`): dense tensors computed by their own loop nests before this
    * one, producers first; each plan's output is the temporary.

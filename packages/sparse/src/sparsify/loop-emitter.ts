@@ -21,7 +21,12 @@ import {
   type SelectedStep,
   UNIVERSE,
 } from './emit-context.js';
-import { emitCombine, emitConstant, emitExpression } from './emit-expression.js';
+import {
+  emitCombine,
+  emitConstant,
+  emitExpression,
+  emitReductionIdentity,
+} from './emit-expression.js';
 import type { Expr } from './expression.js';
 import type { KernelParameter } from './kernel-parameter.js';
 import type { KernelPlan, TensorPlan } from './kernel-plan.js';
@@ -31,6 +36,9 @@ import type { LatticePoint, Participation } from './lattice-point.js';
 import { accessesOf, nodesOf } from './notation.js';
 import { OutputAssembler } from './output-assembly.js';
 import { hasAssembly, type OutputAssembly } from './output-plan.js';
+
+/** The value of a term where every operand is absent (an implicit zero). */
+const ZERO_TERM: Expr = { kind: 'const', value: 0 };
 
 /** Emits the body of one kernel function. */
 export class LoopEmitter implements LoopBodyEmitter {
@@ -52,6 +60,11 @@ export class LoopEmitter implements LoopBodyEmitter {
   readonly #caseDispatch: CaseDispatch;
   /** The loops store every element of the dense output once: no zero fill first. */
   readonly #overwritesOutput: boolean;
+  /**
+   * For a `min`/`max` reduction, whether every reduced index has a non-zero extent (an `i1`
+   * at the function entry): only then do implicit zeros exist to take part.
+   */
+  #reducesSomething: Value | undefined;
 
   constructor(
     plan: KernelPlan,
@@ -97,6 +110,11 @@ export class LoopEmitter implements LoopBodyEmitter {
     for (const t of this.#plan.inputs) {
       if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.c(0) });
     }
+    if (this.#plan.reducer !== 'sum') {
+      this.#reducesSomething = [...this.#plan.reductions]
+        .map((v) => this.#top.cmpi('ugt', this.#size(v), this.c(0)))
+        .reduce((all, x) => this.#top.binary('arith.andi', all, x));
+    }
     if (this.#plan.notation.op === '=' && this.#assembly === undefined && !this.#overwritesOutput) {
       this.#emitZeroFill();
     }
@@ -135,10 +153,17 @@ export class LoopEmitter implements LoopBodyEmitter {
     );
   }
 
-  /** `linalg.fill` lowered to loops: the output starts from zero when it is overwritten. */
+  /**
+   * `linalg.fill` lowered to loops: the output starts from zero when it is overwritten. An
+   * element a `min`/`max` reduction never reaches has only implicit zeros to reduce, so zero is
+   * its value too, unless a reduced extent is 0 (no term at all: the identity).
+   */
   #emitZeroFill(): void {
     const out = this.#arg('output', this.#plan.output.name);
-    const zero = this.#zero();
+    const zero =
+      this.#reducesSomething === undefined
+        ? this.#zero()
+        : this.#top.select(this.#reducesSomething, this.#zero(), this.#identity());
     const dims = this.#plan.output.indices.map((i) => this.#size(i));
     const nest = (b: Builder, d: number, ivs: Value[]): void => {
       if (d === dims.length) {
@@ -182,14 +207,32 @@ export class LoopEmitter implements LoopBodyEmitter {
       this.#plan.reductions.has(v) &&
       out.indices.every((i) => s.idx.has(i));
     // A reduction into a dense output starts from the output's element, which is the fill's
-    // zero for `=` (or that zero itself where no fill was emitted).
+    // zero for `=` (or that zero itself where no fill was emitted); a `min`/`max` reduction
+    // (only ever of a `=` stage) from its identity.
     let red = !startsReduction
       ? s.red
-      : this.#assembler === undefined && !this.#overwritesOutput
-        ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
-        : this.#zero();
+      : this.#plan.reducer !== 'sum'
+        ? this.#identity()
+        : this.#assembler === undefined && !this.#overwritesOutput
+          ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
+          : this.#zero();
 
-    const points = optimizeLattice(buildLattice(expr, (t) => this.#participation(s, t, v)));
+    let points = optimizeLattice(buildLattice(expr, (t) => this.#participation(s, t, v)));
+    // The loop leaves out the coordinates where the expression is zero: a sum need not see
+    // them, a min/max must (MLIR's semantics: the implicit zeros take part).
+    const implicitZeros =
+      red !== undefined && this.#plan.reducer !== 'sum' && !points.some((p) => p.sparse.size === 0);
+    // One compressed level alone: its positions count the coordinates visited, so one zero is
+    // folded in after the loop when they are fewer than the extent (MLIR's stated plan for
+    // this case; MLIR itself visits every coordinate). Anything else visits every coordinate
+    // (an extra point with no sparse operand, where the expression is zero).
+    const countedBy =
+      implicitZeros && points.length === 1 && points[0]?.sparse.size === 1
+        ? ([...(points[0] as LatticePoint).sparse][0] as string)
+        : undefined;
+    if (implicitZeros && countedBy === undefined) {
+      points = [...points, { sparse: new Set(), dense: new Set(), expr: ZERO_TERM }];
+    }
     const bounds = new Map<string, { lo: Value; hi: Value }>();
     const resume = new Map<string, Value>();
     const exhausted = new Set<string>();
@@ -218,6 +261,16 @@ export class LoopEmitter implements LoopBodyEmitter {
       } else {
         red = genWhileLoop(this, inner, loop);
       }
+    }
+    if (countedBy !== undefined) {
+      const { lo, hi } = bounds.get(countedBy) as { lo: Value; hi: Value };
+      const missesSome = s.b.binary(
+        'arith.andi',
+        s.b.cmpi('ult', s.b.subi(hi, lo), this.#size(v)),
+        this.#reducesSomething as Value,
+      );
+      const r = red as Value;
+      red = s.b.select(missesSome, this.#combine(s.b, r, this.#zero()), r);
     }
     if (v === this.#parentEndIndex) this.#assembler?.emitParentEnd(s.b, s.idx);
     if (startsReduction) {
@@ -411,7 +464,7 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   #combine(b: Builder, acc: Value, value: Value): Value {
-    return emitCombine(b, this.#element, this.#plan.notation.op, acc, value);
+    return emitCombine(b, this.#element, this.#plan.notation.op, this.#plan.reducer, acc, value);
   }
 
   #participation(s: Scope, tensor: string, v: string): Participation | undefined {
@@ -475,6 +528,13 @@ export class LoopEmitter implements LoopBodyEmitter {
 
   #zero(): Value {
     return this.#constant(0);
+  }
+
+  /** The identity of the stage's `min`/`max` reduction, at the function entry. */
+  #identity(): Value {
+    const reducer = this.#plan.reducer;
+    if (reducer === 'sum') return this.#zero();
+    return emitReductionIdentity(this.#top, this.#element, reducer);
   }
 
   #constant(x: number): Value {

@@ -5,7 +5,7 @@
  *     expr    := term (('+' | '-') term)*
  *     term    := factor (('*' | '/') factor)*
  *     factor  := '-' factor | number | '(' expr ')' | call | access
- *     call    := ('sqrt' | 'exp' | 'abs') '(' expr ')' | ('max' | 'min') '(' expr ',' expr ')'
+ *     call    := ('sqrt' | 'exp' | 'abs') '(' expr ')' | ('max' | 'min') '(' expr [',' expr] ')'
  *              | 'sum' '(' index ',' expr ')' | 'select' '(' compare ',' expr ',' expr ')'
  *     compare := expr ('<' | '<=' | '>' | '>=' | '==' | '!=') expr
  *     access  := name ['(' [index (',' index)*] ')']
@@ -13,7 +13,9 @@
  * A bare name that is an index variable of the kernel (`i` in `b(i,j) * (i*3 + j)`) is the
  * index's value, like MLIR's `linalg.index`; any other bare name is a scalar operand. Indices
  * that do not appear in the output are summed where TACO sums them (see reductions.ts);
- * `sum(k, e)` sums explicitly. `select(x > y, a, b)` is `a` where the comparison holds and `b`
+ * `sum(k, e)` sums explicitly; `min(e)` and `max(e)` (one argument) reduce `e` over every index
+ * used only inside them (not an output index, not used elsewhere), implicit zeros included.
+ * `select(x > y, a, b)` is `a` where the comparison holds and `b`
  * elsewhere (MLIR's `arith.cmpf`/`arith.cmpi` feeding `arith.select`); a comparison is only a
  * condition of `select`, never a number. `=` overwrites the output (which starts from zero), `+=`
  * accumulates into it, `*=` multiplies into it.
@@ -38,6 +40,7 @@ import {
   MAX_NOTATION_LENGTH,
   type Notation,
   RESERVED_NAMES,
+  type SumExpr,
 } from './expression.js';
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
@@ -145,7 +148,10 @@ export function parseNotation(source: string): Notation {
     }
     return node({ kind: 'access', tensor, indices });
   };
+  /** Where each one-argument `min`/`max` starts, for its error. */
+  const extremaAt = new Map<SumExpr, number>();
   const call = (fn: string): Expr => {
+    const start = at - fn.length;
     expect('(');
     if (fn === 'sum') {
       const index = name('the index to sum over');
@@ -155,6 +161,13 @@ export function parseNotation(source: string): Notation {
       return node({ kind: 'sum', index, body }, body);
     }
     const args: Expr[] = [fn === 'select' ? comparison() : expr()];
+    if ((fn === 'min' || fn === 'max') && eat(')')) {
+      // A reduction; its indices are known once the whole kernel is (see resolveExtrema).
+      const body = args[0] as Expr;
+      const pending: SumExpr = { kind: 'sum', index: '', body, reducer: fn };
+      extremaAt.set(pending, start);
+      return node(pending, body);
+    }
     for (let n = 1; n < (FUNCTION_ARITY.get(fn) as number); n++) {
       expect(',');
       args.push(expr());
@@ -225,7 +238,74 @@ export function parseNotation(source: string): Notation {
   const rhs = expr();
   skip();
   if (at !== source.length) throw new NotationSyntaxError(source, at, 'end of input');
-  return { source, output, op, rhs: resolveIndexValues(source, output, rhs) };
+  const reduced = resolveExtrema(source, output, rhs, extremaAt);
+  return { source, output, op, rhs: resolveIndexValues(source, output, reduced) };
+}
+
+/**
+ * Gives each one-argument `min(e)`/`max(e)` its indices: every index used only inside it (not
+ * an output index, not used elsewhere in the kernel), one reduction node per index in order of
+ * first use. Inner ones are resolved first, so an index is reduced by the innermost `min`/`max`
+ * holding all its uses. One that would reduce nothing is a {@link NotationSyntaxError}.
+ */
+function resolveExtrema(
+  source: string,
+  output: AccessExpr,
+  rhs: Expr,
+  extremaAt: ReadonlyMap<SumExpr, number>,
+): Expr {
+  if (extremaAt.size === 0) return rhs;
+  const names = indexVariablesOf(output, rhs);
+  const total = useCounts(rhs, names);
+  const resolve = (e: Expr): Expr => {
+    const children = childrenOf(e);
+    const rebuilt = children.length === 0 ? e : withChildren(e, children.map(resolve));
+    if (e.kind !== 'sum' || e.index !== '' || e.reducer === undefined) return rebuilt;
+    const body = (rebuilt as SumExpr).body;
+    const inside = useCounts(body, names);
+    const indices = freeIndexUses(body, names).filter(
+      (i) => !output.indices.includes(i) && inside.get(i) === total.get(i),
+    );
+    const reducer = e.reducer;
+    if (indices.length === 0) {
+      throw new NotationSyntaxError(
+        source,
+        extremaAt.get(e) ?? 0,
+        `an index that only ${reducer}(…) uses (every index of its argument is an output index or used outside it; write ${reducer}(a, b) for the element-wise ${reducer === 'min' ? 'minimum' : 'maximum'})`,
+      );
+    }
+    return indices.reduceRight<Expr>(
+      (inner, index) => ({ kind: 'sum', index, body: inner, reducer }),
+      body,
+    );
+  };
+  return resolve(rhs);
+}
+
+/** How often each index variable is used in `e` (access subscripts and bare names). */
+function useCounts(e: Expr, names: ReadonlySet<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const n of nodesOf(e)) {
+    if (n.kind !== 'access') continue;
+    const used = n.indices.length === 0 && names.has(n.tensor) ? [n.tensor] : n.indices;
+    for (const i of used) counts.set(i, (counts.get(i) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Index variables used in `e` and not bound by a reduction inside it, in order of first use. */
+function freeIndexUses(e: Expr, names: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  const visit = (n: Expr, bound: ReadonlySet<string>): void => {
+    if (n.kind === 'access') {
+      const used = n.indices.length === 0 && names.has(n.tensor) ? [n.tensor] : n.indices;
+      for (const i of used) if (!bound.has(i) && !found.includes(i)) found.push(i);
+    }
+    const inner = n.kind === 'sum' && n.index !== '' ? new Set([...bound, n.index]) : bound;
+    for (const c of childrenOf(n)) visit(c, inner);
+  };
+  visit(e, new Set());
+  return found;
 }
 
 /** Every index variable named in the kernel: output indices, access indices, sum indices. */
@@ -233,7 +313,7 @@ function indexVariablesOf(output: AccessExpr, rhs: Expr): Set<string> {
   const names = new Set(output.indices);
   for (const e of nodesOf(rhs)) {
     if (e.kind === 'access') for (const i of e.indices) names.add(i);
-    if (e.kind === 'sum') names.add(e.index);
+    if (e.kind === 'sum' && e.index !== '') names.add(e.index);
   }
   return names;
 }
@@ -286,7 +366,12 @@ export function withChildren(e: Expr, children: readonly Expr[]): Expr {
     case 'call':
       return { kind: 'call', fn: e.fn, args: children };
     case 'sum':
-      return { kind: 'sum', index: e.index, body: children[0] as Expr };
+      return {
+        kind: 'sum',
+        index: e.index,
+        body: children[0] as Expr,
+        ...(e.reducer === undefined ? {} : { reducer: e.reducer }),
+      };
   }
 }
 
@@ -320,7 +405,10 @@ export function accessesOf(e: Expr): AccessExpr[] {
   return nodesOf(e).filter((n): n is AccessExpr => n.kind === 'access');
 }
 
-/** `e` fully parenthesized, so that different trees never print alike. */
+/**
+ * `e` fully parenthesized, so that different trees never print alike. A `min`/`max` reduction
+ * prints as `min[k](body)`, naming its index (a form for reading, not for {@link parseNotation}).
+ */
 export function printExpr(e: Expr): string {
   checkExpr(e, 'e');
   return printTree(e);
@@ -344,6 +432,10 @@ function printTree(e: Expr): string {
     case 'call':
       return `${e.fn}(${e.args.map(printTree).join(',')})`;
     case 'sum':
-      return `sum(${e.index},${printTree(e.body)})`;
+      // A min/max reduction names its index in brackets: `min(e)` alone would read its
+      // indices from the context it is printed into.
+      return e.reducer === undefined
+        ? `sum(${e.index},${printTree(e.body)})`
+        : `${e.reducer}[${e.index}](${printTree(e.body)})`;
   }
 }

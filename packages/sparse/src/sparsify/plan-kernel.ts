@@ -11,11 +11,11 @@ import {
   type StorageWidth,
 } from '../sparse-tensor/format.js';
 import { SparsifyError } from './errors.js';
-import type { AccessExpr, Expr, Notation } from './expression.js';
+import type { AccessExpr, Expr, Notation, Reducer } from './expression.js';
 import type { KernelPlan, PlanOptions, TensorPlan } from './kernel-plan.js';
 import { accessesOf, mapExpr } from './notation.js';
 import { freeIndicesOf, planReductions } from './reductions.js';
-import { reinterpretOperands } from './reinterpret.js';
+import { type Reinterpretation, reinterpretOperands } from './reinterpret.js';
 
 const VALUE_TYPES: ReadonlySet<string> = new Set(['f32', 'f64', 'i32', 'i64']);
 
@@ -99,6 +99,12 @@ export function planKernel(
   };
 
   const stages = planReductions(notation);
+  if (sparseOutput !== undefined && stages.reducer !== 'sum') {
+    throw new SparsifyError(
+      `formats.${out.tensor}`,
+      `a ${stages.reducer} reduction is written to a dense output (an output element whose terms are all absent is 0, which a sparse output would not store); reduce into a dense ${out.tensor} and convert it with SparseTensor.fromDense`,
+    );
+  }
   // One operand per tensor and index pattern: the first keeps the tensor's name.
   const operandNames = new Map<string, string>();
   const patterns = new Map<string, number>();
@@ -126,6 +132,7 @@ export function planKernel(
     output: TensorPlan,
     reduced: readonly string[],
     op: Notation['op'],
+    reducer: Reducer,
   ): KernelPlan => {
     const body = renamed(rhs);
     const operands: TensorPlan[] = [];
@@ -161,13 +168,10 @@ export function planKernel(
             ],
           }
         : output;
-    const { loopOrder, converted } = reinterpretOperands(
-      vars,
-      binding,
-      operands,
-      body,
-      notation.source,
-    );
+    const { loopOrder, converted } =
+      reducer === 'sum'
+        ? reinterpretOperands(vars, binding, operands, body, notation.source)
+        : extremumOrder(vars, binding, operands, body, notation.source, reduced);
     const stageOperands = operands.map((t) => {
       const format = converted.get(t.name);
       if (format === undefined) return t;
@@ -203,6 +207,7 @@ export function planKernel(
       indexVars: [],
       loopOrder,
       reductions: new Set(reduced),
+      reducer,
       temporaries: [],
     };
   };
@@ -212,6 +217,7 @@ export function planKernel(
       { name: t.name, indices: t.indices, format: undefined, levelIndices: t.indices },
       t.reduced,
       '=',
+      t.reducer,
     ),
   );
   const dense = planAccess(out.tensor, out.indices, out.tensor);
@@ -226,7 +232,7 @@ export function planKernel(
           format: sparseOutput,
           levelIndices: sparseOutput.order.map((d) => out.indices[d] as string),
         };
-  const main = planStage(stages.rhs, output, stages.reduced, notation.op);
+  const main = planStage(stages.rhs, output, stages.reduced, notation.op, stages.reducer);
   const indexVars = [...new Set([...out.indices, ...accesses.flatMap((a) => a.indices)])];
   const firstUse = (t: TensorPlan) => accesses.findIndex((a) => a.tensor === t.name);
   inputs.sort((a, b) => firstUse(a) - firstUse(b));
@@ -237,6 +243,44 @@ export function planKernel(
     indexVars,
     temporaries,
   };
+}
+
+/**
+ * The loop order of a `min`/`max` stage: its reductions nest inside every output loop (each
+ * output element's reduction then runs once, from the identity, in registers), and its operands'
+ * levels are unique (the emitter counts the coordinates a level stores); operands that disagree
+ * are converted. The order the operands prefer is kept where it already nests so.
+ */
+function extremumOrder(
+  vars: readonly string[],
+  output: TensorPlan,
+  operands: readonly TensorPlan[],
+  body: Expr,
+  source: string,
+  reduced: readonly string[],
+): Reinterpretation {
+  const preferred = reinterpretOperands(vars, output, operands, body, source, true);
+  const depth = (i: string) => preferred.loopOrder.indexOf(i);
+  const lastOutput = Math.max(-1, ...output.indices.map(depth));
+  if (reduced.every((i) => depth(i) > lastOutput)) return preferred;
+  // A stand-in sparse output whose levels are the output indices, then the reductions, in the
+  // preferred order: a tensor with a format is a constraint the loop order cannot drop.
+  const chain = [
+    ...preferred.loopOrder.filter((i) => output.indices.includes(i)),
+    ...preferred.loopOrder.filter((i) => reduced.includes(i)),
+  ];
+  const binding: TensorPlan = {
+    name: output.name,
+    indices: chain,
+    format: {
+      levels: chain.map(() => 'dense'),
+      order: chain.map((_, d) => d),
+      posWidth: 32,
+      crdWidth: 32,
+    },
+    levelIndices: chain,
+  };
+  return reinterpretOperands(vars, binding, operands, body, source, true);
 }
 
 /** Options widths apply only where the format spec itself names none. */

@@ -11,9 +11,20 @@
  * over the sum's free indices, computed by its own loop nest before its consumer.
  * `*=` kernels keep MLIR's meaning: the output is multiplied by the right-hand side at every
  * index tuple, so only explicit sums are placed.
+ *
+ * `min`/`max` reductions (reduction nodes with a `reducer`) hoist only into a directly enclosing
+ * reduction of the same reducer (`min_j min_k e` is `min_{j,k} e`; a product or negation does not
+ * commute with them), and into the main loop nest only of a `=` kernel (which starts from their
+ * identity); anywhere else they are temporaries like nested sums. Each stage has one reducer.
  */
 import { SparsifyError } from './errors.js';
-import type { AccessExpr, Expr, Notation } from './expression.js';
+import {
+  type AccessExpr,
+  type Expr,
+  type Notation,
+  type Reducer,
+  reducerOf,
+} from './expression.js';
 import { childrenOf, withChildren } from './notation.js';
 
 /** A temporary: `name(indices) = sum over reduced of rhs`, computed before its consumers. */
@@ -22,6 +33,8 @@ export interface TemporaryStage {
   readonly indices: readonly string[];
   readonly rhs: Expr;
   readonly reduced: readonly string[];
+  /** How `reduced` combines. */
+  readonly reducer: Reducer;
 }
 
 /** A kernel split into temporaries (producers first) and the main expression. */
@@ -29,8 +42,10 @@ export interface ReductionStages {
   readonly temporaries: readonly TemporaryStage[];
   /** The main expression, its nested sums replaced by temporary accesses. */
   readonly rhs: Expr;
-  /** Indices summed over the whole main expression. */
+  /** Indices reduced over the whole main expression. */
   readonly reduced: readonly string[];
+  /** How `reduced` combines. */
+  readonly reducer: Reducer;
 }
 
 /** The prefix of temporary names; `#` cannot occur in a tensor name of the notation. */
@@ -124,55 +139,73 @@ export function planReductions(notation: Notation): ReductionStages {
   const implicit = freeIndicesOf(notation.rhs).filter((i) => !out.has(i));
   const temporaries: TemporaryStage[] = [];
 
-  /** Splits `e` into sums that may be hoisted over it and the body left below them. */
-  const hoist = (e: Expr): { body: Expr; sums: string[] } => {
+  /** Splits `e` into reductions that may be hoisted over it and the body left below them. */
+  const hoist = (e: Expr): Hoisted => {
     switch (e.kind) {
       case 'sum': {
-        const inner = hoist(e.body);
-        return { body: inner.body, sums: [e.index, ...inner.sums] };
+        const reducer = reducerOf(e);
+        const inner = same(hoist(e.body), reducer);
+        return { body: inner.body, sums: [e.index, ...inner.sums], reducer };
       }
       case 'neg': {
-        const inner = hoist(e.operand);
-        return { body: { kind: 'neg', operand: inner.body }, sums: inner.sums };
+        const inner = same(hoist(e.operand), 'sum');
+        return { body: { kind: 'neg', operand: inner.body }, sums: inner.sums, reducer: 'sum' };
       }
       case 'binary':
         if (e.op === '*') {
-          const l = hoist(e.lhs);
-          const right = hoist(e.rhs);
+          const l = same(hoist(e.lhs), 'sum');
+          const right = same(hoist(e.rhs), 'sum');
           // Sums over the same index on both sides multiply two sums: the right one stays put.
           const r = !right.sums.some((i) => l.sums.includes(i))
             ? right
-            : { body: temporary(right.body, right.sums), sums: [] };
+            : { body: temporary(right.body, right.sums, 'sum'), sums: [] };
           return {
             body: { kind: 'binary', op: e.op, lhs: l.body, rhs: r.body },
             sums: [...l.sums, ...r.sums],
+            reducer: 'sum',
           };
         }
-        return { body: withChildren(e, childrenOf(e).map(operand)), sums: [] };
+        return { body: withChildren(e, childrenOf(e).map(operand)), sums: [], reducer: 'sum' };
       default:
-        return { body: withChildren(e, childrenOf(e).map(operand)), sums: [] };
+        return { body: withChildren(e, childrenOf(e).map(operand)), sums: [], reducer: 'sum' };
     }
   };
-  /** The temporary `sum over sums of body`, read back as an access over its free indices. */
-  const temporary = (body: Expr, sums: readonly string[]): Expr => {
+  /** `h` where its reductions combine as `reducer`; otherwise they become a temporary. */
+  const same = (h: Hoisted, reducer: Reducer): Hoisted =>
+    h.sums.length === 0 || h.reducer === reducer
+      ? h
+      : { body: temporary(h.body, h.sums, h.reducer), sums: [], reducer };
+  /** The temporary `reduction over sums of body`, read back as an access over its free indices. */
+  const temporary = (body: Expr, sums: readonly string[], reducer: Reducer): Expr => {
     const indices = freeIndicesOf(body).filter((i) => !sums.includes(i));
     const name = `${TEMPORARY_PREFIX}${temporaries.length}`;
-    temporaries.push({ name, indices, rhs: body, reduced: sums });
+    temporaries.push({ name, indices, rhs: body, reduced: sums, reducer });
     const access: AccessExpr = { kind: 'access', tensor: name, indices };
     return access;
   };
-  /** An operand of a non-hoisting operator: its sums become a temporary. */
+  /** An operand of a non-hoisting operator: its reductions become a temporary. */
   const operand = (e: Expr): Expr => {
-    const { body, sums } = hoist(e);
-    return sums.length === 0 ? body : temporary(body, sums);
+    const { body, sums, reducer } = hoist(e);
+    return sums.length === 0 ? body : temporary(body, sums, reducer);
   };
   if (notation.op === '*=') {
     // The implicit reduction multiplies (see the module comment), so no sum is hoisted into it:
     // each explicit sum is a temporary, and the sparse operands stay in the main loop nest.
     const lower = (e: Expr): Expr =>
       e.kind === 'sum' ? operand(e) : withChildren(e, childrenOf(e).map(lower));
-    return { temporaries, rhs: lower(notation.rhs), reduced: implicit };
+    return { temporaries, rhs: lower(notation.rhs), reduced: implicit, reducer: 'sum' };
   }
-  const main = hoist(place(notation.rhs, implicit));
-  return { temporaries, rhs: main.body, reduced: main.sums };
+  // Only `=` starts the output from a reduction's identity; `+=` adds to it, so a min/max there
+  // is computed first.
+  const hoisted = hoist(place(notation.rhs, implicit));
+  const main = notation.op === '=' ? hoisted : same(hoisted, 'sum');
+  return { temporaries, rhs: main.body, reduced: main.sums, reducer: main.reducer };
+}
+
+/** An expression split into the reductions hoisted over it and the body below them. */
+interface Hoisted {
+  readonly body: Expr;
+  readonly sums: readonly string[];
+  /** How `sums` combine (`sum` when there are none). */
+  readonly reducer: Reducer;
 }

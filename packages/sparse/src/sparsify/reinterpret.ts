@@ -32,13 +32,18 @@ function orderOrUndefined(vars: readonly string[], tensors: readonly TensorPlan[
   }
 }
 
-/** Chooses the loop order of one loop nest over `operands` and the conversions it needs. */
+/**
+ * Chooses the loop order of one loop nest over `operands` and the conversions it needs; with
+ * `uniqueLevels`, every operand with a level other than dense or compressed (COO, singleton) is
+ * converted to compressed levels, whose positions count the coordinates each segment stores.
+ */
 export function reinterpretOperands(
   vars: readonly string[],
   output: TensorPlan,
   operands: readonly TensorPlan[],
   rhs: Expr,
   source: string,
+  uniqueLevels = false,
 ): Reinterpretation {
   const converted = new Map<string, SparseFormat>();
   let loopOrder = orderOrUndefined(vars, [output, ...operands], source);
@@ -67,8 +72,11 @@ export function reinterpretOperands(
   }
   for (const t of operands) {
     const format = converted.get(t.name) ?? t.format;
-    if (format === undefined || format.levels.every(isUnique)) continue;
-    if (coIterated(withFormat(t, format), operands, rhs)) {
+    if (format === undefined) continue;
+    const convert = uniqueLevels
+      ? format.levels.some((l) => l !== 'dense' && l !== 'compressed')
+      : !format.levels.every(isUnique) && coIterated(withFormat(t, format), operands, rhs);
+    if (convert) {
       converted.set(t.name, {
         ...format,
         levels: format.levels.map((l) => (l === 'dense' ? 'dense' : 'compressed')),

@@ -10,6 +10,7 @@ import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
 import type { CaseDispatch } from './emit-context.js';
 import { SparsifyError } from './errors.js';
+import { asInPlaceUpdate } from './in-place-update.js';
 import { cachedKernel, KERNEL_CACHE_LIMIT } from './kernel-cache.js';
 import type { PlanOptions } from './kernel-plan.js';
 import { kernelParameters } from './kernel-signature.js';
@@ -63,7 +64,8 @@ export function emitKernel(
       'expected {valueType?, posWidth?, crdWidth?, name?, caseDispatch?}',
     );
   }
-  const plan = planWithOutput(parseNotation(expression), ownFormats(formats), options);
+  const own = ownFormats(formats);
+  const plan = planWithOutput(asInPlaceUpdate(parseNotation(expression), own), own, options);
   if (options.caseDispatch !== undefined && !CASE_DISPATCHES.includes(options.caseDispatch)) {
     throw new SparsifyError(
       'options.caseDispatch',

@@ -127,7 +127,7 @@ describe('sparsify errors', () => {
       /formats\.B: no tensor named B/,
     );
     expect(() => sparsify('x(i) = A(i,i)')).toThrow(SparsifyError);
-    expect(() => sparsify('x(i) = x(i) + a(i)')).toThrow(/use \+= or \*=/);
+    expect(() => sparsify('x(i) = x(i) - a(i)')).toThrow(/use \+= or \*=/);
     expect(() => sparsify('x(i) = a(i)', {}, { valueType: 'f16' as never })).toThrow(/valueType/);
     expect(() => sparsify('x(i) = a(i) * 0.5', {}, { valueType: 'i32' })).toThrow(
       /not an integer constant/,

@@ -1,0 +1,392 @@
+/**
+ * `min(e)` / `max(e)` reductions against plain dense loops, on every engine, vectorized and
+ * not, with both case dispatches. The rule under test (MLIR's, `sparse_reductions_min.mlir`,
+ * `min2`): the reduction runs over every coordinate of the reduced indices, so the implicit
+ * zeros take part whenever a reduced slice stores fewer entries than its extent; a full slice
+ * reduces its stored values only; over no coordinate at all (an extent of 0) the result is the
+ * identity (+∞/−∞, or the integer type's largest/least value).
+ */
+import { seededRandom } from '@tilekit/conformance';
+import { compile, type EngineName } from '@tilekit/loop-engines';
+import { vectorize } from '@tilekit/sparse-vectorizer';
+import { describe, expect, it } from 'vitest';
+import {
+  type FormatSpec,
+  type KernelOperand,
+  NotationSyntaxError,
+  runKernel,
+  SparseTensor,
+  SparsifyError,
+  sparsify,
+  type ValueType,
+} from '../../src/index.js';
+import { withoutNegativeZeros } from './fixtures.js';
+
+const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
+/** Scalar loops, then the vectorizer's rewrite at two vector lengths (it may keep loops scalar). */
+const VECTOR_LENGTHS: readonly (number | undefined)[] = [undefined, 4, 8];
+
+type Dense = { readonly data: Float64Array; readonly shape: readonly number[] };
+type Reduce = (a: number, b: number) => number;
+
+const MIN: Reduce = (a, b) => Math.min(a, b);
+const MAX: Reduce = (a, b) => Math.max(a, b);
+const identityOf = (reducer: Reduce, valueType: ValueType): number => {
+  const least = reducer === MIN;
+  if (valueType === 'i32') return least ? 2 ** 31 - 1 : -(2 ** 31);
+  if (valueType === 'i64') return least ? Number(2n ** 63n - 1n) : -(2 ** 63);
+  return least ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+};
+
+/** A kernel of the catalog: notation, operand ranks, and its plain-loop reference. */
+interface Case {
+  readonly name: string;
+  /** The peer test the case derives from. */
+  readonly from: string;
+  readonly expr: string;
+  /** Index variables of each operand, and of the output. */
+  readonly operands: Readonly<Record<string, readonly string[]>>;
+  readonly output: readonly string[];
+  /** Which operands get the sparse formats under test (the others are dense). */
+  readonly sparse: readonly string[];
+  /** The outermost reduction's combining function (its identity starts the reference). */
+  readonly reducer: Reduce;
+  readonly reference: (
+    inputs: Readonly<Record<string, Dense>>,
+    size: (index: string) => number,
+    identity: number,
+  ) => Float64Array;
+}
+
+const at = (t: Dense, ...ix: number[]): number =>
+  t.data[ix.reduce((k, x, d) => k * (t.shape[d] as number) + x, 0)] as number;
+
+/** `x = red_i a(i)` (MLIR `sparse_reductions_min.mlir` `min2`; `max` by symmetry). */
+const vectorReduction = (name: 'min' | 'max'): Case => {
+  const red = name === 'min' ? MIN : MAX;
+  return {
+    name: `x = ${name}(a(i))`,
+    from: 'MLIR sparse_reductions_min.mlir (min2)',
+    expr: `x = ${name}(a(i))`,
+    operands: { a: ['i'] },
+    output: [],
+    sparse: ['a'],
+    reducer: red,
+    reference: ({ a }, size, identity) => {
+      let acc = identity;
+      for (let i = 0; i < size('i'); i++) acc = red(acc, at(a as Dense, i));
+      return Float64Array.of(acc);
+    },
+  };
+};
+
+/** `y(i) = red_j A(i,j)`: row-wise (TACO/MLIR reductions over a matrix' inner level). */
+const rowReduction = (name: 'min' | 'max'): Case => {
+  const red = name === 'min' ? MIN : MAX;
+  return {
+    name: `y(i) = ${name}(A(i,j))`,
+    from: 'MLIR sparse_reductions_min.mlir over CSR rows (sparse_reductions.mlir layouts)',
+    expr: `y(i) = ${name}(A(i,j))`,
+    operands: { A: ['i', 'j'] },
+    output: ['i'],
+    sparse: ['A'],
+    reducer: red,
+    reference: ({ A }, size, identity) =>
+      Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++) acc = red(acc, at(A as Dense, i, j));
+        return acc;
+      }),
+  };
+};
+
+const CASES: readonly Case[] = [
+  vectorReduction('min'),
+  vectorReduction('max'),
+  rowReduction('min'),
+  rowReduction('max'),
+  {
+    name: 'y(j) = min(A(i,j))',
+    from: 'MLIR sparse_reductions_min.mlir over CSC columns (the reduction nests inside j)',
+    expr: 'y(j) = min(A(i,j))',
+    operands: { A: ['i', 'j'] },
+    output: ['j'],
+    sparse: ['A'],
+    reducer: MIN,
+    reference: ({ A }, size, identity) =>
+      Float64Array.from({ length: size('j') }, (_, j) => {
+        let acc = identity;
+        for (let i = 0; i < size('i'); i++) acc = MIN(acc, at(A as Dense, i, j));
+        return acc;
+      }),
+  },
+  {
+    name: 'x = max(A(i,j))',
+    from: 'MLIR sparse_reductions_min.mlir, both levels reduced (sparse_reduce_custom.mlir matrices)',
+    expr: 'x = max(A(i,j))',
+    operands: { A: ['i', 'j'] },
+    output: [],
+    sparse: ['A'],
+    reducer: MAX,
+    reference: ({ A }, size, identity) => {
+      let acc = identity;
+      for (let i = 0; i < size('i'); i++)
+        for (let j = 0; j < size('j'); j++) acc = MAX(acc, at(A as Dense, i, j));
+      return Float64Array.of(acc);
+    },
+  },
+  {
+    name: 'y(i) = max(A(i,j) * x(j))',
+    from: 'TACO tests-qcd.cpp / SpMV shape with a max in place of the sum',
+    expr: 'y(i) = max(A(i,j) * x(j))',
+    operands: { A: ['i', 'j'], x: ['j'] },
+    output: ['i'],
+    sparse: ['A'],
+    reducer: MAX,
+    reference: ({ A, x }, size, identity) =>
+      Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++)
+          acc = MAX(acc, at(A as Dense, i, j) * at(x as Dense, j));
+        return acc;
+      }),
+  },
+  {
+    name: 'y(i) = min(A(i,j) * B(i,j))',
+    from: 'MLIR sparse_reductions_min.mlir with an intersection (sparse_sampled_mm_fusion.mlir pattern)',
+    expr: 'y(i) = min(A(i,j) * B(i,j))',
+    operands: { A: ['i', 'j'], B: ['i', 'j'] },
+    output: ['i'],
+    sparse: ['A', 'B'],
+    reducer: MIN,
+    reference: ({ A, B }, size, identity) =>
+      Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++)
+          acc = MIN(acc, at(A as Dense, i, j) * at(B as Dense, i, j));
+        return acc;
+      }),
+  },
+  {
+    name: 'y(i) = max(A(i,j) + B(i,j))',
+    from: 'MLIR sparse_reductions_min.mlir with a union (TACO tests-expr.cpp add)',
+    expr: 'y(i) = max(A(i,j) + B(i,j))',
+    operands: { A: ['i', 'j'], B: ['i', 'j'] },
+    output: ['i'],
+    sparse: ['A', 'B'],
+    reducer: MAX,
+    reference: ({ A, B }, size, identity) =>
+      Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++)
+          acc = MAX(acc, at(A as Dense, i, j) + at(B as Dense, i, j));
+        return acc;
+      }),
+  },
+  {
+    name: 'y(i) = b(i) + max(A(i,j))',
+    from: "TACO tests-scheduling (a reduction under '+' is a temporary: TACO's where)",
+    expr: 'y(i) = b(i) + max(A(i,j))',
+    operands: { b: ['i'], A: ['i', 'j'] },
+    output: ['i'],
+    sparse: ['A'],
+    reducer: MAX,
+    reference: ({ A, b }, size, identity) =>
+      Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++) acc = MAX(acc, at(A as Dense, i, j));
+        return at(b as Dense, i) + acc;
+      }),
+  },
+  {
+    name: 'y(i) = max(A(i,j) * min(B(j,k)))',
+    from: 'nested reductions (MLIR sparse_reduce_custom.mlir chains): the inner min binds k only',
+    expr: 'y(i) = max(A(i,j) * min(B(j,k)))',
+    operands: { A: ['i', 'j'], B: ['j', 'k'] },
+    output: ['i'],
+    sparse: ['A', 'B'],
+    reducer: MAX,
+    reference: ({ A, B }, size, identity) => {
+      const inner = Float64Array.from({ length: size('j') }, (_, j) => {
+        let acc = Number.POSITIVE_INFINITY;
+        for (let k = 0; k < size('k'); k++) acc = MIN(acc, at(B as Dense, j, k));
+        return acc;
+      });
+      return Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++)
+          acc = MAX(acc, at(A as Dense, i, j) * (inner[j] as number));
+        return acc;
+      });
+    },
+  },
+];
+
+const MATRIX_FORMATS: readonly FormatSpec[] = ['CSR', 'CSC', 'DCSR', 'COO', 'dense'];
+const VECTOR_FORMATS: readonly FormatSpec[] = ['sparse-vector', 'COO', 'dense'];
+const VALUE_TYPES: readonly ValueType[] = ['f32', 'f64', 'i32', 'i64'];
+
+/** Random dense data: integers in [-9, 9] \ {0} (exact in every type), some zeros. */
+function randomTensor(
+  shape: readonly number[],
+  density: number,
+  next: () => number,
+  rowsFull: boolean,
+): Dense {
+  const size = shape.reduce((a, b) => a * b, 1);
+  const cols = shape.length === 2 ? (shape[1] as number) : size;
+  const data = Float64Array.from({ length: size }, (_, k) => {
+    // Every other row fully stored, so that full slices (no implicit zero) occur.
+    const full = rowsFull && Math.floor(k / cols) % 2 === 1;
+    if (!full && next() >= density) return 0;
+    const v = 1 + Math.floor(next() * 9);
+    return next() < 0.5 ? -v : v;
+  });
+  return { data, shape };
+}
+
+const ARRAYS = {
+  f32: (d: Float64Array) => Float32Array.from(d),
+  f64: (d: Float64Array) => Float64Array.from(d),
+  i32: (d: Float64Array) => Int32Array.from(d),
+  i64: (d: Float64Array) => BigInt64Array.from(d, (x) => BigInt(x)),
+} as const;
+const DTYPES = { f32: 'float32', f64: 'float64', i32: 'int32', i64: 'int64' } as const;
+
+function operandOf(t: Dense, format: FormatSpec | undefined, valueType: ValueType): KernelOperand {
+  const data = ARRAYS[valueType](t.data);
+  if (format === undefined || format === 'dense') return { data, shape: t.shape };
+  return SparseTensor.fromDense(data, t.shape, format, { dtype: DTYPES[valueType] });
+}
+
+function runEverywhere(
+  c: Case,
+  format: FormatSpec,
+  valueType: ValueType,
+  inputs: Readonly<Record<string, Dense>>,
+  sizes: Readonly<Record<string, number>>,
+): void {
+  const formats = Object.fromEntries(
+    c.sparse.filter(() => format !== 'dense').map((n) => [n, format]),
+  );
+  const identity = identityOf(c.reducer, valueType);
+  const expected = withoutNegativeZeros(c.reference(inputs, (i) => sizes[i] as number, identity));
+  for (const caseDispatch of ['select', 'branch'] as const) {
+    const kernel = sparsify(c.expr, formats, { valueType, caseDispatch });
+    const operands = Object.fromEntries(
+      Object.entries(inputs).map(([name, t]) => [
+        name,
+        operandOf(t, c.sparse.includes(name) ? format : undefined, valueType),
+      ]),
+    );
+    for (const vectorLength of VECTOR_LENGTHS) {
+      const module =
+        vectorLength === undefined
+          ? kernel.module
+          : vectorize(kernel.module, { vectorLength, enableSIMDIndex32: true }).module;
+      for (const engine of ENGINES) {
+        const out = runKernel(kernel, compile(module, kernel.functionName, { engine }), operands);
+        expect(
+          withoutNegativeZeros(out as ArrayLike<number | bigint>),
+          `${engine} vl=${vectorLength ?? 'scalar'} ${caseDispatch}`,
+        ).toEqual(expected);
+      }
+    }
+  }
+}
+
+describe('min/max reductions against plain dense loops (seeded)', () => {
+  const SHAPES = { i: 7, j: 9, k: 4 };
+  for (const c of CASES) {
+    const vector = Object.values(c.operands).every((ix) => ix.length === 1);
+    const formats = vector ? VECTOR_FORMATS : MATRIX_FORMATS;
+    it.each(
+      formats.flatMap((format) =>
+        VALUE_TYPES.map((valueType) => ({ format, valueType, label: `${format} ${valueType}` })),
+      ),
+    )(`${c.name} ($label) [${c.from}]`, ({ format, valueType }) => {
+      for (const [seed, density, rowsFull] of [
+        [1, 0.3, false],
+        [2, 0.6, true],
+        [3, 1, false],
+        [4, 0, false],
+      ] as const) {
+        const next = seededRandom(seed * 101 + valueType.length);
+        const inputs = Object.fromEntries(
+          Object.entries(c.operands).map(([name, ix]) => [
+            name,
+            randomTensor(
+              ix.map((i) => SHAPES[i as keyof typeof SHAPES]),
+              c.sparse.includes(name) ? density : 1,
+              next,
+              rowsFull,
+            ),
+          ]),
+        );
+        runEverywhere(c, format, valueType, inputs, SHAPES);
+      }
+    });
+  }
+});
+
+describe('min/max over a reduced extent of 0 is the identity, on every format', () => {
+  it.each(
+    MATRIX_FORMATS.flatMap((format) =>
+      VALUE_TYPES.map((valueType) => ({ format, valueType, label: `${format} ${valueType}` })),
+    ),
+  )('y(i) = max(A(i,j)) and min with j of extent 0 ($label)', ({ format, valueType }) => {
+    for (const c of [rowReduction('max'), rowReduction('min')]) {
+      const inputs = { A: { data: new Float64Array(0), shape: [5, 0] } };
+      runEverywhere(c, format, valueType, inputs, { i: 5, j: 0 });
+    }
+  });
+});
+
+describe("MLIR's sparse_reductions_min.mlir vectors (i32, min2: implicit zeros included)", () => {
+  // The file's three vectors: a few zeros, none, and one explicit zero among implicit ones.
+  const withZeros = [
+    2, 2, 7, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 0, 9, 2, 2, 2, 2, 0, 5, 1, 7, 3,
+  ];
+  const noZeros = [
+    2, 2, 7, 2, 2, 2, 2, 2, 2, 2, 2, 4, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 7, 2, 2, 2, 2, 2, 2, 1, 7, 3,
+  ];
+  it.each(ENGINES)('min over each vector, as the file checks (0, 1, 0) on %s', (engine) => {
+    const kernel = sparsify('x = min(a(i))', { a: 'sparse-vector' }, { valueType: 'i32' });
+    const run = compile(kernel.module, kernel.functionName, { engine });
+    const min = (a: SparseTensor) => (runKernel(kernel, run, { a }) as Int32Array)[0];
+    const vector = (values: number[]) =>
+      SparseTensor.fromDense(Int32Array.from(values), [32], 'sparse-vector');
+    const explicitZero = SparseTensor.fromCoordinates(
+      [[1], [7]],
+      Int32Array.of(0, 22),
+      [32],
+      'sparse-vector',
+      {
+        dtype: 'int32',
+      },
+    );
+    expect(explicitZero.values.length).toBe(2);
+    expect([min(vector(withZeros)), min(vector(noZeros)), min(explicitZero)]).toEqual([0, 1, 0]);
+  });
+});
+
+describe('min/max reductions: what they reject', () => {
+  it('a min that reduces no index names the element-wise form', () => {
+    expect(() => sparsify('y(i) = min(a(i))', { a: 'sparse-vector' })).toThrow(NotationSyntaxError);
+    expect(() => sparsify('y(i) = min(a(i))', { a: 'sparse-vector' })).toThrow(/min\(a, b\)/);
+  });
+  it('a sparse output of a min/max reduction is a SparsifyError naming the dense form', () => {
+    expect(() => sparsify('y(i) = max(A(i,j))', { A: 'CSR', y: 'sparse-vector' })).toThrow(
+      SparsifyError,
+    );
+  });
+  it('x += min(a(i)) adds the minimum to the output (the min is computed first)', () => {
+    const kernel = sparsify('x += min(a(i))', { a: 'sparse-vector' });
+    const a = SparseTensor.fromDense(Float32Array.of(3, 0, -2, 5), [4], 'sparse-vector');
+    for (const engine of ENGINES) {
+      const run = compile(kernel.module, kernel.functionName, { engine });
+      const out = runKernel(kernel, run, { a }, Float32Array.of(10)) as Float32Array;
+      expect([...out]).toEqual([8]);
+    }
+  });
+});
