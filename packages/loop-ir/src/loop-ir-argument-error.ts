@@ -8,7 +8,7 @@ import { LoopIrError } from './loop-ir-error.js';
 
 /** An argument of a loop-ir function that is not what the function takes. */
 export class LoopIrArgumentError extends LoopIrError {
-  override readonly name = 'LoopIrArgumentError';
+  override readonly name: string = 'LoopIrArgumentError';
   override readonly argument: string;
   override readonly expected: string;
 

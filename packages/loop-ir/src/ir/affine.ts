@@ -140,16 +140,48 @@ function floorDiv(a: bigint, b: bigint): bigint {
   return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
+/** `value` is a list of bigint operands (its elements are checked where they are read). */
+function expectBigints(value: unknown, argument: string): asserts value is readonly bigint[] {
+  if (!Array.isArray(value)) throw new LoopIrArgumentError(argument, 'an array of bigints', value);
+}
+
+/** `value` is undefined or a two's complement width from 1 to 64. */
+function expectBits(value: unknown): asserts value is number | undefined {
+  if (
+    value !== undefined &&
+    (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 64)
+  ) {
+    throw new LoopIrArgumentError('bits', 'undefined or an integer width from 1 to 64', value);
+  }
+}
+
 /**
  * Evaluates one expression with dims and symbols bound: exact in bigint, or, with `bits`, in
  * `bits`-wide two's complement after every operation (what `index` arithmetic lowered to
  * `arith` computes, so an interpreter agrees with compiled code past INT64_MAX).
+ * @throws LoopIrArgumentError when `expr` is no AffineExpr, `dims` or `symbols` no array
+ *   holding a bigint at each position the expression reads, or `bits` no width from 1 to 64;
+ *   AffineEvalError for a division by zero.
  */
 export function evaluateAffineExpr(
   expr: AffineExpr,
   dims: readonly bigint[],
   symbols: readonly bigint[],
   bits?: number,
+): bigint {
+  checkAffineExpr(expr, 'expr');
+  expectBigints(dims, 'dims');
+  expectBigints(symbols, 'symbols');
+  expectBits(bits);
+  return evaluateExpr(expr, dims, symbols, bits);
+}
+
+/** `evaluateAffineExpr` of checked arguments. */
+function evaluateExpr(
+  expr: AffineExpr,
+  dims: readonly bigint[],
+  symbols: readonly bigint[],
+  bits: number | undefined,
 ): bigint {
   const value = exactAffineStep(expr, dims, symbols, bits);
   return bits === undefined ? value : BigInt.asIntN(bits, value);
@@ -163,14 +195,14 @@ function exactAffineStep(
 ): bigint {
   switch (expr.kind) {
     case 'dim':
-      return bound(dims, expr.position, 'd');
+      return bound(dims, expr.position, 'dims');
     case 'symbol':
-      return bound(symbols, expr.position, 's');
+      return bound(symbols, expr.position, 'symbols');
     case 'constant':
       return expr.value;
     case 'binary': {
-      const l = evaluateAffineExpr(expr.lhs, dims, symbols, bits);
-      const r = evaluateAffineExpr(expr.rhs, dims, symbols, bits);
+      const l = evaluateExpr(expr.lhs, dims, symbols, bits);
+      const r = evaluateExpr(expr.rhs, dims, symbols, bits);
       switch (expr.op) {
         case '+':
           return l + r;
@@ -190,24 +222,83 @@ function exactAffineStep(
   }
 }
 
-function bound(values: readonly bigint[], position: number, prefix: string): bigint {
+/** The bigint at `position` of `values` (the dims or symbols, named by `argument`). */
+function bound(values: readonly bigint[], position: number, argument: string): bigint {
   const v = values[position];
-  if (v === undefined) throw new AffineEvalError(`affine ${prefix}${position} is not bound`);
+  if (typeof v !== 'bigint') {
+    throw new LoopIrArgumentError(
+      `${argument}[${position}]`,
+      'a bigint (the expression reads it)',
+      v,
+    );
+  }
   return v;
 }
 
-/** Evaluates every result of `map` (operands: dims first, then symbols, as in `affine.apply`). */
+/**
+ * Evaluates every result of `map` (operands: dims first, then symbols, as in `affine.apply`).
+ * @throws LoopIrArgumentError when `map` is no AffineMap, `operands` no array of one bigint per
+ *   dim and symbol of the map, or `bits` no width from 1 to 64; AffineEvalError for a division
+ *   by zero.
+ */
 export function evaluateAffineMap(
   map: AffineMap,
   operands: readonly bigint[],
   bits?: number,
 ): bigint[] {
+  checkAffineMap(map, 'map');
+  for (const r of map.results) {
+    if (!readsWithin(r, map.numDims, map.numSymbols)) {
+      throw new LoopIrArgumentError(
+        'map',
+        'an AffineMap whose results read only its own dims and symbols',
+        map,
+      );
+    }
+  }
+  expectBigints(operands, 'operands');
+  for (let i = 0; i < operands.length; i++) {
+    if (typeof operands[i] !== 'bigint')
+      throw new LoopIrArgumentError(`operands[${i}]`, 'a bigint', operands[i]);
+  }
+  expectBits(bits);
+  return evaluateCheckedAffineMap(map, operands, bits);
+}
+
+/** Whether `expr` reads only dims below `numDims` and symbols below `numSymbols`. */
+function readsWithin(expr: AffineExpr, numDims: number, numSymbols: number): boolean {
+  switch (expr.kind) {
+    case 'dim':
+      return expr.position < numDims;
+    case 'symbol':
+      return expr.position < numSymbols;
+    case 'constant':
+      return true;
+    case 'binary':
+      return (
+        readsWithin(expr.lhs, numDims, numSymbols) && readsWithin(expr.rhs, numDims, numSymbols)
+      );
+  }
+}
+
+/**
+ * `evaluateAffineMap` of a map known to be one (a verified op's, which the interpreter
+ * evaluates at every step), so it is not walked twice; a missing or non-bigint operand is
+ * still named.
+ */
+export function evaluateCheckedAffineMap(
+  map: AffineMap,
+  operands: readonly bigint[],
+  bits?: number,
+): bigint[] {
   if (operands.length !== map.numDims + map.numSymbols) {
-    throw new AffineEvalError(
-      `affine map takes ${map.numDims} dims + ${map.numSymbols} symbols, got ${operands.length} operands`,
+    throw new LoopIrArgumentError(
+      'operands',
+      `${map.numDims} dims + ${map.numSymbols} symbols, as many operands as the map takes`,
+      operands,
     );
   }
   const dims = operands.slice(0, map.numDims);
   const symbols = operands.slice(map.numDims);
-  return map.results.map((r) => evaluateAffineExpr(r, dims, symbols, bits));
+  return map.results.map((r) => evaluateExpr(r, dims, symbols, bits));
 }

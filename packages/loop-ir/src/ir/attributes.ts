@@ -2,7 +2,9 @@
  * Attributes: compile-time constant data attached to operations. Like types they are small
  * frozen structural values; compare with {@link attrEquals}.
  */
+import { expectArray } from '../argument-checks.js';
 import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import { expectAttribute, expectIntegerType, expectType } from '../value-argument-checks.js';
 import { type AffineMap, affineMapEquals } from './affine.js';
 import {
   type FloatType,
@@ -204,12 +206,29 @@ export const CMPF_PREDICATES: readonly string[] = Object.freeze([
   'true',
 ]);
 
-/** Integer attribute (`index` by default). */
+/** `value` is a bigint or an integer number, as an attribute holds it (a bigint). */
+function integerValue(value: unknown, argument: string): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new LoopIrArgumentError(argument, 'a bigint or an integer number', value);
+  }
+  return BigInt(value);
+}
+
+/**
+ * Integer attribute (`index` by default).
+ * @throws LoopIrArgumentError when `value` is no integer or `type` no integer or index type.
+ */
 export function integerAttr(
   value: bigint | number,
   type: IntegerType | IndexType = index,
 ): IntegerAttr {
-  return Object.freeze({ kind: 'integer', value: BigInt(value), type });
+  const exact = integerValue(value, 'value');
+  expectType(type, 'type');
+  if (type.kind !== 'integer' && type.kind !== 'index') {
+    throw new LoopIrArgumentError('type', 'an integer or index type', type);
+  }
+  return Object.freeze({ kind: 'integer', value: exact, type });
 }
 
 /** Float attribute; pass `bits` to pin an exact bit pattern. */
@@ -241,7 +260,7 @@ export function arrayAttr(elements: readonly Attribute[]): ArrayAttr {
   if (!Array.isArray(elements)) {
     throw new LoopIrArgumentError('elements', 'an array of Attributes', elements);
   }
-  for (let i = 0; i < elements.length; i++) checkAttribute(elements[i], `elements[${i}]`);
+  for (let i = 0; i < elements.length; i++) expectAttribute(elements[i], `elements[${i}]`);
   return Object.freeze({ kind: 'array', elements: Object.freeze([...elements]) });
 }
 
@@ -249,14 +268,49 @@ export function dictionaryAttr(entries: Readonly<Record<string, Attribute>>): Di
   return Object.freeze({ kind: 'dictionary', entries: Object.freeze({ ...entries }) });
 }
 
+/** Elements of a vector or memref type, or undefined when a dimension is dynamic. */
+function elementCount(type: VectorType | MemRefType): number | undefined {
+  let n = 1;
+  for (const d of type.shape) {
+    if (typeof d !== 'number') return undefined;
+    n *= d;
+  }
+  return n;
+}
+
 /**
  * Dense elements. One value, or a list whose elements are all equal, is stored as a splat
  * (as MLIR canonicalizes it), so equal constants compare equal however they were written.
+ * @throws LoopIrArgumentError when `type` is no vector or memref type of scalars, or `values`
+ *   is not one element (a splat) or one per element of `type`, each a number for float elements
+ *   and a bigint otherwise.
  */
 export function denseAttr(
   type: VectorType | MemRefType,
   values: readonly DenseElement[],
 ): DenseAttr {
+  expectType(type, 'type');
+  const element: unknown =
+    type.kind === 'vector' || type.kind === 'memref' ? type.element : undefined;
+  if (element === undefined || (element as Type).kind === 'vector') {
+    throw new LoopIrArgumentError('type', 'a vector or memref type of scalars', type);
+  }
+  expectArray(values, 'values', 'an array of dense elements');
+  const count = elementCount(type);
+  if (values.length !== 1 && values.length !== count) {
+    throw new LoopIrArgumentError(
+      'values',
+      `one value (a splat) or ${count ?? 'one'} values, one per element of the type`,
+      values,
+    );
+  }
+  const isFloat = (element as Type).kind === 'float';
+  for (let i = 0; i < values.length; i++) {
+    const v: unknown = values[i];
+    if (isFloat ? typeof v !== 'number' : typeof v !== 'bigint') {
+      throw new LoopIrArgumentError(`values[${i}]`, isFloat ? 'a number' : 'a bigint', v);
+    }
+  }
   const first = values[0];
   const splat = values.length >= 1 && values.every((v) => Object.is(v, first));
   return Object.freeze({
@@ -267,16 +321,21 @@ export function denseAttr(
   });
 }
 
-/** `array<i64: ...>`. */
+/**
+ * `array<i64: ...>`.
+ * @throws LoopIrArgumentError when `values` is no array of integers or `elementType` no
+ *   integer type.
+ */
 export function denseArrayAttr(
   values: readonly (bigint | number)[],
   elementType: IntegerType = i64,
 ): DenseArrayAttr {
-  return Object.freeze({
-    kind: 'denseArray',
-    elementType,
-    values: Object.freeze(values.map((v) => BigInt(v))),
-  });
+  expectArray(values, 'values', 'an array of integers');
+  expectIntegerType(elementType, 'elementType');
+  const exact: bigint[] = [];
+  // By index, so an array of holes stops at the first one.
+  for (let i = 0; i < values.length; i++) exact.push(integerValue(values[i], `values[${i}]`));
+  return Object.freeze({ kind: 'denseArray', elementType, values: Object.freeze(exact) });
 }
 
 export function affineMapAttr(map: AffineMap): AffineMapAttr {
@@ -304,30 +363,32 @@ export function i1Attr(value: boolean): IntegerAttr {
   return integerAttr(value ? 1n : 0n, i1);
 }
 
-/** Structural attribute equality (float values compare by bits, so NaN equals itself). */
+/** Attributes nested in arrays and dictionaries a comparison follows (a cycle reaches it too). */
+const MAX_ATTRIBUTE_DEPTH = 256;
+
+/**
+ * Structural attribute equality (float values compare by bits, so NaN equals itself).
+ * @throws LoopIrArgumentError when `a` or `b` is no attribute.
+ */
 export function attrEquals(a: Attribute, b: Attribute): boolean {
-  checkAttribute(a, 'a');
-  checkAttribute(b, 'b');
-  return equalAttrs(a, b);
+  return equalAttrs(a, b, 0);
 }
 
 /**
- * `value` looks like an attribute: an object with a string `kind` (what each kind holds is
- * its builder's check).
+ * `attrEquals`, checking each attribute it compares (a fault inside one is reported as the
+ * argument it is in, `a` or `b`).
  */
-function checkAttribute(value: unknown, argument: string): asserts value is Attribute {
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof (value as { kind?: unknown }).kind !== 'string'
-  ) {
-    throw new LoopIrArgumentError(argument, 'an Attribute', value);
-  }
-}
-
-/** `attrEquals` of two checked attributes. */
-function equalAttrs(a: Attribute, b: Attribute): boolean {
+function equalAttrs(a: Attribute, b: Attribute, depth: number): boolean {
+  expectAttribute(a, 'a');
+  expectAttribute(b, 'b');
   if (a === b) return true;
+  if (depth > MAX_ATTRIBUTE_DEPTH) {
+    throw new LoopIrArgumentError(
+      'a',
+      `an Attribute nested at most ${MAX_ATTRIBUTE_DEPTH} deep`,
+      a,
+    );
+  }
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case 'integer': {
@@ -347,13 +408,15 @@ function equalAttrs(a: Attribute, b: Attribute): boolean {
       return typeEquals(a.type, (b as TypeAttr).type);
     case 'array': {
       const o = b as ArrayAttr;
-      return (
-        a.elements.length === o.elements.length &&
-        a.elements.every((e, i) => equalAttrs(e, o.elements[i] as Attribute))
-      );
+      if (a.elements.length !== o.elements.length) return false;
+      for (let i = 0; i < a.elements.length; i++) {
+        const x = a.elements[i] as Attribute;
+        if (!equalAttrs(x, o.elements[i] as Attribute, depth + 1)) return false;
+      }
+      return true;
     }
     case 'dictionary':
-      return attributeMapsEqual(a.entries, (b as DictionaryAttr).entries);
+      return mapsEqual(a.entries, (b as DictionaryAttr).entries, depth + 1);
     case 'dense': {
       const o = b as DenseAttr;
       return (
@@ -386,8 +449,16 @@ function equalAttrs(a: Attribute, b: Attribute): boolean {
   }
 }
 
-/** Equality of two named-attribute maps, ignoring order. */
+/**
+ * Equality of two named-attribute maps, ignoring order.
+ * @throws LoopIrArgumentError when `a` or `b` is no map of attributes by name.
+ */
 export function attributeMapsEqual(a: AttributeMap, b: AttributeMap): boolean {
+  return mapsEqual(a, b, 0);
+}
+
+/** `attributeMapsEqual` of maps nested `depth` deep in attributes. */
+function mapsEqual(a: AttributeMap, b: AttributeMap, depth: number): boolean {
   for (const [map, argument] of [
     [a, 'a'],
     [b, 'b'],
@@ -396,7 +467,7 @@ export function attributeMapsEqual(a: AttributeMap, b: AttributeMap): boolean {
       throw new LoopIrArgumentError(argument, 'an AttributeMap (attributes by name)', map);
     }
     for (const [name, attribute] of Object.entries(map)) {
-      checkAttribute(attribute, `${argument}.${name}`);
+      expectAttribute(attribute, `${argument}.${name}`);
     }
   }
   const ka = Object.keys(a);
@@ -404,6 +475,6 @@ export function attributeMapsEqual(a: AttributeMap, b: AttributeMap): boolean {
   return ka.every((k) => {
     const x = a[k];
     const y = b[k];
-    return x !== undefined && y !== undefined && equalAttrs(x, y);
+    return x !== undefined && y !== undefined && equalAttrs(x, y, depth);
   });
 }

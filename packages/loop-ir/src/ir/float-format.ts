@@ -4,6 +4,7 @@
  * conversion. Rounding an exact f64 result of +,-,*,/,sqrt gives the correctly rounded
  * narrow result because f64 carries more than 2p+2 bits for every narrower format.
  */
+import { expectFloatFormat, expectNumber } from '../value-argument-checks.js';
 import type { FloatFormat } from './types.js';
 
 interface Geometry {
@@ -54,15 +55,22 @@ function roundNarrow(x: number, g: Geometry): number {
 /**
  * Rounds an f64 value to the nearest value of `format` (ties to even). A NaN is returned as it
  * is: `Math.fround` would quiet an f32 signalling NaN held as described at {@link bitsToFloat}.
+ * @throws LoopIrArgumentError when `x` is no number or `format` no float format.
  */
 export function roundToFormat(x: number, format: FloatFormat): number {
+  // Checked as cheaply as the rounding itself: the interpreter rounds every float it computes.
+  if (typeof x !== 'number') expectNumber(x, 'x');
   switch (format) {
     case 'f64':
       return x;
     case 'f32':
       return Number.isNaN(x) ? x : Math.fround(x);
-    default:
+    case 'f16':
+    case 'bf16':
       return roundNarrow(x, GEOMETRY[format]);
+    default:
+      expectFloatFormat(format, 'format');
+      return x;
   }
 }
 

@@ -5,7 +5,10 @@
  * table keyed by the same op name.
  */
 
+import { expectArray, expectOptions, expectString } from '../argument-checks.js';
+import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
 import { LoopIrError } from '../loop-ir-error.js';
+import { expectInteger } from '../value-argument-checks.js';
 import type { Value } from './operation.js';
 import { valueRange } from './value-range.js';
 
@@ -105,26 +108,78 @@ export interface OpDefInit {
   readonly constraints?: readonly Constraint[];
 }
 
+const FORMATS: readonly unknown[] = ['binary', 'unary', 'cast', 'cmp', 'custom'];
+const EFFECTS: readonly unknown[] = ['none', 'read', 'write', 'recursive', 'unknown'];
+
+const isString = (v: unknown): boolean => typeof v === 'string';
+const isConstraint = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && typeof (v as { rule?: unknown }).rule === 'string';
+
+/** A frozen copy of the list `value` (absent: empty), each item accepted by `isItem`. */
+function listOf<T>(
+  value: readonly T[] | undefined,
+  argument: string,
+  isItem: (v: unknown) => boolean,
+  expected: string,
+): readonly T[] {
+  if (value === undefined) return Object.freeze([]);
+  expectArray(value, argument, `an array of ${expected}s or undefined`);
+  // By index, so an array of holes stops at the first one.
+  for (let i = 0; i < value.length; i++) {
+    if (!isItem(value[i])) throw new LoopIrArgumentError(`${argument}[${i}]`, expected, value[i]);
+  }
+  return Object.freeze([...value]);
+}
+
+/** `value` is undefined or one of `allowed`. */
+function expectOneOf(value: unknown, argument: string, allowed: readonly unknown[]): void {
+  if (value !== undefined && !allowed.includes(value)) {
+    throw new LoopIrArgumentError(argument, `one of ${allowed.join(', ')} or undefined`, value);
+  }
+}
+
 /**
  * Builds a frozen op definition (defaults: no operands/results/regions, custom format,
  * effects `none` when the op is `pure` and `unknown` otherwise).
+ * @throws LoopIrArgumentError when `name` is no string or a field of `init` is not what it holds.
  */
 export function defineOp(name: string, init: OpDefInit): OpDef {
+  expectString(name, 'name');
+  if (init === undefined) throw new LoopIrArgumentError('init', 'an OpDefInit object', init);
+  expectOptions(init, 'init');
+  const operands = listOf(init.operands, 'init.operands', isString, 'segment name');
+  const results = listOf(init.results, 'init.results', isString, 'segment name');
+  const traits = listOf(init.traits, 'init.traits', isString, 'trait name');
+  const constraints = listOf(init.constraints, 'init.constraints', isConstraint, 'Constraint');
+  if (init.regions !== undefined) expectInteger(init.regions, 'init.regions', 0);
+  expectOneOf(init.format, 'init.format', FORMATS);
+  expectOneOf(init.effects, 'init.effects', EFFECTS);
   return Object.freeze({
     name,
-    operands: Object.freeze([...(init.operands ?? [])]),
-    results: Object.freeze([...(init.results ?? [])]),
+    operands,
+    results,
     regions: init.regions ?? 0,
     format: init.format ?? 'custom',
-    traits: Object.freeze([...(init.traits ?? [])]),
-    effects: init.effects ?? (init.traits?.includes('pure') ? 'none' : 'unknown'),
-    constraints: Object.freeze([...(init.constraints ?? [])]),
+    traits,
+    effects: init.effects ?? (traits.includes('pure') ? 'none' : 'unknown'),
+    constraints,
   });
 }
 
 /** Raised when an operation does not fit the segments of its definition. */
 export class SegmentError extends LoopIrError {
   override readonly name = 'SegmentError';
+  declare readonly argument?: string;
+
+  /**
+   * @param message What does not fit.
+   * @param argument The argument whose values do not fit (`values` of {@link splitSegments}),
+   *   when the error is about one.
+   */
+  constructor(message?: unknown, argument?: string) {
+    super(message);
+    if (typeof argument === 'string') this.argument = argument;
+  }
 }
 
 function segmentName(s: Segment): string {
@@ -180,18 +235,33 @@ export function segmentLayout(segments: readonly Segment[]): SegmentLayout {
   return layout;
 }
 
-/** Minimum and maximum value counts accepted by a segment list. */
+/** `value` is a list of segments (strings), checked by index: an array of holes stops early. */
+function expectSegments(value: unknown, argument: string): asserts value is readonly Segment[] {
+  expectArray(value, argument, 'an array of segment names');
+  for (let i = 0; i < value.length; i++) {
+    if (typeof value[i] !== 'string') {
+      throw new LoopIrArgumentError(`${argument}[${i}]`, 'a segment name (a string)', value[i]);
+    }
+  }
+}
+
+/**
+ * Minimum and maximum value counts accepted by a segment list.
+ * @throws LoopIrArgumentError when `segments` is no array of strings.
+ */
 export function segmentArity(segments: readonly Segment[]): { min: number; max: number } {
+  if (!LAYOUTS.has(segments)) expectSegments(segments, 'segments');
   const { min, max } = segmentLayout(segments);
   return { min, max };
 }
 
-function checkArity(segments: readonly Segment[], count: number): SegmentLayout {
+function checkArity(segments: readonly Segment[], count: number, argument?: string): SegmentLayout {
   const layout = segmentLayout(segments);
   const { min, max } = layout;
   if (count < min || count > max) {
     throw new SegmentError(
       `expected ${min === max ? min : `${min}..${max === Infinity ? 'n' : max}`} values for (${segments.join(', ')}), got ${count}`,
+      argument,
     );
   }
   return layout;
@@ -200,12 +270,21 @@ function checkArity(segments: readonly Segment[], count: number): SegmentLayout 
 /**
  * Splits `values` into named segments. The single non-single segment (if any) takes what the
  * single segments leave over.
+ * @throws LoopIrArgumentError when `segments` is no array of strings or `values` no array of
+ *   Values; SegmentError when the number of values does not fit the segments.
  */
 export function splitSegments(
   segments: readonly Segment[],
   values: readonly Value[],
 ): ReadonlyMap<string, readonly Value[]> {
-  const layout = checkArity(segments, values.length);
+  if (!LAYOUTS.has(segments)) expectSegments(segments, 'segments');
+  expectArray(values, 'values', 'an array of Values');
+  for (let i = 0; i < values.length; i++) {
+    const v: unknown = values[i];
+    if (typeof v !== 'object' || v === null)
+      throw new LoopIrArgumentError(`values[${i}]`, 'a Value', v);
+  }
+  const layout = checkArity(segments, values.length, 'values');
   const out = new Map<string, readonly Value[]>();
   for (const name of layout.byName.keys())
     out.set(name, segmentValues(segments, values, name) as readonly Value[]);

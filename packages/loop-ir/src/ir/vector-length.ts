@@ -4,6 +4,7 @@
  * vector type has.
  */
 
+import { expectInteger, expectVectorType } from '../value-argument-checks.js';
 import type { VectorType } from './types.js';
 
 /**
@@ -19,7 +20,14 @@ export const MAX_VECTOR_LENGTH = 2 ** 16;
 /**
  * Lanes of vector type `t` once `vector.vscale` is `vscale` (scalable dimensions multiply by
  * it; a fixed-shape type ignores it).
+ * @throws LoopIrArgumentError when `t` is no vector type or `vscale` no positive integer.
  */
 export function laneCount(t: VectorType, vscale = 1): number {
-  return t.shape.reduce((n, d, k) => n * d * (t.scalableDims[k] === true ? vscale : 1), 1);
+  expectVectorType(t, 't');
+  expectInteger(vscale, 'vscale', 1);
+  let n = 1;
+  for (let k = 0; k < t.shape.length; k++) {
+    n *= (t.shape[k] as number) * (t.scalableDims[k] === true ? vscale : 1);
+  }
+  return n;
 }

@@ -1,5 +1,6 @@
 /** Affine map printing as MLIR's AsmPrinter does: `affine_map<(d0)[s0] -> (-d0 + s0, d0 - 1)>`. */
 import type { AffineExpr, AffineMap } from '../ir/affine.js';
+import { checkAffineMap } from '../ir/affine-arguments.js';
 
 /**
  * How tightly the enclosing operator binds: the operand of `*`, `floordiv`, `ceildiv` or `mod`
@@ -56,7 +57,17 @@ function printAffineMapBody(map: AffineMap): string {
   return `<(${dims})${syms} -> (${map.results.map((r) => printAffineExpr(r)).join(', ')})>`;
 }
 
-/** `affine_map<...>`. */
+/**
+ * `affine_map<...>`.
+ * @throws LoopIrArgumentError when `map` is no AffineMap (a field inside it is named:
+ *   `map.results[0].lhs`).
+ */
 export function printAffineMap(map: AffineMap): string {
+  checkAffineMap(map, 'map');
+  return printCheckedAffineMap(map);
+}
+
+/** `printAffineMap` of a map already checked (printing an attribute checks the map it holds). */
+export function printCheckedAffineMap(map: AffineMap): string {
   return `affine_map${printAffineMapBody(map)}`;
 }

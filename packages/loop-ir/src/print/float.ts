@@ -3,8 +3,11 @@
  * significant digits when that reads back to the same value, else LLVM APFloat's default
  * decimal form, else (infinities, NaN, digit strings without a '.') the hex bit pattern.
  */
+
 import { floatToBits, roundToFormat } from '../ir/float-format.js';
 import type { FloatFormat } from '../ir/types.js';
+import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import { expectFloatFormat, expectNumber } from '../value-argument-checks.js';
 
 /** Significant digits APFloat prints by default: 2 + floor(precision * 59 / 196). */
 const DEFAULT_PRECISION: Readonly<Record<FloatFormat, number>> = {
@@ -125,8 +128,17 @@ function printFloatHex(bits: bigint): string {
   return `0x${bits.toString(16).toUpperCase()}`;
 }
 
-/** Prints `value` (already a value of `format`) as MLIR does; `bits` pins a NaN payload. */
+/**
+ * Prints `value` (already a value of `format`) as MLIR does; `bits` pins a NaN payload.
+ * @throws LoopIrArgumentError when `value` is no number, `format` no float format or `bits`
+ *   neither undefined nor a bigint.
+ */
 export function printFloat(value: number, format: FloatFormat, bits?: bigint): string {
+  expectNumber(value, 'value');
+  expectFloatFormat(format, 'format');
+  if (bits !== undefined && typeof bits !== 'bigint') {
+    throw new LoopIrArgumentError('bits', 'a bigint bit pattern or undefined', bits);
+  }
   if (Number.isFinite(value)) {
     const negative = value < 0 || Object.is(value, -0);
     const sign = negative ? '-' : '';

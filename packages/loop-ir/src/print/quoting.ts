@@ -3,6 +3,8 @@
  * `"..."` literal with `llvm::printEscapedString`'s escapes, so every name reads back whole.
  */
 
+import { expectString } from '../argument-checks.js';
+
 /** MLIR's bare-id grammar: names matching it print unquoted. */
 export const BARE_ID = /^[A-Za-z_][A-Za-z0-9_$.]*$/;
 
@@ -27,7 +29,9 @@ export function escapeString(s: string): string {
 /**
  * `@name` when `name` matches MLIR's bare-id grammar (`[a-zA-Z_][a-zA-Z0-9_$.]*`), else
  * `@"..."` with MLIR's string escapes, so any name reads back as one symbol.
+ * @throws LoopIrArgumentError when `name` is no string.
  */
 export function printSymbolName(name: string): string {
+  expectString(name, 'name');
   return BARE_ID.test(name) ? `@${name}` : `@"${escapeString(name)}"`;
 }

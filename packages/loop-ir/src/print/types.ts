@@ -1,8 +1,24 @@
 /** Type printing in MLIR syntax. */
-import type { Type } from '../ir/types.js';
 
-/** Prints a type: `f32`, `vector<[4]xf32>`, `memref<?x4xi32>`, `(f32) -> f32`. */
+import { MAX_TYPE_DEPTH, type Type } from '../ir/types.js';
+import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import { expectType } from '../value-argument-checks.js';
+
+/**
+ * Prints a type: `f32`, `vector<[4]xf32>`, `memref<?x4xi32>`, `(f32) -> f32`.
+ * @throws LoopIrArgumentError when `t` is no type (a type inside it is named: `t.element`).
+ */
 export function printType(t: Type): string {
+  return printTypeAt(t, 't', 0);
+}
+
+/** `printType` of `t`, checked as it is printed; `argument` names it. */
+export function printTypeAt(t: Type, argument: string, depth = 0): string {
+  expectType(t, argument);
+  if (depth > MAX_TYPE_DEPTH) {
+    throw new LoopIrArgumentError(argument, `a Type nested at most ${MAX_TYPE_DEPTH} deep`, t);
+  }
+  const inner = (u: Type, at: string) => printTypeAt(u, at, depth + 1);
   switch (t.kind) {
     case 'index':
       return 'index';
@@ -12,7 +28,7 @@ export function printType(t: Type): string {
       return t.format;
     case 'vector': {
       const dims = t.shape.map((d, i) => (t.scalableDims[i] ? `[${d}]` : `${d}`));
-      return `vector<${dims.join('x')}x${printType(t.element)}>`;
+      return `vector<${dims.join('x')}x${inner(t.element, `${argument}.element`)}>`;
     }
     case 'memref': {
       const dims = t.shape.map((d) => `${d}x`).join('');
@@ -20,15 +36,20 @@ export function printType(t: Type): string {
         t.layout === undefined
           ? ''
           : `, strided<[${t.layout.strides.join(', ')}]${t.layout.offset === 0 ? '' : `, offset: ${t.layout.offset}`}>`;
-      return `memref<${dims}${printType(t.element)}${layout}>`;
+      return `memref<${dims}${inner(t.element, `${argument}.element`)}${layout}>`;
     }
     case 'function': {
-      const inputs = `(${t.inputs.map(printType).join(', ')})`;
+      const list = (types: readonly Type[], field: string) =>
+        types.map((u, i) => inner(u, `${argument}.${field}[${i}]`)).join(', ');
+      const inputs = `(${list(t.inputs, 'inputs')})`;
       const only = t.results[0];
       const results =
-        t.results.length === 1 && only !== undefined && only.kind !== 'function'
-          ? printType(only)
-          : `(${t.results.map(printType).join(', ')})`;
+        t.results.length === 1 &&
+        typeof only === 'object' &&
+        only !== null &&
+        only.kind !== 'function'
+          ? inner(only, `${argument}.results[0]`)
+          : `(${list(t.results, 'results')})`;
       return `${inputs} -> ${results}`;
     }
   }

@@ -1,6 +1,6 @@
 /** Semantics of constants, `memref` ops and `affine` map ops. */
 import { result } from '../../ir/accessors.js';
-import { evaluateAffineMap } from '../../ir/affine.js';
+import { evaluateCheckedAffineMap } from '../../ir/affine.js';
 import type { Operation } from '../../ir/operation.js';
 import { InterpretError } from '../errors.js';
 import type { MemRefValue } from '../memory.js';
@@ -48,7 +48,7 @@ function affineResults(op: Operation, operands: readonly RuntimeValue[]): bigint
   const map = op.attributes.map;
   if (map?.kind !== 'affineMap') throw new InterpretError(op.name, 'missing affine map');
   // `index` is 64-bit here, as in the engines: affine arithmetic wraps like the arith ops it lowers to.
-  return evaluateAffineMap(
+  return evaluateCheckedAffineMap(
     map.map,
     operands.map((v) => asInt(v, op.name)),
     64,

@@ -1,4 +1,5 @@
 /** The registry of every op definition, keyed by op name. */
+import { expectString } from '../../argument-checks.js';
 import type { OpDef } from '../op-def.js';
 import { AFFINE_OPS } from './affine.js';
 import { ARITH_OPS } from './arith.js';
@@ -28,7 +29,11 @@ export function getOpDef(name: string): OpDef | undefined {
   return OP_DEFS.get(name);
 }
 
-/** Whether `name` is an `arith` cast (`index_cast`, `extsi`, `sitofp`, `bitcast`, ...), per the op table. */
+/**
+ * Whether `name` is an `arith` cast (`index_cast`, `extsi`, `sitofp`, `bitcast`, ...), per the op table.
+ * @throws LoopIrArgumentError when `name` is no string.
+ */
 export function isArithCast(name: string): boolean {
+  expectString(name, 'name');
   return name.startsWith('arith.') && getOpDef(name)?.format === 'cast';
 }
