@@ -11,11 +11,11 @@ import '@tensorflow/tfjs-backend-wasm';
 import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
 import '../src/register-wasm.js';
+import { heapOffset, type WasmBackendLike } from '@tilekit/tfjs-backend-support/wasm-heap';
 import { relayout } from '../src/index.js';
 import { layoutRuns } from '../src/relayout/layout-cache.js';
 import { movePlan } from '../src/relayout/move-plan.js';
 import { identityRuns } from '../src/relayout/run-copy.js';
-import { heapOffset, type WasmBackendLike } from '../src/wasm/backend-memory.js';
 import { tf } from './bench-support.js';
 import { nativeReferenceLines } from './native-reference.js';
 

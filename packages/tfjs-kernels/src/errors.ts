@@ -105,28 +105,3 @@ export class TileIndexError extends TileKernelError {
     );
   }
 }
-
-/**
- * A tilekit kernel has no implementation registered for the active backend: the app never
- * imported the `register-*` entry of that backend (or tilekit has none for it).
- */
-export class KernelNotRegisteredError extends TileKernelError {
-  override readonly name = 'KernelNotRegisteredError';
-
-  /**
-   * @param op Public op name.
-   * @param kernel The kernel that is missing (`'TiledRelayout'`, `'TScatter'` ...).
-   * @param backend Name of the active tfjs backend.
-   * @param remedy What to do about it, in words (the import to add).
-   */
-  constructor(
-    readonly op: string,
-    readonly kernel: string,
-    readonly backend: string,
-    remedy: string,
-  ) {
-    super(
-      `${text(op)}: kernel '${text(kernel)}' is not registered for the active backend '${text(backend)}'; ${text(remedy)}`,
-    );
-  }
-}

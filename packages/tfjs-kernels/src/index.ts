@@ -1,12 +1,13 @@
 /**
  * `@tilekit/tfjs-kernels`: side-effect-free entry (ops and their options, errors, kernel names
  * and configs, the PTO rules as data). Import `@tilekit/tfjs-kernels/register-cpu` once to
- * register the CPU kernels and the gradients. The wasm backend's heap typing is in the
- * `./wasm-heap` entry, the GPU pass helpers in `./webgl-passes` and `./webgpu-passes`; the
- * backend-free loops the kernels share stay internal.
+ * register the CPU kernels and the gradients. The backend plumbing the kernels are built on (GPU
+ * pass helpers, the wasm heap typing) is `@tilekit/tfjs-backend-support`; the backend-free
+ * loops the kernels share stay internal.
  */
 
 export { LayoutSyntaxError, LayoutValidationError } from '@tilekit/layout';
+export { KernelNotRegisteredError, WasmBackendError } from '@tilekit/tfjs-backend-support';
 export { cpuKernelConfigs } from './cpu/kernels/index.js';
 export { tgatherCpuConfig } from './cpu/kernels/TGather.js';
 export { tiledConvertLayoutCpuConfig } from './cpu/kernels/TiledConvertLayout.js';
@@ -15,7 +16,6 @@ export { tiledUnrelayoutCpuConfig } from './cpu/kernels/TiledUnrelayout.js';
 export { tscatterCpuConfig } from './cpu/kernels/TScatter.js';
 export {
   KernelArgumentError,
-  KernelNotRegisteredError,
   PtoConstraintError,
   TileIndexError,
   TileKernelError,
@@ -83,7 +83,6 @@ export {
   type TileSignature,
 } from './pto/tile-rules.js';
 export { clearLayoutCache, layoutCacheStats } from './relayout/layout-cache.js';
-export { WasmBackendError } from './wasm/wasm-backend-error.js';
 export { webglKernelConfigs } from './webgl/kernels/index.js';
 export { tgatherWebglConfig } from './webgl/kernels/TGather.js';
 export { tiledConvertLayoutWebglConfig } from './webgl/kernels/TiledConvertLayout.js';

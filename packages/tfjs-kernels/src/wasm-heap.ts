@@ -1,6 +1,9 @@
 /**
- * `@tilekit/tfjs-kernels/wasm-heap`: the typing of `@tensorflow/tfjs-backend-wasm`'s internals
- * (its memory, a tensor's place in its heap), for other packages' wasm kernels that read tensors
- * in place. Registers nothing.
+ * `@tilekit/tfjs-kernels/wasm-heap`: moved to `@tilekit/tfjs-backend-support/wasm-heap`; kept
+ * until `@tilekit/sparse` imports it from there.
  */
-export { backendMemory, heapElements, type WasmBackendLike } from './wasm/backend-memory.js';
+export {
+  backendMemory,
+  heapElements,
+  type WasmBackendLike,
+} from '@tilekit/tfjs-backend-support/wasm-heap';

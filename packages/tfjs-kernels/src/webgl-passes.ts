@@ -1,14 +1,11 @@
 /**
- * `@tilekit/tfjs-kernels/webgl-passes`: the WebGL pass helpers this package's kernels use, for
- * other packages' WebGL kernels (flat views, running a program on uploaded textures, disposal).
- * Registers nothing. Its declarations name `@tensorflow/tfjs-backend-webgl`'s types, so they live
- * in this entry and not in the main one: an app without that optional peer type-checks against
- * the main entry with `skipLibCheck: false`.
+ * `@tilekit/tfjs-kernels/webgl-passes`: moved to `@tilekit/tfjs-backend-support/webgl-passes`;
+ * kept until `@tilekit/sparse` imports it from there.
  */
-export { FLOAT_EXACT_INTEGER_LIMIT } from './webgl/residency.js';
 export {
-  disposeAll as disposeWebglIntermediates,
+  disposeWebglIntermediates,
+  FLOAT_EXACT_INTEGER_LIMIT,
   flatView,
   runFlatProgram,
   withShape,
-} from './webgl/run-program.js';
+} from '@tilekit/tfjs-backend-support/webgl-passes';

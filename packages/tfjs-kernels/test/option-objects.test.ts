@@ -155,7 +155,7 @@ describe('option objects of every op', () => {
       fc.boolean().map((b) => [b, String(b)] as const),
       fc.constant([null, 'null'] as const),
       fc.constant([[], 'an array'] as const),
-      fc.constant([() => 0, 'function'] as const),
+      fc.constant([() => 0, 'a function'] as const),
     );
     for (const op of OPS) {
       fc.assert(
@@ -208,7 +208,7 @@ describe('layout arguments of the wrong type', () => {
       [undefined, 'got undefined'],
       [['{1,0}'], 'got an array'],
       [{ layout: '{1,0}' }, 'got an object'],
-      [tile, 'got a Tensor'],
+      [tile, 'got a dense tf.Tensor (float32, shape ['],
     ];
     for (const [layout, said] of cases) {
       const error = expectOpError(() => (relayout as Loose)(x, layout), KernelArgumentError);

@@ -164,7 +164,7 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
   '@tilekit/loop-engines': ['errors', 'loop-ir', 'wasm-encoder'],
   '@tilekit/sparse-vectorizer': ['errors', 'loop-ir'],
   '@tilekit/tfjs-backend-support': ['errors'],
-  '@tilekit/tfjs-kernels': ['errors', 'layout', 'wasm-encoder'],
+  '@tilekit/tfjs-kernels': ['errors', 'layout', 'tfjs-backend-support', 'wasm-encoder'],
   // NOTE: sparse reaches into tfjs-kernels for backend plumbing only (WebGPU pass residency,
   // WebGL pass helpers, wasm heap typing), none of its ops; that plumbing is to become a package
   // of its own, which both will then depend on.

@@ -11,8 +11,8 @@ import {
   parseShape,
   type Shape,
 } from '@tilekit/layout';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { KernelArgumentError } from '../errors.js';
-import { describeValue } from '../ops/describe-value.js';
 import { PRIMITIVE_OF_DTYPE } from './shape-text.js';
 
 /** A layout as text (`'{1,0:T(8,128)}'`) or parsed, or a whole shape (`'f32[3,5]{1,0:T(2,2)}'`). */

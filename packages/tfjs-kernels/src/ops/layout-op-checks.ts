@@ -5,10 +5,10 @@
 import type { DataType, Tensor } from '@tensorflow/tfjs-core';
 import { INT32_MAX } from '@tilekit/errors';
 import { physicalElementCount } from '@tilekit/layout';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { KernelArgumentError } from '../errors.js';
 import { assertElementTypeOf } from '../layout/layout-argument.js';
 import { shapeText } from '../layout/shape-text.js';
-import { describeValue } from './describe-value.js';
 import { assertOutputSize } from './output-size.js';
 import { assertDtype } from './to-tensor.js';
 

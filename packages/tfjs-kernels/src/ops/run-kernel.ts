@@ -1,12 +1,6 @@
 /** The one place where tilekit's typed kernel contracts meet tfjs's untyped `runKernel`. */
-import {
-  engine,
-  getKernel,
-  type NamedAttrMap,
-  type NamedTensorMap,
-  type Tensor,
-} from '@tensorflow/tfjs-core';
-import { KernelNotRegisteredError } from '../errors.js';
+import type { Tensor } from '@tensorflow/tfjs-core';
+import { runRegisteredKernel } from '@tilekit/tfjs-backend-support';
 import {
   type KernelSignatures,
   TGather,
@@ -15,7 +9,7 @@ import {
   TiledUnrelayout,
   TScatter,
 } from '../kernel-names.js';
-import { registerRemedy } from './register-entries.js';
+import { REGISTER_ENTRIES } from './register-entries.js';
 
 /** The public op each kernel implements, for errors. */
 const OP_OF_KERNEL: Readonly<Record<keyof KernelSignatures, string>> = {
@@ -38,14 +32,9 @@ export function runTilekitKernel<K extends keyof KernelSignatures>(
   inputs: KernelSignatures[K]['inputs'],
   attrs: KernelSignatures[K]['attrs'],
 ): Tensor {
-  const backend = engine().backendName;
-  // tfjs's own message ("Kernel 'X' not registered for backend 'Y'") does not say which import fixes it.
-  if (getKernel(name, backend) === undefined) {
-    throw new KernelNotRegisteredError(OP_OF_KERNEL[name], name, backend, registerRemedy(backend));
-  }
-  return engine().runKernel(
-    name,
-    inputs as unknown as NamedTensorMap,
-    attrs as unknown as NamedAttrMap,
-  ) as Tensor;
+  return runRegisteredKernel(
+    { op: OP_OF_KERNEL[name], kernel: name, registerEntries: REGISTER_ENTRIES },
+    inputs as never,
+    attrs,
+  );
 }

@@ -3,6 +3,7 @@
  * PTO static constraints for the chosen target, resolved into serialisable kernel attributes.
  */
 import type { Tensor } from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { KernelArgumentError } from '../errors.js';
 import { tileExtentOf } from '../impl/tile-geometry.js';
 import type { TileOpAttrs } from '../kernel-names.js';
@@ -16,7 +17,6 @@ import {
   type PtoTarget,
 } from '../pto/pto-types.js';
 import { checkTileRules, type TileInstruction } from '../pto/tile-rules.js';
-import { describeValue } from './describe-value.js';
 import { assertOutputSize } from './output-size.js';
 import { assertDtype } from './to-tensor.js';
 

@@ -1,5 +1,6 @@
 /** The `unrelayout` op: a physical buffer under a tiled layout → the logical tensor. */
 import { op, type Tensor, type TensorLike } from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { KernelArgumentError } from '../errors.js';
 import { TiledUnrelayout, type TiledUnrelayoutAttrs } from '../kernel-names.js';
 import {
@@ -8,7 +9,6 @@ import {
   type ShapeSpec,
   sameDims,
 } from '../layout/layout-argument.js';
-import { describeValue } from './describe-value.js';
 import { assertPhysicalBuffer } from './layout-op-checks.js';
 import { runTilekitKernel } from './run-kernel.js';
 import { toTensor } from './to-tensor.js';

@@ -4,8 +4,8 @@
  * in or out). Tables are resolved before the output is allocated, so a bad layout leaks nothing.
  */
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import { heapOffset, type WasmBackendLike } from '@tilekit/tfjs-backend-support/wasm-heap';
 import type { PhysicalRuns } from '../relayout/physical-runs.js';
-import { heapOffset, type WasmBackendLike } from './backend-memory.js';
 import { moveOnHeap } from './move-runs.js';
 
 /** What one call copies: output shape, the two run tables and the pad value. */

@@ -3,9 +3,10 @@
  * support: SIMD where the host validates it (else 64-bit words), a shared import where the
  * memory is shared.
  */
-import { isSharedMemory } from './backend-memory.js';
+
+import { WasmBackendError } from '@tilekit/tfjs-backend-support';
+import { isSharedMemory } from '@tilekit/tfjs-backend-support/wasm-heap';
 import { moveModuleBytes } from './move-module.js';
-import { WasmBackendError } from './wasm-backend-error.js';
 
 /** The move module's exports (see `move-module.ts`); all addresses are heap byte offsets. */
 export interface MoveExports {

@@ -5,9 +5,9 @@
  * first with the pad value's bits, then overwritten by the copy where data goes.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
+import { backendMemory, type WasmBackendLike } from '@tilekit/tfjs-backend-support/wasm-heap';
 import { movePlan } from '../relayout/move-plan.js';
 import type { PhysicalRuns } from '../relayout/physical-runs.js';
-import { backendMemory, type WasmBackendLike } from './backend-memory.js';
 import { moveInstance } from './move-instance.js';
 import { MOVE_TRIPLE_BYTES, STRIDED_ENTRY_BYTES } from './move-module.js';
 import { residentTable } from './resident-tables.js';

@@ -3,8 +3,9 @@
  * long as the table object lives: tables come from bounded caches, and when one is collected
  * its heap copy is freed, so a repeated relayout copies no table.
  */
+
+import type { WasmBackendLike } from '@tilekit/tfjs-backend-support/wasm-heap';
 import { weakGetOrInsert } from '../util/weak-cache.js';
-import type { WasmBackendLike } from './backend-memory.js';
 
 const byBackend = new WeakMap<WasmBackendLike, WeakMap<Int32Array, number>>();
 

@@ -6,11 +6,15 @@
  * path allocates nothing.
  */
 import type { DataType, KernelFunc } from '@tensorflow/tfjs-core';
+import {
+  heapElements,
+  heapOffset,
+  type WasmBackendLike,
+} from '@tilekit/tfjs-backend-support/wasm-heap';
 import { readTileData } from '../impl/tile-call-inputs.js';
 import { outputShape } from '../impl/tile-geometry.js';
 import type { TileLoop } from '../impl/tile-loop.js';
 import type { TileOpAttrs } from '../kernel-names.js';
-import { heapElements, heapOffset, type WasmBackendLike } from './backend-memory.js';
 
 /** Builds the wasm `kernelFunc` running `loop` on inputs `src` and `idx`. */
 export function wasmTileKernel<A extends TileOpAttrs>(loop: TileLoop<A>): KernelFunc {

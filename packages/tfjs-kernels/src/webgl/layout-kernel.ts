@@ -7,6 +7,14 @@
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
 import {
+  disposeWebglIntermediates as disposeAll,
+  FLOAT_EXACT_INTEGER_LIMIT,
+  flatView,
+  packedRunValues,
+  runFlatProgram,
+  withShape,
+} from '@tilekit/tfjs-backend-support/webgl-passes';
+import {
   type LayoutKernelSpec,
   type LayoutPass,
   storedPadValue,
@@ -17,8 +25,7 @@ import { sizeFromShape } from '../util/shape-size.js';
 import { shaderChain } from './chain-kind.js';
 import { cpuRouteReason } from './cpu-route.js';
 import { LayoutGatherProgram } from './programs/layout-gather-gpu.js';
-import { FLOAT_EXACT_INTEGER_LIMIT, isFloatAddressable, readValues } from './residency.js';
-import { disposeAll, flatView, packedRunValues, runFlatProgram, withShape } from './run-program.js';
+import { isFloatAddressable, readValues } from './residency.js';
 
 /** A planned pass, and whether a shader can run its chain at all. */
 interface PlannedPass extends LayoutPass {

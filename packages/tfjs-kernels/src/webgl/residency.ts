@@ -7,10 +7,8 @@
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { BackendValues, TensorInfo } from '@tensorflow/tfjs-core';
+import { FLOAT_EXACT_INTEGER_LIMIT } from '@tilekit/tfjs-backend-support/webgl-passes';
 import type { ValueAccess } from '../gpu/tile-data.js';
-
-/** Largest magnitude up to which every integer is exactly representable as a float32. */
-export const FLOAT_EXACT_INTEGER_LIMIT = 2 ** 24;
 
 /** The tensor's values if they are held on the CPU (never uploaded, or cached by a read). */
 export function cpuValues(backend: MathBackendWebGL, t: TensorInfo): BackendValues | null {

@@ -4,6 +4,12 @@
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import {
+  disposeWebglIntermediates as disposeAll,
+  flatView,
+  runFlatProgram,
+  withShape,
+} from '@tilekit/tfjs-backend-support/webgl-passes';
 import { checkTileData, runTileLoop } from '../gpu/tile-data.js';
 import { readTileData, type TileData } from '../impl/tile-call-inputs.js';
 import { outputShape } from '../impl/tile-geometry.js';
@@ -11,7 +17,6 @@ import type { TileLoop } from '../impl/tile-loop.js';
 import type { TileOpAttrs } from '../kernel-names.js';
 import { cpuRouteReason } from './cpu-route.js';
 import { isFloatAddressable, valueAccess } from './residency.js';
-import { disposeAll, flatView, runFlatProgram, withShape } from './run-program.js';
 
 /** One TScatter/TGather call as the WebGL kernels see it. */
 export interface TileCall<A extends TileOpAttrs> extends TileData<A> {

@@ -6,6 +6,11 @@
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import {
+  webgpuCpuRouteReason as cpuRouteReason,
+  runFlat,
+  withShape,
+} from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { fitsGeneratedPass } from '../gpu/index-chain.js';
 import {
   type LayoutKernelSpec,
@@ -15,10 +20,9 @@ import {
 import type { LayoutValues } from '../relayout/relayout-impl.js';
 import { LruCache } from '../util/lru.js';
 import { sizeFromShape } from '../util/shape-size.js';
-import { cpuRouteReason } from './cpu-route.js';
 import { type LayoutPassCall, layoutPassCall, withPadValue } from './layout-pass-kind.js';
 import { LayoutGatherProgram } from './programs/layout-gather-webgpu.js';
-import { readValues, runFlat, withShape } from './residency.js';
+import { readValues } from './residency.js';
 
 /** A planned pass and, where a generated pass runs it, its kind and uniforms (pad value 0). */
 interface PlannedPass extends LayoutPass {

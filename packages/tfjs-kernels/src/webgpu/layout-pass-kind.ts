@@ -12,6 +12,11 @@
  * same layout at another size, usually) compiles nothing.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
+import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import {
+  webgpuDispatchWorkgroups as dispatchWorkgroups,
+  WEBGPU_WORKGROUP_SIZE as WORKGROUP_SIZE,
+} from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { planRuns, type RunPlan, unitSourceStride } from '../gpu/chain-runs.js';
 import {
   chainStructure,
@@ -20,8 +25,6 @@ import {
   stridesArePowersOfTwo,
   UNBOUNDED,
 } from '../gpu/index-chain.js';
-import { dispatchWorkgroups, WORKGROUP_SIZE } from './flat-program.js';
-import type { UniformValue } from './residency.js';
 
 /** Run widths tried, widest first: consecutive outputs one invocation writes. */
 const RUN_WIDTHS = [4, 2] as const;

@@ -4,13 +4,16 @@
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
+import {
+  webgpuCpuRouteReason as cpuRouteReason,
+  withShape,
+} from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { checkTileData, runTileLoop } from '../gpu/tile-data.js';
 import { readTileData, type TileData } from '../impl/tile-call-inputs.js';
 import { outputShape } from '../impl/tile-geometry.js';
 import type { TileLoop } from '../impl/tile-loop.js';
 import type { TileOpAttrs } from '../kernel-names.js';
-import { cpuRouteReason } from './cpu-route.js';
-import { valueAccess, withShape } from './residency.js';
+import { valueAccess } from './residency.js';
 
 /** One TScatter/TGather call as the WebGPU kernels see it. */
 export interface TileCall<A extends TileOpAttrs> extends TileData<A> {

@@ -7,8 +7,9 @@
  * block, its loads down the source's runs and its stores across the outputs. Tests use it to
  * check that consecutive invocations touch consecutive memory, as GPUs need to coalesce them.
  */
+
+import { WEBGPU_WORKGROUP_SIZE as WORKGROUP_SIZE } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { UNBOUNDED } from '../../src/gpu/index-chain.js';
-import { WORKGROUP_SIZE } from '../../src/webgpu/flat-program.js';
 import type { LayoutPassCall } from '../../src/webgpu/layout-pass-kind.js';
 
 /** Lanes of a warp. */

@@ -11,15 +11,20 @@
  */
 
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import {
+  disposeWebglIntermediates as disposeAll,
+  FLOAT_EXACT_INTEGER_LIMIT,
+  runFlatProgram,
+} from '@tilekit/tfjs-backend-support/webgl-passes';
 import { lastWriterSources, writerLists } from '../../gpu/index-maps.js';
 import { tscatterImpl } from '../../impl/tscatter-impl.js';
 import { TScatter, type TScatterAttrs } from '../../kernel-names.js';
+import { indexTensor } from '../index-tensor.js';
 import { indexTileUniformValues } from '../programs/index-tile-uniforms.js';
 import { gatherThroughMap } from '../programs/indexed-gather-gpu.js';
 import { ScatterSearchProgram } from '../programs/scatter-search-gpu.js';
 import { SegmentSumProgram } from '../programs/segment-sum-gpu.js';
-import { FLOAT_EXACT_INTEGER_LIMIT, readValues } from '../residency.js';
-import { disposeAll, indexTensor, runFlatProgram } from '../run-program.js';
+import { readValues } from '../residency.js';
 import { runOverIndexTile, type TileCall, webglTileKernel } from '../tile-call.js';
 
 /** Largest destinations x updates product scanned on the GPU rather than reading indices back. */

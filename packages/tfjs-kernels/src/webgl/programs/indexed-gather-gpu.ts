@@ -6,7 +6,11 @@
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { TensorInfo } from '@tensorflow/tfjs-core';
-import { disposeAll, indexTensor, runFlatProgram } from '../run-program.js';
+import {
+  disposeWebglIntermediates as disposeAll,
+  runFlatProgram,
+} from '@tilekit/tfjs-backend-support/webgl-passes';
+import { indexTensor } from '../index-tensor.js';
 
 export class IndexedGatherProgram implements GPGPUProgram {
   readonly variableNames = ['values', 'map'];

@@ -4,6 +4,7 @@
  * writer with an `atomicMax` pass, as TSCATTER does, so no index values are read back.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { runFlat } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { tgatherImpl } from '../../impl/tgather-impl.js';
 import { TGather, type TGatherAttrs } from '../../kernel-names.js';
 import {
@@ -12,7 +13,7 @@ import {
   scatterAtomicUniforms,
 } from '../programs/scatter-atomic-webgpu.js';
 import { TGatherProgram, tgatherUniforms } from '../programs/tgather-webgpu.js';
-import { disposeAll, runFlat } from '../residency.js';
+import { disposeAll } from '../residency.js';
 import { type TileCall, webgpuTileKernel } from '../tile-call.js';
 import { zeroedSlots } from '../zeroed-slots.js';
 

@@ -12,6 +12,7 @@
  *   once if they are only on the GPU) and a segment-sum pass adds them in that order.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import { runFlat } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { writerLists } from '../../gpu/index-maps.js';
 import { tscatterImpl } from '../../impl/tscatter-impl.js';
 import { TScatter, type TScatterAttrs } from '../../kernel-names.js';
@@ -27,7 +28,7 @@ import {
   winnerGatherUniforms,
   winnerRunWidth,
 } from '../programs/winner-gather-webgpu.js';
-import { disposeAll, readValues, runFlat } from '../residency.js';
+import { disposeAll, readValues } from '../residency.js';
 import { type TileCall, webgpuTileKernel } from '../tile-call.js';
 import { zeroedSlots } from '../zeroed-slots.js';
 

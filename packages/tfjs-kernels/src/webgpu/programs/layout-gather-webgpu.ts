@@ -13,9 +13,14 @@
  * output reads element 0) and selected afterwards, so no lane branches. Values are loaded,
  * selected and stored, never computed: float bits (-0, NaN payloads, subnormals) move unchanged.
  */
+
+import {
+  FlatProgram,
+  WEBGPU_WORKGROUP_SIZE as WORKGROUP_SIZE,
+} from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { UNBOUNDED } from '../../gpu/index-chain.js';
-import { FlatProgram, forEachElement, WORKGROUP_SIZE } from '../flat-program.js';
 import { kindKey, type LayoutPassKind, type StagedTile } from '../layout-pass-kind.js';
+import { forEachElement } from '../wgsl-loop.js';
 
 /** WGSL of one step: its digits from `at`, their weighted sum back into `at`. */
 function stepCode(kind: LayoutPassKind, step: number, first: number): string {

@@ -17,9 +17,10 @@
  * run. Offsets outside the addressed tile are skipped (`bounds: 'error'` was checked before).
  */
 
+import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import type { TileGeometry } from '../../impl/tile-geometry.js';
-import { FlatProgram, forEachElement } from '../flat-program.js';
-import type { UniformValue } from '../residency.js';
+import { forEachElement } from '../wgsl-loop.js';
 
 /** How an entry is combined into its slot. */
 export type AtomicCombine = 'lastSource' | 'lastPosition' | 'add';

@@ -5,9 +5,11 @@
  * loop's arithmetic. WGSL allows f32 additions to flush subnormals, so `exactAdd` redoes sums
  * of two operands below 2^-100 at 2^100 times the scale (the WebGL kernels' method, in WGSL).
  */
+
+import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import type { TileGeometry } from '../../impl/tile-geometry.js';
-import { FlatProgram, forEachElement } from '../flat-program.js';
-import type { UniformValue } from '../residency.js';
+import { forEachElement } from '../wgsl-loop.js';
 
 /** WGSL `exactAdd(a, b)`: float32 addition that keeps subnormal operands and results. */
 const EXACT_ADD_WGSL = `

@@ -5,10 +5,11 @@
  * ScatterAtomicProgram pass keyed on source offsets recorded in `winners` (as position plus 1).
  */
 import type { DataType } from '@tensorflow/tfjs-core';
+import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import type { TileGeometry } from '../../impl/tile-geometry.js';
 import type { GatherSelect } from '../../pto/pto-types.js';
-import { FlatProgram, forEachElement, wgslType } from '../flat-program.js';
-import type { UniformValue } from '../residency.js';
+import { forEachElement, wgslType } from '../wgsl-loop.js';
 
 export class TGatherProgram extends FlatProgram {
   readonly variableNames: string[];

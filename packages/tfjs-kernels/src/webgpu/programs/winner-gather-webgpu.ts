@@ -5,8 +5,9 @@
  * stored as one vector. A copy, never arithmetic on values: float bits move unchanged.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
-import { FlatProgram, forEachElement, wgslType } from '../flat-program.js';
-import type { UniformValue } from '../residency.js';
+import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { forEachElement, wgslType } from '../wgsl-loop.js';
 
 /** Destinations per invocation for `size` destinations. */
 export function winnerRunWidth(size: number): number {
