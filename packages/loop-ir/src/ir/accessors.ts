@@ -5,6 +5,7 @@
  * name or a malformed op fails loudly instead of yielding `undefined` typed as a Value.
  */
 import { messageText } from '@tilekit/errors';
+import { expectOperation, expectString } from '../argument-checks.js';
 import type { OpDef, Segment } from './op-def.js';
 import { SegmentError } from './op-def.js';
 import type { Operation, Value } from './operation.js';
@@ -17,11 +18,14 @@ export class OperandAccessError extends SegmentError {
    * @param opName the operation read (`memref.load`)
    * @param segment the segment asked for (`indices`), or `''` for the sole result
    * @param detail what exactly was wrong
+   * @param argument the accessor's argument at fault: `name` when the op has no such segment
+   *   (or it is of another kind), `op` when the op does not fit its definition
    */
   constructor(
     readonly opName: string,
     readonly segment: string,
     detail: string,
+    override readonly argument: string = 'op',
   ) {
     super(
       `${messageText(opName)}${segment === '' ? '' : ` segment '${messageText(segment)}'`}: ${messageText(detail)}`,
@@ -113,6 +117,7 @@ function segmentRange(
       op.name,
       name,
       `not a ${role} segment of this op (its ${role} segments: ${known || 'none'})`,
+      'name',
     );
   }
   const spare = values.length - layout.singles;
@@ -140,7 +145,7 @@ function single(
 ): Value {
   const { slot, start } = segmentRange(op, layout, values, role, name);
   if (slot.kind !== 'single') {
-    throw new OperandAccessError(op.name, name, `is ${slot.kind}, not a single value`);
+    throw new OperandAccessError(op.name, name, `is ${slot.kind}, not a single value`, 'name');
   }
   return values[start] as Value;
 }
@@ -152,6 +157,8 @@ function single(
  *   definition, or the op's operands do not fit its segments.
  */
 export function operand(op: Operation, name: string): Value {
+  expectOperation(op);
+  expectString(name, 'name');
   return single(op, opLayout(op, name).operands, op.operands, 'operand', name);
 }
 
@@ -163,6 +170,8 @@ export function operand(op: Operation, name: string): Value {
  *   definition, or the op's operands do not fit its segments.
  */
 export function operands(op: Operation, name: string): readonly Value[] {
+  expectOperation(op);
+  expectString(name, 'name');
   const { start, end } = segmentRange(
     op,
     opLayout(op, name).operands,
@@ -181,6 +190,8 @@ export function operands(op: Operation, name: string): readonly Value[] {
  *   op's definition, or the op's operands do not fit its segments.
  */
 export function optionalOperand(op: Operation, name: string): Value | undefined {
+  expectOperation(op);
+  expectString(name, 'name');
   const { slot, start, end } = segmentRange(
     op,
     opLayout(op, name).operands,
@@ -189,7 +200,7 @@ export function optionalOperand(op: Operation, name: string): Value | undefined 
     name,
   );
   if (slot.kind !== 'optional') {
-    throw new OperandAccessError(op.name, name, `is ${slot.kind}, not optional`);
+    throw new OperandAccessError(op.name, name, `is ${slot.kind}, not optional`, 'name');
   }
   return start < end ? op.operands[start] : undefined;
 }
@@ -202,7 +213,9 @@ export function optionalOperand(op: Operation, name: string): Value | undefined 
  *   definition, or, without `name`, when the op does not have exactly one result.
  */
 export function result(op: Operation, name?: string): Value {
+  expectOperation(op);
   if (name !== undefined) {
+    expectString(name, 'name');
     return single(op, opLayout(op, name).results, op.results, 'result', name);
   }
   const [only] = op.results;

@@ -4,7 +4,13 @@
  * callbacks that receive a nested builder and return the values to yield.
  */
 
-import { expectFunction, expectOptions, expectString, expectTypes } from '../argument-checks.js';
+import {
+  expectAttributes,
+  expectFunction,
+  expectString,
+  expectTypes,
+  expectValues,
+} from '../argument-checks.js';
 import { LoopIrError } from '../loop-ir-error.js';
 import { result } from './accessors.js';
 import type { AffineMap } from './affine.js';
@@ -383,6 +389,7 @@ export function buildRegion(
   const args = argTypes.map((t) => createValue(t));
   const b = new Builder();
   const yielded = body(b, ...args) ?? [];
+  expectValues(yielded, 'body', 'a callback returning the Values to yield, or nothing');
   b.create({ name: terminator, operands: yielded });
   return createRegion([createBlock(args, b.operations)]);
 }
@@ -399,7 +406,7 @@ export function buildFunction(
   expectTypes(inputs, 'inputs');
   expectTypes(results, 'results');
   expectFunction(body, 'body');
-  expectOptions(attributes, 'attributes');
+  expectAttributes(attributes, 'attributes');
   return createOperation({
     name: 'func.func',
     attributes: {

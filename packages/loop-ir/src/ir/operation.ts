@@ -1,45 +1,26 @@
 /**
- * The generic IR graph, shaped like MLIR's: an {@link Operation} has a name, operands,
- * results, attributes and regions; a {@link Region} is a list of {@link Block}s; a block has
- * arguments and operations. Every node is frozen. Values are identified by object identity
- * (and a process-unique `id`); results and block arguments are both {@link Value}s.
+ * The constructors of the generic IR graph (its shapes: nodes.ts). Every node is frozen.
+ * Values are identified by object identity (and a process-unique `id`); results and block
+ * arguments are both {@link Value}s. Each constructor checks what it is given (one look at
+ * every element, never a walk into nested IR): junk is a `LoopIrArgumentError` naming the
+ * argument, not a node that fails later far from where it was made.
  */
-import type { AttributeMap } from './attributes.js';
+import {
+  expectArray,
+  expectAttributes,
+  expectBlock,
+  expectBlocks,
+  expectOperationSpec,
+  expectOperations,
+  expectRegions,
+  expectTypes,
+  expectValues,
+  LoopIrArgumentError,
+} from '../argument-checks.js';
+import type { Block, Module, Operation, OperationSpec, Region, Value } from './nodes.js';
 import type { Type } from './types.js';
 
-/** An SSA value: an operation result or a block argument. */
-export interface Value {
-  /** Process-unique id; printing never uses it (names are assigned by position). */
-  readonly id: number;
-  readonly type: Type;
-  /** Preferred printed name without `%` (e.g. `cst`, `vscale`); a hint only. */
-  readonly nameHint?: string;
-}
-
-/** A generic operation. Semantics come from the op definition registered under `name`. */
-export interface Operation {
-  readonly name: string;
-  readonly operands: readonly Value[];
-  readonly results: readonly Value[];
-  readonly attributes: AttributeMap;
-  readonly regions: readonly Region[];
-}
-
-/** A basic block. Its last operation is the terminator when the parent op requires one. */
-export interface Block {
-  readonly arguments: readonly Value[];
-  readonly operations: readonly Operation[];
-}
-
-/** A list of blocks owned by an operation. */
-export interface Region {
-  readonly blocks: readonly Block[];
-}
-
-/** A `builtin.module`: top-level operations (normally `func.func`). */
-export interface Module {
-  readonly operations: readonly Operation[];
-}
+export type { Block, Module, Operation, OperationSpec, Region, Value } from './nodes.js';
 
 let nextValueId = 1;
 
@@ -49,20 +30,19 @@ export function createValue(type: Type, nameHint?: string): Value {
   return Object.freeze(nameHint === undefined ? { id, type } : { id, type, nameHint });
 }
 
-/** Everything needed to create an operation; results are created fresh from `resultTypes`. */
-export interface OperationSpec {
-  readonly name: string;
-  readonly operands?: readonly Value[];
-  readonly resultTypes?: readonly Type[];
-  readonly attributes?: AttributeMap;
-  readonly regions?: readonly Region[];
-  /** Optional name hints for the results, by position. */
-  readonly resultNames?: readonly (string | undefined)[];
-}
-
 /** Creates a frozen operation with fresh result values. */
 export function createOperation(spec: OperationSpec): Operation {
-  const results = (spec.resultTypes ?? []).map((t, i) => createValue(t, spec.resultNames?.[i]));
+  expectOperationSpec(spec);
+  const types = spec.resultTypes ?? [];
+  expectTypes(types, 'spec.resultTypes');
+  const names = spec.resultNames;
+  if (names !== undefined) expectArray(names, 'spec.resultNames', 'an array of names');
+  const results = types.map((t, i) => {
+    const name = names?.[i];
+    if (name !== undefined && typeof name !== 'string')
+      throw new LoopIrArgumentError(`spec.resultNames[${i}]`, 'a string or undefined', name);
+    return createValue(t, name);
+  });
   return withResults(spec, results);
 }
 
@@ -74,17 +54,25 @@ export function withResults(
   spec: Omit<OperationSpec, 'resultTypes' | 'resultNames'>,
   results: readonly Value[],
 ): Operation {
+  expectOperationSpec(spec);
+  const { operands = [], attributes = {}, regions = [] } = spec;
+  expectValues(operands, 'spec.operands');
+  expectAttributes(attributes, 'spec.attributes');
+  expectRegions(regions, 'spec.regions');
+  expectValues(results, 'results');
   return Object.freeze({
     name: spec.name,
-    operands: Object.freeze([...(spec.operands ?? [])]),
+    operands: Object.freeze([...operands]),
     results: Object.freeze([...results]),
-    attributes: Object.freeze({ ...(spec.attributes ?? {}) }),
-    regions: Object.freeze([...(spec.regions ?? [])]),
+    attributes: Object.freeze({ ...attributes }),
+    regions: Object.freeze([...regions]),
   });
 }
 
 /** A frozen block. */
 export function createBlock(args: readonly Value[], operations: readonly Operation[]): Block {
+  expectValues(args, 'args');
+  expectOperations(operations, 'operations');
   return Object.freeze({
     arguments: Object.freeze([...args]),
     operations: Object.freeze([...operations]),
@@ -93,15 +81,18 @@ export function createBlock(args: readonly Value[], operations: readonly Operati
 
 /** A frozen region. */
 export function createRegion(blocks: readonly Block[]): Region {
+  expectBlocks(blocks, 'blocks');
   return Object.freeze({ blocks: Object.freeze([...blocks]) });
 }
 
 /** A frozen module. */
 export function createModule(operations: readonly Operation[]): Module {
+  expectOperations(operations, 'operations');
   return Object.freeze({ operations: Object.freeze([...operations]) });
 }
 
 /** The last operation of a block (its terminator, when the block is well formed). */
 export function terminatorOf(block: Block): Operation | undefined {
+  expectBlock(block);
   return block.operations[block.operations.length - 1];
 }

@@ -5,6 +5,16 @@
  * replace individual operations while uses of replaced results are remapped everywhere.
  */
 import {
+  expectBlock,
+  expectFunction,
+  expectModule,
+  expectOperation,
+  expectRegion,
+  expectReplacement,
+  expectValues,
+  LoopIrArgumentError,
+} from '../argument-checks.js';
+import {
   type Block,
   createBlock,
   createModule,
@@ -30,8 +40,10 @@ export class IRMapping {
 
   /** Records pairwise mappings of two equally long lists. */
   mapAll(from: readonly Value[], to: readonly Value[]): this {
+    expectValues(from, 'from');
+    expectValues(to, 'to');
     if (from.length !== to.length) {
-      throw new RangeError(`IRMapping.mapAll: ${from.length} values mapped to ${to.length}`);
+      throw new LoopIrArgumentError('to', `${from.length} values, one for each of from`, to);
     }
     for (const [i, v] of from.entries()) this.map(v, to[i] as Value);
     return this;
@@ -56,11 +68,19 @@ export class IRMapping {
   }
 }
 
+/** `value` is a mapping (an optional one has taken its default by the time this looks). */
+function expectMapping(value: unknown): asserts value is IRMapping {
+  if (!(value instanceof IRMapping))
+    throw new LoopIrArgumentError('mapping', 'an IRMapping', value);
+}
+
 /**
  * Deep-copies `op`: fresh result and block-argument values (recorded in `mapping`), operands
  * remapped through `mapping`. Values defined outside `op` and not mapped are kept.
  */
 export function cloneOperation(op: Operation, mapping: IRMapping = new IRMapping()): Operation {
+  expectOperation(op);
+  expectMapping(mapping);
   const regions = op.regions.map((r) => cloneRegion(r, mapping));
   const clone = createOperation({
     name: op.name,
@@ -76,6 +96,8 @@ export function cloneOperation(op: Operation, mapping: IRMapping = new IRMapping
 
 /** Deep-copies a region (see {@link cloneOperation}). */
 export function cloneRegion(region: Region, mapping: IRMapping = new IRMapping()): Region {
+  expectRegion(region);
+  expectMapping(mapping);
   return createRegion(
     region.blocks.map((block) => {
       const args = block.arguments.map((a) => createValue(a.type, a.nameHint));
@@ -109,18 +131,17 @@ export function rewriteBlock(
   rewrite: RewriteFn,
   mapping: IRMapping = new IRMapping(),
 ): Block {
+  expectBlock(block);
+  expectFunction(rewrite, 'rewrite');
+  expectMapping(mapping);
   const out: Operation[] = [];
   for (const op of block.operations) {
     const remapped = remapOperation(op, mapping, rewrite);
     const replacement = rewrite(remapped);
+    expectReplacement(replacement, op.results.length, 'rewrite');
     if (replacement === undefined) {
       out.push(remapped);
       continue;
-    }
-    if (replacement.results.length !== op.results.length) {
-      throw new RangeError(
-        `rewrite of ${op.name} gave ${replacement.results.length} replacement values for ${op.results.length} results`,
-      );
     }
     out.push(...replacement.operations);
     mapping.mapAll(op.results, replacement.results);
@@ -130,6 +151,8 @@ export function rewriteBlock(
 
 /** Rebuilds every function body of `module` through `rewrite` (the input is unchanged). */
 export function rewriteModule(module: Module, rewrite: RewriteFn): Module {
+  expectModule(module);
+  expectFunction(rewrite, 'rewrite');
   const mapping = new IRMapping();
   return createModule(module.operations.map((op) => remapOperation(op, mapping, rewrite)));
 }
@@ -139,6 +162,9 @@ export function rewriteModule(module: Module, rewrite: RewriteFn): Module {
  * keeping its result values; returns `op` itself when nothing changed.
  */
 export function remapOperation(op: Operation, mapping: IRMapping, rewrite?: RewriteFn): Operation {
+  expectOperation(op);
+  expectMapping(mapping);
+  if (rewrite !== undefined) expectFunction(rewrite, 'rewrite');
   const operands = op.operands.map((v) => mapping.lookup(v));
   const regions = op.regions.map((r) =>
     createRegion(r.blocks.map((b) => rewriteBlock(b, rewrite ?? (() => undefined), mapping))),
@@ -163,11 +189,14 @@ function sameBlock(a: Block, b: Block | undefined): boolean {
  * (top level of the block only); later uses of their results are remapped, nested ones too.
  */
 export function replaceOpsInBlock(block: Block, replace: RewriteFn): Block {
+  expectBlock(block);
+  expectFunction(replace, 'replace');
   const mapping = new IRMapping();
   const out: Operation[] = [];
   for (const op of block.operations) {
     const remapped = remapOperation(op, mapping);
     const replacement = replace(remapped);
+    expectReplacement(replacement, op.results.length, 'replace');
     if (replacement === undefined) {
       out.push(remapped);
     } else {

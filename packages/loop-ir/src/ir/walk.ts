@@ -1,4 +1,10 @@
 /** Read-only traversals and def-use queries over the immutable IR. */
+import {
+  expectFunction,
+  expectModule,
+  expectOpContainer,
+  expectString,
+} from '../argument-checks.js';
 import type { Block, Module, Operation, Region, Value } from './operation.js';
 
 /** Anything that contains operations. */
@@ -9,6 +15,8 @@ export type OpContainer = Module | Operation | Block;
  * operations in its regions). `root` itself is visited when it is an operation.
  */
 export function walkOperations(root: OpContainer, visit: (op: Operation) => void): void {
+  expectOpContainer(root);
+  expectFunction(visit, 'visit');
   if ('regions' in root) {
     visit(root);
     walkRegions(root, visit);
@@ -62,6 +70,8 @@ export function usersOf(root: OpContainer): Map<Value, Operation[]> {
 
 /** Finds `func.func @name` in a module. */
 export function findFunction(module: Module, name: string): Operation | undefined {
+  expectModule(module);
+  expectString(name, 'name');
   return module.operations.find((op) => {
     const sym = op.attributes.sym_name;
     return op.name === 'func.func' && sym?.kind === 'string' && sym.value === name;

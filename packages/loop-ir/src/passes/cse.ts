@@ -15,6 +15,7 @@
  * with equivalent single-block regions), and a block of a multi-block region sees only the
  * values of its enclosing blocks, not those of the blocks that dominate it.
  */
+import { expectModule } from '../argument-checks.js';
 import type { AttributeMap } from '../ir/attributes.js';
 import { attributeMapsEqual } from '../ir/attributes.js';
 import {
@@ -172,6 +173,7 @@ function writesBetween(block: Block, from: number, to: number): boolean {
  * The input is not modified.
  */
 export function cse(module: Module): Module {
+  expectModule(module);
   return createModule(
     module.operations.map((op) => {
       if (op.regions.length === 0) return op;

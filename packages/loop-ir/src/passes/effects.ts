@@ -4,6 +4,7 @@
  * its regions, and an op the package does not know has unknown effects.
  */
 
+import { expectOperation } from '../argument-checks.js';
 import type { Operation } from '../ir/operation.js';
 import { getOpDef } from '../ir/ops/index.js';
 
@@ -17,6 +18,7 @@ function nestedOps(op: Operation): readonly Operation[] {
 
 /** Whether `op` (and, for `recursive` ops, everything nested in it) touches no memory. */
 export function isMemoryEffectFree(op: Operation): boolean {
+  expectOperation(op);
   const effect = declaredEffect(op);
   if (effect === 'recursive') return nestedOps(op).every(isMemoryEffectFree);
   return effect === 'none';
@@ -24,11 +26,13 @@ export function isMemoryEffectFree(op: Operation): boolean {
 
 /** Whether `op` itself only reads memory (a load or gather; MLIR's `onlyHasEffect<Read>`). */
 export function onlyReadsMemory(op: Operation): boolean {
+  expectOperation(op);
   return declaredEffect(op) === 'read';
 }
 
 /** Whether `op` may write memory: a write, an unknown effect, or either nested in its regions. */
 export function mayWriteMemory(op: Operation): boolean {
+  expectOperation(op);
   const effect = declaredEffect(op);
   if (effect === 'recursive') return nestedOps(op).some(mayWriteMemory);
   return effect === 'write' || effect === 'unknown';
@@ -40,6 +44,7 @@ export function mayWriteMemory(op: Operation): boolean {
  * regions; terminators and symbols are never dead.
  */
 export function wouldBeTriviallyDead(op: Operation): boolean {
+  expectOperation(op);
   const def = getOpDef(op.name);
   if (def === undefined || def.traits.includes('terminator') || def.traits.includes('symbol')) {
     return false;

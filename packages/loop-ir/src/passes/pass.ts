@@ -4,6 +4,7 @@
  * (the CLI, a pipeline string, the playground) validates options in one place, the pass.
  */
 import { messageText } from '@tilekit/errors';
+import { expectArray, expectString, LoopIrArgumentError } from '../argument-checks.js';
 import type { Module } from '../ir/operation.js';
 import { LoopIrError } from '../loop-ir-error.js';
 
@@ -57,6 +58,25 @@ export class PassOptionError extends LoopIrError {
   }
 }
 
+/** `value` lists declared options: objects with a name and a type (integer or boolean). */
+function expectOptionList(value: unknown): asserts value is readonly PassOption[] {
+  expectArray(value, 'options', 'an array of PassOptions');
+  for (let i = 0; i < value.length; i++) {
+    const option = value[i] as Partial<PassOption> | null | undefined;
+    if (
+      typeof option !== 'object' ||
+      option === null ||
+      typeof option.name !== 'string' ||
+      (option.type !== 'integer' && option.type !== 'boolean')
+    )
+      throw new LoopIrArgumentError(
+        `options[${i}]`,
+        "a PassOption (a name, and the type 'integer' or 'boolean')",
+        option,
+      );
+  }
+}
+
 /** The values of an option string, by option name, each checked against its declared type. */
 export type ParsedOptions = Readonly<Record<string, number | boolean>>;
 
@@ -69,6 +89,9 @@ export function parseOptionString(
   options: readonly PassOption[],
   text: string,
 ): ParsedOptions {
+  expectString(pass, 'pass');
+  expectOptionList(options);
+  expectString(text, 'text');
   const values: Record<string, number | boolean> = {};
   for (const token of text.trim().split(/\s+/).filter(Boolean)) {
     const eq = token.indexOf('=');

@@ -157,12 +157,15 @@ export interface PipelineResult {
 export function runPassPipeline(module: Module, steps: readonly PipelineStep[]): PipelineResult {
   expectModule(module);
   expectArray(steps, 'steps', 'an array of pipeline steps (from parsePassPipeline)');
-  steps.forEach((step, k) => {
+  // Indexed, so a holey array of 2^32 - 1 slots stops at its first hole (forEach would skip
+  // every hole in turn before running a pass).
+  for (let k = 0; k < steps.length; k++) {
+    const step = steps[k];
     if (typeof step !== 'object' || step === null) {
       throw new LoopIrArgumentError(`steps[${k}]`, 'a pipeline step', step);
     }
     expectPass(step.pass, `steps[${k}].pass`);
-  });
+  }
   const reports: { pass: string; report: string }[] = [];
   for (const { pass, options } of steps) {
     const result = pass.run(module, options);

@@ -135,6 +135,7 @@ function opLabel(op: Operation, i: number): string {
  * {@link IRVerifyError}s naming the op, the rule and where the op sits.
  */
 export function verificationDiagnostics(module: Module): readonly IRVerifyError[] {
+  expectModule(module);
   const out: IRVerifyError[] = [];
   const names = new Set<string>();
   module.operations.forEach((op, i) => {

@@ -20,6 +20,7 @@ import {
   i1,
   index,
   interpret,
+  LoopIrArgumentError,
   memrefOf,
   type Operation,
   parseModule,
@@ -195,7 +196,8 @@ describe('rewriter', () => {
     const m = new IRMapping().map(a, b).map(b, c);
     expect(m.lookup(a)).toBe(c);
     expect(m.lookup(d)).toBe(d);
-    expect(() => m.mapAll([a, b], [c])).toThrowError(RangeError);
+    expect(() => m.mapAll([a, b], [c])).toThrowError(LoopIrArgumentError);
+    expect(() => m.mapAll([a, b], [c])).toThrowError(/Invalid to: expected 2 values/);
   });
 
   it('replaceOpsInBlock remaps later uses, including nested ones', () => {

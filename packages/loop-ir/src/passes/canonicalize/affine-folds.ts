@@ -9,6 +9,7 @@
  * the results): the ops and their operands stay, only the map text differs from
  * `mlir-opt --canonicalize`.
  */
+import { expectFoldArguments } from '../../argument-checks.js';
 import type { AffineExpr, AffineMap } from '../../ir/affine.js';
 import {
   AffineEvalError,
@@ -52,7 +53,8 @@ function asItReads(map: AffineMap): AffineMap {
  * rebuilt node is simplified as MLIR's expression operators simplify it (`-d0`, never
  * `-d0 + 0`), and the map is then taken as its text reads back.
  */
-export const foldAffineMinSymbols: Fold = (op, constants) => {
+export const foldAffineMinSymbols: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
   const attr = op.attributes.map;
   if (attr?.kind !== 'affineMap') return undefined;
   const map = attr.map;
@@ -100,7 +102,8 @@ export const foldAffineMapAsItReads: Fold = (op) => {
 };
 
 /** Evaluates an `affine.apply`/`min`/`max` whose operands are all constants (in 64 bits). */
-export const foldAffineConstant: Fold = (op, constants) => {
+export const foldAffineConstant: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
   const attr = op.attributes.map;
   if (attr?.kind !== 'affineMap') return undefined;
   const operands = op.operands.map((v) => constants.get(v));

@@ -11,6 +11,7 @@
  * commutative ops.
  */
 
+import { expectFoldArguments } from '../../argument-checks.js';
 import { InterpretError } from '../../interpret/errors.js';
 import type { RuntimeValue } from '../../interpret/runtime.js';
 import { intWidth, wrapInt } from '../../interpret/scalar/integers.js';
@@ -128,7 +129,9 @@ const foldIdentity: Fold = (op, constants) => {
 };
 
 /** `arith.select`: on a constant condition, or between one value twice. */
-export const foldSelect: Fold = (op, constants) => {
+export const foldSelect: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
+  if (op.operands.length !== 3) return undefined;
   const [condition, whenTrue, whenFalse] = op.operands as [Value, Value, Value];
   if (whenTrue === whenFalse) return forward(whenTrue);
   const lane = splatValue(constants.get(condition));

@@ -3,6 +3,7 @@
  * constant it meets: one `arith.constant` per distinct value, at the top of the function.
  * Running it before vectorization also makes constants written inside a loop invariant.
  */
+import { expectOperation } from '../../argument-checks.js';
 import { type Attribute, attrEquals } from '../../ir/attributes.js';
 import {
   createBlock,
@@ -18,6 +19,7 @@ import { IRMapping, remapOperation } from '../../ir/rewriter.js';
  * appearance; `changed` if any moved.
  */
 export function hoistConstants(func: Operation): { func: Operation; changed: boolean } {
+  expectOperation(func, 'func');
   const unique: Operation[] = [];
   const canonical = new Map<Value, Value>();
   collectConstants(func, unique, canonical);

@@ -1,4 +1,5 @@
 /** Dead-code elimination: operations that are trivially dead once unused are erased. */
+import { expectOperation } from '../../argument-checks.js';
 import {
   type Block,
   createBlock,
@@ -18,6 +19,7 @@ import { wouldBeTriviallyDead } from '../effects.js';
  * (iterating to a fixed point made a dead chain quadratic).
  */
 export function eliminateDeadCode(func: Operation): { func: Operation; changed: boolean } {
+  expectOperation(func, 'func');
   const uses = new Map<Value, number>();
   const count = (op: Operation, delta: number): void =>
     walkOperations(op, (o) => {

@@ -3,6 +3,7 @@
  * matter for loop code (see each fold file for what it covers and what it does not), dead
  * code elimination, and constant de-duplication and hoisting, to a fixed point.
  */
+import { expectModule } from '../../argument-checks.js';
 import { createModule, type Module } from '../../ir/operation.js';
 import { AFFINE_FOLDS } from './affine-folds.js';
 import { ARITH_FOLDS } from './arith-folds.js';
@@ -41,6 +42,7 @@ export const CANONICALIZATION_FOLDS: FoldTable = new Map([
  * is not modified.
  */
 export function canonicalize(module: Module): Module {
+  expectModule(module);
   return createModule(
     module.operations.map((op) =>
       op.name === 'func.func' ? canonicalizeFunction(op, CANONICALIZATION_FOLDS) : op,

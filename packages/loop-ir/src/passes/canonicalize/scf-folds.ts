@@ -6,6 +6,7 @@
  * Not covered: MLIR's other `scf` patterns (an init equal to the yielded value, unused
  * results, loops of zero or one trip, `scf.if` on a constant condition).
  */
+import { expectFoldArguments } from '../../argument-checks.js';
 import {
   type Block,
   createBlock,
@@ -30,12 +31,16 @@ function rebuiltYield(yieldOp: Operation, keep: (k: number) => boolean): Operati
 }
 
 /** `scf.for` without the iteration arguments its body yields back unchanged. */
-export const foldForwardedIterArgs: Fold = (op) => {
+export const foldForwardedIterArgs: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
   const block: Block | undefined = op.regions[0]?.blocks[0];
   const yieldOp = block === undefined ? undefined : terminatorOf(block);
   if (block === undefined || yieldOp?.name !== 'scf.yield') return undefined;
   const [iv, ...iterArgs] = block.arguments as [Value, ...Value[]];
   const inits = op.operands.slice(BOUNDS);
+  // A loop whose arguments, inits and results do not pair up is not one this fold reads.
+  if (iv === undefined || iterArgs.length !== inits.length || op.results.length !== inits.length)
+    return undefined;
   const forwarded = iterArgs.map((arg, k) => yieldOp.operands[k] === arg);
   if (!forwarded.includes(true)) return undefined;
   const keep = (k: number) => !forwarded[k];

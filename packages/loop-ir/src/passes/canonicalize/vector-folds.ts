@@ -5,6 +5,7 @@
  * and an all-true mask turns
  * masked loads/stores into plain ones.
  */
+import { expectFoldArguments } from '../../argument-checks.js';
 import {
   type Attribute,
   type DenseAttr,
@@ -49,9 +50,11 @@ function renamed(op: Operation, name: string, operands: readonly Value[]): Repla
 }
 
 /** `vector.broadcast`: of its own type, or of a (splat) constant. */
-export const foldBroadcast: Fold = (op, constants) => {
-  const source = op.operands[0] as Value;
-  const result = op.results[0] as Value;
+export const foldBroadcast: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
+  const source = op.operands[0];
+  const result = op.results[0];
+  if (source === undefined || result === undefined) return undefined;
   if (typeEquals(source.type, result.type)) return forward(source);
   const lane = splatValue(constants.get(source));
   if (lane === undefined || result.type.kind !== 'vector') return undefined;
@@ -98,7 +101,9 @@ function constantBlock(
  * `vector.insert` of a constant (scalar or sub-vector) into a constant vector of any rank:
  * the block the position addresses takes the inserted lanes.
  */
-export const foldInsert: Fold = (op, constants) => {
+export const foldInsert: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
+  if (op.operands.length < 2) return undefined;
   const [value, dest, ...dynamic] = op.operands as [Value, Value, ...Value[]];
   const type = dest.type;
   if (type.kind !== 'vector' || constants.get(dest)?.kind !== 'dense') return undefined;
@@ -131,7 +136,8 @@ export const foldExtract: Fold = (op, constants) => {
 };
 
 /** `vector.maskedload` under an all-true mask is a `vector.load`. */
-export const foldMaskedLoad: Fold = (op, constants) => {
+export const foldMaskedLoad: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
   const operands = op.operands;
   const mask = operands[operands.length - 2] as Value;
   if (!isAllTrue(mask, constants)) return undefined;
@@ -139,7 +145,8 @@ export const foldMaskedLoad: Fold = (op, constants) => {
 };
 
 /** `vector.maskedstore` under an all-true mask is a `vector.store`. */
-export const foldMaskedStore: Fold = (op, constants) => {
+export const foldMaskedStore: Fold = (op, constants, defs) => {
+  expectFoldArguments(op, constants, defs);
   const operands = op.operands;
   const mask = operands[operands.length - 2] as Value;
   if (!isAllTrue(mask, constants)) return undefined;
