@@ -9,5 +9,5 @@ import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { describeSamePatternSuite } from './support/same-pattern-suite.js';
 
-describeSamePatternSuite('cpu', 6);
-describeSamePatternSuite('wasm', 6);
+describeSamePatternSuite({ name: 'cpu' }, 6);
+describeSamePatternSuite({ name: 'wasm' }, 6);

@@ -114,13 +114,33 @@ function broadcastShapes(shape: readonly number[]): [string, number[]][] {
   ];
 }
 
-/** Registers the suite; `backend` must be active when it runs (its tests switch to it). */
-export function describeSamePatternSuite(backend: string, cases = 4): void {
+/** What the suite needs of a backend besides its name. */
+export interface SamePatternBackend {
+  readonly name: string;
+  /** Settings applied once the backend is active. */
+  readonly prepare?: () => void;
+  /** Synchronous reads of GPU-only data so far (a GPU backend's read-back counter). */
+  readonly synchronousReads?: () => number;
+}
+
+/**
+ * Registers the suite on `backend` (its tests switch to it), `cases` seeded cases per test. On a
+ * backend that counts synchronous reads, the ops must make none.
+ */
+export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4): void {
   const useBackend = async () => {
-    if (tf.getBackend() !== backend) expect(await tf.setBackend(backend)).toBe(true);
+    if (tf.getBackend() !== backend.name) expect(await tf.setBackend(backend.name)).toBe(true);
+    backend.prepare?.();
+  };
+  /** Runs the ops of `make` and expects them to read no GPU data back synchronously. */
+  const withoutReads = <T>(make: () => T): T => {
+    const before = backend.synchronousReads?.();
+    const made = make();
+    expect(backend.synchronousReads?.()).toBe(before);
+    return made;
   };
 
-  describe(`same-pattern sparse results on ${backend}`, () => {
+  describe(`same-pattern sparse results on ${backend.name}`, () => {
     for (const [rank, formats] of [
       [2, MATRIX_FORMATS],
       [3, RANK3_FORMATS],
@@ -138,7 +158,7 @@ export function describeSamePatternSuite(backend: string, cases = 4): void {
                 const B = tf.tensor(quarters(size, next), bShape);
                 const A = TfSparseTensor.fromSparseTensor(host);
                 const dense = tf.tensor(data, shape);
-                const result = sparseMul(A, B);
+                const result = withoutReads(() => sparseMul(A, B));
                 const reference = tf.mul(dense, B);
                 await expectSparseResult(
                   result,
@@ -178,12 +198,12 @@ export function describeSamePatternSuite(backend: string, cases = 4): void {
                 tf.mul(dense, tf.reshape(c, [1, n])),
               ];
             }) as [tf.Tensor, tf.Tensor, tf.Tensor];
-            const results = [
+            const results = withoutReads(() => [
               sparseDiagScale(A, r, c),
               sparseDiagScale(A, r, null),
               sparseDiagScale(A, null, c),
               sparseDiagScale(host, r),
-            ];
+            ]);
             const references = [both, rows, columns, rows];
             for (let k = 0; k < results.length; k++)
               await expectSparseResult(
