@@ -17,6 +17,7 @@ import { hasAssembly } from './output-plan.js';
 import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
 import type { SparseKernel } from './sparse-kernel.js';
 import { valueArrayFor } from './value-array.js';
+import { castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
 
 /** A dense operand: row-major data and its shape (`[]` for a scalar held in a 1-array). */
 export interface DenseOperand {
@@ -84,21 +85,37 @@ const ARRAY_OF: Readonly<Record<ValueType, string>> = {
   i64: 'BigInt64Array',
 };
 
-/** Value types follow the kernel's (MLIR has no implicit casts): a mismatch names the cast. */
-function checkValueType(t: TensorPlan, o: KernelOperand, valueType: ValueType): void {
-  if (typeof o === 'number') return;
+/**
+ * The operand in the kernel's value type: as it is, promoted (a copy of its values, see
+ * value-promotion.ts), or a {@link SparsifyError} naming the narrowing cast to write.
+ */
+function inValueType(t: TensorPlan, o: KernelOperand, valueType: ValueType): KernelOperand {
+  if (typeof o === 'number') return o;
   // Sparse operands may be storage views (the wasm heap's), so the values array decides.
   const values: unknown = isSparse(o) ? o.values : o.data;
+  const from = valueTypeOfArray(values);
+  if (from === valueType) return o;
+  const cast = from === undefined ? undefined : castBetween(from, valueType);
+  if (cast?.promotes === true) {
+    const promoted = promotedValues(values as ValueArray | BigInt64Array, valueType);
+    if (!isSparse(o)) return { data: promoted, shape: o.shape };
+    return SparseTensor.fromStorage(o.shape, o.format, {
+      positions: o.positions,
+      coordinates: o.coordinates,
+      values: promoted,
+    });
+  }
   const found =
     typeof values === 'object' && values !== null ? values.constructor.name : typeof values;
-  if (found === ARRAY_OF[valueType]) return;
   const dtype = DTYPE_OF[valueType];
-  const cast = isSparse(o)
+  const convert = isSparse(o)
     ? `convert it (SparseTensor.fromDense(${t.name}.toDense(), ${t.name}.shape, ${t.name}.format, {dtype: '${dtype}'}))`
-    : `pass a ${ARRAY_OF[valueType]} (e.g. ${ARRAY_OF[valueType]}.from(data))`;
+    : `pass a ${ARRAY_OF[valueType]} (e.g. ${ARRAY_OF[valueType]}.from(data)) or sparsify with its valueType`;
+  // Messages are at most 200 characters: the cast, then the conversion to write.
+  const why = cast === undefined ? '' : ` (${cast.cast} would narrow them)`;
   throw new SparsifyError(
     `operands.${t.name}`,
-    `holds ${found} values but the kernel computes ${valueType} (${ARRAY_OF[valueType]}); ${cast} or sparsify with the operand's valueType`,
+    `holds ${found} values but the kernel computes ${valueType}${why}; ${convert}`,
   );
 }
 
@@ -183,11 +200,11 @@ function boundInputs(
     checkOperandKind(name, o);
     // A converted copy checks the caller's operand against the format it was planned from.
     checkFormat({ ...t, name, format: t.convertedFrom ?? t.format }, o);
-    checkValueType({ ...t, name }, o, plan.valueType);
+    const typed = inValueType({ ...t, name }, o, plan.valueType);
     if (t.convertedFrom === undefined) {
-      bound.set(t.name, o);
+      bound.set(t.name, typed);
     } else {
-      bound.set(t.name, asSparseTensor(o as SparseTensor).convert(t.format as SparseFormat));
+      bound.set(t.name, asSparseTensor(typed as SparseTensor).convert(t.format as SparseFormat));
     }
   }
   return bound;

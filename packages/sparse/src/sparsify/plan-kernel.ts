@@ -102,7 +102,7 @@ export function planKernel(
   if (sparseOutput !== undefined && stages.reducer !== 'sum') {
     throw new SparsifyError(
       `formats.${out.tensor}`,
-      `a ${stages.reducer} reduction is written to a dense output (an output element whose terms are all absent is 0, which a sparse output would not store); reduce into a dense ${out.tensor} and convert it with SparseTensor.fromDense`,
+      `a ${stages.reducer} reduction needs a dense output (a sparse one would not store the zeros it computes where every term is absent); reduce into a dense ${out.tensor}, then convert it`,
     );
   }
   // One operand per tensor and index pattern: the first keeps the tensor's name.
