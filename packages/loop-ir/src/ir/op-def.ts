@@ -169,7 +169,7 @@ export function defineOp(name: string, init: OpDefInit): OpDef {
 /** Raised when an operation does not fit the segments of its definition. */
 export class SegmentError extends LoopIrError {
   override readonly name = 'SegmentError';
-  declare readonly argument?: string;
+  declare readonly argument?: string | undefined;
 
   /**
    * @param message What does not fit.
