@@ -14,6 +14,12 @@ export interface VectorizeOptions {
   readonly enableVLAVectorization?: boolean;
   /** Keep 32-bit coordinates as 32-bit gather/scatter indices instead of widening to i64. */
   readonly enableSIMDIndex32?: boolean;
+  /**
+   * Not an MLIR option (default false): a reduction loop of at most `floor(vl / 2)` iterations
+   * (a short sparse row) runs as one masked step of `floor(vl / 2)` lanes instead of `vl`,
+   * with bit-identical results (fixed-length vectors only; see short-reduction.ts).
+   */
+  readonly halfWidthShortReductions?: boolean;
 }
 
 /** Validated options with every field present (what the rules read). */
@@ -21,6 +27,8 @@ export interface VL {
   readonly vectorLength: number;
   readonly enableVLAVectorization: boolean;
   readonly enableSIMDIndex32: boolean;
+  /** Present once resolved; optional so that a `VL` written before the option still type-checks. */
+  readonly halfWidthShortReductions?: boolean;
 }
 
 /** Raised when {@link VectorizeOptions} are unusable, e.g. `vectorLength: 0`. */
@@ -55,10 +63,18 @@ export function resolveOptions(options: VectorizeOptions, argument = 'options'):
       `${argument}.vectorLength`,
     );
   }
+  const { halfWidthShortReductions = false } = options;
+  if (typeof halfWidthShortReductions !== 'boolean') {
+    throw new VectorizeOptionsError(
+      `${argument}.halfWidthShortReductions must be a boolean, got ${describeValue(halfWidthShortReductions)}`,
+      `${argument}.halfWidthShortReductions`,
+    );
+  }
   return Object.freeze({
     vectorLength,
     enableVLAVectorization: options.enableVLAVectorization ?? false,
     enableSIMDIndex32: options.enableSIMDIndex32 ?? false,
+    halfWidthShortReductions,
   });
 }
 

@@ -54,10 +54,10 @@ export function vectorize(module: Module, options: VectorizeOptions): VectorizeR
 
 /** The options spelled, or `undefined` when a flag is not a boolean (then nothing is cached). */
 function optionsKey(vl: VL): string | undefined {
-  const { vectorLength, enableVLAVectorization, enableSIMDIndex32 } = vl;
+  const { vectorLength, enableVLAVectorization, enableSIMDIndex32, halfWidthShortReductions } = vl;
   if (typeof enableVLAVectorization !== 'boolean' || typeof enableSIMDIndex32 !== 'boolean')
     return undefined;
-  return `${vectorLength},${enableVLAVectorization},${enableSIMDIndex32}`;
+  return `${vectorLength},${enableVLAVectorization},${enableSIMDIndex32},${halfWidthShortReductions}`;
 }
 
 /** {@link vectorize} without the cache. */

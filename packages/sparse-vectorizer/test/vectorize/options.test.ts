@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { resolveOptions, VectorizeOptionsError, vectorize, vectorType } from '../../src/index.js';
 
 describe('vectorize options (MLIR VL struct)', () => {
-  it('defaults VLA and 32-bit SIMD indices to off', () => {
+  it('defaults VLA, 32-bit SIMD indices and the half-width short path to off', () => {
     expect(resolveOptions({ vectorLength: 8 })).toEqual({
       vectorLength: 8,
       enableVLAVectorization: false,
       enableSIMDIndex32: false,
+      halfWidthShortReductions: false,
     });
   });
 

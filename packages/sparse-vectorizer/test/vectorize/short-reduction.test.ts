@@ -1,0 +1,259 @@
+/**
+ * `halfWidthShortReductions`: a reduction loop of at most floor(vl / 2) iterations takes one
+ * masked step of half the lanes. Its results must be those of the full-width code bit for bit
+ * (signed zeros, NaN, infinities, integer wrap-around included), for every combining kind,
+ * element type, coordinate width, vector length and start value, on rows of every length:
+ * empty, short, exactly half, just over, and long skewed ones.
+ */
+
+import { seededRandom } from '@tilekit/conformance';
+import { interpret, type Module, parseModule, printModule } from '@tilekit/loop-ir';
+import { describe, expect, it } from 'vitest';
+import { VectorizeOptionsError, vectorize } from '../../src/index.js';
+import { opsNamed } from './helpers.js';
+
+type Element = 'f32' | 'f64' | 'i32' | 'i64';
+
+/** One generated CSR row-reduction kernel: y(i) = r ⊕ (val(j) ⊗ x(crd(j))) over row i. */
+interface KernelCase {
+  readonly element: Element;
+  /** The op combining the accumulator (its kind follows from it). */
+  readonly combine: string;
+  /** The op making each term. */
+  readonly term: string;
+  readonly crd: 'i16' | 'i32' | 'i64';
+  readonly pos: 'i32' | 'i64';
+  /** The start value: the function's argument, or a constant's text. */
+  readonly init: 'argument' | string;
+}
+
+const FLOAT_COMBINES = ['arith.addf', 'arith.subf', 'arith.mulf'];
+const INT_COMBINES = [
+  'arith.addi',
+  'arith.subi',
+  'arith.muli',
+  'arith.andi',
+  'arith.ori',
+  'arith.xori',
+];
+
+/** The kernel's text: an outer row loop around the sparsifier-marked reduction loop. */
+function kernelText(c: KernelCase): string {
+  const t = c.element;
+  const toIndex = (v: string, from: string, out: string) =>
+    from === 'i64'
+      ? `${out} = arith.index_cast ${v} : i64 to index`
+      : `${out}w = arith.extui ${v} : ${from} to i64
+      ${out} = arith.index_cast ${out}w : i64 to index`;
+  const init = c.init === 'argument' ? '%r0' : '%rc';
+  const constant = c.init === 'argument' ? '' : `  %rc = arith.constant ${c.init} : ${t}\n`;
+  return `func.func @k(%pos: memref<?x${c.pos}>, %crd: memref<?x${c.crd}>, %val: memref<?x${t}>, %x: memref<?x${t}>, %y: memref<?x${t}>, %r0: ${t}, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+${constant}  scf.for %i = %c0 to %rows step %c1 {
+    %p0 = memref.load %pos[%i] : memref<?x${c.pos}>
+    ${toIndex('%p0', c.pos, '%lo')}
+    %i1 = arith.addi %i, %c1 : index
+    %p1 = memref.load %pos[%i1] : memref<?x${c.pos}>
+    ${toIndex('%p1', c.pos, '%hi')}
+    %s = scf.for %j = %lo to %hi step %c1 iter_args(%acc = ${init}) -> (${t}) {
+      %c = memref.load %crd[%j] : memref<?x${c.crd}>
+      ${toIndex('%c', c.crd, '%ci')}
+      %v = memref.load %val[%j] : memref<?x${t}>
+      %xv = memref.load %x[%ci] : memref<?x${t}>
+      %p = ${c.term} %v, %xv : ${t}
+      %n = ${c.combine} %acc, %p : ${t}
+      scf.yield %n : ${t}
+    } {"Emitted from" = "linalg.generic"}
+    memref.store %s, %y[%i] : memref<?x${t}>
+  } {"Emitted from" = "linalg.generic"}
+  return
+}`;
+}
+
+const FLOAT_SPECIALS = [0, -0, 1, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, -2.5e-310];
+
+/** Row lengths around the half and full widths, empty rows, and a few long skewed rows. */
+function rowLengths(next: () => number, vl: number, rows: number): number[] {
+  const h = Math.floor(vl / 2);
+  const around = [0, 0, 1, h - 1, h, h + 1, vl - 1, vl, vl + 1, 2 * vl + 3].filter((n) => n >= 0);
+  return Array.from({ length: rows }, (_, k) =>
+    k < around.length
+      ? (around[k] as number)
+      : next() < 0.15
+        ? Math.floor(next() * 6 * vl)
+        : Math.floor(next() * (vl + 2)),
+  );
+}
+
+/** Arguments for `c` with `rows` rows (fresh arrays on every call, from `seed`). */
+function argumentsFor(c: KernelCase, vl: number, seed: number) {
+  const next = seededRandom(seed);
+  const lengths = rowLengths(next, vl, 40);
+  const nnz = lengths.reduce((a, b) => a + b, 0);
+  const columns = 300;
+  const float = c.element === 'f32' || c.element === 'f64';
+  const value = (): number | bigint => {
+    if (float) {
+      return next() < 0.3
+        ? (FLOAT_SPECIALS[Math.floor(next() * FLOAT_SPECIALS.length)] as number)
+        : (next() * 2 - 1) * 2 ** Math.floor(next() * 40 - 20);
+    }
+    const small = Math.floor(next() * 2001) - 1000;
+    return c.element === 'i64' ? BigInt(small) * 3_000_000_007n : small;
+  };
+  const values = (n: number) => {
+    const out =
+      c.element === 'f32'
+        ? new Float32Array(n)
+        : c.element === 'f64'
+          ? new Float64Array(n)
+          : c.element === 'i32'
+            ? new Int32Array(n)
+            : new BigInt64Array(n);
+    for (let k = 0; k < n; k++) (out as { [k: number]: number | bigint })[k] = value();
+    return out;
+  };
+  const pos =
+    c.pos === 'i32' ? new Int32Array(lengths.length + 1) : new BigInt64Array(lengths.length + 1);
+  let at = 0;
+  lengths.forEach((n, k) => {
+    at += n;
+    (pos as { [k: number]: number | bigint })[k + 1] = c.pos === 'i32' ? at : BigInt(at);
+  });
+  const crd =
+    c.crd === 'i16'
+      ? new Int16Array(nnz)
+      : c.crd === 'i32'
+        ? new Int32Array(nnz)
+        : new BigInt64Array(nnz);
+  for (let k = 0; k < nnz; k++) {
+    const col = Math.floor(next() * columns);
+    (crd as { [k: number]: number | bigint })[k] = c.crd === 'i64' ? BigInt(col) : col;
+  }
+  const r0 = value();
+  return [
+    pos,
+    crd,
+    values(nnz),
+    values(columns),
+    values(lengths.length),
+    r0,
+    BigInt(lengths.length),
+  ];
+}
+
+/** The output array's bytes after running `module` (byte equality: NaN payloads and -0 too). */
+function outputBytes(module: Module, c: KernelCase, vl: number, seed: number): string {
+  const args = argumentsFor(c, vl, seed);
+  interpret(module, 'k', args);
+  const y = args[4] as ArrayBufferView;
+  return Buffer.from(y.buffer, y.byteOffset, y.byteLength).toString('hex');
+}
+
+/** Random kernel cases from `seed`: every combine op of every element type, random widths. */
+function cases(seed: number, count: number): KernelCase[] {
+  const next = seededRandom(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+  return Array.from({ length: count }, (_, k) => {
+    const element = (['f32', 'f64', 'i32', 'i64'] as const)[k % 4] as Element;
+    const float = element.startsWith('f');
+    const combines = float ? FLOAT_COMBINES : INT_COMBINES;
+    const combine = combines[Math.floor(k / 4) % combines.length] as string;
+    const constants = float ? ['0.0', '-0.0', '3.0', '1.0'] : ['0', '7', '-1'];
+    return {
+      element,
+      combine,
+      term: float ? pick(['arith.mulf', 'arith.addf']) : pick(['arith.muli', 'arith.xori']),
+      crd: pick(['i16', 'i32', 'i64'] as const),
+      pos: pick(['i32', 'i64'] as const),
+      init: next() < 0.5 ? 'argument' : pick(constants),
+    };
+  });
+}
+
+describe('halfWidthShortReductions', () => {
+  const VLS = [2, 3, 4, 8, 16];
+
+  it('gives the full-width results bit for bit: every kind, type, width, vl and row length', () => {
+    for (const [k, c] of cases(3501, 48).entries()) {
+      const scalar = parseModule(kernelText(c));
+      for (const vl of VLS) {
+        for (const enableSIMDIndex32 of [false, true]) {
+          const options = { vectorLength: vl, enableSIMDIndex32 };
+          const full = vectorize(scalar, options);
+          const short = vectorize(scalar, { ...options, halfWidthShortReductions: true });
+          expect(full.report.loops[1], kernelText(c)).toMatchObject({ vectorized: true });
+          expect(opsNamed(short.module, 'scf.if'), `vl=${vl}`).toHaveLength(1);
+          for (const seed of [k, k + 1000]) {
+            expect(outputBytes(short.module, c, vl, seed), `${JSON.stringify(c)} vl=${vl}`).toBe(
+              outputBytes(full.module, c, vl, seed),
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it('runs rows of at most floor(vl / 2) entries through one step of that many lanes', () => {
+    const c: KernelCase = {
+      element: 'f64',
+      combine: 'arith.addf',
+      term: 'arith.mulf',
+      crd: 'i32',
+      pos: 'i32',
+      init: '0.0',
+    };
+    const { module, report } = vectorize(parseModule(kernelText(c)), {
+      vectorLength: 8,
+      enableSIMDIndex32: true,
+      halfWidthShortReductions: true,
+    });
+    expect(report.loops[1]).toMatchObject({ vectorized: true, form: 'reduction', kind: 'add' });
+    const text = printModule(module);
+    expect(text).toContain('arith.cmpi sle');
+    expect(text).toContain('vector.create_mask %');
+    expect(text).toMatch(/vector\.gather .* into vector<4xf64>/);
+    expect(text).toMatch(/vector\.reduction <add>, %\w+ : vector<4xf64> into f64/);
+    // The full-width loop is still there for longer rows.
+    expect(text).toMatch(/scf\.for .* -> \(vector<8xf64>\)/);
+  });
+
+  it('changes nothing when off (the MLIR pass), under VLA, or at vl=1', () => {
+    const scalar = parseModule(
+      kernelText({
+        element: 'f32',
+        combine: 'arith.addf',
+        term: 'arith.mulf',
+        crd: 'i32',
+        pos: 'i32',
+        init: 'argument',
+      }),
+    );
+    const off = printModule(vectorize(scalar, { vectorLength: 8 }).module);
+    expect(
+      printModule(vectorize(scalar, { vectorLength: 8, halfWidthShortReductions: false }).module),
+    ).toBe(off);
+    for (const options of [
+      { vectorLength: 8, enableVLAVectorization: true },
+      { vectorLength: 1 },
+    ]) {
+      expect(
+        printModule(vectorize(scalar, { ...options, halfWidthShortReductions: true }).module),
+      ).toBe(printModule(vectorize(scalar, options).module));
+    }
+  });
+
+  it('rejects a non-boolean value with a VectorizeOptionsError naming the option', () => {
+    const module = parseModule('func.func @k() { return }');
+    for (const bad of [1, 'yes', null]) {
+      const call = () =>
+        vectorize(module, { vectorLength: 4, halfWidthShortReductions: bad as never });
+      expect(call).toThrow(VectorizeOptionsError);
+      expect(call).toThrow(/options\.halfWidthShortReductions must be a boolean/);
+      expect(call).toThrowError(
+        expect.objectContaining({ argument: 'options.halfWidthShortReductions' }),
+      );
+    }
+  });
+});
