@@ -93,6 +93,11 @@ const TARGETS: Record<string, JunkTarget> = {
   denseAttrFloat: target(['type', 'values'], () => [ir.vectorOf(3, ir.f16), [0.5]], ir.denseAttr),
   denseArrayAttr: target(['values', 'elementType'], () => [[1, 2n], ir.i32], ir.denseArrayAttr),
   integerAttr: target(['value', 'type'], () => [7, ir.i64], ir.integerAttr),
+  dictionaryAttr: target(
+    ['entries'],
+    () => [{ a: ir.boolAttr(true), b: ATTR() }],
+    ir.dictionaryAttr,
+  ),
   attrEquals: target(['a', 'b'], () => [ATTR(), ATTR()], ir.attrEquals),
   functionType: target(['inputs', 'results'], () => [[ir.f32, VECTOR()], [ir.i1]], ir.functionType),
   vectorOf: target(['shape', 'element', 'scalable'], () => [[2, 4], ir.f32, true], ir.vectorOf),

@@ -264,7 +264,17 @@ export function arrayAttr(elements: readonly Attribute[]): ArrayAttr {
   return Object.freeze({ kind: 'array', elements: Object.freeze([...elements]) });
 }
 
+/**
+ * `{name = attribute, ...}`.
+ * @throws LoopIrArgumentError when `entries` is no object of attributes by name.
+ */
 export function dictionaryAttr(entries: Readonly<Record<string, Attribute>>): DictionaryAttr {
+  if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) {
+    throw new LoopIrArgumentError('entries', 'an object of Attributes by name', entries);
+  }
+  for (const [name, attribute] of Object.entries(entries)) {
+    expectAttribute(attribute, `entries.${name}`);
+  }
   return Object.freeze({ kind: 'dictionary', entries: Object.freeze({ ...entries }) });
 }
 
