@@ -13,7 +13,10 @@ import { isTilekitError } from '@tilekit/errors';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../../src/sparse-tensor/index.js';
 import {
+  sparseAdd,
+  sparseConvert,
   sparseDiagScale,
+  sparseMatMul,
   sparseMul,
   sparseWithValues,
   spmm,
@@ -308,6 +311,33 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
             A.dispose();
           });
         }
+      });
+
+    if (backend.name === 'webgl' || backend.name === 'webgpu')
+      it('the ops that assemble on the host refuse GPU-resident operands with a typed error', async () => {
+        await useBackend();
+        const host = SparseTensor.fromDense(Float32Array.from([1, 0, 2, 3]), [2, 2], 'CSR', {
+          dtype: 'float32',
+        });
+        const A = TfSparseTensor.fromSparseTensor(host);
+        await balanced(async () => {
+          for (const call of [
+            () => sparseMatMul(A, A),
+            () => sparseAdd(A, A),
+            () => sparseConvert(A, 'CSC'),
+          ]) {
+            let error: unknown;
+            try {
+              call();
+            } catch (e) {
+              error = e;
+            }
+            expect(isTilekitError(error), String(error)).toBe(true);
+            expect((error as { argument?: string }).argument).toBe('A');
+            expect(String(error)).toContain(backend.name);
+          }
+        });
+        A.dispose();
       });
 
     it('bad arguments give typed errors naming them and leave no tensor behind', async () => {

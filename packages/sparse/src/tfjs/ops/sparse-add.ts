@@ -1,0 +1,40 @@
+/** The `sparseAdd` op: the sum of two sparse tensors as a sparse tensor. */
+import { op } from '@tensorflow/tfjs-core';
+import type { FormatSpec } from '../../sparse-tensor/format.js';
+import { SparsifyError } from '../../sparsify/index.js';
+import { format32, type TfSparseTensor } from '../sparse-tensor-tf.js';
+import { assembleOnHost, requireHostBackend } from './host-assembled.js';
+import { residentSparse } from './pattern-operands.js';
+import type { SparseArgument } from './sparse-argument.js';
+
+/**
+ * `C = A + B` for sparse `A` and `B` of one shape and value dtype (any formats): the union of
+ * their patterns, in `format` (default `A`'s), assembled on the host by the emitted
+ * co-iteration loops: on the cpu and wasm backends only, whose tensors are host memory. Not
+ * differentiable (the pattern depends on the operands). Entries that cancel stay stored as
+ * zeros.
+ *
+ * @throws SparseFormatError naming `A` or `B`, SparsifyError naming `B` (shape, dtype) or `A`
+ *   (a GPU backend).
+ */
+function sparseAdd_(A: SparseArgument, B: SparseArgument, format?: FormatSpec): TfSparseTensor {
+  requireHostBackend('sparseAdd', 'A');
+  const left = residentSparse(A, 'A');
+  const right = residentSparse(B, 'B');
+  if (left.rank !== right.rank || left.shape.some((d, k) => d !== right.shape[k]))
+    throw new SparsifyError(
+      'B',
+      `expected A's shape [${left.shape.join(', ')}], got [${right.shape.join(', ')}]`,
+    );
+  if (left.dtype !== right.dtype)
+    throw new SparsifyError('B', `expected ${left.dtype} values like A's, got ${right.dtype}`);
+  const outputFormat = format === undefined ? left.format : format32(format, left.rank);
+  const indices = 'ijklmnop'.slice(0, left.rank).split('').join(',');
+  return assembleOnHost(
+    `C(${indices}) = A(${indices}) + B(${indices})`,
+    { A: left, B: right },
+    outputFormat,
+  );
+}
+
+export const sparseAdd = op({ sparseAdd_ });
