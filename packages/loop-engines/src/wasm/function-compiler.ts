@@ -14,11 +14,12 @@ import { EngineUnsupportedError } from '../errors.js';
 import type { CountedLoop, EngineBackend } from '../lowering.js';
 import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
 import type { HostImports } from './host-imports.js';
-import { partCount, valTypeOf } from './lanes.js';
+import { elementBytes, partCount, valTypeOf } from './lanes.js';
 import { releasePoints } from './local-reuse.js';
-import type { MemSlot } from './memory-ops.js';
+import { type MemSlot, pushAddress, scalarElement } from './memory-ops.js';
 import type { Push } from './scalar-ops.js';
 import type { VectorContext, VectorValue } from './vector-ops.js';
+import { type ZeroFill, zeroFillOf } from './zero-fill-loop.js';
 
 /** Where one IR value lives. */
 export type Slot =
@@ -270,6 +271,15 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
   }
 
   forLoop(loop: CountedLoop, body: () => void): void {
+    const fill = zeroFillOf(
+      loop,
+      (v) => this.#constantOf(v),
+      (v) => this.#defs.get(v),
+    );
+    if (fill !== undefined) {
+      this.#zeroFill(loop, fill);
+      return;
+    }
     const { upperBound: hi, step } = loop;
     const ivType = valTypeOf(loop.lowerBound.type as ScalarType);
     const ivLocal = this.scalarLocal(loop.inductionVariable);
@@ -328,6 +338,23 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
       if (checkStep) f.op('end');
     }
     emitLoop(() => f.op('local.get', ivLocal).op('local.get', hiLocal).op(`${ivType}.ge_s`));
+  }
+
+  /** `if (hi > lo) memory.fill(&m[.., lo], 0, (hi - lo) * bytes)` (see zero-fill-loop.ts). */
+  #zeroFill(loop: CountedLoop, fill: ZeroFill): void {
+    const f = this.f;
+    const [lo, hi] = [this.scalarLocal(loop.lowerBound), this.scalarLocal(loop.upperBound)];
+    const { mem } = this.memOf(fill.memref);
+    const pushers = fill.indices.map((v) =>
+      v === loop.inductionVariable ? () => f.op('local.get', lo) : this.pusher(v),
+    );
+    f.op('local.get', hi).op('local.get', lo).op('i64.gt_s').structured('if');
+    pushAddress(f, mem, fill.type, pushers);
+    f.constInt('i32', 0);
+    f.op('local.get', hi).op('local.get', lo).op('i64.sub').op('i32.wrap_i64');
+    const bytes = elementBytes(scalarElement(fill.type));
+    if (bytes > 1) f.constInt('i32', Math.log2(bytes)).op('i32.shl');
+    f.op('memory.fill', 0).op('end');
   }
 
   whileLoop(body: () => void): void {
