@@ -165,10 +165,15 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
   '@tilekit/sparse-vectorizer': ['errors', 'loop-ir'],
   '@tilekit/tfjs-backend-support': ['errors'],
   '@tilekit/tfjs-kernels': ['errors', 'layout', 'tfjs-backend-support', 'wasm-encoder'],
-  // NOTE: sparse reaches into tfjs-kernels for backend plumbing only (WebGPU pass residency,
-  // WebGL pass helpers, wasm heap typing), none of its ops; that plumbing is to become a package
-  // of its own, which both will then depend on.
-  '@tilekit/sparse': ['errors', 'loop-engines', 'loop-ir', 'sparse-vectorizer', 'tfjs-kernels'],
+  // sparse and tfjs-kernels are siblings: both build their kernels on the backend layer, and
+  // neither uses the other's ops.
+  '@tilekit/sparse': [
+    'errors',
+    'loop-engines',
+    'loop-ir',
+    'sparse-vectorizer',
+    'tfjs-backend-support',
+  ],
   '@tilekit/conformance': ['errors'],
   '@tilekit/cli': [
     'conformance',

@@ -10,11 +10,3 @@ export const SPARSE_REGISTER_ENTRIES: Readonly<Record<string, string>> = Object.
   webgl: '@tilekit/sparse/tfjs/register-webgl',
   webgpu: '@tilekit/sparse/tfjs/register-webgpu',
 });
-
-/** What to do when a sparse kernel is missing on `backend`, in words. */
-export function sparseRegisterRemedy(backend: string): string {
-  const entry = SPARSE_REGISTER_ENTRIES[backend];
-  if (entry !== undefined) return `add \`import '${entry}';\` once to the app`;
-  const known = Object.keys(SPARSE_REGISTER_ENTRIES).join(', ');
-  return `the sparse kernels exist for the backends ${known}; switch to one with tf.setBackend and import its register entry`;
-}

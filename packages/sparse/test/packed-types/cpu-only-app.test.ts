@@ -1,7 +1,8 @@
 /**
  * A cpu-only TypeScript app type-checks against the built declarations with `skipLibCheck:
- * false`, as a user's strict project would: the app's project holds @tilekit/sparse, its
- * @tilekit dependencies, tfjs-core and tfjs-backend-cpu, and none of the optional peers
+ * false`, as a user's strict project would: the app's project holds @tilekit/sparse and
+ * @tilekit/tfjs-kernels (an app using both packages' ops), their @tilekit dependencies,
+ * tfjs-core and tfjs-backend-cpu, and none of the optional peers
  * (tfjs-backend-wasm, -webgl, -webgpu), so any declaration of the entries a cpu-only app imports
  * (@tilekit/sparse's main, tfjs and register-cpu; @tilekit/tfjs-kernels's main and register-cpu)
  * that imports one of them fails with TS2307. Needs the build (run by `pack-check`).
@@ -29,7 +30,7 @@ const modules = join(root, 'node_modules');
 /** A package's directory in the monorepo (its node_modules link resolved). */
 const packageDir = (name: string): string => realpathSync(join(modules, name));
 
-/** @tilekit/sparse and every @tilekit package it depends on, transitively (what npm installs). */
+/** `name` and every @tilekit package it depends on, transitively (what npm installs). */
 function tilekitClosure(name: string, seen = new Set<string>()): Set<string> {
   if (seen.has(name)) return seen;
   seen.add(name);
@@ -39,7 +40,7 @@ function tilekitClosure(name: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-const TILEKIT = [...tilekitClosure('@tilekit/sparse')];
+const TILEKIT = [...tilekitClosure('@tilekit/sparse', tilekitClosure('@tilekit/tfjs-kernels'))];
 
 /** The optional peers a cpu-only app does not install. */
 const OPTIONAL_PEERS = ['tfjs-backend-wasm', 'tfjs-backend-webgl', 'tfjs-backend-webgpu'];
@@ -131,11 +132,11 @@ describe('a cpu-only TypeScript app (skipLibCheck: false)', () => {
   }, 120_000);
 
   it('would see an optional peer imported by a declaration (the check can fail)', () => {
-    // The WebGPU pass helpers' entry is for WebGPU kernels: its declarations name that peer.
+    // The WebGPU pass helpers' entry (sparse's WebGPU kernels are built on it) names that peer.
     const probe = join(work, 'probe.ts');
     writeFileSync(
       probe,
-      "import { runFlat } from '@tilekit/tfjs-kernels/webgpu-passes';\nexport const run = runFlat;\n",
+      "import { runFlat } from '@tilekit/tfjs-backend-support/webgpu-passes';\nexport const run = runFlat;\n",
     );
     let output = '';
     try {

@@ -5,7 +5,7 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { KernelNotRegisteredError } from '@tilekit/tfjs-kernels';
+import { KernelNotRegisteredError } from '@tilekit/tfjs-backend-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SparseFormatError, SparseStorageError, SparseTensor } from '../../src/index.js';
 import '../../src/tfjs/register-cpu.js';

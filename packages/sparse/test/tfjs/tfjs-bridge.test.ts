@@ -153,7 +153,7 @@ describe('ready-made ops reject a dense tensor where a SparseTensor is expected'
         /Invalid A: expected a rank-2 sparse tensor/,
       );
       expect(() => sddmm([1, 2] as unknown as SparseTensor, dense, dense)).toThrow(
-        /Invalid S: expected a rank-2 sparse tensor, got an array$/,
+        /Invalid S: expected a rank-2 sparse tensor, got an array of length 2$/,
       );
       expect(() => sparseDot(x as unknown as SparseTensor, x)).toThrow(
         /Invalid a: .*rank-1 sparse tensor.*TfSparseTensor.fromDense\(a, 'sparse-vector'\)/,

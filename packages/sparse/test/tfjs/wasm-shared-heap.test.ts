@@ -4,7 +4,7 @@
  * minimal backend object whose memory is a shared `WebAssembly.Memory`.
  */
 import type * as tf from '@tensorflow/tfjs-core';
-import type { WasmBackendLike } from '@tilekit/tfjs-kernels/wasm-heap';
+import type { WasmBackendLike } from '@tilekit/tfjs-backend-support/wasm-heap';
 import { describe, expect, it } from 'vitest';
 import { SparseTensor } from '../../src/index.js';
 import { lastSparseKernelRun, type SparseKernelAttrs, SparseSpmv } from '../../src/tfjs/index.js';

@@ -4,10 +4,10 @@
  * tensor of the sparse operand's dtype as tfjs's own ops do.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import { type TfSparseDType, TfSparseTensor } from '../sparse-tensor-tf.js';
-import { describeValue } from './describe-value.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /** A dense argument: a tensor, or numbers tfjs converts to one (`TensorLike`). */

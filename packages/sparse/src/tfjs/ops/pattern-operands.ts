@@ -4,12 +4,12 @@
  * value dtype, each checked with a typed error naming the argument.
  */
 import type * as tf from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import { type TfSparseDType, TfSparseTensor } from '../sparse-tensor-tf.js';
 import { denseTensor } from './dense-argument.js';
-import { describeValue } from './describe-value.js';
 import { requireSparse } from './sparse-argument.js';
 
 /**

@@ -5,7 +5,7 @@
  * `tf.tidy` and memory tracking see it.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { KernelNotRegisteredError } from '@tilekit/tfjs-kernels';
+import { describeValue, runRegisteredKernel } from '@tilekit/tfjs-backend-support';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { outputShapeOfShapes, SparsifyError } from '../../sparsify/index.js';
 import { compiledSparseKernel } from '../compiled-kernel.js';
@@ -14,12 +14,11 @@ import {
   type SparseKernelAttrs,
   type SparseKernelName,
 } from '../kernel-names.js';
-import { sparseRegisterRemedy } from '../register-entries.js';
+import { SPARSE_REGISTER_ENTRIES } from '../register-entries.js';
 import { callerInputsOf } from '../sparse-call.js';
 import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
 import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions } from '../sparse-op-key.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
-import { describeValue } from './describe-value.js';
 
 /** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
 export type SparseOperand = tf.Tensor | TfSparseTensor | SparseTensor | number;
@@ -138,18 +137,13 @@ export function runSparseKernel(
       s !== undefined ? s.shape : typeof v === 'number' ? [] : (v as tf.Tensor).shape;
   }
   outputShapeOfShapes(compiled.kernel, operandShapes);
-  const backend = tf.getBackend();
-  if (tf.getKernel(kernelName, backend) === undefined)
-    throw new KernelNotRegisteredError(opName, kernelName, backend, sparseRegisterRemedy(backend));
   // Inputs go as an array (their names are `attrs.inputNames`), as tfjs passes AddN's variable
   // input list, so the gradient can save all of them.
-  return tf
-    .engine()
-    .runKernel(
-      kernelName,
-      Object.values(inputs) as unknown as tf.NamedTensorMap,
-      attrs as unknown as tf.NamedAttrMap,
-    ) as tf.Tensor;
+  return runRegisteredKernel(
+    { op: opName, kernel: kernelName, registerEntries: SPARSE_REGISTER_ENTRIES },
+    Object.values(inputs),
+    attrs,
+  );
 }
 
 /**

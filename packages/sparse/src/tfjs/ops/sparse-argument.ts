@@ -1,9 +1,9 @@
 /** The check every ready-made op makes of its sparse argument. */
 import * as tf from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
-import { describeValue } from './describe-value.js';
 
 /** A sparse argument: on the backend, or a host SparseTensor (uploaded for the call). */
 export type SparseArgument = TfSparseTensor | SparseTensor;

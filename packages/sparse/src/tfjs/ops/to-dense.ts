@@ -1,12 +1,12 @@
 /** The `sparseToDense` op: a sparse tensor's dense form, computed on the backend. */
 import { op, type Tensor } from '@tensorflow/tfjs-core';
+import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { toDenseExpression } from '../compiled-kernel.js';
 import { SparseToDenseTensor } from '../kernel-names.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
-import { describeValue } from './describe-value.js';
 import { runSparseKernel } from './run-sparse-kernel.js';
 
 /**

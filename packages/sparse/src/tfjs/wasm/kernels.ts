@@ -8,7 +8,11 @@
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import { canRunInPlace, compileWasmOnMemory, type EngineCall } from '@tilekit/loop-engines';
-import { backendMemory, heapElements, type WasmBackendLike } from '@tilekit/tfjs-kernels/wasm-heap';
+import {
+  backendMemory,
+  heapElements,
+  type WasmBackendLike,
+} from '@tilekit/tfjs-backend-support/wasm-heap';
 import { bindArguments, outputShapeOf } from '../../sparsify/index.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import { SPARSE_KERNEL_NAMES } from '../kernel-names.js';

@@ -25,7 +25,7 @@ import {
   flatView,
   runFlatProgram,
   withShape,
-} from '@tilekit/tfjs-kernels/webgl-passes';
+} from '@tilekit/tfjs-backend-support/webgl-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import type { HostRouteDecision } from '../route-reason.js';

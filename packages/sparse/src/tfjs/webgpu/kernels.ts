@@ -13,7 +13,7 @@
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
-import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-kernels/webgpu-passes';
+import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import type { HostRouteDecision } from '../route-reason.js';

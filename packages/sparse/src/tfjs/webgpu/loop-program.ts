@@ -4,7 +4,7 @@
  * the pipeline tfjs caches under the shader key serves every shape.
  */
 import type { WgslPass } from '@tilekit/loop-engines';
-import { FlatProgram } from '@tilekit/tfjs-kernels/webgpu-passes';
+import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
 
 export class SparseLoopProgram extends FlatProgram {
   readonly variableNames: string[];
