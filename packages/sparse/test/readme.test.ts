@@ -6,6 +6,7 @@ describeReadmeExamples({
   headings: [
     'Example: sparse kernels and engines',
     "Example: TACO's reductions",
+    'Min and max reductions',
     'Sparse outputs',
     'How kernels are cached',
     '`SparseTensor`',
