@@ -16,6 +16,7 @@
 import { gathered, sortEntries } from './entry-order.js';
 import { isCompressed, type SparseFormat } from './format.js';
 import { checkLength, indexArrayFrom, packSorted } from './pack.js';
+import { rowFormStorageOfEntries } from './row-form-build.js';
 import { rowFormStorage } from './row-forms.js';
 import { type IndexArray, numbersOf, type ValueArray } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
@@ -24,10 +25,11 @@ export { checkLength, indexArrayFrom, MAX_STORAGE_LENGTH } from './pack.js';
 
 /**
  * Stored entries in some order: per dimension a coordinate array (`Float64Array`: a level
- * may hold up to 2^53 coordinates), and the values.
+ * may hold up to 2^53 coordinates; `Int32Array` where the dimension is at most 2^31), and the
+ * values.
  */
 export interface EntryList {
-  readonly coordinates: readonly Float64Array[];
+  readonly coordinates: readonly (Float64Array | Int32Array)[];
   readonly values: ValueArray;
   readonly count: number;
 }
@@ -51,18 +53,30 @@ export function convertStorage(source: ConvertSource, target: SparseFormat): Spa
 
 /**
  * Packs `entries` (any order, duplicates allowed) into `target`'s storage for a tensor of
- * `shape`: sorted for the target's level order, duplicates summed. The entries' coordinate
- * arrays are consumed (packing compacts them in place).
+ * `shape`: sorted for the target's level order, duplicates summed. A matrix in a row form is
+ * built by two counting scatters (row-form-build.ts); everything else is sorted level by level
+ * and packed. The entries' coordinate arrays are consumed (packing compacts them in place, or
+ * they become the storage); the values are only read.
  */
 export function storageOfEntries(
   entries: EntryList,
   shape: readonly number[],
   target: SparseFormat,
 ): SparseStorage {
+  const { coordinates, values, count } = entries;
+  const built = rowFormStorageOfEntries(coordinates, values, count, shape, target);
+  if (built !== undefined) return built;
   const levelSizes = target.order.map((d) => shape[d] as number);
-  const levelCoordinates = target.order.map((d) => entries.coordinates[d] as Float64Array);
+  const levelCoordinates = target.order.map((d) =>
+    float64Of(coordinates[d] as Float64Array | Int32Array),
+  );
   const { order, keys } = sortEntries(levelCoordinates, levelSizes, entries.count);
   return packSorted(keys, levelSizes, target, entries.values, order);
+}
+
+/** Coordinates as doubles (what the level sort takes): the array itself when it is one. */
+function float64Of(coordinates: Float64Array | Int32Array): Float64Array {
+  return coordinates instanceof Float64Array ? coordinates : Float64Array.from(coordinates);
 }
 
 /** `entries` without the ones whose value is zero. */
@@ -73,7 +87,7 @@ export function nonzeroEntries(entries: EntryList): EntryList {
   for (let e = 0; e < entries.count; e++) if (values[e] !== zero) keep.push(e);
   const kept = Int32Array.from(keep);
   return {
-    coordinates: gathered(entries.coordinates, kept),
+    coordinates: gathered(entries.coordinates.map(float64Of), kept),
     values: gatheredValues(values, kept),
     count: kept.length,
   };

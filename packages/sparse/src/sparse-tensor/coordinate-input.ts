@@ -10,10 +10,22 @@ import { textOf } from '../sparse-error.js';
 import { SparseStorageError } from './errors.js';
 import { describeValue } from './storage-arrays.js';
 
-/** Coordinates staged per dimension, and how many entries there are. */
+/**
+ * Coordinates staged per dimension, and how many entries there are: 32-bit integers where the
+ * dimension is at most 2^31 (what the row-form builder and the common widths take without a
+ * conversion), doubles where it is larger (up to 2^53).
+ */
 export interface StagedCoordinates {
-  readonly coordinates: Float64Array[];
+  readonly coordinates: (Float64Array | Int32Array)[];
   readonly count: number;
+}
+
+/** The largest dimension whose coordinates are staged as 32-bit integers. */
+const INT32_STAGED = 2 ** 31;
+
+/** An array for `count` coordinates of a dimension of `size`. */
+function stagingArray(size: number, count: number): Float64Array | Int32Array {
+  return size <= INT32_STAGED ? new Int32Array(count) : new Float64Array(count);
 }
 
 /**
@@ -45,9 +57,9 @@ export function stagedCoordinates(
   const count = flat.length / rank;
   // A typed array of numbers is read as it is; lists and bigints are converted first.
   const numbers = isNumberView(flat) ? flat : numbersIn(flat, argument, rank);
-  const coordinates = shape.map(() => new Float64Array(count));
+  const coordinates = shape.map((size) => stagingArray(size, count));
   for (let d = 0; d < rank; d++) {
-    const into = coordinates[d] as Float64Array;
+    const into = coordinates[d] as Float64Array | Int32Array;
     const size = shape[d] as number;
     for (let k = 0; k < count; k++) {
       const x = numbers[k * rank + d] as number;
@@ -184,7 +196,12 @@ function stagedTuples(
 ): StagedCoordinates {
   const rank = shape.length;
   const count = tuples.length;
-  const coordinates = shape.map(() => new Float64Array(count));
+  const coordinates = shape.map((size) => stagingArray(size, count));
+  const [rows, cols] = coordinates;
+  if (rank === 2 && rows instanceof Int32Array && cols instanceof Int32Array) {
+    stagedPairs(tuples, shape, rows, cols, argument);
+    return { coordinates, count };
+  }
   for (let k = 0; k < count; k++) {
     const tuple = tuples[k];
     if (!Array.isArray(tuple) || tuple.length !== rank) throw notInside(argument, tuple, shape, k);
@@ -193,10 +210,47 @@ function stagedTuples(
       if (typeof x !== 'number' || !(x >= 0 && x < (shape[d] as number) && Math.floor(x) === x)) {
         throw notInside(argument, tuple, shape, k);
       }
-      (coordinates[d] as Float64Array)[k] = x;
+      (coordinates[d] as Float64Array | Int32Array)[k] = x;
     }
   }
   return { coordinates, count };
+}
+
+/**
+ * Matrix coordinates below 2^31, the common case, read in one loop without the
+ * per-dimension lookups of the general one (reading the tuples is most of the time a
+ * `fromCoordinates` of tuples takes).
+ */
+function stagedPairs(
+  tuples: readonly unknown[],
+  shape: readonly number[],
+  rows: Int32Array,
+  cols: Int32Array,
+  argument: string,
+): void {
+  const m = shape[0] as number;
+  const n = shape[1] as number;
+  for (let k = 0; k < rows.length; k++) {
+    const tuple = tuples[k];
+    if (!Array.isArray(tuple) || tuple.length !== 2) throw notInside(argument, tuple, shape, k);
+    const i: unknown = tuple[0];
+    const j: unknown = tuple[1];
+    // `x | 0` is x only for a 32-bit integer: NaN, fractions and infinities fail it.
+    if (
+      typeof i !== 'number' ||
+      typeof j !== 'number' ||
+      (i | 0) !== i ||
+      (j | 0) !== j ||
+      i < 0 ||
+      j < 0 ||
+      i >= m ||
+      j >= n
+    ) {
+      throw notInside(argument, tuple, shape, k);
+    }
+    rows[k] = i;
+    cols[k] = j;
+  }
 }
 
 function notInside(

@@ -46,7 +46,7 @@ export function sortEntries(
 }
 
 /** Whether a level of `size` coordinates is sorted in one counting pass over `count` entries. */
-function isOnePass(size: number, count: number): boolean {
+export function isOnePass(size: number, count: number): boolean {
   return size <= 4 * count + ONE_PASS_SLACK && size <= MAX_ONE_PASS_BUCKETS;
 }
 

@@ -14,9 +14,10 @@ import { type IndexArray, numbersOf, widthOf } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
 /** How a two-level format stores its outer (row) level. */
-type RowForm = 'pointers' | 'segments' | 'per-entry';
+export type RowForm = 'pointers' | 'segments' | 'per-entry';
 
-function rowFormOf(format: SparseFormat): RowForm | undefined {
+/** The row form of a two-level format (`undefined`: not one of the three). */
+export function rowFormOf(format: SparseFormat): RowForm | undefined {
   if (format.levels.length !== 2) return undefined;
   const [outer, inner] = format.levels;
   if (outer === 'dense' && inner === 'compressed') return 'pointers';

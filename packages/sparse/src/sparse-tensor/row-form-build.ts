@@ -1,0 +1,355 @@
+/**
+ * Matrices built straight from coordinates in a two-level row form (CSR, CSC, DCSR, DCSC, COO
+ * of either level order), without the general level-by-level sort: the way scipy's
+ * `coo_tocsr` gets there, a counting scatter of the entries into their rows in the order
+ * given, then each row put in column order. Short rows (every row of a spread-out matrix) are
+ * sorted in place by insertion, as scipy's `csr_sort_indices` sorts each row; a matrix with a
+ * long row instead goes through the column buckets first (a second stable counting scatter),
+ * so the work stays linear in the entries however skewed the rows. Both keep entries with
+ * equal coordinates in the order given, next to each other, where they are summed first to
+ * last (the summing order of the general sort, bit for bit). Input already in order (rows,
+ * then strictly increasing columns) costs one counting pass and no scatter. The row pointers
+ * are then read into the target's row form (row-forms.ts).
+ *
+ * The arithmetic is on 32-bit integers: both level sizes are bounded by what one counting
+ * pass allocates (entry-order.ts's `isOnePass`, which keeps the work linear in the entries),
+ * so every coordinate and position is below 2^31.
+ */
+import { isOnePass } from './entry-order.js';
+import type { SparseFormat } from './format.js';
+import { rowFormOf, rowFormStorage } from './row-forms.js';
+import type { ValueArray } from './storage-arrays.js';
+import type { SparseStorage } from './validate.js';
+
+/** Rows in pointers form: `pointers[r]..pointers[r + 1]` index `columns` and `values`. */
+interface Rows {
+  readonly pointers: Uint32Array;
+  readonly columns: Uint32Array;
+  readonly values: ValueArray;
+}
+
+/** A values array of `values`' dtype, `n` long. */
+function valueArrayLike(values: ValueArray, n: number): ValueArray {
+  return new (values.constructor as new (n: number) => ValueArray)(n);
+}
+
+/** Element access without the dtype's static type (a bigint array reads and adds bigints). */
+type Elements = { [i: number]: number };
+
+/** A 32-bit signed view of an unsigned array whose entries are all below 2^31. */
+function signed(array: Uint32Array): Int32Array {
+  return new Int32Array(array.buffer, array.byteOffset, array.length);
+}
+
+/**
+ * Coordinates as 32-bit integers: the array itself when it already is one, else a copy (the
+ * entries are integers below 2^31).
+ */
+function int32Of(coordinates: Float64Array | Int32Array): Int32Array {
+  return coordinates instanceof Int32Array ? coordinates : Int32Array.from(coordinates);
+}
+
+/**
+ * The storage of `count` entries (`coordinates[d][e]`: entry `e`'s coordinate in dimension
+ * `d`, any order, duplicates allowed; `values[e]` its value) of a matrix of `shape` in
+ * `target`, when `target` is a row form whose level sizes one counting pass covers; else
+ * `undefined` (the caller sorts instead). The coordinate arrays are the caller's to give
+ * away (they may become the storage's); the values are only read.
+ */
+export function rowFormStorageOfEntries(
+  coordinates: readonly (Float64Array | Int32Array)[],
+  values: ValueArray,
+  count: number,
+  shape: readonly number[],
+  target: SparseFormat,
+): SparseStorage | undefined {
+  if (shape.length !== 2 || rowFormOf(target) === undefined) return undefined;
+  const outerDim = target.order[0] as number;
+  const innerDim = target.order[1] as number;
+  const rowCount = shape[outerDim] as number;
+  const colCount = shape[innerDim] as number;
+  if (!isOnePass(rowCount, count) || !isOnePass(colCount, count)) return undefined;
+  const rows = int32Of(coordinates[outerDim] as Float64Array | Int32Array);
+  const cols = int32Of(coordinates[innerDim] as Float64Array | Int32Array);
+  const built = isInOrder(rows, cols, count)
+    ? orderedRows(rows, cols, values, rowCount)
+    : sortedRows(rows, cols, values, rowCount, colCount);
+  const source = {
+    shape,
+    format: {
+      levels: ['dense', 'compressed'] as const,
+      order: target.order,
+      posWidth: 32,
+      crdWidth: 32,
+    } satisfies SparseFormat,
+    positions: [undefined, built.pointers],
+    coordinates: [undefined, built.columns],
+    values: built.values,
+  };
+  return rowFormStorage(source, target);
+}
+
+/** Whether the entries come row by row, columns strictly increasing within a row. */
+function isInOrder(rows: Int32Array, cols: Int32Array, count: number): boolean {
+  for (let e = 1; e < count; e++) {
+    const r = rows[e] as number;
+    const previous = rows[e - 1] as number;
+    if (r < previous || (r === previous && (cols[e] as number) <= (cols[e - 1] as number))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Row pointers counted from rows in order: the columns are stored as they are, the values
+ * copied (they may be another tensor's, whose arrays a conversion shares only between row
+ * forms of one level order).
+ */
+function orderedRows(
+  rows: Int32Array,
+  cols: Int32Array,
+  values: ValueArray,
+  rowCount: number,
+): Rows {
+  const pointers = new Uint32Array(rowCount + 1);
+  countInto(signed(pointers), rows);
+  const columns = new Uint32Array(cols.buffer, cols.byteOffset, cols.length);
+  return { pointers, columns, values: values.slice() };
+}
+
+/** `starts[c + 1]` counts the keys equal to `c`; then summed up, `starts[c]` is where `c` begins. */
+function countInto(starts: Int32Array, keys: Int32Array): void {
+  for (let e = 0; e < keys.length; e++) {
+    const at = (keys[e] as number) + 1;
+    starts[at] = (starts[at] as number) + 1;
+  }
+  for (let c = 1; c < starts.length; c++) {
+    starts[c] = (starts[c] as number) + (starts[c - 1] as number);
+  }
+}
+
+/**
+ * Rows up to this long are put in order in place by insertion (a handful of moves per entry
+ * for the short rows of a spread-out matrix, at most half this many whatever the order); a
+ * matrix with a longer row takes the two counting scatters, linear however long its rows.
+ */
+const INSERTION_ROW_LIMIT = 64;
+
+/** Rows in order whose equal columns stand next to each other, and how many repeat one. */
+interface GroupedRows extends Rows {
+  readonly repeats: number;
+}
+
+/**
+ * The entries in row form, columns increasing within each row, entries with equal coordinates
+ * summed in the order given.
+ */
+function sortedRows(
+  rows: Int32Array,
+  cols: Int32Array,
+  values: ValueArray,
+  rowCount: number,
+  colCount: number,
+): Rows {
+  const pointers = new Uint32Array(rowCount + 1);
+  countInto(signed(pointers), rows);
+  const grouped =
+    longestRow(pointers) <= INSERTION_ROW_LIMIT
+      ? rowsSortedInPlace(rows, cols, values, pointers)
+      : rowsThroughColumns(rows, cols, values, pointers, colCount);
+  return grouped.repeats === 0 ? grouped : summedRepeats(grouped);
+}
+
+/** The most entries one row holds (`pointers`: the row pointers). */
+function longestRow(pointers: Uint32Array): number {
+  const starts = signed(pointers);
+  let longest = 0;
+  for (let r = 1; r < starts.length; r++) {
+    const length = (starts[r] as number) - (starts[r - 1] as number);
+    if (length > longest) longest = length;
+  }
+  return longest;
+}
+
+/**
+ * One stable counting scatter into the rows (scipy's `coo_tocsr`), then each row sorted by
+ * column by insertion, which moves an entry only past larger columns (so equal columns keep
+ * the order given and end up side by side).
+ */
+function rowsSortedInPlace(
+  rows: Int32Array,
+  cols: Int32Array,
+  values: ValueArray,
+  pointers: Uint32Array,
+): GroupedRows {
+  const count = rows.length;
+  const columns = new Uint32Array(count);
+  const out = valueArrayLike(values, count);
+  scatterByKey(rows, cols, values, signed(pointers), signed(columns), out);
+  const repeats = sortRowsByInsertion(signed(pointers), signed(columns), out);
+  return { pointers, columns, values: out, repeats };
+}
+
+/**
+ * The stable counting scatter by `keys` (scipy's `coo_tocsr`): entry `e` goes to the next
+ * free place of bucket `keys[e]`, with `others[e]` into `othersOut` and its value into `out`.
+ * `starts` (where each bucket begins) advance each bucket's start to its end on the way and
+ * are shifted back after.
+ */
+function scatterByKey(
+  keys: Int32Array,
+  others: Int32Array,
+  values: ValueArray,
+  starts: Int32Array,
+  othersOut: Int32Array,
+  out: ValueArray,
+): void {
+  const to = out as unknown as Elements;
+  const from = values as unknown as Elements;
+  for (let e = 0; e < keys.length; e++) {
+    const k = keys[e] as number;
+    const at = starts[k] as number;
+    starts[k] = at + 1;
+    othersOut[at] = others[e] as number;
+    to[at] = from[e] as number;
+  }
+  for (let r = starts.length - 1; r > 0; r--) starts[r] = starts[r - 1] as number;
+  starts[0] = 0;
+}
+
+/**
+ * Sorts each row's columns (and their values along) by insertion; returns how many entries
+ * repeat the column of the entry before them.
+ */
+function sortRowsByInsertion(starts: Int32Array, crd: Int32Array, out: ValueArray): number {
+  const to = out as unknown as Elements;
+  let repeats = 0;
+  for (let r = 0; r + 1 < starts.length; r++) {
+    const lo = starts[r] as number;
+    const hi = starts[r + 1] as number;
+    for (let k = lo + 1; k < hi; k++) {
+      const c = crd[k] as number;
+      const before = crd[k - 1] as number;
+      if (c > before) continue;
+      if (c === before) {
+        repeats++;
+        continue;
+      }
+      repeats += insertBackwards(crd, to, lo, k);
+    }
+  }
+  return repeats;
+}
+
+/**
+ * Moves entry `k` back past the larger columns before it, down to `lo`; 1 when it lands
+ * beside an equal column, else 0.
+ */
+function insertBackwards(crd: Int32Array, to: Elements, lo: number, k: number): number {
+  const c = crd[k] as number;
+  const v = to[k] as number;
+  let j = k - 1;
+  while (j >= lo && (crd[j] as number) > c) {
+    crd[j + 1] = crd[j] as number;
+    to[j + 1] = to[j] as number;
+    j--;
+  }
+  crd[j + 1] = c;
+  to[j + 1] = v;
+  return j >= lo && crd[j] === c ? 1 : 0;
+}
+
+/**
+ * The two stable counting scatters: by column, then column by column into the rows, so each
+ * row receives its columns in increasing order (equal ones in the order given).
+ */
+function rowsThroughColumns(
+  rows: Int32Array,
+  cols: Int32Array,
+  values: ValueArray,
+  pointers: Uint32Array,
+  colCount: number,
+): GroupedRows {
+  const count = rows.length;
+  const columnStarts = new Int32Array(colCount + 1);
+  countInto(columnStarts, cols);
+  const rowOf = new Int32Array(count);
+  const byColumn = valueArrayLike(values, count);
+  scatterByKey(cols, rows, values, columnStarts, rowOf, byColumn);
+  const columns = new Uint32Array(count);
+  const out = valueArrayLike(values, count);
+  const next = signed(pointers).slice(0, pointers.length - 1);
+  scatterColumnsIntoRows(columnStarts, rowOf, byColumn, next, signed(columns), out);
+  return { pointers, columns, values: out, repeats: repeatsIn(pointers, columns) };
+}
+
+/**
+ * Column by column (`columnStarts`: where each column's entries begin in `rowOf` and
+ * `byColumn`), each entry to the next free place of its row (`next`, advanced on the way).
+ */
+function scatterColumnsIntoRows(
+  columnStarts: Int32Array,
+  rowOf: Int32Array,
+  byColumn: ValueArray,
+  next: Int32Array,
+  crd: Int32Array,
+  out: ValueArray,
+): void {
+  const from = byColumn as unknown as Elements;
+  const to = out as unknown as Elements;
+  for (let c = 0; c + 1 < columnStarts.length; c++) {
+    const end = columnStarts[c + 1] as number;
+    for (let q = columnStarts[c] as number; q < end; q++) {
+      const r = rowOf[q] as number;
+      const at = next[r] as number;
+      next[r] = at + 1;
+      crd[at] = c;
+      to[at] = from[q] as number;
+    }
+  }
+}
+
+/** How many entries of rows in column order repeat the column of the entry before them. */
+function repeatsIn(pointers: Uint32Array, columns: Uint32Array): number {
+  const starts = signed(pointers);
+  const crd = signed(columns);
+  let repeats = 0;
+  for (let r = 0; r + 1 < starts.length; r++) {
+    const hi = starts[r + 1] as number;
+    for (let k = (starts[r] as number) + 1; k < hi; k++) if (crd[k] === crd[k - 1]) repeats++;
+  }
+  return repeats;
+}
+
+/**
+ * Rows whose equal columns stand next to each other (in the order given) with each run of
+ * them summed into one entry, first to last.
+ */
+function summedRepeats(rows: GroupedRows): Rows {
+  const starts = signed(rows.pointers);
+  const crd = signed(rows.columns);
+  const rowCount = starts.length - 1;
+  const stored = crd.length - rows.repeats;
+  const pointers = new Uint32Array(rowCount + 1);
+  const columns = new Uint32Array(stored);
+  const values = valueArrayLike(rows.values, stored);
+  const to = values as unknown as Elements;
+  const from = rows.values as unknown as Elements;
+  let w = 0;
+  for (let r = 0; r < rowCount; r++) {
+    pointers[r] = w;
+    const lo = starts[r] as number;
+    const hi = starts[r + 1] as number;
+    for (let k = lo; k < hi; k++) {
+      if (k > lo && crd[k] === crd[k - 1]) {
+        to[w - 1] = (to[w - 1] as number) + (from[k] as number);
+      } else {
+        columns[w] = crd[k] as number;
+        to[w++] = from[k] as number;
+      }
+    }
+  }
+  pointers[rowCount] = w;
+  return { pointers, columns, values };
+}

@@ -1,0 +1,270 @@
+/**
+ * Matrices in a row form (CSR, CSC, DCSR, DCSC, COO of either level order) are built straight
+ * from coordinates, by a counting scatter into the rows and an insertion sort of short rows,
+ * or by two counting scatters when a row is long (src/sparse-tensor/row-form-build.ts). Held
+ * here against the plain builder of support/reference-build.ts (a comparison sort, duplicates
+ * summed one by one in the dtype) bit for bit, on seeded random inputs of every layout that
+ * picks a different route: empty, in order (no scatter), in order with repeats, reversed,
+ * random, rows on both sides of the insertion limit, one huge row, columns all equal, and
+ * heavy repeats (three and more of one coordinate, whose float sums depend on the order);
+ * every dtype, every position and coordinate width, coordinates given as tuples, flat typed
+ * arrays or scipy's row and column arrays, and conversions into the row forms.
+ */
+import { seededRandom } from '@tilekit/conformance';
+import { describe, expect, it } from 'vitest';
+import {
+  type FormatSpec,
+  resolveFormat,
+  type SparseFormat,
+  SparseTensor,
+  type StorageWidth,
+  type ValueDType,
+} from '../../src/index.js';
+import { type ReferenceStorage, referenceStorage, sameArray } from './support/reference-build.js';
+
+const ROW_FORMS: readonly FormatSpec[] = [
+  'CSR',
+  'CSC',
+  'DCSR',
+  'DCSC',
+  'COO',
+  { levels: ['compressed(nonunique)', 'singleton'], order: [1, 0] },
+];
+const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
+const DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
+
+type Layout =
+  | 'empty'
+  | 'in order'
+  | 'in order, repeats'
+  | 'reversed'
+  | 'random'
+  | 'rows of 64'
+  | 'rows of 65'
+  | 'one huge row'
+  | 'one column'
+  | 'heavy repeats';
+const LAYOUTS: readonly Layout[] = [
+  'empty',
+  'in order',
+  'in order, repeats',
+  'reversed',
+  'random',
+  'rows of 64',
+  'rows of 65',
+  'one huge row',
+  'one column',
+  'heavy repeats',
+];
+
+interface Case {
+  readonly shape: [number, number];
+  readonly tuples: [number, number][];
+  readonly values: (number | bigint)[];
+}
+
+function byRowThenColumn(a: [number, number], b: [number, number]): number {
+  return a[0] - b[0] || a[1] - b[1];
+}
+
+/** Seeded coordinates of one layout (row-major for the layouts in order), values of `dtype`. */
+function caseOf(random: () => number, layout: Layout, dtype: ValueDType): Case {
+  const below = (n: number) => Math.floor(random() * n);
+  const shuffled = <T>(list: T[]): T[] => {
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = below(i + 1);
+      [list[i], list[j]] = [list[j] as T, list[i] as T];
+    }
+    return list;
+  };
+  let shape: [number, number] = [1 + below(40), 1 + below(60)];
+  let tuples: [number, number][] = [];
+  const count = 1 + below(250);
+  const anywhere = (): [number, number] => [below(shape[0]), below(shape[1])];
+  switch (layout) {
+    case 'empty':
+      break;
+    case 'in order': {
+      const seen = new Set<number>();
+      for (let k = 0; k < count; k++) {
+        const [i, j] = anywhere();
+        if (!seen.has(i * shape[1] + j)) tuples.push([i, j]);
+        seen.add(i * shape[1] + j);
+      }
+      tuples.sort(byRowThenColumn);
+      break;
+    }
+    case 'in order, repeats':
+      tuples = Array.from({ length: count }, anywhere).sort(byRowThenColumn);
+      break;
+    case 'reversed':
+      tuples = Array.from({ length: count }, anywhere).sort(byRowThenColumn).reverse();
+      break;
+    case 'random':
+      tuples = Array.from({ length: count }, anywhere);
+      break;
+    case 'rows of 64':
+    case 'rows of 65': {
+      // Every row exactly this long, distinct random columns: the longest row an insertion
+      // sort takes, and one past it.
+      const length = layout === 'rows of 64' ? 64 : 65;
+      shape = [1 + below(6), length + below(100)];
+      for (let i = 0; i < shape[0]; i++) {
+        const columns = shuffled(Array.from({ length: shape[1] }, (_, j) => j)).slice(0, length);
+        for (const j of columns) tuples.push([i, j]);
+      }
+      shuffled(tuples);
+      break;
+    }
+    case 'one huge row': {
+      shape = [1 + below(30), 1 + below(400)];
+      const huge = below(shape[0]);
+      tuples = Array.from({ length: 100 + below(400) }, (): [number, number] =>
+        random() < 0.9 ? [huge, below(shape[1])] : anywhere(),
+      );
+      break;
+    }
+    case 'one column': {
+      const j = below(shape[1]);
+      tuples = Array.from({ length: count }, (): [number, number] => [below(shape[0]), j]);
+      break;
+    }
+    case 'heavy repeats': {
+      const pool = Array.from({ length: 1 + below(6) }, anywhere);
+      tuples = Array.from({ length: count }, () => [
+        ...(pool[below(pool.length)] as [number, number]),
+      ]);
+      break;
+    }
+  }
+  const values = tuples.map(() => {
+    if (dtype === 'int64') return BigInt(below(2 ** 40)) * (random() < 0.5 ? -1n : 1n);
+    if (dtype === 'int32') return below(2 ** 31) * (random() < 0.5 ? -1 : 1);
+    return (random() - 0.5) * 10 ** below(9);
+  });
+  return { shape, tuples, values };
+}
+
+/** The widths every position and coordinate of `count` entries inside `shape` fits. */
+function widthsFitting(shape: readonly number[], count: number): StorageWidth[] {
+  const largest = Math.max(count, ...shape.map((n) => n - 1));
+  return WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
+}
+
+function expectSameStorage(actual: SparseTensor, expected: ReferenceStorage, what: string): void {
+  const ok =
+    actual.positions.length === expected.positions.length &&
+    actual.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
+    actual.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
+    sameArray(actual.values, expected.values);
+  if (!ok) {
+    expect(
+      { positions: actual.positions, coordinates: actual.coordinates, values: actual.values },
+      what,
+    ).toEqual(expected);
+  }
+  expect(ok, what).toBe(true);
+}
+
+const show = (f: SparseFormat) =>
+  `${f.levels.join(',')} order ${f.order.join('')} pos ${f.posWidth} crd ${f.crdWidth}`;
+
+describe('matrices built straight into a row form equal the plain builder bit for bit', () => {
+  it('every row form, layout, dtype and width, from tuples and flat Int32Array/Float64Array coordinates (seeded)', () => {
+    const random = seededRandom(3501);
+    let checked = 0;
+    for (const spec of ROW_FORMS) {
+      for (const layout of LAYOUTS) {
+        for (const dtype of DTYPES) {
+          const { shape, tuples, values } = caseOf(random, layout, dtype);
+          const fitting = widthsFitting(shape, tuples.length);
+          const pick = () => fitting[Math.floor(random() * fitting.length)] as StorageWidth;
+          const format = resolveFormat(spec, 2, { posWidth: pick(), crdWidth: pick() });
+          const expected = referenceStorage(tuples, values, shape, format, dtype);
+          const flat = tuples.flat();
+          const forms: [string, Parameters<typeof SparseTensor.fromCoordinates>[0]][] = [
+            ['tuples', tuples],
+            ['Int32Array', Int32Array.from(flat)],
+            ['Float64Array', Float64Array.from(flat)],
+          ];
+          for (const [form, coordinates] of forms) {
+            const built = SparseTensor.fromCoordinates(coordinates, values, shape, format, {
+              dtype,
+            });
+            expectSameStorage(built, expected, `${show(format)} ${dtype} ${layout} ${form}`);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(ROW_FORMS.length * LAYOUTS.length * DTYPES.length * 3);
+  });
+
+  it('every width that fits, from scipy row/col arrays (seeded)', () => {
+    const random = seededRandom(3502);
+    for (const spec of ROW_FORMS) {
+      for (const width of WIDTHS) {
+        for (const layout of LAYOUTS) {
+          const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+          const { shape, tuples, values } = caseOf(random, layout, dtype);
+          const format = resolveFormat(spec, 2, { posWidth: width, crdWidth: width });
+          const source = {
+            row: Int32Array.from(tuples, (t) => t[0]),
+            col: Int32Array.from(tuples, (t) => t[1]),
+            data: values,
+            shape,
+          };
+          if (!widthsFitting(shape, tuples.length).includes(width)) continue;
+          expectSameStorage(
+            SparseTensor.from(source, format, { dtype }),
+            referenceStorage(tuples, values, shape, format, dtype),
+            `${show(format)} ${dtype} ${layout} scipy arrays`,
+          );
+        }
+      }
+    }
+  });
+
+  it('conversions into every row form equal the plain builder, every layout (seeded)', () => {
+    const random = seededRandom(3503);
+    const formats: FormatSpec[] = [...ROW_FORMS, ['dense', 'dense'], ['compressed', 'dense']];
+    for (const layout of LAYOUTS) {
+      const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+      const { shape, tuples, values } = caseOf(random, layout, dtype);
+      for (const from of formats) {
+        const source = SparseTensor.fromCoordinates(tuples, values, shape, from, { dtype });
+        // The stored entries (a dense level's zeros included) are what a conversion keeps.
+        const listed = source.toCoordinates();
+        const stored = Array.from(source.values as ArrayLike<number | bigint>);
+        for (const to of ROW_FORMS) {
+          const format = resolveFormat(to, 2);
+          expectSameStorage(
+            source.convert(format),
+            referenceStorage(listed.coordinates, stored, shape, format, dtype),
+            `${show(source.format)} ${layout} -> ${show(format)}`,
+          );
+        }
+      }
+    }
+  });
+
+  it('a transposed tensor stored back in its own format equals the plain builder (seeded)', () => {
+    const random = seededRandom(3504);
+    for (const layout of LAYOUTS) {
+      for (const spec of ROW_FORMS) {
+        const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+        const { shape, tuples, values } = caseOf(random, layout, dtype);
+        const source = SparseTensor.fromCoordinates(tuples, values, shape, spec, { dtype });
+        const transposed = source.transpose().convert(spec);
+        const listed = source.toCoordinates();
+        const swapped = listed.coordinates.map(([i, j]) => [j as number, i as number]);
+        const stored = Array.from(source.values as ArrayLike<number | bigint>);
+        expectSameStorage(
+          transposed,
+          referenceStorage(swapped, stored, [shape[1], shape[0]], transposed.format, dtype),
+          `${show(source.format)} ${layout} transposed`,
+        );
+      }
+    }
+  });
+});
