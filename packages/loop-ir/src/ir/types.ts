@@ -270,7 +270,7 @@ function sameType(a: Type, b: Type, left: string, right: string, depth: number):
   if (depth > MAX_TYPE_DEPTH) {
     throw new LoopIrArgumentError(left, `a Type nested at most ${MAX_TYPE_DEPTH} deep`, a);
   }
-  const same = (x: Type, y: Type) => sameType(x, y, left, right, depth + 1);
+  const next = depth + 1;
   switch (a.kind) {
     case 'index':
       return b.kind === 'index';
@@ -283,13 +283,13 @@ function sameType(a: Type, b: Type, left: string, right: string, depth: number):
         b.kind === 'vector' &&
         arrayEquals(a.shape, b.shape) &&
         arrayEquals(a.scalableDims, b.scalableDims) &&
-        same(a.element, b.element)
+        sameType(a.element, b.element, left, right, next)
       );
     case 'memref':
       return (
         b.kind === 'memref' &&
         arrayEquals(a.shape, b.shape) &&
-        same(a.element, b.element) &&
+        sameType(a.element, b.element, left, right, next) &&
         layoutEquals(a.layout, b.layout)
       );
     case 'function':
@@ -297,10 +297,24 @@ function sameType(a: Type, b: Type, left: string, right: string, depth: number):
         b.kind === 'function' &&
         a.inputs.length === b.inputs.length &&
         a.results.length === b.results.length &&
-        a.inputs.every((t, i) => same(t, b.inputs[i] as Type)) &&
-        a.results.every((t, i) => same(t, b.results[i] as Type))
+        sameTypes(a.inputs, b.inputs, left, right, next) &&
+        sameTypes(a.results, b.results, left, right, next)
       );
   }
+}
+
+/** `sameType` of the types of two lists of one length. */
+function sameTypes(
+  a: readonly Type[],
+  b: readonly Type[],
+  left: string,
+  right: string,
+  depth: number,
+): boolean {
+  for (let i = 0; i < a.length; i++) {
+    if (!sameType(a[i] as Type, b[i] as Type, left, right, depth)) return false;
+  }
+  return true;
 }
 
 function layoutEquals(a: StridedLayout | undefined, b: StridedLayout | undefined): boolean {

@@ -18,7 +18,7 @@ export function printTypeAt(t: Type, argument: string, depth = 0): string {
   if (depth > MAX_TYPE_DEPTH) {
     throw new LoopIrArgumentError(argument, `a Type nested at most ${MAX_TYPE_DEPTH} deep`, t);
   }
-  const inner = (u: Type, at: string) => printTypeAt(u, at, depth + 1);
+  const next = depth + 1;
   switch (t.kind) {
     case 'index':
       return 'index';
@@ -28,7 +28,7 @@ export function printTypeAt(t: Type, argument: string, depth = 0): string {
       return t.format;
     case 'vector': {
       const dims = t.shape.map((d, i) => (t.scalableDims[i] ? `[${d}]` : `${d}`));
-      return `vector<${dims.join('x')}x${inner(t.element, `${argument}.element`)}>`;
+      return `vector<${dims.join('x')}x${printTypeAt(t.element, `${argument}.element`, next)}>`;
     }
     case 'memref': {
       const dims = t.shape.map((d) => `${d}x`).join('');
@@ -36,11 +36,11 @@ export function printTypeAt(t: Type, argument: string, depth = 0): string {
         t.layout === undefined
           ? ''
           : `, strided<[${t.layout.strides.join(', ')}]${t.layout.offset === 0 ? '' : `, offset: ${t.layout.offset}`}>`;
-      return `memref<${dims}${inner(t.element, `${argument}.element`)}${layout}>`;
+      return `memref<${dims}${printTypeAt(t.element, `${argument}.element`, next)}${layout}>`;
     }
     case 'function': {
       const list = (types: readonly Type[], field: string) =>
-        types.map((u, i) => inner(u, `${argument}.${field}[${i}]`)).join(', ');
+        types.map((u, i) => printTypeAt(u, `${argument}.${field}[${i}]`, next)).join(', ');
       const inputs = `(${list(t.inputs, 'inputs')})`;
       const only = t.results[0];
       const results =
@@ -48,7 +48,7 @@ export function printTypeAt(t: Type, argument: string, depth = 0): string {
         typeof only === 'object' &&
         only !== null &&
         only.kind !== 'function'
-          ? inner(only, `${argument}.results[0]`)
+          ? printTypeAt(only, `${argument}.results[0]`, next)
           : `(${list(t.results, 'results')})`;
       return `${inputs} -> ${results}`;
     }
