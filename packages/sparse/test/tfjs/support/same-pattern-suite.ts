@@ -224,6 +224,61 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
         }
       });
 
+    it('int32 values: sparseMul and sparseDiagScale equal tf.mul on the dense int32 tensor', async () => {
+      await useBackend();
+      for (let seed = 1; seed <= cases; seed++) {
+        const next = seededRandom(7000 + seed);
+        const [m, n] = randomShape(2, next) as [number, number];
+        const data = Int32Array.from(quarters(m * n, next, 0.4), (v) => v * 4);
+        const host = SparseTensor.fromDense(data, [m, n], 'CSR', { dtype: 'int32' });
+        await balanced(async () => {
+          const B = tf.tensor2d(
+            Int32Array.from(quarters(m * n, next), (v) => v * 4),
+            [m, n],
+          );
+          const r = tf.tensor1d(Int32Array.from(quarters(m, next), (v) => v * 4));
+          const dense = tf.tensor2d(data, [m, n]);
+          const [product, scaled] = tf.tidy(() => [
+            tf.mul(dense, B),
+            tf.mul(tf.reshape(r, [m, 1]), dense),
+          ]) as [tf.Tensor, tf.Tensor];
+          const results = withoutReads(() => [sparseMul(host, B), sparseDiagScale(host, r)]);
+          for (const result of results) expect(result.dtype).toBe('int32');
+          await expectSparseResult(
+            results[0] as TfSparseTensor,
+            host,
+            product,
+            `int32 mul ${seed}`,
+          );
+          await expectSparseResult(
+            results[1] as TfSparseTensor,
+            host,
+            scaled,
+            `int32 diag ${seed}`,
+          );
+          results.forEach((x) => {
+            x.dispose();
+          });
+          tf.dispose([B, r, dense, product, scaled]);
+        });
+      }
+    });
+
+    it('a result outlives its input and stays whole through tf.tidy', async () => {
+      await useBackend();
+      const { host, data } = randomSparse([5, 4], 'CSR', 2);
+      await balanced(async () => {
+        const A = TfSparseTensor.fromSparseTensor(host);
+        const result = tf.tidy(() => sparseMul(A, tf.fill([1, 4], 2)) as never) as TfSparseTensor;
+        A.dispose();
+        expect(result.isDisposed).toBe(false);
+        const reference = tf.tidy(() => tf.mul(tf.tensor2d(data, [5, 4]), 2));
+        await expectSparseResult(result, host, reference, 'after A.dispose()');
+        result.dispose();
+        reference.dispose();
+      });
+    });
+
     it('sparseWithValues keeps the pattern with the given values (tensor or numbers)', async () => {
       await useBackend();
       for (const format of [...MATRIX_FORMATS, ...RANK3_FORMATS]) {
