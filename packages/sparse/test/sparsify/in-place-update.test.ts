@@ -10,6 +10,7 @@ import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,
+  type KernelOperand,
   runKernel,
   SparseTensor,
   SparsifyError,
@@ -105,7 +106,12 @@ describe('X(i,j) = X(i,j) op e on a dense X (op * or +) is X op= e', () => {
     const A = SparseTensor.fromDense(ARRAY[valueType].from(a), [...SHAPE], 'CSR', {
       dtype: DTYPE[valueType],
     });
-    const cases = [
+    const cases: {
+      expr: string;
+      formats: Readonly<Record<string, FormatSpec>>;
+      operands: Record<string, KernelOperand>;
+      expected: number[];
+    }[] = [
       {
         expr: 'X(i,j) = X(i,j) * d(i,j)',
         formats: {},
@@ -124,7 +130,7 @@ describe('X(i,j) = X(i,j) op e on a dense X (op * or +) is X op= e', () => {
     for (const c of cases) {
       const results = everywhere(c.expr, c.formats, valueType, (run, k) => {
         const out = runKernel(k, run, c.operands, ARRAY[valueType].from(x0));
-        return [...(out as ArrayLike<number>)].map((v) => Number(v) + 0);
+        return Array.from(out as ArrayLike<number>, (v) => Number(v) + 0);
       });
       for (const [where, got] of results) expect(got, `${c.expr} ${where}`).toEqual(c.expected);
     }
