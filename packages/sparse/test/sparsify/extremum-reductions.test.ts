@@ -8,7 +8,9 @@
  */
 import { seededRandom } from '@tilekit/conformance';
 import { compile, type EngineName } from '@tilekit/loop-engines';
+import { printModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
+import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,
@@ -387,6 +389,30 @@ describe('min/max reductions: what they reject', () => {
       const run = compile(kernel.module, kernel.functionName, { engine });
       const out = runKernel(kernel, run, { a }, Float32Array.of(10)) as Float32Array;
       expect([...out]).toEqual([8]);
+    }
+  });
+});
+
+describe('mlir-opt-22 verifies the min/max kernels (every case, format and value type)', () => {
+  it('scalar and vectorized loops', () => {
+    const labels: string[] = [];
+    const texts: string[] = [];
+    for (const c of CASES) {
+      const vector = Object.values(c.operands).every((ix) => ix.length === 1);
+      for (const format of vector ? VECTOR_FORMATS : MATRIX_FORMATS) {
+        for (const valueType of VALUE_TYPES) {
+          const formats = Object.fromEntries(
+            c.sparse.filter(() => format !== 'dense').map((n) => [n, format]),
+          );
+          const kernel = sparsify(c.expr, formats, { valueType });
+          const vectorized = vectorize(kernel.module, { vectorLength: 8, enableSIMDIndex32: true });
+          labels.push(`${c.name} ${format} ${valueType}`, `${c.name} ${format} ${valueType} vl8`);
+          texts.push(printModule(kernel.module), printModule(vectorized.module));
+        }
+      }
+    }
+    for (const [n, r] of runChunks(texts, []).entries()) {
+      expect(r.ok ? '' : r.error, labels[n]).toBe('');
     }
   });
 });
