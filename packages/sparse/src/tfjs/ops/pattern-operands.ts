@@ -13,27 +13,34 @@ import { denseTensor } from './dense-argument.js';
 import { requireSparse } from './sparse-argument.js';
 
 /**
- * `A` as a backend-resident sparse tensor: a live `TfSparseTensor` as it is, a host
- * `SparseTensor` (float32 or int32) uploaded into the calling op's scope. `rank` is checked
- * when given (any rank otherwise).
+ * Checks that `A` is a sparse tensor the tfjs ops take: a live `TfSparseTensor` or a float32 or
+ * int32 `SparseTensor`, of rank `rank` when given (any rank otherwise).
+ *
+ * @throws SparseFormatError naming `argument`.
+ */
+export function checkSparse(
+  A: unknown,
+  argument: string,
+  rank?: number,
+): asserts A is TfSparseTensor | SparseTensor {
+  if (rank !== undefined) requireSparse(A, rank, argument);
+  else if (!(A instanceof TfSparseTensor || A instanceof SparseTensor))
+    throw new SparseFormatError(argument, `expected a sparse tensor, got ${describeValue(A)}`);
+  if (A instanceof SparseTensor && A.dtype !== 'float32' && A.dtype !== 'int32')
+    throw new SparseFormatError(argument, `tfjs ops need float32 or int32 values, got ${A.dtype}`);
+  if (A instanceof TfSparseTensor && A.isDisposed)
+    throw new SparseFormatError(argument, 'the sparse tensor is disposed');
+}
+
+/**
+ * `A` (checked by {@link checkSparse}) as a backend-resident sparse tensor: a `TfSparseTensor`
+ * as it is, a host `SparseTensor` uploaded into the calling op's scope.
  *
  * @throws SparseFormatError naming `argument`.
  */
 export function residentSparse(A: unknown, argument: string, rank?: number): TfSparseTensor {
-  if (rank !== undefined) requireSparse(A, rank, argument);
-  else if (!(A instanceof TfSparseTensor || A instanceof SparseTensor))
-    throw new SparseFormatError(argument, `expected a sparse tensor, got ${describeValue(A)}`);
-  if (A instanceof SparseTensor) {
-    if (A.dtype !== 'float32' && A.dtype !== 'int32')
-      throw new SparseFormatError(
-        argument,
-        `tfjs ops need float32 or int32 values, got ${A.dtype}`,
-      );
-    return TfSparseTensor.fromSparseTensor(A);
-  }
-  if ((A as TfSparseTensor).isDisposed)
-    throw new SparseFormatError(argument, 'the sparse tensor is disposed');
-  return A as TfSparseTensor;
+  checkSparse(A, argument, rank);
+  return A instanceof SparseTensor ? TfSparseTensor.fromSparseTensor(A) : A;
 }
 
 /**

@@ -3,24 +3,23 @@ import { op } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import { format32, type TfSparseTensor } from '../sparse-tensor-tf.js';
-import { assembleOnHost, requireHostBackend } from './host-assembled.js';
-import { residentSparse } from './pattern-operands.js';
+import { assembleOnHost, hostOperand } from './host-assembled.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /**
  * `C = A + B` for sparse `A` and `B` of one shape and value dtype (any formats): the union of
  * their patterns, in `format` (default `A`'s), assembled on the host by the emitted
- * co-iteration loops: on the cpu and wasm backends only, whose tensors are host memory. Not
+ * co-iteration loops and uploaded. Operands are host `SparseTensor`s (any backend) or
+ * `TfSparseTensor`s on the cpu and wasm backends, whose tensors are host memory. Not
  * differentiable (the pattern depends on the operands). Entries that cancel stay stored as
  * zeros.
  *
- * @throws SparseFormatError naming `A` or `B`, SparsifyError naming `B` (shape, dtype) or `A`
- *   (a GPU backend).
+ * @throws SparseFormatError naming `A` or `B`, SparsifyError naming `B` (shape, dtype) or the
+ *   operand that is a `TfSparseTensor` on a GPU backend.
  */
 function sparseAdd_(A: SparseArgument, B: SparseArgument, format?: FormatSpec): TfSparseTensor {
-  requireHostBackend('sparseAdd', 'A');
-  const left = residentSparse(A, 'A');
-  const right = residentSparse(B, 'B');
+  const left = hostOperand('sparseAdd', A, 'A');
+  const right = hostOperand('sparseAdd', B, 'B');
   if (left.rank !== right.rank || left.shape.some((d, k) => d !== right.shape[k]))
     throw new SparsifyError(
       'B',

@@ -368,19 +368,59 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
         }
       });
 
+    it('sparseMatMul, sparseAdd and sparseConvert of host SparseTensors equal dense tfjs math', async () => {
+      await useBackend();
+      for (let seed = 1; seed <= cases; seed++) {
+        const next = seededRandom(8000 + seed);
+        const [m, k, n] = randomShape(3, next) as [number, number, number];
+        const A = randomSparse([m, k], MATRIX_FORMATS[seed % 5] as FormatSpec, seed + 1);
+        const B = randomSparse([k, n], MATRIX_FORMATS[(seed + 2) % 5] as FormatSpec, seed + 2);
+        const A2 = randomSparse([m, k], 'COO', seed + 4);
+        await balanced(async () => {
+          const [product, sum, dense] = tf.tidy(() => {
+            const a = tf.tensor2d(A.data, [m, k]);
+            return [
+              tf.matMul(a, tf.tensor2d(B.data, [k, n])),
+              tf.add(a, tf.tensor2d(A2.data, [m, k])),
+              a,
+            ];
+          }) as [tf.Tensor, tf.Tensor, tf.Tensor];
+          // The operands' patterns are on the host: nothing is read back on any backend.
+          const [C, S, T] = withoutReads(() => [
+            sparseMatMul(A.host, B.host),
+            sparseAdd(A.host, A2.host, 'DCSR'),
+            sparseConvert(A.host, 'CSC'),
+          ]);
+          for (const [result, reference, format] of [
+            [C, product, 'CSR'],
+            [S, sum, 'DCSR'],
+            [T, dense, 'CSC'],
+          ] as const) {
+            expect(result.format.levels, format).toEqual(
+              SparseTensor.fromDense(new Float32Array(1), [1, 1], format).format.levels,
+            );
+            const host = await result.toSparseTensor();
+            expectClose(Array.from(host.toDense(), Number), await read(reference), format);
+            result.dispose();
+          }
+          tf.dispose([product, sum, dense]);
+        });
+      }
+    });
+
     if (backend.name === 'webgl' || backend.name === 'webgpu')
-      it('the ops that assemble on the host refuse GPU-resident operands with a typed error', async () => {
+      it('the ops that assemble on the host refuse a TfSparseTensor on the GPU with a typed error', async () => {
         await useBackend();
         const host = SparseTensor.fromDense(Float32Array.from([1, 0, 2, 3]), [2, 2], 'CSR', {
           dtype: 'float32',
         });
         const A = TfSparseTensor.fromSparseTensor(host);
         await balanced(async () => {
-          for (const call of [
-            () => sparseMatMul(A, A),
-            () => sparseAdd(A, A),
-            () => sparseConvert(A, 'CSC'),
-          ]) {
+          for (const [argument, call] of [
+            ['A', () => sparseMatMul(A, host)],
+            ['B', () => sparseAdd(host, A)],
+            ['A', () => sparseConvert(A, 'CSC')],
+          ] as const) {
             let error: unknown;
             try {
               call();
@@ -388,7 +428,7 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
               error = e;
             }
             expect(isTilekitError(error), String(error)).toBe(true);
-            expect((error as { argument?: string }).argument).toBe('A');
+            expect((error as { argument?: string }).argument).toBe(argument);
             expect(String(error)).toContain(backend.name);
           }
         });
