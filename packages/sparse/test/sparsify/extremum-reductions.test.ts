@@ -222,6 +222,42 @@ const CASES: readonly Case[] = [
       });
     },
   },
+  {
+    name: 'y(i) = max(sum(k, A(i,j) * B(j,k)))',
+    from: 'a sum inside a max: the sum is a temporary (TACO where), the max reduces j',
+    expr: 'y(i) = max(sum(k, A(i,j) * B(j,k)))',
+    operands: { A: ['i', 'j'], B: ['j', 'k'] },
+    output: ['i'],
+    sparse: ['A', 'B'],
+    reducer: MAX,
+    reference: ({ A, B }, size, identity) =>
+      Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++) {
+          let sum = 0;
+          for (let k = 0; k < size('k'); k++) sum += at(A as Dense, i, j) * at(B as Dense, j, k);
+          acc = MAX(acc, sum);
+        }
+        return acc;
+      }),
+  },
+  {
+    name: 'y(i) = max(A(i,j) * B(j,k))',
+    from: 'every index used only inside the max is reduced by it (j and k)',
+    expr: 'y(i) = max(A(i,j) * B(j,k))',
+    operands: { A: ['i', 'j'], B: ['j', 'k'] },
+    output: ['i'],
+    sparse: ['A', 'B'],
+    reducer: MAX,
+    reference: ({ A, B }, size, identity) =>
+      Float64Array.from({ length: size('i') }, (_, i) => {
+        let acc = identity;
+        for (let j = 0; j < size('j'); j++)
+          for (let k = 0; k < size('k'); k++)
+            acc = MAX(acc, at(A as Dense, i, j) * at(B as Dense, j, k));
+        return acc;
+      }),
+  },
 ];
 
 const MATRIX_FORMATS: readonly FormatSpec[] = ['CSR', 'CSC', 'DCSR', 'COO', 'dense'];
