@@ -4,7 +4,7 @@
  * before any work starts, never a `TypeError` from deep inside.
  */
 import type { Block, Module, Operation, Region, Value } from './ir/nodes.js';
-import type { Type } from './ir/types.js';
+import type { Type } from './ir/type-shapes.js';
 import { LoopIrArgumentError } from './loop-ir-argument-error.js';
 
 export { LoopIrArgumentError };

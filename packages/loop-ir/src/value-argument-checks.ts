@@ -5,8 +5,8 @@
  * the fields that kind holds, never an array's elements), so the functions that run in the
  * interpreter's and the engines' loops (`laneCount`, `roundToFormat`, `typeEquals`) can afford it.
  */
-import type { Attribute } from './ir/attributes.js';
-import type { FloatFormat, IntegerType, ScalarType, Type, VectorType } from './ir/types.js';
+import type { Attribute } from './ir/attribute-shapes.js';
+import type { FloatFormat, IntegerType, ScalarType, Type, VectorType } from './ir/type-shapes.js';
 import { LoopIrArgumentError } from './loop-ir-argument-error.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -4,8 +4,8 @@
  * block has arguments and operations. A file of their own, below the constructors
  * (operation.ts) and the argument checks that read them, so neither imports the other.
  */
-import type { AttributeMap } from './attributes.js';
-import type { Type } from './types.js';
+import type { AttributeMap } from './attribute-shapes.js';
+import type { Type } from './type-shapes.js';
 
 /** An SSA value: an operation result or a block argument. */
 export interface Value {
