@@ -44,7 +44,9 @@ export class VectorizeOptionsError extends VectorizerError {
 }
 
 /** Checks and completes the options. MLIR fails the pass for `vl=0`; so do we. */
-export function resolveOptions(options: VectorizeOptions, argument = 'options'): VL {
+export function resolveOptions(options: VectorizeOptions, argumentName = 'options'): VL {
+  // The name is the caller's to choose, not the user's: anything but a string reads as `options`.
+  const argument = typeof argumentName === 'string' ? argumentName.slice(0, 200) : 'options';
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new VectorizeOptionsError(
       `${argument} must be an object with a vectorLength, got ${describeValue(options)}`,
