@@ -44,13 +44,13 @@ export class VectorizeOptionsError extends VectorizerError {
 }
 
 /** Checks and completes the options. MLIR fails the pass for `vl=0`; so do we. */
-export function resolveOptions(options: VectorizeOptions, argumentName = 'options'): VL {
+export function resolveOptions(options: VectorizeOptions, argument = 'options'): VL {
   // The name is the caller's to choose, not the user's: anything but a string reads as `options`.
-  const argument = typeof argumentName === 'string' ? argumentName.slice(0, 200) : 'options';
+  const name = typeof argument === 'string' ? argument.slice(0, 200) : 'options';
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new VectorizeOptionsError(
-      `${argument} must be an object with a vectorLength, got ${describeValue(options)}`,
-      argument,
+      `${name} must be an object with a vectorLength, got ${describeValue(options)}`,
+      name,
     );
   }
   const { vectorLength } = options;
@@ -61,15 +61,15 @@ export function resolveOptions(options: VectorizeOptions, argumentName = 'option
     vectorLength > MAX_VECTOR_LENGTH
   ) {
     throw new VectorizeOptionsError(
-      `${argument}.vectorLength must be an integer in [1, ${MAX_VECTOR_LENGTH}] (vl=0 disables vectorization and is an error, as in MLIR; more than ${MAX_VECTOR_LENGTH} lanes is beyond any SIMD target), got ${describeValue(vectorLength)}`,
-      `${argument}.vectorLength`,
+      `${name}.vectorLength must be an integer in [1, ${MAX_VECTOR_LENGTH}] (vl=0 disables vectorization and is an error, as in MLIR; more than ${MAX_VECTOR_LENGTH} lanes is beyond any SIMD target), got ${describeValue(vectorLength)}`,
+      `${name}.vectorLength`,
     );
   }
   const { halfWidthShortReductions = false } = options;
   if (typeof halfWidthShortReductions !== 'boolean') {
     throw new VectorizeOptionsError(
-      `${argument}.halfWidthShortReductions must be a boolean, got ${describeValue(halfWidthShortReductions)}`,
-      `${argument}.halfWidthShortReductions`,
+      `${name}.halfWidthShortReductions must be a boolean, got ${describeValue(halfWidthShortReductions)}`,
+      `${name}.halfWidthShortReductions`,
     );
   }
   return Object.freeze({
