@@ -7,6 +7,7 @@
  *     factor  := '-' factor | number | '(' expr ')' | call | access
  *     call    := ('sqrt' | 'exp' | 'abs') '(' expr ')' | ('max' | 'min') '(' expr [',' expr] ')'
  *              | 'sum' '(' index ',' expr ')' | 'select' '(' compare ',' expr ',' expr ')'
+ *              | ('max' | 'min') '[' index (',' index)* ']' '(' expr ')'
  *     compare := expr ('<' | '<=' | '>' | '>=' | '==' | '!=') expr
  *     access  := name ['(' [index (',' index)*] ')']
  *
@@ -14,7 +15,8 @@
  * index's value, like MLIR's `linalg.index`; any other bare name is a scalar operand. Indices
  * that do not appear in the output are summed where TACO sums them (see reductions.ts);
  * `sum(k, e)` sums explicitly; `min(e)` and `max(e)` (one argument) reduce `e` over every index
- * used only inside them (not an output index, not used elsewhere), implicit zeros included.
+ * used only inside them (not an output index, not used elsewhere), implicit zeros included, and
+ * `min[j,k](e)` over the indices named.
  * `select(x > y, a, b)` is `a` where the comparison holds and `b`
  * elsewhere (MLIR's `arith.cmpf`/`arith.cmpi` feeding `arith.select`); a comparison is only a
  * condition of `select`, never a number. `=` overwrites the output (which starts from zero), `+=`
@@ -175,6 +177,21 @@ export function parseNotation(source: string): Notation {
     expect(')');
     return node({ kind: 'call', fn: fn as FunctionName, args }, ...args);
   };
+  /** `min[j,k](e)`: a reduction over the indices named (what {@link printExpr} writes). */
+  const indexedExtremum = (fn: 'min' | 'max'): Expr => {
+    expect('[');
+    const indices: string[] = [];
+    do indices.push(name('an index to reduce over'));
+    while (eat(','));
+    expect(']');
+    expect('(');
+    const body = expr();
+    expect(')');
+    return indices.reduceRight<Expr>(
+      (inner, index) => node({ kind: 'sum', index, body: inner, reducer: fn }, inner),
+      body,
+    );
+  };
   const comparison = (): CompareExpr => {
     const lhs = expr();
     const op = COMPARE_OPS.find(eat);
@@ -208,6 +225,7 @@ export function parseNotation(source: string): Notation {
       if (RESERVED_NAMES.has(word)) {
         at += word.length;
         if (callFollows()) return call(word);
+        if ((word === 'min' || word === 'max') && peek('[')) return indexedExtremum(word);
         at -= word.length;
       }
       return access();
@@ -406,8 +424,8 @@ export function accessesOf(e: Expr): AccessExpr[] {
 }
 
 /**
- * `e` fully parenthesized, so that different trees never print alike. A `min`/`max` reduction
- * prints as `min[k](body)`, naming its index (a form for reading, not for {@link parseNotation}).
+ * `e` fully parenthesized, so that different trees never print alike; {@link parseNotation}
+ * reads it back. A `min`/`max` reduction prints as `min[k](body)`, naming its index.
  */
 export function printExpr(e: Expr): string {
   checkExpr(e, 'e');
@@ -432,8 +450,8 @@ function printTree(e: Expr): string {
     case 'call':
       return `${e.fn}(${e.args.map(printTree).join(',')})`;
     case 'sum':
-      // A min/max reduction names its index in brackets: `min(e)` alone would read its
-      // indices from the context it is printed into.
+      // A min/max reduction names its index: `min(e)` alone would take its indices from the
+      // context it is printed into.
       return e.reducer === undefined
         ? `sum(${e.index},${printTree(e.body)})`
         : `${e.reducer}[${e.index}](${printTree(e.body)})`;

@@ -89,10 +89,9 @@ function checkSums(notation: Notation): void {
               ? 'is not an index of any tensor in the sum, so its extent is unknown'
               : undefined;
       if (problem !== undefined) {
-        throw new SparsifyError(
-          'expression',
-          `the index ${e.index} of sum(${e.index}, …) ${problem}`,
-        );
+        const written =
+          e.reducer === undefined ? `sum(${e.index}, …)` : `${e.reducer}[${e.index}](…)`;
+        throw new SparsifyError('expression', `the index ${e.index} of ${written} ${problem}`);
       }
       visit(e.body, new Set([...bound, e.index]));
       return;

@@ -16,6 +16,8 @@ import {
   type FormatSpec,
   type KernelOperand,
   NotationSyntaxError,
+  parseNotation,
+  printExpr,
   runKernel,
   SparseTensor,
   SparsifyError,
@@ -405,6 +407,36 @@ describe("MLIR's sparse_reductions_min.mlir vectors (i32, min2: implicit zeros i
     );
     expect(explicitZero.values.length).toBe(2);
     expect([min(vector(withZeros)), min(vector(noZeros)), min(explicitZero)]).toEqual([0, 1, 0]);
+  });
+});
+
+describe('min/max reductions print as min[k](…), which parses back to the same tree', () => {
+  it.each([...CASES.map((c) => c.expr), 'y(i) = min[j,k](A(i,j) * B(j,k))', 'x = max[i](a(i))'])(
+    '%s',
+    (expr) => {
+      const parsed = parseNotation(expr);
+      const printed = printExpr(parsed.rhs);
+      const again = parseNotation(`${printExpr(parsed.output)} = ${printed}`);
+      expect(printExpr(again.rhs)).toBe(printed);
+      expect(again.rhs).toEqual(parsed.rhs);
+    },
+  );
+  it('min[j](e) names what min(e) finds: the same kernel results', () => {
+    const A = SparseTensor.fromDense(Float32Array.of(1, -2, 0, 3, 0, 0), [2, 3], 'CSR');
+    const results = ['y(i) = min(A(i,j))', 'y(i) = min[j](A(i,j))'].map((expr) => {
+      const kernel = sparsify(expr, { A: 'CSR' });
+      const run = compile(kernel.module, kernel.functionName, { engine: 'js' });
+      return [...(runKernel(kernel, run, { A }) as Float32Array)];
+    });
+    expect(results).toEqual([
+      [-2, 0],
+      [-2, 0],
+    ]);
+  });
+  it('min[i](e) over an output index is a SparsifyError naming it', () => {
+    expect(() => sparsify('y(i) = min[i](a(i))')).toThrow(
+      /the index i of min\[i\]\(…\) is an output index/,
+    );
   });
 });
 
