@@ -1,6 +1,6 @@
 /**
- * The error contract's junk-call harness, as a tool while the contract does not yet hold for
- * every export (it becomes a check in `npm test` once it does): calls every function, static
+ * The error contract's junk-call harness (run in `npm test` by test/junk-calls.test.ts; here as
+ * a command, to list every failure while fixing them): calls every function, static
  * method and constructor of every `exports` entry of every published package with a seeded
  * junk corpus (null, NaN, 2^53, Proxies that throw on every trap, throwing getters, frozen and
  * huge arrays ...) in worker threads that are restarted after a hang, and lists every call that
