@@ -16,7 +16,7 @@
 import { gathered, sortEntries } from './entry-order.js';
 import { isCompressed, type SparseFormat } from './format.js';
 import { checkLength, indexArrayFrom, packSorted } from './pack.js';
-import { rowFormStorageOfEntries } from './row-form-build.js';
+import { rowFormStorageOfEntries, signed, transposedRows } from './row-form-build.js';
 import { rowFormStorage } from './row-forms.js';
 import { type IndexArray, numbersOf, type ValueArray } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
@@ -110,45 +110,39 @@ function isTransposition(from: SparseFormat, to: SparseFormat): boolean {
 }
 
 /**
- * The classic two-pass transposition (the sorts above collapse to it): count the entries per
- * column, then scatter each row's entries to its columns' segments, rows in order, so every
- * segment comes out sorted. The source is canonical (every `SparseTensor` is).
+ * The classic two-pass transposition (the sorts above collapse to it; row-form-build.ts): count
+ * the entries per column, then scatter each row's entries to its columns' segments, rows in
+ * order, so every segment comes out sorted. The source is canonical (every `SparseTensor` is).
  */
 function transpose(source: ConvertSource, target: SparseFormat): SparseStorage {
   const rows = source.shape[source.format.order[0] as number] as number;
   const cols = source.shape[target.order[0] as number] as number;
   checkLength('shape', `positions[1] of ${cols + 1} entries`, cols + 1);
-  const pos = numbersOf(source.positions[1] as IndexArray);
-  const crd = numbersOf(source.coordinates[1] as IndexArray);
-  const { values } = source;
-  const end = pos[rows] as number;
-  const starts = new Uint32Array(cols + 1);
-  for (let q = 0; q < end; q++) {
-    const c = (crd[q] as number) + 1;
-    starts[c] = (starts[c] as number) + 1;
-  }
-  for (let c = 0; c < cols; c++) starts[c + 1] = (starts[c + 1] as number) + (starts[c] as number);
-  const positions = indexArrayFrom(target.posWidth, starts.slice(), 'positions[1]', end);
-  // Where each stored entry goes: the scatter advances `starts` through each column.
-  const rowOf = new Uint32Array(end);
-  const out = new (values.constructor as new (n: number) => ValueArray)(end);
-  const to = out as unknown as { [i: number]: number };
-  const from = values as unknown as { [i: number]: number };
-  for (let r = 0; r < rows; r++) {
-    const hi = pos[r + 1] as number;
-    for (let q = pos[r] as number; q < hi; q++) {
-      const c = crd[q] as number;
-      const at = starts[c] as number;
-      rowOf[at] = r;
-      to[at] = from[q] as number;
-      starts[c] = at + 1;
-    }
-  }
+  const pointers = int32Entries(source.positions[1] as IndexArray);
+  const columns = int32Entries(source.coordinates[1] as IndexArray);
+  const transposed = transposedRows(pointers, columns, source.values, cols);
+  const nnz = source.values.length;
   return {
-    positions: [undefined, positions],
-    coordinates: [undefined, indexArrayFrom(target.crdWidth, rowOf, 'coordinates[1]', rows - 1)],
-    values: out,
+    positions: [
+      undefined,
+      indexArrayFrom(target.posWidth, transposed.pointers, 'positions[1]', nnz),
+    ],
+    coordinates: [
+      undefined,
+      indexArrayFrom(target.crdWidth, transposed.columns, 'coordinates[1]', rows - 1),
+    ],
+    values: transposed.values,
   };
+}
+
+/**
+ * A position or coordinate array's entries as 32-bit integers (a view of a 32-bit array, else
+ * a copy): a matrix's positions are at most MAX_STORAGE_LENGTH (2^31 - 1), and the column
+ * coordinates of a transposition are below its column count, checked to be under it too.
+ */
+function int32Entries(array: IndexArray): Int32Array {
+  if (array instanceof Uint32Array) return signed(array);
+  return Int32Array.from(numbersOf(array));
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * Matrices in a row form (CSR, CSC, DCSR, DCSC, COO of either level order) are built straight
  * from coordinates, by a counting scatter into the rows and an insertion sort of short rows,
- * or by two counting scatters when a row is long (src/sparse-tensor/row-form-build.ts). Held
- * here against the plain builder of support/reference-build.ts (a comparison sort, duplicates
- * summed one by one in the dtype) bit for bit, on seeded random inputs of every layout that
- * picks a different route: empty, in order (no scatter), in order with repeats, reversed,
- * random, rows on both sides of the insertion limit, one huge row, columns all equal, and
- * heavy repeats (three and more of one coordinate, whose float sums depend on the order);
- * every dtype, every position and coordinate width, coordinates given as tuples, flat typed
- * arrays or scipy's row and column arrays, and conversions into the row forms.
+ * or by two counting scatters when rows are long (src/sparse-tensor/row-form-build.ts); CSR
+ * <-> CSC is the same transposition. Held here against the plain builder of
+ * support/reference-build.ts (a comparison sort, duplicates summed one by one in the dtype)
+ * bit for bit, on seeded random inputs of every layout that picks a different route: empty,
+ * in order (no scatter), in order with repeats, reversed, random, a row on either side of the
+ * insertion limit, rows long on average, one huge row, columns all equal, and heavy repeats
+ * (three and more of one coordinate, whose float sums depend on the order); every dtype,
+ * every position and coordinate width, coordinates given as tuples, flat typed arrays or
+ * scipy's row and column arrays, and conversions and transposes into the row forms.
  */
 import { seededRandom } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
@@ -39,8 +40,9 @@ type Layout =
   | 'in order, repeats'
   | 'reversed'
   | 'random'
-  | 'rows of 64'
-  | 'rows of 65'
+  | 'a row of 64'
+  | 'a row of 65'
+  | 'rows of 30'
   | 'one huge row'
   | 'one column'
   | 'heavy repeats';
@@ -50,8 +52,9 @@ const LAYOUTS: readonly Layout[] = [
   'in order, repeats',
   'reversed',
   'random',
-  'rows of 64',
-  'rows of 65',
+  'a row of 64',
+  'a row of 65',
+  'rows of 30',
   'one huge row',
   'one column',
   'heavy repeats',
@@ -103,15 +106,29 @@ function caseOf(random: () => number, layout: Layout, dtype: ValueDType): Case {
     case 'random':
       tuples = Array.from({ length: count }, anywhere);
       break;
-    case 'rows of 64':
-    case 'rows of 65': {
-      // Every row exactly this long, distinct random columns: the longest row an insertion
-      // sort takes, and one past it.
-      const length = layout === 'rows of 64' ? 64 : 65;
-      shape = [1 + below(6), length + below(100)];
+    case 'a row of 64':
+    case 'a row of 65': {
+      // One row exactly this long among short ones (the longest row an insertion sort takes,
+      // and one past it), distinct random columns.
+      const length = layout === 'a row of 64' ? 64 : 65;
+      shape = [20 + below(20), length + below(100)];
+      const long = below(shape[0]);
+      const columns = shuffled(Array.from({ length: shape[1] }, (_, j) => j));
+      for (const j of columns.slice(0, length)) tuples.push([long, j]);
+      for (let k = below(40); k > 0; k--) {
+        const i = below(shape[0] - 1);
+        tuples.push([i < long ? i : i + 1, below(shape[1])]);
+      }
+      shuffled(tuples);
+      break;
+    }
+    case 'rows of 30': {
+      // Every row 30 long: rows short enough to sort by insertion, but more per row on
+      // average than the builder sorts that way.
+      shape = [1 + below(8), 30 + below(50)];
       for (let i = 0; i < shape[0]; i++) {
-        const columns = shuffled(Array.from({ length: shape[1] }, (_, j) => j)).slice(0, length);
-        for (const j of columns) tuples.push([i, j]);
+        const columns = shuffled(Array.from({ length: shape[1] }, (_, j) => j));
+        for (const j of columns.slice(0, 30)) tuples.push([i, j]);
       }
       shuffled(tuples);
       break;
