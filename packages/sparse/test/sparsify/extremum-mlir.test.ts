@@ -38,11 +38,13 @@ const ENCODINGS: Readonly<Record<string, string>> = {
 
 const CASES: readonly Case[] = (['min', 'max'] as const).flatMap((reducer) =>
   (['f32', 'i32'] as const).flatMap((valueType) =>
-    [
-      { format: 'sparse-vector', shape: [40] },
-      { format: 'CSR', shape: [9, 7] },
-      { format: 'DCSR', shape: [9, 7] },
-    ].flatMap(({ format, shape }) =>
+    (
+      [
+        { format: 'sparse-vector', shape: [40] },
+        { format: 'CSR', shape: [9, 7] },
+        { format: 'DCSR', shape: [9, 7] },
+      ] as const
+    ).flatMap(({ format, shape }) =>
       [0.3, 1].map((density) => ({
         label: `${reducer} ${valueType} ${format} density ${density}`,
         reducer,
