@@ -8,11 +8,18 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { seededRandom } from '@tilekit/conformance';
 import { isTilekitError } from '@tilekit/errors';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, resolveFormat, SparseTensor } from '../../src/sparse-tensor/index.js';
-import { sparseAdd, sparseConvert, sparseMatMul, TfSparseTensor } from '../../src/tfjs/index.js';
+import {
+  sparseAdd,
+  sparseConvert,
+  sparseMatMul,
+  spmm,
+  TfSparseTensor,
+} from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 
@@ -161,6 +168,78 @@ for (const backend of ['cpu', 'wasm'])
         }
       }
     });
+
+    for (const format of MATRIX_FORMATS)
+      it(`gradients through sparseMatMul, sparseAdd and sparseConvert (A ${format}) equal tf.grads of the dense math`, async () => {
+        await use();
+        for (let seed = 1; seed <= CASES; seed++) {
+          const next = seededRandom(400 + seed);
+          const [m, k, n, p] = [1, 2, 3, 4].map(() => 1 + Math.floor(next() * 7)) as [
+            number,
+            number,
+            number,
+            number,
+          ];
+          const A = operand([m, k], format, next);
+          const B = operand([k, n], MATRIX_FORMATS[seed % 5] as FormatSpec, next);
+          const A2 = operand([m, k], MATRIX_FORMATS[(seed + 3) % 5] as FormatSpec, next);
+          const before = tf.memory().numTensors;
+          const [a, b, a2] = [A, B, A2].map((o) => TfSparseTensor.fromSparseTensor(o.host)) as [
+            TfSparseTensor,
+            TfSparseTensor,
+            TfSparseTensor,
+          ];
+          const Xn = tf.tensor2d(randomData(n * p, 1, next), [n, p]);
+          const Xk = tf.tensor2d(randomData(k * p, 1, next), [k, p]);
+          const W = tf.tensor2d(randomData(m * p, 1, next), [m, p]);
+          const loss = (y: tf.Tensor) => tf.sum(tf.mul(y, W));
+          // Each loss reads its sparse result through spmm, whose gradient reaches the values.
+          const sparse = tf.tidy(() => [
+            ...tf.grads((va, vb) =>
+              loss(spmm(sparseMatMul(a.withValues(va as never), b.withValues(vb as never)), Xn)),
+            )([a.values, b.values]),
+            ...tf.grads((va, vb) =>
+              loss(spmm(sparseAdd(a.withValues(va as never), a2.withValues(vb as never)), Xk)),
+            )([a.values, a2.values]),
+            tf.grad((va) => loss(spmm(sparseConvert(a.withValues(va as never), 'CSC'), Xk)))(
+              a.values,
+            ),
+          ]);
+          const dense = tf.tidy(() => {
+            const [da, db, da2] = [
+              tf.tensor2d(A.values, [m, k]),
+              tf.tensor2d(B.values, [k, n]),
+              tf.tensor2d(A2.values, [m, k]),
+            ];
+            return [
+              ...tf.grads((x, y) => loss(tf.matMul(tf.matMul(x, y), Xn)))([da, db]),
+              ...tf.grads((x, y) => loss(tf.matMul(tf.add(x, y), Xk)))([da, da2]),
+              tf.grad((x) => loss(tf.matMul(x, Xk)))(da),
+            ];
+          });
+          const sampled = async (g: tf.Tensor, host: SparseTensor) => {
+            const flat = await g.data();
+            const cols = g.shape[1] as number;
+            return host
+              .toCoordinates()
+              .coordinates.map(([i, j]) => flat[(i as number) * cols + (j as number)] as number);
+          };
+          const hosts = [A.host, B.host, A.host, A2.host, A.host];
+          for (let g = 0; g < hosts.length; g++) {
+            const got = Array.from(await (sparse[g] as tf.Tensor).data());
+            const want = await sampled(dense[g] as tf.Tensor, hosts[g] as SparseTensor);
+            expect(got.length).toBe(want.length);
+            got.forEach((v, e) => {
+              expect(Math.abs(v - (want[e] as number)), `gradient ${g} entry ${e}`).toBeLessThan(
+                1e-4 * (1 + Math.abs(want[e] as number)),
+              );
+            });
+          }
+          tf.dispose([...sparse, ...dense, Xn, Xk, W]);
+          for (const s of [a, b, a2]) s.dispose();
+          expect(tf.memory().numTensors).toBe(before);
+        }
+      });
 
     it('bad arguments give typed errors naming them and leave no tensor behind', async () => {
       await use();

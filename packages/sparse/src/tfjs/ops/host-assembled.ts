@@ -5,7 +5,10 @@
  * tensors are host memory: a synchronous read is a copy at most), the emitted loops assemble the
  * result there (see the README's "Sparse outputs") and its storage is uploaded to the active
  * backend as a `TfSparseTensor`. A `TfSparseTensor` on a GPU backend would have to be read back,
- * so there these ops refuse it with a typed error instead.
+ * so there these ops refuse it with a typed error instead. Where an operand is a `TfSparseTensor`
+ * (whose values may carry gradients), the result's values are then recomputed from the
+ * operands' values tensors on the backend, each operand entry (or product of entries) added
+ * into the result entry at its coordinates, so gradients reach the operands' values.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { compile } from '@tilekit/loop-engines';
@@ -13,7 +16,10 @@ import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { runKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { entryCoordinates } from './entry-coordinates.js';
+import { type EntryContribution, entrySum } from './entry-sum.js';
 import { checkSparse } from './pattern-operands.js';
+import { type PositionLookup, resultPositions } from './result-positions.js';
 
 /** Backends whose tensors live in host memory. */
 const HOST_BACKENDS = new Set(['cpu', 'wasm']);
@@ -56,17 +62,53 @@ export function hostOperand(
 
 /**
  * Runs `expr` (a kernel whose output `C` has `outputFormat`) on the host over `operands` (one
- * value dtype: the callers check it with typed errors) and uploads its result.
+ * value dtype: the callers check it with typed errors) and returns the assembled result.
  */
 export function assembleOnHost(
   expr: string,
   operands: Readonly<Record<string, SparseTensor>>,
   outputFormat: FormatSpec,
-): TfSparseTensor {
+): SparseTensor {
   const first = Object.values(operands)[0] as SparseTensor;
   const formats: Record<string, FormatSpec> = { C: outputFormat };
   for (const [name, s] of Object.entries(operands)) formats[name] = s.format;
   const kernel = sparsify(expr, formats, { valueType: first.dtype === 'int32' ? 'i32' : 'f32' });
   const run = compile(kernel.module, kernel.functionName, { engine: 'wasm' });
-  return TfSparseTensor.fromSparseTensor(runKernel(kernel, run, operands) as SparseTensor);
+  return runKernel(kernel, run, operands) as SparseTensor;
+}
+
+/**
+ * Per dimension, every stored entry's coordinate in the order of `s`'s values (computed on the
+ * backend, read back: the callers run on the cpu and wasm backends only).
+ */
+export function hostEntryCoordinates(s: TfSparseTensor): Int32Array[] {
+  return entryCoordinates(s).map((t) => {
+    const data = t.dataSync() as Int32Array;
+    t.dispose();
+    return data;
+  });
+}
+
+/** Int32: the position in `lookup`'s result of each stored entry of `s` (same coordinates). */
+export function sameCoordinateTargets(lookup: PositionLookup, s: TfSparseTensor): tf.Tensor1D {
+  const coordinates = hostEntryCoordinates(s);
+  const targets = new Int32Array(s.nnz);
+  for (let k = 0; k < s.nnz; k++) targets[k] = lookup(coordinates.map((c) => c[k] as number));
+  return tf.tensor1d(targets, 'int32');
+}
+
+/**
+ * The host-assembled `result` on the backend. With `contributions` (the operands that are
+ * `TfSparseTensor`s, sent to the result's entries by `contributions(lookup)`), its values are
+ * their sums computed there, differentiable with respect to the operands' values; without, its
+ * own values.
+ */
+export function assembledResult(
+  result: SparseTensor,
+  contributions?: (lookup: PositionLookup) => readonly EntryContribution[],
+): TfSparseTensor {
+  const uploaded = TfSparseTensor.fromSparseTensor(result);
+  if (contributions === undefined) return uploaded;
+  const values = entrySum(result.nnz, uploaded.dtype, contributions(resultPositions(result)));
+  return uploaded.withValues(values);
 }

@@ -2,17 +2,23 @@
 import { op } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparsifyError } from '../../sparsify/index.js';
-import { format32, type TfSparseTensor } from '../sparse-tensor-tf.js';
-import { assembleOnHost, hostOperand } from './host-assembled.js';
+import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
+import {
+  assembledResult,
+  assembleOnHost,
+  hostOperand,
+  sameCoordinateTargets,
+} from './host-assembled.js';
+import { residentSparse } from './pattern-operands.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /**
  * `C = A + B` for sparse `A` and `B` of one shape and value dtype (any formats): the union of
  * their patterns, in `format` (default `A`'s), assembled on the host by the emitted
  * co-iteration loops and uploaded. Operands are host `SparseTensor`s (any backend) or
- * `TfSparseTensor`s on the cpu and wasm backends, whose tensors are host memory. Not
- * differentiable (the pattern depends on the operands). Entries that cancel stay stored as
- * zeros.
+ * `TfSparseTensor`s on the cpu and wasm backends, whose tensors are host memory; with a
+ * `TfSparseTensor` operand the result's values are summed on the backend from the operands'
+ * values tensors, so gradients reach them. Entries that cancel stay stored as zeros.
  *
  * @throws SparseFormatError naming `A` or `B`, SparsifyError naming `B` (shape, dtype) or the
  *   operand that is a `TfSparseTensor` on a GPU backend.
@@ -29,10 +35,17 @@ function sparseAdd_(A: SparseArgument, B: SparseArgument, format?: FormatSpec): 
     throw new SparsifyError('B', `expected ${left.dtype} values like A's, got ${right.dtype}`);
   const outputFormat = format === undefined ? left.format : format32(format, left.rank);
   const indices = 'ijklmnop'.slice(0, left.rank).split('').join(',');
-  return assembleOnHost(
+  const result = assembleOnHost(
     `C(${indices}) = A(${indices}) + B(${indices})`,
     { A: left, B: right },
     outputFormat,
+  );
+  if (!(A instanceof TfSparseTensor || B instanceof TfSparseTensor)) return assembledResult(result);
+  return assembledResult(result, (lookup) =>
+    [residentSparse(A, 'A'), residentSparse(B, 'B')].map((s) => ({
+      values: s.values,
+      targets: sameCoordinateTargets(lookup, s),
+    })),
   );
 }
 

@@ -2,7 +2,7 @@
 import { op } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
-import { hostOperand } from './host-assembled.js';
+import { assembledResult, hostOperand, sameCoordinateTargets } from './host-assembled.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /**
@@ -10,14 +10,19 @@ import type { SparseArgument } from './sparse-argument.js';
  * `SparseTensor` (any backend) or a `TfSparseTensor` on the cpu and wasm backends, whose tensors
  * are host memory. A materialized transpose is
  * `sparseConvert(A.transpose(), 'CSR')` (a CSR matrix's transpose read as CSC, then stored
- * row-major). Not differentiable.
+ * row-major). For a `TfSparseTensor` `A` the values are moved on the backend from `A.values`
+ * (repeated coordinates summed), so gradients reach them.
  *
  * @throws SparseFormatError naming `A` or `format`, SparsifyError naming `A` (a `TfSparseTensor`
  *   on a GPU backend).
  */
 function sparseConvert_(A: SparseArgument, format: FormatSpec): TfSparseTensor {
   const host = hostOperand('sparseConvert', A, 'A');
-  return TfSparseTensor.fromSparseTensor(host.convert(format32(format, host.rank)));
+  const result = host.convert(format32(format, host.rank));
+  if (!(A instanceof TfSparseTensor)) return assembledResult(result);
+  return assembledResult(result, (lookup) => [
+    { values: A.values, targets: sameCoordinateTargets(lookup, A) },
+  ]);
 }
 
 export const sparseConvert = op({ sparseConvert_ });
