@@ -26,9 +26,9 @@ function elementsRead(tensor: tf.Tensor, indices: tf.Tensor | undefined): tf.Ten
     : tf.gather(tf.reshape(tensor, [tensor.size]), indices as tf.Tensor1D);
 }
 
-/** The product of `terms`, `first` times the others in order. */
+/** The product of `terms`, `first` times the others in order (a new tensor even with no terms). */
 function productOf(first: tf.Tensor, terms: readonly tf.Tensor[]): tf.Tensor {
-  return terms.reduce((acc, t) => tf.mul(acc, t), first);
+  return terms.length === 0 ? tf.clone(first) : terms.reduce((acc, t) => tf.mul(acc, t), first);
 }
 
 /**

@@ -206,8 +206,9 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
               sparseDiagScale(A, r, null),
               sparseDiagScale(A, null, c),
               sparseDiagScale(host, r),
+              sparseDiagScale(A, null),
             ]);
-            const references = [both, rows, columns, rows];
+            const references = [both, rows, columns, rows, dense];
             for (let k = 0; k < results.length; k++)
               await expectSparseResult(
                 results[k] as TfSparseTensor,
@@ -362,7 +363,21 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
               ),
               `d/dvalues seed ${seed}`,
             );
-            tf.dispose([...sparseGrads, ...denseGrads, dense, B, r, c, X, W]);
+            // With no scale at all (a copy of the values), the gradient passes through.
+            const [copyGrad, denseCopyGrad] = tf.tidy(() => [
+              tf.grad((v) => loss(spmm(sparseDiagScale(sparseWithValues(A, v), null), X)))(
+                A.values,
+              ),
+              tf.grad((d) => loss(tf.matMul(d, X)))(dense),
+            ]) as [tf.Tensor, tf.Tensor];
+            const denseCopy = await read(denseCopyGrad);
+            expectClose(
+              await read(copyGrad),
+              coordinates.map(([i, j]) => denseCopy[(i as number) * n + (j as number)] as number),
+              `d/dvalues of a copy, seed ${seed}`,
+            );
+            tf.dispose([...sparseGrads, ...denseGrads, copyGrad, denseCopyGrad, dense, B, r, c]);
+            tf.dispose([X, W]);
             A.dispose();
           });
         }
