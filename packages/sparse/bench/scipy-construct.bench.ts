@@ -1,9 +1,11 @@
 /**
  * Building and converting sparse matrices against scipy.sparse (C, one core), measured in the
  * same run by a Python worker (`@tilekit/bench/scipy`): `SparseTensor.fromCoordinates` from
- * `[row, col]` tuples in random order against `coo_matrix((v, (r, c))).tocsr()`, and
- * `convert` between CSR, CSC, COO and DCSR against `tocsc`/`tocsr`/`tocoo` (COO -> CSR
- * against a `tocoo()` copy's `tocsr()`). f64, 32-bit positions and coordinates (tilekit's
+ * `[row, col]` tuples in random order (and from a flat `Int32Array` of indices, what
+ * `TfSparseTensor.fromCoordinates` reads of a tf tensor) against
+ * `coo_matrix((v, (r, c))).tocsr()`, `convert` between CSR, CSC, COO and DCSR against
+ * `tocsc`/`tocsr`/`tocoo` (COO -> CSR against a `tocoo()` copy's `tocsr()`), and a transpose
+ * stored as CSR against `A.T.tocsr()`. f64, 32-bit positions and coordinates (tilekit's
  * default; scipy's int32 indices), one seed; 20000² at 0.01 % (40 k entries), 2000² at 5 %
  * (200 k) and, for linearity, 20000² with ten times the entries (400 k). Every case first checks once that both sides hold the same entries.
  */
@@ -81,24 +83,38 @@ function againstScipy(options: {
   };
 }
 
-/** `fromCoordinates` over the user's tuples, and scipy's build of the same triplets. */
-function construction(size: Size) {
+/** How the coordinates are given: `[row, col]` tuples, or TensorFlow's flat `[nnz, 2]` indices. */
+type CoordinateForm = 'tuples' | 'flat Int32Array';
+
+/** `fromCoordinates` over the user's coordinates, and scipy's build of the same triplets. */
+function construction(size: Size, form: CoordinateForm = 'tuples') {
   const { coordinates, values } = coordinateLists(size.triplets);
+  const given = form === 'tuples' ? coordinates : flatIndices(size.triplets);
   const shape = size.triplets.shape;
   return {
     ours: {
-      label: "SparseTensor.fromCoordinates(tuples, values, shape, 'CSR')",
-      fn: () => SparseTensor.fromCoordinates(coordinates, values, shape, 'CSR', F64),
+      label: `SparseTensor.fromCoordinates(${form === 'tuples' ? 'tuples' : 'indices'}, values, shape, 'CSR')`,
+      fn: () => SparseTensor.fromCoordinates(given, values, shape, 'CSR', F64),
     },
     expr: scipyBuild(size.name, size.triplets),
     entries: values.length,
   };
 }
 
-function constructionCase(size: Size): BenchCase {
-  const { ours, expr, entries } = construction(size);
+/** The coordinates as a tf tensor's `indices.dataSync()` holds them (TfSparseTensor's route). */
+function flatIndices(t: Triplets): Int32Array {
+  const flat = new Int32Array(2 * t.rows.length);
+  for (let k = 0; k < t.rows.length; k++) {
+    flat[2 * k] = t.rows[k] as number;
+    flat[2 * k + 1] = t.cols[k] as number;
+  }
+  return flat;
+}
+
+function constructionCase(size: Size, form: CoordinateForm = 'tuples'): BenchCase {
+  const { ours, expr, entries } = construction(size, form);
   return againstScipy({
-    name: `fromCoordinates -> CSR, ${size.label}, entries in random order`,
+    name: `fromCoordinates -> CSR, ${size.label}, entries in random order${form === 'tuples' ? '' : `, coordinates as a ${form}`}`,
     items: entries,
     ours,
     expr,
@@ -175,6 +191,13 @@ function convertCases(size: Size): BenchCase[] {
       goal: '<= 1.5x scipy',
     }),
     againstScipy({
+      name: `transpose stored as CSR, ${size.label}`,
+      items: nnz,
+      ours: { label: "csr.transpose().convert('CSR')", fn: () => csr.transpose().convert('CSR') },
+      expr: `${size.name}.T.tocsr()`,
+      goal: '<= 1.2x scipy',
+    }),
+    againstScipy({
       name: `convert CSR -> DCSR, ${size.label} (scipy has no DCSR: its CSR copy)`,
       items: nnz,
       ours: convert(csr, 'DCSR', "csr.convert('DCSR')"),
@@ -199,7 +222,8 @@ export default defineBenchSuite({
     await scipy?.close();
   },
   cases: [
-    ...SIZES.map(constructionCase),
+    ...SIZES.map((size) => constructionCase(size)),
+    ...SIZES.map((size) => constructionCase(size, 'flat Int32Array')),
     { ...constructionCase(TENFOLD), extra: () => linearity(SIZES[0], TENFOLD) },
     ...SIZES.flatMap(convertCases),
   ],

@@ -193,6 +193,7 @@ function rowsSortedInPlace(
   const columns = new Uint32Array(count);
   const out = valueArrayLike(values, count);
   scatterByKey(rows, cols, values, signed(pointers), signed(columns), out);
+  shiftBack(signed(pointers));
   const repeats = sortRowsByInsertion(signed(pointers), signed(columns), out);
   return { pointers, columns, values: out, repeats };
 }
@@ -200,8 +201,9 @@ function rowsSortedInPlace(
 /**
  * The stable counting scatter by `keys` (scipy's `coo_tocsr`): entry `e` goes to the next
  * free place of bucket `keys[e]`, with `others[e]` into `othersOut` and its value into `out`.
- * `starts` (where each bucket begins) advance each bucket's start to its end on the way and
- * are shifted back after.
+ * `starts` (where each bucket begins) advance each bucket's start to its end on the way; the
+ * caller shifts them back (a call after the loop would cost an optimized loop's code a
+ * deoptimization per call, as V8 enters it mid-loop before the call has been seen).
  */
 function scatterByKey(
   keys: Int32Array,
@@ -220,7 +222,6 @@ function scatterByKey(
     othersOut[at] = others[e] as number;
     to[at] = from[e] as number;
   }
-  shiftBack(starts);
 }
 
 /**
@@ -283,6 +284,7 @@ function rowsThroughColumns(
   const rowOf = new Int32Array(count);
   const byColumn = valueArrayLike(values, count);
   scatterByKey(cols, rows, values, columnStarts, rowOf, byColumn);
+  shiftBack(columnStarts);
   const transposed = transposedRows(columnStarts, rowOf, byColumn, pointers.length - 1);
   return { ...transposed, repeats: repeatsIn(transposed.pointers, transposed.columns) };
 }
@@ -306,13 +308,14 @@ export function transposedRows(
   const rowsOut = new Uint32Array(count);
   const out = valueArrayLike(values, count);
   scatterRowsIntoColumns(pointers, columns, values, starts, signed(rowsOut), out);
+  shiftBack(starts);
   return { pointers: columnPointers, columns: rowsOut, values: out };
 }
 
 /**
  * Row by row (`pointers`), each entry to the next free place of its column, its row into
  * `rowsOut` and its value into `out`. `starts` (where each column begins) advance each
- * column's start to its end on the way and are shifted back after.
+ * column's start to its end on the way; the caller shifts them back (see scatterByKey).
  */
 function scatterRowsIntoColumns(
   pointers: Int32Array,
@@ -334,7 +337,6 @@ function scatterRowsIntoColumns(
       to[at] = from[q] as number;
     }
   }
-  shiftBack(starts);
 }
 
 /** Bucket starts that a scatter advanced to their ends, back to their starts. */
