@@ -5,9 +5,6 @@
 import { Tensor } from '@tensorflow/tfjs-core';
 import { describeValue as describeAnyValue } from '@tilekit/errors';
 
-/** Most dimensions of a tensor's shape spelt out; a longer shape is cut with `...`. */
-const SHOWN_RANK = 8;
-
 /**
  * A short description of any value for an op's error message: `a dense tf.Tensor (float32,
  * shape [2, 3])` for a live or disposed tensor, else `@tilekit/errors`' `describeValue` (`null`,
@@ -16,6 +13,5 @@ const SHOWN_RANK = 8;
 export function describeValue(value: unknown): string {
   if (!(value instanceof Tensor)) return describeAnyValue(value);
   const { dtype, shape } = value;
-  const dims = shape.length > SHOWN_RANK ? [...shape.slice(0, SHOWN_RANK), '...'] : shape;
-  return `a dense tf.Tensor (${dtype}, shape [${dims.join(', ')}])`;
+  return `a dense tf.Tensor (${dtype}, shape [${shape.join(', ')}])`;
 }

@@ -14,5 +14,5 @@ export {
   WasmBackendError,
 } from './errors.js';
 export { optionsProblem } from './options-object.js';
-export { type RegisterEntries, registerRemedy } from './register-remedy.js';
-export { type RegisteredKernelCall, runRegisteredKernel } from './run-kernel.js';
+export type { RegisterEntries } from './register-remedy.js';
+export { runRegisteredKernel } from './run-kernel.js';

@@ -3,8 +3,9 @@
  * options of that op. A misspelt key is an error rather than a silently applied default, and the
  * error names the option the caller most likely meant.
  */
+import { messageText as text } from '@tilekit/errors';
 import { describeValue } from './describe-value.js';
-import { BackendArgumentError } from './errors.js';
+import { expectArgument } from './pass-arguments.js';
 
 /** Longest key compared in full: a longer one is far from every option anyway. */
 const COMPARED_KEY_LENGTH = 64;
@@ -26,14 +27,22 @@ export function optionsProblem(
   validKeys: readonly string[],
   required: string | null,
 ): string | undefined {
-  expectKeyList(op, validKeys, required);
+  expectArgument(
+    Array.isArray(validKeys) &&
+      validKeys.length <= MAX_KEYS &&
+      validKeys.every((k) => typeof k === 'string'),
+    'optionsProblem',
+    'validKeys',
+    `an array of at most ${MAX_KEYS} option names`,
+    validKeys,
+  );
   if (options === undefined && required === null) return undefined;
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    return `must be an options object${required === null ? ' or undefined' : ` with ${required}`}, got ${describeValue(options)}`;
+    return `must be an options object${required === null ? ' or undefined' : ` with ${text(required)}`}, got ${describeValue(options)}`;
   }
   for (const key of Object.keys(options)) {
     if (!validKeys.includes(key)) {
-      return `has no option '${key}'; did you mean '${nearestKey(key, validKeys)}'? (${op} options: ${validKeys.join(', ')})`;
+      return `has no option '${key}'; did you mean '${nearestKey(key, validKeys)}'? (${text(op)} options: ${validKeys.join(', ')})`;
     }
   }
   return undefined;
@@ -41,32 +50,6 @@ export function optionsProblem(
 
 /** Most options an op may list: an options list is written by hand, a longer one is junk. */
 const MAX_KEYS = 256;
-
-/** `validKeys` is a list of option names and `required` one name or null, or a typed error. */
-function expectKeyList(op: unknown, validKeys: unknown, required: unknown): void {
-  if (typeof op !== 'string')
-    throw new BackendArgumentError(
-      'optionsProblem',
-      'op',
-      `must be an op name, got ${describeValue(op)}`,
-    );
-  if (
-    !Array.isArray(validKeys) ||
-    validKeys.length > MAX_KEYS ||
-    !validKeys.every((k) => typeof k === 'string')
-  )
-    throw new BackendArgumentError(
-      'optionsProblem',
-      'validKeys',
-      `must be an array of at most ${MAX_KEYS} option names, got ${describeValue(validKeys)}`,
-    );
-  if (required !== null && typeof required !== 'string')
-    throw new BackendArgumentError(
-      'optionsProblem',
-      'required',
-      `must be an option name or null, got ${describeValue(required)}`,
-    );
-}
 
 /**
  * The valid key closest to `key`: case-insensitive edit distance, ties to the earlier key

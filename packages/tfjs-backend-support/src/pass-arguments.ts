@@ -1,8 +1,10 @@
 /**
- * Checks at the boundary of the GPU pass helpers kernels call (the `webgl-passes` and
- * `webgpu-passes` entries): a backend, program, tensor info or shape that is not one is a
- * {@link BackendArgumentError} naming it, before tfjs reads it and fails inside with a
- * TypeError. Each check is a handful of type tests, cheap beside the pass it guards.
+ * Checks at the boundary of every helper this package exports: a backend, program, tensor info,
+ * shape, dtype or list that is not one is a {@link BackendArgumentError} naming it and saying
+ * what was passed, before tfjs reads it and fails inside with a TypeError. Each check is a
+ * handful of type tests, cheap beside the pass it guards; all throw through
+ * {@link expectArgument}, so every message reads `<op>: argument '<name>' must be <what>, got
+ * <value>`.
  */
 import { describeValue } from '@tilekit/errors';
 import { BackendArgumentError } from './errors.js';
@@ -13,6 +15,22 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The most dimensions a shape passed to the helpers may have (tfjs's ops stop at 6). */
 const MAX_RANK = 8;
 
+/** Throws a BackendArgumentError of `op` naming `argument` unless `ok`. */
+export function expectArgument(
+  ok: boolean,
+  op: string,
+  argument: string,
+  expected: string,
+  value: unknown,
+): void {
+  if (!ok)
+    throw new BackendArgumentError(
+      op,
+      argument,
+      `must be ${expected}, got ${describeValue(value)}`,
+    );
+}
+
 /** `value` is an object with each of `methods` a function (the backend members a helper calls). */
 export function expectBackend(
   value: unknown,
@@ -20,65 +38,63 @@ export function expectBackend(
   backend: string,
   methods: readonly string[],
 ): void {
-  if (!isObject(value) || methods.some((m) => typeof value[m] !== 'function')) {
-    throw new BackendArgumentError(
-      op,
-      'backend',
-      `must be the active ${backend} backend (tf.backend()), got ${describeValue(value)}`,
-    );
-  }
+  expectArgument(
+    isObject(value) && methods.every((m) => typeof value[m] === 'function'),
+    op,
+    'backend',
+    `the active ${backend} backend (tf.backend())`,
+    value,
+  );
 }
 
 /** `value` is a shape: at most 8 non-negative integer extents. */
 export function expectShape(value: unknown, op: string, argument: string): void {
-  if (
-    !Array.isArray(value) ||
-    value.length > MAX_RANK ||
-    !value.every((d) => Number.isInteger(d) && (d as number) >= 0)
-  ) {
-    throw new BackendArgumentError(
-      op,
-      argument,
-      `must be a shape of at most ${MAX_RANK} non-negative integers, got ${describeValue(value)}`,
-    );
-  }
+  expectArgument(
+    Array.isArray(value) &&
+      value.length <= MAX_RANK &&
+      value.every((d) => Number.isInteger(d) && (d as number) >= 0),
+    op,
+    argument,
+    `a shape of at most ${MAX_RANK} non-negative integers`,
+    value,
+  );
 }
 
 /** `value` is a TensorInfo: a dataId, a shape and a dtype. */
 export function expectTensorInfo(value: unknown, op: string, argument: string): void {
-  if (!isObject(value) || !('dataId' in value) || typeof value.dtype !== 'string') {
-    throw new BackendArgumentError(
-      op,
-      argument,
-      `must be a TensorInfo (dataId, shape, dtype), got ${describeValue(value)}`,
-    );
-  }
-  expectShape(value.shape, op, `${argument}.shape`);
+  expectArgument(
+    isObject(value) && 'dataId' in value && typeof value.dtype === 'string',
+    op,
+    argument,
+    'a TensorInfo (dataId, shape, dtype)',
+    value,
+  );
+  expectShape((value as Record<string, unknown>).shape, op, `${argument}.shape`);
 }
 
 /** `value` is an array of TensorInfos. */
 export function expectTensorInfos(value: unknown, op: string, argument: string): void {
-  if (!Array.isArray(value) || value.length > 64) {
-    throw new BackendArgumentError(
-      op,
-      argument,
-      `must be an array of at most 64 TensorInfos, got ${describeValue(value)}`,
-    );
-  }
-  value.forEach((info, i) => {
+  expectArgument(
+    Array.isArray(value) && value.length <= 64,
+    op,
+    argument,
+    'an array of at most 64 TensorInfos',
+    value,
+  );
+  (value as unknown[]).forEach((info, i) => {
     expectTensorInfo(info, op, `${argument}[${i}]`);
   });
 }
 
 /** `value` is a tfjs dtype a pass writes. */
 export function expectDtype(value: unknown, op: string, argument: string): void {
-  if (value !== 'float32' && value !== 'int32' && value !== 'bool') {
-    throw new BackendArgumentError(
-      op,
-      argument,
-      `must be 'float32', 'int32' or 'bool', got ${describeValue(value)}`,
-    );
-  }
+  expectArgument(
+    value === 'float32' || value === 'int32' || value === 'bool',
+    op,
+    argument,
+    "'float32', 'int32' or 'bool'",
+    value,
+  );
 }
 
 /** `value` is an object whose `members` have the given `typeof`s (a program's parts). */
@@ -89,24 +105,24 @@ export function expectObjectWith(
   expected: string,
   members: Readonly<Record<string, string>>,
 ): void {
-  if (!isObject(value) || Object.entries(members).some(([k, t]) => typeof value[k] !== t)) {
-    throw new BackendArgumentError(
-      op,
-      argument,
-      `must be ${expected}, got ${describeValue(value)}`,
-    );
-  }
+  expectArgument(
+    isObject(value) && Object.entries(members).every(([k, t]) => typeof value[k] === t),
+    op,
+    argument,
+    expected,
+    value,
+  );
 }
 
 /** `value` is an integer in `[0, 2^31 - 1]`. */
 export function expectCount(value: unknown, op: string, argument: string): void {
-  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 0x7fffffff) {
-    throw new BackendArgumentError(
-      op,
-      argument,
-      `must be an integer from 0 to 2^31 - 1, got ${describeValue(value)}`,
-    );
-  }
+  expectArgument(
+    Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0x7fffffff,
+    op,
+    argument,
+    'an integer from 0 to 2^31 - 1',
+    value,
+  );
 }
 
 /** Element count of a checked shape (1 for a scalar, 0 if any extent is 0). */

@@ -12,34 +12,34 @@ import {
   type Tensor,
   type TensorInfo,
 } from '@tensorflow/tfjs-core';
-import { describeValue } from './describe-value.js';
-import { BackendArgumentError, KernelNotRegisteredError } from './errors.js';
-import { expectRegisterEntries, type RegisterEntries, registerRemedy } from './register-remedy.js';
-
-/** What {@link runRegisteredKernel} runs: the op and kernel, and where its kernels register. */
-export interface RegisteredKernelCall {
-  /** Public op name, for errors. */
-  readonly op: string;
-  /** The kernel to run. */
-  readonly kernel: string;
-  /** Backend name -> the import that registers the package's kernels for it. */
-  readonly registerEntries: RegisterEntries;
-}
+import { KernelNotRegisteredError } from './errors.js';
+import { expectArgument } from './pass-arguments.js';
+import { type RegisterEntries, registerRemedy } from './register-remedy.js';
 
 /**
- * Runs `call.kernel` on the active backend through the engine, with `inputs` (named, or an array
- * for a kernel with a variable input list, as tfjs passes AddN's) and `attrs` as given.
+ * Runs kernel `kernel` of op `op` on the active backend through the engine, with `inputs`
+ * (named, or an array for a kernel with a variable input list, as tfjs passes AddN's) and
+ * `attrs` as given.
  *
+ * @param registerEntries Backend name -> the import that registers the package's kernels for
+ *   it, for the error when the kernel is missing.
  * @throws KernelNotRegisteredError when the active backend has no such kernel (the app did not
  *   import the backend's `register-*` entry), naming the import to add.
  */
 export function runRegisteredKernel(
-  call: RegisteredKernelCall,
+  op: string,
+  kernel: string,
+  registerEntries: RegisterEntries,
   inputs: NamedTensorMap | readonly TensorInfo[],
   attrs: object,
 ): Tensor {
-  expectCall(call);
-  const { op, kernel, registerEntries } = call;
+  expectArgument(
+    typeof kernel === 'string',
+    'runRegisteredKernel',
+    'kernel',
+    'a kernel name',
+    kernel,
+  );
   const backend = engine().backendName;
   if (getKernel(kernel, backend) === undefined) {
     throw new KernelNotRegisteredError(
@@ -54,18 +54,4 @@ export function runRegisteredKernel(
     inputs as unknown as NamedTensorMap,
     attrs as unknown as NamedAttrMap,
   ) as Tensor;
-}
-
-/** `call` names an op and a kernel and maps backends to register entries, or a typed error. */
-function expectCall(call: unknown): asserts call is RegisteredKernelCall {
-  const { op, kernel, registerEntries } = (
-    typeof call === 'object' && call !== null ? call : {}
-  ) as Record<string, unknown>;
-  if (typeof op !== 'string' || typeof kernel !== 'string')
-    throw new BackendArgumentError(
-      'runRegisteredKernel',
-      'call',
-      `must name the op and the kernel ({op, kernel, registerEntries}), got ${describeValue(call)}`,
-    );
-  expectRegisterEntries(registerEntries, 'runRegisteredKernel');
 }

@@ -5,8 +5,8 @@
  * this package never loads the backend itself.
  */
 import type { DataId, DataType, TensorInfo } from '@tensorflow/tfjs-core';
-import { describeValue } from '@tilekit/errors';
-import { BackendArgumentError, WasmBackendError } from '../errors.js';
+import { WasmBackendError } from '../errors.js';
+import { expectArgument } from '../pass-arguments.js';
 
 /** The parts of tfjs's `BackendWasm` the kernels read. */
 export interface WasmBackendLike {
@@ -37,12 +37,13 @@ export function backendMemory(backend: WasmBackendLike): WebAssembly.Memory {
 
 /** Whether `memory` is shared (the threaded build), so an import of it must say so. */
 export function isSharedMemory(memory: WebAssembly.Memory): boolean {
-  if (!(memory instanceof WebAssembly.Memory))
-    throw new BackendArgumentError(
-      'isSharedMemory',
-      'memory',
-      `must be a WebAssembly.Memory, got ${describeValue(memory)}`,
-    );
+  expectArgument(
+    memory instanceof WebAssembly.Memory,
+    'isSharedMemory',
+    'memory',
+    'a WebAssembly.Memory',
+    memory,
+  );
   return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
 }
 
@@ -94,18 +95,16 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 function expectWasmBackend(backend: unknown, op: string): asserts backend is WasmBackendLike {
   const wasm = isObject(backend) ? backend.wasm : undefined;
   const table = isObject(backend) ? backend.dataIdMap : undefined;
-  if (
-    !isObject(wasm) ||
-    !(wasm.HEAPU8 instanceof Uint8Array) ||
-    !isObject(table) ||
-    typeof table.get !== 'function'
-  ) {
-    throw new BackendArgumentError(
-      op,
-      'backend',
-      `must be tfjs-backend-wasm's backend (tf.backend() while 'wasm' is active), got ${describeValue(backend)}`,
-    );
-  }
+  expectArgument(
+    isObject(wasm) &&
+      wasm.HEAPU8 instanceof Uint8Array &&
+      isObject(table) &&
+      typeof table.get === 'function',
+    op,
+    'backend',
+    "tfjs-backend-wasm's backend (tf.backend() while 'wasm' is active)",
+    backend,
+  );
 }
 
 /** The element count of `info` (a TensorInfo: dataId, shape, dtype), or a BackendArgumentError. */
@@ -119,12 +118,12 @@ function elementCountOf(info: unknown, op: string): number {
     shape.length <= 8 &&
     shape.every((d) => Number.isInteger(d) && (d as number) >= 0);
   const count = valid ? (shape as number[]).reduce((a, b) => a * b, 1) : Number.NaN;
-  if (!(count <= 2 ** 31 - 1)) {
-    throw new BackendArgumentError(
-      op,
-      'info',
-      `must be a TensorInfo (dataId, dtype, a shape of at most 8 non-negative integer extents and under 2^31 elements), got ${describeValue(info)}`,
-    );
-  }
+  expectArgument(
+    count <= 2 ** 31 - 1,
+    op,
+    'info',
+    'a TensorInfo (dataId, dtype, a shape of at most 8 non-negative integer extents and under 2^31 elements)',
+    info,
+  );
   return count;
 }

@@ -10,10 +10,9 @@
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { DataType, TensorInfo } from '@tensorflow/tfjs-core';
-import { describeValue } from '@tilekit/errors';
-import { BackendArgumentError } from '../errors.js';
 import {
   elementCount,
+  expectArgument,
   expectBackend,
   expectDtype,
   expectObjectWith,
@@ -40,12 +39,13 @@ export function flatView(
     get: 'function',
   });
   expectTensorInfo(x, 'flatView', 'x');
-  if (typeof keepPackedRuns !== 'boolean')
-    throw new BackendArgumentError(
-      'flatView',
-      'keepPackedRuns',
-      `must be a boolean, got ${describeValue(keepPackedRuns)}`,
-    );
+  expectArgument(
+    typeof keepPackedRuns === 'boolean',
+    'flatView',
+    'keepPackedRuns',
+    'a boolean',
+    keepPackedRuns,
+  );
   const size = elementCount(x.shape);
   const texData = backend.texData.get(x.dataId);
   if (texData.isPacked && texData.texture != null) {
@@ -104,19 +104,17 @@ export function runFlatProgram(
   });
   expectTensorInfos(inputs, 'runFlatProgram', 'inputs');
   expectDtype(dtype, 'runFlatProgram', 'dtype');
-  if (
-    !Array.isArray(uniforms) ||
-    uniforms.length > 1024 ||
-    !uniforms.every(
-      (u) => Array.isArray(u) && u.length <= 1024 && u.every((v) => typeof v === 'number'),
-    )
-  ) {
-    throw new BackendArgumentError(
-      'runFlatProgram',
-      'uniforms',
-      `must be an array of number arrays, got ${describeValue(uniforms)}`,
-    );
-  }
+  expectArgument(
+    Array.isArray(uniforms) &&
+      uniforms.length <= 1024 &&
+      uniforms.every(
+        (u) => Array.isArray(u) && u.length <= 1024 && u.every((v) => typeof v === 'number'),
+      ),
+    'runFlatProgram',
+    'uniforms',
+    'an array of number arrays',
+    uniforms,
+  );
   for (const input of inputs) backend.uploadToGPU(input.dataId);
   return backend.runWebGLProgram(program, [...inputs], dtype, uniforms);
 }

@@ -10,8 +10,7 @@
  * workgroup limit (always one-dimensional), and reads every size from a uniform.
  */
 import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
-import { BackendArgumentError } from '../errors.js';
-import { expectCount } from '../pass-arguments.js';
+import { expectArgument, expectCount } from '../pass-arguments.js';
 
 /** Invocations per workgroup. */
 export const WORKGROUP_SIZE = 64;
@@ -44,12 +43,13 @@ export abstract class FlatProgram implements WebGPUProgram {
    * @param count Elements the pass loops over (its dispatch size).
    */
   constructor(key: string, outputSize: number, count: number) {
-    if (typeof key !== 'string' || key.length > 1024)
-      throw new BackendArgumentError(
-        'FlatProgram',
-        'key',
-        'must be a string of at most 1024 characters',
-      );
+    expectArgument(
+      typeof key === 'string' && key.length <= 1024,
+      'FlatProgram',
+      'key',
+      'a string of at most 1024 characters',
+      key,
+    );
     expectCount(outputSize, 'FlatProgram', 'outputSize');
     expectCount(count, 'FlatProgram', 'count');
     this.shaderKey = `tilekit_${key}`;

@@ -4,10 +4,9 @@
  */
 import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 import type { DataType, TensorInfo } from '@tensorflow/tfjs-core';
-import { describeValue } from '@tilekit/errors';
-import { BackendArgumentError } from '../errors.js';
 import {
   elementCount,
+  expectArgument,
   expectBackend,
   expectDtype,
   expectObjectWith,
@@ -50,13 +49,13 @@ export function runFlat(
   });
   expectTensorInfos(inputs, 'runFlat', 'inputs');
   expectDtype(dtype, 'runFlat', 'dtype');
-  if (!Array.isArray(uniforms) || uniforms.length > 1024 || !uniforms.every(isUniform)) {
-    throw new BackendArgumentError(
-      'runFlat',
-      'uniforms',
-      `must be an array of {type: 'int32' | 'float32', data: number[]}, got ${describeValue(uniforms)}`,
-    );
-  }
+  expectArgument(
+    Array.isArray(uniforms) && uniforms.length <= 1024 && uniforms.every(isUniform),
+    'runFlat',
+    'uniforms',
+    "an array of {type: 'int32' | 'float32', data: number[]}",
+    uniforms,
+  );
   if (output !== undefined) expectTensorInfo(output, 'runFlat', 'output');
   return backend.runWebGPUProgram(program, inputs.map(flat), dtype, uniforms, output);
 }

@@ -32,9 +32,5 @@ export function runTilekitKernel<K extends keyof KernelSignatures>(
   inputs: KernelSignatures[K]['inputs'],
   attrs: KernelSignatures[K]['attrs'],
 ): Tensor {
-  return runRegisteredKernel(
-    { op: OP_OF_KERNEL[name], kernel: name, registerEntries: REGISTER_ENTRIES },
-    inputs as never,
-    attrs,
-  );
+  return runRegisteredKernel(OP_OF_KERNEL[name], name, REGISTER_ENTRIES, inputs as never, attrs);
 }

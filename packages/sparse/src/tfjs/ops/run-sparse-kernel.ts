@@ -140,7 +140,9 @@ export function runSparseKernel(
   // Inputs go as an array (their names are `attrs.inputNames`), as tfjs passes AddN's variable
   // input list, so the gradient can save all of them.
   return runRegisteredKernel(
-    { op: opName, kernel: kernelName, registerEntries: SPARSE_REGISTER_ENTRIES },
+    opName,
+    kernelName,
+    SPARSE_REGISTER_ENTRIES,
     Object.values(inputs),
     attrs,
   );
