@@ -17,6 +17,7 @@ import {
   sparseAdd,
   sparseConvert,
   sparseMatMul,
+  sparseMul,
   spmm,
   TfSparseTensor,
 } from '../../src/tfjs/index.js';
@@ -119,7 +120,7 @@ for (const backend of ['cpu', 'wasm'])
       [2, MATRIX_FORMATS],
       [3, RANK3_FORMATS],
     ] as const)
-      it(`sparseAdd equals tf.add on the dense tensors, rank ${rank}, every pair of formats`, async () => {
+      it(`sparseAdd and sparseMul of two sparse tensors equal tf.add and tf.mul on the dense tensors, rank ${rank}, every pair of formats`, async () => {
         await use();
         for (let seed = 1; seed <= CASES; seed++) {
           const next = seededRandom(200 + 10 * rank + seed);
@@ -130,12 +131,16 @@ for (const backend of ['cpu', 'wasm'])
               const B = operand(shape, fb, next);
               const before = tf.memory().numTensors;
               const C = sparseAdd(A.host, B.host);
-              const reference = tf.tidy(() =>
-                tf.add(tf.tensor(A.values, shape), tf.tensor(B.values, shape)),
-              );
-              await expectResult(C, fa, reference);
-              C.dispose();
-              reference.dispose();
+              const resident = TfSparseTensor.fromSparseTensor(A.host);
+              const P = sparseMul(resident, B.host);
+              const [reference, product] = tf.tidy(() => {
+                const [a, b] = [tf.tensor(A.values, shape), tf.tensor(B.values, shape)];
+                return [tf.add(a, b), tf.mul(a, b)];
+              });
+              await expectResult(C, fa, reference as tf.Tensor);
+              await expectResult(P, fa, product as tf.Tensor);
+              tf.dispose([reference as tf.Tensor, product as tf.Tensor]);
+              for (const x of [C, P, resident]) x.dispose();
               expect(tf.memory().numTensors).toBe(before);
             }
         }
@@ -170,7 +175,7 @@ for (const backend of ['cpu', 'wasm'])
     });
 
     for (const format of MATRIX_FORMATS)
-      it(`gradients through sparseMatMul, sparseAdd and sparseConvert (A ${format}) equal tf.grads of the dense math`, async () => {
+      it(`gradients through sparseMatMul, sparseAdd, sparseConvert and sparse x sparse sparseMul (A ${format}) equal tf.grads of the dense math`, async () => {
         await use();
         for (let seed = 1; seed <= CASES; seed++) {
           const next = seededRandom(400 + seed);
@@ -204,6 +209,9 @@ for (const backend of ['cpu', 'wasm'])
             tf.grad((va) => loss(spmm(sparseConvert(a.withValues(va as never), 'CSC'), Xk)))(
               a.values,
             ),
+            ...tf.grads((va, vb) =>
+              loss(spmm(sparseMul(a.withValues(va as never), a2.withValues(vb as never)), Xk)),
+            )([a.values, a2.values]),
           ]);
           const dense = tf.tidy(() => {
             const [da, db, da2] = [
@@ -215,6 +223,7 @@ for (const backend of ['cpu', 'wasm'])
               ...tf.grads((x, y) => loss(tf.matMul(tf.matMul(x, y), Xn)))([da, db]),
               ...tf.grads((x, y) => loss(tf.matMul(tf.add(x, y), Xk)))([da, da2]),
               tf.grad((x) => loss(tf.matMul(x, Xk)))(da),
+              ...tf.grads((x, y) => loss(tf.matMul(tf.mul(x, y), Xk)))([da, da2]),
             ];
           });
           const sampled = async (g: tf.Tensor, host: SparseTensor) => {
@@ -224,7 +233,7 @@ for (const backend of ['cpu', 'wasm'])
               .toCoordinates()
               .coordinates.map(([i, j]) => flat[(i as number) * cols + (j as number)] as number);
           };
-          const hosts = [A.host, B.host, A.host, A2.host, A.host];
+          const hosts = [A.host, B.host, A.host, A2.host, A.host, A.host, A2.host];
           for (let g = 0; g < hosts.length; g++) {
             const got = Array.from(await (sparse[g] as tf.Tensor).data());
             const want = await sampled(dense[g] as tf.Tensor, hosts[g] as SparseTensor);

@@ -61,6 +61,26 @@ export function hostOperand(
 }
 
 /**
+ * Checks that `B` has `A`'s shape and value dtype (element-wise operands).
+ *
+ * @throws SparsifyError naming `B`.
+ */
+export function requireMatching(A: SparseTensor, B: SparseTensor): void {
+  if (A.rank !== B.rank || A.shape.some((d, k) => d !== B.shape[k]))
+    throw new SparsifyError(
+      'B',
+      `expected A's shape [${A.shape.join(', ')}], got [${B.shape.join(', ')}]`,
+    );
+  if (A.dtype !== B.dtype)
+    throw new SparsifyError('B', `expected ${A.dtype} values like A's, got ${B.dtype}`);
+}
+
+/** The index list `i,j,k...` of an element-wise kernel over `rank` dimensions. */
+export function elementwiseIndices(rank: number): string {
+  return 'ijklmnop'.slice(0, rank).split('').join(',');
+}
+
+/**
  * Runs `expr` (a kernel whose output `C` has `outputFormat`) on the host over `operands` (one
  * value dtype: the callers check it with typed errors) and returns the assembled result.
  */

@@ -1,12 +1,13 @@
 /** The `sparseAdd` op: the sum of two sparse tensors as a sparse tensor. */
 import { op } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
-import { SparsifyError } from '../../sparsify/index.js';
 import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
 import {
   assembledResult,
   assembleOnHost,
+  elementwiseIndices,
   hostOperand,
+  requireMatching,
   sameCoordinateTargets,
 } from './host-assembled.js';
 import { residentSparse } from './pattern-operands.js';
@@ -26,15 +27,9 @@ import type { SparseArgument } from './sparse-argument.js';
 function sparseAdd_(A: SparseArgument, B: SparseArgument, format?: FormatSpec): TfSparseTensor {
   const left = hostOperand('sparseAdd', A, 'A');
   const right = hostOperand('sparseAdd', B, 'B');
-  if (left.rank !== right.rank || left.shape.some((d, k) => d !== right.shape[k]))
-    throw new SparsifyError(
-      'B',
-      `expected A's shape [${left.shape.join(', ')}], got [${right.shape.join(', ')}]`,
-    );
-  if (left.dtype !== right.dtype)
-    throw new SparsifyError('B', `expected ${left.dtype} values like A's, got ${right.dtype}`);
+  requireMatching(left, right);
   const outputFormat = format === undefined ? left.format : format32(format, left.rank);
-  const indices = 'ijklmnop'.slice(0, left.rank).split('').join(',');
+  const indices = elementwiseIndices(left.rank);
   const result = assembleOnHost(
     `C(${indices}) = A(${indices}) + B(${indices})`,
     { A: left, B: right },

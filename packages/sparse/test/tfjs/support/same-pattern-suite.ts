@@ -383,7 +383,7 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
         }
       });
 
-    it('sparseMatMul, sparseAdd and sparseConvert of host SparseTensors equal dense tfjs math', async () => {
+    it('sparseMatMul, sparseAdd, sparseConvert and sparse x sparse sparseMul of host SparseTensors equal dense tfjs math', async () => {
       await useBackend();
       for (let seed = 1; seed <= cases; seed++) {
         const next = seededRandom(8000 + seed);
@@ -392,24 +392,23 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
         const B = randomSparse([k, n], MATRIX_FORMATS[(seed + 2) % 5] as FormatSpec, seed + 2);
         const A2 = randomSparse([m, k], 'COO', seed + 4);
         await balanced(async () => {
-          const [product, sum, dense] = tf.tidy(() => {
+          const [product, sum, dense, elementwise] = tf.tidy(() => {
             const a = tf.tensor2d(A.data, [m, k]);
-            return [
-              tf.matMul(a, tf.tensor2d(B.data, [k, n])),
-              tf.add(a, tf.tensor2d(A2.data, [m, k])),
-              a,
-            ];
-          }) as [tf.Tensor, tf.Tensor, tf.Tensor];
+            const a2 = tf.tensor2d(A2.data, [m, k]);
+            return [tf.matMul(a, tf.tensor2d(B.data, [k, n])), tf.add(a, a2), a, tf.mul(a, a2)];
+          }) as [tf.Tensor, tf.Tensor, tf.Tensor, tf.Tensor];
           // The operands' patterns are on the host: nothing is read back on any backend.
-          const [C, S, T] = withoutReads(() => [
+          const [C, S, T, P] = withoutReads(() => [
             sparseMatMul(A.host, B.host),
             sparseAdd(A.host, A2.host, 'DCSR'),
             sparseConvert(A.host, 'CSC'),
+            sparseMul(A2.host, A.host),
           ]);
           for (const [result, reference, format] of [
             [C, product, 'CSR'],
             [S, sum, 'DCSR'],
             [T, dense, 'CSC'],
+            [P, elementwise, 'COO'],
           ] as const) {
             expect(result.format.levels, format).toEqual(
               SparseTensor.fromDense(new Float32Array(1), [1, 1], format).format.levels,
@@ -418,7 +417,7 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
             expectClose(Array.from(host.toDense(), Number), await read(reference), format);
             result.dispose();
           }
-          tf.dispose([product, sum, dense]);
+          tf.dispose([product, sum, dense, elementwise]);
         });
       }
     });
@@ -435,6 +434,7 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
             ['A', () => sparseMatMul(A, host)],
             ['B', () => sparseAdd(host, A)],
             ['A', () => sparseConvert(A, 'CSC')],
+            ['B', () => sparseMul(host, A)],
           ] as const) {
             let error: unknown;
             try {
