@@ -6,10 +6,9 @@
  * walked until the stack overflows.
  */
 import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import { MAX_NESTING_DEPTH } from '../parse/nesting.js';
 import type { AffineExpr, AffineMap } from './affine-types.js';
 
-/** Deeper than any affine expression MLIR prints; a cyclic object reaches it too. */
-const MAX_DEPTH = 256;
 const BINARY_OPS: readonly unknown[] = ['+', '-', '*', 'floordiv', 'ceildiv', 'mod'];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -35,10 +34,10 @@ export function checkAffineExpr(
   argument: string,
   depth = 0,
 ): asserts value is AffineExpr {
-  if (depth > MAX_DEPTH) {
+  if (depth > MAX_NESTING_DEPTH) {
     throw new LoopIrArgumentError(
       argument,
-      `an AffineExpr nested at most ${MAX_DEPTH} deep`,
+      `an AffineExpr nested at most ${MAX_NESTING_DEPTH} deep`,
       value,
     );
   }

@@ -4,6 +4,7 @@
  */
 import { expectArray } from '../argument-checks.js';
 import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import { MAX_NESTING_DEPTH } from '../parse/nesting.js';
 import { expectAttribute, expectIntegerType, expectType } from '../value-argument-checks.js';
 import { type AffineMap, affineMapEquals } from './affine.js';
 import type {
@@ -280,9 +281,6 @@ export function i1Attr(value: boolean): IntegerAttr {
   return integerAttr(value ? 1n : 0n, i1);
 }
 
-/** Attributes nested in arrays and dictionaries a comparison follows (a cycle reaches it too). */
-const MAX_ATTRIBUTE_DEPTH = 256;
-
 /**
  * Structural attribute equality (float values compare by bits, so NaN equals itself).
  * @throws LoopIrArgumentError when `a` or `b` is no attribute.
@@ -299,12 +297,8 @@ function equalAttrs(a: Attribute, b: Attribute, depth: number): boolean {
   expectAttribute(a, 'a');
   expectAttribute(b, 'b');
   if (a === b) return true;
-  if (depth > MAX_ATTRIBUTE_DEPTH) {
-    throw new LoopIrArgumentError(
-      'a',
-      `an Attribute nested at most ${MAX_ATTRIBUTE_DEPTH} deep`,
-      a,
-    );
+  if (depth > MAX_NESTING_DEPTH) {
+    throw new LoopIrArgumentError('a', `an Attribute nested at most ${MAX_NESTING_DEPTH} deep`, a);
   }
   if (a.kind !== b.kind) return false;
   switch (a.kind) {

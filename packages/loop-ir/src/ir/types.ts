@@ -5,6 +5,7 @@
 
 import { expectArray, expectTypes } from '../argument-checks.js';
 import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import { MAX_NESTING_DEPTH } from '../parse/nesting.js';
 import {
   expectBoolean,
   expectScalarType,
@@ -210,10 +211,11 @@ export function functionType(inputs: readonly Type[], results: readonly Type[]):
 }
 
 /**
- * Function types nested in function types a comparison or printer follows before it refuses
- * (far beyond any real signature; a cyclic type reaches it too).
+ * Function types nested in function types a comparison or printer follows before it refuses:
+ * the parser's own limit, so that whatever parses also prints and compares (a cyclic type
+ * reaches it too).
  */
-export const MAX_TYPE_DEPTH = 64;
+export const MAX_TYPE_DEPTH = MAX_NESTING_DEPTH;
 
 /**
  * Structural type equality.

@@ -5,6 +5,7 @@ import { checkAffineMap } from '../ir/affine-arguments.js';
 import type { Attribute, AttributeMap, DenseAttr } from '../ir/attributes.js';
 import type { Type } from '../ir/types.js';
 import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
+import { MAX_NESTING_DEPTH } from '../parse/nesting.js';
 import { expectAttribute, expectType } from '../value-argument-checks.js';
 import { printCheckedAffineMap } from './affine.js';
 import { printFloat } from './float.js';
@@ -44,9 +45,6 @@ interface AttributePrintOptions {
   /** Print affine maps through aliases (module printing); inline otherwise. */
   readonly aliases?: AffineMapAliases;
 }
-
-/** Attributes nested in arrays and dictionaries printing follows (a cycle reaches it too). */
-const MAX_ATTRIBUTE_DEPTH = 256;
 
 /** The element type of a dense attribute's type (named `argument`): a scalar of a vector or memref. */
 function denseElementType(type: unknown, argument: string): Type {
@@ -135,10 +133,10 @@ function printAttributeAt(
   depth: number,
 ): string {
   expectAttribute(a, argument);
-  if (depth > MAX_ATTRIBUTE_DEPTH) {
+  if (depth > MAX_NESTING_DEPTH) {
     throw new LoopIrArgumentError(
       argument,
-      `an Attribute nested at most ${MAX_ATTRIBUTE_DEPTH} deep`,
+      `an Attribute nested at most ${MAX_NESTING_DEPTH} deep`,
       a,
     );
   }
