@@ -50,7 +50,7 @@ function bumped(version: string, bump: Bump): string {
   return version;
 }
 
-/** Bumps and summaries straight from the changeset files' front matter. */
+/** Bumps and summaries straight from the changeset files' front matter (YAML: either quote). */
 function readChangesets(): { bumps: Map<string, Bump>; summaries: Map<string, string[]> } {
   const bumps = new Map<string, Bump>();
   const summaries = new Map<string, string[]>();
@@ -61,7 +61,7 @@ function readChangesets(): { bumps: Map<string, Bump>; summaries: Map<string, st
       /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(
         fs.readFileSync(join(root, '.changeset', file), 'utf8'),
       ) ?? [];
-    for (const [, name, bump] of front.matchAll(/^"?([^":]+)"?:\s*(patch|minor|major)\s*$/gm)) {
+    for (const [, name, bump] of front.matchAll(/^["']?([^"':]+)["']?:\s*(patch|minor|major)\s*$/gm)) {
       const previous = bumps.get(name!) ?? 'none';
       if (BUMPS.indexOf(bump as Bump) > BUMPS.indexOf(previous)) bumps.set(name!, bump as Bump);
       summaries.set(name!, [...(summaries.get(name!) ?? []), body.trim()]);
