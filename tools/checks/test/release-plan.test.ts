@@ -61,7 +61,9 @@ function readChangesets(): { bumps: Map<string, Bump>; summaries: Map<string, st
       /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(
         fs.readFileSync(join(root, '.changeset', file), 'utf8'),
       ) ?? [];
-    for (const [, name, bump] of front.matchAll(/^["']?([^"':]+)["']?:\s*(patch|minor|major)\s*$/gm)) {
+    for (const [, name, bump] of front.matchAll(
+      /^["']?([^"':]+)["']?:\s*(patch|minor|major)\s*$/gm,
+    )) {
       const previous = bumps.get(name!) ?? 'none';
       if (BUMPS.indexOf(bump as Bump) > BUMPS.indexOf(previous)) bumps.set(name!, bump as Bump);
       summaries.set(name!, [...(summaries.get(name!) ?? []), body.trim()]);
