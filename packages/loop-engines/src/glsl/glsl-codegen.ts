@@ -301,7 +301,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     return name;
   }
 
-  protected letStatement(type: ShaderType, name: string, expr: string): string {
+  protected letStatement(type: ShaderType | 'u32', name: string, expr: string): string {
     return `${this.dialect.types[type]} ${name} = ${expr};`;
   }
 

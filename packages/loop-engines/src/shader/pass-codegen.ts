@@ -10,6 +10,7 @@ import { operand, operands, result } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../errors.js';
 import type { CountedLoop, EngineBackend, OpHandler, OpHandlers } from '../lowering.js';
 import {
+  nonFiniteBits,
   type ShaderDialect,
   type ShaderType,
   shaderLiteral,
@@ -150,8 +151,20 @@ export abstract class ShaderPassCodegen implements EngineBackend<string> {
     this.bind(v, name);
   }
 
+  /**
+   * A non-finite f32 `v` from its bit pattern `bits` (a u32 literal). The bits go through a
+   * local first: a bitcast of the literal itself would be a WGSL const-expression, and one that
+   * evaluates to ±∞ or NaN is a shader-creation error; a `let` is evaluated at run time.
+   */
+  defineFromBits(v: Value, bits: string): void {
+    if (shaderTypeOf(v.type) !== 'f32') throw new EngineUnsupportedError('non-float bit patterns');
+    const name = this.fresh();
+    this.line(this.letStatement('u32', name, bits));
+    this.define(v, this.dialect.floatFromBits(name));
+  }
+
   /** `let name = expr;` in the language. */
-  protected abstract letStatement(type: ShaderType, name: string, expr: string): string;
+  protected abstract letStatement(type: ShaderType | 'u32', name: string, expr: string): string;
   /** A mutable local declaration in the language. */
   protected abstract varStatement(type: ShaderType, name: string): string;
   /** The opening line of an endless loop. */
@@ -283,7 +296,9 @@ export const SHADER_HANDLERS: OpHandlers<ShaderPassCodegen> = {
   },
   constant: (cg, op) => {
     const r = result(op);
-    cg.bind(r, shaderLiteral(cg.dialect, op.attributes.value, r.type));
+    const bits = nonFiniteBits(op.attributes.value, r.type);
+    if (bits !== undefined) cg.defineFromBits(r, bits);
+    else cg.bind(r, shaderLiteral(cg.dialect, op.attributes.value, r.type));
   },
   scalar: (cg, op) => {
     cg.define(

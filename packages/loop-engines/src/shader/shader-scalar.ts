@@ -27,6 +27,8 @@ export interface ShaderDialect {
   intLiteral(v: bigint): string;
   /** A float literal (finite, already rounded to f32). */
   floatLiteral(v: number): string;
+  /** The f32 whose bit pattern is the u32 expression `bits`. */
+  floatFromBits(bits: string): string;
 }
 
 /** WGSL spelling. */
@@ -39,6 +41,7 @@ export const WGSL: ShaderDialect = {
   // i32's most negative value has no literal form.
   intLiteral: (v) => (v === -(2n ** 31n) ? 'i32(-2147483647 - 1)' : `i32(${v})`),
   floatLiteral: (v) => `f32(${Object.is(v, -0) ? '-0.0' : v.toExponential()})`,
+  floatFromBits: (bits) => `bitcast<f32>(${bits})`,
 };
 
 /** GLSL ES 3.00 spelling. */
@@ -50,6 +53,7 @@ export const GLSL: ShaderDialect = {
   select: (c, t, f) => `(${c} ? ${t} : ${f})`,
   intLiteral: (v) => (v === -(2n ** 31n) ? '(-2147483647 - 1)' : `${v}`),
   floatLiteral: (v) => (Object.is(v, -0) ? '-0.0' : v.toExponential()),
+  floatFromBits: (bits) => `uintBitsToFloat(${bits})`,
 };
 
 /** The shader type of `t`, or an EngineUnsupportedError. */
@@ -67,7 +71,19 @@ function describe(t: Type): string {
   return t.kind;
 }
 
-/** A literal of a constant attribute in type `t`. */
+/**
+ * The u32 literal of a non-finite f32 constant's bit pattern (`0x7f800000u` for +∞), or
+ * undefined where `attr` is not one. Neither language has a literal for ±∞ or NaN, so these
+ * constants are built from their bits.
+ */
+export function nonFiniteBits(attr: Attribute | undefined, t: Type): string | undefined {
+  if (attr?.kind !== 'float' || Number.isFinite(attr.value)) return undefined;
+  shaderTypeOf(t);
+  const bits = attr.bits ?? BigInt(new Uint32Array(Float32Array.of(attr.value).buffer)[0] ?? 0);
+  return `0x${bits.toString(16)}u`;
+}
+
+/** A literal of a constant attribute in type `t` (a finite one, for floats). */
 export function shaderLiteral(d: ShaderDialect, attr: Attribute | undefined, t: Type): string {
   const w = shaderTypeOf(t);
   if (attr?.kind === 'bool') return attr.value ? 'true' : 'false';
@@ -80,7 +96,7 @@ export function shaderLiteral(d: ShaderDialect, attr: Attribute | undefined, t: 
   }
   if (attr?.kind === 'float') {
     if (!Number.isFinite(attr.value))
-      throw new EngineUnsupportedError(`constant ${attr.value} has no WGSL literal`);
+      throw new EngineUnsupportedError(`constant ${attr.value} has no ${d.name} literal`);
     return d.floatLiteral(Math.fround(attr.value));
   }
   throw new EngineUnsupportedError(`unsupported constant attribute ${attr?.kind}`);

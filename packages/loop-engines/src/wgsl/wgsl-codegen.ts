@@ -73,7 +73,7 @@ export class WgslPassCodegen extends ShaderPassCodegen {
     return `uniforms.${name}`;
   }
 
-  protected letStatement(_type: ShaderType, name: string, expr: string): string {
+  protected letStatement(_type: ShaderType | 'u32', name: string, expr: string): string {
     return `let ${name} = ${expr};`;
   }
 
