@@ -60,17 +60,30 @@ export function stagedCoordinates(
   const coordinates = shape.map((size) => stagingArray(size, count));
   for (let d = 0; d < rank; d++) {
     const into = coordinates[d] as Float64Array | Int32Array;
-    const size = shape[d] as number;
-    for (let k = 0; k < count; k++) {
-      const x = numbers[k * rank + d] as number;
-      // NaN fails the first test; the floor test rejects fractions and infinities.
-      if (!(x >= 0 && x < size && Math.floor(x) === x)) {
-        throw outside(argument, x, k * rank + d, rank, shape);
-      }
-      into[k] = x;
-    }
+    const bad = stageDimension(numbers, rank, d, shape[d] as number, into);
+    if (bad >= 0) throw outside(argument, numbers[bad], bad, rank, shape);
   }
   return { coordinates, count };
+}
+
+/**
+ * Dimension `d`'s coordinates of a flat row-major array of `rank` per entry, into `into`;
+ * the index in `numbers` of the first that is no integer inside `size`, else -1.
+ */
+function stageDimension(
+  numbers: ArrayLike<number>,
+  rank: number,
+  d: number,
+  size: number,
+  into: Float64Array | Int32Array,
+): number {
+  for (let k = 0, at = d; k < into.length; k++, at += rank) {
+    const x = numbers[at] as number;
+    // NaN fails the first test; the floor test rejects fractions and infinities.
+    if (!(x >= 0 && x < size && Math.floor(x) === x)) return at;
+    into[k] = x;
+  }
+  return -1;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type FormatSpec,
   resolveFormat,
   type SparseFormat,
+  SparseStorageError,
   SparseTensor,
   type StorageWidth,
   type ValueDType,
@@ -281,6 +282,42 @@ describe('matrices built straight into a row form equal the plain builder bit fo
           referenceStorage(swapped, stored, [shape[1], shape[0]], transposed.format, dtype),
           `${show(source.format)} ${layout} transposed`,
         );
+      }
+    }
+  });
+
+  it('a coordinate that is no integer inside the shape is a SparseStorageError naming its entry, every form (seeded)', () => {
+    const random = seededRandom(3505);
+    const bad = [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 'size'] as const;
+    for (let round = 0; round < 60; round++) {
+      const { shape, tuples, values } = caseOf(random, 'random', 'float64');
+      const entry = Math.floor(random() * tuples.length);
+      const d = Math.floor(random() * 2);
+      const kind = bad[Math.floor(random() * bad.length)] as (typeof bad)[number];
+      const x = kind === 'size' ? (shape[d] as number) : kind;
+      const broken = tuples.map((t) => [...t]);
+      (broken[entry] as number[])[d] = x;
+      const flat = broken.flat();
+      const forms: [string, Parameters<typeof SparseTensor.fromCoordinates>[0]][] = [
+        ['tuples', broken],
+        ['Float64Array', Float64Array.from(flat)],
+        ['number list', flat],
+      ];
+      // An Int32Array holds integers only: a negative or too large one.
+      if (kind === -1 || kind === 'size') forms.push(['Int32Array', Int32Array.from(flat)]);
+      for (const [form, coordinates] of forms) {
+        let thrown: unknown;
+        try {
+          SparseTensor.fromCoordinates(coordinates, values, shape, 'CSR', { dtype: 'float64' });
+        } catch (error) {
+          thrown = error;
+        }
+        const what = `${form}: ${String(x)} at dimension ${d} of entry ${entry}`;
+        expect(thrown, what).toBeInstanceOf(SparseStorageError);
+        expect(thrown, what).toMatchObject({ argument: 'coordinates', at: entry });
+        if (form !== 'tuples') {
+          expect((thrown as Error).message, what).toContain(`(dimension ${d} of entry ${entry})`);
+        }
       }
     }
   });
