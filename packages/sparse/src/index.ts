@@ -76,6 +76,7 @@ export {
   type FunctionName,
   hasAssembly,
   type IndexExpr,
+  type IndexWindow,
   KERNEL_CACHE_LIMIT,
   type KernelFunction,
   type KernelOperand,

@@ -13,6 +13,12 @@ import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js'
 import { checkKernel } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
+import {
+  accessText,
+  operandWindowOf,
+  withOperandWindows,
+  withWindowShapes,
+} from './operand-window.js';
 import { hasAssembly } from './output-plan.js';
 import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
 import type { SparseKernel } from './sparse-kernel.js';
@@ -194,8 +200,10 @@ function boundInputs(
   }
   const bound = new Map<string, KernelOperand>();
   for (const t of plan.inputs) {
-    const name = t.source ?? t.name;
-    const o = Object.hasOwn(operands, name) ? operands[name] : undefined;
+    const operand = t.source ?? t.name;
+    const o = Object.hasOwn(operands, operand) ? operands[operand] : undefined;
+    // A window operand's errors name the caller's tensor it windows.
+    const name = operandWindowOf(kernel, operand)?.tensor ?? operand;
     if (o === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
     checkOperandKind(name, o);
     // A converted copy checks the caller's operand against the format it was planned from.
@@ -238,9 +246,10 @@ function indexSizes(
       const n = shape[d] as number;
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
+        const window = operandWindowOf(kernel, name);
         throw new SparsifyError(
-          `operands.${name}`,
-          `dimension ${d} (index ${i}) is ${n} but another operand has ${seen}`,
+          `operands.${window?.tensor ?? name}`,
+          `dimension ${d} (index ${i}) ${window === undefined ? '' : `of the window ${accessText(window)} `}is ${n} but another operand has ${seen}`,
         );
       }
       sizes.set(i, n);
@@ -255,7 +264,7 @@ export function outputShapeOf(
   operands: Readonly<Record<string, KernelOperand>>,
 ): number[] {
   checkKernel(kernel);
-  const bound = boundInputs(kernel, operands);
+  const bound = boundInputs(kernel, withOperandWindows(kernel, operands));
   const sizes = indexSizes(kernel, (input) => shapeOf(bound.get(input) as KernelOperand));
   return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
 }
@@ -277,9 +286,10 @@ export function outputShapeOfShapes(
     );
   }
   const { plan } = kernel;
+  const withWindows = withWindowShapes(kernel, shapes);
   const sizes = indexSizes(kernel, (input) => {
     const name = plan.inputs.find((t) => t.name === input)?.source ?? input;
-    const shape = Object.hasOwn(shapes, name) ? shapes[name] : undefined;
+    const shape = Object.hasOwn(withWindows, name) ? withWindows[name] : undefined;
     if (shape === undefined) throw new SparsifyError(`operands.${name}`, 'missing');
     if (
       !Array.isArray(shape) ||
@@ -336,13 +346,14 @@ export function bindArgumentsFor(
   ) => ValueArray | BigInt64Array | OutputStorage | undefined,
 ): BoundCall {
   const { plan } = kernel;
-  const inputs = boundInputs(kernel, operands);
+  const windowed = withOperandWindows(kernel, operands);
+  const inputs = boundInputs(kernel, windowed);
   const sizes = indexSizes(kernel, (input) => shapeOf(inputs.get(input) as KernelOperand));
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const output = outputFor(outputShape);
   const length = outputShape.reduce((a, b) => a * b, 1);
   const assembly = hasAssembly(plan)
-    ? bindOutputStorage(plan, operands, outputShape, output)
+    ? bindOutputStorage(plan, windowed, outputShape, output)
     : undefined;
   const out =
     assembly?.values ??

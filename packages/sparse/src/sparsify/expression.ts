@@ -3,11 +3,28 @@
  * walks), with the bounds on its size. Types and limits only, so that the parser, the
  * argument checks and the planning passes can all name them without importing each other.
  */
+/**
+ * A window of one dimension of an operand (TACO's `i(lo, hi)` and `i(lo, hi, stride)`): the
+ * elements `lo, lo + stride, …` below `hi` read as `i = 0, 1, …`, so the index ranges over
+ * `ceil((hi - lo) / stride)` values. Bounds are non-negative integers, `lo <= hi`,
+ * `stride >= 1`.
+ */
+export interface IndexWindow {
+  readonly lo: number;
+  readonly hi: number;
+  readonly stride: number;
+}
+
 /** A tensor read (`A(i,j)`); a rank-0 access (`s`, `s()`) reads a scalar. */
 export interface AccessExpr {
   readonly kind: 'access';
   readonly tensor: string;
   readonly indices: readonly string[];
+  /**
+   * Per index, its window (`A(i(1,5,2), j)`: `[{lo: 1, hi: 5, stride: 2}, null]`); absent
+   * when no index of the access is windowed.
+   */
+  readonly windows?: readonly (IndexWindow | null)[];
 }
 
 /** A numeric literal. */

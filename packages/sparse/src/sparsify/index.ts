@@ -23,6 +23,7 @@ export {
   type Expr,
   type FunctionName,
   type IndexExpr,
+  type IndexWindow,
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_NODES,
   MAX_NOTATION_LENGTH,

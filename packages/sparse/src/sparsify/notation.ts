@@ -9,7 +9,8 @@
  *              | 'sum' '(' index ',' expr ')' | 'select' '(' compare ',' expr ',' expr ')'
  *              | ('max' | 'min') '[' index (',' index)* ']' '(' expr ')'
  *     compare := expr ('<' | '<=' | '>' | '>=' | '==' | '!=') expr
- *     access  := name ['(' [index (',' index)*] ')']
+ *     access  := name ['(' [subscript (',' subscript)*] ')']
+ *     subscript := index ['(' integer ',' integer [',' integer] ')']
  *
  * A bare name that is an index variable of the kernel (`i` in `b(i,j) * (i*3 + j)`) is the
  * index's value, like MLIR's `linalg.index`; any other bare name is a scalar operand. Indices
@@ -22,13 +23,17 @@
  * condition of `select`, never a number. `=` overwrites the output (which starts from zero), `+=`
  * accumulates into it, `*=` multiplies into it.
  *
+ * A subscript `i(lo, hi)` or `i(lo, hi, stride)` windows an operand's dimension (TACO's
+ * windows): `A(i(1,5,2), j)` reads rows 1 and 3 of `A` as `i = 0, 1`. Windows are on operands
+ * only: a window on the output is a {@link SparsifyError}.
+ *
  * Parsing is bounded: nesting deeper than {@link MAX_EXPRESSION_DEPTH} or more than
  * {@link MAX_EXPRESSION_NODES} nodes is a {@link NotationSyntaxError}, so no input can
  * exhaust the stack of the parser or of the passes that walk the tree.
  */
 import { textOf } from '../sparse-error.js';
 import { checkExpr } from './argument-checks.js';
-import { NotationSyntaxError } from './errors.js';
+import { NotationSyntaxError, SparsifyError } from './errors.js';
 import {
   type AccessExpr,
   type AssignOp,
@@ -37,6 +42,7 @@ import {
   type Expr,
   FUNCTION_ARITY,
   type FunctionName,
+  type IndexWindow,
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_NODES,
   MAX_NOTATION_LENGTH,
@@ -143,12 +149,53 @@ export function parseNotation(source: string): Notation {
       throw new NotationSyntaxError(source, at, `a tensor name (${tensor} is a function)`);
     }
     const indices: string[] = [];
+    const windows: (IndexWindow | null)[] = [];
     if (eat('(') && !eat(')')) {
-      do indices.push(name('an index name'));
-      while (eat(','));
+      do {
+        indices.push(name('an index name'));
+        windows.push(eat('(') ? indexWindow() : null);
+      } while (eat(','));
       expect(')');
     }
-    return node({ kind: 'access', tensor, indices });
+    const windowed = windows.some((w) => w !== null);
+    return node({ kind: 'access', tensor, indices, ...(windowed ? { windows } : {}) });
+  };
+  /** A window bound: a non-negative integer. */
+  const windowBound = (what: string): number => {
+    skip();
+    const start = at;
+    const negative = eat('-');
+    const text = match(NUMBER);
+    const value = text === undefined ? Number.NaN : Number(text);
+    if (negative || !Number.isSafeInteger(value)) {
+      at = start;
+      throw new NotationSyntaxError(source, at, `${what}, a non-negative integer`);
+    }
+    return value;
+  };
+  /** `(lo, hi)` or `(lo, hi, stride)` after an index name (the `(` eaten). */
+  const indexWindow = (): IndexWindow => {
+    const lo = windowBound('a window start');
+    expect(',');
+    skip();
+    const hiAt = at;
+    const hi = windowBound('a window end');
+    if (hi < lo) {
+      at = hiAt;
+      throw new NotationSyntaxError(source, at, `a window end of at least its start ${lo}`);
+    }
+    let stride = 1;
+    if (eat(',')) {
+      skip();
+      const strideAt = at;
+      stride = windowBound('a window stride');
+      if (stride < 1) {
+        at = strideAt;
+        throw new NotationSyntaxError(source, at, 'a window stride of at least 1');
+      }
+    }
+    expect(')');
+    return { lo, hi, stride };
   };
   /** Where each one-argument `min`/`max` starts, for its error. */
   const extremaAt = new Map<SumExpr, number>();
@@ -251,6 +298,13 @@ export function parseNotation(source: string): Notation {
     });
 
   const output = access();
+  if (output.windows !== undefined) {
+    throw new SparsifyError(
+      'expression',
+      `the output ${output.tensor} has a window: windows are supported on operands only (write the whole output and slice it afterwards)`,
+      'windows on operands only',
+    );
+  }
   const op: AssignOp | undefined = eat('+=') ? '+=' : eat('*=') ? '*=' : eat('=') ? '=' : undefined;
   if (op === undefined) throw new NotationSyntaxError(source, at, "'=', '+=' or '*='");
   const rhs = expr();
@@ -436,7 +490,7 @@ export function printExpr(e: Expr): string {
 function printTree(e: Expr): string {
   switch (e.kind) {
     case 'access':
-      return `${e.tensor}(${e.indices.join(',')})`;
+      return `${e.tensor}(${e.indices.map((i, d) => i + windowText(e.windows?.[d])).join(',')})`;
     case 'const':
       // String() is injective on the literals the grammar reads (no sign, no NaN).
       return String(e.value);
@@ -456,4 +510,18 @@ function printTree(e: Expr): string {
         ? `sum(${e.index},${printTree(e.body)})`
         : `${e.reducer}[${e.index}](${printTree(e.body)})`;
   }
+}
+
+/** `(lo,hi,stride)` of a window (what {@link parseNotation} reads back), `''` for none. */
+export function windowText(w: IndexWindow | null | undefined): string {
+  if (w === null || w === undefined) return '';
+  const bounds = [w.lo, w.hi, w.stride];
+  if (!bounds.every((b) => Number.isSafeInteger(b) && b >= 0) || w.lo > w.hi || w.stride < 1) {
+    throw new SparsifyError(
+      'e',
+      `a window ${textOf(w)} is malformed`,
+      '{lo, hi, stride}: integers, 0 <= lo <= hi, stride >= 1',
+    );
+  }
+  return `(${bounds.join(',')})`;
 }

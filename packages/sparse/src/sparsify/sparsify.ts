@@ -16,6 +16,7 @@ import type { PlanOptions } from './kernel-plan.js';
 import { kernelParameters } from './kernel-signature.js';
 import { emitLoopNests } from './loop-nests.js';
 import { parseNotation } from './notation.js';
+import { windowedKernel, withoutWindows } from './operand-window.js';
 import { planWithOutput } from './output-plan.js';
 import type { SparseKernel } from './sparse-kernel.js';
 
@@ -65,7 +66,18 @@ export function emitKernel(
     );
   }
   const own = ownFormats(formats);
-  const plan = planWithOutput(asInPlaceUpdate(parseNotation(expression), own), own, options);
+  const notation = parseNotation(expression);
+  const windowFree = withoutWindows(notation, own);
+  if (windowFree !== undefined) {
+    // Windows are per-call data: the kernel is the window-free one's, shared by every window.
+    const kernel = sparsify(
+      windowFree.expression,
+      windowFree.formats as Readonly<Record<string, FormatSpec>>,
+      options,
+    );
+    return windowedKernel(kernel, windowFree.windows);
+  }
+  const plan = planWithOutput(asInPlaceUpdate(notation, own), own, options);
   if (options.caseDispatch !== undefined && !CASE_DISPATCHES.includes(options.caseDispatch)) {
     throw new SparsifyError(
       'options.caseDispatch',
