@@ -33,7 +33,7 @@ export function optionsProblem(
       validKeys.every((k) => typeof k === 'string'),
     'optionsProblem',
     'validKeys',
-    `an array of at most ${MAX_KEYS} option names`,
+    'an array of option names',
     validKeys,
   );
   if (options === undefined && required === null) return undefined;

@@ -10,14 +10,14 @@ export type RegisterEntries = Readonly<Record<string, string>>;
 /**
  * What to do when a kernel of the package whose register entries are `entries` is missing on
  * `backend` (the engine's backend name), in words: the import to add, or (for a backend the
- * package has no entry for) the backends it has, each with its import. Anything but a map
- * lists no backend.
+ * package has no entry for) the backends it has, each with its import. (tfjs-core's kernel
+ * registry only knows what an entry registered.) Anything but a map lists no backend.
  */
 export function registerRemedy(entries: RegisterEntries, backend: string): string {
   const known = Object.entries(Object(entries) as RegisterEntries);
   const entry = known.find(([name]) => name === backend);
   if (entry !== undefined) {
-    return `add \`import '${text(entry[1])}';\` once to the app (tfjs-core's kernel registry only knows what an entry registered)`;
+    return `add \`import '${text(entry[1])}';\` once to the app`;
   }
   const listed = known.map(([name, specifier]) => `'${name}' (import '${text(specifier)}')`);
   return `the kernels are registered for the backends ${listed.join(', ')}; switch to one of them with tf.setBackend and import its entry`;

@@ -13,7 +13,6 @@ import {
   type TensorInfo,
 } from '@tensorflow/tfjs-core';
 import { KernelNotRegisteredError } from './errors.js';
-import { expectArgument } from './pass-arguments.js';
 import { type RegisterEntries, registerRemedy } from './register-remedy.js';
 
 /**
@@ -33,15 +32,9 @@ export function runRegisteredKernel(
   inputs: NamedTensorMap | readonly TensorInfo[],
   attrs: object,
 ): Tensor {
-  expectArgument(
-    typeof kernel === 'string',
-    'runRegisteredKernel',
-    'kernel',
-    'a kernel name',
-    kernel,
-  );
   const backend = engine().backendName;
-  if (getKernel(kernel, backend) === undefined) {
+  // A kernel name that is no string names no registered kernel (String: never a TypeError).
+  if (getKernel(String(kernel), backend) === undefined) {
     throw new KernelNotRegisteredError(
       op,
       kernel,

@@ -5,11 +5,12 @@
  * live in this entry and not in the main one: an app without that optional peer type-checks
  * against the main entry with `skipLibCheck: false`.
  */
+
+export { withShape } from './tensor-view.js';
 export { FLOAT_EXACT_INTEGER_LIMIT } from './webgl/float-exact.js';
 export {
   disposeAll as disposeWebglIntermediates,
   flatView,
   packedRunValues,
   runFlatProgram,
-  withShape,
 } from './webgl/run-program.js';

@@ -5,10 +5,12 @@
  * and not in the main one: an app without that optional peer type-checks against the main entry
  * with `skipLibCheck: false`.
  */
+
+export { withShape } from './tensor-view.js';
 export { cpuRouteReason as webgpuCpuRouteReason } from './webgpu/cpu-route.js';
 export {
   dispatchWorkgroups as webgpuDispatchWorkgroups,
   FlatProgram,
   WORKGROUP_SIZE as WEBGPU_WORKGROUP_SIZE,
 } from './webgpu/flat-program.js';
-export { runFlat, type UniformValue, withShape } from './webgpu/residency.js';
+export { runFlat, type UniformValue } from './webgpu/residency.js';

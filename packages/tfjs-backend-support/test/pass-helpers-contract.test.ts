@@ -143,6 +143,9 @@ describe('the GPU pass helpers keep the error contract on junk', () => {
       webgl.packedRunValues({ shape, isPacked, slice });
     expect([runs([8]), runs([3, 2, 2]), runs([3, 2, 3]), runs([4, 4])]).toEqual([2, 4, 0, 0]);
     expect([runs([8], false), runs([8], true, { flatOffset: 2 })]).toEqual([0, 0]);
+    expect([null, 5, { isPacked: true }].map((t) => webgl.packedRunValues(t as never))).toEqual([
+      0, 0, 0,
+    ]);
   });
 
   it('a dispatch covers every element, one invocation each, up to the cap', () => {

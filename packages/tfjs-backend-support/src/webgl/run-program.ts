@@ -16,7 +16,6 @@ import {
   expectBackend,
   expectDtype,
   expectObjectWith,
-  expectShape,
   expectTensorInfo,
   expectTensorInfos,
 } from '../pass-arguments.js';
@@ -64,25 +63,16 @@ export function flatView(
 
 /**
  * Consecutive values per texel of a packed, unsliced texture whose texels hold runs: 2 for a
- * packed 1-D texture, 4 for a packed `[q, 2, 2]` one (each texel one 2x2 block); else 0.
+ * packed 1-D texture, 4 for a packed `[q, 2, 2]` one (each texel one 2x2 block); else 0
+ * (anything that is not a texture's data included).
  */
 export function packedRunValues(texData: {
   readonly shape: readonly number[];
   readonly slice?: unknown;
   readonly isPacked?: boolean;
 }): 0 | 2 | 4 {
-  expectObjectWith(
-    texData,
-    'packedRunValues',
-    'texData',
-    "a texture's data (texData.get(dataId))",
-    {
-      shape: 'object',
-    },
-  );
-  if (texData.isPacked !== true || texData.slice != null) return 0;
-  const { shape } = texData;
-  if (!Array.isArray(shape)) return 0;
+  const { isPacked, slice, shape } = Object(texData) as Partial<typeof texData>;
+  if (isPacked !== true || slice != null || !Array.isArray(shape)) return 0;
   if (shape.length === 1) return 2;
   return shape.length === 3 && shape[1] === 2 && shape[2] === 2 ? 4 : 0;
 }
@@ -117,13 +107,6 @@ export function runFlatProgram(
   );
   for (const input of inputs) backend.uploadToGPU(input.dataId);
   return backend.runWebGLProgram(program, [...inputs], dtype, uniforms);
-}
-
-/** `info` seen with another shape of the same size (unpacked outputs reshape for free). */
-export function withShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
-  expectTensorInfo(info, 'withShape', 'info');
-  expectShape(shape, 'withShape', 'shape');
-  return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
 }
 
 /** Disposes a kernel's intermediate tensors. */

@@ -10,7 +10,6 @@ import {
   expectBackend,
   expectDtype,
   expectObjectWith,
-  expectShape,
   expectTensorInfo,
   expectTensorInfos,
 } from '../pass-arguments.js';
@@ -18,13 +17,6 @@ import {
 /** The same data seen as a 1-D tensor (no copy: WebGPU buffers are flat). */
 function flat(t: TensorInfo): TensorInfo {
   return { dataId: t.dataId, shape: [elementCount(t.shape)], dtype: t.dtype };
-}
-
-/** `info` seen with another shape of the same size. */
-export function withShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
-  expectTensorInfo(info, 'withShape', 'info');
-  expectShape(shape, 'withShape', 'shape');
-  return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
 }
 
 /** A uniform value as tfjs's `runWebGPUProgram` takes it. */
