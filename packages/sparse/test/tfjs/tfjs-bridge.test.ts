@@ -127,8 +127,8 @@ describe('sparseOp', () => {
     const A = SparseTensor.fromDense(new Float32Array([1, 0, 2, 0]), [2, 2], 'CSR');
     tf.tidy(() => {
       expect(() => op(A)).toThrow(/takes 2 operands \(A, x\), got 1/);
-      expect(() => op(A, tf.tensor1d([1, 2], 'int32'))).toThrow(
-        /Invalid operands: mix dtypes float32 and int32/,
+      expect(() => op(A, tf.tensor1d([1, 0], 'bool'))).toThrow(
+        /Invalid operands\.x: expected a float32 or int32 tensor, got bool; convert it with tf\.cast/,
       );
       expect(() => op(A, tf.tensor1d([1, 2, 3]))).toThrow(SparsifyError);
       const csc = SparseTensor.fromDense(new Float32Array([1, 0, 2, 0]), [2, 2], 'CSC');

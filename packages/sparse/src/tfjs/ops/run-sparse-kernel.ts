@@ -66,19 +66,25 @@ export function runSparseKernel(
   const inputs: tf.NamedTensorMap = {};
   const sparse = new Map<string, TfSparseTensor>();
   const scalars: Record<string, number> = {};
-  const dtypes = new Set<string>();
+  const dtypes = new Set<'float32' | 'int32'>();
+  /** Inputs holding each dtype's values (positions and coordinates are not values). */
+  const valueInputs = { float32: [] as string[], int32: [] as string[] };
   for (const [name, value] of Object.entries(operands)) {
     const argument = `operands.${name}`;
     if (sparseNames.has(name)) {
       if (!(value instanceof TfSparseTensor || value instanceof SparseTensor))
         throw new SparsifyError(argument, `expected a sparse tensor, got ${describeValue(value)}`);
       if (value instanceof SparseTensor && value.dtype === 'float64')
-        throw new SparsifyError(argument, 'tfjs ops need float32 or int32 values, got float64');
+        throw new SparsifyError(
+          argument,
+          'tfjs ops need float32 or int32 values, got float64 (arith.truncf to float32 loses values: convert it yourself)',
+        );
       if (value instanceof TfSparseTensor && value.isDisposed)
         throw new SparsifyError(argument, 'the sparse tensor is disposed');
       const s = residentSparse(value);
       sparse.set(name, s);
       dtypes.add(s.dtype);
+      valueInputs[s.dtype].push(valuesInput(name));
       inputs[valuesInput(name)] = s.values;
       s.positions.forEach((t, l) => {
         if (t !== undefined) inputs[positionsInput(name, l)] = t;
@@ -89,8 +95,12 @@ export function runSparseKernel(
     } else if (value instanceof tf.Tensor) {
       if (value.isDisposed) throw new SparsifyError(argument, 'the tensor is disposed');
       if (value.dtype !== 'float32' && value.dtype !== 'int32')
-        throw new SparsifyError(argument, `expected a float32 or int32 tensor, got ${value.dtype}`);
+        throw new SparsifyError(
+          argument,
+          `expected a float32 or int32 tensor, got ${value.dtype}; convert it with tf.cast`,
+        );
       dtypes.add(value.dtype);
+      valueInputs[value.dtype].push(name);
       inputs[name] = value;
     } else if (typeof value === 'number') {
       scalars[name] = value;
@@ -101,9 +111,11 @@ export function runSparseKernel(
       );
     }
   }
-  if (dtypes.size > 1)
-    throw new SparsifyError('operands', `mix dtypes ${[...dtypes].join(' and ')}; use one`);
-  const dtype = dtypes.has('int32') ? 'int32' : 'float32';
+  // Mixed dtypes compute in the wider one, as sparsify binds (sparsify/value-promotion.ts):
+  // int32 operands of a float32 op are cast (arith.sitofp, which loses nothing the float32
+  // arithmetic keeps); the narrowing casts are the caller's, and the only dtypes here are these.
+  const dtype = dtypes.has('float32') || dtypes.size === 0 ? 'float32' : 'int32';
+  const promoted = dtype === 'float32' ? valueInputs.int32 : [];
   const shapes: Record<string, number[]> = {};
   for (const [name, s] of sparse) shapes[name] = [...s.shape];
   const attrs: SparseKernelAttrs = {
@@ -139,13 +151,14 @@ export function runSparseKernel(
   outputShapeOfShapes(compiled.kernel, operandShapes);
   // Inputs go as an array (their names are `attrs.inputNames`), as tfjs passes AddN's variable
   // input list, so the gradient can save all of them.
-  return runRegisteredKernel(
-    opName,
-    kernelName,
-    SPARSE_REGISTER_ENTRIES,
-    Object.values(inputs),
-    attrs,
-  );
+  const run = () =>
+    runRegisteredKernel(opName, kernelName, SPARSE_REGISTER_ENTRIES, Object.values(inputs), attrs);
+  if (promoted.length === 0) return run();
+  // The promoting casts live only for the call (a gradient keeps what it saves).
+  return tf.tidy(() => {
+    for (const name of promoted) inputs[name] = tf.cast(inputs[name] as tf.Tensor, dtype);
+    return run();
+  });
 }
 
 /**
