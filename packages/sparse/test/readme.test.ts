@@ -7,6 +7,7 @@ describeReadmeExamples({
     'Example: sparse kernels and engines',
     "Example: TACO's reductions",
     'Min and max reductions',
+    'Windows on operands',
     'Sparse outputs',
     'How kernels are cached',
     '`SparseTensor`',
