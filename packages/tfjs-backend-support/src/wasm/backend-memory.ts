@@ -56,7 +56,9 @@ export function heapOffset(backend: WasmBackendLike, info: TensorInfo): number {
   elementCountOf(info, 'heapOffset');
   const offset = backend.dataIdMap.get(info.dataId)?.memoryOffset;
   if (typeof offset !== 'number') {
-    throw new WasmBackendError(`tensor ${String(info.dataId)} has no offset on the wasm heap`);
+    throw new WasmBackendError(
+      `a ${info.dtype} tensor of shape [${info.shape}] has no offset on the wasm heap`,
+    );
   }
   return offset;
 }
@@ -76,7 +78,7 @@ export function heapElements(
   const offset = heapOffset(backend, info);
   if (offset + count * 4 > buffer.byteLength) {
     throw new WasmBackendError(
-      `tensor ${String(info.dataId)} of ${count} elements at byte ${offset} lies past the wasm heap (${buffer.byteLength} bytes)`,
+      `a ${info.dtype} tensor of ${count} elements at byte ${offset} lies past the wasm heap (${buffer.byteLength} bytes)`,
     );
   }
   return info.dtype === 'int32'
