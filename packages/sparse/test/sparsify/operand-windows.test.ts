@@ -432,7 +432,7 @@ describe('operand windows with the rest of the notation', () => {
             operands,
           ) as SparseTensor;
           expect(C.shape).toEqual([3, 2]);
-          expect(Array.from(C.toDense(), (v) => (v === 0 ? 0 : v))).toEqual(
+          expect(Array.from(C.toDense() as Float32Array, (v) => (v === 0 ? 0 : v))).toEqual(
             expected.map((v) => (v === 0 ? 0 : v)),
           );
         }
