@@ -61,6 +61,9 @@ export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'):
     vectorLength: attrs.vectorLength,
     enableVLAVectorization: attrs.enableVLAVectorization,
     enableSIMDIndex32: attrs.enableSIMDIndex32,
+    ...(attrs.halfWidthShortReductions === undefined
+      ? {}
+      : { halfWidthShortReductions: attrs.halfWidthShortReductions }),
     vscale: attrs.vscale,
     engine: attrs.engine as EngineName,
     valueType: dtype === 'int32' ? 'i32' : 'f32',
@@ -87,6 +90,7 @@ function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | '
     vectorLength,
     enableVLAVectorization,
     enableSIMDIndex32,
+    attrs.halfWidthShortReductions,
     vscale,
     engine,
     dtype,
@@ -154,6 +158,7 @@ function compileByKey(
           vectorLength: options.vectorLength,
           enableVLAVectorization: options.enableVLAVectorization,
           enableSIMDIndex32: options.enableSIMDIndex32,
+          halfWidthShortReductions: options.halfWidthShortReductions,
         }).module
       : kernel.module;
   // The host engine is compiled on first use: the GPU backends' shader path never needs it,

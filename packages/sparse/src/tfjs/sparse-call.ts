@@ -83,6 +83,9 @@ export function checkKernelConfig(
     if (!isExtent(attrs[name])) throw bad(`attrs.${name}`, 'expected a non-negative integer');
   for (const name of ['enableVLAVectorization', 'enableSIMDIndex32'] as const)
     if (typeof attrs[name] !== 'boolean') throw bad(`attrs.${name}`, 'expected a boolean');
+  const { halfWidthShortReductions } = attrs;
+  if (halfWidthShortReductions !== undefined && typeof halfWidthShortReductions !== 'boolean')
+    throw bad('attrs.halfWidthShortReductions', 'expected a boolean or nothing');
   if (typeof engine !== 'string') throw bad('attrs.engine', 'expected an engine name');
   if ('expr' in attrs && typeof attrs.expr !== 'string')
     throw bad('attrs.expr', 'expected tensor index notation');

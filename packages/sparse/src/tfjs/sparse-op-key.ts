@@ -18,6 +18,12 @@ export interface SparseOpOptions {
   readonly vectorLength?: number;
   readonly enableVLAVectorization?: boolean;
   readonly enableSIMDIndex32?: boolean;
+  /**
+   * A vectorized reduction of at most `vectorLength / 2` iterations (a short sparse row) runs on
+   * half as many lanes (default true), with bit-identical results: the vectorizer's
+   * `halfWidthShortReductions`. `false` emits the full-width code `mlir-opt-22` emits.
+   */
+  readonly halfWidthShortReductions?: boolean;
   /** `vector.vscale` for VLA code (default 1). */
   readonly vscale?: number;
   /** Engine running the kernel (default `'wasm'`). */
@@ -34,6 +40,7 @@ export const SPARSE_OP_OPTION_DEFAULTS: Readonly<Required<SparseOpOptions>> = Ob
   vectorLength: 0,
   enableVLAVectorization: false,
   enableSIMDIndex32: false,
+  halfWidthShortReductions: true,
   vscale: 1,
   engine: 'wasm',
   valueType: 'f32',

@@ -49,6 +49,7 @@ describe('sparseOp cache key', () => {
     vectorLength: 4,
     enableVLAVectorization: true,
     enableSIMDIndex32: true,
+    halfWidthShortReductions: false,
     vscale: 2,
     engine: 'js',
     valueType: 'i32',

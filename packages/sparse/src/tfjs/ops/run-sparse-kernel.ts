@@ -127,6 +127,7 @@ export function runSparseKernel(
     vectorLength: o.vectorLength,
     enableVLAVectorization: o.enableVLAVectorization,
     enableSIMDIndex32: o.enableSIMDIndex32,
+    halfWidthShortReductions: o.halfWidthShortReductions,
     vscale: o.vscale,
     engine: o.engine,
   };
