@@ -102,6 +102,11 @@ export function windowedKernel(
   return windowed;
 }
 
+/** Whether `kernel` reads any operand through a window. */
+export function hasOperandWindows(kernel: SparseKernel): boolean {
+  return WINDOWS.has(kernel);
+}
+
 /** The window an operand of `kernel` reads, if it is a window operand. */
 export function operandWindowOf(kernel: SparseKernel, name: string): OperandWindow | undefined {
   return WINDOWS.get(kernel)?.get(name);

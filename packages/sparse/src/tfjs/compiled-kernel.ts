@@ -10,6 +10,7 @@ import { vectorize } from '@tilekit/sparse-vectorizer';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
 import { LruMap } from '../sparsify/lru-map.js';
+import { hasOperandWindows } from '../sparsify/operand-window.js';
 import {
   FIXED_EXPRESSIONS,
   type SparseKernelAttrs,
@@ -136,6 +137,20 @@ export function parseFormats(text: string): Record<string, OperandFormat> {
   return parsed as Record<string, OperandFormat>;
 }
 
+/**
+ * Throws unless `kernel` reads every operand whole. A window is materialized from the caller's
+ * tensor on every call: on the host a slice of the stored entries, which device-resident
+ * tensors would have to be read back for.
+ */
+export function refuseOperandWindows(kernel: SparseKernel, expr: string): void {
+  if (hasOperandWindows(kernel)) {
+    throw new SparsifyError(
+      'expr',
+      `windows on operands (${expr}) run on the host only: call sparsify() with SparseTensor operands, or pass the window itself (tf.slice or tf.stridedSlice of a dense tensor) and index it whole`,
+    );
+  }
+}
+
 /** {@link compiledSparseKernel} through the canonical key (equal kernels share one compile). */
 function compileByKey(
   expr: string,
@@ -152,6 +167,7 @@ function compileByKey(
   if (cached !== undefined) return cached;
   const options = resolveSparseOpOptions(requested);
   const kernel = sparsify(expr, formats, { valueType: options.valueType });
+  refuseOperandWindows(kernel, expr);
   const module =
     options.vectorLength > 0
       ? vectorize(kernel.module, {

@@ -7,6 +7,7 @@ import { op, type Tensor } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
+import { refuseOperandWindows } from '../compiled-kernel.js';
 import { SparseOp as SparseOpKernel } from '../kernel-names.js';
 import { callerInputsOf } from '../sparse-call.js';
 import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions, sparseOpKey } from '../sparse-op-key.js';
@@ -67,6 +68,7 @@ export function sparseOp(
   const cached = OPS.get(key);
   if (cached !== undefined) return cached;
   const kernel = sparsify(expr, formats, {});
+  refuseOperandWindows(kernel, expr);
   const names = callerInputsOf(kernel.plan).map((t) => t.name);
   const sparseNames = new Set(Object.keys(formats).filter((n) => names.includes(n)));
   const rankOf = new Map(callerInputsOf(kernel.plan).map((t) => [t.name, t.indices.length]));
