@@ -11,10 +11,15 @@ export type RegisterEntries = Readonly<Record<string, string>>;
  * What to do when a kernel of the package whose register entries are `entries` is missing on
  * `backend` (the engine's backend name), in words: the import to add, or (for a backend the
  * package has no entry for) the backends it has, each with its import. (tfjs-core's kernel
- * registry only knows what an entry registered.) Anything but a map lists no backend.
+ * registry only knows what an entry registered.)
  */
 export function registerRemedy(entries: RegisterEntries, backend: string): string {
-  const known = Object.entries(Object(entries) as RegisterEntries);
+  // Anything but a map lists no backend; a map lists its first 64 (tfjs has four backends).
+  const known = (
+    typeof entries === 'object' && entries !== null && !Array.isArray(entries)
+      ? Object.entries(entries)
+      : []
+  ).slice(0, 64);
   const entry = known.find(([name]) => name === backend);
   if (entry !== undefined) {
     return `add \`import '${text(entry[1])}';\` once to the app`;

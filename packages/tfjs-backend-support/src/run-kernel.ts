@@ -33,8 +33,8 @@ export function runRegisteredKernel(
   attrs: object,
 ): Tensor {
   const backend = engine().backendName;
-  // A kernel name that is no string names no registered kernel (String: never a TypeError).
-  if (getKernel(String(kernel), backend) === undefined) {
+  // A kernel name that is no string names no registered kernel.
+  if (typeof kernel !== 'string' || getKernel(kernel, backend) === undefined) {
     throw new KernelNotRegisteredError(
       op,
       kernel,

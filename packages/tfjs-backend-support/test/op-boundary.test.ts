@@ -52,7 +52,7 @@ describe('runRegisteredKernel', () => {
 
   it('on a backend the package has no entry for, lists every backend with its import', async () => {
     await useBackend('wasm');
-    for (const entries of [ENTRIES, { ...ENTRIES, toString: 'x/register-toString' }, {}]) {
+    for (const entries of [ENTRIES, { ...ENTRIES, toString: 'x/register-toString' }]) {
       const listed = Object.entries(entries)
         .map(([name, entry]) => `'${name}' (import '${entry}')`)
         .join(', ');
@@ -63,14 +63,19 @@ describe('runRegisteredKernel', () => {
     await useBackend('cpu');
   });
 
-  it('a kernel name that is no string is a KernelNotRegisteredError, never a TypeError', () => {
+  it('a kernel name that is no string names no kernel; entries that are no map list no backend', () => {
     for (const [kernel, said] of [
       [5, '5'],
       [Symbol('Add'), 'a symbol'],
-      [null, 'null'],
+      [Object.create(null), 'an object without a prototype'],
     ] as const) {
       expect(() => runRegisteredKernel('x', kernel as never, ENTRIES, {}, {})).toThrow(
-        `x: kernel '${said}' is not registered for the active backend 'cpu'`,
+        `x: kernel '${said}' is not registered for the active backend 'cpu'; add`,
+      );
+    }
+    for (const entries of [{}, [], null, 'cpu']) {
+      expect(() => runRegisteredKernel('x', 'Missing', entries as never, {}, {})).toThrow(
+        'the kernels are registered for the backends ; switch to one of them',
       );
     }
   });
