@@ -41,27 +41,7 @@ import {
   type VectorType,
 } from './types.js';
 
-export type {
-  AffineMapAttr,
-  ArrayAttr,
-  Attribute,
-  AttributeMap,
-  BoolAttr,
-  CombiningKind,
-  CombiningKindAttr,
-  DenseArrayAttr,
-  DenseAttr,
-  DenseElement,
-  DictionaryAttr,
-  FloatAttr,
-  IntegerAttr,
-  OpaqueAttr,
-  PredicateAttr,
-  StringAttr,
-  SymbolRefAttr,
-  TypeAttr,
-  UnitAttr,
-} from './attribute-shapes.js';
+export type * from './attribute-shapes.js';
 
 /** Every combining kind, in MLIR's enum order. */
 export const COMBINING_KINDS: readonly CombiningKind[] = Object.freeze([

@@ -26,19 +26,7 @@ import type {
   VectorType,
 } from './type-shapes.js';
 
-export type {
-  FloatFormat,
-  FloatType,
-  FunctionType,
-  IndexType,
-  IntegerType,
-  MemRefDim,
-  MemRefType,
-  ScalarType,
-  StridedLayout,
-  Type,
-  VectorType,
-} from './type-shapes.js';
+export type * from './type-shapes.js';
 
 /**
  * Raised when a type is constructed from an impossible description (`integer(7)`, a vector of
