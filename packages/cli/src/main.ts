@@ -3,7 +3,7 @@ import { COMMANDS } from './commands/index.js';
 import { checkArgv, checkCommands, checkIO } from './embedder-arguments.js';
 import { describeFailure } from './failure.js';
 import { CliError, type CliIO } from './io.js';
-import { didYouMean } from './nearest.js';
+import { didYouMean } from './did-you-mean.js';
 import { cliVersion } from './version.js';
 
 /**

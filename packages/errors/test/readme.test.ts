@@ -3,5 +3,5 @@ import { describeReadmeExamples } from '../../../tools/vitest/readme-example-sui
 
 describeReadmeExamples({
   packageDir: fileURLToPath(new URL('..', import.meta.url)),
-  headings: ['Example', 'Shared arithmetic'],
+  headings: ['Example', 'Shared arithmetic', 'Did you mean'],
 });

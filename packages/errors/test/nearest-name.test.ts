@@ -1,0 +1,95 @@
+/** `editDistance` against a brute-force recursion, and `nearestName`'s policy against its statement. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { editDistance, nearestName, TilekitArgumentError } from '../src/index.js';
+
+/** Levenshtein distance by its definition: try every last edit, remembering sub-answers. */
+function bruteDistance(a: string, b: string): number {
+  const memo = new Map<string, number>();
+  const d = (i: number, j: number): number => {
+    if (i === 0) return j;
+    if (j === 0) return i;
+    const key = `${i},${j}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const value = Math.min(
+      d(i - 1, j) + 1,
+      d(i, j - 1) + 1,
+      d(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
+    );
+    memo.set(key, value);
+    return value;
+  };
+  return d(a.length, b.length);
+}
+
+/** Words over a small alphabet, so that random pairs share letters and distances vary. */
+const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'é'), maxLength: 9 });
+
+describe('editDistance', () => {
+  it('equals the brute-force Levenshtein distance', () => {
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(editDistance(a, b)).toBe(bruteDistance(a, b));
+      }),
+      { seed: 38, numRuns: 500 },
+    );
+  });
+
+  it('rejects a word that is not a string with a typed error', () => {
+    expect(() => editDistance(3 as never, 'a')).toThrow(TilekitArgumentError);
+    expect(() => editDistance('a', null as never)).toThrow(/'b'|b/);
+  });
+});
+
+describe('nearestName', () => {
+  it('suggests the closest close name, ties to the earlier, as the policy states', () => {
+    fc.assert(
+      fc.property(word, fc.array(word, { maxLength: 6 }), (typed, names) => {
+        const lower = typed.toLowerCase();
+        const distances = names.map((name) => {
+          const known = name.toLowerCase();
+          if (known === lower) return 0;
+          if (lower !== '' && known.startsWith(lower)) return 1;
+          return bruteDistance(lower, known);
+        });
+        const budget = Math.max(2, Math.floor(typed.length / 3));
+        const best = Math.min(...distances);
+        const expected = best <= budget ? names[distances.indexOf(best)] : undefined;
+        expect(nearestName(typed, names)).toBe(expected);
+      }),
+      { seed: 38, numRuns: 500 },
+    );
+  });
+
+  it('suggests the name a one-edit typo was typed from when it is the only name', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        fc.constantFrom('a', 'x'),
+        (name, at, letter) => {
+          const i = at % name.length;
+          for (const typo of [
+            name.slice(0, i) + name.slice(i + 1),
+            name.slice(0, i) + letter + name.slice(i),
+            name.slice(0, i) + letter + name.slice(i + 1),
+          ]) {
+            expect(nearestName(typo, ['zzzzzzzzzzzzzzzzzzzzzzzzz', name])).toBe(name);
+          }
+        },
+      ),
+      { seed: 38, numRuns: 200 },
+    );
+  });
+
+  it('suggests nothing for a far word, a long word, or names that are no list', () => {
+    expect(nearestName('frobnicate', ['layout', 'demo', 'conformance'])).toBeUndefined();
+    const long = 'a'.repeat(65);
+    expect(nearestName(long, [long])).toBeUndefined();
+    expect(nearestName(long.slice(1), [long.slice(1)])).toBe(long.slice(1));
+    expect(nearestName(5 as never, ['5'])).toBeUndefined();
+    expect(nearestName('ab', [7, 'ab'] as never)).toBe('ab');
+    expect(() => nearestName('a', 'abc' as never)).toThrow(TilekitArgumentError);
+  });
+});
