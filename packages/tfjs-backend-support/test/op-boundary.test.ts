@@ -115,14 +115,35 @@ describe('optionsProblem', () => {
     );
   });
 
-  it('names the nearest option (case-insensitive edit distance, ties to the earlier)', () => {
+  it('names the option meant when one is close (case-insensitive, prefix one edit, ties to the earlier)', () => {
+    // Typos of real keys (always close) and random strings (mostly far: no suggestion).
+    const typo = fc
+      .tuple(fc.constantFrom(...KEYS), fc.nat(), fc.constantFrom('drop', 'case', 'x'))
+      .map(([k, at, edit]) => {
+        const i = at % k.length;
+        const c = k[i] ?? '';
+        const swapped =
+          edit === 'case' ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : 'x';
+        return edit === 'drop'
+          ? k.slice(0, i) + k.slice(i + 1)
+          : k.slice(0, i) + swapped + k.slice(i + 1);
+      });
     fc.assert(
-      fc.property(fc.string({ maxLength: 14 }), (key) => {
+      fc.property(fc.oneof(typo, fc.string({ maxLength: 14 })), (key) => {
         fc.pre(!KEYS.includes(key));
-        const distances = KEYS.map((k) => referenceDistance(key.toLowerCase(), k.toLowerCase()));
-        const nearest = KEYS[distances.indexOf(Math.min(...distances))];
+        const lower = key.toLowerCase();
+        const distances = KEYS.map((k) =>
+          lower !== '' && k.toLowerCase().startsWith(lower) && k.length > key.length
+            ? 1
+            : referenceDistance(lower, k.toLowerCase()),
+        );
+        const best = Math.min(...distances);
+        const hint =
+          best <= Math.max(2, Math.floor(key.length / 3))
+            ? `; did you mean '${KEYS[distances.indexOf(best)]}'?`
+            : '';
         expect(optionsProblem('tscatter', { [key]: 1 }, KEYS, null)).toBe(
-          `has no option '${key}'; did you mean '${nearest}'? (tscatter options: ${KEYS.join(', ')})`,
+          `has no option '${key}'${hint} (tscatter options: ${KEYS.join(', ')})`,
         );
       }),
       { seed: 38, numRuns: 300 },
