@@ -129,9 +129,13 @@ function min(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
 }
 
-/** The `affine` folds, keyed by op name. */
-export const AFFINE_FOLDS: FoldTable = new Map([
-  ['affine.apply', firstOf(foldAffineConstant, foldAffineMapAsItReads)],
-  ['affine.min', firstOf(foldAffineConstant, foldAffineMinSymbols, foldAffineMapAsItReads)],
-  ['affine.max', firstOf(foldAffineConstant, foldAffineMapAsItReads)],
-]);
+/**
+ * The `affine` folds, keyed by op name. Built in a pure-annotated call so that a bundle using
+ * only some of the folds leaves the table out, and with it the parser the read-back fold needs.
+ */
+export const AFFINE_FOLDS: FoldTable = /* @__PURE__ */ (() =>
+  new Map([
+    ['affine.apply', firstOf(foldAffineConstant, foldAffineMapAsItReads)],
+    ['affine.min', firstOf(foldAffineConstant, foldAffineMinSymbols, foldAffineMapAsItReads)],
+    ['affine.max', firstOf(foldAffineConstant, foldAffineMapAsItReads)],
+  ]))();

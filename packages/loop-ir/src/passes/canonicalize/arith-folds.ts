@@ -156,19 +156,23 @@ const foldBitcastChain: Fold = (op, _constants, defs) => {
   return { operations: [direct], results: direct.results };
 };
 
-/** Every `arith` op name the folds evaluate (all but `constant` and `select`). */
-const EVALUATED = [...SEMANTICS.keys()].filter(
-  (name) => name.startsWith('arith.') && name !== 'arith.constant' && name !== 'arith.select',
-);
-
-/** The `arith` folds, keyed by op name. */
-export const ARITH_FOLDS: FoldTable = new Map<string, Fold>([
-  ...EVALUATED.map((name): [string, Fold] => {
-    const rules: Fold[] = [foldConstantOperands];
-    if (IDENTITIES.has(name)) rules.push(foldIdentity);
-    if (name === 'arith.bitcast') rules.push(foldBitcastChain);
-    // Evaluation first (it covers every operand constant), then the algebraic rules.
-    return [name, firstOf(...rules)];
-  }),
-  ['arith.select', foldSelect],
-]);
+/**
+ * The `arith` folds, keyed by op name: every op the interpreter evaluates (all but `constant`
+ * and `select`) folds when its operands are constants. Built in a pure-annotated call so that a
+ * bundle using only some of the folds leaves the table out.
+ */
+export const ARITH_FOLDS: FoldTable = /* @__PURE__ */ (() =>
+  new Map<string, Fold>([
+    ...[...SEMANTICS.keys()]
+      .filter(
+        (name) => name.startsWith('arith.') && name !== 'arith.constant' && name !== 'arith.select',
+      )
+      .map((name): [string, Fold] => {
+        const rules: Fold[] = [foldConstantOperands];
+        if (IDENTITIES.has(name)) rules.push(foldIdentity);
+        if (name === 'arith.bitcast') rules.push(foldBitcastChain);
+        // Evaluation first (it covers every operand constant), then the algebraic rules.
+        return [name, firstOf(...rules)];
+      }),
+    ['arith.select', foldSelect],
+  ]))();
