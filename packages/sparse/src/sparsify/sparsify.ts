@@ -17,6 +17,7 @@ import { kernelParameters } from './kernel-signature.js';
 import { emitLoopNests } from './loop-nests.js';
 import { parseNotation } from './notation.js';
 import { windowedKernel, withoutWindows } from './operand-window.js';
+import { checkOptionsObject } from './options-object.js';
 import { planWithOutput } from './output-plan.js';
 import type { SparseKernel } from './sparse-kernel.js';
 
@@ -33,6 +34,15 @@ export interface SparsifyOptions extends PlanOptions {
    */
   readonly caseDispatch?: CaseDispatch;
 }
+
+/** Every option of {@link sparsify}; typed so that a new option must be listed here. */
+const SPARSIFY_OPTION_KEYS = Object.keys({
+  valueType: true,
+  posWidth: true,
+  crdWidth: true,
+  name: true,
+  caseDispatch: true,
+} satisfies Record<keyof SparsifyOptions, true>);
 
 /**
  * Emits the loops of `expression` (e.g. `'x(i) = A(i,j) * b(j)'`) for the given per-tensor
@@ -59,12 +69,7 @@ export function emitKernel(
   formats: Readonly<Record<string, FormatSpec>> = {},
   options: SparsifyOptions = {},
 ): SparseKernel {
-  if (typeof options !== 'object' || options === null) {
-    throw new SparsifyError(
-      'options',
-      'expected {valueType?, posWidth?, crdWidth?, name?, caseDispatch?}',
-    );
-  }
+  checkOptionsObject('sparsify', options, SPARSIFY_OPTION_KEYS);
   const own = ownFormats(formats);
   const notation = parseNotation(expression);
   const windowFree = withoutWindows(notation, own);

@@ -46,6 +46,11 @@ export const SPARSE_OP_OPTION_DEFAULTS: Readonly<Required<SparseOpOptions>> = Ob
   valueType: 'f32',
 });
 
+/** Every option of {@link SparseOpOptions}, the keys an options object may hold. */
+export const SPARSE_OP_OPTION_KEYS: readonly string[] = Object.freeze(
+  Object.keys(SPARSE_OP_OPTION_DEFAULTS),
+);
+
 /** `options` with every field filled in from {@link SPARSE_OP_OPTION_DEFAULTS}. */
 export function resolveSparseOpOptions(options: SparseOpOptions): Required<SparseOpOptions> {
   const resolved: Record<string, unknown> = {};

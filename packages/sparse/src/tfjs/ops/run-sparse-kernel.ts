@@ -8,6 +8,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { describeValue, runRegisteredKernel } from '@tilekit/tfjs-backend-support';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { outputShapeOfShapes, SparsifyError } from '../../sparsify/index.js';
+import { checkOptionsObject } from '../../sparsify/options-object.js';
 import { compiledSparseKernel } from '../compiled-kernel.js';
 import {
   FIXED_EXPRESSIONS,
@@ -17,7 +18,11 @@ import {
 import { SPARSE_REGISTER_ENTRIES } from '../register-entries.js';
 import { callerInputsOf } from '../sparse-call.js';
 import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
-import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions } from '../sparse-op-key.js';
+import {
+  SPARSE_OP_OPTION_DEFAULTS,
+  SPARSE_OP_OPTION_KEYS,
+  type SparseOpOptions,
+} from '../sparse-op-key.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 
 /** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
@@ -50,8 +55,9 @@ function formatsAttr(sparse: ReadonlyMap<string, TfSparseTensor>): string {
  * expression, in any order). `sparseNames` says which operands must be sparse (the others must
  * be dense tensors or numbers).
  *
- * @throws SparsifyError / SparseFormatError for bad operands, KernelNotRegisteredError when the
- *   active backend's register entry was not imported.
+ * @throws SparsifyError / SparseFormatError for bad operands or options (a misspelt option key
+ *   names `options.<key>` and the option meant), KernelNotRegisteredError when the active
+ *   backend's register entry was not imported.
  */
 export function runSparseKernel(
   opName: string,
@@ -62,6 +68,7 @@ export function runSparseKernel(
   options: SparseOpOptions = {},
   extraAttrs: Readonly<Record<string, string>> = {},
 ): tf.Tensor {
+  checkOptionsObject(opName, options, SPARSE_OP_OPTION_KEYS);
   const o = { ...SPARSE_OP_OPTION_DEFAULTS, ...DEFAULT_OP_OPTIONS, ...options };
   const inputs: tf.NamedTensorMap = {};
   const sparse = new Map<string, TfSparseTensor>();

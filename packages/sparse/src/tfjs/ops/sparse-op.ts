@@ -7,10 +7,16 @@ import { op, type Tensor } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
+import { checkOptionsObject } from '../../sparsify/options-object.js';
 import { refuseOperandWindows } from '../compiled-kernel.js';
 import { SparseOp as SparseOpKernel } from '../kernel-names.js';
 import { callerInputsOf } from '../sparse-call.js';
-import { SPARSE_OP_OPTION_DEFAULTS, type SparseOpOptions, sparseOpKey } from '../sparse-op-key.js';
+import {
+  SPARSE_OP_OPTION_DEFAULTS,
+  SPARSE_OP_OPTION_KEYS,
+  type SparseOpOptions,
+  sparseOpKey,
+} from '../sparse-op-key.js';
 import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
 import { runSparseKernel, type SparseOperand } from './run-sparse-kernel.js';
 
@@ -51,7 +57,8 @@ function levelsAndOrder(spec: FormatSpec, rank: number): string {
  * `sparseOp('y(i) = A(i,j) * x(j)', {A: 'CSR'})(A, x)`. Equal expressions (spacing and
  * redundant parentheses aside), formats and options return the same op.
  *
- * @throws NotationSyntaxError, SparsifyError for an expression or formats sparsify rejects.
+ * @throws NotationSyntaxError, SparsifyError for an expression or formats sparsify rejects, or
+ *   an options key that is no option (naming `options.<key>` and the option meant).
  */
 export function sparseOp(
   expr: string,
@@ -62,8 +69,7 @@ export function sparseOp(
     throw new SparsifyError('expr', 'expected tensor index notation, e.g. y(i) = A(i,j) * x(j)');
   if (typeof formats !== 'object' || formats === null || Array.isArray(formats))
     throw new SparsifyError('formats', 'expected a format per sparse operand, e.g. {A: "CSR"}');
-  if (typeof options !== 'object' || options === null)
-    throw new SparsifyError('options', 'expected an options object');
+  checkOptionsObject('sparseOp', options, SPARSE_OP_OPTION_KEYS);
   const key = sparseOpKey(expr, formats, options);
   const cached = OPS.get(key);
   if (cached !== undefined) return cached;
