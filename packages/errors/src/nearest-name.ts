@@ -3,8 +3,6 @@
  * choices, and every op's misspelt option keys suggest a name by the same rule.
  */
 
-import { TilekitArgumentError } from './argument-error.js';
-
 /** Longest word judged as a typo: known names are short, a longer word is a typo of none. */
 const LONGEST_TYPO = 64;
 
@@ -35,12 +33,13 @@ export function editDistance(a: string, b: string): number {
  * Case is ignored; a name that starts with `word` is one edit away; a name is close within
  * max(2, floor(word.length / 3)) edits (Levenshtein distance); the closest wins, ties to the
  * earlier name. A word longer than 64 characters (or not a string) is a typo of no name.
- * @throws TilekitArgumentError when `names` is not an array of at most 65536 entries (entries
- *   that are not strings are never suggested).
+ *
+ * It never throws, since it is called while an error message is being made: `names` that are
+ * not an array of at most 65536 entries suggest nothing, and entries that are not strings are
+ * never suggested.
  */
 export function nearestName(word: string, names: readonly string[]): string | undefined {
-  if (!Array.isArray(names) || names.length > MOST_NAMES)
-    throw new TilekitArgumentError('names', `an array of at most ${MOST_NAMES} names`, names);
+  if (!Array.isArray(names) || names.length > MOST_NAMES) return undefined;
   if (typeof word !== 'string' || word.length > LONGEST_TYPO) return undefined;
   const typed = word.toLowerCase();
   const budget = Math.max(2, Math.floor(word.length / 3));

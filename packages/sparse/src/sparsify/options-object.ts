@@ -25,18 +25,8 @@ export function checkOptionsObject(fn: string, options: unknown, keys: readonly 
       `${fn} takes an options object ${expected} or nothing, got ${describeValue(options)}`,
       expected,
     );
-  let own: string[];
-  try {
-    own = Object.keys(options);
-  } catch {
-    // A Proxy whose ownKeys trap throws: its keys cannot be checked, so it is no options object.
-    throw new SparsifyError(
-      'options',
-      `${fn} cannot list the keys of the options object`,
-      expected,
-    );
-  }
-  for (const key of own) {
+  // A Proxy whose ownKeys trap throws passes the caller's own exception through.
+  for (const key of Object.keys(options)) {
     if (keys.includes(key)) continue;
     const meant = nearestName(key, keys);
     const hint = meant === undefined ? '' : `; did you mean '${meant}'?`;
