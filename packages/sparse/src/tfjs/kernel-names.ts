@@ -65,8 +65,8 @@ export interface SparseKernelAttrs extends NamedAttrMap {
   vectorLength: number;
   enableVLAVectorization: boolean;
   enableSIMDIndex32: boolean;
-  /** The vectorizer's half-width short reductions (absent: the default, on). */
-  halfWidthShortReductions?: boolean;
+  /** The vectorizer's half-width short reductions (bit-identical to full width; the default, on). */
+  halfWidthShortReductions: boolean;
   vscale: number;
   /** Engine the cpu and wasm backends (and the GPU backends' CPU route) run: interpreter, js or wasm. */
   engine: string;

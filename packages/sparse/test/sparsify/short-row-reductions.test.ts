@@ -17,6 +17,7 @@ import { runKernel, SparseTensor, sparsify } from '../../src/index.js';
 import { compiledSparseKernel } from '../../src/tfjs/compiled-kernel.js';
 import { sparseOp } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
+import type { SparseKernelAttrs } from '../../src/tfjs/kernel-names.js';
 
 const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 const VECTOR_LENGTHS = [4, 8, 16] as const;
@@ -85,6 +86,7 @@ describe('half-width short reductions give the full-width bits on skewed rows (s
   it('is the tfjs ops default, off on request, with equal bits on the cpu backend', async () => {
     expect(await tf.setBackend('cpu')).toBe(true);
     const expr = 'y(i) = A(i,j) * x(j)';
+    // Attributes written without the option (a JavaScript caller's, or older ones) mean it on.
     const attrs = {
       inputNames: [],
       formats: '{"A":{"levels":["dense","compressed"],"order":[0,1]}}',
@@ -95,7 +97,7 @@ describe('half-width short reductions give the full-width bits on skewed rows (s
       enableSIMDIndex32: true,
       vscale: 1,
       engine: 'wasm',
-    };
+    } as unknown as SparseKernelAttrs;
     const byDefault = compiledSparseKernel(expr, attrs, 'float32');
     const off = compiledSparseKernel(
       expr,

@@ -68,6 +68,7 @@ describe('wasm sparse kernel', () => {
       shapes: { A: [ROWS, COLS] },
       scalars: {},
       vectorLength: 8,
+      halfWidthShortReductions: true,
       enableVLAVectorization: false,
       enableSIMDIndex32: true,
       vscale: 1,
