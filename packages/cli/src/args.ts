@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { CliError } from './io.js';
 import { didYouMean } from './did-you-mean.js';
+import { CliError } from './io.js';
 
 /** The option spellings a parseArgs config accepts: `--name` and `-x` for each option. */
 function spellings(options: ParseArgsConfig['options']): string[] {

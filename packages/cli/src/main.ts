@@ -1,9 +1,9 @@
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
+import { didYouMean } from './did-you-mean.js';
 import { checkArgv, checkCommands, checkIO } from './embedder-arguments.js';
 import { describeFailure } from './failure.js';
 import { CliError, type CliIO } from './io.js';
-import { didYouMean } from './did-you-mean.js';
 import { cliVersion } from './version.js';
 
 /**
