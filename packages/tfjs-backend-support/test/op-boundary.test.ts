@@ -5,6 +5,7 @@
  * edit distance on generated keys; values are described by dtype and shape for tensors.
  */
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
+import { referenceEditDistance } from '@tilekit/test-support/reference-edit-distance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -81,26 +82,6 @@ describe('runRegisteredKernel', () => {
   });
 });
 
-/** Levenshtein distance by its recursive definition (memoized): the reference. */
-function referenceDistance(a: string, b: string): number {
-  const memo = new Map<string, number>();
-  const d = (i: number, j: number): number => {
-    if (i === 0) return j;
-    if (j === 0) return i;
-    const key = `${i},${j}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const value = Math.min(
-      d(i - 1, j) + 1,
-      d(i, j - 1) + 1,
-      d(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
-    );
-    memo.set(key, value);
-    return value;
-  };
-  return d(a.length, b.length);
-}
-
 describe('optionsProblem', () => {
   const KEYS = ['padValue', 'target', 'bounds', 'elementType', 'indexType'];
 
@@ -135,7 +116,7 @@ describe('optionsProblem', () => {
         const distances = KEYS.map((k) =>
           lower !== '' && k.toLowerCase().startsWith(lower) && k.length > key.length
             ? 1
-            : referenceDistance(lower, k.toLowerCase()),
+            : referenceEditDistance(lower, k.toLowerCase()),
         );
         const best = Math.min(...distances);
         const hint =

@@ -4,6 +4,8 @@
  * a plain object is rejected saying what it got, valid options are used, and nothing leaks.
  * Also: a layout argument of the wrong type says what it received.
  */
+
+import { referenceEditDistance } from '@tilekit/test-support/reference-edit-distance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertLayout, KernelArgumentError, relayout, tgather, tscatter } from '../src/index.js';
@@ -61,26 +63,6 @@ const OPS: readonly OptionOp[] = [
   },
 ];
 
-/** Plain recursive edit distance, the reference for which key is nearest. */
-function referenceDistance(a: string, b: string): number {
-  const memo = new Map<string, number>();
-  const d = (i: number, j: number): number => {
-    if (i === 0) return j;
-    if (j === 0) return i;
-    const key = `${i},${j}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const value = Math.min(
-      d(i - 1, j) + 1,
-      d(i, j - 1) + 1,
-      d(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
-    );
-    memo.set(key, value);
-    return value;
-  };
-  return d(a.length, b.length);
-}
-
 /** A valid key with one typo: a case flip, a dropped, doubled or replaced character. */
 const typo = (keys: readonly string[]) =>
   fc
@@ -131,7 +113,7 @@ describe('option objects of every op', () => {
           const distance = (k: string) =>
             lower !== '' && k.toLowerCase().startsWith(lower) && k.length > key.length
               ? 1
-              : referenceDistance(lower, k.toLowerCase());
+              : referenceEditDistance(lower, k.toLowerCase());
           const best = Math.min(...op.keys.map(distance));
           if (best > Math.max(2, Math.floor(key.length / 3))) expect(named).toBeUndefined();
           else {
