@@ -35,6 +35,7 @@ type Reduce = (a: number, b: number) => number;
 
 const MIN: Reduce = (a, b) => Math.min(a, b);
 const MAX: Reduce = (a, b) => Math.max(a, b);
+const SUM: Reduce = (a, b) => a + b;
 const identityOf = (reducer: Reduce, valueType: ValueType): number => {
   const least = reducer === MIN;
   if (valueType === 'i32') return least ? 2 ** 31 - 1 : -(2 ** 31);
@@ -65,6 +66,22 @@ interface Case {
 const at = (t: Dense, ...ix: number[]): number =>
   t.data[ix.reduce((k, x, d) => k * (t.shape[d] as number) + x, 0)] as number;
 
+/** `reduce` folded over the terms `0 .. count - 1` from `start`: each reference's one loop. */
+const fold = (
+  reduce: Reduce,
+  start: number,
+  count: number,
+  term: (k: number) => number,
+): number => {
+  let acc = start;
+  for (let k = 0; k < count; k++) acc = reduce(acc, term(k));
+  return acc;
+};
+
+/** One value per coordinate of `index`. */
+const each = (size: (index: string) => number, index: string, value: (k: number) => number) =>
+  Float64Array.from({ length: size(index) }, (_, k) => value(k));
+
 /** `x = red_i a(i)` (MLIR `sparse_reductions_min.mlir` `min2`; `max` by symmetry). */
 const vectorReduction = (name: 'min' | 'max'): Case => {
   const red = name === 'min' ? MIN : MAX;
@@ -76,11 +93,8 @@ const vectorReduction = (name: 'min' | 'max'): Case => {
     output: [],
     sparse: ['a'],
     reducer: red,
-    reference: ({ a }, size, identity) => {
-      let acc = identity;
-      for (let i = 0; i < size('i'); i++) acc = red(acc, at(a as Dense, i));
-      return Float64Array.of(acc);
-    },
+    reference: ({ a }, size, identity) =>
+      Float64Array.of(fold(red, identity, size('i'), (i) => at(a as Dense, i))),
   };
 };
 
@@ -96,11 +110,7 @@ const rowReduction = (name: 'min' | 'max'): Case => {
     sparse: ['A'],
     reducer: red,
     reference: ({ A }, size, identity) =>
-      Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++) acc = red(acc, at(A as Dense, i, j));
-        return acc;
-      }),
+      each(size, 'i', (i) => fold(red, identity, size('j'), (j) => at(A as Dense, i, j))),
   };
 };
 
@@ -118,11 +128,7 @@ const CASES: readonly Case[] = [
     sparse: ['A'],
     reducer: MIN,
     reference: ({ A }, size, identity) =>
-      Float64Array.from({ length: size('j') }, (_, j) => {
-        let acc = identity;
-        for (let i = 0; i < size('i'); i++) acc = MIN(acc, at(A as Dense, i, j));
-        return acc;
-      }),
+      each(size, 'j', (j) => fold(MIN, identity, size('i'), (i) => at(A as Dense, i, j))),
   },
   {
     name: 'x = max(A(i,j))',
@@ -132,12 +138,12 @@ const CASES: readonly Case[] = [
     output: [],
     sparse: ['A'],
     reducer: MAX,
-    reference: ({ A }, size, identity) => {
-      let acc = identity;
-      for (let i = 0; i < size('i'); i++)
-        for (let j = 0; j < size('j'); j++) acc = MAX(acc, at(A as Dense, i, j));
-      return Float64Array.of(acc);
-    },
+    reference: ({ A }, size, identity) =>
+      Float64Array.of(
+        fold(MAX, identity, size('i'), (i) =>
+          fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j)),
+        ),
+      ),
   },
   {
     name: 'y(i) = max(A(i,j) * x(j))',
@@ -148,12 +154,9 @@ const CASES: readonly Case[] = [
     sparse: ['A'],
     reducer: MAX,
     reference: ({ A, x }, size, identity) =>
-      Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++)
-          acc = MAX(acc, at(A as Dense, i, j) * at(x as Dense, j));
-        return acc;
-      }),
+      each(size, 'i', (i) =>
+        fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j) * at(x as Dense, j)),
+      ),
   },
   {
     name: 'y(i) = min(A(i,j) * B(i,j))',
@@ -164,12 +167,9 @@ const CASES: readonly Case[] = [
     sparse: ['A', 'B'],
     reducer: MIN,
     reference: ({ A, B }, size, identity) =>
-      Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++)
-          acc = MIN(acc, at(A as Dense, i, j) * at(B as Dense, i, j));
-        return acc;
-      }),
+      each(size, 'i', (i) =>
+        fold(MIN, identity, size('j'), (j) => at(A as Dense, i, j) * at(B as Dense, i, j)),
+      ),
   },
   {
     name: 'y(i) = max(A(i,j) + B(i,j))',
@@ -180,12 +180,9 @@ const CASES: readonly Case[] = [
     sparse: ['A', 'B'],
     reducer: MAX,
     reference: ({ A, B }, size, identity) =>
-      Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++)
-          acc = MAX(acc, at(A as Dense, i, j) + at(B as Dense, i, j));
-        return acc;
-      }),
+      each(size, 'i', (i) =>
+        fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j) + at(B as Dense, i, j)),
+      ),
   },
   {
     name: 'y(i) = b(i) + max(A(i,j))',
@@ -196,11 +193,11 @@ const CASES: readonly Case[] = [
     sparse: ['A'],
     reducer: MAX,
     reference: ({ A, b }, size, identity) =>
-      Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++) acc = MAX(acc, at(A as Dense, i, j));
-        return at(b as Dense, i) + acc;
-      }),
+      each(
+        size,
+        'i',
+        (i) => at(b as Dense, i) + fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j)),
+      ),
   },
   {
     name: 'y(i) = max(A(i,j) * min(B(j,k)))',
@@ -211,17 +208,12 @@ const CASES: readonly Case[] = [
     sparse: ['A', 'B'],
     reducer: MAX,
     reference: ({ A, B }, size, identity) => {
-      const inner = Float64Array.from({ length: size('j') }, (_, j) => {
-        let acc = Number.POSITIVE_INFINITY;
-        for (let k = 0; k < size('k'); k++) acc = MIN(acc, at(B as Dense, j, k));
-        return acc;
-      });
-      return Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++)
-          acc = MAX(acc, at(A as Dense, i, j) * (inner[j] as number));
-        return acc;
-      });
+      const inner = each(size, 'j', (j) =>
+        fold(MIN, Number.POSITIVE_INFINITY, size('k'), (k) => at(B as Dense, j, k)),
+      );
+      return each(size, 'i', (i) =>
+        fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j) * (inner[j] as number)),
+      );
     },
   },
   {
@@ -233,15 +225,11 @@ const CASES: readonly Case[] = [
     sparse: ['A', 'B'],
     reducer: MAX,
     reference: ({ A, B }, size, identity) =>
-      Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++) {
-          let sum = 0;
-          for (let k = 0; k < size('k'); k++) sum += at(A as Dense, i, j) * at(B as Dense, j, k);
-          acc = MAX(acc, sum);
-        }
-        return acc;
-      }),
+      each(size, 'i', (i) =>
+        fold(MAX, identity, size('j'), (j) =>
+          fold(SUM, 0, size('k'), (k) => at(A as Dense, i, j) * at(B as Dense, j, k)),
+        ),
+      ),
   },
   {
     name: 'y(i) = max(A(i,j) * B(j,k))',
@@ -252,13 +240,11 @@ const CASES: readonly Case[] = [
     sparse: ['A', 'B'],
     reducer: MAX,
     reference: ({ A, B }, size, identity) =>
-      Float64Array.from({ length: size('i') }, (_, i) => {
-        let acc = identity;
-        for (let j = 0; j < size('j'); j++)
-          for (let k = 0; k < size('k'); k++)
-            acc = MAX(acc, at(A as Dense, i, j) * at(B as Dense, j, k));
-        return acc;
-      }),
+      each(size, 'i', (i) =>
+        fold(MAX, identity, size('j'), (j) =>
+          fold(MAX, identity, size('k'), (k) => at(A as Dense, i, j) * at(B as Dense, j, k)),
+        ),
+      ),
   },
 ];
 
