@@ -38,9 +38,9 @@ export {
 export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
 export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
-export { BUFFER_PADDING } from './wasm/memory-ops.js';
-export { markOverwritten, whileOverwritten } from './wasm/overwritten-arrays.js';
-export { isMarkedImmutable, markImmutable } from './wasm/resident-inputs.js';
+export { BUFFER_PADDING } from './wasm/lowering/memory-ops.js';
+export { markOverwritten, whileOverwritten } from './wasm/runtime/overwritten-arrays.js';
+export { isMarkedImmutable, markImmutable } from './wasm/runtime/resident-inputs.js';
 export {
   buildWasm,
   compileWasm,

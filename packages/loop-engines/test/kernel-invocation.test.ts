@@ -6,7 +6,7 @@ import {
   checkArgumentCount,
   invokeKernel,
   type WasmKernel,
-} from '../src/wasm/kernel-invocation.js';
+} from '../src/wasm/runtime/kernel-invocation.js';
 
 /** A wasm function that traps, so the error is a real `WebAssembly.RuntimeError`. */
 function trappingKernel(): WasmKernel {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWasm, EngineUnsupportedError, generateJsSource } from '../src/index.js';
 import { JS_HANDLERS } from '../src/js/js-handlers.js';
 import { classifyOp, isStructural, OP_CLASSES } from '../src/op-classes.js';
-import { WASM_HANDLERS } from '../src/wasm/wasm-handlers.js';
+import { WASM_HANDLERS } from '../src/wasm/lowering/wasm-handlers.js';
 
 const KERNEL = `
 func.func @k(%a: memref<?xf32>, %idx: memref<?xi32>, %n: index) -> f32 {

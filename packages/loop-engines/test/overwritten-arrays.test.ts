@@ -9,7 +9,7 @@ import { parseModule } from '@tilekit/loop-ir';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, EngineArgumentError, markOverwritten, whileOverwritten } from '../src/index.js';
-import { isMarkedOverwritten } from '../src/wasm/overwritten-arrays.js';
+import { isMarkedOverwritten } from '../src/wasm/runtime/overwritten-arrays.js';
 
 /**
  * Writes `x[i] = a[i] * 3` for the first `n` elements and reads each back into the sum

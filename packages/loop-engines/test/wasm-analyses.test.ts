@@ -18,8 +18,8 @@ import { vectorize } from '@tilekit/sparse-vectorizer';
 import { loadCorpus } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import { affineOpParts } from '../src/affine-op.js';
-import { remainingLanesMask } from '../src/wasm/full-vector-loop.js';
-import { releasePoints } from '../src/wasm/local-reuse.js';
+import { remainingLanesMask } from '../src/wasm/lowering/full-vector-loop.js';
+import { releasePoints } from '../src/wasm/lowering/local-reuse.js';
 
 /** The plain formulation of releasePoints (see local-reuse.ts for the rule). */
 function plainReleasePoints(func: Operation): Map<Operation, Value[]> {

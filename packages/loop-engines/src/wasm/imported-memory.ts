@@ -9,9 +9,9 @@ import type { MemRefData, Module, ScalarType } from '@tilekit/loop-ir';
 import { expectMemory, expectTypedArray } from '../argument-checks.js';
 import { EngineArgumentError } from '../errors.js';
 import { checkEngineArguments, type EngineCall, scalarArgument } from '../signature.js';
-import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
-import { elementBytes } from './lanes.js';
-import { BUFFER_PADDING } from './memory-ops.js';
+import { elementBytes } from './lowering/lanes.js';
+import { BUFFER_PADDING } from './lowering/memory-ops.js';
+import { checkArgumentCount, invokeKernel, type WasmKernel } from './runtime/kernel-invocation.js';
 import { buildWasm, type WasmEngineOptions } from './wasm-engine.js';
 
 /** Whether `data` can be passed by address: a view of `memory` with padding room after it. */

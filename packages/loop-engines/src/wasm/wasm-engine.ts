@@ -1,7 +1,7 @@
 /**
  * The `wasm` engine: compiles one function of a module to a WebAssembly module with SIMD128
  * (our own encoder, no binaryen) and wraps it in a callable with the interpreter's calling
- * convention. Every compiled function runs in one shared linear memory (engine-memory.ts: a
+ * convention. Every compiled function runs in one shared linear memory (runtime/engine-memory.ts: a
  * memory per kernel exhausts a browser page's address space). Per call, memref arguments are
  * copied into that memory once (which grows as needed; an array declared with `markImmutable` that is still there from the
  * previous call is not copied again, nor is a written array declared with `markOverwritten`)
@@ -23,15 +23,15 @@ import {
   scalarArgument,
   writtenMemRefs,
 } from '../signature.js';
-import { compileFunction } from './compile-function.js';
-import { engineMemory } from './engine-memory.js';
-import { HostImports } from './host-imports.js';
-import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
-import { elementBytes } from './lanes.js';
-import { BUFFER_PADDING } from './memory-ops.js';
-import { copyIn, copyOut } from './memory-transfer.js';
-import { isMarkedOverwritten } from './overwritten-arrays.js';
-import { ResidentArguments } from './resident-inputs.js';
+import { compileFunction } from './lowering/compile-function.js';
+import { HostImports } from './lowering/host-imports.js';
+import { elementBytes } from './lowering/lanes.js';
+import { BUFFER_PADDING } from './lowering/memory-ops.js';
+import { engineMemory } from './runtime/engine-memory.js';
+import { checkArgumentCount, invokeKernel, type WasmKernel } from './runtime/kernel-invocation.js';
+import { copyIn, copyOut } from './runtime/memory-transfer.js';
+import { isMarkedOverwritten } from './runtime/overwritten-arrays.js';
+import { ResidentArguments } from './runtime/resident-inputs.js';
 
 /** Options of the wasm engine. */
 export interface WasmEngineOptions {

@@ -8,7 +8,7 @@
 
 import type { MemRefType, ScalarType, VectorType } from '@tilekit/loop-ir';
 import type { FunctionBuilder } from '@tilekit/wasm-encoder';
-import { EngineUnsupportedError } from '../errors.js';
+import { EngineUnsupportedError } from '../../errors.js';
 import { pushLane, pushMaskFor, setLane } from './lane-access.js';
 import { elementBytes, isBool, laneLayoutOf, valTypeOf } from './lanes.js';
 import type { Push, ScalarContext } from './scalar-ops.js';

@@ -5,7 +5,7 @@
  * in one direction only.
  */
 import type { Operation } from '@tilekit/loop-ir';
-import { lowerFunction } from '../lowering.js';
+import { lowerFunction } from '../../lowering.js';
 import { FunctionCompiler } from './function-compiler.js';
 import type { HostImports } from './host-imports.js';
 import { WASM_HANDLERS } from './wasm-handlers.js';

@@ -10,7 +10,7 @@
  */
 import type { MemRefType, Operation, Value } from '@tilekit/loop-ir';
 import { operand, operands } from '@tilekit/loop-ir';
-import type { CountedLoop } from '../lowering.js';
+import type { CountedLoop } from '../../lowering.js';
 
 /** The store of a zero-fill loop and what it writes. */
 export interface ZeroFill {

@@ -6,7 +6,7 @@
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { floatToBits } from '@tilekit/loop-ir';
 import type { FunctionBuilder } from '@tilekit/wasm-encoder';
-import { EngineUnsupportedError } from '../errors.js';
+import { EngineUnsupportedError } from '../../errors.js';
 import { valTypeOf } from './lanes.js';
 import {
   normalize,

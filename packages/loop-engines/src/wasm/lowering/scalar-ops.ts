@@ -9,7 +9,7 @@
 import type { Attribute, ScalarType } from '@tilekit/loop-ir';
 import { MATH_OPS } from '@tilekit/loop-ir';
 import type { FunctionBuilder, ValType } from '@tilekit/wasm-encoder';
-import { EngineUnsupportedError } from '../errors.js';
+import { EngineUnsupportedError } from '../../errors.js';
 import { valTypeOf } from './lanes.js';
 
 /** Pushes one operand value. */

@@ -8,7 +8,7 @@
 import type { ScalarType, Type, VectorType } from '@tilekit/loop-ir';
 import { laneCount } from '@tilekit/loop-ir';
 import type { ValType } from '@tilekit/wasm-encoder';
-import { EngineUnsupportedError } from '../errors.js';
+import { EngineUnsupportedError } from '../../errors.js';
 
 /** v128 lane interpretations. */
 export type LaneShape = 'i8x16' | 'i16x8' | 'i32x4' | 'i64x2' | 'f32x4' | 'f64x2';

@@ -10,7 +10,7 @@
  */
 import type { AffineExpr, Block, Operation, Value } from '@tilekit/loop-ir';
 import { operands, result } from '@tilekit/loop-ir';
-import { affineOpParts } from '../affine-op.js';
+import { affineOpParts } from '../../affine-op.js';
 
 /**
  * The lane count of a 1-D mask at `vscale`, or undefined when the type is not a 1-D vector.

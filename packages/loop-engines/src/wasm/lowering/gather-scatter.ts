@@ -8,7 +8,7 @@
  * value in a final `v128.bitselect`.
  */
 import type { ScalarType } from '@tilekit/loop-ir';
-import { EngineUnsupportedError } from '../errors.js';
+import { EngineUnsupportedError } from '../../errors.js';
 import { LOW_HALVES_OF_PAIR, pushLane, pushMaskFor } from './lane-access.js';
 import { elementBytes, isBool, laneLayoutOf } from './lanes.js';
 import { scalarElement, startAddress, type VectorAccess } from './memory-ops.js';

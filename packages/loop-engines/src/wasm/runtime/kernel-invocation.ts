@@ -3,8 +3,8 @@
  * memory is the engine's own or imported from the caller.
  */
 import type { InterpretResult, Type } from '@tilekit/loop-ir';
-import { EngineArgumentError, EngineRuntimeError } from '../errors.js';
-import { resultValue } from '../signature.js';
+import { EngineArgumentError, EngineRuntimeError } from '../../errors.js';
+import { resultValue } from '../../signature.js';
 
 /** The exported `kernel` of a module from `buildWasm`, taking the flattened wasm arguments. */
 export type WasmKernel = (...args: (number | bigint)[]) => unknown;

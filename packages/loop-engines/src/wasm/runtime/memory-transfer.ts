@@ -5,7 +5,7 @@
  * element.
  */
 import type { MemRefData, MemRefType, ScalarType } from '@tilekit/loop-ir';
-import { elementBytes } from './lanes.js';
+import { elementBytes } from '../lowering/lanes.js';
 
 function wasmView(buffer: ArrayBuffer, at: number, t: ScalarType, n: number): MemRefData {
   if (t.kind === 'float')

@@ -5,8 +5,8 @@
 
 import type { Operation, ScalarType, Value } from '@tilekit/loop-ir';
 import { laneCount, operand, operands, optionalOperand, result } from '@tilekit/loop-ir';
-import { EngineUnsupportedError } from '../errors.js';
-import { constantMaskSize, lanePosition, laneSource } from '../vector-op-parts.js';
+import { EngineUnsupportedError } from '../../errors.js';
+import { constantMaskSize, lanePosition, laneSource } from '../../vector-op-parts.js';
 import type { FunctionCompiler } from './function-compiler.js';
 import { indexVectorOf, maskedLanesUnused, onlyGatheredFromMemory } from './gather-indices.js';
 import { lowerGather, lowerScatter } from './gather-scatter.js';

@@ -3,7 +3,7 @@
  * array alive), as the wasm engine's `markImmutable` and `markOverwritten` take them.
  */
 import type { MemRefData } from '@tilekit/loop-ir';
-import { expectArrayOf, expectTypedArray } from '../argument-checks.js';
+import { expectArrayOf, expectTypedArray } from '../../argument-checks.js';
 
 /** Marking and testing of one kind of promise; `setter` names the public function in errors. */
 export interface ArrayMark {

@@ -13,8 +13,8 @@ import type {
 } from '@tilekit/loop-ir';
 import { combiningOp, floatToBits, isArithCast, laneCount } from '@tilekit/loop-ir';
 import type { FunctionBuilder } from '@tilekit/wasm-encoder';
-import { EngineUnsupportedError } from '../errors.js';
-import { computeOperandIndex } from '../op-classes.js';
+import { EngineUnsupportedError } from '../../errors.js';
+import { computeOperandIndex } from '../../op-classes.js';
 import { LOW_HALVES_OF_PAIR, lanePusher, pushMaskFor, setLane } from './lane-access.js';
 import { isBool, type LaneShape, laneLayoutOf } from './lanes.js';
 import { lowerCast, lowerCmpf, lowerCmpi } from './scalar-cmp-cast.js';

@@ -1,14 +1,14 @@
 /**
- * The wasm engine's op table: one emitter per op class (see ../op-classes.ts). Scalar memory,
+ * The wasm engine's op table: one emitter per op class (see ../../op-classes.ts). Scalar memory,
  * affine, constant and element-wise emitters are here; the vector ones are in
  * vector-handlers.ts.
  */
 import type { Operation, ScalarType } from '@tilekit/loop-ir';
 import { operand, operands, result } from '@tilekit/loop-ir';
-import { affineOpParts } from '../affine-op.js';
-import { EngineUnsupportedError } from '../errors.js';
-import type { OpHandlers } from '../lowering.js';
-import { computeOperand } from '../op-classes.js';
+import { affineOpParts } from '../../affine-op.js';
+import { EngineUnsupportedError } from '../../errors.js';
+import type { OpHandlers } from '../../lowering.js';
+import { computeOperand } from '../../op-classes.js';
 import { pushAffineMap } from './affine-lowering.js';
 import type { FunctionCompiler } from './function-compiler.js';
 import { lowerLoad, lowerStore } from './memory-ops.js';

@@ -1,6 +1,6 @@
 /**
  * Compiles one `func.func` to a wasm function: the wasm engine's backend of the shared
- * lowering skeleton (../lowering.ts). Every IR value lives in locals (scalars in one, vectors
+ * lowering skeleton (../../lowering.ts). Every IR value lives in locals (scalars in one, vectors
  * in v128 parts, memrefs as a base address plus dims), so ops compile one at a time;
  * structured control flow maps to `block`/`loop`/`if`, and loop-carried values move by
  * parallel assignment through the operand stack. The op emitters are in wasm-handlers.ts.
@@ -10,8 +10,8 @@ import type { MemRefType, Operation, ScalarType, Type, Value } from '@tilekit/lo
 import { definingOps, usersOf } from '@tilekit/loop-ir';
 import type { ValType } from '@tilekit/wasm-encoder';
 import { FunctionBuilder } from '@tilekit/wasm-encoder';
-import { EngineUnsupportedError } from '../errors.js';
-import type { CountedLoop, EngineBackend } from '../lowering.js';
+import { EngineUnsupportedError } from '../../errors.js';
+import type { CountedLoop, EngineBackend } from '../../lowering.js';
 import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
 import type { HostImports } from './host-imports.js';
 import { elementBytes, partCount, valTypeOf } from './lanes.js';

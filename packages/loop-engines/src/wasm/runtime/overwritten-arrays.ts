@@ -7,8 +7,8 @@
  */
 import { describeValue } from '@tilekit/errors';
 import type { MemRefData } from '@tilekit/loop-ir';
-import { expectArrayOf, expectTypedArray } from '../argument-checks.js';
-import { EngineArgumentError } from '../errors.js';
+import { expectArrayOf, expectTypedArray } from '../../argument-checks.js';
+import { EngineArgumentError } from '../../errors.js';
 import { arrayMark } from './array-marks.js';
 
 const overwritten = arrayMark('markOverwritten');
