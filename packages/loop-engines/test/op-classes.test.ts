@@ -1,13 +1,15 @@
 /**
  * The shared lowering skeleton's op classification: every op of a kernel falls in the class
- * written out by hand below, both engines' tables hold a handler for every class, and an op
- * no class covers is refused by either engine with a typed error naming the engine and op.
+ * written out by hand below, the three handler tables (js, wasm, and the one both shader
+ * generators share) hold a handler for every class, and an op no class covers is refused by
+ * the compiled engines with a typed error naming the engine and op.
  */
 import { type Module, type Operation, parseModule, walkOperations } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
 import { buildWasm, EngineUnsupportedError, generateJsSource } from '../src/index.js';
 import { JS_HANDLERS } from '../src/js/js-handlers.js';
 import { classifyOp, isStructural, OP_CLASSES } from '../src/op-classes.js';
+import { SHADER_HANDLERS } from '../src/shader/pass-codegen.js';
 import { WASM_HANDLERS } from '../src/wasm/lowering/wasm-handlers.js';
 
 const KERNEL = `
@@ -127,14 +129,14 @@ func.func @w(%n: index) -> index {
     expect(classifyOp(stub('test.no_result'))).toBe('unsupported');
   });
 
-  it('has a handler for every class in both engine tables', () => {
-    for (const table of [JS_HANDLERS, WASM_HANDLERS]) {
+  it('has a handler for every class in every handler table', () => {
+    for (const table of [JS_HANDLERS, WASM_HANDLERS, SHADER_HANDLERS]) {
       expect(Object.keys(table).sort()).toEqual([...OP_CLASSES].sort());
       for (const c of OP_CLASSES) expect(typeof table[c]).toBe('function');
     }
   });
 
-  it('refuses an op of no class on both engines, naming the engine and the op', () => {
+  it('refuses an op of no class on the js and wasm engines, naming the engine and the op', () => {
     const module = parseModule(`
 func.func @u(%a: memref<?xf32>) {
   %c0 = arith.constant 0 : index

@@ -100,6 +100,7 @@ export function makeRuntime(
     runRegion: () => {
       throw new EngineUnsupportedError('regions inside element-wise ops');
     },
+    // NOTE: no compiled engine lowers func.call; a kernel that calls runs in the interpreter.
     call: () => {
       throw new EngineUnsupportedError('func.call');
     },

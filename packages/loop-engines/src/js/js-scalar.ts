@@ -25,6 +25,7 @@ export interface GuardedExpr {
 export function jsClassOf(t: ScalarType): JsClass {
   if (t.kind === 'float') {
     if (t.format === 'f32' || t.format === 'f64') return t.format;
+    // NOTE: f16/bf16 would need rounding after every op; the interpreter runs such kernels.
     throw new EngineUnsupportedError(`the js engine does not support ${t.format}`);
   }
   if (t.kind === 'index') return 'index';

@@ -30,6 +30,7 @@ function parseTopLevel(p: Parser): Operation[] {
   if (p.at('bareId', 'module')) {
     p.next();
     if (p.at('symbol')) p.next();
+    // NOTE: module attributes are parsed and dropped (a Module holds operations only).
     parseOptionalAttrDictWithKeyword(p);
     ops = topLevelOps(
       p,

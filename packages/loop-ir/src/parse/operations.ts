@@ -68,6 +68,7 @@ function parseGeneric(p: Parser): ParsedOp & { name: string } {
   const name = nameTok.value;
   p.expect('(', 'to open operand list');
   const refs = p.list(')', 'to close operand list', () => p.valueRef('in operand list'));
+  // NOTE: no `cf` dialect: regions hold single-entry blocks without successors.
   if (p.at('punct', '[')) throw p.error('block successors are not supported');
   const attributes: Record<string, Attribute> = {};
   if (p.consume('<')) {

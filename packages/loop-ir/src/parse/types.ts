@@ -22,6 +22,7 @@ export function parseType(p: Parser, context = ''): Type {
   if (tok.kind !== 'bareId') throw p.unexpected('type', context);
   if (tok.text === 'vector') return p.nested('type', () => parseVectorType(p));
   if (tok.text === 'memref') return p.nested('type', () => parseMemRefType(p));
+  // NOTE: no `tensor` type: the IR is post-bufferization, memrefs only.
   return parseScalarType(p);
 }
 
@@ -124,6 +125,7 @@ function parseStaticOrDynamic(p: Parser, context: string): MemRefDim {
 
 /** `strided<[s, ...][, offset: o]>` (the leading comma consumed). */
 function parseStridedLayout(p: Parser): StridedLayout {
+  // NOTE: affine-map layouts and memory spaces are not represented in MemRefType.
   if (!p.at('bareId', 'strided')) {
     throw p.error(
       'only strided memref layouts are supported (no affine maps or memory spaces)',

@@ -10,6 +10,7 @@ import { textOf } from '../sparse-error.js';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { inferAffineExtents, type LocatedShape } from './affine-extents.js';
 import { checkKernel } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
@@ -212,6 +213,7 @@ function boundInputs(
     if (t.convertedFrom === undefined) {
       bound.set(t.name, typed);
     } else {
+      // NOTE: an O(nnz log nnz) copy per call (COO, out-of-order levels), not in-place iteration.
       bound.set(t.name, asSparseTensor(typed as SparseTensor).convert(t.format as SparseFormat));
     }
   }
@@ -232,6 +234,8 @@ function indexSizes(
   const patterns = [plan, ...plan.temporaries].flatMap((p) =>
     p.operands.filter((t) => !temporaries.has(t.name)),
   );
+  const variables = new Set(plan.indexVars);
+  const located: LocatedShape[] = [];
   for (const t of [...plan.inputs, ...patterns]) {
     const input = t.argument ?? t.name;
     const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
@@ -242,7 +246,10 @@ function indexSizes(
         `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
       );
     }
+    if (t.subscripts !== undefined) located.push({ name, subscripts: t.subscripts, shape });
     t.indices.forEach((i, d) => {
+      // An affine subscript's text sizes nothing (see affine-extents.ts).
+      if (!variables.has(i)) return;
       const n = shape[d] as number;
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
@@ -255,6 +262,7 @@ function indexSizes(
       sizes.set(i, n);
     });
   }
+  if (located.length > 0) inferAffineExtents(located, sizes);
   return sizes;
 }
 

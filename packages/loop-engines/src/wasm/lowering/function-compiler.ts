@@ -37,6 +37,7 @@ export function paramTypesOf(t: Type): ValType[] {
       t.layout === undefined ? [] : [...t.shape.map((): ValType => 'i64'), 'i64' as const];
     return ['i32', ...t.shape.map((): ValType => 'i64'), ...strided];
   }
+  // NOTE: vector arguments are not passed (a kernel takes vectors through memrefs).
   if (t.kind === 'vector' || t.kind === 'function') {
     throw new EngineUnsupportedError(`function arguments of type ${t.kind} are not supported`);
   }

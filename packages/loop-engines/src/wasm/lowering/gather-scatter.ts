@@ -96,6 +96,7 @@ export function lowerGather(
 ): void {
   const { f } = ctx;
   const elem = scalarElement(a.memref);
+  // NOTE: i1 memrefs hold bytes and i1 vectors 32-bit lanes: no gather between them yet.
   if (isBool(elem)) throw new EngineUnsupportedError('gathers of i1 elements are not supported');
   const { perPart, bytes } = laneLayoutOf(elem);
   if (mask === 'all' && index.inMemory !== undefined && a.slot.strided === undefined) {
@@ -165,6 +166,7 @@ export function lowerScatter(
 ): void {
   const { f } = ctx;
   const elem = scalarElement(a.memref);
+  // NOTE: as for gathers, no scatter of i1 elements yet.
   if (isBool(elem)) throw new EngineUnsupportedError('scatters of i1 elements are not supported');
   const { perPart, bytes } = laneLayoutOf(elem);
   const addresses = addressParts(ctx, a, index, undefined);

@@ -32,6 +32,7 @@ export function valTypeOf(t: ScalarType): ValType {
     case 'float':
       if (t.format === 'f32') return 'f32';
       if (t.format === 'f64') return 'f64';
+      // NOTE: f16/bf16 have no wasm value type here; the interpreter runs such kernels.
       throw new EngineUnsupportedError(`the wasm engine does not support ${t.format}`);
   }
 }

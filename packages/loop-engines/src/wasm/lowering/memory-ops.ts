@@ -87,6 +87,7 @@ export function pushAddress(
   f.op('i32.add');
 }
 
+// NOTE: compiled accesses are not bounds-checked; the interpreter diagnoses out-of-bounds kernels.
 /** Pushes `m[indices]`. */
 export function lowerLoad(
   f: FunctionBuilder,

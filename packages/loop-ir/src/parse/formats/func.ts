@@ -30,6 +30,7 @@ export function parseFunc(p: Parser, _name: string, parseRegion: RegionParser): 
       const token = p.next();
       p.expect(':', 'after function argument name');
       const type = parseType(p, 'of function argument');
+      // NOTE: argument attributes are refused rather than kept (nothing here reads them).
       if (p.at('punct', '{')) throw p.error('function argument attributes are not supported');
       skipLocation(p);
       args.push({ token, type });
