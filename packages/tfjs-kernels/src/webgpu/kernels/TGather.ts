@@ -22,7 +22,7 @@ function lastWriters(call: TileCall<TGatherAttrs>): TensorInfo {
   const { backend, g } = call;
   const srcSize = g.src.rows * g.src.cols;
   const slots = g.batch * srcSize;
-  const width = entryRunWidth(g.validCol);
+  const width = entryRunWidth(g, 'lastPosition');
   const { runs, uniforms } = scatterAtomicUniforms(g, srcSize, width);
   const program = new ScatterAtomicProgram('lastPosition', slots, runs, width);
   return runFlat(backend, program, [call.idx], 'int32', uniforms, zeroedSlots(backend, slots));

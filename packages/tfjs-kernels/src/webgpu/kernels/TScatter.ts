@@ -42,7 +42,7 @@ function atomicSlots(call: Call, combine: AtomicCombine): TensorInfo {
   const { backend, g } = call;
   const slots = g.batch * g.dst.rows * g.dst.cols;
   const inputs = combine === 'add' ? [call.idx, call.src] : [call.idx];
-  const width = entryRunWidth(g.validCol);
+  const width = entryRunWidth(g, combine);
   const { runs, uniforms } = scatterAtomicUniforms(g, g.dst.rows * g.dst.cols, width);
   const program = new ScatterAtomicProgram(combine, slots, runs, width);
   return runFlat(backend, program, inputs, 'int32', uniforms, zeroedSlots(backend, slots));

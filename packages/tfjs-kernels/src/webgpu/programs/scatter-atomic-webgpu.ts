@@ -14,7 +14,9 @@
  *
  * Slots start at 0 (see ../zeroed-slots.ts). Each invocation takes a run of `width` entries
  * along a row (when the valid width allows), so the row and column come from two divisions per
- * run. Offsets outside the addressed tile are skipped (`bounds: 'error'` was checked before).
+ * run, and reads the run's offsets (and, adding, its values) as one vector: a warp then reads
+ * one contiguous span, where scalar reads a run apart would touch four times the sectors.
+ * Offsets outside the addressed tile are skipped (`bounds: 'error'` was checked before).
  */
 
 import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
@@ -25,13 +27,19 @@ import { forEachElement } from '../wgsl-loop.js';
 /** How an entry is combined into its slot. */
 export type AtomicCombine = 'lastSource' | 'lastPosition' | 'add';
 
-/** Entries per invocation for a valid region `validCol` wide. */
-export function entryRunWidth(validCol: number): number {
-  return validCol % 4 === 0 ? 4 : 1;
+/**
+ * Entries per invocation: 4 where every run of 4 starts on a vector boundary of the index tile
+ * (and, adding, of the value tile), so it can be read as one `vec4`; else 1.
+ */
+export function entryRunWidth(g: TileGeometry, combine: AtomicCombine): number {
+  const aligned =
+    g.validCol % 4 === 0 && g.idx.cols % 4 === 0 && (combine !== 'add' || g.src.cols % 4 === 0);
+  return aligned ? 4 : 1;
 }
 
 export class ScatterAtomicProgram extends FlatProgram {
   readonly variableNames: string[];
+  readonly variableComponents: number[];
   readonly atomic = true;
   // region: (validRow, runs per row, idxCols, idxSize); source: (srcCols, srcSize, addressedSize, 0)
   readonly uniforms = 'count : i32, region : vec4<i32>, source : vec4<i32>,';
@@ -48,18 +56,21 @@ export class ScatterAtomicProgram extends FlatProgram {
     this.combine = combine;
     this.width = width;
     this.variableNames = combine === 'add' ? ['idx', 'values'] : ['idx'];
+    this.variableComponents = this.variableNames.map(() => width);
   }
 
   getUserCode(): string {
+    const vector = this.width > 1;
+    const lane = (name: string, k: number) => (vector ? `${name}[${k}]` : name);
     const entries = Array.from({ length: this.width }, (_, k) => {
       const store =
         this.combine === 'add'
-          ? `atomicAdd(&result[slot], values[source0 + ${k}]);`
+          ? `atomicAdd(&result[slot], ${lane('addends', k)});`
           : this.combine === 'lastSource'
             ? `atomicMax(&result[slot], source0 + ${k + 1});`
             : `atomicMax(&result[slot], position0 + ${k + 1});`;
       return `{
-          let offset = idx[position0 + ${k}];
+          let offset = ${lane('offsets', k)};
           if (offset >= 0 && offset < uniforms.source.z) {
             let slot = b * uniforms.source.z + offset;
             ${store}
@@ -75,6 +86,8 @@ export class ScatterAtomicProgram extends FlatProgram {
         let j = (e - i * uniforms.region.y) * ${this.width};
         let position0 = b * uniforms.region.w + i * uniforms.region.z + j;
         let source0 = b * uniforms.source.y + i * uniforms.source.x + j;
+        let offsets = idx[position0 / ${this.width}];
+        ${this.combine === 'add' ? `let addends = values[source0 / ${this.width}];` : ''}
         ${entries.join('\n        ')}`,
     );
   }

@@ -2,7 +2,7 @@
  * TSCATTER's second pass: every destination element copies its last writer's source element,
  * whose flat index plus 1 the `lastSource` ScatterAtomicProgram pass left in its slot, or 0
  * when nothing wrote it. No index arithmetic: `width` consecutive destinations per invocation,
- * stored as one vector. A copy, never arithmetic on values: float bits move unchanged.
+ * their winners read as one vector and their values stored as one. A copy, never arithmetic on values: float bits move unchanged.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
 import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
@@ -16,7 +16,7 @@ export function winnerRunWidth(size: number): number {
 
 export class WinnerGatherProgram extends FlatProgram {
   readonly variableNames = ['values', 'winners'];
-  readonly variableComponents = [1, 1];
+  readonly variableComponents: number[];
   readonly outputComponent: number;
   readonly uniforms = 'count : i32,';
   private readonly type: string;
@@ -31,12 +31,13 @@ export class WinnerGatherProgram extends FlatProgram {
     this.type = wgslType(dtype);
     this.width = width;
     this.outputComponent = width;
+    this.variableComponents = [1, width];
   }
 
   getUserCode(): string {
     const lanes = Array.from(
       { length: this.width },
-      (_, k) => `let w${k} = winners[p * ${this.width} + ${k}];
+      (_, k) => `let w${k} = ${this.width === 1 ? 'winners[p]' : `winner[${k}]`};
         let v${k} = select(${this.type}(0), values[max(w${k} - 1, 0)], w${k} > 0);`,
     );
     const values = lanes.map((_, k) => `v${k}`).join(', ');
@@ -44,7 +45,8 @@ export class WinnerGatherProgram extends FlatProgram {
       this.width === 1
         ? 'result[p] = v0;'
         : `result[p] = vec${this.width}<${this.type}>(${values});`;
-    return forEachElement('uniforms.count', `${lanes.join('\n        ')}\n        ${store}`);
+    const read = this.width === 1 ? '' : 'let winner = winners[p];\n        ';
+    return forEachElement('uniforms.count', `${read}${lanes.join('\n        ')}\n        ${store}`);
   }
 }
 
