@@ -7,7 +7,7 @@
  * identity (+∞/−∞, or the integer type's largest/least value).
  */
 import { seededRandom } from '@tilekit/conformance';
-import { compile, type EngineName } from '@tilekit/loop-engines';
+import { compile } from '@tilekit/loop-engines';
 import { printModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { runChunks } from '@tilekit/test-support';
@@ -24,11 +24,8 @@ import {
   sparsify,
   type ValueType,
 } from '../../src/index.js';
+import { compiledEverywhere, ENGINES } from './every-engine.js';
 import { withoutNegativeZeros } from './fixtures.js';
-
-const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
-/** Scalar loops, then the vectorizer's rewrite at two vector lengths (it may keep loops scalar). */
-const VECTOR_LENGTHS: readonly (number | undefined)[] = [undefined, 4, 8];
 
 type Dense = { readonly data: Float64Array; readonly shape: readonly number[] };
 type Reduce = (a: number, b: number) => number;
@@ -43,28 +40,49 @@ const identityOf = (reducer: Reduce, valueType: ValueType): number => {
   return least ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
 };
 
-/** A kernel of the catalog: notation, operand ranks, and its plain-loop reference. */
+/** A kernel of the catalog: notation, which operands are sparse, and its plain-loop reference. */
 interface Case {
-  readonly name: string;
+  readonly expr: string;
   /** The peer test the case derives from. */
   readonly from: string;
-  readonly expr: string;
-  /** Index variables of each operand, and of the output. */
+  /** Index variables of each operand, in order of appearance. */
   readonly operands: Readonly<Record<string, readonly string[]>>;
-  readonly output: readonly string[];
   /** Which operands get the sparse formats under test (the others are dense). */
   readonly sparse: readonly string[];
   /** The outermost reduction's combining function (its identity starts the reference). */
   readonly reducer: Reduce;
-  readonly reference: (
-    inputs: Readonly<Record<string, Dense>>,
-    size: (index: string) => number,
-    identity: number,
-  ) => Float64Array;
+  readonly reference: Reference;
 }
 
-const at = (t: Dense, ...ix: number[]): number =>
-  t.data[ix.reduce((k, x, d) => k * (t.shape[d] as number) + x, 0)] as number;
+type Reference = (
+  inputs: Readonly<Record<string, Dense>>,
+  size: (index: string) => number,
+  identity: number,
+) => Float64Array;
+
+/**
+ * A case of `expr`: its operands read off the accesses right of `=` (`A(i,j)` gives A: i, j),
+ * its reducer the first `min`/`max` there.
+ */
+function reductionCase(
+  expr: string,
+  from: string,
+  sparse: readonly string[],
+  reference: Reference,
+): Case {
+  const rhs = expr.slice(expr.indexOf('=') + 1);
+  const operands = Object.fromEntries(
+    [...rhs.matchAll(/\b([A-Za-z]\w*)\(([a-z](?:,[a-z])*)\)/g)].map(([, name, indices]) => [
+      name as string,
+      (indices as string).split(','),
+    ]),
+  );
+  const reducer = /\b(min|max)[[(]/.exec(rhs)?.[1] === 'min' ? MIN : MAX;
+  return { expr, from, operands, sparse, reducer, reference };
+}
+
+const at = (t: Dense | undefined, ...ix: number[]): number =>
+  (t as Dense).data[ix.reduce((k, x, d) => k * ((t as Dense).shape[d] as number) + x, 0)] as number;
 
 /** `reduce` folded over the terms `0 .. count - 1` from `start`: each reference's one loop. */
 const fold = (
@@ -83,169 +101,112 @@ const each = (size: (index: string) => number, index: string, value: (k: number)
   Float64Array.from({ length: size(index) }, (_, k) => value(k));
 
 /** `x = red_i a(i)` (MLIR `sparse_reductions_min.mlir` `min2`; `max` by symmetry). */
-const vectorReduction = (name: 'min' | 'max'): Case => {
-  const red = name === 'min' ? MIN : MAX;
-  return {
-    name: `x = ${name}(a(i))`,
-    from: 'MLIR sparse_reductions_min.mlir (min2)',
-    expr: `x = ${name}(a(i))`,
-    operands: { a: ['i'] },
-    output: [],
-    sparse: ['a'],
-    reducer: red,
-    reference: ({ a }, size, identity) =>
-      Float64Array.of(fold(red, identity, size('i'), (i) => at(a as Dense, i))),
-  };
-};
+const vectorReduction = (name: 'min' | 'max'): Case =>
+  reductionCase(
+    `x = ${name}(a(i))`,
+    'MLIR sparse_reductions_min.mlir (min2)',
+    ['a'],
+    ({ a }, size, identity) =>
+      Float64Array.of(fold(name === 'min' ? MIN : MAX, identity, size('i'), (i) => at(a, i))),
+  );
 
 /** `y(i) = red_j A(i,j)`: row-wise (TACO/MLIR reductions over a matrix' inner level). */
-const rowReduction = (name: 'min' | 'max'): Case => {
-  const red = name === 'min' ? MIN : MAX;
-  return {
-    name: `y(i) = ${name}(A(i,j))`,
-    from: 'MLIR sparse_reductions_min.mlir over CSR rows (sparse_reductions.mlir layouts)',
-    expr: `y(i) = ${name}(A(i,j))`,
-    operands: { A: ['i', 'j'] },
-    output: ['i'],
-    sparse: ['A'],
-    reducer: red,
-    reference: ({ A }, size, identity) =>
-      each(size, 'i', (i) => fold(red, identity, size('j'), (j) => at(A as Dense, i, j))),
-  };
-};
+const rowReduction = (name: 'min' | 'max'): Case =>
+  reductionCase(
+    `y(i) = ${name}(A(i,j))`,
+    'MLIR sparse_reductions_min.mlir over CSR rows (sparse_reductions.mlir layouts)',
+    ['A'],
+    ({ A }, size, identity) =>
+      each(size, 'i', (i) =>
+        fold(name === 'min' ? MIN : MAX, identity, size('j'), (j) => at(A, i, j)),
+      ),
+  );
 
 const CASES: readonly Case[] = [
   vectorReduction('min'),
   vectorReduction('max'),
   rowReduction('min'),
   rowReduction('max'),
-  {
-    name: 'y(j) = min(A(i,j))',
-    from: 'MLIR sparse_reductions_min.mlir over CSC columns (the reduction nests inside j)',
-    expr: 'y(j) = min(A(i,j))',
-    operands: { A: ['i', 'j'] },
-    output: ['j'],
-    sparse: ['A'],
-    reducer: MIN,
-    reference: ({ A }, size, identity) =>
-      each(size, 'j', (j) => fold(MIN, identity, size('i'), (i) => at(A as Dense, i, j))),
-  },
-  {
-    name: 'x = max(A(i,j))',
-    from: 'MLIR sparse_reductions_min.mlir, both levels reduced (sparse_reduce_custom.mlir matrices)',
-    expr: 'x = max(A(i,j))',
-    operands: { A: ['i', 'j'] },
-    output: [],
-    sparse: ['A'],
-    reducer: MAX,
-    reference: ({ A }, size, identity) =>
+  reductionCase(
+    'y(j) = min(A(i,j))',
+    'MLIR sparse_reductions_min.mlir over CSC columns (the reduction nests inside j)',
+    ['A'],
+    ({ A }, size, identity) =>
+      each(size, 'j', (j) => fold(MIN, identity, size('i'), (i) => at(A, i, j))),
+  ),
+  reductionCase(
+    'x = max(A(i,j))',
+    'MLIR sparse_reductions_min.mlir, both levels reduced (sparse_reduce_custom.mlir matrices)',
+    ['A'],
+    ({ A }, size, identity) =>
       Float64Array.of(
-        fold(MAX, identity, size('i'), (i) =>
-          fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j)),
-        ),
+        fold(MAX, identity, size('i'), (i) => fold(MAX, identity, size('j'), (j) => at(A, i, j))),
       ),
-  },
-  {
-    name: 'y(i) = max(A(i,j) * x(j))',
-    from: 'TACO tests-qcd.cpp / SpMV shape with a max in place of the sum',
-    expr: 'y(i) = max(A(i,j) * x(j))',
-    operands: { A: ['i', 'j'], x: ['j'] },
-    output: ['i'],
-    sparse: ['A'],
-    reducer: MAX,
-    reference: ({ A, x }, size, identity) =>
-      each(size, 'i', (i) =>
-        fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j) * at(x as Dense, j)),
-      ),
-  },
-  {
-    name: 'y(i) = min(A(i,j) * B(i,j))',
-    from: 'MLIR sparse_reductions_min.mlir with an intersection (sparse_sampled_mm_fusion.mlir pattern)',
-    expr: 'y(i) = min(A(i,j) * B(i,j))',
-    operands: { A: ['i', 'j'], B: ['i', 'j'] },
-    output: ['i'],
-    sparse: ['A', 'B'],
-    reducer: MIN,
-    reference: ({ A, B }, size, identity) =>
-      each(size, 'i', (i) =>
-        fold(MIN, identity, size('j'), (j) => at(A as Dense, i, j) * at(B as Dense, i, j)),
-      ),
-  },
-  {
-    name: 'y(i) = max(A(i,j) + B(i,j))',
-    from: 'MLIR sparse_reductions_min.mlir with a union (TACO tests-expr.cpp add)',
-    expr: 'y(i) = max(A(i,j) + B(i,j))',
-    operands: { A: ['i', 'j'], B: ['i', 'j'] },
-    output: ['i'],
-    sparse: ['A', 'B'],
-    reducer: MAX,
-    reference: ({ A, B }, size, identity) =>
-      each(size, 'i', (i) =>
-        fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j) + at(B as Dense, i, j)),
-      ),
-  },
-  {
-    name: 'y(i) = b(i) + max(A(i,j))',
-    from: "TACO tests-scheduling (a reduction under '+' is a temporary: TACO's where)",
-    expr: 'y(i) = b(i) + max(A(i,j))',
-    operands: { b: ['i'], A: ['i', 'j'] },
-    output: ['i'],
-    sparse: ['A'],
-    reducer: MAX,
-    reference: ({ A, b }, size, identity) =>
-      each(
-        size,
-        'i',
-        (i) => at(b as Dense, i) + fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j)),
-      ),
-  },
-  {
-    name: 'y(i) = max(A(i,j) * min(B(j,k)))',
-    from: 'nested reductions (MLIR sparse_reduce_custom.mlir chains): the inner min binds k only',
-    expr: 'y(i) = max(A(i,j) * min(B(j,k)))',
-    operands: { A: ['i', 'j'], B: ['j', 'k'] },
-    output: ['i'],
-    sparse: ['A', 'B'],
-    reducer: MAX,
-    reference: ({ A, B }, size, identity) => {
+  ),
+  reductionCase(
+    'y(i) = max(A(i,j) * x(j))',
+    'TACO tests-qcd.cpp / SpMV shape with a max in place of the sum',
+    ['A'],
+    ({ A, x }, size, identity) =>
+      each(size, 'i', (i) => fold(MAX, identity, size('j'), (j) => at(A, i, j) * at(x, j))),
+  ),
+  reductionCase(
+    'y(i) = min(A(i,j) * B(i,j))',
+    'MLIR sparse_reductions_min.mlir with an intersection (sparse_sampled_mm_fusion.mlir pattern)',
+    ['A', 'B'],
+    ({ A, B }, size, identity) =>
+      each(size, 'i', (i) => fold(MIN, identity, size('j'), (j) => at(A, i, j) * at(B, i, j))),
+  ),
+  reductionCase(
+    'y(i) = max(A(i,j) + B(i,j))',
+    'MLIR sparse_reductions_min.mlir with a union (TACO tests-expr.cpp add)',
+    ['A', 'B'],
+    ({ A, B }, size, identity) =>
+      each(size, 'i', (i) => fold(MAX, identity, size('j'), (j) => at(A, i, j) + at(B, i, j))),
+  ),
+  reductionCase(
+    'y(i) = b(i) + max(A(i,j))',
+    "TACO tests-scheduling (a reduction under '+' is a temporary: TACO's where)",
+    ['A'],
+    ({ A, b }, size, identity) =>
+      each(size, 'i', (i) => at(b, i) + fold(MAX, identity, size('j'), (j) => at(A, i, j))),
+  ),
+  reductionCase(
+    'y(i) = max(A(i,j) * min(B(j,k)))',
+    'nested reductions (MLIR sparse_reduce_custom.mlir chains): the inner min binds k only',
+    ['A', 'B'],
+    ({ A, B }, size, identity) => {
       const inner = each(size, 'j', (j) =>
-        fold(MIN, Number.POSITIVE_INFINITY, size('k'), (k) => at(B as Dense, j, k)),
+        fold(MIN, Number.POSITIVE_INFINITY, size('k'), (k) => at(B, j, k)),
       );
       return each(size, 'i', (i) =>
-        fold(MAX, identity, size('j'), (j) => at(A as Dense, i, j) * (inner[j] as number)),
+        fold(MAX, identity, size('j'), (j) => at(A, i, j) * (inner[j] as number)),
       );
     },
-  },
-  {
-    name: 'y(i) = max(sum(k, A(i,j) * B(j,k)))',
-    from: 'a sum inside a max: the sum is a temporary (TACO where), the max reduces j',
-    expr: 'y(i) = max(sum(k, A(i,j) * B(j,k)))',
-    operands: { A: ['i', 'j'], B: ['j', 'k'] },
-    output: ['i'],
-    sparse: ['A', 'B'],
-    reducer: MAX,
-    reference: ({ A, B }, size, identity) =>
+  ),
+  // A k reduction inside the max: a sum (a temporary, TACO's where), or the max itself.
+  ...(
+    [
+      [
+        'y(i) = max(sum(k, A(i,j) * B(j,k)))',
+        'a sum inside a max: the sum is a temporary (TACO where), the max reduces j',
+        SUM,
+      ],
+      [
+        'y(i) = max(A(i,j) * B(j,k))',
+        'every index used only inside the max is reduced by it (j and k)',
+        MAX,
+      ],
+    ] as const
+  ).map(([expr, from, inner]) =>
+    reductionCase(expr, from, ['A', 'B'], ({ A, B }, size, identity) =>
       each(size, 'i', (i) =>
         fold(MAX, identity, size('j'), (j) =>
-          fold(SUM, 0, size('k'), (k) => at(A as Dense, i, j) * at(B as Dense, j, k)),
+          fold(inner, inner === SUM ? 0 : identity, size('k'), (k) => at(A, i, j) * at(B, j, k)),
         ),
       ),
-  },
-  {
-    name: 'y(i) = max(A(i,j) * B(j,k))',
-    from: 'every index used only inside the max is reduced by it (j and k)',
-    expr: 'y(i) = max(A(i,j) * B(j,k))',
-    operands: { A: ['i', 'j'], B: ['j', 'k'] },
-    output: ['i'],
-    sparse: ['A', 'B'],
-    reducer: MAX,
-    reference: ({ A, B }, size, identity) =>
-      each(size, 'i', (i) =>
-        fold(MAX, identity, size('j'), (j) =>
-          fold(MAX, identity, size('k'), (k) => at(A as Dense, i, j) * at(B as Dense, j, k)),
-        ),
-      ),
-  },
+    ),
+  ),
 ];
 
 const MATRIX_FORMATS: readonly FormatSpec[] = ['CSR', 'CSC', 'DCSR', 'COO', 'dense'];
@@ -305,18 +266,12 @@ function runEverywhere(
         operandOf(t, c.sparse.includes(name) ? format : undefined, valueType),
       ]),
     );
-    for (const vectorLength of VECTOR_LENGTHS) {
-      const module =
-        vectorLength === undefined
-          ? kernel.module
-          : vectorize(kernel.module, { vectorLength, enableSIMDIndex32: true }).module;
-      for (const engine of ENGINES) {
-        const out = runKernel(kernel, compile(module, kernel.functionName, { engine }), operands);
-        expect(
-          withoutNegativeZeros(out as ArrayLike<number | bigint>),
-          `${engine} vl=${vectorLength ?? 'scalar'} ${caseDispatch}`,
-        ).toEqual(expected);
-      }
+    for (const { label, run } of compiledEverywhere(kernel)) {
+      const out = runKernel(kernel, run, operands);
+      expect(
+        withoutNegativeZeros(out as ArrayLike<number | bigint>),
+        `${label} ${caseDispatch}`,
+      ).toEqual(expected);
     }
   }
 }
@@ -330,7 +285,7 @@ describe('min/max reductions against plain dense loops (seeded)', () => {
       formats.flatMap((format) =>
         VALUE_TYPES.map((valueType) => ({ format, valueType, label: `${format} ${valueType}` })),
       ),
-    )(`${c.name} ($label) [${c.from}]`, ({ format, valueType }) => {
+    )(`${c.expr} ($label) [${c.from}]`, ({ format, valueType }) => {
       for (const [seed, density, rowsFull] of [
         [1, 0.3, false],
         [2, 0.6, true],
@@ -460,7 +415,7 @@ describe('mlir-opt-22 verifies the min/max kernels (every case, format and value
           );
           const kernel = sparsify(c.expr, formats, { valueType });
           const vectorized = vectorize(kernel.module, { vectorLength: 8, enableSIMDIndex32: true });
-          labels.push(`${c.name} ${format} ${valueType}`, `${c.name} ${format} ${valueType} vl8`);
+          labels.push(`${c.expr} ${format} ${valueType}`, `${c.expr} ${format} ${valueType} vl8`);
           texts.push(printModule(kernel.module), printModule(vectorized.module));
         }
       }

@@ -5,8 +5,6 @@
  * data, seeded, on every engine, scalar and vectorized.
  */
 import { seededRandom } from '@tilekit/conformance';
-import { compile, type EngineName } from '@tilekit/loop-engines';
-import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,
@@ -17,9 +15,8 @@ import {
   sparsify,
   type ValueType,
 } from '../../src/index.js';
+import { type CompiledRun, compiledEverywhere } from './every-engine.js';
 
-const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
-const VECTOR_LENGTHS: readonly (number | undefined)[] = [undefined, 4, 8];
 const SHAPE = [6, 9] as const;
 
 /** Integers in [-9, 9], about `density` of them non-zero (exact in every value type). */
@@ -44,21 +41,10 @@ function everywhere(
   expr: string,
   formats: Readonly<Record<string, FormatSpec>>,
   valueType: ValueType,
-  call: (run: ReturnType<typeof compile>, kernel: ReturnType<typeof sparsify>) => number[],
+  call: (run: CompiledRun['run'], kernel: ReturnType<typeof sparsify>) => number[],
 ): Map<string, number[]> {
   const kernel = sparsify(expr, formats, { valueType });
-  const results = new Map<string, number[]>();
-  for (const vectorLength of VECTOR_LENGTHS) {
-    const module =
-      vectorLength === undefined
-        ? kernel.module
-        : vectorize(kernel.module, { vectorLength, enableSIMDIndex32: true }).module;
-    for (const engine of ENGINES) {
-      const run = compile(module, kernel.functionName, { engine });
-      results.set(`${engine} vl=${vectorLength ?? 'scalar'}`, call(run, kernel));
-    }
-  }
-  return results;
+  return new Map(compiledEverywhere(kernel).map(({ label, run }) => [label, call(run, kernel)]));
 }
 
 describe("X(i,j) = X(i,j) * c on a sparse X is MLIR's sparse_scale.mlir (X *= c, in place)", () => {
