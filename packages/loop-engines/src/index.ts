@@ -37,8 +37,16 @@ export {
 } from './shader/simulate-invocations.js';
 export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
-export { canRunInPlace, compileWasmOnMemory } from './wasm/imported-memory.js';
+export { compileWasmOnMemory } from './wasm/imported-memory.js';
 export { BUFFER_PADDING } from './wasm/lowering/memory-ops.js';
+// Kernels as data: compiled ahead of time (wasmKernelImage), run without the compiler.
+export {
+  canRunInPlace,
+  instantiateWasmKernel,
+  instantiateWasmKernelOnMemory,
+  isSharedMemory,
+  type WasmKernelImage,
+} from './wasm/runtime/kernel-image.js';
 export { markOverwritten, whileOverwritten } from './wasm/runtime/overwritten-arrays.js';
 export { isMarkedImmutable, markImmutable } from './wasm/runtime/resident-inputs.js';
 export {
@@ -47,6 +55,7 @@ export {
   MAX_WASM_LOCALS,
   type WasmArtifact,
   type WasmEngineOptions,
+  wasmKernelImage,
 } from './wasm/wasm-engine.js';
 export {
   compileWgsl,

@@ -106,7 +106,8 @@ export function readSignature(module: Module, fnName: string): EngineSignature {
   };
 }
 
-function memrefView(arg: unknown, t: MemRefType, label: string): MemRefView {
+/** Checks memref argument `arg` (labelled `label` in errors) against type `t`; returns its view. */
+export function memrefView(arg: unknown, t: MemRefType, label: string): MemRefView {
   const fail = (detail: string) => new EngineArgumentError(label, detail);
   const plain = ArrayBuffer.isView(arg);
   const view = plain ? undefined : (arg as MemRefObject);

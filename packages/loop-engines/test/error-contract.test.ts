@@ -97,6 +97,21 @@ const TARGETS: Record<string, JunkTarget> = {
       engines.compileWasmOnMemory(m as never, n as never, mem as never, o as never),
     parameters: ['module', 'fnName', 'memory', 'options'],
   },
+  instantiateWasmKernel: {
+    plausible: () => [engines.wasmKernelImage(module, 'copy')],
+    call: (image) => engines.instantiateWasmKernel(image as never),
+    parameters: ['image'],
+  },
+  instantiateWasmKernelOnMemory: {
+    plausible: () => [engines.wasmKernelImage(module, 'copy'), memory],
+    call: (image, m) => engines.instantiateWasmKernelOnMemory(image as never, m as never),
+    parameters: ['image', 'memory'],
+  },
+  isSharedMemory: {
+    plausible: () => [memory],
+    call: (m) => engines.isSharedMemory(m as never),
+    parameters: ['memory'],
+  },
   isMarkedImmutable: {
     plausible: () => [new Float32Array(2)],
     call: (data) => engines.isMarkedImmutable(data as never),
@@ -123,6 +138,12 @@ const TARGETS: Record<string, JunkTarget> = {
     call: (p, invocations, segment) =>
       engines.warpAccesses(p as never, invocations as never, segment as never),
     parameters: ['pass', 'invocations', 'segmentElements'],
+  },
+  wasmKernelImage: {
+    plausible: () => [module, 'copy', {}, false],
+    call: (m, n, o, shared) =>
+      engines.wasmKernelImage(m as never, n as never, o as never, shared as never),
+    parameters: ['module', 'fnName', 'options', 'sharedMemory'],
   },
   whileOverwritten: {
     plausible: () => [[new Float64Array(2)], () => 1],

@@ -1,65 +1,33 @@
 /**
  * The `wasm` engine: compiles one function of a module to a WebAssembly module with SIMD128
- * (our own encoder, no binaryen) and wraps it in a callable with the interpreter's calling
- * convention. Every compiled function runs in one shared linear memory (runtime/engine-memory.ts: a
- * memory per kernel exhausts a browser page's address space). Per call, memref arguments are
- * copied into that memory once (which grows as needed; an array declared with `markImmutable` that is still there from the
- * previous call is not copied again, nor is a written array declared with `markOverwritten`)
- * and the memrefs the function writes are copied back once.
+ * (our own encoder, no binaryen), described as a {@link WasmKernelImage}, and instantiates it
+ * as a callable with the interpreter's calling convention (runtime/kernel-image.ts: every
+ * compiled function runs in one shared linear memory, operands copied in and written memrefs
+ * copied back per call).
  */
 
 import { describeValue } from '@tilekit/errors';
-import type { MemRefType, Module, ScalarType } from '@tilekit/loop-ir';
-import { affineDivisionByZero } from '@tilekit/loop-ir';
-import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
+import type { Module } from '@tilekit/loop-ir';
 import { encodeModule } from '@tilekit/wasm-encoder';
-import { EngineArgumentError, EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
+import { EngineArgumentError, EngineUnsupportedError } from '../errors.js';
 import { checkVectorLanes } from '../lane-limit.js';
 import {
   checkEngineArguments,
   type EngineCall,
   type EngineSignature,
   readSignature,
-  scalarArgument,
   writtenMemRefs,
 } from '../signature.js';
 import { compileFunction } from './lowering/compile-function.js';
 import { HostImports } from './lowering/host-imports.js';
-import { elementBytes } from './lowering/lanes.js';
-import { BUFFER_PADDING } from './lowering/memory-ops.js';
-import { engineMemory } from './runtime/engine-memory.js';
-import { checkArgumentCount, invokeKernel, type WasmKernel } from './runtime/kernel-invocation.js';
-import { copyIn, copyOut } from './runtime/memory-transfer.js';
-import { isMarkedOverwritten } from './runtime/overwritten-arrays.js';
-import { ResidentArguments } from './runtime/resident-inputs.js';
+import { HOST_TABLE } from './runtime/host-table.js';
+import { instantiateWasmKernel, type WasmKernelImage } from './runtime/kernel-image.js';
 
 /** Options of the wasm engine. */
 export interface WasmEngineOptions {
   /** The value of `vector.vscale` the code is compiled for (default 1). */
   readonly vscale?: number;
 }
-
-const PAGE = 65536;
-
-/** Host implementations: the interpreter's own float functions, computed in f64. */
-const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>> = {
-  ...(FLOAT_UNARY as Record<string, (...args: number[]) => number>),
-  ...(FLOAT_BINARY as Record<string, (...args: number[]) => number>),
-  /** Called by compiled code for an `scf.for` whose step is not positive (as the interpreter refuses). */
-  'scf.for.badStep': () => {
-    throw new EngineRuntimeError('kernel', 'scf.for step must be positive');
-  },
-  /** Called by compiled code before an affine division by zero (the interpreter's error). */
-  'affine.floordiv.byZero': () => {
-    throw affineDivisionByZero('floordiv');
-  },
-  'affine.ceildiv.byZero': () => {
-    throw affineDivisionByZero('ceildiv');
-  },
-  'affine.mod.byZero': () => {
-    throw affineDivisionByZero('mod');
-  },
-};
 
 /** The compiled wasm binary and its import needs (exposed for inspection and tests). */
 export interface WasmArtifact {
@@ -116,67 +84,34 @@ export function buildWasm(
   return { bytes, signature, host };
 }
 
+/**
+ * Compiles `func.func @fnName` to a {@link WasmKernelImage}: the kernel as data, which
+ * `instantiateWasmKernel` (or, with `sharedMemory`, `instantiateWasmKernelOnMemory` over a
+ * shared memory) runs without the compiler.
+ */
+export function wasmKernelImage(
+  module: Module,
+  fnName: string,
+  options: WasmEngineOptions = {},
+  sharedMemory = false,
+): WasmKernelImage {
+  const { bytes, signature, host } = buildWasm(module, fnName, options, sharedMemory);
+  return {
+    functionName: fnName,
+    bytes,
+    sharedMemory,
+    inputs: signature.inputs,
+    results: signature.results,
+    written: [...writtenMemRefs(signature.func)].sort((a, b) => a - b),
+    hostImports: host.imports.map((h) => h.name),
+  };
+}
+
 /** Compiles `func.func @fnName` into a callable running on WebAssembly. */
 export function compileWasm(
   module: Module,
   fnName: string,
   options: WasmEngineOptions = {},
 ): EngineCall {
-  const { bytes, signature, host } = buildWasm(module, fnName, options);
-  const shared = engineMemory();
-  const { memory } = shared;
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource), {
-    env: { memory, ...host.env() },
-  });
-  const kernel = instance.exports.kernel as WasmKernel;
-  const written = writtenMemRefs(signature.func);
-  const inputs = signature.inputs;
-  const resident = new ResidentArguments();
-  const identity = {};
-
-  return (...args) => {
-    checkArgumentCount(fnName, inputs.length, args.length);
-    // Another kernel may have overwritten what this one kept in the shared memory.
-    if (shared.claim(identity)) resident.clear();
-    // Lay out every memref (16-byte aligned, padded for masked-off vector lanes).
-    const memrefs = inputs.flatMap((t, i) =>
-      t.kind === 'memref' ? [{ i, t, arg: signature.memref(args[i], i) }] : [],
-    );
-    let top = 0;
-    const addresses = new Map<number, number>();
-    for (const m of memrefs) {
-      addresses.set(m.i, top);
-      top +=
-        Math.ceil(
-          (m.arg.data.length * elementBytes(m.t.element as ScalarType) + BUFFER_PADDING) / 16,
-        ) * 16;
-    }
-    const needed = Math.ceil((top + BUFFER_PADDING) / PAGE);
-    const have = memory.buffer.byteLength / PAGE;
-    if (needed > have) memory.grow(needed - have);
-    const wasmArgs: (number | bigint)[] = [];
-    inputs.forEach((t, i) => {
-      if (t.kind === 'memref') {
-        const m = memrefs.find((x) => x.i === i) as (typeof memrefs)[number];
-        const at = addresses.get(i) as number;
-        if (written.has(i)) {
-          if (!isMarkedOverwritten(m.arg.data)) copyIn(memory.buffer, at, m.arg.data, t);
-        } else if (!resident.holds(i, m.arg.data, at)) {
-          copyIn(memory.buffer, at, m.arg.data, t);
-          resident.record(i, m.arg.data, at);
-        }
-        wasmArgs.push(at, ...m.arg.shape.map((d) => BigInt(d)));
-        if (t.layout !== undefined)
-          wasmArgs.push(...m.arg.strides.map((d) => BigInt(d)), BigInt(m.arg.offset));
-      } else {
-        wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
-      }
-    });
-    const results = invokeKernel(kernel, fnName, wasmArgs, signature.results);
-    for (const m of memrefs) {
-      if (written.has(m.i))
-        copyOut(memory.buffer, addresses.get(m.i) as number, m.arg.data, m.t as MemRefType);
-    }
-    return results;
-  };
+  return instantiateWasmKernel(wasmKernelImage(module, fnName, options));
 }

@@ -1,0 +1,28 @@
+/**
+ * The host functions a compiled kernel may import, by name: the interpreter's own float
+ * functions (computed in f64, so every engine rounds alike) and the calls that raise the
+ * interpreter's runtime errors. The lowering names them; instantiating supplies them.
+ */
+import { affineDivisionByZero } from '@tilekit/loop-ir';
+import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
+import { EngineRuntimeError } from '../../errors.js';
+
+/** Host implementations by import name. */
+export const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>> = {
+  ...(FLOAT_UNARY as Record<string, (...args: number[]) => number>),
+  ...(FLOAT_BINARY as Record<string, (...args: number[]) => number>),
+  /** Called by compiled code for an `scf.for` whose step is not positive (as the interpreter refuses). */
+  'scf.for.badStep': () => {
+    throw new EngineRuntimeError('kernel', 'scf.for step must be positive');
+  },
+  /** Called by compiled code before an affine division by zero (the interpreter's error). */
+  'affine.floordiv.byZero': () => {
+    throw affineDivisionByZero('floordiv');
+  },
+  'affine.ceildiv.byZero': () => {
+    throw affineDivisionByZero('ceildiv');
+  },
+  'affine.mod.byZero': () => {
+    throw affineDivisionByZero('mod');
+  },
+};

@@ -1,0 +1,212 @@
+/**
+ * A compiled wasm kernel as plain data, and the calls made from one. An image holds what
+ * running the kernel needs (its bytes, the types of its arguments and results, which memrefs it
+ * writes, the host functions it imports) and nothing of the IR, the lowering or the encoder, so
+ * kernels compiled ahead of time can ship without the compiler. `compileWasm` and
+ * `compileWasmOnMemory` build an image and instantiate it with these same functions.
+ *
+ * With the engine's own memory (engine-memory.ts), memref arguments are copied into that memory
+ * once per call (an array declared with `markImmutable` that is still there from the previous
+ * call is not copied again, nor is a written array declared with `markOverwritten`) and the
+ * memrefs the kernel writes are copied back. Over an imported memory (tfjs's wasm heap), memref
+ * arguments are views of it passed by address: nothing is copied.
+ */
+import { describeValue } from '@tilekit/errors';
+import type { MemRefData, MemRefType, ScalarType, Type } from '@tilekit/loop-ir';
+import { expectMemory, expectTypedArray } from '../../argument-checks.js';
+import { EngineArgumentError } from '../../errors.js';
+import { type EngineCall, memrefView, scalarArgument } from '../../signature.js';
+import { elementBytes } from '../lowering/lanes.js';
+import { BUFFER_PADDING } from '../lowering/memory-ops.js';
+import { engineMemory } from './engine-memory.js';
+import { HOST_TABLE } from './host-table.js';
+import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
+import { copyIn, copyOut } from './memory-transfer.js';
+import { isMarkedOverwritten } from './overwritten-arrays.js';
+import { ResidentArguments } from './resident-inputs.js';
+
+/** A compiled kernel as data: what {@link instantiateWasmKernel} needs (see `wasmKernelImage`). */
+export interface WasmKernelImage {
+  /** The IR function's name (errors name it). */
+  readonly functionName: string;
+  /** The wasm module: exports `kernel`, imports `env.memory` and the host functions. */
+  readonly bytes: Uint8Array;
+  /** Whether the module imports its memory as shared (to run over a shared memory only). */
+  readonly sharedMemory: boolean;
+  /** The function's argument types (memrefs pass an address, their extents, strides, offset). */
+  readonly inputs: readonly Type[];
+  readonly results: readonly Type[];
+  /** Indices of the memref arguments the kernel writes (copied back after each call). */
+  readonly written: readonly number[];
+  /** Names of the host functions the module imports, in import order. */
+  readonly hostImports: readonly string[];
+}
+
+const PAGE = 65536;
+
+/** Whether `data` can be passed by address: a view of `memory` with padding room after it. */
+export function canRunInPlace(data: MemRefData, memory: WebAssembly.Memory): boolean {
+  expectTypedArray(data, 'data');
+  expectMemory(memory, 'memory');
+  return (
+    data.buffer === memory.buffer &&
+    data.byteOffset + data.byteLength + BUFFER_PADDING <= memory.buffer.byteLength
+  );
+}
+
+/** Whether `memory` is shared (its buffer a SharedArrayBuffer), so the import must say so. */
+export function isSharedMemory(memory: WebAssembly.Memory): boolean {
+  expectMemory(memory, 'memory');
+  return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+}
+
+const isTypeList = (value: unknown): boolean =>
+  Array.isArray(value) &&
+  value.every((t) => typeof t === 'object' && t !== null && typeof t.kind === 'string');
+
+/** Throws an EngineArgumentError unless `image` has the fields of a {@link WasmKernelImage}. */
+function checkImage(image: unknown): asserts image is WasmKernelImage {
+  const i = image as Partial<WasmKernelImage> | null;
+  const valid =
+    typeof i === 'object' &&
+    i !== null &&
+    typeof i.functionName === 'string' &&
+    i.bytes instanceof Uint8Array &&
+    typeof i.sharedMemory === 'boolean' &&
+    isTypeList(i.inputs) &&
+    isTypeList(i.results) &&
+    Array.isArray(i.written) &&
+    i.written.every((k) => Number.isInteger(k)) &&
+    Array.isArray(i.hostImports) &&
+    i.hostImports.every((name) => typeof name === 'string' && Object.hasOwn(HOST_TABLE, name));
+  if (!valid)
+    throw new EngineArgumentError(
+      'image',
+      `expected a WasmKernelImage (from wasmKernelImage), got ${describeValue(image)}`,
+    );
+}
+
+/** The image's module instantiated over `memory`; returns its exported `kernel`. */
+function instantiate(image: WasmKernelImage, memory: WebAssembly.Memory): WasmKernel {
+  const env: WebAssembly.ModuleImports = { memory };
+  for (const name of image.hostImports) env[name] = HOST_TABLE[name] as (...a: number[]) => number;
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(image.bytes as BufferSource), {
+    env,
+  });
+  return instance.exports.kernel as WasmKernel;
+}
+
+/**
+ * The kernel of `image` as a callable in the interpreter's calling convention (memref
+ * arguments are typed arrays or `{data, shape}` written in place), running in the engine's one
+ * shared linear memory.
+ *
+ * @throws EngineArgumentError for an image that is not one, or one built for a shared memory.
+ */
+export function instantiateWasmKernel(image: WasmKernelImage): EngineCall {
+  checkImage(image);
+  if (image.sharedMemory)
+    throw new EngineArgumentError(
+      'image',
+      'was built for a shared memory; the engine memory is not',
+    );
+  const shared = engineMemory();
+  const { memory } = shared;
+  const kernel = instantiate(image, memory);
+  const { functionName: fnName, inputs, results } = image;
+  const written = new Set(image.written);
+  const resident = new ResidentArguments();
+  const identity = {};
+
+  return (...args) => {
+    checkArgumentCount(fnName, inputs.length, args.length);
+    // Another kernel may have overwritten what this one kept in the shared memory.
+    if (shared.claim(identity)) resident.clear();
+    // Lay out every memref (16-byte aligned, padded for masked-off vector lanes).
+    const memrefs = inputs.flatMap((t, i) =>
+      t.kind === 'memref' ? [{ i, t, arg: memrefView(args[i], t, `#${i}`) }] : [],
+    );
+    let top = 0;
+    const addresses = new Map<number, number>();
+    for (const m of memrefs) {
+      addresses.set(m.i, top);
+      top +=
+        Math.ceil(
+          (m.arg.data.length * elementBytes(m.t.element as ScalarType) + BUFFER_PADDING) / 16,
+        ) * 16;
+    }
+    const needed = Math.ceil((top + BUFFER_PADDING) / PAGE);
+    const have = memory.buffer.byteLength / PAGE;
+    if (needed > have) memory.grow(needed - have);
+    const wasmArgs: (number | bigint)[] = [];
+    inputs.forEach((t, i) => {
+      if (t.kind === 'memref') {
+        const m = memrefs.find((x) => x.i === i) as (typeof memrefs)[number];
+        const at = addresses.get(i) as number;
+        if (written.has(i)) {
+          if (!isMarkedOverwritten(m.arg.data)) copyIn(memory.buffer, at, m.arg.data, t);
+        } else if (!resident.holds(i, m.arg.data, at)) {
+          copyIn(memory.buffer, at, m.arg.data, t);
+          resident.record(i, m.arg.data, at);
+        }
+        wasmArgs.push(at, ...m.arg.shape.map((d) => BigInt(d)));
+        if (t.layout !== undefined)
+          wasmArgs.push(...m.arg.strides.map((d) => BigInt(d)), BigInt(m.arg.offset));
+      } else {
+        wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
+      }
+    });
+    const values = invokeKernel(kernel, fnName, wasmArgs, results);
+    for (const m of memrefs) {
+      if (written.has(m.i))
+        copyOut(memory.buffer, addresses.get(m.i) as number, m.arg.data, m.t as MemRefType);
+    }
+    return values;
+  };
+}
+
+/**
+ * The kernel of `image` over `memory` (which someone else owns, as tfjs's wasm heap): the call
+ * takes the interpreter's arguments, except that every memref's data must be a view of `memory`
+ * (see {@link canRunInPlace}) of the element's byte width; the kernel reads and writes them in
+ * place.
+ *
+ * @throws EngineArgumentError for an image that is not one, or whose memory import is shared
+ *   where `memory` is not (or the other way round).
+ */
+export function instantiateWasmKernelOnMemory(
+  image: WasmKernelImage,
+  memory: WebAssembly.Memory,
+): EngineCall {
+  checkImage(image);
+  expectMemory(memory, 'memory');
+  if (image.sharedMemory !== isSharedMemory(memory))
+    throw new EngineArgumentError(
+      'image',
+      `imports ${image.sharedMemory ? 'a shared' : 'an unshared'} memory but memory is ${isSharedMemory(memory) ? 'shared' : 'unshared'}`,
+    );
+  const kernel = instantiate(image, memory);
+  const { functionName: fnName, inputs, results } = image;
+  return (...args) => {
+    checkArgumentCount(fnName, inputs.length, args.length);
+    const wasmArgs: (number | bigint)[] = [];
+    inputs.forEach((t, i) => {
+      if (t.kind !== 'memref') {
+        wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
+        return;
+      }
+      const view = memrefView(args[i], t, `#${i}`);
+      const bytesPerElement = elementBytes(t.element as ScalarType);
+      if (!canRunInPlace(view.data, memory) || view.data.BYTES_PER_ELEMENT !== bytesPerElement) {
+        throw new EngineArgumentError(
+          `#${i}`,
+          `expected a view of the imported memory with ${bytesPerElement}-byte elements and ${BUFFER_PADDING} bytes of memory after it`,
+        );
+      }
+      wasmArgs.push(view.data.byteOffset, ...view.shape.map((d) => BigInt(d)));
+      if (t.layout !== undefined)
+        wasmArgs.push(...view.strides.map((d) => BigInt(d)), BigInt(view.offset));
+    });
+    return invokeKernel(kernel, fnName, wasmArgs, results);
+  };
+}
