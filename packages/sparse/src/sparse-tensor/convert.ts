@@ -14,10 +14,11 @@
  * torch's `coalesce`): the one rule for duplicates, shared by every constructor.
  */
 import { gathered, sortEntries } from './entry-order.js';
-import { isCompressed, type SparseFormat } from './format.js';
+import { levelsOf, type SparseFormat } from './format.js';
+import type { LevelFormat } from './levels/level-format.js';
 import { checkLength, indexArrayFrom, packSorted } from './pack.js';
 import { rowFormStorageOfEntries, signed, transposedRows } from './row-form-build.js';
-import { rowFormStorage } from './row-forms.js';
+import { rowFormOf, rowFormStorage } from './row-forms.js';
 import { type IndexArray, numbersOf, type ValueArray } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
@@ -104,8 +105,7 @@ function gatheredValues(values: ValueArray, order: Int32Array): ValueArray {
 
 /** `[dense, compressed]` to `[dense, compressed]` in the other level order (CSR <-> CSC). */
 function isTransposition(from: SparseFormat, to: SparseFormat): boolean {
-  const csrLike = (f: SparseFormat) =>
-    f.levels.length === 2 && f.levels[0] === 'dense' && f.levels[1] === 'compressed';
+  const csrLike = (f: SparseFormat) => rowFormOf(f) === 'pointers';
   return csrLike(from) && csrLike(to) && from.order[0] === to.order[1];
 }
 
@@ -159,15 +159,16 @@ export function listEntries(source: ConvertSource): EntryList {
   // The position of each entry at the level walked last.
   const node = new Int32Array(count);
   for (let e = 0; e < count; e++) node[e] = e;
-  for (let l = format.levels.length - 1; l >= 0; l--) {
-    const lt = format.levels[l] as SparseFormat['levels'][number];
+  const levels = levelsOf(format);
+  for (let l = levels.length - 1; l >= 0; l--) {
+    const level = levels[l] as LevelFormat;
     const into = coordinates[format.order[l] as number] as Float64Array;
-    if (l === 0 && lt === 'dense') {
+    if (l === 0 && level.iteration === 'range') {
       // The root's only child segment: a position is its coordinate.
       into.set(node);
       continue;
     }
-    if (lt === 'dense') {
+    if (level.iteration === 'range') {
       const size = shape[format.order[l] as number] as number;
       for (let e = 0; e < count; e++) {
         const q = node[e] as number;
@@ -178,7 +179,9 @@ export function listEntries(source: ConvertSource): EntryList {
       continue;
     }
     readCoordinates(numbersOf(source.coordinates[l] as IndexArray), node, into);
-    if (isCompressed(lt) && l > 0) toParents(numbersOf(source.positions[l] as IndexArray), node);
+    if (level.hasPositions && l > 0) {
+      toParents(level, numbersOf(source.positions[l] as IndexArray), node);
+    }
   }
   return { coordinates, values, count };
 }
@@ -188,14 +191,15 @@ function readCoordinates(crd: ArrayLike<number>, node: Int32Array, into: Float64
 }
 
 /**
- * Replaces each position of a compressed level by its parent's: positions come in
- * non-decreasing order (storage order), so one forward walk over the segments serves them all.
+ * Replaces each position of a level iterated by positions by its parent's: positions come in
+ * non-decreasing order (storage order) and a built tensor's segments are contiguous, so one
+ * forward walk over the segments serves them all.
  */
-function toParents(pos: ArrayLike<number>, node: Int32Array): void {
+function toParents(level: LevelFormat, pos: ArrayLike<number>, node: Int32Array): void {
   let parent = 0;
   for (let e = 0; e < node.length; e++) {
     const q = node[e] as number;
-    while (q >= (pos[parent + 1] as number)) parent++;
+    while (q >= level.segmentEnd(pos, parent, 0)) parent++;
     node[e] = parent;
   }
 }

@@ -6,14 +6,10 @@
  */
 import { textOf } from '../sparse-error.js';
 import { SparseFormatError } from './errors.js';
+import type { LevelFormat } from './levels/level-format.js';
+import { LEVEL_SPELLINGS, type LevelType, lookupLevel } from './levels/registry.js';
 
-/** Level types, spelled as in `#sparse_tensor.encoding`. */
-export type LevelType =
-  | 'dense'
-  | 'compressed'
-  | 'compressed(nonunique)'
-  | 'singleton'
-  | 'singleton(nonunique)';
+export type { LevelType } from './levels/registry.js';
 
 /** Bit width of position/coordinate storage; `'index'` is MLIR's default (64-bit `index`). */
 export type StorageWidth = 8 | 16 | 32 | 64 | 'index';
@@ -61,13 +57,6 @@ export interface WidthOptions {
   readonly crdWidth?: StorageWidth;
 }
 
-const LEVEL_TYPES: ReadonlySet<string> = new Set([
-  'dense',
-  'compressed',
-  'compressed(nonunique)',
-  'singleton',
-  'singleton(nonunique)',
-]);
 const WIDTHS: ReadonlySet<unknown> = new Set([8, 16, 32, 64, 'index']);
 const NAMED_FORMATS: readonly NamedFormat[] = [
   'dense',
@@ -148,8 +137,8 @@ function namedLevels(name: NamedFormat, rank: number): { levels: LevelType[]; or
 
 /**
  * Resolves a format description for a tensor of the given rank and checks it: one level per
- * dimension, `order` a permutation, singleton levels only below a non-unique level, a unique
- * level last.
+ * dimension, `order` a permutation, each level where its level object allows it (a singleton
+ * never at the root), only singleton levels below a non-unique level, a unique level last.
  */
 export function resolveFormat(
   spec: FormatSpec,
@@ -225,26 +214,23 @@ function checkLevels(levels: readonly LevelType[], rank: number): void {
       `expected ${rank} level types (one per dimension), got ${levels.length}`,
     );
   }
+  let parent: LevelFormat | undefined;
   levels.forEach((lt, l) => {
-    if (!LEVEL_TYPES.has(lt)) {
+    const level = lookupLevel(lt);
+    if (level === undefined) {
       throw new SparseFormatError(`format.levels[${l}]`, `unknown level type '${textOf(lt)}'`);
     }
-    if (isSingleton(lt) && (l === 0 || isUnique(levels[l - 1] as LevelType))) {
+    if (parent !== undefined && !parent.unique && level.iteration !== 'parent') {
       throw new SparseFormatError(
         `format.levels[${l}]`,
-        `a singleton level must follow a non-unique level`,
-      );
-    }
-    const next = levels[l + 1];
-    if (!isUnique(lt) && next !== undefined && !isSingleton(next)) {
-      throw new SparseFormatError(
-        `format.levels[${l + 1}]`,
         `a non-unique level must be followed by a singleton level`,
       );
     }
+    const problem = level.placementProblem(parent);
+    if (problem !== undefined) throw new SparseFormatError(`format.levels[${l}]`, problem);
+    parent = level;
   });
-  const last = levels[rank - 1];
-  if (last !== undefined && !isUnique(last)) {
+  if (parent !== undefined && !parent.unique) {
     throw new SparseFormatError(`format.levels[${rank - 1}]`, `the last level must be unique`);
   }
 }
@@ -263,33 +249,50 @@ function checkOrder(order: readonly number[], rank: number): void {
   }
 }
 
-/** True for levels that store coordinates with a positions array (`compressed*`). */
+/**
+ * The level object of a level type (see levels/level-format.ts): what every walk over a
+ * format asks instead of comparing spellings.
+ */
+export function levelOf(lt: LevelType): LevelFormat {
+  const level = lookupLevel(lt);
+  if (level !== undefined) return level;
+  throw new SparseFormatError(
+    'levelType',
+    `unknown level type ${textOf(lt)}; expected one of ${LEVEL_SPELLINGS.join(', ')}`,
+  );
+}
+
+/** The level objects of a format, outermost first. */
+export function levelsOf(format: { readonly levels: readonly LevelType[] }): LevelFormat[] {
+  return format.levels.map(levelOf);
+}
+
+/**
+ * True for levels that store coordinates with a positions array (`compressed*`,
+ * `loose_compressed*`).
+ */
 export function isCompressed(lt: LevelType): boolean {
-  return levelType(lt).startsWith('compressed');
+  return levelOf(lt).hasPositions;
 }
 
 /** True for `singleton*` levels (one coordinate per parent position, no positions array). */
 export function isSingleton(lt: LevelType): boolean {
-  return levelType(lt).startsWith('singleton');
+  return levelOf(lt).iteration === 'parent';
 }
 
 /** False for the `(nonunique)` variants. */
 export function isUnique(lt: LevelType): boolean {
-  return !levelType(lt).endsWith('(nonunique)');
+  return levelOf(lt).unique;
 }
 
 /** True when the level stores coordinates explicitly (every non-dense level). */
 export function hasCoordinates(lt: LevelType): boolean {
-  return levelType(lt) !== 'dense';
+  return levelOf(lt).hasCoordinates;
 }
 
-/** `lt`, checked to be a {@link LevelType}. */
-function levelType(lt: unknown): LevelType {
-  if (typeof lt === 'string' && LEVEL_TYPES.has(lt)) return lt as LevelType;
-  throw new SparseFormatError(
-    'levelType',
-    `unknown level type ${textOf(lt)}; expected one of ${[...LEVEL_TYPES].join(', ')}`,
-  );
+/** True for a dense level (every coordinate stored, none kept in an array). */
+export function isDenseLevel(lt: LevelType): boolean {
+  return levelOf(lt).iteration === 'range';
 }
 
 /** The largest rank a format describes (a bound on the loops over levels, not MLIR's). */

@@ -8,7 +8,8 @@
  */
 import { INT32_MAX } from '@tilekit/errors';
 import { SparseStorageError } from './errors.js';
-import { isSingleton, isUnique, type SparseFormat, type StorageWidth } from './format.js';
+import { levelsOf, type SparseFormat, type StorageWidth } from './format.js';
+import type { LevelFormat } from './levels/level-format.js';
 import { type IndexArray, maxIndexFor, type ValueArray } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
@@ -49,12 +50,13 @@ export function packSorted(
   let parents = 1;
   const positions: (IndexArray | undefined)[] = [];
   const coordinates: (IndexArray | undefined)[] = [];
+  const levels = levelsOf(format);
   for (let l = 0; l < rank; ) {
-    const lt = format.levels[l] as SparseFormat['levels'][number];
+    const level = levels[l] as LevelFormat;
     const size = levelSizes[l] as number;
-    if (lt === 'dense') {
+    if (level.iteration === 'range') {
       parents *= size;
-      checkLength('shape', `level ${l} (dense) with ${parents} positions`, parents);
+      checkLength('shape', `level ${l} (${level.spelling}) with ${parents} positions`, parents);
       const key = keys[l] as Float64Array;
       for (let k = 0; k < count; k++) slots[k] = (slots[k] as number) * size + (key[k] as number);
       positions.push(undefined);
@@ -62,14 +64,32 @@ export function packSorted(
       l++;
       continue;
     }
-    // A compressed level and the singleton levels sharing its positions.
+    // A level and the singleton levels sharing its segments (below a non-unique level).
     let end = l + 1;
-    if (!isUnique(lt)) {
-      while (end < rank && isSingleton(format.levels[end] as SparseFormat['levels'][number])) end++;
+    while (end < rank && !(levels[end - 1] as LevelFormat).unique) end++;
+    if (level.iteration === 'parent') {
+      // One coordinate tuple per parent position (ELL): the positions are the parents'.
+      const tuples = onePerParent(keys, l, end, slots, parents, format, levelSizes);
+      for (let g = l; g < end; g++) {
+        positions.push(undefined);
+        const bound = (levelSizes[g] as number) - 1;
+        coordinates.push(
+          indexArrayFrom(
+            format.crdWidth,
+            tuples[g - l] as Float64Array,
+            `coordinates[${g}]`,
+            bound,
+          ),
+        );
+      }
+      l = end;
+      continue;
     }
-    checkLength('shape', `positions[${l}] of ${parents + 1} entries`, parents + 1);
+    const length = level.positionsLength(parents);
+    checkLength('shape', `positions[${l}] of ${length} entries`, length);
     const stored = compactLevels(keys, l, end, slots, parents);
-    positions.push(indexArrayFrom(format.posWidth, stored.positions, `positions[${l}]`, count));
+    const levelPositions = level.positionsFromOffsets(stored.positions);
+    positions.push(indexArrayFrom(format.posWidth, levelPositions, `positions[${l}]`, count));
     for (let g = l; g < end; g++) {
       if (g > l) positions.push(undefined);
       const list = (keys[g] as Float64Array).subarray(0, stored.count);
@@ -80,6 +100,52 @@ export function packSorted(
     l = end;
   }
   return { positions, coordinates, values: placedValues(values, order, slots, parents) };
+}
+
+/**
+ * The coordinates of levels `[l, end)` when each parent position holds exactly one tuple (a
+ * singleton level below a unique one): a parent with no entry is padded with coordinate 0 (its
+ * value stays zero), a parent with two different tuples is a typed error naming the format
+ * that holds them. The entries' slots stay their parents' positions.
+ */
+function onePerParent(
+  keys: readonly Float64Array[],
+  l: number,
+  end: number,
+  slots: Int32Array,
+  parents: number,
+  format: SparseFormat,
+  levelSizes: readonly number[],
+): Float64Array[] {
+  checkLength('shape', `coordinates[${l}] of ${parents} entries`, parents);
+  const otherFormat = (): string =>
+    `[${format.levels.map((lt, m) => (m === l ? lt.replace('singleton', 'compressed') : lt)).join(', ')}]`;
+  for (let g = l; g < end; g++) {
+    if (parents > 0 && levelSizes[g] === 0) {
+      throw new SparseStorageError(
+        'shape',
+        `level ${g} has size 0, so its ${parents} parent positions cannot hold one coordinate each; store the tensor as ${otherFormat()} instead`,
+      );
+    }
+  }
+  const tuples = Array.from({ length: end - l }, () => new Float64Array(parents));
+  const filled = new Uint8Array(parents);
+  for (let k = 0; k < slots.length; k++) {
+    const s = slots[k] as number;
+    for (let g = l; g < end; g++) {
+      const c = (keys[g] as Float64Array)[k] as number;
+      const into = tuples[g - l] as Float64Array;
+      if (filled[s] === 1 && into[s] !== c) {
+        throw new SparseStorageError(
+          'format',
+          `level ${l} (${format.levels[l]} below a unique level) holds one coordinate per parent position, but parent position ${s} has entries at coordinates ${into[s]} and ${c} of level ${g}; store the tensor as ${otherFormat()} instead`,
+        );
+      }
+      into[s] = c;
+    }
+    filled[s] = 1;
+  }
+  return tuples;
 }
 
 /**

@@ -18,7 +18,7 @@ import { SparseFormatError, SparseStorageError } from './errors.js';
 import {
   defaultFormat,
   type FormatSpec,
-  isCompressed,
+  levelOf,
   MAX_RANK,
   resolveFormat,
   type SparseFormat,
@@ -30,6 +30,7 @@ import {
   dtypeOf,
   type IndexArray,
   isIndexArray,
+  numbersOf,
   type StoredValue,
   type ValueArray,
   type ValueDType,
@@ -221,8 +222,17 @@ export class SparseTensor {
       values: storage.values.slice(),
     };
     if (canonical) return wrap(shape, resolved, copy);
-    const source = { shape, format: resolved, ...copy };
-    return wrap(shape, resolved, storageOfEntries(listEntries(source), shape, resolved));
+    // Walked from the root, segment by segment: the gaps between loose segments hold no entry.
+    const walked = wrap(shape, resolved, copy).walkEntries();
+    const count = walked.values.length;
+    const entries = {
+      coordinates: shape.map((_, d) =>
+        Float64Array.from(walked.coordinates, (t) => t[d] as number),
+      ),
+      values: gatherStored(copy.values, walked.positions),
+      count,
+    };
+    return wrap(shape, resolved, storageOfEntries(entries, shape, resolved));
   }
 
   /**
@@ -276,10 +286,18 @@ export class SparseTensor {
 
   /** The stored elements as dimension-order coordinates and values, in storage order. */
   toCoordinates(): { coordinates: number[][]; values: number[] } {
+    const { coordinates, values } = this.walkEntries();
+    return { coordinates, values };
+  }
+
+  /** Every stored entry reached from the root: coordinates, value and value position. */
+  private walkEntries(): { coordinates: number[][]; values: number[]; positions: number[] } {
     const coordinates: number[][] = [];
     const values: number[] = [];
+    const stored: number[] = [];
     const rank = this.rank;
     const levelCrd: number[] = new Array<number>(rank).fill(0);
+    const positions = this.positions.map((p) => (p === undefined ? undefined : numbersOf(p)));
     const visit = (l: number, lo: number, hi: number): void => {
       // [lo, hi) is a range of positions at level l - 1's children; a dense level expands it.
       for (let p = lo; p < hi; p++) {
@@ -290,13 +308,14 @@ export class SparseTensor {
           });
           coordinates.push(dims);
           values.push(this.values[p] as number);
+          stored.push(p);
           continue;
         }
-        this.visitLevel(l, p, levelCrd, visit);
+        this.visitLevel(l, p, positions[l], levelCrd, visit);
       }
     };
     visit(0, 0, 1);
-    return { coordinates, values };
+    return { coordinates, values, positions: stored };
   }
 
   /**
@@ -363,28 +382,30 @@ export class SparseTensor {
   private visitLevel(
     l: number,
     p: number,
+    pos: ArrayLike<number> | undefined,
     levelCrd: number[],
     visit: (l: number, lo: number, hi: number) => void,
   ): void {
-    const lt = this.format.levels[l];
+    const level = levelOf(this.format.levels[l] as SparseFormat['levels'][number]);
     const crd = this.coordinates[l];
-    if (lt === 'dense') {
-      const size = this.levelSizes[l] as number;
-      for (let c = 0; c < size; c++) {
-        levelCrd[l] = c;
-        visit(l + 1, p * size + c, p * size + c + 1);
-      }
-    } else if (lt !== undefined && isCompressed(lt)) {
-      const pos = this.positions[l] as IndexArray;
-      for (let q = Number(pos[p]); q < Number(pos[p + 1]); q++) {
-        levelCrd[l] = Number((crd as IndexArray)[q]);
-        visit(l + 1, q, q + 1);
-      }
-    } else {
-      levelCrd[l] = Number((crd as IndexArray)[p]);
-      visit(l + 1, p, p + 1);
+    const size = this.levelSizes[l] as number;
+    const [lo, hi] = level.segment(pos, p, size);
+    for (let q = lo; q < hi; q++) {
+      levelCrd[l] = crd === undefined ? q - lo : Number(crd[q]);
+      visit(l + 1, q, q + 1);
     }
   }
+}
+
+/** `values[positions[k]]` for each `k`, as the dtype's elements (an exact copy). */
+function gatherStored(values: ValueArray, positions: readonly number[]): ValueArray {
+  const out = new (values.constructor as new (n: number) => ValueArray)(positions.length);
+  const to = out as unknown as { [i: number]: number };
+  const from = values as unknown as { [i: number]: number };
+  positions.forEach((p, k) => {
+    to[k] = from[p] as number;
+  });
+  return out;
 }
 
 /**

@@ -3,7 +3,8 @@
  * position could otherwise make a compiled loop read out of bounds.
  */
 import { SparseFormatError, SparseStorageError } from './errors.js';
-import { isCompressed, isSingleton, isUnique, type SparseFormat } from './format.js';
+import { levelsOf, type SparseFormat } from './format.js';
+import type { LevelFormat } from './levels/level-format.js';
 import {
   describeValue,
   type IndexArray,
@@ -104,7 +105,9 @@ function checkFormatShape(format: unknown, levelSizes: unknown): void {
 /**
  * The checks of {@link validateStorage} on storage of the right kinds. With `order: 'strict'`
  * coordinates out of order or repeated within a segment throw; with `'lenient'` they only
- * make `canonical` false (the storage must be sorted and its duplicates summed).
+ * make `canonical` false (the storage must be sorted and its duplicates summed). Segments with
+ * gaps between them (a loose compressed level) make `canonical` false too: built tensors
+ * store them contiguously.
  */
 export function checkStorage(
   storage: SparseStorage,
@@ -131,15 +134,17 @@ export function checkStorage(
   };
   const counts: number[] = [];
   let parentCount = 1;
-  format.levels.forEach((lt, l) => {
+  let contiguous = true;
+  const levels = levelsOf(format);
+  levels.forEach((level, l) => {
     const size = levelSizes[l] as number;
     const pos = storage.positions[l];
     const crd = storage.coordinates[l];
-    expectArray(`positions[${l}]`, pos, isCompressed(lt), format.posWidth);
-    expectArray(`coordinates[${l}]`, crd, lt !== 'dense', format.crdWidth);
-    if (lt === 'dense') {
+    expectArray(`positions[${l}]`, pos, level.hasPositions, format.posWidth);
+    expectArray(`coordinates[${l}]`, crd, level.hasCoordinates, format.crdWidth);
+    if (level.iteration === 'range') {
       parentCount *= size;
-    } else if (isSingleton(lt)) {
+    } else if (level.iteration === 'parent') {
       const c = crd as IndexArray;
       if (c.length !== parentCount) {
         throw new SparseStorageError(
@@ -148,17 +153,21 @@ export function checkStorage(
         );
       }
       checkRange(`coordinates[${l}]`, c, 0, c.length, size);
-      if (isUnique(lt)) checkCooOrder(storage, format, l, disorder);
+      const parent = levels[l - 1];
+      if (level.unique && parent !== undefined && !parent.unique) {
+        checkCooOrder(storage, levels, counts, l, disorder);
+      }
     } else {
-      checkCompressed(
+      const checked = checkSegments(
+        level,
         l,
         pos as IndexArray,
         crd as IndexArray,
         parentCount,
         size,
-        isUnique(lt),
         disorder,
       );
+      contiguous &&= checked;
       parentCount = (crd as IndexArray).length;
     }
     counts.push(parentCount);
@@ -169,7 +178,7 @@ export function checkStorage(
       `expected length ${parentCount} (stored positions of the last level), got ${storage.values.length}`,
     );
   }
-  return { counts, canonical };
+  return { counts, canonical: canonical && contiguous };
 }
 
 function expectArray(
@@ -192,47 +201,33 @@ function expectArray(
   }
 }
 
-function checkCompressed(
+/**
+ * Checks a level iterated by positions: its positions array (by the level object's rules),
+ * its coordinates inside the level, and their order within each segment. Returns whether the
+ * segments are contiguous.
+ */
+function checkSegments(
+  level: LevelFormat,
   l: number,
   posArray: IndexArray,
   crdArray: IndexArray,
   parentCount: number,
   size: number,
-  unique: boolean,
   disorder: (error: SparseStorageError) => void,
-): void {
+): boolean {
   const name = `positions[${l}]`;
   const pos = numbersOf(posArray);
   const crd = numbersOf(crdArray);
-  if (pos.length !== parentCount + 1) {
-    throw new SparseStorageError(
-      name,
-      `expected length ${parentCount + 1} (parent positions + 1), got ${pos.length}`,
-    );
-  }
-  if (pos[0] !== 0) throw new SparseStorageError(name, 'must start at 0', 0);
-  const last = pos.length - 1;
-  if (pos[last] !== crd.length) {
-    throw new SparseStorageError(
-      name,
-      `last position ${pos[last]} must equal the coordinates length ${crd.length}`,
-      last,
-    );
-  }
-  for (let p = 1; p < pos.length; p++) {
-    if ((pos[p] as number) < (pos[p - 1] as number)) {
-      throw new SparseStorageError(
-        name,
-        `positions must be non-decreasing (${pos[p - 1]} then ${pos[p]})`,
-        p,
-      );
-    }
+  const checked = level.checkPositions(pos, parentCount, crd.length);
+  if (checked.problem !== undefined) {
+    throw new SparseStorageError(name, checked.problem, checked.at);
   }
   const crdName = `coordinates[${l}]`;
   checkRange(crdName, crdArray, 0, crd.length, size);
-  for (let s = 0; s + 1 < pos.length; s++) {
-    const hi = pos[s + 1] as number;
-    for (let p = (pos[s] as number) + 1; p < hi; p++) {
+  const unique = level.unique;
+  for (let s = 0; s < parentCount; s++) {
+    const [lo, hi] = level.segment(pos, s, size);
+    for (let p = lo + 1; p < hi; p++) {
       const prev = crd[p - 1] as number;
       const cur = crd[p] as number;
       if (cur < prev || (unique && cur === prev)) {
@@ -244,10 +239,11 @@ function checkCompressed(
             p,
           ),
         );
-        return;
+        return checked.contiguous;
       }
     }
   }
+  return checked.contiguous;
 }
 
 function checkRange(name: string, array: IndexArray, lo: number, hi: number, size: number): void {
@@ -271,13 +267,18 @@ function checkRange(name: string, array: IndexArray, lo: number, hi: number, siz
  */
 function checkCooOrder(
   storage: SparseStorage,
-  format: SparseFormat,
+  levels: readonly LevelFormat[],
+  counts: readonly number[],
   l: number,
   disorder: (error: SparseStorageError) => void,
 ): void {
+  // The chain's head: the level above the singleton levels that share its segments.
   let head = l;
-  while (head > 0 && !isCompressed(format.levels[head] as SparseFormat['levels'][number])) head--;
-  const pos = storage.positions[head] as IndexArray;
+  while (head > 0 && levels[head]?.iteration === 'parent' && !levels[head - 1]?.unique) head--;
+  const level = levels[head] as LevelFormat;
+  if (!level.hasPositions) return;
+  const pos = numbersOf(storage.positions[head] as IndexArray);
+  const parents = head === 0 ? 1 : (counts[head - 1] as number);
   const chain = storage.coordinates.slice(head, l + 1) as IndexArray[];
   const compare = (a: number, b: number): number => {
     for (const crd of chain) {
@@ -286,8 +287,9 @@ function checkCooOrder(
     }
     return 0;
   };
-  for (let s = 0; s + 1 < pos.length; s++) {
-    for (let p = Number(pos[s]) + 1; p < Number(pos[s + 1]); p++) {
+  for (let s = 0; s < parents; s++) {
+    const [lo, hi] = level.segment(pos, s, 0);
+    for (let p = lo + 1; p < hi; p++) {
       if (compare(p - 1, p) >= 0) {
         disorder(
           new SparseStorageError(
