@@ -136,4 +136,36 @@ func.func @half(%a: memref<?xf16>) {
       );
     }
   });
+
+  it('refuses wasm gathers and scatters of i1 elements, naming the op, as the interpreter runs them', () => {
+    const gatherThenScatter = parseModule(`
+func.func @bools(%m: memref<?xi1>, %out: memref<?xi1>) {
+  %c0 = arith.constant 0 : index
+  %idx = arith.constant dense<[3, 2, 1, 0]> : vector<4xi32>
+  %all = arith.constant dense<true> : vector<4xi1>
+  %pass = arith.constant dense<false> : vector<4xi1>
+  %v = vector.gather %m[%c0][%idx], %all, %pass : memref<?xi1>, vector<4xi32>, vector<4xi1>, vector<4xi1> into vector<4xi1>
+  vector.scatter %out[%c0][%idx], %all, %v : memref<?xi1>, vector<4xi32>, vector<4xi1>, vector<4xi1>
+  return
+}`);
+    const scatterOnly = parseModule(`
+func.func @bools(%out: memref<?xi1>) {
+  %c0 = arith.constant 0 : index
+  %idx = arith.constant dense<[3, 2, 1, 0]> : vector<4xi32>
+  %all = arith.constant dense<true> : vector<4xi1>
+  vector.scatter %out[%c0][%idx], %all, %all : memref<?xi1>, vector<4xi32>, vector<4xi1>, vector<4xi1>
+  return
+}`);
+    const input = Int8Array.from([1, 0, 0, 1]);
+    const out = new Int8Array(4);
+    compile(gatherThenScatter, 'bools', { engine: 'interpreter' })(input, out);
+    // Reversed twice: the interpreter's result is the input itself.
+    expect(Array.from(out)).toEqual(Array.from(input));
+    expect(() => compile(gatherThenScatter, 'bools', { engine: 'wasm' })).toThrow(
+      new EngineUnsupportedError('gathers of i1 elements are not supported'),
+    );
+    expect(() => compile(scatterOnly, 'bools', { engine: 'wasm' })).toThrow(
+      new EngineUnsupportedError('scatters of i1 elements are not supported'),
+    );
+  });
 });

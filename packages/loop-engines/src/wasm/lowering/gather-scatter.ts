@@ -10,7 +10,7 @@
 import type { ScalarType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../../errors.js';
 import { LOW_HALVES_OF_PAIR, pushLane, pushMaskFor } from './lane-access.js';
-import { elementBytes, isBool, laneLayoutOf } from './lanes.js';
+import { elementBytes, isBool, type LaneLayout, laneLayoutOf } from './lanes.js';
 import { scalarElement, startAddress, type VectorAccess } from './memory-ops.js';
 import type { ScalarContext } from './scalar-ops.js';
 
@@ -82,6 +82,13 @@ function pushAddressLane(ctx: ScalarContext, addresses: readonly number[], lane:
   ctx.f.op('local.get', addresses[lane >> 2] as number).lane('i32x4.extract_lane', lane & 3);
 }
 
+/** The lane layout of `elem`, which a gather or scatter moves one lane at a time. */
+function movedLanes(elem: ScalarType, what: 'gathers' | 'scatters'): LaneLayout {
+  // NOTE: i1 memrefs hold bytes and i1 vectors 32-bit lanes: no conversion between them yet.
+  if (isBool(elem)) throw new EngineUnsupportedError(`${what} of i1 elements are not supported`);
+  return laneLayoutOf(elem);
+}
+
 /**
  * `vector.gather`: lane loads from vector-computed addresses, then a blend with pass-through
  * (`'unused'`: masked-off lanes are never observed, so no blend).
@@ -96,9 +103,7 @@ export function lowerGather(
 ): void {
   const { f } = ctx;
   const elem = scalarElement(a.memref);
-  // NOTE: i1 memrefs hold bytes and i1 vectors 32-bit lanes: no gather between them yet.
-  if (isBool(elem)) throw new EngineUnsupportedError('gathers of i1 elements are not supported');
-  const { perPart, bytes } = laneLayoutOf(elem);
+  const { perPart, bytes } = movedLanes(elem, 'gathers');
   if (mask === 'all' && index.inMemory !== undefined && a.slot.strided === undefined) {
     gatherFromMemoryIndices(ctx, a, index.inMemory, result);
     return;
@@ -165,10 +170,7 @@ export function lowerScatter(
   value: readonly number[],
 ): void {
   const { f } = ctx;
-  const elem = scalarElement(a.memref);
-  // NOTE: as for gathers, no scatter of i1 elements yet.
-  if (isBool(elem)) throw new EngineUnsupportedError('scatters of i1 elements are not supported');
-  const { perPart, bytes } = laneLayoutOf(elem);
+  const { perPart, bytes } = movedLanes(scalarElement(a.memref), 'scatters');
   const addresses = addressParts(ctx, a, index, undefined);
   for (let lane = 0; lane < a.lanes; lane++) {
     if (mask !== 'all') {
