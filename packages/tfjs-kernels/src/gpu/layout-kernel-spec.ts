@@ -17,6 +17,8 @@ export interface LayoutPass {
 
 /** One layout kernel: how to plan its pass, and its CPU implementation. */
 export interface LayoutKernelSpec<A> {
+  /** The public op name (errors name it). */
+  readonly op: string;
   /** Name of the single input tensor (`x` or `buffer`). */
   readonly input: string;
   /** Plans the pass (pure; cached per distinct key). */

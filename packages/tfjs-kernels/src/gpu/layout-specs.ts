@@ -20,6 +20,7 @@ import type { LayoutKernelSpec } from './layout-kernel-spec.js';
 
 /** `TiledRelayout`: every physical slot gathers its logical element, or the pad value. */
 export const relayoutSpec: LayoutKernelSpec<TiledRelayoutAttrs> = {
+  op: 'relayout',
   input: 'x',
   planKey: ({ layout }, shape, dtype) => `relayout ${shapeText(dtype, shape, layout)}`,
   plan: ({ layout }, shape, dtype) => {
@@ -33,6 +34,7 @@ export const relayoutSpec: LayoutKernelSpec<TiledRelayoutAttrs> = {
 
 /** `TiledUnrelayout`: every logical element gathers from its physical slot. */
 export const unrelayoutSpec: LayoutKernelSpec<TiledUnrelayoutAttrs> = {
+  op: 'unrelayout',
   input: 'buffer',
   planKey: ({ shape, layout }, _bufferShape, dtype) =>
     `unrelayout ${shapeText(dtype, shape, layout)}`,
@@ -48,6 +50,7 @@ export const unrelayoutSpec: LayoutKernelSpec<TiledUnrelayoutAttrs> = {
 
 /** `TiledConvertLayout`: every slot of the target layout gathers from the source's slot. */
 export const convertLayoutSpec: LayoutKernelSpec<TiledConvertLayoutAttrs> = {
+  op: 'convertLayout',
   input: 'buffer',
   planKey: ({ shape, from, to }, _bufferShape, dtype) =>
     `convert ${shapeText(dtype, shape, from)} ${to}`,

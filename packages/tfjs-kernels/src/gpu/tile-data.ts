@@ -14,8 +14,11 @@ import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element-types.js';
 export interface ValueAccess {
   /** The values if they are held on the CPU, else `null` (never reads the GPU). */
   readonly onCpu: (t: TensorInfo) => BackendValues | null;
-  /** The values, read back from the GPU synchronously when they are not on the CPU. */
-  readonly read: (t: TensorInfo) => BackendValues;
+  /**
+   * The values, read back from the GPU synchronously when they are not on the CPU (`argument`
+   * names the tensor for the error a backend that cannot read synchronously throws).
+   */
+  readonly read: (t: TensorInfo, argument: string) => BackendValues;
 }
 
 /**
@@ -36,11 +39,11 @@ export function checkTileData<A extends TileOpAttrs>(
   const { src, idx, attrs, g } = data;
   const elementInfo = ELEMENT_TYPE_INFO[attrs.elementType];
   if (!elementInfo.carrierFits) {
-    const values = access.read(src) as TileValues;
+    const values = access.read(src, 'src') as TileValues;
     assertValuesFit(op, 'src', values, elementInfo, attrs.elementType);
   }
   const idxValues = (
-    attrs.bounds === 'error' ? access.read(idx) : access.onCpu(idx)
+    attrs.bounds === 'error' ? access.read(idx, 'idx') : access.onCpu(idx)
   ) as Int32Array | null;
   if (idxValues !== null) {
     assertValuesFit(op, 'idx', idxValues, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
@@ -69,8 +72,8 @@ export function runTileLoop<A extends TileOpAttrs>(
   call: CpuRoutedTileCall<A>,
   loop: TileLoop<A>,
 ): TensorInfo {
-  const src = access.read(call.src) as TileValues;
-  const idx = call.idxValues ?? (access.read(call.idx) as Int32Array);
+  const src = access.read(call.src, 'src') as TileValues;
+  const idx = call.idxValues ?? (access.read(call.idx, 'idx') as Int32Array);
   const values = loop(src, idx, call.g, call.attrs);
   return call.backend.makeTensorInfo(call.outShape, call.src.dtype, values);
 }

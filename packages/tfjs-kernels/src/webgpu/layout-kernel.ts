@@ -60,7 +60,7 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
     });
     const padValue = storedPadValue(spec.padValue(a), input.dtype);
     if (routeReason(webgpu, pass, input) !== null) {
-      const values = readValues(webgpu, input) as LayoutValues;
+      const values = readValues(webgpu, input, spec.op, spec.input) as LayoutValues;
       const out = spec.cpu(values, input.shape, input.dtype, a);
       return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
     }

@@ -17,6 +17,8 @@ import { valueAccess } from './residency.js';
 
 /** One TScatter/TGather call as the WebGPU kernels see it. */
 export interface TileCall<A extends TileOpAttrs> extends TileData<A> {
+  /** The public op name (errors name it). */
+  readonly op: string;
   readonly backend: WebGPUBackend;
   readonly outShape: number[];
   /** The index values when they are on the CPU (or were read back for `bounds: 'error'`). */
@@ -53,9 +55,10 @@ export function tileCall<A extends TileOpAttrs>(
   const data = readTileData<A>(args);
   const { src, g } = data;
   const addressedSize = g[addressed].rows * g[addressed].cols;
-  const idxValues = checkTileData(op, valueAccess(backend), data, addressedSize);
+  const idxValues = checkTileData(op, valueAccess(backend, op), data, addressedSize);
   return {
     ...data,
+    op,
     backend,
     outShape: outputShape(src.shape, g),
     idxValues,
@@ -90,7 +93,7 @@ export function runTileLoopOnCpu<A extends TileOpAttrs>(
   call: TileCall<A>,
   loop: TileLoop<A>,
 ): TensorInfo {
-  return runTileLoop(valueAccess(call.backend), call, loop);
+  return runTileLoop(valueAccess(call.backend, call.op), call, loop);
 }
 
 /**

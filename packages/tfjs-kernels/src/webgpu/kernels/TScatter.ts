@@ -51,7 +51,7 @@ function atomicSlots(call: Call, combine: AtomicCombine): TensorInfo {
 /** Sums each destination's writers in row-major order through CPU-built lists. */
 function floatSums(call: Call): TensorInfo {
   const { backend, g } = call;
-  const idxValues = call.idxValues ?? (readValues(backend, call.idx) as Int32Array);
+  const idxValues = call.idxValues ?? (readValues(backend, call.idx, call.op, 'idx') as Int32Array);
   const lists = writerLists(idxValues, g);
   const starts = backend.makeTensorInfo([lists.starts.length], 'int32', lists.starts);
   // An empty list still needs a buffer to bind.
