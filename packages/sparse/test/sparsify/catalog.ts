@@ -11,6 +11,7 @@ import {
   type ValueType,
 } from '../../src/index.js';
 import { type DenseInputs, type Profile, randomDense } from './fixtures.js';
+import { operandsOf } from './notation-operands.js';
 
 /** One kernel of the catalog. */
 export interface CatalogKernel {
@@ -32,133 +33,37 @@ const MATRIX: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'COO'];
 const SAME_ORDER: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR'];
 const VECTOR: readonly NamedFormat[] = ['sparse-vector'];
 
+/** A kernel of `expr`, its operands and their indices read off the notation. */
+const kernel = (
+  name: string,
+  expr: string,
+  sparse: readonly string[],
+  formats: readonly NamedFormat[],
+  options: Pick<CatalogKernel, 'scalars' | 'profile' | 'valueType' | 'init'> = {},
+): CatalogKernel => ({ name, expr, sparse, formats, operands: operandsOf(expr), ...options });
+
 export const CATALOG: readonly CatalogKernel[] = [
-  {
-    name: 'scale',
-    expr: 'x(i) = a(i) * s',
-    sparse: ['a'],
-    formats: VECTOR,
-    operands: { a: ['i'] },
-    scalars: { s: 2.5 },
-  },
-  {
-    name: 'scale_const',
-    expr: 'x(i) = 2.5 * a(i)',
-    sparse: ['a'],
-    formats: VECTOR,
-    operands: { a: ['i'] },
-  },
-  {
-    name: 'dot_sparse_dense',
-    expr: 'x = a(i) * b(i)',
-    sparse: ['a'],
-    formats: VECTOR,
-    operands: { a: ['i'], b: ['i'] },
-  },
-  {
-    name: 'dot_sparse_sparse',
-    expr: 'x = a(i) * b(i)',
-    sparse: ['a', 'b'],
-    formats: VECTOR,
-    operands: { a: ['i'], b: ['i'] },
-  },
-  {
-    name: 'spmv',
-    expr: 'x(i) = A(i,j) * b(j)',
-    sparse: ['A'],
-    formats: MATRIX,
-    operands: { A: ['i', 'j'], b: ['j'] },
-  },
-  {
-    name: 'spmv_accumulate',
-    expr: 'x(i) += A(i,j) * b(j)',
-    sparse: ['A'],
-    formats: MATRIX,
-    operands: { A: ['i', 'j'], b: ['j'] },
-    init: 0.75,
-  },
-  {
-    name: 'spmv_i32',
-    expr: 'x(i) = A(i,j) * b(j)',
-    sparse: ['A'],
-    formats: ['CSR'],
-    operands: { A: ['i', 'j'], b: ['j'] },
+  kernel('scale', 'x(i) = a(i) * s', ['a'], VECTOR, { scalars: { s: 2.5 } }),
+  kernel('scale_const', 'x(i) = 2.5 * a(i)', ['a'], VECTOR),
+  kernel('dot_sparse_dense', 'x = a(i) * b(i)', ['a'], VECTOR),
+  kernel('dot_sparse_sparse', 'x = a(i) * b(i)', ['a', 'b'], VECTOR),
+  kernel('spmv', 'x(i) = A(i,j) * b(j)', ['A'], MATRIX),
+  kernel('spmv_accumulate', 'x(i) += A(i,j) * b(j)', ['A'], MATRIX, { init: 0.75 }),
+  kernel('spmv_i32', 'x(i) = A(i,j) * b(j)', ['A'], ['CSR'], {
     profile: 'integers',
     valueType: 'i32',
-  },
-  {
-    name: 'spmm',
-    expr: 'X(i,k) = A(i,j) * B(j,k)',
-    sparse: ['A'],
-    formats: MATRIX,
-    operands: { A: ['i', 'j'], B: ['j', 'k'] },
-  },
-  {
-    name: 'sddmm',
-    expr: 'X(i,j) = S(i,j) * (A(i,k) * B(k,j))',
-    sparse: ['S'],
-    formats: MATRIX,
-    operands: { S: ['i', 'j'], A: ['i', 'k'], B: ['k', 'j'] },
-  },
-  {
-    name: 'mul_vectors',
-    expr: 'x(i) = a(i) * b(i)',
-    sparse: ['a', 'b'],
-    formats: VECTOR,
-    operands: { a: ['i'], b: ['i'] },
-  },
-  {
-    name: 'add_vectors',
-    expr: 'x(i) = a(i) + b(i)',
-    sparse: ['a', 'b'],
-    formats: VECTOR,
-    operands: { a: ['i'], b: ['i'] },
-  },
-  {
-    name: 'sub_vectors',
-    expr: 'x(i) = a(i) - b(i)',
-    sparse: ['a', 'b'],
-    formats: VECTOR,
-    operands: { a: ['i'], b: ['i'] },
-  },
-  {
-    name: 'fma_vectors',
-    expr: 'x(i) = a(i) * b(i) + c(i)',
-    sparse: ['a', 'b', 'c'],
-    formats: VECTOR,
-    operands: { a: ['i'], b: ['i'], c: ['i'] },
-  },
-  {
-    name: 'add_sparse_dense',
-    expr: 'x(i) = a(i) + b(i)',
-    sparse: ['a'],
-    formats: VECTOR,
-    operands: { a: ['i'], b: ['i'] },
-  },
-  {
-    name: 'mul_matrices',
-    expr: 'X(i,j) = A(i,j) * B(i,j)',
-    sparse: ['A', 'B'],
-    formats: SAME_ORDER,
-    operands: { A: ['i', 'j'], B: ['i', 'j'] },
-  },
-  {
-    name: 'add_matrices',
-    expr: 'X(i,j) = A(i,j) + B(i,j)',
-    sparse: ['A', 'B'],
-    formats: SAME_ORDER,
-    operands: { A: ['i', 'j'], B: ['i', 'j'] },
-  },
-  { name: 'sum', expr: 'x = A(i,j)', sparse: ['A'], formats: MATRIX, operands: { A: ['i', 'j'] } },
-  {
-    name: 'product',
-    expr: 'x *= A(i,j)',
-    sparse: ['A'],
-    formats: MATRIX,
-    operands: { A: ['i', 'j'] },
-    profile: 'powers',
-    init: 1,
-  },
+  }),
+  kernel('spmm', 'X(i,k) = A(i,j) * B(j,k)', ['A'], MATRIX),
+  kernel('sddmm', 'X(i,j) = S(i,j) * (A(i,k) * B(k,j))', ['S'], MATRIX),
+  kernel('mul_vectors', 'x(i) = a(i) * b(i)', ['a', 'b'], VECTOR),
+  kernel('add_vectors', 'x(i) = a(i) + b(i)', ['a', 'b'], VECTOR),
+  kernel('sub_vectors', 'x(i) = a(i) - b(i)', ['a', 'b'], VECTOR),
+  kernel('fma_vectors', 'x(i) = a(i) * b(i) + c(i)', ['a', 'b', 'c'], VECTOR),
+  kernel('add_sparse_dense', 'x(i) = a(i) + b(i)', ['a'], VECTOR),
+  kernel('mul_matrices', 'X(i,j) = A(i,j) * B(i,j)', ['A', 'B'], SAME_ORDER),
+  kernel('add_matrices', 'X(i,j) = A(i,j) + B(i,j)', ['A', 'B'], SAME_ORDER),
+  kernel('sum', 'x = A(i,j)', ['A'], MATRIX),
+  kernel('product', 'x *= A(i,j)', ['A'], MATRIX, { profile: 'powers', init: 1 }),
 ];
 
 /** Operands of one run: sparse tensors for the kernel, dense copies for the reference. */

@@ -26,6 +26,7 @@ import {
 } from '../../src/index.js';
 import { compiledEverywhere, ENGINES } from './every-engine.js';
 import { withoutNegativeZeros } from './fixtures.js';
+import { operandsOf } from './notation-operands.js';
 
 type Dense = { readonly data: Float64Array; readonly shape: readonly number[] };
 type Reduce = (a: number, b: number) => number;
@@ -71,14 +72,8 @@ function reductionCase(
   reference: Reference,
 ): Case {
   const rhs = expr.slice(expr.indexOf('=') + 1);
-  const operands = Object.fromEntries(
-    [...rhs.matchAll(/\b([A-Za-z]\w*)\(([a-z](?:,[a-z])*)\)/g)].map(([, name, indices]) => [
-      name as string,
-      (indices as string).split(','),
-    ]),
-  );
   const reducer = /\b(min|max)[[(]/.exec(rhs)?.[1] === 'min' ? MIN : MAX;
-  return { expr, from, operands, sparse, reducer, reference };
+  return { expr, from, operands: operandsOf(expr), sparse, reducer, reference };
 }
 
 const at = (t: Dense | undefined, ...ix: number[]): number =>
