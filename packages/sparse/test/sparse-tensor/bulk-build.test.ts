@@ -12,41 +12,21 @@
 import { seededRandom } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import {
-  type LevelType,
   resolveFormat,
-  type SparseFormat,
   SparseStorageError,
   SparseTensor,
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
-import { type ReferenceStorage, referenceStorage, sameArray } from './support/reference-build.js';
-
-function permutations(n: number): number[][] {
-  if (n === 0) return [[]];
-  return permutations(n - 1).flatMap((p) =>
-    Array.from({ length: n }, (_, k) => [...p.slice(0, k), n - 1, ...p.slice(k)]),
-  );
-}
-
-/** Every dense/compressed level list and the COO levels, each in every mode order. */
-function formatsOfRank(rank: number): { levels: LevelType[]; order: number[] }[] {
-  let lists: LevelType[][] = [[]];
-  for (let l = 0; l < rank; l++) {
-    lists = lists.flatMap((p) => [
-      [...p, 'dense' as const],
-      [...p, 'compressed' as const],
-    ]);
-  }
-  if (rank > 1) {
-    lists.push([
-      'compressed(nonunique)',
-      ...Array.from({ length: rank - 2 }, (): LevelType => 'singleton(nonunique)'),
-      'singleton',
-    ]);
-  }
-  return permutations(rank).flatMap((order) => lists.map((levels) => ({ levels, order })));
-}
+import { thrownBy } from '../support/thrown-by.js';
+import { formatsOfRank } from './support/formats-of-rank.js';
+import { referenceStorage } from './support/reference-build.js';
+import {
+  describeFormat,
+  expectConversionsMatch,
+  expectEachFormBuilds,
+  expectSameStorage,
+} from './support/same-storage.js';
 
 const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
 const DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
@@ -111,24 +91,6 @@ function coordinateForms(
   ];
 }
 
-function expectSameStorage(actual: SparseTensor, expected: ReferenceStorage, what: string): void {
-  const ok =
-    actual.positions.length === expected.positions.length &&
-    actual.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
-    actual.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
-    sameArray(actual.values, expected.values);
-  if (!ok) {
-    expect(
-      { positions: actual.positions, coordinates: actual.coordinates, values: actual.values },
-      what,
-    ).toEqual(expected);
-  }
-  expect(ok, what).toBe(true);
-}
-
-const show = (f: SparseFormat) =>
-  `${f.levels.join(',')} order ${f.order.join('')} pos ${f.posWidth} crd ${f.crdWidth}`;
-
 describe('the bulk builder equals the plain builder bit for bit', () => {
   for (const rank of [1, 2, 3]) {
     it(`every rank-${rank} format, width, dtype, layout and coordinate form (seeded)`, () => {
@@ -143,13 +105,8 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
           const format = resolveFormat(spec, rank, { posWidth, crdWidth });
           const { tuples, values } = triples(random, shape, dtype, layout);
           const expected = referenceStorage(tuples, values, shape, format, dtype);
-          for (const [form, coordinates] of coordinateForms(tuples)) {
-            const built = SparseTensor.fromCoordinates(coordinates, values, shape, format, {
-              dtype,
-            });
-            expectSameStorage(built, expected, `${show(format)} ${dtype} ${layout} ${form}`);
-            checked++;
-          }
+          const forms = coordinateForms(tuples);
+          checked += expectEachFormBuilds(forms, values, shape, format, dtype, expected, layout);
         }
       }
       expect(checked).toBe(formatsOfRank(rank).length * LAYOUTS.length * 5);
@@ -169,7 +126,7 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
             expectSameStorage(
               built,
               referenceStorage(tuples, values, shape, format, dtype),
-              `${show(format)} ${dtype}`,
+              `${describeFormat(format)} ${dtype}`,
             );
           }
         }
@@ -229,18 +186,10 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
         const source = SparseTensor.fromCoordinates(tuples, values, shape, sourceFormat, {
           dtype,
         });
-        // The stored entries (a dense level's zeros included) are what a conversion keeps.
-        const listed = source.toCoordinates();
-        const storedValues = Array.from(source.values as ArrayLike<number | bigint>);
-        expect(listed.coordinates.length).toBe(storedValues.length);
-        for (const to of formats) {
-          const format = resolveFormat(to, 2, { posWidth: pick(), crdWidth: pick() });
-          expectSameStorage(
-            source.convert(format),
-            referenceStorage(listed.coordinates, storedValues, shape, format, dtype),
-            `${show(source.format)} ${layout} -> ${show(format)}`,
-          );
-        }
+        const targets = formats.map((to) =>
+          resolveFormat(to, 2, { posWidth: pick(), crdWidth: pick() }),
+        );
+        expectConversionsMatch(source, targets, layout);
       }
     }
   });
@@ -248,20 +197,12 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
   it('a position or coordinate past the width is a SparseStorageError naming the array', () => {
     const tuples = Array.from({ length: 300 }, (_, k) => [k, 0]);
     const values = tuples.map(() => 1);
-    const thrown = (build: () => unknown): unknown => {
-      try {
-        build();
-      } catch (error) {
-        return error;
-      }
-      return undefined;
-    };
-    const positions = thrown(() =>
+    const positions = thrownBy(() =>
       SparseTensor.fromCoordinates(tuples, values, [300, 1], 'COO', { posWidth: 8 }),
     );
     expect(positions).toBeInstanceOf(SparseStorageError);
     expect(positions).toMatchObject({ argument: 'positions[0]', at: 1 });
-    const coordinates = thrown(() =>
+    const coordinates = thrownBy(() =>
       SparseTensor.fromCoordinates(tuples, values, [300, 1], 'DCSR', { crdWidth: 8 }),
     );
     expect(coordinates).toBeInstanceOf(SparseStorageError);

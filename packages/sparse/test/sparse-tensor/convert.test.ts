@@ -17,36 +17,7 @@ import {
   type StorageWidth,
 } from '../../src/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
-
-function permutations(n: number): number[][] {
-  if (n === 0) return [[]];
-  return permutations(n - 1).flatMap((p) =>
-    Array.from({ length: n }, (_, k) => [...p.slice(0, k), n - 1, ...p.slice(k)]),
-  );
-}
-
-/** Every dense/compressed level list and the COO levels, each in every mode order. */
-function formatsOfRank(rank: number): { levels: LevelType[]; order: number[] }[] {
-  const lists: LevelType[][] = [[]];
-  for (let l = 0; l < rank; l++) {
-    lists.splice(
-      0,
-      lists.length,
-      ...lists.flatMap((p) => [
-        [...p, 'dense' as const],
-        [...p, 'compressed' as const],
-      ]),
-    );
-  }
-  if (rank > 1) {
-    lists.push([
-      'compressed(nonunique)',
-      ...Array.from({ length: rank - 2 }, (): LevelType => 'singleton(nonunique)'),
-      'singleton',
-    ]);
-  }
-  return permutations(rank).flatMap((order) => lists.map((levels) => ({ levels, order })));
-}
+import { formatsOfRank, permutations } from './support/formats-of-rank.js';
 
 /** The stored entries as `coordinates:value` strings, sorted (the stored pattern). */
 function storedEntries(t: SparseTensor): string[] {

@@ -16,13 +16,19 @@ import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,
   resolveFormat,
-  type SparseFormat,
   SparseStorageError,
   SparseTensor,
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
-import { type ReferenceStorage, referenceStorage, sameArray } from './support/reference-build.js';
+import { thrownBy } from '../support/thrown-by.js';
+import { referenceStorage } from './support/reference-build.js';
+import {
+  describeFormat,
+  expectConversionsMatch,
+  expectEachFormBuilds,
+  expectSameStorage,
+} from './support/same-storage.js';
 
 const ROW_FORMS: readonly FormatSpec[] = [
   'CSR',
@@ -169,24 +175,6 @@ function widthsFitting(shape: readonly number[], count: number): StorageWidth[] 
   return WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
 }
 
-function expectSameStorage(actual: SparseTensor, expected: ReferenceStorage, what: string): void {
-  const ok =
-    actual.positions.length === expected.positions.length &&
-    actual.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
-    actual.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
-    sameArray(actual.values, expected.values);
-  if (!ok) {
-    expect(
-      { positions: actual.positions, coordinates: actual.coordinates, values: actual.values },
-      what,
-    ).toEqual(expected);
-  }
-  expect(ok, what).toBe(true);
-}
-
-const show = (f: SparseFormat) =>
-  `${f.levels.join(',')} order ${f.order.join('')} pos ${f.posWidth} crd ${f.crdWidth}`;
-
 describe('matrices built straight into a row form equal the plain builder bit for bit', () => {
   it('every row form, layout, dtype and width, from tuples and flat Int32Array/Float64Array coordinates (seeded)', () => {
     const random = seededRandom(3501);
@@ -205,13 +193,7 @@ describe('matrices built straight into a row form equal the plain builder bit fo
             ['Int32Array', Int32Array.from(flat)],
             ['Float64Array', Float64Array.from(flat)],
           ];
-          for (const [form, coordinates] of forms) {
-            const built = SparseTensor.fromCoordinates(coordinates, values, shape, format, {
-              dtype,
-            });
-            expectSameStorage(built, expected, `${show(format)} ${dtype} ${layout} ${form}`);
-            checked++;
-          }
+          checked += expectEachFormBuilds(forms, values, shape, format, dtype, expected, layout);
         }
       }
     }
@@ -236,7 +218,7 @@ describe('matrices built straight into a row form equal the plain builder bit fo
           expectSameStorage(
             SparseTensor.from(source, format, { dtype }),
             referenceStorage(tuples, values, shape, format, dtype),
-            `${show(format)} ${dtype} ${layout} scipy arrays`,
+            `${describeFormat(format)} ${dtype} ${layout} scipy arrays`,
           );
         }
       }
@@ -251,17 +233,8 @@ describe('matrices built straight into a row form equal the plain builder bit fo
       const { shape, tuples, values } = caseOf(random, layout, dtype);
       for (const from of formats) {
         const source = SparseTensor.fromCoordinates(tuples, values, shape, from, { dtype });
-        // The stored entries (a dense level's zeros included) are what a conversion keeps.
-        const listed = source.toCoordinates();
-        const stored = Array.from(source.values as ArrayLike<number | bigint>);
-        for (const to of ROW_FORMS) {
-          const format = resolveFormat(to, 2);
-          expectSameStorage(
-            source.convert(format),
-            referenceStorage(listed.coordinates, stored, shape, format, dtype),
-            `${show(source.format)} ${layout} -> ${show(format)}`,
-          );
-        }
+        const targets = ROW_FORMS.map((to) => resolveFormat(to, 2));
+        expectConversionsMatch(source, targets, layout);
       }
     }
   });
@@ -280,7 +253,7 @@ describe('matrices built straight into a row form equal the plain builder bit fo
         expectSameStorage(
           transposed,
           referenceStorage(swapped, stored, [shape[1], shape[0]], transposed.format, dtype),
-          `${show(source.format)} ${layout} transposed`,
+          `${describeFormat(source.format)} ${layout} transposed`,
         );
       }
     }
@@ -306,12 +279,9 @@ describe('matrices built straight into a row form equal the plain builder bit fo
       // An Int32Array holds integers only: a negative or too large one.
       if (kind === -1 || kind === 'size') forms.push(['Int32Array', Int32Array.from(flat)]);
       for (const [form, coordinates] of forms) {
-        let thrown: unknown;
-        try {
-          SparseTensor.fromCoordinates(coordinates, values, shape, 'CSR', { dtype: 'float64' });
-        } catch (error) {
-          thrown = error;
-        }
+        const thrown = thrownBy(() =>
+          SparseTensor.fromCoordinates(coordinates, values, shape, 'CSR', { dtype: 'float64' }),
+        );
         const what = `${form}: ${String(x)} at dimension ${d} of entry ${entry}`;
         expect(thrown, what).toBeInstanceOf(SparseStorageError);
         expect(thrown, what).toMatchObject({ argument: 'coordinates', at: entry });

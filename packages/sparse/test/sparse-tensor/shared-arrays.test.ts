@@ -15,6 +15,7 @@ import {
   SparseTensor,
   type StorageWidth,
 } from '../../src/index.js';
+import { thrownBy } from '../support/thrown-by.js';
 import { sameArray } from './support/reference-build.js';
 
 const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
@@ -168,18 +169,10 @@ describe('conversions share arrays only where the target holds the very same arr
           ]);
           const values = tuples.map(() => 1);
           const source = SparseTensor.fromCoordinates(tuples, values, shape, fromName);
-          const thrown = (build: () => unknown): unknown => {
-            try {
-              build();
-            } catch (error) {
-              return error;
-            }
-            return undefined;
-          };
-          const expected = thrown(() =>
+          const expected = thrownBy(() =>
             SparseTensor.fromCoordinates(tuples, values, shape, toName, { posWidth, crdWidth }),
           );
-          const actual = thrown(() => source.convert(toName, { posWidth, crdWidth }));
+          const actual = thrownBy(() => source.convert(toName, { posWidth, crdWidth }));
           const what = `${fromName} -> ${toName} at ${posWidth}/${crdWidth}`;
           expect(expected, what).toBeInstanceOf(SparseStorageError);
           expect(actual, what).toBeInstanceOf(SparseStorageError);

@@ -24,33 +24,28 @@ export interface ReferenceStorage {
   readonly values: ValueArray;
 }
 
-function valueArray(dtype: ValueDType, n: number): ValueArray {
-  switch (dtype) {
-    case 'float32':
-      return new Float32Array(n);
-    case 'float64':
-      return new Float64Array(n);
-    case 'int32':
-      return new Int32Array(n);
-    case 'int64':
-      return new BigInt64Array(n);
-  }
-}
+const VALUE_ARRAYS: Readonly<Record<ValueDType, new (n: number) => ValueArray>> = {
+  float32: Float32Array,
+  float64: Float64Array,
+  int32: Int32Array,
+  int64: BigInt64Array,
+};
 
-function indexArray(width: StorageWidth, entries: readonly number[]): IndexArray {
-  switch (width) {
-    case 8:
-      return Uint8Array.from(entries);
-    case 16:
-      return Uint16Array.from(entries);
-    case 32:
-      return Uint32Array.from(entries);
-    case 64:
-      return BigUint64Array.from(entries, (x) => BigInt(x));
-    case 'index':
-      return BigInt64Array.from(entries, (x) => BigInt(x));
-  }
-}
+const valueArray = (dtype: ValueDType, n: number): ValueArray => new VALUE_ARRAYS[dtype](n);
+
+const toBigInts = (entries: readonly number[]) => entries.map((x) => BigInt(x));
+
+/** The index array of each storage width, from plain numbers. */
+const INDEX_ARRAYS: Readonly<Record<StorageWidth, (entries: readonly number[]) => IndexArray>> = {
+  8: (entries) => Uint8Array.from(entries),
+  16: (entries) => Uint16Array.from(entries),
+  32: (entries) => Uint32Array.from(entries),
+  64: (entries) => BigUint64Array.from(toBigInts(entries)),
+  index: (entries) => BigInt64Array.from(toBigInts(entries)),
+};
+
+const indexArray = (width: StorageWidth, entries: readonly number[]): IndexArray =>
+  INDEX_ARRAYS[width](entries);
 
 /**
  * `values[k]` (numbers, or bigints for int64) at `tuples[k]` (dimension order) stored in

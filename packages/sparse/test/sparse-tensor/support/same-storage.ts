@@ -1,0 +1,73 @@
+/**
+ * A built tensor's storage held to the plain builder's, bit for bit (array kinds and bytes):
+ * one tensor, one built from each coordinate form, and one converted into other formats.
+ */
+import { expect } from 'vitest';
+import { type SparseFormat, SparseTensor, type ValueDType } from '../../../src/index.js';
+import { type ReferenceStorage, referenceStorage, sameArray } from './reference-build.js';
+
+/** Fails, labelled `what`, unless `actual` stores exactly the arrays of `expected`. */
+export function expectSameStorage(
+  actual: SparseTensor,
+  expected: ReferenceStorage,
+  what: string,
+): void {
+  const ok =
+    actual.positions.length === expected.positions.length &&
+    actual.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
+    actual.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
+    sameArray(actual.values, expected.values);
+  if (!ok) {
+    // The arrays side by side in the failure, before the bit-level verdict.
+    expect(
+      { positions: actual.positions, coordinates: actual.coordinates, values: actual.values },
+      what,
+    ).toEqual(expected);
+  }
+  expect(ok, what).toBe(true);
+}
+
+/** `format`'s levels, mode order and widths, for a failure's label. */
+export const describeFormat = (f: SparseFormat): string =>
+  `${f.levels.join(',')} order ${f.order.join('')} pos ${f.posWidth} crd ${f.crdWidth}`;
+
+/**
+ * Builds `format` from each coordinate form of the same entries and holds every result to
+ * `expected`, labelled `what` and the form; returns how many tensors were built.
+ */
+export function expectEachFormBuilds(
+  forms: readonly (readonly [string, Parameters<typeof SparseTensor.fromCoordinates>[0]])[],
+  values: Parameters<typeof SparseTensor.fromCoordinates>[1],
+  shape: readonly number[],
+  format: SparseFormat,
+  dtype: ValueDType,
+  expected: ReferenceStorage,
+  what: string,
+): number {
+  for (const [form, coordinates] of forms) {
+    const built = SparseTensor.fromCoordinates(coordinates, values, shape, format, { dtype });
+    expectSameStorage(built, expected, `${describeFormat(format)} ${dtype} ${what} ${form}`);
+  }
+  return forms.length;
+}
+
+/**
+ * Converts `source` into each of `targets` and holds each result to the plain builder fed the
+ * source's stored entries (a dense level's zeros included: what a conversion keeps).
+ */
+export function expectConversionsMatch(
+  source: SparseTensor,
+  targets: readonly SparseFormat[],
+  what: string,
+): void {
+  const listed = source.toCoordinates();
+  const stored = Array.from(source.values as ArrayLike<number | bigint>);
+  expect(listed.coordinates.length, what).toBe(stored.length);
+  for (const format of targets) {
+    expectSameStorage(
+      source.convert(format),
+      referenceStorage(listed.coordinates, stored, source.shape, format, source.dtype),
+      `${describeFormat(source.format)} ${what} -> ${describeFormat(format)}`,
+    );
+  }
+}
