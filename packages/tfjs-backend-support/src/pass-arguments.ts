@@ -6,7 +6,7 @@
  * {@link expectArgument}, so every message reads `<op>: argument '<name>' must be <what>, got
  * <value>`.
  */
-import { describeValue } from '@tilekit/errors';
+import { describeValue, INT32_MAX } from '@tilekit/errors';
 import { BackendArgumentError } from './errors.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -117,7 +117,7 @@ export function expectObjectWith(
 /** `value` is an integer in `[0, 2^31 - 1]`. */
 export function expectCount(value: unknown, op: string, argument: string): void {
   expectArgument(
-    Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0x7fffffff,
+    Number.isInteger(value) && (value as number) >= 0 && (value as number) <= INT32_MAX,
     op,
     argument,
     'an integer from 0 to 2^31 - 1',

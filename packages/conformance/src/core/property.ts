@@ -3,7 +3,7 @@
  * (minimal) counterexample, the seed and the path that replays it.
  */
 
-import { describeValue } from '@tilekit/errors';
+import { describeValue, INT32_MAX } from '@tilekit/errors';
 import * as fc from 'fast-check';
 import { refuse, requireInteger, requireObject } from './arguments.js';
 import { CaseMismatch } from './case.js';
@@ -35,7 +35,7 @@ export async function checkProperty<Ts>(
   }
   requireObject(settings as unknown, 'settings');
   requireInteger(settings.seed, 'settings.seed', -(2 ** 31), 2 ** 32 - 1);
-  requireInteger(settings.numRuns, 'settings.numRuns', 1, 2 ** 31 - 1);
+  requireInteger(settings.numRuns, 'settings.numRuns', 1, INT32_MAX);
   const details = await fc.check(property, { seed: settings.seed, numRuns: settings.numRuns });
   if (!details.failed) return;
   const counterexample =

@@ -2,6 +2,7 @@
  * A suite: a named list of cases plus exclusions and an optional async setup. It registers its
  * cases with a test framework, or runs them itself (`run`) for the CLI and plain scripts.
  */
+import { INT32_MAX } from '@tilekit/errors';
 import { ConformanceConfigError } from '../errors.js';
 import {
   optionalFunction,
@@ -97,7 +98,7 @@ const MAX_CASES = 2 ** 20;
 export function checkSuiteOptions(options: unknown): void {
   requireObject(options, 'options');
   optionalInteger(options.seed, 'options.seed', -(2 ** 31), 2 ** 32 - 1);
-  optionalInteger(options.numRuns, 'options.numRuns', 1, 2 ** 31 - 1);
+  optionalInteger(options.numRuns, 'options.numRuns', 1, INT32_MAX);
   if (options.exclusions === undefined) return;
   requireArray(options.exclusions, 'options.exclusions', MAX_CASES);
   for (let n = 0; n < options.exclusions.length; n++) {

@@ -3,6 +3,7 @@
  * as MLIR reads them (`arith.extui` before `arith.index_cast`); `'index'` storage is the
  * 64-bit signed `index` type.
  */
+import { INT32_MAX } from '@tilekit/errors';
 import { SparseFormatError, SparseStorageError } from './errors.js';
 import type { StorageWidth } from './format.js';
 
@@ -208,7 +209,7 @@ export function valueArrayOf(
       const out = new Int32Array(n);
       for (let k = 0; k < n; k++) {
         const v = values[k];
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < -(2 ** 31) || v >= 2 ** 31) {
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < -INT32_MAX - 1 || v > INT32_MAX) {
           throw bad(k, 'an integer from -2^31 to 2^31 - 1');
         }
         out[k] = v;

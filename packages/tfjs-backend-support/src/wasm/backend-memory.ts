@@ -4,7 +4,9 @@
  * one), `malloc`/`free`, and each tensor's byte offset on that heap. Typed structurally, so
  * this package never loads the backend itself.
  */
+
 import type { DataId, DataType, TensorInfo } from '@tensorflow/tfjs-core';
+import { INT32_MAX } from '@tilekit/errors';
 import { WasmBackendError } from '../errors.js';
 import { expectArgument } from '../pass-arguments.js';
 
@@ -121,7 +123,7 @@ function elementCountOf(info: unknown, op: string): number {
     shape.every((d) => Number.isInteger(d) && (d as number) >= 0);
   const count = valid ? (shape as number[]).reduce((a, b) => a * b, 1) : Number.NaN;
   expectArgument(
-    count <= 2 ** 31 - 1,
+    count <= INT32_MAX,
     op,
     'info',
     'a TensorInfo (dataId, dtype, a shape of at most 8 non-negative integer extents and under 2^31 elements)',
