@@ -10,7 +10,6 @@ import { textOf } from '../sparse-error.js';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { inferAffineExtents, type LocatedShape } from './affine-extents.js';
 import { checkKernel } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
@@ -234,8 +233,6 @@ function indexSizes(
   const patterns = [plan, ...plan.temporaries].flatMap((p) =>
     p.operands.filter((t) => !temporaries.has(t.name)),
   );
-  const variables = new Set(plan.indexVars);
-  const located: LocatedShape[] = [];
   for (const t of [...plan.inputs, ...patterns]) {
     const input = t.argument ?? t.name;
     const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
@@ -246,10 +243,7 @@ function indexSizes(
         `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
       );
     }
-    if (t.subscripts !== undefined) located.push({ name, subscripts: t.subscripts, shape });
     t.indices.forEach((i, d) => {
-      // An affine subscript's text sizes nothing (see affine-extents.ts).
-      if (!variables.has(i)) return;
       const n = shape[d] as number;
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
@@ -262,7 +256,6 @@ function indexSizes(
       sizes.set(i, n);
     });
   }
-  if (located.length > 0) inferAffineExtents(located, sizes);
   return sizes;
 }
 
