@@ -77,3 +77,34 @@ export interface SparseOpAttrs extends SparseKernelAttrs {
   /** Tensor index notation, e.g. `y(i) = A(i,j) * x(j)`. */
   expr: string;
 }
+
+/**
+ * The symbolic pass of a sparse result assembled on the device (webgpu): per row of two
+ * row-major operands `a` and `b` (inputs `aPos`, `aCrd`, `bPos`, `bCrd`), the count of its
+ * distinct output columns, after a leading 0 (int32 `[rows + 1]`; its inclusive prefix sum is
+ * the result's row positions). Attribute `combine`: `product` (SpGEMM), `union` (a sum),
+ * `intersection` (an element-wise product).
+ */
+export const SparseAssemblyCounts = 'SparseAssemblyCounts';
+/**
+ * The numeric pass (webgpu): the result's columns (attribute `part: 'coordinates'`, int32) or
+ * values (`part: 'values'`), `nnz` of them, from the operands (inputs as the counts', plus
+ * `aVal`, `bVal`) and the result's row positions `cPos`.
+ */
+export const SparseAssemblyFill = 'SparseAssemblyFill';
+
+/** The kernels of sparse results assembled on the device (registered for webgpu only). */
+export const SPARSE_ASSEMBLY_KERNEL_NAMES = Object.freeze([
+  SparseAssemblyCounts,
+  SparseAssemblyFill,
+] as const);
+
+/** Attributes of {@link SparseAssemblyCounts} and {@link SparseAssemblyFill}. */
+export interface SparseAssemblyAttrs extends NamedAttrMap {
+  /** `product`, `union` or `intersection`. */
+  combine: string;
+  /** `coordinates` or `values` (the fill only). */
+  part: string;
+  /** Stored entries of the result (the fill only). */
+  nnz: number;
+}

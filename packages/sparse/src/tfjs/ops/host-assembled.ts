@@ -21,6 +21,9 @@ import { type EntryContribution, entrySum } from './entry-sum.js';
 import { checkSparse } from './pattern-operands.js';
 import { type PositionLookup, resultPositions } from './result-positions.js';
 
+/** The ops whose Promise variant (`<op>Async`) assembles on the webgpu device. */
+const ASYNC_VARIANTS = new Set(['sparseMatMul', 'sparseAdd', 'sparseMul']);
+
 /** Backends whose tensors live in host memory. */
 const HOST_BACKENDS = new Set(['cpu', 'wasm']);
 
@@ -54,10 +57,17 @@ export function hostOperand(
   if (x instanceof TfSparseTensor && !x.isDisposed && !HOST_BACKENDS.has(tf.getBackend()))
     throw new SparsifyError(
       argument,
-      `${opName} assembles its sparse result on the host: on ${tf.getBackend()} pass host SparseTensors (no read-back), or read ${argument} back first (await ${argument}.toSparseTensor())`,
+      `${opName} assembles its sparse result on the host: on ${tf.getBackend()} pass host SparseTensors (no read-back), or read ${argument} back first (await ${argument}.toSparseTensor())${ASYNC_VARIANTS.has(opName) && tf.getBackend() === 'webgpu' ? `, or await ${opName}Async(...), which assembles it on the device` : ''}`,
     );
   checkSparse(x, argument, rank);
   return x instanceof SparseTensor ? x : hostCopy(x);
+}
+
+/** What {@link requireMatching} compares of a host or device sparse tensor. */
+interface MatchedOperand {
+  readonly rank: number;
+  readonly shape: readonly number[];
+  readonly dtype: string;
 }
 
 /**
@@ -65,7 +75,7 @@ export function hostOperand(
  *
  * @throws SparsifyError naming `B`.
  */
-export function requireMatching(A: SparseTensor, B: SparseTensor): void {
+export function requireMatching(A: MatchedOperand, B: MatchedOperand): void {
   if (A.rank !== B.rank || A.shape.some((d, k) => d !== B.shape[k]))
     throw new SparsifyError(
       'B',
