@@ -1,0 +1,68 @@
+/**
+ * The kernel and the random pools of arrays the resident-input tests share: float64 arrays of
+ * varying lengths, some marked immutable (kept resident in the wasm engine's memory), and calls
+ * over them in varying argument slots.
+ */
+import { parseModule } from '@tilekit/loop-ir';
+import * as fc from 'fast-check';
+import { markImmutable } from '../../src/index.js';
+
+/**
+ * x[i] = a[i] * k + b[i % nb]: two read-only inputs whose lengths shift each other's address;
+ * each `k` makes a distinct module.
+ */
+export const mixKernel = (k: number) =>
+  parseModule(`
+func.func @mix(%a: memref<?xf64>, %b: memref<?xf64>, %x: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %k = arith.constant ${k.toFixed(1)} : f64
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  %nb = memref.dim %b, %c0 : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %a[%i] : memref<?xf64>
+    %r = arith.remui %i, %nb : index
+    %w = memref.load %b[%r] : memref<?xf64>
+    %m = arith.mulf %v, %k : f64
+    %s = arith.addf %m, %w : f64
+    memref.store %s, %x[%i] : memref<?xf64>
+  }
+  return
+}`);
+
+/** A pool of arrays, which of them to mark immutable, and the calls to make over them. */
+export interface ArrayPool<C> {
+  readonly arrays: Float64Array[];
+  readonly marked: boolean[];
+  readonly calls: C[];
+}
+
+const finiteArray = (n: number) =>
+  fc.float64Array({ minLength: n, maxLength: n, noNaN: true, noDefaultInfinity: true });
+
+/**
+ * Pools of 2..5 finite arrays of 1..40 elements with 1..`maxCalls` calls, each drawn by
+ * `call(arrays)` (`arrays`: how many the pool holds, for the call's array picks).
+ */
+export function arrayPool<C>(
+  call: (arrays: number) => fc.Arbitrary<C>,
+  maxCalls: number,
+): fc.Arbitrary<ArrayPool<C>> {
+  return fc
+    .array(fc.integer({ min: 1, max: 40 }), { minLength: 2, maxLength: 5 })
+    .chain((lengths) => fc.tuple(...lengths.map(finiteArray)))
+    .chain((arrays) =>
+      fc.record({
+        arrays: fc.constant(arrays),
+        marked: fc.array(fc.boolean(), { minLength: arrays.length, maxLength: arrays.length }),
+        calls: fc.array(call(arrays.length), { minLength: 1, maxLength: maxCalls }),
+      }),
+    );
+}
+
+/** Marks the pool's marked arrays immutable. */
+export function markPool(pool: ArrayPool<unknown>): void {
+  pool.arrays.forEach((a, k) => {
+    if (pool.marked[k]) markImmutable(a);
+  });
+}
