@@ -18,6 +18,7 @@ import {
   type WgslPass,
   warpAccesses,
 } from '../../src/index.js';
+import { spmmRow, spmvRow, toDenseRow } from './support/csr-loops.js';
 
 /** CSR SpMV rows as the sparsifier emits them (the running sum is carried). */
 const SPMV = `
@@ -25,22 +26,7 @@ func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.000000e+00 : f32
-  scf.for %i = %c0 to %m step %c1 {
-    %p0 = memref.load %pos[%i] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %i1 = arith.addi %i, %c1 : index
-    %p1 = memref.load %pos[%i1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    %sum = scf.for %p = %lo to %hi step %c1 iter_args(%acc = %zero) -> (f32) {
-      %j32 = memref.load %crd[%p] : memref<?xi32>
-      %j = arith.index_castui %j32 : i32 to index
-      %a = memref.load %val[%p] : memref<?xf32>
-      %b = memref.load %x[%j] : memref<?xf32>
-      %t = arith.mulf %a, %b : f32
-      %s = arith.addf %acc, %t : f32
-      scf.yield %s : f32
-    }
-    memref.store %sum, %y[%i] : memref<?xf32>
+  scf.for %i = %c0 to %m step %c1 {${spmvRow('%zero')}
   }
   return
 }`;
@@ -56,24 +42,7 @@ func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
       memref.store %zero, %c[%i, %q] : memref<?x?xf32>
     }
   }
-  scf.for %i = %c0 to %m step %c1 {
-    %p0 = memref.load %pos[%i] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %i1 = arith.addi %i, %c1 : index
-    %p1 = memref.load %pos[%i1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    scf.for %p = %lo to %hi step %c1 {
-      %j32 = memref.load %crd[%p] : memref<?xi32>
-      %j = arith.index_castui %j32 : i32 to index
-      %a = memref.load %val[%p] : memref<?xf32>
-      scf.for %q = %c0 to %k step %c1 {
-        %bv = memref.load %b[%j, %q] : memref<?x?xf32>
-        %t = arith.mulf %a, %bv : f32
-        %old = memref.load %c[%i, %q] : memref<?x?xf32>
-        %s = arith.addf %old, %t : f32
-        memref.store %s, %c[%i, %q] : memref<?x?xf32>
-      }
-    }
+  scf.for %i = %c0 to %m step %c1 {${spmmRow('%k')}
   }
   return
 }`;
@@ -83,18 +52,7 @@ const TO_DENSE = `
 func.func @dense(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %d: memref<?x?xf32>, %m: index, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %m step %c1 {
-    %p0 = memref.load %pos[%i] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %i1 = arith.addi %i, %c1 : index
-    %p1 = memref.load %pos[%i1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    scf.for %p = %lo to %hi step %c1 {
-      %j32 = memref.load %crd[%p] : memref<?xi32>
-      %j = arith.index_castui %j32 : i32 to index
-      %v = memref.load %val[%p] : memref<?xf32>
-      memref.store %v, %d[%i, %j] : memref<?x?xf32>
-    }
+  scf.for %i = %c0 to %m step %c1 {${toDenseRow()}
   }
   return
 }`;

@@ -8,6 +8,7 @@
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
 import { compileGlsl, compileWgsl, QUAD_ELEMENTS, QUAD_PASSES } from '../../src/index.js';
+import { entriesOf, spmmRow, spmvRow } from './support/csr-loops.js';
 
 /** CSR SpMV as MLIR's sparsifier emits it: a fill loop, then rows in parallel. */
 const CSR_SPMV = `
@@ -19,35 +20,10 @@ func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
     memref.store %zero, %y[%i] : memref<?xf32>
   }
   scf.for %i = %c0 to %m step %c1 {
-    %acc0 = memref.load %y[%i] : memref<?xf32>
-    %p0 = memref.load %pos[%i] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %i1 = arith.addi %i, %c1 : index
-    %p1 = memref.load %pos[%i1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    %sum = scf.for %p = %lo to %hi step %c1 iter_args(%acc = %acc0) -> (f32) {
-      %j32 = memref.load %crd[%p] : memref<?xi32>
-      %j = arith.index_castui %j32 : i32 to index
-      %a = memref.load %val[%p] : memref<?xf32>
-      %b = memref.load %x[%j] : memref<?xf32>
-      %t = arith.mulf %a, %b : f32
-      %s = arith.addf %acc, %t : f32
-      scf.yield %s : f32
-    }
-    memref.store %sum, %y[%i] : memref<?xf32>
+    %acc0 = memref.load %y[%i] : memref<?xf32>${spmvRow('%acc0')}
   }
   return
 }`;
-
-/** The entries of compressed row (or column) `outer`: `scf.for %p` over pos[outer] .. pos[outer + 1]. */
-const entriesOf = (outer: string, body: string) => `
-    %p0 = memref.load %pos[${outer}] : memref<?xi32>
-    %lo = arith.index_castui %p0 : i32 to index
-    %o1 = arith.addi ${outer}, %c1 : index
-    %p1 = memref.load %pos[%o1] : memref<?xi32>
-    %hi = arith.index_castui %p1 : i32 to index
-    scf.for %p = %lo to %hi step %c1 {${body}
-    }`;
 
 /** CSC SpMV: the outer loop runs over columns and scatters into y (iterations collide). */
 const CSC_SPMV = `
@@ -117,25 +93,12 @@ func.func @first(%x: memref<?xf32>, %y: memref<?x?xf32>, %m: index) {
   return
 }`;
 
-/** CSR SpMM as the sparsifier emits it: the column loop (k) inside the row's entries (p). */
+/** CSR SpMM as the sparsifier emits it: the column loop (q) inside the row's entries (p). */
 const CSR_SPMM = `
 func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %m step %c1 {${entriesOf(
-    '%i',
-    `
-      %j32 = memref.load %crd[%p] : memref<?xi32>
-      %j = arith.index_castui %j32 : i32 to index
-      %a = memref.load %val[%p] : memref<?xf32>
-      scf.for %k = %c0 to %n step %c1 {
-        %bv = memref.load %b[%j, %k] : memref<?x?xf32>
-        %t = arith.mulf %a, %bv : f32
-        %old = memref.load %c[%i, %k] : memref<?x?xf32>
-        %s = arith.addf %old, %t : f32
-        memref.store %s, %c[%i, %k] : memref<?x?xf32>
-      }`,
-  )}
+  scf.for %i = %c0 to %m step %c1 {${spmmRow('%n')}
   }
   return
 }`;
