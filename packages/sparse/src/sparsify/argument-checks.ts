@@ -75,6 +75,20 @@ export function checkString(x: unknown, argument: string): asserts x is string {
   }
 }
 
+const isCount = (x: unknown, least: number): boolean =>
+  Number.isSafeInteger(x) && (x as number) >= least;
+
+/** `s` is an affine subscript: index terms with positive integer coefficients, an offset >= 0. */
+function isAffineSubscript(s: unknown): boolean {
+  return (
+    isObject(s) &&
+    isCount(s.offset, 0) &&
+    Array.isArray(s.terms) &&
+    s.terms.length <= MAX_EXPRESSION_NODES &&
+    s.terms.every((t) => isObject(t) && typeof t.index === 'string' && isCount(t.coefficient, 1))
+  );
+}
+
 const BINARY_OPS: ReadonlySet<unknown> = new Set(['+', '-', '*', '/']);
 const COMPARE_OPS: ReadonlySet<unknown> = new Set(['<', '<=', '>', '>=', '==', '!=']);
 
@@ -100,7 +114,11 @@ export function checkExpr(expr: unknown, argument = 'expr'): asserts expr is Exp
           return (
             typeof e.tensor === 'string' &&
             Array.isArray(e.indices) &&
-            e.indices.every((i) => typeof i === 'string')
+            e.indices.every((i) => typeof i === 'string') &&
+            (e.subscripts === undefined ||
+              (Array.isArray(e.subscripts) &&
+                e.subscripts.length === e.indices.length &&
+                e.subscripts.every(isAffineSubscript)))
           );
         case 'const':
           return typeof e.value === 'number';

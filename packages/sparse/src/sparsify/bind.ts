@@ -10,6 +10,7 @@ import { textOf } from '../sparse-error.js';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { inferAffineExtents, type LocatedShape } from './affine-extents.js';
 import { checkKernel } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
@@ -233,6 +234,8 @@ function indexSizes(
   const patterns = [plan, ...plan.temporaries].flatMap((p) =>
     p.operands.filter((t) => !temporaries.has(t.name)),
   );
+  const variables = new Set(plan.indexVars);
+  const located: LocatedShape[] = [];
   for (const t of [...plan.inputs, ...patterns]) {
     const input = t.argument ?? t.name;
     const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
@@ -243,7 +246,10 @@ function indexSizes(
         `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
       );
     }
+    if (t.subscripts !== undefined) located.push({ name, subscripts: t.subscripts, shape });
     t.indices.forEach((i, d) => {
+      // An affine subscript's text sizes nothing (see affine-extents.ts).
+      if (!variables.has(i)) return;
       const n = shape[d] as number;
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
@@ -256,6 +262,7 @@ function indexSizes(
       sizes.set(i, n);
     });
   }
+  if (located.length > 0) inferAffineExtents(located, sizes);
   return sizes;
 }
 
@@ -279,6 +286,19 @@ export function outputShapeOfShapes(
   kernel: SparseKernel,
   shapes: Readonly<Record<string, readonly number[]>>,
 ): number[] {
+  const sizes = indexExtentsOfShapes(kernel, shapes);
+  return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
+}
+
+/**
+ * The extent of every index variable of a call of `kernel` whose operands have the given shapes
+ * (as {@link outputShapeOfShapes} takes them, and checked as it checks them): what the kernel's
+ * size arguments hold, affine subscripts' inferred extents included.
+ */
+export function indexExtentsOfShapes(
+  kernel: SparseKernel,
+  shapes: Readonly<Record<string, readonly number[]>>,
+): Map<string, number> {
   checkKernel(kernel);
   if (typeof shapes !== 'object' || shapes === null) {
     throw new SparsifyError(
@@ -301,7 +321,7 @@ export function outputShapeOfShapes(
     }
     return shape;
   });
-  return plan.output.indices.map((i) => sizes.get(i) ?? 0);
+  return sizes;
 }
 
 /**

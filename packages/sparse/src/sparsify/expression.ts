@@ -15,11 +15,31 @@ export interface IndexWindow {
   readonly stride: number;
 }
 
+/**
+ * An affine subscript `c1*i1 + c2*i2 + ... + offset` (`i+k`, `2*i+k`, `i+1`, `3`): positive
+ * integer coefficients on distinct index variables and a non-negative integer offset, so
+ * that every coordinate it reaches lies at or above its value at all indices zero.
+ */
+export interface AffineSubscript {
+  readonly terms: readonly { readonly index: string; readonly coefficient: number }[];
+  readonly offset: number;
+}
+
 /** A tensor read (`A(i,j)`); a rank-0 access (`s`, `s()`) reads a scalar. */
 export interface AccessExpr {
   readonly kind: 'access';
   readonly tensor: string;
+  /**
+   * Per dimension, its index variable; a dimension with an affine subscript (`I(i+k, j)`) has
+   * its subscript's text there (`'i+k'`, see {@link AccessExpr.subscripts}).
+   */
   readonly indices: readonly string[];
+  /**
+   * Per dimension, its subscript as an affine form; present only when some dimension's
+   * subscript is not a bare index variable (MLIR's non-projected-permutation indexing maps,
+   * convolutions). Such an access is read by locating each element, never iterated.
+   */
+  readonly subscripts?: readonly AffineSubscript[];
   /**
    * Per index, its window (`A(i(1,5,2), j)`: `[{lo: 1, hi: 5, stride: 2}, null]`); absent
    * when no index of the access is windowed.

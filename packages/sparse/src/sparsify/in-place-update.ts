@@ -34,6 +34,7 @@ export function asInPlaceUpdate(
   const isOutput = (e: Expr): boolean =>
     e.kind === 'access' &&
     e.tensor === output.tensor &&
+    e.subscripts === undefined &&
     e.indices.length === output.indices.length &&
     e.indices.every((i, d) => i === output.indices[d]);
   const rest = isOutput(rhs.lhs) ? rhs.rhs : isOutput(rhs.rhs) ? rhs.lhs : undefined;

@@ -4,6 +4,7 @@ export {
   type BoundCall,
   bindArguments,
   type DenseOperand,
+  indexExtentsOfShapes,
   type KernelOperand,
   outputShapeOf,
   outputShapeOfShapes,

@@ -4,7 +4,7 @@
  * planner that fills them is plan-kernel.ts.
  */
 import type { SparseFormat, StorageWidth } from '../sparse-tensor/format.js';
-import type { Notation, Reducer } from './expression.js';
+import type { AffineSubscript, Notation, Reducer } from './expression.js';
 
 /** Value element types the emitter supports. */
 export type ValueType = 'f32' | 'f64' | 'i32' | 'i64';
@@ -16,8 +16,17 @@ export interface TensorPlan {
   readonly indices: readonly string[];
   /** Storage format; `undefined` for plain dense (row-major memref) tensors and scalars. */
   readonly format: SparseFormat | undefined;
-  /** Index variable of each storage level (dimension order for plain dense tensors). */
+  /**
+   * Index variable of each storage level (dimension order for plain dense tensors); none for an
+   * operand read through affine subscripts, which is located, never iterated.
+   */
   readonly levelIndices: readonly string[];
+  /**
+   * Per dimension, the affine subscript an operand is read through (`I(i+k, j+l)`); absent
+   * for operands subscripted by index variables alone. `indices` then holds each subscript's
+   * text, and `format` is one located-access.ts can locate in.
+   */
+  readonly subscripts?: readonly AffineSubscript[];
   /**
    * An operand's input: the kernel argument whose arrays it reads (absent: the input named
    * `name`). Another index pattern of a tensor (`A(j,k)` beside `A(i,k)`) reads `A`'s arrays.

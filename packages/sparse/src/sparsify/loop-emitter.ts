@@ -34,6 +34,7 @@ import { scalarTypeOf } from './kernel-signature.js';
 import { buildLattice, casesOf, optimizeLattice } from './lattice.js';
 import type { LatticePoint, Participation } from './lattice-point.js';
 import { accessesOf, nodesOf } from './notation.js';
+import { emitLocatedRead } from './located-access.js';
 import { OutputAssembler } from './output-assembly.js';
 import { hasAssembly, type OutputAssembly } from './output-plan.js';
 
@@ -108,7 +109,9 @@ export class LoopEmitter implements LoopBodyEmitter {
   emit(): void {
     const cursors = new Map<string, Cursor>();
     for (const t of this.#plan.inputs) {
-      if (t.format !== undefined) cursors.set(t.name, { level: 0, pos: this.c(0) });
+      if (t.format !== undefined && t.subscripts === undefined) {
+        cursors.set(t.name, { level: 0, pos: this.c(0) });
+      }
     }
     if (this.#plan.reducer !== 'sum') {
       this.#reducesSomething = [...this.#plan.reductions]
@@ -396,6 +399,8 @@ export class LoopEmitter implements LoopBodyEmitter {
       if (loaded.has(a.tensor) || a.indices.length === 0) continue;
       const t = this.#tensors.get(a.tensor) as TensorPlan;
       const c = cursors.get(a.tensor);
+      // An operand read through affine subscripts is located where the value is used.
+      if (t.subscripts !== undefined) continue;
       if (t.format !== undefined && c?.level === t.format.levels.length) {
         loaded.set(a.tensor, b.load(this.#arg('values', a.tensor), [c.pos]));
       } else if (t.format === undefined && a.indices.every((i) => idx.has(i))) {
@@ -455,7 +460,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         access: (a) =>
           a.indices.length === 0
             ? this.#arg('scalar', a.tensor)
-            : (s.loaded.get(a.tensor) as Value),
+            : (s.loaded.get(a.tensor) ?? this.#locate(s, a.tensor)),
         index: (i) => s.idx.get(i) as Value,
         constant: (x) => this.#constant(x),
       },
@@ -468,8 +473,24 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   #participation(s: Scope, tensor: string, v: string): Participation | undefined {
+  /** The element of a located operand (see located-access.ts) at the bound indices. */
+  #locate(s: Scope, tensor: string): Value {
+    return emitLocatedRead(s.b, this.#tensors.get(tensor) as TensorPlan, s.idx, {
+      arg: (kind, level) => this.#arg(kind, tensor, level),
+      c: (n) => this.c(n),
+      zero: this.#zero(),
+      element: this.#element,
+    });
+  }
+
     const t = this.#tensors.get(tensor) as TensorPlan;
     if (t.format === undefined) return t.indices.includes(v) ? 'dense' : undefined;
+    // Located at each element: present wherever its index variables are, like a dense operand.
+    if (t.subscripts !== undefined) {
+      return t.subscripts.some((x) => x.terms.some((term) => term.index === v))
+        ? 'dense'
+        : undefined;
+    }
     const c = s.cursors.get(tensor) as Cursor;
     if (t.levelIndices[c.level] !== v) return undefined;
     return t.format.levels[c.level] === 'dense' ? 'dense' : 'sparse';

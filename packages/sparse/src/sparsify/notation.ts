@@ -10,7 +10,9 @@
  *              | ('max' | 'min') '[' index (',' index)* ']' '(' expr ')'
  *     compare := expr ('<' | '<=' | '>' | '>=' | '==' | '!=') expr
  *     access  := name ['(' [subscript (',' subscript)*] ')']
- *     subscript := index ['(' integer ',' integer [',' integer] ')']
+ *     subscript := index ['(' integer ',' integer [',' integer] ')'] | affine
+ *     affine  := aterm (('+' | '-') aterm)*      aterm := afactor ('*' afactor)*
+ *     afactor := integer | index | '-' afactor | '(' affine ')'
  *
  * A bare name that is an index variable of the kernel (`i` in `b(i,j) * (i*3 + j)`) is the
  * index's value, like MLIR's `linalg.index`; any other bare name is a scalar operand. Indices
@@ -27,15 +29,32 @@
  * windows): `A(i(1,5,2), j)` reads rows 1 and 3 of `A` as `i = 0, 1`. Windows are on operands
  * only: a window on the output is a {@link SparsifyError}.
  *
+ * A subscript may be affine (`I(i+k, j+l)`, `I(2*i+k)`, `A(i+1, 0)`): index variables with
+ * positive integer coefficients plus a non-negative integer offset (see affine-subscript.ts);
+ * any other form (`i*k`, `i-k`, `i-1`) is a {@link SparsifyError} naming the subscript. Affine
+ * subscripts are on operands only, and not in an access that also has a window.
+ *
  * Parsing is bounded: nesting deeper than {@link MAX_EXPRESSION_DEPTH} or more than
  * {@link MAX_EXPRESSION_NODES} nodes is a {@link NotationSyntaxError}, so no input can
  * exhaust the stack of the parser or of the passes that walk the tree.
  */
 import { textOf } from '../sparse-error.js';
+import {
+  accessVariables,
+  addForms,
+  affineSubscriptOf,
+  constantForm,
+  isPlainSubscript,
+  type LinearForm,
+  multiplyForms,
+  subscriptText,
+  variableForm,
+} from './affine-subscript.js';
 import { checkExpr } from './argument-checks.js';
 import { NotationSyntaxError, SparsifyError } from './errors.js';
 import {
   type AccessExpr,
+  type AffineSubscript,
   type AssignOp,
   type CompareExpr,
   type CompareOp,
@@ -52,6 +71,7 @@ import {
 } from './expression.js';
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+const BARE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
 /** Two-character operators first, so that `<=` is not read as `<`. */
 const COMPARE_OPS: readonly CompareOp[] = ['<=', '>=', '==', '!=', '<', '>'];
@@ -148,18 +168,83 @@ export function parseNotation(source: string): Notation {
       skip();
       throw new NotationSyntaxError(source, at, `a tensor name (${tensor} is a function)`);
     }
-    const indices: string[] = [];
+    const subscripts: AffineSubscript[] = [];
     const windows: (IndexWindow | null)[] = [];
     if (eat('(') && !eat(')')) {
       do {
-        indices.push(name('an index name'));
+        skip();
+        const from = at;
+        const form = subscriptSum();
+        const text = source.slice(from, at).trim();
+        subscripts.push(affineSubscriptOf(form, text, tensor));
+        if (peek('(') && !BARE_NAME.test(text)) {
+          throw new NotationSyntaxError(source, at, "',' or ')' (a window follows a bare index)");
+        }
         windows.push(eat('(') ? indexWindow() : null);
       } while (eat(','));
       expect(')');
     }
+    const indices = subscripts.map(subscriptText);
     const windowed = windows.some((w) => w !== null);
-    return node({ kind: 'access', tensor, indices, ...(windowed ? { windows } : {}) });
+    const affine = !subscripts.every(isPlainSubscript);
+    if (windowed && affine) {
+      throw new SparsifyError(
+        'expression',
+        `${tensor}(${indices.join(',')}) has both a window and an affine subscript; window the operand in a kernel of its own first`,
+        'a window or affine subscripts, not both in one access',
+      );
+    }
+    return node({
+      kind: 'access',
+      tensor,
+      indices,
+      ...(windowed ? { windows } : {}),
+      ...(affine ? { subscripts } : {}),
+    });
   };
+  /** A subscript: a sum of products of index variables and integers (checked to be affine). */
+  const subscriptSum = (): LinearForm =>
+    nested(() => {
+      let form = subscriptProduct();
+      for (;;) {
+        const sign = eat('+') ? 1 : eat('-') ? -1 : undefined;
+        if (sign === undefined) return form;
+        form = addForms(form, subscriptProduct(), sign);
+      }
+    });
+  const subscriptProduct = (): LinearForm => {
+    let form = subscriptFactor();
+    while (eat('*')) form = multiplyForms(form, subscriptFactor());
+    if (peek('/')) {
+      throw new NotationSyntaxError(
+        source,
+        at,
+        "'+', '*', ',' or ')' (a subscript has no division: floordiv and mod are not supported)",
+      );
+    }
+    return form;
+  };
+  const subscriptFactor = (): LinearForm =>
+    nested(() => {
+      if (eat('(')) {
+        const form = subscriptSum();
+        expect(')');
+        return form;
+      }
+      if (eat('-')) return multiplyForms(constantForm(-1), subscriptFactor());
+      skip();
+      const numberAt = at;
+      const num = match(NUMBER);
+      if (num !== undefined) {
+        const value = Number(num);
+        if (!Number.isSafeInteger(value)) {
+          at = numberAt;
+          throw new NotationSyntaxError(source, at, 'an integer in a subscript');
+        }
+        return constantForm(value);
+      }
+      return variableForm(name('an index name'));
+    });
   /** A window bound: a non-negative integer. */
   const windowBound = (what: string): number => {
     skip();
@@ -298,6 +383,13 @@ export function parseNotation(source: string): Notation {
     });
 
   const output = access();
+  if (output.subscripts !== undefined) {
+    throw new SparsifyError(
+      'expression',
+      `the output ${output.tensor}(${output.indices.join(',')}) has an affine subscript: the output's subscripts must be index variables (affine subscripts are for operands)`,
+      'index variables as output subscripts',
+    );
+  }
   if (output.windows !== undefined) {
     throw new SparsifyError(
       'expression',
@@ -359,7 +451,7 @@ function useCounts(e: Expr, names: ReadonlySet<string>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const n of nodesOf(e)) {
     if (n.kind !== 'access') continue;
-    const used = n.indices.length === 0 && names.has(n.tensor) ? [n.tensor] : n.indices;
+    const used = n.indices.length === 0 && names.has(n.tensor) ? [n.tensor] : accessVariables(n);
     for (const i of used) counts.set(i, (counts.get(i) ?? 0) + 1);
   }
   return counts;
@@ -370,7 +462,7 @@ function freeIndexUses(e: Expr, names: ReadonlySet<string>): string[] {
   const found: string[] = [];
   const visit = (n: Expr, bound: ReadonlySet<string>): void => {
     if (n.kind === 'access') {
-      const used = n.indices.length === 0 && names.has(n.tensor) ? [n.tensor] : n.indices;
+      const used = n.indices.length === 0 && names.has(n.tensor) ? [n.tensor] : accessVariables(n);
       for (const i of used) if (!bound.has(i) && !found.includes(i)) found.push(i);
     }
     const inner = n.kind === 'sum' && n.index !== '' ? new Set([...bound, n.index]) : bound;
@@ -384,7 +476,7 @@ function freeIndexUses(e: Expr, names: ReadonlySet<string>): string[] {
 function indexVariablesOf(output: AccessExpr, rhs: Expr): Set<string> {
   const names = new Set(output.indices);
   for (const e of nodesOf(rhs)) {
-    if (e.kind === 'access') for (const i of e.indices) names.add(i);
+    if (e.kind === 'access') for (const i of accessVariables(e)) names.add(i);
     if (e.kind === 'sum' && e.index !== '') names.add(e.index);
   }
   return names;
@@ -490,7 +582,9 @@ export function printExpr(e: Expr): string {
 function printTree(e: Expr): string {
   switch (e.kind) {
     case 'access':
-      return `${e.tensor}(${e.indices.map((i, d) => i + windowText(e.windows?.[d])).join(',')})`;
+      return e.subscripts === undefined
+        ? `${e.tensor}(${e.indices.map((i, d) => i + windowText(e.windows?.[d])).join(',')})`
+        : `${e.tensor}(${e.subscripts.map(subscriptText).join(',')})`;
     case 'const':
       // String() is injective on the literals the grammar reads (no sign, no NaN).
       return String(e.value);

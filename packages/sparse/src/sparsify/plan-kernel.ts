@@ -10,9 +10,11 @@ import {
   type SparseFormat,
   type StorageWidth,
 } from '../sparse-tensor/format.js';
+import { accessVariables } from './affine-subscript.js';
 import { SparsifyError } from './errors.js';
-import type { AccessExpr, Expr, Notation, Reducer } from './expression.js';
+import type { AccessExpr, AffineSubscript, Expr, Notation, Reducer } from './expression.js';
 import type { KernelPlan, PlanOptions, TensorPlan } from './kernel-plan.js';
+import { locatableFormat } from './located-access.js';
 import { accessesOf, mapExpr } from './notation.js';
 import { freeIndicesOf, planReductions } from './reductions.js';
 import { type Reinterpretation, reinterpretOperands } from './reinterpret.js';
@@ -58,7 +60,7 @@ export function planKernel(
       throw new SparsifyError(`formats.${name}`, `no tensor named ${name} in "${notation.source}"`);
     }
   }
-  const missing = out.indices.find((i) => !accesses.some((a) => a.indices.includes(i)));
+  const missing = out.indices.find((i) => !accesses.some((a) => accessVariables(a).includes(i)));
   if (missing !== undefined && accesses.length > 0) {
     throw new SparsifyError(
       'expression',
@@ -66,7 +68,7 @@ export function planKernel(
     );
   }
   const unsized = freeIndicesOf(notation.rhs).find(
-    (i) => !out.indices.includes(i) && !accesses.some((a) => a.indices.includes(i)),
+    (i) => !out.indices.includes(i) && !accesses.some((a) => accessVariables(a).includes(i)),
   );
   if (unsized !== undefined) {
     throw new SparsifyError(
@@ -152,11 +154,12 @@ export function planKernel(
         const source = accesses.find((x) => operandOf(x) === a.tensor) as AccessExpr;
         plan = planAccess(a.tensor, a.indices, source.tensor);
         operandPlans.set(a.tensor, plan);
+        if (source.subscripts !== undefined) plan = located(plan, source.subscripts);
         if (plan.argument === undefined) inputs.push(plan);
       }
       operands.push(plan);
     }
-    for (const t of operands) checkCooUse(t);
+    for (const t of operands) if (t.subscripts === undefined) checkCooUse(t);
     const vars = [...new Set([...output.indices, ...freeIndicesOf(body)])];
     const binding =
       reductionsInside && output.format !== undefined
@@ -169,11 +172,14 @@ export function planKernel(
           }
         : output;
     const { loopOrder, converted } =
+    // Operands read through affine subscripts are located, not iterated: they neither order
+    // the loops nor co-iterate, and are converted only to a format they can be located in.
+    const iterated = operands.filter((t) => t.subscripts === undefined);
       reducer === 'sum'
-        ? reinterpretOperands(vars, binding, operands, body, notation.source)
-        : extremumOrder(vars, binding, operands, body, notation.source, reduced);
+        ? reinterpretOperands(vars, binding, iterated, body, notation.source)
+        : extremumOrder(vars, binding, iterated, body, notation.source, reduced);
     const stageOperands = operands.map((t) => {
-      const format = converted.get(t.name);
+      const format = t.subscripts === undefined ? converted.get(t.name) : locatedConversion(t);
       if (format === undefined) return t;
       const source = t.argument ?? t.name;
       const key = `${source}:${format.levels.join()}:${format.order.join()}`;
@@ -189,7 +195,8 @@ export function planKernel(
       return {
         ...t,
         format,
-        levelIndices: format.order.map((d) => t.indices[d] as string),
+        levelIndices:
+          t.subscripts === undefined ? format.order.map((d) => t.indices[d] as string) : [],
         argument: copy.name,
       };
     });
@@ -233,7 +240,7 @@ export function planKernel(
           levelIndices: sparseOutput.order.map((d) => out.indices[d] as string),
         };
   const main = planStage(stages.rhs, output, stages.reduced, notation.op, stages.reducer);
-  const indexVars = [...new Set([...out.indices, ...accesses.flatMap((a) => a.indices)])];
+  const indexVars = [...new Set([...out.indices, ...accesses.flatMap(accessVariables)])];
   const firstUse = (t: TensorPlan) => accesses.findIndex((a) => a.tensor === t.name);
   inputs.sort((a, b) => firstUse(a) - firstUse(b));
   return {
@@ -284,6 +291,18 @@ function extremumOrder(
 }
 
 /** Options widths apply only where the format spec itself names none. */
+/** `t` read through affine `subscripts`: located at every element, so it orders no loop. */
+function located(t: TensorPlan, subscripts: readonly AffineSubscript[]): TensorPlan {
+  return { ...t, subscripts, levelIndices: [] };
+}
+
+/** The format a located operand is converted to, where its own cannot be located in. */
+function locatedConversion(t: TensorPlan): SparseFormat | undefined {
+  if (t.format === undefined) return undefined;
+  const format = locatableFormat(t.format);
+  return format.levels.every((lt, l) => lt === t.format?.levels[l]) ? undefined : format;
+}
+
 function widthsFor(spec: FormatSpec, widths: { posWidth?: StorageWidth; crdWidth?: StorageWidth }) {
   if (typeof spec === 'object' && !Array.isArray(spec)) {
     const named = spec as { posWidth?: StorageWidth; crdWidth?: StorageWidth };
@@ -298,7 +317,8 @@ function widthsFor(spec: FormatSpec, widths: { posWidth?: StorageWidth; crdWidth
 }
 
 function checkDistinct(a: AccessExpr): void {
-  if (new Set(a.indices).size !== a.indices.length) {
+  // A located access reads any element, the same index twice included.
+  if (a.subscripts === undefined && new Set(a.indices).size !== a.indices.length) {
     throw new SparsifyError(
       'expression',
       `${a.tensor}(${a.indices.join(',')}) repeats an index (diagonals are not supported)`,

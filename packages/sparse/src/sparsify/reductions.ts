@@ -17,6 +17,7 @@
  * commute with them), and into the main loop nest only of a `=` kernel (which starts from their
  * identity); anywhere else they are temporaries like nested sums. Each stage has one reducer.
  */
+import { accessUsesOf, accessVariables } from './affine-subscript.js';
 import { SparsifyError } from './errors.js';
 import {
   type AccessExpr,
@@ -58,7 +59,7 @@ export function freeIndicesOf(e: Expr): string[] {
     if (!found.includes(i)) found.push(i);
   };
   const visit = (n: Expr, bound: ReadonlySet<string>): void => {
-    if (n.kind === 'access') for (const i of n.indices) if (!bound.has(i)) add(i);
+    if (n.kind === 'access') for (const i of accessVariables(n)) if (!bound.has(i)) add(i);
     if (n.kind === 'index' && !bound.has(n.index)) add(n.index);
     const inner = n.kind === 'sum' ? new Set([...bound, n.index]) : bound;
     for (const c of childrenOf(n)) visit(c, inner);
@@ -68,7 +69,7 @@ export function freeIndicesOf(e: Expr): string[] {
 }
 
 function usesOf(e: Expr, index: string): number {
-  if (e.kind === 'access') return e.indices.filter((i) => i === index).length;
+  if (e.kind === 'access') return accessUsesOf(e, index);
   if (e.kind === 'index') return e.index === index ? 1 : 0;
   if (e.kind === 'sum' && e.index === index) return 0;
   return childrenOf(e).reduce((n, c) => n + usesOf(c, index), 0);
@@ -102,7 +103,7 @@ function checkSums(notation: Notation): void {
 }
 
 function accessUses(e: Expr, index: string): boolean {
-  if (e.kind === 'access') return e.indices.includes(index);
+  if (e.kind === 'access') return accessVariables(e).includes(index);
   if (e.kind === 'sum' && e.index === index) return false;
   return childrenOf(e).some((c) => accessUses(c, index));
 }

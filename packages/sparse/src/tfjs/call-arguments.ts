@@ -4,7 +4,7 @@
  * arguments (extents and number operands). Generated shaders read these as uniforms.
  */
 import type { TensorInfo } from '@tensorflow/tfjs-core';
-import { outputShapeOfShapes } from '../sparsify/index.js';
+import { indexExtentsOfShapes } from '../sparsify/index.js';
 import type { SparseCall } from './sparse-call.js';
 import { sparseOperandInfos } from './sparse-inputs.js';
 
@@ -33,7 +33,6 @@ export function callArguments(call: SparseCall): CallArguments | undefined {
   if (kernel.plan.temporaries.length > 0 || kernel.plan.inputs.some((t) => t.source !== undefined))
     return undefined;
   const shapes: Record<string, readonly number[]> = {};
-  const sizes = new Map<string, number>();
   const shapeOf = (name: string, rank: number): readonly number[] =>
     formats[name] !== undefined
       ? (call.attrs.shapes[name] ?? [])
@@ -41,15 +40,10 @@ export function callArguments(call: SparseCall): CallArguments | undefined {
         ? []
         : (call.inputs[name]?.shape ?? []);
   for (const t of kernel.plan.inputs) shapes[t.name] = shapeOf(t.name, t.indices.length);
-  // Every access pattern sizes its index variables: `A(j,k)` beside `A(i,k)` is the only
-  // place `j` appears.
-  for (const t of [...kernel.plan.inputs, ...kernel.plan.operands]) {
-    const shape = shapeOf(t.argument ?? t.name, t.indices.length);
-    t.indices.forEach((i, d) => {
-      sizes.set(i, shape[d] as number);
-    });
-  }
-  const outputShape = outputShapeOfShapes(kernel, shapes);
+  // Every access pattern sizes its index variables (`A(j,k)` beside `A(i,k)` is the only
+  // place `j` appears), affine subscripts (`I(i+k)`) by the extents they leave.
+  const sizes = indexExtentsOfShapes(kernel, shapes);
+  const outputShape = kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const args: HostArgument[] = [];
   for (const p of kernel.parameters) {
     switch (p.kind) {

@@ -13,6 +13,8 @@ import { isTilekitError } from '@tilekit/errors';
 import { describe, expect, it } from 'vitest';
 import type { FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';
 import {
+  SparseAssemblyCounts,
+  SparseAssemblyFill,
   sparseAdd,
   sparseAddAsync,
   sparseMatMul,
@@ -219,6 +221,29 @@ describe('webgpu: sparse results assembled on the device in two passes', () => {
     await rejects(() => sparseMatMulAsync(b, a), 'B', /rows/);
     await rejects(() => sparseAddAsync(a, b), 'B', /shape/);
     await rejects(() => sparseAddAsync(a, dense as never), 'B', /sparse/);
+    // The kernels called directly check their attributes and inputs.
+    const pos = a.positions[1] as tf.Tensor1D;
+    const crd = a.coordinates[1] as tf.Tensor1D;
+    const counts = (inputs: object, attrs: object) => () =>
+      tf.engine().runKernel(SparseAssemblyCounts, inputs as never, attrs as never);
+    const fill = (attrs: object) => () =>
+      tf
+        .engine()
+        .runKernel(
+          SparseAssemblyFill,
+          { aPos: pos, aCrd: crd, aVal: a.values, bPos: pos, bCrd: crd, bVal: a.values, cPos: pos },
+          attrs as never,
+        );
+    const four = { aPos: pos, aCrd: crd, bPos: pos, bCrd: crd };
+    await rejects(counts(four, { combine: 'sum' }), 'attrs.combine', /product/);
+    await rejects(counts({ aPos: pos }, { combine: 'union' }), 'inputs.aCrd', /rank-1/);
+    await rejects(
+      counts({ ...four, bCrd: a.values }, { combine: 'union' }),
+      'inputs.bCrd',
+      /int32/,
+    );
+    await rejects(fill({ combine: 'union', part: 'rows', nnz: 1 }), 'attrs.part', /values/);
+    await rejects(fill({ combine: 'union', part: 'values', nnz: -1 }), 'attrs.nnz', /int32/);
     for (const s of [a, b, csc]) s.dispose();
     dense.dispose();
   });

@@ -25,10 +25,15 @@ const COMBINES: readonly string[] = ['product', 'union', 'intersection'];
 const PARTS: readonly string[] = ['coordinates', 'values'];
 
 /** The named inputs in `names`' order, each a live rank-1 tensor (int32 unless a value array). */
-function namedInputs(inputs: Record<string, TensorInfo | undefined>, names: readonly string[]) {
+function namedInputs(
+  inputs: Record<string, TensorInfo | undefined> | undefined,
+  names: readonly string[],
+) {
+  if (typeof inputs !== 'object' || inputs === null)
+    throw new SparsifyError('inputs', `expected the tensors ${names.join(', ')}`);
   return names.map((name) => {
     const t = inputs[name];
-    if (t === undefined || t.shape.length !== 1)
+    if (typeof t !== 'object' || t === null || !Array.isArray(t.shape) || t.shape.length !== 1)
       throw new SparsifyError(`inputs.${name}`, 'expected a rank-1 tensor');
     if (!name.endsWith('Val') && t.dtype !== 'int32')
       throw new SparsifyError(`inputs.${name}`, `expected int32, got ${t.dtype}`);
@@ -37,8 +42,8 @@ function namedInputs(inputs: Record<string, TensorInfo | undefined>, names: read
 }
 
 /** The combine attribute, checked. */
-function combineOf(attrs: SparseAssemblyAttrs): AssemblyCombine {
-  if (!COMBINES.includes(attrs.combine))
+function combineOf(attrs: SparseAssemblyAttrs | undefined): AssemblyCombine {
+  if (typeof attrs?.combine !== 'string' || !COMBINES.includes(attrs.combine))
     throw new SparsifyError('attrs.combine', `expected one of ${COMBINES.join(', ')}`);
   return attrs.combine as AssemblyCombine;
 }
@@ -87,9 +92,9 @@ const counts: KernelFunc = ({ inputs, backend, attrs }) => {
 };
 
 const fill: KernelFunc = ({ inputs, backend, attrs }) => {
+  const combine = combineOf(attrs as SparseAssemblyAttrs | undefined);
   const a = attrs as SparseAssemblyAttrs;
-  const combine = combineOf(a);
-  if (!PARTS.includes(a.part))
+  if (typeof a.part !== 'string' || !PARTS.includes(a.part))
     throw new SparsifyError('attrs.part', `expected one of ${PARTS.join(', ')}`);
   if (!Number.isSafeInteger(a.nnz) || a.nnz < 0 || a.nnz >= 2 ** 31)
     throw new SparsifyError('attrs.nnz', 'expected an int32 count');

@@ -1,0 +1,160 @@
+/**
+ * Reads an operand through affine subscripts (`I(i+k, j+l)`) once every index variable they use
+ * is bound: the element is located, never iterated, so such an operand takes part in every loop
+ * as a dense one does (it never narrows the iteration; the other operands' stored entries or
+ * the dense ranges drive the loops, as in MLIR's convolution kernels with a dense image).
+ *
+ * A dense operand is a load at the subscripts' values. A sparse one (formats arrive here as
+ * {@link locatableFormat}s: at most the outermost level dense, every other level compressed) is
+ * located level by level: a dense level is the coordinate itself, a compressed level a binary
+ * search of the coordinate in its parent's segment (`O(log n)` per level); an element not
+ * stored reads zero. This is the "locate" strategy rather than MLIR's slice-driven iteration
+ * (which walks the stored coordinates of a sparse image and derives the filter index): every
+ * combination of the loops' indices is visited, so a sparse image costs what a dense one does
+ * times the searches, and the result is exact for any pattern.
+ */
+import type { Builder, Type, Value } from '@tilekit/loop-ir';
+import { f32, i1, i32, index } from '@tilekit/loop-ir';
+import type { SparseFormat } from '../sparse-tensor/format.js';
+import { loadIndex } from './emit-context.js';
+import type { AffineSubscript } from './expression.js';
+import type { TensorPlan } from './kernel-plan.js';
+
+/** What locating needs from the emitter. */
+export interface LocateContext {
+  /** The argument of `kind` for the located operand (at `level` for storage arrays). */
+  readonly arg: (kind: 'dense' | 'positions' | 'coordinates' | 'values', level?: number) => Value;
+  /** The hoisted `index` constant `n`. */
+  readonly c: (n: number) => Value;
+  /** The value element zero, and its type. */
+  readonly zero: Value;
+  readonly element: Type;
+}
+
+/**
+ * The format a sparse operand read through affine subscripts is located in: its own level order,
+ * the outermost level dense if it is dense and compressed otherwise, every inner level
+ * compressed (unique levels whose segments a binary search can locate in; a dense inner level's
+ * extent is no kernel argument). Formats that already are (CSR, CSC, DCSR, DCSC, CSF, sparse
+ * vectors) are located as they are; others (COO, a dense level inside) are converted at binding.
+ */
+export function locatableFormat(format: SparseFormat): SparseFormat {
+  return {
+    ...format,
+    levels: format.levels.map((lt, l) => (l === 0 && lt === 'dense' ? 'dense' : 'compressed')),
+  };
+}
+
+/** The value of `c1*i1 + ... + offset` for the bound index values. */
+function emitSubscript(
+  b: Builder,
+  s: AffineSubscript,
+  idx: ReadonlyMap<string, Value>,
+  c: (n: number) => Value,
+): Value {
+  let value: Value | undefined;
+  for (const { index: i, coefficient } of s.terms) {
+    const v = idx.get(i) as Value;
+    const term = coefficient === 1 ? v : b.muli(v, c(coefficient));
+    value = value === undefined ? term : b.addi(value, term);
+  }
+  if (value === undefined) return c(s.offset);
+  return s.offset === 0 ? value : b.addi(value, c(s.offset));
+}
+
+/**
+ * The first position in `[lo, hi)` whose coordinate is not below `target` (a lower bound; the
+ * coordinates of one segment are sorted, as every `SparseTensor`'s are), by binary lifting:
+ * from the largest power of two not above the segment's length down to 1, a step is taken
+ * where the coordinate it passes over is still below `target`. Halving a power of two through
+ * `f32` is exact (up to 2^30-entry segments), so the loops need no integer division or shift,
+ * which the shader engines do not have.
+ */
+function emitLowerBound(
+  b: Builder,
+  crd: Value,
+  lo: Value,
+  hi: Value,
+  target: Value,
+  c: (n: number) => Value,
+): Value {
+  const length = b.subi(hi, lo);
+  const top = b.whileOp(
+    [c(1)],
+    [index],
+    (wb, p) => {
+      const twice = wb.addi(p as Value, p as Value);
+      return [wb.cmpi('ule', twice, length), twice];
+    },
+    (_wb, twice) => [twice as Value],
+  ).results[0] as Value;
+  const lifted = b.whileOp(
+    [lo, top],
+    [index, index],
+    (wb, at, step) => [wb.cmpi('ugt', step as Value, c(0)), at as Value, step as Value],
+    (wb, at, step) => {
+      const from = at as Value;
+      const next = wb.addi(from, step as Value);
+      const passes = wb.ifOp(
+        wb.cmpi('ule', next, hi),
+        [i1],
+        (ib) => [ib.cmpi('ult', loadIndex(ib, crd, ib.subi(next, c(1))), target)],
+        (eb) => [eb.constantBool(false)],
+      ).results[0] as Value;
+      return [wb.select(passes, next, from), halved(wb, step as Value)];
+    },
+  );
+  return lifted.results[0] as Value;
+}
+
+/** `p / 2` of a power of two `p` (0 for 1), through `f32`, where it is exact. */
+function halved(b: Builder, p: Value): Value {
+  const asFloat = b.cast('arith.sitofp', b.cast('arith.index_cast', p, i32), f32);
+  const half = b.mulf(asFloat, b.constantFloat(0.5, f32));
+  return b.cast('arith.index_cast', b.cast('arith.fptosi', half, i32), index);
+}
+
+/**
+ * Emits the read of located operand `t` (its `subscripts` set) at the bound indices `idx`: the
+ * element's value, or zero where a sparse operand stores none.
+ */
+export function emitLocatedRead(
+  b: Builder,
+  t: TensorPlan,
+  idx: ReadonlyMap<string, Value>,
+  ctx: LocateContext,
+): Value {
+  const subscripts = t.subscripts as readonly AffineSubscript[];
+  const coordinates = subscripts.map((s) => emitSubscript(b, s, idx, ctx.c));
+  const format = t.format;
+  if (format === undefined) return b.load(ctx.arg('dense'), coordinates);
+  const levels = format.levels.length;
+  const locate = (lb: Builder, level: number, parent: Value): Value => {
+    if (level === levels) return lb.load(ctx.arg('values'), [parent]);
+    const target = coordinates[format.order[level] as number] as Value;
+    // Only the outermost level is ever dense (see locatableFormat): its position is the
+    // coordinate.
+    if (format.levels[level] === 'dense') return locate(lb, level + 1, target);
+    const positions = ctx.arg('positions', level);
+    const crd = ctx.arg('coordinates', level);
+    const lo = loadIndex(lb, positions, parent);
+    const hi = loadIndex(lb, positions, lb.addi(parent, ctx.c(1)));
+    const at = emitLowerBound(lb, crd, lo, hi, target, ctx.c);
+    const inSegment = lb.ifOp(
+      lb.cmpi('ult', at, hi),
+      [ctx.element],
+      (ib) => {
+        const stored = ib.ifOp(
+          ib.cmpi('eq', loadIndex(ib, crd, at), target),
+          [ctx.element],
+          (fb) => [locate(fb, level + 1, at)],
+          () => [ctx.zero],
+        );
+        return [stored.results[0] as Value];
+      },
+      () => [ctx.zero],
+    );
+    return inSegment.results[0] as Value;
+  };
+  return locate(b, 0, ctx.c(0));
+}
