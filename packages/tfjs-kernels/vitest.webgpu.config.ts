@@ -1,5 +1,5 @@
 /**
- * Browser-mode Vitest config for the WebGPU suites (test/browser-webgpu): the same headless
+ * Browser-mode Vitest config for the WebGPU suites (test/webgpu): the same headless
  * Debian Chromium as vitest.browser.config.ts, with WebGPU enabled on SwiftShader. The WebGPU
  * and WebGL2 flags do not mix, so the two kinds of suite run in separate browsers with their
  * own flags and reports.
@@ -14,7 +14,7 @@ import {
 import { readmeExamplePlugin } from '../../tools/vitest/readme-example-plugin.ts';
 
 export default defineConfig({
-  // The README's WebGPU backend example, run as written by test/browser-webgpu/readme.webgpu.test.ts.
+  // The README's WebGPU backend example, run as written by test/webgpu/readme.webgpu.test.ts.
   plugins: [readmeExamplePlugin('README.md', { 'WebGPU backend': ['buffer'] })],
   resolve: { conditions: BROWSER_CONDITIONS },
   optimizeDeps: {
@@ -24,7 +24,7 @@ export default defineConfig({
     ),
   },
   test: browserTestOptions({
-    include: ['test/browser-webgpu/**/*.test.ts'],
+    include: ['test/webgpu/**/*.test.ts'],
     jsonReport: '.tmp/vitest-webgpu-report.json',
     chromiumArgs: WEBGPU_CHROMIUM_ARGS,
     testTimeout: 300_000,

@@ -6,7 +6,7 @@
  * indices on the CPU or only on the GPU. Every WebGL call must also balance tensors, data ids
  * and textures.
  */
-import { describeDifferential } from './support/differential-suite.js';
+import { describeDifferential } from '../support/cross-backend/differential-suite.js';
 import { onWebgl2 } from './support/webgl-setup.js';
 import { webglTarget } from './support/webgl-target.js';
 

@@ -14,6 +14,16 @@ import { convertLayout, relayout, tscatter, unrelayout } from '../../src/index.j
 import { shapeText } from '../../src/layout/shape-text.js';
 import { sizeFromShape } from '../../src/util/shape-size.js';
 import { shaderChain } from '../../src/webgl/chain-kind.js';
+import {
+  layoutCaseArbitrary,
+  type ValueDomain,
+  valuesFrom,
+} from '../support/cross-backend/differential-cases.js';
+import {
+  expectedLayoutResult,
+  type LayoutCase,
+  runLayoutCase,
+} from '../support/cross-backend/layout-cases.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import {
   exactValues,
@@ -24,8 +34,6 @@ import {
   tf,
   webglBackend,
 } from './support/backends.js';
-import { layoutCaseArbitrary, type ValueDomain, valuesFrom } from './support/differential-cases.js';
-import { expectedLayoutResult, type LayoutCase, runLayoutCase } from './support/layout-cases.js';
 import { onWebgl2 } from './support/webgl-setup.js';
 import { webglValues } from './support/webgl-target.js';
 

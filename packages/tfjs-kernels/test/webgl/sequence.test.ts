@@ -3,8 +3,8 @@
  * sequences of all five ops (small and wide layouts, tile calls) agreeing with cpu call by call.
  */
 import { describe } from 'vitest';
-import { describeSequenceRegressions } from './support/sequence-regressions.js';
-import { describeSequences } from './support/sequence-suite.js';
+import { describeSequenceRegressions } from '../support/cross-backend/sequence-regressions.js';
+import { describeSequences } from '../support/cross-backend/sequence-suite.js';
 import { onWebgl2 } from './support/webgl-setup.js';
 import { webglTarget } from './support/webgl-target.js';
 

@@ -6,6 +6,15 @@
 import { CPU_SIM_ELEMENT_TYPES, PTO_TSCATTER_CPUSIM } from '@tilekit/conformance';
 import { describe, expect, it } from 'vitest';
 import { TileIndexError, TileValueError, tscatter } from '../../src/index.js';
+import {
+  expectedShape,
+  expectedTileResult,
+  gatherAttrs,
+  type IndexResidence,
+  runTileCase,
+  scatterAttrs,
+  type TileCase,
+} from '../support/cross-backend/tile-cases.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import {
   expectExactResult,
@@ -15,15 +24,6 @@ import {
   isOnGpu,
   tf,
 } from './support/backends.js';
-import {
-  expectedShape,
-  expectedTileResult,
-  gatherAttrs,
-  type IndexResidence,
-  runTileCase,
-  scatterAttrs,
-  type TileCase,
-} from './support/tile-cases.js';
 import { onWebgl2 } from './support/webgl-setup.js';
 
 onWebgl2();

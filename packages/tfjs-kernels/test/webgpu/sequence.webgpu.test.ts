@@ -4,8 +4,8 @@
  * by call.
  */
 import { describe } from 'vitest';
-import { describeSequenceRegressions } from '../browser/support/sequence-regressions.js';
-import { describeSequences } from '../browser/support/sequence-suite.js';
+import { describeSequenceRegressions } from '../support/cross-backend/sequence-regressions.js';
+import { describeSequences } from '../support/cross-backend/sequence-suite.js';
 import { onWebgpu } from './support/backends.js';
 import { webgpuTarget } from './support/webgpu-target.js';
 

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { convertLayoutSpec, relayoutSpec, unrelayoutSpec } from '../../src/gpu/layout-specs.js';
 import { sizeFromShape } from '../../src/util/shape-size.js';
 import { layoutPassCall } from '../../src/webgpu/layout-pass-kind.js';
-import type { LayoutCase } from '../browser/support/layout-cases.js';
-import { runPair } from '../browser/support/layout-pair-suite.js';
+import type { LayoutCase } from '../support/cross-backend/layout-cases.js';
+import { runPair } from '../support/cross-backend/layout-pair-suite.js';
 import { expectBalanced, onWebgpu, useBackend } from './support/backends.js';
 
 onWebgpu();

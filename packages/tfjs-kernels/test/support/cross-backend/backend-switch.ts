@@ -1,4 +1,4 @@
-/** Switching the active backend, shared by the WebGL and WebGPU browser suites. */
+/** Switching the active backend, shared by the WebGL, WebGPU and wasm suites. */
 import * as tf from '@tensorflow/tfjs-core';
 
 /** Switches the active backend (each is initialised once, so this is cheap after the first). */

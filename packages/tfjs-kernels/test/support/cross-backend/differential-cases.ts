@@ -1,12 +1,13 @@
 /**
- * Random calls of the five ops for the differential suites (the same call on `cpu` and on a GPU
- * backend must agree bit for bit), shared by the WebGL and WebGPU suites. What differs between
- * backends is only which values their passes take (WebGL carries int32 in floats, exact to
- * ±2^24), so each suite passes its own `ValueDomain`.
+ * Random calls of the five ops for the differential suites (the same call on `cpu` and on the
+ * backend under test must agree bit for bit), shared by the WebGL, WebGPU and wasm suites. What
+ * differs between backends is which values their passes take (WebGL carries int32 in floats,
+ * exact to ±2^24), so each suite passes its own `ValueDomain`, and whether rejected calls are
+ * drawn too.
  */
 import fc from 'fast-check';
 import { sizeFromShape } from '../../../src/util/shape-size.js';
-import { layoutTextFor } from '../../support/layout-arbitraries.js';
+import { layoutTextFor } from '../layout-arbitraries.js';
 import type { LayoutCase, LayoutDtype } from './layout-cases.js';
 import { gatherAttrs, type IndexResidence, scatterAttrs, type TileCase } from './tile-cases.js';
 
@@ -44,6 +45,32 @@ export function valuesFrom(value: fc.Arbitrary<number>, length: number): fc.Arbi
 /** Every int32. */
 export const anyInt32 = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
 
+/** Values and pads over each dtype's whole range, for backends that store int32 as int32. */
+export const fullRangeValues: ValueDomain = {
+  values: (dtype, length) =>
+    valuesFrom(
+      dtype === 'bool'
+        ? fc.integer({ min: 0, max: 1 })
+        : dtype === 'int32'
+          ? anyInt32
+          : float32Value,
+      length,
+    ),
+  pad: (dtype) => {
+    if (dtype === 'bool') return fc.integer({ min: 0, max: 1 });
+    if (dtype === 'int32') return anyInt32;
+    return float32Value.map(Math.fround);
+  },
+};
+
+/** Which calls a tile case draws beyond the ones every backend must run. */
+export interface TileCaseOptions {
+  /**
+   * Also `bounds: 'error'` (a quarter of the draws), whose out-of-range offsets the ops reject.
+   */
+  readonly rejections: boolean;
+}
+
 /** A random relayout-family call: ranks 1..6, any layout the generator writes; dims shrink with rank. */
 export function layoutCaseArbitrary(
   op: LayoutCase['op'],
@@ -79,6 +106,7 @@ export function layoutCaseArbitrary(
 export function tileCaseArbitrary(
   kernel: TileCase['kernel'],
   domain: ValueDomain,
+  options: TileCaseOptions = { rejections: false },
 ): fc.Arbitrary<{ c: TileCase; residence: IndexResidence }> {
   return fc
     .record({
@@ -94,6 +122,9 @@ export function tileCaseArbitrary(
       dtype: fc.constantFrom('float32' as const, 'int32' as const),
       combine: fc.constantFrom('first' as const, 'second' as const),
       residence: fc.constantFrom<IndexResidence>('cpu', 'gpu'),
+      bounds: options.rejections
+        ? fc.constantFrom('skip' as const, 'skip' as const, 'skip' as const, 'error' as const)
+        : fc.constant('skip' as const),
     })
     .chain((g) => {
       const lead = g.batch === 0 ? [] : [g.batch];
@@ -128,6 +159,7 @@ export function tileCaseArbitrary(
                 validRow,
                 validCol,
                 elementType: g.dtype === 'int32' ? 's32' : 'f32',
+                bounds: g.bounds,
               } as const;
               const dst: [number, number] = [g.dstRows, g.dstCols];
               const idxShape = [g.idxRows, g.idxCols];

@@ -1,6 +1,6 @@
 /**
- * Bit-exact views of results, shared by the WebGL (test/browser) and WebGPU
- * (test/browser-webgpu) suites: float32 values become their bit patterns, so -0, NaN payloads
+ * Bit-exact views of results, shared by the WebGL (test/webgl), WebGPU (test/webgpu) and wasm
+ * (test/wasm) suites: float32 values become their bit patterns, so -0, NaN payloads
  * and subnormals compare exactly.
  */
 import type { DataType, Tensor } from '@tensorflow/tfjs-core';
@@ -21,9 +21,13 @@ export const FLOAT32_SPECIALS: readonly number[] = [
   1,
 ];
 
-/** The raw bit patterns of float32 values, for bit-exact comparison. */
+/**
+ * The raw bit patterns of float32 values, for bit-exact comparison. A Float32Array is read in
+ * place: copying it through numbers could quiet a signalling NaN.
+ */
 export function float32Bits(values: ArrayLike<number>): number[] {
-  return Array.from(new Uint32Array(Float32Array.from(values).buffer));
+  const floats = values instanceof Float32Array ? values : Float32Array.from(values);
+  return Array.from(new Uint32Array(floats.buffer, floats.byteOffset, floats.length));
 }
 
 /** A tensor's values as comparable numbers: float32 bit patterns, or the int32 values. */

@@ -10,7 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sizeFromShape } from '../../../src/util/shape-size.js';
-import { layoutPairFor, layoutsAcceptedFor } from '../../support/layout-arbitraries.js';
+import { layoutPairFor, layoutsAcceptedFor } from '../layout-arbitraries.js';
 import { switchBackend } from './backend-switch.js';
 import type { DifferentialTarget } from './differential-suite.js';
 import { exactValues } from './exact-values.js';

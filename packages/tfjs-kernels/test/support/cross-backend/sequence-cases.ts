@@ -11,7 +11,7 @@ import { physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 import { shapeText } from '../../../src/layout/shape-text.js';
 import { sizeFromShape } from '../../../src/util/shape-size.js';
-import { layoutTextFor } from '../../support/layout-arbitraries.js';
+import { layoutTextFor } from '../layout-arbitraries.js';
 import { layoutCaseArbitrary, tileCaseArbitrary, type ValueDomain } from './differential-cases.js';
 import type { LayoutCase, LayoutDtype } from './layout-cases.js';
 import type { IndexResidence, TileCase } from './tile-cases.js';

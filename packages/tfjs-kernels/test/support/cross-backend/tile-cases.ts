@@ -16,7 +16,7 @@ import {
   tgather,
   tscatter,
 } from '../../../src/index.js';
-import { referenceLastWriterTGather, referenceTScatterAdd } from '../../support/tile-reference.js';
+import { referenceLastWriterTGather, referenceTScatterAdd } from '../tile-reference.js';
 
 /** A row-major tensor as plain data. */
 export interface Data {

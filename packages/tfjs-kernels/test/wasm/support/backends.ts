@@ -31,17 +31,3 @@ export function exactValues(t: tf.Tensor): number[] {
     ? Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length))
     : Array.from(values as Int32Array | Uint8Array);
 }
-
-/** Runs `run` on `backend` and returns its output's shape and exact values, disposing it. */
-export async function resultOn(
-  backend: BackendName,
-  run: () => tf.Tensor,
-): Promise<{ shape: number[]; values: number[] }> {
-  await useBackend(backend);
-  const before = tf.memory().numTensors;
-  const out = tf.tidy(run);
-  const result = { shape: out.shape, values: exactValues(out) };
-  out.dispose();
-  if (tf.memory().numTensors !== before) throw new Error(`${backend}: the call leaked tensors`);
-  return result;
-}

@@ -10,14 +10,14 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../../src/register-cpu.js';
 import '../../../src/register-webgl.js';
-import { switchBackend } from './backend-switch.js';
+import { switchBackend } from '../../support/cross-backend/backend-switch.js';
 
 export {
   exactValues,
   expectExactResult,
   FLOAT32_SPECIALS,
   float32Bits,
-} from './exact-values.js';
+} from '../../support/cross-backend/exact-values.js';
 export { tf };
 
 export type BackendName = 'cpu' | 'webgl';

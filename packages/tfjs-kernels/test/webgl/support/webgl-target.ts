@@ -3,10 +3,15 @@
  * take and how its resources balance.
  */
 import fc from 'fast-check';
+import {
+  anyInt32,
+  float32Value,
+  type ValueDomain,
+  valuesFrom,
+} from '../../support/cross-backend/differential-cases.js';
+import type { DifferentialTarget } from '../../support/cross-backend/differential-suite.js';
 import { expectBalanced } from './accounting.js';
 import { gpuOnly } from './backends.js';
-import { anyInt32, float32Value, type ValueDomain, valuesFrom } from './differential-cases.js';
-import type { DifferentialTarget } from './differential-suite.js';
 
 /**
  * WebGL carries int32 in floats, exact to ±2^24: int32 values mostly within (the GPU path),

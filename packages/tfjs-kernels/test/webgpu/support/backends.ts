@@ -11,10 +11,10 @@ import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { afterEach, beforeAll, expect } from 'vitest';
 import '../../../src/register-cpu.js';
 import '../../../src/register-webgpu.js';
-import { switchBackend } from '../../browser/support/backend-switch.js';
 import { expectCountsKept } from '../../support/balance.js';
+import { switchBackend } from '../../support/cross-backend/backend-switch.js';
 
-export { exactValues } from '../../browser/support/exact-values.js';
+export { exactValues } from '../../support/cross-backend/exact-values.js';
 export { tf };
 
 export type BackendName = 'cpu' | 'webgpu';
