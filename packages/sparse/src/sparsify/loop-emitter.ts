@@ -33,8 +33,8 @@ import type { KernelPlan, TensorPlan } from './kernel-plan.js';
 import { scalarTypeOf } from './kernel-signature.js';
 import { buildLattice, casesOf, optimizeLattice } from './lattice.js';
 import type { LatticePoint, Participation } from './lattice-point.js';
-import { accessesOf, nodesOf } from './notation.js';
 import { emitLocatedRead } from './located-access.js';
+import { accessesOf, nodesOf } from './notation.js';
 import { OutputAssembler } from './output-assembly.js';
 import { hasAssembly, type OutputAssembly } from './output-plan.js';
 
@@ -398,9 +398,9 @@ export class LoopEmitter implements LoopBodyEmitter {
     for (const a of points.flatMap((point) => accessesOf(point.expr))) {
       if (loaded.has(a.tensor) || a.indices.length === 0) continue;
       const t = this.#tensors.get(a.tensor) as TensorPlan;
-      const c = cursors.get(a.tensor);
       // An operand read through affine subscripts is located where the value is used.
       if (t.subscripts !== undefined) continue;
+      const c = cursors.get(a.tensor);
       if (t.format !== undefined && c?.level === t.format.levels.length) {
         loaded.set(a.tensor, b.load(this.#arg('values', a.tensor), [c.pos]));
       } else if (t.format === undefined && a.indices.every((i) => idx.has(i))) {
@@ -472,7 +472,6 @@ export class LoopEmitter implements LoopBodyEmitter {
     return emitCombine(b, this.#element, this.#plan.notation.op, this.#plan.reducer, acc, value);
   }
 
-  #participation(s: Scope, tensor: string, v: string): Participation | undefined {
   /** The element of a located operand (see located-access.ts) at the bound indices. */
   #locate(s: Scope, tensor: string): Value {
     return emitLocatedRead(s.b, this.#tensors.get(tensor) as TensorPlan, s.idx, {
@@ -483,14 +482,15 @@ export class LoopEmitter implements LoopBodyEmitter {
     });
   }
 
+  #participation(s: Scope, tensor: string, v: string): Participation | undefined {
     const t = this.#tensors.get(tensor) as TensorPlan;
-    if (t.format === undefined) return t.indices.includes(v) ? 'dense' : undefined;
     // Located at each element: present wherever its index variables are, like a dense operand.
     if (t.subscripts !== undefined) {
       return t.subscripts.some((x) => x.terms.some((term) => term.index === v))
         ? 'dense'
         : undefined;
     }
+    if (t.format === undefined) return t.indices.includes(v) ? 'dense' : undefined;
     const c = s.cursors.get(tensor) as Cursor;
     if (t.levelIndices[c.level] !== v) return undefined;
     return t.format.levels[c.level] === 'dense' ? 'dense' : 'sparse';

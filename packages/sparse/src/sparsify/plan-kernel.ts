@@ -153,8 +153,8 @@ export function planKernel(
       if (plan === undefined) {
         const source = accesses.find((x) => operandOf(x) === a.tensor) as AccessExpr;
         plan = planAccess(a.tensor, a.indices, source.tensor);
-        operandPlans.set(a.tensor, plan);
         if (source.subscripts !== undefined) plan = located(plan, source.subscripts);
+        operandPlans.set(a.tensor, plan);
         if (plan.argument === undefined) inputs.push(plan);
       }
       operands.push(plan);
@@ -171,10 +171,10 @@ export function planKernel(
             ],
           }
         : output;
-    const { loopOrder, converted } =
     // Operands read through affine subscripts are located, not iterated: they neither order
     // the loops nor co-iterate, and are converted only to a format they can be located in.
     const iterated = operands.filter((t) => t.subscripts === undefined);
+    const { loopOrder, converted } =
       reducer === 'sum'
         ? reinterpretOperands(vars, binding, iterated, body, notation.source)
         : extremumOrder(vars, binding, iterated, body, notation.source, reduced);
@@ -290,7 +290,6 @@ function extremumOrder(
   return reinterpretOperands(vars, binding, operands, body, source, true);
 }
 
-/** Options widths apply only where the format spec itself names none. */
 /** `t` read through affine `subscripts`: located at every element, so it orders no loop. */
 function located(t: TensorPlan, subscripts: readonly AffineSubscript[]): TensorPlan {
   return { ...t, subscripts, levelIndices: [] };
@@ -303,6 +302,7 @@ function locatedConversion(t: TensorPlan): SparseFormat | undefined {
   return format.levels.every((lt, l) => lt === t.format?.levels[l]) ? undefined : format;
 }
 
+/** Options widths apply only where the format spec itself names none. */
 function widthsFor(spec: FormatSpec, widths: { posWidth?: StorageWidth; crdWidth?: StorageWidth }) {
   if (typeof spec === 'object' && !Array.isArray(spec)) {
     const named = spec as { posWidth?: StorageWidth; crdWidth?: StorageWidth };

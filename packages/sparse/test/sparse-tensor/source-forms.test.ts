@@ -19,7 +19,7 @@ import {
   SparseError,
   SparseTensor,
 } from '../../src/index.js';
-import { sameArray } from './support/reference-build.js';
+import { sameStorage } from './support/reference-build.js';
 
 interface Case {
   readonly shape: number[];
@@ -42,10 +42,7 @@ function randomCase(random: () => number, rank: number): Case {
 function expectSame(actual: SparseTensor, expected: SparseTensor, what: string): void {
   expect(actual.shape, what).toEqual(expected.shape);
   expect(actual.format, what).toEqual(expected.format);
-  const same =
-    actual.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
-    actual.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
-    sameArray(actual.values, expected.values);
+  const same = sameStorage(actual, expected);
   if (!same) expect(actual.toCoordinates(), what).toEqual(expected.toCoordinates());
   expect(same, what).toBe(true);
 }

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SparseStorageError, SparseTensor, type ValueDType } from '../../src/index.js';
+import { thrownBy } from '../support/thrown-by.js';
 
 const DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
 
@@ -79,12 +80,7 @@ describe('values are converted to the dtype only exactly', () => {
             );
           const bad = want.findIndex((w) => w === undefined);
           if (bad >= 0) {
-            let error: unknown;
-            try {
-              build();
-            } catch (e) {
-              error = e;
-            }
+            const error = thrownBy(build);
             expect(error).toBeInstanceOf(SparseStorageError);
             expect((error as SparseStorageError).argument).toBe('values');
             expect((error as SparseStorageError).at).toBe(bad);

@@ -14,6 +14,7 @@ import { spmm, TfSparseTensor } from '../../src/tfjs/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
+import { thrownLeavingNoTensor } from './support/thrown-leaving-no-tensor.js';
 
 tf.env().set('IS_TEST', true);
 
@@ -182,19 +183,10 @@ describe('batched spmm: types and bad batches', () => {
   for (const [what, call, argument] of CASES) {
     it(`${what}: a typed error naming ${argument}, no tensor left`, async () => {
       await tf.setBackend('cpu');
-      const before = tf.memory().numTensors;
-      let error: unknown;
-      tf.tidy(() => {
-        try {
-          call();
-        } catch (e) {
-          error = e;
-        }
-      });
+      const error = thrownLeavingNoTensor(() => tf.tidy(() => void call()));
       // SparsifyError for a bad batch, SparseFormatError for a member that is not sparse.
       expect(error).toBeInstanceOf(SparseArgumentError);
       expect((error as SparseArgumentError).argument).toBe(argument);
-      expect(tf.memory().numTensors).toBe(before);
     });
   }
 });

@@ -23,6 +23,7 @@ import {
 } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
+import { thrownBy } from '../support/thrown-by.js';
 
 const MATRIX_FORMATS: readonly FormatSpec[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 const RANK3_FORMATS: readonly FormatSpec[] = [
@@ -282,12 +283,7 @@ for (const backend of ['cpu', 'wasm'])
       ];
       const before = tf.memory().numTensors;
       for (const [argument, call] of calls) {
-        let error: unknown;
-        try {
-          call();
-        } catch (e) {
-          error = e;
-        }
+        const error = thrownBy(call);
         expect(isTilekitError(error), `${argument}: ${String(error)}`).toBe(true);
         expect((error as { argument?: string }).argument, String(error)).toBe(argument);
       }

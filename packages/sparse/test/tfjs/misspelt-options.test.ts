@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SparseTensor, SparsifyError, sparsify } from '../../src/index.js';
 import { sddmm, sparseDot, sparseOp, spmm, spmv } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
+import { thrownLeavingNoTensor } from './support/thrown-leaving-no-tensor.js';
 
 tf.env().set('IS_TEST', true);
 
@@ -59,14 +60,7 @@ function typos(key: string, seed: number, count: number): string[] {
 
 /** Runs `call`, which must throw; returns the error, checking that no tensor was left behind. */
 function thrownBy(call: () => unknown): unknown {
-  const before = tf.memory().numTensors;
-  let thrown: unknown;
-  try {
-    call();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(tf.memory().numTensors).toBe(before);
+  const thrown = thrownLeavingNoTensor(call);
   expect(thrown).toBeDefined();
   return thrown;
 }

@@ -16,6 +16,7 @@ import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { SparseSpmv, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
+import { thrownBy } from '../support/thrown-by.js';
 
 tf.env().set('IS_TEST', true);
 
@@ -114,12 +115,7 @@ describe.each(['cpu', 'wasm'])('sparse storage on %s', (backend) => {
       const what = `${c.format} ${c.rows}x${c.cols} ${c.target.kind}[${c.target.level}] ${c.corruption} (seed ${seed})`;
       const before = tf.memory().numTensors;
       const bad = upload(c.corrupted);
-      let error: unknown;
-      try {
-        TfSparseTensor.fromTensors([c.rows, c.cols], c.format, bad);
-      } catch (e) {
-        error = e;
-      }
+      const error = thrownBy(() => TfSparseTensor.fromTensors([c.rows, c.cols], c.format, bad));
       expect(isTilekitError(error), what).toBe(true);
       expect((error as { argument: string }).argument, what).toMatch(/^storage\./);
       // Nothing was disposed or made: the caller still owns the tensors it passed.

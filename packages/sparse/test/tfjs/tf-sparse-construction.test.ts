@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SparseError, SparseTensor } from '../../src/index.js';
 import '../../src/tfjs/register-cpu.js';
 import { TfSparseTensor } from '../../src/tfjs/index.js';
-import { sameArray } from '../sparse-tensor/support/reference-build.js';
+import { sameStorage } from '../sparse-tensor/support/reference-build.js';
+import { thrownLeavingNoTensor } from './support/thrown-leaving-no-tensor.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -34,10 +35,7 @@ async function expectStorage(actual: TfSparseTensor, expected: SparseTensor, wha
   const host = await actual.toSparseTensor();
   expect(host.format, what).toEqual(expected.format);
   expect(host.shape, what).toEqual(expected.shape);
-  const same =
-    host.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
-    host.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
-    sameArray(host.values, expected.values);
+  const same = sameStorage(host, expected);
   expect(same, what).toBe(true);
 }
 
@@ -126,18 +124,9 @@ describe('TfSparseTensor from the forms of TensorFlow and scipy', () => {
       [() => TfSparseTensor.fromCoordinates([[0, 1]], [1], [2, 2]).transpose([1, 1]), 'perm'],
     ];
     for (const [build, argument] of bad) {
-      const before = tf.memory().numTensors;
-      let error: unknown;
-      tf.tidy(() => {
-        try {
-          build();
-        } catch (e) {
-          error = e;
-        }
-      });
+      const error = thrownLeavingNoTensor(() => tf.tidy(() => void build()), argument);
       expect(error, argument).toBeInstanceOf(SparseError);
       expect(error, argument).toMatchObject({ argument });
-      expect(tf.memory().numTensors, argument).toBe(before);
     }
   });
 });

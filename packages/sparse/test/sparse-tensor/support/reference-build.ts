@@ -136,6 +136,22 @@ export function referenceStorage(
   return { positions, coordinates, values: out };
 }
 
+/** The arrays a tensor stores, level by level, and its values. */
+export interface StoredArrays {
+  readonly positions: readonly (ArrayBufferView | undefined)[];
+  readonly coordinates: readonly (ArrayBufferView | undefined)[];
+  readonly values: ArrayBufferView;
+}
+
+/** Whether every array of `actual` equals the one of `expected` at its level, byte for byte. */
+export function sameStorage(actual: StoredArrays, expected: StoredArrays): boolean {
+  return (
+    actual.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
+    actual.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
+    sameArray(actual.values, expected.values)
+  );
+}
+
 /** Byte-for-byte equality of two typed arrays of the same kind (`undefined` only with itself). */
 export function sameArray(a: ArrayBufferView | undefined, b: ArrayBufferView | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

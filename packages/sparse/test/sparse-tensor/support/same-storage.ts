@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { type SparseFormat, SparseTensor, type ValueDType } from '../../../src/index.js';
-import { type ReferenceStorage, referenceStorage, sameArray } from './reference-build.js';
+import { type ReferenceStorage, referenceStorage, sameStorage } from './reference-build.js';
 
 /** Fails, labelled `what`, unless `actual` stores exactly the arrays of `expected`. */
 export function expectSameStorage(
@@ -12,11 +12,7 @@ export function expectSameStorage(
   expected: ReferenceStorage,
   what: string,
 ): void {
-  const ok =
-    actual.positions.length === expected.positions.length &&
-    actual.positions.every((a, l) => sameArray(a, expected.positions[l])) &&
-    actual.coordinates.every((a, l) => sameArray(a, expected.coordinates[l])) &&
-    sameArray(actual.values, expected.values);
+  const ok = actual.positions.length === expected.positions.length && sameStorage(actual, expected);
   if (!ok) {
     // The arrays side by side in the failure, before the bit-level verdict.
     expect(

@@ -22,6 +22,7 @@ import {
   spmm,
   TfSparseTensor,
 } from '../../../src/tfjs/index.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 /** Matrix formats every case runs in. */
 const MATRIX_FORMATS: readonly FormatSpec[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
@@ -436,12 +437,7 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
             ['A', () => sparseConvert(A, 'CSC')],
             ['B', () => sparseMul(host, A)],
           ] as const) {
-            let error: unknown;
-            try {
-              call();
-            } catch (e) {
-              error = e;
-            }
+            const error = thrownBy(call);
             expect(isTilekitError(error), String(error)).toBe(true);
             expect((error as { argument?: string }).argument).toBe(argument);
             expect(String(error)).toContain(backend.name);
@@ -489,12 +485,7 @@ export function describeSamePatternSuite(backend: SamePatternBackend, cases = 4)
       ];
       await balanced(async () => {
         for (const [argument, call] of calls) {
-          let error: unknown;
-          try {
-            call();
-          } catch (e) {
-            error = e;
-          }
+          const error = thrownBy(call);
           expect(isTilekitError(error), `${argument}: ${String(error)}`).toBe(true);
           expect((error as { argument?: string }).argument).toBe(argument);
         }
