@@ -57,74 +57,75 @@ const dims = (seed: number) => {
   return [1 + Math.floor(next() * 12), 1 + Math.floor(next() * 12), 1 + Math.floor(next() * 5)];
 };
 
-const GRAD_CASES: GradCase[] = [
-  {
-    name: 'spmv',
-    run(seed, format) {
-      const [m, n] = dims(seed) as [number, number];
-      const { host, data, entries } = sparseMatrix(m, n, format, seed);
-      const A = TfSparseTensor.fromSparseTensor(host);
-      const x = tf.tensor1d(f32(randomDense([n], { density: 1, seed: seed + 1 })));
-      const dy = tf.tensor1d(f32(randomDense([m], { density: 1, seed: seed + 2 })));
-      const s = tf.grads((v: tf.Tensor, xx: tf.Tensor) => spmv(A.withValues(v as tf.Tensor1D), xx))(
-        [A.values, x],
-        dy,
-      );
-      const d = tf.grads((Ad: tf.Tensor, xx: tf.Tensor) =>
-        tf.reshape(tf.matMul(Ad as tf.Tensor2D, tf.reshape(xx, [n, 1])), [m]),
-      )([tf.tensor2d(data, [m, n]), x], dy);
-      return {
-        sparse: [list(s[0] as tf.Tensor), list(s[1] as tf.Tensor)],
-        dense: [sampled(d[0] as tf.Tensor, entries), list(d[1] as tf.Tensor)],
-      };
-    },
-  },
-  {
-    name: 'spmm',
-    run(seed, format) {
-      const [m, n, k] = dims(seed) as [number, number, number];
-      const { host, data, entries } = sparseMatrix(m, n, format, seed);
-      const A = TfSparseTensor.fromSparseTensor(host);
-      const B = tf.tensor2d(f32(randomDense([n, k], { density: 1, seed: seed + 1 })), [n, k]);
-      const dy = tf.tensor2d(f32(randomDense([m, k], { density: 1, seed: seed + 2 })), [m, k]);
-      const s = tf.grads((v: tf.Tensor, b: tf.Tensor) => spmm(A.withValues(v as tf.Tensor1D), b))(
-        [A.values, B],
-        dy,
-      );
-      const d = tf.grads((Ad: tf.Tensor, b: tf.Tensor) =>
-        tf.matMul(Ad as tf.Tensor2D, b as tf.Tensor2D),
-      )([tf.tensor2d(data, [m, n]), B], dy);
-      return {
-        sparse: [list(s[0] as tf.Tensor), list(s[1] as tf.Tensor)],
-        dense: [sampled(d[0] as tf.Tensor, entries), list(d[1] as tf.Tensor)],
-      };
-    },
-  },
-  {
-    name: 'sddmm',
+/** Shapes of a product case's dense operands and of its output gradient. */
+interface ProductShapes {
+  readonly dense: readonly (readonly number[])[];
+  readonly dy: readonly number[];
+}
+
+/**
+ * `sparseOp` of a random `m x n` sparse matrix and dense operands against `denseOp` of the same
+ * matrix held dense: the gradients w.r.t. its values (the dense one sampled at the stored
+ * entries) and w.r.t. each dense operand.
+ */
+function productCase(
+  name: string,
+  shapes: (m: number, n: number, k: number) => ProductShapes,
+  sparseOp: (S: TfSparseTensor, ...dense: tf.Tensor[]) => tf.Tensor,
+  denseOp: (S: tf.Tensor2D, ...dense: tf.Tensor[]) => tf.Tensor,
+): GradCase {
+  return {
+    name,
     run(seed, format) {
       const [m, n, k] = dims(seed) as [number, number, number];
       const { host, data, entries } = sparseMatrix(m, n, format, seed);
       const S = TfSparseTensor.fromSparseTensor(host);
-      const A = tf.tensor2d(f32(randomDense([m, k], { density: 1, seed: seed + 1 })), [m, k]);
-      const B = tf.tensor2d(f32(randomDense([k, n], { density: 1, seed: seed + 3 })), [k, n]);
-      const dy = tf.tensor2d(f32(randomDense([m, n], { density: 1, seed: seed + 2 })), [m, n]);
-      const s = tf.grads((v: tf.Tensor, a: tf.Tensor, b: tf.Tensor) =>
-        sddmm(S.withValues(v as tf.Tensor1D), a, b),
-      )([S.values, A, B], dy);
-      const d = tf.grads((Sd: tf.Tensor, a: tf.Tensor, b: tf.Tensor) =>
-        tf.mul(Sd, tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D)),
-      )([tf.tensor2d(data, [m, n]), A, B], dy);
+      const { dense: denseShapes, dy: dyShape } = shapes(m, n, k);
+      const random = (shape: readonly number[], offset: number) =>
+        tf.tensor(f32(randomDense(shape, { density: 1, seed: seed + offset })), [...shape]);
+      // Dense operands from seed + 1, + 3, ..., the output gradient from seed + 2.
+      const dense = denseShapes.map((shape, d) => random(shape, 1 + 2 * d));
+      const dy = random(dyShape, 2);
+      const s = tf.grads((v: tf.Tensor, ...ds: tf.Tensor[]) =>
+        sparseOp(S.withValues(v as tf.Tensor1D), ...ds),
+      )([S.values, ...dense], dy);
+      const d = tf.grads((Sd: tf.Tensor, ...ds: tf.Tensor[]) => denseOp(Sd as tf.Tensor2D, ...ds))(
+        [tf.tensor2d(data, [m, n]), ...dense],
+        dy,
+      );
       return {
         sparse: s.map(list),
-        dense: [
-          sampled(d[0] as tf.Tensor, entries),
-          list(d[1] as tf.Tensor),
-          list(d[2] as tf.Tensor),
-        ],
+        dense: [sampled(d[0] as tf.Tensor, entries), ...d.slice(1).map(list)],
       };
     },
-  },
+  };
+}
+
+const GRAD_CASES: GradCase[] = [
+  productCase(
+    'spmv',
+    (m, n) => ({ dense: [[n]], dy: [m] }),
+    (A, x) => spmv(A, x as tf.Tensor1D),
+    (Ad, x) => tf.reshape(tf.matMul(Ad, tf.reshape(x, [Ad.shape[1], 1])), [Ad.shape[0]]),
+  ),
+  productCase(
+    'spmm',
+    (m, n, k) => ({ dense: [[n, k]], dy: [m, k] }),
+    (A, B) => spmm(A, B as tf.Tensor2D),
+    (Ad, B) => tf.matMul(Ad, B as tf.Tensor2D),
+  ),
+  productCase(
+    'sddmm',
+    (m, n, k) => ({
+      dense: [
+        [m, k],
+        [k, n],
+      ],
+      dy: [m, n],
+    }),
+    (S, A, B) => sddmm(S, A as tf.Tensor2D, B as tf.Tensor2D),
+    (Sd, A, B) => tf.mul(Sd, tf.matMul(A as tf.Tensor2D, B as tf.Tensor2D)),
+  ),
   {
     name: 'sparseToDense',
     run(seed, format) {
