@@ -5,7 +5,6 @@
  * that is not one is an EngineArgumentError naming it.
  */
 
-import { parseModule } from '@tilekit/loop-ir';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,26 +15,10 @@ import {
   type WasmKernelImage,
   wasmKernelImage,
 } from '../src/index.js';
+import { mixKernel } from './support/resident-pool.js';
 
-/** x[i] = a[i] * k + b[i % nb] (f32), with `k` fixed per kernel; `max` imports no host function. */
-const kernel = (k: number) =>
-  parseModule(`
-func.func @mix(%a: memref<?xf32>, %b: memref<?xf32>, %x: memref<?xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %k = arith.constant ${k.toFixed(1)} : f32
-  %n = memref.dim %x, %c0 : memref<?xf32>
-  %nb = memref.dim %b, %c0 : memref<?xf32>
-  scf.for %i = %c0 to %n step %c1 {
-    %v = memref.load %a[%i] : memref<?xf32>
-    %r = arith.remui %i, %nb : index
-    %w = memref.load %b[%r] : memref<?xf32>
-    %m = arith.mulf %v, %k : f32
-    %s = arith.addf %m, %w : f32
-    memref.store %s, %x[%i] : memref<?xf32>
-  }
-  return
-}`);
+/** The f32 mix kernel (test/support/resident-pool.ts), with `k` fixed per kernel. */
+const kernel = (k: number) => mixKernel(k, 'f32');
 
 /** `image` as a generated module would carry it: JSON, the bytes base64. */
 function throughJson(image: WasmKernelImage): WasmKernelImage {

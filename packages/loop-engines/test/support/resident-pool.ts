@@ -8,24 +8,24 @@ import * as fc from 'fast-check';
 import { markImmutable } from '../../src/index.js';
 
 /**
- * x[i] = a[i] * k + b[i % nb]: two read-only inputs whose lengths shift each other's address;
- * each `k` makes a distinct module.
+ * x[i] = a[i] * k + b[i % nb] over `type` elements: two read-only inputs whose lengths shift
+ * each other's address; each `k` makes a distinct module, which imports no host function.
  */
-export const mixKernel = (k: number) =>
+export const mixKernel = (k: number, type: 'f32' | 'f64' = 'f64') =>
   parseModule(`
-func.func @mix(%a: memref<?xf64>, %b: memref<?xf64>, %x: memref<?xf64>) {
+func.func @mix(%a: memref<?x${type}>, %b: memref<?x${type}>, %x: memref<?x${type}>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %k = arith.constant ${k.toFixed(1)} : f64
-  %n = memref.dim %x, %c0 : memref<?xf64>
-  %nb = memref.dim %b, %c0 : memref<?xf64>
+  %k = arith.constant ${k.toFixed(1)} : ${type}
+  %n = memref.dim %x, %c0 : memref<?x${type}>
+  %nb = memref.dim %b, %c0 : memref<?x${type}>
   scf.for %i = %c0 to %n step %c1 {
-    %v = memref.load %a[%i] : memref<?xf64>
+    %v = memref.load %a[%i] : memref<?x${type}>
     %r = arith.remui %i, %nb : index
-    %w = memref.load %b[%r] : memref<?xf64>
-    %m = arith.mulf %v, %k : f64
-    %s = arith.addf %m, %w : f64
-    memref.store %s, %x[%i] : memref<?xf64>
+    %w = memref.load %b[%r] : memref<?x${type}>
+    %m = arith.mulf %v, %k : ${type}
+    %s = arith.addf %m, %w : ${type}
+    memref.store %s, %x[%i] : memref<?x${type}>
   }
   return
 }`);
