@@ -1,0 +1,30 @@
+/** What a threaded kernel asks of its pool (so that the kernel need not import the pool). */
+import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import type { BlockStorage, RunBlock } from './protocol.js';
+
+/** The pool's side of its threads: what a `ThreadedKernel` calls. */
+export interface BlockDispatch {
+  /** Threads that compute a call (1: the calling thread alone). */
+  readonly threads: number;
+  readonly disposed: boolean;
+  /** The id every thread knows `tensor` by (its arrays copied to shared memory on first use). */
+  tensorId(tensor: SparseTensor): number;
+  /** The id every thread knows `array` (in shared memory) by. */
+  arrayId(array: ValueArray | BigInt64Array): number;
+  /**
+   * A shared array of `like`'s type with room for `length` elements, kept for `owner`'s
+   * `slot` from call to call (a dense operand or output that is not in shared memory).
+   */
+  scratch(
+    owner: object,
+    slot: string,
+    like: ValueArray | BigInt64Array,
+    length: number,
+  ): ValueArray | BigInt64Array;
+  /**
+   * Runs `blocks` (the first on the calling thread); their outputs in block order, or
+   * `undefined` (nothing run) when a block does not fit a job area.
+   */
+  runBlocks(blocks: readonly RunBlock[]): (BlockStorage | undefined)[] | undefined;
+}

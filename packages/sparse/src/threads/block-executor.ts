@@ -1,0 +1,174 @@
+/**
+ * What every thread of a pool holds and does, the calling thread included: the kernels it
+ * compiled (each from the same recipe, so the same code), the shared tensors it was told of,
+ * and a run of one kernel over one row block. A block operand of a shared tensor is made once
+ * per row range and reused, so the wasm engine sees the same arrays call after call and keeps
+ * its copy of them in its memory (see `markImmutable` in `@tilekit/loop-engines`).
+ */
+import { compile, whileOverwritten } from '@tilekit/loop-engines';
+import { vectorize } from '@tilekit/sparse-vectorizer';
+import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import type { KernelOperand } from '../sparsify/bind.js';
+import { type KernelFunction, runKernel } from '../sparsify/run-kernel.js';
+import type { SparseKernel } from '../sparsify/sparse-kernel.js';
+import { sparsify } from '../sparsify/sparsify.js';
+import type {
+  BlockStorage,
+  KernelRecipe,
+  RunBlock,
+  SharedArrayMessage,
+  SharedTensorMessage,
+} from './protocol.js';
+import { rowBlockOfDense, rowBlockOfTensor } from './row-block.js';
+import { rowRouteOf } from './row-route.js';
+
+/** A kernel and its compiled function. */
+export interface BuiltKernel {
+  readonly kernel: SparseKernel;
+  readonly fn: KernelFunction;
+}
+
+/** Emits, vectorizes (if asked) and compiles the kernel of `recipe`. */
+export function buildKernel(recipe: Omit<KernelRecipe, 'id'>): BuiltKernel {
+  const kernel = sparsify(recipe.expression, recipe.formats, recipe.sparsify);
+  const module =
+    recipe.vectorize === undefined
+      ? kernel.module
+      : vectorize(kernel.module, recipe.vectorize).module;
+  return {
+    kernel,
+    fn: compile(module, kernel.functionName, { engine: recipe.engine }) as KernelFunction,
+  };
+}
+
+/** A kernel as a thread runs its blocks: which of its inputs are cut into rows. */
+interface KernelEntry extends BuiltKernel {
+  readonly inputs: readonly string[];
+  readonly partitioned: ReadonlySet<string>;
+}
+
+/** Row blocks kept per shared tensor (a pool calls with a few row splits at most). */
+const BLOCKS_PER_TENSOR = 8;
+
+/** One thread's kernels, shared tensors and arrays, and its runs of row blocks. */
+export class BlockExecutor {
+  readonly #kernels = new Map<number, KernelEntry>();
+  readonly #tensors = new Map<number, SparseTensor>();
+  readonly #arrays = new Map<number, ValueArray | BigInt64Array>();
+  readonly #blocks = new Map<number, Map<string, SparseTensor>>();
+
+  /** Compiles and keeps the kernel of `recipe` (under its id). */
+  addKernel(recipe: KernelRecipe, built: BuiltKernel = buildKernel(recipe)): void {
+    const route = rowRouteOf(built.kernel);
+    this.#kernels.set(recipe.id, {
+      ...built,
+      inputs: built.kernel.plan.inputs.map((i) => i.name),
+      partitioned: new Set(route.rows ? route.partitioned : []),
+    });
+  }
+
+  /** Keeps a shared tensor under its id. */
+  addTensor(message: SharedTensorMessage): void {
+    this.#tensors.set(
+      message.id,
+      adoptStorage(message.shape, message.format, {
+        positions: message.positions,
+        coordinates: message.coordinates,
+        values: message.values,
+      }),
+    );
+  }
+
+  /** Keeps a shared array under its id. */
+  addArray(message: SharedArrayMessage): void {
+    this.#arrays.set(message.id, message.data);
+  }
+
+  /** Forgets shared tensors (and their blocks) and arrays. */
+  forget(tensors: readonly number[], arrays: readonly number[]): void {
+    for (const id of tensors) {
+      this.#tensors.delete(id);
+      this.#blocks.delete(id);
+    }
+    for (const id of arrays) this.#arrays.delete(id);
+  }
+
+  /** The shared tensor `id`. */
+  tensor(id: number): SparseTensor {
+    const tensor = this.#tensors.get(id);
+    if (tensor === undefined) throw new Error(`shared tensor ${id} is unknown to this thread`);
+    return tensor;
+  }
+
+  /** The shared array `id`. */
+  array(id: number): ValueArray | BigInt64Array {
+    const array = this.#arrays.get(id);
+    if (array === undefined) throw new Error(`shared array ${id} is unknown to this thread`);
+    return array;
+  }
+
+  /** The first elements of shared array `id`, as many as `shape` holds. */
+  #array(id: number, shape: readonly number[]): ValueArray | BigInt64Array {
+    const array = this.array(id);
+    const length = shape.reduce((a, b) => a * b, 1);
+    return array.length === length ? array : array.subarray(0, length);
+  }
+
+  /** The rows `lo..hi` of shared tensor `id` (the same object for the same range). */
+  #blockOf(id: number, lo: number, hi: number): SparseTensor {
+    const tensor = this.tensor(id);
+    let blocks = this.#blocks.get(id);
+    if (blocks === undefined) {
+      blocks = new Map();
+      this.#blocks.set(id, blocks);
+    }
+    const key = `${lo}:${hi}`;
+    let block = blocks.get(key);
+    if (block === undefined) {
+      if (blocks.size >= BLOCKS_PER_TENSOR) blocks.delete(blocks.keys().next().value as string);
+      block = rowBlockOfTensor(tensor, lo, hi);
+      blocks.set(key, block);
+    }
+    return block;
+  }
+
+  /**
+   * Runs one block: the kernel over rows `lo..hi` of the partitioned operands, the others
+   * whole. A dense output is written in place (its rows `lo..hi`); a formatted output's block
+   * storage is returned.
+   */
+  run(block: RunBlock): BlockStorage | undefined {
+    const entry = this.#kernels.get(block.kernel);
+    if (entry === undefined) throw new Error(`kernel ${block.kernel} is unknown to this thread`);
+    const { lo, hi } = block;
+    const operands: Record<string, KernelOperand> = {};
+    block.operands.forEach((operand, k) => {
+      const name = entry.inputs[k] as string;
+      const cut = entry.partitioned.has(name);
+      if ('tensor' in operand) {
+        operands[name] = cut ? this.#blockOf(operand.tensor, lo, hi) : this.tensor(operand.tensor);
+      } else if ('array' in operand) {
+        const whole = { data: this.#array(operand.array, operand.shape), shape: operand.shape };
+        operands[name] = cut ? rowBlockOfDense(whole, lo, hi) : whole;
+      } else {
+        operands[name] = operand.scalar;
+      }
+    });
+    if (block.output !== undefined) {
+      const { shape } = block.output;
+      const whole = { data: this.#array(block.output.array, shape), shape };
+      const out = rowBlockOfDense(whole, lo, hi).data;
+      const call = () => runKernel(entry.kernel, entry.fn, operands, out);
+      if (block.overwrite) whileOverwritten([out], call);
+      else call();
+      return undefined;
+    }
+    const result = runKernel(entry.kernel, entry.fn, operands) as SparseTensor;
+    return {
+      positions: result.positions,
+      coordinates: result.coordinates,
+      values: result.values,
+    };
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * `@tilekit/sparse/threads`: sparse kernels on several threads with shared memory (Node's
+ * `worker_threads`), the rows of a call split between them, results identical to
+ * `runKernel`'s bit for bit. Where threads are unavailable the pool runs on the calling thread.
+ */
+export { SparseThreadArgumentError, SparseThreadPoolError } from './errors.js';
+export type { HostEngine } from './protocol.js';
+export {
+  MAX_POOL_THREADS,
+  SparseThreadPool,
+  type SparseThreadPoolOptions,
+} from './sparse-thread-pool.js';
+export { ThreadedKernel, type ThreadedKernelOptions } from './threaded-kernel.js';

@@ -1,0 +1,104 @@
+/**
+ * A worker of a {@link SparseThreadPool}: it sleeps on its wake-up word in shared memory. On
+ * each wake-up it reads every message waiting on its port (kernels to compile, shared tensors
+ * and arrays to keep) synchronously, then runs the row block in its job area if its job
+ * number moved. The block's answer (its part of a formatted output, or an error) is posted
+ * back before the pending count drops, so the caller finds it on the port once the count is 0.
+ */
+import {
+  type MessagePort,
+  parentPort,
+  receiveMessageOnPort,
+  workerData,
+} from 'node:worker_threads';
+import { BlockExecutor } from './block-executor.js';
+import { readJob } from './job-area.js';
+import type { FromWorker, ToWorker } from './protocol.js';
+import { PENDING, WAKE, WORDS_PER_WORKER } from './protocol.js';
+
+/** What the pool hands each worker. */
+export interface PoolWorkerData {
+  readonly control: SharedArrayBuffer;
+  /** This worker's job area (a `Float64Array`'s buffer). */
+  readonly job: SharedArrayBuffer;
+  readonly index: number;
+  readonly port: MessagePort;
+}
+
+/** The buffers a block's storage can hand over without a copy (never shared memory). */
+function transferable(answer: FromWorker): ArrayBuffer[] {
+  if (answer.kind !== 'done' || answer.storage === undefined) return [];
+  const { positions, coordinates, values } = answer.storage;
+  const buffers = new Set<ArrayBuffer>();
+  for (const a of [...positions, ...coordinates, values]) {
+    if (a !== undefined && a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
+  }
+  return [...buffers];
+}
+
+/** Applies the messages waiting on the port; false once told to exit. */
+function readMessages(port: MessagePort, executor: BlockExecutor): boolean {
+  for (;;) {
+    const received = receiveMessageOnPort(port);
+    if (received === undefined) return true;
+    const message = received.message as ToWorker;
+    switch (message.kind) {
+      case 'exit':
+        return false;
+      case 'kernel':
+        // The calling thread built the same recipe first, so this does not throw; if it did,
+        // the kernel's blocks would answer that it is unknown.
+        try {
+          executor.addKernel(message.recipe);
+        } catch {}
+        break;
+      case 'tensor':
+        executor.addTensor(message);
+        break;
+      case 'array':
+        executor.addArray(message);
+        break;
+      case 'forget':
+        executor.forget(message.tensors, message.arrays);
+        break;
+    }
+  }
+}
+
+function serve(data: PoolWorkerData): void {
+  const control = new Int32Array(data.control);
+  const job = new Float64Array(data.job);
+  const wake = WAKE + WORDS_PER_WORKER * data.index;
+  const executor = new BlockExecutor();
+  let woken = Atomics.load(control, wake);
+  let jobs = Atomics.load(control, wake + 1);
+  parentPort?.postMessage('ready');
+  for (;;) {
+    Atomics.wait(control, wake, woken);
+    woken = Atomics.load(control, wake);
+    if (!readMessages(data.port, executor)) break;
+    const latest = Atomics.load(control, wake + 1);
+    if (latest === jobs) continue;
+    jobs = latest;
+    let answer: FromWorker;
+    try {
+      answer = { kind: 'done', storage: executor.run(readJob(job)) };
+    } catch (error) {
+      const e = error as { name?: unknown; message?: unknown };
+      answer = {
+        kind: 'error',
+        name: String(e?.name ?? 'Error'),
+        message: String(e?.message ?? error),
+      };
+    }
+    // A dense output's block is in shared memory already: only a formatted one is posted.
+    if (answer.kind === 'error' || answer.storage !== undefined) {
+      data.port.postMessage(answer, transferable(answer));
+    }
+    Atomics.sub(control, PENDING, 1);
+    Atomics.notify(control, PENDING);
+  }
+  data.port.close();
+}
+
+serve(workerData as PoolWorkerData);

@@ -1,0 +1,78 @@
+/**
+ * Rows `lo..hi` of an operand whose first stored level is its dense row dimension (CSR, or
+ * any format that starts with a dense level over dimension 0), as an operand of its own with
+ * `hi - lo` rows: a sub-range of every coordinate and value array (views, no copy) and the
+ * positions re-based to start at 0 (a copy of one position per row). A row of the block is
+ * the row of the whole operand entry for entry, so a kernel computes it with the same
+ * operations in the same order.
+ */
+import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { IndexArray } from '../sparse-tensor/storage-arrays.js';
+import type { DenseOperand } from '../sparsify/bind.js';
+
+/** Whether a format stores dimension 0 first in a dense level (what a row block needs). */
+export function startsWithDenseRows(tensor: SparseTensor): boolean {
+  return tensor.format.levels[0] === 'dense' && tensor.format.order[0] === 0;
+}
+
+/** `positions[lo..hi]` minus `positions[lo]`, in the array's own type. */
+function rebased(positions: IndexArray, lo: number, hi: number): IndexArray {
+  const slice = positions.slice(lo, hi + 1);
+  if (slice instanceof BigInt64Array || slice instanceof BigUint64Array) {
+    const base = slice[0] ?? 0n;
+    if (base !== 0n) for (let k = 0; k < slice.length; k++) slice[k] = (slice[k] as bigint) - base;
+  } else {
+    const base = slice[0] ?? 0;
+    if (base !== 0) for (let k = 0; k < slice.length; k++) slice[k] = (slice[k] as number) - base;
+  }
+  return slice;
+}
+
+/** The stored entry at position `p` of a positions array, as a number. */
+const at = (positions: IndexArray, p: number): number => Number(positions[p]);
+
+/** Rows `lo..hi` of `tensor` (see {@link startsWithDenseRows}), sharing its arrays. */
+export function rowBlockOfTensor(tensor: SparseTensor, lo: number, hi: number): SparseTensor {
+  const { format, shape } = tensor;
+  const positions: (IndexArray | undefined)[] = [undefined];
+  const coordinates: (IndexArray | undefined)[] = [undefined];
+  // The block's range of stored positions at the current level.
+  let from = lo;
+  let to = hi;
+  for (let l = 1; l < format.levels.length; l++) {
+    const level = format.levels[l] as string;
+    const pos = tensor.positions[l];
+    const crd = tensor.coordinates[l];
+    if (level === 'dense') {
+      const size = shape[format.order[l] as number] as number;
+      from *= size;
+      to *= size;
+      positions.push(undefined);
+      coordinates.push(undefined);
+    } else if (pos !== undefined) {
+      positions.push(rebased(pos, from, to));
+      [from, to] = [at(pos, from), at(pos, to)];
+      coordinates.push(crd?.subarray(from, to));
+    } else {
+      positions.push(undefined);
+      coordinates.push(crd?.subarray(from, to));
+    }
+  }
+  return adoptStorage([hi - lo, ...shape.slice(1)], format, {
+    positions,
+    coordinates,
+    values: tensor.values.subarray(from, to),
+  });
+}
+
+/** Rows `lo..hi` of a row-major dense operand (a view of its data). */
+export function rowBlockOfDense(operand: DenseOperand, lo: number, hi: number): DenseOperand {
+  const rowLength = operand.shape.slice(1).reduce((a, b) => a * b, 1);
+  return {
+    data: operand.data.subarray(lo * rowLength, hi * rowLength),
+    shape: [hi - lo, ...operand.shape.slice(1)],
+  };
+}
+
+/** Whether `x` is a sparse tensor (of this copy of the package). */
+export const isSparseTensor = (x: unknown): x is SparseTensor => x instanceof SparseTensor;

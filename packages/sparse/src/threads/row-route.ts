@@ -1,0 +1,91 @@
+/**
+ * Whether a kernel's rows can be computed by several threads, and how: the outermost loop
+ * must run over the output's first index (the rows), the output must store its rows one
+ * after another (a dense array, or a format whose first level is dense rows, as CSR), and
+ * every operand must either not use the row index, or store it first in a dense level (CSR,
+ * a dense array's rows), so that a range of rows is a sub-range of its storage. Such a
+ * kernel computes each row from that row's entries alone, by the same code in the same order
+ * whichever rows surround it: a block's rows equal the whole call's, bit for bit.
+ */
+import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { KernelPlan } from '../sparsify/kernel-plan.js';
+import { hasAssembly } from '../sparsify/output-plan.js';
+import type { SparseKernel } from '../sparsify/sparse-kernel.js';
+
+/** How a kernel runs in row blocks, or why it cannot. */
+export type RowRoute =
+  | {
+      readonly rows: true;
+      /** Caller operands whose rows are partitioned (the others are read whole). */
+      readonly partitioned: readonly string[];
+    }
+  | { readonly rows: false; readonly reason: string };
+
+const no = (reason: string): RowRoute => ({ rows: false, reason });
+
+/** The row route of `kernel` (see the module comment). */
+export function rowRouteOf(kernel: SparseKernel): RowRoute {
+  const plan: KernelPlan = kernel.plan;
+  const row = plan.output.indices[0];
+  if (row === undefined) return no('its output is a scalar (no rows to split)');
+  if (plan.temporaries.length > 0) return no('it computes temporaries (where) before its rows');
+  if (plan.loopOrder[0] !== row) {
+    return no(`its outermost loop is over ${plan.loopOrder[0]}, not the output's rows (${row})`);
+  }
+  const out = plan.output.format;
+  if (out !== undefined && (out.levels[0] !== 'dense' || out.order[0] !== 0)) {
+    return no(`its output's first level is not dense rows (levels ${out.levels.join(', ')})`);
+  }
+  if (hasAssembly(plan) && plan.assembly.strategy === 'in-place') {
+    return no('it updates its output in place');
+  }
+  const partitioned: string[] = [];
+  for (const input of plan.inputs) {
+    if (input.convertedFrom !== undefined || input.source !== undefined) {
+      return no(`it converts operand ${input.source ?? input.name} to another format`);
+    }
+    const reads = plan.operands.filter((o) => (o.argument ?? o.name) === input.name);
+    const using = reads.filter((o) => o.indices.includes(row));
+    if (using.length === 0) continue;
+    const byRows = using.every((o) =>
+      o.format === undefined
+        ? o.indices[0] === row
+        : o.levelIndices[0] === row && o.format.levels[0] === 'dense' && o.format.order[0] === 0,
+    );
+    if (!byRows || using.length !== reads.length) {
+      return no(`operand ${input.name} is not stored row by row (its first level over ${row})`);
+    }
+    partitioned.push(input.name);
+  }
+  return { rows: true, partitioned };
+}
+
+/**
+ * Row boundaries `0 = b0 < b1 < … < bk = rows` of `blocks` (at most `rows`) non-empty blocks, balanced
+ * by rows plus the stored entries of `weight` (a partitioned sparse operand whose second level
+ * has positions: a row's entries are its work), or by rows alone.
+ */
+export function rowSplit(rows: number, blocks: number, weight: SparseTensor | undefined): number[] {
+  const positions = weight?.positions[1];
+  // Rows before `r` plus their entries: each row costs a loop step, each entry a product.
+  const cost = (r: number) => (positions === undefined ? r : r + Number(positions[r]));
+  const total = cost(rows);
+  const bounds = [0];
+  for (let k = 1; k < blocks; k++) {
+    const target = (k * total) / blocks;
+    // The first row boundary at or past the target.
+    let lo = bounds[bounds.length - 1] as number;
+    let hi = rows;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cost(mid) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    // Every block keeps at least one row (a block of one long row takes what it must).
+    bounds.push(
+      Math.min(Math.max(lo, (bounds[bounds.length - 1] as number) + 1), rows - (blocks - k)),
+    );
+  }
+  bounds.push(rows);
+  return bounds;
+}

@@ -1,0 +1,181 @@
+/**
+ * A kernel of a {@link SparseThreadPool}: called like `runKernel`, it splits the rows of a
+ * kernel that allows it (see row-route.ts) into one block per thread, balanced by stored
+ * entries, and assembles the blocks' outputs: a dense output is written in place by every
+ * thread (shared memory), a formatted one (CSR) is the blocks' storage end to end. Every
+ * other call — a kernel whose rows cannot be split, fewer than two rows, a pool of one
+ * thread, operands the kernel would convert or reject — is `runKernel` on the calling
+ * thread, so results and errors are the same as without the pool, bit for bit.
+ */
+import type { VectorizeOptions } from '@tilekit/sparse-vectorizer';
+import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
+import { type DenseOperand, type KernelOperand, outputShapeOf } from '../sparsify/bind.js';
+import { hasAssembly } from '../sparsify/output-plan.js';
+import { type KernelFunction, runKernel } from '../sparsify/run-kernel.js';
+import type { SparseKernel } from '../sparsify/sparse-kernel.js';
+import type { SparsifyOptions } from '../sparsify/sparsify.js';
+import { valueArrayFor } from '../sparsify/value-array.js';
+import { joinedBlocks } from './block-assembly.js';
+import type { BlockDispatch } from './block-dispatch.js';
+import type { BuiltKernel } from './block-executor.js';
+import { SparseThreadPoolError } from './errors.js';
+import type { BlockOperand, BlockStorage, HostEngine, RunBlock } from './protocol.js';
+import { startsWithDenseRows } from './row-block.js';
+import { type RowRoute, rowRouteOf, rowSplit } from './row-route.js';
+import { isShared, sharedLike } from './shared-memory.js';
+
+/** Options of {@link SparseThreadPool.kernel}: `sparsify`'s, plus how to compile. */
+export interface ThreadedKernelOptions extends SparsifyOptions {
+  /** Vectorize the kernel with these options (`@tilekit/sparse-vectorizer`) before compiling. */
+  readonly vectorize?: VectorizeOptions;
+  /** The engine every thread compiles the kernel for (default `'wasm'`). */
+  readonly engine?: HostEngine;
+}
+
+type Output = ValueArray | BigInt64Array;
+
+/** The scratch slot of a dense output (no operand name has a NUL). */
+const OUTPUT_SLOT = '\u0000output';
+
+const isDenseOperand = (x: unknown): x is DenseOperand =>
+  typeof x === 'object' &&
+  x !== null &&
+  ArrayBuffer.isView((x as DenseOperand).data) &&
+  Array.isArray((x as DenseOperand).shape);
+
+/** A kernel that runs its rows on the threads of its pool (see the module comment). */
+export class ThreadedKernel {
+  /** The emitted kernel (what `sparsify` returned). */
+  readonly kernel: SparseKernel;
+  /** The kernel compiled on the calling thread (every worker compiled the same). */
+  readonly fn: KernelFunction;
+  readonly #pool: BlockDispatch;
+  readonly #id: number;
+  readonly #route: RowRoute;
+  #lastCallThreads = 0;
+
+  /** @internal Made by {@link SparseThreadPool.kernel}. */
+  constructor(pool: BlockDispatch, id: number, built: BuiltKernel) {
+    this.#pool = pool;
+    this.#id = id;
+    this.kernel = built.kernel;
+    this.fn = built.fn;
+    this.#route = rowRouteOf(built.kernel);
+  }
+
+  /** The id of a dense operand's data in shared memory (copied into a scratch array if not there). */
+  #sharedId(name: string, data: Output): number {
+    if (isShared(data)) return this.#pool.arrayId(data);
+    const scratch = this.#pool.scratch(this, name, data, data.length);
+    (scratch as Float64Array).set(data as Float64Array);
+    return this.#pool.arrayId(scratch);
+  }
+
+  /**
+   * Why this kernel runs on the calling thread alone whatever its operands (its rows cannot
+   * be split, or the pool has one thread); `undefined` when its calls split their rows.
+   */
+  get singleThreadReason(): string | undefined {
+    if (this.#route.rows === false) return `its rows cannot be split: ${this.#route.reason}`;
+    if (this.#pool.threads === 1) return 'the pool has one thread';
+    return undefined;
+  }
+
+  /** Threads the last call ran on (1: the calling thread alone; 0: no call yet). */
+  get lastCallThreads(): number {
+    return this.#lastCallThreads;
+  }
+
+  /**
+   * Runs the kernel on `operands`, as `runKernel(kernel, fn, operands, output)` does and with
+   * the same result bit for bit: the dense output (`output`, if given, is written and
+   * returned), or the assembled `SparseTensor`.
+   */
+  run(operands: Readonly<Record<string, KernelOperand>>, output?: Output): Output | SparseTensor {
+    if (this.#pool.disposed) throw new SparseThreadPoolError('the pool was disposed');
+    const route = this.#route;
+    const alone = () => {
+      this.#lastCallThreads = 1;
+      return runKernel(this.kernel, this.fn, operands, output);
+    };
+    if (route.rows === false || this.#pool.threads === 1) return alone();
+    if (typeof operands !== 'object' || operands === null) return alone();
+    const { plan } = this.kernel;
+    let shape: number[];
+    try {
+      shape = outputShapeOf(this.kernel, operands);
+    } catch {
+      // The calling thread throws the same typed error runKernel always throws.
+      return alone();
+    }
+    const rows = shape[0] as number;
+    const names = plan.inputs.map((i) => i.name);
+    if (rows < 2 || names.some((n) => !Object.hasOwn(operands, n))) return alone();
+    const dense = !hasAssembly(plan);
+    if (output !== undefined && (!dense || !ArrayBuffer.isView(output))) return alone();
+    if (Object.keys(operands).length !== names.length) return alone();
+    const pool = this.#pool;
+    const blockOperands: BlockOperand[] = [];
+    const partitioned = new Set(route.partitioned);
+    let weight: SparseTensor | undefined;
+    for (const name of names) {
+      const operand = operands[name];
+      if (operand instanceof SparseTensor) {
+        if (partitioned.has(name)) {
+          if (!startsWithDenseRows(operand)) return alone();
+          if (weight === undefined && operand.positions[1] !== undefined) weight = operand;
+        }
+        blockOperands.push({ tensor: pool.tensorId(operand) });
+      } else if (typeof operand === 'number') {
+        blockOperands.push({ scalar: operand });
+      } else if (isDenseOperand(operand)) {
+        blockOperands.push({
+          array: this.#sharedId(name, operand.data),
+          shape: [...operand.shape],
+        });
+      } else {
+        return alone();
+      }
+    }
+    const length = shape.reduce((a, b) => a * b, 1);
+    let out: Output | undefined;
+    if (dense) {
+      if (output !== undefined && output.length !== length) return alone();
+      if (output === undefined) {
+        // A fresh array in shared memory is the result itself (no copy out of a scratch).
+        out = sharedLike(valueArrayFor(plan.valueType, 0) as ValueArray, length);
+      } else if (isShared(output)) {
+        out = output;
+      } else {
+        out = pool.scratch(this, OUTPUT_SLOT, output, length);
+        (out as Float64Array).set(output as Float64Array);
+      }
+    }
+    const bounds = rowSplit(rows, Math.min(pool.threads, rows), weight);
+    const blocks: RunBlock[] = [];
+    for (let b = 0; b + 1 < bounds.length; b++) {
+      blocks.push({
+        kernel: this.#id,
+        lo: bounds[b] as number,
+        hi: bounds[b + 1] as number,
+        operands: blockOperands,
+        output: out === undefined ? undefined : { array: pool.arrayId(out), shape },
+        overwrite: output === undefined && plan.notation.op === '=',
+      });
+    }
+    const storages = pool.runBlocks(blocks);
+    if (storages === undefined) return alone();
+    this.#lastCallThreads = blocks.length;
+    if (out !== undefined) {
+      if (output === undefined || output === out) return out;
+      (output as Float64Array).set(out.subarray(0, length) as Float64Array);
+      return output;
+    }
+    return joinedBlocks(
+      shape,
+      plan.output.format as NonNullable<typeof plan.output.format>,
+      storages as BlockStorage[],
+    );
+  }
+}

@@ -1,0 +1,507 @@
+/**
+ * The thread pool's kernels equal `runKernel` on the calling thread bit for bit: seeded random
+ * matrices (empty ones, a single row, power-law row lengths, fewer rows than threads) in every
+ * format the row route accepts, f32, f64 and i32, dense and CSR outputs, the wasm engine
+ * (scalar and vectorized) and the js engine. Kernels it cannot split, and operands it does
+ * not take, run on the calling thread with runKernel's result or error. Bad options are typed
+ * errors; a disposed pool refuses work; a pool left undisposed does not keep Node running.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { seededRandom } from '@tilekit/conformance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FormatSpec,
+  type KernelOperand,
+  runKernel,
+  SparseTensor,
+  type ValueArray,
+} from '../../src/index.js';
+import {
+  SparseThreadArgumentError,
+  SparseThreadPool,
+  SparseThreadPoolError,
+  type ThreadedKernel,
+} from '../../src/threads/index.js';
+import { threadsUnavailableReason } from '../../src/threads/thread-support.js';
+
+type ValueType = 'f32' | 'f64' | 'i32';
+const DTYPE = { f32: 'float32', f64: 'float64', i32: 'int32' } as const;
+const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
+
+/** Row lengths of a matrix: uniform, power-law (a few long rows), or none at all. */
+type RowShape = 'uniform' | 'power-law' | 'empty';
+
+/** A random `rows x cols` matrix's coordinates (row-major tuples) and values. */
+function randomEntries(
+  random: () => number,
+  shape: readonly number[],
+  rowShape: RowShape,
+  valueType: ValueType,
+): { tuples: number[][]; values: number[] } {
+  const [rows, ...rest] = shape as [number, ...number[]];
+  const tuples: number[][] = [];
+  const values: number[] = [];
+  if (rowShape === 'empty') return { tuples, values };
+  const inner = rest.reduce((a, b) => a * b, 1);
+  for (let r = 0; r < rows; r++) {
+    // Power law: row length ~ inner / rank^1.2 for a random rank, so most rows are short.
+    const length =
+      rowShape === 'uniform'
+        ? Math.floor(random() * Math.min(inner, 6))
+        : Math.min(inner, Math.floor(inner / (1 + random() * 60) ** 1.2));
+    for (let e = 0; e < length; e++) {
+      const flat = Math.floor(random() * inner);
+      const tuple = [r];
+      let f = flat;
+      for (let d = rest.length - 1; d >= 0; d--) {
+        tuple.splice(1, 0, f % (rest[d] as number));
+        f = Math.floor(f / (rest[d] as number));
+      }
+      tuples.push(tuple);
+      values.push(valueType === 'i32' ? Math.floor(random() * 200) - 100 : random() * 2 - 1);
+    }
+  }
+  return { tuples, values };
+}
+
+function randomTensor(
+  random: () => number,
+  shape: readonly number[],
+  format: FormatSpec,
+  rowShape: RowShape,
+  valueType: ValueType,
+): SparseTensor {
+  const { tuples, values } = randomEntries(random, shape, rowShape, valueType);
+  return SparseTensor.fromCoordinates(tuples, values, shape, format, { dtype: DTYPE[valueType] });
+}
+
+function randomDense(random: () => number, length: number, valueType: ValueType): ValueArray {
+  const data = new ARRAY[valueType](length);
+  for (let k = 0; k < length; k++) {
+    data[k] = valueType === 'i32' ? Math.floor(random() * 200) - 100 : random() * 2 - 1;
+  }
+  return data;
+}
+
+/** The bytes of an array, so that equal means bit for bit (NaN payloads and -0 included). */
+const bytes = (a: ArrayBufferView | undefined) =>
+  a === undefined ? undefined : Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+
+/** Expects two kernel results equal bit for bit: same kind, shape, format, array types. */
+function expectSameBits(got: unknown, want: unknown): void {
+  if (want instanceof SparseTensor) {
+    expect(got).toBeInstanceOf(SparseTensor);
+    const g = got as SparseTensor;
+    expect(g.shape).toEqual(want.shape);
+    expect(g.format).toEqual(want.format);
+    for (const key of ['positions', 'coordinates'] as const) {
+      expect(g[key].map((a) => a?.constructor.name)).toEqual(
+        want[key].map((a) => a?.constructor.name),
+      );
+      expect(g[key].map(bytes)).toEqual(want[key].map(bytes));
+    }
+    expect(g.values.constructor).toBe(want.values.constructor);
+    expect(bytes(g.values)).toEqual(bytes(want.values));
+  } else {
+    const w = want as ValueArray;
+    expect((got as ValueArray).constructor).toBe(w.constructor);
+    expect(bytes(got as ValueArray)).toEqual(bytes(w));
+  }
+}
+
+/** The same call through the pool and through runKernel on this thread. */
+function bothWays(
+  kernel: ThreadedKernel,
+  operands: Record<string, KernelOperand>,
+): { threaded: unknown; alone: unknown } {
+  const threaded = kernel.run(operands);
+  const alone = runKernel(kernel.kernel, kernel.fn, operands);
+  return { threaded, alone };
+}
+
+/** One kernel of the route and how to make its operands. */
+interface RouteCase {
+  readonly name: string;
+  readonly expression: string;
+  readonly formats: Record<string, FormatSpec>;
+  readonly operands: (
+    random: () => number,
+    rows: number,
+    rowShape: RowShape,
+    valueType: ValueType,
+  ) => Record<string, KernelOperand>;
+}
+
+const matrixOperand =
+  (format: FormatSpec) =>
+  (random: () => number, rows: number, rowShape: RowShape, valueType: ValueType) => {
+    const cols = 1 + Math.floor(random() * 40);
+    return {
+      A: randomTensor(random, [rows, cols], format, rowShape, valueType),
+      x: { data: randomDense(random, cols, valueType), shape: [cols] },
+    };
+  };
+
+/** Every format whose first level is dense rows, with SpMV. */
+const SPMV_FORMATS: readonly [string, FormatSpec][] = [
+  ['CSR', 'CSR'],
+  [
+    'CSR, 64-bit positions, 16-bit coordinates',
+    { levels: ['dense', 'compressed'], posWidth: 64, crdWidth: 16 },
+  ],
+  [
+    'CSR, 8-bit positions and coordinates',
+    { levels: ['dense', 'compressed'], posWidth: 8, crdWidth: 8 },
+  ],
+];
+
+const CASES: readonly RouteCase[] = [
+  ...SPMV_FORMATS.map(
+    ([label, format]): RouteCase => ({
+      name: `SpMV, A ${label}`,
+      expression: 'y(i) = A(i,j) * x(j)',
+      formats: { A: format },
+      operands: (random, rows, rowShape, valueType) => {
+        // 8-bit positions hold at most 255 entries.
+        const shape = label.includes('8-bit') ? 'uniform' : rowShape;
+        return matrixOperand(format)(
+          random,
+          Math.min(rows, label.includes('8-bit') ? 40 : rows),
+          shape,
+          valueType,
+        );
+      },
+    }),
+  ),
+  {
+    name: 'SpMV, A a dense array (its rows split as views)',
+    expression: 'y(i) = A(i,j) * x(j)',
+    formats: {},
+    operands: (random, rows, _rowShape, valueType) => {
+      const cols = 1 + Math.floor(random() * 40);
+      return {
+        A: { data: randomDense(random, rows * cols, valueType), shape: [rows, cols] },
+        x: { data: randomDense(random, cols, valueType), shape: [cols] },
+      };
+    },
+  },
+  {
+    name: 'SpMM x 5 columns, A CSR',
+    expression: 'C(i,k) = A(i,j) * B(j,k)',
+    formats: { A: 'CSR' },
+    operands: (random, rows, rowShape, valueType) => {
+      const inner = 1 + Math.floor(random() * 30);
+      return {
+        A: randomTensor(random, [rows, inner], 'CSR', rowShape, valueType),
+        B: { data: randomDense(random, inner * 5, valueType), shape: [inner, 5] },
+      };
+    },
+  },
+  {
+    name: 'SpGEMM, CSR x CSR -> CSR',
+    expression: 'C(i,j) = A(i,k) * B(k,j)',
+    formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
+    operands: (random, rows, rowShape, valueType) => {
+      const inner = 1 + Math.floor(random() * 30);
+      const cols = 1 + Math.floor(random() * 30);
+      return {
+        A: randomTensor(random, [rows, inner], 'CSR', rowShape, valueType),
+        B: randomTensor(random, [inner, cols], 'CSR', 'uniform', valueType),
+      };
+    },
+  },
+  {
+    name: 'sparse add, both operands split, CSR output',
+    expression: 'C(i,j) = A(i,j) + B(i,j)',
+    formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
+    operands: (random, rows, rowShape, valueType) => {
+      const cols = 1 + Math.floor(random() * 30);
+      return {
+        A: randomTensor(random, [rows, cols], 'CSR', rowShape, valueType),
+        B: randomTensor(random, [rows, cols], 'CSR', 'uniform', valueType),
+      };
+    },
+  },
+  {
+    name: 'rank 3, A dense-compressed-compressed (CSF with dense rows)',
+    expression: 'Y(i,j) = A(i,j,k) * x(k)',
+    formats: { A: ['dense', 'compressed', 'compressed'] },
+    operands: (random, rows, rowShape, valueType) => {
+      const [n, k] = [1 + Math.floor(random() * 8), 1 + Math.floor(random() * 8)];
+      return {
+        A: randomTensor(
+          random,
+          [rows, n, k],
+          ['dense', 'compressed', 'compressed'],
+          rowShape,
+          valueType,
+        ),
+        x: { data: randomDense(random, k, valueType), shape: [k] },
+      };
+    },
+  },
+  {
+    name: 'rank 3, A dense-dense-compressed, CSR output',
+    expression: 'C(i,j) = A(i,j,k) * x(k)',
+    formats: { A: ['dense', 'dense', 'compressed'], C: 'CSR' },
+    operands: (random, rows, rowShape, valueType) => {
+      const [n, k] = [1 + Math.floor(random() * 8), 1 + Math.floor(random() * 8)];
+      return {
+        A: randomTensor(
+          random,
+          [rows, n, k],
+          ['dense', 'dense', 'compressed'],
+          rowShape,
+          valueType,
+        ),
+        x: { data: randomDense(random, k, valueType), shape: [k] },
+      };
+    },
+  },
+];
+
+const ENGINES = [
+  { label: 'wasm', options: {} },
+  {
+    label: 'wasm vectorized',
+    options: {
+      vectorize: { vectorLength: 8, enableSIMDIndex32: true, halfWidthShortReductions: true },
+    },
+  },
+  { label: 'js', options: { engine: 'js' } },
+] as const;
+
+let pool: SparseThreadPool;
+beforeAll(async () => {
+  // Three threads: two workers and the calling thread, so matrices of one or two rows have
+  // fewer rows than threads.
+  pool = await SparseThreadPool.create({ threads: 3 });
+}, 120_000);
+afterAll(async () => {
+  await pool?.dispose();
+});
+
+describe('SparseThreadPool kernels equal runKernel bit for bit', () => {
+  for (const c of CASES) {
+    for (const valueType of ['f32', 'f64', 'i32'] as const) {
+      for (const engine of ENGINES) {
+        if (engine.label === 'wasm vectorized' && c.name.startsWith('rank 3')) continue;
+        it(`${c.name}, ${valueType}, ${engine.label}`, () => {
+          const kernel = pool.kernel(c.expression, c.formats, { valueType, ...engine.options });
+          expect(kernel.singleThreadReason).toBeUndefined();
+          const random = seededRandom(
+            c.name.length * 1000 + valueType.length * 7 + engine.label.length,
+          );
+          const shapes: [number, RowShape][] = [
+            [0, 'uniform'],
+            [1, 'uniform'],
+            [2, 'power-law'],
+            [60, 'empty'],
+            [97, 'uniform'],
+            [300, 'power-law'],
+            [1 + Math.floor(random() * 200), 'power-law'],
+          ];
+          for (const [rows, rowShape] of shapes) {
+            const operands = c.operands(random, rows, rowShape, valueType);
+            const { threaded, alone } = bothWays(kernel, operands);
+            expectSameBits(threaded, alone);
+            // Split between as many threads as the rows and the pool allow.
+            const rowCount = (threaded as { shape?: number[] }).shape?.[0] ?? rows;
+            expect(kernel.lastCallThreads).toBe(rowCount < 2 ? 1 : Math.min(3, rowCount));
+          }
+        });
+      }
+    }
+  }
+});
+
+describe('SpMV through the pool against a plain loop', () => {
+  it('equals the row-by-row sum, and a repeated call with new x reads the new x', () => {
+    const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
+    const random = seededRandom(20261129);
+    const A = randomTensor(random, [500, 300], 'CSR', 'power-law', 'f64');
+    const pos = A.positions[1] as Uint32Array;
+    const crd = A.coordinates[1] as Uint32Array;
+    const vals = A.values as Float64Array;
+    for (let round = 0; round < 4; round++) {
+      const x = randomDense(random, 300, 'f64') as Float64Array;
+      const y = kernel.run({ A, x: { data: x, shape: [300] } }) as Float64Array;
+      const want = new Float64Array(500);
+      for (let i = 0; i < 500; i++) {
+        let sum = 0;
+        for (let p = pos[i] as number; p < (pos[i + 1] as number); p++) {
+          sum += (vals[p] as number) * (x[crd[p] as number] as number);
+        }
+        want[i] = sum;
+      }
+      expect(bytes(y)).toEqual(bytes(want));
+      expect(kernel.lastCallThreads).toBe(3);
+    }
+  });
+
+  it('writes a given output (plain or shared memory), and a += kernel adds to it', () => {
+    const set = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
+    const add = pool.kernel('y(i) += A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
+    const random = seededRandom(7);
+    const A = randomTensor(random, [80, 50], 'CSR', 'power-law', 'f64');
+    const x = { data: randomDense(random, 50, 'f64'), shape: [50] };
+    const start = randomDense(random, 80, 'f64') as Float64Array;
+    for (const make of [
+      (a: Float64Array) => a.slice(),
+      (a: Float64Array) => {
+        const s = new Float64Array(new SharedArrayBuffer(a.byteLength));
+        s.set(a);
+        return s;
+      },
+    ]) {
+      for (const kernel of [set, add]) {
+        const given = make(start);
+        const want = runKernel(kernel.kernel, kernel.fn, { A, x }, start.slice());
+        const got = kernel.run({ A, x }, given);
+        expect(got).toBe(given);
+        expect(bytes(got as Float64Array)).toEqual(bytes(want as Float64Array));
+      }
+    }
+  });
+});
+
+describe('calls the row route does not take run on the calling thread', () => {
+  it('a kernel whose rows cannot be split says why and equals runKernel', () => {
+    const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSC' }, { valueType: 'f64' });
+    expect(kernel.singleThreadReason).toMatch(/rows cannot be split: its outermost loop is over j/);
+    const random = seededRandom(3);
+    const operands = matrixOperand('CSC')(random, 50, 'power-law', 'f64');
+    const { threaded, alone } = bothWays(kernel, operands);
+    expectSameBits(threaded, alone);
+    expect(kernel.lastCallThreads).toBe(1);
+  });
+
+  it('a DCSR operand (compressed rows) is refused by the route, with the reason', () => {
+    const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'DCSR' }, { valueType: 'f64' });
+    expect(kernel.singleThreadReason).toMatch(/operand A is not stored row by row/);
+  });
+
+  it('bad operands throw the error runKernel throws', () => {
+    const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
+    const A = randomTensor(seededRandom(5), [10, 6], 'CSR', 'uniform', 'f64');
+    const bad: Record<string, KernelOperand>[] = [
+      { A, x: { data: new Float64Array(5), shape: [5] } },
+      { A },
+      { A: 4, x: { data: new Float64Array(6), shape: [6] } },
+    ];
+    for (const operands of bad) {
+      let want: unknown;
+      try {
+        runKernel(kernel.kernel, kernel.fn, operands);
+      } catch (e) {
+        want = e;
+      }
+      expect(want).toBeInstanceOf(Error);
+      expect(() => kernel.run(operands)).toThrow((want as Error).message);
+    }
+  });
+
+  it('operands runKernel takes as they are (an extra name, a narrower x) give its result', () => {
+    const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
+    const random = seededRandom(6);
+    const A = randomTensor(random, [30, 6], 'CSR', 'uniform', 'f64');
+    const x32 = randomDense(random, 6, 'f32');
+    for (const operands of [
+      { A, x: { data: randomDense(random, 6, 'f64'), shape: [6] }, z: 3 },
+      { A, x: { data: x32, shape: [6] } },
+    ]) {
+      const { threaded, alone } = bothWays(kernel, operands);
+      expectSameBits(threaded, alone);
+    }
+  });
+
+  it('a pool of one thread runs every call as runKernel does', async () => {
+    const single = await SparseThreadPool.create({ threads: 1 });
+    expect(single.threads).toBe(1);
+    expect(single.unavailable).toBeUndefined();
+    const kernel = single.kernel('C(i,j) = A(i,k) * B(k,j)', { A: 'CSR', B: 'CSR', C: 'CSR' });
+    expect(kernel.singleThreadReason).toBe('the pool has one thread');
+    const random = seededRandom(11);
+    const operands = CASES.find((c) => c.name.startsWith('SpGEMM'))?.operands(
+      random,
+      40,
+      'power-law',
+      'f32',
+    );
+    const { threaded, alone } = bothWays(kernel, operands as Record<string, KernelOperand>);
+    expectSameBits(threaded, alone);
+    await single.dispose();
+  });
+});
+
+describe('where threads are unavailable', () => {
+  it('a page that is not cross-origin isolated, or a browser, gets the reason', () => {
+    expect(threadsUnavailableReason({ crossOriginIsolated: false })).toMatch(
+      /not cross-origin isolated/,
+    );
+    expect(threadsUnavailableReason({ crossOriginIsolated: true, SharedArrayBuffer })).toMatch(
+      /Node's worker_threads only/,
+    );
+    expect(threadsUnavailableReason({ SharedArrayBuffer, process })).toBeUndefined();
+  });
+});
+
+describe('typed errors', () => {
+  it('bad pool options name the option', async () => {
+    for (const threads of [0, -1, 1.5, 65, Number.NaN, '2', null]) {
+      const error = await SparseThreadPool.create({ threads } as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SparseThreadArgumentError);
+      expect(error).toMatchObject({ code: 'sparse-thread-argument', argument: 'options.threads' });
+    }
+    for (const [options, argument] of [
+      [null, 'options'],
+      [[2], 'options'],
+      [{ workers: 2 }, 'options.workers'],
+    ] as const) {
+      const error = await SparseThreadPool.create(options as never).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'SparseThreadArgumentError', argument });
+    }
+  });
+
+  it('a bad engine names options.engine; bad notation throws sparsify’s error', () => {
+    expect(() =>
+      pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { engine: 'gpu' } as never),
+    ).toThrow(
+      expect.objectContaining({ name: 'SparseThreadArgumentError', argument: 'options.engine' }),
+    );
+    expect(() => pool.kernel('y(i) = A(i,j', { A: 'CSR' })).toThrow(
+      expect.objectContaining({ name: 'NotationSyntaxError' }),
+    );
+  });
+
+  it('a disposed pool and its kernels refuse work', async () => {
+    const short = await SparseThreadPool.create({ threads: 2 });
+    const kernel = short.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
+    await short.dispose();
+    expect(short.disposed).toBe(true);
+    await short.dispose();
+    const A = randomTensor(seededRandom(1), [4, 4], 'CSR', 'uniform', 'f64');
+    expect(() => kernel.run({ A, x: { data: new Float64Array(4), shape: [4] } })).toThrow(
+      SparseThreadPoolError,
+    );
+    expect(() => short.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' })).toThrow(/disposed/);
+  });
+});
+
+describe('a pool left undisposed', () => {
+  it('does not keep Node running', () => {
+    const entry = fileURLToPath(new URL('../../src/threads/index.ts', import.meta.url));
+    const code = `
+      const { SparseThreadPool } = await import(${JSON.stringify(entry)});
+      const pool = await SparseThreadPool.create({ threads: 2 });
+      pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' });
+      console.log('started', pool.threads);`;
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@tilekit/source', '--input-type=module', '-e', code],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(output.trim()).toBe('started 2');
+  }, 90_000);
+});
