@@ -38,7 +38,6 @@ export {
 export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
 export { compileWasmOnMemory } from './wasm/imported-memory.js';
-export { BUFFER_PADDING } from './wasm/lowering/memory-ops.js';
 // Kernels as data: compiled ahead of time (wasmKernelImage), run without the compiler.
 export {
   canRunInPlace,
@@ -47,6 +46,7 @@ export {
   isSharedMemory,
   type WasmKernelImage,
 } from './wasm/runtime/kernel-image.js';
+export { BUFFER_PADDING } from './wasm/runtime/memory-layout.js';
 export { markOverwritten, whileOverwritten } from './wasm/runtime/overwritten-arrays.js';
 export { isMarkedImmutable, markImmutable } from './wasm/runtime/resident-inputs.js';
 export {

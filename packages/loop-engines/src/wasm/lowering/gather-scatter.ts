@@ -9,8 +9,9 @@
  */
 import type { ScalarType } from '@tilekit/loop-ir';
 import { EngineUnsupportedError } from '../../errors.js';
+import { elementBytes } from '../runtime/memory-layout.js';
 import { LOW_HALVES_OF_PAIR, pushLane, pushMaskFor } from './lane-access.js';
-import { elementBytes, isBool, type LaneLayout, laneLayoutOf } from './lanes.js';
+import { isBool, type LaneLayout, laneLayoutOf } from './lanes.js';
 import { scalarElement, startAddress, type VectorAccess } from './memory-ops.js';
 import type { ScalarContext } from './scalar-ops.js';
 

@@ -52,13 +52,6 @@ export function laneLayoutOf(t: ScalarType): LaneLayout {
   return { shape: 'i32x4', bytes: 4, perPart: 4 };
 }
 
-/** Bytes one element of `t` occupies in memory (i1 memrefs store one byte per element). */
-export function elementBytes(t: ScalarType): number {
-  if (t.kind === 'index') return 8;
-  if (t.kind === 'integer') return t.width === 1 ? 1 : t.width / 8;
-  return t.format === 'f64' ? 8 : t.format === 'f32' ? 4 : 2;
-}
-
 /** Number of v128 parts a vector of `t` needs. */
 export function partCount(t: VectorType, vscale: number): number {
   return Math.ceil(laneCount(t, vscale) / laneLayoutOf(t.element).perPart);

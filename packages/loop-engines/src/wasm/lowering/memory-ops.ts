@@ -9,8 +9,9 @@
 import type { MemRefType, ScalarType, VectorType } from '@tilekit/loop-ir';
 import type { FunctionBuilder } from '@tilekit/wasm-encoder';
 import { EngineUnsupportedError } from '../../errors.js';
+import { elementBytes } from '../runtime/memory-layout.js';
 import { pushLane, pushMaskFor, setLane } from './lane-access.js';
-import { elementBytes, isBool, laneLayoutOf, valTypeOf } from './lanes.js';
+import { isBool, laneLayoutOf, valTypeOf } from './lanes.js';
 import type { Push, ScalarContext } from './scalar-ops.js';
 
 /**
@@ -22,9 +23,6 @@ export interface MemSlot {
   readonly dims: readonly number[];
   readonly strided?: { readonly strides: readonly number[]; readonly offset: number };
 }
-
-/** Bytes every runtime buffer is padded with, so masked-off vector lanes stay in memory. */
-export const BUFFER_PADDING = 1024;
 
 /** Scalar loads by integer width (floats use `f32.load`/`f64.load`). */
 export const LOAD: Readonly<Record<string, string>> = {

@@ -16,11 +16,10 @@ import type { MemRefData, MemRefType, ScalarType, Type } from '@tilekit/loop-ir'
 import { expectMemory, expectTypedArray } from '../../argument-checks.js';
 import { EngineArgumentError } from '../../errors.js';
 import { type EngineCall, memrefView, scalarArgument } from '../../signature.js';
-import { elementBytes } from '../lowering/lanes.js';
-import { BUFFER_PADDING } from '../lowering/memory-ops.js';
 import { engineMemory } from './engine-memory.js';
 import { HOST_TABLE } from './host-table.js';
 import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
+import { BUFFER_PADDING, elementBytes } from './memory-layout.js';
 import { copyIn, copyOut } from './memory-transfer.js';
 import { isMarkedOverwritten } from './overwritten-arrays.js';
 import { ResidentArguments } from './resident-inputs.js';

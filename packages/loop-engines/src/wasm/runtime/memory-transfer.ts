@@ -5,7 +5,7 @@
  * element.
  */
 import type { MemRefData, MemRefType, ScalarType } from '@tilekit/loop-ir';
-import { elementBytes } from '../lowering/lanes.js';
+import { elementBytes } from './memory-layout.js';
 
 function wasmView(buffer: ArrayBuffer, at: number, t: ScalarType, n: number): MemRefData {
   if (t.kind === 'float')
