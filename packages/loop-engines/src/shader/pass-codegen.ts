@@ -310,6 +310,7 @@ export const SHADER_HANDLERS: OpHandlers<ShaderPassCodegen> = {
       ),
     );
   },
+  // NOTE: no affine or vector ops in shaders yet: such a kernel is `{parallel: false, reason}`.
   affine: unsupported,
   vectorConstant: unsupported,
   vscale: unsupported,

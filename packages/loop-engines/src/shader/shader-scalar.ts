@@ -62,6 +62,7 @@ export function shaderTypeOf(t: Type): ShaderType {
   if (t.kind === 'index') return 'i32';
   if (t.kind === 'integer' && t.width === 1) return 'bool';
   if (t.kind === 'integer' && (t.width === 32 || t.width === 64)) return 'i32';
+  // NOTE: no f64 (neither WGSL nor GLSL ES has one) and no i8/i16 storage yet.
   throw new EngineUnsupportedError(`shaders hold no ${describe(t)} values`);
 }
 

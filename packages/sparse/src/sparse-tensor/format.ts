@@ -262,6 +262,11 @@ export function levelOf(lt: LevelType): LevelFormat {
   );
 }
 
+/** The level object of level `l` of a format. */
+export function levelAt(format: { readonly levels: readonly LevelType[] }, l: number): LevelFormat {
+  return levelOf(format.levels[l] as LevelType);
+}
+
 /** The level objects of a format, outermost first. */
 export function levelsOf(format: { readonly levels: readonly LevelType[] }): LevelFormat[] {
   return format.levels.map(levelOf);

@@ -6,7 +6,7 @@
  * output index) and, for `*`, read no sparse operand: `*=` skips the implicit zeros of `e`,
  * where `X * e` would be zero.
  */
-import { type FormatSpec, resolveFormat } from '../sparse-tensor/format.js';
+import { type FormatSpec, levelsOf, resolveFormat } from '../sparse-tensor/format.js';
 import { SparsifyError } from './errors.js';
 import type { AccessExpr, AssignOp, Expr, Notation } from './expression.js';
 import { accessesOf, nodesOf } from './notation.js';
@@ -63,5 +63,5 @@ export function asInPlaceUpdate(
 function isSparse(a: AccessExpr, formats: Readonly<Record<string, FormatSpec>>): boolean {
   const spec = Object.hasOwn(formats, a.tensor) ? formats[a.tensor] : undefined;
   if (spec === undefined || a.indices.length === 0) return false;
-  return resolveFormat(spec, a.indices.length).levels.some((l) => l !== 'dense');
+  return levelsOf(resolveFormat(spec, a.indices.length)).some((l) => l.iteration !== 'range');
 }

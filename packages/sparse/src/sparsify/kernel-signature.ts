@@ -5,8 +5,9 @@
  *    - a scalar (rank-0 access): one `T` argument;
  *    - a dense row-major tensor: one `memref<?x...xT>`;
  *    - a sparse tensor: for every storage level `l` (outermost first) its positions
- *      `memref<?xiP>` (compressed levels) then its coordinates `memref<?xiC>` (compressed
- *      and singleton levels), and finally its values `memref<?xT>`;
+ *      `memref<?xiP>` (levels with a positions array: compressed, loose compressed) then its
+ *      coordinates `memref<?xiC>` (every level but a dense one), and finally its values
+ *      `memref<?xT>`;
  * 2. the output: `memref<?x...xT>` (`memref<T>` for a scalar result); an output with a
  *    storage format instead takes, per level, its positions then coordinates (as an input
  *    would), its values, and a `state` memref (entry counts, see output-assembly.ts), plus,
@@ -23,12 +24,7 @@
 
 import { f32, f64, i8, i16, i32, i64, index, memrefOf, type ScalarType } from '@tilekit/loop-ir';
 import { textOf } from '../sparse-error.js';
-import {
-  hasCoordinates,
-  isCompressed,
-  type SparseFormat,
-  type StorageWidth,
-} from '../sparse-tensor/format.js';
+import { levelOf, type SparseFormat, type StorageWidth } from '../sparse-tensor/format.js';
 import { checkPlan, checkValueType } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { KernelParameter } from './kernel-parameter.js';
@@ -57,7 +53,7 @@ function tensorParameters(t: TensorPlan, element: ScalarType): KernelParameter[]
     return [{ kind: 'dense', tensor: t.name, type: memrefOf(dynamic(t.indices.length), element) }];
   const { levels, posWidth, crdWidth } = t.format;
   const params: KernelParameter[] = levels.flatMap((lt, level) => [
-    ...(isCompressed(lt)
+    ...(levelOf(lt).hasPositions
       ? [
           {
             kind: 'positions',
@@ -67,7 +63,7 @@ function tensorParameters(t: TensorPlan, element: ScalarType): KernelParameter[]
           } as const,
         ]
       : []),
-    ...(hasCoordinates(lt)
+    ...(levelOf(lt).hasCoordinates
       ? [
           {
             kind: 'coordinates',
@@ -113,10 +109,10 @@ function outputParameters(plan: KernelPlan, element: ScalarType): KernelParamete
   const pos = storageTypeOf(format.posWidth);
   const crd = storageTypeOf(format.crdWidth);
   const params: KernelParameter[] = format.levels.flatMap((lt, level) => [
-    ...(isCompressed(lt)
+    ...(levelOf(lt).hasPositions
       ? [{ kind: 'output-positions', tensor, level, type: memrefOf('?', pos) } as const]
       : []),
-    ...(hasCoordinates(lt)
+    ...(levelOf(lt).hasCoordinates
       ? [{ kind: 'output-coordinates', tensor, level, type: memrefOf('?', crd) } as const]
       : []),
   ]);

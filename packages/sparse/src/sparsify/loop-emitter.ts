@@ -7,7 +7,8 @@
  * sparsifier scalarizes them.
  */
 import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
-import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
+import { levelAt, type SparseFormat } from '../sparse-tensor/format.js';
+import type { LevelFormat } from '../sparse-tensor/levels/level-format.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import {
   type CaseDispatch,
@@ -151,7 +152,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         (t) =>
           t.format === undefined ||
           !t.levelIndices.includes(i) ||
-          t.format.levels[t.levelIndices.indexOf(i)] === 'dense',
+          levelAt(t.format, t.levelIndices.indexOf(i)).iteration === 'range',
       ),
     );
   }
@@ -493,28 +494,32 @@ export class LoopEmitter implements LoopBodyEmitter {
     if (t.format === undefined) return t.indices.includes(v) ? 'dense' : undefined;
     const c = s.cursors.get(tensor) as Cursor;
     if (t.levelIndices[c.level] !== v) return undefined;
-    return t.format.levels[c.level] === 'dense' ? 'dense' : 'sparse';
+    return levelAt(t.format, c.level).iteration === 'range' ? 'dense' : 'sparse';
   }
 
-  #levelType(s: Scope, tensor: string): LevelType {
+  /** The level object of the level `tensor`'s cursor is at. */
+  #level(s: Scope, tensor: string): LevelFormat {
     const t = this.#tensors.get(tensor) as TensorPlan;
-    return t.format?.levels[(s.cursors.get(tensor) as Cursor).level] as LevelType;
+    return levelAt(t.format as SparseFormat, (s.cursors.get(tensor) as Cursor).level);
   }
 
   isNonUnique(s: Scope, k: string): boolean {
-    return k !== UNIVERSE && !isUnique(this.#levelType(s, k));
+    return k !== UNIVERSE && !this.#level(s, k).unique;
   }
 
-  /** `[lo, hi)` of an iterator: a dense range, a positions segment or a COO range. */
+  /** `[lo, hi)` of an iterator: a dense range, or the segment its level object bounds. */
   #iteratorBounds(s: Scope, k: string, v: string): { lo: Value; hi: Value } {
     if (k === UNIVERSE) return { lo: this.c(0), hi: this.#size(v) };
     const c = s.cursors.get(k) as Cursor;
-    if (!isCompressed(this.#levelType(s, k))) return { lo: c.pos, hi: c.segEnd as Value };
-    const pos = this.#arg('positions', k, c.level);
-    if (c.level === 0)
-      return { lo: loadIndex(s.b, pos, this.c(0)), hi: loadIndex(s.b, pos, this.c(1)) };
-    const lo = loadIndex(s.b, pos, c.pos);
-    return { lo, hi: loadIndex(s.b, pos, s.b.addi(c.pos, this.c(1))) };
+    const level = this.#level(s, k);
+    return level.emitSegment({
+      b: s.b,
+      c: (n) => this.c(n),
+      load: (memref, at) => loadIndex(s.b, memref, at),
+      positions: level.hasPositions ? this.#arg('positions', k, c.level) : undefined,
+      parent: c.level === 0 ? undefined : c.pos,
+      segmentEnd: c.segEnd,
+    });
   }
 
   loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value {

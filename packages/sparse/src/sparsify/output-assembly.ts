@@ -19,12 +19,7 @@
  */
 import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { index } from '@tilekit/loop-ir';
-import {
-  isCompressed,
-  isUnique,
-  type LevelType,
-  type SparseFormat,
-} from '../sparse-tensor/format.js';
+import { levelAt, levelsOf, type SparseFormat } from '../sparse-tensor/format.js';
 import { loadIndex } from './emit-context.js';
 import type { OutputAssembly } from './output-plan.js';
 import { WorkspaceMarks } from './workspace-marks.js';
@@ -97,13 +92,14 @@ export class OutputAssembler {
    * loops the emitter calls {@link emitParentEnd}, or `undefined` (positions stay per append).
    */
   deferParentPositions(loopOrder: readonly string[]): string | undefined {
-    const levels = this.#format.levels;
     const last = this.#lastIndex;
     const upper = this.#levelIndices.slice(0, -1);
     const applies =
       this.#strategy === 'insert' &&
-      levels[this.#rank - 1] === 'compressed' &&
-      levels.slice(0, -1).every((lt) => lt === 'dense') &&
+      this.#appendsEveryInsertion &&
+      levelsOf(this.#format)
+        .slice(0, -1)
+        .every((level) => level.iteration === 'range') &&
       upper.every((i) => loopOrder.indexOf(i) < loopOrder.indexOf(last));
     this.#parentsDeferred = applies;
     return applies ? last : undefined;
@@ -193,7 +189,7 @@ export class OutputAssembler {
    * is the workspace's entry count.
    */
   emitExpandEnd(b: Builder, idx: ReadonlyMap<string, Value>, n: Value): void {
-    if (this.#format.levels[this.#rank - 1] === 'compressed') {
+    if (this.#appendsEveryInsertion) {
       this.#emitCompressAppend(b, idx, n);
       return;
     }
@@ -317,13 +313,13 @@ export class OutputAssembler {
   /** Fills the positions of parents left empty, level by level (MLIR's `genEndInsert`). */
   emitFinalize(b: Builder): void {
     let entries: Value = this.#ctx.c(1);
-    this.#format.levels.forEach((lt, l) => {
+    levelsOf(this.#format).forEach((level, l) => {
       const parents = entries;
-      if (lt === 'dense') {
+      if (level.iteration === 'range') {
         entries = b.muli(parents, this.#ctx.size(this.#levelIndices[l] as string));
         return;
       }
-      if (!isCompressed(lt)) return;
+      if (!level.hasPositions) return;
       entries = this.#loadState(b, l, COUNT);
       const pos = this.#ctx.arg(outputKeys.positions(l));
       const cap = this.#ctx.length(pos);
@@ -402,7 +398,16 @@ export class OutputAssembler {
    * compressed one, which appends on every insertion.
    */
   get carriesCount(): boolean {
-    return this.#strategy === 'insert' && this.#format.levels[this.#rank - 1] === 'compressed';
+    return this.#strategy === 'insert' && this.#appendsEveryInsertion;
+  }
+
+  /**
+   * Whether the last level is a unique level with positions (compressed): one new entry per
+   * insertion, never a search for an existing one.
+   */
+  get #appendsEveryInsertion(): boolean {
+    const last = levelAt(this.#format, this.#rank - 1);
+    return last.hasPositions && last.unique;
   }
 
   /** The last level's entry count, as a loop carrying it starts. */
@@ -421,11 +426,10 @@ export class OutputAssembler {
    * count when a loop carries it.
    */
   #walk(b: Builder, coords: readonly Value[], upto: number, count?: Value): Value {
-    const levels = this.#format.levels;
+    const levels = levelsOf(this.#format);
     let p: Value = this.#ctx.c(0);
     for (let l = 0; l < upto; ) {
-      const lt = levels[l];
-      if (lt === 'dense') {
+      if (levels[l]?.iteration === 'range') {
         p =
           l === 0
             ? (coords[0] as Value)
@@ -438,14 +442,7 @@ export class OutputAssembler {
       }
       // A compressed level, with the singleton levels that share its positions.
       let end = l + 1;
-      if (lt !== undefined && !isUnique(lt)) {
-        while (
-          end < this.#rank &&
-          !isCompressed(levels[end] as LevelType) &&
-          levels[end] !== 'dense'
-        )
-          end++;
-      }
+      while (end < this.#rank && levels[end - 1]?.unique === false) end++;
       p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank, count);
       l = end;
     }

@@ -15,8 +15,8 @@
  *   zero), iterating `X`'s own levels (MLIR's in-place sparse update).
  */
 
-import type { FormatSpec, SparseFormat } from '../sparse-tensor/format.js';
-import { resolveFormat } from '../sparse-tensor/format.js';
+import type { FormatSpec, LevelType, SparseFormat } from '../sparse-tensor/format.js';
+import { levelsOf, resolveFormat } from '../sparse-tensor/format.js';
 import { checkPlan } from './argument-checks.js';
 import { SparsifyError } from './errors.js';
 import type { Notation } from './expression.js';
@@ -35,6 +35,11 @@ export interface OutputAssembly {
    * output's second-to-last level index, 0 for a vector output).
    */
   readonly expandDepth: number;
+  /**
+   * The format the caller asked for, where the kernel appends in another one (see
+   * {@link appendedFormat}): the assembled tensor is converted to it.
+   */
+  readonly resultFormat?: SparseFormat;
 }
 
 /** A plan whose output has a storage format. */
@@ -43,7 +48,20 @@ export interface AssemblyPlan extends KernelPlan {
 }
 
 const isPlainDense = (f: SparseFormat): boolean =>
-  f.levels.every((l) => l === 'dense') && f.order.every((d, l) => d === l);
+  levelsOf(f).every((l) => l.iteration === 'range') && f.order.every((d, l) => d === l);
+
+/**
+ * `format` with each level replaced by the level type a kernel appends its entries in (a
+ * loose compressed level as compressed, an ELL singleton as compressed): in-order insertion
+ * builds contiguous segments with no padding, so those levels are made by a conversion after
+ * the kernel. `format` itself when every level appends as it is.
+ */
+export function appendedFormat(format: SparseFormat): SparseFormat {
+  const levels = levelsOf(format);
+  const appended = levels.map((level, l) => level.appendedAs(levels[l - 1]) as LevelType);
+  if (appended.every((lt, l) => lt === format.levels[l])) return format;
+  return Object.freeze({ ...format, levels: Object.freeze(appended) });
+}
 
 /** True when `plan` writes a formatted (sparse or permuted) output. */
 export function hasAssembly(plan: KernelPlan): plan is AssemblyPlan {
@@ -64,7 +82,7 @@ export function planWithOutput(
 ): KernelPlan {
   const out = notation.output;
   const spec = formats[out.tensor];
-  const format =
+  const requested =
     spec === undefined || out.indices.length === 0
       ? undefined
       : resolveFormat(spec, out.indices.length, {
@@ -72,16 +90,20 @@ export function planWithOutput(
           ...(options.crdWidth === undefined ? {} : { crdWidth: options.crdWidth }),
           ...widthsNamedBy(spec),
         });
-  if (format === undefined || isPlainDense(format)) return planKernel(notation, formats, options);
+  if (requested === undefined || isPlainDense(requested)) {
+    return planKernel(notation, formats, options);
+  }
   const { [out.tensor]: _output, ...inputFormats } = formats;
-  const levelIndices = format.order.map((d) => out.indices[d] as string);
+  const levelIndices = requested.order.map((d) => out.indices[d] as string);
   if (notation.op === '+=') {
     throw new SparsifyError(
       'expression',
       `+= into the sparse output ${out.tensor} would change its pattern; write ${out.tensor}2(${out.indices.join(',')}) = ${out.tensor}(${out.indices.join(',')}) + ... with the old tensor as an operand`,
     );
   }
-  if (notation.op === '*=') return planInPlace(notation, inputFormats, format, options);
+  if (notation.op === '*=') return planInPlace(notation, inputFormats, requested, options);
+  const format = appendedFormat(requested);
+  const resultFormat = format === requested ? {} : { resultFormat: requested };
   const assembled = (reductionsInside: boolean): AssemblyPlan => {
     const base = planKernel(notation, inputFormats, options, format, reductionsInside);
     const output = { ...base.output, format, levelIndices };
@@ -98,7 +120,12 @@ export function planWithOutput(
       out.tensor,
       out.indices,
     );
-    return { ...base, output, loopOrder, assembly: { ...assembly, format, levelIndices } };
+    return {
+      ...base,
+      output,
+      loopOrder,
+      assembly: { ...assembly, format, levelIndices, ...resultFormat },
+    };
   };
   // First the loop order the inputs prefer (a workspace may take the output's last level, as
   // in Gustavson's SpGEMM); where a reduction then falls between the output's levels, the

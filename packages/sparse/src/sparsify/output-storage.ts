@@ -9,7 +9,7 @@ import { markOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { textOf } from '../sparse-error.js';
 import { MAX_STORAGE_LENGTH } from '../sparse-tensor/convert.js';
-import { isCompressed, type StorageWidth } from '../sparse-tensor/format.js';
+import { levelsOf, type StorageWidth } from '../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { checkPlan } from './argument-checks.js';
@@ -91,18 +91,23 @@ export function allocateOutputStorage(
   const positions: (IndexArray | undefined)[] = [];
   const coordinates: (IndexArray | undefined)[] = [];
   let count = 1;
-  format.levels.forEach((lt, l) => {
+  const levels = levelsOf(format);
+  levels.forEach((level, l) => {
     const parents = count;
-    if (lt === 'dense') count = parents * (levelSizes[l] as number);
-    else if (isCompressed(lt)) count = entries[l] as number;
-    if (parents + 1 > MAX_STORAGE_LENGTH || count > MAX_STORAGE_LENGTH) {
+    if (level.iteration === 'range') count = parents * (levelSizes[l] as number);
+    else if (level.hasPositions) count = entries[l] as number;
+    if (level.positionsLength(parents) > MAX_STORAGE_LENGTH || count > MAX_STORAGE_LENGTH) {
       throw new SparsifyError(
         'entries',
         `level ${l} would need more than the ${MAX_STORAGE_LENGTH} entries one storage array holds`,
       );
     }
-    positions.push(isCompressed(lt) ? zeroIndexArray(format.posWidth, parents + 1) : undefined);
-    coordinates.push(lt === 'dense' ? undefined : zeroIndexArray(format.crdWidth, count));
+    positions.push(
+      level.hasPositions
+        ? zeroIndexArray(format.posWidth, level.positionsLength(parents))
+        : undefined,
+    );
+    coordinates.push(level.hasCoordinates ? zeroIndexArray(format.crdWidth, count) : undefined);
   });
   const last = levelSizes[levelSizes.length - 1] as number;
   const values = valueArrayFor(plan.valueType, count);
@@ -111,10 +116,12 @@ export function allocateOutputStorage(
   // are appended too, one per entry of a sparse last level: where the last level is dense, its
   // slots are addressed, and a slot no operand reaches (every slot, for empty operands) must
   // read zero; so must the blocks a dense level under a sparse one opens.
-  const zerosUnderSparse = format.levels.some(
-    (lt, l) => lt === 'dense' && format.levels.slice(0, l).some((above) => above !== 'dense'),
+  const isRange = (level: (typeof levels)[number]): boolean => level.iteration === 'range';
+  const zerosUnderSparse = levels.some(
+    (level, l) => isRange(level) && levels.slice(0, l).some((above) => !isRange(above)),
   );
-  const valuesAppended = format.levels[format.levels.length - 1] !== 'dense' && !zerosUnderSparse;
+  const valuesAppended =
+    !isRange(levels[levels.length - 1] as (typeof levels)[number]) && !zerosUnderSparse;
   markOverwritten(
     ...(valuesAppended ? [values] : []),
     ...coordinates.filter((c) => c !== undefined),
@@ -145,9 +152,10 @@ export function initialEntries(
   estimate: number,
 ): number[] {
   let count = 1;
-  return plan.assembly.format.levels.map((lt, l) => {
+  return levelsOf(plan.assembly.format).map((level, l) => {
     const most = count * (levelSizes[l] as number);
-    count = lt === 'dense' ? most : isCompressed(lt) ? Math.min(most, estimate) : count;
+    if (level.iteration === 'range') count = most;
+    else if (level.hasPositions) count = Math.min(most, estimate);
     return count;
   });
 }
@@ -159,9 +167,9 @@ export function neededEntries(
   storage: OutputStorage,
 ): number[] {
   let count = 1;
-  return plan.assembly.format.levels.map((lt, l) => {
-    if (lt === 'dense') count *= levelSizes[l] as number;
-    else if (isCompressed(lt)) count = readIndex(storage.state, countSlot(l));
+  return levelsOf(plan.assembly.format).map((level, l) => {
+    if (level.iteration === 'range') count *= levelSizes[l] as number;
+    else if (level.hasPositions) count = readIndex(storage.state, countSlot(l));
     return count;
   });
 }
@@ -173,8 +181,9 @@ export function fitsCapacity(
   storage: OutputStorage,
 ): boolean {
   const needed = neededEntries(plan, levelSizes, storage);
-  return plan.assembly.format.levels.every(
-    (lt, l) => !isCompressed(lt) || (needed[l] as number) <= (storage.coordinates[l]?.length ?? 0),
+  return levelsOf(plan.assembly.format).every(
+    (level, l) =>
+      !level.hasPositions || (needed[l] as number) <= (storage.coordinates[l]?.length ?? 0),
   );
 }
 
@@ -192,9 +201,13 @@ export function outputTensor(
   );
   let parents = 1;
   const positions: (IndexArray | undefined)[] = [];
-  format.levels.forEach((lt, l) => {
+  levelsOf(format).forEach((level, l) => {
     const pos = storage.positions[l];
-    positions.push(isCompressed(lt) && pos !== undefined ? owned(pos, parents + 1) : undefined);
+    positions.push(
+      level.hasPositions && pos !== undefined
+        ? owned(pos, level.positionsLength(parents))
+        : undefined,
+    );
     parents = needed[l] as number;
   });
   const coordinates = storage.coordinates.map((c, l) =>
@@ -203,7 +216,9 @@ export function outputTensor(
   const values = owned(storage.values, parents) as ValueArray;
   // The emitted loops assemble canonical storage (in-order insertion, positions filled in at
   // the end), so the arrays are adopted as they are; the tests validate them independently.
-  return adoptStorage(shape, format, { positions, coordinates, values });
+  const assembled = adoptStorage(shape, format, { positions, coordinates, values });
+  const { resultFormat } = plan.assembly;
+  return resultFormat === undefined ? assembled : assembled.convert(resultFormat);
 }
 
 /** The first `length` entries as an array of their own (the buffer itself when it fits). */
@@ -285,13 +300,16 @@ function checkOutputStorage(
   const fail = (what: string, problem: string): never => {
     throw new SparsifyError(`output.${what}`, problem);
   };
-  format.levels.forEach((lt, l) => {
+  levelsOf(format).forEach((level, l) => {
     const pos = storage.positions[l];
     const crd = storage.coordinates[l];
-    if (isCompressed(lt) && (pos === undefined || pos.constructor !== expected || pos.length < 1)) {
+    if (
+      level.hasPositions &&
+      (pos === undefined || pos.constructor !== expected || pos.length < 1)
+    ) {
       fail(`positions[${l}]`, `must be a non-empty ${expected.name}`);
     }
-    if (lt !== 'dense' && (crd === undefined || crd.constructor !== crdType)) {
+    if (level.hasCoordinates && (crd === undefined || crd.constructor !== crdType)) {
       fail(`coordinates[${l}]`, `must be a ${crdType.name}`);
     }
   });

@@ -5,7 +5,7 @@
  */
 import {
   type FormatSpec,
-  isUnique,
+  levelsOf,
   resolveFormat,
   type SparseFormat,
   type StorageWidth,
@@ -88,7 +88,8 @@ export function planKernel(
         : resolveFormat(spec, indices.length, widthsFor(spec, widths));
     const plainDense =
       format === undefined ||
-      (format.levels.every((l) => l === 'dense') && format.order.every((d, l) => d === l));
+      (levelsOf(format).every((l) => l.iteration === 'range') &&
+        format.order.every((d, l) => d === l));
     const resolved = plainDense ? undefined : format;
     return {
       name,
@@ -328,9 +329,9 @@ function checkDistinct(a: AccessExpr): void {
 
 /** Non-unique (COO) levels are only iterated, never located: they must not be dense-parented. */
 function checkCooUse(t: TensorPlan): void {
-  const levels = t.format?.levels ?? [];
-  levels.forEach((lt, l) => {
-    if (!isUnique(lt) && l > 0 && levels[l - 1] === 'dense') {
+  const levels = t.format === undefined ? [] : levelsOf(t.format);
+  levels.forEach((level, l) => {
+    if (!level.unique && levels[l - 1]?.iteration === 'range') {
       throw new SparsifyError(
         `formats.${t.name}`,
         'a non-unique level below a dense level is not supported',

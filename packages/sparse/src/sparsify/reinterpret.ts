@@ -9,7 +9,7 @@
  *   intersection with another sparse level, or a dense range): converted to unique
  *   (compressed) levels, which co-iterate.
  */
-import { isUnique, type SparseFormat } from '../sparse-tensor/format.js';
+import { levelAt, levelsOf, type SparseFormat } from '../sparse-tensor/format.js';
 import { SparsifyError } from './errors.js';
 import type { Expr } from './expression.js';
 import type { TensorPlan } from './kernel-plan.js';
@@ -73,13 +73,14 @@ export function reinterpretOperands(
   for (const t of operands) {
     const format = converted.get(t.name) ?? t.format;
     if (format === undefined) continue;
+    const levels = levelsOf(format);
     const convert = uniqueLevels
-      ? format.levels.some((l) => l !== 'dense' && l !== 'compressed')
-      : !format.levels.every(isUnique) && coIterated(withFormat(t, format), operands, rhs);
+      ? levels.some((l) => l.iteration !== 'range' && !(l.hasPositions && l.unique))
+      : !levels.every((l) => l.unique) && coIterated(withFormat(t, format), operands, rhs);
     if (convert) {
       converted.set(t.name, {
         ...format,
-        levels: format.levels.map((l) => (l === 'dense' ? 'dense' : 'compressed')),
+        levels: levels.map((l) => (l.iteration === 'range' ? 'dense' : 'compressed')),
       });
     }
   }
@@ -98,15 +99,15 @@ function withFormat(t: TensorPlan, format: SparseFormat | undefined): TensorPlan
  */
 function coIterated(t: TensorPlan, operands: readonly TensorPlan[], rhs: Expr): boolean {
   const format = t.format as SparseFormat;
-  return format.levels.some((lt, l) => {
-    if (isUnique(lt)) return false;
+  return levelsOf(format).some((level, l) => {
+    if (level.unique) return false;
     const v = t.levelIndices[l] as string;
     const participation = (name: string): Participation | undefined => {
       const o = operands.find((x) => x.name === name);
       if (o === undefined || !o.indices.includes(v)) return undefined;
       if (o.format === undefined) return 'dense';
       const level = o.levelIndices.indexOf(v);
-      return o.format.levels[level] === 'dense' ? 'dense' : 'sparse';
+      return levelAt(o.format, level).iteration === 'range' ? 'dense' : 'sparse';
     };
     const points = optimizeLattice(buildLattice(rhs, participation));
     return points.some((p) => {

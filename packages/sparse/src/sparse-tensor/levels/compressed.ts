@@ -18,7 +18,7 @@ function compressedLevel<S extends string>(spelling: S, unique: boolean): LevelF
     iteration: 'positions',
     hasCoordinates: true,
     hasPositions: true,
-    appendable: true,
+    appendedAs: () => spelling,
     positionsLength: (parents: number) => parents + 1,
     placementProblem: () => undefined,
     segment: (positions: ArrayLike<number> | undefined, p: number): [number, number] => {

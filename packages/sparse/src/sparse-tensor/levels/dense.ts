@@ -14,7 +14,7 @@ export const DENSE: LevelFormat<'dense'> = Object.freeze({
   iteration: 'range',
   hasCoordinates: false,
   hasPositions: false,
-  appendable: true,
+  appendedAs: () => 'dense',
   positionsLength: () => 0,
   placementProblem: () => undefined,
   segment: (_positions: unknown, p: number, size: number): [number, number] => [

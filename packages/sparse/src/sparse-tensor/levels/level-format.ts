@@ -47,8 +47,11 @@ export interface LevelFormat<S extends string = string> {
   readonly hasCoordinates: boolean;
   /** Whether the level stores a positions array. */
   readonly hasPositions: boolean;
-  /** Whether the level may be the output of a kernel that appends entries in order. */
-  readonly appendable: boolean;
+  /**
+   * The level type a kernel appends this level's entries in, below `parent` (itself where it
+   * can append; a kernel's output in another level type is converted after assembly).
+   */
+  appendedAs(parent: LevelFormat | undefined): string;
   /**
    * The length of the positions array for `parents` parent positions (0 for a level without
    * one).

@@ -19,8 +19,8 @@ function looseCompressedLevel<S extends string>(spelling: S, unique: boolean): L
     iteration: 'positions',
     hasCoordinates: true,
     hasPositions: true,
-    // Emitted kernels append in compressed form; the result is converted (see README).
-    appendable: false,
+    // Kernels append contiguous segments; the pairs are made from them afterwards.
+    appendedAs: () => (unique ? 'compressed' : 'compressed(nonunique)'),
     positionsLength: (parents: number) => 2 * parents,
     placementProblem: () => undefined,
     segment: (positions: ArrayLike<number> | undefined, p: number): [number, number] => {

@@ -17,7 +17,9 @@ function singletonLevel<S extends string>(spelling: S, unique: boolean): LevelFo
     iteration: 'parent',
     hasCoordinates: true,
     hasPositions: false,
-    appendable: true,
+    // Below a unique level (ELL) slots are padded, which appending in order cannot do.
+    appendedAs: (parent: LevelFormat | undefined) =>
+      parent?.unique === false ? spelling : unique ? 'compressed' : 'compressed(nonunique)',
     positionsLength: () => 0,
     placementProblem: (parent: LevelFormat | undefined) =>
       parent === undefined
