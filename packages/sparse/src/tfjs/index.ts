@@ -23,14 +23,19 @@ export {
 export type { DenseArgument } from './ops/dense-argument.js';
 export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run-sparse-kernel.js';
 export { sddmm } from './ops/sddmm.js';
-export { sparseAdd, sparseAddAsync } from './ops/sparse-add.js';
+export { sparseAdd } from './ops/sparse-add.js';
 export type { SparseArgument } from './ops/sparse-argument.js';
 export { sparseConvert } from './ops/sparse-convert.js';
 export { sparseDiagScale } from './ops/sparse-diag-scale.js';
 export { sparseDot } from './ops/sparse-dot.js';
-export { sparseMatMul, sparseMatMulAsync } from './ops/sparse-mat-mul.js';
-export { sparseMul, sparseMulAsync } from './ops/sparse-mul.js';
+export { sparseMatMul } from './ops/sparse-mat-mul.js';
+export { sparseMul } from './ops/sparse-mul.js';
 export { type SparseOp, sparseOp } from './ops/sparse-op.js';
+export {
+  sparseAddAsync,
+  sparseMatMulAsync,
+  sparseMulAsync,
+} from './ops/sparse-results-async.js';
 export { sparseWithValues } from './ops/sparse-with-values.js';
 export { spmm } from './ops/spmm.js';
 export { spmv } from './ops/spmv.js';

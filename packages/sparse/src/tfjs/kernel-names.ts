@@ -93,7 +93,10 @@ export const SparseAssemblyCounts = 'SparseAssemblyCounts';
  */
 export const SparseAssemblyFill = 'SparseAssemblyFill';
 
-/** The kernels of sparse results assembled on the device (registered for webgpu only). */
+/**
+ * The kernels of sparse results assembled on the device: webgpu only, registered when the first
+ * device assembly runs (an app that never assembles on the GPU carries no shaders for them).
+ */
 export const SPARSE_ASSEMBLY_KERNEL_NAMES = Object.freeze([
   SparseAssemblyCounts,
   SparseAssemblyFill,

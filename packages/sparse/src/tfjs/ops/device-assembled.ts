@@ -17,6 +17,7 @@ import {
   SparseAssemblyFill,
 } from '../kernel-names.js';
 import { checkedTfSparseTensor, format32, TfSparseTensor } from '../sparse-tensor-tf.js';
+import { assemblyWebgpuKernelConfigs } from '../webgpu/assembly-kernels.js';
 import type { AssemblyCombine } from '../webgpu/assembly-programs.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { requireMatching } from './host-assembled.js';
@@ -25,6 +26,17 @@ import type { SparseArgument } from './sparse-argument.js';
 
 /** A row-major operand's storage on the device: row positions, columns, values. */
 type DeviceRows = [positions: tf.Tensor1D, columns: tf.Tensor1D, values: tf.Tensor1D];
+
+/**
+ * Registers the assembly's two webgpu kernels once. They are registered here, when an op that
+ * assembles on the device first runs, rather than by the register entry: an app that never
+ * assembles a sparse result on the GPU does not carry their shaders.
+ */
+function registerAssemblyKernels(): void {
+  for (const config of assemblyWebgpuKernelConfigs)
+    if (tf.getKernel(config.kernelName, config.backendName) === undefined)
+      tf.registerKernel(config);
+}
 
 /** Whether the device assembly runs for these operands: on webgpu, with one on the device. */
 export function assemblesOnDevice(A: unknown, B: unknown): boolean {
@@ -76,6 +88,7 @@ export async function assembleOnDevice(
 ): Promise<TfSparseTensor> {
   checkSparse(A, 'A');
   checkSparse(B, 'B');
+  registerAssemblyKernels();
   const own = new Set<tf.Tensor>([
     ...(A instanceof TfSparseTensor ? A.tensors() : []),
     ...(B instanceof TfSparseTensor ? B.tensors() : []),

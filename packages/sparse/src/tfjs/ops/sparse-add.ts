@@ -2,7 +2,6 @@
 import { op } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
-import { assembleElementwise, assemblesOnDevice } from './device-assembled.js';
 import {
   assembledResult,
   assembleOnHost,
@@ -23,7 +22,7 @@ import type { SparseArgument } from './sparse-argument.js';
  * values tensors, so gradients reach them. Entries that cancel stay stored as zeros.
  *
  * @throws SparseFormatError naming `A` or `B`, SparsifyError naming `B` (shape, dtype) or the
- *   operand that is a `TfSparseTensor` on a GPU backend (on webgpu, {@link sparseAddAsync}
+ *   operand that is a `TfSparseTensor` on a GPU backend (on webgpu, `sparseAddAsync`
  *   takes it).
  */
 function sparseAdd_(A: SparseArgument, B: SparseArgument, format?: FormatSpec): TfSparseTensor {
@@ -47,24 +46,3 @@ function sparseAdd_(A: SparseArgument, B: SparseArgument, format?: FormatSpec): 
 }
 
 export const sparseAdd = op({ sparseAdd_ });
-
-/**
- * {@link sparseAdd} where the operands may live on the GPU: on webgpu with a `TfSparseTensor`
- * operand, the sum is assembled on the device in two passes (see the README's "Sparse results
- * on the GPU"), reading back only the result's entry count, so the result comes as a Promise.
- * Operands are matrices or sparse vectors, the result CSR or a sparse vector (`format`, default
- * `A`'s, must be), its pattern the union of the operands' and its values the cpu backend's, bit
- * for bit. Not differentiable there (a gradient tape records synchronous calls only). Elsewhere
- * it is `sparseAdd`'s result.
- *
- * @throws (as a rejected Promise) what `sparseAdd` throws; SparsifyError naming `format` for
- *   another result format on webgpu, or `A`/`B` for a device tensor that is not row-major.
- */
-export async function sparseAddAsync(
-  A: SparseArgument,
-  B: SparseArgument,
-  format?: FormatSpec,
-): Promise<TfSparseTensor> {
-  if (!assemblesOnDevice(A, B)) return sparseAdd(A, B, format);
-  return assembleElementwise('union', A, B, format);
-}

@@ -3,22 +3,17 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
-import {
-  assembleOnDevice,
-  assemblesOnDevice,
-  requireDeviceResultFormat,
-} from './device-assembled.js';
 import { assembledResult, assembleOnHost, hostOperand } from './host-assembled.js';
 import { residentSparse } from './pattern-operands.js';
 import { productTerms, termContribution, withEveryTerm } from './product-terms.js';
-import { requireSparse, type SparseArgument } from './sparse-argument.js';
+import type { SparseArgument } from './sparse-argument.js';
 
 /**
  * The shape of `A B` for sparse matrices `A` and `B` of one value dtype.
  *
  * @throws SparsifyError naming `B` (rows, dtype).
  */
-function productShape(A: SparseArgument, B: SparseArgument): number[] {
+export function productShape(A: SparseArgument, B: SparseArgument): number[] {
   if (A.shape[1] !== B.shape[0])
     throw new SparsifyError(
       'B',
@@ -42,7 +37,7 @@ function productShape(A: SparseArgument, B: SparseArgument): number[] {
  *
  * @throws SparseFormatError naming `A` or `B` (not a sparse matrix, disposed, float64) or
  *   `format`, SparsifyError naming `B` (extents, dtype) or the operand that is a
- *   `TfSparseTensor` on a GPU backend (on webgpu, {@link sparseMatMulAsync} takes it).
+ *   `TfSparseTensor` on a GPU backend (on webgpu, `sparseMatMulAsync` takes it).
  */
 function sparseMatMul_(
   A: SparseArgument,
@@ -72,27 +67,3 @@ function sparseMatMul_(
 }
 
 export const sparseMatMul = tf.op({ sparseMatMul_ });
-
-/**
- * {@link sparseMatMul} where the operands may live on the GPU: on webgpu with a `TfSparseTensor`
- * operand, the product is assembled on the device in two passes (see the README's "Sparse
- * results on the GPU"), reading back only the result's entry count, so the result comes as a
- * Promise; the result is CSR (`format` must be), its pattern every `(i, j)` a product of stored
- * entries reaches and its values the cpu backend's, bit for bit. Not differentiable there (a
- * gradient tape records synchronous calls only). Elsewhere it is `sparseMatMul`'s result.
- *
- * @throws (as a rejected Promise) what `sparseMatMul` throws; SparsifyError naming `format` for
- *   another result format on webgpu, or `A`/`B` for a device matrix that is neither CSR nor COO.
- */
-export async function sparseMatMulAsync(
-  A: SparseArgument,
-  B: SparseArgument,
-  format: FormatSpec = 'CSR',
-): Promise<TfSparseTensor> {
-  if (!assemblesOnDevice(A, B)) return sparseMatMul(A, B, format);
-  requireSparse(A, 2, 'A');
-  requireSparse(B, 2, 'B');
-  const shape = productShape(A, B);
-  requireDeviceResultFormat(format32(format, 2), 2);
-  return assembleOnDevice('product', A, B, shape);
-}

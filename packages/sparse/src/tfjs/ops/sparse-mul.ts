@@ -5,7 +5,6 @@ import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { type DenseArgument, partnerDtype } from './dense-argument.js';
-import { assembleElementwise, assemblesOnDevice } from './device-assembled.js';
 import { entryCoordinates } from './entry-coordinates.js';
 import {
   assembledResult,
@@ -86,7 +85,7 @@ function sparseProduct(A: SparseArgument, B: SparseArgument): TfSparseTensor {
  * @returns A new `TfSparseTensor` (its own tensors: dispose it independently of `A`).
  * @throws SparseFormatError naming `A`, SparsifyError naming `B` (dtype, shape, not numbers) or
  *   the sparse operand that is a `TfSparseTensor` on a GPU backend (on webgpu,
- *   {@link sparseMulAsync} takes it).
+ *   `sparseMulAsync` takes it).
  */
 function sparseMul_(A: SparseArgument, B: DenseArgument | SparseArgument): TfSparseTensor {
   if (B instanceof TfSparseTensor || B instanceof SparseTensor) return sparseProduct(A, B);
@@ -102,23 +101,3 @@ function sparseMul_(A: SparseArgument, B: DenseArgument | SparseArgument): TfSpa
 }
 
 export const sparseMul = tf.op({ sparseMul_ });
-
-/**
- * {@link sparseMul} where a sparse `B` and `A` may live on the GPU: on webgpu with a
- * `TfSparseTensor` operand and a sparse `B`, the intersection of the patterns is assembled on
- * the device in two passes (see the README's "Sparse results on the GPU"), reading back only its
- * entry count, so the result comes as a Promise; `A`'s format must be CSR or a sparse vector's,
- * the values are the cpu backend's, bit for bit, and not differentiable there (a gradient tape
- * records synchronous calls only). Elsewhere, and with a dense `B`, it is `sparseMul`'s result.
- *
- * @throws (as a rejected Promise) what `sparseMul` throws; SparsifyError naming `format` for
- *   another format of `A` on webgpu, or `A`/`B` for a device tensor that is not row-major.
- */
-export async function sparseMulAsync(
-  A: SparseArgument,
-  B: DenseArgument | SparseArgument,
-): Promise<TfSparseTensor> {
-  if ((B instanceof TfSparseTensor || B instanceof SparseTensor) && assemblesOnDevice(A, B))
-    return assembleElementwise('intersection', A, B);
-  return sparseMul(A, B);
-}

@@ -20,7 +20,6 @@ import type { HostRouteDecision } from '../route-reason.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { keyTag } from '../sparse-op-key.js';
-import { assemblyWebgpuKernelConfigs } from './assembly-kernels.js';
 import { SparseLoopProgram } from './loop-program.js';
 
 /** The wgsl engine's passes of a compiled kernel (generated once). */
@@ -98,8 +97,8 @@ function bindingLimitReason(
     : null;
 }
 
-/** The configs of the kernels generated from the loop IR. */
-const loopKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
+/** Every sparse kernel's config for the webgpu backend. */
+export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   backendName: 'webgpu',
   program: wgslProgramOf,
   hostReason: (backend: WebGPUBackend, call, program) =>
@@ -113,9 +112,3 @@ const loopKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   runPasses,
   hostReadable: (backend: WebGPUBackend, t) => backend.tensorMap.get(t.dataId).values != null,
 });
-
-/** Every sparse kernel's config for the webgpu backend (the device assembly's two passes too). */
-export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = [
-  ...loopKernelConfigs,
-  ...assemblyWebgpuKernelConfigs,
-];
