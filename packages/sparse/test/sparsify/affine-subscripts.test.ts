@@ -1,0 +1,315 @@
+/**
+ * Affine subscripts (`O(i,j) = I(i+k, j+l) * F(k,l)`): convolutions with a dense image and a
+ * sparse filter, a sparse image and a dense filter, and both sparse, in every format, on every
+ * host engine (scalar and through the vectorizer), against a plain-loop convolution over the
+ * dense arrays; the cases of MLIR's sparse_conv_2d.mlir, sparse_conv_3d.mlir and
+ * sparse_conv_1d_nwc_wcf.mlir (mlir/test/Integration/Dialect/SparseTensor/CPU) with their
+ * expected values; the output extents (image - filter + 1, strided); empty and degenerate
+ * shapes; and the typed errors of the forms that are not supported.
+ */
+
+import { seededRandom } from '@tilekit/conformance';
+import { compile, type EngineName } from '@tilekit/loop-engines';
+import { vectorize } from '@tilekit/sparse-vectorizer';
+import { describe, expect, it } from 'vitest';
+import {
+  type FormatSpec,
+  NotationSyntaxError,
+  outputShapeOf,
+  parseNotation,
+  printExpr,
+  runKernel,
+  type SparseKernel,
+  SparseTensor,
+  SparsifyError,
+  sparsify,
+} from '../../src/index.js';
+
+const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
+
+type Operand = SparseTensor | { data: Float32Array; shape: number[] };
+
+/** `kernel`'s dense output on every engine, scalar and vectorized (4 lanes), each labelled. */
+function runEverywhere(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, Operand>>,
+): { label: string; values: number[] }[] {
+  const vectorized = vectorize(kernel.module, { vectorLength: 4 }).module;
+  return [
+    ...ENGINES.map((engine) => ({ label: engine, module: kernel.module, engine })),
+    ...(['js', 'wasm'] as const).map((engine) => ({
+      label: `${engine} vl=4`,
+      module: vectorized,
+      engine,
+    })),
+  ].map(({ label, module, engine }) => {
+    const run = compile(module, kernel.functionName, { engine });
+    const out = runKernel(kernel, run, operands);
+    const values = out instanceof SparseTensor ? out.toDense() : out;
+    return { label, values: Array.from(values as ArrayLike<number>) };
+  });
+}
+
+/** Small integers (exact in f32 sums), about `density` of them non-zero. */
+function randomData(random: () => number, size: number, density: number): Float32Array {
+  return Float32Array.from({ length: size }, () =>
+    random() < density ? Math.floor(random() * 9) - 4 || 1 : 0,
+  );
+}
+
+/** `data` of `shape` in `format` (`'dense'`: the plain row-major operand). */
+function operand(data: Float32Array, shape: number[], format: FormatSpec): Operand {
+  return format === 'dense' ? { data, shape } : SparseTensor.fromDense(data, shape, format);
+}
+
+const FORMATS_BY_RANK: Readonly<Record<number, readonly FormatSpec[]>> = {
+  1: ['dense', 'sparse-vector', 'COO'],
+  2: ['dense', 'CSR', 'CSC', 'DCSR', 'DCSC', 'COO'],
+  3: [
+    'dense',
+    'CSF',
+    'COO',
+    { levels: ['compressed', 'dense', 'compressed'] },
+    { levels: ['dense', 'compressed', 'compressed'], order: [2, 0, 1] },
+  ],
+};
+
+/** One convolution: per dimension a stride and offset (`s*i + k + o`), image and filter sizes. */
+interface Conv {
+  readonly strides: readonly number[];
+  readonly offsets: readonly number[];
+  readonly image: readonly number[];
+  readonly filter: readonly number[];
+  /** Write `k + i` rather than `i + k`. */
+  readonly filterFirst: boolean;
+}
+
+/** The notation of `c`: `O(i0,i1) = I(2*i0+k0+1, k1+i1) * F(k0,k1)`. */
+function notationOf(c: Conv): string {
+  const dims = c.image.map((_, a) => a);
+  const subscript = (a: number): string => {
+    const s = c.strides[a] as number;
+    const o = c.offsets[a] as number;
+    const i = s === 1 ? `i${a}` : `${s}*i${a}`;
+    const sum = c.filterFirst ? `k${a}+${i}` : `${i}+k${a}`;
+    return o === 0 ? sum : `${sum}+${o}`;
+  };
+  return `O(${dims.map((a) => `i${a}`).join(',')}) = I(${dims.map(subscript).join(', ')}) * F(${dims.map((a) => `k${a}`).join(',')})`;
+}
+
+/**
+ * The output extents of `c` by the usual rule for a convolution without padding or dilation:
+ * `floor((image - offset - filter) / stride) + 1`, at least 0.
+ */
+function outputShapeOfConv(c: Conv): number[] {
+  return c.image.map((n, a) =>
+    Math.max(
+      0,
+      Math.floor(
+        (n - (c.offsets[a] as number) - (c.filter[a] as number)) / (c.strides[a] as number),
+      ) + 1,
+    ),
+  );
+}
+
+const sizeOf = (shape: readonly number[]): number => shape.reduce((a, b) => a * b, 1);
+
+/** Row-major tuples of `shape`. */
+function* tuples(shape: readonly number[]): Generator<number[]> {
+  if (shape.some((n) => n === 0)) return;
+  const t = shape.map(() => 0);
+  for (;;) {
+    yield [...t];
+    let a = shape.length - 1;
+    while (a >= 0 && ++(t[a] as number) === shape[a]) t[a--] = 0;
+    if (a < 0) return;
+  }
+}
+
+/** Row-major offset of `at` in `shape`. */
+function offsetOf(at: readonly number[], shape: readonly number[]): number {
+  return at.reduce((off, x, a) => off * (shape[a] as number) + x, 0);
+}
+
+/** The plain-loop convolution: every output tuple sums image * filter over every filter tuple. */
+function referenceConv(c: Conv, image: Float32Array, filter: Float32Array): number[] {
+  const outShape = outputShapeOfConv(c);
+  const out = new Array<number>(sizeOf(outShape)).fill(0);
+  for (const i of tuples(outShape)) {
+    let sum = 0;
+    for (const k of tuples(c.filter)) {
+      const at = i.map(
+        (x, a) => (c.strides[a] as number) * x + (k[a] as number) + (c.offsets[a] as number),
+      );
+      sum += (image[offsetOf(at, c.image)] as number) * (filter[offsetOf(k, c.filter)] as number);
+    }
+    out[offsetOf(i, outShape)] = sum;
+  }
+  return out;
+}
+
+describe('affine subscripts: seeded random convolutions in every format, on every engine', () => {
+  const random = seededRandom(20261129);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+  const cases: { c: Conv; imageFormat: FormatSpec; filterFormat: FormatSpec }[] = [];
+  for (let n = 0; n < 36; n++) {
+    const rank = 1 + (n % 3);
+    const strided = random() < 0.3;
+    const filter = Array.from({ length: rank }, () => 1 + Math.floor(random() * 3));
+    const c: Conv = {
+      strides: filter.map(() => (strided && random() < 0.6 ? 2 : 1)),
+      offsets: filter.map(() => (random() < 0.2 ? 1 : 0)),
+      filter,
+      image: filter.map((k) => k + Math.floor(random() * (rank === 3 ? 4 : 6))),
+      filterFirst: random() < 0.3,
+    };
+    // Dense image with sparse filter, sparse image with dense filter, and both sparse.
+    const formats = FORMATS_BY_RANK[rank] as readonly FormatSpec[];
+    const sparse = formats.filter((f) => f !== 'dense');
+    const kind = n % 3;
+    cases.push({
+      c,
+      imageFormat: kind === 0 ? 'dense' : pick(sparse),
+      filterFormat: kind === 1 ? 'dense' : pick(sparse),
+    });
+  }
+  it.each(
+    cases.map(
+      (x) =>
+        [
+          `${notationOf(x.c)} I:${JSON.stringify(x.imageFormat)} F:${JSON.stringify(x.filterFormat)}`,
+          x,
+        ] as const,
+    ),
+  )('%s', (_, { c, imageFormat, filterFormat }) => {
+    const image = randomData(random, sizeOf(c.image), 0.5);
+    const filter = randomData(random, sizeOf(c.filter), 0.6);
+    const formats: Record<string, FormatSpec> = {};
+    if (imageFormat !== 'dense') formats.I = imageFormat;
+    if (filterFormat !== 'dense') formats.F = filterFormat;
+    const kernel = sparsify(notationOf(c), formats);
+    const operands = {
+      I: operand(image, [...c.image], imageFormat),
+      F: operand(filter, [...c.filter], filterFormat),
+    };
+    expect(outputShapeOf(kernel, operands)).toEqual(outputShapeOfConv(c));
+    const expected = referenceConv(c, image, filter);
+    for (const { label, values } of runEverywhere(kernel, operands)) {
+      expect(values, label).toEqual(expected);
+    }
+  });
+});
+
+/** A tensor of `shape` filled with `value`, with `at` set to `special` (MLIR's test inputs). */
+function filled(shape: number[], value: number, at?: number[], special?: number): Float32Array {
+  const data = new Float32Array(sizeOf(shape)).fill(value);
+  if (at !== undefined) data[offsetOf(at, shape)] = special as number;
+  return data;
+}
+
+describe("MLIR's convolution tests (their expected values)", () => {
+  // sparse_conv_2d.mlir: an 8x8 image, a 3x3 edge-detection filter, a 6x6 result; the image
+  // dense and in DCSR, CSR, CSC and [compressed, dense] (CDR), the result dense and sparse.
+  const image2d = Float32Array.from(
+    [
+      [1, 2, 3, 4, 0, 6, 7, 8],
+      [2, 2, 4, 4, 0, 0, 6, 8],
+      [2, 2, 4, 4, 0, 0, 6, 8],
+      [2, 2, 3, 4, 0, 0, 7, 8],
+      [1, 3, 3, 4, 0, 0, 6, 8],
+      [3, 2, 3, 4, 0, 0, 7, 8],
+      [1, 3, 3, 4, 3, 6, 6, 8],
+      [1, 3, 3, 4, 3, 0, 7, 8],
+    ].flat(),
+  );
+  const filter2d = Float32Array.from([1, 0, -1, 0, 0, 0, -1, 0, 1]);
+  const expected2d = [
+    [0, 0, -1, -6, -1, 6],
+    [-1, 0, 1, 0, 1, 0],
+    [0, -1, 1, 0, 0, 0],
+    [-1, 0, 0, 0, 0, 0],
+    [0, 0, 3, 6, -3, -6],
+    [2, -1, 3, 0, -3, 0],
+  ].flat();
+  const imageFormats: readonly FormatSpec[] = [
+    'dense',
+    'DCSR',
+    'CSR',
+    'CSC',
+    { levels: ['compressed', 'dense'] },
+  ];
+  const outputFormats: readonly (FormatSpec | undefined)[] = [undefined, 'DCSR', 'CSR', 'CSC'];
+  for (const imageFormat of imageFormats) {
+    for (const outputFormat of outputFormats) {
+      for (const filterFormat of ['dense', 'DCSR'] as const) {
+        it(`sparse_conv_2d: I ${JSON.stringify(imageFormat)}, F ${filterFormat}, O ${JSON.stringify(outputFormat ?? 'dense')}`, () => {
+          const formats: Record<string, FormatSpec> = {};
+          if (imageFormat !== 'dense') formats.I = imageFormat;
+          if (filterFormat !== 'dense') formats.F = filterFormat;
+          if (outputFormat !== undefined) formats.O = outputFormat;
+          const kernel = sparsify('O(i,j) = I(i+k, j+l) * F(k,l)', formats);
+          const operands = {
+            I: operand(image2d, [8, 8], imageFormat),
+            F: operand(filter2d, [3, 3], filterFormat),
+          };
+          expect(outputShapeOf(kernel, operands)).toEqual([6, 6]);
+          for (const { label, values } of runEverywhere(kernel, operands)) {
+            expect(values, label).toEqual(expected2d);
+          }
+        });
+      }
+    }
+  }
+
+  // sparse_conv_3d.mlir: an 8x8x8 image of 2s with a 10 at (0,3,0), a 3x3x3 filter of 2s.
+  const expected3d = Array.from({ length: 216 }, (_, n) =>
+    n >= 6 && n < 24 && n % 6 === 0 ? 124 : 108,
+  );
+  for (const imageFormat of [
+    'dense',
+    'CSF',
+    { levels: ['compressed', 'dense', 'compressed'] },
+    { levels: ['dense', 'compressed', 'compressed'] },
+  ] as const) {
+    it(`sparse_conv_3d: I ${JSON.stringify(imageFormat)}`, () => {
+      const formats: Record<string, FormatSpec> =
+        imageFormat === 'dense'
+          ? {}
+          : { I: imageFormat as FormatSpec, O: imageFormat as FormatSpec };
+      const kernel = sparsify('O(i,j,k) = I(i+a, j+b, k+c) * F(a,b,c)', formats);
+      const operands = {
+        I: operand(filled([8, 8, 8], 2, [0, 3, 0], 10), [8, 8, 8], imageFormat as FormatSpec),
+        F: operand(filled([3, 3, 3], 2), [3, 3, 3], 'dense'),
+      };
+      expect(outputShapeOf(kernel, operands)).toEqual([6, 6, 6]);
+      for (const { label, values } of runEverywhere(kernel, operands)) {
+        expect(values, label).toEqual(expected3d);
+      }
+    });
+  }
+
+  // sparse_conv_1d_nwc_wcf.mlir: batch 3, width 8, one channel, of 2s with a 10 at (0,3,0); a
+  // width-3 filter of 2s; both in [compressed]*3 (CCC) and [compressed, dense, compressed].
+  const expected1d = [12, 28, 28, 28, 12, 12, ...new Array<number>(12).fill(12)];
+  for (const format of [
+    'dense',
+    'CSF',
+    { levels: ['compressed', 'dense', 'compressed'] },
+  ] as const) {
+    it(`sparse_conv_1d_nwc_wcf: I and F ${JSON.stringify(format)}`, () => {
+      const formats: Record<string, FormatSpec> =
+        format === 'dense'
+          ? {}
+          : { I: format as FormatSpec, F: format as FormatSpec, O: format as FormatSpec };
+      const kernel = sparsify('O(n,w,f) = I(n, w+kw, c) * F(kw, c, f)', formats);
+      const operands = {
+        I: operand(filled([3, 8, 1], 2, [0, 3, 0], 10), [3, 8, 1], format as FormatSpec),
+        F: operand(filled([3, 1, 1], 2), [3, 1, 1], format as FormatSpec),
+      };
+      expect(outputShapeOf(kernel, operands)).toEqual([3, 6, 1]);
+      for (const { label, values } of runEverywhere(kernel, operands)) {
+        expect(values, label).toEqual(expected1d);
+      }
+    });
+  }
+});
