@@ -4,12 +4,9 @@
  * Module loading is observed in fresh Node processes (tfjs is CommonJS under Node, so every loaded
  * tfjs file shows up in the CommonJS module cache).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { probeFreshProcess, resolvedUrl } from '@tilekit/test-support/fresh-process';
 import { describe, expect, it } from 'vitest';
 import {
   TGather,
@@ -24,7 +21,6 @@ const KERNELS = [TiledRelayout, TiledUnrelayout, TiledConvertLayout, TScatter, T
 import { tf } from './support/tf.js';
 
 const packageRoot = resolve(import.meta.dirname, '..');
-const tsx = resolve(packageRoot, '../../node_modules/.bin/tsx');
 
 interface LoadReport {
   webgl: boolean;
@@ -32,37 +28,21 @@ interface LoadReport {
   registered: string[];
 }
 
-/** Imports `specifiers` in a fresh Node process and reports what got loaded and registered. */
-function loadInFreshProcess(specifiers: string[]): LoadReport {
-  const dir = mkdtempSync(join(tmpdir(), 'tilekit-entry-'));
-  const script = join(dir, 'probe.mts');
-  writeFileSync(
-    script,
-    [
-      "import { createRequire } from 'node:module';",
-      ...specifiers.map((s) => `import '${s}';`),
-      `const require = createRequire(${JSON.stringify(pathToFileURL(join(packageRoot, 'package.json')).href)});`,
-      "const core = require('@tensorflow/tfjs-core');",
-      'const files = Object.keys(require.cache);',
-      'console.log(JSON.stringify({',
-      "  webgl: files.some((f) => f.includes('tfjs-backend-webgl')),",
-      "  cpuBackend: files.some((f) => f.includes('tfjs-backend-cpu')),",
-      `  registered: ${JSON.stringify(KERNELS)}.filter((k) => core.getKernel(k, 'cpu') !== undefined),`,
-      '}));',
-    ].join('\n'),
+/** Imports `urls` in a fresh Node process and reports what got loaded and registered. */
+const loadInFreshProcess = (urls: string[]): LoadReport =>
+  probeFreshProcess(
+    packageRoot,
+    urls,
+    `{
+      webgl: files.some((f) => f.includes('tfjs-backend-webgl')),
+      cpuBackend: files.some((f) => f.includes('tfjs-backend-cpu')),
+      registered: ${JSON.stringify(KERNELS)}.filter((k) => core.getKernel(k, 'cpu') !== undefined),
+    }`,
   );
-  const result = spawnSync(tsx, ['--conditions=@tilekit/source', script], {
-    cwd: packageRoot,
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as LoadReport;
-}
 
 const srcUrl = (file: string) => pathToFileURL(join(packageRoot, 'src', file)).href;
 /** Resolved from this package, since the probe script lives outside the workspace. */
-const packageUrl = (name: string) =>
-  pathToFileURL(createRequire(join(packageRoot, 'package.json')).resolve(name)).href;
+const packageUrl = (name: string) => resolvedUrl(packageRoot, name);
 
 describe('entry points', () => {
   it('register-cpu registers the CPU kernels and never loads @tensorflow/tfjs-backend-webgl', () => {
