@@ -51,6 +51,11 @@ async function expectLayoutCase(c: LayoutCase, onGpu = true): Promise<void> {
   });
 }
 
+/** Runs a case that must take the CPU route (float32 and pad 0 unless it says otherwise). */
+function expectCpuRoute(c: Omit<LayoutCase, 'dtype' | 'padValue'> & Partial<LayoutCase>) {
+  return expectLayoutCase({ dtype: 'float32', padValue: 0, ...c }, false);
+}
+
 /** Layouts over ranks 1..6 exercising every feature of tiled layouts. */
 const LAYOUTS: readonly (readonly [readonly number[], string, string])[] = [
   [[9], '{0:T(4)L(7)}', '{0:T(2)}'],
@@ -169,33 +174,12 @@ describe('relayout family on webgl vs the layout maps', () => {
 
   it('moves -0, NaN, ±Inf and subnormals bit for bit, and writes a -0 or NaN pad value', async () => {
     const values = iota(15, (k) => FLOAT32_SPECIALS[k % FLOAT32_SPECIALS.length]!);
+    const tensor = { dtype: 'float32', dims: [3, 5], values, layout: '{0,1:T(2,2)}' } as const;
     for (const padValue of [-0, Number.NaN]) {
-      await expectLayoutCase({
-        op: 'relayout',
-        dtype: 'float32',
-        dims: [3, 5],
-        values,
-        layout: '{0,1:T(2,2)}',
-        padValue,
-      });
-      await expectLayoutCase({
-        op: 'convertLayout',
-        dtype: 'float32',
-        dims: [3, 5],
-        values,
-        layout: '{0,1:T(2,2)}',
-        to: '{1,0:T(4,4)}',
-        padValue,
-      });
+      await expectLayoutCase({ ...tensor, op: 'relayout', padValue });
+      await expectLayoutCase({ ...tensor, op: 'convertLayout', to: '{1,0:T(4,4)}', padValue });
     }
-    await expectLayoutCase({
-      op: 'unrelayout',
-      dtype: 'float32',
-      dims: [3, 5],
-      values,
-      layout: '{0,1:T(2,2)}',
-      padValue: 0,
-    });
+    await expectLayoutCase({ ...tensor, op: 'unrelayout', padValue: 0 });
   });
 
   it('keeps NaN payloads, signaling ones included, through relayout, convertLayout and tscatter', async () => {
@@ -254,28 +238,19 @@ describe('relayout family on webgl vs the layout maps', () => {
 
   it('routes int32 values beyond ±2^24, and such int32 pad values, to the CPU loop (exact)', async () => {
     const big = iota(15, (k) => (k % 2 === 0 ? 2 ** 31 - 1 - k : -(2 ** 24) - k));
-    await expectLayoutCase(
-      {
+    // Values beyond ±2^24, then a pad value beyond it.
+    for (const [values, padValue] of [
+      [big, 0],
+      [iota(15), -(2 ** 31)],
+    ] as const) {
+      const int32 = {
         op: 'relayout',
         dtype: 'int32',
         dims: [3, 5],
-        values: big,
         layout: '{0,1:T(2,2)}',
-        padValue: 0,
-      },
-      false,
-    );
-    await expectLayoutCase(
-      {
-        op: 'relayout',
-        dtype: 'int32',
-        dims: [3, 5],
-        values: iota(15),
-        layout: '{0,1:T(2,2)}',
-        padValue: -(2 ** 31),
-      },
-      false,
-    );
+      } as const;
+      await expectCpuRoute({ ...int32, values, padValue });
+    }
   });
 
   it("routes a chain beyond the shader's capacity to the CPU loop (exact)", async () => {
@@ -287,17 +262,7 @@ describe('relayout family on webgl vs the layout maps', () => {
         columns: 0,
       }),
     ).toBeNull();
-    await expectLayoutCase(
-      {
-        op: 'relayout',
-        dtype: 'float32',
-        dims,
-        values: iota(315, (k) => k / 2),
-        layout,
-        padValue: 0,
-      },
-      false,
-    );
+    await expectCpuRoute({ op: 'relayout', dims, values: iota(315, (k) => k / 2), layout });
   });
 
   it('leaves nothing behind when an op rejects its arguments', async () => {
@@ -314,33 +279,23 @@ describe('relayout family on webgl vs the layout maps', () => {
 
   it('runs small CPU-resident tensors on the CPU when tfjs forwards them (shouldExecuteOnCPU)', async () => {
     tf.env().set('WEBGL_CPU_FORWARD', true);
-    await expectLayoutCase(
-      {
-        op: 'relayout',
-        dtype: 'float32',
-        dims: [3, 5],
-        values: iota(15),
-        layout: '{1,0:T(2,2)}',
-        padValue: 0,
-      },
-      false,
-    );
+    await expectCpuRoute({
+      op: 'relayout',
+      dims: [3, 5],
+      values: iota(15),
+      layout: '{1,0:T(2,2)}',
+    });
   });
 
   it('falls back to the CPU loop when float32 textures are not renderable', async () => {
     tf.env().set('WEBGL_RENDER_FLOAT32_ENABLED', false);
-    await expectLayoutCase(
-      {
-        op: 'convertLayout',
-        dtype: 'float32',
-        dims: [4, 8],
-        values: iota(32),
-        layout: '{1,0:T(2,4)(2,1)}',
-        to: '{0,1}',
-        padValue: 0,
-      },
-      false,
-    );
+    await expectCpuRoute({
+      op: 'convertLayout',
+      dims: [4, 8],
+      values: iota(32),
+      layout: '{1,0:T(2,4)(2,1)}',
+      to: '{0,1}',
+    });
   });
 });
 
