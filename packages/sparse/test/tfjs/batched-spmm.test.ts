@@ -14,11 +14,10 @@ import { spmm, TfSparseTensor } from '../../src/tfjs/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
+import { MATRIX_FORMATS } from './support/formats.js';
 import { thrownLeavingNoTensor } from './support/thrown-leaving-no-tensor.js';
 
 tf.env().set('IS_TEST', true);
-
-const FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 
 const plain = (t: tf.Tensor): number[] => Array.from(t.dataSync(), (v) => (v === 0 ? 0 : v));
 
@@ -32,7 +31,7 @@ function caseOf(seed: number) {
     m: size(9),
     k: size(9),
     n: size(5),
-    format: FORMATS[seed % FORMATS.length] as NamedFormat,
+    format: MATRIX_FORMATS[seed % MATRIX_FORMATS.length] as NamedFormat,
     densities: Array.from({ length: batch }, (_, i) => ((seed + i) % 5 === 0 ? 0 : next() * 0.6)),
   };
 }

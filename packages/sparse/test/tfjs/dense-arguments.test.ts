@@ -20,13 +20,12 @@ import {
 } from '../../src/tfjs/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
 import '../../src/tfjs/register-cpu.js';
+import { MATRIX_FORMATS } from './support/formats.js';
 import { thrownLeavingNoTensor } from './support/thrown-leaving-no-tensor.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
 });
-
-const MATRIX_FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 
 /** Row-major data as nested arrays of `shape` (rank 1 or 2). */
 function nested(data: ArrayLike<number>, shape: readonly number[]): number[] | number[][] {

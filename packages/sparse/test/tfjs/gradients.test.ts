@@ -23,8 +23,8 @@ import {
   TfSparseTensor,
 } from '../../src/tfjs/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
+import { MATRIX_FORMATS } from './support/formats.js';
 
-const FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 const CASES = 12;
 
 const f32 = (data: Float64Array) => Float32Array.from(data);
@@ -148,7 +148,7 @@ describe.each(['cpu', 'wasm'] as const)(
     it.each(GRAD_CASES.map((c) => [c.name, c] as const))('%s', async (_, gradCase) => {
       expect(await tf.setBackend(backend)).toBe(true);
       for (let k = 0; k < CASES; k++) {
-        const format = FORMATS[k % FORMATS.length] as NamedFormat;
+        const format = MATRIX_FORMATS[k % MATRIX_FORMATS.length] as NamedFormat;
         const seed = 100 * k + gradCase.name.length;
         const before = tf.memory().numTensors;
         const result = tf.tidy(() => gradCase.run(seed, format));

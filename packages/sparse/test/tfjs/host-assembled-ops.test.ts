@@ -24,12 +24,9 @@ import {
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { thrownBy } from '../support/thrown-by.js';
+import { MATRIX_FORMATS, PERMUTED_CSF } from './support/formats.js';
 
-const MATRIX_FORMATS: readonly FormatSpec[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
-const RANK3_FORMATS: readonly FormatSpec[] = [
-  'COO',
-  { levels: ['compressed', 'compressed', 'compressed'], order: [2, 0, 1] },
-];
+const RANK3_FORMATS: readonly FormatSpec[] = ['COO', PERMUTED_CSF];
 const CASES = 5;
 
 /** Random quarters in [-2, 2] at `density` (sums of a few stay exact in float32). */

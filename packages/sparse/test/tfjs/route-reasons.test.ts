@@ -21,6 +21,7 @@ import {
 } from '../../src/tfjs/route-reason.js';
 import { shaderProgramOf } from '../../src/tfjs/shader-kernel.js';
 import { rng } from '../sparsify/fixtures.js';
+import { MATRIX_FORMATS } from './support/formats.js';
 
 /** The ready-made ops: kernel name, expression, sparse operand. */
 const OPS = [
@@ -34,8 +35,6 @@ const OPS = [
   },
   { op: 'sparseToDense', kernelName: 'SparseToDenseTensor', expr: 'D(i,j) = A(i,j)', sparse: 'A' },
 ] as const;
-
-const MATRIX_FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 
 /** Loop-IR words a web developer should not have to read. */
 const JARGON = /scf\.|memref|top level|iteration argument|invocation per|runs once/;

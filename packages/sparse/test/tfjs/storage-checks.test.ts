@@ -17,10 +17,10 @@ import '../../src/tfjs/register-wasm.js';
 import { SparseSpmv, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
 import { thrownBy } from '../support/thrown-by.js';
+import { MATRIX_FORMATS } from './support/formats.js';
 
 tf.env().set('IS_TEST', true);
 
-const FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 const CORRUPTIONS = ['negative', 'past the level', 'int32 max', 'position past the end', 'length'];
 
 /** Int32 arrays of a host tensor's storage (what a caller would upload). */
@@ -39,7 +39,7 @@ function randomCase(seed: number) {
   const next = rng(seed);
   const rows = 1 + Math.floor(next() * 9);
   const cols = 1 + Math.floor(next() * 9);
-  const format = FORMATS[Math.floor(next() * FORMATS.length)] as NamedFormat;
+  const format = MATRIX_FORMATS[Math.floor(next() * MATRIX_FORMATS.length)] as NamedFormat;
   const dense = Float32Array.from(randomDense([rows, cols], { density: 0.5, seed }));
   const host = SparseTensor.fromDense(dense, [rows, cols], format, { dtype: 'float32' });
   const arrays = storageArrays(host);

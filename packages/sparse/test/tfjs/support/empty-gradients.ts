@@ -6,11 +6,12 @@
  */
 import type * as tfType from '@tensorflow/tfjs-core';
 import { seededRandom } from '@tilekit/conformance';
+import { expect } from 'vitest';
 import type { NamedFormat } from '../../../src/index.js';
 import { sddmm, sparseDot, spmm, spmv, TfSparseTensor } from '../../../src/tfjs/index.js';
+import { MATRIX_FORMATS } from './formats.js';
 
 const OPS = ['spmv', 'spmm', 'sddmm', 'sparseDot'] as const;
-const FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 
 /** One case: the op, the sparse format and the extents (at least one 0, or no entry). */
 export interface EmptyGradientCase {
@@ -36,7 +37,9 @@ export function emptyGradientCases(count: number, seed: number): EmptyGradientCa
     return {
       op,
       format:
-        op === 'sparseDot' ? 'sparse-vector' : (FORMATS[Math.floor(random() * 5)] as NamedFormat),
+        op === 'sparseDot'
+          ? 'sparse-vector'
+          : (MATRIX_FORMATS[Math.floor(random() * 5)] as NamedFormat),
       m,
       n,
       k,
@@ -46,14 +49,30 @@ export function emptyGradientCases(count: number, seed: number): EmptyGradientCa
 }
 
 /** The case in words. */
-export const describeEmptyCase = (c: EmptyGradientCase) =>
+const describeEmptyCase = (c: EmptyGradientCase) =>
   `${c.op} ${c.format} m=${c.m} n=${c.n} k=${c.k}${c.filled ? '' : ' no entries'}`;
 
 /**
- * The case's gradients w.r.t. every operand (a sparse one's values), with the shapes of the
- * inputs, as plain arrays (read asynchronously); leaves no tensor behind.
+ * Checks that every gradient of `c` is zero with its input's shape, and that computing them
+ * left no tensor behind.
  */
-export async function emptyGradients(
+export async function expectZeroGradients(tf: typeof tfType, c: EmptyGradientCase): Promise<void> {
+  const what = describeEmptyCase(c);
+  const before = tf.memory().numTensors;
+  const g = await emptyGradients(tf, c);
+  expect(g.shapes, what).toEqual(g.inputShapes);
+  expect(
+    g.values.flat().every((v) => v === 0),
+    what,
+  ).toBe(true);
+  expect(tf.memory().numTensors, what).toBe(before);
+}
+
+/**
+ * The case's gradients w.r.t. every operand (a sparse one's values), with the shapes of the
+ * inputs, as plain arrays (read asynchronously).
+ */
+async function emptyGradients(
   tf: typeof tfType,
   c: EmptyGradientCase,
 ): Promise<{ shapes: number[][]; inputShapes: number[][]; values: number[][] }> {

@@ -14,12 +14,11 @@ import {
   TfSparseTensor,
 } from '../../../src/tfjs/index.js';
 import { denseEvaluate, randomDense, rng } from '../../sparsify/fixtures.js';
+import { MATRIX_FORMATS } from './formats.js';
 
 /** The ops the cases cover. */
 export const CASE_OPS = ['spmv', 'spmm', 'sddmm', 'sparseDot', 'toDense'] as const;
 export type CaseOp = (typeof CASE_OPS)[number];
-
-const MATRIX_FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 
 /** One random case: the op, the sparse operand's format and the sizes (rows, cols, inner). */
 export interface SparseCase {

@@ -23,14 +23,12 @@ import {
   TfSparseTensor,
 } from '../../../src/tfjs/index.js';
 import { thrownBy } from '../../support/thrown-by.js';
-
-/** Matrix formats every case runs in. */
-const MATRIX_FORMATS: readonly FormatSpec[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
+import { MATRIX_FORMATS, PERMUTED_CSF } from './formats.js';
 
 /** Rank-3 formats: COO, a CSF in a permuted mode order, a dense-led one. */
 const RANK3_FORMATS: readonly FormatSpec[] = [
   'COO',
-  { levels: ['compressed', 'compressed', 'compressed'], order: [2, 0, 1] },
+  PERMUTED_CSF,
   ['dense', 'compressed(nonunique)', 'singleton'],
 ];
 
