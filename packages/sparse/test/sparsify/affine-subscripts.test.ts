@@ -313,3 +313,149 @@ describe("MLIR's convolution tests (their expected values)", () => {
     });
   }
 });
+
+describe('affine subscripts: notation', () => {
+  it('parses sums with coefficients and offsets, prints them back, and keeps plain subscripts plain', () => {
+    const n = parseNotation('O(i,j) = I(2*i + k + 1, (j+l)) * F(k,l) + A(i, 3) * B(j)');
+    expect(printExpr(n.rhs)).toBe('((I(2*i+k+1,j+l)*F(k,l))+(A(i,3)*B(j)))');
+    expect(parseNotation(`O(i,j) = ${printExpr(n.rhs)}`).rhs).toEqual(n.rhs);
+    // Parentheses around one index variable leave a plain access.
+    const plain = parseNotation('y(i) = A((i), j) * x(j)').rhs;
+    expect(plain).toEqual(parseNotation('y(i) = A(i,j) * x(j)').rhs);
+    // `i + i` and `3*(i+1) - i - 1` are the same affine forms as `2*i` and `2*i+2`.
+    expect(printExpr(parseNotation('y(i) = x(i + i)').rhs)).toBe('x(2*i)');
+    expect(printExpr(parseNotation('y(i) = x(3*(i+1) - i - 1)').rhs)).toBe('x(2*i+2)');
+  });
+
+  const unsupported: readonly [string, RegExp][] = [
+    ['O(i) = I(i*k) * F(k)', /subscript i\*k of I multiplies index variables \(i\*k\)/],
+    ['O(i) = I(i-k) * F(k)', /subscript i-k of I subtracts the index k/],
+    ['O(i) = I(i+k-1) * F(k)', /subscript i\+k-1 of I has the offset -1/],
+    ['O(i) = I(-i) * F(i)', /subscript -i of I subtracts the index i/],
+    ['O(i+1) = I(i)', /the output O\(i\+1\) has an affine subscript/],
+    ['O(i,j) = I(i+k, j(0,2)) * F(k)', /both a window and an affine subscript/],
+  ];
+  it.each(unsupported)('%s is a SparsifyError naming the subscript', (expression, message) => {
+    let thrown: unknown;
+    try {
+      sparsify(expression);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(SparsifyError);
+    expect((thrown as SparsifyError).argument).toBe('expression');
+    expect((thrown as Error).message).toMatch(message);
+  });
+
+  const syntax: readonly [string, RegExp][] = [
+    ['O(i) = I(i/2)', /floordiv and mod are not supported/],
+    ['O(i) = I(1.5+i)', /an integer in a subscript/],
+    ['O(i) = I(i+k(0,2)) * F(k)', /a window follows a bare index/],
+  ];
+  it.each(syntax)('%s is a NotationSyntaxError', (expression, message) => {
+    expect(() => sparsify(expression)).toThrow(NotationSyntaxError);
+    expect(() => sparsify(expression)).toThrow(message);
+  });
+});
+
+describe('affine subscripts: extents and shapes', () => {
+  const conv = sparsify('O(i) = I(i+k) * F(k)', { F: 'sparse-vector' });
+  const vector = (values: number[]) => ({
+    data: Float32Array.from(values),
+    shape: [values.length],
+  });
+  const sparseVector = (values: number[]) =>
+    SparseTensor.fromDense(Float32Array.from(values), [values.length], 'sparse-vector');
+
+  it('the output extent is image - filter + 1; a filter longer than the image leaves it empty', () => {
+    for (const [n, k] of [
+      [5, 3],
+      [3, 3],
+      [2, 3],
+      [0, 2],
+      [4, 0],
+    ] as const) {
+      const operands = { I: vector(new Array(n).fill(1)), F: sparseVector(new Array(k).fill(1)) };
+      expect(outputShapeOf(conv, operands), `${n} ${k}`).toEqual([Math.max(0, n - k + 1)]);
+      const run = compile(conv.module, conv.functionName, { engine: 'js' });
+      const out = Array.from(runKernel(conv, run, operands) as Float32Array);
+      expect(out).toEqual(new Array(Math.max(0, n - k + 1)).fill(k));
+    }
+  });
+
+  it('an extent given by a plain subscript elsewhere is checked, not inferred (a larger image is allowed)', () => {
+    const biased = sparsify('O(i) = I(i+k) * F(k) * B(i)', { F: 'sparse-vector' });
+    const run = compile(biased.module, biased.functionName, { engine: 'js' });
+    // B fixes i < 2; the image of 6 is larger than 2 + 3 - 1 = 4 needs: its tail is not read.
+    const operands = {
+      I: vector([1, 2, 3, 4, 5, 6]),
+      F: sparseVector([1, 0, 1]),
+      B: vector([1, 10]),
+    };
+    expect(outputShapeOf(biased, operands)).toEqual([2]);
+    expect(Array.from(runKernel(biased, run, operands) as Float32Array)).toEqual([4, 60]);
+    // B fixing i < 5 makes the subscript reach 6 in an image of 6.
+    let thrown: unknown;
+    try {
+      outputShapeOf(biased, { ...operands, B: vector([1, 1, 1, 1, 1]) });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(SparsifyError);
+    expect((thrown as SparsifyError).argument).toBe('operands.I');
+    expect((thrown as Error).message).toMatch(
+      /dimension 0 of I\(i\+k\) is 6, but its subscript i\+k reaches 6 \(i < 5, k < 3\); the dimension must be at least 7/,
+    );
+  });
+
+  it('an index whose extent nothing fixes is a SparsifyError naming it', () => {
+    const k = sparsify('O(i) = I(i+k)');
+    expect(() => outputShapeOf(k, { I: vector([1, 2, 3]) })).toThrow(
+      /the extent of index i is unknown/,
+    );
+  });
+
+  it('a rank that does not match the subscripts is a SparsifyError', () => {
+    expect(() =>
+      outputShapeOf(conv, {
+        I: { data: new Float32Array(4), shape: [2, 2] },
+        F: sparseVector([1]),
+      }),
+    ).toThrow(/operands\.I: expected rank 1/);
+  });
+
+  it('constant subscripts, a repeated index and an index used twice in one subscript', () => {
+    const cases: [string, Record<string, FormatSpec>, Record<string, Operand>, number[]][] = [
+      // Row 2 of A times x.
+      [
+        'y(j) = A(2, j) * x(j)',
+        { A: 'CSR' },
+        { A: operand(Float32Array.from([1, 2, 3, 4, 5, 6]), [3, 2], 'CSR'), x: vector([1, 10]) },
+        [5, 60],
+      ],
+      // The diagonal shifted by one, A(i, i+1), of a 2x3 A (i < 2 from A's plain first dimension).
+      [
+        'y(i) = A(i, i+1) * x(i)',
+        { A: 'DCSR' },
+        {
+          A: operand(Float32Array.from([0, 1, 0, 0, 0, 2]), [2, 3], 'DCSR'),
+          x: vector([1, 1]),
+        },
+        [1, 2],
+      ],
+      // Every other element: x(2*i) with i < 3 over 5 elements.
+      [
+        'y(i) = x(2*i) * w(i)',
+        { x: 'sparse-vector' },
+        { x: sparseVector([1, 2, 3, 4, 5]), w: vector([1, 1, 1]) },
+        [1, 3, 5],
+      ],
+    ];
+    for (const [expression, formats, operands, expected] of cases) {
+      const kernel = sparsify(expression, formats);
+      for (const { label, values } of runEverywhere(kernel, operands)) {
+        expect(values, `${expression} ${label}`).toEqual(expected);
+      }
+    }
+  });
+});
