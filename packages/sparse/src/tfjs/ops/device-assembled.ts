@@ -4,13 +4,14 @@
  * output row's entries, a prefix sum (`tf.cumsum`) makes them the row positions, the total is
  * the one number read back (asynchronously: its size decides the buffers the numeric pass
  * writes), and the numeric pass writes each row's columns and values (see
- * ../webgpu/assembly-programs.ts). Operands are row-major on the device: CSR (a sparse vector as
+ * ../assembly-walk.ts). Operands are row-major on the device: CSR (a sparse vector as
  * one row), a COO `TfSparseTensor` made CSR there, a host `SparseTensor` of any format converted
  * to CSR on the host and uploaded; the result is CSR (a sparse vector for vectors).
  */
 import * as tf from '@tensorflow/tfjs-core';
 import type { FormatSpec, SparseFormat } from '../../sparse-tensor/format.js';
 import { SparsifyError } from '../../sparsify/index.js';
+import type { AssemblyCombine } from '../assembly-walk.js';
 import {
   type SparseAssemblyAttrs,
   SparseAssemblyCounts,
@@ -18,7 +19,6 @@ import {
 } from '../kernel-names.js';
 import { checkedTfSparseTensor, format32, TfSparseTensor } from '../sparse-tensor-tf.js';
 import { assemblyWebgpuKernelConfigs } from '../webgpu/assembly-kernels.js';
-import type { AssemblyCombine } from '../webgpu/assembly-programs.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { requireMatching } from './host-assembled.js';
 import { checkSparse, residentSparse } from './pattern-operands.js';

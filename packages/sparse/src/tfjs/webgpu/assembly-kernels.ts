@@ -8,18 +8,13 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { SparsifyError } from '../../sparsify/index.js';
+import type { AssemblyCombine, AssemblyPart } from '../assembly-walk.js';
 import {
   type SparseAssemblyAttrs,
   SparseAssemblyCounts,
   SparseAssemblyFill,
 } from '../kernel-names.js';
-import {
-  type AssemblyCombine,
-  AssemblyCountProgram,
-  AssemblyFillProgram,
-  type AssemblyPart,
-  fillInputs,
-} from './assembly-programs.js';
+import { AssemblyCountProgram, AssemblyFillProgram, fillInputs } from './assembly-programs.js';
 
 const COMBINES: readonly string[] = ['product', 'union', 'intersection'];
 const PARTS: readonly string[] = ['coordinates', 'values'];
