@@ -6,7 +6,13 @@
  * not a broken contract, so the comparisons may throw one.
  */
 import * as conformance from '@tilekit/conformance';
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import {
+  callableExports,
+  constructTarget as construct,
+  type JunkTarget,
+  junkCallFailures,
+  callTarget as target,
+} from '@tilekit/test-support/junk';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -32,20 +38,6 @@ const REPORT = () => ({
 });
 const CASE = () => ({ id: 'layout/x', rule: 'layout.linear-index', run: () => undefined });
 const SUITE_OPTIONS = () => ({ seed: 7, numRuns: 1, exclusions: [] });
-
-/** A target calling `f` with `plausible()` whose junk-free call returns. */
-const target = (
-  parameters: string[],
-  plausible: () => unknown[],
-  f: (...args: never[]) => unknown,
-): JunkTarget => ({ plausible, parameters, call: (...args) => f(...(args as never[])) });
-
-/** A target that constructs `type`. */
-const construct = (
-  parameters: string[],
-  plausible: () => unknown[],
-  type: new (...args: never[]) => unknown,
-): JunkTarget => ({ plausible, parameters, call: (...args) => new type(...(args as never[])) });
 
 const c = conformance;
 const TARGETS: Record<string, JunkTarget> = {

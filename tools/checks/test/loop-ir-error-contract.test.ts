@@ -10,7 +10,12 @@
  * overflow, also for a cyclic or absurdly deep expression.
  */
 import * as ir from '@tilekit/loop-ir';
-import { type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import {
+  constructTarget as construct,
+  type JunkTarget,
+  junkCallFailures,
+  callTarget as target,
+} from '@tilekit/test-support/junk';
 import { describe, expect, it } from 'vitest';
 
 const EXPR = () => ir.affineBinary('+', ir.affineDim(0), ir.affineConstant(2));
@@ -56,19 +61,6 @@ const FOLD = (name: string) => (): unknown[] => {
 };
 const KEEP = (): undefined => undefined;
 const FOLD_PARAMETERS = ['op', 'constants', 'defs'];
-
-const target = (
-  parameters: string[],
-  plausible: () => unknown[],
-  f: (...args: never[]) => unknown,
-): JunkTarget => ({ plausible, parameters, call: (...args) => f(...(args as never[])) });
-
-/** A target that constructs `type`: an error class constructs from anything. */
-const construct = (
-  parameters: string[],
-  plausible: () => unknown[],
-  type: new (...args: never[]) => unknown,
-): JunkTarget => ({ plausible, parameters, call: (...args) => new type(...(args as never[])) });
 
 const PARSE_OPTIONS = target(
   ['pass', 'options', 'text'],

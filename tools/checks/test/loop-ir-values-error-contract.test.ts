@@ -10,7 +10,11 @@
  */
 import * as ir from '@tilekit/loop-ir';
 import * as semantics from '@tilekit/loop-ir/semantics';
-import { type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import {
+  type JunkTarget,
+  junkCallFailures,
+  callTarget as target,
+} from '@tilekit/test-support/junk';
 import { describe, expect, it } from 'vitest';
 
 const MODULE = () => ir.parseModule('func.func @f(%a: index) -> index {\n  return %a : index\n}');
@@ -31,12 +35,6 @@ const ATTR = () =>
     ir.typeAttr(ir.memrefOf(['?', 4], ir.i8)),
     ir.symbolRefAttr('f'),
   ]);
-
-const target = (
-  parameters: string[],
-  plausible: () => unknown[],
-  f: (...args: never[]) => unknown,
-): JunkTarget => ({ plausible, parameters, call: (...args) => f(...(args as never[])) });
 
 const TARGETS: Record<string, JunkTarget> = {
   printFloat: target(['value', 'format', 'bits'], () => [0.1, 'f32', undefined], ir.printFloat),
