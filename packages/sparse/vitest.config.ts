@@ -6,6 +6,8 @@ import { nodeTestConfig } from '../../tools/vitest/config.ts';
 // page and test/packed-types/** type-checks an app against the declarations, both needing the
 // build (vitest.script-tag.config.ts, run by pack-check).
 export default nodeTestConfig({
+  // Every suite starts with the compiler installed (see test/setup/install-compiler.ts).
+  setupFiles: ['test/setup/install-compiler.ts'],
   exclude: [
     ...configDefaults.exclude,
     'test/browser/**',

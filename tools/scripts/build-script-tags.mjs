@@ -33,7 +33,11 @@ const scriptTags = Object.keys(manifest.exports).flatMap((key) => {
   if (match === null || match[2] === 'gradients') return [];
   const [, dir, backend] = match;
   const entries = dir === undefined ? ['.'] : ['.', `./${dir}`];
-  return [{ backend, register: sourceOf(key), exported: entries.map(sourceOf) }];
+  // A page loads one file for everything, so a compiler entry beside the register entry (one
+  // that compiles kernels an app build would otherwise import on demand) comes with it.
+  const compiler = dir === undefined ? './compiler' : `./${dir}/compiler`;
+  const installs = manifest.exports[compiler] === undefined ? [] : [sourceOf(compiler)];
+  return [{ backend, register: sourceOf(key), installs, exported: entries.map(sourceOf) }];
 });
 if (scriptTags.length === 0) throw new Error(`${manifest.name} has no register entries`);
 
@@ -54,11 +58,12 @@ const tfGlobal = {
 };
 
 mkdirSync(join(packageDir, 'dist'), { recursive: true });
-for (const { backend, register, exported } of scriptTags) {
+for (const { backend, register, installs, exported } of scriptTags) {
   await build({
     stdin: {
       contents: [
         `import '${register}';`,
+        ...installs.map((entry) => `import '${entry}';`),
         ...exported.map((entry, i) => `import * as exports${i} from '${entry}';`),
         `globalThis.tf.tilekit = Object.assign(globalThis.tf.tilekit ?? {}, ${exported.map((_, i) => `exports${i}`).join(', ')});`,
       ].join('\n'),

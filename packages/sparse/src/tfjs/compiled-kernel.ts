@@ -1,16 +1,19 @@
 /**
  * One compiled sparse kernel per distinct attribute set: the expression (fixed by the kernel
- * name, or SparseOp's `expr`), the formats, the options and the value dtype. Compiling runs
- * sparsify -> (vectorize) once, and the host engine once when first needed; every backend's
- * kernel function then looks it up.
+ * name, or SparseOp's `expr`), the formats, the options and the value dtype. Every op and
+ * backend kernel function looks its kernel up here, and finds it in one of two places:
+ * - the kernels prepared ahead of time (prepared/): the ready-made ops' kernels and their
+ *   gradients' for the formats, dtypes and default options they were generated for, as wasm
+ *   bytes and binding plans, which an op adds when it is first called;
+ * - the compiler (sparsify -> vectorize -> engine, compile-route.ts), only where it is installed:
+ *   by `@tilekit/sparse/tfjs/compiler`, by `sparseOp`, and by the GPU register entries (their
+ *   shaders are generated from the loops).
+ * This module imports neither, so an app that runs only prepared kernels does not bundle the
+ * compiler. A kernel found in neither place is a typed error naming the import that fixes it.
  */
-import { compile, type EngineCall, type EngineName } from '@tilekit/loop-engines';
+import type { EngineCall } from '@tilekit/loop-engines';
 import type { Module } from '@tilekit/loop-ir';
-import { vectorize } from '@tilekit/sparse-vectorizer';
-import type { FormatSpec } from '../sparse-tensor/format.js';
-import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
-import { LruMap } from '../sparsify/lru-map.js';
-import { hasOperandWindows } from '../sparsify/operand-window.js';
+import { type SparseKernel, SparsifyError } from '../sparsify/index.js';
 import {
   FIXED_EXPRESSIONS,
   type SparseKernelAttrs,
@@ -18,7 +21,7 @@ import {
   SparseToDenseTensor,
 } from './kernel-names.js';
 import type { OperandFormat } from './sparse-inputs.js';
-import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
+import type { SparseOpOptions } from './sparse-op-key.js';
 import { memoizedByText } from './text-memo.js';
 
 /** A kernel compiled for one attribute set. */
@@ -27,17 +30,43 @@ export interface CompiledSparseKernel {
   readonly key: string;
   /** The expression as given. */
   readonly expr: string;
-  /** The emitted scalar loops (what the GPU backends generate shaders from). */
+  /**
+   * The emitted scalar loops (what the GPU backends generate shaders from) and what binding
+   * arguments needs; a prepared kernel's module is empty (its loops were compiled ahead of time).
+   */
   readonly kernel: SparseKernel;
-  /** The module the host engine runs (vectorized when `vectorLength > 0`). */
-  readonly module: Module;
-  /** The host engine's call (cpu backend, and the GPU backends' CPU route), compiled on first use. */
+  /** The module the host engine runs (vectorized when `vectorLength > 0`); absent when prepared. */
+  readonly module?: Module;
+  /** The host engine's call (cpu backend, and the GPU backends' CPU route), made on first use. */
   readonly run: EngineCall;
+  /**
+   * The wasm engine's call over `memory` (tfjs's wasm heap), reading and writing operands in
+   * place; `undefined` where the kernel has none there (another engine, or a prepared kernel
+   * and a shared memory).
+   */
+  runOnMemory(memory: WebAssembly.Memory): EngineCall | undefined;
   readonly options: Readonly<Required<SparseOpOptions>>;
   readonly dtype: 'float32' | 'int32';
   /** Format of every sparse operand. */
   readonly formats: Readonly<Record<string, OperandFormat>>;
 }
+
+/** Compiles the kernel of `expr` under `attrs` for `dtype` values (see compile-route.ts). */
+export type SparseCompiler = (
+  expr: string,
+  attrs: SparseKernelAttrs,
+  dtype: 'float32' | 'int32',
+) => CompiledSparseKernel;
+
+/** A kernel prepared ahead of time, made into a {@link CompiledSparseKernel} on first use. */
+export interface PreparedKernel {
+  /** The attribute spelling it serves (see {@link kernelSpelling}). */
+  readonly spelling: string;
+  revive(): CompiledSparseKernel;
+}
+
+/** The import that installs the compiler, as errors name it. */
+export const SPARSE_COMPILER_ENTRY = '@tilekit/sparse/tfjs/compiler';
 
 /** Letters for the index variables of the dense-conversion kernel. */
 const INDEX_NAMES = 'ijklmnopqrstuvwxyz';
@@ -55,60 +84,6 @@ export function expressionOf(kernelName: string, attrs: SparseKernelAttrs): stri
   if (kernelName === SparseToDenseTensor) return toDenseExpression(attrs.shapes.A?.length ?? 0);
   return FIXED_EXPRESSIONS[kernelName] ?? (attrs as SparseOpAttrs).expr;
 }
-
-/** The options part of `attrs`, with the value type of `dtype`. */
-export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): SparseOpOptions {
-  return {
-    vectorLength: attrs.vectorLength,
-    enableVLAVectorization: attrs.enableVLAVectorization,
-    enableSIMDIndex32: attrs.enableSIMDIndex32,
-    ...(attrs.halfWidthShortReductions === undefined
-      ? {}
-      : { halfWidthShortReductions: attrs.halfWidthShortReductions }),
-    vscale: attrs.vscale,
-    engine: attrs.engine as EngineName,
-    valueType: dtype === 'int32' ? 'i32' : 'f32',
-  };
-}
-
-/** Kernels kept compiled at once. */
-const COMPILED_LIMIT = 1024;
-
-/**
- * Kernels by key. Most apps use a handful, but one that makes ever new kernels must not grow
- * without bound: past {@link COMPILED_LIMIT} the least recently used kernel is dropped (compiled
- * again if used again; the backends' per-kernel caches are weak).
- */
-const COMPILED = new LruMap<string, CompiledSparseKernel>(COMPILED_LIMIT);
-
-/** The attributes that select a compiled kernel, joined as they are spelled. */
-function spellingOf(expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): string {
-  const { formats, vectorLength, enableVLAVectorization, enableSIMDIndex32, vscale, engine } =
-    attrs;
-  return [
-    expr,
-    formats,
-    vectorLength,
-    enableVLAVectorization,
-    enableSIMDIndex32,
-    attrs.halfWidthShortReductions,
-    vscale,
-    engine,
-    dtype,
-  ].join('\u0000');
-}
-
-/**
- * The compiled kernel for `expr` under `attrs`, compiled on first use. Every op call looks its
- * kernel up (twice: the op checks operands, the backend's kernel runs it); deriving the
- * canonical key parses and re-serialises the formats, which costs as much as a GPU backend's
- * dispatch, so the lookup goes by the attributes as spelled first.
- */
-export const compiledSparseKernel: (
-  expr: string,
-  attrs: SparseKernelAttrs,
-  dtype: 'float32' | 'int32',
-) => CompiledSparseKernel = memoizedByText(spellingOf, compileByKey);
 
 /** The `formats` attribute: canonical JSON of `{name: {levels, order}}`. */
 export function parseFormats(text: string): Record<string, OperandFormat> {
@@ -138,65 +113,105 @@ export function parseFormats(text: string): Record<string, OperandFormat> {
 }
 
 /**
- * Throws unless `kernel` reads every operand whole. A window is materialized from the caller's
- * tensor on every call: on the host a slice of the stored entries, which device-resident
- * tensors would have to be read back for.
+ * The attributes that select a compiled kernel, joined as they are spelled: what prepared
+ * kernels are found by, and what the compiler's results are remembered by.
  */
-export function refuseOperandWindows(kernel: SparseKernel, expr: string): void {
-  if (hasOperandWindows(kernel)) {
-    throw new SparsifyError(
-      'expr',
-      `windows on operands (${expr}) run on the host only: call sparsify() with SparseTensor operands, or pass the window itself (tf.slice or tf.stridedSlice of a dense tensor) and index it whole`,
-    );
-  }
-}
-
-/** {@link compiledSparseKernel} through the canonical key (equal kernels share one compile). */
-function compileByKey(
+export function kernelSpelling(
   expr: string,
   attrs: SparseKernelAttrs,
   dtype: 'float32' | 'int32',
-): CompiledSparseKernel {
-  const operandFormats = parseFormats(attrs.formats);
-  const formats: Record<string, FormatSpec> = {};
-  for (const [name, f] of Object.entries(operandFormats))
-    formats[name] = { levels: f.levels, order: f.order, posWidth: 32, crdWidth: 32 };
-  const requested = optionsOf(attrs, dtype);
-  const key = sparseOpKey(expr, formats, requested);
-  const cached = COMPILED.get(key);
-  if (cached !== undefined) return cached;
-  const options = resolveSparseOpOptions(requested);
-  const kernel = sparsify(expr, formats, { valueType: options.valueType });
-  refuseOperandWindows(kernel, expr);
-  const module =
-    options.vectorLength > 0
-      ? vectorize(kernel.module, {
-          vectorLength: options.vectorLength,
-          enableVLAVectorization: options.enableVLAVectorization,
-          enableSIMDIndex32: options.enableSIMDIndex32,
-          halfWidthShortReductions: options.halfWidthShortReductions,
-        }).module
-      : kernel.module;
-  // The host engine is compiled on first use: the GPU backends' shader path never needs it,
-  // and each wasm engine call holds a WebAssembly.Memory, of which a page can reserve only so
-  // many.
-  let run: EngineCall | undefined;
-  const compiled: CompiledSparseKernel = Object.freeze({
-    key,
+): string {
+  const { formats, vectorLength, enableVLAVectorization, enableSIMDIndex32, vscale, engine } =
+    attrs;
+  return [
     expr,
-    kernel,
-    module,
-    get run(): EngineCall {
-      run ??= compile(module, kernel.functionName, {
-        engine: options.engine,
-        vscale: options.vscale,
-      });
-      return run;
-    },
-    options,
+    formats,
+    vectorLength,
+    enableVLAVectorization,
+    enableSIMDIndex32,
+    attrs.halfWidthShortReductions,
+    vscale,
+    engine,
     dtype,
-    formats: operandFormats,
-  });
-  COMPILED.set(key, compiled);
-  return compiled;
+  ].join('\u0000');
+}
+
+/** Prepared kernels by spelling (revived on first use). */
+const PREPARED = new Map<string, PreparedKernel | CompiledSparseKernel>();
+/**
+ * Adds kernels prepared ahead of time, so calls spelled as one of them run it without the
+ * compiler (a spelling already known keeps its kernel).
+ */
+export function addPreparedKernels(kernels: readonly PreparedKernel[]): void {
+  for (const k of kernels) if (!PREPARED.has(k.spelling)) PREPARED.set(k.spelling, k);
+}
+
+/** The prepared kernel spelled `spelling`, revived, or undefined. */
+function preparedKernel(spelling: string): CompiledSparseKernel | undefined {
+  const found = PREPARED.get(spelling);
+  if (found === undefined || !('revive' in found)) return found;
+  const revived = found.revive();
+  PREPARED.set(spelling, revived);
+  return revived;
+}
+
+let installed: SparseCompiler | undefined;
+
+/**
+ * Installs the compiler that makes kernels nothing prepared (`undefined` removes it, for tests
+ * of the prepared kernels alone).
+ */
+export function installSparseCompiler(compiler: SparseCompiler | undefined): void {
+  installed = compiler;
+}
+
+/** Whether a compiler is installed. */
+export function hasSparseCompiler(): boolean {
+  return installed !== undefined;
+}
+
+/** The installed compiler's kernel, remembered by spelling (compiling is the slow part). */
+const compiledBySpelling = memoizedByText(
+  kernelSpelling,
+  (expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32') =>
+    (installed as SparseCompiler)(expr, attrs, dtype),
+);
+
+let observer:
+  | ((expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32') => void)
+  | undefined;
+
+/** Calls `observe` on every kernel lookup (the generator of prepared kernels records them). */
+export function observeKernelLookups(
+  observe:
+    | ((expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32') => void)
+    | undefined,
+): void {
+  observer = observe;
+}
+
+/**
+ * The compiled kernel for `expr` under `attrs`: a prepared one (unless `loops` asks for the
+ * emitted loops, which only the compiler has), else the installed compiler's.
+ *
+ * @throws SparsifyError when neither has it, naming the import that installs the compiler.
+ */
+export function compiledSparseKernel(
+  expr: string,
+  attrs: SparseKernelAttrs,
+  dtype: 'float32' | 'int32',
+  loops = false,
+): CompiledSparseKernel {
+  observer?.(expr, attrs, dtype);
+  if (!loops) {
+    const prepared = preparedKernel(kernelSpelling(expr, attrs, dtype));
+    if (prepared !== undefined) return prepared;
+  }
+  if (installed === undefined)
+    throw new SparsifyError(
+      'operands',
+      `import '${SPARSE_COMPILER_ENTRY}' once to compile ${expr} for these operands (kernels ship prepared for CSR matrices and sparse vectors with the default options only)`,
+      'CSR matrices or sparse vectors, float32 or int32 values, the default options',
+    );
+  return compiledBySpelling(expr, attrs, dtype);
 }

@@ -121,7 +121,7 @@ function shaderKernel<B, P extends ShaderProgram>(
 ): KernelFunc {
   return (config) => {
     const backend = config.backend as unknown as B;
-    const call = sparseCall(kernelName, config);
+    const call = sparseCall(kernelName, config, true);
     call.checkLengths();
     const empty = emptyOutput(backend, call);
     if (empty !== undefined) {

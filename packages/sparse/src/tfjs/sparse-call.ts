@@ -120,11 +120,14 @@ function valueDtype(inputs: Readonly<Record<string, TensorInfo>>): 'float32' | '
 
 /**
  * Resolves a call of `kernelName` from what tfjs hands a kernel function: the attributes, and
- * the inputs as an array (keys `0`, `1`, …) whose names are `attrs.inputNames`.
+ * the inputs as an array (keys `0`, `1`, …) whose names are `attrs.inputNames`. With `loops`,
+ * the kernel comes from the compiler, with its emitted loops (the GPU backends' shaders are
+ * generated from them).
  */
 export function sparseCall(
   kernelName: string,
   config: Pick<Parameters<KernelFunc>[0], 'inputs' | 'attrs'>,
+  loops = false,
 ): SparseCall {
   checkKernelConfig(config.inputs, config.attrs);
   const positional = config.inputs as Readonly<Record<string, TensorInfo>>;
@@ -134,7 +137,12 @@ export function sparseCall(
     const info = positional[k];
     if (info !== undefined) inputs[name] = info;
   });
-  const compiled = compiledSparseKernel(expressionOf(kernelName, attrs), attrs, valueDtype(inputs));
+  const compiled = compiledSparseKernel(
+    expressionOf(kernelName, attrs),
+    attrs,
+    valueDtype(inputs),
+    loops,
+  );
   const shapeOf = (name: string) => attrs.shapes[name] ?? [];
   return {
     compiled,

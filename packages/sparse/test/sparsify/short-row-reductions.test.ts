@@ -10,11 +10,11 @@ import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom } from '@tilekit/conformance';
 import { compile, type EngineName } from '@tilekit/loop-engines';
-import { printModule } from '@tilekit/loop-ir';
+import { type Module, printModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import { runKernel, SparseTensor, sparsify } from '../../src/index.js';
-import { compiledSparseKernel } from '../../src/tfjs/compiled-kernel.js';
+import { compileSparseKernel } from '../../src/tfjs/compile-route.js';
 import { sparseOp } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
 import type { SparseKernelAttrs } from '../../src/tfjs/kernel-names.js';
@@ -98,14 +98,10 @@ describe('half-width short reductions give the full-width bits on skewed rows (s
       vscale: 1,
       engine: 'wasm',
     } as unknown as SparseKernelAttrs;
-    const byDefault = compiledSparseKernel(expr, attrs, 'float32');
-    const off = compiledSparseKernel(
-      expr,
-      { ...attrs, halfWidthShortReductions: false },
-      'float32',
-    );
+    const byDefault = compileSparseKernel(expr, attrs, 'float32');
+    const off = compileSparseKernel(expr, { ...attrs, halfWidthShortReductions: false }, 'float32');
     expect(byDefault.options.halfWidthShortReductions).toBe(true);
-    expect(printModule(byDefault.module)).not.toBe(printModule(off.module));
+    expect(printModule(byDefault.module as Module)).not.toBe(printModule(off.module as Module));
     const random = seededRandom(77);
     const before = tf.memory().numTensors;
     for (let c = 0; c < 6; c++) {

@@ -1,6 +1,8 @@
 /** The `sddmm` op: a dense-dense product sampled at a sparse pattern. */
 import { op, type Tensor2D } from '@tensorflow/tfjs-core';
 import { SparseSddmm } from '../kernel-names.js';
+import { usePreparedKernels } from '../prepared/prepared-kernel.js';
+import { SDDMM_KERNELS } from '../prepared/sddmm.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
@@ -20,6 +22,7 @@ function sddmm_(
   B: DenseArgument,
   options?: SparseOpOptions,
 ): Tensor2D {
+  usePreparedKernels(SDDMM_KERNELS);
   requireSparse(S, 2, 'S');
   const dtype = partnerDtype(S);
   const operands = {

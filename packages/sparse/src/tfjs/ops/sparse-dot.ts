@@ -2,6 +2,8 @@
 import { concat, op, type Scalar, sum, zeros } from '@tensorflow/tfjs-core';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparseDot, SparseOp } from '../kernel-names.js';
+import { usePreparedKernels } from '../prepared/prepared-kernel.js';
+import { SPARSE_DOT_KERNELS } from '../prepared/sparse-dot.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { needsDeviceForms } from '../webgpu/device-forms.js';
@@ -24,6 +26,7 @@ function sparseDot_(
   b: DenseArgument | SparseArgument,
   options?: SparseOpOptions,
 ): Scalar {
+  usePreparedKernels(SPARSE_DOT_KERNELS);
   requireSparse(a, 1, 'a');
   const sparseB = b instanceof TfSparseTensor || b instanceof SparseTensor;
   if (sparseB) requireSparse(b, 1, 'b');

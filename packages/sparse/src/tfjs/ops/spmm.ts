@@ -15,6 +15,8 @@ import {
 } from '@tensorflow/tfjs-core';
 import { SparsifyError } from '../../sparsify/index.js';
 import { SparseSpmm } from '../kernel-names.js';
+import { usePreparedKernels } from '../prepared/prepared-kernel.js';
+import { SPMM_KERNELS } from '../prepared/spmm.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
@@ -23,6 +25,7 @@ import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
 /** `A B` for one sparse matrix and one dense matrix (the kernel checks the extents). */
 function matrixProduct(A: SparseArgument, B: Tensor, options?: SparseOpOptions): Tensor2D {
+  usePreparedKernels(SPMM_KERNELS);
   return runFixedKernel(
     'spmm',
     SparseSpmm,

@@ -1,6 +1,8 @@
 /** The `spmv` op: sparse matrix x dense vector. */
 import { op, type Tensor1D } from '@tensorflow/tfjs-core';
 import { SparseSpmv } from '../kernel-names.js';
+import { usePreparedKernels } from '../prepared/prepared-kernel.js';
+import { SPMV_KERNELS } from '../prepared/spmv.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
@@ -18,6 +20,7 @@ import { requireSparse, type SparseArgument } from './sparse-argument.js';
  * @throws SparseFormatError, SparsifyError, KernelNotRegisteredError
  */
 function spmv_(A: SparseArgument, x: DenseArgument, options?: SparseOpOptions): Tensor1D {
+  usePreparedKernels(SPMV_KERNELS);
   requireSparse(A, 2, 'A');
   const dense = denseTensor(x, 'x', partnerDtype(A));
   return runFixedKernel(

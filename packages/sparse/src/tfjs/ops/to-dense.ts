@@ -5,6 +5,8 @@ import { SparseFormatError } from '../../sparse-tensor/errors.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { toDenseExpression } from '../compiled-kernel.js';
 import { SparseToDenseTensor } from '../kernel-names.js';
+import { usePreparedKernels } from '../prepared/prepared-kernel.js';
+import { TO_DENSE_KERNELS } from '../prepared/to-dense.generated.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { runSparseKernel } from './run-sparse-kernel.js';
@@ -17,6 +19,7 @@ import { runSparseKernel } from './run-sparse-kernel.js';
  * @throws SparseFormatError, KernelNotRegisteredError
  */
 function sparseToDense_(A: TfSparseTensor | SparseTensor): Tensor {
+  usePreparedKernels(TO_DENSE_KERNELS);
   if (!(A instanceof TfSparseTensor || A instanceof SparseTensor))
     throw new SparseFormatError('A', `expected a sparse tensor, got ${describeValue(A)}`);
   return runSparseKernel(

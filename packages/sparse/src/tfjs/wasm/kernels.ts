@@ -7,7 +7,7 @@
  * views, which copies operands into the engine as on the cpu backend.
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
-import { canRunInPlace, compileWasmOnMemory, type EngineCall } from '@tilekit/loop-engines';
+import { canRunInPlace, type EngineCall } from '@tilekit/loop-engines';
 import {
   backendMemory,
   heapElements,
@@ -19,19 +19,24 @@ import { SPARSE_KERNEL_NAMES } from '../kernel-names.js';
 import { recordSparseKernelRun } from '../kernel-path.js';
 import { sparseCall } from '../sparse-call.js';
 
-/** In-place engine calls per compiled kernel and heap memory. */
-const IN_PLACE = new WeakMap<CompiledSparseKernel, WeakMap<WebAssembly.Memory, EngineCall>>();
+/** In-place engine calls per compiled kernel and heap memory (`null`: the kernel has none). */
+const IN_PLACE = new WeakMap<
+  CompiledSparseKernel,
+  WeakMap<WebAssembly.Memory, EngineCall | null>
+>();
 
-function inPlaceRun(compiled: CompiledSparseKernel, memory: WebAssembly.Memory): EngineCall {
-  const byMemory = IN_PLACE.get(compiled) ?? new WeakMap<WebAssembly.Memory, EngineCall>();
+function inPlaceRun(
+  compiled: CompiledSparseKernel,
+  memory: WebAssembly.Memory,
+): EngineCall | undefined {
+  const byMemory = IN_PLACE.get(compiled) ?? new WeakMap<WebAssembly.Memory, EngineCall | null>();
   IN_PLACE.set(compiled, byMemory);
-  const run =
-    byMemory.get(memory) ??
-    compileWasmOnMemory(compiled.module, compiled.kernel.functionName, memory, {
-      vscale: compiled.options.vscale,
-    });
-  byMemory.set(memory, run);
-  return run;
+  let run = byMemory.get(memory);
+  if (run === undefined) {
+    run = compiled.runOnMemory(memory) ?? null;
+    byMemory.set(memory, run);
+  }
+  return run ?? undefined;
 }
 
 /** The kernel function of `kernelName` on the wasm backend. */
@@ -49,7 +54,7 @@ export function wasmSparseKernel(kernelName: string): KernelFunc {
     outView.fill(0);
     const bound = bindArguments(compiled.kernel, call.operands(read), outView);
     const memory = backendMemory(backend);
-    const eligible =
+    const viewsOnHeap =
       compiled.options.engine === 'wasm' &&
       bound.args.every(
         (a) =>
@@ -57,7 +62,9 @@ export function wasmSparseKernel(kernelName: string): KernelFunc {
           typeof a === 'bigint' ||
           canRunInPlace(ArrayBuffer.isView(a) ? a : (a as { data: Float32Array }).data, memory),
       );
-    (eligible ? inPlaceRun(compiled, memory) : compiled.run)(...bound.args);
+    const inPlace = viewsOnHeap ? inPlaceRun(compiled, memory) : undefined;
+    (inPlace ?? compiled.run)(...bound.args);
+    const eligible = inPlace !== undefined;
     recordSparseKernelRun({ kernelName, backend: 'wasm', path: 'host', inPlace: eligible });
     return output;
   };

@@ -1,0 +1,207 @@
+/**
+ * Prepares the ready-made ops' kernels ahead of time, so that an app using them does not bundle
+ * the compiler. Each op (`spmv`, `spmm`, `sddmm`, `sparseDot`, `sparseToDense`) and its
+ * gradients run on the cpu backend with the compiler installed, over the operands prepared for
+ * (CSR matrices and sparse vectors, float32 and int32 values, the default options); every kernel
+ * those calls look up is compiled by the real compiler (sparsify -> vectorize -> the wasm
+ * engine) and written, with what binding its operands needs, to
+ * `src/tfjs/prepared/<op>.generated.ts`.
+ *
+ * Run it after changing the compiler, the ops or their defaults (a test fails while a committed
+ * module differs from what this writes):
+ *
+ *   npm run prepare-kernels        (in packages/sparse)
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import '@tensorflow/tfjs-backend-cpu';
+import * as tf from '@tensorflow/tfjs-core';
+import { wasmKernelImage } from '@tilekit/loop-engines';
+import type { Module } from '@tilekit/loop-ir';
+import { type NamedFormat, SparseTensor } from '../src/index.js';
+import { compileSparseKernel } from '../src/tfjs/compile-route.js';
+import { kernelSpelling, observeKernelLookups } from '../src/tfjs/compiled-kernel.js';
+import '../src/tfjs/compiler.js';
+import { sddmm, sparseDot, sparseToDense, spmm, spmv, TfSparseTensor } from '../src/tfjs/index.js';
+import type { SparseKernelAttrs } from '../src/tfjs/kernel-names.js';
+import { type PreparedKernelData, planData } from '../src/tfjs/prepared/prepared-kernel.js';
+import '../src/tfjs/register-cpu.js';
+
+/** The folder of the generated modules. */
+export const PREPARED_FOLDER = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'src',
+  'tfjs',
+  'prepared',
+);
+
+/** The command that regenerates them (test failures print it). */
+export const PREPARE_COMMAND = 'npm run prepare-kernels (in packages/sparse)';
+
+type DType = 'float32' | 'int32';
+
+/** A small sparse operand with every kind of row (empty, one entry, several). */
+function sparse(shape: readonly number[], format: NamedFormat, dtype: DType): TfSparseTensor {
+  const size = shape.reduce((a, b) => a * b, 1);
+  const data = Array.from({ length: size }, (_, k) => (k % 3 === 1 ? 0 : k % 5));
+  return TfSparseTensor.fromSparseTensor(
+    SparseTensor.fromDense(Float64Array.from(data), [...shape], format, { dtype }),
+  );
+}
+
+/** A dense operand of `shape`. */
+const dense = (shape: readonly number[], dtype: DType) =>
+  tf.tensor(
+    Array.from({ length: shape.reduce((a, b) => a * b, 1) }, (_, k) => (k % 4) + 1),
+    [...shape],
+    dtype,
+  );
+
+/**
+ * The calls each op's kernels are prepared for: the op forward in each dtype, and in float32
+ * its gradients with respect to the sparse values and every dense operand.
+ */
+const OP_CALLS: Readonly<Record<string, (dtype: DType) => void>> = {
+  spmv: (dtype) => {
+    const A = sparse([4, 3], 'CSR', dtype);
+    const x = dense([3], dtype);
+    spmv(A, x);
+    if (dtype === 'float32')
+      tf.grads((v: tf.Tensor, xx: tf.Tensor) => spmv(A.withValues(v as tf.Tensor1D), xx))([
+        A.values,
+        x,
+      ]);
+  },
+  spmm: (dtype) => {
+    const A = sparse([4, 3], 'CSR', dtype);
+    const B = dense([3, 2], dtype);
+    spmm(A, B as tf.Tensor2D);
+    if (dtype === 'float32')
+      tf.grads((v: tf.Tensor, b: tf.Tensor) =>
+        spmm(A.withValues(v as tf.Tensor1D), b as tf.Tensor2D),
+      )([A.values, B]);
+  },
+  sddmm: (dtype) => {
+    const S = sparse([4, 3], 'CSR', dtype);
+    const [A, B] = [dense([4, 2], dtype), dense([2, 3], dtype)];
+    sddmm(S, A as tf.Tensor2D, B as tf.Tensor2D);
+    if (dtype === 'float32')
+      tf.grads((v: tf.Tensor, a: tf.Tensor, b: tf.Tensor) =>
+        sddmm(S.withValues(v as tf.Tensor1D), a as tf.Tensor2D, b as tf.Tensor2D),
+      )([S.values, A, B]);
+  },
+  sparseDot: (dtype) => {
+    const a = sparse([6], 'sparse-vector', dtype);
+    const b = sparse([6], 'sparse-vector', dtype);
+    const x = dense([6], dtype);
+    sparseDot(a, x);
+    sparseDot(a, b);
+    if (dtype === 'float32') {
+      tf.grads((v: tf.Tensor, xx: tf.Tensor) => sparseDot(a.withValues(v as tf.Tensor1D), xx))([
+        a.values,
+        x,
+      ]);
+      tf.grads((v: tf.Tensor, w: tf.Tensor) =>
+        sparseDot(a.withValues(v as tf.Tensor1D), b.withValues(w as tf.Tensor1D)),
+      )([a.values, b.values]);
+    }
+  },
+  sparseToDense: (dtype) => {
+    for (const A of [sparse([4, 3], 'CSR', dtype), sparse([6], 'sparse-vector', dtype)]) {
+      sparseToDense(A);
+      if (dtype === 'float32')
+        tf.grad((v: tf.Tensor) => sparseToDense(A.withValues(v as tf.Tensor1D)))(A.values);
+    }
+  },
+};
+
+/** Each op's generated module: file name and exported constant. */
+export const PREPARED_MODULES: Readonly<Record<string, { file: string; name: string }>> = {
+  spmv: { file: 'spmv.generated.ts', name: 'SPMV_KERNELS' },
+  spmm: { file: 'spmm.generated.ts', name: 'SPMM_KERNELS' },
+  sddmm: { file: 'sddmm.generated.ts', name: 'SDDMM_KERNELS' },
+  sparseDot: { file: 'sparse-dot.generated.ts', name: 'SPARSE_DOT_KERNELS' },
+  sparseToDense: { file: 'to-dense.generated.ts', name: 'TO_DENSE_KERNELS' },
+};
+
+/** Every kernel `call` looks up, by spelling, in order of first lookup. */
+function kernelsLookedUp(call: () => void): Map<string, [string, SparseKernelAttrs, DType]> {
+  const seen = new Map<string, [string, SparseKernelAttrs, DType]>();
+  observeKernelLookups((expr, attrs, dtype) => {
+    const spelling = kernelSpelling(expr, attrs, dtype);
+    if (!seen.has(spelling)) seen.set(spelling, [expr, attrs, dtype]);
+  });
+  try {
+    tf.tidy(call);
+  } finally {
+    observeKernelLookups(undefined);
+  }
+  return seen;
+}
+
+/** The prepared data of the kernel `expr` under `attrs`, compiled by the compiler. */
+function preparedData(expr: string, attrs: SparseKernelAttrs, dtype: DType): PreparedKernelData {
+  const compiled = compileSparseKernel(expr, attrs, dtype);
+  const { kernel, options } = compiled;
+  const image = wasmKernelImage(compiled.module as Module, kernel.functionName, {
+    vscale: options.vscale,
+  });
+  return {
+    spelling: kernelSpelling(expr, attrs, dtype),
+    key: compiled.key,
+    expr,
+    functionName: kernel.functionName,
+    plan: planData(kernel.plan),
+    parameters: kernel.parameters,
+    formats: compiled.formats,
+    dtype,
+    options,
+    wasm: {
+      bytes: Buffer.from(image.bytes).toString('base64'),
+      inputs: image.inputs,
+      results: image.results,
+      written: image.written,
+      hostImports: image.hostImports,
+    },
+  };
+}
+
+/** The text of a generated module exporting `list` as `name` (formatted as biome formats it). */
+function moduleText(op: string, name: string, list: readonly PreparedKernelData[]): string {
+  const json = JSON.stringify(list).replaceAll('\\', '\\\\').replaceAll("'", "\\'");
+  return `// Generated by scripts/prepare-kernels.ts (${PREPARE_COMMAND}): do not edit.
+import type { PreparedKernelData } from './prepared-kernel.js';
+
+/** The kernels of \`${op}\` and its gradients, prepared ahead of time (see prepared-kernel.ts). */
+export const ${name}: readonly PreparedKernelData[] = JSON.parse(
+  '${json}',
+);
+`;
+}
+
+/** Every generated module's text, by file name. */
+export async function preparedModules(): Promise<Map<string, string>> {
+  if (!(await tf.setBackend('cpu'))) throw new Error('the cpu backend did not start');
+  const modules = new Map<string, string>();
+  for (const [op, { file, name }] of Object.entries(PREPARED_MODULES)) {
+    const list: PreparedKernelData[] = [];
+    for (const dtype of ['float32', 'int32'] as const) {
+      const call = OP_CALLS[op] as (dtype: DType) => void;
+      for (const [spelling, [expr, attrs, d]] of kernelsLookedUp(() => call(dtype))) {
+        if (attrs.engine !== 'wasm' || list.some((k) => k.spelling === spelling)) continue;
+        list.push(preparedData(expr, attrs, d));
+      }
+    }
+    modules.set(file, moduleText(op, name, list));
+  }
+  return modules;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const [file, text] of await preparedModules()) {
+    writeFileSync(join(PREPARED_FOLDER, file), text);
+    console.log(`wrote src/tfjs/prepared/${file} (${text.length} characters)`);
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The compiler route of the sparse kernels: sparsify -> (vectorize) -> the host engine, once
+ * per canonical key. Only the entries that install it (`@tilekit/sparse/tfjs/compiler`,
+ * `sparseOp`, the GPU register entries) import this module; see compiled-kernel.ts.
+ */
+import {
+  compile,
+  compileWasmOnMemory,
+  type EngineCall,
+  type EngineName,
+} from '@tilekit/loop-engines';
+import { vectorize } from '@tilekit/sparse-vectorizer';
+import type { FormatSpec } from '../sparse-tensor/format.js';
+import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
+import { LruMap } from '../sparsify/lru-map.js';
+import { hasOperandWindows } from '../sparsify/operand-window.js';
+import { type CompiledSparseKernel, parseFormats } from './compiled-kernel.js';
+import type { SparseKernelAttrs } from './kernel-names.js';
+import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
+
+/** The options part of `attrs`, with the value type of `dtype`. */
+export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): SparseOpOptions {
+  return {
+    vectorLength: attrs.vectorLength,
+    enableVLAVectorization: attrs.enableVLAVectorization,
+    enableSIMDIndex32: attrs.enableSIMDIndex32,
+    ...(attrs.halfWidthShortReductions === undefined
+      ? {}
+      : { halfWidthShortReductions: attrs.halfWidthShortReductions }),
+    vscale: attrs.vscale,
+    engine: attrs.engine as EngineName,
+    valueType: dtype === 'int32' ? 'i32' : 'f32',
+  };
+}
+
+/** Kernels kept compiled at once. */
+const COMPILED_LIMIT = 1024;
+
+/**
+ * Kernels by key. Most apps use a handful, but one that makes ever new kernels must not grow
+ * without bound: past {@link COMPILED_LIMIT} the least recently used kernel is dropped (compiled
+ * again if used again; the backends' per-kernel caches are weak).
+ */
+const COMPILED = new LruMap<string, CompiledSparseKernel>(COMPILED_LIMIT);
+
+/**
+ * Throws unless `kernel` reads every operand whole. A window is materialized from the caller's
+ * tensor on every call: on the host a slice of the stored entries, which device-resident
+ * tensors would have to be read back for.
+ */
+export function refuseOperandWindows(kernel: SparseKernel, expr: string): void {
+  if (hasOperandWindows(kernel)) {
+    throw new SparsifyError(
+      'expr',
+      `windows on operands (${expr}) run on the host only: call sparsify() with SparseTensor operands, or pass the window itself (tf.slice or tf.stridedSlice of a dense tensor) and index it whole`,
+    );
+  }
+}
+
+/**
+ * The kernel of `expr` under `attrs` for `dtype` values, compiled (equal kernels by canonical
+ * key share one compile; the host engine is compiled on first use).
+ */
+export function compileSparseKernel(
+  expr: string,
+  attrs: SparseKernelAttrs,
+  dtype: 'float32' | 'int32',
+): CompiledSparseKernel {
+  const operandFormats = parseFormats(attrs.formats);
+  const formats: Record<string, FormatSpec> = {};
+  for (const [name, f] of Object.entries(operandFormats))
+    formats[name] = { levels: f.levels, order: f.order, posWidth: 32, crdWidth: 32 };
+  const requested = optionsOf(attrs, dtype);
+  const key = sparseOpKey(expr, formats, requested);
+  const cached = COMPILED.get(key);
+  if (cached !== undefined) return cached;
+  const options = resolveSparseOpOptions(requested);
+  const kernel = sparsify(expr, formats, { valueType: options.valueType });
+  refuseOperandWindows(kernel, expr);
+  const module =
+    options.vectorLength > 0
+      ? vectorize(kernel.module, {
+          vectorLength: options.vectorLength,
+          enableVLAVectorization: options.enableVLAVectorization,
+          enableSIMDIndex32: options.enableSIMDIndex32,
+          halfWidthShortReductions: options.halfWidthShortReductions,
+        }).module
+      : kernel.module;
+  // The host engine is compiled on first use: the GPU backends' shader path never needs it,
+  // and each wasm engine call holds a WebAssembly.Memory, of which a page can reserve only so
+  // many.
+  let run: EngineCall | undefined;
+  const compiled: CompiledSparseKernel = Object.freeze({
+    key,
+    expr,
+    kernel,
+    module,
+    get run(): EngineCall {
+      run ??= compile(module, kernel.functionName, {
+        engine: options.engine,
+        vscale: options.vscale,
+      });
+      return run;
+    },
+    runOnMemory: (memory: WebAssembly.Memory) =>
+      options.engine === 'wasm'
+        ? compileWasmOnMemory(module, kernel.functionName, memory, { vscale: options.vscale })
+        : undefined,
+    options,
+    dtype,
+    formats: operandFormats,
+  });
+  COMPILED.set(key, compiled);
+  return compiled;
+}

@@ -1,0 +1,276 @@
+/**
+ * The kernels prepared ahead of time (src/tfjs/prepared/): the committed modules are what the
+ * generator writes; every prepared kernel computes bit for bit what the compiler's kernel
+ * computes on seeded random operands (empty and skewed ones included); the ready-made ops and
+ * their gradients run on the cpu and wasm backends with the compiler removed and equal tfjs's
+ * dense ops; and a call nothing was prepared for is a typed error naming the compiler's entry.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-wasm';
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
+import { seededRandom } from '@tilekit/conformance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PREPARE_COMMAND,
+  PREPARED_FOLDER,
+  preparedModules,
+} from '../../scripts/prepare-kernels.js';
+import { bindArguments, type KernelOperand, SparseTensor, SparsifyError } from '../../src/index.js';
+import { compileSparseKernel } from '../../src/tfjs/compile-route.js';
+import { installSparseCompiler, SPARSE_COMPILER_ENTRY } from '../../src/tfjs/compiled-kernel.js';
+import {
+  lastSparseKernelRun,
+  sddmm,
+  sparseDot,
+  sparseToDense,
+  spmm,
+  spmv,
+  TfSparseTensor,
+} from '../../src/tfjs/index.js';
+import type { SparseKernelAttrs } from '../../src/tfjs/kernel-names.js';
+import { type PreparedKernelData, revivedKernel } from '../../src/tfjs/prepared/prepared-kernel.js';
+import { SDDMM_KERNELS } from '../../src/tfjs/prepared/sddmm.generated.js';
+import { SPARSE_DOT_KERNELS } from '../../src/tfjs/prepared/sparse-dot.generated.js';
+import { SPMM_KERNELS } from '../../src/tfjs/prepared/spmm.generated.js';
+import { SPMV_KERNELS } from '../../src/tfjs/prepared/spmv.generated.js';
+import { TO_DENSE_KERNELS } from '../../src/tfjs/prepared/to-dense.generated.js';
+import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/register-wasm.js';
+
+tf.env().set('IS_TEST', true);
+
+const PREPARED: readonly PreparedKernelData[] = [
+  ...SPMV_KERNELS,
+  ...SPMM_KERNELS,
+  ...SDDMM_KERNELS,
+  ...SPARSE_DOT_KERNELS,
+  ...TO_DENSE_KERNELS,
+];
+
+/** The bits of a result (so -0 and NaN compare as stored). */
+const bitsOf = (a: ArrayLike<number>, dtype: string) =>
+  Array.from(
+    new Uint32Array((dtype === 'int32' ? Int32Array.from(a) : Float32Array.from(a)).buffer),
+  );
+
+describe('the committed prepared modules', () => {
+  it('are what the generator writes', async () => {
+    const stale: string[] = [];
+    for (const [file, text] of await preparedModules())
+      if (readFileSync(join(PREPARED_FOLDER, file), 'utf8') !== text) stale.push(file);
+    expect(stale, `stale prepared kernels: run ${PREPARE_COMMAND}`).toEqual([]);
+  }, 120_000);
+});
+
+/** The attributes a prepared kernel's spelling spells (see kernelSpelling). */
+function attrsOf(spelling: string): SparseKernelAttrs {
+  const [, formats, vl, vla, simd, half, vscale, engine] = spelling.split('\u0000') as string[];
+  return {
+    inputNames: [],
+    formats: formats as string,
+    shapes: {},
+    scalars: {},
+    vectorLength: Number(vl),
+    enableVLAVectorization: vla === 'true',
+    enableSIMDIndex32: simd === 'true',
+    halfWidthShortReductions: half === 'true',
+    vscale: Number(vscale),
+    engine: engine as string,
+  };
+}
+
+type Shape = 'random' | 'empty' | 'skewed';
+
+/** Random operands for `kernel`'s inputs: a size per index variable, small integer values. */
+function operandsFor(
+  data: PreparedKernelData,
+  random: () => number,
+  shape: Shape,
+): Record<string, KernelOperand> {
+  const sizes = new Map<string, number>();
+  const size = (index: string) => {
+    if (!sizes.has(index)) sizes.set(index, shape === 'empty' ? 0 : 1 + Math.floor(random() * 9));
+    return sizes.get(index) as number;
+  };
+  const operands: Record<string, KernelOperand> = {};
+  for (const t of data.plan.inputs) {
+    const dims = t.indices.map(size);
+    const n = dims.reduce((a, b) => a * b, 1);
+    const cols = dims.at(-1) ?? 1;
+    const values = Array.from({ length: n }, (_, k) => {
+      // Skewed: the first row full, the others nearly empty.
+      const density = shape === 'skewed' ? (k < cols ? 1 : 0.05) : 0.4;
+      return t.format === undefined || random() < density ? Math.floor(random() * 9) - 4 : 0;
+    });
+    const typed = data.dtype === 'int32' ? Int32Array.from(values) : Float32Array.from(values);
+    operands[t.name] =
+      t.format === undefined
+        ? dims.length === 0
+          ? (typed[0] as number)
+          : { data: typed, shape: dims }
+        : SparseTensor.fromDense(Float64Array.from(values), dims, t.format, {
+            dtype: data.dtype,
+          });
+  }
+  return operands;
+}
+
+describe('every prepared kernel computes what the compiler computes', () => {
+  it('on seeded random, empty and skewed operands (all prepared kernels)', () => {
+    expect(PREPARED.length).toBeGreaterThan(20);
+    const random = seededRandom(37);
+    for (const data of PREPARED) {
+      const prepared = revivedKernel(data);
+      const compiled = compileSparseKernel(data.expr, attrsOf(data.spelling), data.dtype);
+      expect(prepared.key, data.expr).toBe(compiled.key);
+      expect(prepared.kernel.parameters).toEqual(compiled.kernel.parameters);
+      expect(prepared.kernel.plan).toEqual(compiled.kernel.plan);
+      for (const shape of ['random', 'random', 'empty', 'skewed'] as const) {
+        const operands = operandsFor(data, random, shape);
+        const [ours, theirs] = [prepared, compiled].map((k) => {
+          const bound = bindArguments(k.kernel, operands);
+          k.run(...bound.args);
+          return bitsOf(bound.output as ArrayLike<number>, data.dtype);
+        });
+        expect(ours, `${data.expr} ${data.dtype} ${shape}`).toEqual(theirs);
+      }
+    }
+  });
+});
+
+/** A random integer-valued matrix in CSR with empty rows, its dense tensor beside it. */
+function csrMatrix(random: () => number, rows: number, cols: number, dtype: 'float32' | 'int32') {
+  const data = Array.from({ length: rows * cols }, (_, k) =>
+    Math.floor(k / cols) % 3 === 0 || random() < 0.6 ? 0 : Math.floor(random() * 9) - 4,
+  );
+  const host = SparseTensor.fromDense(Float64Array.from(data), [rows, cols], 'CSR', { dtype });
+  return {
+    A: TfSparseTensor.fromSparseTensor(host),
+    dense: tf.tensor2d(data, [rows, cols], dtype),
+  };
+}
+
+/** A tensor's values, zeros unsigned. */
+const list = (t: tf.Tensor) => Array.from(t.dataSync(), (v) => (v === 0 ? 0 : v));
+
+const denseRandom = (random: () => number, shape: number[], dtype: 'float32' | 'int32') =>
+  tf.tensor(
+    Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => Math.floor(random() * 9) - 4),
+    shape,
+    dtype,
+  );
+
+describe('the ready-made ops with the compiler removed', () => {
+  beforeAll(() => installSparseCompiler(undefined));
+  afterAll(() => installSparseCompiler(compileSparseKernel));
+
+  for (const backend of ['cpu', 'wasm'] as const)
+    for (const dtype of ['float32', 'int32'] as const)
+      it(`equal tfjs's dense ops on ${backend} (${dtype}), gradients too`, async () => {
+        expect(await tf.setBackend(backend)).toBe(true);
+        const random = seededRandom(backend === 'cpu' ? 1 : 2);
+        const before = tf.memory().numTensors;
+        for (let c = 0; c < 4; c++) {
+          tf.tidy(() => {
+            const [m, n, k] = [1 + c * 5, 2 + c * 3, 1 + c];
+            const { A, dense } = csrMatrix(random, m, n, dtype);
+            const x = denseRandom(random, [n], dtype);
+            const xf = tf.cast(x, 'float32');
+            const B = denseRandom(random, [n, k], dtype);
+            const L = denseRandom(random, [m, k], dtype);
+            const R = denseRandom(random, [k, n], dtype);
+            const pairs: [tf.Tensor, tf.Tensor][] = [
+              [spmv(A, x), tf.reshape(tf.matMul(dense, tf.reshape(xf, [n, 1])), [m])],
+              [spmm(A, B as tf.Tensor2D), tf.matMul(dense, tf.cast(B, 'float32') as tf.Tensor2D)],
+              [
+                sddmm(A, L as tf.Tensor2D, R as tf.Tensor2D),
+                tf.mul(
+                  dense,
+                  tf.matMul(
+                    tf.cast(L, 'float32') as tf.Tensor2D,
+                    tf.cast(R, 'float32') as tf.Tensor2D,
+                  ),
+                ),
+              ],
+              [sparseToDense(A), dense],
+            ];
+            const row = tf.reshape(tf.slice(dense, [m - 1, 0], [1, n]), [n]);
+            const a = TfSparseTensor.fromSparseTensor(
+              SparseTensor.fromDense(Float64Array.from(row.dataSync()), [n], 'sparse-vector', {
+                dtype,
+              }),
+            );
+            pairs.push([sparseDot(a, x), tf.sum(tf.mul(row, xf))]);
+            pairs.push([sparseDot(a, a), tf.sum(tf.mul(row, row))]);
+            pairs.push([sparseToDense(a), row]);
+            // Small integers: every order of summation is exact (only the sign of zero may differ).
+            for (const [ours, reference] of pairs)
+              expect(list(ours)).toEqual(list(tf.cast(reference, dtype)));
+            // On the wasm backend the prepared kernel reads and writes the heap in place.
+            expect(lastSparseKernelRun()?.inPlace).toBe(backend === 'wasm' ? true : undefined);
+            if (dtype === 'int32') return;
+            const [dv, dx] = tf.grads((v: tf.Tensor, xx: tf.Tensor) =>
+              spmv(A.withValues(v as tf.Tensor1D), xx),
+            )([A.values, x]);
+            const [dDense, dxDense] = tf.grads((d: tf.Tensor, xx: tf.Tensor) =>
+              tf.reshape(tf.matMul(d as tf.Tensor2D, tf.reshape(xx, [n, 1])), [m]),
+            )([dense, x]);
+            expect(list(dx as tf.Tensor)).toEqual(list(dxDense as tf.Tensor));
+            // The values' gradient is the dense one at the stored entries (row by row in CSR).
+            const stored = Array.from(dense.dataSync()).flatMap((value, e) =>
+              value === 0 ? [] : [e],
+            );
+            const full = list(dDense as tf.Tensor);
+            expect(list(dv as tf.Tensor)).toEqual(stored.map((e) => full[e]));
+            for (const grad of [
+              tf.grads((v: tf.Tensor, b: tf.Tensor) =>
+                spmm(A.withValues(v as tf.Tensor1D), b as tf.Tensor2D),
+              )([A.values, B]),
+              tf.grads((v: tf.Tensor, l: tf.Tensor, r: tf.Tensor) =>
+                sddmm(A.withValues(v as tf.Tensor1D), l as tf.Tensor2D, r as tf.Tensor2D),
+              )([A.values, L, R]),
+              tf.grads((v: tf.Tensor, xx: tf.Tensor) =>
+                sparseDot(a.withValues(v as tf.Tensor1D), xx),
+              )([a.values, x]),
+              [tf.grad((v: tf.Tensor) => sparseToDense(A.withValues(v as tf.Tensor1D)))(A.values)],
+            ])
+              for (const g of grad) expect(g.dataSync().every(Number.isFinite)).toBe(true);
+          });
+        }
+        expect(tf.memory().numTensors).toBe(before);
+      }, 120_000);
+
+  it('refuses a call nothing was prepared for, naming the compiler entry, and leaks nothing', async () => {
+    expect(await tf.setBackend('cpu')).toBe(true);
+    const before = tf.memory().numTensors;
+    const coo = SparseTensor.fromDense(Float64Array.from([1, 0, 0, 2]), [2, 2], 'COO', {
+      dtype: 'float32',
+    });
+    const csr = coo.convert('CSR');
+    const x = tf.tensor1d([1, 2]);
+    const calls = [
+      () => spmv(coo, x),
+      () => spmv(csr, x, { vectorLength: 4 }),
+      () => spmv(csr, x, { engine: 'js' }),
+    ];
+    for (const call of calls) {
+      expect(call).toThrow(SparsifyError);
+      expect(call).toThrow(SPARSE_COMPILER_ENTRY);
+    }
+    x.dispose();
+    expect(tf.memory().numTensors).toBe(before);
+    // The compiler's entry makes the same calls work.
+    installSparseCompiler(compileSparseKernel);
+    try {
+      const y = tf.tidy(() => spmv(coo, tf.tensor1d([1, 2])));
+      expect(Array.from(y.dataSync())).toEqual([1, 4]);
+      y.dispose();
+    } finally {
+      installSparseCompiler(undefined);
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+});
