@@ -21,106 +21,55 @@ const VL8 = { vectorLength: 8, enableSIMDIndex32: true } as const;
 const VL4 = { vectorLength: 4, enableSIMDIndex32: true } as const;
 const CSR3 = { A: 'CSR', B: 'CSR', C: 'CSR' } as const;
 
+/** A kernel row of the inventory. */
+const kernel = (
+  label: string,
+  expr: string,
+  formats: BenchKernel['formats'],
+  valueType: ValueType,
+  vector?: VectorizeOptions,
+): BenchKernel => ({
+  label,
+  expr,
+  formats,
+  valueType,
+  ...(vector === undefined ? {} : { vector }),
+});
+
+const SPMV = 'y(i) = A(i,j) * x(j)';
+const DOT = 's = a(i) * b(i)';
+const SPGEMM = 'C(i,j) = A(i,k) * B(k,j)';
+const ADD = 'C(i,j) = A(i,j) + B(i,j)';
+
 /** Every kernel of the sparse benches, plus one per remaining format family. */
 export const BENCH_KERNELS: readonly BenchKernel[] = [
-  { label: 'SpMV CSR f32', expr: 'y(i) = A(i,j) * x(j)', formats: { A: 'CSR' }, valueType: 'f32' },
-  {
-    label: 'SpMV CSR f32 vl8',
-    expr: 'y(i) = A(i,j) * x(j)',
-    formats: { A: 'CSR' },
-    valueType: 'f32',
-    vector: VL8,
-  },
-  {
-    label: 'SpMM CSR f32 vl8',
-    expr: 'C(i,k) = A(i,j) * B(j,k)',
-    formats: { A: 'CSR' },
-    valueType: 'f32',
-    vector: VL8,
-  },
-  {
-    label: 'SDDMM CSR f32 vl8',
-    expr: 'X(i,j) = S(i,j) * (A(i,k) * B(k,j))',
-    formats: { S: 'CSR' },
-    valueType: 'f32',
-    vector: VL8,
-  },
-  {
-    label: 'sparse dot f32 vl8',
-    expr: 's = a(i) * b(i)',
-    formats: { a: 'sparse-vector' },
-    valueType: 'f32',
-    vector: VL8,
-  },
-  {
-    label: 'dense dot f32 vl8',
-    expr: 's = a(i) * b(i)',
-    formats: {},
-    valueType: 'f32',
-    vector: VL8,
-  },
-  {
-    label: 'sparse add (union) f32 vl8',
-    expr: 'x(i) = a(i) + b(i)',
-    formats: { a: 'sparse-vector', b: 'sparse-vector' },
-    valueType: 'f32',
-    vector: VL8,
-  },
-  {
-    label: 'SpMV CSR f64 vl4',
-    expr: 'y(i) = A(i,j) * x(j)',
-    formats: { A: 'CSR' },
-    valueType: 'f64',
-    vector: VL4,
-  },
-  { label: 'SpMV CSC f64', expr: 'y(i) = A(i,j) * x(j)', formats: { A: 'CSC' }, valueType: 'f64' },
-  { label: 'SpMV COO f64', expr: 'y(i) = A(i,j) * x(j)', formats: { A: 'COO' }, valueType: 'f64' },
-  {
-    label: 'SpMV DCSR f64',
-    expr: 'y(i) = A(i,j) * x(j)',
-    formats: { A: 'DCSR' },
-    valueType: 'f64',
-  },
-  {
-    label: 'SpGEMM CSR -> CSR f64',
-    expr: 'C(i,j) = A(i,k) * B(k,j)',
-    formats: CSR3,
-    valueType: 'f64',
-  },
-  {
-    label: 'SpGEMM DCSR -> DCSR f64',
-    expr: 'C(i,j) = A(i,k) * B(k,j)',
-    formats: { A: 'DCSR', B: 'DCSR', C: 'DCSR' },
-    valueType: 'f64',
-  },
-  {
-    label: 'add CSR + CSR -> CSR f64',
-    expr: 'C(i,j) = A(i,j) + B(i,j)',
-    formats: CSR3,
-    valueType: 'f64',
-  },
-  {
-    label: 'mul CSR .* CSR -> CSR f64',
-    expr: 'C(i,j) = A(i,j) * B(i,j)',
-    formats: CSR3,
-    valueType: 'f64',
-  },
-  {
-    label: 'add CSR + CSC -> COO f64',
-    expr: 'C(i,j) = A(i,j) + B(i,j)',
-    formats: { A: 'CSR', B: 'CSC', C: 'COO' },
-    valueType: 'f64',
-  },
-  {
-    label: 'transpose CSR -> CSR f64',
-    expr: 'C(j,i) = A(i,j)',
-    formats: { A: 'CSR', C: 'CSR' },
-    valueType: 'f64',
-  },
-  {
-    label: 'TTV CSF -> CSR f32',
-    expr: 'A(i,j) = B(i,j,k) * c(k)',
-    formats: { B: ['compressed', 'compressed', 'compressed'], A: 'CSR' },
-    valueType: 'f32',
-  },
+  kernel('SpMV CSR f32', SPMV, { A: 'CSR' }, 'f32'),
+  kernel('SpMV CSR f32 vl8', SPMV, { A: 'CSR' }, 'f32', VL8),
+  kernel('SpMM CSR f32 vl8', 'C(i,k) = A(i,j) * B(j,k)', { A: 'CSR' }, 'f32', VL8),
+  kernel('SDDMM CSR f32 vl8', 'X(i,j) = S(i,j) * (A(i,k) * B(k,j))', { S: 'CSR' }, 'f32', VL8),
+  kernel('sparse dot f32 vl8', DOT, { a: 'sparse-vector' }, 'f32', VL8),
+  kernel('dense dot f32 vl8', DOT, {}, 'f32', VL8),
+  kernel(
+    'sparse add (union) f32 vl8',
+    'x(i) = a(i) + b(i)',
+    { a: 'sparse-vector', b: 'sparse-vector' },
+    'f32',
+    VL8,
+  ),
+  kernel('SpMV CSR f64 vl4', SPMV, { A: 'CSR' }, 'f64', VL4),
+  kernel('SpMV CSC f64', SPMV, { A: 'CSC' }, 'f64'),
+  kernel('SpMV COO f64', SPMV, { A: 'COO' }, 'f64'),
+  kernel('SpMV DCSR f64', SPMV, { A: 'DCSR' }, 'f64'),
+  kernel('SpGEMM CSR -> CSR f64', SPGEMM, CSR3, 'f64'),
+  kernel('SpGEMM DCSR -> DCSR f64', SPGEMM, { A: 'DCSR', B: 'DCSR', C: 'DCSR' }, 'f64'),
+  kernel('add CSR + CSR -> CSR f64', ADD, CSR3, 'f64'),
+  kernel('mul CSR .* CSR -> CSR f64', 'C(i,j) = A(i,j) * B(i,j)', CSR3, 'f64'),
+  kernel('add CSR + CSC -> COO f64', ADD, { A: 'CSR', B: 'CSC', C: 'COO' }, 'f64'),
+  kernel('transpose CSR -> CSR f64', 'C(j,i) = A(i,j)', { A: 'CSR', C: 'CSR' }, 'f64'),
+  kernel(
+    'TTV CSF -> CSR f32',
+    'A(i,j) = B(i,j,k) * c(k)',
+    { B: ['compressed', 'compressed', 'compressed'], A: 'CSR' },
+    'f32',
+  ),
 ];

@@ -161,35 +161,23 @@ function convertCases(size: Size): BenchCase[] {
     label,
     fn: () => from.convert(to),
   });
+  // Each conversion: the source, its variable's name, the target format, scipy's expression.
+  const conversions = [
+    [csr, 'csr', 'CSC', `${size.name}.tocsc()`],
+    [csc, 'csc', 'CSR', `${size.name}_csc.tocsr()`],
+    [csr, 'csr', 'COO', `${size.name}.tocoo()`],
+    [coo, 'coo', 'CSR', `${size.name}_coo.tocsr()`],
+  ] as const;
   return [
-    againstScipy({
-      name: `convert CSR -> CSC, ${size.label}`,
-      items: nnz,
-      ours: convert(csr, 'CSC', "csr.convert('CSC')"),
-      expr: `${size.name}.tocsc()`,
-      goal: '<= 1.5x scipy',
-    }),
-    againstScipy({
-      name: `convert CSC -> CSR, ${size.label}`,
-      items: nnz,
-      ours: convert(csc, 'CSR', "csc.convert('CSR')"),
-      expr: `${size.name}_csc.tocsr()`,
-      goal: '<= 1.5x scipy',
-    }),
-    againstScipy({
-      name: `convert CSR -> COO, ${size.label}`,
-      items: nnz,
-      ours: convert(csr, 'COO', "csr.convert('COO')"),
-      expr: `${size.name}.tocoo()`,
-      goal: '<= 1.5x scipy',
-    }),
-    againstScipy({
-      name: `convert COO -> CSR, ${size.label}`,
-      items: nnz,
-      ours: convert(coo, 'CSR', "coo.convert('CSR')"),
-      expr: `${size.name}_coo.tocsr()`,
-      goal: '<= 1.5x scipy',
-    }),
+    ...conversions.map(([from, variable, to, expr]) =>
+      againstScipy({
+        name: `convert ${variable.toUpperCase()} -> ${to}, ${size.label}`,
+        items: nnz,
+        ours: convert(from, to, `${variable}.convert('${to}')`),
+        expr,
+        goal: '<= 1.5x scipy',
+      }),
+    ),
     againstScipy({
       name: `transpose stored as CSR, ${size.label}`,
       items: nnz,

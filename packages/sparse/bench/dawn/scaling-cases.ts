@@ -66,52 +66,36 @@ function csr(rows: number, cols: number, perRow: (i: number) => number, seed: nu
 /** Bytes of a CSR matrix's storage (int32 positions and coordinates, float32 values). */
 const csrBytes = (rows: number, nnz: number) => 4 * (rows + 1) + 8 * nnz;
 
-function spmvCase(name: string, rows: number, cols: number, perRow: (i: number) => number) {
-  const { A, host, nnz } = csr(rows, cols, perRow, 33);
-  const random = seededRandom(34);
-  const x = tf.tensor1d(Float32Array.from({ length: cols }, () => random() * 2 - 1));
-  const dense =
-    rows * cols <= 4096 * 4096
-      ? tf.tensor2d(host.toDense() as Float32Array, [rows, cols])
-      : undefined;
-  return {
-    name,
-    bytesOfA: csrBytes(rows, nnz),
-    bytesMoved: csrBytes(rows, nnz) + 4 * cols + 4 * rows,
-    run: () => spmv(A, x),
-    ...(dense === undefined
-      ? {}
-      : { dense: () => tf.tidy(() => tf.matMul(dense, tf.reshape(x, [cols, 1]))) }),
-    dispose: () => {
-      A.dispose();
-      tf.dispose([x, ...(dense === undefined ? [] : [dense])]);
-    },
-  } satisfies ScalingCase;
-}
-
-function spmmCase(
+/**
+ * spmv of a `rows` x `cols` CSR matrix with `perRow(i)` entries in row i and a random vector
+ * (`k` undefined), or spmm with a random `cols` x `k` matrix.
+ */
+function productCase(
   name: string,
   rows: number,
   cols: number,
   perRow: (i: number) => number,
-  k: number,
+  k?: number,
 ) {
-  const { A, host, nnz } = csr(rows, cols, perRow, 35);
-  const random = seededRandom(36);
-  const B = tf.tensor2d(
-    Float32Array.from({ length: cols * k }, () => random() * 2 - 1),
-    [cols, k],
-  );
+  const columns = k ?? 1;
+  const { A, host, nnz } = csr(rows, cols, perRow, k === undefined ? 33 : 35);
+  const random = seededRandom(k === undefined ? 34 : 36);
+  const data = Float32Array.from({ length: cols * columns }, () => random() * 2 - 1);
+  const B = k === undefined ? tf.tensor1d(data) : tf.tensor2d(data, [cols, k]);
   const dense =
     rows * cols <= 4096 * 4096
       ? tf.tensor2d(host.toDense() as Float32Array, [rows, cols])
       : undefined;
+  const denseProduct = (d: tf.Tensor2D) =>
+    k === undefined
+      ? tf.tidy(() => tf.matMul(d, tf.reshape(B, [cols, 1])))
+      : tf.matMul(d, B as tf.Tensor2D);
   return {
     name,
     bytesOfA: csrBytes(rows, nnz),
-    bytesMoved: csrBytes(rows, nnz) + 4 * cols * k + 4 * rows * k,
-    run: () => spmm(A, B),
-    ...(dense === undefined ? {} : { dense: () => tf.matMul(dense, B) }),
+    bytesMoved: csrBytes(rows, nnz) + 4 * cols * columns + 4 * rows * columns,
+    run: () => (k === undefined ? spmv(A, B as tf.Tensor1D) : spmm(A, B as tf.Tensor2D)),
+    ...(dense === undefined ? {} : { dense: () => denseProduct(dense) }),
     dispose: () => {
       A.dispose();
       tf.dispose([B, ...(dense === undefined ? [] : [dense])]);
@@ -157,10 +141,10 @@ export async function runScalingCases(
 ): Promise<void> {
   print(`## sparse scaling cases (kernel time: ${timing}, median of ${samples})`);
   const makers: (() => ScalingCase)[] = [
-    () => spmvCase('spmv 4096² 1 %', 4096, 4096, (i) => 36 + (i % 11)),
-    () => spmvCase('spmv 1,048,576 rows, 8 per row', 1_048_576, 1_048_576, () => 8),
-    () => spmmCase('spmm 4096² 1 % × 64', 4096, 4096, (i) => 36 + (i % 11), 64),
-    () => spmmCase('spmm 65,536² 16 per row × 64', 65_536, 65_536, () => 16, 64),
+    () => productCase('spmv 4096² 1 %', 4096, 4096, (i) => 36 + (i % 11)),
+    () => productCase('spmv 1,048,576 rows, 8 per row', 1_048_576, 1_048_576, () => 8),
+    () => productCase('spmm 4096² 1 % × 64', 4096, 4096, (i) => 36 + (i % 11), 64),
+    () => productCase('spmm 65,536² 16 per row × 64', 65_536, 65_536, () => 16, 64),
   ];
   for (const make of makers) {
     const c = make();
