@@ -38,7 +38,15 @@ func.func @append(%a: memref<?xf64>, %n: index, %x: memref<?xf64>, %sum: memref<
 const values = (n: number) =>
   fc.float64Array({ minLength: n, maxLength: n, noNaN: true, noDefaultInfinity: true });
 
-const calls = fc.array(
+/** One call: input `a`, the junk its output starts with, how many elements it writes. */
+interface AppendCall {
+  readonly a: Float64Array;
+  readonly junk: Float64Array;
+  readonly written: number;
+  readonly marked: boolean;
+}
+
+const calls: fc.Arbitrary<AppendCall[]> = fc.array(
   fc.integer({ min: 1, max: 40 }).chain((length) =>
     fc.record({
       a: values(length),
@@ -50,27 +58,42 @@ const calls = fc.array(
   { minLength: 1, maxLength: 10 },
 );
 
+type Kernel = ReturnType<typeof compile>;
+
+/**
+ * Runs `call` on the wasm kernel through `runWasm` (given fresh outputs `x` and `sum`; `x`
+ * starts with the call's junk, as a reused buffer would) and on `reference`, and expects the
+ * elements written and the sum to agree; returns both outputs.
+ */
+function expectWrittenAgree(
+  reference: Kernel,
+  { a, junk, written }: AppendCall,
+  runWasm: (x: Float64Array, sum: Float64Array) => void,
+) {
+  const x = junk.slice();
+  const expected = junk.slice();
+  const sum = new Float64Array(1);
+  const expectedSum = new Float64Array(1);
+  runWasm(x, sum);
+  reference(a, BigInt(written), expected, expectedSum);
+  expect(Array.from(x.subarray(0, written))).toEqual(Array.from(expected.subarray(0, written)));
+  expect(sum[0]).toBe(expectedSum[0]);
+  return { x, expected, sum, expectedSum };
+}
+
 describe('markOverwritten', () => {
   it('gives the interpreter results on every element written, for any sequence of calls', () => {
     fc.assert(
       fc.property(calls, (sequence) => {
         const wasm = compile(APPEND, 'append', { engine: 'wasm' });
         const reference = compile(APPEND, 'append', { engine: 'interpreter' });
-        for (const { a, junk, written, marked } of sequence) {
-          // The output starts with junk, as a reused buffer would.
-          const x = junk.slice();
-          const expected = junk.slice();
-          if (marked) markOverwritten(x);
-          const sum = new Float64Array(1);
-          const expectedSum = new Float64Array(1);
-          wasm(a, BigInt(written), x, sum);
-          reference(a, BigInt(written), expected, expectedSum);
-          expect(Array.from(x.subarray(0, written))).toEqual(
-            Array.from(expected.subarray(0, written)),
-          );
-          expect(sum[0]).toBe(expectedSum[0]);
+        for (const call of sequence) {
+          const { x, expected } = expectWrittenAgree(reference, call, (x, sum) => {
+            if (call.marked) markOverwritten(x);
+            wasm(call.a, BigInt(call.written), x, sum);
+          });
           // An unmarked output keeps what the kernel did not write, as the interpreter's does.
-          if (!marked) expect(Array.from(x)).toEqual(Array.from(expected));
+          if (!call.marked) expect(Array.from(x)).toEqual(Array.from(expected));
         }
       }),
       { seed: 20261126, numRuns: 200 },
@@ -92,19 +115,17 @@ describe('whileOverwritten', () => {
       fc.property(calls, (sequence) => {
         const wasm = compile(APPEND, 'append', { engine: 'wasm' });
         const reference = compile(APPEND, 'append', { engine: 'interpreter' });
-        for (const { a, junk, written, marked } of sequence) {
-          const x = junk.slice();
-          const expected = junk.slice();
-          const sum = new Float64Array(1);
-          const expectedSum = new Float64Array(1);
-          const run = () => wasm(a, BigInt(written), x, sum);
-          if (marked) whileOverwritten([x, x], run);
-          else run();
-          reference(a, BigInt(written), expected, expectedSum);
-          expect(Array.from(x.subarray(0, written))).toEqual(
-            Array.from(expected.subarray(0, written)),
+        for (const call of sequence) {
+          const { a, junk, written } = call;
+          const { x, expected, sum, expectedSum } = expectWrittenAgree(
+            reference,
+            call,
+            (x, sum) => {
+              const run = () => wasm(a, BigInt(written), x, sum);
+              if (call.marked) whileOverwritten([x, x], run);
+              else run();
+            },
           );
-          expect(sum[0]).toBe(expectedSum[0]);
           expect(isMarkedOverwritten(x)).toBe(false);
           // The same array called again outside the run is copied in: its unwritten elements stay.
           x.set(junk);
