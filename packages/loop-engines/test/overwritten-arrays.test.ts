@@ -81,23 +81,34 @@ function expectWrittenAgree(
   return { x, expected, sum, expectedSum };
 }
 
+/**
+ * Asserts `check` on every call of 200 random call sequences, with the wasm kernel and its
+ * `reference` compiled afresh for each sequence.
+ */
+function assertCallSequences(
+  seed: number,
+  check: (call: AppendCall, wasm: Kernel, reference: Kernel) => void,
+): void {
+  fc.assert(
+    fc.property(calls, (sequence) => {
+      const wasm = compile(APPEND, 'append', { engine: 'wasm' });
+      const reference = compile(APPEND, 'append', { engine: 'interpreter' });
+      for (const call of sequence) check(call, wasm, reference);
+    }),
+    { seed, numRuns: 200 },
+  );
+}
+
 describe('markOverwritten', () => {
   it('gives the interpreter results on every element written, for any sequence of calls', () => {
-    fc.assert(
-      fc.property(calls, (sequence) => {
-        const wasm = compile(APPEND, 'append', { engine: 'wasm' });
-        const reference = compile(APPEND, 'append', { engine: 'interpreter' });
-        for (const call of sequence) {
-          const { x, expected } = expectWrittenAgree(reference, call, (x, sum) => {
-            if (call.marked) markOverwritten(x);
-            wasm(call.a, BigInt(call.written), x, sum);
-          });
-          // An unmarked output keeps what the kernel did not write, as the interpreter's does.
-          if (!call.marked) expect(Array.from(x)).toEqual(Array.from(expected));
-        }
-      }),
-      { seed: 20261126, numRuns: 200 },
-    );
+    assertCallSequences(20261126, (call, wasm, reference) => {
+      const { x, expected } = expectWrittenAgree(reference, call, (x, sum) => {
+        if (call.marked) markOverwritten(x);
+        wasm(call.a, BigInt(call.written), x, sum);
+      });
+      // An unmarked output keeps what the kernel did not write, as the interpreter's does.
+      if (!call.marked) expect(Array.from(x)).toEqual(Array.from(expected));
+    });
   });
 
   it('rejects anything but typed arrays, naming what it got and marking nothing', () => {
@@ -111,32 +122,21 @@ describe('markOverwritten', () => {
 
 describe('whileOverwritten', () => {
   it('skips the copy in only within its run: later calls see the interpreter results everywhere', () => {
-    fc.assert(
-      fc.property(calls, (sequence) => {
-        const wasm = compile(APPEND, 'append', { engine: 'wasm' });
-        const reference = compile(APPEND, 'append', { engine: 'interpreter' });
-        for (const call of sequence) {
-          const { a, junk, written } = call;
-          const { x, expected, sum, expectedSum } = expectWrittenAgree(
-            reference,
-            call,
-            (x, sum) => {
-              const run = () => wasm(a, BigInt(written), x, sum);
-              if (call.marked) whileOverwritten([x, x], run);
-              else run();
-            },
-          );
-          expect(isMarkedOverwritten(x)).toBe(false);
-          // The same array called again outside the run is copied in: its unwritten elements stay.
-          x.set(junk);
-          expected.set(junk);
-          wasm(a, BigInt(Math.floor(written / 2)), x, sum);
-          reference(a, BigInt(Math.floor(written / 2)), expected, expectedSum);
-          expect(Array.from(x)).toEqual(Array.from(expected));
-        }
-      }),
-      { seed: 20261128, numRuns: 200 },
-    );
+    assertCallSequences(20261128, (call, wasm, reference) => {
+      const { a, junk, written } = call;
+      const { x, expected, sum, expectedSum } = expectWrittenAgree(reference, call, (x, sum) => {
+        const run = () => wasm(a, BigInt(written), x, sum);
+        if (call.marked) whileOverwritten([x, x], run);
+        else run();
+      });
+      expect(isMarkedOverwritten(x)).toBe(false);
+      // The same array called again outside the run is copied in: its unwritten elements stay.
+      x.set(junk);
+      expected.set(junk);
+      wasm(a, BigInt(Math.floor(written / 2)), x, sum);
+      reference(a, BigInt(Math.floor(written / 2)), expected, expectedSum);
+      expect(Array.from(x)).toEqual(Array.from(expected));
+    });
   });
 
   it('unmarks after a run that throws, and keeps the outer run mark through a nested one', () => {
