@@ -10,6 +10,8 @@ const LEVEL_TEXT: Readonly<Record<string, string>> = {
   dense: 'dense',
   compressed: 'compressed',
   'compressed(nonunique)': 'compressed(nonunique)',
+  loose_compressed: 'loose_compressed',
+  'loose_compressed(nonunique)': 'loose_compressed(nonunique)',
   singleton: 'singleton(soa)',
   'singleton(nonunique)': 'singleton(nonunique, soa)',
 };

@@ -48,6 +48,25 @@ const CASES: readonly Case[] = [
     formats: { S: 'CSR' },
     shapes: { S: M, A: [23, 4], B: [4, 17] },
   },
+  // MLIR's loose_compressed (sparse_loose.mlir): a lo/hi position pair per parent.
+  ...(
+    [
+      ['CSR', ['dense', 'loose_compressed']],
+      ['DCSR', ['loose_compressed', 'loose_compressed']],
+      ['COO', ['loose_compressed(nonunique)', 'singleton']],
+    ] as const
+  ).map(([name, levels]) => ({
+    label: `SpMV ${name} with loose_compressed levels`,
+    expr: 'x(i) += A(i,j) * b(j)',
+    formats: { A: levels },
+    shapes: { A: M, b: [17] },
+  })),
+  {
+    label: 'SpMM CSR with a loose_compressed level',
+    expr: 'X(i,k) += A(i,j) * B(j,k)',
+    formats: { A: ['dense', 'loose_compressed'] },
+    shapes: { A: M, B: [17, 5] },
+  },
   {
     label: 'sparse dot',
     expr: 'x += a(i) * b(i)',
