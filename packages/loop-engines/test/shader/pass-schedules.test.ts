@@ -18,24 +18,23 @@ import {
   type WgslPass,
   warpAccesses,
 } from '../../src/index.js';
-import { spmmRow, spmvRow, toDenseRow } from './support/csr-loops.js';
+import { csrFunction, spmmRow, spmvRow, toDenseRow } from './support/csr-loops.js';
 
 /** CSR SpMV rows as the sparsifier emits them (the running sum is carried). */
-const SPMV = `
-func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %m: index, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+const SPMV = csrFunction(
+  'spmv',
+  '%x: memref<?xf32>, %y: memref<?xf32>, %m: index, %n: index',
+  `
   %zero = arith.constant 0.000000e+00 : f32
   scf.for %i = %c0 to %m step %c1 {${spmvRow('%zero')}
-  }
-  return
-}`;
+  }`,
+);
 
 /** CSR SpMM (C = A B, B dense k columns): a zero fill, then rows accumulating into C. */
-const SPMM = `
-func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %k: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+const SPMM = csrFunction(
+  'spmm',
+  '%b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %k: index',
+  `
   %zero = arith.constant 0.000000e+00 : f32
   scf.for %i = %c0 to %m step %c1 {
     scf.for %q = %c0 to %k step %c1 {
@@ -43,19 +42,17 @@ func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
     }
   }
   scf.for %i = %c0 to %m step %c1 {${spmmRow('%k')}
-  }
-  return
-}`;
+  }`,
+);
 
 /** CSR to dense: each row's entries stored through their column coordinates. */
-const TO_DENSE = `
-func.func @dense(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %d: memref<?x?xf32>, %m: index, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+const TO_DENSE = csrFunction(
+  'dense',
+  '%d: memref<?x?xf32>, %m: index, %n: index',
+  `
   scf.for %i = %c0 to %m step %c1 {${toDenseRow()}
-  }
-  return
-}`;
+  }`,
+);
 
 /** Rows whose sum is a maximum (no identity the tree could start from: not rewritten). */
 const ROW_MAX = SPMV.replace(

@@ -8,28 +8,27 @@
 import { parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
 import { compileGlsl, compileWgsl, QUAD_ELEMENTS, QUAD_PASSES } from '../../src/index.js';
-import { entriesOf, spmmRow, spmvRow } from './support/csr-loops.js';
+import { csrFunction, entriesOf, spmmRow, spmvRow } from './support/csr-loops.js';
 
 /** CSR SpMV as MLIR's sparsifier emits it: a fill loop, then rows in parallel. */
-const CSR_SPMV = `
-func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %m: index, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+const CSR_SPMV = csrFunction(
+  'spmv',
+  '%x: memref<?xf32>, %y: memref<?xf32>, %m: index, %n: index',
+  `
   %zero = arith.constant 0.000000e+00 : f32
   scf.for %i = %c0 to %m step %c1 {
     memref.store %zero, %y[%i] : memref<?xf32>
   }
   scf.for %i = %c0 to %m step %c1 {
     %acc0 = memref.load %y[%i] : memref<?xf32>${spmvRow('%acc0')}
-  }
-  return
-}`;
+  }`,
+);
 
 /** CSC SpMV: the outer loop runs over columns and scatters into y (iterations collide). */
-const CSC_SPMV = `
-func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+const CSC_SPMV = csrFunction(
+  'spmv',
+  '%x: memref<?xf32>, %y: memref<?xf32>, %n: index',
+  `
   scf.for %j = %c0 to %n step %c1 {
     %xj = memref.load %x[%j] : memref<?xf32>${entriesOf(
       '%j',
@@ -42,9 +41,8 @@ func.func @spmv(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
       %s = arith.addf %old, %t : f32
       memref.store %s, %y[%i] : memref<?xf32>`,
     )}
-  }
-  return
-}`;
+  }`,
+);
 
 /** A sum over the outer loop (a reduction carried in iter_args). */
 const DOT = `
@@ -64,10 +62,10 @@ func.func @dot(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<f32>, %n: inde
 }`;
 
 /** A root-level compressed loop: rows stored at distinct coordinates (DCSR's outer level). */
-const DCSR_ROWS = `
-func.func @rows(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %y: memref<?xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+const DCSR_ROWS = csrFunction(
+  'rows',
+  '%y: memref<?xf32>',
+  `
   %p0 = memref.load %pos[%c0] : memref<?xi32>
   %lo = arith.index_castui %p0 : i32 to index
   %p1 = memref.load %pos[%c1] : memref<?xi32>
@@ -77,9 +75,8 @@ func.func @rows(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %
     %i = arith.index_castui %i32 : i32 to index
     %a = memref.load %val[%p] : memref<?xf32>
     memref.store %a, %y[%i] : memref<?xf32>
-  }
-  return
-}`;
+  }`,
+);
 
 /** Row i's value into column 0 of row i: the store's tuple holds a constant besides the row. */
 const ROW_INTO_FIRST = `
@@ -94,14 +91,13 @@ func.func @first(%x: memref<?xf32>, %y: memref<?x?xf32>, %m: index) {
 }`;
 
 /** CSR SpMM as the sparsifier emits it: the column loop (q) inside the row's entries (p). */
-const CSR_SPMM = `
-func.func @spmm(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+const CSR_SPMM = csrFunction(
+  'spmm',
+  '%b: memref<?x?xf32>, %c: memref<?x?xf32>, %m: index, %n: index',
+  `
   scf.for %i = %c0 to %m step %c1 {${spmmRow('%n')}
-  }
-  return
-}`;
+  }`,
+);
 
 const compileText = (text: string, name: string, distinct: number[] = []) =>
   compileWgsl(parseModule(text), name, { distinctArrays: new Set(distinct) });

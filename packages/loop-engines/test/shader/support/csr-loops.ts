@@ -4,6 +4,17 @@
  */
 
 /**
+ * A function over the CSR arrays `%pos`, `%crd` and `%val` and `operands`, with `%c0` and `%c1`
+ * defined before `body`.
+ */
+export const csrFunction = (name: string, operands: string, body: string) => `
+func.func @${name}(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?xf32>, ${operands}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index${body}
+  return
+}`;
+
+/**
  * The entries of compressed row (or column) `outer`: `scf.for %p` over pos[outer] ..
  * pos[outer + 1] around `body`; `carry` (as `%sum` / `%acc = %zero` / `f32`) makes it a loop
  * that carries a value.
