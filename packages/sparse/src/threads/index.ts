@@ -10,4 +10,4 @@ export {
   SparseThreadPool,
   type SparseThreadPoolOptions,
 } from './sparse-thread-pool.js';
-export { ThreadedKernel, type ThreadedKernelOptions } from './threaded-kernel.js';
+export type { ThreadedKernel, ThreadedKernelOptions } from './threaded-kernel.js';

@@ -14,12 +14,21 @@ import {
   Worker,
 } from 'node:worker_threads';
 import type { PoolWorkerData } from './pool-worker.js';
+import { BROKEN, PENDING } from './protocol.js';
 
 const fromSources = import.meta.url.endsWith('.ts');
 
-/** The code a worker runs: the built worker module, or the source one through tsx. */
-function workerEntry(): { code: string | URL; eval: boolean; execArgv?: string[] } {
-  if (!fromSources) return { code: new URL('./pool-worker.js', import.meta.url), eval: false };
+/**
+ * The script a worker runs: it imports the worker module (the built one, or the source one
+ * through tsx), and if that fails it raises the pool's broken flag, so that a caller waiting
+ * for the worker's block stops waiting.
+ */
+function workerScript(): { code: string; execArgv?: string[] } {
+  const flagBroken = `(error) => { const c = new Int32Array(require('node:worker_threads').workerData.control); Atomics.store(c, ${BROKEN}, 1); Atomics.notify(c, ${PENDING}); throw error; }`;
+  if (!fromSources) {
+    const worker = new URL('./pool-worker.js', import.meta.url).href;
+    return { code: `import(${JSON.stringify(worker)}).catch(${flagBroken});` };
+  }
   const require = createRequire(import.meta.url);
   const manifestPath = require.resolve('tsx/package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
@@ -30,8 +39,7 @@ function workerEntry(): { code: string | URL; eval: boolean; execArgv?: string[]
   ).href;
   const worker = new URL('./pool-worker.ts', import.meta.url).href;
   return {
-    code: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`,
-    eval: true,
+    code: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); }).catch(${flagBroken});`,
     execArgv: ['--conditions=@tilekit/source'],
   };
 }
@@ -45,44 +53,27 @@ export interface StartedWorker {
 }
 
 /**
- * Starts worker `index` on the control words `control` and its job area `job`; resolves once it serves (it has
- * loaded its modules), rejects if it fails to. `onFailure` hears of an error or exit after that.
+ * Starts worker `index` on the control words `control` and its job area `job`. It loads its
+ * modules in the background; messages and blocks sent meanwhile wait for it. `onFailure`
+ * hears of an uncaught error in it. The worker does not keep the process alive.
  */
 export function startWorker(
   control: SharedArrayBuffer,
   job: SharedArrayBuffer,
   index: number,
   onFailure: (problem: unknown) => void,
-): Promise<StartedWorker> {
+): StartedWorker {
   const channel = new MessageChannel();
-  const entry = workerEntry();
+  const script = workerScript();
   const data: PoolWorkerData = { control, job, index, port: channel.port2 };
-  const worker = new Worker(entry.code, {
-    eval: entry.eval,
+  const worker = new Worker(script.code, {
+    eval: true,
     workerData: data,
     transferList: [channel.port2],
-    ...(entry.execArgv === undefined ? {} : { execArgv: entry.execArgv }),
+    ...(script.execArgv === undefined ? {} : { execArgv: script.execArgv }),
   });
-  return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => {
-      worker.off('message', ready);
-      reject(
-        error instanceof Error ? error : new Error(`worker exited with code ${String(error)}`),
-      );
-    };
-    const ready = (message: unknown) => {
-      if (message !== 'ready') return;
-      worker.off('message', ready);
-      worker.off('error', fail);
-      worker.off('exit', fail);
-      worker.on('error', onFailure);
-      // A pool left undisposed must not keep the process alive.
-      worker.unref();
-      const port = channel.port1;
-      resolve({ worker, port, receive: () => receiveMessageOnPort(port)?.message });
-    };
-    worker.on('message', ready);
-    worker.once('error', fail);
-    worker.once('exit', fail);
-  });
+  worker.on('error', onFailure);
+  worker.unref();
+  const port = channel.port1;
+  return { worker, port, receive: () => receiveMessageOnPort(port)?.message };
 }

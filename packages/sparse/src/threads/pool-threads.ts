@@ -16,6 +16,7 @@ import { JOB_AREA_LENGTH, writeJob } from './job-area.js';
 import type { StartedWorker } from './node-workers.js';
 import {
   type BlockStorage,
+  BROKEN,
   type FromWorker,
   type KernelRecipe,
   PENDING,
@@ -28,12 +29,17 @@ import { sharedLike, sharedTensor } from './shared-memory.js';
 
 type AnyValues = ValueArray | BigInt64Array;
 
+/** How often a waiting caller looks at the broken flag (a worker that failed to load). */
+const BROKEN_CHECK_MS = 100;
+
 /** The threads of a pool: its workers, what they were told, and the runs of row blocks. */
 export class PoolThreads implements BlockDispatch {
   readonly threads: number;
   readonly #control: Int32Array;
   readonly #jobs: Float64Array[];
-  readonly #workers: StartedWorker[];
+  /** The workers, once started (by the first kernel: a pool that never runs one starts none). */
+  #workers: StartedWorker[] = [];
+  readonly #startWorkers: () => StartedWorker[];
   /** Per worker, the ids of the shared tensors and arrays it was told of. */
   readonly #known: Set<number>[];
   readonly #executor = new BlockExecutor();
@@ -47,20 +53,29 @@ export class PoolThreads implements BlockDispatch {
   #failure: unknown;
   #disposed = false;
 
-  private constructor(control: Int32Array, workers: StartedWorker[], jobs: Float64Array[]) {
-    this.threads = workers.length + 1;
+  private constructor(
+    threads: number,
+    control: Int32Array,
+    jobs: Float64Array[],
+    startWorkers: (pool: PoolThreads) => StartedWorker[],
+  ) {
+    this.threads = threads;
     this.#control = control;
-    this.#workers = workers;
     this.#jobs = jobs;
-    this.#known = workers.map(() => new Set<number>());
+    this.#known = jobs.map(() => new Set<number>());
+    this.#startWorkers = () => startWorkers(this);
   }
 
   /** The calling thread alone. */
   static alone(): PoolThreads {
-    return new PoolThreads(new Int32Array(1), [], []);
+    return new PoolThreads(1, new Int32Array(1), [], () => []);
   }
 
-  /** Starts `threads - 1` workers (Node's `worker_threads`) beside the calling thread. */
+  /**
+   * A pool of `threads` threads: `threads - 1` workers (Node's `worker_threads`) beside the
+   * calling thread, started with the pool's first kernel; they load in the background, and
+   * the first call waits for them.
+   */
   static async start(threads: number): Promise<PoolThreads> {
     const control = new SharedArrayBuffer(4 * (WAKE + WORDS_PER_WORKER * (threads - 1)));
     const jobs = Array.from(
@@ -68,30 +83,20 @@ export class PoolThreads implements BlockDispatch {
       () => new Float64Array(new SharedArrayBuffer(8 * JOB_AREA_LENGTH)),
     );
     const { startWorker } = await import('./node-workers.js');
-    const workers: StartedWorker[] = [];
-    let started: PoolThreads | undefined;
-    const onFailure = (problem: unknown) => {
-      if (started !== undefined) started.#failure ??= problem;
-    };
-    try {
-      for (let w = 0; w < threads - 1; w++) {
-        const job = (jobs[w] as Float64Array).buffer as SharedArrayBuffer;
-        workers.push(await startWorker(control, job, w, onFailure));
-      }
-    } catch (error) {
-      await Promise.all(workers.map((w) => w.worker.terminate()));
-      throw new SparseThreadPoolError(`a worker of the pool failed to start: ${textOf(error)}`, {
-        cause: error,
-      });
-    }
-    started = new PoolThreads(new Int32Array(control), workers, jobs);
-    return started;
+    return new PoolThreads(threads, new Int32Array(control), jobs, (pool) =>
+      jobs.map((job, w) =>
+        startWorker(control, job.buffer as SharedArrayBuffer, w, (problem) => {
+          pool.#failure ??= problem;
+        }),
+      ),
+    );
   }
 
   /** Keeps the kernel `built` from `recipe` here and has every worker build it. */
   addKernel(recipe: KernelRecipe, built: BuiltKernel): void {
     this.#check();
     this.#executor.addKernel(recipe, built);
+    if (this.#workers.length < this.#jobs.length) this.#workers = this.#startWorkers();
     for (let w = 0; w < this.#workers.length; w++) this.#post(w, { kind: 'kernel', recipe });
   }
 
@@ -202,7 +207,12 @@ export class PoolThreads implements BlockDispatch {
       error = e;
     }
     for (let pending = Atomics.load(control, PENDING); pending !== 0; ) {
-      Atomics.wait(control, PENDING, pending);
+      if (Atomics.load(control, BROKEN) !== 0) {
+        this.#failure ??= 'a worker failed to load its modules';
+        throw new SparseThreadPoolError(`a worker of the pool failed to load its modules`);
+      }
+      // Woken by the last block, or by a worker that failed to load (checked above).
+      Atomics.wait(control, PENDING, pending, BROKEN_CHECK_MS);
       pending = Atomics.load(control, PENDING);
     }
     const outputs: (BlockStorage | undefined)[] = [first];

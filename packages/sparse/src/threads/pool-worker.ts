@@ -5,12 +5,7 @@
  * number moved. The block's answer (its part of a formatted output, or an error) is posted
  * back before the pending count drops, so the caller finds it on the port once the count is 0.
  */
-import {
-  type MessagePort,
-  parentPort,
-  receiveMessageOnPort,
-  workerData,
-} from 'node:worker_threads';
+import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockExecutor } from './block-executor.js';
 import { readJob } from './job-area.js';
 import type { FromWorker, ToWorker } from './protocol.js';
@@ -70,9 +65,9 @@ function serve(data: PoolWorkerData): void {
   const job = new Float64Array(data.job);
   const wake = WAKE + WORDS_PER_WORKER * data.index;
   const executor = new BlockExecutor();
-  let woken = Atomics.load(control, wake);
-  let jobs = Atomics.load(control, wake + 1);
-  parentPort?.postMessage('ready');
+  // From the words' first values: whatever the pool sent while this worker loaded is done now.
+  let woken = 0;
+  let jobs = 0;
   for (;;) {
     Atomics.wait(control, wake, woken);
     woken = Atomics.load(control, wake);

@@ -85,11 +85,13 @@ export type FromWorker =
   | { readonly kind: 'error'; readonly name: string; readonly message: string };
 
 /**
- * The control words in shared memory (an `Int32Array`): `[PENDING]` counts the blocks still
- * running; worker `w` sleeps on `[WAKE + 2w]` (bumped after its messages are posted) and
- * runs the block in its job area when `[WAKE + 2w + 1]` (its job number) changed.
+ * The control words in shared memory (an `Int32Array`, all 0 at first): `[PENDING]` counts
+ * the blocks still running; `[BROKEN]` turns 1 when a worker failed to load; worker `w`
+ * sleeps on `[WAKE + 2w]` (bumped after its messages are posted) and runs the block in its
+ * job area when `[WAKE + 2w + 1]` (its job number) changed.
  */
 export const PENDING = 0;
-export const WAKE = 1;
+export const BROKEN = 1;
+export const WAKE = 2;
 /** Control words per worker. */
 export const WORDS_PER_WORKER = 2;

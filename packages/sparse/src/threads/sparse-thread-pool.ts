@@ -28,6 +28,9 @@ export const MAX_POOL_THREADS = 64;
 
 const HOST_ENGINES: readonly HostEngine[] = ['wasm', 'js'];
 
+/** The key only {@link SparseThreadPool.create} holds. */
+const CREATE: unique symbol = Symbol('SparseThreadPool.create');
+
 /** Sparse kernels on several threads (see the module comment and the package README). */
 export class SparseThreadPool {
   /** Threads that compute a call, the calling thread included (1 where threads are unavailable). */
@@ -37,7 +40,11 @@ export class SparseThreadPool {
   readonly #threads: PoolThreads;
   #nextKernel = 1;
 
-  private constructor(threads: PoolThreads, unavailable: string | undefined) {
+  /** Made by {@link SparseThreadPool.create} only (`key` is this module's). */
+  private constructor(key: symbol, threads: PoolThreads, unavailable: string | undefined) {
+    if (key !== CREATE) {
+      throw new SparseThreadPoolError('a SparseThreadPool is made by SparseThreadPool.create()');
+    }
     this.#threads = threads;
     this.threads = threads.threads;
     this.unavailable = unavailable;
@@ -81,9 +88,9 @@ export class SparseThreadPool {
     }
     const reason = asked > 1 ? threadsUnavailableReason() : undefined;
     if (asked === 1 || reason !== undefined) {
-      return new SparseThreadPool(PoolThreads.alone(), reason);
+      return new SparseThreadPool(CREATE, PoolThreads.alone(), reason);
     }
-    return new SparseThreadPool(await PoolThreads.start(asked), undefined);
+    return new SparseThreadPool(CREATE, await PoolThreads.start(asked), undefined);
   }
 
   /**

@@ -55,7 +55,7 @@ export class ThreadedKernel {
   readonly #route: RowRoute;
   #lastCallThreads = 0;
 
-  /** @internal Made by {@link SparseThreadPool.kernel}. */
+  /** Made by `SparseThreadPool.kernel` (the package entry exports this class as a type only). */
   constructor(pool: BlockDispatch, id: number, built: BuiltKernel) {
     this.#pool = pool;
     this.#id = id;

@@ -475,6 +475,16 @@ describe('typed errors', () => {
     );
   });
 
+  it('a pool is made by create only', () => {
+    const construct = SparseThreadPool as unknown as new (...args: unknown[]) => unknown;
+    expect(() => new construct(Symbol('key'), undefined, undefined)).toThrow(
+      expect.objectContaining({
+        name: 'SparseThreadPoolError',
+        message: expect.stringMatching(/create\(\)/),
+      }),
+    );
+  });
+
   it('a disposed pool and its kernels refuse work', async () => {
     const short = await SparseThreadPool.create({ threads: 2 });
     const kernel = short.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
