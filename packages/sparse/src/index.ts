@@ -55,6 +55,7 @@ export {
 } from './sparse-tensor/index.js';
 export {
   type AccessExpr,
+  type AffineSubscript,
   type AssemblyPlan,
   type AssignOp,
   allocateOutputStorage,

@@ -14,6 +14,7 @@ export { EMITTED_FROM } from './emit-context.js';
 export { NotationSyntaxError, SparsifyError } from './errors.js';
 export {
   type AccessExpr,
+  type AffineSubscript,
   type AssignOp,
   type BinaryExpr,
   type BinaryOp,

@@ -4,7 +4,7 @@
  * plain memref function with our argument convention (so our interpreter can run it).
  */
 import { printType } from '@tilekit/loop-ir';
-import type { SparseKernel, StorageWidth } from '../../src/index.js';
+import type { AffineSubscript, SparseKernel, StorageWidth } from '../../src/index.js';
 
 const LEVEL_TEXT: Readonly<Record<string, string>> = {
   dense: 'dense',
@@ -40,8 +40,17 @@ export function linalgFor(kernel: SparseKernel): string {
   };
   const all = [...plan.inputs, plan.output];
   const types = all.map((t) => typeOf(t.name, t.indices));
+  // An affine subscript (`i+k`, `2*i+k+1`) is the same sum of loop dimensions.
+  const affineOf = (s: AffineSubscript): string =>
+    [
+      ...s.terms.map(({ index, coefficient }) =>
+        coefficient === 1 ? dimOf(index) : `${dimOf(index)} * ${coefficient}`,
+      ),
+      ...(s.offset > 0 || s.terms.length === 0 ? [String(s.offset)] : []),
+    ].join(' + ');
   const maps = all.map(
-    (t) => `affine_map<(${dims.join(', ')}) -> (${t.indices.map(dimOf).join(', ')})>`,
+    (t) =>
+      `affine_map<(${dims.join(', ')}) -> (${(t.subscripts?.map(affineOf) ?? t.indices.map(dimOf)).join(', ')})>`,
   );
   const iterators = plan.indexVars.map((i) =>
     plan.reductions.has(i) ? '"reduction"' : '"parallel"',
