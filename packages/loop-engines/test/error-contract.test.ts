@@ -4,7 +4,12 @@
  * one of its parameters, and its error classes construct from anything.
  */
 import { findFunction, parseModule } from '@tilekit/loop-ir';
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import {
+  callableExports,
+  callTarget,
+  type JunkTarget,
+  junkCallFailures,
+} from '@tilekit/test-support/junk';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as engines from '../src/index.js';
@@ -47,6 +52,9 @@ const errorClass = (
   parameters,
 });
 
+/** The parameters of the entries that compile a function of a module. */
+const COMPILE_PARAMETERS = ['module', 'fnName', 'options', 'sharedMemory'];
+
 const TARGETS: Record<string, JunkTarget> = {
   EngineError: errorClass((m) => new engines.EngineError(m), ['message'], ['message']),
   EngineArgumentError: errorClass(
@@ -69,12 +77,7 @@ const TARGETS: Record<string, JunkTarget> = {
     ['f', 'index out of range'],
     ['functionName', 'detail'],
   ),
-  buildWasm: {
-    plausible: () => [module, 'copy', {}, false],
-    call: (m, n, o, shared) =>
-      engines.buildWasm(m as never, n as never, o as never, shared as never),
-    parameters: ['module', 'fnName', 'options', 'sharedMemory'],
-  },
+  buildWasm: callTarget(COMPILE_PARAMETERS, () => [module, 'copy', {}, false], engines.buildWasm),
   canRunInPlace: {
     plausible: () => [new Float32Array(new ArrayBuffer(64)), memory],
     call: (data, m) => engines.canRunInPlace(data as never, m as never),
@@ -139,12 +142,11 @@ const TARGETS: Record<string, JunkTarget> = {
       engines.warpAccesses(p as never, invocations as never, segment as never),
     parameters: ['pass', 'invocations', 'segmentElements'],
   },
-  wasmKernelImage: {
-    plausible: () => [module, 'copy', {}, false],
-    call: (m, n, o, shared) =>
-      engines.wasmKernelImage(m as never, n as never, o as never, shared as never),
-    parameters: ['module', 'fnName', 'options', 'sharedMemory'],
-  },
+  wasmKernelImage: callTarget(
+    COMPILE_PARAMETERS,
+    () => [module, 'copy', {}, false],
+    engines.wasmKernelImage,
+  ),
   whileOverwritten: {
     plausible: () => [[new Float64Array(2)], () => 1],
     call: (arrays, run) => engines.whileOverwritten(arrays as never, run as never),
