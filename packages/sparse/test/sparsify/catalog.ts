@@ -11,7 +11,7 @@ import {
   type ValueType,
 } from '../../src/index.js';
 import { type DenseInputs, type Profile, randomDense } from './fixtures.js';
-import { operandsOf } from './notation-operands.js';
+import { operandIndices } from './notation-operands.js';
 
 /** One kernel of the catalog. */
 export interface CatalogKernel {
@@ -40,7 +40,7 @@ const kernel = (
   sparse: readonly string[],
   formats: readonly NamedFormat[],
   options: Pick<CatalogKernel, 'scalars' | 'profile' | 'valueType' | 'init'> = {},
-): CatalogKernel => ({ name, expr, sparse, formats, operands: operandsOf(expr), ...options });
+): CatalogKernel => ({ name, expr, sparse, formats, operands: operandIndices(expr), ...options });
 
 export const CATALOG: readonly CatalogKernel[] = [
   kernel('scale', 'x(i) = a(i) * s', ['a'], VECTOR, { scalars: { s: 2.5 } }),

@@ -26,7 +26,7 @@ import {
 } from '../../src/index.js';
 import { compiledEverywhere, ENGINES } from './every-engine.js';
 import { withoutNegativeZeros } from './fixtures.js';
-import { operandsOf } from './notation-operands.js';
+import { operandIndices } from './notation-operands.js';
 
 type Dense = { readonly data: Float64Array; readonly shape: readonly number[] };
 type Reduce = (a: number, b: number) => number;
@@ -73,7 +73,7 @@ function reductionCase(
 ): Case {
   const rhs = expr.slice(expr.indexOf('=') + 1);
   const reducer = /\b(min|max)[[(]/.exec(rhs)?.[1] === 'min' ? MIN : MAX;
-  return { expr, from, operands: operandsOf(expr), sparse, reducer, reference };
+  return { expr, from, operands: operandIndices(expr), sparse, reducer, reference };
 }
 
 const at = (t: Dense | undefined, ...ix: number[]): number =>

@@ -4,7 +4,7 @@
  */
 
 /** Each operand's index variables, in order of appearance (`A(i,j) * b(j)`: A i, j; b j). */
-export function operandsOf(expr: string): Readonly<Record<string, readonly string[]>> {
+export function operandIndices(expr: string): Readonly<Record<string, readonly string[]>> {
   const rhs = expr.slice(expr.indexOf('=') + 1);
   return Object.fromEntries(
     [...rhs.matchAll(/\b([A-Za-z]\w*)\(([a-z](?:,[a-z])*)\)/g)].map(([, name, indices]) => [

@@ -138,6 +138,13 @@ function randomWindow(size: number, length: number, next: () => number): IndexWi
 
 const text = (i: string, w: IndexWindow): string => `${i}(${w.lo},${w.hi},${w.stride})`;
 
+/** A random matrix extent of 1..`largest` each way, and window lengths `li`, `lj` that fit it. */
+function randomExtents(largest: number, next: () => number) {
+  const rows = 1 + Math.floor(next() * largest);
+  const cols = 1 + Math.floor(next() * largest);
+  return { rows, cols, li: Math.floor(next() * (rows + 1)), lj: Math.floor(next() * (cols + 1)) };
+}
+
 /** The operand in `format` (a dense operand for `'dense'` without a format). */
 function operandOf(d: Dense, format: string | undefined): SparseTensor | Dense {
   if (format === undefined) return { data: Float32Array.from(d.data), shape: d.shape };
@@ -174,10 +181,7 @@ describe('operand windows: seeded random windows against a dense loop', () => {
     ({ format, seed }) => {
       const next = seededRandom(seed);
       for (let trial = 0; trial < 6; trial++) {
-        const rows = 1 + Math.floor(next() * 9);
-        const cols = 1 + Math.floor(next() * 9);
-        const li = Math.floor(next() * (rows + 1));
-        const lj = Math.floor(next() * (cols + 1));
+        const { rows, cols, li, lj } = randomExtents(9, next);
         const A = randomDense([rows, cols], 0.4, next);
         const x = randomDense([cols + 3], 0.7, next);
         const wi = randomWindow(rows, li, next);
@@ -194,10 +198,7 @@ describe('operand windows: seeded random windows against a dense loop', () => {
     ({ format, seed }) => {
       const next = seededRandom(seed);
       for (let trial = 0; trial < 6; trial++) {
-        const rows = 1 + Math.floor(next() * 10);
-        const cols = 1 + Math.floor(next() * 10);
-        const li = Math.floor(next() * (rows + 1));
-        const lj = Math.floor(next() * (cols + 1));
+        const { rows, cols, li, lj } = randomExtents(10, next);
         const A = randomDense([rows, cols], 0.35, next);
         const B = randomDense([rows, cols], 0.35, next);
         const [w1, w2, w3] = [0, 1, 2].map(() => randomWindow(rows, li, next)) as IndexWindow[];
