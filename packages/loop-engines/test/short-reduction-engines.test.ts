@@ -8,6 +8,10 @@
 import { type InterpretArg, parseModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { snapshot } from '@tilekit/test-support';
+import {
+  csrRowReductionText,
+  type ReductionElement,
+} from '@tilekit/test-support/csr-row-reduction';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, type EngineName } from '../src/index.js';
@@ -15,33 +19,8 @@ import { compile, type EngineName } from '../src/index.js';
 const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 
 /** `y(i) = r ⊕ (val(j) * x(crd(j)))` over CSR rows, i32 positions and coordinates. */
-function rowReduction(t: string, combine: string, multiply: string): string {
-  return `func.func @k(%pos: memref<?xi32>, %crd: memref<?xi32>, %val: memref<?x${t}>, %x: memref<?x${t}>, %y: memref<?x${t}>, %r: ${t}, %rows: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %rows step %c1 {
-    %p0 = memref.load %pos[%i] : memref<?xi32>
-    %q0 = arith.extui %p0 : i32 to i64
-    %lo = arith.index_cast %q0 : i64 to index
-    %i1 = arith.addi %i, %c1 : index
-    %p1 = memref.load %pos[%i1] : memref<?xi32>
-    %q1 = arith.extui %p1 : i32 to i64
-    %hi = arith.index_cast %q1 : i64 to index
-    %s = scf.for %j = %lo to %hi step %c1 iter_args(%acc = %r) -> (${t}) {
-      %c = memref.load %crd[%j] : memref<?xi32>
-      %cw = arith.extui %c : i32 to i64
-      %ci = arith.index_cast %cw : i64 to index
-      %v = memref.load %val[%j] : memref<?x${t}>
-      %xv = memref.load %x[%ci] : memref<?x${t}>
-      %p = ${multiply} %v, %xv : ${t}
-      %n = ${combine} %acc, %p : ${t}
-      scf.yield %n : ${t}
-    } {"Emitted from" = "linalg.generic"}
-    memref.store %s, %y[%i] : memref<?x${t}>
-  } {"Emitted from" = "linalg.generic"}
-  return
-}`;
-}
+const rowReduction = (element: ReductionElement, combine: string, term: string) =>
+  csrRowReductionText({ element, combine, term, crd: 'i32', pos: 'i32', init: 'argument' });
 
 const CASES = [
   { t: 'f64', combine: 'arith.addf', multiply: 'arith.mulf' },

@@ -8,24 +8,14 @@
 
 import { seededRandom } from '@tilekit/conformance';
 import { interpret, type Module, parseModule, printModule } from '@tilekit/loop-ir';
+import {
+  type CsrRowReduction,
+  csrRowReductionText,
+  type ReductionElement,
+} from '@tilekit/test-support/csr-row-reduction';
 import { describe, expect, it } from 'vitest';
 import { VectorizeOptionsError, vectorize } from '../../src/index.js';
 import { opsNamed } from './helpers.js';
-
-type Element = 'f32' | 'f64' | 'i32' | 'i64';
-
-/** One generated CSR row-reduction kernel: y(i) = r ⊕ (val(j) ⊗ x(crd(j))) over row i. */
-interface KernelCase {
-  readonly element: Element;
-  /** The op combining the accumulator (its kind follows from it). */
-  readonly combine: string;
-  /** The op making each term. */
-  readonly term: string;
-  readonly crd: 'i16' | 'i32' | 'i64';
-  readonly pos: 'i32' | 'i64';
-  /** The start value: the function's argument, or a constant's text. */
-  readonly init: 'argument' | string;
-}
 
 const FLOAT_COMBINES = ['arith.addf', 'arith.subf', 'arith.mulf'];
 const INT_COMBINES = [
@@ -36,40 +26,6 @@ const INT_COMBINES = [
   'arith.ori',
   'arith.xori',
 ];
-
-/** The kernel's text: an outer row loop around the sparsifier-marked reduction loop. */
-function kernelText(c: KernelCase): string {
-  const t = c.element;
-  const toIndex = (v: string, from: string, out: string) =>
-    from === 'i64'
-      ? `${out} = arith.index_cast ${v} : i64 to index`
-      : `${out}w = arith.extui ${v} : ${from} to i64
-      ${out} = arith.index_cast ${out}w : i64 to index`;
-  const init = c.init === 'argument' ? '%r0' : '%rc';
-  const constant = c.init === 'argument' ? '' : `  %rc = arith.constant ${c.init} : ${t}\n`;
-  return `func.func @k(%pos: memref<?x${c.pos}>, %crd: memref<?x${c.crd}>, %val: memref<?x${t}>, %x: memref<?x${t}>, %y: memref<?x${t}>, %r0: ${t}, %rows: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-${constant}  scf.for %i = %c0 to %rows step %c1 {
-    %p0 = memref.load %pos[%i] : memref<?x${c.pos}>
-    ${toIndex('%p0', c.pos, '%lo')}
-    %i1 = arith.addi %i, %c1 : index
-    %p1 = memref.load %pos[%i1] : memref<?x${c.pos}>
-    ${toIndex('%p1', c.pos, '%hi')}
-    %s = scf.for %j = %lo to %hi step %c1 iter_args(%acc = ${init}) -> (${t}) {
-      %c = memref.load %crd[%j] : memref<?x${c.crd}>
-      ${toIndex('%c', c.crd, '%ci')}
-      %v = memref.load %val[%j] : memref<?x${t}>
-      %xv = memref.load %x[%ci] : memref<?x${t}>
-      %p = ${c.term} %v, %xv : ${t}
-      %n = ${c.combine} %acc, %p : ${t}
-      scf.yield %n : ${t}
-    } {"Emitted from" = "linalg.generic"}
-    memref.store %s, %y[%i] : memref<?x${t}>
-  } {"Emitted from" = "linalg.generic"}
-  return
-}`;
-}
 
 const FLOAT_SPECIALS = [0, -0, 1, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, -2.5e-310];
 
@@ -87,7 +43,7 @@ function rowLengths(next: () => number, vl: number, rows: number): number[] {
 }
 
 /** Arguments for `c` with `rows` rows (fresh arrays on every call, from `seed`). */
-function argumentsFor(c: KernelCase, vl: number, seed: number) {
+function argumentsFor(c: CsrRowReduction, vl: number, seed: number) {
   const next = seededRandom(seed);
   const lengths = rowLengths(next, vl, 40);
   const nnz = lengths.reduce((a, b) => a + b, 0);
@@ -144,7 +100,7 @@ function argumentsFor(c: KernelCase, vl: number, seed: number) {
 }
 
 /** The output array's bytes after running `module` (byte equality: NaN payloads and -0 too). */
-function outputBytes(module: Module, c: KernelCase, vl: number, seed: number): string {
+function outputBytes(module: Module, c: CsrRowReduction, vl: number, seed: number): string {
   const args = argumentsFor(c, vl, seed);
   interpret(module, 'k', args);
   const y = args[4] as ArrayBufferView;
@@ -152,11 +108,11 @@ function outputBytes(module: Module, c: KernelCase, vl: number, seed: number): s
 }
 
 /** Random kernel cases from `seed`: every combine op of every element type, random widths. */
-function cases(seed: number, count: number): KernelCase[] {
+function cases(seed: number, count: number): CsrRowReduction[] {
   const next = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
   return Array.from({ length: count }, (_, k) => {
-    const element = (['f32', 'f64', 'i32', 'i64'] as const)[k % 4] as Element;
+    const element = (['f32', 'f64', 'i32', 'i64'] as const)[k % 4] as ReductionElement;
     const float = element.startsWith('f');
     const combines = float ? FLOAT_COMBINES : INT_COMBINES;
     const combine = combines[Math.floor(k / 4) % combines.length] as string;
@@ -177,13 +133,13 @@ describe('halfWidthShortReductions', () => {
 
   it('gives the full-width results bit for bit: every kind, type, width, vl and row length', () => {
     for (const [k, c] of cases(3501, 48).entries()) {
-      const scalar = parseModule(kernelText(c));
+      const scalar = parseModule(csrRowReductionText(c));
       for (const vl of VLS) {
         for (const enableSIMDIndex32 of [false, true]) {
           const options = { vectorLength: vl, enableSIMDIndex32 };
           const full = vectorize(scalar, options);
           const short = vectorize(scalar, { ...options, halfWidthShortReductions: true });
-          expect(full.report.loops[1], kernelText(c)).toMatchObject({ vectorized: true });
+          expect(full.report.loops[1], csrRowReductionText(c)).toMatchObject({ vectorized: true });
           expect(opsNamed(short.module, 'scf.if'), `vl=${vl}`).toHaveLength(1);
           for (const seed of [k, k + 1000]) {
             expect(outputBytes(short.module, c, vl, seed), `${JSON.stringify(c)} vl=${vl}`).toBe(
@@ -196,7 +152,7 @@ describe('halfWidthShortReductions', () => {
   });
 
   it('runs rows of at most floor(vl / 2) entries through one step of that many lanes', () => {
-    const c: KernelCase = {
+    const c: CsrRowReduction = {
       element: 'f64',
       combine: 'arith.addf',
       term: 'arith.mulf',
@@ -204,7 +160,7 @@ describe('halfWidthShortReductions', () => {
       pos: 'i32',
       init: '0.0',
     };
-    const { module, report } = vectorize(parseModule(kernelText(c)), {
+    const { module, report } = vectorize(parseModule(csrRowReductionText(c)), {
       vectorLength: 8,
       enableSIMDIndex32: true,
       halfWidthShortReductions: true,
@@ -221,7 +177,7 @@ describe('halfWidthShortReductions', () => {
 
   it('changes nothing when off (the MLIR pass), under VLA, or at vl=1', () => {
     const scalar = parseModule(
-      kernelText({
+      csrRowReductionText({
         element: 'f32',
         combine: 'arith.addf',
         term: 'arith.mulf',
