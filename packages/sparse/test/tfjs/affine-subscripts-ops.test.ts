@@ -12,7 +12,7 @@ import { seededRandom } from '@tilekit/conformance';
 import { compileGlsl, compileWgsl } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor, SparsifyError, sparsify } from '../../src/index.js';
-import { sparseOp } from '../../src/tfjs/index.js';
+import { SparseGradientError, sparseOp } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 
@@ -128,4 +128,47 @@ describe('the shader engines take the convolution loops', () => {
       }
     },
   );
+});
+
+describe('gradients of a convolution sparseOp', () => {
+  it('with respect to the filter: the correlation of the image with the output gradient', async () => {
+    expect(await tf.setBackend('cpu')).toBe(true);
+    const op = sparseOp(CONV, {});
+    const I = tf.tensor2d([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [3, 4]);
+    const F = tf.tensor2d([1, -1, 2, 0], [2, 2]);
+    const before = tf.memory().numTensors;
+    // The output gradient: the weights 1..6 of the 2x3 output.
+    const W = tf.tensor2d([1, 2, 3, 4, 5, 6], [2, 3]);
+    const gF = tf.grad((f: tf.Tensor) => op(I, f))(F, W);
+    // dF(k,l) = sum over i, j of W(i,j) * I(i+k, j+l).
+    const image = I.arraySync() as number[][];
+    const expected = [0, 1].map((k) =>
+      [0, 1].map((l) => {
+        let sum = 0;
+        for (let i = 0; i < 2; i++)
+          for (let j = 0; j < 3; j++) sum += (i * 3 + j + 1) * (image[i + k]?.[j + l] as number);
+        return sum;
+      }),
+    );
+    expect(gF.arraySync()).toEqual(expected);
+    tf.dispose([gF, W]);
+    expect(tf.memory().numTensors).toBe(before);
+    tf.dispose([I, F]);
+  });
+
+  it('with respect to the image is a SparseGradientError naming the access', async () => {
+    expect(await tf.setBackend('cpu')).toBe(true);
+    const op = sparseOp(CONV, { F: 'CSR' });
+    const F = SparseTensor.fromDense(Float32Array.from([1, 0, 0, 1]), [2, 2], 'CSR');
+    const I = tf.ones([3, 3]);
+    let thrown: unknown;
+    try {
+      tf.grad((i: tf.Tensor) => op(i, F))(I);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(SparseGradientError);
+    expect((thrown as Error).message).toMatch(/I\(i\+k,j\+l\).*read through affine subscripts/);
+    I.dispose();
+  });
 });

@@ -147,6 +147,12 @@ export function derivativeKernel(
   for (const product of expand(notation.rhs)) {
     product.factors.forEach((f, k) => {
       if (f.tensor !== tensor || product.coefficient === 0) return;
+      if (f.subscripts !== undefined) {
+        throw new SparseGradientError(
+          show(f),
+          `the gradient with respect to ${tensor}, read through affine subscripts, would be written at them (a transposed convolution), which is not supported; differentiate with respect to the other operands`,
+        );
+      }
       indices = f.indices;
       const rest = product.factors.filter((_, m) => m !== k).map(access);
       const sample = sampleWith === undefined ? [] : [access({ ...f, tensor: sampleWith })];
