@@ -8,7 +8,8 @@
  */
 import type { DataId, TensorInfo } from '@tensorflow/tfjs-core';
 import { SparseFormatError, SparseStorageError } from '../sparse-tensor/errors.js';
-import { isCompressed, isSingleton, type SparseFormat } from '../sparse-tensor/format.js';
+import { levelOf, levelsOf, type SparseFormat } from '../sparse-tensor/format.js';
+import { numbersOf } from '../sparse-tensor/storage-arrays.js';
 import { validateStorage } from '../sparse-tensor/validate.js';
 import type { OperandFormat } from './sparse-inputs.js';
 import { unsignedView } from './unsigned-views.js';
@@ -38,31 +39,33 @@ export function checkStorageLengths<T extends { readonly shape: readonly number[
   argument: string,
 ): void {
   let parents = 1;
-  format.levels.forEach((level, l) => {
+  format.levels.forEach((lt, l) => {
+    const level = levelOf(lt);
     const size = shape[format.order[l] as number] as number;
     const pos = storage.positions[l];
     const crd = storage.coordinates[l];
-    if (level === 'dense') {
+    if (level.iteration === 'range') {
       parents *= size;
       return;
     }
     if (crd === undefined)
-      throw new SparseFormatError(`${argument}.coordinates[${l}]`, `a ${level} level needs them`);
+      throw new SparseFormatError(`${argument}.coordinates[${l}]`, `a ${lt} level needs them`);
     const stored = lengthOf(crd);
-    if (isCompressed(level)) {
+    if (level.hasPositions) {
       if (pos === undefined)
-        throw new SparseFormatError(`${argument}.positions[${l}]`, `a ${level} level needs them`);
-      if (lengthOf(pos) !== parents + 1)
+        throw new SparseFormatError(`${argument}.positions[${l}]`, `a ${lt} level needs them`);
+      const expected = level.positionsLength(parents);
+      if (lengthOf(pos) !== expected)
         throw new SparseStorageError(
           `${argument}.positions[${l}]`,
-          `expected length ${parents + 1} (parent positions + 1), got ${lengthOf(pos)}`,
+          `expected length ${expected} (${parents} parent positions), got ${lengthOf(pos)}`,
         );
       if (parents === 0 && stored > 0)
         throw new SparseStorageError(
           `${argument}.coordinates[${l}]`,
           `a level with no parent position stores no coordinate, got ${stored}`,
         );
-    } else if (isSingleton(level) && stored !== parents) {
+    } else if (stored !== parents) {
       throw new SparseStorageError(
         `${argument}.coordinates[${l}]`,
         `expected length ${parents} (one per parent position), got ${stored}`,
@@ -151,15 +154,17 @@ export function checkStorage(
     crdWidth: 32,
   } as SparseFormat;
   try {
-    validateStorage(
-      {
-        values: read(storage.values) as unknown as Float32Array,
-        positions: format.levels.map((_, l) => view(storage.positions[l])),
-        coordinates: format.levels.map((_, l) => view(storage.coordinates[l])),
-      },
+    const arrays = {
+      values: read(storage.values) as unknown as Float32Array,
+      positions: format.levels.map((_, l) => view(storage.positions[l])),
+      coordinates: format.levels.map((_, l) => view(storage.coordinates[l])),
+    };
+    const counts = validateStorage(
+      arrays,
       sparseFormat,
       format.order.map((d) => shape[d] as number),
     );
+    checkContiguous(arrays, sparseFormat, counts);
   } catch (e) {
     // Name the operand the arrays belong to.
     if (e instanceof SparseStorageError)
@@ -171,4 +176,32 @@ export function checkStorage(
     throw e;
   }
   recordCheckedStorage(storage, format, shape);
+}
+
+/**
+ * Segments with gaps between them (a loose compressed level) are refused on a backend: the
+ * ops that list entries there find each entry's parent by a sorted search of the segment ends,
+ * which a gap would mislead. `SparseTensor.fromStorage` compacts them.
+ */
+function checkContiguous(
+  storage: {
+    readonly positions: readonly (Uint32Array | undefined)[];
+    readonly coordinates: readonly (Uint32Array | undefined)[];
+  },
+  format: SparseFormat,
+  counts: readonly number[],
+): void {
+  levelsOf(format).forEach((level, l) => {
+    const pos = storage.positions[l];
+    if (!level.hasPositions || pos === undefined) return;
+    const parents = l === 0 ? 1 : (counts[l - 1] as number);
+    const stored = storage.coordinates[l]?.length ?? 0;
+    const checked = level.checkPositions(numbersOf(pos), parents, stored);
+    if (checked.problem === undefined && !checked.contiguous) {
+      throw new SparseStorageError(
+        `positions[${l}]`,
+        'has gaps between its segments; a tfjs backend stores them contiguously: compact them with SparseTensor.fromStorage(...) and pass that tensor (or TfSparseTensor.fromSparseTensor of it)',
+      );
+    }
+  });
 }

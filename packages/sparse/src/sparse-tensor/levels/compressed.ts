@@ -25,6 +25,7 @@ function compressedLevel<S extends string>(spelling: S, unique: boolean): LevelF
       const pos = positions as ArrayLike<number>;
       return [pos[p] as number, pos[p + 1] as number];
     },
+    endsInPositions: { start: 1, stride: 1 },
     segmentEnd: (positions: ArrayLike<number> | undefined, p: number) =>
       (positions as ArrayLike<number>)[p + 1] as number,
     positionsFromOffsets: (offsets: Uint32Array) => offsets,

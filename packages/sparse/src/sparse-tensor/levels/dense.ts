@@ -21,6 +21,7 @@ export const DENSE: LevelFormat<'dense'> = Object.freeze({
     p * size,
     (p + 1) * size,
   ],
+  endsInPositions: undefined,
   segmentEnd: (_positions: unknown, p: number, size: number) => (p + 1) * size,
   positionsFromOffsets: () => new Uint32Array(0),
   checkPositions: () => ({ contiguous: true }),

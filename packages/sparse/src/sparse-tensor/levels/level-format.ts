@@ -67,6 +67,12 @@ export interface LevelFormat<S extends string = string> {
    * level's positions array as numbers, where it has one).
    */
   segment(positions: ArrayLike<number> | undefined, p: number, size: number): [number, number];
+  /**
+   * Where the positions array holds the segment ends, for code that searches them (a tensor
+   * backend finding each entry's parent): from entry `start`, every `stride`-th entry is one
+   * parent's end, in parent order. `undefined` for a level without positions.
+   */
+  readonly endsInPositions: { readonly start: number; readonly stride: number } | undefined;
   /** The end of parent position `p`'s children (`segment(...)[1]`, without the pair). */
   segmentEnd(positions: ArrayLike<number> | undefined, p: number, size: number): number;
   /**

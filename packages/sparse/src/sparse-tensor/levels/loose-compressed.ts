@@ -27,6 +27,7 @@ function looseCompressedLevel<S extends string>(spelling: S, unique: boolean): L
       const pos = positions as ArrayLike<number>;
       return [pos[2 * p] as number, pos[2 * p + 1] as number];
     },
+    endsInPositions: { start: 1, stride: 2 },
     segmentEnd: (positions: ArrayLike<number> | undefined, p: number) =>
       (positions as ArrayLike<number>)[2 * p + 1] as number,
     positionsFromOffsets: (offsets: Uint32Array) => {

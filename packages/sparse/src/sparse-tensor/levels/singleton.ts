@@ -26,6 +26,7 @@ function singletonLevel<S extends string>(spelling: S, unique: boolean): LevelFo
         ? `a singleton level must follow another level (it stores one coordinate per parent position); use 'compressed' at the root`
         : undefined,
     segment: (_positions: unknown, p: number): [number, number] => [p, p + 1],
+    endsInPositions: undefined,
     segmentEnd: (_positions: unknown, p: number) => p + 1,
     positionsFromOffsets: () => new Uint32Array(0),
     checkPositions: () => ({ contiguous: true }),

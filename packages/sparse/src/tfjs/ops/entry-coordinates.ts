@@ -3,11 +3,12 @@
  * computed on its backend from the storage tensors (no read-back): walking the levels from the
  * last up, a position's coordinate is its coordinates entry (compressed, singleton) or its
  * offset in the parent's block (dense), and its parent position is found by a sorted search of
- * the positions (compressed), is the same position (singleton) or the block number (dense).
+ * the segment ends its level object locates in the positions (compressed, loose compressed),
+ * is the same position (singleton) or the block number (dense).
  * Per-dimension coordinates never overflow int32, whatever the dense size of the tensor.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { isCompressed, isSingleton, type LevelType } from '../../sparse-tensor/format.js';
+import { levelsOf } from '../../sparse-tensor/format.js';
 import type { TfSparseTensor } from '../sparse-tensor-tf.js';
 
 /** An int32 scalar (a plain number would make the arithmetic float32). */
@@ -21,26 +22,33 @@ export function entryCoordinates(s: TfSparseTensor): tf.Tensor1D[] {
   // tf.searchSorted rejects an empty search.
   if (s.nnz === 0) return s.shape.map(() => tf.tensor1d([], 'int32'));
   return tf.tidy(() => {
-    const { levels, order } = s.format;
+    const { order } = s.format;
+    const levels = levelsOf(s.format);
     const coordinates: tf.Tensor1D[] = new Array(s.rank);
     let position: tf.Tensor1D = tf.range(0, s.nnz, 1, 'int32');
     for (let l = levels.length - 1; l >= 0; l--) {
-      const level = levels[l] as LevelType;
+      const level = levels[l] as (typeof levels)[number];
       const dim = order[l] as number;
       const size = s.shape[dim] as number;
-      if (level === 'dense') {
+      if (level.iteration === 'range') {
         coordinates[dim] = tf.mod(position, int(size));
         position = tf.floorDiv(position, int(size));
-      } else {
-        coordinates[dim] = tf.gather(s.coordinates[l] as tf.Tensor1D, position);
-        if (isCompressed(level)) {
-          const positions = s.positions[l] as tf.Tensor1D;
-          // searchSorted answers a 1-D sequence as [1, n].
-          const after = tf.reshape(tf.searchSorted(positions, position, 'right'), [s.nnz]);
-          position = tf.sub(after, int(1)) as tf.Tensor1D;
-        } else if (!isSingleton(level)) {
-          throw new Error(`unknown level type ${level}`);
-        }
+        continue;
+      }
+      coordinates[dim] = tf.gather(s.coordinates[l] as tf.Tensor1D, position);
+      const ends = level.endsInPositions;
+      if (ends !== undefined) {
+        // The parent is the number of segments ending at or before the position (segments
+        // are contiguous on a backend: storage-check.ts).
+        const positions = s.positions[l] as tf.Tensor1D;
+        const segmentEnds = tf.stridedSlice(
+          positions,
+          [ends.start],
+          [positions.size],
+          [ends.stride],
+        ) as tf.Tensor1D;
+        // searchSorted answers a 1-D sequence as [1, n].
+        position = tf.reshape(tf.searchSorted(segmentEnds, position, 'right'), [s.nnz]);
       }
     }
     return coordinates;

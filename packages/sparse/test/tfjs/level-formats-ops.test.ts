@@ -1,0 +1,98 @@
+/**
+ * The tfjs sparse ops on the cpu and wasm backends with operands in the level types only level
+ * objects describe: every random case of the op suite with its matrix in the `loose_compressed`
+ * form of its named format (MLIR's `sparse_loose.mlir`), against the same plain loops; ELL
+ * (`[dense, dense, singleton]`, TACO's `espmv`) through `sparseOp`; storage with gaps between
+ * loose segments refused by name on a backend. Seeded; the tensor count balances.
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-wasm';
+import * as tf from '@tensorflow/tfjs-core';
+import { seededRandom } from '@tilekit/conformance';
+import { describe, expect, it } from 'vitest';
+import type { FormatSpec, NamedFormat } from '../../src/index.js';
+import { SparseStorageError, SparseTensor } from '../../src/index.js';
+import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/register-wasm.js';
+import { sparseOp, TfSparseTensor } from '../../src/tfjs/index.js';
+import {
+  CASE_OPS,
+  describeCase,
+  randomCases,
+  referenceOf,
+  runCase,
+} from './support/random-cases.js';
+
+/** Each named format with its compressed levels loose (same order and uniqueness). */
+const LOOSE: Readonly<Record<string, FormatSpec>> = {
+  'sparse-vector': ['loose_compressed'],
+  CSR: ['dense', 'loose_compressed'],
+  CSC: { levels: ['dense', 'loose_compressed'], order: [1, 0] },
+  DCSR: ['loose_compressed', 'loose_compressed'],
+  DCSC: { levels: ['loose_compressed', 'loose_compressed'], order: [1, 0] },
+  COO: ['loose_compressed(nonunique)', 'singleton'],
+};
+
+describe.each(['cpu', 'wasm'] as const)('loose_compressed operands on %s', (backend) => {
+  it.each(CASE_OPS)('%s equals plain loops on random cases', async (op) => {
+    expect(await tf.setBackend(backend)).toBe(true);
+    const before = tf.memory().numTensors;
+    for (const c of randomCases(op, 30, 40 + CASE_OPS.indexOf(op))) {
+      const loose = { ...c, format: LOOSE[c.format] as unknown as NamedFormat };
+      const got = tf.tidy(() =>
+        Array.from(runCase(tf, loose).dataSync(), (v) => (v === 0 ? 0 : v)),
+      );
+      expect(got, `${describeCase(c)} (loose)`).toEqual(referenceOf(c));
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+
+  it('ELL espmv through sparseOp equals a plain loop (seeded)', async () => {
+    expect(await tf.setBackend(backend)).toBe(true);
+    const before = tf.memory().numTensors;
+    const next = seededRandom(77);
+    for (let k = 0; k < 6; k++) {
+      const [slots, rows, cols] = [2 + k, 3 + k, 4 + 2 * k];
+      const b = new Float32Array(slots * rows * cols);
+      for (let p = 0; p < slots * rows; p++) {
+        if (next() < 0.75) b[p * cols + Math.floor(next() * cols)] = 1 + Math.floor(next() * 8);
+      }
+      const c = Float32Array.from({ length: cols }, () => Math.floor(next() * 16) / 4 - 2);
+      const expected = new Array<number>(rows).fill(0);
+      for (let j = 0; j < slots; j++)
+        for (let i = 0; i < rows; i++)
+          for (let q = 0; q < cols; q++)
+            expected[i] = Math.fround(
+              (expected[i] as number) +
+                Math.fround((b[(j * rows + i) * cols + q] as number) * (c[q] as number)),
+            );
+      const B = SparseTensor.fromDense(b, [slots, rows, cols], ['dense', 'dense', 'singleton']);
+      const op = sparseOp('a(i) = B(j,i,k) * c(k)', { B: ['dense', 'dense', 'singleton'] });
+      const result = tf.tidy(() => op(B, tf.tensor1d(c)));
+      const got = Array.from(result.dataSync(), (v) => (v === 0 ? 0 : v));
+      result.dispose();
+      expect(got).toEqual(expected.map((v) => (v === 0 ? 0 : v)));
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+
+  it('storage with gaps between loose segments is refused by name, nothing leaked', async () => {
+    expect(await tf.setBackend(backend)).toBe(true);
+    const before = tf.memory().numTensors;
+    const attempt = () => {
+      const storage = {
+        values: tf.tensor1d([1, 2, 9, 3], 'float32'),
+        positions: [undefined, tf.tensor1d([0, 2, 3, 4], 'int32')],
+        coordinates: [undefined, tf.tensor1d([0, 2, 1, 1], 'int32')],
+      };
+      try {
+        return TfSparseTensor.fromTensors([2, 3], ['dense', 'loose_compressed'], storage);
+      } finally {
+        tf.dispose([storage.values, storage.positions[1], storage.coordinates[1]] as tf.Tensor[]);
+      }
+    };
+    expect(attempt).toThrow(SparseStorageError);
+    expect(attempt).toThrow(/positions\[1\]: has gaps between its segments.*fromStorage/);
+    expect(tf.memory().numTensors).toBe(before);
+  });
+});
