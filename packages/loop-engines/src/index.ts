@@ -38,6 +38,11 @@ export {
 export type { EngineCall } from './signature.js';
 // Imported-memory mode: kernels run over a WebAssembly.Memory someone else owns (tfjs's wasm heap).
 export { compileWasmOnMemory } from './wasm/imported-memory.js';
+export {
+  type EngineArray,
+  type EngineArrayType,
+  engineArray,
+} from './wasm/runtime/engine-arrays.js';
 // Kernels as data: compiled ahead of time (wasmKernelImage), run without the compiler.
 export {
   canRunInPlace,

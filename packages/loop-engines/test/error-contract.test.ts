@@ -100,6 +100,16 @@ const TARGETS: Record<string, JunkTarget> = {
       engines.compileWasmOnMemory(m as never, n as never, mem as never, o as never),
     parameters: ['module', 'fnName', 'memory', 'options'],
   },
+  engineArray: {
+    plausible: () => [Float64Array, 4],
+    call: (type, length) => {
+      // Disposed at once: junk lengths must not hold regions for the rest of the run.
+      const array = engines.engineArray(type as never, length as never);
+      array.dispose();
+      return array.disposed;
+    },
+    parameters: ['type', 'length'],
+  },
   instantiateWasmKernel: {
     plausible: () => [engines.wasmKernelImage(module, 'copy')],
     call: (image) => engines.instantiateWasmKernel(image as never),

@@ -4,24 +4,94 @@
  * gives a page only so many: past about a hundred, `new WebAssembly.Memory` throws a
  * `RangeError`), so an app that compiles thousands of kernels must not hold one per kernel.
  * Calls are synchronous and never nest, so kernels take turns: each lays its operands out from
- * address 0, and the memory grows to the largest call made so far. A kernel keeps arrays in the
- * memory between its calls (see resident-inputs.ts) only while no other kernel ran in between;
- * {@link EngineMemory.claim} tells it when one did.
+ * the end of the reserved regions (the engine arrays callers own, see engine-arrays.ts), and the
+ * memory grows to the largest call made so far. A kernel keeps arrays in the memory between its
+ * calls (see resident-inputs.ts) only while no other kernel ran in between and no region was
+ * reserved or released; {@link EngineMemory.claim} tells it when either happened.
  */
 
-/** The shared memory and which compiled function used it last. */
+const PAGE = 65536;
+/** Regions start on 16-byte boundaries, as the operands of a call do. */
+const ALIGN = 16;
+
+/** A reserved byte range `[at, at + bytes)`. */
+interface Region {
+  readonly at: number;
+  readonly bytes: number;
+}
+
+/** The shared memory, the regions reserved in it, and which compiled function used it last. */
 export class EngineMemory {
   readonly memory = new WebAssembly.Memory({ initial: 1 });
   #user: object | undefined;
+  /** Live regions, sorted by address. */
+  readonly #regions: Region[] = [];
+  /** Buffers the memory had before it grew (every view of one is detached). */
+  readonly #retired = new WeakSet<ArrayBuffer>();
 
   /**
    * Marks `user` (a compiled function's identity) as the memory's user; returns whether another
-   * function used it since `user`'s last call, so whatever `user` left in it may be gone.
+   * function used it, or a region was reserved or released, since `user`'s last call, so
+   * whatever `user` left in it may be gone or lie elsewhere.
    */
   claim(user: object): boolean {
     const changed = this.#user !== user;
     this.#user = user;
     return changed;
+  }
+
+  /** Where a call's operands start: the end of the last reserved region. */
+  get reservedEnd(): number {
+    const last = this.#regions[this.#regions.length - 1];
+    return last === undefined ? 0 : last.at + last.bytes;
+  }
+
+  /** Grows the memory (if needed) so that it holds at least `bytes` bytes. */
+  ensure(bytes: number): void {
+    const needed = Math.ceil(bytes / PAGE);
+    const have = this.memory.buffer.byteLength / PAGE;
+    if (needed <= have) return;
+    const before = this.memory.buffer;
+    this.memory.grow(needed - have);
+    this.#retired.add(before);
+  }
+
+  /** Whether `buffer` was this memory's before it grew. */
+  isRetired(buffer: ArrayBufferLike): boolean {
+    return this.#retired.has(buffer as ArrayBuffer);
+  }
+
+  /**
+   * Reserves `bytes` bytes (the first gap that fits, else after the last region), zeroed;
+   * returns the address. Operands a kernel left after the regions may move: callers re-copy.
+   */
+  reserve(bytes: number): number {
+    const size = Math.ceil(bytes / ALIGN) * ALIGN;
+    let at = 0;
+    let k = 0;
+    for (; k < this.#regions.length; k++) {
+      const r = this.#regions[k] as Region;
+      if (r.at - at >= size) break;
+      at = r.at + r.bytes;
+    }
+    this.ensure(at + size);
+    this.#regions.splice(k, 0, { at, bytes: size });
+    new Uint8Array(this.memory.buffer, at, size).fill(0);
+    this.#user = undefined;
+    return at;
+  }
+
+  /** Releases the region that starts at `at` (nothing if none does). */
+  release(at: number): void {
+    const k = this.#regions.findIndex((r) => r.at === at);
+    if (k < 0) return;
+    this.#regions.splice(k, 1);
+    this.#user = undefined;
+  }
+
+  /** Whether `[at, at + bytes)` lies inside one live region. */
+  holds(at: number, bytes: number): boolean {
+    return this.#regions.some((r) => at >= r.at && at + bytes <= r.at + r.bytes);
   }
 }
 

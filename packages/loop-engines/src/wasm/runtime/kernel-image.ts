@@ -8,7 +8,8 @@
  * With the engine's own memory (engine-memory.ts), memref arguments are copied into that memory
  * once per call (an array declared with `markImmutable` that is still there from the previous
  * call is not copied again, nor is a written array declared with `markOverwritten`) and the
- * memrefs the kernel writes are copied back. Over an imported memory (tfjs's wasm heap), memref
+ * memrefs the kernel writes are copied back; a view of an engine array (engine-arrays.ts) is
+ * passed by address, read and written where it lies. Over an imported memory (tfjs's wasm heap), memref
  * arguments are views of it passed by address: nothing is copied.
  */
 import { describeValue } from '@tilekit/errors';
@@ -16,11 +17,11 @@ import type { MemRefData, MemRefType, ScalarType, Type } from '@tilekit/loop-ir'
 import { expectMemory, expectTypedArray } from '../../argument-checks.js';
 import { EngineArgumentError } from '../../errors.js';
 import { type EngineCall, memrefView, scalarArgument } from '../../signature.js';
-import { engineMemory } from './engine-memory.js';
+import { type EngineMemory, engineMemory } from './engine-memory.js';
 import { HOST_TABLE } from './host-table.js';
 import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
 import { BUFFER_PADDING, elementBytes } from './memory-layout.js';
-import { copyIn, copyOut } from './memory-transfer.js';
+import { copyIn, copyOut, sameLayout } from './memory-transfer.js';
 import { isMarkedOverwritten } from './overwritten-arrays.js';
 import { ResidentArguments } from './resident-inputs.js';
 
@@ -40,8 +41,6 @@ export interface WasmKernelImage {
   /** Names of the host functions the module imports, in import order. */
   readonly hostImports: readonly string[];
 }
-
-const PAGE = 65536;
 
 /** Whether `data` can be passed by address: a view of `memory` with padding room after it. */
 export function canRunInPlace(data: MemRefData, memory: WebAssembly.Memory): boolean {
@@ -96,6 +95,41 @@ function instantiate(image: WasmKernelImage, memory: WebAssembly.Memory): WasmKe
 }
 
 /**
+ * Whether argument `i`'s `data` is a view of an engine array (engine-arrays.ts), to be passed
+ * by address: a view of the memory's current buffer inside a live region, in the memref's
+ * element layout. A view of the memory that is none of these is an error, as a kernel would
+ * read or write memory that is no longer (or never was) the caller's.
+ */
+function engineArrayView(
+  shared: EngineMemory,
+  i: number,
+  data: MemRefData,
+  t: MemRefType,
+): boolean {
+  if (shared.isRetired(data.buffer)) {
+    throw new EngineArgumentError(
+      `#${i}`,
+      "is a view of the engine memory from before it grew (read the engine array's data again)",
+    );
+  }
+  if (data.buffer !== shared.memory.buffer) return false;
+  if (!shared.holds(data.byteOffset, data.byteLength + BUFFER_PADDING)) {
+    throw new EngineArgumentError(
+      `#${i}`,
+      'is a view of the engine memory outside every live engine array (disposed, or not one)',
+    );
+  }
+  const element = t.element as ScalarType;
+  if (!sameLayout(data, element)) {
+    throw new EngineArgumentError(
+      `#${i}`,
+      `is an engine array of ${data.constructor.name}, which a memref of ${elementBytes(element)}-byte ${element.kind} elements cannot read in place`,
+    );
+  }
+  return true;
+}
+
+/**
  * The kernel of `image` as a callable in the interpreter's calling convention (memref
  * arguments are typed arrays or `{data, shape}` written in place), running in the engine's one
  * shared linear memory.
@@ -125,24 +159,31 @@ export function instantiateWasmKernel(image: WasmKernelImage): EngineCall {
     const memrefs = inputs.flatMap((t, i) =>
       t.kind === 'memref' ? [{ i, t, arg: memrefView(args[i], t, `#${i}`) }] : [],
     );
-    let top = 0;
+    // Views of engine arrays are passed where they lie; the rest is laid out after the arrays.
+    const inPlace = new Set(memrefs.filter((m) => engineArrayView(shared, m.i, m.arg.data, m.t)));
+    let top = shared.reservedEnd;
     const addresses = new Map<number, number>();
     for (const m of memrefs) {
+      if (inPlace.has(m)) {
+        addresses.set(m.i, m.arg.data.byteOffset);
+        continue;
+      }
       addresses.set(m.i, top);
       top +=
         Math.ceil(
           (m.arg.data.length * elementBytes(m.t.element as ScalarType) + BUFFER_PADDING) / 16,
         ) * 16;
     }
-    const needed = Math.ceil((top + BUFFER_PADDING) / PAGE);
-    const have = memory.buffer.byteLength / PAGE;
-    if (needed > have) memory.grow(needed - have);
+    shared.ensure(top + BUFFER_PADDING);
     const wasmArgs: (number | bigint)[] = [];
     inputs.forEach((t, i) => {
       if (t.kind === 'memref') {
         const m = memrefs.find((x) => x.i === i) as (typeof memrefs)[number];
         const at = addresses.get(i) as number;
-        if (written.has(i)) {
+        if (inPlace.has(m)) {
+          // Read and written where it lies; its laid-out region may now hold other operands.
+          resident.forget(i);
+        } else if (written.has(i)) {
           if (!isMarkedOverwritten(m.arg.data)) copyIn(memory.buffer, at, m.arg.data, t);
         } else if (!resident.holds(i, m.arg.data, at)) {
           copyIn(memory.buffer, at, m.arg.data, t);
@@ -157,7 +198,7 @@ export function instantiateWasmKernel(image: WasmKernelImage): EngineCall {
     });
     const values = invokeKernel(kernel, fnName, wasmArgs, results);
     for (const m of memrefs) {
-      if (written.has(m.i))
+      if (written.has(m.i) && !inPlace.has(m))
         copyOut(memory.buffer, addresses.get(m.i) as number, m.arg.data, m.t as MemRefType);
     }
     return values;

@@ -17,7 +17,8 @@ function wasmView(buffer: ArrayBuffer, at: number, t: ScalarType, n: number): Me
   return new Int8Array(buffer, at, n);
 }
 
-function sameLayout(data: MemRefData, t: ScalarType): boolean {
+/** Whether `data` holds its elements as a memref of `t` lays them out in memory. */
+export function sameLayout(data: MemRefData, t: ScalarType): boolean {
   const bytes = elementBytes(t);
   if (data.BYTES_PER_ELEMENT !== bytes) return false;
   const isFloatData = data instanceof Float32Array || data instanceof Float64Array;

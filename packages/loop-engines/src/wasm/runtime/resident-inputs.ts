@@ -38,6 +38,11 @@ export class ResidentArguments {
     this.#held.clear();
   }
 
+  /** Forgets what argument `i`'s region held (its data was read elsewhere this call). */
+  forget(i: number): void {
+    this.#held.delete(i);
+  }
+
   /** Records that argument `i`'s region at `at` now holds `data` (kept only if immutable). */
   record(i: number, data: MemRefData, at: number): void {
     if (isMarkedImmutable(data)) this.#held.set(i, { data, at, bytes: data.byteLength });
