@@ -6,7 +6,13 @@
  * still encodes a module WebAssembly accepts.
  */
 
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import {
+  callableExports,
+  callTarget,
+  constructTarget,
+  type JunkTarget,
+  junkCallFailures,
+} from '@tilekit/test-support/junk';
 import * as encoder from '@tilekit/wasm-encoder';
 import { describe, expect, it } from 'vitest';
 
@@ -21,31 +27,23 @@ const parts = () => {
 };
 
 const TARGETS: Record<string, JunkTarget> = {
-  FunctionBuilder: {
-    plausible: () => [['i32'], ['f64']],
-    call: (params, results) => new encoder.FunctionBuilder(params as never, results as never),
-    parameters: ['params', 'results'],
-  },
-  ModulePartsError: {
-    plausible: () => ['parts', 'a ModuleParts object', null],
-    call: (a, e, v) => new encoder.ModulePartsError(a as never, e as never, v),
-    parameters: ['argument', 'expected', 'value'],
-  },
-  UnknownInstructionError: {
-    plausible: () => ['no such op'],
-    call: (m) => new encoder.UnknownInstructionError(m as never),
-    parameters: ['message'],
-  },
-  WasmEncoderError: {
-    plausible: () => ['message'],
-    call: (m) => new encoder.WasmEncoderError(m as never),
-    parameters: ['message'],
-  },
-  encodeModule: {
-    plausible: () => [parts()],
-    call: (p) => encoder.encodeModule(p as never),
-    parameters: ['parts'],
-  },
+  FunctionBuilder: constructTarget(
+    ['params', 'results'],
+    () => [['i32'], ['f64']],
+    encoder.FunctionBuilder,
+  ),
+  ModulePartsError: constructTarget(
+    ['argument', 'expected', 'value'],
+    () => ['parts', 'a ModuleParts object', null],
+    encoder.ModulePartsError,
+  ),
+  UnknownInstructionError: constructTarget(
+    ['message'],
+    () => ['no such op'],
+    encoder.UnknownInstructionError,
+  ),
+  WasmEncoderError: constructTarget(['message'], () => ['message'], encoder.WasmEncoderError),
+  encodeModule: callTarget(['parts'], () => [parts()], encoder.encodeModule),
 };
 
 describe('every export of @tilekit/wasm-encoder keeps the error contract on junk', () => {

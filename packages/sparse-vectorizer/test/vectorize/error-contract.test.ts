@@ -4,7 +4,13 @@
  * throws a `VectorizerError` naming one of its parameters.
  */
 import { f32, i8, parseModule } from '@tilekit/loop-ir';
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import {
+  callableExports,
+  callTarget,
+  constructTarget,
+  type JunkTarget,
+  junkCallFailures,
+} from '@tilekit/test-support/junk';
 import { describe, expect, it } from 'vitest';
 import * as vectorizer from '../../src/index.js';
 
@@ -30,46 +36,30 @@ const message = (make: (m: never) => unknown): JunkTarget => ({
 
 const TARGETS: Record<string, JunkTarget> = {
   VectorizerError: message((m) => new vectorizer.VectorizerError(m)),
-  VectorizeOptionsError: {
-    plausible: () => ['vl=0', 'options'],
-    call: (m, a) => new vectorizer.VectorizeOptionsError(m as never, a as never),
-    parameters: ['message', 'argument'],
-  },
-  VectorizerArgumentError: {
-    plausible: () => ['element', 'a scalar type', null],
-    call: (a, e, v) => new vectorizer.VectorizerArgumentError(a as never, e as never, v),
-    parameters: ['argument', 'expected', 'value'],
-  },
-  formatReport: {
-    plausible: () => [report()],
-    call: (r) => vectorizer.formatReport(r as never),
-    parameters: ['report'],
-  },
-  reportLines: {
-    plausible: () => [report()],
-    call: (r) => vectorizer.reportLines(r as never),
-    parameters: ['report'],
-  },
-  resolveOptions: {
-    plausible: () => [{ vectorLength: 4 }],
-    call: (o) => vectorizer.resolveOptions(o as never),
-    parameters: ['options'],
-  },
-  vectorType: {
-    plausible: () => [VL(), f32],
-    call: (vl, element) => vectorizer.vectorType(vl as never, element as never),
-    parameters: ['vl', 'element'],
-  },
-  vectorize: {
-    plausible: () => [parseModule(MODULE), { vectorLength: 8 }],
-    call: (m, o) => vectorizer.vectorize(m as never, o as never),
-    parameters: ['module', 'options'],
-  },
-  widenedIndexElement: {
-    plausible: () => [VL(), i8],
-    call: (vl, element) => vectorizer.widenedIndexElement(vl as never, element as never),
-    parameters: ['vl', 'element'],
-  },
+  VectorizeOptionsError: constructTarget(
+    ['message', 'argument'],
+    () => ['vl=0', 'options'],
+    vectorizer.VectorizeOptionsError,
+  ),
+  VectorizerArgumentError: constructTarget(
+    ['argument', 'expected', 'value'],
+    () => ['element', 'a scalar type', null],
+    vectorizer.VectorizerArgumentError,
+  ),
+  formatReport: callTarget(['report'], () => [report()], vectorizer.formatReport),
+  reportLines: callTarget(['report'], () => [report()], vectorizer.reportLines),
+  resolveOptions: callTarget(['options'], () => [{ vectorLength: 4 }], vectorizer.resolveOptions),
+  vectorType: callTarget(['vl', 'element'], () => [VL(), f32], vectorizer.vectorType),
+  vectorize: callTarget(
+    ['module', 'options'],
+    () => [parseModule(MODULE), { vectorLength: 8 }],
+    vectorizer.vectorize,
+  ),
+  widenedIndexElement: callTarget(
+    ['vl', 'element'],
+    () => [VL(), i8],
+    vectorizer.widenedIndexElement,
+  ),
 };
 
 describe('every export of @tilekit/sparse-vectorizer keeps the error contract on junk', () => {
