@@ -11,6 +11,7 @@ describeReadmeExamples({
     'Affine subscripts (convolutions)',
     'Sparse outputs',
     'How kernels are cached',
+    'Threads (`@tilekit/sparse/threads`)',
     '`SparseTensor`',
     '`SparseTensor`',
     'tfjs (`@tilekit/sparse/tfjs`)',
