@@ -6,18 +6,19 @@
  * the row of the whole operand entry for entry, so a kernel computes it with the same
  * operations in the same order.
  */
+import { levelAt } from '../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { IndexArray } from '../sparse-tensor/storage-arrays.js';
 import type { DenseOperand } from '../sparsify/bind.js';
 
 /** Whether a format stores dimension 0 first in a dense level (what a row block needs). */
 export function startsWithDenseRows(tensor: SparseTensor): boolean {
-  return tensor.format.levels[0] === 'dense' && tensor.format.order[0] === 0;
+  return levelAt(tensor.format, 0).iteration === 'range' && tensor.format.order[0] === 0;
 }
 
-/** `positions[lo..hi]` minus `positions[lo]`, in the array's own type. */
+/** `positions[lo..hi)` minus `positions[lo]`, in the array's own type. */
 function rebased(positions: IndexArray, lo: number, hi: number): IndexArray {
-  const slice = positions.slice(lo, hi + 1);
+  const slice = positions.slice(lo, hi);
   if (slice instanceof BigInt64Array || slice instanceof BigUint64Array) {
     const base = slice[0] ?? 0n;
     if (base !== 0n) for (let k = 0; k < slice.length; k++) slice[k] = (slice[k] as bigint) - base;
@@ -40,18 +41,22 @@ export function rowBlockOfTensor(tensor: SparseTensor, lo: number, hi: number): 
   let from = lo;
   let to = hi;
   for (let l = 1; l < format.levels.length; l++) {
-    const level = format.levels[l] as string;
+    const level = levelAt(format, l);
     const pos = tensor.positions[l];
     const crd = tensor.coordinates[l];
-    if (level === 'dense') {
+    if (level.iteration === 'range') {
       const size = shape[format.order[l] as number] as number;
       from *= size;
       to *= size;
       positions.push(undefined);
       coordinates.push(undefined);
-    } else if (pos !== undefined) {
-      positions.push(rebased(pos, from, to));
-      [from, to] = [at(pos, from), at(pos, to)];
+    } else if (pos !== undefined && level.endsInPositions !== undefined) {
+      // The parents' entries of the positions array, then their children's range.
+      const stride = level.endsInPositions.stride;
+      const first = from * stride;
+      positions.push(rebased(pos, first, first + level.positionsLength(to - from)));
+      const lo = at(pos, first);
+      [from, to] = [lo, to > from ? at(pos, (to - 1) * stride + level.endsInPositions.start) : lo];
       coordinates.push(crd?.subarray(from, to));
     } else {
       positions.push(undefined);

@@ -154,6 +154,8 @@ const SPMV_FORMATS: readonly [string, FormatSpec][] = [
     'CSR, 8-bit positions and coordinates',
     { levels: ['dense', 'compressed'], posWidth: 8, crdWidth: 8 },
   ],
+  // A lo/hi position pair per row (MLIR's loose_compressed): a block takes its rows' pairs.
+  ['dense rows over loose_compressed', ['dense', 'loose_compressed']],
 ];
 
 const CASES: readonly RouteCase[] = [
