@@ -1,6 +1,6 @@
 /**
  * The compiler route of the sparse kernels: sparsify -> (vectorize) -> the host engine, once
- * per canonical key. Only the entries that install it (`@tilekit/sparse/tfjs/compiler`,
+ * per canonical key, and the derivation of their gradients' kernels. Only the entries that install it (`@tilekit/sparse/tfjs/compiler`,
  * `sparseOp`, the GPU register entries) import this module; see compiled-kernel.ts.
  */
 import {
@@ -14,7 +14,14 @@ import type { FormatSpec } from '../sparse-tensor/format.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
 import { LruMap } from '../sparsify/lru-map.js';
 import { hasOperandWindows } from '../sparsify/operand-window.js';
-import { type CompiledSparseKernel, parseFormats } from './compiled-kernel.js';
+import {
+  type CompiledSparseKernel,
+  installSparseCompiler,
+  parseFormats,
+} from './compiled-kernel.js';
+import { installDeriver } from './gradients/derivation.js';
+import { derivation } from './gradients/derivative.js';
+import { outputMajorKernel } from './gradients/output-major.js';
 import type { SparseKernelAttrs } from './kernel-names.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
 
@@ -112,4 +119,13 @@ export function compileSparseKernel(
   });
   COMPILED.set(key, compiled);
   return compiled;
+}
+
+/**
+ * Installs the compiler route: kernels compiled for any expression, formats and options, and
+ * the derivatives and output-major forms of any kernel for its gradients.
+ */
+export function installSparseCompilerRoute(): void {
+  installSparseCompiler(compileSparseKernel);
+  installDeriver({ derive: derivation, outputMajor: outputMajorKernel });
 }

@@ -181,7 +181,11 @@ let observer:
   | ((expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32') => void)
   | undefined;
 
-/** Calls `observe` on every kernel lookup (the generator of prepared kernels records them). */
+/**
+ * Calls `observe` on every kernel lookup, which then takes the compiler's kernel, never a
+ * prepared one: the generator of prepared kernels records what the ops look up and must not
+ * run the kernels it is about to replace.
+ */
 export function observeKernelLookups(
   observe:
     | ((expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32') => void)
@@ -203,7 +207,7 @@ export function compiledSparseKernel(
   loops = false,
 ): CompiledSparseKernel {
   observer?.(expr, attrs, dtype);
-  if (!loops) {
+  if (!loops && observer === undefined) {
     const prepared = preparedKernel(kernelSpelling(expr, attrs, dtype));
     if (prepared !== undefined) return prepared;
   }

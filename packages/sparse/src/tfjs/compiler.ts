@@ -1,12 +1,10 @@
 /**
  * `@tilekit/sparse/tfjs/compiler`: installs the sparse compiler, so that every sparse kernel
- * compiles for whatever formats, dtypes and options its operands bring. Without it, the
- * ready-made ops run the kernels prepared ahead of time for CSR (and sparse vector) operands
- * with the default options, and anything else is a typed error naming this import. `sparseOp`
- * and the GPU register entries install it themselves.
+ * compiles for whatever formats, dtypes and options its operands bring (and every gradient
+ * derives its kernels). Without it, the ready-made ops run the kernels prepared ahead of time
+ * for CSR (and sparse vector) operands with the default options, and anything else is a typed
+ * error naming this import. `sparseOp` and the GPU register entries install it themselves.
  */
+import { installSparseCompilerRoute } from './compile-route.js';
 
-import { compileSparseKernel } from './compile-route.js';
-import { installSparseCompiler } from './compiled-kernel.js';
-
-installSparseCompiler(compileSparseKernel);
+installSparseCompilerRoute();

@@ -19,8 +19,9 @@ import {
   preparedModules,
 } from '../../scripts/prepare-kernels.js';
 import { bindArguments, type KernelOperand, SparseTensor, SparsifyError } from '../../src/index.js';
-import { compileSparseKernel } from '../../src/tfjs/compile-route.js';
+import { compileSparseKernel, installSparseCompilerRoute } from '../../src/tfjs/compile-route.js';
 import { installSparseCompiler, SPARSE_COMPILER_ENTRY } from '../../src/tfjs/compiled-kernel.js';
+import { installDeriver } from '../../src/tfjs/gradients/derivation.js';
 import {
   lastSparseKernelRun,
   sddmm,
@@ -43,12 +44,12 @@ import '../../src/tfjs/register-wasm.js';
 tf.env().set('IS_TEST', true);
 
 const PREPARED: readonly PreparedKernelData[] = [
-  ...SPMV_KERNELS,
-  ...SPMM_KERNELS,
-  ...SDDMM_KERNELS,
-  ...SPARSE_DOT_KERNELS,
-  ...TO_DENSE_KERNELS,
-];
+  SPMV_KERNELS,
+  SPMM_KERNELS,
+  SDDMM_KERNELS,
+  SPARSE_DOT_KERNELS,
+  TO_DENSE_KERNELS,
+].flatMap((op) => op.kernels);
 
 /** The bits of a result (so -0 and NaN compare as stored). */
 const bitsOf = (a: ArrayLike<number>, dtype: string) =>
@@ -164,8 +165,12 @@ const denseRandom = (random: () => number, shape: number[], dtype: 'float32' | '
   );
 
 describe('the ready-made ops with the compiler removed', () => {
-  beforeAll(() => installSparseCompiler(undefined));
-  afterAll(() => installSparseCompiler(compileSparseKernel));
+  const removeCompiler = () => {
+    installSparseCompiler(undefined);
+    installDeriver(undefined);
+  };
+  beforeAll(removeCompiler);
+  afterAll(installSparseCompilerRoute);
 
   for (const backend of ['cpu', 'wasm'] as const)
     for (const dtype of ['float32', 'int32'] as const)
@@ -263,13 +268,13 @@ describe('the ready-made ops with the compiler removed', () => {
     x.dispose();
     expect(tf.memory().numTensors).toBe(before);
     // The compiler's entry makes the same calls work.
-    installSparseCompiler(compileSparseKernel);
+    installSparseCompilerRoute();
     try {
       const y = tf.tidy(() => spmv(coo, tf.tensor1d([1, 2])));
       expect(Array.from(y.dataSync())).toEqual([1, 4]);
       y.dispose();
     } finally {
-      installSparseCompiler(undefined);
+      removeCompiler();
     }
     expect(tf.memory().numTensors).toBe(before);
   });

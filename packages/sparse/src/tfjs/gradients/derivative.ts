@@ -8,6 +8,7 @@
  */
 import { SparseError } from '../../sparse-error.js';
 import { type AccessExpr, type Expr, type Notation, parseNotation } from '../../sparsify/index.js';
+import type { Derivation } from './derivation.js';
 
 /**
  * A kernel whose gradient cannot be derived (a {@link SparseError}: `code`
@@ -167,4 +168,19 @@ export function derivativeKernel(
   if (indices === undefined || terms.length === 0) return { expr: undefined, outputGradient };
   const out = indices.length === 0 ? gradient : `${gradient}(${indices.join(',')})`;
   return { expr: `${out} = ${terms.join(' ')}`, outputGradient };
+}
+
+/** The tensors an expression reads. */
+function tensorsRead(e: Expr): Set<string> {
+  if (e.kind === 'access') return new Set([e.tensor]);
+  if (e.kind === 'neg') return tensorsRead(e.operand);
+  if (e.kind === 'binary') return new Set([...tensorsRead(e.lhs), ...tensorsRead(e.rhs)]);
+  return new Set();
+}
+
+/** {@link derivativeKernel} with the tensors its expression reads (what a gradient binds). */
+export function derivation(expression: string, tensor: string, sampleWith?: string): Derivation {
+  const { expr, outputGradient } = derivativeKernel(expression, tensor, sampleWith);
+  if (expr === undefined) return { outputGradient, reads: [] };
+  return { expr, outputGradient, reads: [...tensorsRead(parseNotation(expr).rhs)] };
 }

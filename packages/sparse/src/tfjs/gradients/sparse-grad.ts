@@ -8,7 +8,7 @@
  * - positions, coordinates and scalar (number) operands get none (zeros for the index tensors).
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { type Expr, parseNotation, SparsifyError } from '../../sparsify/index.js';
+import { SparsifyError } from '../../sparsify/index.js';
 import { expressionOf, parseFormats } from '../compiled-kernel.js';
 import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel-names.js';
 import { runSparseKernel, type SparseOperand } from '../ops/run-sparse-kernel.js';
@@ -16,9 +16,8 @@ import { checkKernelConfig } from '../sparse-call.js';
 import type { OperandFormat } from '../sparse-inputs.js';
 import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
 import { checkedTfSparseTensor, TfSparseTensor } from '../sparse-tensor-tf.js';
-import { derivativeKernel } from './derivative.js';
+import { type Derivation, derivationOf, outputMajorForm } from './derivation.js';
 import { entryDenseIndices } from './entry-indices.js';
-import { outputMajorKernel } from './output-major.js';
 import { OUTPUT_MAJOR_BACKENDS } from './output-major-backends.js';
 
 /** The forward call's operands, rebuilt from the saved inputs (owned by the forward call). */
@@ -43,31 +42,28 @@ function forwardOperands(
   return { operands, formats };
 }
 
-/** The tensors an expression reads. */
-function tensorsRead(e: Expr): Set<string> {
-  if (e.kind === 'access') return new Set([e.tensor]);
-  if (e.kind === 'neg') return tensorsRead(e.operand);
-  if (e.kind === 'binary') return new Set([...tensorsRead(e.lhs), ...tensorsRead(e.rhs)]);
-  return new Set();
-}
-
 /**
- * Runs derivative kernel `expr` with the forward operands it names, `D` = `dy`; with
- * `outputMajor`, in the dense output-major form (see output_major.ts) where it has one.
+ * Runs derivative kernel `derivation` with the forward operands it reads, its output gradient
+ * = `dy`; with `outputMajor`, in the dense output-major form (see output_major.ts) where it has
+ * one.
  */
 function runDerivative(
-  expr: string,
-  outputGradient: string,
+  derivation: Derivation,
   dy: tf.Tensor,
   operands: Readonly<Record<string, SparseOperand>>,
   extra: Readonly<Record<string, SparseOperand>>,
   attrs: SparseKernelAttrs,
   outputMajor = false,
 ): tf.Tensor {
-  const all: Record<string, SparseOperand> = { ...operands, ...extra, [outputGradient]: dy };
+  let expr = derivation.expr as string;
+  const all: Record<string, SparseOperand> = {
+    ...operands,
+    ...extra,
+    [derivation.outputGradient]: dy,
+  };
   let used: Record<string, SparseOperand> = {};
-  for (const name of tensorsRead(parseNotation(expr).rhs)) used[name] = all[name] as SparseOperand;
-  const major = outputMajor ? outputMajorKernel(expr, used) : undefined;
+  for (const name of derivation.reads) used[name] = all[name] as SparseOperand;
+  const major = outputMajor ? outputMajorForm(expr, used) : undefined;
   if (major !== undefined) {
     expr = major.expr;
     used = major.operands;
@@ -113,14 +109,13 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
         gradients[position] = () => {
           const pattern = sparse ? (operands[tensor] as TfSparseTensor) : undefined;
           const sampleName = pattern === undefined ? undefined : `${tensor}_pattern`;
-          const kernel = derivativeKernel(expr, tensor, sampleName);
+          const kernel = derivationOf(expr, tensor, sampleName);
           // No stored entry (or nothing the output depends on): nothing to compute, and
           // gathering from an empty dense gradient is where backends disagree on shapes.
           if (kernel.expr === undefined || pattern?.nnz === 0) return tf.zerosLike(input);
           if (pattern === undefined) {
             const g = runDerivative(
-              kernel.expr,
-              kernel.outputGradient,
+              kernel,
               dy as tf.Tensor,
               operands,
               {},
@@ -131,22 +126,13 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
           }
           if (OUTPUT_MAJOR_BACKENDS.has(tf.getBackend())) {
             // The whole dense gradient, gathered at the stored entries.
-            const whole = derivativeKernel(expr, tensor);
-            const dense = runDerivative(
-              whole.expr as string,
-              whole.outputGradient,
-              dy as tf.Tensor,
-              operands,
-              {},
-              attrs,
-              true,
-            );
+            const whole = derivationOf(expr, tensor);
+            const dense = runDerivative(whole, dy as tf.Tensor, operands, {}, attrs, true);
             return tf.gather(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
           }
           const ones = pattern.withValues(tf.onesLike(pattern.values));
           const dense = runDerivative(
-            kernel.expr,
-            kernel.outputGradient,
+            kernel,
             dy as tf.Tensor,
             operands,
             { [sampleName as string]: ones },

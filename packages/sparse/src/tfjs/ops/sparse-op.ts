@@ -8,8 +8,7 @@ import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
 import { checkOptionsObject } from '../../sparsify/options-object.js';
-import { compileSparseKernel, refuseOperandWindows } from '../compile-route.js';
-import { installSparseCompiler } from '../compiled-kernel.js';
+import { installSparseCompilerRoute, refuseOperandWindows } from '../compile-route.js';
 import { SparseOp as SparseOpKernel } from '../kernel-names.js';
 import { callerInputsOf } from '../sparse-call.js';
 import {
@@ -72,7 +71,7 @@ export function sparseOp(
     throw new SparsifyError('formats', 'expected a format per sparse operand, e.g. {A: "CSR"}');
   checkOptionsObject('sparseOp', options, SPARSE_OP_OPTION_KEYS);
   // Any expression needs the compiler, so the op that takes any expression installs it.
-  installSparseCompiler(compileSparseKernel);
+  installSparseCompilerRoute();
   const key = sparseOpKey(expr, formats, options);
   const cached = OPS.get(key);
   if (cached !== undefined) return cached;

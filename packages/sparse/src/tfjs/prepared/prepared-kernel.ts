@@ -1,7 +1,7 @@
 /**
  * A sparse kernel prepared ahead of time, as a generated module holds it: what binding the
  * operands needs (the kernel's plan and parameters), what the caches and backends read (key,
- * formats, options, dtype) and the wasm kernel image, its bytes in base64. Reviving one makes
+ * formats, options, dtype) and the wasm kernel image, its bytes in hex. Reviving one makes
  * the {@link CompiledSparseKernel} the call path uses, without the compiler.
  */
 
@@ -19,6 +19,7 @@ import {
   type CompiledSparseKernel,
   type PreparedKernel,
 } from '../compiled-kernel.js';
+import { addPreparedDerivations, type Derivation } from '../gradients/derivation.js';
 import type { OperandFormat } from '../sparse-inputs.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 
@@ -40,7 +41,7 @@ export interface PreparedKernelData {
   readonly dtype: 'float32' | 'int32';
   readonly options: Readonly<Required<SparseOpOptions>>;
   readonly wasm: {
-    /** The module's bytes, base64. */
+    /** The module's bytes in hex (which gzips to less than base64: each byte stays 2 characters). */
     readonly bytes: string;
     readonly inputs: readonly Type[];
     readonly results: readonly Type[];
@@ -67,11 +68,11 @@ export function planData(plan: KernelPlan): PlanData {
   };
 }
 
-/** The bytes of base64 `text`. */
+/** The bytes of hex `text`. */
 function bytesOf(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let k = 0; k < binary.length; k++) bytes[k] = binary.charCodeAt(k);
+  const bytes = new Uint8Array(text.length / 2);
+  for (let k = 0; k < bytes.length; k++)
+    bytes[k] = Number.parseInt(text.slice(2 * k, 2 * k + 2), 16);
   return bytes;
 }
 
@@ -116,19 +117,27 @@ export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
   });
 }
 
-/** The generated lists already added. */
-const ADDED = new WeakSet<readonly PreparedKernelData[]>();
+/** An op's generated module: its kernels and its gradients' derivations. */
+export interface PreparedOpData {
+  readonly kernels: readonly PreparedKernelData[];
+  /** Derivations by key (see gradients/derivation.ts). */
+  readonly derivations: readonly (readonly [string, Derivation])[];
+}
+
+/** The generated modules already added. */
+const ADDED = new WeakSet<PreparedOpData>();
 
 /**
- * Adds an op's generated kernels (each revived on first use) to the kernels calls look up;
- * adding a list again does nothing. Ops call this when called, so that a bundle holds the
+ * Adds an op's generated kernels (each revived on first use) and derivations to those calls
+ * look up; adding one again does nothing. Ops call this when called, so that a bundle holds the
  * prepared kernels of the ops it uses only.
  */
-export function usePreparedKernels(list: readonly PreparedKernelData[]): void {
-  if (ADDED.has(list)) return;
-  ADDED.add(list);
+export function usePreparedKernels(op: PreparedOpData): void {
+  if (ADDED.has(op)) return;
+  ADDED.add(op);
+  addPreparedDerivations(op.derivations);
   addPreparedKernels(
-    list.map(
+    op.kernels.map(
       (data): PreparedKernel => ({ spelling: data.spelling, revive: () => revivedKernel(data) }),
     ),
   );
