@@ -4,7 +4,6 @@
  * engine, scalable ones on wasm), with this package's exclusions.
  */
 import { sparseConformance } from '@tilekit/conformance';
-import type { EngineName } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {
   type ConformanceImplOptions,
@@ -12,8 +11,8 @@ import {
   SPARSE_VECTORIZED_CONFORMANCE_EXCLUSIONS,
   sparseConformanceImpl,
 } from '../src/index.js';
+import { ENGINES } from './sparsify/every-engine.js';
 
-const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 const FIXED = { vectorLength: 8, enableSIMDIndex32: true };
 /** Scalable vectors of 4 x vscale lanes, at vscale 2. */
 const SCALABLE = { vectorLength: 4, enableVLAVectorization: true };

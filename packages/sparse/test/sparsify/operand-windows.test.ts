@@ -6,7 +6,7 @@
  */
 
 import { seededRandom } from '@tilekit/conformance';
-import { compile, type EngineName } from '@tilekit/loop-engines';
+import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {
   type Expr,
@@ -21,8 +21,8 @@ import {
   sparsify,
 } from '../../src/index.js';
 import { windowOfTensor } from '../../src/sparse-tensor/window.js';
+import { ENGINES } from './every-engine.js';
 
-const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 const MATRIX_FORMATS = ['CSR', 'CSC', 'COO', 'DCSR', 'dense'] as const;
 
 interface Dense {

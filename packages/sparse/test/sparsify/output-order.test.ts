@@ -15,9 +15,9 @@ import {
   sparsify,
   validateStorage,
 } from '../../src/index.js';
+import { ENGINES } from './every-engine.js';
 import { randomDense, withoutNegativeZeros } from './fixtures.js';
 
-const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 const LEVELS = ['dense', 'compressed'] as const;
 
 /** A random sparse format of rank `rank`: a level order, the first level dense or compressed. */

@@ -19,12 +19,12 @@ import {
   SparsifyError,
   sparsify,
 } from '../../src/index.js';
+import { ENGINES } from './every-engine.js';
 import { rng, withoutNegativeZeros } from './fixtures.js';
 
 const SHAPE = [5, 6] as const;
 const NAMES = ['A', 'B', 'C'] as const;
 const FORMATS: readonly FormatSpec[] = ['CSR', 'DCSR', 'CSC', 'DCSC'];
-const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 const DTYPES = { f64: 'float64', f32: 'float32', i32: 'int32', i64: 'int64' } as const;
 
 /** A random union expression over the first `n` operands (each appears at least once). */

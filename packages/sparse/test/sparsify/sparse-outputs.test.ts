@@ -21,10 +21,9 @@ import {
   sparsify,
   validateStorage,
 } from '../../src/index.js';
+import { ENGINES } from './every-engine.js';
 import { denseEvaluate, randomDense, withoutNegativeZeros } from './fixtures.js';
 import { CASES, IN_PLACE, type OutputCase, operandsOf, outputShape } from './output-cases.js';
-
-const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 
 /** The result's storage, with stored zeros dropped, is what fromDense builds. */
 function expectCanonical(out: SparseTensor, expected: Float64Array, format: FormatSpec): void {

@@ -7,13 +7,13 @@
  * plain loop over the operands' stored entries (read back by `toCoordinates`), for every
  * output format, on seeded random operands holding stored zeros, NaN and infinities.
  */
-import { compile } from '@tilekit/loop-engines';
+import { compile, type EngineName } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import { type NamedFormat, runKernel, SparseTensor, sparsify } from '../../src/index.js';
+import { ENGINES } from './every-engine.js';
 import { rng } from './fixtures.js';
 
 const FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
-const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 
 /** Stored entries by `"i,j"`, read by the tensor's own traversal. */
 function entriesOf(t: SparseTensor): Map<string, number> {
@@ -75,7 +75,7 @@ function run(
   A: SparseTensor,
   B: SparseTensor,
   out: NamedFormat,
-  engine: (typeof ENGINES)[number],
+  engine: EngineName,
 ): SparseTensor {
   const dense = op.expr.includes('D(');
   const formats = dense ? { A: A.format, C: out } : { A: A.format, B: B.format, C: out };

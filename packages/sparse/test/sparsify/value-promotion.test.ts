@@ -17,8 +17,8 @@ import {
   SparsifyError,
   sparsify,
 } from '../../src/index.js';
+import { ENGINES } from './every-engine.js';
 
-const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 const SHAPE = [5, 7] as const;
 const SIZE = SHAPE[0] * SHAPE[1];
 

@@ -10,9 +10,9 @@ import { optionLabel, snapshot, VECTOR_OPTIONS } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import { bindArguments, type KernelOperand, type StorageWidth, sparsify } from '../../src/index.js';
 import { CATALOG, makeInputs } from './catalog.js';
+import { ENGINES } from './every-engine.js';
 import { denseEvaluate, withoutNegativeZeros } from './fixtures.js';
 
-const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 const SIZES = { i: 37, j: 11, k: 3 };
 const MATRIX_SIZES = { i: 9, j: 7, k: 3 };
 

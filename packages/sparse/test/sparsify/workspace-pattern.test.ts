@@ -10,9 +10,9 @@ import { compile } from '@tilekit/loop-engines';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runKernel, SparseTensor, type StorageWidth, sparsify } from '../../src/index.js';
+import { ENGINES } from './every-engine.js';
 import { randomDense } from './fixtures.js';
 
-const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 const CSR3 = { A: 'CSR', B: 'CSR', C: 'CSR' } as const;
 
 /** A storage array's entries as numbers (64-bit widths hold bigints). */

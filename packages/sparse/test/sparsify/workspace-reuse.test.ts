@@ -19,10 +19,10 @@ import {
   type SparseTensor,
   sparsify,
 } from '../../src/index.js';
+import { ENGINES } from './every-engine.js';
 import { denseEvaluate, withoutNegativeZeros } from './fixtures.js';
 import { CASES, operandsOf, outputShape } from './output-cases.js';
 
-const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 const DENSITIES = [0.3, 1, 0, 0.05];
 
 const workspaceCases = CASES.filter((c) => {
