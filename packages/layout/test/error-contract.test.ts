@@ -5,7 +5,13 @@
  * from a message built out of a Symbol or a prototype-less object, no RangeError from joining
  * 2^32 - 1 holes, no hang walking them.
  */
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import {
+  callableExports,
+  callTarget,
+  constructTarget,
+  type JunkTarget,
+  junkCallFailures,
+} from '@tilekit/test-support/junk';
 import { describe, expect, it } from 'vitest';
 import * as layout from '../src/index.js';
 
@@ -18,22 +24,17 @@ const shapeTarget = (f: (shape: never) => unknown): JunkTarget => ({
 });
 
 const TARGETS: Record<string, JunkTarget> = {
-  LayoutError: {
-    plausible: () => ['message'],
-    call: (message) => new layout.LayoutError(message),
-    parameters: ['message'],
-  },
+  LayoutError: constructTarget(['message'], () => ['message'], layout.LayoutError),
   LayoutSyntaxError: {
     plausible: () => ['f32[', 4, "']'", 'end of input'],
     call: (...args) => new layout.LayoutSyntaxError(...(args as [string, number, string])),
     parameters: ['input', 'offset', 'expected', 'found'],
   },
-  LayoutValidationError: {
-    plausible: () => ['index', 'is out of bounds'],
-    call: (argument, problem) =>
-      new layout.LayoutValidationError(argument as never, problem as never),
-    parameters: ['argument', 'problem'],
-  },
+  LayoutValidationError: constructTarget(
+    ['argument', 'problem'],
+    () => ['index', 'is out of bounds'],
+    layout.LayoutValidationError,
+  ),
   applyRelayoutPlan: {
     plausible: () => [
       layout.relayoutPlan(SHAPE),
@@ -45,21 +46,9 @@ const TARGETS: Record<string, JunkTarget> = {
       layout.applyRelayoutPlan(plan as never, data as never, shape as never, padValue),
     parameters: ['plan', 'data', 'shape', 'padValue'],
   },
-  bitWidth: {
-    plausible: () => ['f32'],
-    call: (t) => layout.bitWidth(t as never),
-    parameters: ['type'],
-  },
-  byteWidth: {
-    plausible: () => ['s4'],
-    call: (t) => layout.byteWidth(t as never),
-    parameters: ['type'],
-  },
-  primitiveCategory: {
-    plausible: () => ['u8'],
-    call: (t) => layout.primitiveCategory(t as never),
-    parameters: ['type'],
-  },
+  bitWidth: callTarget(['type'], () => ['f32'], layout.bitWidth),
+  byteWidth: callTarget(['type'], () => ['s4'], layout.byteWidth),
+  primitiveCategory: callTarget(['type'], () => ['u8'], layout.primitiveCategory),
   byteSize: shapeTarget(layout.byteSize),
   expandedShape: shapeTarget(layout.expandedShape),
   physicalElementCount: shapeTarget(layout.physicalElementCount),
@@ -69,41 +58,21 @@ const TARGETS: Record<string, JunkTarget> = {
   relayoutPlan: shapeTarget(layout.relayoutPlan),
   formatShape: shapeTarget(layout.formatShape),
   parseShape: shapeTarget(layout.parseShape),
-  validateShape: {
-    plausible: () => [layout.parseShape(SHAPE)],
-    call: (shape) => layout.validateShape(shape as never),
-    parameters: ['shape'],
-  },
-  formatLayout: {
-    plausible: () => ['{1,0:T(2,2)}'],
-    call: (l) => layout.formatLayout(l as never),
-    parameters: ['layout'],
-  },
-  parseLayout: {
-    plausible: () => ['{1,0:T(2,2)}'],
-    call: (l) => layout.parseLayout(l as never),
-    parameters: ['layout'],
-  },
-  validateLayout: {
-    plausible: () => [layout.parseLayout('{1,0:T(2,2)}')],
-    call: (l) => layout.validateLayout(l as never),
-    parameters: ['layout'],
-  },
-  linearIndex: {
-    plausible: () => [SHAPE, [2, 3]],
-    call: (shape, index) => layout.linearIndex(shape as never, index as never),
-    parameters: ['shape', 'index'],
-  },
-  delinearize: {
-    plausible: () => [SHAPE, 17],
-    call: (shape, offset) => layout.delinearize(shape as never, offset as never),
-    parameters: ['shape', 'offset'],
-  },
-  renderMemoryMap: {
-    plausible: () => [SHAPE, { format: 'text', maxCells: 64 }],
-    call: (shape, options) => layout.renderMemoryMap(shape as never, options as never),
-    parameters: ['shape', 'options'],
-  },
+  validateShape: callTarget(['shape'], () => [layout.parseShape(SHAPE)], layout.validateShape),
+  formatLayout: callTarget(['layout'], () => ['{1,0:T(2,2)}'], layout.formatLayout),
+  parseLayout: callTarget(['layout'], () => ['{1,0:T(2,2)}'], layout.parseLayout),
+  validateLayout: callTarget(
+    ['layout'],
+    () => [layout.parseLayout('{1,0:T(2,2)}')],
+    layout.validateLayout,
+  ),
+  linearIndex: callTarget(['shape', 'index'], () => [SHAPE, [2, 3]], layout.linearIndex),
+  delinearize: callTarget(['shape', 'offset'], () => [SHAPE, 17], layout.delinearize),
+  renderMemoryMap: callTarget(
+    ['shape', 'options'],
+    () => [SHAPE, { format: 'text', maxCells: 64 }],
+    layout.renderMemoryMap,
+  ),
 };
 
 describe('every export of @tilekit/layout keeps the error contract on junk', () => {

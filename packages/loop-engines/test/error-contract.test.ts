@@ -78,28 +78,27 @@ const TARGETS: Record<string, JunkTarget> = {
     ['functionName', 'detail'],
   ),
   buildWasm: callTarget(COMPILE_PARAMETERS, () => [module, 'copy', {}, false], engines.buildWasm),
-  canRunInPlace: {
-    plausible: () => [new Float32Array(new ArrayBuffer(64)), memory],
-    call: (data, m) => engines.canRunInPlace(data as never, m as never),
-    parameters: ['data', 'memory'],
-  },
-  checkVectorLanes: {
-    plausible: () => [findFunction(module, 'copy'), 1],
-    call: (func, vscale) => engines.checkVectorLanes(func as never, vscale as never),
-    parameters: ['func', 'vscale'],
-  },
+  canRunInPlace: callTarget(
+    ['data', 'memory'],
+    () => [new Float32Array(new ArrayBuffer(64)), memory],
+    engines.canRunInPlace,
+  ),
+  checkVectorLanes: callTarget(
+    ['func', 'vscale'],
+    () => [findFunction(module, 'copy'), 1],
+    engines.checkVectorLanes,
+  ),
   compile: compiler(engines.compile, { engine: 'js' }),
   compileGlsl: compiler(engines.compileGlsl),
   compileJs: compiler(engines.compileJs),
   compileWasm: compiler(engines.compileWasm),
   compileWgsl: compiler(engines.compileWgsl),
   generateJsSource: compiler(engines.generateJsSource),
-  compileWasmOnMemory: {
-    plausible: () => [module, 'copy', memory, {}],
-    call: (m, n, mem, o) =>
-      engines.compileWasmOnMemory(m as never, n as never, mem as never, o as never),
-    parameters: ['module', 'fnName', 'memory', 'options'],
-  },
+  compileWasmOnMemory: callTarget(
+    ['module', 'fnName', 'memory', 'options'],
+    () => [module, 'copy', memory, {}],
+    engines.compileWasmOnMemory,
+  ),
   engineArray: {
     plausible: () => [Float64Array, 4],
     call: (type, length) => {
@@ -110,26 +109,18 @@ const TARGETS: Record<string, JunkTarget> = {
     },
     parameters: ['type', 'length'],
   },
-  instantiateWasmKernel: {
-    plausible: () => [engines.wasmKernelImage(module, 'copy')],
-    call: (image) => engines.instantiateWasmKernel(image as never),
-    parameters: ['image'],
-  },
-  instantiateWasmKernelOnMemory: {
-    plausible: () => [engines.wasmKernelImage(module, 'copy'), memory],
-    call: (image, m) => engines.instantiateWasmKernelOnMemory(image as never, m as never),
-    parameters: ['image', 'memory'],
-  },
-  isSharedMemory: {
-    plausible: () => [memory],
-    call: (m) => engines.isSharedMemory(m as never),
-    parameters: ['memory'],
-  },
-  isMarkedImmutable: {
-    plausible: () => [new Float32Array(2)],
-    call: (data) => engines.isMarkedImmutable(data as never),
-    parameters: ['data'],
-  },
+  instantiateWasmKernel: callTarget(
+    ['image'],
+    () => [engines.wasmKernelImage(module, 'copy')],
+    engines.instantiateWasmKernel,
+  ),
+  instantiateWasmKernelOnMemory: callTarget(
+    ['image', 'memory'],
+    () => [engines.wasmKernelImage(module, 'copy'), memory],
+    engines.instantiateWasmKernelOnMemory,
+  ),
+  isSharedMemory: callTarget(['memory'], () => [memory], engines.isSharedMemory),
+  isMarkedImmutable: callTarget(['data'], () => [new Float32Array(2)], engines.isMarkedImmutable),
   markImmutable: {
     plausible: () => [new Float32Array(2), new Int32Array(2)],
     call: (...arrays) => engines.markImmutable(...(arrays as never[])),
@@ -140,28 +131,26 @@ const TARGETS: Record<string, JunkTarget> = {
     call: (...arrays) => engines.markOverwritten(...(arrays as never[])),
     parameters: ['markOverwritten arrays'],
   },
-  simulateInvocations: {
-    plausible: () => [pass, launchInput, [0, 1, 2]],
-    call: (p, input, invocations) =>
-      engines.simulateInvocations(p as never, input as never, invocations as never),
-    parameters: ['pass', 'input', 'invocations'],
-  },
-  warpAccesses: {
-    plausible: () => [pass, engines.simulateInvocations(pass as never, launchInput, [0, 1]), 32],
-    call: (p, invocations, segment) =>
-      engines.warpAccesses(p as never, invocations as never, segment as never),
-    parameters: ['pass', 'invocations', 'segmentElements'],
-  },
+  simulateInvocations: callTarget(
+    ['pass', 'input', 'invocations'],
+    () => [pass, launchInput, [0, 1, 2]],
+    engines.simulateInvocations,
+  ),
+  warpAccesses: callTarget(
+    ['pass', 'invocations', 'segmentElements'],
+    () => [pass, engines.simulateInvocations(pass as never, launchInput, [0, 1]), 32],
+    engines.warpAccesses,
+  ),
   wasmKernelImage: callTarget(
     COMPILE_PARAMETERS,
     () => [module, 'copy', {}, false],
     engines.wasmKernelImage,
   ),
-  whileOverwritten: {
-    plausible: () => [[new Float64Array(2)], () => 1],
-    call: (arrays, run) => engines.whileOverwritten(arrays as never, run as never),
-    parameters: ['whileOverwritten arrays', 'run'],
-  },
+  whileOverwritten: callTarget(
+    ['whileOverwritten arrays', 'run'],
+    () => [[new Float64Array(2)], () => 1],
+    engines.whileOverwritten,
+  ),
 };
 
 describe('every export of @tilekit/loop-engines keeps the error contract on junk', () => {
