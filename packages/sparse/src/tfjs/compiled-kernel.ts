@@ -171,7 +171,7 @@ export function hasSparseCompiler(): boolean {
 }
 
 /** The installed compiler's kernel, remembered by spelling (compiling is the slow part). */
-const compiledBySpelling = memoizedByText(
+const compiledBySpelling = /* @__PURE__ */ memoizedByText(
   kernelSpelling,
   (expr: string, attrs: SparseKernelAttrs, dtype: 'float32' | 'int32') =>
     (installed as SparseCompiler)(expr, attrs, dtype),

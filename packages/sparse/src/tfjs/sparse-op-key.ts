@@ -96,7 +96,7 @@ function sortedJson(value: unknown, depth = 0): string {
  * {@link canonicalNotation} of `expr`'s parse, memoized by the text (every call of an op
  * re-derives its key).
  */
-const canonicalText = memoizedByText(
+const canonicalText = /* @__PURE__ */ memoizedByText(
   (expr: string) => expr,
   (expr) => canonicalNotation(parseNotation(expr)),
 );
