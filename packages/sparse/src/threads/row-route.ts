@@ -7,6 +7,7 @@
  * kernel computes each row from that row's entries alone, by the same code in the same order
  * whichever rows surround it: a block's rows equal the whole call's, bit for bit.
  */
+import { levelAt } from '../sparse-tensor/format.js';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { KernelPlan } from '../sparsify/kernel-plan.js';
 import { hasAssembly } from '../sparsify/output-plan.js';
@@ -33,11 +34,17 @@ export function rowRouteOf(kernel: SparseKernel): RowRoute {
     return no(`its outermost loop is over ${plan.loopOrder[0]}, not the output's rows (${row})`);
   }
   const out = plan.output.format;
-  if (out !== undefined && (out.levels[0] !== 'dense' || out.order[0] !== 0)) {
+  if (out !== undefined && (levelAt(out, 0).iteration !== 'range' || out.order[0] !== 0)) {
     return no(`its output's first level is not dense rows (levels ${out.levels.join(', ')})`);
   }
   if (hasAssembly(plan) && plan.assembly.strategy === 'in-place') {
     return no('it updates its output in place');
+  }
+  if (hasAssembly(plan) && plan.assembly.resultFormat !== undefined) {
+    // Blocks join in the format they append in; the conversion needs the whole output.
+    return no(
+      `its output is assembled as levels ${out?.levels.join(', ')} and converted to levels ${plan.assembly.resultFormat.levels.join(', ')}`,
+    );
   }
   const partitioned: string[] = [];
   for (const input of plan.inputs) {
@@ -50,7 +57,9 @@ export function rowRouteOf(kernel: SparseKernel): RowRoute {
     const byRows = using.every((o) =>
       o.format === undefined
         ? o.indices[0] === row
-        : o.levelIndices[0] === row && o.format.levels[0] === 'dense' && o.format.order[0] === 0,
+        : o.levelIndices[0] === row &&
+          levelAt(o.format, 0).iteration === 'range' &&
+          o.format.order[0] === 0,
     );
     if (!byRows || using.length !== reads.length) {
       return no(`operand ${input.name} is not stored row by row (its first level over ${row})`);

@@ -384,6 +384,20 @@ describe('calls the row route does not take run on the calling thread', () => {
     expect(kernel.singleThreadReason).toMatch(/operand A is not stored row by row/);
   });
 
+  it('an output converted after assembly (loose_compressed) runs on one thread, equal to runKernel', () => {
+    const kernel = pool.kernel(
+      'Y(i,j) = A(i,j) * 2',
+      { A: 'CSR', Y: ['dense', 'loose_compressed'] },
+      { valueType: 'f64' },
+    );
+    expect(kernel.singleThreadReason).toMatch(
+      /assembled as levels dense, compressed and converted to levels dense, loose_compressed/,
+    );
+    const A = randomTensor(seededRandom(9), [30, 12], 'CSR', 'uniform', 'f64');
+    const { threaded, alone } = bothWays(kernel, { A });
+    expectSameBits(threaded, alone);
+  });
+
   it('bad operands throw the error runKernel throws', () => {
     const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
     const A = randomTensor(seededRandom(5), [10, 6], 'CSR', 'uniform', 'f64');
