@@ -79,7 +79,7 @@ export interface SparseOpAttrs extends SparseKernelAttrs {
 }
 
 /**
- * The symbolic pass of a sparse result assembled on the device (webgpu): per row of two
+ * The symbolic pass of a sparse result assembled on the device (webgpu, webgl): per row of two
  * row-major operands `a` and `b` (inputs `aPos`, `aCrd`, `bPos`, `bCrd`), the count of its
  * distinct output columns, after a leading 0 (int32 `[rows + 1]`; its inclusive prefix sum is
  * the result's row positions). Attribute `combine`: `product` (SpGEMM), `union` (a sum),
@@ -87,18 +87,27 @@ export interface SparseOpAttrs extends SparseKernelAttrs {
  */
 export const SparseAssemblyCounts = 'SparseAssemblyCounts';
 /**
- * The numeric pass (webgpu): the result's columns (attribute `part: 'coordinates'`, int32) or
+ * The numeric pass (webgpu, webgl): the result's columns (attribute `part: 'coordinates'`, int32) or
  * values (`part: 'values'`), `nnz` of them, from the operands (inputs as the counts', plus
  * `aVal`, `bVal`) and the result's row positions `cPos`.
  */
 export const SparseAssemblyFill = 'SparseAssemblyFill';
 
 /**
- * The kernels of sparse results assembled on the device: webgpu only, registered when the first
- * device assembly runs (an app that never assembles on the GPU carries no shaders for them).
+ * The assembly's prefix sum on webgl: two outputs, the inclusive prefix sum of int32 `x` (`[n]`)
+ * and its last element (`[1]`, the total). tfjs's own `cumsum` and `slice` programs there write
+ * the size into their code (a new shape would compile new programs).
+ */
+export const SparseAssemblyScan = 'SparseAssemblyScan';
+
+/**
+ * The kernels of sparse results assembled on the device (webgpu, webgl; the scan webgl only),
+ * registered when the first device assembly runs (an app that never assembles on the GPU
+ * carries no shaders for them).
  */
 export const SPARSE_ASSEMBLY_KERNEL_NAMES = Object.freeze([
   SparseAssemblyCounts,
+  SparseAssemblyScan,
   SparseAssemblyFill,
 ] as const);
 

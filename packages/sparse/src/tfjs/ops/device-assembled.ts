@@ -1,7 +1,7 @@
 /**
  * Sparse results whose pattern depends on the operands' patterns (SpGEMM, sparse add, sparse x
- * sparse product), assembled on the webgpu device in two passes: a symbolic pass counts each
- * output row's entries, a prefix sum (`tf.cumsum`) makes them the row positions, the total is
+ * sparse product), assembled on the GPU (webgpu, webgl) in two passes: a symbolic pass counts
+ * each output row's entries, a prefix sum makes them the row positions, the total is
  * the one number read back (asynchronously: its size decides the buffers the numeric pass
  * writes), and the numeric pass writes each row's columns and values (see
  * ../assembly-walk.ts). Operands are row-major on the device: CSR (a sparse vector as
@@ -9,6 +9,7 @@
  * to CSR on the host and uploaded; the result is CSR (a sparse vector for vectors).
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { FLOAT_EXACT_INTEGER_LIMIT } from '@tilekit/tfjs-backend-support/webgl-passes';
 import type { FormatSpec, SparseFormat } from '../../sparse-tensor/format.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import type { AssemblyCombine } from '../assembly-walk.js';
@@ -16,10 +17,12 @@ import {
   type SparseAssemblyAttrs,
   SparseAssemblyCounts,
   SparseAssemblyFill,
+  SparseAssemblyScan,
 } from '../kernel-names.js';
 import { checkedTfSparseTensor, format32, TfSparseTensor } from '../sparse-tensor-tf.js';
+import { assemblyWebglKernelConfigs } from '../webgl/assembly-kernels.js';
 import { assemblyWebgpuKernelConfigs } from '../webgpu/assembly-kernels.js';
-import { rowMajorMatrix } from '../webgpu/device-forms.js';
+import { rowMajorForm } from '../webgpu/device-forms.js';
 import { requireMatching } from './host-assembled.js';
 import { checkSparse, residentSparse } from './pattern-operands.js';
 import type { SparseArgument } from './sparse-argument.js';
@@ -28,21 +31,40 @@ import type { SparseArgument } from './sparse-argument.js';
 type DeviceRows = [positions: tf.Tensor1D, columns: tf.Tensor1D, values: tf.Tensor1D];
 
 /**
- * Registers the assembly's two webgpu kernels once. They are registered here, when an op that
- * assembles on the device first runs, rather than by the register entry: an app that never
- * assembles a sparse result on the GPU does not carry their shaders.
+ * Registers the assembly's kernels for both GPU backends once. They are registered here, when an
+ * op that assembles on the device first runs, rather than by the register entries: an app that
+ * never assembles a sparse result on the GPU does not carry their shaders.
  */
 function registerAssemblyKernels(): void {
-  for (const config of assemblyWebgpuKernelConfigs)
+  for (const config of [...assemblyWebgpuKernelConfigs, ...assemblyWebglKernelConfigs])
     if (tf.getKernel(config.kernelName, config.backendName) === undefined)
       tf.registerKernel(config);
 }
 
-/** Whether the device assembly runs for these operands: on webgpu, with one on the device. */
+/**
+ * Whether the device assembly runs for these operands: on webgpu, or webgl with a WebGL2
+ * context (WebGL1 shaders cannot loop to a bound read from a texture), with one of them a
+ * `TfSparseTensor`.
+ */
 export function assemblesOnDevice(A: unknown, B: unknown): boolean {
-  return (
-    tf.getBackend() === 'webgpu' && (A instanceof TfSparseTensor || B instanceof TfSparseTensor)
-  );
+  const backend = tf.getBackend();
+  const device =
+    backend === 'webgpu' || (backend === 'webgl' && tf.env().getNumber('WEBGL_VERSION') >= 2);
+  return device && (A instanceof TfSparseTensor || B instanceof TfSparseTensor);
+}
+
+/**
+ * Checks that every index of the assembly stays exact where the GPU holds indices in float32
+ * (webgl: below 2^24).
+ *
+ * @throws SparsifyError naming `argument`.
+ */
+function requireFloatExact(sizes: readonly number[], argument: string): void {
+  if (tf.getBackend() === 'webgl' && sizes.some((n) => n >= FLOAT_EXACT_INTEGER_LIMIT))
+    throw new SparsifyError(
+      argument,
+      `extents and stored entries below 2^24 on webgl (float32 textures hold its indices), got ${Math.max(...sizes)}; read the operands back (await ${argument}.toSparseTensor()) and assemble on the host`,
+    );
 }
 
 /** Whether `format` is CSR (rank 2) or a sparse vector's (rank 1): the device assembly's. */
@@ -61,7 +83,7 @@ function isRowMajor(format: SparseFormat, rank: number): boolean {
  *   SparsifyError naming it for a device format with no row-major form (CSC, DCSR, DCSC, ...).
  */
 function deviceRows(x: SparseArgument, argument: string): DeviceRows {
-  const resident = residentSparse(rowMajorMatrix(x), argument);
+  const resident = residentSparse(rowMajorForm(x), argument);
   if (!isRowMajor(resident.format, resident.rank))
     throw new SparsifyError(
       argument,
@@ -99,7 +121,8 @@ export async function assembleOnDevice(
   const inputs = { aPos, aCrd, aVal, bPos, bCrd, bVal };
   try {
     const rows = inputs.aPos.size - 1;
-    const positions = tf.tidy(() => {
+    requireFloatExact([...shape, aCrd.size, bCrd.size, bPos.size], 'B');
+    const [positions, total] = tf.tidy(() => {
       const counts = tf
         .engine()
         .runKernel(
@@ -107,16 +130,22 @@ export async function assembleOnDevice(
           { aPos: inputs.aPos, aCrd: inputs.aCrd, bPos: inputs.bPos, bCrd: inputs.bCrd },
           { combine },
         ) as tf.Tensor1D;
-      return tf.cumsum(counts) as tf.Tensor1D;
-    });
+      if (tf.getBackend() !== 'webgl') {
+        const sum = tf.cumsum(counts) as tf.Tensor1D;
+        return [sum, tf.slice(sum, [rows], [1])];
+      }
+      // tfjs's cumsum and slice on webgl write the size into their programs: the assembly's own.
+      return tf.engine().runKernel(SparseAssemblyScan, { x: counts }) as tf.Tensor1D[];
+    }) as [tf.Tensor1D, tf.Tensor1D];
     let nnz: number;
     try {
-      const total = tf.slice(positions, [rows], [1]);
       nnz = (await total.data())[0] as number;
-      total.dispose();
+      requireFloatExact([nnz], 'B');
     } catch (e) {
       positions.dispose();
       throw e;
+    } finally {
+      total.dispose();
     }
     const fill = (part: 'coordinates' | 'values') => {
       const attrs: SparseAssemblyAttrs = { combine, part, nnz };

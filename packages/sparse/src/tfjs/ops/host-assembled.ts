@@ -21,7 +21,7 @@ import { type EntryContribution, entrySum } from './entry-sum.js';
 import { checkSparse } from './pattern-operands.js';
 import { type PositionLookup, resultPositions } from './result-positions.js';
 
-/** The ops whose Promise variant (`<op>Async`) assembles on the webgpu device. */
+/** The ops whose Promise variant (`<op>Async`) assembles on the GPU (webgpu, WebGL2). */
 const ASYNC_VARIANTS = new Set(['sparseMatMul', 'sparseAdd', 'sparseMul']);
 
 /** Backends whose tensors live in host memory. */
@@ -57,7 +57,7 @@ export function hostOperand(
   if (x instanceof TfSparseTensor && !x.isDisposed && !HOST_BACKENDS.has(tf.getBackend()))
     throw new SparsifyError(
       argument,
-      `${opName} assembles its sparse result on the host: on ${tf.getBackend()} pass host SparseTensors (no read-back), or read ${argument} back first (await ${argument}.toSparseTensor())${ASYNC_VARIANTS.has(opName) && tf.getBackend() === 'webgpu' ? `, or await ${opName}Async(...), which assembles it on the device` : ''}`,
+      `${opName} assembles its sparse result on the host: on ${tf.getBackend()} pass host SparseTensors (no read-back), or read ${argument} back first (await ${argument}.toSparseTensor())${ASYNC_VARIANTS.has(opName) ? `, or await ${opName}Async(...), which assembles it on the GPU` : ''}`,
     );
   checkSparse(x, argument, rank);
   return x instanceof SparseTensor ? x : hostCopy(x);

@@ -8,6 +8,7 @@
  *   its values, at the row's position.
  */
 import { FlatProgram, WEBGPU_WORKGROUP_SIZE } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { assemblyInputs } from '../assembly-call.js';
 import {
   type AssemblyCombine,
   type AssemblyPart,
@@ -51,7 +52,7 @@ function eachIndex(count: string, body: string): string {
 
 /** The symbolic pass: `[0, count(row 0), count(row 1), ...]`, `rows + 1` int32 elements. */
 export class AssemblyCountProgram extends FlatProgram {
-  readonly variableNames = ['aPos', 'aCrd', 'bPos', 'bCrd'];
+  readonly variableNames = assemblyInputs('counts');
   readonly uniforms = 'rows : i32,';
   readonly #combine: AssemblyCombine;
 
@@ -78,16 +79,6 @@ export class AssemblyCountProgram extends FlatProgram {
   }
 }
 
-/**
- * The inputs the numeric pass binds for `part`, in binding order: only those its code reads (a
- * pipeline's layout leaves out the bindings the code never uses, and a bind group must match).
- */
-export function fillInputs(part: AssemblyPart): string[] {
-  return part === 'coordinates'
-    ? ['aPos', 'aCrd', 'bPos', 'bCrd', 'cPos']
-    : ['aPos', 'aCrd', 'aVal', 'bPos', 'bCrd', 'bVal', 'cPos'];
-}
-
 /** The numeric pass: the result's columns (int32) or values, `nnz` elements. */
 export class AssemblyFillProgram extends FlatProgram {
   readonly variableNames: string[];
@@ -109,7 +100,7 @@ export class AssemblyFillProgram extends FlatProgram {
     nnz: number,
   ) {
     super(`assembly_fill_${combine}_${part}_${valueType}`, nnz, rows);
-    this.variableNames = fillInputs(part);
+    this.variableNames = assemblyInputs(part);
     this.#combine = combine;
     this.#part = part;
     this.#type = valueType;

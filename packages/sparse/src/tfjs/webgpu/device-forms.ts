@@ -66,7 +66,16 @@ function cooAsCsr(A: TfSparseTensor): TfSparseTensor {
  * comment); `A` itself elsewhere, or where it has none.
  */
 export function rowMajorMatrix(A: SparseArgument): SparseArgument {
-  if (!needsDeviceForms() || A.rank !== 2 || isRowMajor(A.format)) return A;
+  return needsDeviceForms() ? rowMajorForm(A) : A;
+}
+
+/**
+ * Matrix `A` in a row-major form on any backend: a host `SparseTensor` converted to CSR (once
+ * per tensor), a COO `TfSparseTensor` made CSR on the device; `A` itself where it is row-major
+ * already or has no such form.
+ */
+export function rowMajorForm(A: SparseArgument): SparseArgument {
+  if (A.rank !== 2 || isRowMajor(A.format)) return A;
   if (A instanceof SparseTensor) {
     let csr = CSR_OF.get(A);
     if (csr === undefined) {
