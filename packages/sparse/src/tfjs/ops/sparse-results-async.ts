@@ -1,9 +1,9 @@
 /**
- * The Promise variants of the ops whose sparse result's pattern depends on the operands'
- * patterns (`sparseMatMul`, `sparseAdd`, a sparse x sparse `sparseMul`): on webgpu with a
+ * The Promise variants of the ops whose sparse result's pattern depends on the operands' patterns
+ * (`sparseMatMul`, `sparseAdd`, a sparse x sparse `sparseMul`): on webgpu or WebGL2 with a
  * `TfSparseTensor` operand they assemble the result on the device (see device-assembled.ts),
- * elsewhere they resolve to the synchronous op's result. In their own module so that an app
- * using only the synchronous ops carries no device assembly.
+ * elsewhere they resolve to the synchronous op's result. In their own module so that an app using
+ * only the synchronous ops carries no device assembly.
  */
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
@@ -21,15 +21,15 @@ import { productShape, sparseMatMul } from './sparse-mat-mul.js';
 import { sparseMul } from './sparse-mul.js';
 
 /**
- * {@link sparseMatMul} where the operands may live on the GPU: on webgpu with a `TfSparseTensor`
- * operand, the product is assembled on the device in two passes (see the README's "Sparse
- * results on the GPU"), reading back only the result's entry count, so the result comes as a
- * Promise; the result is CSR (`format` must be), its pattern every `(i, j)` a product of stored
+ * {@link sparseMatMul} where the operands may live on the GPU: on webgpu or WebGL2 with a
+ * `TfSparseTensor` operand, the product is assembled on the device in two passes (see the README's
+ * "Sparse results on the GPU"), reading back only the result's entry count, so the result comes as
+ * a Promise; the result is CSR (`format` must be), its pattern every `(i, j)` a product of stored
  * entries reaches and its values the cpu backend's, bit for bit. Not differentiable there (a
  * gradient tape records synchronous calls only). Elsewhere it is `sparseMatMul`'s result.
  *
  * @throws (as a rejected Promise) what `sparseMatMul` throws; SparsifyError naming `format` for
- *   another result format on webgpu, or `A`/`B` for a device matrix that is neither CSR nor COO.
+ *   another result format on the GPU, or `A`/`B` for a device matrix that is neither CSR nor COO.
  */
 export async function sparseMatMulAsync(
   A: SparseArgument,
@@ -45,16 +45,16 @@ export async function sparseMatMulAsync(
 }
 
 /**
- * {@link sparseAdd} where the operands may live on the GPU: on webgpu with a `TfSparseTensor`
- * operand, the sum is assembled on the device in two passes (see the README's "Sparse results
- * on the GPU"), reading back only the result's entry count, so the result comes as a Promise.
- * Operands are matrices or sparse vectors, the result CSR or a sparse vector (`format`, default
- * `A`'s, must be), its pattern the union of the operands' and its values the cpu backend's, bit
- * for bit. Not differentiable there (a gradient tape records synchronous calls only). Elsewhere
+ * {@link sparseAdd} where the operands may live on the GPU: on webgpu or WebGL2 with a
+ * `TfSparseTensor` operand, the sum is assembled on the device in two passes (see the README's
+ * "Sparse results on the GPU"), reading back only the result's entry count, so the result comes as
+ * a Promise. Operands are matrices or sparse vectors, the result CSR or a sparse vector (`format`,
+ * default `A`'s, must be), its pattern the union of the operands' and its values the cpu backend's,
+ * bit for bit. Not differentiable there (a gradient tape records synchronous calls only). Elsewhere
  * it is `sparseAdd`'s result.
  *
  * @throws (as a rejected Promise) what `sparseAdd` throws; SparsifyError naming `format` for
- *   another result format on webgpu, or `A`/`B` for a device tensor that is not row-major.
+ *   another result format on the GPU, or `A`/`B` for a device tensor that is not row-major.
  */
 export async function sparseAddAsync(
   A: SparseArgument,
@@ -66,15 +66,15 @@ export async function sparseAddAsync(
 }
 
 /**
- * {@link sparseMul} where a sparse `B` and `A` may live on the GPU: on webgpu with a
- * `TfSparseTensor` operand and a sparse `B`, the intersection of the patterns is assembled on
- * the device in two passes (see the README's "Sparse results on the GPU"), reading back only its
- * entry count, so the result comes as a Promise; `A`'s format must be CSR or a sparse vector's,
- * the values are the cpu backend's, bit for bit, and not differentiable there (a gradient tape
- * records synchronous calls only). Elsewhere, and with a dense `B`, it is `sparseMul`'s result.
+ * {@link sparseMul} where a sparse `B` and `A` may live on the GPU: on webgpu or WebGL2 with a
+ * `TfSparseTensor` operand and a sparse `B`, the intersection of the patterns is assembled on the
+ * device in two passes (see the README's "Sparse results on the GPU"), reading back only its entry
+ * count, so the result comes as a Promise; `A`'s format must be CSR or a sparse vector's, the
+ * values are the cpu backend's, bit for bit, and not differentiable there (a gradient tape records
+ * synchronous calls only). Elsewhere, and with a dense `B`, it is `sparseMul`'s result.
  *
  * @throws (as a rejected Promise) what `sparseMul` throws; SparsifyError naming `format` for
- *   another format of `A` on webgpu, or `A`/`B` for a device tensor that is not row-major.
+ *   another format of `A` on the GPU, or `A`/`B` for a device tensor that is not row-major.
  */
 export async function sparseMulAsync(
   A: SparseArgument,
