@@ -520,3 +520,66 @@ describe("affine subscripts against MLIR's sparsifier (mlir-opt-22 --sparsificat
     },
   );
 });
+
+describe('affine subscripts in other kernels: pooling, bias, explicit sums (seeded)', () => {
+  const random = seededRandom(4242);
+  const formats2d = FORMATS_BY_RANK[2] as readonly FormatSpec[];
+  for (let n = 0; n < 12; n++) {
+    const imageFormat = formats2d[n % formats2d.length] as FormatSpec;
+    const shape = [4 + Math.floor(random() * 5), 4 + Math.floor(random() * 5)];
+    const window = [1 + Math.floor(random() * 3), 1 + Math.floor(random() * 3)];
+    it(`2x2-strided max pooling and a biased convolution, image ${JSON.stringify(imageFormat)} ${shape.join('x')}, window ${window.join('x')}`, () => {
+      const image = randomData(random, sizeOf(shape), 0.5);
+      const I = operand(image, shape, imageFormat);
+      const formats: Record<string, FormatSpec> = imageFormat === 'dense' ? {} : { I: imageFormat };
+      const at = (r: number, c: number) => image[r * (shape[1] as number) + c] as number;
+      const [w0, w1] = window as [number, number];
+      const ones = { data: new Float32Array(w0 * w1).fill(1), shape: window };
+
+      // Max pooling with stride 2: the window's ones only fix the extents of k and l; an
+      // absent entry of a sparse image is a zero that takes part, as MLIR's max does.
+      const pool = sparsify('O(i,j) = max(I(2*i+k, 2*j+l) * P(k,l))', formats);
+      const pooled = [0, 1].map(
+        (a) => Math.floor(((shape[a] as number) - (window[a] as number)) / 2) + 1,
+      );
+      const expectedPool: number[] = [];
+      for (const [i, j] of tuples(pooled)) {
+        let best = -Infinity;
+        for (const [k, l] of tuples(window))
+          best = Math.max(
+            best,
+            at(2 * (i as number) + (k as number), 2 * (j as number) + (l as number)),
+          );
+        expectedPool.push(best);
+      }
+      for (const { label, values } of runEverywhere(pool, { I, P: ones })) {
+        expect(values, `pool ${label}`).toEqual(expectedPool);
+      }
+
+      // A convolution plus a bias, and the same with the sum written out.
+      const out = [0, 1].map((a) => (shape[a] as number) - (window[a] as number) + 1);
+      const filter = randomData(random, w0 * w1, 0.7);
+      const bias = randomData(random, sizeOf(out), 1);
+      const conv = referenceConv(
+        { strides: [1, 1], offsets: [0, 0], image: shape, filter: window, filterFirst: false },
+        image,
+        filter,
+      );
+      const expected = conv.map((x, k) => x + (bias[k] as number));
+      for (const expression of [
+        'O(i,j) = I(i+k, j+l) * F(k,l) + B(i,j)',
+        'O(i,j) = B(i,j) + sum(k, sum(l, F(k,l) * I(k+i, l+j)))',
+      ]) {
+        const kernel = sparsify(expression, { ...formats, F: 'DCSR' });
+        const operands = {
+          I,
+          F: operand(filter, [...window], 'DCSR'),
+          B: { data: bias, shape: out },
+        };
+        for (const { label, values } of runEverywhere(kernel, operands)) {
+          expect(values, `${expression} ${label}`).toEqual(expected);
+        }
+      }
+    });
+  }
+});
