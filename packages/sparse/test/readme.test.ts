@@ -14,6 +14,7 @@ describeReadmeExamples({
     'Threads (`@tilekit/sparse/threads`)',
     '`SparseTensor`',
     '`SparseTensor`',
+    'Level types',
     'tfjs (`@tilekit/sparse/tfjs`)',
     'tfjs (`@tilekit/sparse/tfjs`)',
     'Conformance',
