@@ -156,6 +156,17 @@ export function describeAssemblySuite(gpu: GpuSuiteBackend): void {
           }
         });
 
+    it('hundreds of rows (several workgroups): the plain-loop storage', async () => {
+      for (const combine of ['product', 'union', 'intersection'] as const) {
+        const next = seededRandom(1200 + combine.length);
+        const [m, k, n] = [300, 200, 250];
+        const A = randomMatrix(m, combine === 'product' ? k : n, 12, 'float32', next);
+        const B = randomMatrix(combine === 'product' ? k : m, n, 12, 'float32', next);
+        const device = await deviceResult(combine, A, B, ['CSR', 'CSR']);
+        expect(rowStorage(device), combine).toEqual(referenceAssembly(combine, A, B, 'float32'));
+      }
+    });
+
     it('sparse vectors: sum and product of two compressed vectors', async () => {
       for (let seed = 1; seed <= CASES; seed++) {
         const next = seededRandom(900 + seed);
