@@ -5,13 +5,8 @@
  * from a message built out of a Symbol or a prototype-less object, no RangeError from joining
  * 2^32 - 1 holes, no hang walking them.
  */
-import {
-  callableExports,
-  callTarget,
-  constructTarget,
-  type JunkTarget,
-  junkCallFailures,
-} from '@tilekit/test-support/junk';
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import { callTarget, constructTarget } from '@tilekit/test-support/junk-targets';
 import { describe, expect, it } from 'vitest';
 import * as layout from '../src/index.js';
 

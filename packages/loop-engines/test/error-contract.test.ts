@@ -4,12 +4,8 @@
  * one of its parameters, and its error classes construct from anything.
  */
 import { findFunction, parseModule } from '@tilekit/loop-ir';
-import {
-  callableExports,
-  callTarget,
-  type JunkTarget,
-  junkCallFailures,
-} from '@tilekit/test-support/junk';
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import { callTarget } from '@tilekit/test-support/junk-targets';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as engines from '../src/index.js';

@@ -6,13 +6,11 @@
  * not a broken contract, so the comparisons may throw one.
  */
 import * as conformance from '@tilekit/conformance';
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
 import {
-  callableExports,
   constructTarget as construct,
-  type JunkTarget,
-  junkCallFailures,
   callTarget as target,
-} from '@tilekit/test-support/junk';
+} from '@tilekit/test-support/junk-targets';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

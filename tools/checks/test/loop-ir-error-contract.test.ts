@@ -10,12 +10,11 @@
  * overflow, also for a cyclic or absurdly deep expression.
  */
 import * as ir from '@tilekit/loop-ir';
+import { type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
 import {
   constructTarget as construct,
-  type JunkTarget,
-  junkCallFailures,
   callTarget as target,
-} from '@tilekit/test-support/junk';
+} from '@tilekit/test-support/junk-targets';
 import { describe, expect, it } from 'vitest';
 
 const EXPR = () => ir.affineBinary('+', ir.affineDim(0), ir.affineConstant(2));

@@ -10,11 +10,8 @@
  */
 import * as ir from '@tilekit/loop-ir';
 import * as semantics from '@tilekit/loop-ir/semantics';
-import {
-  type JunkTarget,
-  junkCallFailures,
-  callTarget as target,
-} from '@tilekit/test-support/junk';
+import { type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import { callTarget as target } from '@tilekit/test-support/junk-targets';
 import { describe, expect, it } from 'vitest';
 
 const MODULE = () => ir.parseModule('func.func @f(%a: index) -> index {\n  return %a : index\n}');

@@ -6,13 +6,8 @@
  * still encodes a module WebAssembly accepts.
  */
 
-import {
-  callableExports,
-  callTarget,
-  constructTarget,
-  type JunkTarget,
-  junkCallFailures,
-} from '@tilekit/test-support/junk';
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import { callTarget, constructTarget } from '@tilekit/test-support/junk-targets';
 import * as encoder from '@tilekit/wasm-encoder';
 import { describe, expect, it } from 'vitest';
 

@@ -22,24 +22,6 @@ export interface JunkTarget {
   readonly parameters: readonly string[];
 }
 
-/** A target calling `f` with its parameters' `plausible()` arguments, junk in one of them. */
-export function callTarget(
-  parameters: string[],
-  plausible: () => unknown[],
-  f: (...args: never[]) => unknown,
-): JunkTarget {
-  return { plausible, parameters, call: (...args) => f(...(args as never[])) };
-}
-
-/** A target constructing `type` (with `new`), as {@link callTarget} calls a function. */
-export function constructTarget(
-  parameters: string[],
-  plausible: () => unknown[],
-  type: new (...args: never[]) => unknown,
-): JunkTarget {
-  return { plausible, parameters, call: (...args) => new type(...(args as never[])) };
-}
-
 /** Whether `argument` is `parameter` or a field or element of it. */
 const names = (argument: string, parameter: string): boolean =>
   argument === parameter ||

@@ -3,11 +3,5 @@
  * keeps the contract on it (a subpath of its own, so importing it loads nothing else).
  */
 
-export {
-  callableExports,
-  callTarget,
-  constructTarget,
-  type JunkTarget,
-  junkCallFailures,
-} from './junk-contract.js';
+export { callableExports, type JunkTarget, junkCallFailures } from './junk-contract.js';
 export { CallerTrapError, type Junk, junkCorpus } from './junk-corpus.js';

@@ -4,13 +4,8 @@
  * throws a `VectorizerError` naming one of its parameters.
  */
 import { f32, i8, parseModule } from '@tilekit/loop-ir';
-import {
-  callableExports,
-  callTarget,
-  constructTarget,
-  type JunkTarget,
-  junkCallFailures,
-} from '@tilekit/test-support/junk';
+import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import { callTarget, constructTarget } from '@tilekit/test-support/junk-targets';
 import { describe, expect, it } from 'vitest';
 import * as vectorizer from '../../src/index.js';
 
