@@ -6,7 +6,7 @@
  * in those forms; on the interpreter, js and wasm engines against a dense evaluation of the
  * notation, on seeded random operands.
  */
-import { compile } from '@tilekit/loop-engines';
+import { compile, compileGlsl, compileWgsl } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {
   bindArguments,
@@ -215,5 +215,21 @@ describe('sparse outputs in loose_compressed and ELL forms', () => {
     expect(() => runKernel(k, fn, { B: SparseTensor.fromDense(data, [2, 3, 4], 'CSF') })).toThrow(
       /\[dense, dense, compressed\]/,
     );
+  });
+});
+
+describe('the shader engines take loose_compressed kernels as they take CSR ones', () => {
+  it.each([
+    'x(i) = A(i,j) * b(j)',
+    'X(i,k) = A(i,j) * B(j,k)',
+    'X(i,j) = A(i,j) * (C(i,k) * D(k,j))',
+  ])('%s compiles to parallel WGSL and GLSL passes, as with CSR', (expr) => {
+    for (const format of ['CSR', ['dense', 'loose_compressed']] as const) {
+      const k = sparsify(expr, { A: format });
+      for (const compileShader of [compileWgsl, compileGlsl]) {
+        const program = compileShader(k.module, k.functionName, {});
+        expect(program.parallel, `${compileShader.name} ${JSON.stringify(format)}`).toBe(true);
+      }
+    }
   });
 });
