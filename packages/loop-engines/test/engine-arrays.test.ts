@@ -6,7 +6,7 @@
  * a view from before the memory grew, a view of the memory that is no engine array, the wrong
  * element layout) is a typed error that runs nothing.
  */
-import { type MemRefData, parseModule } from '@tilekit/loop-ir';
+import type { MemRefData } from '@tilekit/loop-ir';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,40 +17,21 @@ import {
   markImmutable,
 } from '../src/index.js';
 import { engineMemory } from '../src/wasm/runtime/engine-memory.js';
+import { mixKernel } from './support/resident-pool.js';
 
 type Element = 'f32' | 'f64' | 'i32';
 const TYPE = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
 
-/** x[i] = a[i] * k + b[i % nb] over `type` elements (each `k` a distinct module). */
-const mixKernel = (k: number, type: Element) => {
-  const float = type !== 'i32';
-  const constant = float ? `${k}.5` : `${k + 2}`;
-  return parseModule(`
-func.func @mix(%a: memref<?x${type}>, %b: memref<?x${type}>, %x: memref<?x${type}>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %k = arith.constant ${constant} : ${type}
-  %n = memref.dim %x, %c0 : memref<?x${type}>
-  %nb = memref.dim %b, %c0 : memref<?x${type}>
-  scf.for %i = %c0 to %n step %c1 {
-    %v = memref.load %a[%i] : memref<?x${type}>
-    %r = arith.remui %i, %nb : index
-    %w = memref.load %b[%r] : memref<?x${type}>
-    %m = arith.${float ? 'mulf' : 'muli'} %v, %k : ${type}
-    %s = arith.${float ? 'addf' : 'addi'} %m, %w : ${type}
-    memref.store %s, %x[%i] : memref<?x${type}>
-  }
-  return
-}`);
-};
+/** The mix kernel `k` of `type`: k + 0.5 for floats, k + 2 for i32. */
+const mixOf = (k: number, type: Element) => mixKernel(type === 'i32' ? k + 2 : k + 0.5, type);
 
 const bytesOf = (a: MemRefData) => Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
 
 const KERNELS = (['f32', 'f64', 'i32'] as const).flatMap((type) =>
   [0, 1].map((k) => ({
     type,
-    wasm: compile(mixKernel(k, type), 'mix', { engine: 'wasm' }),
-    reference: compile(mixKernel(k, type), 'mix', { engine: 'interpreter' }),
+    wasm: compile(mixOf(k, type), 'mix', { engine: 'wasm' }),
+    reference: compile(mixOf(k, type), 'mix', { engine: 'interpreter' }),
   })),
 );
 

@@ -9,26 +9,29 @@ import { markImmutable } from '../../src/index.js';
 
 /**
  * x[i] = a[i] * k + b[i % nb] over `type` elements: two read-only inputs whose lengths shift
- * each other's address; each `k` makes a distinct module, which imports no host function.
+ * each other's address; each `k` (an integer for i32) makes a distinct module, which imports no
+ * host function.
  */
-export const mixKernel = (k: number, type: 'f32' | 'f64' = 'f64') =>
-  parseModule(`
+export const mixKernel = (k: number, type: 'f32' | 'f64' | 'i32' = 'f64') => {
+  const float = type !== 'i32';
+  return parseModule(`
 func.func @mix(%a: memref<?x${type}>, %b: memref<?x${type}>, %x: memref<?x${type}>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %k = arith.constant ${k.toFixed(1)} : ${type}
+  %k = arith.constant ${float ? k.toFixed(1) : k} : ${type}
   %n = memref.dim %x, %c0 : memref<?x${type}>
   %nb = memref.dim %b, %c0 : memref<?x${type}>
   scf.for %i = %c0 to %n step %c1 {
     %v = memref.load %a[%i] : memref<?x${type}>
     %r = arith.remui %i, %nb : index
     %w = memref.load %b[%r] : memref<?x${type}>
-    %m = arith.mulf %v, %k : ${type}
-    %s = arith.addf %m, %w : ${type}
+    %m = arith.${float ? 'mulf' : 'muli'} %v, %k : ${type}
+    %s = arith.${float ? 'addf' : 'addi'} %m, %w : ${type}
     memref.store %s, %x[%i] : memref<?x${type}>
   }
   return
 }`);
+};
 
 /** A pool of arrays, which of them to mark immutable, and the calls to make over them. */
 export interface ArrayPool<C> {
