@@ -8,17 +8,10 @@
  * affine subscript must then stay inside its dimension (MLIR: the dimension is at least the
  * largest coordinate plus one); a larger dimension is allowed, its tail is not read.
  */
+
+import type { LocatedShape } from './affine-extents.js';
 import { subscriptText } from './affine-subscript.js';
 import { SparsifyError } from './errors.js';
-import type { AffineSubscript } from './expression.js';
-
-/** One operand read through affine subscripts, with the shape it is bound with. */
-export interface LocatedShape {
-  /** The caller's operand, for errors. */
-  readonly name: string;
-  readonly subscripts: readonly AffineSubscript[];
-  readonly shape: readonly number[];
-}
 
 /** The access as written, for errors: `I(i+k,j+l)`. */
 function accessText(t: LocatedShape): string {
