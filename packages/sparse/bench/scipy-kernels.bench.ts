@@ -10,12 +10,15 @@
  * two entries per row on average, as the graph's square would hold 10^8 entries). SpMV, SpMM
  * and SpGEMM also run on two threads (`SparseThreadPool` of `@tilekit/sparse/threads`, the
  * rows split between the calling thread and a worker), against the same scipy call, goal:
- * faster than scipy's one core. Every case first checks once that tilekit's result equals
- * scipy's.
+ * faster than scipy's one core. SpMV and SpMM are also timed with the dense operand and the
+ * output in engine arrays (`engineArray` of `@tilekit/loop-engines`: the wasm engine's own
+ * memory, nothing copied in or out per call), as a caller making repeated calls holds them.
+ * Every case first checks once that tilekit's result equals scipy's.
+ * `TILEKIT_SCIPY_CASES=SpMV,SpMM` keeps only the cases whose name contains one of the texts.
  */
 import { type BenchCase, defineBenchSuite } from '@tilekit/bench';
 import { openScipy } from '@tilekit/bench/scipy';
-import { compile } from '@tilekit/loop-engines';
+import { compile, engineArray } from '@tilekit/loop-engines';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import {
   type FormatSpec,
@@ -56,8 +59,8 @@ function kernel(expr: string, formats: Record<string, FormatSpec>, vectorized = 
   const k = sparsify(expr, formats, { valueType: 'f64' });
   const module = vectorized ? vectorize(k.module, VECTOR).module : k.module;
   const run = compile(module, k.functionName, { engine: 'wasm' });
-  return (operands: Record<string, KernelOperand>) =>
-    runKernel(k, run, operands) as SparseTensor | ValueArray;
+  return (operands: Record<string, KernelOperand>, output?: ValueArray) =>
+    runKernel(k, run, operands, output) as SparseTensor | ValueArray;
 }
 
 const CSR3 = { A: 'CSR', B: 'CSR', C: 'CSR' } as const;
@@ -93,6 +96,17 @@ const inSharedMemory = (a: Float64Array) => {
 const THREADS = `SparseThreadPool, ${POOL_THREADS} threads, wasm engine`;
 
 const VECTORIZED = `runKernel, wasm engine, vectorized (vl=${VECTOR.vectorLength}, idx32, short rows at half width)`;
+const RESIDENT = `${VECTORIZED}, dense operand and output in engine arrays`;
+
+/**
+ * Only the cases whose name contains one of the comma-separated texts of
+ * `TILEKIT_SCIPY_CASES` (all when unset): for re-measuring a few rows without the whole suite.
+ */
+const WANTED = (process.env.TILEKIT_SCIPY_CASES ?? '')
+  .split(',')
+  .map((text) => text.trim())
+  .filter((text) => text !== '');
+const wanted = (name: string) => WANTED.length === 0 || WANTED.some((text) => name.includes(text));
 const SCALAR = 'runKernel, wasm engine';
 
 /** One data set: A, the second operands, and the dense x and X, on both sides. */
@@ -141,6 +155,14 @@ function casesFor(set: DataSet): BenchCase[] {
   const P = set.p === set.b ? B : tilekitMatrix(set.p);
   const x = source.dense(n);
   const X = source.dense(n * K);
+  // The same x and X held in the wasm engine's memory, and outputs there: passed by address,
+  // as a caller making repeated calls would keep them (nothing copied in or out per call).
+  const xResident = engineArray(Float64Array, n);
+  const XResident = engineArray(Float64Array, n * K);
+  xResident.data.set(x);
+  XResident.data.set(X);
+  const yResident = engineArray(Float64Array, n);
+  const YResident = engineArray(Float64Array, n * K);
   const { name } = set;
   setups.push(async () => {
     if (scipy === undefined) return;
@@ -204,6 +226,22 @@ function casesFor(set: DataSet): BenchCase[] {
       goal: 'faster than scipy',
     },
     {
+      what: 'SpMV A @ x, x and y in engine arrays',
+      items: nnzA,
+      label: RESIDENT,
+      run: () => KERNELS.spmv({ A, x: { data: xResident.data, shape: [n] } }, yResident.data),
+      expr: `${name} @ ${name}_x`,
+      tolerance: SUMS,
+    },
+    {
+      what: `SpMM A @ X (X dense ${n}x${K}), X and the result in engine arrays`,
+      items: nnzA * K,
+      label: RESIDENT,
+      run: () => KERNELS.spmm({ A, B: { data: XResident.data, shape: [n, K] } }, YResident.data),
+      expr: `${name} @ ${name}_X`,
+      tolerance: SUMS,
+    },
+    {
       what: 'sparse add A + B',
       items: nnzA + B.nnz,
       label: SCALAR,
@@ -245,22 +283,25 @@ function casesFor(set: DataSet): BenchCase[] {
       tolerance: 0,
     },
   ];
-  return cases.map((c) => {
-    const distinct = set.countDistinct ? ` (${Math.round(nnzA / 1000)} k distinct)` : '';
-    const caseName = `${c.what}, CSR, ${set.label}${distinct}`;
-    setups.push(async () => {
-      if (scipy === undefined) return;
-      expectSameAsScipy(caseName, c.run(), await scipy.fetch(c.expr), c.tolerance);
+  const distinct = set.countDistinct ? ` (${Math.round(nnzA / 1000)} k distinct)` : '';
+  const nameOf = (what: string) => `${what}, CSR, ${set.label}${distinct}`;
+  return cases
+    .filter((c) => wanted(nameOf(c.what)))
+    .map((c) => {
+      const caseName = nameOf(c.what);
+      setups.push(async () => {
+        if (scipy === undefined) return;
+        expectSameAsScipy(caseName, c.run(), await scipy.fetch(c.expr), c.tolerance);
+      });
+      return {
+        name: caseName,
+        items: c.items,
+        ours: { label: c.label, fn: c.run },
+        baselines: scipy === undefined ? [] : [scipy.baseline(`${SCIPY} ${c.expr}`, c.expr)],
+        goal: c.goal ?? '<= 1.2x scipy',
+        ...(set.rounds === undefined ? {} : { rounds: set.rounds }),
+      };
     });
-    return {
-      name: caseName,
-      items: c.items,
-      ours: { label: c.label, fn: c.run },
-      baselines: scipy === undefined ? [] : [scipy.baseline(`${SCIPY} ${c.expr}`, c.expr)],
-      goal: c.goal ?? '<= 1.2x scipy',
-      ...(set.rounds === undefined ? {} : { rounds: set.rounds }),
-    };
-  });
 }
 
 export default defineBenchSuite({
