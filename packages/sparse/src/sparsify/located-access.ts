@@ -14,7 +14,7 @@
  * times the searches, and the result is exact for any pattern.
  */
 import type { Builder, Type, Value } from '@tilekit/loop-ir';
-import { f32, i1, i32, index } from '@tilekit/loop-ir';
+import { f32, i32, index } from '@tilekit/loop-ir';
 import type { SparseFormat } from '../sparse-tensor/format.js';
 import { inferAffineExtents } from './affine-extent-inference.js';
 import { installAffineExtentInference } from './affine-extents.js';
@@ -68,7 +68,7 @@ function emitSubscript(
 }
 
 /**
- * The first position in `[lo, hi)` whose coordinate is not below `target` (a lower bound; the
+ * The first position in the non-empty `[lo, hi)` whose coordinate is not below `target` (a lower bound; the
  * coordinates of one segment are sorted, as every `SparseTensor`'s are), by binary lifting:
  * from the largest power of two not above the segment's length down to 1, a step is taken
  * where the coordinate it passes over is still below `target`. Halving a power of two through
@@ -100,12 +100,12 @@ function emitLowerBound(
     (wb, at, step) => {
       const from = at as Value;
       const next = wb.addi(from, step as Value);
-      const passes = wb.ifOp(
-        wb.cmpi('ule', next, hi),
-        [i1],
-        (ib) => [ib.cmpi('ult', loadIndex(ib, crd, ib.subi(next, c(1))), target)],
-        (eb) => [eb.constantBool(false)],
-      ).results[0] as Value;
+      // The segment is not empty, so the coordinate passed over is read inside it even where
+      // the step would leave it (that read then decides nothing).
+      const inside = wb.cmpi('ule', next, hi);
+      const passedOver = wb.subi(wb.select(inside, next, hi), c(1));
+      const below = wb.cmpi('ult', loadIndex(wb, crd, passedOver), target);
+      const passes = wb.binary('arith.andi', inside, below);
       return [wb.select(passes, next, from), halved(wb, step as Value)];
     },
   );
@@ -144,13 +144,20 @@ export function emitLocatedRead(
     const crd = ctx.arg('coordinates', level);
     const lo = loadIndex(lb, positions, parent);
     const hi = loadIndex(lb, positions, lb.addi(parent, ctx.c(1)));
-    const at = emitLowerBound(lb, crd, lo, hi, target, ctx.c);
     const inSegment = lb.ifOp(
-      lb.cmpi('ult', at, hi),
+      lb.cmpi('ult', lo, hi),
       [ctx.element],
       (ib) => {
+        const at = emitLowerBound(ib, crd, lo, hi, target, ctx.c);
+        const within = ib.cmpi('ult', at, hi);
+        const probe = ib.select(within, at, ib.subi(hi, ctx.c(1)));
+        const found = ib.binary(
+          'arith.andi',
+          within,
+          ib.cmpi('eq', loadIndex(ib, crd, probe), target),
+        );
         const stored = ib.ifOp(
-          ib.cmpi('eq', loadIndex(ib, crd, at), target),
+          found,
           [ctx.element],
           (fb) => [locate(fb, level + 1, at)],
           () => [ctx.zero],
