@@ -6,6 +6,7 @@
  * `_N` suffix from a shared conflict counter.
  */
 import type { Block, Module, Operation, Region, Value } from '../ir/operation.js';
+import { ScopedSet } from '../ir/scoped-set.js';
 import { definingOps } from '../ir/walk.js';
 import { printType } from './types.js';
 
@@ -48,20 +49,8 @@ function suggestedName(
   }
 }
 
-class NameScope {
-  readonly #names = new Set<string>();
-  constructor(readonly parent: NameScope | undefined) {}
-
-  has(name: string): boolean {
-    for (let s: NameScope | undefined = this; s !== undefined; s = s.parent)
-      if (s.#names.has(name)) return true;
-    return false;
-  }
-
-  add(name: string): void {
-    this.#names.add(name);
-  }
-}
+/** The names taken in a region and the regions around it. */
+type NameScope = ScopedSet<string>;
 
 interface Counters {
   value: number;
@@ -101,7 +90,7 @@ export class ValueNames {
 
   #numberTopLevel(ops: readonly Operation[]): void {
     const counters: Counters = { value: 0, argument: 0, conflict: 0 };
-    const root = new NameScope(undefined);
+    const root = new ScopedSet<string>(undefined);
     for (const op of ops) this.#numberOp(op, counters, root);
     const work: { region: Region; counters: Counters; parent: NameScope }[] = [];
     const pushNested = (list: readonly Operation[], c: Counters, parent: NameScope) => {
@@ -110,7 +99,7 @@ export class ValueNames {
     };
     pushNested(ops, counters, root);
     for (let item = work.pop(); item !== undefined; item = work.pop()) {
-      const scope = new NameScope(item.parent);
+      const scope = new ScopedSet<string>(item.parent);
       for (const [i, block] of item.region.blocks.entries())
         this.#numberBlock(block, i === 0, item.counters, scope);
       pushNested(

@@ -7,25 +7,13 @@ import { expectModule } from '../argument-checks.js';
 import { type OpDef, segmentArity } from '../ir/op-def.js';
 import type { Module, Operation, Value } from '../ir/operation.js';
 import { getOpDef } from '../ir/ops/index.js';
+import { ScopedSet } from '../ir/scoped-set.js';
 import { checkConstraint } from './constraints.js';
 import type { VerifyContext } from './context.js';
 import { IRVerifyError } from './errors.js';
 
 /** Values visible at a program point: a chain of per-block sets. */
-class Visible {
-  readonly #values = new Set<Value>();
-  constructor(readonly parent: Visible | undefined) {}
-
-  has(v: Value): boolean {
-    for (let s: Visible | undefined = this; s !== undefined; s = s.parent)
-      if (s.#values.has(v)) return true;
-    return false;
-  }
-
-  add(values: readonly Value[]): void {
-    for (const v of values) this.#values.add(v);
-  }
-}
+type Visible = ScopedSet<Value>;
 
 function arityText({ min, max }: { min: number; max: number }): string {
   if (min === max) return String(min);
@@ -101,8 +89,8 @@ function verifyOp(
   op.regions.forEach((region, r) => {
     const blocks = region.blocks;
     blocks.forEach((block, b) => {
-      const scope = new Visible(isolated ? undefined : visible);
-      scope.add(block.arguments);
+      const scope = new ScopedSet<Value>(isolated ? undefined : visible);
+      scope.addAll(block.arguments);
       const suffix = blocks.length > 1 || qualified ? `@r${r}b${b}` : '';
       const last = block.operations.length - 1;
       block.operations.forEach((child, i) => {
@@ -119,7 +107,7 @@ function verifyOp(
           );
         }
         verifyOp(child, childDef, op, scope, childPlace, out);
-        scope.add(child.results);
+        scope.addAll(child.results);
       });
     });
   });
@@ -146,7 +134,7 @@ export function verificationDiagnostics(module: Module): readonly IRVerifyError[
       names.add(label);
     }
     const place: Place = { parent: undefined, step: label };
-    verifyOp(op, getOpDef(op.name), undefined, new Visible(undefined), place, out);
+    verifyOp(op, getOpDef(op.name), undefined, new ScopedSet<Value>(undefined), place, out);
   });
   return out;
 }
