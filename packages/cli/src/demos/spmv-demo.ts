@@ -8,6 +8,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom } from '@tilekit/conformance';
 import { SparseTensor } from '@tilekit/sparse';
 import { spmv } from '@tilekit/sparse/tfjs';
+// The demo times scalar loops beside the default vectorized ones: that kernel compiles.
+import '@tilekit/sparse/tfjs/compiler';
 import '@tilekit/sparse/tfjs/register-cpu';
 
 /** Options of {@link runSpmvDemo}. */
