@@ -62,30 +62,37 @@ export class Parser {
     return t.kind === kind && (text === undefined || t.text === text);
   }
 
-  /** Consumes punctuation `p` if present. */
-  consume(p: string): boolean {
-    if (!this.at('punct', p)) return false;
+  /** Consumes the token of `kind` spelled `text` if present. */
+  #consumeIf(kind: TokenKind, text: string): boolean {
+    if (!this.at(kind, text)) return false;
     this.next();
     return true;
+  }
+
+  /** Consumes the token of `kind` spelled `text` or throws `expected 'text' <context>`. */
+  #expectSpelled(kind: TokenKind, text: string, context: string): Token {
+    if (!this.at(kind, text)) throw this.unexpected(`'${text}'`, context);
+    return this.next();
+  }
+
+  /** Consumes punctuation `p` if present. */
+  consume(p: string): boolean {
+    return this.#consumeIf('punct', p);
   }
 
   /** Consumes punctuation `p` or throws `expected 'p' <context>`. */
   expect(p: string, context: string): Token {
-    if (!this.at('punct', p)) throw this.unexpected(`'${p}'`, context);
-    return this.next();
+    return this.#expectSpelled('punct', p, context);
   }
 
   /** Consumes bare keyword `k` if present. */
   consumeKeyword(k: string): boolean {
-    if (!this.at('bareId', k)) return false;
-    this.next();
-    return true;
+    return this.#consumeIf('bareId', k);
   }
 
   /** Consumes bare keyword `k` or throws. */
   expectKeyword(k: string, context: string): Token {
-    if (!this.at('bareId', k)) throw this.unexpected(`'${k}'`, context);
-    return this.next();
+    return this.#expectSpelled('bareId', k, context);
   }
 
   /** Consumes a token of `kind` or throws. */
