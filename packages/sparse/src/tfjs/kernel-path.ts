@@ -28,7 +28,7 @@ export interface SparseKernelRun {
   readonly cause?: HostRouteCause;
   /**
    * Why the host path ran on a GPU backend and what to do to run on the GPU, e.g. "spmv ran on
-   * the CPU on webgl (...): A is stored as COO; ... Convert A to CSR ..." (`undefined` otherwise).
+   * the CPU on webgl (...): A is stored as CSC; ... Convert A to CSR ..." (`undefined` otherwise).
    */
   readonly reason?: string;
   /** The technical reason behind `reason` (the engine's words; `undefined` otherwise). */

@@ -1,19 +1,19 @@
 /**
- * Device forms of the ready-made ops on backends that cannot read GPU data synchronously
- * (webgpu): where an operand's storage order would make the loops sequential (and so take the
- * host route, which needs that read), the op runs an equivalent kernel whose outermost loop is
- * parallel instead.
+ * Device forms of the ready-made ops on the GPU backends: where an operand's storage order
+ * would make the loops sequential (and so take the host route, which reads the operands back
+ * and runs on the CPU: on webgpu a synchronous read it cannot make, on webgl a stall), the op
+ * runs an equivalent kernel whose outermost loop is parallel instead.
  * - A sparse matrix not stored row-major (CSC, DCSC, COO) that is held on the host (a
  *   `SparseTensor`, uploaded for the call anyway) is converted to CSR on the host first, once
  *   per tensor (they never change).
  * - A COO matrix on the device (its rows sorted, as COO storage keeps them) becomes CSR there:
  *   the row positions are a sorted search of the row coordinates, the columns and values stay
  *   as they are (same entry order, so gradients reach the values unchanged).
- * - A dot product `a(i) * b(i)` runs as the element-wise products `t(i) = a(i) * b(i)` (one
+ * - On webgpu, a dot product `a(i) * b(i)` runs as the element-wise products `t(i) = a(i) * b(i)` (one
  *   invocation per stored entry of `a`; a sparse `b` densified on the device first) summed by
  *   tfjs's own reduction (a fixed order, so the same result every run).
- * A CSC or DCSC matrix already on the device has no such form for `spmv`/`spmm`; the kernel
- * says so with a typed error before anything runs.
+ * A CSC or DCSC matrix already on the device has no such form for `spmv`/`spmm`: on webgpu the
+ * kernel says so with a typed error before anything runs; webgl takes the host route.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { isCompressed, isUnique, type SparseFormat } from '../../sparse-tensor/format.js';
@@ -22,7 +22,14 @@ import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major-backends.js';
 import type { SparseArgument } from '../ops/sparse-argument.js';
 import { checkedTfSparseTensor, type TfSparseTensor } from '../sparse-tensor-tf.js';
 
-/** Whether the active backend needs device forms (it cannot read GPU data synchronously). */
+/** The backends that run matrices in row-major form: the GPU backends. */
+const ROW_MAJOR_BACKENDS: ReadonlySet<string> = new Set([...OUTPUT_MAJOR_BACKENDS, 'webgl']);
+
+/**
+ * Whether the active backend runs dot products as parallel products: webgpu only, as webgl's
+ * fragment passes would need one output per entry of `a`, which its gather form cannot give
+ * (there the host route, which webgl can read for, is the faster one).
+ */
 export function needsDeviceForms(): boolean {
   return OUTPUT_MAJOR_BACKENDS.has(tf.getBackend());
 }
@@ -66,7 +73,7 @@ function cooAsCsr(A: TfSparseTensor): TfSparseTensor {
  * comment); `A` itself elsewhere, or where it has none.
  */
 export function rowMajorMatrix(A: SparseArgument): SparseArgument {
-  return needsDeviceForms() ? rowMajorForm(A) : A;
+  return ROW_MAJOR_BACKENDS.has(tf.getBackend()) ? rowMajorForm(A) : A;
 }
 
 /**
