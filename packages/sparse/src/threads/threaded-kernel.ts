@@ -35,6 +35,9 @@ export interface ThreadedKernelOptions extends SparsifyOptions {
 
 type Output = ValueArray | BigInt64Array;
 
+/** The largest dense result (in bytes) that goes through a scratch array (see `run`). */
+const SCRATCH_RESULT_BYTES = 256 * 1024;
+
 /** The scratch slot of a dense output (no operand name has a NUL). */
 const OUTPUT_SLOT = '\u0000output';
 
@@ -139,12 +142,18 @@ export class ThreadedKernel {
       }
     }
     const length = shape.reduce((a, b) => a * b, 1);
+    const overwrite = output === undefined && plan.notation.op === '=';
     let out: Output | undefined;
+    let viaScratch = false;
     if (dense) {
       if (output !== undefined && output.length !== length) return alone();
       if (output === undefined) {
-        // A fresh array in shared memory is the result itself (no copy out of a scratch).
-        out = sharedLike(valueArrayFor(plan.valueType, 0) as ValueArray, length);
+        const like = valueArrayFor(plan.valueType, 0) as ValueArray;
+        // A small result of a `=` kernel (which writes every element) goes through the
+        // kernel's shared scratch and is copied out, sparing a shared allocation and telling
+        // every worker of it on each call; a large one is written into fresh shared memory.
+        viaScratch = overwrite && length * like.BYTES_PER_ELEMENT <= SCRATCH_RESULT_BYTES;
+        out = viaScratch ? pool.scratch(this, OUTPUT_SLOT, like, length) : sharedLike(like, length);
       } else if (isShared(output)) {
         out = output;
       } else {
@@ -161,14 +170,19 @@ export class ThreadedKernel {
         hi: bounds[b + 1] as number,
         operands: blockOperands,
         output: out === undefined ? undefined : { array: pool.arrayId(out), shape },
-        overwrite: output === undefined && plan.notation.op === '=',
+        overwrite,
       });
     }
     const storages = pool.runBlocks(blocks);
     if (storages === undefined) return alone();
     this.#lastCallThreads = blocks.length;
     if (out !== undefined) {
-      if (output === undefined || output === out) return out;
+      if (output === out || (output === undefined && !viaScratch)) return out;
+      if (output === undefined) {
+        const result = valueArrayFor(plan.valueType, length) as Float64Array;
+        result.set(out.subarray(0, length) as Float64Array);
+        return result;
+      }
       (output as Float64Array).set(out.subarray(0, length) as Float64Array);
       return output;
     }

@@ -368,6 +368,35 @@ describe('SpMV through the pool against a plain loop', () => {
   });
 });
 
+describe('dense results', () => {
+  it('a small result comes through the scratch array, a large one in fresh shared memory', () => {
+    const kernel = pool.kernel('C(i,k) = A(i,j) * B(j,k)', { A: 'CSR' }, { valueType: 'f64' });
+    const random = seededRandom(12);
+    for (const rows of [40, 700, 40]) {
+      // 40 x 64 doubles (20 KiB) and 700 x 64 (350 KiB, above the 256 KiB of the scratch path).
+      const A = randomTensor(random, [rows, 30], 'CSR', 'power-law', 'f64');
+      const B = { data: randomDense(random, 30 * 64, 'f64'), shape: [30, 64] };
+      const { threaded, alone } = bothWays(kernel, { A, B });
+      expectSameBits(threaded, alone);
+      expect((threaded as Float64Array).buffer instanceof SharedArrayBuffer).toBe(rows === 700);
+    }
+  });
+
+  it('a += kernel without an output starts from zeros on every call', () => {
+    const add = pool.kernel('y(i) += A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
+    const random = seededRandom(13);
+    const A = randomTensor(random, [90, 40], 'CSR', 'power-law', 'f64');
+    for (let round = 0; round < 3; round++) {
+      const { threaded, alone } = bothWays(add, {
+        A,
+        x: { data: randomDense(random, 40, 'f64'), shape: [40] },
+      });
+      expectSameBits(threaded, alone);
+      expect(add.lastCallThreads).toBe(3);
+    }
+  });
+});
+
 describe('calls the row route does not take run on the calling thread', () => {
   it('a kernel whose rows cannot be split says why and equals runKernel', () => {
     const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSC' }, { valueType: 'f64' });
