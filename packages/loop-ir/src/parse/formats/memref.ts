@@ -11,14 +11,19 @@ import {
   resolveIndices,
 } from './common.js';
 
-/** `memref.load %m[%i...] attr-dict : memref<...>`. */
-export function parseLoad(p: Parser): ParsedOp {
-  const { base, indices } = parseSubscripted(p, 'of memref.load');
+/** `%m[%i...] attr-dict : memref<...>` of `op`: the memref, its subscripts, attributes and type. */
+function parseMemrefAccess(p: Parser, op: string) {
+  const { base, indices } = parseSubscripted(p, `of ${op}`);
   const attributes = parseOptionalAttrDict(p);
   const typeTok = p.peek();
-  const type = parseColonType(p, 'after memref.load subscripts');
-  if (type.kind !== 'memref')
-    throw p.error('memref.load expects a memref type', 'memref type', typeTok);
+  const type = parseColonType(p, `after ${op} subscripts`);
+  if (type.kind !== 'memref') throw p.error(`${op} expects a memref type`, 'memref type', typeTok);
+  return { base, indices, attributes, type };
+}
+
+/** `memref.load %m[%i...] attr-dict : memref<...>`. */
+export function parseLoad(p: Parser): ParsedOp {
+  const { base, indices, attributes, type } = parseMemrefAccess(p, 'memref.load');
   return {
     operands: [p.resolve(base, type), ...resolveIndices(p, indices)],
     resultTypes: [type.element],
@@ -30,12 +35,7 @@ export function parseLoad(p: Parser): ParsedOp {
 export function parseStore(p: Parser): ParsedOp {
   const value = p.valueRef('as stored value');
   p.expect(',', 'after stored value');
-  const { base, indices } = parseSubscripted(p, 'of memref.store');
-  const attributes = parseOptionalAttrDict(p);
-  const typeTok = p.peek();
-  const type = parseColonType(p, 'after memref.store subscripts');
-  if (type.kind !== 'memref')
-    throw p.error('memref.store expects a memref type', 'memref type', typeTok);
+  const { base, indices, attributes, type } = parseMemrefAccess(p, 'memref.store');
   return {
     operands: [
       p.resolve(value, type.element),
