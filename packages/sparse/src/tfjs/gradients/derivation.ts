@@ -7,7 +7,6 @@
  */
 import { SparsifyError } from '../../sparsify/errors.js';
 import { SPARSE_COMPILER_ENTRY } from '../compiled-kernel.js';
-import type { SparseOperand } from '../ops/run-sparse-kernel.js';
 
 /** A derivative kernel as a gradient runs it. */
 export interface Derivation {
@@ -19,13 +18,19 @@ export interface Derivation {
   readonly reads: readonly string[];
 }
 
+/**
+ * A derivative kernel's operands by name (the ops' `SparseOperand`s: named loosely here, so that
+ * this module, which the prepared kernels import, imports nothing of the ops).
+ */
+export type DerivativeOperands = Readonly<Record<string, unknown>>;
+
 /** What the compiler's route supplies: derivations of any expression, and output-major forms. */
 export interface Deriver {
   derive(expr: string, tensor: string, sampleWith?: string): Derivation;
   outputMajor(
     expr: string,
-    operands: Readonly<Record<string, SparseOperand>>,
-  ): { expr: string; operands: Record<string, SparseOperand> } | undefined;
+    operands: DerivativeOperands,
+  ): { expr: string; operands: DerivativeOperands } | undefined;
 }
 
 /** The key of the derivation of `expr` with respect to `tensor`, sampled with `sampleWith`. */
@@ -89,7 +94,7 @@ export function derivationOf(expr: string, tensor: string, sampleWith?: string):
 /** The output-major form of derivative kernel `expr` over `operands` (the deriver's). */
 export function outputMajorForm(
   expr: string,
-  operands: Readonly<Record<string, SparseOperand>>,
-): { expr: string; operands: Record<string, SparseOperand> } | undefined {
+  operands: DerivativeOperands,
+): { expr: string; operands: DerivativeOperands } | undefined {
   return deriver(expr).outputMajor(expr, operands);
 }

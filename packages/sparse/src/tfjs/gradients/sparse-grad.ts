@@ -66,7 +66,8 @@ function runDerivative(
   const major = outputMajor ? outputMajorForm(expr, used) : undefined;
   if (major !== undefined) {
     expr = major.expr;
-    used = major.operands;
+    // The output-major form's operands are the forward ones, rewritten (output-major.ts).
+    used = major.operands as Record<string, SparseOperand>;
   }
   const sparse = new Set(Object.keys(used).filter((name) => used[name] instanceof TfSparseTensor));
   return runSparseKernel(
