@@ -61,23 +61,32 @@ function parsePosition(p: Parser): {
   return { attr: denseArrayAttr(statics), dynamic };
 }
 
+/**
+ * The `[pos] attr-dict : T <keyword> vector<...>` tail of `vector.<op>`: the position's dynamic
+ * indices, the attributes with its static part, the element-or-slice type `T` and the vector's.
+ */
+function parsePositioned(p: Parser, op: 'insert' | 'extract', keyword: 'into' | 'from') {
+  const pos = parsePosition(p);
+  const attributes = { ...parseOptionalAttrDict(p), static_position: pos.attr };
+  const partType = parseColonType(p, `after vector.${op} position`);
+  p.expectKeyword(keyword, `in vector.${op}`);
+  const wholeType = parseType(p, `after '${keyword}'`);
+  return { dynamic: pos.dynamic, attributes, partType, wholeType };
+}
+
 /** `%v, %dest [pos] attr-dict : T into vector<...>`. */
 export function parseInsert(p: Parser): ParsedOp {
   const value = p.valueRef('as inserted value');
   p.expect(',', 'after inserted value');
   const dest = p.valueRef('as insert destination');
-  const pos = parsePosition(p);
-  const attributes = { ...parseOptionalAttrDict(p), static_position: pos.attr };
-  const valueType = parseColonType(p, 'after vector.insert position');
-  p.expectKeyword('into', 'in vector.insert');
-  const destType = parseType(p, "after 'into'");
+  const { dynamic, attributes, partType, wholeType } = parsePositioned(p, 'insert', 'into');
   return {
     operands: [
-      p.resolve(value, valueType),
-      p.resolve(dest, destType),
-      ...resolveIndices(p, pos.dynamic),
+      p.resolve(value, partType),
+      p.resolve(dest, wholeType),
+      ...resolveIndices(p, dynamic),
     ],
-    resultTypes: [destType],
+    resultTypes: [wholeType],
     attributes,
   };
 }
@@ -85,14 +94,10 @@ export function parseInsert(p: Parser): ParsedOp {
 /** `%src[pos] attr-dict : T from vector<...>`. */
 export function parseExtract(p: Parser): ParsedOp {
   const src = p.valueRef('as extract source');
-  const pos = parsePosition(p);
-  const attributes = { ...parseOptionalAttrDict(p), static_position: pos.attr };
-  const resultType = parseColonType(p, 'after vector.extract position');
-  p.expectKeyword('from', 'in vector.extract');
-  const srcType = parseType(p, "after 'from'");
+  const { dynamic, attributes, partType, wholeType } = parsePositioned(p, 'extract', 'from');
   return {
-    operands: [p.resolve(src, srcType), ...resolveIndices(p, pos.dynamic)],
-    resultTypes: [resultType],
+    operands: [p.resolve(src, wholeType), ...resolveIndices(p, dynamic)],
+    resultTypes: [partType],
     attributes,
   };
 }
@@ -110,40 +115,32 @@ function parseElementPosition(p: Parser): Value {
   return p.resolve(ref, index);
 }
 
+/**
+ * The `[%i : index] : vector<N x T>` tail of the legacy `vector.<form>` ops: the position (a
+ * dynamic one, as `static_position` records) and the vector type.
+ */
+function parseElementTail(p: Parser, form: 'insertelement' | 'extractelement') {
+  const pos = parseElementPosition(p);
+  const type = vectorType(p, parseColonType(p, `after ${form} position`), `${form} type`);
+  return { pos, type, attributes: { static_position: denseArrayAttr([DYNAMIC_POSITION]) } };
+}
+
 /** Legacy `vector.insertelement %s, %v[%i : index] : vector<N x T>`, read as vector.insert. */
 export function parseInsertElement(p: Parser): ParsedOp {
   const value = p.valueRef('as inserted value');
   p.expect(',', 'after inserted value');
   const dest = p.valueRef('as insert destination');
-  const pos = parseElementPosition(p);
-  const type = vectorType(
-    p,
-    parseColonType(p, 'after insertelement position'),
-    'insertelement type',
-  );
-  return {
-    name: 'vector.insert',
-    operands: [p.resolve(value, type.element), p.resolve(dest, type), pos],
-    resultTypes: [type],
-    attributes: { static_position: denseArrayAttr([DYNAMIC_POSITION]) },
-  };
+  const { pos, type, attributes } = parseElementTail(p, 'insertelement');
+  const operands = [p.resolve(value, type.element), p.resolve(dest, type), pos];
+  return { name: 'vector.insert', operands, resultTypes: [type], attributes };
 }
 
 /** Legacy `vector.extractelement %v[%i : index] : vector<N x T>`, read as vector.extract. */
 export function parseExtractElement(p: Parser): ParsedOp {
   const src = p.valueRef('as extract source');
-  const pos = parseElementPosition(p);
-  const type = vectorType(
-    p,
-    parseColonType(p, 'after extractelement position'),
-    'extractelement type',
-  );
-  return {
-    name: 'vector.extract',
-    operands: [p.resolve(src, type), pos],
-    resultTypes: [type.element],
-    attributes: { static_position: denseArrayAttr([DYNAMIC_POSITION]) },
-  };
+  const { pos, type, attributes } = parseElementTail(p, 'extractelement');
+  const operands = [p.resolve(src, type), pos];
+  return { name: 'vector.extract', operands, resultTypes: [type.element], attributes };
 }
 
 /** `vector.load %base[%i...] : memref<..>, vector<..>`. */
