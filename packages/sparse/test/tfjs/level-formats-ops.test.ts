@@ -14,7 +14,7 @@ import type { FormatSpec, NamedFormat } from '../../src/index.js';
 import { SparseStorageError, SparseTensor } from '../../src/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
-import { sparseOp, TfSparseTensor } from '../../src/tfjs/index.js';
+import { sparseMul, sparseOp, sparseToDense, TfSparseTensor } from '../../src/tfjs/index.js';
 import {
   CASE_OPS,
   describeCase,
@@ -72,6 +72,33 @@ describe.each(['cpu', 'wasm'] as const)('loose_compressed operands on %s', (back
       const got = Array.from(result.dataSync(), (v) => (v === 0 ? 0 : v));
       result.dispose();
       expect(got).toEqual(expected.map((v) => (v === 0 ? 0 : v)));
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+
+  it("sparseMul by a dense matrix finds each loose entry's coordinates on the backend (seeded)", async () => {
+    expect(await tf.setBackend(backend)).toBe(true);
+    const before = tf.memory().numTensors;
+    const next = seededRandom(88);
+    for (let k = 0; k < 12; k++) {
+      const [rows, cols] = [1 + Math.floor(next() * 12), 1 + Math.floor(next() * 12)];
+      const a = Float32Array.from({ length: rows * cols }, () =>
+        next() < 0.3 ? 1 + Math.floor(next() * 8) : 0,
+      );
+      const b = Float32Array.from({ length: rows * cols }, () => Math.floor(next() * 16) / 4 - 2);
+      const expected = Array.from(a, (x, e) => Math.fround(x * (b[e] as number))).map((v) =>
+        v === 0 ? 0 : v,
+      );
+      for (const format of Object.values(LOOSE).slice(1)) {
+        const dense = tf.tensor2d(a, [rows, cols]);
+        const A = TfSparseTensor.fromDense(dense, format);
+        dense.dispose();
+        const product = tf.tidy(() => sparseToDense(sparseMul(A, tf.tensor2d(b, [rows, cols]))));
+        const got = Array.from(product.dataSync(), (v) => (v === 0 ? 0 : v));
+        product.dispose();
+        A.dispose();
+        expect(got, JSON.stringify(format)).toEqual(expected);
+      }
     }
     expect(tf.memory().numTensors).toBe(before);
   });

@@ -41,12 +41,10 @@ export function entryCoordinates(s: TfSparseTensor): tf.Tensor1D[] {
         // The parent is the number of segments ending at or before the position (segments
         // are contiguous on a backend: storage-check.ts).
         const positions = s.positions[l] as tf.Tensor1D;
-        const segmentEnds = tf.stridedSlice(
-          positions,
-          [ends.start],
-          [positions.size],
-          [ends.stride],
-        ) as tf.Tensor1D;
+        const segmentEnds =
+          ends.stride === 1
+            ? tf.slice(positions, [ends.start], [positions.size - ends.start])
+            : tf.gather(positions, tf.range(ends.start, positions.size, ends.stride, 'int32'));
         // searchSorted answers a 1-D sequence as [1, n].
         position = tf.reshape(tf.searchSorted(segmentEnds, position, 'right'), [s.nnz]);
       }
