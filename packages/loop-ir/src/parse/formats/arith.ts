@@ -12,7 +12,7 @@ import { parseAttribute } from '../attributes.js';
 import type { ParsedOp } from '../parsed-op.js';
 import type { Parser } from '../parser.js';
 import { parseType } from '../types.js';
-import { parseColonType, parseFlags, parseOptionalAttrDict } from './common.js';
+import { parseColonType, parseFlags, parseOneOperandTo, parseOptionalAttrDict } from './common.js';
 
 /** `%a, %b [flags] attr-dict : T`. */
 export function parseBinary(p: Parser): ParsedOp {
@@ -38,12 +38,7 @@ export function parseUnary(p: Parser): ParsedOp {
 
 /** `%a attr-dict : T1 to T2`. */
 export function parseCast(p: Parser): ParsedOp {
-  const operand = p.valueRef('as cast operand');
-  const attributes = parseOptionalAttrDict(p);
-  const from = parseColonType(p, 'after cast operand');
-  p.expectKeyword('to', 'in cast');
-  const to = parseType(p, "after 'to'");
-  return { operands: [p.resolve(operand, from)], resultTypes: [to], attributes };
+  return parseOneOperandTo(p, 'cast operand', 'cast');
 }
 
 /** `pred, %a, %b [flags] attr-dict : T`. */

@@ -3,6 +3,7 @@ import { type Attribute, opaqueAttr } from '../../ir/attributes.js';
 import type { Value } from '../../ir/operation.js';
 import { index, type Type } from '../../ir/types.js';
 import { parseAttributeDict } from '../attributes.js';
+import type { ParsedOp } from '../parsed-op.js';
 import type { Parser, ValueRef } from '../parser.js';
 import { parseType, parseTypeList } from '../types.js';
 
@@ -75,4 +76,17 @@ export function parseSubscripted(
 /** Resolves index-typed refs. */
 export function resolveIndices(p: Parser, refs: readonly ValueRef[]): Value[] {
   return refs.map((r) => p.resolve(r, index));
+}
+
+/**
+ * `%a attr-dict : T1 to T2`, an op taking one operand of `T1` to a result of `T2`; `operand`
+ * names the operand and `op` the op in syntax errors.
+ */
+export function parseOneOperandTo(p: Parser, operand: string, op: string): ParsedOp {
+  const ref = p.valueRef(`as ${operand}`);
+  const attributes = parseOptionalAttrDict(p);
+  const from = parseColonType(p, `after ${operand}`);
+  p.expectKeyword('to', `in ${op}`);
+  const to = parseType(p, "after 'to'");
+  return { operands: [p.resolve(ref, from)], resultTypes: [to], attributes };
 }

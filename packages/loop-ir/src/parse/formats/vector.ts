@@ -16,6 +16,7 @@ import {
   parseColonType,
   parseColonTypeList,
   parseFlags,
+  parseOneOperandTo,
   parseOptionalAttrDict,
   parseSubscripted,
   resolveIndices,
@@ -36,12 +37,7 @@ function vectorType(p: Parser, t: Type | undefined, what: string): VectorType {
 
 /** `%s attr-dict : T to vector<...>`. */
 export function parseBroadcast(p: Parser): ParsedOp {
-  const src = p.valueRef('as broadcast source');
-  const attributes = parseOptionalAttrDict(p);
-  const from = parseColonType(p, 'after broadcast source');
-  p.expectKeyword('to', 'in vector.broadcast');
-  const to = parseType(p, "after 'to'");
-  return { operands: [p.resolve(src, from)], resultTypes: [to], attributes };
+  return parseOneOperandTo(p, 'broadcast source', 'vector.broadcast');
 }
 
 /** `[3, %i, ...]` positions: static integers and dynamic index values. */
