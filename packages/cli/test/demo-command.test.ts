@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
 
+/** Runs `tilekit demo --only <chapter>`, expects it to succeed, and returns what it printed. */
+async function demoChapter(chapter: string): Promise<string> {
+  const io = captureIO();
+  expect(await main(['demo', '--only', chapter], io)).toBe(0);
+  return io.out();
+}
+
 describe('tilekit demo', () => {
   it("computes the seed's worked examples", async () => {
-    const io = captureIO();
-    expect(await main(['demo', '--only', '1'], io)).toBe(0);
-    const out = io.out();
+    const out = await demoChapter('1');
     // Figure 1: (1*3+1)*2*2 + (0*2+1) = 17, from the seed.
     expect(out).toContain('= 17');
     // Combined dims: (1,3,5,7,9) -> row (1*7+3)*8+5 = 85, col 7*10+9 = 79 of [112,110] tiled (2,3):
@@ -24,9 +29,7 @@ describe('tilekit demo', () => {
 
 describe('tilekit demo, cpu kernels chapter', () => {
   it('shows relayout and TSCATTER values computed by the tfjs ops', async () => {
-    const io = captureIO();
-    expect(await main(['demo', '--only', '2'], io)).toBe(0);
-    const out = io.out();
+    const out = await demoChapter('2');
     expect(out).toContain('\n2. tfjs ops on the cpu backend');
     // Figure 1 with x = 1..15 row-major: tile (0,0) holds x[0][0], x[0][1], x[1][0], x[1][1].
     expect(out).toContain('    1   2   6   7\n    3   4   8   9\n    5  -1  10  -1\n');
@@ -39,9 +42,7 @@ describe('tilekit demo, cpu kernels chapter', () => {
 
 describe('tilekit demo, sparse chapter', () => {
   it('runs a vectorized SpMV that matches the JavaScript CSR loop', async () => {
-    const io = captureIO();
-    expect(await main(['demo', '--only', '3'], io)).toBe(0);
-    const out = io.out();
+    const out = await demoChapter('3');
     expect(out).toContain('\n3. Sparse kernels in tfjs');
     // ~1% of 4096^2 entries are nonzero.
     const nnz = Number(/nonzeros: +(\d+)/.exec(out)?.[1]);
