@@ -464,6 +464,30 @@ describe('affine subscripts: extents and shapes', () => {
   });
 });
 
+describe('affine subscripts beside windows and plain reads of the same tensor', () => {
+  it('finite differences O(i) = I(i+1) - I(i(0,n-1)) in every vector format (seeded)', () => {
+    const random = seededRandom(77);
+    for (let n = 0; n < 8; n++) {
+      const size = 2 + Math.floor(random() * 9);
+      const data = randomData(random, size, 0.5);
+      const expected = Array.from(
+        { length: size - 1 },
+        (_, i) => (data[i + 1] as number) - (data[i] as number),
+      );
+      for (const format of FORMATS_BY_RANK[1] as readonly FormatSpec[]) {
+        const kernel = sparsify(
+          `O(i) = I(i+1) - I(i(0,${size - 1}))`,
+          format === 'dense' ? {} : { I: format },
+        );
+        const operands = { I: operand(data, [size], format) };
+        for (const { label, values } of runEverywhere(kernel, operands)) {
+          expect(values, `${JSON.stringify(format)} ${size} ${label}`).toEqual(expected);
+        }
+      }
+    }
+  });
+});
+
 describe("affine subscripts against MLIR's sparsifier (mlir-opt-22 --sparsification)", () => {
   // MLIR iterates the sparse filter's stored entries and reads the dense image at i+k, as the
   // emitter does: the same values, bit for bit, on the interpreter (a sparse image MLIR
