@@ -18,6 +18,7 @@ export {
 } from './conformance-impl.js';
 export { SparseArgumentError, SparseError } from './sparse-error.js';
 export {
+  blockSparseFormat,
   DEFAULT_STORAGE_WIDTH,
   defaultFormat,
   type FormatName,
@@ -28,7 +29,9 @@ export {
   isCompressed,
   isSingleton,
   isUnique,
+  type LevelExpression,
   type LevelType,
+  levelMapText,
   MAX_STORAGE_LENGTH,
   maxIndexFor,
   type NamedFormat,
@@ -46,6 +49,7 @@ export {
   type SparseTensorOptions,
   type SparseTriple,
   type StorageWidth,
+  structuredFormat,
   type ValueArray,
   type ValueDType,
   validateStorage,

@@ -81,6 +81,9 @@ function plausible(): Record<string, () => unknown[]> {
   return {
     sparseConformanceImpl: () => [{ engine: 'js' }],
     defaultFormat: () => [2],
+    blockSparseFormat: () => [[2, 2], { blockRows: 'dense' }],
+    structuredFormat: () => [2, 4, {}],
+    levelMapText: () => [A.format],
     hasCoordinates: () => ['dense'],
     isCompressed: () => ['compressed'],
     isSingleton: () => ['singleton'],

@@ -14,7 +14,8 @@
  * torch's `coalesce`): the one rule for duplicates, shared by every constructor.
  */
 import { gathered, sortEntries } from './entry-order.js';
-import { levelsOf, type SparseFormat } from './format.js';
+import { levelSizesOf, levelsOf, type SparseFormat } from './format.js';
+import { dimensionCoordinatesOf, levelCoordinatesOf } from './level-map.js';
 import type { LevelFormat } from './levels/level-format.js';
 import { checkLength, indexArrayFrom, packSorted } from './pack.js';
 import { rowFormStorageOfEntries, signed, transposedRows } from './row-form-build.js';
@@ -49,7 +50,11 @@ export function convertStorage(source: ConvertSource, target: SparseFormat): Spa
   if (isTransposition(source.format, target)) return transpose(source, target);
   const unsorted = rowFormStorage(source, target);
   if (unsorted !== undefined) return unsorted;
-  return storageOfEntries(listEntries(source), source.shape, target);
+  // A structured level pads its groups with zeros of its own: stored zeros are not entries there.
+  const entries = levelsOf(target).some((l) => l.slotsPerParent !== undefined)
+    ? nonzeroEntries(listEntries(source))
+    : listEntries(source);
+  return storageOfEntries(entries, source.shape, target);
 }
 
 /**
@@ -65,12 +70,14 @@ export function storageOfEntries(
   target: SparseFormat,
 ): SparseStorage {
   const { coordinates, values, count } = entries;
+  const levelSizes = levelSizesOf(shape, target);
   const built = rowFormStorageOfEntries(coordinates, values, count, shape, target);
   if (built !== undefined) return built;
-  const levelSizes = target.order.map((d) => shape[d] as number);
-  const levelCoordinates = target.order.map((d) =>
-    float64Of(coordinates[d] as Float64Array | Int32Array),
-  );
+  // A block format stores each blocked dimension as two level coordinates (block, offset).
+  const levelCoordinates =
+    target.expressions === undefined
+      ? target.order.map((d) => float64Of(coordinates[d] as Float64Array | Int32Array))
+      : levelCoordinatesOf(coordinates, count, target.order, target.expressions);
   const { order, keys } = sortEntries(levelCoordinates, levelSizes, entries.count);
   return packSorted(keys, levelSizes, target, entries.values, order);
 }
@@ -155,21 +162,28 @@ function int32Entries(array: IndexArray): Int32Array {
 export function listEntries(source: ConvertSource): EntryList {
   const { format, shape, values } = source;
   const count = values.length;
-  const coordinates = format.order.map(() => new Float64Array(count));
+  const mapped = format.expressions;
+  const sizes = levelSizesOf(shape, format);
+  // Per level in a block format (combined into dimensions at the end), else per dimension.
+  const coordinates = (mapped === undefined ? format.order : format.levels).map(
+    () => new Float64Array(count),
+  );
   // The position of each entry at the level walked last.
   const node = new Int32Array(count);
   for (let e = 0; e < count; e++) node[e] = e;
   const levels = levelsOf(format);
   for (let l = levels.length - 1; l >= 0; l--) {
     const level = levels[l] as LevelFormat;
-    const into = coordinates[format.order[l] as number] as Float64Array;
+    const into = coordinates[
+      mapped === undefined ? (format.order[l] as number) : l
+    ] as Float64Array;
     if (l === 0 && level.iteration === 'range') {
       // The root's only child segment: a position is its coordinate.
       into.set(node);
       continue;
     }
     if (level.iteration === 'range') {
-      const size = shape[format.order[l] as number] as number;
+      const size = sizes[l] as number;
       for (let e = 0; e < count; e++) {
         const q = node[e] as number;
         const c = q % size;
@@ -179,11 +193,14 @@ export function listEntries(source: ConvertSource): EntryList {
       continue;
     }
     readCoordinates(numbersOf(source.coordinates[l] as IndexArray), node, into);
-    if (level.hasPositions && l > 0) {
-      toParents(level, numbersOf(source.positions[l] as IndexArray), node);
+    if (level.iteration === 'positions' && l > 0) {
+      const pos = source.positions[l];
+      toParents(level, pos === undefined ? undefined : numbersOf(pos), node);
     }
   }
-  return { coordinates, values, count };
+  if (mapped === undefined) return { coordinates, values, count };
+  const dims = dimensionCoordinatesOf(coordinates, count, shape.length, format.order, mapped);
+  return { coordinates: dims, values, count };
 }
 
 function readCoordinates(crd: ArrayLike<number>, node: Int32Array, into: Float64Array): void {
@@ -195,7 +212,7 @@ function readCoordinates(crd: ArrayLike<number>, node: Int32Array, into: Float64
  * non-decreasing order (storage order) and a built tensor's segments are contiguous, so one
  * forward walk over the segments serves them all.
  */
-function toParents(level: LevelFormat, pos: ArrayLike<number>, node: Int32Array): void {
+function toParents(level: LevelFormat, pos: ArrayLike<number> | undefined, node: Int32Array): void {
   let parent = 0;
   for (let e = 0; e < node.length; e++) {
     const q = node[e] as number;

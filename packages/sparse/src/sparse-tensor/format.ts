@@ -6,9 +6,16 @@
  */
 import { textOf } from '../sparse-error.js';
 import { SparseFormatError } from './errors.js';
+import {
+  checkLevelMap,
+  type LevelExpression,
+  mappedLevelSizes,
+  parseLevelMap,
+} from './level-map.js';
 import type { LevelFormat } from './levels/level-format.js';
 import { LEVEL_SPELLINGS, type LevelType, lookupLevel } from './levels/registry.js';
 
+export type { LevelExpression } from './level-map.js';
 export type { LevelType } from './levels/registry.js';
 
 /** Bit width of position/coordinate storage; `'index'` is MLIR's default (64-bit `index`). */
@@ -34,16 +41,33 @@ export type FormatName = NamedFormat | Lowercase<NamedFormat>;
 /** A fully resolved, frozen format. */
 export interface SparseFormat {
   readonly levels: readonly LevelType[];
-  /** `order[l]` = the dimension stored at level `l` (a permutation of `0..rank-1`). */
+  /**
+   * `order[l]` = the dimension stored at level `l`: a permutation of `0..rank-1`, or, in a
+   * block or structured format, each blocked dimension twice (its `floordiv` and `mod` levels).
+   */
   readonly order: readonly number[];
+  /**
+   * Per level, what it stores of dimension `order[l]` (see level-map.ts): present only in
+   * block and structured formats (some level stores `d floordiv k` or `d mod k`).
+   */
+  readonly expressions?: readonly LevelExpression[];
   readonly posWidth: StorageWidth;
   readonly crdWidth: StorageWidth;
 }
 
-/** The ways a caller may describe a format: a name, a level list, or a full description. */
+/**
+ * The ways a caller may describe a format: a name, a level list, a full description, or MLIR's
+ * dimension-to-level map text (`{map: '(i, j) -> (i floordiv 2 : dense, ...)'}`: block and
+ * structured formats, see {@link blockSparseFormat} and {@link structuredFormat}).
+ */
 export type FormatSpec =
   | FormatName
   | readonly LevelType[]
+  | {
+      readonly map: string;
+      readonly posWidth?: StorageWidth;
+      readonly crdWidth?: StorageWidth;
+    }
   | {
       readonly levels: readonly LevelType[];
       readonly order?: readonly number[];
@@ -156,9 +180,24 @@ export function resolveFormat(
   }
   let levels: readonly LevelType[];
   let order: readonly number[] | undefined;
+  let expressions: readonly LevelExpression[] | undefined;
   let posWidth: StorageWidth | undefined;
   let crdWidth: StorageWidth | undefined;
-  if (typeof spec === 'string') {
+  if (typeof spec === 'object' && spec !== null && !Array.isArray(spec) && 'map' in spec) {
+    const mapped = spec as { map: unknown; posWidth?: StorageWidth; crdWidth?: StorageWidth };
+    const parsed = parseLevelMap(mapped.map);
+    if (parsed.rank !== rank) {
+      throw new SparseFormatError(
+        'format.map',
+        `names ${parsed.rank} dimensions, the tensor has rank ${rank}`,
+      );
+    }
+    ({ posWidth, crdWidth } = mapped);
+    levels = parsed.levels as LevelType[];
+    order = parsed.order;
+    checkLevelMap(parsed.order, parsed.expressions, rank);
+    if (parsed.expressions.some((e) => e.op !== 'dim')) expressions = parsed.expressions;
+  } else if (typeof spec === 'string') {
     ({ levels, order } = namedLevels(formatNamed(spec), rank));
   } else if (Array.isArray(spec)) {
     levels = spec as readonly LevelType[];
@@ -168,8 +207,20 @@ export function resolveFormat(
       `expected a format name, a level list or {levels, ...}, got ${spec === null ? 'null' : typeof spec}`,
     );
   } else {
-    const full = spec as Exclude<FormatSpec, string | readonly LevelType[]>;
+    const full = spec as Extract<FormatSpec, { readonly levels: readonly LevelType[] }>;
     ({ levels, order, posWidth, crdWidth } = full);
+    // A resolved block format given back (`tensor.format`) keeps its level expressions.
+    const given = (full as { expressions?: unknown }).expressions;
+    if (given !== undefined) {
+      if (!Array.isArray(given) || !Array.isArray(order) || given.length !== order.length) {
+        throw new SparseFormatError(
+          'format.expressions',
+          `expected one level expression per level, got ${textOf(given)}`,
+        );
+      }
+      checkLevelMap(order, given as LevelExpression[], rank, 'format.expressions');
+      expressions = given as LevelExpression[];
+    }
     if (!Array.isArray(levels)) {
       throw new SparseFormatError(
         'format.levels',
@@ -186,8 +237,9 @@ export function resolveFormat(
   posWidth = widths.posWidth ?? posWidth ?? DEFAULT_STORAGE_WIDTH;
   crdWidth = widths.crdWidth ?? crdWidth ?? DEFAULT_STORAGE_WIDTH;
   const resolvedOrder = order ?? Array.from({ length: rank }, (_, d) => d);
-  checkLevels(levels, rank);
-  checkOrder(resolvedOrder, rank);
+  checkLevels(levels, expressions === undefined ? rank : levels.length);
+  if (expressions === undefined) checkOrder(resolvedOrder, rank);
+  checkGroups(levels, expressions);
   for (const [name, w] of [
     ['posWidth', posWidth],
     ['crdWidth', crdWidth],
@@ -200,15 +252,105 @@ export function resolveFormat(
     }
   }
   return Object.freeze({
-    levels: Object.freeze([...levels]),
+    levels: Object.freeze(levels.map((lt) => levelOf(lt).spelling as LevelType)),
     order: Object.freeze([...resolvedOrder]),
+    ...(expressions === undefined ? {} : { expressions: Object.freeze([...expressions]) }),
     posWidth,
     crdWidth,
   });
 }
 
+/** A level made for groups of `m` (`structured[n, m]`) must store `d mod m`. */
+function checkGroups(
+  levels: readonly LevelType[],
+  expressions: readonly LevelExpression[] | undefined,
+): void {
+  levels.forEach((lt, l) => {
+    const m = levelOf(lt).groupSize;
+    if (m === undefined) return;
+    const e = expressions?.[l];
+    if (e === undefined || e.op !== 'mod' || e.by !== m) {
+      throw new SparseFormatError(
+        `format.levels[${l}]`,
+        `a '${lt}' level stores a dimension's offset in its group of ${m}: write it in a map as 'j mod ${m} : ${lt}' below 'j floordiv ${m} : dense'`,
+        `{map: '(i, j) -> (i : dense, j floordiv ${m} : dense, j mod ${m} : ${lt})'}`,
+      );
+    }
+  });
+}
+
+function positiveInteger(x: unknown, argument: string): number {
+  if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < 1) {
+    throw new SparseFormatError(argument, `must be a positive integer, got ${textOf(x)}`);
+  }
+  return x;
+}
+
+/**
+ * Block sparse rows (BSR) of a matrix with `[r, c]` blocks: block rows dense, the blocks of a
+ * block row compressed, each block stored dense (MLIR's
+ * `(i floordiv r : dense, j floordiv c : compressed, i mod r : dense, j mod c : dense)`;
+ * `blockRows: 'compressed'` makes the block rows compressed too, as MLIR's
+ * `sparse_block_matmul.mlir` does). The shape must be a multiple of the block shape.
+ */
+export function blockSparseFormat(
+  block: readonly [number, number],
+  options: { readonly blockRows?: 'dense' | 'compressed' } & WidthOptions = {},
+): FormatSpec {
+  if (!Array.isArray(block) || block.length !== 2) {
+    throw new SparseFormatError('block', `expected [rows, columns], got ${textOf(block)}`);
+  }
+  const r = positiveInteger(block[0], 'block[0]');
+  const c = positiveInteger(block[1], 'block[1]');
+  const rows = optionsObject(options).blockRows ?? 'dense';
+  if (rows !== 'dense' && rows !== 'compressed') {
+    throw new SparseFormatError(
+      'options.blockRows',
+      `must be 'dense' or 'compressed', got ${textOf(rows)}`,
+    );
+  }
+  return {
+    map: `(i, j) -> (i floordiv ${r} : ${rows}, j floordiv ${c} : compressed, i mod ${r} : dense, j mod ${c} : dense)`,
+    ...widthsOf(options),
+  };
+}
+
+/**
+ * n:m structured sparsity along the rows of a matrix (2:4 by default): every group of `m`
+ * consecutive columns keeps at most `n` entries, stored as `n` values and `n` offsets (MLIR's
+ * `(i : dense, j floordiv m : dense, j mod m : structured[n, m])`). The column count must be a
+ * multiple of `m`.
+ */
+export function structuredFormat(n = 2, m = 4, options: WidthOptions = {}): FormatSpec {
+  const keep = positiveInteger(n, 'n');
+  const group = positiveInteger(m, 'm');
+  if (keep > group) {
+    throw new SparseFormatError('n', `must be at most m (${group}), got ${keep}`);
+  }
+  return {
+    map: `(i, j) -> (i : dense, j floordiv ${group} : dense, j mod ${group} : structured[${keep}, ${group}])`,
+    ...widthsOf(options),
+  };
+}
+
+function optionsObject<T>(options: T): T {
+  if (typeof options !== 'object' || options === null) {
+    throw new SparseFormatError('options', `expected an options object, got ${textOf(options)}`);
+  }
+  return options;
+}
+
+/** The widths an options object names (resolveFormat checks their values). */
+function widthsOf(options: WidthOptions): WidthOptions {
+  optionsObject(options);
+  return {
+    ...(options.posWidth === undefined ? {} : { posWidth: options.posWidth }),
+    ...(options.crdWidth === undefined ? {} : { crdWidth: options.crdWidth }),
+  };
+}
+
 function checkLevels(levels: readonly LevelType[], rank: number): void {
-  if (levels.length !== rank) {
+  if (levels.length !== rank || rank > MAX_RANK) {
     throw new SparseFormatError(
       'format.levels',
       `expected ${rank} level types (one per dimension), got ${levels.length}`,
@@ -298,6 +440,15 @@ export function hasCoordinates(lt: LevelType): boolean {
 /** True for a dense level (every coordinate stored, none kept in an array). */
 export function isDenseLevel(lt: LevelType): boolean {
   return levelOf(lt).iteration === 'range';
+}
+
+/**
+ * The level sizes of a tensor of `shape` in `format`: `shape[order[l]]`, or in a block format
+ * `shape[d] / k` for `d floordiv k` and `k` for `d mod k` (a block that does not divide its
+ * dimension is a {@link SparseFormatError} naming `shape`).
+ */
+export function levelSizesOf(shape: readonly number[], format: SparseFormat): number[] {
+  return mappedLevelSizes(shape, format.order, format.expressions);
 }
 
 /** The largest rank a format describes (a bound on the loops over levels, not MLIR's). */

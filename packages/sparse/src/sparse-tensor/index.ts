@@ -2,6 +2,7 @@
 export { MAX_STORAGE_LENGTH } from './convert.js';
 export { SparseFormatError, SparseStorageError } from './errors.js';
 export {
+  blockSparseFormat,
   DEFAULT_STORAGE_WIDTH,
   defaultFormat,
   type FormatName,
@@ -10,13 +11,16 @@ export {
   isCompressed,
   isSingleton,
   isUnique,
+  type LevelExpression,
   type LevelType,
   type NamedFormat,
   resolveFormat,
   type SparseFormat,
   type StorageWidth,
+  structuredFormat,
   type WidthOptions,
 } from './format.js';
+export { levelMapText } from './level-map.js';
 export type {
   NumberList,
   ScipyCoo,

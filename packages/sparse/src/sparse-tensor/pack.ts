@@ -64,6 +64,16 @@ export function packSorted(
       l++;
       continue;
     }
+    if (level.slotsPerParent !== undefined) {
+      // A fixed number of coordinates under every parent, padded (structured[n, m]).
+      const n = level.slotsPerParent;
+      const padded = paddedGroups(keys[l] as Float64Array, slots, parents, n, size, level, l);
+      positions.push(undefined);
+      coordinates.push(indexArrayFrom(format.crdWidth, padded, `coordinates[${l}]`, size - 1));
+      parents *= n;
+      l++;
+      continue;
+    }
     // A level and the singleton levels sharing its segments (below a non-unique level).
     let end = l + 1;
     while (end < rank && !(levels[end - 1] as LevelFormat).unique) end++;
@@ -146,6 +156,51 @@ function onePerParent(
     filled[s] = 1;
   }
   return tuples;
+}
+
+/**
+ * The coordinates of a level keeping exactly `n` of the `size` coordinates under each parent
+ * (`structured[n, size]`): each parent's distinct coordinates, increasing, with the smallest
+ * unused ones added where it has fewer than `n` (their values stay zero). More than `n` is a
+ * typed error naming the level type. Each entry's slot becomes its stored position.
+ */
+function paddedGroups(
+  key: Float64Array,
+  slots: Int32Array,
+  parents: number,
+  n: number,
+  size: number,
+  level: LevelFormat,
+  l: number,
+): Float64Array {
+  checkLength('shape', `coordinates[${l}] of ${parents * n} entries`, parents * n);
+  const out = new Float64Array(parents * n);
+  const group: number[] = [];
+  const count = slots.length;
+  let k = 0;
+  for (let p = 0; p < parents; p++) {
+    const first = k;
+    group.length = 0;
+    for (; k < count && slots[k] === p; k++) {
+      const c = key[k] as number;
+      if (group[group.length - 1] !== c) group.push(c);
+    }
+    if (group.length > n) {
+      throw new SparseStorageError(
+        'format',
+        `level ${l} (${level.spelling}) stores at most ${n} entries of each group of ${size}, but group ${p} has ${group.length} (at offsets ${group.join(', ')}); prune it to ${n} or use a format without a ${level.name} level (e.g. 'CSR')`,
+      );
+    }
+    for (let c = 0; group.length < n && c < size; c++) {
+      if (!group.includes(c)) group.push(c);
+    }
+    group.sort((a, b) => a - b);
+    group.forEach((c, t) => {
+      out[p * n + t] = c;
+    });
+    for (let e = first; e < k; e++) slots[e] = p * n + group.indexOf(key[e] as number);
+  }
+  return out;
 }
 
 /**

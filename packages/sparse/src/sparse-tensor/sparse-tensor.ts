@@ -19,6 +19,7 @@ import {
   defaultFormat,
   type FormatSpec,
   levelOf,
+  levelSizesOf,
   MAX_RANK,
   resolveFormat,
   type SparseFormat,
@@ -214,7 +215,7 @@ export class SparseTensor {
       ...(posWidth === undefined ? {} : { posWidth }),
       ...(crdWidth === undefined ? {} : { crdWidth }),
     });
-    const levelSizes = resolved.order.map((d) => shape[d] as number);
+    const levelSizes = levelSizesOf(shape, resolved);
     const { canonical } = checkStorage(storage, resolved, levelSizes);
     const copy: SparseStorage = {
       positions: storage.positions.map((a) => a?.slice()),
@@ -279,9 +280,9 @@ export class SparseTensor {
     return this.values.length;
   }
 
-  /** Level sizes: `shape[order[l]]`. */
+  /** Level sizes: `shape[order[l]]` (`shape[d] / k` and `k` for a blocked dimension). */
   get levelSizes(): readonly number[] {
-    return this.format.order.map((d) => this.shape[d] as number);
+    return levelSizesOf(this.shape, this.format);
   }
 
   /** The stored elements as dimension-order coordinates and values, in storage order. */
@@ -295,16 +296,19 @@ export class SparseTensor {
     const coordinates: number[][] = [];
     const values: number[] = [];
     const stored: number[] = [];
-    const rank = this.rank;
+    const rank = this.format.levels.length;
+    const expressions = this.format.expressions;
     const levelCrd: number[] = new Array<number>(rank).fill(0);
     const positions = this.positions.map((p) => (p === undefined ? undefined : numbersOf(p)));
     const visit = (l: number, lo: number, hi: number): void => {
       // [lo, hi) is a range of positions at level l - 1's children; a dense level expands it.
       for (let p = lo; p < hi; p++) {
         if (l === rank) {
-          const dims = new Array<number>(rank);
+          const dims = new Array<number>(this.rank).fill(0);
           this.format.order.forEach((d, k) => {
-            dims[d] = levelCrd[k] as number;
+            const e = expressions?.[k];
+            const scale = e !== undefined && e.op === 'floordiv' ? e.by : 1;
+            dims[d] = (dims[d] as number) + (levelCrd[k] as number) * scale;
           });
           coordinates.push(dims);
           values.push(this.values[p] as number);

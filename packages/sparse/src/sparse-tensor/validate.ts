@@ -144,6 +144,16 @@ export function checkStorage(
     expectArray(`coordinates[${l}]`, crd, level.hasCoordinates, format.crdWidth);
     if (level.iteration === 'range') {
       parentCount *= size;
+    } else if (level.slotsPerParent !== undefined) {
+      checkGroups(
+        `coordinates[${l}]`,
+        crd as IndexArray,
+        parentCount,
+        level.slotsPerParent,
+        size,
+        disorder,
+      );
+      parentCount *= level.slotsPerParent;
     } else if (level.iteration === 'parent') {
       const c = crd as IndexArray;
       if (c.length !== parentCount) {
@@ -179,6 +189,36 @@ export function checkStorage(
     );
   }
   return { counts, canonical: canonical && contiguous };
+}
+
+/**
+ * A level keeping `n` coordinates under each parent: `parents * n` of them, below `size`, and
+ * increasing within each group (out of order or repeated: `disorder`).
+ */
+function checkGroups(
+  name: string,
+  crd: IndexArray,
+  parents: number,
+  n: number,
+  size: number,
+  disorder: (error: SparseStorageError) => void,
+): void {
+  if (crd.length !== parents * n) {
+    throw new SparseStorageError(
+      name,
+      `expected length ${parents * n} (${n} per parent position), got ${crd.length}`,
+    );
+  }
+  checkRange(name, crd, 0, crd.length, size);
+  const c = numbersOf(crd);
+  for (let q = 0; q < c.length; q++) {
+    if (q % n !== 0 && (c[q] as number) <= (c[q - 1] as number)) {
+      disorder(
+        new SparseStorageError(name, `coordinates must increase within each group of ${n}`, q),
+      );
+      return;
+    }
+  }
 }
 
 function expectArray(

@@ -18,6 +18,7 @@
 import type { FormatSpec, LevelType, SparseFormat } from '../sparse-tensor/format.js';
 import { levelsOf, resolveFormat } from '../sparse-tensor/format.js';
 import { checkPlan } from './argument-checks.js';
+import { blockFormatError } from './block-formats.js';
 import { SparsifyError } from './errors.js';
 import type { Notation } from './expression.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
@@ -90,6 +91,7 @@ export function planWithOutput(
           ...(options.crdWidth === undefined ? {} : { crdWidth: options.crdWidth }),
           ...widthsNamedBy(spec),
         });
+  if (requested?.expressions !== undefined) throw blockFormatError(out.tensor);
   if (requested === undefined || isPlainDense(requested)) {
     return planKernel(notation, formats, options);
   }

@@ -11,6 +11,7 @@ import {
   type StorageWidth,
 } from '../sparse-tensor/format.js';
 import { accessVariables } from './affine-subscript.js';
+import { blockFormatError } from './block-formats.js';
 import { SparsifyError } from './errors.js';
 import type { AccessExpr, AffineSubscript, Expr, Notation, Reducer } from './expression.js';
 import type { KernelPlan, PlanOptions, TensorPlan } from './kernel-plan.js';
@@ -86,6 +87,7 @@ export function planKernel(
       spec === undefined || indices.length === 0
         ? undefined
         : resolveFormat(spec, indices.length, widthsFor(spec, widths));
+    if (format?.expressions !== undefined) throw blockFormatError(tensor);
     const plainDense =
       format === undefined ||
       (levelsOf(format).every((l) => l.iteration === 'range') &&

@@ -48,6 +48,16 @@ export interface LevelFormat<S extends string = string> {
   /** Whether the level stores a positions array. */
   readonly hasPositions: boolean;
   /**
+   * For a level that stores exactly this many coordinates under every parent position, padded
+   * with stored zeros (the `n` of `structured[n, m]`); `undefined` for the others.
+   */
+  readonly slotsPerParent?: number;
+  /**
+   * The level size the level type is made for (the `m` of `structured[n, m]`): its level
+   * expression must be `d mod m`. `undefined` where any size works.
+   */
+  readonly groupSize?: number;
+  /**
    * The level type a kernel appends this level's entries in, below `parent` (itself where it
    * can append; a kernel's output in another level type is converted after assembly).
    */
