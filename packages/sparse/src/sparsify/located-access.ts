@@ -68,12 +68,11 @@ function emitSubscript(
 }
 
 /**
- * The first position in the non-empty `[lo, hi)` whose coordinate is not below `target` (a lower bound; the
- * coordinates of one segment are sorted, as every `SparseTensor`'s are), by binary lifting:
- * from the largest power of two not above the segment's length down to 1, a step is taken
- * where the coordinate it passes over is still below `target`. Halving a power of two through
- * `f32` is exact (up to 2^30-entry segments), so the loops need no integer division or shift,
- * which the shader engines do not have.
+ * The first position in the non-empty `[lo, hi)` whose coordinate is not below `target` (a
+ * lower bound; the coordinates of one segment are sorted, as every `SparseTensor`'s are), by a
+ * branch-free binary search: a window `[base, base + n]` holding the answer halves each step
+ * (`base` moves to the midpoint where the midpoint's coordinate is below `target`) until one
+ * candidate is left. Every read is inside the segment.
  */
 function emitLowerBound(
   b: Builder,
@@ -83,40 +82,33 @@ function emitLowerBound(
   target: Value,
   c: (n: number) => Value,
 ): Value {
-  const length = b.subi(hi, lo);
-  const top = b.whileOp(
-    [c(1)],
-    [index],
-    (wb, p) => {
-      const twice = wb.addi(p as Value, p as Value);
-      return [wb.cmpi('ule', twice, length), twice];
-    },
-    (_wb, twice) => [twice as Value],
-  ).results[0] as Value;
-  const lifted = b.whileOp(
-    [lo, top],
+  const search = b.whileOp(
+    [lo, b.subi(hi, lo)],
     [index, index],
-    (wb, at, step) => [wb.cmpi('ugt', step as Value, c(0)), at as Value, step as Value],
-    (wb, at, step) => {
-      const from = at as Value;
-      const next = wb.addi(from, step as Value);
-      // The segment is not empty, so the coordinate passed over is read inside it even where
-      // the step would leave it (that read then decides nothing).
-      const inside = wb.cmpi('ule', next, hi);
-      const passedOver = wb.subi(wb.select(inside, next, hi), c(1));
-      const below = wb.cmpi('ult', loadIndex(wb, crd, passedOver), target);
-      const passes = wb.binary('arith.andi', inside, below);
-      return [wb.select(passes, next, from), halved(wb, step as Value)];
+    (wb, base, n) => [wb.cmpi('ugt', n as Value, c(1)), base as Value, n as Value],
+    (wb, base, n) => {
+      const from = base as Value;
+      const half = halfOf(wb, n as Value);
+      const mid = wb.addi(from, half);
+      const below = wb.cmpi('ult', loadIndex(wb, crd, mid), target);
+      return [wb.select(below, mid, from), wb.subi(n as Value, half)];
     },
   );
-  return lifted.results[0] as Value;
+  const base = search.results[0] as Value;
+  const below = b.cmpi('ult', loadIndex(b, crd, base), target);
+  return b.select(below, b.addi(base, c(1)), base);
 }
 
-/** `p / 2` of a power of two `p` (0 for 1), through `f32`, where it is exact. */
-function halved(b: Builder, p: Value): Value {
-  const asFloat = b.cast('arith.sitofp', b.cast('arith.index_cast', p, i32), f32);
+/**
+ * A split point of `n >= 2` candidates: `floor(n / 2)`, through `f32` (the shader engines have
+ * no integer division or shift); where `f32` rounds `n` up (past 2^24) the split is taken from
+ * the other end, so it stays in `[1, n / 2]`.
+ */
+function halfOf(b: Builder, n: Value): Value {
+  const asFloat = b.cast('arith.sitofp', b.cast('arith.index_cast', n, i32), f32);
   const half = b.mulf(asFloat, b.constantFloat(0.5, f32));
-  return b.cast('arith.index_cast', b.cast('arith.fptosi', half, i32), index);
+  const h = b.cast('arith.index_cast', b.cast('arith.fptosi', half, i32), index);
+  return b.select(b.cmpi('ugt', b.addi(h, h), n), b.subi(n, h), h);
 }
 
 /**
