@@ -1,7 +1,8 @@
 /**
  * The kernels prepared ahead of time (src/tfjs/prepared/): the committed modules are what the
  * generator writes; every prepared kernel computes bit for bit what the compiler's kernel
- * computes on seeded random operands (empty and skewed ones included); the ready-made ops and
+ * computes on seeded random operands (empty and skewed ones included), through the engine's
+ * memory and in place over an imported one (as on the wasm backend's heap); the ready-made ops and
  * their gradients run on the cpu and wasm backends with the compiler removed and equal tfjs's
  * dense ops; and a call nothing was prepared for is a typed error naming the compiler's entry.
  */
@@ -12,6 +13,8 @@ import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { seededRandom } from '@tilekit/conformance';
+import { BUFFER_PADDING } from '@tilekit/loop-engines';
+import type { InterpretArg, MemRefData } from '@tilekit/loop-ir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PREPARE_COMMAND,
@@ -119,6 +122,39 @@ function operandsFor(
   return operands;
 }
 
+/**
+ * `args` copied into `memory` (each memref 16-byte aligned with BUFFER_PADDING bytes after it, as
+ * the in-place call requires), and a reader of the copy of `output` after the call.
+ */
+function onMemory(
+  args: readonly InterpretArg[],
+  output: unknown,
+  memory: WebAssembly.Memory,
+): { args: InterpretArg[]; output: () => ArrayLike<number> } {
+  let top = 0;
+  let outputView: () => ArrayLike<number> = () => [];
+  const placed = args.map((arg): InterpretArg => {
+    if (typeof arg !== 'object' || arg === null) return arg;
+    const data = (ArrayBuffer.isView(arg) ? arg : (arg as { data: MemRefData }).data) as
+      | Float32Array
+      | Int32Array
+      | Uint32Array;
+    const bytes = Math.ceil((data.byteLength + BUFFER_PADDING) / 16) * 16;
+    const need = Math.ceil((top + bytes) / 65536) - memory.buffer.byteLength / 65536;
+    if (need > 0) memory.grow(need);
+    const at = top;
+    top += bytes;
+    const View = data.constructor as Float32ArrayConstructor;
+    const view = new View(memory.buffer, at, data.length);
+    view.set(data as Float32Array);
+    if (data === output) outputView = () => new View(memory.buffer, at, data.length);
+    return ArrayBuffer.isView(arg)
+      ? view
+      : { ...(arg as { readonly shape: readonly number[] }), data: view };
+  });
+  return { args: placed, output: () => outputView() };
+}
+
 describe('every prepared kernel computes what the compiler computes', () => {
   it('on seeded random, empty and skewed operands (all prepared kernels)', () => {
     expect(PREPARED.length).toBeGreaterThan(20);
@@ -137,6 +173,16 @@ describe('every prepared kernel computes what the compiler computes', () => {
           return bitsOf(bound.output as ArrayLike<number>, data.dtype);
         });
         expect(ours, `${data.expr} ${data.dtype} ${shape}`).toEqual(theirs);
+        // In place over a memory of someone else's, as on tfjs's wasm heap.
+        const [oursInPlace, theirsInPlace] = [prepared, compiled].map((k) => {
+          const bound = bindArguments(k.kernel, operands);
+          const memory = new WebAssembly.Memory({ initial: 1, maximum: 64 });
+          const { args, output } = onMemory(bound.args, bound.output, memory);
+          (k.runOnMemory(memory) as (...a: InterpretArg[]) => unknown)(...args);
+          return bitsOf(output(), data.dtype);
+        });
+        expect(oursInPlace, `${data.expr} in place`).toEqual(theirs);
+        expect(theirsInPlace).toEqual(theirs);
       }
     }
   });
