@@ -123,6 +123,7 @@ function plausible(): Record<string, () => unknown[]> {
     'tensor.toDense': () => [],
     'tensor.toCoordinates': () => [],
     'tensor.withoutZeros': () => [],
+    'tensor.toLevelTensor': () => [],
   };
 }
 

@@ -382,6 +382,32 @@ export class SparseTensor {
     return wrap(shape, format, storage);
   }
 
+  /**
+   * The same storage read as a tensor over its levels (MLIR's `sparse_tensor.reinterpret_map`):
+   * shape {@link SparseTensor.levelSizes}, one dimension per level in level order, nothing
+   * copied. A BSR matrix with `[r, c]` blocks becomes the 4-D tensor
+   * `A4(ib, jb, ii, jj) = A(ib * r + ii, jb * c + jj)` in `['dense', 'compressed', 'dense', 'dense']`,
+   * which kernels take: a dense operand indexed by `i` is the same row-major data read with
+   * shape `[rows / r, r, ...]`. A level of a structured format keeps its group level, which
+   * kernels do not take yet.
+   */
+  toLevelTensor(): SparseTensor {
+    const f = this.format;
+    if (f.expressions === undefined && f.order.every((d, l) => d === l)) return this;
+    const format: SparseFormat = Object.freeze({
+      levels: f.levels,
+      order: Object.freeze(f.levels.map((_, l) => l)),
+      posWidth: f.posWidth,
+      crdWidth: f.crdWidth,
+    });
+    const storage = {
+      positions: this.positions,
+      coordinates: this.coordinates,
+      values: this.values,
+    };
+    return wrap(this.levelSizes, format, storage);
+  }
+
   /** Expands parent position `p` at level `l` into child positions, recording coordinates. */
   private visitLevel(
     l: number,
