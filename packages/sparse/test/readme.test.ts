@@ -15,6 +15,7 @@ describeReadmeExamples({
     '`SparseTensor`',
     '`SparseTensor`',
     'Level types',
+    'Block and structured formats (BSR, n:m)',
     'tfjs (`@tilekit/sparse/tfjs`)',
     'tfjs (`@tilekit/sparse/tfjs`)',
     'Conformance',
