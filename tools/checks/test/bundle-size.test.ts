@@ -47,7 +47,9 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // prepared tables, which only their op-side checks use), so they stay near 130 until their
 // shaders are prepared too, and importing the compiler entry beside cpu + spmv adds about 82
 // (loop IR 31, engines 24, the sparse compiler 24, vectorizer 7, encoder 4). Each row prints
-// its @tilekit packages' shares.
+// its @tilekit packages' shares. Preparing every matrix format (CSC, COO, DCSR, DCSC beside CSR)
+// would cost about 7 KiB more per op (spmv's table: 2.8 KiB for CSR, 9.8 for all five), which
+// is why other formats take the compiler (or could be converted to CSR on the host first).
 const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
   spmv: 37,
   spmm: 37,
