@@ -260,7 +260,11 @@ export function resolveFormat(
   });
 }
 
-/** A level made for groups of `m` (`structured[n, m]`) must store `d mod m`. */
+/**
+ * A level made for groups of `m` (`structured[n, m]`) stores `d mod m` in a map; in a plain
+ * level list (a tensor over its levels, see `SparseTensor.toLevelTensor`) its size must be `m`,
+ * checked with the shape ({@link levelSizesOf}).
+ */
 function checkGroups(
   levels: readonly LevelType[],
   expressions: readonly LevelExpression[] | undefined,
@@ -268,7 +272,8 @@ function checkGroups(
   levels.forEach((lt, l) => {
     const m = levelOf(lt).groupSize;
     if (m === undefined) return;
-    const e = expressions?.[l];
+    if (expressions === undefined) return;
+    const e = expressions[l];
     if (e === undefined || e.op !== 'mod' || e.by !== m) {
       throw new SparseFormatError(
         `format.levels[${l}]`,
@@ -448,7 +453,18 @@ export function isDenseLevel(lt: LevelType): boolean {
  * dimension is a {@link SparseFormatError} naming `shape`).
  */
 export function levelSizesOf(shape: readonly number[], format: SparseFormat): number[] {
-  return mappedLevelSizes(shape, format.order, format.expressions);
+  const sizes = mappedLevelSizes(shape, format.order, format.expressions);
+  sizes.forEach((n, l) => {
+    const m = levelAt(format, l).groupSize;
+    if (m !== undefined && n !== m) {
+      throw new SparseFormatError(
+        'shape',
+        `level ${l} (${format.levels[l]}) stores groups of ${m}, but dimension ${format.order[l]} has size ${n}`,
+        `dimension ${format.order[l]} of size ${m}`,
+      );
+    }
+  });
+  return sizes;
 }
 
 /** The largest rank a format describes (a bound on the loops over levels, not MLIR's). */

@@ -119,9 +119,10 @@ describe('dimension-to-level maps in formats', () => {
   });
 
   it('refuses a structured level outside a map, and bad block options, by name', () => {
-    expect(() => resolveFormat(['dense', 'structured[2, 4]'], 2)).toThrow(
-      expect.objectContaining({ name: 'SparseFormatError', argument: 'format.levels[1]' }),
-    );
+    // A plain level list (a tensor over its levels) takes it with a level of size m only.
+    expect(() =>
+      SparseTensor.fromDense([1, 0, 0, 1, 0], [1, 5], ['dense', 'structured[2, 4]']),
+    ).toThrow(expect.objectContaining({ name: 'SparseFormatError', argument: 'shape' }));
     expect(() => blockSparseFormat([0, 2])).toThrow(
       expect.objectContaining({ name: 'SparseFormatError', argument: 'block[0]' }),
     );

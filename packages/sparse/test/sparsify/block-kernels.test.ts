@@ -10,7 +10,13 @@
 import { seededRandom } from '@tilekit/conformance';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
-import { blockSparseFormat, runKernel, SparseTensor, sparsify } from '../../src/index.js';
+import {
+  blockSparseFormat,
+  runKernel,
+  SparseTensor,
+  sparsify,
+  structuredFormat,
+} from '../../src/index.js';
 import { compiledEverywhere } from './every-engine.js';
 
 /** A random `rows x cols` matrix with about `density` non-zeros (small integers). */
@@ -82,6 +88,71 @@ describe('BSR operands in kernels (over their levels)', () => {
     const mvInner = mv.filter((l) => l.depth === 3);
     expect(mvInner.map((l) => (l.vectorized ? 'vectorized' : l.code))).toEqual([
       'unsupported-subscript',
+    ]);
+  });
+});
+
+/** `data` with only the first `n` non-zeros of each group of `m` columns kept (a plain loop). */
+function pruned(data: Float32Array, rows: number, cols: number, n: number, m: number) {
+  const out = data.slice();
+  for (let i = 0; i < rows; i++) {
+    for (let g = 0; g < cols; g += m) {
+      let kept = 0;
+      for (let j = g; j < g + m; j++) {
+        if (out[i * cols + j] !== 0 && ++kept > n) out[i * cols + j] = 0;
+      }
+    }
+  }
+  return out;
+}
+
+describe('n:m structured operands in kernels (over their levels)', () => {
+  it('SpMM and SpMV over [dense, dense, structured[n, m]] equal a plain loop everywhere (seeded)', () => {
+    const next = seededRandom(3612);
+    for (const [n, m] of [
+      [2, 4],
+      [1, 2],
+      [3, 8],
+    ] as const) {
+      const levels = ['dense', 'dense', `structured[${n}, ${m}]`] as const;
+      const spmm = sparsify('C(i,k) = A(i,jb,jj) * B(jb,jj,k)', { A: [...levels] });
+      const spmv = sparsify('y(i) = A(i,jb,jj) * x(jb,jj)', { A: [...levels] });
+      const runs = { spmm: compiledEverywhere(spmm), spmv: compiledEverywhere(spmv) };
+      for (let trial = 0; trial < 4; trial++) {
+        const rows = Math.floor(next() * 6);
+        const cols = m * Math.floor(next() * 4);
+        const p = 1 + Math.floor(next() * 5);
+        const dense = pruned(randomMatrix(rows, cols, next(), next), rows, cols, n, m);
+        const A = SparseTensor.fromDense(dense, [rows, cols], structuredFormat(n, m));
+        const A3 = A.toLevelTensor();
+        expect(A3.shape).toEqual([rows, cols / m, m]);
+        const b = randomMatrix(cols, p, 0.8, next);
+        const x = randomMatrix(cols, 1, 0.8, next);
+        const wantC = Array.from(matmul(dense, b, rows, cols, p));
+        const wantY = Array.from(matmul(dense, x, rows, cols, 1));
+        for (const { label, run } of runs.spmm) {
+          const out = runKernel(spmm, run, { A: A3, B: { data: b, shape: [cols / m, m, p] } });
+          expect(Array.from(out as Float32Array), `${n}:${m} spmm ${label}`).toEqual(wantC);
+        }
+        for (const { label, run } of runs.spmv) {
+          const out = runKernel(spmv, run, { A: A3, x: { data: x, shape: [cols / m, m] } });
+          expect(Array.from(out as Float32Array), `${n}:${m} spmv ${label}`).toEqual(wantY);
+        }
+      }
+    }
+  });
+
+  it('the vectorizer: the group slot loop of SpMV is a vector reduction (a gather of x)', () => {
+    const levels = ['dense', 'dense', 'structured[2, 4]'] as const;
+    const spmv = sparsify('y(i) = A(i,jb,jj) * x(jb,jj)', { A: [...levels] });
+    const mv = vectorize(spmv.module, { vectorLength: 4 }).report.loops;
+    expect(mv.filter((l) => l.depth === 2).map((l) => l.vectorized && l.form)).toEqual([
+      'reduction',
+    ]);
+    const spmm = sparsify('C(i,k) = A(i,jb,jj) * B(jb,jj,k)', { A: [...levels] });
+    const mm = vectorize(spmm.module, { vectorLength: 4 }).report.loops;
+    expect(mm.filter((l) => l.depth === 3).map((l) => l.vectorized && l.form)).toEqual([
+      'parallel',
     ]);
   });
 });

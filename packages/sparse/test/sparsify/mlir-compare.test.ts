@@ -67,6 +67,13 @@ const CASES: readonly Case[] = [
     formats: { A: ['dense', 'loose_compressed'] },
     shapes: { A: M, B: [17, 5] },
   },
+  // BSR over its levels (MLIR's sparse_block_matmul.mlir after --sparse-reinterpret-map).
+  {
+    label: 'SpMM BSR over its levels',
+    expr: 'X(ib,ii,k) += A(ib,jb,ii,jj) * B(jb,jj,k)',
+    formats: { A: ['dense', 'compressed', 'dense', 'dense'] },
+    shapes: { A: [6, 4, 2, 3], B: [4, 3, 5] },
+  },
   {
     label: 'sparse dot',
     expr: 'x += a(i) * b(i)',

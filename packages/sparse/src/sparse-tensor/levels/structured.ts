@@ -40,7 +40,8 @@ function newStructuredLevel(spelling: string): LevelFormat<StructuredSpelling> |
     hasPositions: false,
     slotsPerParent: n,
     groupSize: group,
-    appendedAs: () => canonical,
+    // Kernels append in order; the groups are padded by converting the result.
+    appendedAs: () => 'compressed',
     positionsLength: () => 0,
     placementProblem: (parent: LevelFormat | undefined) =>
       parent === undefined || parent.iteration === 'range'
