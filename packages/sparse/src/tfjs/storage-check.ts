@@ -65,10 +65,11 @@ export function checkStorageLengths<T extends { readonly shape: readonly number[
           `${argument}.coordinates[${l}]`,
           `a level with no parent position stores no coordinate, got ${stored}`,
         );
-    } else if (stored !== parents) {
+    } else if (stored !== parents * (level.slotsPerParent ?? 1)) {
+      const per = level.slotsPerParent ?? 1;
       throw new SparseStorageError(
         `${argument}.coordinates[${l}]`,
-        `expected length ${parents} (one per parent position), got ${stored}`,
+        `expected length ${parents * per} (${per === 1 ? 'one' : per} per parent position), got ${stored}`,
       );
     }
     if (size === 0 && stored > 0)

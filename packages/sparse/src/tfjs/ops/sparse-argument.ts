@@ -2,6 +2,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
+import { levelMapText } from '../../sparse-tensor/level-map.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 
@@ -29,5 +30,11 @@ export function requireSparse(
     throw new SparseFormatError(
       argument,
       `expected a rank-${rank} sparse tensor, got rank ${s.rank}`,
+    );
+  // The ready-made ops walk one level per dimension; a block format's levels are split ones.
+  if (s.format.expressions !== undefined)
+    throw new SparseFormatError(
+      argument,
+      `${levelMapText(s.format)}: a block format; use ${argument}.convert('CSR'), or sparseOp over ${argument}.toLevelTensor()`,
     );
 }
