@@ -21,84 +21,92 @@ interface Region {
 }
 
 /** The shared memory, the regions reserved in it, and which compiled function used it last. */
-export class EngineMemory {
-  readonly memory = new WebAssembly.Memory({ initial: 1 });
-  #user: object | undefined;
-  /** Live regions, sorted by address. */
-  readonly #regions: Region[] = [];
-  /** Buffers the memory had before it grew (every view of one is detached). */
-  readonly #retired = new WeakSet<ArrayBuffer>();
-
+export interface EngineMemory {
+  readonly memory: WebAssembly.Memory;
   /**
    * Marks `user` (a compiled function's identity) as the memory's user; returns whether another
    * function used it, or a region was reserved or released, since `user`'s last call, so
    * whatever `user` left in it may be gone or lie elsewhere.
    */
-  claim(user: object): boolean {
-    const changed = this.#user !== user;
-    this.#user = user;
-    return changed;
-  }
-
+  claim(user: object): boolean;
   /** Where a call's operands start: the end of the last reserved region. */
-  get reservedEnd(): number {
-    const last = this.#regions[this.#regions.length - 1];
-    return last === undefined ? 0 : last.at + last.bytes;
-  }
-
+  readonly reservedEnd: number;
   /** Grows the memory (if needed) so that it holds at least `bytes` bytes. */
-  ensure(bytes: number): void {
-    const needed = Math.ceil(bytes / PAGE);
-    const have = this.memory.buffer.byteLength / PAGE;
-    if (needed <= have) return;
-    const before = this.memory.buffer;
-    this.memory.grow(needed - have);
-    this.#retired.add(before);
-  }
-
+  ensure(bytes: number): void;
   /** Whether `buffer` was this memory's before it grew. */
-  isRetired(buffer: ArrayBufferLike): boolean {
-    return this.#retired.has(buffer as ArrayBuffer);
-  }
-
+  isRetired(buffer: ArrayBufferLike): boolean;
   /**
    * Reserves `bytes` bytes (the first gap that fits, else after the last region), zeroed;
    * returns the address. Operands a kernel left after the regions may move: callers re-copy.
    */
-  reserve(bytes: number): number {
-    const size = Math.ceil(bytes / ALIGN) * ALIGN;
-    let at = 0;
-    let k = 0;
-    for (; k < this.#regions.length; k++) {
-      const r = this.#regions[k] as Region;
-      if (r.at - at >= size) break;
-      at = r.at + r.bytes;
-    }
-    this.ensure(at + size);
-    this.#regions.splice(k, 0, { at, bytes: size });
-    new Uint8Array(this.memory.buffer, at, size).fill(0);
-    this.#user = undefined;
-    return at;
-  }
-
+  reserve(bytes: number): number;
   /** Releases the region that starts at `at` (nothing if none does). */
-  release(at: number): void {
-    const k = this.#regions.findIndex((r) => r.at === at);
-    if (k < 0) return;
-    this.#regions.splice(k, 1);
-    this.#user = undefined;
-  }
-
+  release(at: number): void;
   /** Whether `[at, at + bytes)` lies inside one live region. */
-  holds(at: number, bytes: number): boolean {
-    return this.#regions.some((r) => at >= r.at && at + bytes <= r.at + r.bytes);
-  }
+  holds(at: number, bytes: number): boolean;
+}
+
+/**
+ * A fresh {@link EngineMemory}. Its state lives in this closure rather than in class fields,
+ * which a bundler targeting browsers without them rewrites into larger helper calls.
+ */
+function newEngineMemory(): EngineMemory {
+  const memory = new WebAssembly.Memory({ initial: 1 });
+  let lastUser: object | undefined;
+  /** Live regions, sorted by address. */
+  const regions: Region[] = [];
+  /** Buffers the memory had before it grew (every view of one is detached). */
+  const retired = new WeakSet<ArrayBuffer>();
+  const ensure = (bytes: number): void => {
+    const needed = Math.ceil(bytes / PAGE);
+    const have = memory.buffer.byteLength / PAGE;
+    if (needed <= have) return;
+    const before = memory.buffer;
+    memory.grow(needed - have);
+    retired.add(before);
+  };
+  return {
+    memory,
+    claim(user) {
+      const changed = lastUser !== user;
+      lastUser = user;
+      return changed;
+    },
+    get reservedEnd() {
+      const last = regions[regions.length - 1];
+      return last === undefined ? 0 : last.at + last.bytes;
+    },
+    ensure,
+    isRetired: (buffer) => retired.has(buffer as ArrayBuffer),
+    reserve(bytes) {
+      const size = Math.ceil(bytes / ALIGN) * ALIGN;
+      let at = 0;
+      let k = 0;
+      for (; k < regions.length; k++) {
+        const r = regions[k] as Region;
+        if (r.at - at >= size) break;
+        at = r.at + r.bytes;
+      }
+      ensure(at + size);
+      regions.splice(k, 0, { at, bytes: size });
+      new Uint8Array(memory.buffer, at, size).fill(0);
+      lastUser = undefined;
+      return at;
+    },
+    release(at) {
+      const k = regions.findIndex((r) => r.at === at);
+      if (k < 0) return;
+      regions.splice(k, 1);
+      lastUser = undefined;
+    },
+    holds: (at, bytes) => regions.some((r) => at >= r.at && at + bytes <= r.at + r.bytes),
+  };
 }
 
 let shared: EngineMemory | undefined;
 
 /** The memory every engine-owned-memory function shares (made on first use). */
 export function engineMemory(): EngineMemory {
-  shared ??= new EngineMemory();
+  shared ??= newEngineMemory();
   return shared;
 }

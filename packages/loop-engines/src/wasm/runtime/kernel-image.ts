@@ -23,7 +23,7 @@ import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invo
 import { BUFFER_PADDING, elementBytes } from './memory-layout.js';
 import { copyIn, copyOut, sameLayout } from './memory-transfer.js';
 import { isMarkedOverwritten } from './overwritten-arrays.js';
-import { ResidentArguments } from './resident-inputs.js';
+import { residentArguments } from './resident-inputs.js';
 
 /** A compiled kernel as data: what {@link instantiateWasmKernel} needs (see `wasmKernelImage`). */
 export interface WasmKernelImage {
@@ -148,7 +148,7 @@ export function instantiateWasmKernel(image: WasmKernelImage): EngineCall {
   const kernel = instantiate(image, memory);
   const { functionName: fnName, inputs, results } = image;
   const written = new Set(image.written);
-  const resident = new ResidentArguments();
+  const resident = residentArguments();
   const identity = {};
 
   return (...args) => {

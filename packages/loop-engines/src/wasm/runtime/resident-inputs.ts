@@ -24,28 +24,35 @@ export function isMarkedImmutable(data: MemRefData): boolean {
 }
 
 /** Per memref argument of one compiled function: what its memory region held after the last call. */
-export class ResidentArguments {
-  readonly #held = new Map<number, { data: MemRefData; at: number; bytes: number }>();
-
+export interface ResidentArguments {
   /** Whether argument `i`'s region at `at` still holds `data` (an immutable array copied there). */
-  holds(i: number, data: MemRefData, at: number): boolean {
-    const h = this.#held.get(i);
-    return h !== undefined && h.data === data && h.at === at && h.bytes === data.byteLength;
-  }
-
+  holds(i: number, data: MemRefData, at: number): boolean;
   /** Forgets every region (the memory was used by something else since). */
-  clear(): void {
-    this.#held.clear();
-  }
-
+  clear(): void;
   /** Forgets what argument `i`'s region held (its data was read elsewhere this call). */
-  forget(i: number): void {
-    this.#held.delete(i);
-  }
-
+  forget(i: number): void;
   /** Records that argument `i`'s region at `at` now holds `data` (kept only if immutable). */
-  record(i: number, data: MemRefData, at: number): void {
-    if (isMarkedImmutable(data)) this.#held.set(i, { data, at, bytes: data.byteLength });
-    else this.#held.delete(i);
-  }
+  record(i: number, data: MemRefData, at: number): void;
+}
+
+/**
+ * A fresh {@link ResidentArguments}, holding nothing (a closure, not class fields, which
+ * bundlers targeting older browsers rewrite into larger helper calls).
+ */
+export function residentArguments(): ResidentArguments {
+  const held = new Map<number, { data: MemRefData; at: number; bytes: number }>();
+  return {
+    holds(i, data, at) {
+      const h = held.get(i);
+      return h !== undefined && h.data === data && h.at === at && h.bytes === data.byteLength;
+    },
+    clear: () => held.clear(),
+    forget: (i) => {
+      held.delete(i);
+    },
+    record(i, data, at) {
+      if (isMarkedImmutable(data)) held.set(i, { data, at, bytes: data.byteLength });
+      else held.delete(i);
+    },
+  };
 }
