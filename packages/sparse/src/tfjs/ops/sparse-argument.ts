@@ -2,7 +2,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
-import { levelMapText } from '../../sparse-tensor/level-map.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 
@@ -35,6 +34,6 @@ export function requireSparse(
   if (s.format.expressions !== undefined)
     throw new SparseFormatError(
       argument,
-      `${levelMapText(s.format)}: a block format; use ${argument}.convert('CSR'), or sparseOp over ${argument}.toLevelTensor()`,
+      `a block or structured format (levels 'd floordiv k', 'd mod k'); use ${argument}.convert('CSR'), or sparseOp over ${argument}.toLevelTensor()`,
     );
 }
