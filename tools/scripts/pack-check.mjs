@@ -110,12 +110,20 @@ const subpaths = Object.keys(manifest.exports).filter(
 const specifiers = subpaths.map((key) =>
   key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`,
 );
+// An entry imported for its side effect (the package lists its file under `sideEffects`, as the
+// register entries and a compiler-installing entry are) may export nothing; any other must.
+const sideEffectFiles = new Set(Array.isArray(manifest.sideEffects) ? manifest.sideEffects : []);
+const mayExportNothing = subpaths.map((key) => {
+  const target = manifest.exports[key];
+  const file = typeof target === 'string' ? target : target?.default;
+  return typeof file === 'string' && sideEffectFiles.has(file);
+});
 writeFileSync(
   join(project, 'import-all.mjs'),
   specifiers
     .map(
       (spec, i) =>
-        `const m${i} = await import('${spec}');\nif (Object.keys(m${i}).length === 0 && '${spec}'.indexOf('register') < 0) throw new Error('${spec} exports nothing');`,
+        `const m${i} = await import('${spec}');\nif (Object.keys(m${i}).length === 0 && !${mayExportNothing[i]}) throw new Error('${spec} exports nothing');`,
     )
     .join('\n') +
     "\nconsole.log('imported', " +
