@@ -21,11 +21,13 @@ export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engin
 export { IndexRangeError } from './js/js-runtime.js';
 export { checkVectorLanes } from './lane-limit.js';
 export type { LaunchSizes, PassLaunch } from './shader/compile-passes.js';
-export type {
-  PassPlan,
-  PassSchedule,
-  RowLengthSource,
-  ScheduleLaunch,
+export {
+  type PassPlan,
+  type PassSchedule,
+  type RowLengthSource,
+  SCHEDULE_UNIFORMS,
+  type ScheduleLaunch,
+  scheduleLaunch,
 } from './shader/pass-schedule.js';
 export {
   type SimulatedAccess,

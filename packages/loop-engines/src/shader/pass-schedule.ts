@@ -161,7 +161,7 @@ export function rowGroupSize(averageLength: number): number {
  * inner length; `columns`: a column grid's inner trip count).
  */
 export function scheduleLaunch(
-  schedule: PassSchedule,
+  schedule: { readonly kind: PassSchedule['kind'] },
   trips: number,
   averageLength: number,
   columns: number,

@@ -6,6 +6,7 @@
 import {
   compile,
   compileWasmOnMemory,
+  compileWgsl,
   type EngineCall,
   type EngineName,
 } from '@tilekit/loop-engines';
@@ -24,6 +25,7 @@ import { derivation } from './gradients/derivative.js';
 import { outputMajorKernel } from './gradients/output-major.js';
 import type { SparseKernelAttrs } from './kernel-names.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
+import { installWgslCompiler } from './webgpu/wgsl-compiler.js';
 
 /** The options part of `attrs`, with the value type of `dtype`. */
 export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): SparseOpOptions {
@@ -123,9 +125,11 @@ export function compileSparseKernel(
 
 /**
  * Installs the compiler route: kernels compiled for any expression, formats and options, and
- * the derivatives and output-major forms of any kernel for its gradients.
+ * the derivatives and output-major forms of any kernel for its gradients, and the wgsl engine
+ * for the webgpu passes of kernels that come without prepared ones.
  */
 export function installSparseCompilerRoute(): void {
   installSparseCompiler(compileSparseKernel);
   installDeriver({ derive: derivation, outputMajor: outputMajorKernel });
+  installWgslCompiler(compileWgsl);
 }

@@ -81,8 +81,14 @@ export function shaderProgramOf<P>(
 /** What a GPU backend contributes to its sparse kernels. */
 export interface ShaderBackend<B, P extends ShaderProgram> {
   readonly backendName: 'webgl' | 'webgpu';
-  /** The (cached) program of a compiled kernel. */
+  /** The (cached) program of a compiled kernel, generated from its loops. */
   program(compiled: CompiledSparseKernel): P;
+  /**
+   * The (cached) program prepared ahead of time with a kernel, or undefined where it has none;
+   * omitted where the backend's programs are never prepared (kernels then come with their
+   * loops, from the compiler).
+   */
+  prepared?(compiled: CompiledSparseKernel): P | undefined;
   /**
    * Why this call must take the host route although the program is parallel and its arguments
    * are known from shapes, or null when the passes apply.
@@ -121,14 +127,18 @@ function shaderKernel<B, P extends ShaderProgram>(
 ): KernelFunc {
   return (config) => {
     const backend = config.backend as unknown as B;
-    const call = sparseCall(kernelName, config, true);
+    let call = sparseCall(kernelName, config, gpu.prepared === undefined);
+    let program = gpu.prepared?.(call.compiled);
+    // A kernel prepared without this backend's program: the compiler's, with its loops.
+    if (program === undefined && call.compiled.module === undefined)
+      call = sparseCall(kernelName, config, true);
     call.checkLengths();
     const empty = emptyOutput(backend, call);
     if (empty !== undefined) {
       recordSparseKernelRun({ kernelName, backend: gpu.backendName, path: 'gpu' });
       return empty;
     }
-    const program = gpu.program(call.compiled);
+    program ??= gpu.program(call.compiled);
     const args = callArguments(call);
     const parallel = program.parallel ? (program as Extract<P, { parallel: true }>) : undefined;
     const decision: HostRouteDecision | null =

@@ -1,6 +1,7 @@
 /**
  * One page, two backends: tfjs-backend-cpu and tfjs-backend-webgpu with the sparse kernels
- * registered for both.
+ * registered for both, and the compiler installed (the suites cover formats and options nothing
+ * was prepared for; prepared kernels still run their prepared passes first).
  */
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgpu';
@@ -9,6 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { callCounter } from '@tilekit/bench/gpu-probe';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/compiler.js';
 import '../../src/tfjs/register-webgpu.js';
 import type { GpuSuiteBackend } from './sparse-suite.js';
 

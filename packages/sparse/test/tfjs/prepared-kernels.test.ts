@@ -4,7 +4,9 @@
  * computes on seeded random operands (empty and skewed ones included), through the engine's
  * memory and in place over an imported one (as on the wasm backend's heap); the ready-made ops and
  * their gradients run on the cpu and wasm backends with the compiler removed and equal tfjs's
- * dense ops; and a call nothing was prepared for is a typed error naming the compiler's entry.
+ * dense ops; the webgpu passes prepared with each kernel are the wgsl engine's (code, bindings,
+ * uniforms, and the launch for seeded random sizes); and a call nothing was prepared for is a
+ * typed error naming the compiler's entry.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { seededRandom } from '@tilekit/conformance';
-import { BUFFER_PADDING } from '@tilekit/loop-engines';
+import { BUFFER_PADDING, compileWgsl, type LaunchSizes } from '@tilekit/loop-engines';
 import type { InterpretArg, MemRefData } from '@tilekit/loop-ir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,8 +43,11 @@ import { SPARSE_DOT_KERNELS } from '../../src/tfjs/prepared/sparse-dot.generated
 import { SPMM_KERNELS } from '../../src/tfjs/prepared/spmm.generated.js';
 import { SPMV_KERNELS } from '../../src/tfjs/prepared/spmv.generated.js';
 import { TO_DENSE_KERNELS } from '../../src/tfjs/prepared/to-dense.generated.js';
+import { WEBGPU_PASSES } from '../../src/tfjs/prepared/webgpu-passes.generated.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
+import { shaderProgramOf } from '../../src/tfjs/shader-kernel.js';
+import { preparedWgslProgram } from '../../src/tfjs/webgpu/prepared-wgsl.js';
 
 tf.env().set('IS_TEST', true);
 
@@ -154,6 +159,56 @@ function onMemory(
   });
   return { args: placed, output: () => outputView() };
 }
+
+/** The wgsl engine's passes of a compiler-made kernel (as the webgpu kernel generates them). */
+const compilerWgsl = shaderProgramOf(compileWgsl);
+
+/** Seeded random call sizes, each the same on every read (so two launches see one call). */
+function randomSizes(random: () => number): LaunchSizes {
+  const drawn = new Map<string, number>();
+  const draw = (key: string, max: number) => {
+    if (!drawn.has(key)) drawn.set(key, Math.floor(random() * (max + 1)));
+    return drawn.get(key) as number;
+  };
+  return {
+    scalar: (arg) => draw(`s${arg}`, 300),
+    extent: (arg, dim) => draw(`e${arg},${dim}`, random() < 0.2 ? 0 : 5000),
+  };
+}
+
+describe("every prepared kernel's webgpu passes are the wgsl engine's", () => {
+  it('code, bindings and uniforms, and the launch for seeded random sizes', () => {
+    const random = seededRandom(37);
+    let passes = 0;
+    const byKey = new Map(WEBGPU_PASSES);
+    for (const data of PREPARED) {
+      const passData = byKey.get(data.key);
+      expect(passData, data.spelling).toBeDefined();
+      const prepared = preparedWgslProgram(passData as NonNullable<typeof passData>);
+      const engine = compilerWgsl(
+        compileSparseKernel(data.expr, attrsOf(data.spelling), data.dtype),
+      );
+      expect(prepared.parallel, data.spelling).toBe(engine.parallel);
+      if (!prepared.parallel || !engine.parallel) {
+        expect(prepared, data.spelling).toEqual(engine);
+        continue;
+      }
+      expect(prepared.passes.length, data.spelling).toBe(engine.passes.length);
+      prepared.passes.forEach((pass, k) => {
+        const expected = engine.passes[k] as (typeof engine.passes)[number];
+        expect(pass.code).toBe(expected.code);
+        expect(pass.inputs).toEqual(expected.inputs);
+        expect(pass.uniforms).toEqual(expected.uniforms);
+        for (let trial = 0; trial < 40; trial++) {
+          const sizes = randomSizes(random);
+          expect(pass.launch(sizes), `${data.spelling} pass ${k}`).toEqual(expected.launch(sizes));
+        }
+        passes++;
+      });
+    }
+    expect(passes).toBeGreaterThan(20);
+  }, 120_000);
+});
 
 describe('every prepared kernel computes what the compiler computes', () => {
   it('on seeded random, empty and skewed operands (all prepared kernels)', () => {

@@ -12,19 +12,53 @@
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
-import { compileWgsl, type WgslProgram } from '@tilekit/loop-engines';
 import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { SparsifyError } from '../../sparsify/errors.js';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
+import { SPARSE_COMPILER_ENTRY } from '../compiled-kernel.js';
+import { WEBGPU_PASSES } from '../prepared/webgpu-passes.generated.js';
 import type { HostRouteDecision } from '../route-reason.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop-program.js';
+import { preparedWgslProgram, type WgslProgramRun } from './prepared-wgsl.js';
+import { installedWgslCompiler } from './wgsl-compiler.js';
 
-/** The wgsl engine's passes of a compiled kernel (generated once). */
-export const wgslProgramOf: (compiled: CompiledSparseKernel) => WgslProgram =
-  shaderProgramOf(compileWgsl);
+/** The prepared kernels' passes as data, by kernel key. */
+const PREPARED_PASSES = new Map(WEBGPU_PASSES);
+/** Those revived, by key. */
+const preparedPasses = new Map<string, WgslProgramRun>();
+
+/**
+ * The passes prepared for a kernel (revived once), or undefined where none were: kernels with
+ * the key of a prepared one generate exactly these passes.
+ */
+function preparedProgramOf(compiled: CompiledSparseKernel): WgslProgramRun | undefined {
+  let program = preparedPasses.get(compiled.key);
+  if (program === undefined) {
+    const data = PREPARED_PASSES.get(compiled.key);
+    if (data === undefined) return undefined;
+    program = preparedWgslProgram(data);
+    preparedPasses.set(compiled.key, program);
+  }
+  return program;
+}
+
+/** The wgsl engine's passes of a compiled kernel (generated once, by the installed engine). */
+const compiledProgramOf: (compiled: CompiledSparseKernel) => WgslProgramRun = shaderProgramOf(
+  (module, fnName, options) => {
+    const compile = installedWgslCompiler();
+    if (compile === undefined)
+      throw new SparsifyError(
+        'operands',
+        `import '${SPARSE_COMPILER_ENTRY}' once to generate the webgpu passes of ${fnName} (kernels ship prepared for CSR matrices and sparse vectors with the default options only)`,
+        'CSR matrices or sparse vectors, float32 or int32 values, the default options',
+      );
+    return compile(module, fnName, options);
+  },
+);
 
 /** Invocations worth dispatching when the bounds are read from memory: one per stored entry. */
 function invocationBound(args: CallArguments): number {
@@ -35,7 +69,7 @@ function invocationBound(args: CallArguments): number {
 function runPasses(
   backend: WebGPUBackend,
   call: SparseCall,
-  program: Extract<WgslProgram, { parallel: true }>,
+  program: Extract<WgslProgramRun, { parallel: true }>,
   args: CallArguments,
 ): TensorInfo {
   const size = outputSize(args);
@@ -85,7 +119,7 @@ function runPasses(
  */
 function bindingLimitReason(
   backend: WebGPUBackend,
-  program: Extract<WgslProgram, { parallel: true }>,
+  program: Extract<WgslProgramRun, { parallel: true }>,
 ): HostRouteDecision | null {
   const limit = backend.device.limits.maxStorageBuffersPerShaderStage;
   const needed = Math.max(0, ...program.passes.map((pass) => pass.inputs.length + 1));
@@ -100,7 +134,8 @@ function bindingLimitReason(
 /** Every sparse kernel's config for the webgpu backend. */
 export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   backendName: 'webgpu',
-  program: wgslProgramOf,
+  prepared: preparedProgramOf,
+  program: compiledProgramOf,
   hostReason: (backend: WebGPUBackend, call, program) =>
     bindingLimitReason(backend, program) ??
     (backend.shouldExecuteOnCPU(Object.values(call.inputs))

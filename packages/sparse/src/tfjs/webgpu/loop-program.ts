@@ -3,8 +3,8 @@
  * (1-D inputs, an `[m, 1]` output, a one-dimensional capped dispatch, every size a uniform), so
  * the pipeline tfjs caches under the shader key serves every shape.
  */
-import type { WgslPass } from '@tilekit/loop-engines';
 import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import type { WgslPassRun } from './prepared-wgsl.js';
 
 export class SparseLoopProgram extends FlatProgram {
   readonly variableNames: string[];
@@ -17,7 +17,7 @@ export class SparseLoopProgram extends FlatProgram {
    * @param outputSize Elements of the output.
    * @param invocations Invocations worth dispatching (the loop's trip count, or a bound).
    */
-  constructor(key: string, pass: WgslPass, outputSize: number, invocations: number) {
+  constructor(key: string, pass: WgslPassRun, outputSize: number, invocations: number) {
     super(`sparse_${key}`, outputSize, invocations);
     this.variableNames = pass.inputs.map((arg) => `m${arg}`);
     this.uniforms = pass.uniforms.map((u) => `${u.name} : ${u.type},`).join(' ');

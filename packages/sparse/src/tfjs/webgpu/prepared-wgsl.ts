@@ -1,0 +1,123 @@
+/**
+ * A kernel's WebGPU passes as plain data, prepared ahead of time with its wasm image
+ * (scripts/prepare-kernels.ts writes them; wgsl-program-data.ts makes them from the wgsl
+ * engine's program): each pass's code, bindings and uniforms, and how its launch is computed
+ * from the call's arguments (the loop bounds as scalar arguments or constants, and the
+ * schedule's inputs). Reviving them gives the passes the webgpu kernel runs, so a prepared
+ * kernel needs neither its loops nor the wgsl engine.
+ */
+import {
+  type LaunchSizes,
+  type PassLaunch,
+  SCHEDULE_UNIFORMS,
+  scheduleLaunch,
+  type WgslPass,
+  type WgslUniform,
+} from '@tilekit/loop-engines';
+
+/** A loop bound known on the host: a scalar argument or a constant. */
+export type HostValueData = { readonly arg: number } | { readonly constant: number };
+
+/** A loop's bounds, where all three are host values. */
+export interface TripsData {
+  readonly lower: HostValueData;
+  readonly upper: HostValueData;
+  readonly step: HostValueData;
+}
+
+/** What a pass's schedule reads at launch (see the loop engines' pass-schedule.ts). */
+export type ScheduleData =
+  | { readonly kind: 'per-iteration' }
+  | {
+      readonly kind: 'row-group';
+      /** The inner loop's bounds, or the memref argument whose extent gives the entries. */
+      readonly rowLength:
+        | { readonly kind: 'bounds'; readonly trips: TripsData | null }
+        | { readonly kind: 'extent'; readonly arg: number }
+        | { readonly kind: 'unknown' };
+    }
+  | { readonly kind: 'column-grid'; readonly columns: TripsData | null };
+
+/** One pass as data. */
+export interface WgslPassData {
+  readonly code: string;
+  readonly inputs: readonly number[];
+  readonly uniforms: readonly WgslUniform[];
+  /** The pass loop's bounds; null where they are read from memory. */
+  readonly trips: TripsData | null;
+  readonly schedule: ScheduleData;
+}
+
+/** A kernel's passes as data, or why its loops cannot run as passes. */
+export type WgslProgramData =
+  | { readonly parallel: true; readonly passes: readonly WgslPassData[] }
+  | { readonly parallel: false; readonly reason: string };
+
+/** What the webgpu kernel runs of a pass. */
+export type WgslPassRun = Pick<WgslPass, 'code' | 'inputs' | 'uniforms' | 'launch'>;
+
+/** What the webgpu kernel runs: passes, or the reason there are none. */
+export type WgslProgramRun =
+  | { readonly parallel: true; readonly passes: readonly WgslPassRun[] }
+  | { readonly parallel: false; readonly reason: string };
+
+/** The value of `v` for the call's scalar arguments. */
+function hostValue(v: HostValueData, scalar: (arg: number) => number): number {
+  return 'arg' in v ? scalar(v.arg) : v.constant;
+}
+
+/** The trip count of a loop with bounds `trips`, or undefined (as the wgsl engine counts). */
+function tripCount(trips: TripsData | null, scalar: (arg: number) => number): number | undefined {
+  if (trips === null) return undefined;
+  const [lower, upper, step] = [trips.lower, trips.upper, trips.step].map((v) =>
+    hostValue(v, scalar),
+  ) as [number, number, number];
+  return step <= 0 ? undefined : Math.max(0, Math.ceil((upper - lower) / step));
+}
+
+/** The launch of `pass` for the call's sizes (as the wgsl engine's `launch` computes it). */
+function launchOf(pass: WgslPassData, sizes: LaunchSizes): PassLaunch {
+  const scalar = (k: number) => sizes.scalar(k);
+  const trips = tripCount(pass.trips, scalar);
+  let schedule: PassLaunch['schedule'];
+  if (trips !== undefined) {
+    const s = pass.schedule;
+    let average = 1;
+    let columns = 0;
+    if (s.kind === 'row-group') {
+      const length = s.rowLength;
+      if (length.kind === 'bounds') average = tripCount(length.trips, scalar) ?? 1;
+      else if (length.kind === 'extent') average = sizes.extent(length.arg, 0) / Math.max(1, trips);
+    }
+    if (s.kind === 'column-grid') columns = tripCount(s.columns, scalar) ?? 0;
+    schedule = scheduleLaunch(s, trips, average, columns);
+  }
+  const scheduleValue: Record<string, number> = {
+    [SCHEDULE_UNIFORMS.group]: schedule?.group ?? 1,
+    [SCHEDULE_UNIFORMS.rounds]: schedule?.rounds ?? 0,
+    [SCHEDULE_UNIFORMS.columns]: schedule?.columns ?? 0,
+  };
+  return {
+    invocations: schedule?.invocations ?? trips,
+    schedule,
+    uniforms: pass.uniforms.map((u) => {
+      if (u.schedule !== undefined) return scheduleValue[u.name] ?? 0;
+      if (u.arg < 0) return 0;
+      return u.dim === undefined ? sizes.scalar(u.arg) : sizes.extent(u.arg, u.dim);
+    }),
+  };
+}
+
+/** The passes of prepared program `data`. */
+export function preparedWgslProgram(data: WgslProgramData): WgslProgramRun {
+  if (!data.parallel) return data;
+  return {
+    parallel: true,
+    passes: data.passes.map((pass) => ({
+      code: pass.code,
+      inputs: pass.inputs,
+      uniforms: pass.uniforms,
+      launch: (sizes) => launchOf(pass, sizes),
+    })),
+  };
+}
