@@ -23,6 +23,7 @@ export {
   defaultFormat,
   type FormatName,
   type FormatSpec,
+  formatFromMap,
   hasCoordinates,
   type IndexArray,
   indexArrayOf,

@@ -83,6 +83,7 @@ function plausible(): Record<string, () => unknown[]> {
     defaultFormat: () => [2],
     blockSparseFormat: () => [[2, 2], { blockRows: 'dense' }],
     structuredFormat: () => [2, 4, {}],
+    formatFromMap: () => ['(i, j) -> (i : dense, j : compressed)', {}],
     levelMapText: () => [A.format],
     hasCoordinates: () => ['dense'],
     isCompressed: () => ['compressed'],

@@ -56,21 +56,17 @@ export interface SparseFormat {
 }
 
 /**
- * The ways a caller may describe a format: a name, a level list, a full description, or MLIR's
- * dimension-to-level map text (`{map: '(i, j) -> (i floordiv 2 : dense, ...)'}`: block and
- * structured formats, see {@link blockSparseFormat} and {@link structuredFormat}).
+ * The ways a caller may describe a format: a name, a level list, or a full description (with
+ * level expressions for block and structured formats: see {@link formatFromMap},
+ * {@link blockSparseFormat} and {@link structuredFormat}).
  */
 export type FormatSpec =
   | FormatName
   | readonly LevelType[]
   | {
-      readonly map: string;
-      readonly posWidth?: StorageWidth;
-      readonly crdWidth?: StorageWidth;
-    }
-  | {
       readonly levels: readonly LevelType[];
       readonly order?: readonly number[];
+      readonly expressions?: readonly LevelExpression[];
       readonly posWidth?: StorageWidth;
       readonly crdWidth?: StorageWidth;
     };
@@ -183,21 +179,7 @@ export function resolveFormat(
   let expressions: readonly LevelExpression[] | undefined;
   let posWidth: StorageWidth | undefined;
   let crdWidth: StorageWidth | undefined;
-  if (typeof spec === 'object' && spec !== null && !Array.isArray(spec) && 'map' in spec) {
-    const mapped = spec as { map: unknown; posWidth?: StorageWidth; crdWidth?: StorageWidth };
-    const parsed = parseLevelMap(mapped.map);
-    if (parsed.rank !== rank) {
-      throw new SparseFormatError(
-        'format.map',
-        `names ${parsed.rank} dimensions, the tensor has rank ${rank}`,
-      );
-    }
-    ({ posWidth, crdWidth } = mapped);
-    levels = parsed.levels as LevelType[];
-    order = parsed.order;
-    checkLevelMap(parsed.order, parsed.expressions, rank);
-    if (parsed.expressions.some((e) => e.op !== 'dim')) expressions = parsed.expressions;
-  } else if (typeof spec === 'string') {
+  if (typeof spec === 'string') {
     ({ levels, order } = namedLevels(formatNamed(spec), rank));
   } else if (Array.isArray(spec)) {
     levels = spec as readonly LevelType[];
@@ -209,7 +191,7 @@ export function resolveFormat(
   } else {
     const full = spec as Extract<FormatSpec, { readonly levels: readonly LevelType[] }>;
     ({ levels, order, posWidth, crdWidth } = full);
-    // A resolved block format given back (`tensor.format`) keeps its level expressions.
+    // Block and structured formats: what each level stores of its dimension.
     const given = (full as { expressions?: unknown }).expressions;
     if (given !== undefined) {
       if (!Array.isArray(given) || !Array.isArray(order) || given.length !== order.length) {
@@ -278,7 +260,7 @@ function checkGroups(
       throw new SparseFormatError(
         `format.levels[${l}]`,
         `a '${lt}' level stores a dimension's offset in its group of ${m}: write it in a map as 'j mod ${m} : ${lt}' below 'j floordiv ${m} : dense'`,
-        `{map: '(i, j) -> (i : dense, j floordiv ${m} : dense, j mod ${m} : ${lt})'}`,
+        `formatFromMap('(i, j) -> (i : dense, j floordiv ${m} : dense, j mod ${m} : ${lt})')`,
       );
     }
   });
@@ -289,6 +271,23 @@ function positiveInteger(x: unknown, argument: string): number {
     throw new SparseFormatError(argument, `must be a positive integer, got ${textOf(x)}`);
   }
   return x;
+}
+
+/**
+ * The format MLIR's dimension-to-level map text describes, e.g.
+ * `'(i, j) -> (i floordiv 2 : dense, j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense)'`
+ * (BSR): level expressions `d`, `d floordiv k` or `d mod k`, each followed by its level type.
+ * Text outside these forms is a {@link SparseFormatError} naming `map` and the supported forms.
+ */
+export function formatFromMap(map: string, options: WidthOptions = {}): FormatSpec {
+  const parsed = parseLevelMap(map, 'map');
+  const blocked = parsed.expressions.some((e) => e.op !== 'dim');
+  return {
+    levels: parsed.levels as LevelType[],
+    order: parsed.order,
+    ...(blocked ? { expressions: parsed.expressions } : {}),
+    ...widthsOf(options),
+  };
 }
 
 /**
@@ -314,10 +313,10 @@ export function blockSparseFormat(
       `must be 'dense' or 'compressed', got ${textOf(rows)}`,
     );
   }
-  return {
-    map: `(i, j) -> (i floordiv ${r} : ${rows}, j floordiv ${c} : compressed, i mod ${r} : dense, j mod ${c} : dense)`,
-    ...widthsOf(options),
-  };
+  return formatFromMap(
+    `(i, j) -> (i floordiv ${r} : ${rows}, j floordiv ${c} : compressed, i mod ${r} : dense, j mod ${c} : dense)`,
+    widthsOf(options),
+  );
 }
 
 /**
@@ -332,10 +331,10 @@ export function structuredFormat(n = 2, m = 4, options: WidthOptions = {}): Form
   if (keep > group) {
     throw new SparseFormatError('n', `must be at most m (${group}), got ${keep}`);
   }
-  return {
-    map: `(i, j) -> (i : dense, j floordiv ${group} : dense, j mod ${group} : structured[${keep}, ${group}])`,
-    ...widthsOf(options),
-  };
+  return formatFromMap(
+    `(i, j) -> (i : dense, j floordiv ${group} : dense, j mod ${group} : structured[${keep}, ${group}])`,
+    widthsOf(options),
+  );
 }
 
 function optionsObject<T>(options: T): T {

@@ -7,6 +7,7 @@ export {
   defaultFormat,
   type FormatName,
   type FormatSpec,
+  formatFromMap,
   hasCoordinates,
   isCompressed,
   isSingleton,

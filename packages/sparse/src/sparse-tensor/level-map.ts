@@ -96,9 +96,20 @@ export function checkLevelMap(
   rank: number,
   argument = 'format.map',
 ): void {
+  const outside = order.findIndex((d) => !Number.isInteger(d) || d < 0 || d >= rank);
+  if (outside >= 0 || order.length > 2 * rank) {
+    throw new SparseFormatError(
+      argument,
+      `level ${Math.max(outside, 0)} stores dimension ${textOf(order[Math.max(outside, 0)])} of a rank-${rank} tensor`,
+      `each of the ${rank} dimensions as ${SUPPORTED}`,
+    );
+  }
   for (let d = 0; d < rank; d++) {
     const uses = expressions.filter((_, l) => order[l] === d);
     const plain = uses.length === 1 && uses[0]?.op === 'dim';
+    if (uses.some((e) => typeof e !== 'object' || e === null)) {
+      throw new SparseFormatError(argument, `expected level expressions, got ${textOf(uses)}`);
+    }
     const div = uses.find((e) => e.op === 'floordiv');
     const mod = uses.find((e) => e.op === 'mod');
     const blocked =

@@ -54,7 +54,14 @@ export function format32(format: FormatSpec, rank: number): SparseFormat {
       'format',
       'expected a format name, a level list or {levels, order?, posWidth?, crdWidth?}',
     );
-  return resolveFormat(format, rank, { posWidth: 32, crdWidth: 32 });
+  const resolved = resolveFormat(format, rank, { posWidth: 32, crdWidth: 32 });
+  // Backends store one level per dimension; block formats stay on the host (SparseTensor).
+  if (resolved.expressions !== undefined)
+    throw new SparseFormatError(
+      'format',
+      `a block or structured format is a host SparseTensor format; use 'CSR', or sparseOp over tensor.toLevelTensor()`,
+    );
+  return resolved;
 }
 
 /**

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import {
   blockSparseFormat,
   type FormatSpec,
+  formatFromMap,
   levelMapText,
   resolveFormat,
   SparseFormatError,
@@ -57,7 +58,7 @@ describe('dimension-to-level maps in formats', () => {
   it('resolves MLIR map text into levels, order and expressions, and prints it back', () => {
     const text =
       '(i, j) -> (i floordiv 2 : compressed, j floordiv 3 : compressed, i mod 2 : dense, j mod 3 : dense)';
-    const f = resolveFormat({ map: text }, 2);
+    const f = resolveFormat(formatFromMap(text), 2);
     expect(f.levels).toEqual(['compressed', 'compressed', 'dense', 'dense']);
     expect(f.order).toEqual([0, 1, 0, 1]);
     expect(f.expressions).toEqual([
@@ -70,25 +71,29 @@ describe('dimension-to-level maps in formats', () => {
     expect(printed).toBe(
       '(d0, d1) -> (d0 floordiv 2 : compressed, d1 floordiv 3 : compressed, d0 mod 2 : dense, d1 mod 3 : dense)',
     );
-    expect(resolveFormat({ map: printed }, 2)).toEqual(f);
+    expect(resolveFormat(formatFromMap(printed), 2)).toEqual(f);
     const nm = resolveFormat(structuredFormat(2, 4), 2);
     expect(nm.levels).toEqual(['dense', 'dense', 'structured[2, 4]']);
     expect(nm.order).toEqual([0, 1, 1]);
     // A map of plain dimensions is a permutation format (CSC here), without expressions.
-    const csc = resolveFormat({ map: '(i, j) -> (j : dense, i : compressed)' }, 2);
+    const csc = resolveFormat(formatFromMap('(i, j) -> (j : dense, i : compressed)'), 2);
     expect(csc).toEqual(resolveFormat('CSC', 2));
     expect(csc.expressions).toBeUndefined();
   });
 
   it.each([
-    ['(i, j) -> (i + j : dense, j : compressed)', 'format.map', 'not one of'],
-    ['(i, j) -> (i * 2 : dense, j : compressed)', 'format.map', 'not one of'],
-    ['(i, j) -> (i floordiv 2 : dense, j : compressed)', 'format.map', 'dimension 0'],
-    ['(i, j) -> (i floordiv 2 : dense, j : compressed, i mod 3 : dense)', 'format.map', 'same k'],
-    ['(i, j) -> (i : dense, k : compressed)', 'format.map', 'not one of'],
-    ['(i, j) -> (i : dense, j)', 'format.map', 'levelType'],
-    ['i, j -> (i : dense)', 'format.map', 'of the form'],
-    ['(i) -> (i : dense)', 'format.map', 'rank 2'],
+    ['(i, j) -> (i + j : dense, j : compressed)', 'map', 'not one of'],
+    ['(i, j) -> (i * 2 : dense, j : compressed)', 'map', 'not one of'],
+    ['(i, j) -> (i floordiv 2 : dense, j : compressed)', 'format.expressions', 'dimension 0'],
+    [
+      '(i, j) -> (i floordiv 2 : dense, j : compressed, i mod 3 : dense)',
+      'format.expressions',
+      'same k',
+    ],
+    ['(i, j) -> (i : dense, k : compressed)', 'map', 'not one of'],
+    ['(i, j) -> (i : dense, j)', 'map', 'levelType'],
+    ['i, j -> (i : dense)', 'map', 'of the form'],
+    ['(i) -> (i : dense)', 'format.levels', 'expected 2'],
     [
       '(i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 8])',
       'format.levels[2]',
@@ -107,7 +112,7 @@ describe('dimension-to-level maps in formats', () => {
   ])('refuses %s by name', (map, argument, words) => {
     const error = (() => {
       try {
-        resolveFormat({ map }, 2);
+        resolveFormat(formatFromMap(map), 2);
       } catch (e) {
         return e;
       }

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { blockSparseFormat, SparseTensor, structuredFormat } from '../../src/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
-import { sparseOp, spmm } from '../../src/tfjs/index.js';
+import { sparseOp, spmm, TfSparseTensor } from '../../src/tfjs/index.js';
 
 /** `A * B` by a plain triple loop (`A` is `n x m`, `B` is `m x p`). */
 function matmul(a: ArrayLike<number>, b: ArrayLike<number>, n: number, m: number, p: number) {
@@ -92,6 +92,10 @@ describe.each(['cpu', 'wasm'] as const)('block and 2:4 weights on %s', (backend)
       expect.objectContaining({ name: 'SparseFormatError', argument: 'A' }),
     );
     expect(() => spmm(A, B)).toThrow(/toLevelTensor/);
+    // A tfjs-backed sparse tensor keeps one level per dimension.
+    expect(() => TfSparseTensor.fromDense(B, blockSparseFormat([2, 1]))).toThrow(
+      expect.objectContaining({ name: 'SparseFormatError', argument: 'format' }),
+    );
     B.dispose();
     expect(tf.memory().numTensors).toBe(before);
   });
