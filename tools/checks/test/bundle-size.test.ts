@@ -43,14 +43,15 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // operands (sparsify/bind.ts, output storage, operand windows) 5, spmv's and sparseToDense's
 // prepared kernels 5 (two thirds of it wasm bytes), the wasm runtime that instantiates and calls
 // them (loop-engines' runtime/, argument marshalling) 4. The 35 KiB goal is met by
-// sparseToDense and within 2 KiB by the others. register-webgpu runs the prepared kernels'
-// WebGPU passes, generated with them as data (3.6 KiB gzip for every op's, in one module that
-// only register-webgpu imports), and needs the compiler only for other formats; register-webgl
-// still carries the compiler (its shaders are generated from the emitted loops). Importing the
+// sparseToDense and within 2 KiB by the others. The GPU entries run the prepared kernels'
+// passes, generated with them as data (every op's in one module per backend, which only that
+// register entry imports: WGSL 3.6 KiB gzip, GLSL 4.6 with its four-element forms), and need
+// the compiler only for other formats, as the cpu and wasm entries do. Importing the
 // compiler entry beside cpu + spmv adds about 82 (loop IR 31, engines 24, the sparse compiler
-// 24, vectorizer 7, encoder 4). Each row prints its @tilekit packages' shares. Preparing every matrix format (CSC, COO, DCSR, DCSC beside CSR)
-// would cost about 7 KiB more per op (spmv's table: 2.8 KiB for CSR, 9.8 for all five), which
-// is why other formats take the compiler (or could be converted to CSR on the host first).
+// 24, vectorizer 7, encoder 4). Each row prints its @tilekit packages' shares. Preparing every
+// matrix format (CSC, COO, DCSR, DCSC beside CSR) would cost about 7 KiB more per op (spmv's
+// table: 2.8 KiB for CSR, 9.8 for all five), which is why other formats take the compiler (or
+// could be converted to CSR on the host first).
 const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
   spmv: 37,
   spmm: 37,
@@ -60,7 +61,7 @@ const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
 };
 const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
   wasm: 37,
-  webgl: 132,
+  webgl: 48,
   webgpu: 47,
 };
 /** The compiler entry beside cpu + spmv: every format, dtype and option compiles. */

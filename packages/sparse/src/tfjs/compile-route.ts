@@ -5,6 +5,7 @@
  */
 import {
   compile,
+  compileGlsl,
   compileWasmOnMemory,
   compileWgsl,
   type EngineCall,
@@ -24,8 +25,8 @@ import { installDeriver } from './gradients/derivation.js';
 import { derivation } from './gradients/derivative.js';
 import { outputMajorKernel } from './gradients/output-major.js';
 import type { SparseKernelAttrs } from './kernel-names.js';
+import { installShaderCompilers } from './shader-compilers.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
-import { installWgslCompiler } from './webgpu/wgsl-compiler.js';
 
 /** The options part of `attrs`, with the value type of `dtype`. */
 export function optionsOf(attrs: SparseKernelAttrs, dtype: 'float32' | 'int32'): SparseOpOptions {
@@ -125,11 +126,11 @@ export function compileSparseKernel(
 
 /**
  * Installs the compiler route: kernels compiled for any expression, formats and options, and
- * the derivatives and output-major forms of any kernel for its gradients, and the wgsl engine
- * for the webgpu passes of kernels that come without prepared ones.
+ * the derivatives and output-major forms of any kernel for its gradients, and the shader engines
+ * for the GPU passes of kernels that come without prepared ones.
  */
 export function installSparseCompilerRoute(): void {
   installSparseCompiler(compileSparseKernel);
   installDeriver({ derive: derivation, outputMajor: outputMajorKernel });
-  installWgslCompiler(compileWgsl);
+  installShaderCompilers({ wgsl: compileWgsl, glsl: compileGlsl });
 }

@@ -1,6 +1,7 @@
 /**
  * One page, two backends: tfjs-backend-cpu and tfjs-backend-webgl with the sparse kernels
- * registered for both.
+ * registered for both, and the compiler installed (the suites cover formats and options nothing
+ * was prepared for; prepared kernels still run their prepared passes first).
  */
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
@@ -10,6 +11,7 @@ import { callCounter } from '@tilekit/bench/gpu-probe';
 // Gradients of tfjs's own ops (sum, mul ...), which the full @tensorflow/tfjs bundle registers.
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '../../src/tfjs/register-cpu.js';
+import '../../src/tfjs/compiler.js';
 import '../../src/tfjs/register-webgl.js';
 import type { GpuSuiteBackend } from './sparse-suite.js';
 

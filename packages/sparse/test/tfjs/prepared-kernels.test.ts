@@ -5,7 +5,7 @@
  * memory and in place over an imported one (as on the wasm backend's heap); the ready-made ops and
  * their gradients run on the cpu and wasm backends with the compiler removed and equal tfjs's
  * dense ops; the webgpu passes prepared with each kernel are the wgsl engine's (code, bindings,
- * uniforms, and the launch for seeded random sizes); and a call nothing was prepared for is a
+ * uniforms, and the launch for seeded random sizes) and its webgl passes the glsl engine's; and a call nothing was prepared for is a
  * typed error naming the compiler's entry.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { seededRandom } from '@tilekit/conformance';
-import { BUFFER_PADDING, compileWgsl, type LaunchSizes } from '@tilekit/loop-engines';
+import { BUFFER_PADDING, compileGlsl, compileWgsl, type LaunchSizes } from '@tilekit/loop-engines';
 import type { InterpretArg, MemRefData } from '@tilekit/loop-ir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -43,6 +43,7 @@ import { SPARSE_DOT_KERNELS } from '../../src/tfjs/prepared/sparse-dot.generated
 import { SPMM_KERNELS } from '../../src/tfjs/prepared/spmm.generated.js';
 import { SPMV_KERNELS } from '../../src/tfjs/prepared/spmv.generated.js';
 import { TO_DENSE_KERNELS } from '../../src/tfjs/prepared/to-dense.generated.js';
+import { WEBGL_PASSES } from '../../src/tfjs/prepared/webgl-passes.generated.js';
 import { WEBGPU_PASSES } from '../../src/tfjs/prepared/webgpu-passes.generated.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
@@ -205,6 +206,41 @@ describe("every prepared kernel's webgpu passes are the wgsl engine's", () => {
         }
         passes++;
       });
+    }
+    expect(passes).toBeGreaterThan(20);
+  }, 120_000);
+});
+
+describe("every prepared kernel's webgl passes are the glsl engine's", () => {
+  it('code, bindings, quad inputs and uniforms, one element per fragment and four', () => {
+    const byKey = new Map(WEBGL_PASSES);
+    const engines = {
+      narrow: shaderProgramOf(compileGlsl),
+      quads: shaderProgramOf((module, fnName, options) =>
+        compileGlsl(module, fnName, { ...options, quads: true }),
+      ),
+    };
+    let passes = 0;
+    for (const data of PREPARED) {
+      const prepared = byKey.get(data.key);
+      expect(prepared, data.spelling).toBeDefined();
+      const compiled = compileSparseKernel(data.expr, attrsOf(data.spelling), data.dtype);
+      for (const form of ['narrow', 'quads'] as const) {
+        const engine = engines[form](compiled);
+        const expected = engine.parallel
+          ? {
+              parallel: true,
+              passes: engine.passes.map((p) => ({
+                code: p.code,
+                inputs: p.inputs,
+                quadInputs: p.quadInputs,
+                uniforms: p.uniforms,
+              })),
+            }
+          : { parallel: false, reason: engine.reason };
+        expect(prepared?.[form], `${data.spelling} ${form}`).toEqual(expected);
+        if (engine.parallel) passes += engine.passes.length;
+      }
     }
     expect(passes).toBeGreaterThan(20);
   }, 120_000);

@@ -11,14 +11,7 @@
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import { env, type KernelConfig, type TensorInfo, util } from '@tensorflow/tfjs-core';
-import {
-  compileGlsl,
-  type GlslPass,
-  type GlslProgram,
-  PREVIOUS_OUTPUT,
-  QUAD_ELEMENTS,
-  QUAD_PASSES,
-} from '@tilekit/loop-engines';
+import { PREVIOUS_OUTPUT, QUAD_ELEMENTS, QUAD_PASSES } from '@tilekit/loop-engines';
 import {
   disposeWebglIntermediates,
   FLOAT_EXACT_INTEGER_LIMIT,
@@ -28,30 +21,43 @@ import {
 } from '@tilekit/tfjs-backend-support/webgl-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
+import { WEBGL_PASSES } from '../prepared/webgl-passes.generated.js';
 import type { HostRouteDecision } from '../route-reason.js';
+import { shaderCompiler } from '../shader-compilers.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { passOutputShape } from './pass-output-shape.js';
+import type { GlslPassRun, GlslProgramRun, GlslProgramsData } from './prepared-glsl.js';
 
-/** The glsl engine's passes of a compiled kernel (generated once). */
-export const glslProgramOf: (compiled: CompiledSparseKernel) => GlslProgram =
-  shaderProgramOf(compileGlsl);
+/** The prepared kernels' passes (both forms), by kernel key. */
+const PREPARED_PASSES: ReadonlyMap<string, GlslProgramsData> = new Map(WEBGL_PASSES);
+
+/** The glsl engine's passes of a compiled kernel (generated once, by the installed engine). */
+const compiledProgramOf: (compiled: CompiledSparseKernel) => GlslProgramRun = shaderProgramOf(
+  (module, fnName, options) => shaderCompiler('glsl', fnName)(module, fnName, options),
+);
 
 /** The same passes writing four consecutive elements per fragment (`quads`), where they can. */
-export const glslQuadProgramOf: (compiled: CompiledSparseKernel) => GlslProgram = shaderProgramOf(
-  (module, fnName, options) => compileGlsl(module, fnName, { ...options, quads: true }),
+const compiledQuadProgramOf: (compiled: CompiledSparseKernel) => GlslProgramRun = shaderProgramOf(
+  (module, fnName, options) =>
+    shaderCompiler('glsl', fnName)(module, fnName, { ...options, quads: true }),
 );
+
+/** The four-element passes of a kernel: prepared with it, or generated from its loops. */
+function quadProgramOf(compiled: CompiledSparseKernel): GlslProgramRun {
+  return PREPARED_PASSES.get(compiled.key)?.quads ?? compiledQuadProgramOf(compiled);
+}
 
 /**
  * The four-element form of the call's last pass, where it applies: the kernel has one and the
  * output's last extent is a multiple of 4, so each fragment's four elements share a row.
  * Earlier passes keep one element per fragment (their output is the next pass's flat input).
  */
-function quadPassOf(call: SparseCall, args: CallArguments): GlslPass | undefined {
+function quadPassOf(call: SparseCall, args: CallArguments): GlslPassRun | undefined {
   const fourAligned = (shape: readonly number[]) =>
     shape.length >= 2 && (shape.at(-1) as number) % QUAD_ELEMENTS === 0;
   if (!fourAligned(args.outputShape)) return undefined;
-  const quads = glslQuadProgramOf(call.compiled);
+  const quads = quadProgramOf(call.compiled);
   const pass = quads.parallel ? quads.passes.at(-1) : undefined;
   // Inputs read four elements per texel must hold every row's four in one texel too.
   const aligned = pass?.quadInputs.every((arg) => {
@@ -166,7 +172,7 @@ function spreadQuads(
 function runPasses(
   backend: MathBackendWebGL,
   call: SparseCall,
-  program: Extract<GlslProgram, { parallel: true }>,
+  program: Extract<GlslProgramRun, { parallel: true }>,
   args: CallArguments,
 ): TensorInfo {
   const size = outputSize(args);
@@ -212,7 +218,8 @@ function runPasses(
 /** Every sparse kernel's config for the webgl backend. */
 export const sparseWebglKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
   backendName: 'webgl',
-  program: glslProgramOf,
+  prepared: (compiled) => PREPARED_PASSES.get(compiled.key)?.narrow,
+  program: compiledProgramOf,
   hostReason: (_backend: MathBackendWebGL, _call, _program, args) => hostReason(args),
   runPasses,
 });

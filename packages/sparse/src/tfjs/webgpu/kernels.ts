@@ -13,18 +13,16 @@
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
 import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-support/webgpu-passes';
-import { SparsifyError } from '../../sparsify/errors.js';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
-import { SPARSE_COMPILER_ENTRY } from '../compiled-kernel.js';
 import { WEBGPU_PASSES } from '../prepared/webgpu-passes.generated.js';
 import type { HostRouteDecision } from '../route-reason.js';
+import { shaderCompiler } from '../shader-compilers.js';
 import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop-program.js';
 import { preparedWgslProgram, type WgslProgramRun } from './prepared-wgsl.js';
-import { installedWgslCompiler } from './wgsl-compiler.js';
 
 /** The prepared kernels' passes as data, by kernel key. */
 const PREPARED_PASSES = new Map(WEBGPU_PASSES);
@@ -48,16 +46,7 @@ function preparedProgramOf(compiled: CompiledSparseKernel): WgslProgramRun | und
 
 /** The wgsl engine's passes of a compiled kernel (generated once, by the installed engine). */
 const compiledProgramOf: (compiled: CompiledSparseKernel) => WgslProgramRun = shaderProgramOf(
-  (module, fnName, options) => {
-    const compile = installedWgslCompiler();
-    if (compile === undefined)
-      throw new SparsifyError(
-        'operands',
-        `import '${SPARSE_COMPILER_ENTRY}' once to generate the webgpu passes of ${fnName} (kernels ship prepared for CSR matrices and sparse vectors with the default options only)`,
-        'CSR matrices or sparse vectors, float32 or int32 values, the default options',
-      );
-    return compile(module, fnName, options);
-  },
+  (module, fnName, options) => shaderCompiler('wgsl', fnName)(module, fnName, options),
 );
 
 /** Invocations worth dispatching when the bounds are read from memory: one per stored entry. */
