@@ -28,6 +28,7 @@ export {
   SCHEDULE_UNIFORMS,
   type ScheduleLaunch,
   scheduleLaunch,
+  scheduleLaunchFor,
 } from './shader/pass-schedule.js';
 export {
   type SimulatedAccess,

@@ -16,7 +16,7 @@ import {
   planPassSchedule,
   SCHEDULE_UNIFORMS,
   type ScheduleLaunch,
-  scheduleLaunch,
+  scheduleLaunchFor,
 } from './pass-schedule.js';
 
 /** Options of the shader engines. */
@@ -136,15 +136,13 @@ function launchOf(
 ): ScheduleLaunch {
   const scalar = (k: number) => sizes.scalar(k);
   const s = plan.schedule;
-  let average = 1;
-  let columns = 0;
-  if (s.kind === 'row-group') {
-    const length = s.rowLength;
-    if (length.kind === 'bounds') average = tripsOf(s.strided, scalar) ?? 1;
-    else if (length.kind === 'extent') average = sizes.extent(length.arg, 0) / Math.max(1, trips);
-  }
-  if (s.kind === 'column-grid') columns = tripsOf(s.columns, scalar) ?? 0;
-  return scheduleLaunch(s, trips, average, columns);
+  return scheduleLaunchFor(
+    s,
+    trips,
+    (arg, dim) => sizes.extent(arg, dim),
+    () => (s.kind === 'row-group' ? tripsOf(s.strided, scalar) : undefined),
+    () => (s.kind === 'column-grid' ? tripsOf(s.columns, scalar) : undefined),
+  );
 }
 
 /** Compiles `func.func @fnName` into passes with `codegen`, or says why it cannot. */

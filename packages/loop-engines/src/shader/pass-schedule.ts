@@ -190,6 +190,34 @@ export function scheduleLaunch(
   }
 }
 
+/**
+ * The launch of `schedule` over `trips` outer iterations, with what it reads at launch: a row
+ * group's average inner length (`innerTrips`, the inner loop's trip count where its bounds are
+ * host values, else the extent of the argument read once per entry spread over the rows) and a
+ * column grid's inner trip count (`columnTrips`). Unknown lengths give one lane per row and an
+ * unknown column count no columns.
+ */
+export function scheduleLaunchFor(
+  schedule:
+    | { readonly kind: 'per-iteration' }
+    | { readonly kind: 'row-group'; readonly rowLength: RowLengthSource }
+    | { readonly kind: 'column-grid' },
+  trips: number,
+  extent: (arg: number, dim: number) => number,
+  innerTrips: () => number | undefined,
+  columnTrips: () => number | undefined,
+): ScheduleLaunch {
+  let average = 1;
+  let columns = 0;
+  if (schedule.kind === 'row-group') {
+    const length = schedule.rowLength;
+    if (length.kind === 'bounds') average = innerTrips() ?? 1;
+    else if (length.kind === 'extent') average = extent(length.arg, 0) / Math.max(1, trips);
+  }
+  if (schedule.kind === 'column-grid') columns = columnTrips() ?? 0;
+  return scheduleLaunch(schedule, trips, average, columns);
+}
+
 /** Ops that copy an integer without changing its value in the 32-bit range shaders hold. */
 const INDEX_COPIES: ReadonlySet<string> = new Set([
   'arith.extui',

@@ -10,7 +10,7 @@ import {
   type LaunchSizes,
   type PassLaunch,
   SCHEDULE_UNIFORMS,
-  scheduleLaunch,
+  scheduleLaunchFor,
   type WgslPass,
   type WgslUniform,
 } from '@tilekit/loop-engines';
@@ -82,15 +82,16 @@ function launchOf(pass: WgslPassData, sizes: LaunchSizes): PassLaunch {
   let schedule: PassLaunch['schedule'];
   if (trips !== undefined) {
     const s = pass.schedule;
-    let average = 1;
-    let columns = 0;
-    if (s.kind === 'row-group') {
-      const length = s.rowLength;
-      if (length.kind === 'bounds') average = tripCount(length.trips, scalar) ?? 1;
-      else if (length.kind === 'extent') average = sizes.extent(length.arg, 0) / Math.max(1, trips);
-    }
-    if (s.kind === 'column-grid') columns = tripCount(s.columns, scalar) ?? 0;
-    schedule = scheduleLaunch(s, trips, average, columns);
+    schedule = scheduleLaunchFor(
+      s,
+      trips,
+      (arg, dim) => sizes.extent(arg, dim),
+      () =>
+        s.kind === 'row-group' && s.rowLength.kind === 'bounds'
+          ? tripCount(s.rowLength.trips, scalar)
+          : undefined,
+      () => (s.kind === 'column-grid' ? tripCount(s.columns, scalar) : undefined),
+    );
   }
   const scheduleValue: Record<string, number> = {
     [SCHEDULE_UNIFORMS.group]: schedule?.group ?? 1,
