@@ -143,6 +143,17 @@ const matrixOperand =
     };
   };
 
+/** A rank-3 `A` in `format` (`rows` by up to 8 by up to 8) and an `x` over its last dimension. */
+const rank3Operand =
+  (format: FormatSpec) =>
+  (random: () => number, rows: number, rowShape: RowShape, valueType: ValueType) => {
+    const [n, k] = [1 + Math.floor(random() * 8), 1 + Math.floor(random() * 8)];
+    return {
+      A: randomTensor(random, [rows, n, k], format, rowShape, valueType),
+      x: { data: randomDense(random, k, valueType), shape: [k] },
+    };
+  };
+
 /** Every format whose first level is dense rows, with SpMV. */
 const SPMV_FORMATS: readonly [string, FormatSpec][] = [
   ['CSR', 'CSR'],
@@ -229,37 +240,13 @@ const CASES: readonly RouteCase[] = [
     name: 'rank 3, A dense-compressed-compressed (CSF with dense rows)',
     expression: 'Y(i,j) = A(i,j,k) * x(k)',
     formats: { A: ['dense', 'compressed', 'compressed'] },
-    operands: (random, rows, rowShape, valueType) => {
-      const [n, k] = [1 + Math.floor(random() * 8), 1 + Math.floor(random() * 8)];
-      return {
-        A: randomTensor(
-          random,
-          [rows, n, k],
-          ['dense', 'compressed', 'compressed'],
-          rowShape,
-          valueType,
-        ),
-        x: { data: randomDense(random, k, valueType), shape: [k] },
-      };
-    },
+    operands: rank3Operand(['dense', 'compressed', 'compressed']),
   },
   {
     name: 'rank 3, A dense-dense-compressed, CSR output',
     expression: 'C(i,j) = A(i,j,k) * x(k)',
     formats: { A: ['dense', 'dense', 'compressed'], C: 'CSR' },
-    operands: (random, rows, rowShape, valueType) => {
-      const [n, k] = [1 + Math.floor(random() * 8), 1 + Math.floor(random() * 8)];
-      return {
-        A: randomTensor(
-          random,
-          [rows, n, k],
-          ['dense', 'dense', 'compressed'],
-          rowShape,
-          valueType,
-        ),
-        x: { data: randomDense(random, k, valueType), shape: [k] },
-      };
-    },
+    operands: rank3Operand(['dense', 'dense', 'compressed']),
   },
 ];
 
