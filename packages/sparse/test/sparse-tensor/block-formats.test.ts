@@ -21,27 +21,7 @@ import {
   sparsify,
   structuredFormat,
 } from '../../src/index.js';
-
-/** A random `rows x cols` matrix with about `density` non-zeros (small integers). */
-function randomMatrix(rows: number, cols: number, density: number, next: () => number) {
-  return Float64Array.from({ length: rows * cols }, () =>
-    next() < density ? 1 + Math.floor(next() * 9) : 0,
-  );
-}
-
-/** `data` with only the first `n` non-zeros of each group of `m` columns kept (a plain loop). */
-function pruned(data: Float64Array, rows: number, cols: number, n: number, m: number) {
-  const out = data.slice();
-  for (let i = 0; i < rows; i++) {
-    for (let g = 0; g < cols; g += m) {
-      let kept = 0;
-      for (let j = g; j < g + m; j++) {
-        if (out[i * cols + j] !== 0 && ++kept > n) out[i * cols + j] = 0;
-      }
-    }
-  }
-  return out;
-}
+import { pruned, randomMatrix } from '../support/dense-references.js';
 
 /** The transpose of a row-major `rows x cols` matrix. */
 function transposed(data: ArrayLike<number>, rows: number, cols: number): number[] {
@@ -155,7 +135,7 @@ describe('block sparse (BSR) tensors', () => {
       const rows = r * Math.floor(next() * 5);
       const cols = c * Math.floor(next() * 5);
       const blockRows = next() < 0.5 ? 'dense' : 'compressed';
-      const data = randomMatrix(rows, cols, next() * 0.4, next);
+      const data = randomMatrix(rows, cols, next() * 0.4, next, Float64Array);
       const format = blockSparseFormat([r, c], { blockRows });
       const t = SparseTensor.fromDense(data, [rows, cols], format);
       expect(Array.from(t.toDense() as Float64Array)).toEqual(Array.from(data));
@@ -241,7 +221,7 @@ describe('n:m structured tensors', () => {
       const n = 1 + Math.floor(next() * m);
       const rows = Math.floor(next() * 5);
       const cols = m * Math.floor(next() * 4);
-      const data = pruned(randomMatrix(rows, cols, next(), next), rows, cols, n, m);
+      const data = pruned(randomMatrix(rows, cols, next(), next, Float64Array), rows, cols, n, m);
       const format = structuredFormat(n, m);
       const t = SparseTensor.fromDense(data, [rows, cols], format);
       expect(Array.from(t.toDense() as Float64Array)).toEqual(Array.from(data));
@@ -280,7 +260,7 @@ describe('n:m structured tensors', () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const rows = 1 + Math.floor(next() * 4);
       const cols = 4 * (1 + Math.floor(next() * 3));
-      const data = pruned(randomMatrix(rows, cols, 0.5, next), rows, cols, 2, 4);
+      const data = pruned(randomMatrix(rows, cols, 0.5, next, Float64Array), rows, cols, 2, 4);
       // One group, the only one, gets three entries.
       const group = Math.floor(next() * ((rows * cols) / 4));
       data.fill(1, group * 4, group * 4 + 3);

@@ -17,28 +17,8 @@ import {
   sparsify,
   structuredFormat,
 } from '../../src/index.js';
+import { matmul, pruned, randomMatrix } from '../support/dense-references.js';
 import { compiledEverywhere } from './every-engine.js';
-
-/** A random `rows x cols` matrix with about `density` non-zeros (small integers). */
-function randomMatrix(rows: number, cols: number, density: number, next: () => number) {
-  return Float32Array.from({ length: rows * cols }, () =>
-    next() < density ? 1 + Math.floor(next() * 9) : 0,
-  );
-}
-
-/** `A * B` by a plain triple loop (`A` is `n x m`, `B` is `m x p`). */
-function matmul(a: ArrayLike<number>, b: ArrayLike<number>, n: number, m: number, p: number) {
-  const out = new Float32Array(n * p);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < m; j++) {
-      for (let k = 0; k < p; k++) {
-        out[i * p + k] =
-          (out[i * p + k] as number) + (a[i * m + j] as number) * (b[j * p + k] as number);
-      }
-    }
-  }
-  return out;
-}
 
 const LEVELS = ['dense', 'compressed', 'dense', 'dense'] as const;
 
@@ -91,20 +71,6 @@ describe('BSR operands in kernels (over their levels)', () => {
     ]);
   });
 });
-
-/** `data` with only the first `n` non-zeros of each group of `m` columns kept (a plain loop). */
-function pruned(data: Float32Array, rows: number, cols: number, n: number, m: number) {
-  const out = data.slice();
-  for (let i = 0; i < rows; i++) {
-    for (let g = 0; g < cols; g += m) {
-      let kept = 0;
-      for (let j = g; j < g + m; j++) {
-        if (out[i * cols + j] !== 0 && ++kept > n) out[i * cols + j] = 0;
-      }
-    }
-  }
-  return out;
-}
 
 describe('n:m structured operands in kernels (over their levels)', () => {
   it('SpMM and SpMV over [dense, dense, structured[n, m]] equal a plain loop everywhere (seeded)', () => {

@@ -13,20 +13,7 @@ import { blockSparseFormat, SparseTensor, structuredFormat } from '../../src/ind
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { sparseOp, spmm, TfSparseTensor } from '../../src/tfjs/index.js';
-
-/** `A * B` by a plain triple loop (`A` is `n x m`, `B` is `m x p`). */
-function matmul(a: ArrayLike<number>, b: ArrayLike<number>, n: number, m: number, p: number) {
-  const out = new Float32Array(n * p);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < m; j++) {
-      for (let k = 0; k < p; k++) {
-        out[i * p + k] =
-          (out[i * p + k] as number) + (a[i * m + j] as number) * (b[j * p + k] as number);
-      }
-    }
-  }
-  return Array.from(out);
-}
+import { matmul } from '../support/dense-references.js';
 
 /** A random matrix keeping at most `n` non-zeros per group of `m` columns (small integers). */
 function randomWeight(rows: number, cols: number, n: number, m: number, next: () => number) {
@@ -61,7 +48,7 @@ describe.each(['cpu', 'wasm'] as const)('block and 2:4 weights on %s', (backend)
       const p = 1 + Math.floor(next() * 4);
       const dense = randomWeight(rows, cols, 2, 4, next);
       const b = Float32Array.from({ length: cols * p }, () => Math.floor(next() * 8) - 4);
-      const want = matmul(dense, b, rows, cols, p);
+      const want = Array.from(matmul(dense, b, rows, cols, p));
       const A = SparseTensor.fromDense(dense, [rows, cols], blockSparseFormat([2, 2]));
       const S = SparseTensor.fromDense(dense, [rows, cols], structuredFormat(2, 4));
       const got = tf.tidy(() => {
