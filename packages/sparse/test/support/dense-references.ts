@@ -14,9 +14,9 @@ export function randomMatrix<T extends FloatArrayType = Float32ArrayConstructor>
   next: () => number,
   type: T = Float32Array as T,
 ): InstanceType<T> {
-  return type.from({ length: rows * cols }, () =>
-    next() < density ? 1 + Math.floor(next() * 9) : 0,
-  ) as InstanceType<T>;
+  const out = new type(rows * cols);
+  for (let k = 0; k < out.length; k++) out[k] = next() < density ? 1 + Math.floor(next() * 9) : 0;
+  return out as InstanceType<T>;
 }
 
 /** `data` with only the first `n` non-zeros of each group of `m` columns kept. */
