@@ -47,11 +47,13 @@ export {
   engineArray,
 } from './wasm/runtime/engine-arrays.js';
 // Kernels as data: compiled ahead of time (wasmKernelImage), run without the compiler.
+export { HOST_TABLE as wasmHostFunctions } from './wasm/runtime/host-table.js';
 export {
   canRunInPlace,
   instantiateWasmKernel,
   instantiateWasmKernelOnMemory,
   isSharedMemory,
+  type WasmHostFunctions,
   type WasmKernelImage,
 } from './wasm/runtime/kernel-image.js';
 export { BUFFER_PADDING } from './wasm/runtime/memory-layout.js';

@@ -2,9 +2,11 @@
  * A kernel compiled to a `WasmKernelImage` runs without the compiler: the image, sent through
  * JSON (bytes as base64, as a generated module holds them) and instantiated, computes what the
  * interpreter computes, in the engine's memory and in place over an imported one; an image
- * that is not one is an EngineArgumentError naming it.
+ * that imports host functions runs given `wasmHostFunctions` and is refused without them; an
+ * image that is not one is an EngineArgumentError naming it.
  */
 
+import { parseModule } from '@tilekit/loop-ir';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +15,7 @@ import {
   instantiateWasmKernel,
   instantiateWasmKernelOnMemory,
   type WasmKernelImage,
+  wasmHostFunctions,
   wasmKernelImage,
 } from '../src/index.js';
 import { mixKernel } from './support/resident-pool.js';
@@ -83,5 +86,48 @@ describe('a wasm kernel image', () => {
     expect(() => instantiateWasmKernelOnMemory({ ...image, sharedMemory: true }, unshared)).toThrow(
       EngineArgumentError,
     );
+  });
+
+  it('runs an image importing host functions given wasmHostFunctions, and refuses it without', () => {
+    const module = parseModule(`
+func.func @k(%a: memref<?xf64>, %x: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %a[%i] : memref<?xf64>
+    %e = math.exp %v : f64
+    %s = math.sin %e : f64
+    memref.store %s, %x[%i] : memref<?xf64>
+  }
+  return
+}`);
+    const image = throughJson(wasmKernelImage(module, 'k'));
+    expect([...image.hostImports].sort()).toEqual(['math.exp', 'math.sin']);
+    fc.assert(
+      fc.property(
+        fc.float64Array({ minLength: 1, maxLength: 30, min: -20, max: 5, noNaN: true }),
+        (a) => {
+          const expected = new Float64Array(a.length);
+          compile(module, 'k', { engine: 'interpreter' })(a, expected);
+          const x = new Float64Array(a.length);
+          instantiateWasmKernel(image, wasmHostFunctions)(a, x);
+          expect(x).toEqual(expected);
+          const memory = new WebAssembly.Memory({ initial: 1 });
+          const va = new Float64Array(memory.buffer, 0, a.length);
+          const vx = new Float64Array(memory.buffer, 1024, a.length);
+          va.set(a);
+          instantiateWasmKernelOnMemory(image, memory, wasmHostFunctions)(va, vx);
+          expect(vx).toEqual(expected);
+        },
+      ),
+      { seed: 41, numRuns: 30 },
+    );
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    expect(() => instantiateWasmKernel(image)).toThrow(EngineArgumentError);
+    expect(() => instantiateWasmKernel(image)).toThrow(/host function 'math\.(exp|sin)'/);
+    expect(() => instantiateWasmKernelOnMemory(image, memory)).toThrow(/host function/);
+    const { 'math.sin': _sin, ...withoutSin } = wasmHostFunctions;
+    expect(() => instantiateWasmKernel(image, withoutSin)).toThrow(/'math\.sin'/);
   });
 });

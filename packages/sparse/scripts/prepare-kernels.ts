@@ -198,6 +198,11 @@ function preparedData(expr: string, attrs: SparseKernelAttrs, dtype: DType): Pre
   const image = wasmKernelImage(compiled.module as Module, kernel.functionName, {
     vscale: options.vscale,
   });
+  // Prepared kernels are instantiated without host functions, so op bundles leave the table out.
+  if (image.hostImports.length > 0)
+    throw new Error(
+      `${expr} (${dtype}) imports host functions (${image.hostImports.join(', ')}); prepared kernels run without them`,
+    );
   return {
     spelling: kernelSpelling(expr, attrs, dtype),
     key: compiled.key,

@@ -36,17 +36,17 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // when first called, so a bundle holds those of the ops it uses (and sparseToDense's, which
 // TfSparseTensor.toDense() calls). The compiler (notation parser, loop emitter, vectorizer,
 // engines, loop IR) is reached only through @tilekit/sparse/tfjs/compiler, sparseOp, and the GPU
-// register entries, whose shaders are generated from the emitted loops. Of cpu + spmv's 37.4 KiB
+// register entries, whose shaders are generated from the emitted loops. Of cpu + spmv's 36.8 KiB
 // (each part minified and gzipped on its own, so the parts add up to a little more): the sparse
 // tensors on the host (formats, checks, the constructors from TensorFlow's triple and scipy's
 // arrays, block and structured formats with their dimension-to-level maps) about 14, the tfjs
 // ops, kernels, gradients and TfSparseTensor about 10, binding
 // operands (sparsify/bind.ts, output storage, operand windows) 5, spmv's and sparseToDense's
 // prepared kernels 5 (two thirds of it wasm bytes), the wasm runtime that instantiates and calls
-// them (loop-engines' runtime/, argument marshalling) 4. The 35 KiB goal is met by
-// sparseToDense (34.3) and missed by 2.4–3.8 KiB by the others: the block formats' map code
-// (about 2.5) is in every SparseTensor, and the runtime's float host-function table (0.7) is
-// reached though no prepared kernel imports it. The GPU entries run the prepared kernels'
+// them (loop-engines' runtime/, argument marshalling) 4; the runtime's float host-function table
+// is left out, as prepared kernels import no host function. The 35 KiB goal is met by
+// sparseToDense (33.7) and missed by 1.8–3.2 KiB by the others: the block formats' map code
+// (about 2.5) is in every SparseTensor. The GPU entries run the prepared kernels'
 // passes, generated with them as data (every op's in one module per backend, which only that
 // register entry imports: WGSL 3.6 KiB gzip, GLSL 4.6 with its four-element forms), and need
 // the compiler only for other formats, as the cpu and wasm entries do. Importing the
@@ -56,16 +56,16 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // table: 2.8 KiB for CSR, 9.8 for all five), which is why other formats take the compiler (or
 // could be converted to CSR on the host first).
 const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
-  spmv: 38,
-  spmm: 38,
-  sddmm: 39,
-  sparseDot: 39.5,
-  sparseToDense: 35,
+  spmv: 37.4,
+  spmm: 37.5,
+  sddmm: 38.6,
+  sparseDot: 38.8,
+  sparseToDense: 34.3,
 };
 const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
-  wasm: 38.5,
-  webgl: 48,
-  webgpu: 47,
+  wasm: 38.1,
+  webgl: 47.3,
+  webgpu: 46.6,
 };
 /** The compiler entry beside cpu + spmv: every format, dtype and option compiles. */
 const SPARSE_COMPILER_BUDGET_KIB = 121;

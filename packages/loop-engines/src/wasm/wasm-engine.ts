@@ -87,7 +87,7 @@ export function buildWasm(
 /**
  * Compiles `func.func @fnName` to a {@link WasmKernelImage}: the kernel as data, which
  * `instantiateWasmKernel` (or, with `sharedMemory`, `instantiateWasmKernelOnMemory` over a
- * shared memory) runs without the compiler.
+ * shared memory) runs without the compiler, given `wasmHostFunctions` where it has host imports.
  */
 export function wasmKernelImage(
   module: Module,
@@ -113,5 +113,5 @@ export function compileWasm(
   fnName: string,
   options: WasmEngineOptions = {},
 ): EngineCall {
-  return instantiateWasmKernel(wasmKernelImage(module, fnName, options));
+  return instantiateWasmKernel(wasmKernelImage(module, fnName, options), HOST_TABLE);
 }

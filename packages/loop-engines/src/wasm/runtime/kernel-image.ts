@@ -11,6 +11,10 @@
  * memrefs the kernel writes are copied back; a view of an engine array (engine-arrays.ts) is
  * passed by address, read and written where it lies. Over an imported memory (tfjs's wasm heap), memref
  * arguments are views of it passed by address: nothing is copied.
+ *
+ * The host functions an image imports are passed in by the caller (`wasmHostFunctions` for
+ * images from `wasmKernelImage`), so that running host-free images, as ahead-of-time compiled
+ * ops do, does not bundle the interpreter's float functions.
  */
 import { describeValue } from '@tilekit/errors';
 import type { MemRefData, MemRefType, ScalarType, Type } from '@tilekit/loop-ir';
@@ -18,7 +22,6 @@ import { expectMemory, expectTypedArray } from '../../argument-checks.js';
 import { EngineArgumentError } from '../../errors.js';
 import { type EngineCall, memrefView, scalarArgument } from '../../signature.js';
 import { type EngineMemory, engineMemory } from './engine-memory.js';
-import { HOST_TABLE } from './host-table.js';
 import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
 import { BUFFER_PADDING, elementBytes } from './memory-layout.js';
 import { copyIn, copyOut, sameLayout } from './memory-transfer.js';
@@ -42,6 +45,11 @@ export interface WasmKernelImage {
   readonly hostImports: readonly string[];
 }
 
+/** Host function implementations by import name (see `wasmHostFunctions`). */
+export type WasmHostFunctions = Readonly<Record<string, (...args: number[]) => number>>;
+
+const NO_HOST_FUNCTIONS: WasmHostFunctions = {};
+
 /** Whether `data` can be passed by address: a view of `memory` with padding room after it. */
 export function canRunInPlace(data: MemRefData, memory: WebAssembly.Memory): boolean {
   expectTypedArray(data, 'data');
@@ -62,8 +70,11 @@ const isTypeList = (value: unknown): boolean =>
   Array.isArray(value) &&
   value.every((t) => typeof t === 'object' && t !== null && typeof t.kind === 'string');
 
-/** Throws an EngineArgumentError unless `image` has the fields of a {@link WasmKernelImage}. */
-function checkImage(image: unknown): asserts image is WasmKernelImage {
+/**
+ * Throws an EngineArgumentError unless `image` has the fields of a {@link WasmKernelImage} and
+ * `host` holds every host function it imports.
+ */
+function checkImage(image: unknown, host: WasmHostFunctions): asserts image is WasmKernelImage {
   const i = image as Partial<WasmKernelImage> | null;
   const valid =
     typeof i === 'object' &&
@@ -76,18 +87,35 @@ function checkImage(image: unknown): asserts image is WasmKernelImage {
     Array.isArray(i.written) &&
     i.written.every((k) => Number.isInteger(k)) &&
     Array.isArray(i.hostImports) &&
-    i.hostImports.every((name) => typeof name === 'string' && Object.hasOwn(HOST_TABLE, name));
+    i.hostImports.every((name) => typeof name === 'string');
   if (!valid)
     throw new EngineArgumentError(
       'image',
       `expected a WasmKernelImage (from wasmKernelImage), got ${describeValue(image)}`,
     );
+  if (typeof host !== 'object' || host === null)
+    throw new EngineArgumentError(
+      'hostFunctions',
+      `expected host functions by name (wasmHostFunctions), got ${describeValue(host)}`,
+    );
+  const missing = i.hostImports?.find(
+    (name) => !Object.hasOwn(host, name) || typeof host[name] !== 'function',
+  );
+  if (missing !== undefined)
+    throw new EngineArgumentError(
+      'image',
+      `imports host function '${missing}', which hostFunctions does not hold (pass wasmHostFunctions for an image from wasmKernelImage)`,
+    );
 }
 
 /** The image's module instantiated over `memory`; returns its exported `kernel`. */
-function instantiate(image: WasmKernelImage, memory: WebAssembly.Memory): WasmKernel {
+function instantiate(
+  image: WasmKernelImage,
+  memory: WebAssembly.Memory,
+  host: WasmHostFunctions,
+): WasmKernel {
   const env: WebAssembly.ModuleImports = { memory };
-  for (const name of image.hostImports) env[name] = HOST_TABLE[name] as (...a: number[]) => number;
+  for (const name of image.hostImports) env[name] = host[name] as (...a: number[]) => number;
   const instance = new WebAssembly.Instance(new WebAssembly.Module(image.bytes as BufferSource), {
     env,
   });
@@ -132,12 +160,17 @@ function engineArrayView(
 /**
  * The kernel of `image` as a callable in the interpreter's calling convention (memref
  * arguments are typed arrays or `{data, shape}` written in place), running in the engine's one
- * shared linear memory.
+ * shared linear memory. `hostFunctions` supplies the host functions the image imports (none by
+ * default, which is enough for an image whose `hostImports` is empty).
  *
- * @throws EngineArgumentError for an image that is not one, or one built for a shared memory.
+ * @throws EngineArgumentError for an image that is not one, one built for a shared memory, or
+ *   one importing a host function `hostFunctions` does not hold.
  */
-export function instantiateWasmKernel(image: WasmKernelImage): EngineCall {
-  checkImage(image);
+export function instantiateWasmKernel(
+  image: WasmKernelImage,
+  hostFunctions: WasmHostFunctions = NO_HOST_FUNCTIONS,
+): EngineCall {
+  checkImage(image, hostFunctions);
   if (image.sharedMemory)
     throw new EngineArgumentError(
       'image',
@@ -145,7 +178,7 @@ export function instantiateWasmKernel(image: WasmKernelImage): EngineCall {
     );
   const shared = engineMemory();
   const { memory } = shared;
-  const kernel = instantiate(image, memory);
+  const kernel = instantiate(image, memory, hostFunctions);
   const { functionName: fnName, inputs, results } = image;
   const written = new Set(image.written);
   const resident = residentArguments();
@@ -209,23 +242,25 @@ export function instantiateWasmKernel(image: WasmKernelImage): EngineCall {
  * The kernel of `image` over `memory` (which someone else owns, as tfjs's wasm heap): the call
  * takes the interpreter's arguments, except that every memref's data must be a view of `memory`
  * (see {@link canRunInPlace}) of the element's byte width; the kernel reads and writes them in
- * place.
+ * place. `hostFunctions` is as for {@link instantiateWasmKernel}.
  *
- * @throws EngineArgumentError for an image that is not one, or whose memory import is shared
- *   where `memory` is not (or the other way round).
+ * @throws EngineArgumentError for an image that is not one, whose memory import is shared
+ *   where `memory` is not (or the other way round), or that imports a host function
+ *   `hostFunctions` does not hold.
  */
 export function instantiateWasmKernelOnMemory(
   image: WasmKernelImage,
   memory: WebAssembly.Memory,
+  hostFunctions: WasmHostFunctions = NO_HOST_FUNCTIONS,
 ): EngineCall {
-  checkImage(image);
+  checkImage(image, hostFunctions);
   expectMemory(memory, 'memory');
   if (image.sharedMemory !== isSharedMemory(memory))
     throw new EngineArgumentError(
       'image',
       `imports ${image.sharedMemory ? 'a shared' : 'an unshared'} memory but memory is ${isSharedMemory(memory) ? 'shared' : 'unshared'}`,
     );
-  const kernel = instantiate(image, memory);
+  const kernel = instantiate(image, memory, hostFunctions);
   const { functionName: fnName, inputs, results } = image;
   return (...args) => {
     checkArgumentCount(fnName, inputs.length, args.length);
