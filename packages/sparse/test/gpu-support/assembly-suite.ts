@@ -21,9 +21,9 @@ import {
   sparseMatMul,
   sparseMatMulAsync,
   sparseMul,
-  sparseMulAsync,
   TfSparseTensor,
 } from '../../src/tfjs/index.js';
+import { ASYNC_ASSEMBLY_OPS, SYNC_ASSEMBLY_OPS } from '../tfjs/support/assembly-ops.js';
 import {
   type AssemblyCombine as Combine,
   randomMatrix,
@@ -32,13 +32,6 @@ import {
   referenceAssembly,
 } from '../tfjs/support/assembly-reference.js';
 import type { GpuSuiteBackend } from './sparse-suite.js';
-
-const SYNC = { product: sparseMatMul, union: sparseAdd, intersection: sparseMul } as const;
-const ASYNC = {
-  product: sparseMatMulAsync,
-  union: sparseAddAsync,
-  intersection: sparseMulAsync,
-} as const;
 
 /** `t` computed on the GPU (its data nowhere else). */
 function onGpu(t: tf.Tensor1D): tf.Tensor1D {
@@ -101,7 +94,7 @@ export function describeAssemblySuite(gpu: GpuSuiteBackend): void {
     await useCpu();
     const a = TfSparseTensor.fromSparseTensor(A);
     const b = TfSparseTensor.fromSparseTensor(B);
-    const C = combine === 'product' ? sparseMatMul(a, b, 'CSR') : SYNC[combine](a, b);
+    const C = combine === 'product' ? sparseMatMul(a, b, 'CSR') : SYNC_ASSEMBLY_OPS[combine](a, b);
     const storage = await storageOf(C);
     for (const s of [a, b, C]) s.dispose();
     return storage;
@@ -123,7 +116,7 @@ export function describeAssemblySuite(gpu: GpuSuiteBackend): void {
       for (const t of [...a.tensors(), ...b.tensors()])
         expect(t.size === 0 || gpu.onGpuOnly(t)).toBe(true);
     const reads = gpu.synchronousReads?.() ?? 0;
-    const C = await ASYNC[combine](a, b);
+    const C = await ASYNC_ASSEMBLY_OPS[combine](a, b);
     expect(gpu.synchronousReads?.() ?? 0).toBe(reads);
     const storage = await storageOf(C);
     for (const s of [a, b, C]) s.dispose();
@@ -206,7 +199,7 @@ export function describeAssemblySuite(gpu: GpuSuiteBackend): void {
               return t;
             }) as [TfSparseTensor, TfSparseTensor];
             const before = gpu.compiledPrograms();
-            const C = await ASYNC[combine](a, b);
+            const C = await ASYNC_ASSEMBLY_OPS[combine](a, b);
             count += gpu.compiledPrograms() - before;
             await C.values.data();
             for (const s of [a, b, C]) s.dispose();

@@ -15,16 +15,14 @@ import { isTilekitError } from '@tilekit/errors';
 import { describe, expect, it } from 'vitest';
 import type { SparseTensor } from '../../src/sparse-tensor/index.js';
 import {
-  sparseAdd,
   sparseAddAsync,
-  sparseMatMul,
   sparseMatMulAsync,
-  sparseMul,
   sparseMulAsync,
   TfSparseTensor,
 } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
+import { ASYNC_ASSEMBLY_OPS, SYNC_ASSEMBLY_OPS } from './support/assembly-ops.js';
 import {
   type AssemblyCombine,
   randomPair,
@@ -33,17 +31,6 @@ import {
 } from './support/assembly-reference.js';
 
 const CASES = 12;
-
-const SYNC = {
-  product: (a: TfSparseTensor, b: TfSparseTensor) => sparseMatMul(a, b),
-  union: (a: TfSparseTensor, b: TfSparseTensor) => sparseAdd(a, b),
-  intersection: (a: TfSparseTensor, b: TfSparseTensor) => sparseMul(a, b),
-} as const;
-const ASYNC = {
-  product: sparseMatMulAsync,
-  union: sparseAddAsync,
-  intersection: sparseMulAsync,
-} as const;
 
 /** A row-major result's storage, its values as bits. */
 async function storageOf(s: TfSparseTensor) {
@@ -68,8 +55,8 @@ async function expectReference(
   const before = tf.memory().numTensors;
   const a = TfSparseTensor.fromSparseTensor(A);
   const b = TfSparseTensor.fromSparseTensor(B);
-  const sync = SYNC[combine](a, b);
-  const promised = await ASYNC[combine](a, b);
+  const sync = SYNC_ASSEMBLY_OPS[combine](a, b);
+  const promised = await ASYNC_ASSEMBLY_OPS[combine](a, b);
   expect(await storageOf(sync), `${label} sync`).toEqual(reference);
   expect(await storageOf(promised), `${label} async`).toEqual(reference);
   for (const s of [a, b, sync, promised]) s.dispose();
