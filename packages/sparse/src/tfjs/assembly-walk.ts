@@ -34,11 +34,22 @@ export interface ShaderDialect {
   intFunction(name: string, params: readonly string[], body: string): string;
   /** The value zero (read from a uniform). */
   readonly zero: string;
-  /**
-   * The readers `posA(i)`, `crdA(p)`, `posB(k)`, `crdB(q)` (ints), with `values` also `valA(p)`
-   * and `valB(q)`, over the pass's inputs.
-   */
-  readers(values: boolean): string;
+  /** A function `name(at)` reading element `at` of the pass's input `input` (an int or a value). */
+  reader(name: string, input: string, kind: 'int' | 'value'): string;
+}
+
+/**
+ * The readers `posA(i)`, `crdA(p)`, `posB(k)`, `crdB(q)` (ints), with `values` also `valA(p)`
+ * and `valB(q)`, over the pass's inputs.
+ */
+export function readers(d: ShaderDialect, values: boolean): string {
+  return [
+    d.reader('posA', 'aPos', 'int'),
+    d.reader('crdA', 'aCrd', 'int'),
+    d.reader('posB', 'bPos', 'int'),
+    d.reader('crdB', 'bCrd', 'int'),
+    ...(values ? [d.reader('valA', 'aVal', 'value'), d.reader('valB', 'bVal', 'value')] : []),
+  ].join('\n');
 }
 
 /** `lowerBound`, `nextInRow` and `nextProductColumn` (the product walk's steps). */

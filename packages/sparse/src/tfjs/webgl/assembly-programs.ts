@@ -15,6 +15,7 @@ import { assemblyInputs } from '../assembly-call.js';
 import {
   type AssemblyCombine,
   type AssemblyPart,
+  readers,
   type ShaderDialect,
   valueAt,
   walkFunctions,
@@ -24,27 +25,16 @@ import {
 /** GLSL over flat `[1, n]` views (every value a float, as WebGL stores them). */
 function glsl(): ShaderDialect {
   const getter = (input: string) => `get${input[0]?.toUpperCase()}${input.slice(1)}(0, at)`;
-  const index = (name: string, input: string) =>
-    `int ${name}(int at) { return int(${getter(input)}); }`;
   return {
     int: (name, init) => `int ${name} = ${init};`,
     value: (name, init) => `float ${name} = ${init};`,
     intFunction: (name, params, body) =>
       `int ${name}(${params.map((p) => `int ${p}`).join(', ')}) {\n${body}\n}`,
     zero: 'zero',
-    readers: (values) =>
-      [
-        index('posA', 'aPos'),
-        index('crdA', 'aCrd'),
-        index('posB', 'bPos'),
-        index('crdB', 'bCrd'),
-        ...(values
-          ? [
-              `float valA(int at) { return ${getter('aVal')}; }`,
-              `float valB(int at) { return ${getter('bVal')}; }`,
-            ]
-          : []),
-      ].join('\n'),
+    reader: (name, input, kind) =>
+      kind === 'int'
+        ? `int ${name}(int at) { return int(${getter(input)}); }`
+        : `float ${name}(int at) { return ${getter(input)}; }`,
   };
 }
 
@@ -59,7 +49,7 @@ export class GlAssemblyCountProgram implements GPGPUProgram {
     this.outputShape = [rows + 1];
     const d = glsl();
     this.userCode = `
-      ${d.readers(false)}
+      ${readers(d, false)}
       ${walkFunctions(d)}
       void main() {
         int item = getOutputCoords();
@@ -130,7 +120,7 @@ export class GlAssemblyFillProgram implements GPGPUProgram {
           written = value;`
       : 'written = float(column);';
     this.userCode = `
-      ${d.readers(values)}
+      ${readers(d, values)}
       ${walkFunctions(d)}
       int posC(int at) { return int(getCPos(0, at)); }
       void main() {

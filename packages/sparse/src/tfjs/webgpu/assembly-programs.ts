@@ -12,6 +12,7 @@ import { assemblyInputs } from '../assembly-call.js';
 import {
   type AssemblyCombine,
   type AssemblyPart,
+  readers,
   type ShaderDialect,
   valueAt,
   walkFunctions,
@@ -20,22 +21,14 @@ import {
 
 /** WGSL, values of type `type` (the zero is the `zero` uniform). */
 function wgsl(type: 'f32' | 'i32'): ShaderDialect {
-  const reader = (name: string, input: string, returns: string) =>
-    `fn ${name}(at : i32) -> ${returns} { return ${input}[at]; }`;
   return {
     int: (name, init) => `var ${name} : i32 = ${init};`,
     value: (name, init) => `var ${name} : ${type} = ${init};`,
     intFunction: (name, params, body) =>
       `fn ${name}(${params.map((p) => `${p} : i32`).join(', ')}) -> i32 {\n${body}\n}`,
     zero: `${type}(uniforms.zero)`,
-    readers: (values) =>
-      [
-        reader('posA', 'aPos', 'i32'),
-        reader('crdA', 'aCrd', 'i32'),
-        reader('posB', 'bPos', 'i32'),
-        reader('crdB', 'bCrd', 'i32'),
-        ...(values ? [reader('valA', 'aVal', type), reader('valB', 'bVal', type)] : []),
-      ].join('\n'),
+    reader: (name, input, kind) =>
+      `fn ${name}(at : i32) -> ${kind === 'int' ? 'i32' : type} { return ${input}[at]; }`,
   };
 }
 
@@ -63,7 +56,7 @@ export class AssemblyCountProgram extends FlatProgram {
 
   getUserCode(): string {
     const d = wgsl('i32');
-    return `${d.readers(false)}
+    return `${readers(d, false)}
       ${walkFunctions(d)}
       ${eachIndex(
         'uniforms.rows + 1',
@@ -112,7 +105,7 @@ export class AssemblyFillProgram extends FlatProgram {
     const write = values
       ? `${valueAt(d, this.#combine)}\n        result[at] = value;`
       : 'result[at] = column;';
-    return `${d.readers(values)}
+    return `${readers(d, values)}
       ${walkFunctions(d)}
       ${eachIndex(
         'uniforms.rows',
