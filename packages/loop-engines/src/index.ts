@@ -20,7 +20,7 @@ export {
 export { compileJs, generateJsSource, type JsEngineOptions } from './js/js-engine.js';
 export { IndexRangeError } from './js/js-runtime.js';
 export { checkVectorLanes } from './lane-limit.js';
-export type { LaunchSizes, PassLaunch } from './shader/compile-passes.js';
+export { type LaunchSizes, type PassLaunch, passLaunch } from './shader/compile-passes.js';
 export {
   type PassPlan,
   type PassSchedule,

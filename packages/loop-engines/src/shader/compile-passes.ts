@@ -145,6 +145,32 @@ function launchOf(
   );
 }
 
+/**
+ * A pass's launch: `schedule`'s invocations (else one per trip) and the values of `uniforms`,
+ * the schedule's own (group, rounds, columns), the call's sizes, or 0 for a placeholder.
+ */
+export function passLaunch(
+  uniforms: readonly Pick<ShaderUniform, 'name' | 'arg' | 'dim' | 'schedule'>[],
+  trips: number | undefined,
+  schedule: ScheduleLaunch | undefined,
+  sizes: LaunchSizes,
+): PassLaunch {
+  const scheduleValue: Record<string, number> = {
+    [SCHEDULE_UNIFORMS.group]: schedule?.group ?? 1,
+    [SCHEDULE_UNIFORMS.rounds]: schedule?.rounds ?? 0,
+    [SCHEDULE_UNIFORMS.columns]: schedule?.columns ?? 0,
+  };
+  return {
+    invocations: schedule?.invocations ?? trips,
+    schedule,
+    uniforms: uniforms.map((u) => {
+      if (u.schedule !== undefined) return scheduleValue[u.name] ?? 0;
+      if (u.arg < 0) return 0;
+      return u.dim === undefined ? sizes.scalar(u.arg) : sizes.extent(u.arg, u.dim);
+    }),
+  };
+}
+
 /** Compiles `func.func @fnName` into passes with `codegen`, or says why it cannot. */
 export function compilePasses(
   module: Module,
@@ -192,20 +218,7 @@ export function compilePasses(
           const trips = tripsOf(loop, (k) => sizes.scalar(k));
           const schedule =
             trips === undefined ? undefined : launchOf(passPlan, trips, sizes, tripsOf);
-          const scheduleValue: Record<string, number> = {
-            [SCHEDULE_UNIFORMS.group]: schedule?.group ?? 1,
-            [SCHEDULE_UNIFORMS.rounds]: schedule?.rounds ?? 0,
-            [SCHEDULE_UNIFORMS.columns]: schedule?.columns ?? 0,
-          };
-          return {
-            invocations: schedule?.invocations ?? trips,
-            schedule,
-            uniforms: uniforms.map((u) => {
-              if (u.schedule !== undefined) return scheduleValue[u.name] ?? 0;
-              if (u.arg < 0) return 0;
-              return u.dim === undefined ? sizes.scalar(u.arg) : sizes.extent(u.arg, u.dim);
-            }),
-          };
+          return passLaunch(uniforms, trips, schedule, sizes);
         },
       });
     }

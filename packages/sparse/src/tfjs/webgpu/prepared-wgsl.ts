@@ -9,7 +9,7 @@
 import {
   type LaunchSizes,
   type PassLaunch,
-  SCHEDULE_UNIFORMS,
+  passLaunch,
   scheduleLaunchFor,
   type WgslPass,
   type WgslUniform,
@@ -93,20 +93,7 @@ function launchOf(pass: WgslPassData, sizes: LaunchSizes): PassLaunch {
       () => (s.kind === 'column-grid' ? tripCount(s.columns, scalar) : undefined),
     );
   }
-  const scheduleValue: Record<string, number> = {
-    [SCHEDULE_UNIFORMS.group]: schedule?.group ?? 1,
-    [SCHEDULE_UNIFORMS.rounds]: schedule?.rounds ?? 0,
-    [SCHEDULE_UNIFORMS.columns]: schedule?.columns ?? 0,
-  };
-  return {
-    invocations: schedule?.invocations ?? trips,
-    schedule,
-    uniforms: pass.uniforms.map((u) => {
-      if (u.schedule !== undefined) return scheduleValue[u.name] ?? 0;
-      if (u.arg < 0) return 0;
-      return u.dim === undefined ? sizes.scalar(u.arg) : sizes.extent(u.arg, u.dim);
-    }),
-  };
+  return passLaunch(pass.uniforms, trips, schedule, sizes);
 }
 
 /** The passes of prepared program `data`. */
