@@ -127,6 +127,26 @@ const TARGETS: Record<string, JunkTarget> = {
     call: (...arrays) => engines.markOverwritten(...(arrays as never[])),
     parameters: ['markOverwritten arrays'],
   },
+  passLaunch: callTarget(
+    ['uniforms', 'trips', 'schedule', 'sizes'],
+    () => [
+      [{ name: 'n', arg: 0 }],
+      4,
+      engines.scheduleLaunch({ kind: 'per-iteration' }, 4, 1, 0),
+      { scalar: () => 4, extent: () => 4 },
+    ],
+    engines.passLaunch,
+  ),
+  scheduleLaunch: callTarget(
+    ['schedule', 'trips', 'averageLength', 'columns'],
+    () => [{ kind: 'row-group' }, 10, 3, 0],
+    engines.scheduleLaunch,
+  ),
+  scheduleLaunchFor: callTarget(
+    ['schedule', 'trips', 'extent', 'innerTrips', 'columnTrips'],
+    () => [{ kind: 'column-grid' }, 10, () => 4, () => undefined, () => 8],
+    engines.scheduleLaunchFor,
+  ),
   simulateInvocations: callTarget(
     ['pass', 'input', 'invocations'],
     () => [pass, launchInput, [0, 1, 2]],

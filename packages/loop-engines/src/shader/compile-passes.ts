@@ -9,6 +9,7 @@ import { findFunction, operand, verifyModule, walkOperations } from '@tilekit/lo
 import { EngineArgumentError, EngineUnsupportedError } from '../errors.js';
 import { lowerFunction } from '../lowering.js';
 import { checkEngineArguments } from '../signature.js';
+import { expectPassLaunchArguments } from './launch-argument-checks.js';
 import { planParallelLoops } from './parallel-loops.js';
 import { SHADER_HANDLERS, type ShaderPassCodegen, type ShaderUniform } from './pass-codegen.js';
 import {
@@ -155,6 +156,7 @@ export function passLaunch(
   schedule: ScheduleLaunch | undefined,
   sizes: LaunchSizes,
 ): PassLaunch {
+  expectPassLaunchArguments(uniforms, trips, schedule, sizes);
   const scheduleValue: Record<string, number> = {
     [SCHEDULE_UNIFORMS.group]: schedule?.group ?? 1,
     [SCHEDULE_UNIFORMS.rounds]: schedule?.rounds ?? 0,

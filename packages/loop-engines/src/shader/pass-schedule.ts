@@ -24,7 +24,10 @@
  */
 import type { Block, Operation, Value } from '@tilekit/loop-ir';
 import { operand, operands, walkOperations } from '@tilekit/loop-ir';
+import { expectInteger } from '../argument-checks.js';
+import { EngineArgumentError } from '../errors.js';
 import { type IndexExpr, int, minus, modulo, named, over, plus, times } from './index-math.js';
+import { expectFunction, expectLength, expectScheduleKind } from './launch-argument-checks.js';
 
 /** Invocations per workgroup of every generated WebGPU pass. */
 export const WORKGROUP_INVOCATIONS = 64;
@@ -166,6 +169,10 @@ export function scheduleLaunch(
   averageLength: number,
   columns: number,
 ): ScheduleLaunch {
+  expectScheduleKind(schedule, 'schedule');
+  expectInteger(trips, 'trips', 0);
+  expectLength(averageLength, 'averageLength');
+  expectInteger(columns, 'columns', 0);
   const capped = (invocations: number) =>
     Math.max(1, Math.min(MAX_WORKGROUPS, Math.ceil(invocations / WORKGROUP_INVOCATIONS)));
   switch (schedule.kind) {
@@ -207,10 +214,17 @@ export function scheduleLaunchFor(
   innerTrips: () => number | undefined,
   columnTrips: () => number | undefined,
 ): ScheduleLaunch {
+  expectScheduleKind(schedule, 'schedule');
+  expectInteger(trips, 'trips', 0);
+  expectFunction(extent, 'extent');
+  expectFunction(innerTrips, 'innerTrips');
+  expectFunction(columnTrips, 'columnTrips');
   let average = 1;
   let columns = 0;
   if (schedule.kind === 'row-group') {
     const length = schedule.rowLength;
+    if (typeof length !== 'object' || length === null)
+      throw new EngineArgumentError('schedule.rowLength', 'expected where a row length is read');
     if (length.kind === 'bounds') average = innerTrips() ?? 1;
     else if (length.kind === 'extent') average = extent(length.arg, 0) / Math.max(1, trips);
   }
