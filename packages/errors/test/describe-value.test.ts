@@ -1,11 +1,6 @@
-/** `describeValue` and the argument checks of this package's own functions. */
+/** `describeValue`: what each kind of value reads as in an error message. */
 import { describe, expect, it } from 'vitest';
-import {
-  describeValue,
-  isTilekitError,
-  rowMajorStrides,
-  TilekitArgumentError,
-} from '../src/index.js';
+import { describeValue } from '../src/index.js';
 
 describe('describeValue', () => {
   it('says what each kind of value is, quoting strings and cutting long ones', () => {
@@ -36,31 +31,5 @@ describe('describeValue', () => {
     const getters = Object.defineProperty({}, 'constructor', { get: trap });
     expect(describeValue(getters)).toBe('an object');
     expect(describeValue(new Array(2 ** 32 - 1))).toBe('an array of length 4294967295');
-  });
-});
-
-describe('rowMajorStrides arguments', () => {
-  it.each([
-    ['null', null, 'dims'],
-    ["'2,3'", '2,3', 'dims'],
-    ['[2, -1]', [2, -1], 'dims[1]'],
-    ['[2.5]', [2.5], 'dims[0]'],
-    ['[NaN]', [Number.NaN], 'dims[0]'],
-    ['[2^53]', [2 ** 53], 'dims[0]'],
-    ['2^32 - 1 holes', 'holes', 'dims[0]'],
-  ])('%s is a TilekitArgumentError naming %s', (_, dims, argument) => {
-    // Made here: vitest would print a 2^32 - 1 element array into the test's name.
-    const value = dims === 'holes' ? new Array(2 ** 32 - 1) : dims;
-    let thrown: unknown;
-    try {
-      rowMajorStrides(value as number[]);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(TilekitArgumentError);
-    expect(isTilekitError(thrown)).toBe(true);
-    expect((thrown as TilekitArgumentError).argument).toBe(argument);
-    expect((thrown as TilekitArgumentError).expected).toBe('an array of non-negative integers');
-    expect((thrown as TilekitArgumentError).code).toBe('tilekit-argument');
   });
 });

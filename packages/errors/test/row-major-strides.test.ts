@@ -1,7 +1,10 @@
-/** `rowMajorStrides` against the row-major enumeration of random shapes. */
+/**
+ * `rowMajorStrides` against the row-major enumeration of random shapes, and its argument
+ * checks (a typed error naming the bad dimension).
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowMajorStrides } from '../src/index.js';
+import { isTilekitError, rowMajorStrides, TilekitArgumentError } from '../src/index.js';
 
 describe('rowMajorStrides', () => {
   it('numbers every index of random shapes as a row-major walk does', () => {
@@ -25,5 +28,31 @@ describe('rowMajorStrides', () => {
       }),
       { numRuns: 300, seed: 2026 },
     );
+  });
+});
+
+describe('rowMajorStrides arguments', () => {
+  it.each([
+    ['null', null, 'dims'],
+    ["'2,3'", '2,3', 'dims'],
+    ['[2, -1]', [2, -1], 'dims[1]'],
+    ['[2.5]', [2.5], 'dims[0]'],
+    ['[NaN]', [Number.NaN], 'dims[0]'],
+    ['[2^53]', [2 ** 53], 'dims[0]'],
+    ['2^32 - 1 holes', 'holes', 'dims[0]'],
+  ])('%s is a TilekitArgumentError naming %s', (_, dims, argument) => {
+    // Made here: vitest would print a 2^32 - 1 element array into the test's name.
+    const value = dims === 'holes' ? new Array(2 ** 32 - 1) : dims;
+    let thrown: unknown;
+    try {
+      rowMajorStrides(value as number[]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TilekitArgumentError);
+    expect(isTilekitError(thrown)).toBe(true);
+    expect((thrown as TilekitArgumentError).argument).toBe(argument);
+    expect((thrown as TilekitArgumentError).expected).toBe('an array of non-negative integers');
+    expect((thrown as TilekitArgumentError).code).toBe('tilekit-argument');
   });
 });
