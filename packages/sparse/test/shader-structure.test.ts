@@ -18,7 +18,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { FormatSpec } from '../src/sparse-tensor/index.js';
 import { sparsify } from '../src/sparsify/index.js';
-import { accessesOf, parseNotation } from '../src/sparsify/notation.js';
+import { accessesOf, parseNotation } from '../src/sparsify/planning/notation.js';
 import { derivativeKernel } from '../src/tfjs/gradients/derivative.js';
 import {
   FIXED_EXPRESSIONS,

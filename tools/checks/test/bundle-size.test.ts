@@ -41,7 +41,7 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // tensors on the host (formats, checks, the constructors from TensorFlow's triple and scipy's
 // arrays, block and structured formats with their dimension-to-level maps) about 14, the tfjs
 // ops, kernels, gradients and TfSparseTensor about 10, binding
-// operands (sparsify/bind.ts, output storage, operand windows) 5, spmv's and sparseToDense's
+// operands (sparsify/calling/bind.ts, output storage, operand windows) 5, spmv's and sparseToDense's
 // prepared kernels 5 (two thirds of it wasm bytes), the wasm runtime that instantiates and calls
 // them (loop-engines' runtime/, argument marshalling) 4; the runtime's float host-function table
 // is left out, as prepared kernels import no host function. The 35 KiB goal is met by

@@ -6,9 +6,9 @@
  */
 import { textOf } from '../sparse-error.js';
 import { SparsifyError } from './errors.js';
-import { type Expr, FUNCTION_ARITY, MAX_EXPRESSION_NODES } from './expression.js';
-import type { KernelPlan, ValueType } from './kernel-plan.js';
-import type { LatticePoint } from './lattice-point.js';
+import { type Expr, FUNCTION_ARITY, MAX_EXPRESSION_NODES } from './planning/expression.js';
+import type { KernelPlan, ValueType } from './planning/kernel-plan.js';
+import type { LatticePoint } from './planning/lattice-point.js';
 import type { SparseKernel } from './sparse-kernel.js';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;

@@ -8,9 +8,15 @@ export {
   type KernelOperand,
   outputShapeOf,
   outputShapeOfShapes,
-} from './bind.js';
-export type { CaseDispatch } from './emit-context.js';
-export { EMITTED_FROM } from './emit-context.js';
+} from './calling/bind.js';
+export { KERNEL_CACHE_LIMIT } from './calling/kernel-cache.js';
+export { allocateOutputStorage, type OutputStorage } from './calling/output-storage.js';
+export { assembledOutput, type KernelFunction, runKernel } from './calling/run-kernel.js';
+export { valueArrayFor } from './calling/value-array.js';
+export type { CaseDispatch } from './emission/emit-context.js';
+export { EMITTED_FROM } from './emission/emit-context.js';
+export type { KernelParameter } from './emission/kernel-parameter.js';
+export { kernelParameters, scalarTypeOf, storageTypeOf } from './emission/kernel-signature.js';
 export { NotationSyntaxError, SparsifyError } from './errors.js';
 export {
   type AccessExpr,
@@ -33,17 +39,11 @@ export {
   type Notation,
   type Reducer,
   type SumExpr,
-} from './expression.js';
-export { KERNEL_CACHE_LIMIT } from './kernel-cache.js';
-export type { KernelParameter } from './kernel-parameter.js';
-export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './kernel-plan.js';
-export { kernelParameters, scalarTypeOf, storageTypeOf } from './kernel-signature.js';
-export { buildLattice, casesOf, MAX_LATTICE_POINTS, optimizeLattice } from './lattice.js';
-export type { LatticePoint } from './lattice-point.js';
-export { parseNotation, printExpr } from './notation.js';
-export { type AssemblyPlan, hasAssembly, type OutputAssembly } from './output-plan.js';
-export { allocateOutputStorage, type OutputStorage } from './output-storage.js';
-export { assembledOutput, type KernelFunction, runKernel } from './run-kernel.js';
+} from './planning/expression.js';
+export type { KernelPlan, PlanOptions, TensorPlan, ValueType } from './planning/kernel-plan.js';
+export { buildLattice, casesOf, MAX_LATTICE_POINTS, optimizeLattice } from './planning/lattice.js';
+export type { LatticePoint } from './planning/lattice-point.js';
+export { parseNotation, printExpr } from './planning/notation.js';
+export { type AssemblyPlan, hasAssembly, type OutputAssembly } from './planning/output-plan.js';
 export type { SparseKernel } from './sparse-kernel.js';
 export { kernelNameOf, type SparsifyOptions, sparsify } from './sparsify.js';
-export { valueArrayFor } from './value-array.js';

@@ -1,7 +1,7 @@
 /** What `sparsify` returns; a type of its own so that the callers need not import the emitter. */
 import type { Module } from '@tilekit/loop-ir';
-import type { KernelParameter } from './kernel-parameter.js';
-import type { KernelPlan } from './kernel-plan.js';
+import type { KernelParameter } from './emission/kernel-parameter.js';
+import type { KernelPlan } from './planning/kernel-plan.js';
 
 /** An emitted kernel: the module plus what a caller needs to bind arguments. */
 export interface SparseKernel {

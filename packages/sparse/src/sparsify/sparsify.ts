@@ -8,17 +8,17 @@ import type { Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
-import type { CaseDispatch } from './emit-context.js';
+import { cachedKernel, KERNEL_CACHE_LIMIT } from './calling/kernel-cache.js';
+import type { CaseDispatch } from './emission/emit-context.js';
+import { kernelParameters } from './emission/kernel-signature.js';
+import { emitLoopNests } from './emission/loop-nests.js';
 import { SparsifyError } from './errors.js';
-import { asInPlaceUpdate } from './in-place-update.js';
-import { cachedKernel, KERNEL_CACHE_LIMIT } from './kernel-cache.js';
-import type { PlanOptions } from './kernel-plan.js';
-import { kernelParameters } from './kernel-signature.js';
-import { emitLoopNests } from './loop-nests.js';
-import { parseNotation } from './notation.js';
-import { windowedKernel, withoutWindows } from './operand-window.js';
 import { checkOptionsObject } from './options-object.js';
-import { planWithOutput } from './output-plan.js';
+import { asInPlaceUpdate } from './planning/in-place-update.js';
+import type { PlanOptions } from './planning/kernel-plan.js';
+import { parseNotation } from './planning/notation.js';
+import { windowedKernel, withoutWindows } from './planning/operand-window.js';
+import { planWithOutput } from './planning/output-plan.js';
 import type { SparseKernel } from './sparse-kernel.js';
 
 /** Options of {@link sparsify}. */

@@ -13,9 +13,9 @@ import {
 } from '@tilekit/loop-engines';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import type { FormatSpec } from '../sparse-tensor/format.js';
+import { LruMap } from '../sparsify/calling/lru-map.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
-import { LruMap } from '../sparsify/lru-map.js';
-import { hasOperandWindows } from '../sparsify/operand-window.js';
+import { hasOperandWindows } from '../sparsify/planning/operand-window.js';
 import {
   type CompiledSparseKernel,
   installSparseCompiler,

@@ -10,8 +10,8 @@ import type { ConformanceRequest } from '../conformance-impl.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../sparsify/errors.js';
-import type { AccessExpr } from '../sparsify/expression.js';
-import { parseNotation, printExpr } from '../sparsify/notation.js';
+import type { AccessExpr } from '../sparsify/planning/expression.js';
+import { parseNotation, printExpr } from '../sparsify/planning/notation.js';
 import { sparseOp } from './ops/sparse-op.js';
 import type { SparseOpOptions } from './sparse-op-key.js';
 

@@ -7,9 +7,9 @@
 import type { EngineName } from '@tilekit/loop-engines';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparsifyError } from '../sparsify/errors.js';
-import type { Expr, Notation } from '../sparsify/expression.js';
-import type { ValueType } from '../sparsify/kernel-plan.js';
-import { parseNotation, printExpr } from '../sparsify/notation.js';
+import type { Expr, Notation } from '../sparsify/planning/expression.js';
+import type { ValueType } from '../sparsify/planning/kernel-plan.js';
+import { parseNotation, printExpr } from '../sparsify/planning/notation.js';
 import { memoizedByText } from './text-memo.js';
 
 /** Options of {@link sparseOp}. */

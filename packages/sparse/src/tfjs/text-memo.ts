@@ -4,7 +4,7 @@
  * bound it forgets the least recently used text rather than grow with an app that makes ever
  * new texts.
  */
-import { LruMap } from '../sparsify/lru-map.js';
+import { LruMap } from '../sparsify/calling/lru-map.js';
 
 /** Texts a memo remembers at once. */
 const TEXT_MEMO_LIMIT = 1024;

@@ -9,8 +9,8 @@ import { compile, whileOverwritten } from '@tilekit/loop-engines';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
-import type { KernelOperand } from '../sparsify/bind.js';
-import { type KernelFunction, runKernel } from '../sparsify/run-kernel.js';
+import type { KernelOperand } from '../sparsify/calling/bind.js';
+import { type KernelFunction, runKernel } from '../sparsify/calling/run-kernel.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
 import { sparsify } from '../sparsify/sparsify.js';
 import type {

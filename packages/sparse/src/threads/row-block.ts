@@ -9,7 +9,7 @@
 import { levelAt } from '../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { IndexArray } from '../sparse-tensor/storage-arrays.js';
-import type { DenseOperand } from '../sparsify/bind.js';
+import type { DenseOperand } from '../sparsify/calling/bind.js';
 
 /** Whether a format stores dimension 0 first in a dense level (what a row block needs). */
 export function startsWithDenseRows(tensor: SparseTensor): boolean {

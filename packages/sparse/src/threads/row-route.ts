@@ -9,8 +9,8 @@
  */
 import { levelAt } from '../sparse-tensor/format.js';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import type { KernelPlan } from '../sparsify/kernel-plan.js';
-import { hasAssembly } from '../sparsify/output-plan.js';
+import type { KernelPlan } from '../sparsify/planning/kernel-plan.js';
+import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
 
 /** How a kernel runs in row blocks, or why it cannot. */

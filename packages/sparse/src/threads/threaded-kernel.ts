@@ -10,12 +10,12 @@
 import type { VectorizeOptions } from '@tilekit/sparse-vectorizer';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { type DenseOperand, type KernelOperand, outputShapeOf } from '../sparsify/bind.js';
-import { hasAssembly } from '../sparsify/output-plan.js';
-import { type KernelFunction, runKernel } from '../sparsify/run-kernel.js';
+import { type DenseOperand, type KernelOperand, outputShapeOf } from '../sparsify/calling/bind.js';
+import { type KernelFunction, runKernel } from '../sparsify/calling/run-kernel.js';
+import { valueArrayFor } from '../sparsify/calling/value-array.js';
+import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
 import type { SparsifyOptions } from '../sparsify/sparsify.js';
-import { valueArrayFor } from '../sparsify/value-array.js';
 import { joinedBlocks } from './block-assembly.js';
 import type { BlockDispatch } from './block-dispatch.js';
 import type { BuiltKernel } from './block-executor.js';

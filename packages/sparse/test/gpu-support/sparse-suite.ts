@@ -10,8 +10,8 @@ import { referenceIndexNotation, seededRandom } from '@tilekit/conformance';
 import { isTilekitError } from '@tilekit/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';
-import type { AccessExpr } from '../../src/sparsify/expression.js';
-import { accessesOf, parseNotation } from '../../src/sparsify/notation.js';
+import type { AccessExpr } from '../../src/sparsify/planning/expression.js';
+import { accessesOf, parseNotation } from '../../src/sparsify/planning/notation.js';
 import {
   lastSparseKernelRun,
   sddmm,

@@ -21,7 +21,7 @@ import {
   type SparsifyOptions,
   sparsify,
 } from '../../src/index.js';
-import { clearKernelCache, kernelCacheSize } from '../../src/sparsify/kernel-cache.js';
+import { clearKernelCache, kernelCacheSize } from '../../src/sparsify/calling/kernel-cache.js';
 import { emitKernel } from '../../src/sparsify/sparsify.js';
 
 /** Everything of a kernel a caller sees, as comparable data. */

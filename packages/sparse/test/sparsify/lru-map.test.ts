@@ -5,7 +5,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LruMap } from '../../src/sparsify/lru-map.js';
+import { LruMap } from '../../src/sparsify/calling/lru-map.js';
 
 describe('LruMap', () => {
   it('behaves like a recency-ordered list cut at the limit', () => {

@@ -10,8 +10,8 @@
  * operands instead of their stored entries.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { AccessExpr, Expr } from '../../sparsify/expression.js';
-import { accessesOf, mapExpr, parseNotation, printExpr } from '../../sparsify/notation.js';
+import type { AccessExpr, Expr } from '../../sparsify/planning/expression.js';
+import { accessesOf, mapExpr, parseNotation, printExpr } from '../../sparsify/planning/notation.js';
 import type { SparseOperand } from '../ops/run-sparse-kernel.js';
 import { sparseToDense } from '../ops/to-dense.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';

@@ -118,7 +118,7 @@ export function runSparseKernel(
       );
     }
   }
-  // Mixed dtypes compute in the wider one, as sparsify binds (sparsify/value-promotion.ts):
+  // Mixed dtypes compute in the wider one, as sparsify binds (sparsify/calling/value-promotion.ts):
   // int32 operands of a float32 op are cast (arith.sitofp, which loses nothing the float32
   // arithmetic keeps); the narrowing casts are the caller's, and the only dtypes here are these.
   const dtype = dtypes.has('float32') || dtypes.size === 0 ? 'float32' : 'int32';

@@ -15,12 +15,12 @@
  */
 import type { Builder, Type, Value } from '@tilekit/loop-ir';
 import { f32, i32, index } from '@tilekit/loop-ir';
-import type { SparseFormat } from '../sparse-tensor/format.js';
-import { inferAffineExtents } from './affine-extent-inference.js';
-import { installAffineExtentInference } from './affine-extents.js';
+import type { SparseFormat } from '../../sparse-tensor/format.js';
+import { inferAffineExtents } from '../planning/affine-extent-inference.js';
+import { installAffineExtentInference } from '../planning/affine-extents.js';
+import type { AffineSubscript } from '../planning/expression.js';
+import type { TensorPlan } from '../planning/kernel-plan.js';
 import { loadIndex } from './emit-context.js';
-import type { AffineSubscript } from './expression.js';
-import type { TensorPlan } from './kernel-plan.js';
 
 // Binding sizes the indices of affine subscripts only for kernels planned here.
 installAffineExtentInference(inferAffineExtents);

@@ -7,8 +7,14 @@
  * sparsifier scalarizes them.
  */
 import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
-import { levelAt, type SparseFormat } from '../sparse-tensor/format.js';
-import type { LevelFormat } from '../sparse-tensor/levels/level-format.js';
+import { levelAt, type SparseFormat } from '../../sparse-tensor/format.js';
+import type { LevelFormat } from '../../sparse-tensor/levels/level-format.js';
+import type { Expr } from '../planning/expression.js';
+import type { KernelPlan, TensorPlan } from '../planning/kernel-plan.js';
+import { buildLattice, casesOf, optimizeLattice } from '../planning/lattice.js';
+import type { LatticePoint, Participation } from '../planning/lattice-point.js';
+import { accessesOf, nodesOf } from '../planning/notation.js';
+import { hasAssembly, type OutputAssembly } from '../planning/output-plan.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import {
   type CaseDispatch,
@@ -28,16 +34,10 @@ import {
   emitExpression,
   emitReductionIdentity,
 } from './emit-expression.js';
-import type { Expr } from './expression.js';
 import type { KernelParameter } from './kernel-parameter.js';
-import type { KernelPlan, TensorPlan } from './kernel-plan.js';
 import { scalarTypeOf } from './kernel-signature.js';
-import { buildLattice, casesOf, optimizeLattice } from './lattice.js';
-import type { LatticePoint, Participation } from './lattice-point.js';
 import { emitLocatedRead } from './located-access.js';
-import { accessesOf, nodesOf } from './notation.js';
 import { OutputAssembler } from './output-assembly.js';
-import { hasAssembly, type OutputAssembly } from './output-plan.js';
 
 /** The value of a term where every operand is absent (an implicit zero). */
 const ZERO_TERM: Expr = { kind: 'const', value: 0 };

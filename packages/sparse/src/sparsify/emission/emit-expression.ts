@@ -5,7 +5,7 @@
  */
 import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { i64, roundToFormat } from '@tilekit/loop-ir';
-import { SparsifyError } from './errors.js';
+import { SparsifyError } from '../errors.js';
 import type {
   AccessExpr,
   AssignOp,
@@ -15,8 +15,8 @@ import type {
   Expr,
   FunctionName,
   Reducer,
-} from './expression.js';
-import { nodesOf } from './notation.js';
+} from '../planning/expression.js';
+import { nodesOf } from '../planning/notation.js';
 
 /** What an expression reads: operand values already loaded, and the hoisted constants. */
 export interface ExpressionEnv {

@@ -5,9 +5,9 @@
  * a temporary is its memref (a rank-0 temporary is loaded once produced).
  */
 import type { Builder, MemRefType, ScalarType, Value } from '@tilekit/loop-ir';
+import type { KernelPlan } from '../planning/kernel-plan.js';
 import { type CaseDispatch, parameterKey } from './emit-context.js';
 import type { KernelParameter } from './kernel-parameter.js';
-import type { KernelPlan } from './kernel-plan.js';
 import { LoopEmitter } from './loop-emitter.js';
 
 /**

@@ -6,23 +6,23 @@
 
 import { markImmutable } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
-import { textOf } from '../sparse-error.js';
-import type { SparseFormat } from '../sparse-tensor/format.js';
-import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import type { IndexArray, ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { inferAffineExtents, type LocatedShape } from './affine-extents.js';
-import { checkKernel } from './argument-checks.js';
-import { SparsifyError } from './errors.js';
-import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
+import { textOf } from '../../sparse-error.js';
+import type { SparseFormat } from '../../sparse-tensor/format.js';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import type { IndexArray, ValueArray } from '../../sparse-tensor/storage-arrays.js';
+import { checkKernel } from '../argument-checks.js';
+import { SparsifyError } from '../errors.js';
+import { inferAffineExtents, type LocatedShape } from '../planning/affine-extents.js';
+import type { KernelPlan, TensorPlan, ValueType } from '../planning/kernel-plan.js';
 import {
   accessText,
   operandWindowOf,
   withOperandWindows,
   withWindowShapes,
-} from './operand-window.js';
-import { hasAssembly } from './output-plan.js';
+} from '../planning/operand-window.js';
+import { hasAssembly } from '../planning/output-plan.js';
+import type { SparseKernel } from '../sparse-kernel.js';
 import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
-import type { SparseKernel } from './sparse-kernel.js';
 import { valueArrayFor } from './value-array.js';
 import { castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
 

@@ -6,20 +6,20 @@
 
 import { whileOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
-import { textOf } from '../sparse-error.js';
-import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { checkKernel } from './argument-checks.js';
+import { textOf } from '../../sparse-error.js';
+import { adoptStorage, type SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
+import { checkKernel } from '../argument-checks.js';
+import { SparsifyError } from '../errors.js';
+import { hasAssembly } from '../planning/output-plan.js';
+import type { SparseKernel } from '../sparse-kernel.js';
 import { type BoundCall, bindArguments, bindArgumentsFor, type KernelOperand } from './bind.js';
-import { SparsifyError } from './errors.js';
-import { hasAssembly } from './output-plan.js';
 import {
   allocateOutputStorage,
   fitsCapacity,
   neededEntries,
   outputTensor,
 } from './output-storage.js';
-import type { SparseKernel } from './sparse-kernel.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
 export type KernelFunction = (...args: InterpretArg[]) => unknown;

@@ -38,7 +38,9 @@
  * {@link MAX_EXPRESSION_NODES} nodes is a {@link NotationSyntaxError}, so no input can
  * exhaust the stack of the parser or of the passes that walk the tree.
  */
-import { textOf } from '../sparse-error.js';
+import { textOf } from '../../sparse-error.js';
+import { checkExpr } from '../argument-checks.js';
+import { NotationSyntaxError, SparsifyError } from '../errors.js';
 import {
   accessVariables,
   addForms,
@@ -50,8 +52,6 @@ import {
   subscriptText,
   variableForm,
 } from './affine-subscript.js';
-import { checkExpr } from './argument-checks.js';
-import { NotationSyntaxError, SparsifyError } from './errors.js';
 import {
   type AccessExpr,
   type AffineSubscript,

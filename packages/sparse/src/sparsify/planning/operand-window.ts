@@ -7,17 +7,17 @@
  * operand). The bounds are per-call data: every kernel differing only in its windows shares
  * one emitted (and compiled) kernel.
  */
-import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import {
   type DimensionWindow,
   windowOfDense,
   windowOfTensor,
   windowShape,
-} from '../sparse-tensor/window.js';
-import { SparsifyError } from './errors.js';
+} from '../../sparse-tensor/window.js';
+import { SparsifyError } from '../errors.js';
+import type { SparseKernel } from '../sparse-kernel.js';
 import type { AccessExpr, IndexWindow, Notation } from './expression.js';
 import { accessesOf, mapExpr, nodesOf, printExpr, windowText } from './notation.js';
-import type { SparseKernel } from './sparse-kernel.js';
 
 /** One windowed access of a tensor. */
 export interface OperandWindow {

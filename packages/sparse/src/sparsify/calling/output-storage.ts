@@ -7,20 +7,20 @@
 
 import { markOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
-import { textOf } from '../sparse-error.js';
-import { MAX_STORAGE_LENGTH } from '../sparse-tensor/convert.js';
-import { levelsOf, type StorageWidth } from '../sparse-tensor/format.js';
-import { adoptStorage, SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import { type IndexArray, readIndex, type ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { checkPlan } from './argument-checks.js';
-import { SparsifyError } from './errors.js';
-import type { KernelParameter } from './kernel-parameter.js';
-import type { KernelPlan } from './kernel-plan.js';
-import { stateWidthOf } from './kernel-signature.js';
-import { countSlot, stateLength } from './output-assembly.js';
-import { type AssemblyPlan, hasAssembly } from './output-plan.js';
+import { textOf } from '../../sparse-error.js';
+import { MAX_STORAGE_LENGTH } from '../../sparse-tensor/convert.js';
+import { levelsOf, type StorageWidth } from '../../sparse-tensor/format.js';
+import { adoptStorage, SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { type IndexArray, readIndex, type ValueArray } from '../../sparse-tensor/storage-arrays.js';
+import { checkPlan } from '../argument-checks.js';
+import type { KernelParameter } from '../emission/kernel-parameter.js';
+import { stateWidthOf } from '../emission/kernel-signature.js';
+import { countSlot, stateLength } from '../emission/output-assembly.js';
+import { markWordCount } from '../emission/workspace-marks.js';
+import { SparsifyError } from '../errors.js';
+import type { KernelPlan } from '../planning/kernel-plan.js';
+import { type AssemblyPlan, hasAssembly } from '../planning/output-plan.js';
 import { valueArrayFor } from './value-array.js';
-import { markWordCount } from './workspace-marks.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */
 export interface OutputStorage {

@@ -6,8 +6,8 @@
  * output index) and, for `*`, read no sparse operand: `*=` skips the implicit zeros of `e`,
  * where `X * e` would be zero.
  */
-import { type FormatSpec, levelsOf, resolveFormat } from '../sparse-tensor/format.js';
-import { SparsifyError } from './errors.js';
+import { type FormatSpec, levelsOf, resolveFormat } from '../../sparse-tensor/format.js';
+import { SparsifyError } from '../errors.js';
 import type { AccessExpr, AssignOp, Expr, Notation } from './expression.js';
 import { accessesOf, nodesOf } from './notation.js';
 import { freeIndicesOf } from './reductions.js';

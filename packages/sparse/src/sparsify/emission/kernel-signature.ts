@@ -23,13 +23,13 @@
  */
 
 import { f32, f64, i8, i16, i32, i64, index, memrefOf, type ScalarType } from '@tilekit/loop-ir';
-import { textOf } from '../sparse-error.js';
-import { levelOf, type SparseFormat, type StorageWidth } from '../sparse-tensor/format.js';
-import { checkPlan, checkValueType } from './argument-checks.js';
-import { SparsifyError } from './errors.js';
+import { textOf } from '../../sparse-error.js';
+import { levelOf, type SparseFormat, type StorageWidth } from '../../sparse-tensor/format.js';
+import { checkPlan, checkValueType } from '../argument-checks.js';
+import { SparsifyError } from '../errors.js';
+import type { KernelPlan, TensorPlan, ValueType } from '../planning/kernel-plan.js';
+import { hasAssembly } from '../planning/output-plan.js';
 import type { KernelParameter } from './kernel-parameter.js';
-import type { KernelPlan, TensorPlan, ValueType } from './kernel-plan.js';
-import { hasAssembly } from './output-plan.js';
 
 /** The IR type of a value element type. */
 export function scalarTypeOf(valueType: ValueType): ScalarType {

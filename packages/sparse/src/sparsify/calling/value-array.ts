@@ -1,10 +1,10 @@
 /** Zero-filled value arrays of a kernel's value type, for dense operands and outputs alike. */
-import { textOf } from '../sparse-error.js';
-import { MAX_STORAGE_LENGTH } from '../sparse-tensor/convert.js';
-import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
-import { checkValueType } from './argument-checks.js';
-import { SparsifyError } from './errors.js';
-import type { ValueType } from './kernel-plan.js';
+import { textOf } from '../../sparse-error.js';
+import { MAX_STORAGE_LENGTH } from '../../sparse-tensor/convert.js';
+import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
+import { checkValueType } from '../argument-checks.js';
+import { SparsifyError } from '../errors.js';
+import type { ValueType } from '../planning/kernel-plan.js';
 
 /** A zero-filled array of the kernel's value type. */
 export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {

@@ -9,9 +9,9 @@
  * largest coordinate plus one); a larger dimension is allowed, its tail is not read.
  */
 
+import { SparsifyError } from '../errors.js';
 import type { LocatedShape } from './affine-extents.js';
 import { subscriptText } from './affine-subscript.js';
-import { SparsifyError } from './errors.js';
 
 /** The access as written, for errors: `I(i+k,j+l)`. */
 function accessText(t: LocatedShape): string {

@@ -3,7 +3,7 @@
  * read by `SparseTensor`, but the emitter does not walk `d floordiv k` / `d mod k` levels yet,
  * so an operand or output in one is a typed error naming the format that works.
  */
-import { SparsifyError } from './errors.js';
+import { SparsifyError } from '../errors.js';
 
 /** The error for tensor `name` given a block or structured format. */
 export function blockFormatError(name: string): SparsifyError {

@@ -19,9 +19,9 @@
  */
 import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import { index } from '@tilekit/loop-ir';
-import { levelAt, levelsOf, type SparseFormat } from '../sparse-tensor/format.js';
+import { levelAt, levelsOf, type SparseFormat } from '../../sparse-tensor/format.js';
+import type { OutputAssembly } from '../planning/output-plan.js';
 import { loadIndex } from './emit-context.js';
-import type { OutputAssembly } from './output-plan.js';
 import { WorkspaceMarks } from './workspace-marks.js';
 
 /** What the assembler needs from the loop emitter. */

@@ -17,8 +17,9 @@
  * commute with them), and into the main loop nest only of a `=` kernel (which starts from their
  * identity); anywhere else they are temporaries like nested sums. Each stage has one reducer.
  */
+
+import { SparsifyError } from '../errors.js';
 import { accessUsesOf, accessVariables } from './affine-subscript.js';
-import { SparsifyError } from './errors.js';
 import {
   type AccessExpr,
   type Expr,

@@ -15,11 +15,11 @@
  *   zero), iterating `X`'s own levels (MLIR's in-place sparse update).
  */
 
-import type { FormatSpec, LevelType, SparseFormat } from '../sparse-tensor/format.js';
-import { levelsOf, resolveFormat } from '../sparse-tensor/format.js';
-import { checkPlan } from './argument-checks.js';
+import type { FormatSpec, LevelType, SparseFormat } from '../../sparse-tensor/format.js';
+import { levelsOf, resolveFormat } from '../../sparse-tensor/format.js';
+import { checkPlan } from '../argument-checks.js';
+import { SparsifyError } from '../errors.js';
 import { blockFormatError } from './block-formats.js';
-import { SparsifyError } from './errors.js';
 import type { Notation } from './expression.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { chooseLoopOrder } from './loop-order.js';

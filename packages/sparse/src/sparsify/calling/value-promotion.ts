@@ -10,8 +10,8 @@
  *   `arith.fptosi` (a float operand of an integer kernel), lose values, so they stay a
  *   `SparsifyError` naming the cast, for the caller to write.
  */
-import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
-import type { ValueType } from './kernel-plan.js';
+import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
+import type { ValueType } from '../planning/kernel-plan.js';
 
 /** The MLIR cast from one value type to another. */
 export type ValueCast =

@@ -4,7 +4,7 @@
  * affine subscripts comes from, so that binding a kernel without them (a ready-made op's
  * prepared kernel) does not carry it.
  */
-import { SparsifyError } from './errors.js';
+import { SparsifyError } from '../errors.js';
 import type { AffineSubscript } from './expression.js';
 
 /** One operand read through affine subscripts, with the shape it is bound with. */

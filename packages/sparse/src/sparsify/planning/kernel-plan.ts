@@ -3,7 +3,7 @@
  * and level indices, the loop order, the reductions and the temporaries. Types only; the
  * planner that fills them is plan-kernel.ts.
  */
-import type { SparseFormat, StorageWidth } from '../sparse-tensor/format.js';
+import type { SparseFormat, StorageWidth } from '../../sparse-tensor/format.js';
 import type { AffineSubscript, Notation, Reducer } from './expression.js';
 
 /** Value element types the emitter supports. */

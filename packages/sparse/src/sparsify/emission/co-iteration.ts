@@ -6,6 +6,8 @@
  */
 import type { Builder, Operation, Region, Value } from '@tilekit/loop-ir';
 import { buildRegion, i1, index, result } from '@tilekit/loop-ir';
+import { SparsifyError } from '../errors.js';
+import type { LatticePoint } from '../planning/lattice-point.js';
 import {
   EMITTED_FROM,
   type LoopBodyEmitter,
@@ -14,8 +16,6 @@ import {
   UNIVERSE,
   wrap,
 } from './emit-context.js';
-import { SparsifyError } from './errors.js';
-import type { LatticePoint } from './lattice-point.js';
 
 /**
  * Co-iteration: `scf.while` over several iterators, dispatching on the present ones. Where

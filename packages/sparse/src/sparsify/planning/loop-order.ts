@@ -2,7 +2,7 @@
  * The loop order of a kernel: a topological order of its tensors' level orders, as MLIR's
  * sparsifier chooses it.
  */
-import { SparsifyError } from './errors.js';
+import { SparsifyError } from '../errors.js';
 import type { TensorPlan } from './kernel-plan.js';
 
 /**

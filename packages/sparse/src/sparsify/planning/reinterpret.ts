@@ -9,8 +9,8 @@
  *   intersection with another sparse level, or a dense range): converted to unique
  *   (compressed) levels, which co-iterate.
  */
-import { levelAt, levelsOf, type SparseFormat } from '../sparse-tensor/format.js';
-import { SparsifyError } from './errors.js';
+import { levelAt, levelsOf, type SparseFormat } from '../../sparse-tensor/format.js';
+import { SparsifyError } from '../errors.js';
 import type { Expr } from './expression.js';
 import type { TensorPlan } from './kernel-plan.js';
 import { buildLattice, casesOf, optimizeLattice } from './lattice.js';

@@ -5,8 +5,8 @@
 
 import type { Builder, Value } from '@tilekit/loop-ir';
 import { i64, index, stringAttr } from '@tilekit/loop-ir';
+import type { LatticePoint } from '../planning/lattice-point.js';
 import type { KernelParameter } from './kernel-parameter.js';
-import type { LatticePoint } from './lattice-point.js';
 
 /** Marks loops the vectorizer may rewrite (MLIR's `LoopEmitter` loop attribute). */
 export const EMITTED_FROM = Object.freeze({ 'Emitted from': stringAttr('linalg.generic') });

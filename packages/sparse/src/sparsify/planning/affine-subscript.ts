@@ -7,7 +7,7 @@
  * needs no padding below zero; its extent above is checked against the tensor's shape
  * (see affine-extents.ts).
  */
-import { SparsifyError } from './errors.js';
+import { SparsifyError } from '../errors.js';
 import type { AccessExpr, AffineSubscript } from './expression.js';
 
 /** A linear form while a subscript is parsed: a coefficient per index variable, a constant. */

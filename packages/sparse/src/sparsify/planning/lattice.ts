@@ -22,8 +22,8 @@
  * `optimizeSet`), so repeated dense operands stay linear; a lattice needing more than
  * {@link MAX_LATTICE_POINTS} points is a {@link SparsifyError}.
  */
-import { checkExpr, checkPoint, checkPoints } from './argument-checks.js';
-import { SparsifyError } from './errors.js';
+import { checkExpr, checkPoint, checkPoints } from '../argument-checks.js';
+import { SparsifyError } from '../errors.js';
 import type { Expr, FunctionName } from './expression.js';
 import type { LatticePoint, Participation } from './lattice-point.js';
 import { accessesOf, mapExpr } from './notation.js';
