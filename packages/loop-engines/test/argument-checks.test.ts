@@ -5,6 +5,7 @@
  */
 import { isTilekitError } from '@tilekit/errors';
 import { parseModule } from '@tilekit/loop-ir';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
   compile,
@@ -24,15 +25,6 @@ const JUNK: readonly [string, unknown][] = [
   ['an array', [1, 2]],
   ['2^32 - 1 holes', new Array(2 ** 32 - 1)],
 ];
-
-function thrownBy(call: () => unknown): unknown {
-  try {
-    call();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 describe('engine argument checks', () => {
   const entries = { compile, compileJs, compileWasm, generateJsSource } as const;

@@ -7,6 +7,7 @@
  * element layout) is a typed error that runs nothing.
  */
 import type { MemRefData } from '@tilekit/loop-ir';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -149,12 +150,7 @@ describe('engine arrays are passed to wasm kernels by address', () => {
 describe('misuse of engine arrays is a typed error', () => {
   const { wasm } = KERNELS[3] as (typeof KERNELS)[number]; // f64, k = 1.5
   const expectArgumentError = (f: () => unknown, argument: string, text: string) => {
-    let caught: unknown;
-    try {
-      f();
-    } catch (e) {
-      caught = e;
-    }
+    const caught = thrownBy(f);
     expect(caught).toBeInstanceOf(EngineArgumentError);
     expect((caught as EngineArgumentError).argument).toBe(argument);
     expect((caught as Error).message).toContain(text);

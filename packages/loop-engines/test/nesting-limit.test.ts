@@ -11,6 +11,7 @@ import {
   printModule,
   verifyModule,
 } from '@tilekit/loop-ir';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import { compile, ENGINES } from '../src/index.js';
 
@@ -65,12 +66,7 @@ function affineParens(depth: number): string {
 }
 
 function expectNestingError(text: string, kind: string): void {
-  let error: unknown;
-  try {
-    parseModule(text);
-  } catch (e) {
-    error = e;
-  }
+  const error = thrownBy(() => parseModule(text));
   expect(error).toBeInstanceOf(MlirParseError);
   expect((error as MlirParseError).detail).toBe(
     `${kind} nested deeper than the limit of ${L} (MAX_NESTING_DEPTH)`,

@@ -8,6 +8,7 @@
  * of groups holding more than n entries.
  */
 import { seededRandom } from '@tilekit/conformance';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
   blockSparseFormat,
@@ -90,14 +91,7 @@ describe('dimension-to-level maps in formats', () => {
       'unknown level type',
     ],
   ])('refuses %s by name', (map, argument, words) => {
-    const error = (() => {
-      try {
-        resolveFormat(formatFromMap(map), 2);
-      } catch (e) {
-        return e;
-      }
-      return undefined;
-    })();
+    const error = thrownBy(() => resolveFormat(formatFromMap(map), 2));
     expect(error).toBeInstanceOf(SparseFormatError);
     expect((error as SparseFormatError).argument).toBe(argument);
     expect((error as Error).message).toContain(words);

@@ -10,6 +10,7 @@
  * to the same reference.
  */
 import { seededRandom } from '@tilekit/conformance';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
   resolveFormat,
@@ -18,7 +19,6 @@ import {
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
-import { thrownBy } from '../support/thrown-by.js';
 import { formatsOfRank } from './support/formats-of-rank.js';
 import { referenceStorage } from './support/reference-build.js';
 import {

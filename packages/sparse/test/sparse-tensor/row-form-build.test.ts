@@ -12,6 +12,7 @@
  * scipy's row and column arrays, and conversions and transposes into the row forms.
  */
 import { seededRandom } from '@tilekit/conformance';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,
@@ -21,7 +22,6 @@ import {
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
-import { thrownBy } from '../support/thrown-by.js';
 import { referenceStorage } from './support/reference-build.js';
 import {
   describeFormat,

@@ -6,6 +6,7 @@
  * converting there and back gives the tensor converted from, bit for bit.
  */
 import { seededRandom } from '@tilekit/conformance';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,
@@ -15,7 +16,6 @@ import {
   SparseTensor,
   type StorageWidth,
 } from '../../src/index.js';
-import { thrownBy } from '../support/thrown-by.js';
 import { sameArray } from './support/reference-build.js';
 
 const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];

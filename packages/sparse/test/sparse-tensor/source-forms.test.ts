@@ -10,6 +10,7 @@
  * naming the field, with nothing mutated.
  */
 import { seededRandom } from '@tilekit/conformance';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
   defaultFormat,
@@ -45,16 +46,6 @@ function expectSame(actual: SparseTensor, expected: SparseTensor, what: string):
   const same = sameStorage(actual, expected);
   if (!same) expect(actual.toCoordinates(), what).toEqual(expected.toCoordinates());
   expect(same, what).toBe(true);
-}
-
-/** A thrown error (or undefined). */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 describe('SparseTensor from the forms of TensorFlow and scipy', () => {
@@ -170,7 +161,7 @@ describe('SparseTensor from the forms of TensorFlow and scipy', () => {
     }
     const t = SparseTensor.fromCoordinates([[1, 2]], [5], [3, 3], 'Coo' as 'COO');
     expect(t.format.levels).toEqual(['compressed(nonunique)', 'singleton']);
-    expect(thrown(() => resolveFormat('BSR' as 'CSR', 2))).toMatchObject({
+    expect(thrownBy(() => resolveFormat('BSR' as 'CSR', 2))).toMatchObject({
       name: 'SparseFormatError',
       argument: 'format',
     });
@@ -349,7 +340,7 @@ describe('bad input of every form is a typed error naming the field, nothing mut
     ],
   ];
   it.each(cases)('%s', (_, build, argument) => {
-    const error = thrown(build);
+    const error = thrownBy(build);
     expect(error).toBeInstanceOf(SparseError);
     expect(error).toMatchObject({ argument });
   });
@@ -378,6 +369,6 @@ describe('bad input of every form is a typed error naming the field, nothing mut
     const scipyCopy = structuredClone(scipy);
     SparseTensor.from(scipy);
     expect(scipy).toEqual(scipyCopy);
-    expect(thrown(() => t.transpose([2] as never))).toBeInstanceOf(SparseArgumentError);
+    expect(thrownBy(() => t.transpose([2] as never))).toBeInstanceOf(SparseArgumentError);
   });
 });

@@ -6,10 +6,11 @@
  * every dtype, accepted exactly when a plain rule says the dtype holds them, and then stored
  * as that rule converts them.
  */
+
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SparseStorageError, SparseTensor, type ValueDType } from '../../src/index.js';
-import { thrownBy } from '../support/thrown-by.js';
 
 const DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
 

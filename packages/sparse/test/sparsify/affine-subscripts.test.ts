@@ -13,6 +13,7 @@ import { compile, type EngineName } from '@tilekit/loop-engines';
 import { type Module, parseModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { runChunks } from '@tilekit/test-support';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
   bindArguments,
@@ -340,12 +341,7 @@ describe('affine subscripts: notation', () => {
     ['O(i,j) = I(i+k, j(0,2)) * F(k)', /both a window and an affine subscript/],
   ];
   it.each(unsupported)('%s is a SparsifyError naming the subscript', (expression, message) => {
-    let thrown: unknown;
-    try {
-      sparsify(expression);
-    } catch (e) {
-      thrown = e;
-    }
+    const thrown = thrownBy(() => sparsify(expression));
     expect(thrown).toBeInstanceOf(SparsifyError);
     expect((thrown as SparsifyError).argument).toBe('expression');
     expect((thrown as Error).message).toMatch(message);

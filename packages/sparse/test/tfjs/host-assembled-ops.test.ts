@@ -23,7 +23,7 @@ import {
 } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
-import { thrownBy } from '../support/thrown-by.js';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { MATRIX_FORMATS, PERMUTED_CSF } from './support/formats.js';
 
 const RANK3_FORMATS: readonly FormatSpec[] = ['COO', PERMUTED_CSF];

@@ -14,9 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { type NamedFormat, SparseTensor } from '../../src/index.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { SparseSpmv, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
-import { thrownBy } from '../support/thrown-by.js';
 import { MATRIX_FORMATS } from './support/formats.js';
 
 tf.env().set('IS_TEST', true);

@@ -10,6 +10,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom } from '@tilekit/conformance';
 import { isTilekitError } from '@tilekit/errors';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../../src/sparse-tensor/index.js';
 import {
@@ -22,7 +23,6 @@ import {
   spmm,
   TfSparseTensor,
 } from '../../../src/tfjs/index.js';
-import { thrownBy } from '../../support/thrown-by.js';
 import { MATRIX_FORMATS, PERMUTED_CSF } from './formats.js';
 
 /** Rank-3 formats: COO, a CSF in a permuted mode order, a dense-led one. */

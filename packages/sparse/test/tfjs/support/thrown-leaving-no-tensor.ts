@@ -3,8 +3,8 @@
  * (`tf.memory().numTensors` balances).
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { expect } from 'vitest';
-import { thrownBy } from '../../support/thrown-by.js';
 
 /** The error `call` throws (`undefined` when it returns), after checking it left no tensor. */
 export function thrownLeavingNoTensor(call: () => unknown, what?: string): unknown {
