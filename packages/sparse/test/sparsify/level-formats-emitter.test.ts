@@ -11,34 +11,22 @@ import { describe, expect, it } from 'vitest';
 import {
   bindArguments,
   type FormatSpec,
-  type NamedFormat,
   runKernel,
   SparseTensor,
   sparsify,
 } from '../../src/index.js';
 import { adoptStorage } from '../../src/sparse-tensor/sparse-tensor.js';
+import { LOOSE_FORMATS } from '../support/loose-formats.js';
 import { CATALOG, makeInputs } from './catalog.js';
 import { denseEvaluate, randomDense, rng, withoutNegativeZeros } from './fixtures.js';
 
 const ENGINES = ['interpreter', 'js', 'wasm'] as const;
 
-/** Each named format with its compressed levels loose (same level order, same uniqueness). */
-const LOOSE: Readonly<Record<NamedFormat, FormatSpec | undefined>> = {
-  'sparse-vector': ['loose_compressed'],
-  CSR: ['dense', 'loose_compressed'],
-  CSC: { levels: ['dense', 'loose_compressed'], order: [1, 0] },
-  DCSR: ['loose_compressed', 'loose_compressed'],
-  DCSC: { levels: ['loose_compressed', 'loose_compressed'], order: [1, 0] },
-  COO: ['loose_compressed(nonunique)', 'singleton'],
-  CSF: undefined,
-  dense: undefined,
-};
-
 const SIZES = { i: 13, j: 11, k: 3 };
 
 describe('catalog kernels with loose_compressed operands equal the dense evaluation', () => {
   const cases = CATALOG.flatMap((kernel) =>
-    kernel.formats.map((named) => ({ kernel, named, format: LOOSE[named] as FormatSpec })),
+    kernel.formats.map((named) => ({ kernel, named, format: LOOSE_FORMATS[named] as FormatSpec })),
   );
   it.each(cases.map((c) => ({ ...c, label: `${c.kernel.name} ${c.named}` })))(
     '$label',

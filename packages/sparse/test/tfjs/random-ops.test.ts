@@ -6,27 +6,18 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
-import {
-  CASE_OPS,
-  describeCase,
-  randomCases,
-  referenceOf,
-  runCase,
-} from './support/random-cases.js';
+import { expectBalancedOn } from './support/balanced-on-backend.js';
+import { CASE_OPS, expectCasesMatchLoops, randomCases } from './support/random-cases.js';
 
 const CASES_PER_OP = 60;
 
 describe.each(['cpu', 'wasm'] as const)('sparse ops on %s equal plain loops', (backend) => {
   it.each(CASE_OPS)('%s on random cases', async (op) => {
-    expect(await tf.setBackend(backend)).toBe(true);
-    const before = tf.memory().numTensors;
-    for (const c of randomCases(op, CASES_PER_OP, 1 + CASE_OPS.indexOf(op))) {
-      const got = tf.tidy(() => Array.from(runCase(tf, c).dataSync(), (v) => (v === 0 ? 0 : v)));
-      expect(got, describeCase(c)).toEqual(referenceOf(c));
-    }
-    expect(tf.memory().numTensors).toBe(before);
+    await expectBalancedOn(tf, backend, () =>
+      expectCasesMatchLoops(tf, randomCases(op, CASES_PER_OP, 1 + CASE_OPS.indexOf(op))),
+    );
   });
 });

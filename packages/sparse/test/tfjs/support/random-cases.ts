@@ -4,7 +4,8 @@
  * (quarters), so every summation order gives the same float32 and results compare exactly.
  */
 import type * as tfType from '@tensorflow/tfjs-core';
-import type { NamedFormat } from '../../../src/index.js';
+import { expect } from 'vitest';
+import type { FormatSpec, NamedFormat } from '../../../src/index.js';
 import {
   sddmm,
   sparseDot,
@@ -123,27 +124,39 @@ export function storedEntries(c: SparseCase): number {
   return operandsOf(c).sparse.data.filter((v) => v !== 0).length;
 }
 
-/** Runs the case's op with `tf` on the active backend (inside the caller's tidy). */
-export function runCase(tf: typeof tfType, c: SparseCase): tfType.Tensor {
+/**
+ * Runs the case's op with `tf` on the active backend (inside the caller's tidy), its sparse
+ * operand stored in `format` (the case's named format unless given).
+ */
+export function runCase(
+  tf: typeof tfType,
+  c: SparseCase,
+  format: FormatSpec = c.format,
+): tfType.Tensor {
   const { sparse, dense } = operandsOf(c);
   const dtype = c.int ? 'int32' : 'float32';
   const typed = (data: Float64Array) => (c.int ? Int32Array.from(data) : Float32Array.from(data));
-  const A = TfSparseTensor.fromDense(tf.tensor(typed(sparse.data), sparse.shape, dtype), c.format);
-  const d = (name: string) => {
-    const o = (dense as Record<string, { data: Float64Array; shape: number[] }>)[name]!;
-    return tf.tensor(typed(o.data), o.shape, dtype);
-  };
-  switch (c.op) {
-    case 'spmv':
-      return spmv(A, d('x'));
-    case 'spmm':
-      return spmm(A, d('B'));
-    case 'sddmm':
-      return sddmm(A, d('A'), d('B'));
-    case 'sparseDot':
-      return sparseDot(A, d('b'));
-    case 'toDense':
-      return sparseToDense(A);
+  const A = TfSparseTensor.fromDense(tf.tensor(typed(sparse.data), sparse.shape, dtype), format);
+  const operands = Object.values(dense).map((o) => tf.tensor(typed(o.data), o.shape, dtype));
+  return runOp(c, A, operands);
+}
+
+/**
+ * Runs each case on the active backend and holds its result to the plain loops of
+ * {@link referenceOf}; `storedAs` picks the sparse operand's storage from the case's named
+ * format (the named format itself unless given).
+ */
+export function expectCasesMatchLoops(
+  tf: typeof tfType,
+  cases: readonly SparseCase[],
+  storedAs: (named: NamedFormat) => FormatSpec = (named) => named,
+): void {
+  for (const c of cases) {
+    const format = storedAs(c.format);
+    const got = tf.tidy(() =>
+      Array.from(runCase(tf, c, format).dataSync(), (v) => (v === 0 ? 0 : v)),
+    );
+    expect(got, `${describeCase(c)} stored as ${JSON.stringify(format)}`).toEqual(referenceOf(c));
   }
 }
 
