@@ -217,20 +217,24 @@ export function expectReplacement(
   const { operations, results: values } = value;
   if (values.length !== results)
     throw new LoopIrArgumentError(argument, `${expected}, not ${values.length}`, value);
-  for (let i = 0; i < operations.length; i++)
-    if (!isOperation(operations[i]))
+  const lists: readonly (readonly [
+    string,
+    readonly unknown[],
+    (item: unknown) => boolean,
+    string,
+  ])[] = [
+    ['operations', operations, isOperation, 'an Operation'],
+    ['results', values, isValue, 'a Value'],
+  ];
+  for (const [field, list, is, what] of lists) {
+    const i = list.findIndex((item) => !is(item));
+    if (i >= 0)
       throw new LoopIrArgumentError(
         argument,
-        `${expected}, whose operations[${i}] is an Operation`,
-        operations[i],
+        `${expected}, whose ${field}[${i}] is ${what}`,
+        list[i],
       );
-  for (let i = 0; i < values.length; i++)
-    if (!isValue(values[i]))
-      throw new LoopIrArgumentError(
-        argument,
-        `${expected}, whose results[${i}] is a Value`,
-        values[i],
-      );
+  }
 }
 
 /**

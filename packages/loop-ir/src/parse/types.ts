@@ -11,6 +11,7 @@ import {
   type Type,
   vectorOf,
 } from '../ir/types.js';
+import type { Lexer, Token } from './lexer.js';
 import type { Parser } from './parser.js';
 
 const FLOATS = new Set(['f16', 'bf16', 'f32', 'f64']);
@@ -67,13 +68,24 @@ export function parseTypeList(p: Parser, context: string): Type[] {
   return types;
 }
 
-/** `vector<4x[8]xf32>` (at the `vector` keyword). */
-function parseVectorType(p: Parser): Type {
+/**
+ * The opening of a shaped type, `vector<` or `memref<` (at the keyword) and its `4x[8]x`
+ * dimensions; `start` is where they end, where errors about the dimensions point.
+ */
+function parseShapedTypeDims(
+  p: Parser,
+  keyword: 'vector' | 'memref',
+): { dims: ReturnType<Lexer['scanDimensions']>; start: Token } {
   p.next();
-  p.expect('<', "in vector type after 'vector'");
+  p.expect('<', `in ${keyword} type after '${keyword}'`);
   p.rewind();
   const dims = p.lexer.scanDimensions();
-  const start = p.peek();
+  return { dims, start: p.peek() };
+}
+
+/** `vector<4x[8]xf32>` (at the `vector` keyword). */
+function parseVectorType(p: Parser): Type {
+  const { dims, start } = parseShapedTypeDims(p, 'vector');
   if (dims.length === 0) throw p.error('vector type requires at least one dimension', 'dimension');
   if (dims.some((d) => d.size === '?' || d.size === 0)) {
     throw p.error('vector dimensions must be static and positive', undefined, start);
@@ -92,11 +104,7 @@ function parseVectorType(p: Parser): Type {
 
 /** `memref<?x4xf32, strided<...>>` (at the `memref` keyword). */
 function parseMemRefType(p: Parser): Type {
-  p.next();
-  p.expect('<', "in memref type after 'memref'");
-  p.rewind();
-  const dims = p.lexer.scanDimensions();
-  const start = p.peek();
+  const { dims, start } = parseShapedTypeDims(p, 'memref');
   if (dims.some((d) => d.scalable))
     throw p.error('memref dimensions cannot be scalable', undefined, start);
   const element = parseType(p, 'as memref element type');

@@ -14,38 +14,24 @@ import { printType } from '../print/types.js';
 import { CHECKS } from './checks/index.js';
 import { type VerifyContext, valuesOf } from './context.js';
 
-function elementKindMatches(t: Type, kind: ElementKind): boolean {
-  const e = elementTypeOf(t);
-  switch (kind) {
-    case 'float':
-      return e.kind === 'float';
-    case 'int':
-      return e.kind === 'integer';
-    case 'index':
-      return e.kind === 'index';
-    case 'intOrIndex':
-      return e.kind === 'integer' || e.kind === 'index';
-    case 'i1':
-      return e.kind === 'integer' && e.width === 1;
-    case 'any':
-      return isScalar(e);
-  }
-}
+/** Whether an element type is of each element kind. */
+const ELEMENT_KINDS: Readonly<Record<ElementKind, (e: Type) => boolean>> = {
+  float: (e) => e.kind === 'float',
+  int: (e) => e.kind === 'integer',
+  index: (e) => e.kind === 'index',
+  intOrIndex: (e) => e.kind === 'integer' || e.kind === 'index',
+  i1: (e) => e.kind === 'integer' && e.width === 1,
+  any: (e) => isScalar(e),
+};
 
-function typeKindMatches(t: Type, kind: TypeKind): boolean {
-  switch (kind) {
-    case 'scalar':
-      return isScalar(t);
-    case 'vector':
-      return t.kind === 'vector';
-    case 'memref':
-      return t.kind === 'memref';
-    case 'index':
-      return t.kind === 'index';
-    case 'scalarOrVector':
-      return isScalar(t) || t.kind === 'vector';
-  }
-}
+/** Whether a type is of each type kind. */
+const TYPE_KINDS: Readonly<Record<TypeKind, (t: Type) => boolean>> = {
+  scalar: (t) => isScalar(t),
+  vector: (t) => t.kind === 'vector',
+  memref: (t) => t.kind === 'memref',
+  index: (t) => t.kind === 'index',
+  scalarOrVector: (t) => isScalar(t) || t.kind === 'vector',
+};
 
 function shapeKey(t: Type): string {
   return t.kind === 'vector' ? printType(boolLike(t)) : 'scalar';
@@ -76,25 +62,21 @@ export function checkConstraint(ctx: VerifyContext, c: Constraint): void {
       return;
     }
     case 'elementKind':
+    case 'typeKind': {
+      const [tests, wanted] =
+        c.rule === 'elementKind'
+          ? [
+              c.kinds.map((k) => (t: Type) => ELEMENT_KINDS[k](elementTypeOf(t))),
+              `to have ${c.kinds.join(' or ')} elements`,
+            ]
+          : [c.kinds.map((k) => TYPE_KINDS[k]), `to be ${c.kinds.join(' or ')}`];
       for (const v of all(c.refs)) {
-        if (!c.kinds.some((k) => elementKindMatches(v.type, k))) {
-          ctx.fail(
-            'elementKind',
-            `requires ${c.refs.join(', ')} to have ${c.kinds.join(' or ')} elements, got '${printType(v.type)}'`,
-          );
+        if (!tests.some((test) => test(v.type))) {
+          ctx.fail(c.rule, `requires ${c.refs.join(', ')} ${wanted}, got '${printType(v.type)}'`);
         }
       }
       return;
-    case 'typeKind':
-      for (const v of all(c.refs)) {
-        if (!c.kinds.some((k) => typeKindMatches(v.type, k))) {
-          ctx.fail(
-            'typeKind',
-            `requires ${c.refs.join(', ')} to be ${c.kinds.join(' or ')}, got '${printType(v.type)}'`,
-          );
-        }
-      }
-      return;
+    }
     case 'boolLike': {
       const [v] = valuesOf(ctx, c.ref);
       const [like] = valuesOf(ctx, c.like);

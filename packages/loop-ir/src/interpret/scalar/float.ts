@@ -96,22 +96,26 @@ const ordered = (f: (a: number, b: number) => boolean) => (a: number, b: number)
 const unordered = (f: (a: number, b: number) => boolean) => (a: number, b: number) =>
   Number.isNaN(a) || Number.isNaN(b) || f(a, b);
 
-/** `arith.cmpf` predicates (o* false on NaN, u* true on NaN). */
+/** The comparisons of `arith.cmpf`, by predicate name without its ordered/unordered prefix. */
+const COMPARISONS: Readonly<Record<string, (a: number, b: number) => boolean>> = {
+  eq: (a, b) => a === b,
+  gt: (a, b) => a > b,
+  ge: (a, b) => a >= b,
+  lt: (a, b) => a < b,
+  le: (a, b) => a <= b,
+  ne: (a, b) => a !== b,
+};
+
+/** `arith.cmpf` predicates: `o<cmp>` false on NaN, `u<cmp>` true on NaN, `ord`/`uno` NaN tests. */
 export const CMPF: Readonly<Record<string, (a: number, b: number) => boolean>> = {
   false: () => false,
-  oeq: ordered((a, b) => a === b),
-  ogt: ordered((a, b) => a > b),
-  oge: ordered((a, b) => a >= b),
-  olt: ordered((a, b) => a < b),
-  ole: ordered((a, b) => a <= b),
-  one: ordered((a, b) => a !== b),
-  ord: ordered(() => true),
-  ueq: unordered((a, b) => a === b),
-  ugt: unordered((a, b) => a > b),
-  uge: unordered((a, b) => a >= b),
-  ult: unordered((a, b) => a < b),
-  ule: unordered((a, b) => a <= b),
-  une: unordered((a, b) => a !== b),
-  uno: unordered(() => false),
   true: () => true,
+  ord: ordered(() => true),
+  uno: unordered(() => false),
+  ...Object.fromEntries(
+    Object.entries(COMPARISONS).flatMap(([name, f]) => [
+      [`o${name}`, ordered(f)],
+      [`u${name}`, unordered(f)],
+    ]),
+  ),
 };

@@ -123,38 +123,41 @@ const maskedStore: OpSemantics = (op, operands) => {
   return [];
 };
 
-/** Subscripts of gathered lane `l`: the innermost base index plus the lane's index value. */
-function gatherSubscripts(indices: readonly number[], indexVec: VectorValue, l: number): number[] {
-  const out = [...indices];
-  out[out.length - 1] = (out[out.length - 1] as number) + Number(indexVec.elements[l] as bigint);
-  return out;
-}
-
-const gather: OpSemantics = (op, operands) => {
+/**
+ * The operands of `vector.gather` and `vector.scatter`: the base, the mask, the pass-through
+ * or stored vector, and the subscripts of lane `l` (the innermost base index plus the lane's
+ * index value).
+ */
+function indexedAccess(op: Operation, operands: RuntimeValue[]) {
   const { base, indices, rest } = splitAccess(op, operands, 0, 3);
-  const [indexVec, mask, pass] = rest.map((v) => asVector(v, op.name)) as [
+  const [indexVec, mask, data] = rest.map((v) => asVector(v, op.name)) as [
     VectorValue,
     VectorValue,
     VectorValue,
   ];
+  const laneSubscripts = (l: number): number[] => {
+    const out = [...indices];
+    out[out.length - 1] = (out[out.length - 1] as number) + Number(indexVec.elements[l] as bigint);
+    return out;
+  };
+  return { base, mask, data, laneSubscripts };
+}
+
+const gather: OpSemantics = (op, operands) => {
+  const { base, mask, data: pass, laneSubscripts } = indexedAccess(op, operands);
   const elements = lanes(pass.elements.length, (l) =>
     mask.elements[l] === 1n
-      ? base.read(gatherSubscripts(indices, indexVec, l), op.name, l)
+      ? base.read(laneSubscripts(l), op.name, l)
       : (pass.elements[l] as Scalar),
   );
   return [makeVector(pass.shape, elements)];
 };
 
 const scatter: OpSemantics = (op, operands) => {
-  const { base, indices, rest } = splitAccess(op, operands, 0, 3);
-  const [indexVec, mask, value] = rest.map((v) => asVector(v, op.name)) as [
-    VectorValue,
-    VectorValue,
-    VectorValue,
-  ];
+  const { base, mask, data: value, laneSubscripts } = indexedAccess(op, operands);
   // Lanes are written in ascending order, so the highest active lane wins on conflicts.
   value.elements.forEach((v, l) => {
-    if (mask.elements[l] === 1n) base.write(gatherSubscripts(indices, indexVec, l), v, op.name, l);
+    if (mask.elements[l] === 1n) base.write(laneSubscripts(l), v, op.name, l);
   });
   return [];
 };

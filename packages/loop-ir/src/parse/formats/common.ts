@@ -34,6 +34,22 @@ export function parseTypesIf(p: Parser, present: boolean, context: string): Type
   return present ? parseColonTypeList(p, context) : [];
 }
 
+/**
+ * `%a, ... [attr-dict] [: T, ...]`: the values a terminator forwards (`return`, `scf.yield`, the
+ * tail of `scf.condition`), resolved against their types; `op` and `typesContext` name where a
+ * syntax error stopped.
+ */
+export function parseForwardedValues(
+  p: Parser,
+  op: string,
+  typesContext: string,
+): { operands: Value[]; attributes: Record<string, Attribute> } {
+  const refs = p.valueRefList(`in ${op}`);
+  const attributes = parseOptionalAttrDict(p);
+  const types = parseTypesIf(p, refs.length > 0, typesContext);
+  return { operands: p.resolveAll(refs, types, `in ${op}`), attributes };
+}
+
 /** Arith flag groups written after operands: `overflow<nsw>`, `fastmath<fast>`. */
 const FLAG_ATTRS: Readonly<Record<string, string>> = {
   overflow: 'overflowFlags',

@@ -9,9 +9,9 @@ import type { RegionArgument, RegionParser } from '../region.js';
 import { parseFunctionResults, parseType } from '../types.js';
 import {
   parseColonType,
+  parseForwardedValues,
   parseOptionalAttrDict,
   parseOptionalAttrDictWithKeyword,
-  parseTypesIf,
 } from './common.js';
 
 /** `func.func [visibility] @name(%a: T, ...) [-> results] [attributes {...}] [{ body }]`. */
@@ -56,10 +56,7 @@ export function parseFunc(p: Parser, _name: string, parseRegion: RegionParser): 
 
 /** `return [%a, ... : T, ...]`. */
 export function parseReturn(p: Parser): ParsedOp {
-  const refs = p.valueRefList('in return');
-  const attributes = parseOptionalAttrDict(p);
-  const types = parseTypesIf(p, refs.length > 0, 'after return operands');
-  return { operands: p.resolveAll(refs, types, 'in return'), resultTypes: [], attributes };
+  return { ...parseForwardedValues(p, 'return', 'after return operands'), resultTypes: [] };
 }
 
 /** `call @f(%a, ...) attr-dict : (T...) -> (R...)`. */

@@ -7,6 +7,7 @@ import type { RegionArgument, RegionParser } from '../region.js';
 import { parseFunctionResults, parseType } from '../types.js';
 import {
   parseColonType,
+  parseForwardedValues,
   parseOptionalAttrDict,
   parseOptionalAttrDictWithKeyword,
   parseTypesIf,
@@ -101,10 +102,7 @@ export function parseWhile(p: Parser, _name: string, parseRegion: RegionParser):
 
 /** `scf.yield [%a, ... : T, ...]`. */
 export function parseYield(p: Parser): ParsedOp {
-  const refs = p.valueRefList('in scf.yield');
-  const attributes = parseOptionalAttrDict(p);
-  const types = parseTypesIf(p, refs.length > 0, 'after scf.yield operands');
-  return { operands: p.resolveAll(refs, types, 'in scf.yield'), resultTypes: [], attributes };
+  return { ...parseForwardedValues(p, 'scf.yield', 'after scf.yield operands'), resultTypes: [] };
 }
 
 /** `scf.condition(%c) [%a, ... : T, ...]`. */
