@@ -21,10 +21,10 @@ export {
   type SparseKernelRun,
 } from './kernel-path.js';
 export type { DenseArgument } from './ops/dense-argument.js';
-export { DEFAULT_OP_OPTIONS, type SparseOperand } from './ops/run-sparse-kernel.js';
+export { DEFAULT_OP_OPTIONS } from './ops/run-sparse-kernel.js';
 export { sddmm } from './ops/sddmm.js';
 export { sparseAdd } from './ops/sparse-add.js';
-export type { SparseArgument } from './ops/sparse-argument.js';
+export type { SparseArgument, SparseOperand } from './ops/sparse-argument.js';
 export { sparseConvert } from './ops/sparse-convert.js';
 export { sparseDiagScale } from './ops/sparse-diag-scale.js';
 export { sparseDot } from './ops/sparse-dot.js';

@@ -6,7 +6,6 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { INT32_MAX } from '@tilekit/errors';
-import { markImmutable } from '@tilekit/loop-engines';
 import { textOf } from '../sparse-error.js';
 import { SparseFormatError, SparseStorageError } from '../sparse-tensor/errors.js';
 import {
@@ -15,7 +14,6 @@ import {
   hasCoordinates,
   isCompressed,
   MAX_RANK,
-  resolveFormat,
   type SparseFormat,
 } from '../sparse-tensor/format.js';
 import type {
@@ -25,67 +23,18 @@ import type {
   SparseTriple,
 } from '../sparse-tensor/source-forms.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import { type IndexArray, readIndex } from '../sparse-tensor/storage-arrays.js';
 import { transposedLayout } from '../sparse-tensor/transpose.js';
-import { sparseToDense } from './ops/to-dense.js';
+import {
+  format32,
+  registerTfSparseTensor,
+  type TfSparseDType,
+  type TfSparseStorage,
+} from './device-sparse.js';
+import { densify } from './ops/densify.js';
+import { uploadedStorage } from './sparse-upload.js';
 import { checkStorage, checkStorageLengths, recordCheckedStorage } from './storage-check.js';
 
-/** Value dtypes a {@link TfSparseTensor} holds. */
-export type TfSparseDType = 'float32' | 'int32';
-
-/** The tensors of a {@link TfSparseTensor}'s storage, as {@link TfSparseTensor.fromTensors} takes them. */
-export interface TfSparseStorage {
-  readonly values: tf.Tensor1D;
-  /** Per level: the positions (compressed levels) or `undefined`. */
-  readonly positions: readonly (tf.Tensor1D | undefined)[];
-  /** Per level: the coordinates (compressed and singleton levels) or `undefined`. */
-  readonly coordinates: readonly (tf.Tensor1D | undefined)[];
-}
-
-/** `format` with 32-bit positions and coordinates (the width of int32 tensors). */
-export function format32(format: FormatSpec, rank: number): SparseFormat {
-  const levels = (format as { levels?: unknown } | null)?.levels;
-  if (
-    typeof format !== 'string' &&
-    !Array.isArray(format) &&
-    (typeof format !== 'object' || format === null || !Array.isArray(levels))
-  )
-    throw new SparseFormatError(
-      'format',
-      'expected a format name, a level list or {levels, order?, posWidth?, crdWidth?}',
-    );
-  const resolved = resolveFormat(format, rank, { posWidth: 32, crdWidth: 32 });
-  // Backends store one level per dimension; block formats stay on the host (SparseTensor).
-  if (resolved.expressions !== undefined)
-    throw new SparseFormatError(
-      'format',
-      `a block or structured format is a host SparseTensor format; use 'CSR', or sparseOp over tensor.toLevelTensor()`,
-    );
-  return resolved;
-}
-
-/**
- * Int32 copies of host index arrays, made once per array: a `SparseTensor`'s storage never
- * changes, so every upload of it (one per op called with a host operand) shares them, and the
- * wasm engine keeps them in its memory between calls (they are marked immutable).
- */
-const int32Copies = new WeakMap<IndexArray, Int32Array>();
-
-/** An index array of any width as int32 (throws past 2^31 - 1, which no int32 tensor holds). */
-function int32Of(array: IndexArray, argument: string): Int32Array {
-  const known = int32Copies.get(array);
-  if (known !== undefined) return known;
-  const out = new Int32Array(array.length);
-  for (let k = 0; k < array.length; k++) {
-    const v = readIndex(array, k);
-    if (v > INT32_MAX)
-      throw new SparseStorageError(argument, `${v} does not fit an int32 tensor`, k);
-    out[k] = v;
-  }
-  markImmutable(out);
-  int32Copies.set(array, out);
-  return out;
-}
+export { format32, type TfSparseDType, type TfSparseStorage };
 
 /** What only this module can pass the constructor (storage it made or checked). */
 const CHECKED_STORAGE = Symbol('checked storage');
@@ -225,6 +174,10 @@ export class TfSparseTensor {
   static {
     construct = (shape, format, storage) =>
       new TfSparseTensor(CHECKED_STORAGE, shape, format, storage);
+    registerTfSparseTensor({
+      isInstance: (x): x is TfSparseTensor => x instanceof TfSparseTensor,
+      checked: construct,
+    });
   }
 
   readonly shape: readonly number[];
@@ -255,28 +208,7 @@ export class TfSparseTensor {
 
   /** Uploads a {@link SparseTensor}'s storage to the active backend (float64 values are refused). */
   static fromSparseTensor(s: SparseTensor): TfSparseTensor {
-    if (!(s instanceof SparseTensor))
-      throw new SparseFormatError('sparse', 'expected a SparseTensor');
-    if (s.dtype !== 'float32' && s.dtype !== 'int32')
-      throw new SparseFormatError('sparse', `tfjs holds float32 or int32 values, got ${s.dtype}`);
-    const format = format32(s.format, s.rank);
-    markImmutable(s.values as Float32Array | Int32Array);
-    // Converted before anything is uploaded, so a failure leaves no tensor behind.
-    const positions = s.positions.map((a, l) =>
-      a === undefined ? undefined : int32Of(a, `positions[${l}]`),
-    );
-    const coordinates = s.coordinates.map((a, l) =>
-      a === undefined ? undefined : int32Of(a, `coordinates[${l}]`),
-    );
-    const upload = (a: Int32Array | undefined) =>
-      a === undefined ? undefined : tf.tensor1d(a, 'int32');
-    const storage: TfSparseStorage = {
-      values: tf.tensor1d(s.values as Float32Array | Int32Array, s.dtype),
-      positions: positions.map(upload),
-      coordinates: coordinates.map(upload),
-    };
-    // A SparseTensor's storage was validated when it was made.
-    recordCheckedStorage(storage, format, s.shape);
+    const { format, storage } = uploadedStorage(s);
     return new TfSparseTensor(CHECKED_STORAGE, s.shape, format, storage);
   }
 
@@ -511,7 +443,7 @@ export class TfSparseTensor {
    * values, through {@link withValues}).
    */
   toDense(): tf.Tensor {
-    return sparseToDense(this);
+    return densify(this);
   }
 
   /**

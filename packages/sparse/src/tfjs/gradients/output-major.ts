@@ -12,7 +12,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { AccessExpr, Expr } from '../../sparsify/planning/expression.js';
 import { accessesOf, mapExpr, parseNotation, printExpr } from '../../sparsify/planning/notation.js';
-import type { SparseOperand } from '../ops/run-sparse-kernel.js';
+import type { SparseOperand } from '../ops/sparse-argument.js';
 import { sparseToDense } from '../ops/to-dense.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 

@@ -10,6 +10,7 @@ import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { outputShapeOfShapes, SparsifyError } from '../../sparsify/index.js';
 import { checkOptionsObject } from '../../sparsify/options-object.js';
 import { compiledSparseKernel } from '../compiled-kernel.js';
+import { type DeviceSparse, isTfSparseTensor } from '../device-sparse.js';
 import {
   FIXED_EXPRESSIONS,
   type SparseKernelAttrs,
@@ -23,10 +24,13 @@ import {
   SPARSE_OP_OPTION_KEYS,
   type SparseOpOptions,
 } from '../sparse-op-key.js';
-import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { uploadedSparse } from '../sparse-upload.js';
 
-/** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
-export type SparseOperand = tf.Tensor | TfSparseTensor | SparseTensor | number;
+/**
+ * An operand of a kernel call: a dense tensor, a sparse tensor (on the backend or host) or a
+ * number (the ops' `SparseOperand`, read through `DeviceSparse`).
+ */
+export type KernelOperand = tf.Tensor | DeviceSparse | SparseTensor | number;
 
 /** Defaults of the sparse ops: vectorized (vl 8, 32-bit SIMD indices) on the wasm engine. */
 export const DEFAULT_OP_OPTIONS: Readonly<SparseOpOptions> = Object.freeze({
@@ -36,15 +40,15 @@ export const DEFAULT_OP_OPTIONS: Readonly<SparseOpOptions> = Object.freeze({
 });
 
 /** `o` as a backend-resident sparse tensor (a host SparseTensor is uploaded into the op's scope). */
-function residentSparse(o: TfSparseTensor | SparseTensor): TfSparseTensor {
-  return o instanceof TfSparseTensor ? o : TfSparseTensor.fromSparseTensor(o);
+function residentSparse(o: DeviceSparse | SparseTensor): DeviceSparse {
+  return o instanceof SparseTensor ? uploadedSparse(o) : o;
 }
 
 /** Canonical JSON of the sparse operands' formats (names sorted). */
-function formatsAttr(sparse: ReadonlyMap<string, TfSparseTensor>): string {
+function formatsAttr(sparse: ReadonlyMap<string, DeviceSparse>): string {
   const names = [...sparse.keys()].sort();
   const entries = names.map((name) => {
-    const { levels, order } = (sparse.get(name) as TfSparseTensor).format;
+    const { levels, order } = (sparse.get(name) as DeviceSparse).format;
     return `${JSON.stringify(name)}:${JSON.stringify({ levels, order })}`;
   });
   return `{${entries.join(',')}}`;
@@ -63,7 +67,7 @@ export function runSparseKernel(
   opName: string,
   kernelName: SparseKernelName,
   expr: string,
-  operands: Readonly<Record<string, SparseOperand>>,
+  operands: Readonly<Record<string, KernelOperand>>,
   sparseNames: ReadonlySet<string>,
   options: SparseOpOptions = {},
   extraAttrs: Readonly<Record<string, string>> = {},
@@ -71,7 +75,7 @@ export function runSparseKernel(
   checkOptionsObject(opName, options, SPARSE_OP_OPTION_KEYS);
   const o = { ...SPARSE_OP_OPTION_DEFAULTS, ...DEFAULT_OP_OPTIONS, ...options };
   const inputs: tf.NamedTensorMap = {};
-  const sparse = new Map<string, TfSparseTensor>();
+  const sparse = new Map<string, DeviceSparse>();
   const scalars: Record<string, number> = {};
   const dtypes = new Set<'float32' | 'int32'>();
   /** Inputs holding each dtype's values (positions and coordinates are not values). */
@@ -79,14 +83,14 @@ export function runSparseKernel(
   for (const [name, value] of Object.entries(operands)) {
     const argument = `operands.${name}`;
     if (sparseNames.has(name)) {
-      if (!(value instanceof TfSparseTensor || value instanceof SparseTensor))
+      if (!(isTfSparseTensor(value) || value instanceof SparseTensor))
         throw new SparsifyError(argument, `expected a sparse tensor, got ${describeValue(value)}`);
       if (value instanceof SparseTensor && value.dtype === 'float64')
         throw new SparsifyError(
           argument,
           'tfjs ops need float32 or int32 values, got float64 (arith.truncf to float32 loses values: convert it yourself)',
         );
-      if (value instanceof TfSparseTensor && value.isDisposed)
+      if (isTfSparseTensor(value) && value.isDisposed)
         throw new SparsifyError(argument, 'the sparse tensor is disposed');
       const s = residentSparse(value);
       sparse.set(name, s);
@@ -114,7 +118,7 @@ export function runSparseKernel(
     } else {
       throw new SparsifyError(
         argument,
-        `expected a dense tf.Tensor or a number, got ${value instanceof TfSparseTensor || value instanceof SparseTensor ? 'a sparse tensor (the op takes it dense here)' : describeValue(value)}`,
+        `expected a dense tf.Tensor or a number, got ${isTfSparseTensor(value) || value instanceof SparseTensor ? 'a sparse tensor (the op takes it dense here)' : describeValue(value)}`,
       );
     }
   }
@@ -176,7 +180,7 @@ export function runSparseKernel(
 export function runFixedKernel(
   opName: string,
   kernelName: SparseKernelName,
-  operands: Readonly<Record<string, SparseOperand>>,
+  operands: Readonly<Record<string, KernelOperand>>,
   sparseNames: readonly string[],
   options?: SparseOpOptions,
 ): tf.Tensor {

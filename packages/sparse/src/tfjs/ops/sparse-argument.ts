@@ -8,6 +8,9 @@ import { TfSparseTensor } from '../sparse-tensor-tf.js';
 /** A sparse argument: on the backend, or a host SparseTensor (uploaded for the call). */
 export type SparseArgument = TfSparseTensor | SparseTensor;
 
+/** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
+export type SparseOperand = tf.Tensor | SparseArgument | number;
+
 /** Checks at runtime that `s` is a sparse tensor of rank `rank` (JS callers can pass anything). */
 export function requireSparse(
   s: unknown,

@@ -18,10 +18,11 @@ import {
   sparseOpKey,
 } from '../sparse-op-key.js';
 import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
-import { runSparseKernel, type SparseOperand } from './run-sparse-kernel.js';
+import { runSparseKernel } from './run-sparse-kernel.js';
+import type { SparseOperand } from './sparse-argument.js';
 
 export type { SparseOpOptions } from '../sparse-op-key.js';
-export type { SparseOperand } from './run-sparse-kernel.js';
+export type { SparseOperand } from './sparse-argument.js';
 
 /** A sparse op over the operands of one expression, formats and options. */
 export interface SparseOp {

@@ -1,15 +1,8 @@
 /** The `sparseToDense` op: a sparse tensor's dense form, computed on the backend. */
-import { op, type Tensor } from '@tensorflow/tfjs-core';
-import { describeValue } from '@tilekit/tfjs-backend-support';
-import { SparseFormatError } from '../../sparse-tensor/errors.js';
-import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { toDenseExpression } from '../compiled-kernel.js';
-import { SparseToDenseTensor } from '../kernel-names.js';
-import { usePreparedKernels } from '../prepared/prepared-kernel.js';
-import { TO_DENSE_KERNELS } from '../prepared/to-dense.generated.js';
-import { TfSparseTensor } from '../sparse-tensor-tf.js';
-import { rowMajorMatrix } from '../webgpu/device-forms.js';
-import { runSparseKernel } from './run-sparse-kernel.js';
+import type { Tensor } from '@tensorflow/tfjs-core';
+import type { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import type { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { densify } from './densify.js';
 
 /**
  * The dense tensor of sparse `A` (any rank and format), built by a kernel on the active backend:
@@ -18,18 +11,4 @@ import { runSparseKernel } from './run-sparse-kernel.js';
  *
  * @throws SparseFormatError, KernelNotRegisteredError
  */
-function sparseToDense_(A: TfSparseTensor | SparseTensor): Tensor {
-  usePreparedKernels(TO_DENSE_KERNELS);
-  if (!(A instanceof TfSparseTensor || A instanceof SparseTensor))
-    throw new SparseFormatError('A', `expected a sparse tensor, got ${describeValue(A)}`);
-  return runSparseKernel(
-    'sparseToDense',
-    SparseToDenseTensor,
-    toDenseExpression(A.rank),
-    { A: A.rank === 2 ? rowMajorMatrix(A) : A },
-    new Set(['A']),
-    { vectorLength: 0 },
-  );
-}
-
-export const sparseToDense = op({ sparseToDense_ });
+export const sparseToDense: (A: TfSparseTensor | SparseTensor) => Tensor = densify;

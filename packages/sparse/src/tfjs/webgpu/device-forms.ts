@@ -18,9 +18,11 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { isCompressed, isUnique, type SparseFormat } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { type DeviceSparse, format32, siblingTfSparseTensor } from '../device-sparse.js';
 import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major-backends.js';
-import type { SparseArgument } from '../ops/sparse-argument.js';
-import { checkedTfSparseTensor, type TfSparseTensor } from '../sparse-tensor-tf.js';
+
+/** A sparse matrix argument: a `TfSparseTensor` (read through `DeviceSparse`) or a host tensor. */
+type SparseMatrix = DeviceSparse | SparseTensor;
 
 /** The backends that run matrices in row-major form: the GPU backends. */
 const ROW_MAJOR_BACKENDS: ReadonlySet<string> = new Set([...OUTPUT_MAJOR_BACKENDS, 'webgl']);
@@ -50,7 +52,7 @@ function isCoo(format: SparseFormat): boolean {
 const CSR_OF = new WeakMap<SparseTensor, SparseTensor>();
 
 /** A device COO matrix as CSR on the device (the values and columns shared, not copied). */
-function cooAsCsr(A: TfSparseTensor): TfSparseTensor {
+function cooAsCsr(A: DeviceSparse): DeviceSparse {
   const rows = A.shape[0] as number;
   const rowCoordinates = A.coordinates[0] as tf.Tensor1D;
   const columns = A.coordinates[1] as tf.Tensor1D;
@@ -61,7 +63,7 @@ function cooAsCsr(A: TfSparseTensor): TfSparseTensor {
       : tf.reshape(tf.searchSorted(rowCoordinates, tf.range(0, rows + 1, 1, 'int32'), 'left'), [
           rows + 1,
         ]);
-  return checkedTfSparseTensor(A.shape, 'CSR', {
+  return siblingTfSparseTensor(A, A.shape, format32('CSR', 2), {
     values: A.values,
     positions: [undefined, positions as tf.Tensor1D],
     coordinates: [undefined, columns],
@@ -72,7 +74,7 @@ function cooAsCsr(A: TfSparseTensor): TfSparseTensor {
  * Matrix `A` in a form whose kernels run as parallel passes on this backend (see the module
  * comment); `A` itself elsewhere, or where it has none.
  */
-export function rowMajorMatrix(A: SparseArgument): SparseArgument {
+export function rowMajorMatrix(A: SparseMatrix): SparseMatrix {
   return ROW_MAJOR_BACKENDS.has(tf.getBackend()) ? rowMajorForm(A) : A;
 }
 
@@ -81,7 +83,7 @@ export function rowMajorMatrix(A: SparseArgument): SparseArgument {
  * per tensor), a COO `TfSparseTensor` made CSR on the device; `A` itself where it is row-major
  * already or has no such form.
  */
-export function rowMajorForm(A: SparseArgument): SparseArgument {
+export function rowMajorForm(A: SparseMatrix): SparseMatrix {
   if (A.rank !== 2 || isRowMajor(A.format)) return A;
   if (A instanceof SparseTensor) {
     let csr = CSR_OF.get(A);

@@ -1,0 +1,93 @@
+/**
+ * A sparse tensor on the backend as the kernel-running code reads it, below the
+ * `TfSparseTensor` class: that class's `toDense()` is an op built on this code, so the code
+ * names what it reads (an interface) and asks the class through the hooks it registers when it
+ * loads, instead of importing it.
+ */
+import type * as tf from '@tensorflow/tfjs-core';
+import { SparseFormatError } from '../sparse-tensor/errors.js';
+import { type FormatSpec, resolveFormat, type SparseFormat } from '../sparse-tensor/format.js';
+
+/** Value dtypes a `TfSparseTensor` holds. */
+export type TfSparseDType = 'float32' | 'int32';
+
+/** The tensors of a `TfSparseTensor`'s storage, as `TfSparseTensor.fromTensors` takes them. */
+export interface TfSparseStorage {
+  readonly values: tf.Tensor1D;
+  /** Per level: the positions (compressed levels) or `undefined`. */
+  readonly positions: readonly (tf.Tensor1D | undefined)[];
+  /** Per level: the coordinates (compressed and singleton levels) or `undefined`. */
+  readonly coordinates: readonly (tf.Tensor1D | undefined)[];
+}
+
+/**
+ * What a kernel call reads of a sparse operand on the backend: a `TfSparseTensor`, or a host
+ * tensor's storage uploaded for one call.
+ */
+export interface DeviceSparse extends TfSparseStorage {
+  readonly shape: readonly number[];
+  readonly rank: number;
+  /** Resolved format; positions and coordinates are always 32-bit. */
+  readonly format: SparseFormat;
+  readonly dtype: TfSparseDType;
+  /** Stored entries (the length of the values tensor). */
+  readonly nnz: number;
+}
+
+/** `format` with 32-bit positions and coordinates (the width of int32 tensors). */
+export function format32(format: FormatSpec, rank: number): SparseFormat {
+  const levels = (format as { levels?: unknown } | null)?.levels;
+  if (
+    typeof format !== 'string' &&
+    !Array.isArray(format) &&
+    (typeof format !== 'object' || format === null || !Array.isArray(levels))
+  )
+    throw new SparseFormatError(
+      'format',
+      'expected a format name, a level list or {levels, order?, posWidth?, crdWidth?}',
+    );
+  const resolved = resolveFormat(format, rank, { posWidth: 32, crdWidth: 32 });
+  // Backends store one level per dimension; block formats stay on the host (SparseTensor).
+  if (resolved.expressions !== undefined)
+    throw new SparseFormatError(
+      'format',
+      `a block or structured format is a host SparseTensor format; use 'CSR', or sparseOp over tensor.toLevelTensor()`,
+    );
+  return resolved;
+}
+
+/** What the `TfSparseTensor` class lends the code below it. */
+export interface TfSparseTensorHooks {
+  /** Whether `x` is a `TfSparseTensor`. */
+  isInstance(x: unknown): x is DeviceSparse & { readonly isDisposed: boolean };
+  /** A `TfSparseTensor` wrapping storage this package made or checked (nothing is checked). */
+  checked(shape: readonly number[], format: SparseFormat, storage: TfSparseStorage): DeviceSparse;
+}
+
+/** Set when the class loads; no `TfSparseTensor` exists before. */
+let hooks: TfSparseTensorHooks | undefined;
+
+/** Called once by the `TfSparseTensor` class as it is defined. */
+export function registerTfSparseTensor(classHooks: TfSparseTensorHooks): void {
+  hooks = classHooks;
+}
+
+/** Whether `x` is a `TfSparseTensor` (false for anything while the class is not loaded). */
+export function isTfSparseTensor(x: unknown): x is DeviceSparse & { readonly isDisposed: boolean } {
+  return hooks?.isInstance(x) ?? false;
+}
+
+/**
+ * A `TfSparseTensor` beside `of`, one (so the class is loaded), wrapping storage this package
+ * made from `of`'s: nothing is checked or read.
+ */
+export function siblingTfSparseTensor(
+  of: DeviceSparse,
+  shape: readonly number[],
+  format: SparseFormat,
+  storage: TfSparseStorage,
+): DeviceSparse {
+  if (hooks === undefined || !hooks.isInstance(of))
+    throw new SparseFormatError('of', 'expected a TfSparseTensor');
+  return hooks.checked(shape, format, storage);
+}
