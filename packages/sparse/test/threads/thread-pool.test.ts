@@ -154,6 +154,20 @@ const rank3Operand =
     };
   };
 
+/**
+ * Two CSR operands `A` and `B` of the shapes `shapes` draws: `A`'s rows as `rowShape` says (the
+ * rows the pool splits), `B`'s uniform.
+ */
+const csrPair =
+  (shapes: (random: () => number, rows: number) => [number[], number[]]) =>
+  (random: () => number, rows: number, rowShape: RowShape, valueType: ValueType) => {
+    const [a, b] = shapes(random, rows);
+    return {
+      A: randomTensor(random, a, 'CSR', rowShape, valueType),
+      B: randomTensor(random, b, 'CSR', 'uniform', valueType),
+    };
+  };
+
 /** Every format whose first level is dense rows, with SpMV. */
 const SPMV_FORMATS: readonly [string, FormatSpec][] = [
   ['CSR', 'CSR'],
@@ -215,26 +229,25 @@ const CASES: readonly RouteCase[] = [
     name: 'SpGEMM, CSR x CSR -> CSR',
     expression: 'C(i,j) = A(i,k) * B(k,j)',
     formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
-    operands: (random, rows, rowShape, valueType) => {
-      const inner = 1 + Math.floor(random() * 30);
-      const cols = 1 + Math.floor(random() * 30);
-      return {
-        A: randomTensor(random, [rows, inner], 'CSR', rowShape, valueType),
-        B: randomTensor(random, [inner, cols], 'CSR', 'uniform', valueType),
-      };
-    },
+    operands: csrPair((random, rows) => {
+      const [inner, cols] = [1 + Math.floor(random() * 30), 1 + Math.floor(random() * 30)];
+      return [
+        [rows, inner],
+        [inner, cols],
+      ];
+    }),
   },
   {
     name: 'sparse add, both operands split, CSR output',
     expression: 'C(i,j) = A(i,j) + B(i,j)',
     formats: { A: 'CSR', B: 'CSR', C: 'CSR' },
-    operands: (random, rows, rowShape, valueType) => {
+    operands: csrPair((random, rows) => {
       const cols = 1 + Math.floor(random() * 30);
-      return {
-        A: randomTensor(random, [rows, cols], 'CSR', rowShape, valueType),
-        B: randomTensor(random, [rows, cols], 'CSR', 'uniform', valueType),
-      };
-    },
+      return [
+        [rows, cols],
+        [rows, cols],
+      ];
+    }),
   },
   {
     name: 'rank 3, A dense-compressed-compressed (CSF with dense rows)',
