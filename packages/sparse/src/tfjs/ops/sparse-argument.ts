@@ -9,7 +9,7 @@ import { TfSparseTensor } from '../sparse-tensor-tf.js';
 export type SparseArgument = TfSparseTensor | SparseTensor;
 
 /** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
-export type SparseOperand = tf.Tensor | SparseArgument | number;
+export type SparseOperand = tf.Tensor | TfSparseTensor | SparseTensor | number;
 
 /** Checks at runtime that `s` is a sparse tensor of rank `rank` (JS callers can pass anything). */
 export function requireSparse(
