@@ -1,7 +1,8 @@
 /**
  * @tilekit/errors: the one error model of every tilekit package. `TilekitError` is the base of
  * each package's errors; `isTilekitError` recognises any of them; `INT32_MAX` and
- * `rowMajorStrides` are the size bound and the shape arithmetic their argument checks share;
+ * `rowMajorStrides` are the size bound and the shape arithmetic their argument checks share,
+ * `isIntegerIn` the range check of their counts and sizes;
  * `describeValue` is how their messages say what was passed and `messageText` how an
  * error's own text is made from whatever it was given; `nearestName` is the one "did you mean"
  * rule for a misspelt name.
@@ -10,6 +11,7 @@ export { TilekitArgumentError } from './argument-error.js';
 export { type ArgumentErrorText, argumentErrorText } from './argument-text.js';
 export { describeValue } from './describe-value.js';
 export { INT32_MAX } from './int32-bound.js';
+export { isIntegerIn } from './is-integer-in.js';
 export { messageText } from './message-text.js';
 export { nearestName } from './nearest-name.js';
 export { rowMajorStrides } from './row-major-strides.js';

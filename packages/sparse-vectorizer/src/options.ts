@@ -1,7 +1,7 @@
 /**
  * The target SIMD description (MLIR's `VL` struct) and the vector types it induces.
  */
-import { describeValue } from '@tilekit/errors';
+import { describeValue, isIntegerIn } from '@tilekit/errors';
 import { MAX_VECTOR_LENGTH, type ScalarType, type VectorType, vectorOf } from '@tilekit/loop-ir';
 import { expectScalarType } from './argument-checks.js';
 import { VectorizerError } from './vectorizer-error.js';
@@ -54,12 +54,7 @@ export function resolveOptions(options: VectorizeOptions, argument = 'options'):
     );
   }
   const { vectorLength } = options;
-  if (
-    typeof vectorLength !== 'number' ||
-    !Number.isInteger(vectorLength) ||
-    vectorLength < 1 ||
-    vectorLength > MAX_VECTOR_LENGTH
-  ) {
+  if (!isIntegerIn(vectorLength, 1, MAX_VECTOR_LENGTH)) {
     throw new VectorizeOptionsError(
       `${name}.vectorLength must be an integer in [1, ${MAX_VECTOR_LENGTH}] (vl=0 disables vectorization and is an error, as in MLIR; more than ${MAX_VECTOR_LENGTH} lanes is beyond any SIMD target), got ${describeValue(vectorLength)}`,
       `${name}.vectorLength`,

@@ -4,6 +4,7 @@
  * created, and compile each kernel once; a call wakes them through shared memory and waits
  * for them with `Atomics.wait`, so it is as synchronous as `runKernel`.
  */
+import { isIntegerIn } from '@tilekit/errors';
 import { textOf } from '../sparse-error.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { buildKernel } from './block-executor.js';
@@ -74,12 +75,7 @@ export class SparseThreadPool {
       }
     }
     const asked = options.threads === undefined ? await defaultThreads() : options.threads;
-    if (
-      typeof asked !== 'number' ||
-      !Number.isInteger(asked) ||
-      asked < 1 ||
-      asked > MAX_POOL_THREADS
-    ) {
+    if (!isIntegerIn(asked, 1, MAX_POOL_THREADS)) {
       throw new SparseThreadArgumentError(
         'options.threads',
         `expected an integer from 1 to ${MAX_POOL_THREADS}, got ${textOf(asked)}`,
