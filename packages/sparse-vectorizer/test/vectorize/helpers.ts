@@ -9,6 +9,20 @@ import {
 } from '@tilekit/loop-ir';
 import { type VectorizeOptions, type VectorizeResult, vectorize } from '../../src/index.js';
 
+/**
+ * The integer `arith` ops the vectorizer takes both lane-wise and as the combining op of a
+ * reduction (add, sub, mul, and, or, xor), listed here from MLIR's sparse vectorizer rather than
+ * read from this package's rules, so the tests can catch a rule that goes missing.
+ */
+export const INT_COMBINING_OPS: readonly string[] = [
+  'arith.addi',
+  'arith.subi',
+  'arith.muli',
+  'arith.andi',
+  'arith.ori',
+  'arith.xori',
+];
+
 /** A kernel with one loop, in the sparsifier's form; `body` runs with `%i` as the IV. */
 export function loopKernel(
   signature: string,

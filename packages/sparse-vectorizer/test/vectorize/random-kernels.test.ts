@@ -10,6 +10,7 @@ import { interpret, parseModule } from '@tilekit/loop-ir';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { vectorize } from '../../src/index.js';
+import { INT_COMBINING_OPS } from './helpers.js';
 
 type Expr =
   | { readonly leaf: 'a' | 'b' | 's' | 'seven' | 'iv' }
@@ -17,14 +18,7 @@ type Expr =
   | { readonly binary: string; readonly x: Expr; readonly y: Expr };
 
 const SUPPORTED_UNARY = ['math.absi'];
-const SUPPORTED_BINARY = [
-  'arith.addi',
-  'arith.subi',
-  'arith.muli',
-  'arith.andi',
-  'arith.ori',
-  'arith.xori',
-];
+const SUPPORTED_BINARY = INT_COMBINING_OPS;
 const UNSUPPORTED_BINARY = ['arith.maxsi', 'arith.minui', 'arith.maxui'];
 
 const exprArb: fc.Arbitrary<Expr> = fc.letrec<{ expr: Expr }>((tie) => ({

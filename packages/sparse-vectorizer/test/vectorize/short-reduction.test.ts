@@ -15,17 +15,9 @@ import {
 } from '@tilekit/test-support/csr-row-reduction';
 import { describe, expect, it } from 'vitest';
 import { VectorizeOptionsError, vectorize } from '../../src/index.js';
-import { opsNamed } from './helpers.js';
+import { INT_COMBINING_OPS, opsNamed } from './helpers.js';
 
 const FLOAT_COMBINES = ['arith.addf', 'arith.subf', 'arith.mulf'];
-const INT_COMBINES = [
-  'arith.addi',
-  'arith.subi',
-  'arith.muli',
-  'arith.andi',
-  'arith.ori',
-  'arith.xori',
-];
 
 const FLOAT_SPECIALS = [0, -0, 1, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, -2.5e-310];
 
@@ -114,7 +106,7 @@ function cases(seed: number, count: number): CsrRowReduction[] {
   return Array.from({ length: count }, (_, k) => {
     const element = (['f32', 'f64', 'i32', 'i64'] as const)[k % 4] as ReductionElement;
     const float = element.startsWith('f');
-    const combines = float ? FLOAT_COMBINES : INT_COMBINES;
+    const combines = float ? FLOAT_COMBINES : INT_COMBINING_OPS;
     const combine = combines[Math.floor(k / 4) % combines.length] as string;
     const constants = float ? ['0.0', '-0.0', '3.0', '1.0'] : ['0', '7', '-1'];
     return {
