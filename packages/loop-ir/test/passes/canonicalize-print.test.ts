@@ -24,25 +24,16 @@ import {
   runPassPipeline,
   type Value,
 } from '../../src/index.js';
+import { affineExpressionArb } from '../support/affine-expression-arbitrary.js';
 
 const SEPARATOR = '// -----';
 
 /** A random affine expression over d0, d1, s0, s1. */
-const exprArb: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
-  e: fc.oneof(
-    { depthSize: 'small' },
-    fc.constantFrom('d0', 'd1', 's0', 's1'),
-    fc.integer({ min: -4, max: 4 }).map(String),
-    fc.tuple(tie('e'), fc.constantFrom('+', '-'), tie('e')).map(([a, o, b]) => `(${a} ${o} ${b})`),
-    fc
-      .tuple(tie('e'), fc.constantFrom('-1', '0', '2', 's0', 's1'))
-      .map(([a, k]) => `(${a} * ${k})`),
-    fc
-      .tuple(tie('e'), fc.constantFrom('floordiv', 'ceildiv', 'mod'), fc.constantFrom('2', 's1'))
-      .map(([a, o, d]) => `(${a} ${o} ${d})`),
-    tie('e').map((a) => `-${a}`),
-  ),
-})).e;
+const exprArb = affineExpressionArb({
+  literalBound: 4,
+  factors: ['-1', '0', '2', 's0', 's1'],
+  divisors: ['2', 's1'],
+});
 
 /** A map over two dims and two symbols (a few, so that ops share maps and aliases). */
 const mapArb = fc

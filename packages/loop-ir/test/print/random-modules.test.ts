@@ -9,30 +9,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runMlirOpt } from '../../../../tools/scripts/mlir-opt.mjs';
 import { parseModule, printModule } from '../../src/index.js';
+import { affineExpressionArb } from '../support/affine-expression-arbitrary.js';
 
 const SEPARATOR = '// -----';
 
 /** A random affine expression over d0, d1, s0, s1 (divisors are constants or symbols). */
-const exprArb: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
-  e: fc.oneof(
-    { depthSize: 'small' },
-    fc.constantFrom('d0', 'd1', 's0', 's1'),
-    fc.integer({ min: -6, max: 6 }).map(String),
-    fc.tuple(tie('e'), fc.constantFrom('+', '-'), tie('e')).map(([a, o, b]) => `(${a} ${o} ${b})`),
-    fc
-      .tuple(tie('e'), fc.constantFrom('-3', '-1', '0', '1', '2', '4', 's0', 's1'))
-      .map(([a, k]) => `(${a} * ${k})`),
-    fc.tuple(fc.constantFrom('-2', '3', 's1'), tie('e')).map(([k, a]) => `(${k} * ${a})`),
-    fc
-      .tuple(
-        tie('e'),
-        fc.constantFrom('floordiv', 'ceildiv', 'mod'),
-        fc.constantFrom('1', '2', '4', '-2', 's0'),
-      )
-      .map(([a, o, d]) => `(${a} ${o} ${d})`),
-    tie('e').map((a) => `-${a}`),
-  ),
-})).e;
+const exprArb = affineExpressionArb({
+  literalBound: 6,
+  factors: ['-3', '-1', '0', '1', '2', '4', 's0', 's1'],
+  leftFactors: ['-2', '3', 's1'],
+  divisors: ['1', '2', '4', '-2', 's0'],
+});
 
 /** A float literal MLIR reads: decimal of any magnitude, or a bit pattern. */
 const floatArb = fc.oneof(
