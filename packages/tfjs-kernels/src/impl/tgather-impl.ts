@@ -7,9 +7,11 @@
 import type { TGatherAttrs } from '../kernel-names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element-types.js';
 import { zerosLike } from './output-arrays.js';
+import { gatherRunThenCheck } from './run-moves.js';
 import { bitsOf, valuesOfBits } from './tile-bits.js';
 import type { TileGeometry } from './tile-geometry.js';
-import { firstOutside, indexError, type TileRuns, validRuns } from './tile-runs.js';
+import type { TileLoop } from './tile-loop.js';
+import { indexError, type TileRuns, validRuns } from './tile-runs.js';
 import { assertValuesFit, type TileValues } from './tile-values.js';
 
 /** The attributes the loop reads. */
@@ -48,13 +50,8 @@ function lastWriters(
  * @returns Row-major storage of `g.batch` destination tiles, same array kind as `src`.
  * @throws TileValueError, TileIndexError
  */
-export function tgatherImpl(
-  src: TileValues,
-  idx: Int32Array,
-  g: TileGeometry,
-  attrs: TGatherImplAttrs,
-  op = 'tgather',
-): TileValues {
+export const tgatherImpl: TileLoop<TGatherImplAttrs> = (src, idx, g, attrs) => {
+  const op = 'tgather';
   assertValuesFit(op, 'src', src, ELEMENT_TYPE_INFO[attrs.elementType], attrs.elementType);
   assertValuesFit(op, 'idx', idx, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
   const srcSize = g.src.rows * g.src.cols;
@@ -70,24 +67,25 @@ export function tgatherImpl(
     for (let r = 0; r < runs.count; r++) {
       const x = b * idxSize + r * g.idx.cols;
       const d = b * dstSize + r * g.dst.cols;
+      const s = b * srcSize;
       const outside =
         winner === null && attrs.bounds === 'error'
-          ? gatherRunThenCheck(dst, d, values, b * srcSize, srcSize, idx, x, runs.length)
-          : gatherRun(dst, d, values, b * srcSize, srcSize, idx, x, runs.length, winner);
+          ? gatherRunThenCheck(dst, d, values, s, idx, x, runs.length, srcSize)
+          : gatherRun(dst, d, values, s, srcSize, idx, x, runs.length, winner);
       if (outside >= 0 && attrs.bounds === 'error') {
         throw indexError(op, idx, g, b, x + outside, srcSize);
       }
     }
   }
   return valuesOfBits(dst, src);
-}
+};
 
 /**
  * `dst[d + j] = src[s + idx[x + j]]` for j < length: one contiguous run of one batch entry,
  * whose source tile starts at `s` and holds `size` elements; offsets outside it are skipped, and
  * with `winner` so are index positions that are not their offset's last writer (`winner[k]`
- * holds the index storage position of the last writer of `k`). Arrays and offsets rather than a
- * view per run, as in TSCATTER's loop.
+ * holds the index storage position of the last writer of `k`). The loop of calls that skip
+ * out-of-range offsets or select last writers; the others use {@link gatherRunThenCheck}.
  *
  * @returns The run position of the first offset outside the source tile, or -1.
  */
@@ -112,55 +110,4 @@ function gatherRun(
     }
   }
   return outside;
-}
-
-/**
- * As {@link gatherRun} without `winner`, for calls that reject out-of-range offsets: loads
- * without testing each offset, unrolled by eight, and tests them all at once afterwards (the
- * sign bit of an OR over `k | (size - 1 - k)`), as TSCATTER's `assignRunThenCheck` does. An
- * out-of-range entry may have read another batch entry's tile or nothing (NaN or 0) into the
- * private output, which the caller discards when it throws.
- *
- * @returns The run position of the first offset outside the source tile, or -1.
- */
-function gatherRunThenCheck(
-  dst: TileValues,
-  d: number,
-  src: TileValues,
-  s: number,
-  size: number,
-  idx: Int32Array,
-  x: number,
-  length: number,
-): number {
-  const last = size - 1;
-  let signs = 0;
-  let j = 0;
-  for (const unrolledEnd = length & ~7; j < unrolledEnd; j += 8) {
-    const k0 = idx[x + j]!;
-    const k1 = idx[x + j + 1]!;
-    const k2 = idx[x + j + 2]!;
-    const k3 = idx[x + j + 3]!;
-    const k4 = idx[x + j + 4]!;
-    const k5 = idx[x + j + 5]!;
-    const k6 = idx[x + j + 6]!;
-    const k7 = idx[x + j + 7]!;
-    signs |= k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7;
-    signs |= (last - k0) | (last - k1) | (last - k2) | (last - k3);
-    signs |= (last - k4) | (last - k5) | (last - k6) | (last - k7);
-    dst[d + j] = src[s + k0]!;
-    dst[d + j + 1] = src[s + k1]!;
-    dst[d + j + 2] = src[s + k2]!;
-    dst[d + j + 3] = src[s + k3]!;
-    dst[d + j + 4] = src[s + k4]!;
-    dst[d + j + 5] = src[s + k5]!;
-    dst[d + j + 6] = src[s + k6]!;
-    dst[d + j + 7] = src[s + k7]!;
-  }
-  for (; j < length; j++) {
-    const k = idx[x + j]!;
-    signs |= k | (last - k);
-    dst[d + j] = src[s + k]!;
-  }
-  return signs >= 0 ? -1 : firstOutside(idx, x, size);
 }
