@@ -26,7 +26,10 @@ import { memoizedByText } from './text-memo.js';
 
 /** A kernel compiled for one attribute set. */
 export interface CompiledSparseKernel {
-  /** The cache key (canonical expression, formats and options). */
+  /**
+   * The cache key: canonical expression, formats and options (a prepared kernel's is its
+   * spelling, see {@link kernelSpelling}, which its prepared passes are found by).
+   */
   readonly key: string;
   /** The expression as given. */
   readonly expr: string;

@@ -1,8 +1,10 @@
 /**
- * A sparse kernel prepared ahead of time, as a generated module holds it: what binding the
- * operands needs (the kernel's plan and parameters), what the caches and backends read (key,
- * formats, options, dtype) and the wasm kernel image, its bytes in hex. Reviving one makes
- * the {@link CompiledSparseKernel} the call path uses, without the compiler.
+ * A sparse kernel prepared ahead of time, as a generated module holds it: the attribute spelling
+ * it serves (which also spells its expression, formats, options and dtype, and is its key), what
+ * binding the operands needs (the kernel's plan and parameters) and the wasm kernel image, its
+ * bytes in hex. Reviving one makes the {@link CompiledSparseKernel} the call path uses, without
+ * the compiler. What the data leaves out is what follows from the rest (the generator checks
+ * the revived kernel against the compiler's).
  */
 
 import {
@@ -12,7 +14,6 @@ import {
   isSharedMemory,
   type WasmKernelImage,
 } from '@tilekit/loop-engines';
-import type { Type } from '@tilekit/loop-ir';
 import type { KernelParameter, KernelPlan, SparseKernel } from '../../sparsify/index.js';
 import {
   addPreparedKernels,
@@ -21,50 +22,56 @@ import {
 } from '../compiled-kernel.js';
 import { addPreparedDerivations, type Derivation } from '../gradients/derivation.js';
 import type { OperandFormat } from '../sparse-inputs.js';
-import type { SparseOpOptions } from '../sparse-op-key.js';
 
-/** A kernel plan as JSON holds it: the reduced indices as a list. */
-export type PlanData = Omit<KernelPlan, 'reductions' | 'temporaries'> & {
+/**
+ * A kernel plan as JSON holds it: the reduced indices as a list; of the notation only the
+ * assignment (binding reads it; the expression tree is the compiler's); `operands` only where
+ * they differ from `inputs`.
+ */
+export type PlanData = Omit<KernelPlan, 'reductions' | 'temporaries' | 'notation' | 'operands'> & {
+  readonly notation: Pick<KernelPlan['notation'], 'op'>;
+  readonly operands?: KernelPlan['operands'];
   readonly reductions: readonly string[];
   readonly temporaries: readonly PlanData[];
 };
 
 /** One prepared kernel's data (see the module comment). */
 export interface PreparedKernelData {
+  /** The attribute spelling it serves (see `kernelSpelling`), and its key. */
   readonly spelling: string;
-  readonly key: string;
-  readonly expr: string;
   readonly functionName: string;
   readonly plan: PlanData;
+  /** The kernel's parameters; the wasm function takes their types, in this order. */
   readonly parameters: readonly KernelParameter[];
-  readonly formats: Readonly<Record<string, OperandFormat>>;
-  readonly dtype: 'float32' | 'int32';
-  readonly options: Readonly<Required<SparseOpOptions>>;
   readonly wasm: {
     /** The module's bytes in hex (which gzips to less than base64: each byte stays 2 characters). */
     readonly bytes: string;
-    readonly inputs: readonly Type[];
-    readonly results: readonly Type[];
+    /** The arguments the function writes. */
     readonly written: readonly number[];
-    readonly hostImports: readonly string[];
   };
 }
 
 /** `plan` as the binding code reads it (reductions a set). */
-function planOf(plan: PlanData): KernelPlan {
+function planOf(plan: PlanData, source: string): KernelPlan {
   return {
     ...plan,
+    // Binding reads the assignment; the rest of the notation is the compiler's.
+    notation: { ...plan.notation, source } as KernelPlan['notation'],
+    operands: plan.operands ?? plan.inputs,
     reductions: new Set(plan.reductions),
-    temporaries: plan.temporaries.map(planOf),
+    temporaries: plan.temporaries.map((t) => planOf(t, source)),
   };
 }
 
-/** `plan` as JSON can hold it (the inverse of {@link planOf}). */
+/** `plan` as JSON holds it (what {@link planOf} revives). */
 export function planData(plan: KernelPlan): PlanData {
+  const { notation, operands, reductions, temporaries, ...rest } = plan;
   return {
-    ...plan,
-    reductions: [...plan.reductions],
-    temporaries: plan.temporaries.map(planData),
+    ...rest,
+    notation: { op: notation.op },
+    ...(JSON.stringify(operands) === JSON.stringify(plan.inputs) ? {} : { operands }),
+    reductions: [...reductions],
+    temporaries: temporaries.map(planData),
   };
 }
 
@@ -84,25 +91,31 @@ const NO_LOOPS = Object.freeze({ operations: Object.freeze([]) });
 
 /** The {@link CompiledSparseKernel} of prepared kernel `data`. */
 export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
+  // The fields of kernelSpelling, in its order.
+  const [expr, formats, vectorLength, vla, simd, half, vscale, engine, dtype] = data.spelling.split(
+    '\u0000',
+  ) as string[];
+  const plan = planOf(data.plan, expr as string);
   const image: WasmKernelImage = {
     functionName: data.functionName,
     bytes: bytesOf(data.wasm.bytes),
     sharedMemory: false,
-    inputs: data.wasm.inputs,
-    results: data.wasm.results,
+    inputs: data.parameters.map((p) => p.type),
+    results: [],
     written: data.wasm.written,
-    hostImports: data.wasm.hostImports,
+    // Prepared kernels import no host function (the generator refuses one that does).
+    hostImports: [],
   };
   const kernel: SparseKernel = {
     module: NO_LOOPS,
     functionName: data.functionName,
-    plan: planOf(data.plan),
+    plan,
     parameters: data.parameters,
   };
   let run: EngineCall | undefined;
   return Object.freeze({
-    key: data.key,
-    expr: data.expr,
+    key: data.spelling,
+    expr: expr as string,
     kernel,
     get run(): EngineCall {
       run ??= instantiateWasmKernel(image);
@@ -111,9 +124,17 @@ export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
     // A shared heap (the threaded backend) needs a shared import: the copying call serves it.
     runOnMemory: (memory: WebAssembly.Memory) =>
       isSharedMemory(memory) ? undefined : instantiateWasmKernelOnMemory(image, memory),
-    options: data.options,
-    dtype: data.dtype,
-    formats: data.formats,
+    options: {
+      vectorLength: Number(vectorLength),
+      enableVLAVectorization: vla === 'true',
+      enableSIMDIndex32: simd === 'true',
+      halfWidthShortReductions: half === 'true',
+      vscale: Number(vscale),
+      engine: engine as string,
+      valueType: plan.valueType,
+    } as CompiledSparseKernel['options'],
+    dtype: dtype as 'float32' | 'int32',
+    formats: JSON.parse(formats as string) as Record<string, OperandFormat>,
   });
 }
 
