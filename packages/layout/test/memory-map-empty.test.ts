@@ -13,6 +13,7 @@ import {
   renderMemoryMap,
 } from '../src/index.js';
 import { xmlProblems } from './support/xml.js';
+import { zeroElementShapeArb } from './support/zero-element-shapes.js';
 
 /** The title, styles, the note and the empty memory strip: no picture of nothing needs more. */
 const EMPTY_PICTURE_BYTES = 3000;
@@ -24,31 +25,15 @@ const arbOtherDim = fc.oneof(
 );
 
 /** Shape text with at least one zero dimension, any dimension order, tiles with `*` and `L`. */
-const arbEmptyShape = fc.integer({ min: 1, max: 5 }).chain((rank) =>
-  fc
-    .tuple(
-      fc.array(arbOtherDim, { minLength: rank, maxLength: rank }),
-      fc.integer({ min: 0, max: rank - 1 }),
-      fc.shuffledSubarray(
-        Array.from({ length: rank }, (_, d) => d),
-        { minLength: rank, maxLength: rank },
-      ),
-      fc.array(
-        fc
-          .array(fc.constantFrom('1', '2', '4', '128', '*'), { minLength: 1, maxLength: 4 })
-          .map((tile) => [...tile.slice(0, -1), tile.at(-1) === '*' ? '2' : tile.at(-1)!]),
-        { maxLength: 2 },
-      ),
-      fc.constantFrom('', 'L(3)'),
-      fc.constantFrom('f32', 'u8', 's64', 'pred'),
-    )
-    .map(([dims, zeroAt, order, tiles, tail, type]) => {
-      const sizes = dims.map((d, i) => (i === zeroAt ? 0 : d));
-      const tileText = tiles.length > 0 ? `T${tiles.map((t) => `(${t.join(',')})`).join('')}` : '';
-      const attributes = tileText + tail;
-      return `${type}[${sizes.join(',')}]{${order.join(',')}${attributes === '' ? '' : `:${attributes}`}}`;
-    }),
-);
+const arbEmptyShape = zeroElementShapeArb({
+  otherDims: arbOtherDim,
+  tile: fc
+    .array(fc.constantFrom('1', '2', '4', '128', '*'), { minLength: 1, maxLength: 4 })
+    .map((tile) => [...tile.slice(0, -1), tile.at(-1) === '*' ? '2' : tile.at(-1)!]),
+  maxTiles: 2,
+  tails: ['', 'L(3)'],
+  type: fc.constantFrom('f32', 'u8', 's64', 'pred'),
+});
 
 const arbOptions: fc.Arbitrary<MemoryMapOptions> = fc.record({
   format: fc.constantFrom('svg', 'text'),

@@ -7,6 +7,7 @@ import {
   physicalElementCount,
   xlaArraySize,
 } from '../src/index.js';
+import { zeroElementShapeArb } from './support/zero-element-shapes.js';
 
 describe('expandedShape', () => {
   it.each([
@@ -136,30 +137,15 @@ describe('a shape with a zero dimension has size 0, however its other products o
       fc.constantFrom(1, 2, 7, 2147483647, 4294967299, 9007199254740991),
       fc.integer({ min: 1, max: 64 }),
     );
-    const arbShapeText = fc.integer({ min: 1, max: 5 }).chain((rank) =>
-      fc
-        .tuple(
-          fc.array(arbDim, { minLength: rank, maxLength: rank }),
-          fc.integer({ min: 0, max: rank - 1 }),
-          fc.shuffledSubarray(
-            Array.from({ length: rank }, (_, d) => d),
-            { minLength: rank, maxLength: rank },
-          ),
-          fc.array(
-            fc
-              .array(fc.constantFrom('1', '2', '5', '128', '*'), { minLength: 1, maxLength: 6 })
-              .map((tile) => [...tile.slice(0, -1), '3']),
-            { maxLength: 3 },
-          ),
-          fc.constantFrom('', 'L(3)', 'E(4)', 'L(1024)E(64)'),
-        )
-        .map(([dims, zeroAt, order, tiles, rest]) => {
-          dims[zeroAt] = 0;
-          const tileText = tiles.map((tile) => `(${tile.join(',')})`).join('');
-          const attributes = (tileText === '' ? '' : `T${tileText}`) + rest;
-          return `s8[${dims.join(',')}]{${order.join(',')}${attributes === '' ? '' : `:${attributes}`}}`;
-        }),
-    );
+    const arbShapeText = zeroElementShapeArb({
+      otherDims: arbDim,
+      tile: fc
+        .array(fc.constantFrom('1', '2', '5', '128', '*'), { minLength: 1, maxLength: 6 })
+        .map((tile) => [...tile.slice(0, -1), '3']),
+      maxTiles: 3,
+      tails: ['', 'L(3)', 'E(4)', 'L(1024)E(64)'],
+      type: fc.constant('s8'),
+    });
     fc.assert(
       fc.property(arbShapeText, (shape) => {
         expect(sizes(shape)).toEqual(ZERO);
