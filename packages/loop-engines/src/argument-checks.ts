@@ -4,7 +4,7 @@
  * {@link EngineArgumentError} naming it before any work starts, never a `TypeError` from deep
  * inside. The compile entry points check theirs in signature.ts.
  */
-import { describeValue, INT32_MAX } from '@tilekit/errors';
+import { describeValue, INT32_MAX, isIntegerIn } from '@tilekit/errors';
 import type { MemRefData, Operation } from '@tilekit/loop-ir';
 import { EngineArgumentError } from './errors.js';
 
@@ -47,7 +47,7 @@ export function expectInteger(
   argument: string,
   min: number,
 ): asserts value is number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > INT32_MAX) {
+  if (!isIntegerIn(value, min, INT32_MAX)) {
     throw fail(argument, `an integer from ${min} to 2^31 - 1`, value);
   }
 }
