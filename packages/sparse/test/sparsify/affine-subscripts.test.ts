@@ -10,13 +10,12 @@
 
 import { seededRandom } from '@tilekit/conformance';
 import { compile, type EngineName } from '@tilekit/loop-engines';
-import { type Module, parseModule } from '@tilekit/loop-ir';
+import type { Module } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { runChunks } from '@tilekit/test-support';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {
-  bindArguments,
   type FormatSpec,
   NotationSyntaxError,
   outputShapeOf,
@@ -28,7 +27,7 @@ import {
   SparsifyError,
   sparsify,
 } from '../../src/index.js';
-import { linalgFor, memrefFunctionOf } from './linalg.js';
+import { interpretKernel, linalgFor, mlirModuleOf } from './linalg.js';
 
 const ENGINES: readonly EngineName[] = ['interpreter', 'js', 'wasm'];
 
@@ -515,10 +514,7 @@ describe("affine subscripts against MLIR's sparsifier (mlir-opt-22 --sparsificat
     (_, n) => {
       const c = CASES[n] as (typeof CASES)[number];
       const kernel = kernels[n] as SparseKernel;
-      const out = outputs[n];
-      if (out === undefined || !out.ok)
-        throw new Error(`mlir-opt-22 failed: ${out?.ok === false ? out.error : 'no output'}`);
-      const theirs = parseModule(memrefFunctionOf(out.text, kernel));
+      const theirs = mlirModuleOf(outputs[n], kernel);
       const random = seededRandom(7 + n);
       const operands = Object.fromEntries(
         Object.entries(c.shapes).map(([name, shape]) => {
@@ -529,11 +525,7 @@ describe("affine subscripts against MLIR's sparsifier (mlir-opt-22 --sparsificat
           return [name, operand(data, shape, format)];
         }),
       );
-      const run = (module: Module) => {
-        const call = bindArguments(kernel, operands);
-        compile(module, kernel.functionName, { engine: 'interpreter' })(...call.args);
-        return Array.from(call.output, Number);
-      };
+      const run = (module: Module) => Array.from(interpretKernel(module, kernel, operands), Number);
       const ours = run(kernel.module);
       expect(ours.some((x) => x !== 0)).toBe(true);
       expect(ours).toEqual(run(theirs));

@@ -8,18 +8,10 @@
  * mlir-opt-22.
  */
 import { seededRandom } from '@tilekit/conformance';
-import { compile } from '@tilekit/loop-engines';
-import { parseModule } from '@tilekit/loop-ir';
 import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import {
-  bindArguments,
-  type FormatSpec,
-  type SparseKernel,
-  SparseTensor,
-  sparsify,
-} from '../../src/index.js';
-import { memrefFunctionOf } from './linalg.js';
+import { type FormatSpec, type SparseKernel, SparseTensor, sparsify } from '../../src/index.js';
+import { interpretKernel, mlirModuleOf } from './linalg.js';
 
 interface Case {
   readonly label: string;
@@ -93,19 +85,16 @@ describe("min/max reductions match MLIR's sparsifier (sparse_reductions_min.mlir
 
   it.each(CASES.map((c, n) => ({ ...c, n })))('$label', (c) => {
     const kernel = kernels[c.n] as SparseKernel;
-    const out = outputs[c.n];
-    if (out === undefined || !out.ok)
-      throw new Error(`mlir-opt-22 failed: ${out?.ok === false ? out.error : 'no output'}`);
     // MLIR reads the output's start value as a tensor; ours passes the output memref.
-    const text = out.text.replace(
-      /tensor\.extract (%arg1)\[\] : tensor<(\w+)>/,
-      (_, arg: string, t: string) => `memref.load ${arg}_buffer[] : memref<${t}>`,
-    );
-    const buffer = /(%\w+) = bufferization\.to_buffer %arg1 /.exec(text)?.[1];
-    if (buffer === undefined) throw new Error('no output buffer in the sparsified kernel');
-    const theirs = parseModule(
-      memrefFunctionOf(text.replace(/%arg1_buffer\[\]/, `${buffer}[]`), kernel),
-    );
+    const theirs = mlirModuleOf(outputs[c.n], kernel, (out) => {
+      const text = out.replace(
+        /tensor\.extract (%arg1)\[\] : tensor<(\w+)>/,
+        (_, arg: string, t: string) => `memref.load ${arg}_buffer[] : memref<${t}>`,
+      );
+      const buffer = /(%\w+) = bufferization\.to_buffer %arg1 /.exec(text)?.[1];
+      if (buffer === undefined) throw new Error('no output buffer in the sparsified kernel');
+      return text.replace(/%arg1_buffer\[\]/, `${buffer}[]`);
+    });
     for (const seed of [1, 2, 3]) {
       const next = seededRandom(seed);
       const size = c.shape.reduce((x, y) => x * y, 1);
@@ -124,9 +113,7 @@ describe("min/max reductions match MLIR's sparsifier (sparse_reductions_min.mlir
             : -(2 ** 31);
       const run = (module: typeof kernel.module): number => {
         const start = c.valueType === 'f32' ? Float32Array.of(identity) : Int32Array.of(identity);
-        const call = bindArguments(kernel, { a }, start);
-        compile(module, kernel.functionName, { engine: 'interpreter' })(...call.args);
-        return Number(call.output[0]);
+        return Number(interpretKernel(module, kernel, { a }, start)[0]);
       };
       const mlir = run(theirs);
       expect(run(kernel.module), `seed ${seed}`).toBe(mlir);

@@ -1,10 +1,19 @@
 /**
  * Bridges to MLIR's own sparsifier: the `linalg.generic` + `#sparse_tensor.encoding` input
- * that expresses an emitter kernel, and a rewrite of mlir-opt's sparsified output into a
- * plain memref function with our argument convention (so our interpreter can run it).
+ * that expresses an emitter kernel, a rewrite of mlir-opt's sparsified output into a plain
+ * memref function with our argument convention, and the interpreter run that compares the two.
  */
-import { printType } from '@tilekit/loop-ir';
-import type { AffineSubscript, SparseKernel, StorageWidth } from '../../src/index.js';
+import { compile } from '@tilekit/loop-engines';
+import { type Module, parseModule, printType } from '@tilekit/loop-ir';
+import type { ChunkResult } from '@tilekit/test-support';
+import {
+  type AffineSubscript,
+  bindArguments,
+  type KernelOperand,
+  type SparseKernel,
+  type StorageWidth,
+  type ValueArray,
+} from '../../src/index.js';
 
 const LEVEL_TEXT: Readonly<Record<string, string>> = {
   dense: 'dense',
@@ -161,4 +170,34 @@ export function memrefFunctionOf(mlirOutput: string, kernel: SparseKernel): stri
     body = body.replace(new RegExp(`${name}(?![\\w#])`, 'g'), param.name);
   }
   return `func.func @${kernel.functionName}(${params.map((p) => p.text).join(', ')}) {\n${body.trimEnd()}\n`;
+}
+
+/**
+ * MLIR's sparsified `kernel` (one of `runChunks`' results) as a plain memref module our
+ * interpreter runs; `rewrite` adjusts mlir-opt's text first. A failed mlir-opt-22 run fails the
+ * test with mlir-opt's error.
+ */
+export function mlirModuleOf(
+  out: ChunkResult | undefined,
+  kernel: SparseKernel,
+  rewrite: (text: string) => string = (text) => text,
+): Module {
+  if (out === undefined || !out.ok)
+    throw new Error(`mlir-opt-22 failed: ${out?.ok === false ? out.error : 'no output'}`);
+  return parseModule(memrefFunctionOf(rewrite(out.text), kernel));
+}
+
+/**
+ * Runs `module` (the emitter's or MLIR's) on the interpreter with `kernel`'s arguments bound to
+ * `operands` (and the output `start`, when given); returns the output values it wrote.
+ */
+export function interpretKernel(
+  module: Module,
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+  start?: ValueArray,
+): ValueArray | BigInt64Array {
+  const call = bindArguments(kernel, operands, start);
+  compile(module, kernel.functionName, { engine: 'interpreter' })(...call.args);
+  return call.output;
 }

@@ -7,19 +7,12 @@
  * loop kinds are compared per depth as sets. Fails (does not skip) without mlir-opt-22.
  */
 
-import { compile } from '@tilekit/loop-engines';
-import { type Block, type Module, type Operation, parseModule, type Value } from '@tilekit/loop-ir';
+import type { Block, Module, Operation, Value } from '@tilekit/loop-ir';
 import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
-import {
-  bindArguments,
-  type FormatSpec,
-  type SparseKernel,
-  SparseTensor,
-  sparsify,
-} from '../../src/index.js';
+import { type FormatSpec, type SparseKernel, SparseTensor, sparsify } from '../../src/index.js';
 import { randomDense } from './fixtures.js';
-import { linalgFor, memrefFunctionOf } from './linalg.js';
+import { interpretKernel, linalgFor, mlirModuleOf } from './linalg.js';
 
 interface Case {
   readonly label: string;
@@ -123,10 +116,7 @@ describe("the emitter matches MLIR's sparsifier", () => {
 
   it.each(CASES.map((c, n) => ({ ...c, n })))('$label', ({ n, formats, shapes }) => {
     const kernel = kernels[n] as SparseKernel;
-    const out = outputs[n];
-    if (out === undefined || !out.ok)
-      throw new Error(`mlir-opt-22 failed: ${out?.ok === false ? out.error : 'no output'}`);
-    const theirs = parseModule(memrefFunctionOf(out.text, kernel));
+    const theirs = mlirModuleOf(outputs[n], kernel);
     const ours = structure(kernel.module, kernel);
     expect(ours).toEqual(structure(theirs, kernel));
 
@@ -143,11 +133,7 @@ describe("the emitter matches MLIR's sparsifier", () => {
         ];
       }),
     );
-    const run = (module: Module) => {
-      const call = bindArguments(kernel, operands);
-      compile(module, kernel.functionName, { engine: 'interpreter' })(...call.args);
-      return Array.from(call.output, Number);
-    };
+    const run = (module: Module) => Array.from(interpretKernel(module, kernel, operands), Number);
     expect(run(kernel.module)).toEqual(run(theirs));
   });
 });
