@@ -17,6 +17,7 @@ import {
 } from '../src/index.js';
 import { sizeFromShape } from '../src/util/shape-size.js';
 import { expectGradientMatchesFiniteDifferences } from './support/finite-differences.js';
+import { iota } from './support/iota.js';
 import { expectNoLeak, expectThrowsWithoutLeak, float32Bits, tf } from './support/tf.js';
 
 /** XLA's linear-index vectors: a logical index and its physical offset under a shape. */
@@ -24,7 +25,6 @@ const linearIndexVectors = XLA_LAYOUT_VECTORS.cases.filter(
   (v): v is XlaLinearIndexVector => v.kind === 'linear_index',
 );
 
-const iota = (n: number) => Array.from({ length: n }, (_, k) => k);
 const read = (t: tf.Tensor) => Array.from(t.dataSync());
 
 describe('golden cases', () => {

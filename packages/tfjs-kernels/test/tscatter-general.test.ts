@@ -10,6 +10,14 @@ import { KernelArgumentError, PtoConstraintError, tgather, tscatter } from '../s
 import { expectOpError } from './support/errors.js';
 import { expectNoLeak, tf } from './support/tf.js';
 
+/** A hand-derived scatter of the 2x3 tile `[[1, 2, 3], [4, 5, 6]]`. */
+interface ScatterCase {
+  what: string;
+  offsets: number[][];
+  options: TScatterOptions;
+  expected: number[][];
+}
+
 /** Random widths (no 32-byte rule), small offset ranges (many duplicates), 1-D or 2-D. */
 const generalCase = fc
   .record({
@@ -81,46 +89,40 @@ describe("tscatter / tgather with target: 'general'", () => {
     );
   });
 
-  it("scatters a tfjs user's first 2x3 float32 tile with no options but dstShape", () => {
-    const src = tf.tensor2d([
-      [1, 2, 3],
-      [4, 5, 6],
-    ]);
-    const idx = tf.tensor2d(
-      [
+  it.each([
+    {
+      what: "scatters a tfjs user's first 2x3 float32 tile with no options but dstShape",
+      offsets: [
         [5, 4, 3],
         [2, 1, 0],
       ],
-      [2, 3],
-      'int32',
-    );
-    const out = tscatter(src, idx, { dstShape: [2, 3] });
-    expect(out.arraySync()).toEqual([
-      [6, 5, 4],
-      [3, 2, 1],
-    ]);
-    tf.dispose([src, idx, out]);
-  });
-
-  it('scatters a 2x3 float32 tile, the last writer winning', () => {
+      options: { dstShape: [2, 3] },
+      expected: [
+        [6, 5, 4],
+        [3, 2, 1],
+      ],
+    },
+    {
+      // Row-major writes: 5<-1, 0<-2, 5<-3, 1<-4, 0<-5, 2<-6.
+      what: 'scatters a 2x3 float32 tile, the last writer winning',
+      offsets: [
+        [5, 0, 5],
+        [1, 0, 2],
+      ],
+      options: { dstShape: [2, 3], target: 'general' },
+      expected: [
+        [5, 4, 6],
+        [0, 0, 3],
+      ],
+    },
+  ] satisfies ScatterCase[])('$what', ({ offsets, options, expected }) => {
     const src = tf.tensor2d([
       [1, 2, 3],
       [4, 5, 6],
     ]);
-    const idx = tf.tensor2d(
-      [
-        [5, 0, 5],
-        [1, 0, 2],
-      ],
-      [2, 3],
-      'int32',
-    );
-    const out = tscatter(src, idx, { dstShape: [2, 3], target: 'general' });
-    // Row-major writes: 5<-1, 0<-2, 5<-3, 1<-4, 0<-5, 2<-6.
-    expect(out.arraySync()).toEqual([
-      [5, 4, 6],
-      [0, 0, 3],
-    ]);
+    const idx = tf.tensor2d(offsets, [2, 3], 'int32');
+    const out = tscatter(src, idx, options);
+    expect(out.arraySync()).toEqual(expected);
     tf.dispose([src, idx, out]);
   });
 

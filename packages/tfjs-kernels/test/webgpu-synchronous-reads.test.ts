@@ -8,6 +8,7 @@
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { TensorInfo } from '@tensorflow/tfjs-core';
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KernelArgumentError } from '../src/errors.js';
 import { canReadSynchronously, readValues, valueAccess } from '../src/webgpu/residency.js';
@@ -50,14 +51,8 @@ describe('webgpu tile kernels read GPU-only tensors synchronously only where the
       () => readValues(backend, info, op, argument),
       () => valueAccess(backend, op).read(info, argument),
     ]) {
-      let caught: unknown;
-      try {
-        read();
-      } catch (e) {
-        caught = e;
-      }
-      expect(caught).toBeInstanceOf(KernelArgumentError);
-      const error = caught as KernelArgumentError;
+      const error = thrownBy(read) as KernelArgumentError;
+      expect(error).toBeInstanceOf(KernelArgumentError);
       expect(error.op).toBe(op);
       expect(error.argument).toBe(argument);
       expect(error.message).toContain(`await ${argument}.data()`);

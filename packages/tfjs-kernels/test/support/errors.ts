@@ -3,6 +3,7 @@
  * wrap the call in `tf.tidy` (which would dispose whatever the op left behind), so the inputs
  * must be made by the caller beforehand.
  */
+import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { expect } from 'vitest';
 import { tf } from './tf.js';
 
@@ -12,12 +13,7 @@ export function expectOpError<E extends Error>(
   type: abstract new (...args: never[]) => E,
 ): E {
   const before = tf.memory().numTensors;
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
+  const caught = thrownBy(fn);
   expect(caught).toBeInstanceOf(type);
   expect(tf.memory().numTensors).toBe(before);
   return caught as E;

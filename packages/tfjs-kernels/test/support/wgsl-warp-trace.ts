@@ -329,44 +329,30 @@ interface Access {
 
 const SWIZZLE = 'xyzw';
 
+/** WGSL's i32 binary operators; division by zero is left `UNKNOWN` (WGSL's result is not modelled). */
+const BINARY = new Map<string, (a: number, b: number) => Value>([
+  ['+', (a, b) => (a + b) | 0],
+  ['-', (a, b) => (a - b) | 0],
+  ['*', Math.imul],
+  ['/', (a, b) => (b === 0 ? UNKNOWN : Math.trunc(a / b))],
+  ['%', (a, b) => (b === 0 ? UNKNOWN : a % b)],
+  ['<', (a, b) => (a < b ? 1 : 0)],
+  ['>', (a, b) => (a > b ? 1 : 0)],
+  ['<=', (a, b) => (a <= b ? 1 : 0)],
+  ['>=', (a, b) => (a >= b ? 1 : 0)],
+  ['==', (a, b) => (a === b ? 1 : 0)],
+  ['!=', (a, b) => (a !== b ? 1 : 0)],
+  ['&&', (a, b) => (a !== 0 && b !== 0 ? 1 : 0)],
+  ['||', (a, b) => (a !== 0 || b !== 0 ? 1 : 0)],
+  ['&', (a, b) => a & b],
+  ['|', (a, b) => a | b],
+  ['^', (a, b) => a ^ b],
+]);
+
 function binary(op: string, a: Value, b: Value): Value {
-  if (typeof a !== 'number' || typeof b !== 'number') return UNKNOWN;
-  switch (op) {
-    case '+':
-      return (a + b) | 0;
-    case '-':
-      return (a - b) | 0;
-    case '*':
-      return Math.imul(a, b);
-    case '/':
-      return b === 0 ? UNKNOWN : Math.trunc(a / b);
-    case '%':
-      return b === 0 ? UNKNOWN : a % b;
-    case '<':
-      return a < b ? 1 : 0;
-    case '>':
-      return a > b ? 1 : 0;
-    case '<=':
-      return a <= b ? 1 : 0;
-    case '>=':
-      return a >= b ? 1 : 0;
-    case '==':
-      return a === b ? 1 : 0;
-    case '!=':
-      return a !== b ? 1 : 0;
-    case '&&':
-      return a !== 0 && b !== 0 ? 1 : 0;
-    case '||':
-      return a !== 0 || b !== 0 ? 1 : 0;
-    case '&':
-      return a & b;
-    case '|':
-      return a | b;
-    case '^':
-      return a ^ b;
-    default:
-      return UNKNOWN;
-  }
+  const apply = BINARY.get(op);
+  if (apply === undefined || typeof a !== 'number' || typeof b !== 'number') return UNKNOWN;
+  return apply(a, b);
 }
 
 class Lane {

@@ -8,14 +8,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { convertLayout, relayout, tgather, tscatter, unrelayout } from '../../src/index.js';
+import { iota } from '../support/iota.js';
 import { compiledPrograms } from './support/accounting.js';
 import { isOnGpu, tf, webglBackend } from './support/backends.js';
 import { onWebgl2 } from './support/webgl-setup.js';
 
 onWebgl2();
-
-const iota = (n: number, f: (k: number) => number = (k) => k) =>
-  Array.from({ length: n }, (_, k) => f(k));
 
 /** A tensor already uploaded to a texture. */
 function uploaded(

@@ -24,6 +24,7 @@ import {
   type LayoutCase,
   runLayoutCase,
 } from '../support/cross-backend/layout-cases.js';
+import { iota } from '../support/iota.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import {
   exactValues,
@@ -38,9 +39,6 @@ import { onWebgl2 } from './support/webgl-setup.js';
 import { webglValues } from './support/webgl-target.js';
 
 onWebgl2();
-
-const iota = (n: number, f: (k: number) => number = (k) => k) =>
-  Array.from({ length: n }, (_, k) => f(k));
 
 /** Runs a case on WebGL and checks dtype, exact values, GPU residency and balance. */
 async function expectLayoutCase(c: LayoutCase, onGpu = true): Promise<void> {
@@ -277,25 +275,29 @@ describe('relayout family on webgl vs the layout maps', () => {
     tf.dispose([x, buffer]);
   });
 
-  it('runs small CPU-resident tensors on the CPU when tfjs forwards them (shouldExecuteOnCPU)', async () => {
-    tf.env().set('WEBGL_CPU_FORWARD', true);
-    await expectCpuRoute({
-      op: 'relayout',
-      dims: [3, 5],
-      values: iota(15),
-      layout: '{1,0:T(2,2)}',
-    });
-  });
-
-  it('falls back to the CPU loop when float32 textures are not renderable', async () => {
-    tf.env().set('WEBGL_RENDER_FLOAT32_ENABLED', false);
-    await expectCpuRoute({
-      op: 'convertLayout',
-      dims: [4, 8],
-      values: iota(32),
-      layout: '{1,0:T(2,4)(2,1)}',
-      to: '{0,1}',
-    });
+  it.each([
+    {
+      route:
+        'runs small CPU-resident tensors on the CPU when tfjs forwards them (shouldExecuteOnCPU)',
+      flag: 'WEBGL_CPU_FORWARD',
+      value: true,
+      c: { op: 'relayout', dims: [3, 5], values: iota(15), layout: '{1,0:T(2,2)}' },
+    },
+    {
+      route: 'falls back to the CPU loop when float32 textures are not renderable',
+      flag: 'WEBGL_RENDER_FLOAT32_ENABLED',
+      value: false,
+      c: {
+        op: 'convertLayout',
+        dims: [4, 8],
+        values: iota(32),
+        layout: '{1,0:T(2,4)(2,1)}',
+        to: '{0,1}',
+      },
+    },
+  ] as const)('$route', async ({ flag, value, c }) => {
+    tf.env().set(flag, value);
+    await expectCpuRoute({ ...c, dims: [...c.dims], values: [...c.values] });
   });
 });
 

@@ -5,15 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tgather, tscatter } from '../../src/index.js';
+import { iota } from '../support/iota.js';
 import { referenceTScatterAdd } from '../support/tile-reference.js';
 import { expectBalanced } from './support/accounting.js';
 import { gpuOnly, tf } from './support/backends.js';
 import { onWebgl2 } from './support/webgl-setup.js';
 
 onWebgl2();
-
-const iota = (n: number, f: (k: number) => number = (k) => k) =>
-  Array.from({ length: n }, (_, k) => f(k));
 
 describe('tile gradients on webgl', () => {
   for (const residence of ['cpu', 'gpu'] as const) {

@@ -15,6 +15,7 @@ import {
   scatterAttrs,
   type TileCase,
 } from '../support/cross-backend/tile-cases.js';
+import { iota } from '../support/iota.js';
 import { expectBalanced, expectThrowsBalanced } from './support/accounting.js';
 import {
   expectExactResult,
@@ -42,8 +43,10 @@ async function expectCase(
   });
 }
 
-const iota = (n: number, f: (k: number) => number = (k) => k) =>
-  Array.from({ length: n }, (_, k) => f(k));
+/** {@link expectCase} with the indices on the CPU, then on the GPU only. */
+async function expectCaseWithIndicesOnCpuAndGpu(c: TileCase): Promise<void> {
+  for (const residence of ['cpu', 'gpu'] as const) await expectCase(c, residence);
+}
 
 describe('the PTO simulator fixtures on webgl', () => {
   PTO_TSCATTER_CPUSIM.cases.forEach((f, n) => {
@@ -97,8 +100,7 @@ describe('tscatter on webgl', () => {
     expected[3] = 20;
     expected[5] = 21;
     expect(expectedTileResult(c)).toEqual(expected);
-    await expectCase(c, 'cpu');
-    await expectCase(c, 'gpu');
+    await expectCaseWithIndicesOnCpuAndGpu(c);
   });
 
   it("sums duplicates in row-major order with mode 'add' (float32 rounding after each add)", async () => {
@@ -111,8 +113,7 @@ describe('tscatter on webgl', () => {
       attrs: scatterAttrs([1, 8], [1, 8], { mode: 'add', validCol: 4 }),
     };
     expect(expectedTileResult(c)).toEqual([0, 2, 0, 0, 0, 0, 0, 0]);
-    await expectCase(c, 'cpu');
-    await expectCase(c, 'gpu');
+    await expectCaseWithIndicesOnCpuAndGpu(c);
   });
 
   it('moves -0, NaN, ±Inf and subnormals bit for bit; an add of a lone -0 gives +0', async () => {
@@ -144,8 +145,7 @@ describe('tscatter on webgl', () => {
       idx: { shape: [3, 4, 8], values: iota(96, (k) => (k * 5) % 20) },
       attrs: scatterAttrs([5, 8], [3, 4, 8], { validRow: 3, validCol: 6, elementType: 's32' }),
     };
-    await expectCase(c, 'cpu');
-    await expectCase(c, 'gpu');
+    await expectCaseWithIndicesOnCpuAndGpu(c);
   });
 
   it("skips negative and out-of-range offsets under bounds: 'skip'", async () => {
@@ -159,8 +159,7 @@ describe('tscatter on webgl', () => {
       },
       attrs: scatterAttrs([2, 8], [2, 8]),
     };
-    await expectCase(c, 'cpu');
-    await expectCase(c, 'gpu');
+    await expectCaseWithIndicesOnCpuAndGpu(c);
   });
 
   it('reads GPU-only indices back for large tiles rather than scanning', async () => {
@@ -267,8 +266,7 @@ describe('tgather on webgl', () => {
       idx: offsets,
       attrs: gatherAttrs([5, 8], [4, 8], { validRow: 3, validCol: 7 }),
     };
-    await expectCase(c, 'cpu');
-    await expectCase(c, 'gpu');
+    await expectCaseWithIndicesOnCpuAndGpu(c);
   });
 
   it("reads only at each offset's last writer with select 'lastWriter'", async () => {
@@ -281,8 +279,7 @@ describe('tgather on webgl', () => {
       attrs: gatherAttrs([1, 8], [1, 8], { select: 'lastWriter' }),
     };
     expect(expectedTileResult(c)).toEqual([0, 0, 12, 13, 14, 10, 11, 17]);
-    await expectCase(c, 'cpu');
-    await expectCase(c, 'gpu');
+    await expectCaseWithIndicesOnCpuAndGpu(c);
   });
 
   it('gathers batches and inverts a permutation scatter', async () => {
@@ -294,7 +291,6 @@ describe('tgather on webgl', () => {
       idx: { shape: [2, 6, 8], values: [...perm, ...perm.reverse()] },
       attrs: gatherAttrs([6, 8], [2, 6, 8]),
     };
-    await expectCase(c, 'cpu');
-    await expectCase(c, 'gpu');
+    await expectCaseWithIndicesOnCpuAndGpu(c);
   });
 });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { convertLayoutSpec, relayoutSpec, unrelayoutSpec } from '../../src/gpu/layout-specs.js';
 import { convertLayout, relayout, tgather, tscatter, unrelayout } from '../../src/index.js';
 import { kindKey, layoutPassCall } from '../../src/webgpu/layout-pass-kind.js';
+import { iota } from '../support/iota.js';
 import { isOnGpu, onWebgpu, tf, webgpuBackend } from './support/backends.js';
 
 onWebgpu();
@@ -35,9 +36,6 @@ function countCompiles(run: () => tf.Tensor[]): { compiled: number; outputs: tf.
   const outputs = run();
   return { compiled: compiledPipelines() - before, outputs };
 }
-
-const iota = (n: number, f: (k: number) => number = (k) => k) =>
-  Array.from({ length: n }, (_, k) => f(k));
 
 describe('pipeline compilations on webgpu', () => {
   it('relayout / unrelayout / convertLayout compile once per kind, not per shape', async () => {

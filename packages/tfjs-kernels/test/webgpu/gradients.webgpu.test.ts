@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertLayout, relayout, tgather, tscatter } from '../../src/index.js';
 import { sizeFromShape } from '../../src/util/shape-size.js';
+import { iota } from '../support/iota.js';
 import {
   type BackendName,
   exactValues,
@@ -17,9 +18,6 @@ import {
 } from './support/backends.js';
 
 onWebgpu();
-
-const iota = (n: number, f: (k: number) => number = (k) => k) =>
-  Array.from({ length: n }, (_, k) => f(k));
 
 /** Upstream values with the specials sums must keep: -0, subnormals, large and tiny mixes. */
 const specials = (n: number) =>
