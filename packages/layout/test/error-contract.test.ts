@@ -5,9 +5,10 @@
  * from a message built out of a Symbol or a prototype-less object, no RangeError from joining
  * 2^32 - 1 holes, no hang walking them.
  */
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import type { JunkTarget } from '@tilekit/test-support/junk';
 import { callTarget, constructTarget } from '@tilekit/test-support/junk-targets';
 import { describe, expect, it } from 'vitest';
+import { itKeepsTheErrorContract } from '../../../tools/vitest/junk-contract-suite.ts';
 import * as layout from '../src/index.js';
 
 const SHAPE = 'f32[3,5]{1,0:T(2,2)}';
@@ -71,15 +72,7 @@ const TARGETS: Record<string, JunkTarget> = {
 };
 
 describe('every export of @tilekit/layout keeps the error contract on junk', () => {
-  it('the targets are every exported function and class', () => {
-    expect(Object.keys(TARGETS).sort()).toEqual(callableExports(layout));
-  });
-
-  for (const seed of [1, 2]) {
-    it(`junk stream ${seed}: a result or a LayoutError naming a parameter, in every position`, async () => {
-      expect(await junkCallFailures(TARGETS, seed)).toEqual([]);
-    });
-  }
+  itKeepsTheErrorContract(layout, TARGETS, 'a LayoutError');
 
   it('junk error constructors still build a readable, typed error', () => {
     const error = new layout.LayoutSyntaxError(Symbol('x') as never, Number.NaN, null as never);

@@ -4,10 +4,11 @@
  * one of its parameters, and its error classes construct from anything.
  */
 import { findFunction, parseModule } from '@tilekit/loop-ir';
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import type { JunkTarget } from '@tilekit/test-support/junk';
 import { callTarget } from '@tilekit/test-support/junk-targets';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itKeepsTheErrorContract } from '../../../tools/vitest/junk-contract-suite.ts';
 import * as engines from '../src/index.js';
 
 const TEXT = `func.func @copy(%n: index, %a: memref<?xf32>, %b: memref<?xf32>) {
@@ -170,15 +171,7 @@ const TARGETS: Record<string, JunkTarget> = {
 };
 
 describe('every export of @tilekit/loop-engines keeps the error contract on junk', () => {
-  it('the targets are every exported function and class', () => {
-    expect(Object.keys(TARGETS).sort()).toEqual(callableExports(engines));
-  });
-
-  for (const seed of [1, 2]) {
-    it(`junk stream ${seed}: a result or an EngineError naming a parameter, in every position`, async () => {
-      expect(await junkCallFailures(TARGETS, seed)).toEqual([]);
-    });
-  }
+  itKeepsTheErrorContract(engines, TARGETS, 'an EngineError');
 
   it('a mark call with one bad array marks none of the good ones', () => {
     fc.assert(

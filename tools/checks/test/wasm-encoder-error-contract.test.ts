@@ -6,10 +6,11 @@
  * still encodes a module WebAssembly accepts.
  */
 
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import type { JunkTarget } from '@tilekit/test-support/junk';
 import { callTarget, constructTarget } from '@tilekit/test-support/junk-targets';
 import * as encoder from '@tilekit/wasm-encoder';
 import { describe, expect, it } from 'vitest';
+import { itKeepsTheErrorContract } from '../../vitest/junk-contract-suite.ts';
 
 /** A module importing `env.memory` and `env.twice(i32) -> i32`, exporting `kernel() -> i32`. */
 const parts = () => {
@@ -42,9 +43,7 @@ const TARGETS: Record<string, JunkTarget> = {
 };
 
 describe('every export of @tilekit/wasm-encoder keeps the error contract on junk', () => {
-  it('the targets are every exported function and class', () => {
-    expect(Object.keys(TARGETS).sort()).toEqual(callableExports(encoder));
-  });
+  itKeepsTheErrorContract(encoder, TARGETS, 'a WasmEncoderError');
 
   it('a valid description encodes a module that runs', () => {
     const memory = new WebAssembly.Memory({ initial: 1 });
@@ -54,10 +53,4 @@ describe('every export of @tilekit/wasm-encoder keeps the error contract on junk
     });
     expect((instance.exports.kernel as () => number)()).toBe(42);
   });
-
-  for (const seed of [1, 2]) {
-    it(`junk stream ${seed}: a result or a WasmEncoderError naming a parameter`, async () => {
-      expect(await junkCallFailures(TARGETS, seed)).toEqual([]);
-    });
-  }
 });

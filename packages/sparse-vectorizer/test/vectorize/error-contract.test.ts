@@ -4,9 +4,10 @@
  * throws a `VectorizerError` naming one of its parameters.
  */
 import { f32, i8, parseModule } from '@tilekit/loop-ir';
-import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
+import type { JunkTarget } from '@tilekit/test-support/junk';
 import { callTarget, constructTarget } from '@tilekit/test-support/junk-targets';
 import { describe, expect, it } from 'vitest';
+import { itKeepsTheErrorContract } from '../../../../tools/vitest/junk-contract-suite.ts';
 import * as vectorizer from '../../src/index.js';
 
 const MODULE = `func.func @scale(%n: index, %a: memref<?xf32>) {
@@ -58,9 +59,7 @@ const TARGETS: Record<string, JunkTarget> = {
 };
 
 describe('every export of @tilekit/sparse-vectorizer keeps the error contract on junk', () => {
-  it('the targets are every exported function and class', () => {
-    expect(Object.keys(TARGETS).sort()).toEqual(callableExports(vectorizer));
-  });
+  itKeepsTheErrorContract(vectorizer, TARGETS, 'a VectorizerError');
 
   it('the plausible calls give the values the rules say', () => {
     expect(vectorizer.formatReport(report())).toMatch(
@@ -70,10 +69,4 @@ describe('every export of @tilekit/sparse-vectorizer keeps the error contract on
     // An i8 subscript widens to i32 for the gather's index vector.
     expect(vectorizer.widenedIndexElement(VL(), i8)).toMatchObject({ kind: 'integer', width: 32 });
   });
-
-  for (const seed of [1, 2]) {
-    it(`junk stream ${seed}: a result or a VectorizerError naming a parameter`, async () => {
-      expect(await junkCallFailures(TARGETS, seed)).toEqual([]);
-    });
-  }
 });
