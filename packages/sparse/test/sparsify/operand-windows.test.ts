@@ -176,37 +176,46 @@ function expectAgrees(
 }
 
 describe('operand windows: seeded random windows against a dense loop', () => {
-  it.each(MATRIX_FORMATS.map((format, f) => ({ format, seed: 11 + f })))(
-    'matrix-vector product with windows on both operands and dimensions, $format',
-    ({ format, seed }) => {
-      const next = seededRandom(seed);
-      for (let trial = 0; trial < 6; trial++) {
-        const { rows, cols, li, lj } = randomExtents(9, next);
-        const A = randomDense([rows, cols], 0.4, next);
-        const x = randomDense([cols + 3], 0.7, next);
-        const wi = randomWindow(rows, li, next);
-        const wj = randomWindow(cols, lj, next);
-        const wx = randomWindow(cols + 3, lj, next);
-        const expression = `y(i) = A(${text('i', wi)}, ${text('j', wj)}) * x(${text('j', wx)})`;
-        expectAgrees(expression, { A, x }, { A: format === 'dense' ? undefined : format });
-      }
+  /** One test per matrix format (seeds `seed`, `seed + 1`, ...), each of six seeded trials. */
+  const eachMatrixFormat = (
+    name: string,
+    seed: number,
+    trial: (format: string | undefined, next: () => number) => void,
+  ) =>
+    it.each(MATRIX_FORMATS.map((format, f) => ({ format, seed: seed + f })))(
+      `${name}, $format`,
+      ({ format, seed }) => {
+        const next = seededRandom(seed);
+        for (let k = 0; k < 6; k++) trial(format === 'dense' ? undefined : format, next);
+      },
+    );
+
+  eachMatrixFormat(
+    'matrix-vector product with windows on both operands and dimensions',
+    11,
+    (format, next) => {
+      const { rows, cols, li, lj } = randomExtents(9, next);
+      const A = randomDense([rows, cols], 0.4, next);
+      const x = randomDense([cols + 3], 0.7, next);
+      const wi = randomWindow(rows, li, next);
+      const wj = randomWindow(cols, lj, next);
+      const wx = randomWindow(cols + 3, lj, next);
+      const expression = `y(i) = A(${text('i', wi)}, ${text('j', wj)}) * x(${text('j', wx)})`;
+      expectAgrees(expression, { A, x }, { A: format });
     },
   );
 
-  it.each(MATRIX_FORMATS.map((format, f) => ({ format, seed: 31 + f })))(
-    'sum of two windows of one tensor and a windowed second operand, $format',
-    ({ format, seed }) => {
-      const next = seededRandom(seed);
-      for (let trial = 0; trial < 6; trial++) {
-        const { rows, cols, li, lj } = randomExtents(10, next);
-        const A = randomDense([rows, cols], 0.35, next);
-        const B = randomDense([rows, cols], 0.35, next);
-        const [w1, w2, w3] = [0, 1, 2].map(() => randomWindow(rows, li, next)) as IndexWindow[];
-        const [v1, v2] = [0, 1].map(() => randomWindow(cols, lj, next)) as IndexWindow[];
-        const expression = `C(i,j) = A(${text('i', w1 as IndexWindow)}, ${text('j', v1 as IndexWindow)}) + A(${text('i', w2 as IndexWindow)}, j(0,${lj})) * 2 - B(${text('i', w3 as IndexWindow)}, ${text('j', v2 as IndexWindow)})`;
-        const f = format === 'dense' ? undefined : format;
-        expectAgrees(expression, { A, B }, { A: f, B: f });
-      }
+  eachMatrixFormat(
+    'sum of two windows of one tensor and a windowed second operand',
+    31,
+    (format, next) => {
+      const { rows, cols, li, lj } = randomExtents(10, next);
+      const A = randomDense([rows, cols], 0.35, next);
+      const B = randomDense([rows, cols], 0.35, next);
+      const [w1, w2, w3] = [0, 1, 2].map(() => randomWindow(rows, li, next)) as IndexWindow[];
+      const [v1, v2] = [0, 1].map(() => randomWindow(cols, lj, next)) as IndexWindow[];
+      const expression = `C(i,j) = A(${text('i', w1 as IndexWindow)}, ${text('j', v1 as IndexWindow)}) + A(${text('i', w2 as IndexWindow)}, j(0,${lj})) * 2 - B(${text('i', w3 as IndexWindow)}, ${text('j', v2 as IndexWindow)})`;
+      expectAgrees(expression, { A, B }, { A: format, B: format });
     },
   );
 
