@@ -1,10 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
-import {
-  kernelConformance,
-  layoutConformance,
-  SPARSE_CASES,
-  XLA_SHAPE_PARSER,
-} from '@tilekit/conformance';
+import { kernelConformance, layoutConformance, SPARSE_CASES } from '@tilekit/conformance';
+import { XLA_SHAPE_PARSER } from '@tilekit/conformance/testing';
 import * as layout from '@tilekit/layout';
 import {
   SPARSE_CONFORMANCE_EXCLUSIONS,

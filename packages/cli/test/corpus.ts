@@ -2,7 +2,7 @@
  * The vectorizer corpus for the CLI's tests: @tilekit/conformance's golden loops
  * (`MLIR_VECTORIZATION`), by name.
  */
-import { MLIR_VECTORIZATION } from '@tilekit/conformance';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance/testing';
 
 /** Every corpus kernel, sorted by name. */
 export const CORPUS_KERNELS: readonly { readonly name: string; readonly text: string }[] =

@@ -4,7 +4,7 @@
  * IO, an error) or throw a `TilekitError` naming the argument; a `CliError` is one itself. What a
  * user types never throws: junk on the command line is an exit code and one message, no stack.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { isTilekitError } from '@tilekit/errors';
 import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
 import { describe, expect, it } from 'vitest';

@@ -4,12 +4,8 @@
  * the same results before and after each pass, on the stored arguments (and the scalar input
  * itself too, before and after each pass).
  */
-import {
-  type ExecArgument,
-  fromJson,
-  irVectorizerImpl,
-  MLIR_VECTORIZATION,
-} from '@tilekit/conformance';
+import { type ExecArgument, irVectorizerImpl } from '@tilekit/conformance';
+import { fromJson, MLIR_VECTORIZATION } from '@tilekit/conformance/testing';
 import {
   canonicalize,
   cse,

@@ -5,7 +5,7 @@
  * for what is normalised). Kernels where tilekit's vectorizer deviates from MLIR on purpose
  * are excluded with their reason.
  */
-import { MLIR_VECTORIZATION } from '@tilekit/conformance';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance/testing';
 import { type Module, parseModule } from '@tilekit/loop-ir';
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS } from '@tilekit/sparse-vectorizer';
 import { runChunks } from '@tilekit/test-support';

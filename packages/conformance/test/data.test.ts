@@ -3,17 +3,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../src/index.js';
 import {
   type CaseFile,
   MLIR_VECTORIZATION,
   PTO_TSCATTER_CPUSIM,
-  RULES,
   SEED_COMBINED,
   SEED_FIGURES,
   SEED_TILE_CASES,
   summariseModule,
   XLA_LAYOUT_VECTORS,
-} from '../src/index.js';
+} from '../src/testing.js';
 
 /** The .mlir sources of MLIR_VECTORIZATION's inputs (its generator reads them). */
 const CORPUS_DIR = fileURLToPath(new URL('../corpus/', import.meta.url));

@@ -8,7 +8,7 @@ import {
   PADDING_OFFSET,
   PADDING_VALUE,
   tileCalls,
-} from '../src/index.js';
+} from '../src/testing.js';
 
 const sample = <T>(arbitrary: fc.Arbitrary<T>, numRuns = 200) =>
   fc.sample(arbitrary, { seed: 42, numRuns });
@@ -100,7 +100,7 @@ describe('tileCalls', () => {
   });
 
   const validOffsets = (
-    call: ReturnType<typeof sample<import('../src/index.js').TileCall>>[number],
+    call: ReturnType<typeof sample<import('../src/testing.js').TileCall>>[number],
   ) =>
     Array.from(call.idx).filter(
       (_, p) =>

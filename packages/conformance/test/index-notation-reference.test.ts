@@ -3,7 +3,7 @@
  * (reduction placement from TACO's `makeReductionNotation`, src/index_notation/index_notation.cpp).
  */
 import { describe, expect, it } from 'vitest';
-import { referenceIndexNotation as reference } from '../src/index.js';
+import { referenceIndexNotation as reference } from '../src/testing.js';
 
 const A = { data: [1, 2, 3, 4], shape: [2, 2] };
 const x = { data: [10, 100], shape: [2] };

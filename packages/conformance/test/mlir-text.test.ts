@@ -1,6 +1,6 @@
 /** Summaries of MLIR text: per-loop decisions and the vector-op multiset, on hand-written IR. */
 import { describe, expect, it } from 'vitest';
-import { summariseModule } from '../src/index.js';
+import { summariseModule } from '../src/testing.js';
 
 const VECTORIZED = `#map = affine_map<(d0, d1)[s0] -> (s0, d0 - d1)>
 module {

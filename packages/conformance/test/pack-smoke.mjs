@@ -1,16 +1,14 @@
 // Runs in an empty project where only the packed @tilekit/conformance (and its declared
 // dependencies) is installed: the shipped case data loads and the built-in runner works.
 import assert from 'node:assert/strict';
+import { createSuite, formatReport, layoutConformance } from '@tilekit/conformance';
 import {
   cpuSimTileCall,
-  createSuite,
-  formatReport,
-  layoutConformance,
   MLIR_VECTORIZATION,
   PTO_TSCATTER_CPUSIM,
   referenceTScatter,
   XLA_LAYOUT_VECTORS,
-} from '@tilekit/conformance';
+} from '@tilekit/conformance/testing';
 
 assert.equal(XLA_LAYOUT_VECTORS.cases.length, 102);
 assert.ok(MLIR_VECTORIZATION.cases.length > 50);

@@ -21,7 +21,7 @@ import {
   SEED_TILE_CASES,
   type SeedTile,
   XLA_LAYOUT_VECTORS,
-} from '../src/index.js';
+} from '../src/testing.js';
 
 describe('referenceLinearIndex', () => {
   const vectors = XLA_LAYOUT_VECTORS.cases.flatMap((v) => (v.kind === 'linear_index' ? [v] : []));

@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SEED,
   RULES,
-  referenceIndexNotation,
   SPARSE_CASES,
   type SparseImpl,
   type SparseRequest,
   sparseCaseId,
   sparseConformance,
 } from '../src/index.js';
+import { referenceIndexNotation } from '../src/testing.js';
 
 /** A dense implementation computing with the reference itself, so it passes every case. */
 const denseImpl: SparseImpl = {

@@ -8,7 +8,11 @@
  *   npx tsx --conditions=@tilekit/source scripts/xla-agreement.ts [fixture.json]
  */
 import { readFileSync } from 'node:fs';
-import { asXlaShapeParserFile, XLA_SHAPE_PARSER, xlaParserCases } from '@tilekit/conformance';
+import {
+  asXlaShapeParserFile,
+  XLA_SHAPE_PARSER,
+  xlaParserCases,
+} from '@tilekit/conformance/testing';
 import * as layout from '../src/index.js';
 
 const path = process.argv[2];

@@ -4,7 +4,12 @@
  * the group's table repeats with a per-axis period, which keeps the fast path fast. These tests
  * pin the maps to a plain loop of linearIndex and the periods to their defining property.
  */
-import { COMBINE, layouts, logicalIndices, referenceLinearIndex } from '@tilekit/conformance';
+import {
+  COMBINE,
+  layouts,
+  logicalIndices,
+  referenceLinearIndex,
+} from '@tilekit/conformance/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -6,7 +6,7 @@ import {
   logicalIndices,
   referenceLinearIndex,
   referencePhysicalElementCount,
-} from '@tilekit/conformance';
+} from '@tilekit/conformance/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

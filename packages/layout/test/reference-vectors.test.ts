@@ -2,7 +2,7 @@
  * Every case of the XLA reference data that @tilekit/conformance owns (`XLA_LAYOUT_VECTORS`, each
  * case naming its source): XLA's own tests, the tiled-layout document, hand-derived values.
  */
-import { XLA_LAYOUT_VECTORS, type XlaLayoutVector } from '@tilekit/conformance';
+import { XLA_LAYOUT_VECTORS, type XlaLayoutVector } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import {
   delinearize,

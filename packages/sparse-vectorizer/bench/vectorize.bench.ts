@@ -4,7 +4,7 @@
  * tool a user would otherwise call). Parsing is done once; ours includes the clean-up.
  */
 import { defineBenchSuite } from '@tilekit/bench';
-import { MLIR_VECTORIZATION } from '@tilekit/conformance';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance/testing';
 import { parseModule } from '@tilekit/loop-ir';
 import { runMlirOpt } from '../../../tools/scripts/mlir-opt.mjs';
 import { vectorize } from '../src/index.js';

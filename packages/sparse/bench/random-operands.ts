@@ -2,7 +2,7 @@
  * Reproducible random operands for the sparse benchmarks: one seeded stream (`seededRandom`), so
  * every run of a benchmark file measures the same data.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { type FormatSpec, SparseTensor } from '../src/index.js';
 
 /** Generators of dense vectors and sparse tensors (values in [-1, 1)) drawing from one stream. */

@@ -5,7 +5,7 @@
  * scipy user would (`coo_matrix((v, (r, c))).tocsr()`), from the same numbers.
  */
 import type { ScipyWorker } from '@tilekit/bench/scipy';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { type FormatSpec, SparseTensor } from '../src/index.js';
 
 /** A matrix as coordinate triplets, in the order they were drawn (duplicates possible). */

@@ -6,7 +6,7 @@
  * caller's own exception (a throwing getter or Proxy) passes through unchanged. The junk is a
  * fixed list plus a seeded stream of random values.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { isTilekitError } from '@tilekit/errors';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';

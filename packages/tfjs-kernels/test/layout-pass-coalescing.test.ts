@@ -8,7 +8,7 @@
  * from what the pass computes.
  */
 import type { DataType } from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { evaluateChain } from '../src/gpu/index-chain.js';
 import type { LayoutPass } from '../src/gpu/layout-kernel-spec.js';

@@ -2,7 +2,7 @@
  * relayout / unrelayout / convertLayout: golden cases from the seed and XLA's own vectors,
  * argument forms, bit-exactness, caching, errors and gradients.
  */
-import { XLA_LAYOUT_VECTORS, type XlaLinearIndexVector } from '@tilekit/conformance';
+import { XLA_LAYOUT_VECTORS, type XlaLinearIndexVector } from '@tilekit/conformance/testing';
 import { parseLayout, parseShape } from '@tilekit/layout';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -7,7 +7,7 @@
  * the ones the operation itself defines (the scatter's slot, the gather's source element), and
  * the test lists them per pass so a new one cannot slip in.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { type TileGeometry, tileGeometry } from '../src/impl/tile-geometry.js';
 import {

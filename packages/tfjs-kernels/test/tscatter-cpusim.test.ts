@@ -7,7 +7,7 @@ import {
   cpuSimTileCall,
   PTO_TSCATTER_CPUSIM,
   referenceTScatter,
-} from '@tilekit/conformance';
+} from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { type IndexType, PtoConstraintError, tscatter } from '../src/index.js';
 import { expectNoLeak, float32Bits, tf } from './support/tf.js';

@@ -3,7 +3,7 @@
  * with PTO's flat semantics (last writer wins), against the plain reference loops; the PTO
  * targets stay strict, and each of their errors says what `target: 'general'` changes.
  */
-import { referenceTGather, referenceTScatter } from '@tilekit/conformance';
+import { referenceTGather, referenceTScatter } from '@tilekit/conformance/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KernelArgumentError, PtoConstraintError, tgather, tscatter } from '../src/index.js';

@@ -1,5 +1,5 @@
 /** TSCATTER/TGATHER semantics against the plain reference loops, on random and hand-made tiles. */
-import { referenceTGather, referenceTScatter, seededRandom } from '@tilekit/conformance';
+import { referenceTGather, referenceTScatter, seededRandom } from '@tilekit/conformance/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tgather, tscatter } from '../src/index.js';

@@ -1,11 +1,12 @@
 /**
- * The error contract of `@tilekit/conformance` (checked here because its own tests cannot use
- * the shared junk corpus: the test support depends on it): every exported function and class,
- * given junk in any argument position (the others plausible), returns or throws a
+ * The error contract of `@tilekit/conformance` and `@tilekit/conformance/testing` (checked here
+ * because its own tests cannot use the shared junk corpus: the test support depends on it):
+ * every exported function and class, given junk in any argument position (the others plausible), returns or throws a
  * `ConformanceError` naming one of its parameters. A comparison's `CaseMismatch` is its purpose,
  * not a broken contract, so the comparisons may throw one.
  */
-import * as conformance from '@tilekit/conformance';
+import * as suites from '@tilekit/conformance';
+import * as testing from '@tilekit/conformance/testing';
 import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
 import {
   constructTarget as construct,
@@ -13,6 +14,9 @@ import {
 } from '@tilekit/test-support/junk-targets';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+/** Both entries' exports: the suites' and the testing one's data, generators and references. */
+const conformance = { ...suites, ...testing };
 
 const SPEC = () => conformance.layoutSpec('f32', [3, 5], { tiles: [[2, 2]] });
 const TILE_CALL = () => ({

@@ -5,7 +5,7 @@
  * powers of two for products), so a reassociated vector reduction is bit-identical to
  * the scalar loop.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import type { InterpretArg, MemRefData, ScalarType, Type } from '@tilekit/loop-ir';
 import type { Kernel, KernelArg } from './corpus.js';
 

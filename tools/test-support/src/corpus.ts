@@ -3,7 +3,7 @@
  * like its case. The loops are @tilekit/conformance's golden data (`MLIR_VECTORIZATION`, whose
  * sources live in packages/conformance/corpus); this module only parses them for the tests.
  */
-import { MLIR_VECTORIZATION } from '@tilekit/conformance';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance/testing';
 import { type Module, parseModule, type Type } from '@tilekit/loop-ir';
 
 /** One argument of a kernel's signature, with its source name (`%pos` gives `pos`). */

@@ -6,7 +6,7 @@
  * wrong-typed objects) and the hostile ones (a Proxy that throws on every trap, an object whose
  * getters throw). A few more come from a seeded stream, so a run is the same on every machine.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 
 /**
  * What the hostile values throw: an exception of the caller's own code. A function that lets it

@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { SAMPLE_MS } from '../../src/call-timing.ts';

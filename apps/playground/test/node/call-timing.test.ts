@@ -3,7 +3,7 @@
  * before the next call, the waiting is counted, and the printed figure is never "0".
  */
 import type * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { describeSamples, formatDuration, SAMPLE_MS, timeCalls } from '../../src/call-timing.ts';
 

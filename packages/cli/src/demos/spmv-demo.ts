@@ -5,7 +5,7 @@
  */
 
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { SparseTensor } from '@tilekit/sparse';
 import { spmv } from '@tilekit/sparse/tfjs';
 // The demo times scalar loops beside the default vectorized ones: that kernel compiles.

@@ -4,7 +4,7 @@
  * parser/printer round trip. Tiles and orders come from `@tilekit/conformance`'s generators;
  * layouts for index semantics are in indexed-shapes.ts.
  */
-import { permutations, tiles } from '@tilekit/conformance';
+import { permutations, tiles } from '@tilekit/conformance/testing';
 import fc from 'fast-check';
 import {
   type ArrayShape,

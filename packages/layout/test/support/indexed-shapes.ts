@@ -8,7 +8,7 @@ import {
   type LayoutSpec,
   layouts,
   referencePhysicalElementCount,
-} from '@tilekit/conformance';
+} from '@tilekit/conformance/testing';
 import fc from 'fast-check';
 import type { ArrayShape, Dimension, PrimitiveType } from '../../src/index.js';
 import { arbArrayElementType, arbElementSizeInBits } from './arbitraries.js';

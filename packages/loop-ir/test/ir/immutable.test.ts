@@ -3,7 +3,7 @@
  * and the parser make, and no module with a mutable node anywhere inside.
  */
 
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type Block,

@@ -3,7 +3,7 @@
  * its regions, regions and blocks in order), the order every pass and engine relies on; here
  * against a plain recursive reference on seeded random loop nests.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { type Module, type Operation, parseModule, walkOperations } from '../../src/index.js';
 

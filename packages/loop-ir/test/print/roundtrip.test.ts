@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MLIR_VECTORIZATION } from '@tilekit/conformance';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { runMlirOpt } from '../../../../tools/scripts/mlir-opt.mjs';
 import { parseModule, printModule, verificationDiagnostics } from '../../src/index.js';

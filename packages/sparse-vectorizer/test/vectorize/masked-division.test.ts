@@ -5,7 +5,7 @@
  * leave a remainder) must vectorize and compute exactly what the scalar loop computes, never
  * dividing by zero; a divisor that cannot be zero in any lane keeps MLIR's plain division.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { interpret, parseModule } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
 import { vectorize } from '../../src/index.js';

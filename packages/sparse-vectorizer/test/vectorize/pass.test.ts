@@ -2,7 +2,7 @@
  * `sparse-vectorization` as a registered pass: its option string parsed and validated once, in
  * the pass, and a run that is exactly `vectorize` plus the formatted report.
  */
-import { MLIR_VECTORIZATION } from '@tilekit/conformance';
+import { MLIR_VECTORIZATION } from '@tilekit/conformance/testing';
 import {
   MAX_VECTOR_LENGTH,
   PassOptionError,

@@ -5,7 +5,7 @@
  * what the scalar loop computes for any trip count, vector length and vscale.
  */
 
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { interpret, parseModule } from '@tilekit/loop-ir';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';

@@ -6,7 +6,7 @@
  * empty, short, exactly half, just over, and long skewed ones.
  */
 
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { interpret, type Module, parseModule, printModule } from '@tilekit/loop-ir';
 import {
   type CsrRowReduction,

@@ -9,7 +9,7 @@
  * cuSPARSE on an H200 (CuPy, CUDA events), the native figures the GPU goals compare with.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { SparseTensor } from '../../src/index.js';
 import { spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 

@@ -6,7 +6,7 @@
  * call twice gives bit-identical results (the lanes' tree has a fixed order).
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   lastSparseKernelRun,

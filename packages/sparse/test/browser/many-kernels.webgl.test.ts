@@ -5,7 +5,7 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { expect, it } from 'vitest';
 import { SparseTensor } from '../../src/index.js';
 import { sparseOp } from '../../src/tfjs/index.js';

@@ -5,7 +5,7 @@
  * With every operand in CSR or dense, the rows of the output run in parallel as shader code.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import type { FormatSpec } from '../../src/sparse-tensor/index.js';
 import { lastSparseKernelRun, sparseOp, TfSparseTensor } from '../../src/tfjs/index.js';

@@ -9,7 +9,7 @@
  * and what the device cannot take is a typed error before anything runs.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { isTilekitError } from '@tilekit/errors';
 import { describe, expect, it } from 'vitest';
 import type { FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';

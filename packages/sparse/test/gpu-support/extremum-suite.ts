@@ -6,7 +6,7 @@
  * kernels must run as shader code, not fall back to the host.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import type { FormatSpec } from '../../src/sparse-tensor/index.js';
 import { lastSparseKernelRun, sparseOp, TfSparseTensor } from '../../src/tfjs/index.js';

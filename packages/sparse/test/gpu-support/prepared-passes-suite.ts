@@ -7,7 +7,7 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { SparsifyError } from '../../src/index.js';
 import { SPARSE_COMPILER_ENTRY } from '../../src/tfjs/compiled-kernel.js';

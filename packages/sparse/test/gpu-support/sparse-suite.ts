@@ -6,7 +6,7 @@
  * new shapes compile no new programs after a warm-up.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { referenceIndexNotation, seededRandom } from '@tilekit/conformance';
+import { referenceIndexNotation, seededRandom } from '@tilekit/conformance/testing';
 import { isTilekitError } from '@tilekit/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../src/sparse-tensor/index.js';

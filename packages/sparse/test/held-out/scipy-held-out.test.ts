@@ -7,7 +7,7 @@
  * kernel tuned to the development cases and wrong elsewhere shows here.
  */
 import { readFileSync } from 'node:fs';
-import { asScipySparseFile } from '@tilekit/conformance';
+import { asScipySparseFile } from '@tilekit/conformance/testing';
 import { describeScipyOracle } from '../support/scipy-oracle.js';
 
 const HELD_OUT = asScipySparseFile(

@@ -7,7 +7,7 @@
  * after the build that writes the files.
  */
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describeScriptTagBuilds } from '../../../../tools/vitest/script-tag-suite.ts';
 
 const BACKENDS = ['cpu', 'wasm', 'webgl', 'webgpu'];

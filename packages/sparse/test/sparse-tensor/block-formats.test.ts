@@ -7,7 +7,7 @@
  * typed errors of maps outside the supported forms, of blocks that do not divide the shape and
  * of groups holding more than n entries.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {

@@ -9,7 +9,7 @@
  * than the entries (sorted digit by digit). Conversions between all those formats are held
  * to the same reference.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {

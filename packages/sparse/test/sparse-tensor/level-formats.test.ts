@@ -6,7 +6,7 @@
  * against a plain loop that picks each slot's coordinate; and the typed errors of forms that are
  * not well formed, naming the format that works. Seeded.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,

@@ -11,7 +11,7 @@
  * every position and coordinate width, coordinates given as tuples, flat typed arrays or
  * scipy's row and column arrays, and conversions and transposes into the row forms.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {

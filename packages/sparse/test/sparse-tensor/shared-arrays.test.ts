@@ -5,7 +5,7 @@
  * level, same width), never anywhere else; converting writes nothing into the source; and
  * converting there and back gives the tensor converted from, bit for bit.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {

@@ -9,7 +9,7 @@
  * against a plain loop over the dense array; and bad input of every form as a typed error
  * naming the field, with nothing mutated.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import {

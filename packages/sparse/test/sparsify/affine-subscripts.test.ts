@@ -8,7 +8,7 @@
  * shapes; and the typed errors of the forms that are not supported.
  */
 
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { compile, type EngineName } from '@tilekit/loop-engines';
 import type { Module } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';

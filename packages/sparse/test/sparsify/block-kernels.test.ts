@@ -7,7 +7,7 @@
  * row, then the dense block. Held to a plain dense loop on every host engine, scalar and
  * vectorized (seeded), with what the vectorizer makes of the dense inner block loops.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';
 import {

@@ -5,7 +5,7 @@
  * scalar and vectorized, every row form of A, f32/f64/i32, empty and skewed matrices, outputs
  * holding junk before a `=` kernel. Repeated calls leave the engine memory as it was.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { compile, engineArray } from '@tilekit/loop-engines';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { describe, expect, it } from 'vitest';

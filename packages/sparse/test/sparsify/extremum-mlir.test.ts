@@ -7,7 +7,7 @@
  * identity, gives the same bits as the emitter's kernel. Fails (does not skip) without
  * mlir-opt-22.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { runChunks } from '@tilekit/test-support';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, type SparseKernel, SparseTensor, sparsify } from '../../src/index.js';

@@ -6,7 +6,7 @@
  * reduces its stored values only; over no coordinate at all (an extent of 0) the result is the
  * identity (+∞/−∞, or the integer type's largest/least value).
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { printModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';

@@ -5,7 +5,7 @@
  * index tuple, no formats, no lattices).
  */
 
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { type Expr, parseNotation } from '../../src/index.js';
 
 /** The seeded uniform stream the fixtures draw from. */

@@ -4,7 +4,7 @@
  * `X(i,j) = X(i,j) + e` means `X(i,j) += e`. Checked against plain loops over the dense
  * data, seeded, on every engine, scalar and vectorized.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type FormatSpec,

@@ -5,7 +5,7 @@
  * errors of bad windows.
  */
 
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {

@@ -5,7 +5,7 @@
  * order disagrees), assembled in order on every engine, and equals the dense reference; its
  * storage is well formed (sorted, unique, valid positions).
  */
-import { referenceIndexNotation, seededRandom } from '@tilekit/conformance';
+import { referenceIndexNotation, seededRandom } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {

@@ -8,7 +8,7 @@
  * memory with junk, against a dense evaluation of the notation.
  */
 
-import { referenceIndexNotation, seededRandom } from '@tilekit/conformance';
+import { referenceIndexNotation, seededRandom } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, runKernel, SparseTensor, sparsify } from '../../src/index.js';

@@ -8,7 +8,7 @@
  * expressions over mixed formats) and MLIR's Merger unit tests
  * (mlir/unittests/Dialect/SparseTensor/MergerTest.cpp).
  */
-import { type NotationOperand, referenceIndexNotation } from '@tilekit/conformance';
+import { type NotationOperand, referenceIndexNotation } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import * as fc from 'fast-check';

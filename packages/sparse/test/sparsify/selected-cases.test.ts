@@ -7,7 +7,7 @@
  * MLIR's sparse_tensor integration tests of element-wise unions
  * (test/Integration/Dialect/SparseTensor/CPU/sparse_binary.mlir).
  */
-import { referenceIndexNotation } from '@tilekit/conformance';
+import { referenceIndexNotation } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { printModule } from '@tilekit/loop-ir';
 import * as fc from 'fast-check';

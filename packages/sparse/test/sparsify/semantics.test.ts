@@ -4,7 +4,7 @@
  * placement, plain loops) with seeded random operands. Each case cites the TACO or MLIR test
  * it derives from.
  */
-import { type NotationOperand, referenceIndexNotation } from '@tilekit/conformance';
+import { type NotationOperand, referenceIndexNotation } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { printModule } from '@tilekit/loop-ir';
 import { vectorize } from '@tilekit/sparse-vectorizer';

@@ -5,7 +5,7 @@
  * (sorted, no duplicates, valid positions) and, stored zeros aside, it is exactly the storage
  * `fromDense` builds for the expected result.
  */
-import { referenceIndexNotation } from '@tilekit/conformance';
+import { referenceIndexNotation } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {

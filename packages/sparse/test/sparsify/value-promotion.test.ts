@@ -6,7 +6,7 @@
  * TACO's `int_float_promotion` (tests-expr.cpp: an int tensor plus a float tensor computes in
  * float); checked against plain loops, seeded, on every engine.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { compile, type EngineName } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {

@@ -22,7 +22,7 @@ import {
   type ScipySparseOperand,
   type ScipyStoredResult,
   scipyNumber,
-} from '@tilekit/conformance';
+} from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import {

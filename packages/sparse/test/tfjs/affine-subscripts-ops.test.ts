@@ -8,7 +8,7 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { compileGlsl, compileWgsl } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor, SparsifyError, sparsify } from '../../src/index.js';

@@ -7,7 +7,7 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { blockSparseFormat, SparseTensor, structuredFormat } from '../../src/index.js';
 import '../../src/tfjs/register-cpu.js';

@@ -6,7 +6,7 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
-import { referenceIndexNotation } from '@tilekit/conformance';
+import { referenceIndexNotation } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { SparsifyError } from '../../src/index.js';
 import { tfjsSparseConformanceImpl } from '../../src/tfjs/index.js';

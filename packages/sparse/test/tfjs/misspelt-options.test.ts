@@ -5,7 +5,7 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SparseTensor, SparsifyError, sparsify } from '../../src/index.js';
 import { sddmm, sparseDot, sparseOp, spmm, spmv } from '../../src/tfjs/index.js';

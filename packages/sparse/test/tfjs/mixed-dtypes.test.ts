@@ -8,7 +8,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { SparseTensor, SparsifyError } from '../../src/index.js';
 import { sparseOp, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';

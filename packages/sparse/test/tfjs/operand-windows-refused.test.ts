@@ -6,7 +6,7 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { SparsifyError } from '../../src/index.js';
 import { sparseOp } from '../../src/tfjs/index.js';

@@ -7,7 +7,7 @@
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs-core';
-import { referenceIndexNotation } from '@tilekit/conformance';
+import { referenceIndexNotation } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { type FormatSpec, SparseTensor } from '../../src/index.js';
 import { sparseOp } from '../../src/tfjs/index.js';

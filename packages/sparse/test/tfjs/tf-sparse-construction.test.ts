@@ -7,7 +7,7 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SparseError, SparseTensor } from '../../src/index.js';
 import '../../src/tfjs/register-cpu.js';

@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FormatSpec,

@@ -13,7 +13,7 @@
  * counts how many distinct results 20 runs of each op give: tfjs-backend-webgpu stores
  * duplicates with racing `atomicStore`s, so its winner is whichever thread stored last.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { type BenchCase, type BenchFn, defineBenchSuite, median } from '@tilekit/bench';

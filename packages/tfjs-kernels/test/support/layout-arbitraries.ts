@@ -2,7 +2,12 @@
  * The random layouts and relayout cases the property tests draw, built on @tilekit/conformance's
  * generators (`layoutsFor`, `shapes`): only the bounds and the tensor values are chosen here.
  */
-import { formatLayoutSpec, type LayoutBounds, layoutsFor, shapes } from '@tilekit/conformance';
+import {
+  formatLayoutSpec,
+  type LayoutBounds,
+  layoutsFor,
+  shapes,
+} from '@tilekit/conformance/testing';
 import { inverseMap, physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 import { shapeText } from '../../src/layout/shape-text.js';

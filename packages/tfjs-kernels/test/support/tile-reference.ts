@@ -4,7 +4,7 @@
  * `mode: 'add'` and TGATHER with `select: 'lastWriter'`. Written straight from the spec on the
  * same `TileCall` form, independent of the package's typed-array loops.
  */
-import type { TileCall } from '@tilekit/conformance';
+import type { TileCall } from '@tilekit/conformance/testing';
 
 /**
  * `dst_flat[idx[i, j]] = add(dst_flat[idx[i, j]], src[i, j])` over the valid region in row-major

@@ -3,7 +3,7 @@
  * bit-exact, through every GPU path (CPU-built map, GPU scan, GPU-only indices read back, the
  * direct gather) and the CPU routes, with tensors, data ids and textures balanced throughout.
  */
-import { CPU_SIM_ELEMENT_TYPES, PTO_TSCATTER_CPUSIM } from '@tilekit/conformance';
+import { CPU_SIM_ELEMENT_TYPES, PTO_TSCATTER_CPUSIM } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { TileIndexError, TileValueError, tscatter } from '../../src/index.js';
 import {

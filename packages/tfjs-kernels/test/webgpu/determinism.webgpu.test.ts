@@ -3,7 +3,7 @@
  * about four writers per slot) into 1M slots give the same bits in 20 runs of 20, and those bits
  * are the last writer's, as a plain sequential loop computes them.
  */
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { tscatter } from '../../src/index.js';
 import { exactValues, gpuOnly, isOnGpu, onWebgpu, tf } from './support/backends.js';

@@ -5,7 +5,7 @@
  * shape of its input, on every backend.
  */
 import type * as tfType from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { expect } from 'vitest';
 import type { NamedFormat } from '../../../src/index.js';
 import { sddmm, sparseDot, spmm, spmv, TfSparseTensor } from '../../../src/tfjs/index.js';

@@ -8,7 +8,7 @@
  * computation; bad arguments give typed errors naming them; no case leaves a tensor behind.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom } from '@tilekit/conformance';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { isTilekitError } from '@tilekit/errors';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
  * dimension, so outputs of up to 2^18 slots) whose buffers span texture and dispatch shapes that
  * the small cases never reach.
  */
-import { permutations } from '@tilekit/conformance';
+import { permutations } from '@tilekit/conformance/testing';
 import { physicalElementCount } from '@tilekit/layout';
 import fc from 'fast-check';
 import { shapeText } from '../../../src/layout/shape-text.js';

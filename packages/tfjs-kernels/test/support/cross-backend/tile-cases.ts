@@ -7,7 +7,7 @@
 
 import type { NamedAttrMap, NamedTensorMap, Tensor } from '@tensorflow/tfjs-core';
 import * as tf from '@tensorflow/tfjs-core';
-import { referenceTGather, referenceTScatter, type TileCall } from '@tilekit/conformance';
+import { referenceTGather, referenceTScatter, type TileCall } from '@tilekit/conformance/testing';
 import {
   TGather,
   type TGatherAttrs,
