@@ -4,26 +4,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../../tools/vitest/free-port.ts';
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const root = join(app, '..', '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/** A localhost port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('README commands', () => {
   // A production build takes a minute or two on a busy 2-core machine.

@@ -15,26 +15,22 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloneCheckout } from '@tilekit/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../tools/vitest/free-port.ts';
 import { fencedBlocks } from '../../../../tools/vitest/readme-examples.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const TFJS = '4.22.0';
 
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** A new folder `name` under `work` holding an empty private ES-module app's package.json. */
+function emptyApp(work: string, name: string): string {
+  const app = join(work, name);
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  return app;
 }
 
 /** Polls until the registry answers (Verdaccio takes a second or two to start). */
@@ -182,12 +178,7 @@ describe('a release published to a local registry installs and runs in an empty 
   });
 
   it("each package README's install block (the CLI's: with its commands) runs as written", () => {
-    const app = join(work, 'readme-app');
-    mkdirSync(app);
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({ name: 'readme-app', private: true, type: 'module' }),
-    );
+    const app = emptyApp(work, 'readme-app');
     // The READMEs as released: the clone's.
     const packagesDir = join(work, 'clone', 'packages');
     for (const name of readdirSync(packagesDir).sort()) {
@@ -209,12 +200,7 @@ describe('a release published to a local registry installs and runs in an empty 
   });
 
   it('an empty app installs the published packages with tfjs and runs a script and the CLI', () => {
-    const app = join(work, 'app');
-    mkdirSync(app);
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({ name: 'app', private: true, type: 'module' }),
-    );
+    const app = emptyApp(work, 'app');
     sh(
       `npm install --prefer-offline --loglevel=error @tilekit/tfjs-kernels @tilekit/sparse @tilekit/cli @tensorflow/tfjs-core@${TFJS} @tensorflow/tfjs-backend-cpu@${TFJS}`,
       app,
