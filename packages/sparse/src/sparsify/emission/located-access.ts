@@ -4,9 +4,9 @@
  * as a dense one does (it never narrows the iteration; the other operands' stored entries or
  * the dense ranges drive the loops, as in MLIR's convolution kernels with a dense image).
  *
- * A dense operand is a load at the subscripts' values. A sparse one (formats arrive here as
- * {@link locatableFormat}s: at most the outermost level dense, every other level compressed) is
- * located level by level: a dense level is the coordinate itself, a compressed level a binary
+ * A dense operand is a load at the subscripts' values. A sparse one (formats arrive here
+ * locatable, see planning/locatable-format.ts: at most the outermost level dense, every other
+ * level compressed) is located level by level: a dense level is the coordinate itself, a compressed level a binary
  * search of the coordinate in its parent's segment (`O(log n)` per level); an element not
  * stored reads zero. This is the "locate" strategy rather than MLIR's slice-driven iteration
  * (which walks the stored coordinates of a sparse image and derives the filter index): every
@@ -15,15 +15,9 @@
  */
 import type { Builder, Type, Value } from '@tilekit/loop-ir';
 import { f32, i32, index } from '@tilekit/loop-ir';
-import type { SparseFormat } from '../../sparse-tensor/format.js';
-import { inferAffineExtents } from '../planning/affine-extent-inference.js';
-import { installAffineExtentInference } from '../planning/affine-extents.js';
 import type { AffineSubscript } from '../planning/expression.js';
 import type { TensorPlan } from '../planning/kernel-plan.js';
 import { loadIndex } from './emit-context.js';
-
-// Binding sizes the indices of affine subscripts only for kernels planned here.
-installAffineExtentInference(inferAffineExtents);
 
 /** What locating needs from the emitter. */
 export interface LocateContext {
@@ -34,20 +28,6 @@ export interface LocateContext {
   /** The value element zero, and its type. */
   readonly zero: Value;
   readonly element: Type;
-}
-
-/**
- * The format a sparse operand read through affine subscripts is located in: its own level order,
- * the outermost level dense if it is dense and compressed otherwise, every inner level
- * compressed (unique levels whose segments a binary search can locate in; a dense inner level's
- * extent is no kernel argument). Formats that already are (CSR, CSC, DCSR, DCSC, CSF, sparse
- * vectors) are located as they are; others (COO, a dense level inside) are converted at binding.
- */
-export function locatableFormat(format: SparseFormat): SparseFormat {
-  return {
-    ...format,
-    levels: format.levels.map((lt, l) => (l === 0 && lt === 'dense' ? 'dense' : 'compressed')),
-  };
 }
 
 /** The value of `c1*i1 + ... + offset` for the bound index values. */

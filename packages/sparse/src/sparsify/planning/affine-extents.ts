@@ -1,6 +1,6 @@
 /**
  * Where binding finds the extents affine subscripts leave (see affine-extent-inference.ts). The
- * inference is installed by the planner's side (located-access.ts), which every kernel with
+ * inference is installed by the planner's side (locatable-format.ts), which every kernel with
  * affine subscripts comes from, so that binding a kernel without them (a ready-made op's
  * prepared kernel) does not carry it.
  */
@@ -23,7 +23,7 @@ export type AffineExtentInference = (
 
 let inference: AffineExtentInference | undefined;
 
-/** Installs the inference (done once, by located-access.ts). */
+/** Installs the inference (done once, by locatable-format.ts). */
 export function installAffineExtentInference(f: AffineExtentInference): void {
   inference = f;
 }

@@ -10,12 +10,12 @@ import {
   type SparseFormat,
   type StorageWidth,
 } from '../../sparse-tensor/format.js';
-import { locatableFormat } from '../emission/located-access.js';
 import { SparsifyError } from '../errors.js';
 import { accessVariables } from './affine-subscript.js';
 import { blockFormatError } from './block-formats.js';
 import type { AccessExpr, AffineSubscript, Expr, Notation, Reducer } from './expression.js';
 import type { KernelPlan, PlanOptions, TensorPlan } from './kernel-plan.js';
+import { locatableFormat } from './locatable-format.js';
 import { accessesOf, mapExpr } from './notation.js';
 import { freeIndicesOf, planReductions } from './reductions.js';
 import { type Reinterpretation, reinterpretOperands } from './reinterpret.js';
