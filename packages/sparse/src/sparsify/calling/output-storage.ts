@@ -43,20 +43,18 @@ export interface OutputStorage {
     | undefined;
 }
 
+/** The position/coordinate array type of each storage width. */
+const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, new (length: number) => IndexArray>> = {
+  8: Uint8Array,
+  16: Uint16Array,
+  32: Uint32Array,
+  64: BigUint64Array,
+  index: BigInt64Array,
+};
+
 /** A zero-filled position/coordinate array of `width`. */
 export function zeroIndexArray(width: StorageWidth, length: number): IndexArray {
-  switch (width) {
-    case 8:
-      return new Uint8Array(length);
-    case 16:
-      return new Uint16Array(length);
-    case 32:
-      return new Uint32Array(length);
-    case 64:
-      return new BigUint64Array(length);
-    case 'index':
-      return new BigInt64Array(length);
-  }
+  return new INDEX_ARRAY_TYPES[width](length);
 }
 
 /**
@@ -151,13 +149,7 @@ export function initialEntries(
   levelSizes: readonly number[],
   estimate: number,
 ): number[] {
-  let count = 1;
-  return levelsOf(plan.assembly.format).map((level, l) => {
-    const most = count * (levelSizes[l] as number);
-    if (level.iteration === 'range') count = most;
-    else if (level.hasPositions) count = Math.min(most, estimate);
-    return count;
-  });
+  return entriesPerLevel(plan, levelSizes, (_, most) => Math.min(most, estimate));
 }
 
 /** The entries each level needed in the call that wrote `storage`. */
@@ -166,10 +158,24 @@ export function neededEntries(
   levelSizes: readonly number[],
   storage: OutputStorage,
 ): number[] {
+  return entriesPerLevel(plan, levelSizes, (l) => readIndex(storage.state, countSlot(l)));
+}
+
+/**
+ * The entries of each level, top-down: a dense level holds its extent per parent entry, a
+ * level with positions `positioned(l, most)` entries (`most`: its extent per parent entry), a
+ * singleton level as many as its parent.
+ */
+function entriesPerLevel(
+  plan: AssemblyPlan,
+  levelSizes: readonly number[],
+  positioned: (level: number, most: number) => number,
+): number[] {
   let count = 1;
   return levelsOf(plan.assembly.format).map((level, l) => {
-    if (level.iteration === 'range') count *= levelSizes[l] as number;
-    else if (level.hasPositions) count = readIndex(storage.state, countSlot(l));
+    const most = count * (levelSizes[l] as number);
+    if (level.iteration === 'range') count = most;
+    else if (level.hasPositions) count = positioned(l, most);
     return count;
   });
 }

@@ -139,7 +139,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         const point = loop.cases[j];
         if (point === undefined) return r;
         if (point.sparse.size === 0)
-          return em.genCase({ ...s, b: cb, red: r }, loop, point, min, positions);
+          return em.genCase({ ...s, b: cb, red: r }, loop, point, { coordinate: min, positions });
         const conds = [...point.sparse].map((t) => present(cb, t));
         const cond = conds
           .slice(1)
@@ -147,7 +147,8 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
         const ifOp = cb.ifOp(
           cond,
           r === undefined ? [] : [r.type],
-          (tb) => wrap(em.genCase({ ...s, b: tb, red: r }, loop, point, min, positions)),
+          (tb) =>
+            wrap(em.genCase({ ...s, b: tb, red: r }, loop, point, { coordinate: min, positions })),
           r === undefined && j + 1 === loop.cases.length
             ? undefined
             : (eb) => wrap(chain(eb, j + 1, r)),
@@ -229,7 +230,8 @@ export function genSegmentLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): V
       });
       const segEnd = result(segOp);
       const point = loop.cases[0] as LatticePoint;
-      const r = em.genCase({ ...s, b, red }, loop, point, crd, new Map([[t, start]]), segEnd);
+      const positions = new Map([[t, start]]);
+      const r = em.genCase({ ...s, b, red }, loop, point, { coordinate: crd, positions, segEnd });
       return [segEnd, ...(r === undefined ? [] : [r])];
     },
     'scf.yield',

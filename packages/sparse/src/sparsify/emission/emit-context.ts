@@ -87,12 +87,18 @@ export function wrap(v: Value | undefined): Value[] {
   return v === undefined ? [] : [v];
 }
 
-/** One step of a co-iteration loop that selects its case (see `genSelectedCase`). */
-export interface SelectedStep {
-  /** The current coordinate (the least of the iterators'). */
+/** Where one step of a loop stands: its coordinate and the present iterators' positions. */
+export interface LoopStep {
+  /** The current coordinate (with several iterators, the least of theirs). */
   readonly coordinate: Value;
-  /** Each iterator's current position. */
+  /** Each present iterator's current position. */
   readonly positions: ReadonlyMap<string, Value>;
+  /** End of the position range below a non-unique level (COO segments), where one is walked. */
+  readonly segEnd?: Value;
+}
+
+/** One step of a co-iteration loop that selects its case (see `genSelectedCase`). */
+export interface SelectedStep extends LoopStep {
   /** Picks the present case's value from every case's value, in case order. */
   readonly choose: (values: readonly Value[]) => Value;
   /** The output's entry count the loop carries (see `insertionCounter`), if it does. */
@@ -101,15 +107,8 @@ export interface SelectedStep {
 
 /** What the co-iteration loops need from the emitter. */
 export interface LoopBodyEmitter {
-  /** Binds the loop index and present tensors' positions, then emits the case's body. */
-  genCase(
-    s: Scope,
-    loop: LoopInfo,
-    point: LatticePoint,
-    coordinate: Value,
-    positions: ReadonlyMap<string, Value>,
-    segEnd?: Value,
-  ): Value | undefined;
+  /** Binds the loop index and present tensors' positions at `step`, then emits the case's body. */
+  genCase(s: Scope, loop: LoopInfo, point: LatticePoint, step: LoopStep): Value | undefined;
   /**
    * Whether every case of the co-iteration `loop` may be evaluated at each step and one of
    * them selected: `loop` walks sparse iterators only, every combination of present

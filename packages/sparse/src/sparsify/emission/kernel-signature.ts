@@ -52,27 +52,11 @@ function tensorParameters(t: TensorPlan, element: ScalarType): KernelParameter[]
   if (t.format === undefined)
     return [{ kind: 'dense', tensor: t.name, type: memrefOf(dynamic(t.indices.length), element) }];
   const { levels, posWidth, crdWidth } = t.format;
+  const storage = (kind: 'positions' | 'coordinates', level: number, width: StorageWidth) =>
+    ({ kind, tensor: t.name, level, type: memrefOf('?', storageTypeOf(width)) }) as const;
   const params: KernelParameter[] = levels.flatMap((lt, level) => [
-    ...(levelOf(lt).hasPositions
-      ? [
-          {
-            kind: 'positions',
-            tensor: t.name,
-            level,
-            type: memrefOf('?', storageTypeOf(posWidth)),
-          } as const,
-        ]
-      : []),
-    ...(levelOf(lt).hasCoordinates
-      ? [
-          {
-            kind: 'coordinates',
-            tensor: t.name,
-            level,
-            type: memrefOf('?', storageTypeOf(crdWidth)),
-          } as const,
-        ]
-      : []),
+    ...(levelOf(lt).hasPositions ? [storage('positions', level, posWidth)] : []),
+    ...(levelOf(lt).hasCoordinates ? [storage('coordinates', level, crdWidth)] : []),
   ]);
   params.push({ kind: 'values', tensor: t.name, type: memrefOf('?', element) });
   return params;

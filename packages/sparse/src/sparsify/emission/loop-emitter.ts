@@ -22,6 +22,7 @@ import {
   EMITTED_FROM,
   type LoopBodyEmitter,
   type LoopInfo,
+  type LoopStep,
   loadIndex,
   parameterKey,
   type Scope,
@@ -300,13 +301,10 @@ export class LoopEmitter implements LoopBodyEmitter {
       (b, iv, red) => {
         const at = iv as Value;
         const coordinate = k === UNIVERSE ? at : this.loadCoordinate(b, k, s, at);
-        const result = this.genCase(
-          { ...s, b, red },
-          loop,
-          loop.cases[0] as LatticePoint,
+        const result = this.genCase({ ...s, b, red }, loop, loop.cases[0] as LatticePoint, {
           coordinate,
-          new Map([[k, at]]),
-        );
+          positions: new Map([[k, at]]),
+        });
         return result === undefined ? [] : [result];
       },
       EMITTED_FROM,
@@ -315,15 +313,8 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   /** Binds the loop index and the present tensors' positions, loads ready values, recurses. */
-  genCase(
-    s: Scope,
-    loop: LoopInfo,
-    point: LatticePoint,
-    coordinate: Value,
-    positions: ReadonlyMap<string, Value>,
-    segEnd?: Value,
-  ): Value | undefined {
-    const inner = this.#bindCases(s, loop, [point], coordinate, positions, segEnd);
+  genCase(s: Scope, loop: LoopInfo, point: LatticePoint, step: LoopStep): Value | undefined {
+    const inner = this.#bindCases(s, loop, [point], step);
     return this.#genLoops(inner, loop.depth + 1, point.expr);
   }
 
@@ -340,7 +331,7 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined {
-    const inner = this.#bindCases(s, loop, loop.cases, step.coordinate, step.positions);
+    const inner = this.#bindCases(s, loop, loop.cases, step);
     const value = step.choose(loop.cases.map((point) => this.#evaluate(inner, point.expr)));
     if (step.count !== undefined && this.#assembler !== undefined) {
       return this.#assembler.emitInsert(inner.b, inner.idx, value, false, step.count);
@@ -360,18 +351,12 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   /**
-   * Binds the loop index and the positions of the operands of `points` at `coordinate`, and
-   * loads the values their expressions read that are now reachable.
+   * Binds the loop index and the positions of the operands of `points` at `step`, and loads
+   * the values their expressions read that are now reachable.
    */
-  #bindCases(
-    s: Scope,
-    loop: LoopInfo,
-    points: readonly LatticePoint[],
-    coordinate: Value,
-    positions: ReadonlyMap<string, Value>,
-    segEnd?: Value,
-  ): Scope {
+  #bindCases(s: Scope, loop: LoopInfo, points: readonly LatticePoint[], step: LoopStep): Scope {
     const { b } = s;
+    const { coordinate, positions, segEnd } = step;
     const idx = new Map(s.idx).set(loop.v, coordinate);
     const cursors = new Map(s.cursors);
     const bound = new Set<string>();
