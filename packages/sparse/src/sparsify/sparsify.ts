@@ -14,6 +14,8 @@ import { kernelParameters } from './emission/kernel-signature.js';
 import { emitLoopNests } from './emission/loop-nests.js';
 import { SparsifyError } from './errors.js';
 import { checkOptionsObject } from './options-object.js';
+import { blockedKernel } from './planning/block-operands.js';
+import { levelSpaceForm } from './planning/block-rewrite.js';
 import { asInPlaceUpdate } from './planning/in-place-update.js';
 import type { PlanOptions } from './planning/kernel-plan.js';
 import { parseNotation } from './planning/notation.js';
@@ -72,6 +74,16 @@ export function emitKernel(
   checkOptionsObject('sparsify', options, SPARSIFY_OPTION_KEYS);
   const own = ownFormats(formats);
   const notation = parseNotation(expression);
+  const levelSpace = levelSpaceForm(notation, own, options);
+  if (levelSpace !== undefined) {
+    // Block and structured operands: the kernel is planned over their levels (MLIR's
+    // reinterpret_map) and called in dimension form.
+    const kernel = sparsify(levelSpace.expression, levelSpace.formats, {
+      ...options,
+      name: options.name ?? kernelNameOf(expression),
+    });
+    return blockedKernel(kernel, levelSpace.view);
+  }
   const windowFree = withoutWindows(notation, own);
   if (windowFree !== undefined) {
     // Windows are per-call data: the kernel is the window-free one's, shared by every window.

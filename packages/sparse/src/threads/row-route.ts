@@ -9,6 +9,7 @@
  */
 import { levelAt } from '../sparse-tensor/format.js';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { blockViewOf } from '../sparsify/planning/block-operands.js';
 import type { KernelPlan } from '../sparsify/planning/kernel-plan.js';
 import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
@@ -29,6 +30,8 @@ export function rowRouteOf(kernel: SparseKernel): RowRoute {
   const plan: KernelPlan = kernel.plan;
   const row = plan.output.indices[0];
   if (row === undefined) return no('its output is a scalar (no rows to split)');
+  // Its caller's operands are in dimension form, its loops over block rows.
+  if (blockViewOf(kernel) !== undefined) return no('it reads a block or structured operand');
   if (plan.temporaries.length > 0) return no('it computes temporaries (where) before its rows');
   if (plan.loopOrder[0] !== row) {
     return no(`its outermost loop is over ${plan.loopOrder[0]}, not the output's rows (${row})`);

@@ -13,6 +13,11 @@ import type { IndexArray, ValueArray } from '../../sparse-tensor/storage-arrays.
 import { checkKernel } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import { inferAffineExtents, type LocatedShape } from '../planning/affine-extents.js';
+import {
+  dimensionShapeOf,
+  withLevelOperands,
+  withLevelShapes,
+} from '../planning/block-operands.js';
 import type { KernelPlan, TensorPlan, ValueType } from '../planning/kernel-plan.js';
 import {
   accessText,
@@ -272,9 +277,13 @@ export function outputShapeOf(
   operands: Readonly<Record<string, KernelOperand>>,
 ): number[] {
   checkKernel(kernel);
-  const bound = boundInputs(kernel, withOperandWindows(kernel, operands));
+  const levelOperands = withLevelOperands(kernel, operands);
+  const bound = boundInputs(kernel, withOperandWindows(kernel, levelOperands));
   const sizes = indexSizes(kernel, (input) => shapeOf(bound.get(input) as KernelOperand));
-  return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
+  return dimensionShapeOf(
+    kernel,
+    kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0),
+  );
 }
 
 /**
@@ -287,7 +296,10 @@ export function outputShapeOfShapes(
   shapes: Readonly<Record<string, readonly number[]>>,
 ): number[] {
   const sizes = indexExtentsOfShapes(kernel, shapes);
-  return kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
+  return dimensionShapeOf(
+    kernel,
+    kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0),
+  );
 }
 
 /**
@@ -307,7 +319,7 @@ export function indexExtentsOfShapes(
     );
   }
   const { plan } = kernel;
-  const withWindows = withWindowShapes(kernel, shapes);
+  const withWindows = withWindowShapes(kernel, withLevelShapes(kernel, shapes));
   const sizes = indexSizes(kernel, (input) => {
     const name = plan.inputs.find((t) => t.name === input)?.source ?? input;
     const shape = Object.hasOwn(withWindows, name) ? withWindows[name] : undefined;
@@ -367,9 +379,10 @@ export function bindArgumentsFor(
   ) => ValueArray | BigInt64Array | OutputStorage | undefined,
 ): BoundCall {
   const { plan } = kernel;
-  const windowed = withOperandWindows(kernel, operands);
+  const windowed = withOperandWindows(kernel, withLevelOperands(kernel, operands));
   const inputs = boundInputs(kernel, windowed);
   const sizes = indexSizes(kernel, (input) => shapeOf(inputs.get(input) as KernelOperand));
+  // A kernel planned in level space writes its output with split dimensions (the same data).
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const output = outputFor(outputShape);
   const length = outputShape.reduce((a, b) => a * b, 1);
@@ -420,7 +433,7 @@ export function bindArgumentsFor(
   return {
     args,
     output: out,
-    outputShape,
+    outputShape: dimensionShapeOf(kernel, outputShape),
     ...(assembly === undefined ? {} : { storage: assembly.storage }),
   };
 }
