@@ -36,6 +36,11 @@ export {
   sparseMatMulAsync,
   sparseMulAsync,
 } from './ops/sparse-results-async.js';
+export {
+  sparseAddOnPattern,
+  sparseMatMulOnPattern,
+  sparseMulOnPattern,
+} from './ops/sparse-results-on-pattern.js';
 export { sparseWithValues } from './ops/sparse-with-values.js';
 export { spmm } from './ops/spmm.js';
 export { spmv } from './ops/spmv.js';

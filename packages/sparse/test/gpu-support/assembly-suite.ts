@@ -39,7 +39,11 @@ function onGpu(t: tf.Tensor1D): tf.Tensor1D {
 }
 
 /** `host` as a `TfSparseTensor` in `format` whose storage lives only on the GPU. */
-function gpuSparse(gpu: GpuSuiteBackend, host: SparseTensor, format: FormatSpec): TfSparseTensor {
+export function gpuSparse(
+  gpu: GpuSuiteBackend,
+  host: SparseTensor,
+  format: FormatSpec,
+): TfSparseTensor {
   const uploaded = TfSparseTensor.fromSparseTensor(host.convert(format));
   // (WebGL would run tiny passes over CPU data on the CPU: the data goes to textures first.)
   for (const t of uploaded.tensors()) if (t.size > 0) gpu.upload?.(t);

@@ -6,29 +6,9 @@
  * `G(t's indices)`. Anything else (a `*=` kernel, an expression kind this does not know) is a
  * {@link SparseGradientError} naming the term.
  */
-import { SparseError } from '../../sparse-error.js';
 import { type AccessExpr, type Expr, type Notation, parseNotation } from '../../sparsify/index.js';
 import type { Derivation } from './derivation.js';
-
-/**
- * A kernel whose gradient cannot be derived (a {@link SparseError}: `code`
- * `'sparse-gradient'`, `argument` `'expr'`); the message names the term at fault.
- */
-export class SparseGradientError extends SparseError {
-  override readonly name = 'SparseGradientError';
-  /** The kernel's expression is what cannot be differentiated. */
-  override readonly argument = 'expr';
-  override readonly expected =
-    'a sum of products of tensor accesses and constants, assigned with = or +=';
-  /** The expression or term that is not differentiable. */
-  readonly term: string;
-
-  constructor(term: string, problem: string) {
-    const text = (v: unknown) => (typeof v === 'string' ? v : Object.prototype.toString.call(v));
-    super(`Not differentiable: ${text(term)}: ${text(problem)}`);
-    this.term = text(term);
-  }
-}
+import { SparseGradientError } from './sparse-gradient-error.js';
 
 /** One product: a coefficient times tensor accesses. */
 interface Product {

@@ -4,4 +4,4 @@ import { SPARSE_KERNEL_NAMES } from '../kernel-names.js';
 import { sparseGradConfig } from './sparse-grad.js';
 
 export const sparseGradConfigs: readonly GradConfig[] = SPARSE_KERNEL_NAMES.map(sparseGradConfig);
-export { SparseGradientError } from './derivative.js';
+export { SparseGradientError } from './sparse-gradient-error.js';

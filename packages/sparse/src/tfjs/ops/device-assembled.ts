@@ -28,14 +28,14 @@ import { checkSparse, residentSparse } from './pattern-operands.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /** A row-major operand's storage on the device: row positions, columns, values. */
-type DeviceRows = [positions: tf.Tensor1D, columns: tf.Tensor1D, values: tf.Tensor1D];
+export type DeviceRows = [positions: tf.Tensor1D, columns: tf.Tensor1D, values: tf.Tensor1D];
 
 /**
  * Registers the assembly's kernels for both GPU backends once. They are registered here, when an
  * op that assembles on the device first runs, rather than by the register entries: an app that
  * never assembles a sparse result on the GPU does not carry their shaders.
  */
-function registerAssemblyKernels(): void {
+export function registerAssemblyKernels(): void {
   for (const config of [...assemblyWebgpuKernelConfigs, ...assemblyWebglKernelConfigs])
     if (tf.getKernel(config.kernelName, config.backendName) === undefined)
       tf.registerKernel(config);
@@ -47,10 +47,13 @@ function registerAssemblyKernels(): void {
  * `TfSparseTensor`.
  */
 export function assemblesOnDevice(A: unknown, B: unknown): boolean {
+  return deviceAssemblyBackend() && (A instanceof TfSparseTensor || B instanceof TfSparseTensor);
+}
+
+/** Whether the active backend runs the device assembly: webgpu, or webgl on a WebGL2 context. */
+export function deviceAssemblyBackend(): boolean {
   const backend = tf.getBackend();
-  const device =
-    backend === 'webgpu' || (backend === 'webgl' && tf.env().getNumber('WEBGL_VERSION') >= 2);
-  return device && (A instanceof TfSparseTensor || B instanceof TfSparseTensor);
+  return backend === 'webgpu' || (backend === 'webgl' && tf.env().getNumber('WEBGL_VERSION') >= 2);
 }
 
 /**
@@ -59,7 +62,7 @@ export function assemblesOnDevice(A: unknown, B: unknown): boolean {
  *
  * @throws SparsifyError naming `argument`.
  */
-function requireFloatExact(sizes: readonly number[], argument: string): void {
+export function requireFloatExact(sizes: readonly number[], argument: string): void {
   if (tf.getBackend() === 'webgl' && sizes.some((n) => n >= FLOAT_EXACT_INTEGER_LIMIT))
     throw new SparsifyError(
       argument,
@@ -68,7 +71,7 @@ function requireFloatExact(sizes: readonly number[], argument: string): void {
 }
 
 /** Whether `format` is CSR (rank 2) or a sparse vector's (rank 1): the device assembly's. */
-function isRowMajor(format: SparseFormat, rank: number): boolean {
+export function isRowMajor(format: SparseFormat, rank: number): boolean {
   const { levels, order } = format;
   return rank === 1
     ? levels.length === 1 && levels[0] === 'compressed'
@@ -82,7 +85,7 @@ function isRowMajor(format: SparseFormat, rank: number): boolean {
  * @throws SparseFormatError naming `argument` (not a sparse tensor, disposed, float64),
  *   SparsifyError naming it for a device format with no row-major form (CSC, DCSR, DCSC, ...).
  */
-function deviceRows(x: SparseArgument, argument: string): DeviceRows {
+export function deviceRows(x: SparseArgument, argument: string): DeviceRows {
   const resident = residentSparse(rowMajorForm(x), argument);
   if (!isRowMajor(resident.format, resident.rank))
     throw new SparsifyError(

@@ -15,6 +15,7 @@ import { compile } from '@tilekit/loop-engines';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { runKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
+import { guardedValues } from '../gradients/pattern-guard.js';
 import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { entryCoordinates } from './entry-coordinates.js';
 import { type EntryContribution, entrySum } from './entry-sum.js';
@@ -130,15 +131,17 @@ export function sameCoordinateTargets(lookup: PositionLookup, s: TfSparseTensor)
 /**
  * The host-assembled `result` on the backend. With `contributions` (the operands that are
  * `TfSparseTensor`s, sent to the result's entries by `contributions(lookup)`), its values are
- * their sums computed there, differentiable with respect to the operands' values; without, its
- * own values.
+ * their sums computed there, differentiable with respect to the operands' values (and with
+ * respect to the positions and coordinates of `operands`, by argument name, a typed
+ * `SparseGradientError`); without, its own values.
  */
 export function assembledResult(
   result: SparseTensor,
   contributions?: (lookup: PositionLookup) => readonly EntryContribution[],
+  operands: Readonly<Record<string, unknown>> = {},
 ): TfSparseTensor {
   const uploaded = TfSparseTensor.fromSparseTensor(result);
   if (contributions === undefined) return uploaded;
   const values = entrySum(result.nnz, uploaded.dtype, contributions(resultPositions(result)));
-  return uploaded.withValues(values);
+  return uploaded.withValues(guardedValues(values, operands));
 }

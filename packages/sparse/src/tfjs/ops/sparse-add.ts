@@ -37,11 +37,14 @@ function sparseAdd_(A: SparseArgument, B: SparseArgument, format?: FormatSpec): 
     outputFormat,
   );
   if (!(A instanceof TfSparseTensor || B instanceof TfSparseTensor)) return assembledResult(result);
-  return assembledResult(result, (lookup) =>
-    [residentSparse(A, 'A'), residentSparse(B, 'B')].map((s) => ({
-      values: s.values,
-      targets: sameCoordinateTargets(lookup, s),
-    })),
+  return assembledResult(
+    result,
+    (lookup) =>
+      [residentSparse(A, 'A'), residentSparse(B, 'B')].map((s) => ({
+        values: s.values,
+        targets: sameCoordinateTargets(lookup, s),
+      })),
+    { A, B },
   );
 }
 

@@ -20,9 +20,11 @@ function sparseConvert_(A: SparseArgument, format: FormatSpec): TfSparseTensor {
   const host = hostOperand('sparseConvert', A, 'A');
   const result = host.convert(format32(format, host.rank));
   if (!(A instanceof TfSparseTensor)) return assembledResult(result);
-  return assembledResult(result, (lookup) => [
-    { values: A.values, targets: sameCoordinateTargets(lookup, A) },
-  ]);
+  return assembledResult(
+    result,
+    (lookup) => [{ values: A.values, targets: sameCoordinateTargets(lookup, A) }],
+    { A },
+  );
 }
 
 export const sparseConvert = op({ sparseConvert_ });

@@ -61,9 +61,11 @@ function sparseMatMul_(
       ['B', 1],
     ],
   );
-  return assembledResult(withEveryTerm(result, terms), (lookup) => [
-    termContribution(lookup, terms, a, b),
-  ]);
+  return assembledResult(
+    withEveryTerm(result, terms),
+    (lookup) => [termContribution(lookup, terms, a, b)],
+    { A, B },
+  );
 }
 
 export const sparseMatMul = tf.op({ sparseMatMul_ });

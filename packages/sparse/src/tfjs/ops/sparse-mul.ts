@@ -61,9 +61,11 @@ function sparseProduct(A: SparseArgument, B: SparseArgument): TfSparseTensor {
     dims,
     dims.map((d) => ['A', d] as const),
   );
-  return assembledResult(withEveryTerm(result, terms), (lookup) => [
-    termContribution(lookup, terms, a, b),
-  ]);
+  return assembledResult(
+    withEveryTerm(result, terms),
+    (lookup) => [termContribution(lookup, terms, a, b)],
+    { A, B },
+  );
 }
 
 /**
