@@ -16,6 +16,7 @@ import { COMMANDS } from '../src/commands/index.js';
 import { main } from '../src/main.js';
 import { nodeIO } from '../src/node-io.js';
 import { captureIO } from './capture-io.js';
+import { layoutSvg } from './layout-svg.js';
 
 const STACK_FRAME = /^\s+at /m;
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -54,11 +55,7 @@ describe('tilekit layout on shapes whose map is larger than a panel', () => {
   });
 
   it('--svg draws the same window in the picture', async () => {
-    const io = captureIO();
-    expect(
-      await main(['layout', 'f32[4096,4096]{1,0:T(8,128)}', '--svg', 'big.svg', '--no-map'], io),
-    ).toBe(0);
-    const svg = io.files.get('big.svg') ?? '';
+    const { svg } = await layoutSvg('f32[4096,4096]{1,0:T(8,128)}', 'big.svg', ['--no-map']);
     expect(svg).toContain('</svg>');
     expect(svg).toContain('showing 32x32 of 4096x4096');
   });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
 import { captureIO } from './capture-io.js';
+import { layoutSvg } from './layout-svg.js';
 
 describe('tilekit layout', () => {
   it("explains the seed's Figure 1 shape with sizes derived by hand", async () => {
@@ -18,11 +19,7 @@ describe('tilekit layout', () => {
   });
 
   it('writes an SVG picture with --svg', async () => {
-    const io = captureIO();
-    expect(
-      await main(['layout', 'f32[4,8]{1,0:T(2,4)(2,1)}', '--svg', 'fig2.svg', '--no-map'], io),
-    ).toBe(0);
-    const svg = io.files.get('fig2.svg') ?? '';
+    const { io, svg } = await layoutSvg('f32[4,8]{1,0:T(2,4)(2,1)}', 'fig2.svg', ['--no-map']);
     expect(svg.startsWith('<svg') || svg.startsWith('<?xml')).toBe(true);
     expect(svg).toContain('</svg>');
     expect(io.out()).toContain('wrote fig2.svg');
@@ -36,10 +33,7 @@ describe('tilekit layout', () => {
   });
 
   it('draws a 30,000-cell panel into --svg with --max-cells 30000 (no stack overflow, exit 0)', async () => {
-    const io = captureIO();
-    const argv = ['layout', 'f32[30000]{0}', '--max-cells', '30000', '--svg', 'x.svg'];
-    expect(await main(argv, io)).toBe(0);
-    const svg = io.files.get('x.svg') ?? '';
+    const { io, svg } = await layoutSvg('f32[30000]{0}', 'x.svg', ['--max-cells', '30000']);
     const offsets = [...svg.matchAll(/<rect class="cell"[^>]*data-offset="(\d+)"/g)];
     expect(offsets.map((m) => Number(m[1]))).toEqual(Array.from({ length: 30000 }, (_, i) => i));
     expect(io.out()).toContain('wrote x.svg');
