@@ -15,6 +15,23 @@ export interface FixExpectation {
   readonly extraOps?: Readonly<Record<string, number>>;
 }
 
+/**
+ * The kernels of one fix on which MLIR vectorizes the first loop (pre-order 0) and we keep it
+ * scalar for `reason`, each with why.
+ */
+function firstLoopKeptScalar(
+  fix: FixExpectation['fix'],
+  reason: ReasonCode,
+  whyByKernel: Readonly<Record<string, string>>,
+): Record<string, FixExpectation> {
+  return Object.fromEntries(
+    Object.entries(whyByKernel).map(([kernel, why]) => [
+      kernel,
+      { fix, why, keptScalar: { 0: reason } },
+    ]),
+  );
+}
+
 /** The fix kernels of the corpus. */
 export const FIX_EXPECTATIONS: Readonly<Record<string, FixExpectation>> = {
   fix1_chain_add_mul: {
@@ -31,34 +48,19 @@ export const FIX_EXPECTATIONS: Readonly<Record<string, FixExpectation>> = {
       'we keep the horizontal reduction and broadcast the total',
     extraOps: { 'vector.reduction': 1, 'vector.broadcast': 1 },
   },
-  fix2_two_stores: {
-    fix: 2,
-    why: 'the first store would run once per vector step under MLIR',
-    keptScalar: { 0: 'side-effect-not-feeding' },
-  },
-  fix2_reduction_with_store: {
-    fix: 2,
-    why: 'MLIR rebuilds the reduction loop without the store',
-    keptScalar: { 0: 'side-effect-not-feeding' },
-  },
-  fix2_nested_loop_then_store: {
-    fix: 2,
-    why: 'MLIR vectorizes the outer loop, so the inner loop and its store run every vl-th row',
-    keptScalar: { 0: 'side-effect-not-feeding' },
-  },
-  fix3_strided_store: {
-    fix: 3,
-    why: 'MLIR emits vector.maskedstore on a stride-2 view; it writes consecutive memory',
-    keptScalar: { 0: 'non-unit-stride' },
-  },
-  fix3_strided_load: {
-    fix: 3,
-    why: 'MLIR emits vector.maskedload on a dynamic-stride view; it reads consecutive memory',
-    keptScalar: { 0: 'non-unit-stride' },
-  },
-  fix4_accumulator_reuse: {
-    fix: 4,
-    why: 'acc + acc * x is not a reduction; MLIR vectorizes it as one',
-    keptScalar: { 0: 'accumulator-reused' },
-  },
+  ...firstLoopKeptScalar(2, 'side-effect-not-feeding', {
+    fix2_two_stores: 'the first store would run once per vector step under MLIR',
+    fix2_reduction_with_store: 'MLIR rebuilds the reduction loop without the store',
+    fix2_nested_loop_then_store:
+      'MLIR vectorizes the outer loop, so the inner loop and its store run every vl-th row',
+  }),
+  ...firstLoopKeptScalar(3, 'non-unit-stride', {
+    fix3_strided_store:
+      'MLIR emits vector.maskedstore on a stride-2 view; it writes consecutive memory',
+    fix3_strided_load:
+      'MLIR emits vector.maskedload on a dynamic-stride view; it reads consecutive memory',
+  }),
+  ...firstLoopKeptScalar(4, 'accumulator-reused', {
+    fix4_accumulator_reuse: 'acc + acc * x is not a reduction; MLIR vectorizes it as one',
+  }),
 };
