@@ -18,6 +18,7 @@ describeReadmeExamples({
     'Block and structured formats (BSR, n:m)',
     'tfjs (`@tilekit/sparse/tfjs`)',
     'tfjs (`@tilekit/sparse/tfjs`)',
+    'tfjs (`@tilekit/sparse/tfjs`)',
     'Conformance',
   ],
 });

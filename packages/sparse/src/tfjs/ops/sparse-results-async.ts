@@ -25,8 +25,9 @@ import { sparseMul } from './sparse-mul.js';
  * `TfSparseTensor` operand, the product is assembled on the device in two passes (see the README's
  * "Sparse results on the GPU"), reading back only the result's entry count, so the result comes as
  * a Promise; the result is CSR (`format` must be), its pattern every `(i, j)` a product of stored
- * entries reaches and its values the cpu backend's, bit for bit. Not differentiable there (a
- * gradient tape records synchronous calls only). Elsewhere it is `sparseMatMul`'s result.
+ * entries reaches and its values the cpu backend's, bit for bit. Not taped for gradients there (a
+ * tape records synchronous calls only): pass the result as the pattern of
+ * `sparseMatMulOnPattern`, which is. Elsewhere it is `sparseMatMul`'s result.
  *
  * @throws (as a rejected Promise) what `sparseMatMul` throws; SparsifyError naming `format` for
  *   another result format on the GPU, or `A`/`B` for a device matrix that is neither CSR nor COO.
@@ -50,8 +51,8 @@ export async function sparseMatMulAsync(
  * "Sparse results on the GPU"), reading back only the result's entry count, so the result comes as
  * a Promise. Operands are matrices or sparse vectors, the result CSR or a sparse vector (`format`,
  * default `A`'s, must be), its pattern the union of the operands' and its values the cpu backend's,
- * bit for bit. Not differentiable there (a gradient tape records synchronous calls only). Elsewhere
- * it is `sparseAdd`'s result.
+ * bit for bit. Not taped for gradients there (a tape records synchronous calls only): pass the
+ * result as the pattern of `sparseAddOnPattern`, which is. Elsewhere it is `sparseAdd`'s result.
  *
  * @throws (as a rejected Promise) what `sparseAdd` throws; SparsifyError naming `format` for
  *   another result format on the GPU, or `A`/`B` for a device tensor that is not row-major.
@@ -70,8 +71,9 @@ export async function sparseAddAsync(
  * `TfSparseTensor` operand and a sparse `B`, the intersection of the patterns is assembled on the
  * device in two passes (see the README's "Sparse results on the GPU"), reading back only its entry
  * count, so the result comes as a Promise; `A`'s format must be CSR or a sparse vector's, the
- * values are the cpu backend's, bit for bit, and not differentiable there (a gradient tape records
- * synchronous calls only). Elsewhere, and with a dense `B`, it is `sparseMul`'s result.
+ * values are the cpu backend's, bit for bit, and not taped for gradients there (a tape records
+ * synchronous calls only: pass the result as the pattern of `sparseMulOnPattern`, which is).
+ * Elsewhere, and with a dense `B`, it is `sparseMul`'s result.
  *
  * @throws (as a rejected Promise) what `sparseMul` throws; SparsifyError naming `format` for
  *   another format of `A` on the GPU, or `A`/`B` for a device tensor that is not row-major.
