@@ -1,4 +1,5 @@
 /** Zero-filled value arrays of a kernel's value type, for dense operands and outputs alike. */
+import { isIntegerIn } from '@tilekit/errors';
 import { textOf } from '../../sparse-error.js';
 import { MAX_STORAGE_LENGTH } from '../../sparse-tensor/convert.js';
 import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
@@ -9,12 +10,7 @@ import type { ValueType } from '../planning/kernel-plan.js';
 /** A zero-filled array of the kernel's value type. */
 export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
   checkValueType(valueType);
-  if (
-    typeof length !== 'number' ||
-    !Number.isInteger(length) ||
-    length < 0 ||
-    length > MAX_STORAGE_LENGTH
-  ) {
+  if (!isIntegerIn(length, 0, MAX_STORAGE_LENGTH)) {
     throw new SparsifyError(
       'length',
       `must be an integer from 0 to ${MAX_STORAGE_LENGTH}, got ${textOf(length)}`,
