@@ -19,6 +19,7 @@ import {
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
+import { STORAGE_WIDTHS, VALUE_DTYPES } from '../support/storage-options.js';
 import { formatsOfRank } from './support/formats-of-rank.js';
 import { referenceStorage } from './support/reference-build.js';
 import {
@@ -28,8 +29,6 @@ import {
   expectSameStorage,
 } from './support/same-storage.js';
 
-const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
-const DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
 const SHAPES_OF_RANK: Record<number, number[]> = { 1: [9], 2: [7, 5], 3: [4, 3, 5] };
 
 type Layout = 'random' | 'sorted' | 'reversed' | 'skewed' | 'duplicates' | 'empty';
@@ -99,9 +98,13 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
       let checked = 0;
       for (const spec of formatsOfRank(rank)) {
         for (const layout of LAYOUTS) {
-          const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
-          const posWidth = WIDTHS[Math.floor(random() * WIDTHS.length)] as StorageWidth;
-          const crdWidth = WIDTHS[Math.floor(random() * WIDTHS.length)] as StorageWidth;
+          const dtype = VALUE_DTYPES[Math.floor(random() * VALUE_DTYPES.length)] as ValueDType;
+          const posWidth = STORAGE_WIDTHS[
+            Math.floor(random() * STORAGE_WIDTHS.length)
+          ] as StorageWidth;
+          const crdWidth = STORAGE_WIDTHS[
+            Math.floor(random() * STORAGE_WIDTHS.length)
+          ] as StorageWidth;
           const format = resolveFormat(spec, rank, { posWidth, crdWidth });
           const { tuples, values } = triples(random, shape, dtype, layout);
           const expected = referenceStorage(tuples, values, shape, format, dtype);
@@ -117,9 +120,9 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
     const random = seededRandom(7);
     const shape = [6, 9];
     for (const spec of formatsOfRank(2)) {
-      for (const posWidth of WIDTHS) {
-        for (const crdWidth of WIDTHS) {
-          for (const dtype of DTYPES) {
+      for (const posWidth of STORAGE_WIDTHS) {
+        for (const crdWidth of STORAGE_WIDTHS) {
+          for (const dtype of VALUE_DTYPES) {
             const format = resolveFormat(spec, 2, { posWidth, crdWidth });
             const { tuples, values } = triples(random, shape, dtype, 'duplicates');
             const built = SparseTensor.fromCoordinates(tuples, values, shape, format, { dtype });
@@ -177,10 +180,10 @@ describe('the bulk builder equals the plain builder bit for bit', () => {
     const random = seededRandom(23);
     const shape = [8, 6];
     const formats = formatsOfRank(2);
-    const pick = () => WIDTHS[Math.floor(random() * WIDTHS.length)] as StorageWidth;
+    const pick = () => STORAGE_WIDTHS[Math.floor(random() * STORAGE_WIDTHS.length)] as StorageWidth;
     for (const from of formats) {
       for (const layout of LAYOUTS) {
-        const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+        const dtype = VALUE_DTYPES[Math.floor(random() * VALUE_DTYPES.length)] as ValueDType;
         const { tuples, values } = triples(random, shape, dtype, layout);
         const sourceFormat = resolveFormat(from, 2, { posWidth: pick(), crdWidth: pick() });
         const source = SparseTensor.fromCoordinates(tuples, values, shape, sourceFormat, {

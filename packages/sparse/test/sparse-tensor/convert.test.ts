@@ -17,6 +17,7 @@ import {
   type StorageWidth,
 } from '../../src/index.js';
 import { randomDense, rng } from '../sparsify/fixtures.js';
+import { STORAGE_WIDTHS } from '../support/storage-options.js';
 import { formatsOfRank, permutations } from './support/formats-of-rank.js';
 
 /** The stored entries as `coordinates:value` strings, sorted (the stored pattern). */
@@ -25,7 +26,6 @@ function storedEntries(t: SparseTensor): string[] {
   return coordinates.map((c, k) => `${c.join(',')}:${values[k]}`).sort();
 }
 
-const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
 const DENSITIES = [0, 0.15, 0.5, 1];
 
 const show = (f: { levels: readonly string[]; order: readonly number[] }): string =>
@@ -43,14 +43,14 @@ describe.each([1, 2, 3])('rank %i: every pair of formats', (rank) => {
       );
       const data = randomDense(shape, { density, seed: s + 1 });
       for (const from of formats) {
-        const w1 = WIDTHS[Math.floor(next() * WIDTHS.length)] as StorageWidth;
+        const w1 = STORAGE_WIDTHS[Math.floor(next() * STORAGE_WIDTHS.length)] as StorageWidth;
         const source = SparseTensor.fromDense(data, shape, from, {
           posWidth: w1,
           crdWidth: w1,
           dtype: 'float64',
         });
         for (const to of formats) {
-          const w2 = WIDTHS[Math.floor(next() * WIDTHS.length)] as StorageWidth;
+          const w2 = STORAGE_WIDTHS[Math.floor(next() * STORAGE_WIDTHS.length)] as StorageWidth;
           const converted = source.convert(to, { posWidth: w2, crdWidth: w2 });
           const reference = SparseTensor.fromDense(data, shape, to, {
             posWidth: w2,

@@ -22,6 +22,7 @@ import {
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
+import { STORAGE_WIDTHS, VALUE_DTYPES } from '../support/storage-options.js';
 import { referenceStorage } from './support/reference-build.js';
 import {
   describeFormat,
@@ -38,8 +39,6 @@ const ROW_FORMS: readonly FormatSpec[] = [
   'COO',
   { levels: ['compressed(nonunique)', 'singleton'], order: [1, 0] },
 ];
-const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
-const DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
 
 type Layout =
   | 'empty'
@@ -172,7 +171,7 @@ function caseOf(random: () => number, layout: Layout, dtype: ValueDType): Case {
 /** The widths every position and coordinate of `count` entries inside `shape` fits. */
 function widthsFitting(shape: readonly number[], count: number): StorageWidth[] {
   const largest = Math.max(count, ...shape.map((n) => n - 1));
-  return WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
+  return STORAGE_WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
 }
 
 describe('matrices built straight into a row form equal the plain builder bit for bit', () => {
@@ -181,7 +180,7 @@ describe('matrices built straight into a row form equal the plain builder bit fo
     let checked = 0;
     for (const spec of ROW_FORMS) {
       for (const layout of LAYOUTS) {
-        for (const dtype of DTYPES) {
+        for (const dtype of VALUE_DTYPES) {
           const { shape, tuples, values } = caseOf(random, layout, dtype);
           const fitting = widthsFitting(shape, tuples.length);
           const pick = () => fitting[Math.floor(random() * fitting.length)] as StorageWidth;
@@ -197,15 +196,15 @@ describe('matrices built straight into a row form equal the plain builder bit fo
         }
       }
     }
-    expect(checked).toBe(ROW_FORMS.length * LAYOUTS.length * DTYPES.length * 3);
+    expect(checked).toBe(ROW_FORMS.length * LAYOUTS.length * VALUE_DTYPES.length * 3);
   });
 
   it('every width that fits, from scipy row/col arrays (seeded)', () => {
     const random = seededRandom(3502);
     for (const spec of ROW_FORMS) {
-      for (const width of WIDTHS) {
+      for (const width of STORAGE_WIDTHS) {
         for (const layout of LAYOUTS) {
-          const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+          const dtype = VALUE_DTYPES[Math.floor(random() * VALUE_DTYPES.length)] as ValueDType;
           const { shape, tuples, values } = caseOf(random, layout, dtype);
           const format = resolveFormat(spec, 2, { posWidth: width, crdWidth: width });
           const source = {
@@ -229,7 +228,7 @@ describe('matrices built straight into a row form equal the plain builder bit fo
     const random = seededRandom(3503);
     const formats: FormatSpec[] = [...ROW_FORMS, ['dense', 'dense'], ['compressed', 'dense']];
     for (const layout of LAYOUTS) {
-      const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+      const dtype = VALUE_DTYPES[Math.floor(random() * VALUE_DTYPES.length)] as ValueDType;
       const { shape, tuples, values } = caseOf(random, layout, dtype);
       for (const from of formats) {
         const source = SparseTensor.fromCoordinates(tuples, values, shape, from, { dtype });
@@ -243,7 +242,7 @@ describe('matrices built straight into a row form equal the plain builder bit fo
     const random = seededRandom(3504);
     for (const layout of LAYOUTS) {
       for (const spec of ROW_FORMS) {
-        const dtype = DTYPES[Math.floor(random() * DTYPES.length)] as ValueDType;
+        const dtype = VALUE_DTYPES[Math.floor(random() * VALUE_DTYPES.length)] as ValueDType;
         const { shape, tuples, values } = caseOf(random, layout, dtype);
         const source = SparseTensor.fromCoordinates(tuples, values, shape, spec, { dtype });
         const transposed = source.transpose().convert(spec);

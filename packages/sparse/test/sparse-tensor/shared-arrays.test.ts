@@ -16,9 +16,9 @@ import {
   SparseTensor,
   type StorageWidth,
 } from '../../src/index.js';
+import { STORAGE_WIDTHS } from '../support/storage-options.js';
 import { sameArray } from './support/reference-build.js';
 
-const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
 const NAMES = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'] as const;
 
 /** Every array of a tensor, named by where it sits. */
@@ -95,7 +95,7 @@ function matrix(random: () => number, format: FormatSpec, layout: string): Spars
 describe('conversions share arrays only where the target holds the very same array', () => {
   it('every pair of formats and widths: only allowed arrays shared, source unchanged, there and back equal (seeded)', () => {
     const random = seededRandom(35);
-    const pick = () => WIDTHS[Math.floor(random() * WIDTHS.length)] as StorageWidth;
+    const pick = () => STORAGE_WIDTHS[Math.floor(random() * STORAGE_WIDTHS.length)] as StorageWidth;
     let shared = 0;
     for (const fromName of NAMES) {
       for (const layout of ['empty', 'skewed', 'random']) {

@@ -12,8 +12,8 @@ import {
   type NamedFormat,
   SparseStorageError,
   SparseTensor,
-  type StorageWidth,
 } from '../../src/index.js';
+import { STORAGE_WIDTHS } from '../support/storage-options.js';
 
 const FORMATS: readonly NamedFormat[] = ['CSR', 'CSC', 'DCSR', 'DCSC', 'COO'];
 
@@ -190,8 +190,7 @@ describe('fromStorage validates what kernels would read', () => {
   });
 
   it('valid storage of every width with segments shuffled is accepted and canonicalized', () => {
-    const widths: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
-    for (const width of widths) {
+    for (const width of STORAGE_WIDTHS) {
       const t = SparseTensor.fromCoordinates(
         [
           [0, 2],

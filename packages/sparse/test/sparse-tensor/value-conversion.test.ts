@@ -11,8 +11,7 @@ import { thrownBy } from '@tilekit/test-support/thrown-by';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SparseStorageError, SparseTensor, type ValueDType } from '../../src/index.js';
-
-const DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
+import { VALUE_DTYPES } from '../support/storage-options.js';
 
 /** The plain rule: what `dtype` stores for `v`, or `undefined` when it cannot hold it. */
 function stored(v: unknown, dtype: ValueDType): number | bigint | undefined {
@@ -65,7 +64,7 @@ describe('values are converted to the dtype only exactly', () => {
     fc.assert(
       fc.property(
         fc.array(anyValue, { minLength: 1, maxLength: 5 }),
-        fc.constantFrom(...DTYPES),
+        fc.constantFrom(...VALUE_DTYPES),
         (values, dtype) => {
           const want = values.map((v) => stored(v, dtype));
           const coordinates = values.map((_, k) => [k]);

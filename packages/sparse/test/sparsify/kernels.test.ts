@@ -7,10 +7,10 @@
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
 import { bindArguments, type StorageWidth, sparsify } from '../../src/index.js';
+import { STORAGE_WIDTHS } from '../support/storage-options.js';
 import { CATALOG, makeInputs } from './catalog.js';
 import { denseEvaluate, withoutNegativeZeros } from './fixtures.js';
 
-const WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
 const DENSITIES = [0, 0.001, 0.01, 0.3, 1];
 
 /** One input case: index sizes plus density and structure. */
@@ -35,7 +35,7 @@ function sizeCases(width: StorageWidth): SizeCase[] {
 }
 
 describe.each(CATALOG)('$name: $expr', (kernel) => {
-  it.each(kernel.formats.flatMap((format) => WIDTHS.map((width) => ({ format, width }))))(
+  it.each(kernel.formats.flatMap((format) => STORAGE_WIDTHS.map((width) => ({ format, width }))))(
     '$format, width $width',
     ({ format, width }) => {
       const formats = Object.fromEntries(kernel.sparse.map((n) => [n, format]));
