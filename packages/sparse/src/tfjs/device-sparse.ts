@@ -56,25 +56,29 @@ export function format32(format: FormatSpec, rank: number): SparseFormat {
   return resolved;
 }
 
-/** What the `TfSparseTensor` class lends the code below it. */
-export interface TfSparseTensorHooks {
-  /** Whether `x` is a `TfSparseTensor`. */
-  isInstance(x: unknown): x is DeviceSparse & { readonly isDisposed: boolean };
-  /** A `TfSparseTensor` wrapping storage this package made or checked (nothing is checked). */
-  checked(shape: readonly number[], format: SparseFormat, storage: TfSparseStorage): DeviceSparse;
-}
+/** A `TfSparseTensor` wrapping storage this package made or checked (nothing is checked). */
+type CheckedConstructor = (
+  shape: readonly number[],
+  format: SparseFormat,
+  storage: TfSparseStorage,
+) => DeviceSparse;
 
-/** Set when the class loads; no `TfSparseTensor` exists before. */
-let hooks: TfSparseTensorHooks | undefined;
+/** What the class lends the code below it, set as it is defined: no instance exists before. */
+let isInstance: ((x: unknown) => boolean) | undefined;
+let checked: CheckedConstructor | undefined;
 
 /** Called once by the `TfSparseTensor` class as it is defined. */
-export function registerTfSparseTensor(classHooks: TfSparseTensorHooks): void {
-  hooks = classHooks;
+export function registerTfSparseTensor(
+  instanceCheck: (x: unknown) => boolean,
+  construct: CheckedConstructor,
+): void {
+  isInstance = instanceCheck;
+  checked = construct;
 }
 
 /** Whether `x` is a `TfSparseTensor` (false for anything while the class is not loaded). */
 export function isTfSparseTensor(x: unknown): x is DeviceSparse & { readonly isDisposed: boolean } {
-  return hooks?.isInstance(x) ?? false;
+  return isInstance?.(x) ?? false;
 }
 
 /**
@@ -87,7 +91,7 @@ export function siblingTfSparseTensor(
   format: SparseFormat,
   storage: TfSparseStorage,
 ): DeviceSparse {
-  if (hooks === undefined || !hooks.isInstance(of))
+  if (checked === undefined || !isTfSparseTensor(of))
     throw new SparseFormatError('of', 'expected a TfSparseTensor');
-  return hooks.checked(shape, format, storage);
+  return checked(shape, format, storage);
 }

@@ -174,10 +174,7 @@ export class TfSparseTensor {
   static {
     construct = (shape, format, storage) =>
       new TfSparseTensor(CHECKED_STORAGE, shape, format, storage);
-    registerTfSparseTensor({
-      isInstance: (x): x is TfSparseTensor => x instanceof TfSparseTensor,
-      checked: construct,
-    });
+    registerTfSparseTensor((x) => x instanceof TfSparseTensor, construct);
   }
 
   readonly shape: readonly number[];
