@@ -3,8 +3,9 @@
  * headless Debian Chromium, as a page without a bundler uses tfjs: tf-core and one backend from
  * their own min.js files, then ours, which registers that backend's sparse kernels on the global
  * `tf` and adds `SparseTensor`, the sparse ops and their errors to `tf.tilekit`. Each backend's
- * result is compared with a plain loop over the same matrix. Run by this package's `pack-check`,
- * after the build that writes the files.
+ * result is compared with a plain loop over the same matrix. The README's "Script tags" page
+ * also runs as written (`readmeText` is what it shows). Run by this package's `pack-check`, after
+ * the build that writes the files.
  */
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '@tilekit/conformance/testing';

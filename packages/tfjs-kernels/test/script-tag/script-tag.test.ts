@@ -3,7 +3,8 @@
  * in headless Debian Chromium, as a page without a bundler uses tfjs: tf-core and one backend
  * from their own min.js files, then ours, which registers that backend's kernels on the global
  * `tf` and attaches the ops as `tf.tilekit`. Each backend's results are compared with plain
- * loops. Run by this package's `pack-check`, after the build that writes the files.
+ * loops. The README's "Script tags" page also runs as written (`readmeText` is what it shows).
+ * Run by this package's `pack-check`, after the build that writes the files.
  */
 import { fileURLToPath } from 'node:url';
 import { describeScriptTagBuilds } from '../../../../tools/vitest/script-tag-suite.ts';
