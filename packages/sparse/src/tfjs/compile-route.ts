@@ -15,6 +15,8 @@ import { vectorize } from '@tilekit/sparse-vectorizer';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { LruMap } from '../sparsify/calling/lru-map.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js';
+import { levelSpaceForm } from '../sparsify/planning/block-rewrite.js';
+import { parseNotation } from '../sparsify/planning/notation.js';
 import { hasOperandWindows } from '../sparsify/planning/operand-window.js';
 import {
   type CompiledSparseKernel,
@@ -25,6 +27,7 @@ import { installDeriver } from './gradients/derivation.js';
 import { derivation } from './gradients/derivative.js';
 import { outputMajorKernel } from './gradients/output-major.js';
 import type { SparseKernelAttrs } from './kernel-names.js';
+import { installLevelSpaceRewrite } from './ops/block-product.js';
 import { installShaderCompilers } from './shader-compilers.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
 
@@ -133,4 +136,5 @@ export function installSparseCompilerRoute(): void {
   installSparseCompiler(compileSparseKernel);
   installDeriver({ derive: derivation, outputMajor: outputMajorKernel });
   installShaderCompilers({ wgsl: compileWgsl, glsl: compileGlsl });
+  installLevelSpaceRewrite((expr, formats) => levelSpaceForm(parseNotation(expr), formats));
 }

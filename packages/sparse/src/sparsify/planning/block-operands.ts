@@ -53,7 +53,12 @@ export function splitShape(name: string, t: BlockOperand, shape: readonly number
 /** A kernel output shape in level space, in the caller's dimension form. */
 export function dimensionShapeOf(kernel: SparseKernel, shape: readonly number[]): number[] {
   const view = VIEWS.get(kernel);
-  const out = view?.tensors.get(view.output);
+  return view === undefined ? [...shape] : dimensionShapeIn(view, shape);
+}
+
+/** The output shape of a level-space kernel of `view`, in the caller's dimension form. */
+export function dimensionShapeIn(view: BlockView, shape: readonly number[]): number[] {
+  const out = view.tensors.get(view.output);
   if (out === undefined) return [...shape];
   let at = 0;
   return out.blocks.map((k) => {
@@ -174,6 +179,17 @@ export function withLevelShapes(
 ): Readonly<Record<string, readonly number[]>> {
   const view = VIEWS.get(kernel);
   if (view === undefined || shapes === null || typeof shapes !== 'object') return shapes;
+  return levelShapesIn(view, shapes);
+}
+
+/**
+ * Shapes by operand name (dimension form) as a level-space kernel of `view` reads them,
+ * checked: the dimensions a split index sizes agree, and each block divides its dimension.
+ */
+export function levelShapesIn(
+  view: BlockView,
+  shapes: Readonly<Record<string, readonly number[]>>,
+): Record<string, readonly number[]> {
   const valid = (s: unknown): s is number[] =>
     Array.isArray(s) && s.every((d) => Number.isSafeInteger(d) && d >= 0);
   checkSplitSizes(view, (name) => {

@@ -16,6 +16,7 @@ export function requireSparse(
   s: unknown,
   rank: number,
   argument: string,
+  acceptsBlocks = false,
 ): asserts s is SparseArgument {
   if (!(s instanceof TfSparseTensor || s instanceof SparseTensor)) {
     const format = rank === 1 ? 'sparse-vector' : 'CSR';
@@ -33,10 +34,10 @@ export function requireSparse(
       argument,
       `expected a rank-${rank} sparse tensor, got rank ${s.rank}`,
     );
-  // The ready-made ops walk one level per dimension; a block format's levels are split ones.
-  if (s.format.expressions !== undefined)
+  // Ops other than the products walk one level per dimension; a block format's levels are split.
+  if (!acceptsBlocks && s.format.expressions !== undefined)
     throw new SparseFormatError(
       argument,
-      `a block or structured format (levels 'd floordiv k', 'd mod k'); use ${argument}.convert('CSR'), or sparseOp over ${argument}.toLevelTensor()`,
+      `a block or structured format (levels 'd floordiv k', 'd mod k') is taken by spmm and spmv; use ${argument}.convert('CSR'), or sparseOp over ${argument}.toLevelTensor()`,
     );
 }

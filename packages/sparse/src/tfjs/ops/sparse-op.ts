@@ -8,6 +8,7 @@ import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
 import { checkOptionsObject } from '../../sparsify/options-object.js';
+import { blockViewOf } from '../../sparsify/planning/block-operands.js';
 import { installSparseCompilerRoute, refuseOperandWindows } from '../compile-route.js';
 import { SparseOp as SparseOpKernel } from '../kernel-names.js';
 import { callerInputsOf } from '../sparse-call.js';
@@ -18,6 +19,7 @@ import {
   sparseOpKey,
 } from '../sparse-op-key.js';
 import { format32, TfSparseTensor } from '../sparse-tensor-tf.js';
+import { runBlockKernel } from './block-product.js';
 import { runSparseKernel } from './run-sparse-kernel.js';
 import type { SparseOperand } from './sparse-argument.js';
 
@@ -78,6 +80,8 @@ export function sparseOp(
   if (cached !== undefined) return cached;
   const kernel = sparsify(expr, formats, {});
   refuseOperandWindows(kernel, expr);
+  // A block or structured operand: the kernel reads its levels; the op takes dimension form.
+  const blocked = blockViewOf(kernel) !== undefined;
   const names = callerInputsOf(kernel.plan).map((t) => t.name);
   const sparseNames = new Set(Object.keys(formats).filter((n) => names.includes(n)));
   const rankOf = new Map(callerInputsOf(kernel.plan).map((t) => [t.name, t.indices.length]));
@@ -92,7 +96,7 @@ export function sparseOp(
     operands.forEach((value, k) => {
       const name = names[k] as string;
       named[name] = value;
-      if (!sparseNames.has(name)) return;
+      if (!sparseNames.has(name) || blocked) return;
       if (value instanceof TfSparseTensor || value instanceof SparseTensor) {
         const rank = rankOf.get(name) ?? 0;
         const expected = levelsAndOrder(formats[name] as FormatSpec, rank);
@@ -107,6 +111,7 @@ export function sparseOp(
     });
     // sparseOp's own defaults (scalar loops) rather than the ready-made ops' vectorized ones.
     const resolved = { ...SPARSE_OP_OPTION_DEFAULTS, ...options };
+    if (blocked) return runBlockKernel('sparseOp', expr, formats, named, resolved);
     return runSparseKernel('sparseOp', SparseOpKernel, expr, named, sparseNames, resolved, {
       expr,
     });

@@ -19,12 +19,14 @@ import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { SPMM_KERNELS } from '../prepared/spmm.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { rowMajorMatrix } from '../webgpu/device-forms.js';
+import { blockProduct, isBlockMatrix } from './block-product.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
 import { requireSparse, type SparseArgument } from './sparse-argument.js';
 
 /** `A B` for one sparse matrix and one dense matrix (the kernel checks the extents). */
 function matrixProduct(A: SparseArgument, B: Tensor, options?: SparseOpOptions): Tensor2D {
+  if (isBlockMatrix(A)) return blockProduct('spmm', SparseSpmm, A, 'B', B, options) as Tensor2D;
   usePreparedKernels(SPMM_KERNELS);
   return runFixedKernel(
     'spmm',
@@ -67,7 +69,7 @@ function sparseBatch(As: readonly unknown[]): readonly SparseArgument[] {
       `expected at most ${MAX_BATCH} sparse matrices in the batch, got ${As.length}`,
     );
   As.forEach((Ai, i) => {
-    requireSparse(Ai, 2, `A[${i}]`);
+    requireSparse(Ai, 2, `A[${i}]`, true);
   });
   const matrices = As as readonly SparseArgument[];
   const shape = (matrices[0] as SparseArgument).shape;
@@ -104,7 +106,9 @@ function sparseBatchProduct(
 }
 
 /**
- * `C(i,k) = A(i,j) * B(j,k)` with `A` sparse (any rank-2 format) on the active backend.
+ * `C(i,k) = A(i,j) * B(j,k)` with `A` sparse (any rank-2 format) on the active backend. A host
+ * `SparseTensor` in a block (BSR) or structured (n:m) format runs the compiled level-space kernel
+ * (import `@tilekit/sparse/tfjs/compiler` once; see block-product.ts).
  *
  * Batched like `tf.matMul`: a dense `B` of shape `[b, k, n]` with one sparse `A` gives
  * `[b, m, n]` (every batch entry times `A`); an array of `b` sparse matrices (one shape) with a
@@ -145,7 +149,7 @@ function spmm_(
       options,
     );
   }
-  requireSparse(A, 2, 'A');
+  requireSparse(A, 2, 'A', true);
   const dense = denseTensor(B, 'B', partnerDtype(A as SparseArgument));
   return dense.rank === 3
     ? denseBatchProduct(A as SparseArgument, dense, options)

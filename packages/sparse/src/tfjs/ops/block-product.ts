@@ -1,0 +1,119 @@
+/**
+ * Kernels with a block (BSR) or structured (n:m) sparse operand in tfjs (`spmm`, `spmv`,
+ * `sparseOp`): the kernel `sparsify` plans in level space (block-rewrite.ts), run as a `SparseOp`
+ * over the operand's level tensor with each dense operand and the result reshaped to and from
+ * its split shape (the same data: tfjs reshapes carry the gradients). Such kernels are compiled,
+ * never prepared, and the level-space rewrite (the notation parser with it) comes with the
+ * compiler: without `@tilekit/sparse/tfjs/compiler` imported the call is a SparsifyError naming
+ * that import, and the ready-made ops' bundles stay without the parser.
+ */
+import { reshape, Tensor } from '@tensorflow/tfjs-core';
+import type { FormatSpec } from '../../sparse-tensor/format.js';
+import type { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { SparsifyError } from '../../sparsify/errors.js';
+import {
+  dimensionShapeIn,
+  levelShapesIn,
+  levelTensorOf,
+} from '../../sparsify/planning/block-operands.js';
+import type { LevelSpaceForm } from '../../sparsify/planning/block-rewrite.js';
+import { SPARSE_COMPILER_ENTRY } from '../compiled-kernel.js';
+import { FIXED_EXPRESSIONS, type SparseKernelName, SparseOp } from '../kernel-names.js';
+import type { SparseOpOptions } from '../sparse-op-key.js';
+import { type KernelOperand, runSparseKernel } from './run-sparse-kernel.js';
+import type { SparseArgument } from './sparse-argument.js';
+
+/** The level-space form of an expression with block operands (what the compiler installs). */
+export type LevelSpaceRewrite = (
+  expr: string,
+  formats: Readonly<Record<string, FormatSpec>>,
+) => LevelSpaceForm | undefined;
+
+let rewrite: LevelSpaceRewrite | undefined;
+
+/** Installs the level-space rewrite (the compiler route does, see compile-route.ts). */
+export function installLevelSpaceRewrite(r: LevelSpaceRewrite | undefined): void {
+  rewrite = r;
+}
+
+/** Whether `A` is stored in a block or structured format (levels `d floordiv k`, `d mod k`). */
+export function isBlockMatrix(A: SparseArgument): A is SparseTensor {
+  return A.format.expressions !== undefined;
+}
+
+/** Level-space forms by expression and formats (a handful per app; the map starts over). */
+const FORMS = new Map<string, LevelSpaceForm>();
+
+function formOf(expr: string, formats: Readonly<Record<string, FormatSpec>>): LevelSpaceForm {
+  const key = `${expr}\u0000${JSON.stringify(formats)}`;
+  let form = FORMS.get(key);
+  if (form === undefined) {
+    if (rewrite === undefined)
+      throw new SparsifyError(
+        'operands',
+        `import '${SPARSE_COMPILER_ENTRY}' once to compile ${expr} for a block or structured operand (kernels ship prepared for CSR matrices and sparse vectors only)`,
+        'CSR matrices or sparse vectors, or the compiler imported',
+      );
+    form = rewrite(expr, formats) as LevelSpaceForm;
+    if (FORMS.size >= 256) FORMS.clear();
+    FORMS.set(key, form);
+  }
+  return form;
+}
+
+/**
+ * Runs `expr` whose `formats` give some operand a block or structured format, on named
+ * `operands` in dimension form (a block operand a host `SparseTensor` in its format), on the
+ * active backend; the result is in dimension form.
+ */
+export function runBlockKernel(
+  opName: string,
+  expr: string,
+  formats: Readonly<Record<string, FormatSpec>>,
+  operands: Readonly<Record<string, KernelOperand>>,
+  options?: SparseOpOptions,
+): Tensor {
+  const form = formOf(expr, formats);
+  const shapes: Record<string, readonly number[]> = {};
+  for (const [name, o] of Object.entries(operands)) {
+    if (typeof o === 'object' && o !== null && Array.isArray((o as Tensor).shape))
+      shapes[name] = (o as Tensor).shape;
+  }
+  // Checked in dimension form (split dimensions against each other) before anything is reshaped.
+  const levelShapes = levelShapesIn(form.view, shapes);
+  const levelOperands: Record<string, KernelOperand> = { ...operands };
+  for (const [name, t] of form.view.tensors) {
+    const o = operands[name];
+    if (name === form.view.output || o === undefined) continue;
+    if (t.format !== undefined) levelOperands[name] = levelTensorOf(name, t, o);
+    else if (o instanceof Tensor)
+      levelOperands[name] = reshape(o, [...(levelShapes[name] as readonly number[])]);
+  }
+  const sparseNames = new Set(Object.keys(form.formats).filter((n) => n in operands));
+  const out = runSparseKernel(
+    opName,
+    SparseOp,
+    form.expression,
+    levelOperands,
+    sparseNames,
+    options,
+    { expr: form.expression },
+  );
+  return reshape(out, dimensionShapeIn(form.view, out.shape));
+}
+
+/**
+ * Fixed kernel `kernelName` (`C(i,k) = A(i,j) * B(j,k)` or `y(i) = A(i,j) * x(j)`) with a block
+ * or structured `A` and its dense operand `dense` (named `denseName`).
+ */
+export function blockProduct(
+  opName: string,
+  kernelName: SparseKernelName,
+  A: SparseTensor,
+  denseName: string,
+  dense: Tensor,
+  options?: SparseOpOptions,
+): Tensor {
+  const expr = FIXED_EXPRESSIONS[kernelName] as string;
+  return runBlockKernel(opName, expr, { A: A.format }, { A, [denseName]: dense }, options);
+}
