@@ -69,6 +69,14 @@ export function withResults(
   });
 }
 
+/** `op` rebuilt with other regions: the same name, operands, attributes and result values. */
+export function withRegions(op: Operation, regions: readonly Region[]): Operation {
+  return withResults(
+    { name: op.name, operands: op.operands, attributes: op.attributes, regions },
+    op.results,
+  );
+}
+
 /** A frozen block. */
 export function createBlock(args: readonly Value[], operations: readonly Operation[]): Block {
   expectValues(args, 'args');

@@ -27,6 +27,7 @@ import {
   type Operation,
   type Region,
   type Value,
+  withRegions,
   withResults,
 } from '../ir/operation.js';
 import { getOpDef } from '../ir/ops/index.js';
@@ -179,10 +180,7 @@ export function cse(module: Module): Module {
       if (op.regions.length === 0) return op;
       const driver = new CseDriver(op);
       const regions = op.regions.map((r) => driver.simplifyRegion(r));
-      return withResults(
-        { name: op.name, operands: op.operands, attributes: op.attributes, regions },
-        op.results,
-      );
+      return withRegions(op, regions);
     }),
   );
 }

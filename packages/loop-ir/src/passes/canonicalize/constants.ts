@@ -10,7 +10,7 @@ import {
   createRegion,
   type Operation,
   type Value,
-  withResults,
+  withRegions,
 } from '../../ir/operation.js';
 import { IRMapping, remapOperation } from '../../ir/rewriter.js';
 
@@ -37,13 +37,7 @@ export function hoistConstants(func: Operation): { func: Operation; changed: boo
   if (body === undefined) throw new Error('internal: function lost its body');
   const hoisted = createBlock(body.arguments, [...unique, ...body.operations]);
   const regions = [createRegion([hoisted, ...(stripped.regions[0]?.blocks.slice(1) ?? [])])];
-  return {
-    func: withResults(
-      { name: func.name, operands: func.operands, attributes: func.attributes, regions },
-      func.results,
-    ),
-    changed: true,
-  };
+  return { func: withRegions(func, regions), changed: true };
 }
 
 /**

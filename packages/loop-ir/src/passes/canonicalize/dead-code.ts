@@ -6,7 +6,7 @@ import {
   createRegion,
   type Operation,
   type Value,
-  withResults,
+  withRegions,
 } from '../../ir/operation.js';
 import { walkOperations } from '../../ir/walk.js';
 import { wouldBeTriviallyDead } from '../effects.js';
@@ -51,9 +51,8 @@ export function eliminateDeadCode(func: Operation): { func: Operation; changed: 
 }
 
 function pruneRegions(op: Operation, prune: (b: Block) => Block): Operation {
-  const regions = op.regions.map((r) => createRegion(r.blocks.map(prune)));
-  return withResults(
-    { name: op.name, operands: op.operands, attributes: op.attributes, regions },
-    op.results,
+  return withRegions(
+    op,
+    op.regions.map((r) => createRegion(r.blocks.map(prune))),
   );
 }
