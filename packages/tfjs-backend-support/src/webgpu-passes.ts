@@ -1,6 +1,6 @@
 /**
  * `@tilekit/tfjs-backend-support/webgpu-passes`: the WebGPU pass shape of tilekit's kernels
- * (`FlatProgram`, its dispatch, running it on 1-D views, the CPU-route rule). Registers nothing.
+ * (`FlatProgram`, its dispatch and WGSL loop, running it on 1-D views, the CPU-route rule). Registers nothing.
  * Its declarations name `@tensorflow/tfjs-backend-webgpu`'s types, so they live in this entry
  * and not in the main one: an app without that optional peer type-checks against the main entry
  * with `skipLibCheck: false`.
@@ -12,5 +12,6 @@ export {
   dispatchWorkgroups as webgpuDispatchWorkgroups,
   FlatProgram,
   WORKGROUP_SIZE as WEBGPU_WORKGROUP_SIZE,
+  wgslForEachElement,
 } from './webgpu/flat-program.js';
 export { runFlat, type UniformValue } from './webgpu/residency.js';

@@ -111,6 +111,12 @@ const WEBGPU: Record<string, JunkTarget> = {
     call: (b, inputs) => webgpu.webgpuCpuRouteReason(b as never, inputs as never),
     parameters: ['backend', 'inputs'],
   },
+  wgslForEachElement: {
+    plausible: () => ['uniforms.size', 'result[p] = 0.0;', 'p'],
+    call: (count, body, item) =>
+      webgpu.wgslForEachElement(count as never, body as never, item as never),
+    parameters: ['count', 'body', 'item'],
+  },
   withShape: {
     plausible: () => [info(), [6]],
     call: (x, shape) => webgpu.withShape(x as never, shape as never),
@@ -156,6 +162,17 @@ describe('the GPU pass helpers keep the error contract on junk', () => {
       const wanted = Math.max(1, Math.ceil(count / size));
       expect(groups, String(count)).toBe(Math.min(wanted, 65_535));
     }
+  });
+
+  it('the WGSL loop steps from the invocation index by every invocation of the dispatch', () => {
+    const code = webgpu.wgslForEachElement('uniforms.rows', 'result[row] = 1;', 'row');
+    expect(code).toContain(`let threads = i32(numWorkgroups.x) * ${webgpu.WEBGPU_WORKGROUP_SIZE};`);
+    expect(code).toContain('for (var row = index; row < uniforms.rows; row = row + threads) {');
+    expect(code).toContain('result[row] = 1;');
+    expect(webgpu.wgslForEachElement('n', '')).toContain('for (var p = index; p < n;');
+    expect(() => webgpu.wgslForEachElement('n', '', 'two words')).toThrow(
+      "wgslForEachElement: argument 'item' must be a WGSL identifier, got",
+    );
   });
 
   for (const seed of [1, 2]) {

@@ -27,6 +27,38 @@ export function dispatchWorkgroups(count: number): number {
   return Math.max(1, Math.min(MAX_WORKGROUPS, Math.ceil(count / WORKGROUP_SIZE)));
 }
 
+/** A WGSL identifier (the loop variable of {@link wgslForEachElement}). */
+const WGSL_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * WGSL of tfjs's `main(index)` entry (tfjs calls it with the global invocation index) running
+ * `body` once for every `item < count`, grid-stride, so any count fits the capped dispatch of a
+ * {@link FlatProgram}.
+ *
+ * @param count WGSL expression of the element count (a uniform, so no size enters the code).
+ * @param body WGSL statements run for each element.
+ * @param item Name of the loop variable `body` reads (`p` unless given).
+ */
+export function wgslForEachElement(count: string, body: string, item = 'p'): string {
+  expectArgument(
+    typeof count === 'string',
+    'wgslForEachElement',
+    'count',
+    'a WGSL expression',
+    count,
+  );
+  expectArgument(typeof body === 'string', 'wgslForEachElement', 'body', 'WGSL statements', body);
+  const named = typeof item === 'string' && WGSL_IDENTIFIER.test(item);
+  expectArgument(named, 'wgslForEachElement', 'item', 'a WGSL identifier', item);
+  return `
+    fn main(index : i32) {
+      let threads = i32(numWorkgroups.x) * ${WORKGROUP_SIZE};
+      for (var ${item} = index; ${item} < ${count}; ${item} = ${item} + threads) {
+        ${body}
+      }
+    }`;
+}
+
 /** A pass over `count` elements writing an `[outputSize, 1]` output. */
 export abstract class FlatProgram implements WebGPUProgram {
   readonly workgroupSize: [number, number, number] = [WORKGROUP_SIZE, 1, 1];

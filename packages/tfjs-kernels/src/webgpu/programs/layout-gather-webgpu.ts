@@ -17,10 +17,10 @@
 import {
   FlatProgram,
   WEBGPU_WORKGROUP_SIZE as WORKGROUP_SIZE,
+  wgslForEachElement,
 } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { UNBOUNDED } from '../../gpu/index-chain.js';
 import { kindKey, type LayoutPassKind, type StagedTile } from '../layout-pass-kind.js';
-import { forEachElement } from '../wgsl-loop.js';
 
 /** WGSL of one step: its digits from `at`, their weighted sum back into `at`. */
 function stepCode(kind: LayoutPassKind, step: number, first: number): string {
@@ -183,7 +183,7 @@ export class LayoutGatherProgram extends FlatProgram {
     const values = Array.from({ length: kind.width }, (_, k) => `v${k}`).join(', ');
     const store =
       kind.width === 1 ? `result[p] = v0;` : `result[p] = vec${kind.width}<${type}>(${values});`;
-    return forEachElement(
+    return wgslForEachElement(
       'uniforms.count',
       `var at = p * ${kind.width};
         var slack = ${UNBOUNDED};

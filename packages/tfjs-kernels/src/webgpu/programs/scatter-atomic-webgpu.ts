@@ -20,9 +20,8 @@
  */
 
 import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
-import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram, wgslForEachElement } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import type { TileGeometry } from '../../impl/tile-geometry.js';
-import { forEachElement } from '../wgsl-loop.js';
 
 /** How an entry is combined into its slot. */
 export type AtomicCombine = 'lastSource' | 'lastPosition' | 'add';
@@ -77,7 +76,7 @@ export class ScatterAtomicProgram extends FlatProgram {
           }
         }`;
     });
-    return forEachElement(
+    return wgslForEachElement(
       'uniforms.count',
       `let perTile = uniforms.region.x * uniforms.region.y;
         let b = p / perTile;

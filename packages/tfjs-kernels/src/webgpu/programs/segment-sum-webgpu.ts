@@ -7,9 +7,8 @@
  */
 
 import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
-import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram, wgslForEachElement } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import type { TileGeometry } from '../../impl/tile-geometry.js';
-import { forEachElement } from '../wgsl-loop.js';
 
 /** WGSL `exactAdd(a, b)`: float32 addition that keeps subnormal operands and results. */
 const EXACT_ADD_WGSL = `
@@ -54,7 +53,7 @@ export class SegmentSumProgram extends FlatProgram {
 
   getUserCode(): string {
     return `${EXACT_ADD_WGSL}
-      ${forEachElement(
+      ${wgslForEachElement(
         'uniforms.count',
         `var sum = uniforms.zero;
         for (var w = starts[p]; w < starts[p + 1]; w = w + 1) {

@@ -6,10 +6,10 @@
  */
 import type { DataType } from '@tensorflow/tfjs-core';
 import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
-import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram, wgslForEachElement } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import type { TileGeometry } from '../../impl/tile-geometry.js';
 import type { GatherSelect } from '../../pto/pto-types.js';
-import { forEachElement, wgslType } from '../wgsl-loop.js';
+import { wgslType } from '../wgsl-loop.js';
 
 export class TGatherProgram extends FlatProgram {
   readonly variableNames: string[];
@@ -31,7 +31,7 @@ export class TGatherProgram extends FlatProgram {
       this.select === 'lastWriter'
         ? '&& winners[b * uniforms.tiles.x + offset] == position + 1'
         : '';
-    return forEachElement(
+    return wgslForEachElement(
       'uniforms.count',
       `let b = p / uniforms.tiles.z;
         let q = p - b * uniforms.tiles.z;

@@ -6,8 +6,8 @@
  */
 import type { DataType } from '@tensorflow/tfjs-core';
 import type { UniformValue } from '@tilekit/tfjs-backend-support/webgpu-passes';
-import { FlatProgram } from '@tilekit/tfjs-backend-support/webgpu-passes';
-import { forEachElement, wgslType } from '../wgsl-loop.js';
+import { FlatProgram, wgslForEachElement } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { wgslType } from '../wgsl-loop.js';
 
 /** Destinations per invocation for `size` destinations. */
 export function winnerRunWidth(size: number): number {
@@ -46,7 +46,10 @@ export class WinnerGatherProgram extends FlatProgram {
         ? 'result[p] = v0;'
         : `result[p] = vec${this.width}<${this.type}>(${values});`;
     const read = this.width === 1 ? '' : 'let winner = winners[p];\n        ';
-    return forEachElement('uniforms.count', `${read}${lanes.join('\n        ')}\n        ${store}`);
+    return wgslForEachElement(
+      'uniforms.count',
+      `${read}${lanes.join('\n        ')}\n        ${store}`,
+    );
   }
 }
 
