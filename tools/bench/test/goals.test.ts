@@ -25,54 +25,63 @@ function result(goal: string, labels: string[], ratios: number[], items?: number
 
 const statuses = (r: CaseResult) => judgeGoal(r).map((v) => v.status);
 
+/**
+ * For 100 random pairs `(x, y)` drawn from `xs` and `ys` (stream `seed`), the one goal clause of
+ * `resultOf(x, y)` is met exactly when `met(x, y)`, else missed.
+ */
+function metExactlyWhen(
+  xs: fc.Arbitrary<number>,
+  ys: fc.Arbitrary<number>,
+  seed: number,
+  resultOf: (x: number, y: number) => CaseResult,
+  met: (x: number, y: number) => boolean,
+): void {
+  fc.assert(
+    fc.property(xs, ys, (x, y) => {
+      expect(statuses(resultOf(x, y))).toEqual([met(x, y) ? 'met' : 'missed']);
+    }),
+    { seed, numRuns: 100 },
+  );
+}
+
 describe('goal verdicts', () => {
   it('>= Nx <baseline>: met exactly when that baseline ratio reaches N', () => {
-    fc.assert(
-      fc.property(
-        fc.double({ min: 0.01, max: 100, noNaN: true }),
-        fc.double({ min: 0.01, max: 100, noNaN: true }),
-        (ratio, other) => {
-          const r = result(
-            '>= 2x the JavaScript loop',
-            ['wasm scalar', 'hand-written JavaScript CSR loop'],
-            [other, ratio],
-          );
-          expect(statuses(r)).toEqual([ratio >= 2 ? 'met' : 'missed']);
-        },
-      ),
-      { seed: 14, numRuns: 100 },
+    metExactlyWhen(
+      fc.double({ min: 0.01, max: 100, noNaN: true }),
+      fc.double({ min: 0.01, max: 100, noNaN: true }),
+      14,
+      (ratio, other) =>
+        result(
+          '>= 2x the JavaScript loop',
+          ['wasm scalar', 'hand-written JavaScript CSR loop'],
+          [other, ratio],
+        ),
+      (ratio) => ratio >= 2,
     );
   });
 
   it('<= Nx <baseline>: met exactly when ours takes at most N times its time', () => {
-    fc.assert(
-      fc.property(
-        fc.double({ min: 0.01, max: 100, noNaN: true }),
-        fc.double({ min: 1, max: 3, noNaN: true }),
-        (ratio, share) => {
-          const goal = `<= ${share}x scipy`;
-          const r = result(goal, ['mathjs', 'scipy (A @ x)'], [1, ratio]);
-          expect(statuses(r)).toEqual([1 / ratio <= share ? 'met' : 'missed']);
-        },
-      ),
-      { seed: 35, numRuns: 100 },
+    metExactlyWhen(
+      fc.double({ min: 0.01, max: 100, noNaN: true }),
+      fc.double({ min: 1, max: 3, noNaN: true }),
+      35,
+      (ratio, share) => result(`<= ${share}x scipy`, ['mathjs', 'scipy (A @ x)'], [1, ratio]),
+      (ratio, share) => 1 / ratio <= share,
     );
     const [verdict] = judgeGoal(result('<= 1.5x scipy', ['scipy A.tocsc()'], [0.25]));
     expect(verdict?.detail).toBe("ours takes 4.00x the time of 'scipy A.tocsc()', goal <= 1.5x");
   });
 
   it('<= N ms: met exactly when ours takes at most N ms per call (its median)', () => {
-    fc.assert(
-      fc.property(
-        fc.double({ min: 0.001, max: 100, noNaN: true }),
-        fc.double({ min: 0.5, max: 50, noNaN: true }),
-        (medianMs, limit) => {
-          const base = result(`compile: <= ${limit} ms`, [], []);
-          const r = { ...base, ours: { ...base.ours, medianMs } };
-          expect(statuses(r)).toEqual([medianMs <= limit ? 'met' : 'missed']);
-        },
-      ),
-      { seed: 35, numRuns: 100 },
+    metExactlyWhen(
+      fc.double({ min: 0.001, max: 100, noNaN: true }),
+      fc.double({ min: 0.5, max: 50, noNaN: true }),
+      35,
+      (medianMs, limit) => {
+        const base = result(`compile: <= ${limit} ms`, [], []);
+        return { ...base, ours: { ...base.ours, medianMs } };
+      },
+      (medianMs, limit) => medianMs <= limit,
     );
   });
 
