@@ -24,16 +24,22 @@ export interface JsEngineOptions {
   readonly vscale?: number;
 }
 
+/** The checked signature of `func.func @fnName` and its generated program, for both entries. */
+function generate(module: Module, fnName: string, options: JsEngineOptions) {
+  checkEngineArguments(module, fnName, options);
+  const vscale = options.vscale ?? 1;
+  const signature = readSignature(module, fnName);
+  checkVectorLanes(signature.func, vscale);
+  return { signature, vscale, program: generateJs(signature.func, vscale) };
+}
+
 /** The generated source of `func.func @fnName` (for inspection and debugging). */
 export function generateJsSource(
   module: Module,
   fnName: string,
   options: JsEngineOptions = {},
 ): string {
-  checkEngineArguments(module, fnName, options);
-  const { func } = readSignature(module, fnName);
-  checkVectorLanes(func, options.vscale ?? 1);
-  return generateJs(func, options.vscale ?? 1).source;
+  return generate(module, fnName, options).program.source;
 }
 
 /** Compiles `func.func @fnName` to a JavaScript callable. */
@@ -42,11 +48,7 @@ export function compileJs(
   fnName: string,
   options: JsEngineOptions = {},
 ): EngineCall {
-  checkEngineArguments(module, fnName, options);
-  const vscale = options.vscale ?? 1;
-  const signature = readSignature(module, fnName);
-  checkVectorLanes(signature.func, vscale);
-  const program = generateJs(signature.func, vscale);
+  const { signature, vscale, program } = generate(module, fnName, options);
   const runtime = makeRuntime(fnName, program.refs, vscale);
   const kernel = new Function('rt', program.source)(runtime) as (...args: unknown[]) => unknown[];
   const { inputs, results } = signature;

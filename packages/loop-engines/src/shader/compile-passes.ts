@@ -98,30 +98,25 @@ export type PassCodegenFactory = (
   plan: PassPlan,
 ) => ShaderPassCodegen & { code(): string; quadInputs?(): number[] };
 
-/** The host value of `v` if it is a constant or a scalar argument. */
-function hostValue(
-  v: Value,
-  args: readonly Value[],
-  defining: ReadonlyMap<Value, Operation>,
-  scalarArg: (index: number) => number,
-): number | undefined {
-  const k = args.indexOf(v);
-  if (k >= 0) return scalarArg(k);
-  const attr = defining.get(v)?.attributes.value;
-  return attr?.kind === 'integer' && defining.get(v)?.name === 'arith.constant'
-    ? Number(attr.value)
-    : undefined;
+/**
+ * The host value of a value of the function whose arguments are `args`, if it is an integer
+ * constant or a scalar argument (read with `scalarArg`).
+ */
+function hostValues(args: readonly Value[], defining: ReadonlyMap<Value, Operation>) {
+  return (v: Value, scalarArg: (index: number) => number): number | undefined => {
+    const k = args.indexOf(v);
+    if (k >= 0) return scalarArg(k);
+    const attr = defining.get(v)?.attributes.value;
+    return attr?.kind === 'integer' && defining.get(v)?.name === 'arith.constant'
+      ? Number(attr.value)
+      : undefined;
+  };
 }
 
-/** The trip count of scf.for `op` whose bounds are host values, else undefined. */
-function tripCount(
-  op: Operation,
-  args: readonly Value[],
-  defining: ReadonlyMap<Value, Operation>,
-  scalarArg: (index: number) => number,
-): number | undefined {
+/** The trip count of scf.for `op` whose bounds have host values, else undefined. */
+function tripCount(op: Operation, hostValue: (v: Value) => number | undefined): number | undefined {
   const [lower, upper, step] = ['lowerBound', 'upperBound', 'step'].map((name) =>
-    hostValue(operand(op, name), args, defining, scalarArg),
+    hostValue(operand(op, name)),
   );
   if (lower === undefined || upper === undefined || step === undefined || step <= 0)
     return undefined;
@@ -194,6 +189,7 @@ export function compilePasses(
     for (const r of op.results) defining.set(r, op);
     if (op.name === 'memref.store') stored.add(operand(op, 'memref'));
   });
+  const hostValue = hostValues(args, defining);
   const prelude = (op: Operation) =>
     op.regions.length === 0 &&
     op.name !== 'memref.store' &&
@@ -207,7 +203,7 @@ export function compilePasses(
       const code = cg.code();
       const uniforms = cg.uniforms();
       const tripsOf = (op: Operation, scalarArg: (index: number) => number) =>
-        tripCount(op, args, defining, scalarArg);
+        tripCount(op, (v) => hostValue(v, scalarArg));
       passes.push({
         code,
         inputs: cg.inputs(),
