@@ -16,6 +16,11 @@ import type { LayoutImpl } from './layout-impl.js';
 import { layoutRuleOf } from './layout-rules.js';
 import type { LayoutCaseId } from './xla-cases.js';
 
+/** The implementation's `expandedShape` of shape text `text` is `expected`. */
+function expectExpandedShape<S>(impl: LayoutImpl<S>, text: string, expected: readonly number[]) {
+  expectEqual(impl.expandedShape(impl.parseShape(text)), expected, `expandedShape(${text})`);
+}
+
 function figureCases<S>(impl: LayoutImpl<S>, figure: SeedFigure): ConformanceCase<LayoutCaseId>[] {
   const base: LayoutCaseId = `layout/seed/${figure.name}`;
   const cols = figure.offsets[0]!.length;
@@ -50,12 +55,8 @@ function figureCases<S>(impl: LayoutImpl<S>, figure: SeedFigure): ConformanceCas
       id: `${base}/padding`,
       rule: 'layout.tile-padding',
       run: () => {
+        expectExpandedShape(impl, figure.shape, figure.expandedShape);
         const shape = impl.parseShape(figure.shape);
-        expectEqual(
-          impl.expandedShape(shape),
-          figure.expandedShape,
-          `expandedShape(${figure.shape})`,
-        );
         const count = impl.physicalElementCount(shape);
         check(
           count === slots,
@@ -103,14 +104,8 @@ function combinedCases<S>(
       id: `${base}/expanded-shape`,
       rule: 'layout.combine-dimension',
       run: () => {
-        const shape = impl.parseShape(example.shape);
-        expectEqual(
-          impl.expandedShape(shape),
-          example.expandedShape,
-          `expandedShape(${example.shape})`,
-        );
-        const twin = impl.expandedShape(impl.parseShape(example.combinedShape));
-        expectEqual(twin, example.expandedShape, `expandedShape(${example.combinedShape})`);
+        expectExpandedShape(impl, example.shape, example.expandedShape);
+        expectExpandedShape(impl, example.combinedShape, example.expandedShape);
       },
     },
   ];
