@@ -2,7 +2,8 @@
  * The host side of formatted outputs: the arrays a kernel assembles its output into (with a
  * capacity, since loop IR cannot allocate), reading back how much the kernel needed, and the
  * resulting {@link SparseTensor}. A call whose capacity was too small counted exactly what it
- * needed (see output-assembly.ts), so one more call with arrays of those sizes completes it.
+ * needed (see emission/assembly-state.ts), so one more call with arrays of those sizes
+ * completes it.
  */
 
 import { markOverwritten } from '@tilekit/loop-engines';
@@ -13,9 +14,9 @@ import { levelsOf, type StorageWidth } from '../../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../../sparse-tensor/storage-arrays.js';
 import { checkPlan } from '../argument-checks.js';
+import { countSlot, stateLength } from '../emission/assembly-state.js';
 import type { KernelParameter } from '../emission/kernel-parameter.js';
 import { stateWidthOf } from '../emission/kernel-signature.js';
-import { countSlot, stateLength } from '../emission/output-assembly.js';
 import { markWordCount } from '../emission/workspace-marks.js';
 import { SparsifyError } from '../errors.js';
 import type { KernelPlan } from '../planning/kernel-plan.js';
@@ -27,7 +28,7 @@ export interface OutputStorage {
   readonly positions: readonly (IndexArray | undefined)[];
   readonly coordinates: readonly (IndexArray | undefined)[];
   readonly values: ValueArray | BigInt64Array;
-  /** Entry counts and last-entry bookkeeping (see output-assembly.ts). */
+  /** Entry counts and last-entry bookkeeping (see emission/assembly-state.ts). */
   readonly state: IndexArray;
   /**
    * The dense workspace of an expanded output (`undefined` otherwise): zero-filled values as

@@ -10,7 +10,7 @@
  *      `memref<?xT>`;
  * 2. the output: `memref<?x...xT>` (`memref<T>` for a scalar result); an output with a
  *    storage format instead takes, per level, its positions then coordinates (as an input
- *    would), its values, and a `state` memref (entry counts, see output-assembly.ts), plus,
+ *    would), its values, and a `state` memref (entry counts, see assembly-state.ts), plus,
  *    when it is assembled through a workspace, the workspace's values (as long as the output's
  *    last level, zero-filled), marks (`memref<?xi32>`, see workspace-marks.ts) and touched
  *    coordinates (one longer than the last level); `X *= ...` on a sparse `X` takes

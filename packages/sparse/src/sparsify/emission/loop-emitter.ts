@@ -15,6 +15,7 @@ import { buildLattice, casesOf, optimizeLattice } from '../planning/lattice.js';
 import type { LatticePoint, Participation } from '../planning/lattice-point.js';
 import { accessesOf, nodesOf } from '../planning/notation.js';
 import { hasAssembly, type OutputAssembly } from '../planning/output-plan.js';
+import { type AssemblyContext, AssemblyState } from './assembly-state.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import {
   type CaseDispatch,
@@ -35,10 +36,11 @@ import {
   emitExpression,
   emitReductionIdentity,
 } from './emit-expression.js';
+import { ExpandedRow } from './expanded-row.js';
 import type { KernelParameter } from './kernel-parameter.js';
 import { scalarTypeOf } from './kernel-signature.js';
 import { emitLocatedRead } from './located-access.js';
-import { OutputAssembler } from './output-assembly.js';
+import { OutputInsertion } from './output-insertion.js';
 
 /** The value of a term where every operand is absent (an implicit zero). */
 const ZERO_TERM: Expr = { kind: 'const', value: 0 };
@@ -53,7 +55,10 @@ export class LoopEmitter implements LoopBodyEmitter {
   readonly #element: ScalarType;
   /** How a formatted output is written (`undefined` for a plain dense output). */
   readonly #assembly: OutputAssembly | undefined;
-  readonly #assembler: OutputAssembler | undefined;
+  /** The insertions of a formatted output assembled by the loops. */
+  readonly #insertion: OutputInsertion | undefined;
+  /** The workspace of an expanded output. */
+  readonly #expandedRow: ExpandedRow | undefined;
   /** The index variable after whose loops the output's parent end position is stored. */
   readonly #parentEndIndex: string | undefined;
   /** `memref.dim` of output arrays, hoisted to the entry like the index constants. */
@@ -85,25 +90,28 @@ export class LoopEmitter implements LoopBodyEmitter {
     const assembly = hasAssembly(plan) ? plan.assembly : undefined;
     this.#assembly = assembly;
     if (assembly !== undefined && assembly.strategy !== 'in-place') {
-      this.#assembler = new OutputAssembler(
-        {
-          arg: (key) => this.#args.get(key) as Value,
-          c: (n) => this.c(n),
-          size: (v) => this.#size(v),
-          zero: () => this.#zero(),
-          length: (memref) => {
-            let dim = this.#lengths.get(memref);
-            if (dim === undefined) {
-              dim = this.#top.dim(memref, this.c(0));
-              this.#lengths.set(memref, dim);
-            }
-            return dim;
-          },
+      const ctx: AssemblyContext = {
+        arg: (key) => this.#args.get(key) as Value,
+        c: (n) => this.c(n),
+        size: (v) => this.#size(v),
+        zero: () => this.#zero(),
+        length: (memref) => {
+          let dim = this.#lengths.get(memref);
+          if (dim === undefined) {
+            dim = this.#top.dim(memref, this.c(0));
+            this.#lengths.set(memref, dim);
+          }
+          return dim;
         },
-        assembly,
-      );
+      };
+      const state = new AssemblyState(ctx);
+      const insertion = new OutputInsertion(ctx, state, assembly);
+      this.#insertion = insertion;
+      if (assembly.strategy === 'expand') {
+        this.#expandedRow = new ExpandedRow(ctx, state, insertion, assembly);
+      }
     }
-    this.#parentEndIndex = this.#assembler?.deferParentPositions(plan.loopOrder);
+    this.#parentEndIndex = this.#insertion?.deferParentPositions(plan.loopOrder);
     this.#overwritesOutput = this.#storesEveryOutputElementOnce();
   }
 
@@ -123,7 +131,7 @@ export class LoopEmitter implements LoopBodyEmitter {
     if (this.#plan.notation.op === '=' && this.#assembly === undefined && !this.#overwritesOutput) {
       this.#emitZeroFill();
     }
-    this.#assembler?.emitInit(this.#top);
+    this.#insertion?.emitInit(this.#top);
     const scope: Scope = {
       b: this.#top,
       idx: new Map(),
@@ -132,7 +140,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       red: undefined,
     };
     this.#genLoops(scope, 0, this.#plan.notation.rhs);
-    this.#assembler?.emitFinalize(this.#top);
+    this.#insertion?.emitFinalize(this.#top);
   }
 
   /**
@@ -190,7 +198,7 @@ export class LoopEmitter implements LoopBodyEmitter {
   #genLoops(s: Scope, depth: number, expr: Expr): Value | undefined {
     const expand =
       this.#assembly?.strategy === 'expand' && depth === this.#assembly.expandDepth
-        ? this.#assembler
+        ? this.#expandedRow
         : undefined;
     if (expand === undefined) return this.#genLoopLevel(s, depth, expr);
     // No reduction is carried below the workspace (it is updated per term), so the loops
@@ -218,7 +226,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       ? s.red
       : this.#plan.reducer !== 'sum'
         ? this.#identity()
-        : this.#assembler === undefined && !this.#overwritesOutput
+        : this.#insertion === undefined && !this.#overwritesOutput
           ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
           : this.#zero();
 
@@ -277,12 +285,12 @@ export class LoopEmitter implements LoopBodyEmitter {
       const r = red as Value;
       red = s.b.select(missesSome, this.#combine(s.b, r, this.#zero()), r);
     }
-    if (v === this.#parentEndIndex) this.#assembler?.emitParentEnd(s.b, s.idx);
+    if (v === this.#parentEndIndex) this.#insertion?.emitParentEnd(s.b, s.idx);
     if (startsReduction) {
-      if (this.#assembler === undefined) {
+      if (this.#insertion === undefined) {
         s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
       } else {
-        this.#assembler.emitInsert(s.b, s.idx, red as Value, true);
+        this.#insertion.emitInsert(s.b, s.idx, red as Value, true);
       }
       return s.red;
     }
@@ -333,8 +341,8 @@ export class LoopEmitter implements LoopBodyEmitter {
   genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined {
     const inner = this.#bindCases(s, loop, loop.cases, step);
     const value = step.choose(loop.cases.map((point) => this.#evaluate(inner, point.expr)));
-    if (step.count !== undefined && this.#assembler !== undefined) {
-      return this.#assembler.emitInsert(inner.b, inner.idx, value, false, step.count);
+    if (step.count !== undefined && this.#insertion !== undefined) {
+      return this.#insertion.emitInsert(inner.b, inner.idx, value, false, step.count);
     }
     return this.#genStmtOf(inner, value);
   }
@@ -342,11 +350,11 @@ export class LoopEmitter implements LoopBodyEmitter {
   insertionCounter(
     s: Scope,
   ): { load(b: Builder): Value; store(b: Builder, count: Value): void } | undefined {
-    const assembler = this.#assembler;
-    if (s.red !== undefined || assembler === undefined || !assembler.carriesCount) return undefined;
+    const insertion = this.#insertion;
+    if (s.red !== undefined || insertion === undefined || !insertion.carriesCount) return undefined;
     return {
-      load: (b) => assembler.emitLoadCount(b),
-      store: (b, count) => assembler.emitStoreCount(b, count),
+      load: (b) => insertion.emitLoadCount(b),
+      store: (b, count) => insertion.emitStoreCount(b, count),
     };
   }
 
@@ -410,7 +418,7 @@ export class LoopEmitter implements LoopBodyEmitter {
   /** The innermost statement on an evaluated `value`. */
   #genStmtOf(s: Scope, value: Value): Value | undefined {
     if (this.#assembly?.strategy === 'expand') {
-      return this.#assembler?.emitWorkspaceUpdate(s.b, s.idx, value, s.red as Value);
+      return this.#expandedRow?.emitWorkspaceUpdate(s.b, s.idx, value, s.red as Value);
     }
     if (s.red !== undefined) return this.#combine(s.b, s.red, value);
     if (this.#assembly !== undefined) {
@@ -434,7 +442,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       const x = this.#plan.output.name;
       s.b.store(value, this.#arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
     } else {
-      this.#assembler?.emitInsert(s.b, s.idx, value, false);
+      this.#insertion?.emitInsert(s.b, s.idx, value, false);
     }
   }
 
