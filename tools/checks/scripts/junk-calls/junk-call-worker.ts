@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
+import { seededRandom } from '@tilekit/conformance/testing';
 import { isTilekitError } from '@tilekit/errors';
 import { parseShape } from '@tilekit/layout';
 import { parseModule } from '@tilekit/loop-ir';
@@ -49,18 +50,6 @@ const PLAUSIBLE: readonly (() => unknown)[] = [
   () => tf.tensor2d([1, 0, 2, 0, 0, 3], [2, 3]),
   () => SparseTensor.fromDense([1, 0, 2, 0, 0, 3], [2, 3], 'CSR'),
 ];
-
-/** A seeded stream (mulberry32), the same as @tilekit/conformance's seededRandom. */
-function stream(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Any function or class, as found among a module's exports. */
 // biome-ignore lint/complexity/noBannedTypes: exports are called whatever their signature
@@ -137,9 +126,9 @@ const PREFIX_DRAWS = 3;
 const MAX_POSITION = 3;
 
 function plan(list: readonly Callable[], junkCount: number): PlannedCall[] {
-  const random = stream(data.seed ^ 0x9e3779b9);
+  const random = seededRandom(data.seed ^ 0x9e3779b9);
   // A separate stream, so that a sampled run makes a subset of exactly the full run's calls.
-  const keep = stream(data.seed ^ 0x85ebca6b);
+  const keep = seededRandom(data.seed ^ 0x85ebca6b);
   const calls: PlannedCall[] = [];
   for (const callable of list) {
     const last = Math.min(Math.max(callable.arity, 1), MAX_POSITION);
