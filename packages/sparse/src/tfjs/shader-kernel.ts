@@ -12,8 +12,10 @@ import type { CompiledSparseKernel } from './compiled-kernel.js';
 import { type ReadableBackend, runHostRoute } from './host-route.js';
 import { SPARSE_KERNEL_NAMES } from './kernel-names.js';
 import { recordSparseKernelRun } from './kernel-path.js';
+import { installDeviceForms } from './ops/device-form-hook.js';
 import { type HostRouteDecision, hostRouteExplanation } from './route-reason.js';
 import { type SparseCall, sparseCall } from './sparse-call.js';
+import { DEVICE_FORMS } from './webgpu/device-forms.js';
 
 /** A generated program: passes to run, or the reason there are none. */
 type ShaderProgram =
@@ -186,10 +188,15 @@ function shaderKernel<B, P extends ShaderProgram>(
   };
 }
 
-/** Every sparse kernel's config for one GPU backend. */
+/**
+ * Every sparse kernel's config for one GPU backend; the ready-made ops' device forms (see
+ * webgpu/device-forms.ts) come with them.
+ */
 export function shaderKernelConfigs<B, P extends ShaderProgram>(
   gpu: ShaderBackend<B, P>,
 ): readonly KernelConfig[] {
+  // The ready-made ops then run their operands in the forms these kernels run in parallel.
+  installDeviceForms(DEVICE_FORMS);
   return SPARSE_KERNEL_NAMES.map((kernelName) => ({
     kernelName,
     backendName: gpu.backendName,

@@ -12,7 +12,7 @@ import { type DeviceSparse, isTfSparseTensor } from '../device-sparse.js';
 import { SparseToDenseTensor } from '../kernel-names.js';
 import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { TO_DENSE_KERNELS } from '../prepared/to-dense.generated.js';
-import { rowMajorMatrix } from '../webgpu/device-forms.js';
+import { rowMajorMatrix } from './device-form-hook.js';
 import { runSparseKernel } from './run-sparse-kernel.js';
 
 /**

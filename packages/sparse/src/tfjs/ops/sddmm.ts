@@ -4,8 +4,8 @@ import { SparseSddmm } from '../kernel-names.js';
 import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { SDDMM_KERNELS } from '../prepared/sddmm.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { rowMajorMatrix } from '../webgpu/device-forms.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
+import { rowMajorMatrix } from './device-form-hook.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
 import { requireSparse, type SparseArgument } from './sparse-argument.js';
 

@@ -20,9 +20,11 @@ import { isCompressed, isUnique, type SparseFormat } from '../../sparse-tensor/f
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type DeviceSparse, format32, siblingTfSparseTensor } from '../device-sparse.js';
 import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major-backends.js';
-
-/** A sparse matrix argument: a `TfSparseTensor` (read through `DeviceSparse`) or a host tensor. */
-type SparseMatrix = DeviceSparse | SparseTensor;
+import { SparseOp } from '../kernel-names.js';
+import { densify } from '../ops/densify.js';
+import type { DeviceForms, SparseMatrix } from '../ops/device-form-hook.js';
+import { DEFAULT_OP_OPTIONS, runSparseKernel } from '../ops/run-sparse-kernel.js';
+import type { SparseOpOptions } from '../sparse-op-key.js';
 
 /** The backends that run matrices in row-major form: the GPU backends. */
 const ROW_MAJOR_BACKENDS: ReadonlySet<string> = new Set([...OUTPUT_MAJOR_BACKENDS, 'webgl']);
@@ -95,3 +97,37 @@ export function rowMajorForm(A: SparseMatrix): SparseMatrix {
   }
   return isCoo(A.format) ? cooAsCsr(A) : A;
 }
+
+/** The dot product's terms, one per stored entry of `a` (the device form's kernel). */
+const ENTRY_PRODUCTS = 't(i) = a(i) * b(i)';
+
+/**
+ * `a(i) * b(i)` as its products in parallel, then tfjs's reduction, where the backend needs it
+ * (see {@link needsDeviceForms}); `undefined` elsewhere.
+ */
+function productsDot(
+  a: SparseMatrix,
+  b: SparseMatrix | object,
+  sparseB: boolean,
+  options: SparseOpOptions | undefined,
+): tf.Scalar | undefined {
+  if (!needsDeviceForms()) return undefined;
+  const dense = sparseB ? densify(b as SparseMatrix) : (b as tf.Tensor);
+  const products = runSparseKernel(
+    'sparseDot',
+    SparseOp,
+    ENTRY_PRODUCTS,
+    { a, b: dense },
+    new Set(['a']),
+    { ...DEFAULT_OP_OPTIONS, ...options },
+    { expr: ENTRY_PRODUCTS },
+  );
+  // tfjs-webgpu's reduction cannot take an empty tensor: the empty sum is that of one 0,
+  // still computed from the products so that gradients reach the operands.
+  return tf.sum<tf.Scalar>(
+    products.size === 0 ? tf.concat([products, tf.zeros([1], products.dtype)]) : products,
+  );
+}
+
+/** What the GPU backends' kernel configs install for the ready-made ops (see ops/device-form-hook.ts). */
+export const DEVICE_FORMS: DeviceForms = { rowMajorMatrix, dot: productsDot };
