@@ -9,21 +9,25 @@ import { seededRandom } from '@tilekit/conformance/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SparseTensor, SparsifyError, sparsify } from '../../src/index.js';
 import { sddmm, sparseDot, sparseOp, spmm, spmv } from '../../src/tfjs/index.js';
+import { SPARSE_OP_OPTION_DEFAULTS } from '../../src/tfjs/sparse-op-key.js';
 import '../../src/tfjs/register-cpu.js';
 import { thrownLeavingNoTensor } from './support/thrown-leaving-no-tensor.js';
 
 tf.env().set('IS_TEST', true);
 
 /** Every key of the tfjs ops' options, with a valid value (their own defaults). */
-const OP_OPTIONS = {
-  vectorLength: 0,
-  enableVLAVectorization: false,
-  enableSIMDIndex32: false,
-  halfWidthShortReductions: true,
-  vscale: 1,
-  engine: 'wasm',
-  valueType: 'f32',
-} as const;
+const OP_OPTIONS = SPARSE_OP_OPTION_DEFAULTS;
+
+/** The tfjs ops' option names, in the order their errors list them. */
+const OP_OPTION_NAMES = [
+  'vectorLength',
+  'enableVLAVectorization',
+  'enableSIMDIndex32',
+  'halfWidthShortReductions',
+  'vscale',
+  'engine',
+  'valueType',
+];
 
 /** Every key of sparsify's options, with a valid value. */
 const SPARSIFY_OPTIONS = {
@@ -118,6 +122,7 @@ describe('misspelt option keys', () => {
   });
 
   it('every tfjs op takes all of its keys spelt right (the list of options is complete)', () => {
+    expect(Object.keys(OP_OPTIONS)).toEqual(OP_OPTION_NAMES);
     const y = spmv(A, x, OP_OPTIONS);
     const expected = [1 * 1 + 2 * 3, 3 * 2];
     expect(Array.from(y.dataSync())).toEqual(expected);

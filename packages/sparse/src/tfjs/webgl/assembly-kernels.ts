@@ -48,13 +48,8 @@ function run(
 
 const counts: KernelFunc = ({ inputs, backend, attrs }) => {
   const call = assemblyCall('counts', inputs, attrs);
-  return run(
-    backend as MathBackendWebGL,
-    new GlAssemblyCountProgram(call.combine, call.rows),
-    call.inputs,
-    'int32',
-    [],
-  );
+  const program = new GlAssemblyCountProgram(call.combine, call.rows);
+  return run(backend as MathBackendWebGL, program, call.inputs, 'int32', []);
 };
 
 const scan: KernelFunc = ({ inputs, backend }) => {

@@ -12,15 +12,8 @@
  */
 import type { GPGPUProgram } from '@tensorflow/tfjs-backend-webgl';
 import { assemblyInputs } from '../assembly-call.js';
-import {
-  type AssemblyCombine,
-  type AssemblyPart,
-  readers,
-  type ShaderDialect,
-  valueAt,
-  walkFunctions,
-  walkRow,
-} from '../assembly-walk.js';
+import type { AssemblyCombine, AssemblyPart, ShaderDialect } from '../assembly-walk.js';
+import { readers, valueAt, walkFunctions, walkRow } from '../assembly-walk.js';
 
 /** GLSL over flat `[1, n]` views (every value a float, as WebGL stores them). */
 function glsl(): ShaderDialect {

@@ -24,7 +24,7 @@ import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import { WEBGL_PASSES } from '../prepared/webgl-passes.generated.js';
 import type { HostRouteDecision } from '../route-reason.js';
 import { shaderCompiler } from '../shader-compilers.js';
-import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
+import { type ShaderBackend, shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { passOutputShape } from './pass-output-shape.js';
 import type { GlslPassRun, GlslProgramRun, GlslProgramsData } from './prepared-glsl.js';
@@ -168,13 +168,11 @@ function spreadQuads(
   return spread;
 }
 
+/** How this backend runs a program's passes. */
+type RunPasses = ShaderBackend<MathBackendWebGL, GlslProgramRun>['runPasses'];
+
 /** Runs the generated passes; returns the output. */
-function runPasses(
-  backend: MathBackendWebGL,
-  call: SparseCall,
-  program: Extract<GlslProgramRun, { parallel: true }>,
-  args: CallArguments,
-): TensorInfo {
+const runPasses: RunPasses = (backend, call, program, args) => {
   const size = outputSize(args);
   const quadPass = quadPassOf(call, args);
   let output: TensorInfo | undefined;
@@ -213,7 +211,7 @@ function runPasses(
   }
   if (output === undefined) throw new Error('a parallel program has at least one pass');
   return withShape(output, args.outputShape);
-}
+};
 
 /** Every sparse kernel's config for the webgl backend. */
 export const sparseWebglKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({

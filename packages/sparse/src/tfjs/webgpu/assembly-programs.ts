@@ -7,17 +7,10 @@
  * - the numeric pass, once the total is known, writes each row's columns in ascending order, or
  *   its values, at the row's position.
  */
-import { FlatProgram, WEBGPU_WORKGROUP_SIZE } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { FlatProgram, wgslForEachElement } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { assemblyInputs } from '../assembly-call.js';
-import {
-  type AssemblyCombine,
-  type AssemblyPart,
-  readers,
-  type ShaderDialect,
-  valueAt,
-  walkFunctions,
-  walkRow,
-} from '../assembly-walk.js';
+import type { AssemblyCombine, AssemblyPart, ShaderDialect } from '../assembly-walk.js';
+import { readers, valueAt, walkFunctions, walkRow } from '../assembly-walk.js';
 
 /** WGSL, values of type `type` (the zero is the `zero` uniform). */
 function wgsl(type: 'f32' | 'i32'): ShaderDialect {
@@ -30,17 +23,6 @@ function wgsl(type: 'f32' | 'i32'): ShaderDialect {
     reader: (name, input, kind) =>
       `fn ${name}(at : i32) -> ${kind === 'int' ? 'i32' : type} { return ${input}[at]; }`,
   };
-}
-
-/** The grid-stride loop over `count` items of tfjs's `main(index)` entry. */
-function eachIndex(count: string, body: string): string {
-  return `
-    fn main(index : i32) {
-      let threads = i32(numWorkgroups.x) * ${WEBGPU_WORKGROUP_SIZE};
-      for (var item = index; item < ${count}; item = item + threads) {
-        ${body}
-      }
-    }`;
 }
 
 /** The symbolic pass: `[0, count(row 0), count(row 1), ...]`, `rows + 1` int32 elements. */
@@ -58,7 +40,7 @@ export class AssemblyCountProgram extends FlatProgram {
     const d = wgsl('i32');
     return `${readers(d, false)}
       ${walkFunctions(d)}
-      ${eachIndex(
+      ${wgslForEachElement(
         'uniforms.rows + 1',
         `if (item == 0) {
           result[0] = 0;
@@ -68,6 +50,7 @@ export class AssemblyCountProgram extends FlatProgram {
         var count = 0;
         ${walkRow(d, this.#combine, 'count = count + 1;')}
         result[item] = count;`,
+        'item',
       )}`;
   }
 }
@@ -107,7 +90,7 @@ export class AssemblyFillProgram extends FlatProgram {
       : 'result[at] = column;';
     return `${readers(d, values)}
       ${walkFunctions(d)}
-      ${eachIndex(
+      ${wgslForEachElement(
         'uniforms.rows',
         `let i = item;
         var at = cPos[i];
@@ -118,6 +101,7 @@ export class AssemblyFillProgram extends FlatProgram {
           ${write}
           at = at + 1;`,
         )}`,
+        'item',
       )}`;
   }
 }

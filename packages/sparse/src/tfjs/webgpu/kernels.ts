@@ -18,8 +18,7 @@ import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import { WEBGPU_PASSES } from '../prepared/webgpu-passes.generated.js';
 import type { HostRouteDecision } from '../route-reason.js';
 import { shaderCompiler } from '../shader-compilers.js';
-import { shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
-import type { SparseCall } from '../sparse-call.js';
+import { type ShaderBackend, shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop-program.js';
 import { preparedWgslProgram, type WgslProgramRun } from './prepared-wgsl.js';
@@ -54,13 +53,11 @@ function invocationBound(args: CallArguments): number {
   return Math.max(1, ...args.args.map((a) => (a.kind === 'memref' ? (a.shape[0] ?? 1) : 1)));
 }
 
+/** How this backend runs a program's passes. */
+type RunPasses = ShaderBackend<WebGPUBackend, WgslProgramRun>['runPasses'];
+
 /** Runs the generated passes; returns the output. */
-function runPasses(
-  backend: WebGPUBackend,
-  call: SparseCall,
-  program: Extract<WgslProgramRun, { parallel: true }>,
-  args: CallArguments,
-): TensorInfo {
+const runPasses: RunPasses = (backend, call, program, args) => {
   const size = outputSize(args);
   const scalar = (k: number) => {
     const a = args.args[k];
@@ -99,7 +96,7 @@ function runPasses(
     return backend.makeTensorInfo(args.outputShape, call.compiled.dtype, zeros);
   }
   return withShape(output, args.outputShape);
-}
+};
 
 /**
  * Why the device cannot bind a pass of `program`, or null: each pass binds its inputs and the

@@ -101,11 +101,9 @@ export function preparedWgslProgram(data: WgslProgramData): WgslProgramRun {
   if (!data.parallel) return data;
   return {
     parallel: true,
-    passes: data.passes.map((pass) => ({
-      code: pass.code,
-      inputs: pass.inputs,
-      uniforms: pass.uniforms,
-      launch: (sizes) => launchOf(pass, sizes),
-    })),
+    passes: data.passes.map((pass) => {
+      const { code, inputs, uniforms } = pass;
+      return { code, inputs, uniforms, launch: (sizes) => launchOf(pass, sizes) };
+    }),
   };
 }
