@@ -3,7 +3,7 @@
  * that the window's first element is at coordinate 0. A sparse tensor's window keeps its
  * format and every stored value in range (stored zeros included, so a kernel sees the pattern
  * the whole operand has there); it costs one pass over the stored entries. A dense array's
- * window is a strided copy.
+ * window is a strided copy, and a windowed output is written back by a strided store.
  */
 import { listEntries, storageOfEntries } from './convert.js';
 import { adoptStorage, type SparseTensor } from './sparse-tensor.js';
@@ -71,6 +71,43 @@ export function windowOfTensor(
 }
 
 /**
+ * Calls `visit(k, offset)` for each element of the window `windows` of a row-major array of
+ * `shape` (bounds checked by the caller), in the window's own row-major order: `k` counts the
+ * window's elements, `offset` is where element `k` lies in the whole array.
+ */
+function forEachWindowOffset(
+  shape: readonly number[],
+  windows: readonly (DimensionWindow | null)[],
+  visit: (k: number, offset: number) => void,
+): void {
+  const outShape = windowShape(shape, windows);
+  const size = outShape.reduce((a, b) => a * b, 1);
+  if (size === 0) return;
+  const rank = shape.length;
+  const strides = new Array<number>(rank).fill(1);
+  for (let d = rank - 2; d >= 0; d--) {
+    strides[d] = (strides[d + 1] as number) * (shape[d + 1] as number);
+  }
+  const at = new Array<number>(rank).fill(0);
+  for (let k = 0; k < size; k++) {
+    let offset = 0;
+    for (let d = 0; d < rank; d++) {
+      const w = windows[d];
+      const c =
+        w === null || w === undefined ? (at[d] as number) : w.lo + (at[d] as number) * w.stride;
+      offset += c * (strides[d] as number);
+    }
+    visit(k, offset);
+    // Next index of the window, row-major.
+    for (let d = rank - 1; d >= 0; d--) {
+      at[d] = (at[d] as number) + 1;
+      if ((at[d] as number) < (outShape[d] as number)) break;
+      at[d] = 0;
+    }
+  }
+}
+
+/**
  * The window of row-major `data` of `shape` (bounds checked by the caller), as a new row-major
  * array of the same type.
  */
@@ -79,33 +116,29 @@ export function windowOfDense<A extends ArrayLike<number | bigint>>(
   shape: readonly number[],
   windows: readonly (DimensionWindow | null)[],
 ): A {
-  const outShape = windowShape(shape, windows);
-  const size = outShape.reduce((a, b) => a * b, 1);
+  const size = windowShape(shape, windows).reduce((a, b) => a * b, 1);
   const out = new (data.constructor as new (n: number) => A)(size);
-  if (size === 0) return out;
-  const rank = shape.length;
-  const strides = new Array<number>(rank).fill(1);
-  for (let d = rank - 2; d >= 0; d--) {
-    strides[d] = (strides[d + 1] as number) * (shape[d + 1] as number);
-  }
   const to = out as unknown as { [k: number]: number | bigint };
   const from = data as unknown as { [k: number]: number | bigint };
-  const at = new Array<number>(rank).fill(0);
-  for (let k = 0; k < size; k++) {
-    let source = 0;
-    for (let d = 0; d < rank; d++) {
-      const w = windows[d];
-      const c =
-        w === null || w === undefined ? (at[d] as number) : w.lo + (at[d] as number) * w.stride;
-      source += c * (strides[d] as number);
-    }
-    to[k] = from[source] as number | bigint;
-    // Next index of the output, row-major.
-    for (let d = rank - 1; d >= 0; d--) {
-      at[d] = (at[d] as number) + 1;
-      if ((at[d] as number) < (outShape[d] as number)) break;
-      at[d] = 0;
-    }
-  }
+  forEachWindowOffset(shape, windows, (k, offset) => {
+    to[k] = from[offset] as number | bigint;
+  });
   return out;
+}
+
+/**
+ * Writes row-major `window` (of the window's shape) into the window `windows` of row-major
+ * `data` of `shape` (bounds checked by the caller); the elements outside it are left as they are.
+ */
+export function writeDenseWindow<A extends ArrayLike<number | bigint>>(
+  data: A,
+  shape: readonly number[],
+  windows: readonly (DimensionWindow | null)[],
+  window: A,
+): void {
+  const to = data as unknown as { [k: number]: number | bigint };
+  const from = window as unknown as { [k: number]: number | bigint };
+  forEachWindowOffset(shape, windows, (k, offset) => {
+    to[offset] = from[k] as number | bigint;
+  });
 }

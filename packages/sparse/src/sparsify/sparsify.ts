@@ -21,6 +21,7 @@ import type { PlanOptions } from './planning/kernel-plan.js';
 import { parseNotation } from './planning/notation.js';
 import { windowedKernel, withoutWindows } from './planning/operand-window.js';
 import { planWithOutput } from './planning/output-plan.js';
+import { outputWindowedKernel, withoutOutputWindow } from './planning/output-window.js';
 import type { SparseKernel } from './sparse-kernel.js';
 
 /** Options of {@link sparsify}. */
@@ -74,6 +75,12 @@ export function emitKernel(
   checkOptionsObject('sparsify', options, SPARSIFY_OPTION_KEYS);
   const own = ownFormats(formats);
   const notation = parseNotation(expression);
+  const outputWindowFree = withoutOutputWindow(notation);
+  if (outputWindowFree !== undefined) {
+    // Output windows are per-call data too: the kernel computes the window's elements.
+    const kernel = sparsify(outputWindowFree.expression, formats, options);
+    return outputWindowedKernel(kernel, notation, outputWindowFree.windows);
+  }
   const levelSpace = levelSpaceForm(notation, own, options);
   if (levelSpace !== undefined) {
     // Block and structured operands: the kernel is planned over their levels (MLIR's

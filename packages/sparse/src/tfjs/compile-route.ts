@@ -18,6 +18,7 @@ import { type SparseKernel, SparsifyError, sparsify } from '../sparsify/index.js
 import { levelSpaceForm } from '../sparsify/planning/block-rewrite.js';
 import { parseNotation } from '../sparsify/planning/notation.js';
 import { hasOperandWindows } from '../sparsify/planning/operand-window.js';
+import { outputWindowOf } from '../sparsify/planning/output-window.js';
 import {
   type CompiledSparseKernel,
   installSparseCompiler,
@@ -57,15 +58,22 @@ const COMPILED_LIMIT = 1024;
 const COMPILED = new LruMap<string, CompiledSparseKernel>(COMPILED_LIMIT);
 
 /**
- * Throws unless `kernel` reads every operand whole. A window is materialized from the caller's
- * tensor on every call: on the host a slice of the stored entries, which device-resident
- * tensors would have to be read back for.
+ * Throws unless `kernel` reads every operand whole and writes its whole output. A window is
+ * materialized from the caller's tensor on every call (on the host a slice of the stored
+ * entries, which device-resident tensors would have to be read back for), and an output window
+ * is stored into the caller's whole output by `runKernel`.
  */
 export function refuseOperandWindows(kernel: SparseKernel, expr: string): void {
   if (hasOperandWindows(kernel)) {
     throw new SparsifyError(
       'expr',
       `windows on operands (${expr}) run on the host only: call sparsify() with SparseTensor operands, or pass the window itself (tf.slice or tf.stridedSlice of a dense tensor) and index it whole`,
+    );
+  }
+  if (outputWindowOf(kernel) !== undefined) {
+    throw new SparsifyError(
+      'expr',
+      `a window on the output (${expr}) runs on the host only (runKernel): compute the window's elements and write them into the whole tensor (e.g. tf.scatterND)`,
     );
   }
 }

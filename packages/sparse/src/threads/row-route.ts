@@ -12,6 +12,7 @@ import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { blockViewOf } from '../sparsify/planning/block-operands.js';
 import type { KernelPlan } from '../sparsify/planning/kernel-plan.js';
 import { hasAssembly } from '../sparsify/planning/output-plan.js';
+import { outputWindowOf } from '../sparsify/planning/output-window.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
 
 /** How a kernel runs in row blocks, or why it cannot. */
@@ -32,6 +33,8 @@ export function rowRouteOf(kernel: SparseKernel): RowRoute {
   if (row === undefined) return no('its output is a scalar (no rows to split)');
   // Its caller's operands are in dimension form, its loops over block rows.
   if (blockViewOf(kernel) !== undefined) return no('it reads a block or structured operand');
+  // Its rows are the window's, stored strided into the whole output after the call.
+  if (outputWindowOf(kernel) !== undefined) return no('it writes a window of its output');
   if (plan.temporaries.length > 0) return no('it computes temporaries (where) before its rows');
   if (plan.loopOrder[0] !== row) {
     return no(`its outermost loop is over ${plan.loopOrder[0]}, not the output's rows (${row})`);

@@ -550,11 +550,6 @@ describe('operand windows: typed errors', () => {
     expect((error as NotationSyntaxError).expected).toBe(expected);
   });
 
-  it('a window on the output is a SparsifyError: windows are on operands only', () => {
-    expect(() => sparsify('c(i(2,4)) = b(i(0,2))')).toThrow(SparsifyError);
-    expect(() => sparsify('c(i(2,4)) = b(i(0,2))')).toThrow(/operands only/);
-  });
-
   it('a window ending past its dimension names the operand and dimension (TACO boundsChecks)', () => {
     expect(() => run('y(i) = b(i(0,10))', { b })).toThrow(
       expect.objectContaining({

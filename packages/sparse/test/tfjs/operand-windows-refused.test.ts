@@ -2,7 +2,8 @@
  * `sparseOp` refuses windows on operands by name (`expr`): a window is materialized from the
  * caller's tensor on every call, which device-resident operands cannot afford. Seeded random
  * windowed expressions, in every position of the right-hand side, are refused when the op is
- * made, before any tensor exists; their window-free text builds.
+ * made, before any tensor exists; their window-free text builds. A window on the output is
+ * refused the same way (`runKernel` stores it into the whole output on the host).
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
@@ -40,6 +41,18 @@ describe('sparseOp and windows on operands', () => {
       expect((thrown as Error).message, expr).toMatch(/windows on operands .* host only/);
       const windowFree = expr.replace(/([ij])\(\d+,\d+(?:,\d+)?\)/g, '$1');
       expect(typeof sparseOp(windowFree, { A: 'CSR' }), windowFree).toBe('function');
+    }
+  });
+
+  it('a window on the output is a SparsifyError naming expr too', async () => {
+    await tf.setBackend('cpu');
+    const random = seededRandom(20261130);
+    for (let n = 0; n < 20; n++) {
+      const expr = `Y(${windowOn(random, 'i')},${random() < 0.5 ? 'k' : windowOn(random, 'k')}) = A(i,j) * X(j,k)`;
+      const thrown = thrownLeavingNoTensor(() => sparseOp(expr, { A: 'CSR' }), expr);
+      expect(thrown, expr).toBeInstanceOf(SparsifyError);
+      expect((thrown as SparsifyError).argument, expr).toBe('expr');
+      expect((thrown as Error).message, expr).toMatch(/window on the output .* host only/);
     }
   });
 });

@@ -26,8 +26,10 @@ import {
   withWindowShapes,
 } from '../planning/operand-window.js';
 import { hasAssembly } from '../planning/output-plan.js';
+import { outputAccessText, outputWindowOf } from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
 import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
+import { checkWholeOutputShape, checkWindowExtents, wholeOutputOf } from './output-window-call.js';
 import { valueArrayFor } from './value-array.js';
 import { castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
 
@@ -277,6 +279,13 @@ export function outputShapeOf(
   operands: Readonly<Record<string, KernelOperand>>,
 ): number[] {
   checkKernel(kernel);
+  const outputWindow = outputWindowOf(kernel);
+  if (outputWindow !== undefined) {
+    const computed = outputShapeOf(outputWindow.kernel, operands);
+    const whole = wholeOutputOf(outputWindow, operands, kernel.plan.valueType).shape;
+    checkWindowExtents(outputWindow, whole, computed);
+    return [...whole];
+  }
   const levelOperands = withLevelOperands(kernel, operands);
   const bound = boundInputs(kernel, withOperandWindows(kernel, levelOperands));
   const sizes = indexSizes(kernel, (input) => shapeOf(bound.get(input) as KernelOperand));
@@ -296,6 +305,16 @@ export function outputShapeOfShapes(
   shapes: Readonly<Record<string, readonly number[]>>,
 ): number[] {
   const sizes = indexExtentsOfShapes(kernel, shapes);
+  const outputWindow = outputWindowOf(kernel);
+  if (outputWindow !== undefined) {
+    const computed = outputWindow.kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
+    const whole = checkWholeOutputShape(
+      outputWindow,
+      Object.hasOwn(shapes, outputWindow.tensor) ? shapes[outputWindow.tensor] : undefined,
+    );
+    checkWindowExtents(outputWindow, whole, computed);
+    return [...whole];
+  }
   return dimensionShapeOf(
     kernel,
     kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0),
@@ -318,6 +337,9 @@ export function indexExtentsOfShapes(
       `expected an object of shapes by operand name, got ${textOf(shapes)}`,
     );
   }
+  const outputWindow = outputWindowOf(kernel);
+  // The index extents are the window-free kernel's (a windowed output's are the window's).
+  if (outputWindow !== undefined) return indexExtentsOfShapes(outputWindow.kernel, shapes);
   const { plan } = kernel;
   const withWindows = withWindowShapes(kernel, withLevelShapes(kernel, shapes));
   const sizes = indexSizes(kernel, (input) => {
@@ -379,6 +401,14 @@ export function bindArgumentsFor(
   ) => ValueArray | BigInt64Array | OutputStorage | undefined,
 ): BoundCall {
   const { plan } = kernel;
+  const outputWindow = outputWindowOf(kernel);
+  if (outputWindow !== undefined) {
+    throw new SparsifyError(
+      'kernel',
+      `${kernel.functionName} writes a window of its output (${outputAccessText(outputWindow)}): call runKernel with the whole output as operands.${outputWindow.tensor}`,
+      'runKernel for a kernel with a windowed output',
+    );
+  }
   const windowed = withOperandWindows(kernel, withLevelOperands(kernel, operands));
   const inputs = boundInputs(kernel, windowed);
   const sizes = indexSizes(kernel, (input) => shapeOf(inputs.get(input) as KernelOperand));

@@ -12,14 +12,22 @@ import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
 import { checkKernel } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import { hasAssembly } from '../planning/output-plan.js';
+import { outputWindowOf } from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
-import { type BoundCall, bindArguments, bindArgumentsFor, type KernelOperand } from './bind.js';
+import {
+  type BoundCall,
+  bindArguments,
+  bindArgumentsFor,
+  type KernelOperand,
+  outputShapeOf,
+} from './bind.js';
 import {
   allocateOutputStorage,
   fitsCapacity,
   neededEntries,
   outputTensor,
 } from './output-storage.js';
+import { runThroughOutputWindow } from './output-window-call.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
 export type KernelFunction = (...args: InterpretArg[]) => unknown;
@@ -72,7 +80,9 @@ export function assembledOutput(kernel: SparseKernel, call: BoundCall): SparseTe
  * array (`output`, if given, is written and returned), or the assembled `SparseTensor` of a
  * kernel with a formatted output. Output storage starts with room for what the kernel's
  * previous call needed (else for as many entries as the sparse operands hold); when that is
- * not enough the kernel runs once more with exactly the room its first call counted.
+ * not enough the kernel runs once more with exactly the room its first call counted. A kernel
+ * with a windowed output (`C(i(8,10), j) = …`) takes the whole output as `operands.C`
+ * (`{data, shape}`) and returns it with the window written (a copy, or `output`).
  */
 export function runKernel(
   kernel: SparseKernel,
@@ -83,6 +93,16 @@ export function runKernel(
   checkKernel(kernel);
   if (typeof fn !== 'function') {
     throw new SparsifyError('fn', `expected the compiled kernel (a function), got ${textOf(fn)}`);
+  }
+  const outputWindow = outputWindowOf(kernel);
+  if (outputWindow !== undefined) {
+    return runThroughOutputWindow(
+      outputWindow,
+      operands,
+      output as ValueArray | BigInt64Array | undefined,
+      (inner) => outputShapeOf(inner, operands),
+      (inner, window) => runKernel(inner, fn, operands, window) as ValueArray | BigInt64Array,
+    );
   }
   const { plan } = kernel;
   if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {

@@ -46,13 +46,6 @@ export function parseKernel(source: string): ParsedKernel {
       'index variables as output subscripts',
     );
   }
-  if (output.windows !== undefined) {
-    throw new SparsifyError(
-      'expression',
-      `the output ${output.tensor} has a window: windows are supported on operands only (write the whole output and slice it afterwards)`,
-      'windows on operands only',
-    );
-  }
   const op: AssignOp | undefined = c.eat('+=')
     ? '+='
     : c.eat('*=')

@@ -26,8 +26,8 @@
  * accumulates into it, `*=` multiplies into it.
  *
  * A subscript `i(lo, hi)` or `i(lo, hi, stride)` windows an operand's dimension (TACO's
- * windows): `A(i(1,5,2), j)` reads rows 1 and 3 of `A` as `i = 0, 1`. Windows are on operands
- * only: a window on the output is a {@link SparsifyError}.
+ * windows): `A(i(1,5,2), j)` reads rows 1 and 3 of `A` as `i = 0, 1`; on a dense output,
+ * `C(i(1,5,2), j) = …` writes rows 1 and 3 of `C` (see output-window.ts).
  *
  * A subscript may be affine (`I(i+k, j+l)`, `I(2*i+k)`, `A(i+1, 0)`): index variables with
  * positive integer coefficients plus a non-negative integer offset (see affine-subscript.ts);
