@@ -8,6 +8,7 @@ describeReadmeExamples({
     "Example: TACO's reductions",
     'Min and max reductions',
     'Windows on operands',
+    'Windows on the output',
     'Affine subscripts (convolutions)',
     'Sparse outputs',
     'How kernels are cached',
