@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  argumentErrorClass,
   describeValue,
   isTilekitError,
   messageText,
@@ -107,6 +108,49 @@ describe('constructing an error from anything', () => {
       }),
       { seed: 20261129, numRuns: 500 },
     );
+  });
+
+  it('argumentErrorClass derives a package argument error from its base: fields, message, code', () => {
+    class WidgetError extends TilekitError {
+      override readonly name: string = 'WidgetError';
+    }
+    class WidgetArgumentError extends argumentErrorClass(WidgetError) {
+      override readonly name = 'WidgetArgumentError';
+    }
+    fc.assert(
+      fc.property(anyValue, anyValue, anyValue, (argument, expected, value) => {
+        const error = new WidgetArgumentError(argument as string, expected as string, value);
+        expect(error).toBeInstanceOf(WidgetError);
+        expect(error).not.toBeInstanceOf(TilekitArgumentError);
+        expect(isTilekitError(error)).toBe(true);
+        expect(error.name).toBe('WidgetArgumentError');
+        expect(error.code).toBe('widget-argument');
+        expect(error.argument).toBe(messageText(argument));
+        expect(error.expected).toBe(messageText(expected));
+        expect(error.message).toBe(
+          `Invalid ${messageText(argument)}: expected ${messageText(expected)}, got ${describeValue(value)}`,
+        );
+      }),
+      { seed: 20261130, numRuns: 200 },
+    );
+  });
+
+  it('argumentErrorClass refuses a base that is not a TilekitError class, naming it', () => {
+    const trapped = new Proxy(function base() {}, {
+      get() {
+        throw new Error('trap');
+      },
+    });
+    const bases = [undefined, null, 3, 'TilekitError', {}, RangeError, class {}, trapped];
+    bases.forEach((base, i) => {
+      expect(() => argumentErrorClass(base as never), `base #${i}`).toThrowError(
+        expect.objectContaining({
+          name: 'TilekitArgumentError',
+          argument: 'base',
+          expected: 'a class deriving from TilekitError',
+        }),
+      );
+    });
   });
 
   it('a symbol message reads as one', () => {

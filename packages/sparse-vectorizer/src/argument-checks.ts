@@ -3,24 +3,20 @@
  * `reportLines`, `formatReport`): an argument that is not what the function takes is a
  * {@link VectorizerArgumentError} naming it, never a TypeError from inside.
  */
-import { argumentErrorText } from '@tilekit/errors';
+import { type ArgumentErrorFields, argumentErrorClass } from '@tilekit/errors';
 import type { ScalarType } from '@tilekit/loop-ir';
 import type { VectorizeReport } from './report.js';
 import { VectorizerError } from './vectorizer-error.js';
 
-/** An argument of a vectorizer helper that is not what the helper takes. */
-export class VectorizerArgumentError extends VectorizerError {
+/**
+ * An argument of a vectorizer helper that is not what the helper takes (`argument`, `expected`
+ * and the message from `argumentErrorClass`).
+ */
+export class VectorizerArgumentError
+  extends argumentErrorClass(VectorizerError)
+  implements ArgumentErrorFields
+{
   override readonly name = 'VectorizerArgumentError';
-  override readonly argument: string;
-  override readonly expected: string;
-
-  /** `argument` and `expected` that are not strings are described (constructing never throws). */
-  constructor(argument: string, expected: string, value: unknown) {
-    const text = argumentErrorText(argument, expected, value);
-    super(text.message);
-    this.argument = text.argument;
-    this.expected = text.expected;
-  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
