@@ -248,31 +248,33 @@ const TARGETS: Record<string, JunkTarget> = {
 };
 
 /**
+ * A target whose one junk position is what callback `callback` returns to `run` (a working
+ * callback returns what `plausible` makes: undefined, keep the operation, unless said otherwise).
+ */
+const returnedBy = (
+  callback: string,
+  run: (returned: never) => unknown,
+  plausible: () => unknown = () => undefined,
+): JunkTarget => target([callback], () => [plausible()], run);
+
+/**
  * What callers' callbacks return, and IRMapping's method: junk returned by a rewrite callback or
  * a region body is an error naming that callback.
  */
 const CALLBACK_RESULTS: Record<string, JunkTarget> = {
-  'rewriteModule, what rewrite returns': target(
-    ['rewrite'],
-    () => [undefined],
-    (returned) =>
-      ir.rewriteModule(MODULE(), (op) => (op.name === 'arith.select' ? returned : undefined)),
+  'rewriteModule, what rewrite returns': returnedBy('rewrite', (returned) =>
+    ir.rewriteModule(MODULE(), (op) => (op.name === 'arith.select' ? returned : undefined)),
   ),
-  'rewriteBlock, what rewrite returns': target(
-    ['rewrite'],
-    () => [undefined],
-    (returned) => ir.rewriteBlock(BODY(), () => returned),
+  'rewriteBlock, what rewrite returns': returnedBy('rewrite', (returned) =>
+    ir.rewriteBlock(BODY(), () => returned),
   ),
-  'replaceOpsInBlock, what replace returns': target(
-    ['replace'],
-    () => [undefined],
-    (returned) =>
-      ir.replaceOpsInBlock(BODY(), (op) => (op.name === 'scf.for' ? returned : undefined)),
+  'replaceOpsInBlock, what replace returns': returnedBy('replace', (returned) =>
+    ir.replaceOpsInBlock(BODY(), (op) => (op.name === 'scf.for' ? returned : undefined)),
   ),
-  'buildRegion, what body returns': target(
-    ['body'],
-    () => [[]],
+  'buildRegion, what body returns': returnedBy(
+    'body',
     (returned) => ir.buildRegion([ir.index], () => returned, 'scf.yield'),
+    () => [],
   ),
   'IRMapping.mapAll': target(
     ['from', 'to'],
