@@ -36,7 +36,6 @@ the fixture beside this script's package). A different seed gives a held-out set
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -46,6 +45,8 @@ import warnings
 import numpy as np
 import scipy
 import scipy.sparse as sp
+
+from fixture_arguments import fixture_arguments
 
 FIXTURE_VERSION = 1
 DEFAULT_SEED = 34
@@ -160,11 +161,7 @@ def make_case(rng: random.Random, index: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--seed', type=int, default=DEFAULT_SEED)
-    parser.add_argument('--count', type=int, default=DEFAULT_COUNT)
-    parser.add_argument('--out', default=DEFAULT_OUT)
-    args = parser.parse_args()
+    args = fixture_arguments(__doc__, DEFAULT_SEED, DEFAULT_COUNT, DEFAULT_OUT)
     rng = random.Random(args.seed)
     warnings.simplefilter('ignore', RuntimeWarning)  # 0 / 0 and inf - inf are the point
     cases = [make_case(rng, index) for index in range(args.count)]

@@ -29,13 +29,14 @@ Options: ``--seed N`` (default 26), ``--count N`` strings (default 6000), ``--ou
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
 import re
 import subprocess
 import sys
+
+from fixture_arguments import fixture_arguments
 
 FIXTURE_VERSION = 1
 DEFAULT_SEED = 26
@@ -642,11 +643,7 @@ def xla_verdicts(texts: list[str]) -> list[dict]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--seed', type=int, default=DEFAULT_SEED)
-    parser.add_argument('--count', type=int, default=DEFAULT_COUNT)
-    parser.add_argument('--out', default=DEFAULT_OUT)
-    args = parser.parse_args()
+    args = fixture_arguments(__doc__, DEFAULT_SEED, DEFAULT_COUNT, DEFAULT_OUT)
     import jaxlib
     strings = generate(args.seed, args.count)
     verdicts = xla_verdicts([text for _, text in strings])
