@@ -36,13 +36,10 @@ export interface EntryList {
   readonly count: number;
 }
 
-/** What conversion reads of a source tensor. */
-export interface ConvertSource {
+/** What conversion reads of a source tensor: its shape, format and storage. */
+export interface ConvertSource extends SparseStorage {
   readonly shape: readonly number[];
   readonly format: SparseFormat;
-  readonly positions: readonly (IndexArray | undefined)[];
-  readonly coordinates: readonly (IndexArray | undefined)[];
-  readonly values: ValueArray;
 }
 
 /** The storage of `source`'s tensor in `target` (a resolved format of the same rank). */

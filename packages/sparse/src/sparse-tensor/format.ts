@@ -113,6 +113,14 @@ export function defaultFormat(rank: number): NamedFormat {
 /** Default width of positions and coordinates: 32 bits, the fastest width on wasm32 hosts. */
 export const DEFAULT_STORAGE_WIDTH: StorageWidth = 32;
 
+/** The matrix formats: level types and order (rank 2 only). */
+const MATRIX_FORMATS: Readonly<Record<string, { levels: LevelType[]; order: number[] }>> = {
+  CSR: { levels: ['dense', 'compressed'], order: [0, 1] },
+  CSC: { levels: ['dense', 'compressed'], order: [1, 0] },
+  DCSR: { levels: ['compressed', 'compressed'], order: [0, 1] },
+  DCSC: { levels: ['compressed', 'compressed'], order: [1, 0] },
+};
+
 /** Level list and order of each named format, by rank (rules as data). */
 function namedLevels(name: NamedFormat, rank: number): { levels: LevelType[]; order: number[] } {
   const identity = Array.from({ length: rank }, (_, d) => d);
@@ -120,27 +128,20 @@ function namedLevels(name: NamedFormat, rank: number): { levels: LevelType[]; or
     if (rank !== r)
       throw new SparseFormatError('format', `'${name}' needs rank ${r}, got rank ${rank}`);
   };
+  const matrix = MATRIX_FORMATS[name];
+  if (matrix !== undefined) {
+    need(2);
+    return { levels: [...matrix.levels], order: [...matrix.order] };
+  }
   switch (name) {
     case 'dense':
       return { levels: identity.map(() => 'dense'), order: identity };
     case 'sparse-vector':
       need(1);
       return { levels: ['compressed'], order: [0] };
-    case 'CSR':
-      need(2);
-      return { levels: ['dense', 'compressed'], order: [0, 1] };
-    case 'CSC':
-      need(2);
-      return { levels: ['dense', 'compressed'], order: [1, 0] };
-    case 'DCSR':
-      need(2);
-      return { levels: ['compressed', 'compressed'], order: [0, 1] };
-    case 'DCSC':
-      need(2);
-      return { levels: ['compressed', 'compressed'], order: [1, 0] };
     case 'CSF':
       return { levels: identity.map(() => 'compressed'), order: identity };
-    case 'COO': {
+    default: {
       if (rank < 1) throw new SparseFormatError('format', `'COO' needs rank >= 1`);
       const levels: LevelType[] =
         rank === 1
@@ -222,17 +223,8 @@ export function resolveFormat(
   checkLevels(levels, expressions === undefined ? rank : levels.length);
   if (expressions === undefined) checkOrder(resolvedOrder, rank);
   checkGroups(levels, expressions);
-  for (const [name, w] of [
-    ['posWidth', posWidth],
-    ['crdWidth', crdWidth],
-  ] as const) {
-    if (!WIDTHS.has(w)) {
-      throw new SparseFormatError(
-        `format.${name}`,
-        `must be 8, 16, 32, 64 or 'index', got ${textOf(w)}`,
-      );
-    }
-  }
+  checkWidth('posWidth', posWidth);
+  checkWidth('crdWidth', crdWidth);
   return Object.freeze({
     levels: Object.freeze(levels.map((lt) => levelOf(lt).spelling as LevelType)),
     order: Object.freeze([...resolvedOrder]),
@@ -351,6 +343,16 @@ function widthsOf(options: WidthOptions): WidthOptions {
     ...(options.posWidth === undefined ? {} : { posWidth: options.posWidth }),
     ...(options.crdWidth === undefined ? {} : { crdWidth: options.crdWidth }),
   };
+}
+
+/** A position or coordinate width is one of {@link StorageWidth}'s. */
+function checkWidth(name: 'posWidth' | 'crdWidth', width: unknown): void {
+  if (!WIDTHS.has(width)) {
+    throw new SparseFormatError(
+      `format.${name}`,
+      `must be 8, 16, 32, 64 or 'index', got ${textOf(width)}`,
+    );
+  }
 }
 
 function checkLevels(levels: readonly LevelType[], rank: number): void {

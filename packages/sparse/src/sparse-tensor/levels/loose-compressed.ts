@@ -6,72 +6,49 @@
  * in such a gap belong to no entry. Built tensors store the segments contiguously, as MLIR's
  * `sparse_tensor.convert` does.
  */
-import type { Value } from '@tilekit/loop-ir';
-import type { LevelFormat } from './level-format.js';
+import { levelFamily } from './level-family.js';
 import { checkNonDecreasing } from './positions-order.js';
-
-/** The loose compressed level with its spelling (`(nonunique)` or not). */
-function looseCompressedLevel<S extends string>(spelling: S, unique: boolean): LevelFormat<S> {
-  return Object.freeze({
-    name: 'loose_compressed',
-    spelling,
-    unique,
-    iteration: 'positions',
-    hasCoordinates: true,
-    hasPositions: true,
-    // Kernels append contiguous segments; the pairs are made from them afterwards.
-    appendedAs: () => (unique ? 'compressed' : 'compressed(nonunique)'),
-    positionsLength: (parents: number) => 2 * parents,
-    placementProblem: () => undefined,
-    segment: (positions: ArrayLike<number> | undefined, p: number): [number, number] => {
-      const pos = positions as ArrayLike<number>;
-      return [pos[2 * p] as number, pos[2 * p + 1] as number];
-    },
-    endsInPositions: { start: 1, stride: 2 },
-    segmentEnd: (positions: ArrayLike<number> | undefined, p: number) =>
-      (positions as ArrayLike<number>)[2 * p + 1] as number,
-    positionsFromOffsets: (offsets: Uint32Array) => {
-      const parents = offsets.length - 1;
-      const pairs = new Uint32Array(2 * parents);
-      for (let p = 0; p < parents; p++) {
-        pairs[2 * p] = offsets[p] as number;
-        pairs[2 * p + 1] = offsets[p + 1] as number;
-      }
-      return pairs;
-    },
-    checkPositions: (pos: ArrayLike<number>, parents: number, stored: number) => {
-      if (pos.length !== 2 * parents) {
-        return {
-          problem: `expected length ${2 * parents} (a lo, hi pair per parent position), got ${pos.length}`,
-        };
-      }
-      // Segments in parent order, none overlapping the next: lo <= hi <= next lo.
-      const order = checkNonDecreasing(pos);
-      if (order !== undefined) return order;
-      const last = pos.length - 1;
-      if (last >= 0 && (pos[last] as number) > stored) {
-        return {
-          problem: `position ${pos[last]} is past the coordinates length ${stored}`,
-          at: last,
-        };
-      }
-      let contiguous = parents === 0 ? stored === 0 : pos[0] === 0 && pos[last] === stored;
-      for (let p = 1; p < parents && contiguous; p++) {
-        contiguous = pos[2 * p] === pos[2 * p - 1];
-      }
-      return { contiguous };
-    },
-    emitSegment: ({ b, c, load, positions, parent }) => {
-      const pos = positions as Value;
-      if (parent === undefined) return { lo: load(pos, c(0)), hi: load(pos, c(1)) };
-      const at = b.muli(parent, c(2));
-      return { lo: load(pos, at), hi: load(pos, b.addi(at, c(1))) };
-    },
-  } satisfies LevelFormat<S>);
-}
+import { positionsSegments } from './positions-segments.js';
 
 /** The loose_compressed level types: unique, and `(nonunique)`. */
-export const LOOSE_COMPRESSED_LEVELS = [
-  looseCompressedLevel('loose_compressed', true),
-  looseCompressedLevel('loose_compressed(nonunique)', false),
-] as const;
+export const LOOSE_COMPRESSED_LEVELS = levelFamily('loose_compressed', (unique) => ({
+  iteration: 'positions',
+  hasCoordinates: true,
+  hasPositions: true,
+  // Kernels append contiguous segments; the pairs are made from them afterwards.
+  appendedAs: () => (unique ? 'compressed' : 'compressed(nonunique)'),
+  positionsLength: (parents: number) => 2 * parents,
+  placementProblem: () => undefined,
+  ...positionsSegments(2),
+  positionsFromOffsets: (offsets: Uint32Array) => {
+    const parents = offsets.length - 1;
+    const pairs = new Uint32Array(2 * parents);
+    for (let p = 0; p < parents; p++) {
+      pairs[2 * p] = offsets[p] as number;
+      pairs[2 * p + 1] = offsets[p + 1] as number;
+    }
+    return pairs;
+  },
+  checkPositions: (pos: ArrayLike<number>, parents: number, stored: number) => {
+    if (pos.length !== 2 * parents) {
+      return {
+        problem: `expected length ${2 * parents} (a lo, hi pair per parent position), got ${pos.length}`,
+      };
+    }
+    // Segments in parent order, none overlapping the next: lo <= hi <= next lo.
+    const order = checkNonDecreasing(pos);
+    if (order !== undefined) return order;
+    const last = pos.length - 1;
+    if (last >= 0 && (pos[last] as number) > stored) {
+      return {
+        problem: `position ${pos[last]} is past the coordinates length ${stored}`,
+        at: last,
+      };
+    }
+    let contiguous = parents === 0 ? stored === 0 : pos[0] === 0 && pos[last] === stored;
+    for (let p = 1; p < parents && contiguous; p++) {
+      contiguous = pos[2 * p] === pos[2 * p - 1];
+    }
+    return { contiguous };
+  },
+}));

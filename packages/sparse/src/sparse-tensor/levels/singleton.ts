@@ -6,39 +6,29 @@
  * coordinate stored, an empty slot padded with a stored zero at coordinate 0.
  */
 import type { Value } from '@tilekit/loop-ir';
+import { levelFamily } from './level-family.js';
 import type { LevelFormat } from './level-format.js';
 
-/** The singleton level with its spelling (`(nonunique)` or not). */
-function singletonLevel<S extends string>(spelling: S, unique: boolean): LevelFormat<S> {
-  return Object.freeze({
-    name: 'singleton',
-    spelling,
-    unique,
-    iteration: 'parent',
-    hasCoordinates: true,
-    hasPositions: false,
-    // Below a unique level (ELL) slots are padded, which appending in order cannot do.
-    appendedAs: (parent: LevelFormat | undefined) =>
-      parent?.unique === false ? spelling : unique ? 'compressed' : 'compressed(nonunique)',
-    positionsLength: () => 0,
-    placementProblem: (parent: LevelFormat | undefined) =>
-      parent === undefined
-        ? `a singleton level must follow another level (it stores one coordinate per parent position); use 'compressed' at the root`
-        : undefined,
-    segment: (_positions: unknown, p: number): [number, number] => [p, p + 1],
-    endsInPositions: undefined,
-    segmentEnd: (_positions: unknown, p: number) => p + 1,
-    positionsFromOffsets: () => new Uint32Array(0),
-    checkPositions: () => ({ contiguous: true }),
-    emitSegment: ({ b, c, parent, segmentEnd }) => {
-      const at = parent as Value;
-      return { lo: at, hi: segmentEnd ?? b.addi(at, c(1)) };
-    },
-  } satisfies LevelFormat<S>);
-}
-
 /** The singleton level types: unique, and `(nonunique)`. */
-export const SINGLETON_LEVELS = [
-  singletonLevel('singleton', true),
-  singletonLevel('singleton(nonunique)', false),
-] as const;
+export const SINGLETON_LEVELS = levelFamily('singleton', (unique, spelling) => ({
+  iteration: 'parent',
+  hasCoordinates: true,
+  hasPositions: false,
+  // Below a unique level (ELL) slots are padded, which appending in order cannot do.
+  appendedAs: (parent: LevelFormat | undefined) =>
+    parent?.unique === false ? spelling : unique ? 'compressed' : 'compressed(nonunique)',
+  positionsLength: () => 0,
+  placementProblem: (parent: LevelFormat | undefined) =>
+    parent === undefined
+      ? `a singleton level must follow another level (it stores one coordinate per parent position); use 'compressed' at the root`
+      : undefined,
+  segment: (_positions: unknown, p: number): [number, number] => [p, p + 1],
+  endsInPositions: undefined,
+  segmentEnd: (_positions: unknown, p: number) => p + 1,
+  positionsFromOffsets: () => new Uint32Array(0),
+  checkPositions: () => ({ contiguous: true }),
+  emitSegment: ({ b, c, parent, segmentEnd }) => {
+    const at = parent as Value;
+    return { lo: at, hi: segmentEnd ?? b.addi(at, c(1)) };
+  },
+}));
