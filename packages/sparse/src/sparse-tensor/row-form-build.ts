@@ -293,7 +293,9 @@ function rowsThroughColumns(
  * Rows in pointers form (`pointers`, `columns`, `values`) transposed into their columns in
  * pointers form, as scipy's `csr_tocsc` does: the entries counted per column, then each row's
  * entries, rows in order, moved to the next free place of their column, so each column holds
- * its rows in increasing order (and equal coordinates in the order they stood).
+ * its rows in increasing order (and equal coordinates in the order they stood). The count
+ * array becomes the column pointers: it holds column `c`'s start one place up, at `c + 1`, and
+ * the scatter advances that to `c`'s end, which is where column `c + 1` starts.
  */
 export function transposedRows(
   pointers: Int32Array,
@@ -303,25 +305,41 @@ export function transposedRows(
 ): Rows {
   const count = values.length;
   const columnPointers = new Uint32Array(colCount + 1);
-  const starts = signed(columnPointers);
-  countInto(starts, columns);
+  const startsAbove = signed(columnPointers);
+  countStartsAbove(startsAbove, columns);
   const rowsOut = new Uint32Array(count);
   const out = valueArrayLike(values, count);
-  scatterRowsIntoColumns(pointers, columns, values, starts, signed(rowsOut), out);
-  shiftBack(starts);
+  scatterRowsIntoColumns(pointers, columns, values, startsAbove, signed(rowsOut), out);
   return { pointers: columnPointers, columns: rowsOut, values: out };
 }
 
 /**
+ * `startsAbove[c + 1]` becomes where key `c` begins (the keys below `c` counted; `startsAbove`
+ * is zero and one longer than the largest key + 1).
+ */
+function countStartsAbove(startsAbove: Int32Array, keys: Int32Array): void {
+  for (let e = 0; e < keys.length; e++) {
+    const at = (keys[e] as number) + 1;
+    startsAbove[at] = (startsAbove[at] as number) + 1;
+  }
+  let start = 0;
+  for (let c = 1; c < startsAbove.length; c++) {
+    const n = startsAbove[c] as number;
+    startsAbove[c] = start;
+    start += n;
+  }
+}
+
+/**
  * Row by row (`pointers`), each entry to the next free place of its column, its row into
- * `rowsOut` and its value into `out`. `starts` (where each column begins) advance each
- * column's start to its end on the way; the caller shifts them back (see scatterByKey).
+ * `rowsOut` and its value into `out`. `startsAbove[c + 1]` (where column `c` begins) advances
+ * to the column's end on the way, so it ends up as the column pointers.
  */
 function scatterRowsIntoColumns(
   pointers: Int32Array,
   columns: Int32Array,
   values: ValueArray,
-  starts: Int32Array,
+  startsAbove: Int32Array,
   rowsOut: Int32Array,
   out: ValueArray,
 ): void {
@@ -330,9 +348,9 @@ function scatterRowsIntoColumns(
   for (let r = 0; r + 1 < pointers.length; r++) {
     const end = pointers[r + 1] as number;
     for (let q = pointers[r] as number; q < end; q++) {
-      const c = columns[q] as number;
-      const at = starts[c] as number;
-      starts[c] = at + 1;
+      const c = (columns[q] as number) + 1;
+      const at = startsAbove[c] as number;
+      startsAbove[c] = at + 1;
       rowsOut[at] = r;
       to[at] = from[q] as number;
     }
