@@ -6,12 +6,12 @@
  *
  * A dense operand is a load at the subscripts' values. A sparse one (formats arrive here
  * locatable, see planning/locatable-format.ts: at most the outermost level dense, every other
- * level compressed) is located level by level: a dense level is the coordinate itself, a compressed level a binary
- * search of the coordinate in its parent's segment (`O(log n)` per level); an element not
- * stored reads zero. This is the "locate" strategy rather than MLIR's slice-driven iteration
- * (which walks the stored coordinates of a sparse image and derives the filter index): every
- * combination of the loops' indices is visited, so a sparse image costs what a dense one does
- * times the searches, and the result is exact for any pattern.
+ * level compressed) is located level by level: a dense level is the coordinate itself, a
+ * compressed level a binary search of the coordinate in its parent's segment (`O(log n)` per
+ * level); an element not stored reads zero. This is the "locate" strategy rather than MLIR's
+ * slice-driven iteration (which walks the stored coordinates of a sparse image and derives the
+ * filter index): every combination of the loops' indices is visited, so a sparse image costs
+ * what a dense one does times the searches, and the result is exact for any pattern.
  */
 import type { Builder, Type, Value } from '@tilekit/loop-ir';
 import { f32, i32, index } from '@tilekit/loop-ir';

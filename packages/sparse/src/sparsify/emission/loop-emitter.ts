@@ -6,14 +6,13 @@
  * Reductions whose output element is fixed are carried in registers (`iter_args`), as MLIR's
  * sparsifier scalarizes them.
  */
-import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
-import { levelAt, type SparseFormat } from '../../sparse-tensor/format.js';
-import type { LevelFormat } from '../../sparse-tensor/levels/level-format.js';
+import type { Builder, Value } from '@tilekit/loop-ir';
+import { levelAt } from '../../sparse-tensor/format.js';
 import type { Expr } from '../planning/expression.js';
-import type { KernelPlan, TensorPlan } from '../planning/kernel-plan.js';
+import type { KernelPlan } from '../planning/kernel-plan.js';
 import { buildLattice, casesOf, optimizeLattice } from '../planning/lattice.js';
-import type { LatticePoint, Participation } from '../planning/lattice-point.js';
-import { accessesOf, nodesOf } from '../planning/notation.js';
+import type { LatticePoint } from '../planning/lattice-point.js';
+import { nodesOf } from '../planning/notation.js';
 import { hasAssembly, type OutputAssembly } from '../planning/output-plan.js';
 import { type AssemblyContext, AssemblyState } from './assembly-state.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
@@ -24,22 +23,17 @@ import {
   type LoopBodyEmitter,
   type LoopInfo,
   type LoopStep,
-  loadIndex,
-  parameterKey,
   type Scope,
   type SelectedStep,
   UNIVERSE,
 } from './emit-context.js';
-import {
-  emitCombine,
-  emitConstant,
-  emitExpression,
-  emitReductionIdentity,
-} from './emit-expression.js';
+import { emitCombine, emitExpression } from './emit-expression.js';
 import { ExpandedRow } from './expanded-row.js';
+import { KernelEntry } from './kernel-entry.js';
 import type { KernelParameter } from './kernel-parameter.js';
 import { scalarTypeOf } from './kernel-signature.js';
 import { emitLocatedRead } from './located-access.js';
+import { OperandCursors } from './operand-cursors.js';
 import { OutputInsertion } from './output-insertion.js';
 
 /** The value of a term where every operand is absent (an implicit zero). */
@@ -48,11 +42,8 @@ const ZERO_TERM: Expr = { kind: 'const', value: 0 };
 /** Emits the body of one kernel function. */
 export class LoopEmitter implements LoopBodyEmitter {
   readonly #plan: KernelPlan;
-  readonly #top: Builder;
-  readonly #args: ReadonlyMap<string, Value>;
-  readonly #tensors: ReadonlyMap<string, TensorPlan>;
-  readonly #indexConstants = new Map<number, Value>();
-  readonly #element: ScalarType;
+  readonly #entry: KernelEntry;
+  readonly #operands: OperandCursors;
   /** How a formatted output is written (`undefined` for a plain dense output). */
   readonly #assembly: OutputAssembly | undefined;
   /** The insertions of a formatted output assembled by the loops. */
@@ -61,8 +52,6 @@ export class LoopEmitter implements LoopBodyEmitter {
   readonly #expandedRow: ExpandedRow | undefined;
   /** The index variable after whose loops the output's parent end position is stored. */
   readonly #parentEndIndex: string | undefined;
-  /** `memref.dim` of output arrays, hoisted to the entry like the index constants. */
-  readonly #lengths = new Map<Value, Value>();
 
   /** How co-iteration loops pick their lattice case (see {@link CaseDispatch}). */
   readonly #caseDispatch: CaseDispatch;
@@ -83,26 +72,18 @@ export class LoopEmitter implements LoopBodyEmitter {
   ) {
     this.#plan = plan;
     this.#caseDispatch = caseDispatch;
-    this.#top = top;
-    this.#args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
-    this.#tensors = new Map(plan.inputs.map((t) => [t.name, t]));
-    this.#element = scalarTypeOf(plan.valueType);
+    this.#entry = new KernelEntry(top, scalarTypeOf(plan.valueType), params, args);
+    this.#operands = new OperandCursors(plan.inputs, this.#entry);
     const assembly = hasAssembly(plan) ? plan.assembly : undefined;
     this.#assembly = assembly;
     if (assembly !== undefined && assembly.strategy !== 'in-place') {
+      const entry = this.#entry;
       const ctx: AssemblyContext = {
-        arg: (key) => this.#args.get(key) as Value,
-        c: (n) => this.c(n),
-        size: (v) => this.#size(v),
-        zero: () => this.#zero(),
-        length: (memref) => {
-          let dim = this.#lengths.get(memref);
-          if (dim === undefined) {
-            dim = this.#top.dim(memref, this.c(0));
-            this.#lengths.set(memref, dim);
-          }
-          return dim;
-        },
+        arg: (key) => entry.byKey(key),
+        c: (n) => entry.c(n),
+        size: (v) => entry.size(v),
+        zero: () => entry.zero(),
+        length: (memref) => entry.length(memref),
       };
       const state = new AssemblyState(ctx);
       const insertion = new OutputInsertion(ctx, state, assembly);
@@ -125,22 +106,22 @@ export class LoopEmitter implements LoopBodyEmitter {
     }
     if (this.#plan.reducer !== 'sum') {
       this.#reducesSomething = [...this.#plan.reductions]
-        .map((v) => this.#top.cmpi('ugt', this.#size(v), this.c(0)))
-        .reduce((all, x) => this.#top.binary('arith.andi', all, x));
+        .map((v) => this.#entry.top.cmpi('ugt', this.#entry.size(v), this.c(0)))
+        .reduce((all, x) => this.#entry.top.binary('arith.andi', all, x));
     }
     if (this.#plan.notation.op === '=' && this.#assembly === undefined && !this.#overwritesOutput) {
       this.#emitZeroFill();
     }
-    this.#insertion?.emitInit(this.#top);
+    this.#insertion?.emitInit(this.#entry.top);
     const scope: Scope = {
-      b: this.#top,
+      b: this.#entry.top,
       idx: new Map(),
       cursors,
       loaded: new Map(),
       red: undefined,
     };
     this.#genLoops(scope, 0, this.#plan.notation.rhs);
-    this.#insertion?.emitFinalize(this.#top);
+    this.#insertion?.emitFinalize(this.#entry.top);
   }
 
   /**
@@ -157,12 +138,14 @@ export class LoopEmitter implements LoopBodyEmitter {
     const lastOutputLoop = Math.max(-1, ...output.indices.map((i) => loopOrder.indexOf(i)));
     if (loopOrder.slice(0, lastOutputLoop + 1).some((v) => reductions.has(v))) return false;
     return output.indices.every((i) =>
-      [...this.#tensors.values()].every(
-        (t) =>
-          t.format === undefined ||
-          !t.levelIndices.includes(i) ||
-          levelAt(t.format, t.levelIndices.indexOf(i)).iteration === 'range',
-      ),
+      this.#operands
+        .plans()
+        .every(
+          (t) =>
+            t.format === undefined ||
+            !t.levelIndices.includes(i) ||
+            levelAt(t.format, t.levelIndices.indexOf(i)).iteration === 'range',
+        ),
     );
   }
 
@@ -172,12 +155,16 @@ export class LoopEmitter implements LoopBodyEmitter {
    * its value too, unless a reduced extent is 0 (no term at all: the identity).
    */
   #emitZeroFill(): void {
-    const out = this.#arg('output', this.#plan.output.name);
+    const out = this.#entry.arg('output', this.#plan.output.name);
     const zero =
       this.#reducesSomething === undefined
-        ? this.#zero()
-        : this.#top.select(this.#reducesSomething, this.#zero(), this.#identity());
-    const dims = this.#plan.output.indices.map((i) => this.#size(i));
+        ? this.#entry.zero()
+        : this.#entry.top.select(
+            this.#reducesSomething,
+            this.#entry.zero(),
+            this.#entry.identity(this.#plan.reducer),
+          );
+    const dims = this.#plan.output.indices.map((i) => this.#entry.size(i));
     const nest = (b: Builder, d: number, ivs: Value[]): void => {
       if (d === dims.length) {
         b.store(zero, out, ivs);
@@ -188,7 +175,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         return [];
       });
     };
-    nest(this.#top, 0, []);
+    nest(this.#entry.top, 0, []);
   }
 
   /**
@@ -225,12 +212,12 @@ export class LoopEmitter implements LoopBodyEmitter {
     let red = !startsReduction
       ? s.red
       : this.#plan.reducer !== 'sum'
-        ? this.#identity()
+        ? this.#entry.identity(this.#plan.reducer)
         : this.#insertion === undefined && !this.#overwritesOutput
-          ? s.b.load(this.#arg('output', out.name), this.#outIndices(s))
-          : this.#zero();
+          ? s.b.load(this.#entry.arg('output', out.name), this.#outIndices(s))
+          : this.#entry.zero();
 
-    let points = optimizeLattice(buildLattice(expr, (t) => this.#participation(s, t, v)));
+    let points = optimizeLattice(buildLattice(expr, (t) => this.#operands.participation(s, t, v)));
     // The loop leaves out the coordinates where the expression is zero: a sum need not see
     // them, a min/max must (MLIR's semantics: the implicit zeros take part).
     const implicitZeros =
@@ -258,7 +245,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       if (iters.some((k) => exhausted.has(k))) continue;
       for (const k of iters) {
         if (!bounds.has(k)) {
-          const bound = this.#iteratorBounds(s, k, v);
+          const bound = this.#operands.iteratorBounds(s, k, v);
           bounds.set(k, bound);
           resume.set(k, bound.lo);
         }
@@ -279,16 +266,16 @@ export class LoopEmitter implements LoopBodyEmitter {
       const { lo, hi } = bounds.get(countedBy) as { lo: Value; hi: Value };
       const missesSome = s.b.binary(
         'arith.andi',
-        s.b.cmpi('ult', s.b.subi(hi, lo), this.#size(v)),
+        s.b.cmpi('ult', s.b.subi(hi, lo), this.#entry.size(v)),
         this.#reducesSomething as Value,
       );
       const r = red as Value;
-      red = s.b.select(missesSome, this.#combine(s.b, r, this.#zero()), r);
+      red = s.b.select(missesSome, this.#combine(s.b, r, this.#entry.zero()), r);
     }
     if (v === this.#parentEndIndex) this.#insertion?.emitParentEnd(s.b, s.idx);
     if (startsReduction) {
       if (this.#insertion === undefined) {
-        s.b.store(red as Value, this.#arg('output', out.name), this.#outIndices(s));
+        s.b.store(red as Value, this.#entry.arg('output', out.name), this.#outIndices(s));
       } else {
         this.#insertion.emitInsert(s.b, s.idx, red as Value, true);
       }
@@ -322,7 +309,7 @@ export class LoopEmitter implements LoopBodyEmitter {
 
   /** Binds the loop index and the present tensors' positions, loads ready values, recurses. */
   genCase(s: Scope, loop: LoopInfo, point: LatticePoint, step: LoopStep): Value | undefined {
-    const inner = this.#bindCases(s, loop, [point], step);
+    const inner = this.#operands.bindCases(s, loop, [point], step);
     return this.#genLoops(inner, loop.depth + 1, point.expr);
   }
 
@@ -332,14 +319,14 @@ export class LoopEmitter implements LoopBodyEmitter {
     if (loop.depth + 1 !== this.#plan.loopOrder.length) return false;
     if (this.#assembly !== undefined && this.#assembly.strategy !== 'insert') return false;
     if (loop.cases.length !== 2 ** loop.iters.length - 1) return false;
-    if (this.#element.kind === 'float') return true;
+    if (this.#entry.element.kind === 'float') return true;
     return loop.cases.every(
       (point) => !nodesOf(point.expr).some((n) => n.kind === 'binary' && n.op === '/'),
     );
   }
 
   genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined {
-    const inner = this.#bindCases(s, loop, loop.cases, step);
+    const inner = this.#operands.bindCases(s, loop, loop.cases, step);
     const value = step.choose(loop.cases.map((point) => this.#evaluate(inner, point.expr)));
     if (step.count !== undefined && this.#insertion !== undefined) {
       return this.#insertion.emitInsert(inner.b, inner.idx, value, false, step.count);
@@ -358,58 +345,6 @@ export class LoopEmitter implements LoopBodyEmitter {
     };
   }
 
-  /**
-   * Binds the loop index and the positions of the operands of `points` at `step`, and loads
-   * the values their expressions read that are now reachable.
-   */
-  #bindCases(s: Scope, loop: LoopInfo, points: readonly LatticePoint[], step: LoopStep): Scope {
-    const { b } = s;
-    const { coordinate, positions, segEnd } = step;
-    const idx = new Map(s.idx).set(loop.v, coordinate);
-    const cursors = new Map(s.cursors);
-    const bound = new Set<string>();
-    for (const point of points) {
-      for (const t of point.sparse) {
-        if (bound.has(t)) continue;
-        bound.add(t);
-        const c = cursors.get(t) as Cursor;
-        cursors.set(t, {
-          level: c.level + 1,
-          pos: positions.get(t) as Value,
-          ...(segEnd === undefined ? {} : { segEnd }),
-        });
-      }
-      for (const t of point.dense) {
-        const c = cursors.get(t);
-        if (c === undefined || bound.has(t)) continue;
-        bound.add(t);
-        const pos =
-          c.level === 0 ? coordinate : b.addi(b.muli(c.pos, this.#size(loop.v)), coordinate);
-        cursors.set(t, { level: c.level + 1, pos });
-      }
-    }
-    const loaded = new Map(s.loaded);
-    for (const a of points.flatMap((point) => accessesOf(point.expr))) {
-      if (loaded.has(a.tensor) || a.indices.length === 0) continue;
-      const t = this.#tensors.get(a.tensor) as TensorPlan;
-      // An operand read through affine subscripts is located where the value is used.
-      if (t.subscripts !== undefined) continue;
-      const c = cursors.get(a.tensor);
-      if (t.format !== undefined && c?.level === t.format.levels.length) {
-        loaded.set(a.tensor, b.load(this.#arg('values', a.tensor), [c.pos]));
-      } else if (t.format === undefined && a.indices.every((i) => idx.has(i))) {
-        loaded.set(
-          a.tensor,
-          b.load(
-            this.#arg('dense', a.tensor),
-            a.indices.map((i) => idx.get(i) as Value),
-          ),
-        );
-      }
-    }
-    return { b, idx, cursors, loaded, red: s.red };
-  }
-
   /** The innermost statement: fold into the carried reduction or update the output. */
   #genStmt(s: Scope, expr: Expr): Value | undefined {
     return this.#genStmtOf(s, this.#evaluate(s, expr));
@@ -425,7 +360,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       this.#storeFormatted(s, value);
       return undefined;
     }
-    const out = this.#arg('output', this.#plan.output.name);
+    const out = this.#entry.arg('output', this.#plan.output.name);
     const at = this.#outIndices(s);
     if (this.#plan.notation.op === '=' && this.#plan.reductions.size === 0) {
       s.b.store(value, out, at);
@@ -440,7 +375,7 @@ export class LoopEmitter implements LoopBodyEmitter {
     const assembly = this.#assembly as OutputAssembly;
     if (assembly.strategy === 'in-place') {
       const x = this.#plan.output.name;
-      s.b.store(value, this.#arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
+      s.b.store(value, this.#entry.arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
     } else {
       this.#insertion?.emitInsert(s.b, s.idx, value, false);
     }
@@ -450,113 +385,52 @@ export class LoopEmitter implements LoopBodyEmitter {
     return emitExpression(
       {
         b: s.b,
-        element: this.#element,
+        element: this.#entry.element,
         access: (a) =>
           a.indices.length === 0
-            ? this.#arg('scalar', a.tensor)
+            ? this.#entry.arg('scalar', a.tensor)
             : (s.loaded.get(a.tensor) ?? this.#locate(s, a.tensor)),
         index: (i) => s.idx.get(i) as Value,
-        constant: (x) => this.#constant(x),
+        constant: (x) => this.#entry.constant(x),
       },
       e,
     );
   }
 
   #combine(b: Builder, acc: Value, value: Value): Value {
-    return emitCombine(b, this.#element, this.#plan.notation.op, this.#plan.reducer, acc, value);
+    return emitCombine(
+      b,
+      this.#entry.element,
+      this.#plan.notation.op,
+      this.#plan.reducer,
+      acc,
+      value,
+    );
   }
 
   /** The element of a located operand (see located-access.ts) at the bound indices. */
   #locate(s: Scope, tensor: string): Value {
-    return emitLocatedRead(s.b, this.#tensors.get(tensor) as TensorPlan, s.idx, {
-      arg: (kind, level) => this.#arg(kind, tensor, level),
+    return emitLocatedRead(s.b, this.#operands.plan(tensor), s.idx, {
+      arg: (kind, level) => this.#entry.arg(kind, tensor, level),
       c: (n) => this.c(n),
-      zero: this.#zero(),
-      element: this.#element,
+      zero: this.#entry.zero(),
+      element: this.#entry.element,
     });
-  }
-
-  #participation(s: Scope, tensor: string, v: string): Participation | undefined {
-    const t = this.#tensors.get(tensor) as TensorPlan;
-    // Located at each element: present wherever its index variables are, like a dense operand.
-    if (t.subscripts !== undefined) {
-      return t.subscripts.some((x) => x.terms.some((term) => term.index === v))
-        ? 'dense'
-        : undefined;
-    }
-    if (t.format === undefined) return t.indices.includes(v) ? 'dense' : undefined;
-    const c = s.cursors.get(tensor) as Cursor;
-    if (t.levelIndices[c.level] !== v) return undefined;
-    return levelAt(t.format, c.level).iteration === 'range' ? 'dense' : 'sparse';
-  }
-
-  /** The level object of the level `tensor`'s cursor is at. */
-  #level(s: Scope, tensor: string): LevelFormat {
-    const t = this.#tensors.get(tensor) as TensorPlan;
-    return levelAt(t.format as SparseFormat, (s.cursors.get(tensor) as Cursor).level);
   }
 
   isNonUnique(s: Scope, k: string): boolean {
-    return k !== UNIVERSE && !this.#level(s, k).unique;
-  }
-
-  /** `[lo, hi)` of an iterator: a dense range, or the segment its level object bounds. */
-  #iteratorBounds(s: Scope, k: string, v: string): { lo: Value; hi: Value } {
-    if (k === UNIVERSE) return { lo: this.c(0), hi: this.#size(v) };
-    const c = s.cursors.get(k) as Cursor;
-    const level = this.#level(s, k);
-    return level.emitSegment({
-      b: s.b,
-      c: (n) => this.c(n),
-      load: (memref, at) => loadIndex(s.b, memref, at),
-      positions: level.hasPositions ? this.#arg('positions', k, c.level) : undefined,
-      parent: c.level === 0 ? undefined : c.pos,
-      segmentEnd: c.segEnd,
-    });
+    return this.#operands.isNonUnique(s, k);
   }
 
   loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value {
-    return loadIndex(
-      b,
-      this.#arg('coordinates', tensor, (s.cursors.get(tensor) as Cursor).level),
-      pos,
-    );
+    return this.#operands.loadCoordinate(b, tensor, s, pos);
   }
 
   #outIndices(s: Scope): Value[] {
     return this.#plan.output.indices.map((i) => s.idx.get(i) as Value);
   }
 
-  #size(v: string): Value {
-    return this.#args.get(`size:${v}`) as Value;
-  }
-
-  #arg(kind: KernelParameter['kind'], tensor: string, level?: number): Value {
-    return this.#args.get(`${kind}:${tensor}${level === undefined ? '' : `:${level}`}`) as Value;
-  }
-
-  /** Index constants live at the function entry, like MLIR's hoisted `%c0`, `%c1`. */
   c(n: number): Value {
-    let c = this.#indexConstants.get(n);
-    if (c === undefined) {
-      c = this.#top.constantIndex(n);
-      this.#indexConstants.set(n, c);
-    }
-    return c;
-  }
-
-  #zero(): Value {
-    return this.#constant(0);
-  }
-
-  /** The identity of the stage's `min`/`max` reduction, at the function entry. */
-  #identity(): Value {
-    const reducer = this.#plan.reducer;
-    if (reducer === 'sum') return this.#zero();
-    return emitReductionIdentity(this.#top, this.#element, reducer);
-  }
-
-  #constant(x: number): Value {
-    return emitConstant(this.#top, this.#element, x);
+    return this.#entry.c(n);
   }
 }
