@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { didYouMean } from './did-you-mean.js';
-import { CliError } from './io.js';
+import { CliError, type CliIO } from './io.js';
 
 /** The option spellings a parseArgs config accepts: `--name` and `-x` for each option. */
 function spellings(options: ParseArgsConfig['options']): string[] {
@@ -98,4 +98,21 @@ export function choiceOption<T extends string>(
     `--${option} takes ${allowed.join(' or ')}, got '${value}'${didYouMean(value, allowed)}`,
     2,
   );
+}
+
+/** The `-h, --help` option every command takes, spread into its parseArgs options. */
+export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+
+/**
+ * Whether a command's parsed `values` ask for its help (`-h`, `--help`, from
+ * {@link HELP_OPTION}); when they do, `help` is printed and the command returns 0 at once.
+ */
+export function helpShown(
+  values: { readonly help?: boolean | undefined },
+  help: string,
+  io: CliIO,
+): boolean {
+  if (values.help !== true) return false;
+  io.stdout(`${help}\n`);
+  return true;
 }

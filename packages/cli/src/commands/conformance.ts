@@ -25,7 +25,7 @@ import {
 import { VECTORIZER_CONFORMANCE_EXCLUSIONS, vectorize } from '@tilekit/sparse-vectorizer';
 import * as kernels from '@tilekit/tfjs-kernels';
 import '@tilekit/tfjs-kernels/register-cpu';
-import { choiceOption, parseCommandArgs } from '../args.js';
+import { choiceOption, HELP_OPTION, helpShown, parseCommandArgs } from '../args.js';
 import {
   BACKEND_PACKAGES,
   type BrowserBackend,
@@ -214,13 +214,10 @@ export const conformanceCommand: Command = {
       options: {
         backend: { type: 'string' },
         suite: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
+        ...HELP_OPTION,
       },
     });
-    if (values.help) {
-      io.stdout(`${help}\n`);
-      return 0;
-    }
+    if (helpShown(values, help, io)) return 0;
     const backend =
       values.backend === undefined
         ? undefined

@@ -1,4 +1,4 @@
-import { parseCommandArgs } from '../args.js';
+import { HELP_OPTION, helpShown, parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import type { DemoSection } from '../demos/demo-section.js';
 import { kernelsDemo } from '../demos/kernels-demo.js';
@@ -25,12 +25,9 @@ export const demoCommand: Command = {
   async run(args, io) {
     const { values } = parseCommandArgs({
       args: [...args],
-      options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { only: { type: 'string' }, ...HELP_OPTION },
     });
-    if (values.help) {
-      io.stdout(`${help}\n`);
-      return 0;
-    }
+    if (helpShown(values, help, io)) return 0;
     // Digits only: Number() would also take ' 1', '1.0' or '0x1'.
     const only =
       values.only === undefined || !/^\d{1,3}$/.test(values.only) ? undefined : Number(values.only);

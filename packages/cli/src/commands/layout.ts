@@ -10,7 +10,7 @@ import {
   type Shape,
   xlaArraySize,
 } from '@tilekit/layout';
-import { parseCommandArgs } from '../args.js';
+import { HELP_OPTION, helpShown, parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError } from '../io.js';
 
@@ -98,13 +98,10 @@ export const layoutCommand: Command = {
         svg: { type: 'string' },
         'no-map': { type: 'boolean' },
         'max-cells': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
+        ...HELP_OPTION,
       },
     });
-    if (values.help) {
-      io.stdout(`${help}\n`);
-      return 0;
-    }
+    if (helpShown(values, help, io)) return 0;
     if (positionals.length !== 1)
       throw new CliError(`expected exactly one shape argument, got ${positionals.length}`, 2);
     const maxCells = maxCellsOption(values['max-cells']);

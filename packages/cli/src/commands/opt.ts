@@ -15,7 +15,7 @@ import {
   verifyModule,
 } from '@tilekit/loop-ir';
 import { sparseVectorizationPass } from '@tilekit/sparse-vectorizer';
-import { parseCommandArgs } from '../args.js';
+import { HELP_OPTION, helpShown, parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError } from '../io.js';
 import { isLibraryError } from '../library-errors.js';
@@ -101,13 +101,10 @@ export const optCommand: Command = {
         cse: { type: 'boolean' },
         canonicalize: { type: 'boolean' },
         report: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
+        ...HELP_OPTION,
       },
     });
-    if (values.help) {
-      io.stdout(`${help}\n`);
-      return 0;
-    }
+    if (helpShown(values, help, io)) return 0;
     if (positionals.length > 1)
       throw new CliError(`expected at most one input file, got ${positionals.length}`, 2);
     const file = positionals[0];
