@@ -427,6 +427,24 @@ describe('calls the row route does not take run on the calling thread', () => {
     expectSameBits(threaded, alone);
   });
 
+  it('a windowed output runs on one thread, equal to runKernel and to a plain loop', () => {
+    const kernel = pool.kernel('Y(i(1,30,2),j) = A(i,j) * 2', { A: 'CSR' }, { valueType: 'f64' });
+    expect(kernel.singleThreadReason).toMatch(
+      /rows cannot be split: it writes a window of its output/,
+    );
+    const A = randomTensor(seededRandom(10), [15, 12], 'CSR', 'uniform', 'f64');
+    const Y = { data: new Float64Array(30 * 12).fill(-1), shape: [30, 12] };
+    const { threaded, alone } = bothWays(kernel, { A, Y });
+    expectSameBits(threaded, alone);
+    expect(kernel.lastCallThreads).toBe(1);
+    const dense = A.toDense();
+    const expected = Array.from(Y.data, (v, k) => {
+      const row = Math.floor(k / 12);
+      return row % 2 === 1 ? 2 * (dense[((row - 1) / 2) * 12 + (k % 12)] as number) : v;
+    });
+    expect(Array.from(threaded as Float64Array)).toEqual(expected);
+  });
+
   it('bad operands throw the error runKernel throws', () => {
     const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType: 'f64' });
     const A = randomTensor(seededRandom(5), [10, 6], 'CSR', 'uniform', 'f64');
