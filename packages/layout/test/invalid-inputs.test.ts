@@ -61,15 +61,18 @@ const LAYOUT_SYNTAX: readonly (readonly [string, number, string])[] = [
   ['{1 0}', 3, "',' or ':' or '}'"],
 ];
 
+/** XLA's words for a layout whose minor_to_major does not list every dimension. */
+const rankMismatch = (dimensions: number, minorToMajor: number) =>
+  `Dimensions size is ${dimensions}, but minor to major size is ${minorToMajor}.`;
+
+/** The range XLA's int8 memory space allows, as the message states it. */
+const MEMORY_SPACE_RANGE = 'the memory space must be an integer in -128..127';
+
 /** [input, offending argument, gist] for parseShape. */
 const SHAPE_VALIDATION: readonly (readonly [string, string, string])[] = [
   ['f32[3,5]{0,0}', 'layout.minorToMajor', 'not a permutation'],
   ['f32[3,5]{2,0}', 'layout.minorToMajor', 'not a permutation'],
-  [
-    'f32[3,5]{1}',
-    'shape.layout.minorToMajor',
-    'Dimensions size is 2, but minor to major size is 1.',
-  ],
+  ['f32[3,5]{1}', 'shape.layout.minorToMajor', rankMismatch(2, 1)],
   ['f32[3,5]{1,0:T()}', 'layout.tiles', 'empty'],
   ['f32[3,5]{1,0:T(2,0)}', 'layout.tiles', 'zero dimension'],
   ['f32[3,5]{1,0:T(-2,2)}', 'layout.tiles', 'negative'],
@@ -79,11 +82,7 @@ const SHAPE_VALIDATION: readonly (readonly [string, string, string])[] = [
   ['f32[3,5]{1,0:L(0)}', 'layout.tailPaddingAlignmentInElements', 'L(0)'],
   ['f32[3,5]{1,0:L(-4)}', 'layout.tailPaddingAlignmentInElements', 'positive'],
   ['f32[3,5]{1,0:E(-1)}', 'layout.elementSizeInBits', 'E(-1)'],
-  [
-    'f32[3,5]{1,0:S(128)}',
-    'layout.memorySpace',
-    'S(128): the memory space must be an integer in -128..127',
-  ],
+  ['f32[3,5]{1,0:S(128)}', 'layout.memorySpace', `S(128): ${MEMORY_SPACE_RANGE}`],
   ['f32[3,5]{1,0:S(-129)}', 'layout.memorySpace', 'int8'],
   ['f32[3,5]{1,0:M(-3)}', 'layout.dynamicShapeMetadataPrefixBytes', 'M(-3)'],
   ['f32[3,5]{1,0:SC(-1:1)}', 'layout.splitConfigs', 'non-negative'],
@@ -104,11 +103,7 @@ const SHAPE_VALIDATION: readonly (readonly [string, string, string])[] = [
   ['f32[<=-1]', 'shape.dimensions', 'non-negative'],
   ['token[3]', 'shape', 'takes no dimensions'],
   ['b((f32[1]))', 'shape', 'must hold an array shape'],
-  [
-    '(f32[2]{1,0})',
-    'shape.layout.minorToMajor',
-    'Dimensions size is 1, but minor to major size is 2.',
-  ],
+  ['(f32[2]{1,0})', 'shape.layout.minorToMajor', rankMismatch(1, 2)],
   ['f32[3]{0:P(f32[2]{0:P(u8[1])})}', 'shape.layout.physicalShape', 'not for a sparse array'],
 ];
 
@@ -127,6 +122,14 @@ function caught(run: () => unknown): unknown {
     return error;
   }
   throw new Error('expected an error');
+}
+
+/** `run` throws a LayoutValidationError naming `argument` whose message contains `gist`. */
+function expectValidationError(run: () => unknown, argument: string, gist: string): void {
+  const error = caught(run) as LayoutValidationError;
+  expect(error).toBeInstanceOf(LayoutValidationError);
+  expect(error.argument).toBe(argument);
+  expect(error.message).toContain(gist);
 }
 
 describe('syntax errors', () => {
@@ -161,10 +164,7 @@ describe('syntax errors', () => {
 
 describe('validation errors', () => {
   it.each(SHAPE_VALIDATION)('parseShape(%j) is invalid: %s %s', (input, argument, gist) => {
-    const error = caught(() => parseShape(input)) as LayoutValidationError;
-    expect(error).toBeInstanceOf(LayoutValidationError);
-    expect(error.argument).toBe(argument);
-    expect(error.message).toContain(gist);
+    expectValidationError(() => parseShape(input), argument, gist);
   });
 
   it('treats a token/opaque shape followed by {} as trailing content, as XLA does', () => {
@@ -174,10 +174,7 @@ describe('validation errors', () => {
   });
 
   it.each(LAYOUT_VALIDATION)('parseLayout(%j) is invalid: %s %s', (input, argument, gist) => {
-    const error = caught(() => parseLayout(input)) as LayoutValidationError;
-    expect(error).toBeInstanceOf(LayoutValidationError);
-    expect(error.argument).toBe(argument);
-    expect(error.message).toContain(gist);
+    expectValidationError(() => parseLayout(input), argument, gist);
   });
 });
 
@@ -230,9 +227,6 @@ describe('invalid arguments to the index, size and drawing functions', () => {
   ];
 
   it.each(cases)('%s', (_, run, argument, gist) => {
-    const error = caught(run) as LayoutValidationError;
-    expect(error).toBeInstanceOf(LayoutValidationError);
-    expect(error.argument).toBe(argument);
-    expect(error.message).toContain(gist);
+    expectValidationError(run, argument, gist);
   });
 });
