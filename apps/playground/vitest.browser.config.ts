@@ -22,8 +22,12 @@ export default mergeConfig(
         // The desktop viewport every screenshot is taken at; the phone test resizes.
         viewport: { width: 1280, height: 900 },
         // Baselines are committed next to the tests (the repository ignores __screenshots__/).
+        // One tolerance for every panel's screenshot: pixelmatch's colour threshold 0.2 and at
+        // most 1% of the pixels differing.
         expect: {
           toMatchScreenshot: {
+            comparatorName: 'pixelmatch',
+            comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 },
             resolveScreenshotPath: ({ root, testFileDirectory, arg, browserName, ext }) =>
               `${root}/${testFileDirectory}/baselines/${arg}-${browserName}${ext}`,
           },

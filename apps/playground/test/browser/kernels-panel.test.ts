@@ -147,8 +147,6 @@ describe('Kernels panel', () => {
     await expect
       .poll(() => app.querySelector<HTMLElement>('.kernel-results')!.dataset.state)
       .toBe('done');
-    await expect.element(page.getByTestId('kernel-results')).toMatchScreenshot('kernels-panel', {
-      comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 },
-    });
+    await expect.element(page.getByTestId('kernel-results')).toMatchScreenshot('kernels-panel');
   });
 });

@@ -72,8 +72,6 @@ describe('Layout panel', () => {
     openPanel('panel=layout&shape=F32[4,8]{1,0:(2,4)(2,1)}');
     await expect
       .element(page.getByRole('region', { name: 'Layout' }))
-      .toMatchScreenshot('layout-panel', {
-        comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 },
-      });
+      .toMatchScreenshot('layout-panel');
   });
 });

@@ -311,8 +311,6 @@ describe('Sparse panel', () => {
   it('matches its screenshot (the pictures only: timings are not captured)', async () => {
     const app = openPanel('panel=sparse&backend=cpu&n=6');
     await settled(app);
-    await expect.element(page.getByTestId('sparse-pictures')).toMatchScreenshot('sparse-panel', {
-      comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 },
-    });
+    await expect.element(page.getByTestId('sparse-pictures')).toMatchScreenshot('sparse-panel');
   });
 });

@@ -52,8 +52,6 @@ describe('Vectorizer panel', () => {
     openPanel('panel=vectorizer&vl=4');
     await expect
       .element(page.getByRole('region', { name: 'Vectorizer' }))
-      .toMatchScreenshot('vectorizer-panel', {
-        comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 },
-      });
+      .toMatchScreenshot('vectorizer-panel');
   });
 });
