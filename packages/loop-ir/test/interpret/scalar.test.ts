@@ -152,22 +152,6 @@ function binaryModule(
   return parseModule(fns.join('\n'));
 }
 
-const INT_OPS = [
-  'addi',
-  'subi',
-  'muli',
-  'divsi',
-  'divui',
-  'remsi',
-  'remui',
-  'shli',
-  'shrsi',
-  'shrui',
-  'maxui',
-  'minsi',
-];
-const INT_MODULE = binaryModule(INT_OPS, ['i8', 'i16', 'i32', 'i64']);
-
 /** Stores `v` (reduced modulo 2^width) in a one-element typed array and reads it back. */
 function throughTypedArray(width: 8 | 16 | 32 | 64, signed: boolean, v: bigint): bigint {
   if (width === 64) {
@@ -183,40 +167,45 @@ function throughTypedArray(width: 8 | 16 | 32 | 64, signed: boolean, v: bigint):
   return BigInt(small[0] as number);
 }
 
-/** Reference integer semantics through JS typed arrays (which wrap on store). */
-function referenceInt(op: string, width: 8 | 16 | 32 | 64, a: bigint, b: bigint): bigint {
-  const signedOf = (v: bigint) => throughTypedArray(width, true, v);
-  const unsignedOf = (v: bigint) => throughTypedArray(width, false, v);
-  const w = BigInt(width);
-  switch (op) {
-    case 'addi':
-      return signedOf(a + b);
-    case 'subi':
-      return signedOf(a - b);
-    case 'muli':
-      return signedOf(a * b);
-    case 'divsi':
-      return signedOf(a / b);
-    case 'divui':
-      return signedOf(unsignedOf(a) / unsignedOf(b));
-    case 'remsi':
-      return signedOf(a % b);
-    case 'remui':
-      return signedOf(unsignedOf(a) % unsignedOf(b));
-    case 'shli':
-      return unsignedOf(b) >= w ? 0n : signedOf(a << unsignedOf(b));
-    case 'shrsi':
-      return signedOf(a >> (unsignedOf(b) >= w ? w - 1n : unsignedOf(b)));
-    case 'shrui':
-      return unsignedOf(b) >= w ? 0n : signedOf(unsignedOf(a) >> unsignedOf(b));
-    case 'maxui':
-      return unsignedOf(a) >= unsignedOf(b) ? a : b;
-    case 'minsi':
-      return a <= b ? a : b;
-    default:
-      throw new Error(op);
-  }
+/** A width's wraparound, as typed arrays of that width store values. */
+interface Wrap {
+  readonly signedOf: (v: bigint) => bigint;
+  readonly unsignedOf: (v: bigint) => bigint;
+  readonly w: bigint;
 }
+
+/** Reference integer semantics of each op tested, through JS typed arrays (which wrap on store). */
+const INT_REFERENCE: Readonly<Record<string, (a: bigint, b: bigint, wrap: Wrap) => bigint>> = {
+  addi: (a, b, { signedOf }) => signedOf(a + b),
+  subi: (a, b, { signedOf }) => signedOf(a - b),
+  muli: (a, b, { signedOf }) => signedOf(a * b),
+  divsi: (a, b, { signedOf }) => signedOf(a / b),
+  divui: (a, b, { signedOf, unsignedOf }) => signedOf(unsignedOf(a) / unsignedOf(b)),
+  remsi: (a, b, { signedOf }) => signedOf(a % b),
+  remui: (a, b, { signedOf, unsignedOf }) => signedOf(unsignedOf(a) % unsignedOf(b)),
+  shli: (a, b, { signedOf, unsignedOf, w }) =>
+    unsignedOf(b) >= w ? 0n : signedOf(a << unsignedOf(b)),
+  shrsi: (a, b, { signedOf, unsignedOf, w }) =>
+    signedOf(a >> (unsignedOf(b) >= w ? w - 1n : unsignedOf(b))),
+  shrui: (a, b, { signedOf, unsignedOf, w }) =>
+    unsignedOf(b) >= w ? 0n : signedOf(unsignedOf(a) >> unsignedOf(b)),
+  maxui: (a, b, { unsignedOf }) => (unsignedOf(a) >= unsignedOf(b) ? a : b),
+  minsi: (a, b) => (a <= b ? a : b),
+};
+
+/** The reference value of `op` on `a`, `b` at `width` bits. */
+function referenceInt(op: string, width: 8 | 16 | 32 | 64, a: bigint, b: bigint): bigint {
+  const reference = INT_REFERENCE[op];
+  if (reference === undefined) throw new Error(op);
+  return reference(a, b, {
+    signedOf: (v) => throughTypedArray(width, true, v),
+    unsignedOf: (v) => throughTypedArray(width, false, v),
+    w: BigInt(width),
+  });
+}
+
+const INT_OPS = Object.keys(INT_REFERENCE);
+const INT_MODULE = binaryModule(INT_OPS, ['i8', 'i16', 'i32', 'i64']);
 
 describe('integer semantics per width', () => {
   for (const width of [8, 16, 32, 64] as const) {
