@@ -73,7 +73,7 @@ const SUITE: SuitePass[] = [
 
 /** The pass's call, as the WebGPU kernel makes it. */
 function callOf(s: SuitePass) {
-  return layoutPassCall(s.pass.chain, sizeFromShape(s.pass.outShape), F32, 0, s.inputSize);
+  return layoutPassCall(s.pass.chain, sizeFromShape(s.pass.outShape), F32, s.inputSize);
 }
 
 /** Warps: the first, the last, and random ones. */

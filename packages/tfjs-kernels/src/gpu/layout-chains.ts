@@ -35,13 +35,32 @@ function term(stride: number, size: number, weight: number, bound = UNBOUNDED): 
   return { stride, size, bound, weight };
 }
 
-/** Output index of `step` → its input index (`null` for reshapes, which change nothing). */
-function backwardStep(step: RelayoutStep, input: number[], output: number[]): ChainStep | null {
-  const inStrides = rowMajorStrides(input);
-  const outStrides = rowMajorStrides(output);
+/** A step that moves elements (reshapes change no index), between the shapes around it. */
+interface ShapedStep {
+  readonly step: Exclude<RelayoutStep, { op: 'reshape' }>;
+  readonly input: readonly number[];
+  readonly output: readonly number[];
+  readonly inStrides: readonly number[];
+  readonly outStrides: readonly number[];
+}
+
+/** The plan's steps that move elements, in plan order, with shapes and row-major strides. */
+function shapedSteps(plan: RelayoutPlan): ShapedStep[] {
+  const shapes = shapesAlong(plan);
+  const steps: ShapedStep[] = [];
+  plan.steps.forEach((step, s) => {
+    if (step.op === 'reshape') return;
+    const input = shapes[s]!;
+    const output = shapes[s + 1]!;
+    const [inStrides, outStrides] = [rowMajorStrides(input), rowMajorStrides(output)];
+    steps.push({ step, input, output, inStrides, outStrides });
+  });
+  return steps;
+}
+
+/** Output index of a step → its input index. */
+function backwardStep({ step, input, output, inStrides, outStrides }: ShapedStep): ChainStep {
   switch (step.op) {
-    case 'reshape':
-      return null;
     case 'transpose':
       return step.perm.map((axis, d) => term(outStrides[d]!, output[d]!, inStrides[axis]!));
     case 'pad':
@@ -52,13 +71,9 @@ function backwardStep(step: RelayoutStep, input: number[], output: number[]): Ch
   }
 }
 
-/** Input index of `step` → its output index (`null` for reshapes). */
-function forwardStep(step: RelayoutStep, input: number[], output: number[]): ChainStep | null {
-  const inStrides = rowMajorStrides(input);
-  const outStrides = rowMajorStrides(output);
+/** Input index of a step → its output index. */
+function forwardStep({ step, input, inStrides, outStrides }: ShapedStep): ChainStep {
   switch (step.op) {
-    case 'reshape':
-      return null;
     case 'transpose': {
       const position = new Array<number>(step.perm.length);
       step.perm.forEach((axis, d) => {
@@ -73,22 +88,10 @@ function forwardStep(step: RelayoutStep, input: number[], output: number[]): Cha
 
 /** Physical slot → logical element index (or padding). */
 export function backwardChain(plan: RelayoutPlan): IndexChain {
-  const shapes = shapesAlong(plan);
-  const steps: ChainStep[] = [];
-  for (let s = plan.steps.length - 1; s >= 0; s--) {
-    const step = backwardStep(plan.steps[s]!, shapes[s]!, shapes[s + 1]!);
-    if (step !== null) steps.push(step);
-  }
-  return steps;
+  return shapedSteps(plan).reverse().map(backwardStep);
 }
 
 /** Logical element index → physical slot. */
 export function forwardChain(plan: RelayoutPlan): IndexChain {
-  const shapes = shapesAlong(plan);
-  const steps: ChainStep[] = [];
-  plan.steps.forEach((planStep, s) => {
-    const step = forwardStep(planStep, shapes[s]!, shapes[s + 1]!);
-    if (step !== null) steps.push(step);
-  });
-  return steps;
+  return shapedSteps(plan).map(forwardStep);
 }

@@ -4,8 +4,9 @@
  * backend-free CPU implementation it falls back to. The WebGL and WebGPU `layoutKernel`s run the
  * same specs (./layout-specs.ts).
  */
-import type { DataType } from '@tensorflow/tfjs-core';
+import type { DataType, NamedAttrMap, NamedTensorInfoMap, TensorInfo } from '@tensorflow/tfjs-core';
 import type { LayoutValues } from '../relayout/relayout-impl.js';
+import type { LruCache } from '../util/lru.js';
 import type { IndexChain } from './index-chain.js';
 
 /** What one layout kernel computes, given its attributes and input. */
@@ -42,4 +43,34 @@ export interface LayoutKernelSpec<A> {
  */
 export function storedPadValue(value: number, dtype: DataType): number {
   return dtype === 'int32' ? new Int32Array([value])[0]! : value;
+}
+
+/** One call of a layout kernel, as both GPU backends start it. */
+export interface LayoutKernelCall<A, P extends LayoutPass> {
+  readonly input: TensorInfo;
+  readonly attrs: A;
+  /** The planned pass, as the backend extended it. */
+  readonly pass: P;
+  /** The pad value as the input's dtype stores it. */
+  readonly padValue: number;
+}
+
+/**
+ * The input, attributes, planned pass and pad value of a call of `spec`. Plans are pure
+ * functions of their key (which fixes the input's shape and dtype), so each backend keeps the
+ * recent ones in `plans`, with what it adds to a plan (`extend`).
+ */
+export function layoutKernelCall<A, P extends LayoutPass>(
+  spec: LayoutKernelSpec<A>,
+  inputs: NamedTensorInfoMap,
+  attrs: NamedAttrMap | undefined,
+  plans: LruCache<P>,
+  extend: (planned: LayoutPass, input: TensorInfo) => P,
+): LayoutKernelCall<A, P> {
+  const input = inputs[spec.input] as TensorInfo;
+  const a = attrs as unknown as A;
+  const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () =>
+    extend(spec.plan(a, input.shape, input.dtype), input),
+  );
+  return { input, attrs: a, pass, padValue: storedPadValue(spec.padValue(a), input.dtype) };
 }

@@ -5,7 +5,7 @@
  * exceeds the shader's capacity.
  */
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import type { DataType, KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { DataType, KernelFunc } from '@tensorflow/tfjs-core';
 import {
   disposeWebglIntermediates as disposeAll,
   FLOAT_EXACT_INTEGER_LIMIT,
@@ -17,7 +17,7 @@ import {
 import {
   type LayoutKernelSpec,
   type LayoutPass,
-  storedPadValue,
+  layoutKernelCall,
 } from '../gpu/layout-kernel-spec.js';
 import type { LayoutValues } from '../relayout/relayout-impl.js';
 import { LruCache } from '../util/lru.js';
@@ -68,14 +68,12 @@ function packedRunValuesOrThrow(texData: Parameters<typeof packedRunValues>[0]):
 export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
   return ({ inputs, backend, attrs }) => {
     const webgl = backend as MathBackendWebGL;
-    const input = inputs[spec.input] as TensorInfo;
-    const a = attrs as NamedAttrMap as unknown as A;
-    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () => {
-      const planned = spec.plan(a, input.shape, input.dtype);
-      const anySource = { texelValues: 1, columns: 0 } as const;
-      return { ...planned, fitsShader: shaderChain(planned.chain, anySource) !== null };
-    });
-    const padValue = storedPadValue(spec.padValue(a), input.dtype);
+    const anySource = { texelValues: 1, columns: 0 } as const;
+    const kernelCall = layoutKernelCall(spec, inputs, attrs, plans, (planned) => ({
+      ...planned,
+      fitsShader: shaderChain(planned.chain, anySource) !== null,
+    }));
+    const { input, attrs: a, pass, padValue } = kernelCall;
     const inputSize = sizeFromShape(input.shape);
     const reason =
       passCpuReason(pass, inputSize, padValue, input.dtype) ??

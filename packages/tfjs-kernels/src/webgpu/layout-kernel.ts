@@ -5,7 +5,7 @@
  * inputs, empty tensors, chains beyond the pass's capacity).
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import type { KernelFunc, NamedAttrMap, TensorInfo } from '@tensorflow/tfjs-core';
+import type { KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
 import {
   webgpuCpuRouteReason as cpuRouteReason,
   runFlat,
@@ -15,7 +15,7 @@ import { fitsGeneratedPass } from '../gpu/index-chain.js';
 import {
   type LayoutKernelSpec,
   type LayoutPass,
-  storedPadValue,
+  layoutKernelCall,
 } from '../gpu/layout-kernel-spec.js';
 import type { LayoutValues } from '../relayout/relayout-impl.js';
 import { LruCache } from '../util/lru.js';
@@ -48,24 +48,22 @@ function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo
 export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
   return ({ inputs, backend, attrs }) => {
     const webgpu = backend as WebGPUBackend;
-    const input = inputs[spec.input] as TensorInfo;
-    const a = attrs as NamedAttrMap as unknown as A;
-    const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () => {
-      const planned = spec.plan(a, input.shape, input.dtype);
+    const kernelCall = layoutKernelCall(spec, inputs, attrs, plans, (planned, input) => {
       const size = sizeFromShape(planned.outShape);
       const runs = size > 0 && fitsGeneratedPass(planned.chain);
       const inputSize = sizeFromShape(input.shape);
-      const call = runs ? layoutPassCall(planned.chain, size, input.dtype, 0, inputSize) : null;
+      const call = runs ? layoutPassCall(planned.chain, size, input.dtype, inputSize) : null;
       return { ...planned, call };
     });
-    const padValue = storedPadValue(spec.padValue(a), input.dtype);
+    const { input, attrs: a, pass, padValue } = kernelCall;
     if (routeReason(webgpu, pass, input) !== null) {
       const values = readValues(webgpu, input, spec.op, spec.input) as LayoutValues;
       const out = spec.cpu(values, input.shape, input.dtype, a);
       return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
     }
     const call = pass.call!;
-    const program = new LayoutGatherProgram(sizeFromShape(pass.outShape), call.kind, call.runs);
+    const size = sizeFromShape(pass.outShape);
+    const program = new LayoutGatherProgram(size, call.kind, call.runs);
     const out = runFlat(webgpu, program, [input], input.dtype, withPadValue(call, padValue));
     return withShape(out, pass.outShape);
   };

@@ -174,18 +174,18 @@ function stagedPlan(chain: IndexChain, size: number): StagedPlan | null {
 
 /**
  * The kind and uniforms of a pass writing `size` outputs of `dtype` through `chain` (which
- * must fit, see `fitsGeneratedPass`) from a source of `sourceSize` elements.
+ * must fit, see `fitsGeneratedPass`) from a source of `sourceSize` elements; the pad value
+ * uniforms hold 0 until {@link withPadValue} sets them.
  */
 export function layoutPassCall(
   chain: IndexChain,
   size: number,
   dtype: DataType,
-  padValue: number,
   sourceSize: number,
 ): LayoutPassCall {
+  const direct = widestRuns(chain, size);
   const shifts = stridesArePowersOfTwo(chain);
   const remainders = decomposesByRemainders(chain);
-  const direct = widestRuns(chain, size);
   // Stage only where the direct pass's runs would read strided sources.
   const staged = direct?.delta === 1 ? null : stagedPlan(chain, size);
   // The runs whose moved digits the pass tracks: across a staged block, or the direct ones.
@@ -211,8 +211,8 @@ export function layoutPassCall(
     runs: staged === null ? size / kind.width : blocks * WORKGROUP_SIZE,
     uniforms: [
       { type: 'int32', data: [staged === null ? size / kind.width : blocks] },
-      { type: 'float32', data: [padValue] },
-      { type: 'int32', data: [padValue] },
+      { type: 'float32', data: [0] },
+      { type: 'int32', data: [0] },
       { type: 'int32', data: [runs?.delta ?? 0] },
       // Staged: output row stride, blocks per row band, rounds, workgroups.
       {

@@ -57,7 +57,7 @@ describe('pipeline compilations on webgpu', () => {
       const inputSizes = [shape[0]! * shape[1]!, physical[0]!, physical[0]!];
       return passes.map((pass, k) => {
         const size = pass.outShape.reduce((a, b) => a * b, 1);
-        return kindKey(layoutPassCall(pass.chain, size, dtype, 3, inputSizes[k]!).kind);
+        return kindKey(layoutPassCall(pass.chain, size, dtype, inputSizes[k]!).kind);
       });
     };
     const make = (r: number, c: number, dtype: 'float32' | 'int32') =>

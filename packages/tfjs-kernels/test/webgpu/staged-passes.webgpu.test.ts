@@ -30,7 +30,7 @@ function passCall(c: LayoutCase) {
             c.dtype,
           );
   const inputSize = c.op === 'relayout' ? sizeFromShape(dims) : sizeFromShape(physical);
-  return layoutPassCall(pass.chain, sizeFromShape(pass.outShape), c.dtype, 0, inputSize);
+  return layoutPassCall(pass.chain, sizeFromShape(pass.outShape), c.dtype, inputSize);
 }
 
 type Form = 'staged' | 'vector';
