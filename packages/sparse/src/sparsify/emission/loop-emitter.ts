@@ -195,45 +195,117 @@ export class LoopEmitter implements LoopBodyEmitter {
     return undefined;
   }
 
+  /**
+   * The loop over index `depth` of the loop order, one loop per lattice point, and what
+   * follows it: the implicit zero a counted `min`/`max` misses, the output's parent end, the
+   * store of a reduction that started here.
+   */
   #genLoopLevel(s: Scope, depth: number, expr: Expr): Value | undefined {
     const order = this.#plan.loopOrder;
     if (depth === order.length) return this.#genStmt(s, expr);
     const v = order[depth] as string;
-    const out = this.#plan.output;
-    // A workspace is updated per term, so an expanded output carries no reduction.
-    const startsReduction =
+    const startsReduction = this.#startsReduction(s, v);
+    const start = startsReduction ? this.#reductionStart(s) : s.red;
+    const { points, countedBy } = this.#latticeOf(s, v, expr, start !== undefined);
+    const bounds = new Map<string, { lo: Value; hi: Value }>();
+    let red = this.#genPointLoops(s, depth, points, bounds, start);
+    if (countedBy !== undefined) {
+      const { lo, hi } = bounds.get(countedBy) as { lo: Value; hi: Value };
+      const missesSome = s.b.binary(
+        'arith.andi',
+        s.b.cmpi('ult', s.b.subi(hi, lo), this.#entry.size(v)),
+        this.#reducesSomething as Value,
+      );
+      const r = red as Value;
+      red = s.b.select(missesSome, this.#combine(s.b, r, this.#entry.zero()), r);
+    }
+    if (v === this.#parentEndIndex) this.#insertion?.emitParentEnd(s.b, s.idx);
+    if (!startsReduction) return red;
+    if (this.#insertion === undefined) {
+      s.b.store(
+        red as Value,
+        this.#entry.arg('output', this.#plan.output.name),
+        this.#outIndices(s),
+      );
+    } else {
+      this.#insertion.emitInsert(s.b, s.idx, red as Value, true);
+    }
+    return s.red;
+  }
+
+  /**
+   * Whether a reduction starts at the loop over `v`: the first reduced index once every output
+   * index is bound. A workspace is updated per term, so an expanded output carries none.
+   */
+  #startsReduction(s: Scope, v: string): boolean {
+    return (
       s.red === undefined &&
       this.#assembly?.strategy !== 'expand' &&
       this.#plan.reductions.has(v) &&
-      out.indices.every((i) => s.idx.has(i));
-    // A reduction into a dense output starts from the output's element, which is the fill's
-    // zero for `=` (or that zero itself where no fill was emitted); a `min`/`max` reduction
-    // (only ever of a `=` stage) from its identity.
-    let red = !startsReduction
-      ? s.red
-      : this.#plan.reducer !== 'sum'
-        ? this.#entry.identity(this.#plan.reducer)
-        : this.#insertion === undefined && !this.#overwritesOutput
-          ? s.b.load(this.#entry.arg('output', out.name), this.#outIndices(s))
-          : this.#entry.zero();
+      this.#plan.output.indices.every((i) => s.idx.has(i))
+    );
+  }
 
-    let points = optimizeLattice(buildLattice(expr, (t) => this.#operands.participation(s, t, v)));
-    // The loop leaves out the coordinates where the expression is zero: a sum need not see
-    // them, a min/max must (MLIR's semantics: the implicit zeros take part).
+  /**
+   * The value a reduction starts from. Into a dense output, the output's element, which is the
+   * fill's zero for `=` (or that zero itself where no fill was emitted); a `min`/`max`
+   * reduction (only ever of a `=` stage) from its identity.
+   */
+  #reductionStart(s: Scope): Value {
+    if (this.#plan.reducer !== 'sum') return this.#entry.identity(this.#plan.reducer);
+    if (this.#insertion === undefined && !this.#overwritesOutput) {
+      return s.b.load(this.#entry.arg('output', this.#plan.output.name), this.#outIndices(s));
+    }
+    return this.#entry.zero();
+  }
+
+  /**
+   * The lattice points of `expr` at the loop over `v`. The loop leaves out the coordinates where
+   * the expression is zero: a sum need not see them, a `min`/`max` (`reducing`) must (MLIR's
+   * semantics: the implicit zeros take part). With one compressed level alone, its positions
+   * count the coordinates visited (`countedBy`), so one zero is folded in after the loop when
+   * they are fewer than the extent (MLIR's stated plan for this case; MLIR itself visits every
+   * coordinate). Anything else visits every coordinate (an extra point with no sparse operand,
+   * where the expression is zero).
+   */
+  #latticeOf(
+    s: Scope,
+    v: string,
+    expr: Expr,
+    reducing: boolean,
+  ): { points: LatticePoint[]; countedBy: string | undefined } {
+    const points = optimizeLattice(
+      buildLattice(expr, (t) => this.#operands.participation(s, t, v)),
+    );
     const implicitZeros =
-      red !== undefined && this.#plan.reducer !== 'sum' && !points.some((p) => p.sparse.size === 0);
-    // One compressed level alone: its positions count the coordinates visited, so one zero is
-    // folded in after the loop when they are fewer than the extent (MLIR's stated plan for
-    // this case; MLIR itself visits every coordinate). Anything else visits every coordinate
-    // (an extra point with no sparse operand, where the expression is zero).
+      reducing && this.#plan.reducer !== 'sum' && !points.some((p) => p.sparse.size === 0);
     const countedBy =
       implicitZeros && points.length === 1 && points[0]?.sparse.size === 1
         ? ([...(points[0] as LatticePoint).sparse][0] as string)
         : undefined;
     if (implicitZeros && countedBy === undefined) {
-      points = [...points, { sparse: new Set(), dense: new Set(), expr: ZERO_TERM }];
+      return {
+        points: [...points, { sparse: new Set(), dense: new Set(), expr: ZERO_TERM }],
+        countedBy,
+      };
     }
-    const bounds = new Map<string, { lo: Value; hi: Value }>();
+    return { points, countedBy };
+  }
+
+  /**
+   * One loop per lattice point (MLIR's `genLoop`), each resuming where the loops before it left
+   * its iterators; a point whose iterator an earlier single-iterator loop exhausted is skipped.
+   * `bounds` receives each iterator's bounds; returns the carried reduction.
+   */
+  #genPointLoops(
+    s: Scope,
+    depth: number,
+    points: readonly LatticePoint[],
+    bounds: Map<string, { lo: Value; hi: Value }>,
+    start: Value | undefined,
+  ): Value | undefined {
+    const v = this.#plan.loopOrder[depth] as string;
+    let red = start;
     const resume = new Map<string, Value>();
     const exhausted = new Set<string>();
     for (const point of points) {
@@ -261,25 +333,6 @@ export class LoopEmitter implements LoopBodyEmitter {
       } else {
         red = genWhileLoop(this, inner, loop);
       }
-    }
-    if (countedBy !== undefined) {
-      const { lo, hi } = bounds.get(countedBy) as { lo: Value; hi: Value };
-      const missesSome = s.b.binary(
-        'arith.andi',
-        s.b.cmpi('ult', s.b.subi(hi, lo), this.#entry.size(v)),
-        this.#reducesSomething as Value,
-      );
-      const r = red as Value;
-      red = s.b.select(missesSome, this.#combine(s.b, r, this.#entry.zero()), r);
-    }
-    if (v === this.#parentEndIndex) this.#insertion?.emitParentEnd(s.b, s.idx);
-    if (startsReduction) {
-      if (this.#insertion === undefined) {
-        s.b.store(red as Value, this.#entry.arg('output', out.name), this.#outIndices(s));
-      } else {
-        this.#insertion.emitInsert(s.b, s.idx, red as Value, true);
-      }
-      return s.red;
     }
     return red;
   }
