@@ -1,28 +1,12 @@
-/** `editDistance` against a brute-force recursion, and `nearestName`'s policy against its statement. */
+/**
+ * `editDistance` against Levenshtein's recursive definition (the shared reference), and
+ * `nearestName`'s policy against its statement.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { referenceEditDistance } from '../../../tools/vitest/reference-edit-distance.ts';
 import { nearestName } from '../src/index.js';
 import { editDistance } from '../src/nearest-name.js';
-
-/** Levenshtein distance by its definition: try every last edit, remembering sub-answers. */
-function bruteDistance(a: string, b: string): number {
-  const memo = new Map<string, number>();
-  const d = (i: number, j: number): number => {
-    if (i === 0) return j;
-    if (j === 0) return i;
-    const key = `${i},${j}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const value = Math.min(
-      d(i - 1, j) + 1,
-      d(i, j - 1) + 1,
-      d(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
-    );
-    memo.set(key, value);
-    return value;
-  };
-  return d(a.length, b.length);
-}
 
 /** Words over a small alphabet, so that random pairs share letters and distances vary. */
 const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'é'), maxLength: 9 });
@@ -31,7 +15,7 @@ describe('editDistance', () => {
   it('equals the brute-force Levenshtein distance', () => {
     fc.assert(
       fc.property(word, word, (a, b) => {
-        expect(editDistance(a, b)).toBe(bruteDistance(a, b));
+        expect(editDistance(a, b)).toBe(referenceEditDistance(a, b));
       }),
       { seed: 38, numRuns: 500 },
     );
@@ -47,7 +31,7 @@ describe('nearestName', () => {
           const known = name.toLowerCase();
           if (known === lower) return 0;
           if (lower !== '' && known.startsWith(lower)) return 1;
-          return bruteDistance(lower, known);
+          return referenceEditDistance(lower, known);
         });
         const budget = Math.max(2, Math.floor(typed.length / 3));
         const best = Math.min(...distances);

@@ -1,24 +1,6 @@
 /**
- * The edit distance the "did you mean" tests judge suggestions by: Levenshtein's, by its
- * recursive definition (memoized), written independently of any implementation under test.
+ * The edit distance the "did you mean" tests judge suggestions by (Levenshtein's, by its
+ * recursive definition): one definition, in the shared test tooling, that `@tilekit/errors`'s
+ * own tests use too.
  */
-
-/** The least number of single-character insertions, deletions and replacements from a to b. */
-export function referenceEditDistance(a: string, b: string): number {
-  const memo = new Map<string, number>();
-  const d = (i: number, j: number): number => {
-    if (i === 0) return j;
-    if (j === 0) return i;
-    const key = `${i},${j}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const value = Math.min(
-      d(i - 1, j) + 1,
-      d(i, j - 1) + 1,
-      d(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
-    );
-    memo.set(key, value);
-    return value;
-  };
-  return d(a.length, b.length);
-}
+export { referenceEditDistance } from '../../vitest/reference-edit-distance.ts';
