@@ -3,6 +3,8 @@
  * upload never lands in a timed call). The active backend (webgl or webgpu) holds the tensors.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import type { BenchCase } from '@tilekit/bench';
+import type { GpuProbe } from '@tilekit/bench/gpu-probe';
 import { tscatter } from '../../src/index.js';
 
 /** `t` with its data uploaded to the active GPU backend, as a previous op's output would be. */
@@ -49,4 +51,46 @@ export type ScatterCase = ReturnType<typeof scatterCase>;
 export function permutationCase(side: number): ScatterCase {
   const offsets = Int32Array.from(tf.util.createShuffledIndices(side * side));
   return scatterCase(side, offsets, [side, side]);
+}
+
+/** What differs between the suites' TSCATTER bench cases. */
+export interface ScatterBenchCase extends Pick<BenchCase, 'name' | 'items' | 'goal' | 'meetsGoal'> {
+  /** How ours runs, for its label. */
+  readonly ours: string;
+  /** The baseline's label (tf.tensorScatterUpdate with equivalent indices unless given). */
+  readonly tfjs?: string;
+  readonly rounds?: number;
+  /** Decimals of the read-back time. */
+  readonly digits?: number;
+}
+
+/**
+ * A bench case timing the case `of()` returns (made in the suite's setup) against
+ * tf.tensorScatterUpdate, each call settled by `probe`, with the read-back time of ours.
+ */
+export function scatterBenchCase(
+  probe: GpuProbe,
+  of: () => ScatterCase,
+  c: ScatterBenchCase,
+): BenchCase {
+  const { ours, tfjs = 'tf.tensorScatterUpdate (equivalent indices)', digits = 2, ...rest } = c;
+  return {
+    ...rest,
+    ours: { label: ours, fn: () => probe.settle(of().ours()) },
+    baselines: [{ label: tfjs, fn: () => probe.settle(of().tfjs()) }],
+    extra: async () => ({
+      'readback of the result (await data()), median ms': (
+        await probe.readbackMs(of().ours)
+      ).toFixed(digits),
+    }),
+  };
+}
+
+/** The goal of being within `factor` of tf.tensorScatterUpdate's time (`also` appended). */
+export function withinTfjs(factor: number, also = ''): Pick<BenchCase, 'goal' | 'meetsGoal'> {
+  const ratio = (1 / factor).toFixed(2);
+  return {
+    goal: `within ${factor}x of tf.tensorScatterUpdate (ratio >= ${ratio})${also}`,
+    meetsGoal: ([r]) => r! >= 1 / factor,
+  };
 }

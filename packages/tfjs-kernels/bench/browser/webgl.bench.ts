@@ -12,12 +12,11 @@ import * as tf from '@tensorflow/tfjs-core';
 import { defineBenchSuite } from '@tilekit/bench';
 import { webglProbe } from '@tilekit/bench/gpu-probe';
 import { layoutCases } from './layout-cases.js';
-import { permutationCase, type ScatterCase } from './scatter-case.js';
+import { permutationCase, type ScatterCase, scatterBenchCase, withinTfjs } from './scatter-case.js';
 import '../../src/register-webgl.js';
 
 /** Settling (a one-texel read), read-back timing and shader compile counts on WebGL. */
 const probe = webglProbe();
-const { settle } = probe;
 
 /** The WebGL goal is on the T(8,128) relayout; the other cases are timed for the record. */
 const layoutBench = layoutCases(probe, 'shader compiles', (id) =>
@@ -49,40 +48,21 @@ export default defineBenchSuite({
   },
   cases: [
     ...layoutBench.cases,
-    {
+    scatterBenchCase(probe, () => large, {
       name: 'tscatter 256x256 random permutation',
       items: 256 * 256,
-      ours: {
-        label: 'tscatter (CPU-built inverse map + one gather pass)',
-        fn: () => settle(large.ours()),
-      },
-      baselines: [
-        { label: 'tf.tensorScatterUpdate (equivalent indices)', fn: () => settle(large.tfjs()) },
-      ],
+      ours: 'tscatter (CPU-built inverse map + one gather pass)',
       goal: '>= 10x faster than tf.tensorScatterUpdate',
       meetsGoal: ([ratio]) => ratio! >= 10,
       // The baseline is O(outputs x updates): ~40 s per call on SwiftShader, so 3 rounds.
       rounds: 3,
-      extra: async () => ({
-        'readback of the result (await data()), median ms': (
-          await probe.readbackMs(large.ours)
-        ).toFixed(1),
-      }),
-    },
-    {
+      digits: 1,
+    }),
+    scatterBenchCase(probe, () => small, {
       name: 'tscatter 16x16 random permutation',
       items: 16 * 16,
-      ours: { label: 'tscatter', fn: () => settle(small.ours()) },
-      baselines: [
-        { label: 'tf.tensorScatterUpdate (equivalent indices)', fn: () => settle(small.tfjs()) },
-      ],
-      goal: 'within 1.2x of tf.tensorScatterUpdate (ratio >= 0.83)',
-      meetsGoal: ([ratio]) => ratio! >= 1 / 1.2,
-      extra: async () => ({
-        'readback of the result (await data()), median ms': (
-          await probe.readbackMs(small.ours)
-        ).toFixed(2),
-      }),
-    },
+      ours: 'tscatter',
+      ...withinTfjs(1.2),
+    }),
   ],
 });

@@ -19,12 +19,17 @@ import * as tf from '@tensorflow/tfjs-core';
 import { type BenchCase, type BenchFn, defineBenchSuite, median } from '@tilekit/bench';
 import { webgpuProbe } from '@tilekit/bench/gpu-probe';
 import { AT_LEAST_AS_FAST_AS_BOTH, layoutCases } from './layout-cases.js';
-import { permutationCase, type ScatterCase, scatterCase } from './scatter-case.js';
+import {
+  permutationCase,
+  type ScatterCase,
+  scatterBenchCase,
+  scatterCase,
+  withinTfjs,
+} from './scatter-case.js';
 import '../../src/register-webgpu.js';
 
 /** Settling (the device's work done), read-back timing and pipeline compile counts on WebGPU. */
 const probe = webgpuProbe();
-const { settle } = probe;
 
 const layoutBench = layoutCases(probe, 'pipelines compiled', () => AT_LEAST_AS_FAST_AS_BOTH);
 
@@ -119,42 +124,20 @@ export default defineBenchSuite({
   },
   cases: [
     ...layoutBench.cases.map(withKernelTimes),
-    {
+    scatterBenchCase(probe, () => permutation, {
       name: 'tscatter 256x256 random permutation',
       items: 256 * 256,
-      ours: {
-        label: 'tscatter (atomicMax last-writer pass + gather pass)',
-        fn: () => settle(permutation.ours()),
-      },
-      baselines: [
-        {
-          label: 'tf.tensorScatterUpdate (equivalent indices)',
-          fn: () => settle(permutation.tfjs()),
-        },
-      ],
-      goal: 'within 1.5x of tf.tensorScatterUpdate (ratio >= 0.67), deterministic',
-      meetsGoal: ([ratio]) => ratio! >= 1 / 1.5,
-      extra: async () => ({
-        'readback of the result (await data()), median ms': (
-          await probe.readbackMs(permutation.ours)
-        ).toFixed(2),
-      }),
-    },
+      ours: 'tscatter (atomicMax last-writer pass + gather pass)',
+      ...withinTfjs(1.5, ', deterministic'),
+    }),
     {
-      name: `tscatter ${DUP_UPDATES} updates into ${DUP_SLOTS} slots (random offsets, ~64 writers per slot)`,
-      items: DUP_UPDATES,
-      ours: {
-        label: 'tscatter (last writer in row-major order)',
-        fn: () => settle(duplicates.ours()),
-      },
-      baselines: [
-        {
-          label: 'tf.tensorScatterUpdate (equivalent indices; racing winner)',
-          fn: () => settle(duplicates.tfjs()),
-        },
-      ],
-      goal: 'within 1.5x of tf.tensorScatterUpdate (ratio >= 0.67), deterministic',
-      meetsGoal: ([ratio]) => ratio! >= 1 / 1.5,
+      ...scatterBenchCase(probe, () => duplicates, {
+        name: `tscatter ${DUP_UPDATES} updates into ${DUP_SLOTS} slots (random offsets, ~64 writers per slot)`,
+        items: DUP_UPDATES,
+        ours: 'tscatter (last writer in row-major order)',
+        tfjs: 'tf.tensorScatterUpdate (equivalent indices; racing winner)',
+        ...withinTfjs(1.5, ', deterministic'),
+      }),
       extra: async () => {
         const ours = await distinctResults(duplicates.ours, duplicates.lastWriters);
         const tfjs = await distinctResults(duplicates.tfjs, duplicates.lastWriters);
