@@ -71,9 +71,10 @@ export function rowFormStorageOfEntries(
   if (!isOnePass(rowCount, count) || !isOnePass(colCount, count)) return undefined;
   const rows = int32Of(coordinates[outerDim] as Float64Array | Int32Array);
   const cols = int32Of(coordinates[innerDim] as Float64Array | Int32Array);
+  const pointers = rowPointers(rows, rowCount);
   const built = isInOrder(rows, cols, count)
-    ? orderedRows(rows, cols, values, rowCount)
-    : sortedRows(rows, cols, values, rowCount, colCount);
+    ? orderedRows(cols, values, pointers)
+    : sortedRows(rows, cols, values, pointers, colCount);
   const source = {
     shape,
     format: {
@@ -102,20 +103,20 @@ function isInOrder(rows: Int32Array, cols: Int32Array, count: number): boolean {
 }
 
 /**
- * Row pointers counted from rows in order: the columns are stored as they are, the values
- * copied (they may be another tensor's, whose arrays a conversion shares only between row
- * forms of one level order).
+ * Entries that come row by row, with their row pointers: the columns are stored as they are,
+ * the values copied (they may be another tensor's, whose arrays a conversion shares only
+ * between row forms of one level order).
  */
-function orderedRows(
-  rows: Int32Array,
-  cols: Int32Array,
-  values: ValueArray,
-  rowCount: number,
-): Rows {
-  const pointers = new Uint32Array(rowCount + 1);
-  countInto(signed(pointers), rows);
+function orderedRows(cols: Int32Array, values: ValueArray, pointers: Uint32Array): Rows {
   const columns = new Uint32Array(cols.buffer, cols.byteOffset, cols.length);
   return { pointers, columns, values: values.slice() };
+}
+
+/** The row pointers of entries in rows `rows` (row `r` starts at `pointers[r]`). */
+function rowPointers(rows: Int32Array, rowCount: number): Uint32Array {
+  const pointers = new Uint32Array(rowCount + 1);
+  countInto(signed(pointers), rows);
+  return pointers;
 }
 
 /** `starts[c + 1]` counts the keys equal to `c`; then summed up, `starts[c]` is where `c` begins. */
@@ -154,11 +155,10 @@ function sortedRows(
   rows: Int32Array,
   cols: Int32Array,
   values: ValueArray,
-  rowCount: number,
+  pointers: Uint32Array,
   colCount: number,
 ): Rows {
-  const pointers = new Uint32Array(rowCount + 1);
-  countInto(signed(pointers), rows);
+  const rowCount = pointers.length - 1;
   const short =
     rows.length <= INSERTION_MEAN_LIMIT * rowCount && longestRow(pointers) <= INSERTION_ROW_LIMIT;
   const grouped = short
