@@ -107,10 +107,13 @@ class ExpressionParser {
       const word = c.peekName();
       if (word === undefined) throw c.error('a tensor access, a number or (');
       if (RESERVED_NAMES.has(word)) {
+        const wordAt = c.at;
         c.at += word.length;
         if (c.callFollows()) return this.#call(word);
         if ((word === 'min' || word === 'max') && c.peek('[')) return this.#indexedExtremum(word);
-        c.at -= word.length;
+        // Back to the word itself (peek skipped the whitespace after it), which the access
+        // refuses by name.
+        c.at = wordAt;
       }
       return parseAccess(c);
     });
