@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { convertLayout, relayout, tgather, tscatter, unrelayout } from '../../src/index.js';
+import { compilesDuring } from '../support/cross-backend/compiles-during.js';
 import { iota } from '../support/iota.js';
 import { compiledPrograms } from './support/accounting.js';
 import { isOnGpu, tf, webglBackend } from './support/backends.js';
@@ -26,12 +27,8 @@ function uploaded(
   return t;
 }
 
-/** Compilations caused by `run` (which returns the outputs to check and dispose later). */
-function countCompiles(run: () => tf.Tensor[]): { compiled: number; outputs: tf.Tensor[] } {
-  const before = compiledPrograms();
-  const outputs = run();
-  return { compiled: compiledPrograms() - before, outputs };
-}
+/** Compilations caused by `run`, and its outputs. */
+const countCompiles = (run: () => tf.Tensor[]) => compilesDuring(compiledPrograms, run);
 
 describe('shader compilations', () => {
   it('relayout / unrelayout / convertLayout compile once per kind, not per shape', async () => {

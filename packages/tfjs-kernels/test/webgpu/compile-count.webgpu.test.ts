@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { convertLayoutSpec, relayoutSpec, unrelayoutSpec } from '../../src/gpu/layout-specs.js';
 import { convertLayout, relayout, tgather, tscatter, unrelayout } from '../../src/index.js';
 import { kindKey, layoutPassCall } from '../../src/webgpu/layout-pass-kind.js';
+import { compilesDuring } from '../support/cross-backend/compiles-during.js';
 import { iota } from '../support/iota.js';
 import { isOnGpu, onWebgpu, tf, webgpuBackend } from './support/backends.js';
 
@@ -31,11 +32,7 @@ function compiledPipelines(): number {
 }
 
 /** Compilations caused by `run`, and its outputs. */
-function countCompiles(run: () => tf.Tensor[]): { compiled: number; outputs: tf.Tensor[] } {
-  const before = compiledPipelines();
-  const outputs = run();
-  return { compiled: compiledPipelines() - before, outputs };
-}
+const countCompiles = (run: () => tf.Tensor[]) => compilesDuring(compiledPipelines, run);
 
 describe('pipeline compilations on webgpu', () => {
   it('relayout / unrelayout / convertLayout compile once per kind, not per shape', async () => {
