@@ -3,7 +3,7 @@
  * base error through `argumentErrorClass`, so it declares only its name (and so its `code`),
  * while the constructor, the `argument` / `expected` fields and the message
  * (`Invalid <argument>: expected <expected>, got <what was passed>`) are written once, here.
- * This package's own, `TilekitArgumentError`, is the first made so, and the one the factory
+ * This package's own, `TilekitArgumentError`, is made the same way, and is what the factory
  * throws for a base that is not a tilekit error class.
  */
 import { argumentErrorText } from './argument-text.js';
@@ -41,20 +41,10 @@ function isTilekitErrorClass(base: unknown): boolean {
 }
 
 /**
- * A class deriving from `base` whose errors say that `argument` should be `expected` but was
- * `value`. Extend it and set `name`: `class LoopIrArgumentError extends
- * argumentErrorClass(LoopIrError) { name = 'LoopIrArgumentError' }` is a `LoopIrError` with code
- * `loop-ir-argument`. An `argument` or `expected` that is not a string is described, so
- * constructing never throws.
- * @param base The package's base error class.
- * @throws {TilekitArgumentError} when `base` is not a class deriving from `TilekitError`.
+ * The argument-error class of `base`, unchecked: this package's own class is made with it, so
+ * that an app that only meets `TilekitArgumentError` does not carry `argumentErrorClass`'s check.
  */
-export function argumentErrorClass<Base extends TilekitErrorClass>(
-  base: Base,
-): ArgumentErrorClass<Base> {
-  if (!isTilekitErrorClass(base)) {
-    throw new TilekitArgumentError('base', 'a class deriving from TilekitError', base);
-  }
+function shapedArgumentError<Base extends TilekitErrorClass>(base: Base): ArgumentErrorClass<Base> {
   // `Base` may be abstract in its type; every package's base error is a concrete class.
   const Concrete = base as unknown as new (message?: unknown) => TilekitError;
   class ArgumentError extends Concrete {
@@ -72,11 +62,29 @@ export function argumentErrorClass<Base extends TilekitErrorClass>(
 }
 
 /**
+ * A class deriving from `base` whose errors say that `argument` should be `expected` but was
+ * `value`. Extend it and set `name`: `class LoopIrArgumentError extends
+ * argumentErrorClass(LoopIrError) { name = 'LoopIrArgumentError' }` is a `LoopIrError` with code
+ * `loop-ir-argument`. An `argument` or `expected` that is not a string is described, so
+ * constructing never throws.
+ * @param base The package's base error class.
+ * @throws {TilekitArgumentError} when `base` is not a class deriving from `TilekitError`.
+ */
+export function argumentErrorClass<Base extends TilekitErrorClass>(
+  base: Base,
+): ArgumentErrorClass<Base> {
+  if (!isTilekitErrorClass(base)) {
+    throw new TilekitArgumentError('base', 'a class deriving from TilekitError', base);
+  }
+  return shapedArgumentError(base);
+}
+
+/**
  * An argument of a function of this package (`rowMajorStrides`, `argumentErrorClass`) that is
  * not what it takes: it names the argument, what was expected and what was passed.
  */
 export class TilekitArgumentError
-  extends argumentErrorClass(TilekitError)
+  extends shapedArgumentError(TilekitError)
   implements ArgumentErrorFields
 {
   override readonly name: string = 'TilekitArgumentError';
