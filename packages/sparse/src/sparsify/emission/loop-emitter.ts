@@ -341,6 +341,7 @@ export class LoopEmitter implements LoopBodyEmitter {
   #genForLoop(s: Scope, loop: LoopInfo): Value | undefined {
     const k = loop.iters[0] as string;
     const { hi } = loop.bounds.get(k) as { hi: Value };
+    this.#operands.hoistDenseBases(s, loop, loop.cases[0] as LatticePoint);
     const op = s.b.forOp(
       loop.resume.get(k) as Value,
       hi,

@@ -23,10 +23,30 @@ import type { KernelEntry } from './kernel-entry.js';
 export class OperandCursors {
   readonly #tensors: ReadonlyMap<string, TensorPlan>;
   readonly #entry: KernelEntry;
+  /**
+   * A dense level's `parent * size`, by parent position and loop index, computed before the loop
+   * over that level (as MLIR's sparsifier does), so that the position inside is `base + i`: an
+   * (invariant + induction) subscript, which the vectorizer makes a contiguous vector access.
+   */
+  readonly #denseBases = new Map<Value, Map<string, Value>>();
 
   constructor(operands: readonly TensorPlan[], entry: KernelEntry) {
     this.#tensors = new Map(operands.map((t) => [t.name, t]));
     this.#entry = entry;
+  }
+
+  /**
+   * Computes, at scope `s` (before the loop over `loop.v` opens), the base position of each
+   * dense level `point` locates in that loop below another level, for {@link bindCases}.
+   */
+  hoistDenseBases(s: Scope, loop: LoopInfo, point: LatticePoint): void {
+    for (const t of point.dense) {
+      const c = s.cursors.get(t);
+      if (c === undefined || c.level === 0) continue;
+      const bases = this.#denseBases.get(c.pos) ?? new Map<string, Value>();
+      if (!bases.has(loop.v)) bases.set(loop.v, s.b.muli(c.pos, this.#entry.size(loop.v)));
+      this.#denseBases.set(c.pos, bases);
+    }
   }
 
   /** The plan of operand `tensor`. */
@@ -106,8 +126,9 @@ export class OperandCursors {
         const c = cursors.get(t);
         if (c === undefined || bound.has(t)) continue;
         bound.add(t);
-        const pos =
-          c.level === 0 ? coordinate : b.addi(b.muli(c.pos, this.#entry.size(loop.v)), coordinate);
+        const base = () =>
+          this.#denseBases.get(c.pos)?.get(loop.v) ?? b.muli(c.pos, this.#entry.size(loop.v));
+        const pos = c.level === 0 ? coordinate : b.addi(base(), coordinate);
         cursors.set(t, { level: c.level + 1, pos });
       }
     }
