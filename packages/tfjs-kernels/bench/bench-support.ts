@@ -1,7 +1,10 @@
-/** Shared benchmark plumbing: the CPU backend, and bytes-allocated-per-call measurement. */
+/**
+ * Shared benchmark plumbing: suites on the CPU backend, and bytes-allocated-per-call measurement.
+ */
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { type BenchSuite, defineBenchSuite } from '@tilekit/bench';
 import { seededRandom } from '@tilekit/conformance/testing';
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
@@ -13,6 +16,21 @@ export { tf };
 export async function useCpuBackend(): Promise<void> {
   tf.env().set('IS_TEST', true);
   await tf.setBackend('cpu');
+}
+
+/**
+ * A suite on the CPU backend (selected before `suite.setup` runs), run a second time after an
+ * ArrayBuffer detach: its figures hinge on plain typed-array loops, which V8 then checks.
+ */
+export function cpuBenchSuite(suite: Omit<BenchSuite, 'alsoAfterDetach'>): BenchSuite {
+  return defineBenchSuite({
+    ...suite,
+    alsoAfterDetach: true,
+    setup: async () => {
+      await useCpuBackend();
+      await suite.setup?.();
+    },
+  });
 }
 
 // Expose V8's collector at run time (the harness runs without --expose-gc) so each

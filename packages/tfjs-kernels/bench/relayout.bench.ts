@@ -6,14 +6,13 @@
  * would allocate them).
  */
 
-import { defineBenchSuite } from '@tilekit/bench';
 import { relayoutPlan } from '@tilekit/layout';
 import { convertLayout, relayout, unrelayout } from '../src/index.js';
 import { ElementMover } from '../src/relayout/element-mover.js';
 import { layoutRuns } from '../src/relayout/layout-cache.js';
 import { movePlan } from '../src/relayout/move-plan.js';
 import { identityRuns } from '../src/relayout/run-copy.js';
-import { arrayBufferBytesPerCall, tf, useCpuBackend } from './bench-support.js';
+import { arrayBufferBytesPerCall, cpuBenchSuite, tf } from './bench-support.js';
 import { nativeReferenceLines } from './native-reference.js';
 
 const N = 2048;
@@ -238,11 +237,9 @@ function unrelayoutCase(layout: string, goal: string) {
   };
 }
 
-export default defineBenchSuite({
+export default cpuBenchSuite({
   name: 'tfjs-kernels: relayout family (cpu)',
-  alsoAfterDetach: true,
-  setup: async () => {
-    await useCpuBackend();
+  setup: () => {
     x = tf.tensor2d(values, [N, N]);
     for (const layout of [TILED, TILED_BF16_STYLE])
       buffers.set(layout, relayout(x, layout) as tf.Tensor1D);

@@ -3,9 +3,8 @@
  * typed-array loop (the floor) and stock tfjs `tensorScatterUpdate` with `[N, 2]` indices; and
  * its inverse `tgather`, against the bare gather loop and stock `tf.gather` on the flat tile.
  */
-import { defineBenchSuite } from '@tilekit/bench';
 import { tgather, tscatter } from '../src/index.js';
-import { arrayBufferBytesPerCall, seededPermutation, tf, useCpuBackend } from './bench-support.js';
+import { arrayBufferBytesPerCall, cpuBenchSuite, seededPermutation, tf } from './bench-support.js';
 
 const ROWS = 256;
 const COLS = 256;
@@ -39,11 +38,9 @@ function ours(): void {
   tscatter(src, idx, { dstShape: [ROWS, COLS] }).dispose();
 }
 
-export default defineBenchSuite({
+export default cpuBenchSuite({
   name: 'tfjs-kernels: tscatter (cpu)',
-  alsoAfterDetach: true,
-  setup: async () => {
-    await useCpuBackend();
+  setup: () => {
     src = tf.tensor2d(srcValues, [ROWS, COLS]);
     idx = tf.tensor2d(permutation, [ROWS, COLS], 'int32');
     zeros = tf.zeros([ROWS, COLS]);
