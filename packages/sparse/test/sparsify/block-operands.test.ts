@@ -8,6 +8,7 @@
  * split.
  */
 import { seededRandom } from '@tilekit/conformance/testing';
+import { isTilekitError } from '@tilekit/errors';
 import { compile } from '@tilekit/loop-engines';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
@@ -222,6 +223,68 @@ describe('the calling convention stays dimension form', () => {
       argument: 'operands.B',
     });
     expect(Array.from(A.values, Number)).toEqual(before);
+  });
+});
+
+describe('the error contract of a kernel with a block operand', () => {
+  it('junk in any operand or shape is a typed error naming it, never a TypeError (seeded)', () => {
+    class CallerTrap extends Error {}
+    const trap = () => {
+      throw new CallerTrap('trap');
+    };
+    const format = blockSparseFormat([2, 2]);
+    const kernel = sparsify('C(i,k) = A(i,j) * B(j,k)', { A: format });
+    const run = compile(kernel.module, kernel.functionName, { engine: 'js' });
+    const A = SparseTensor.fromDense(new Float32Array(16).fill(1), [4, 4], format);
+    const B = { data: new Float32Array(8), shape: [4, 2] };
+    const next = seededRandom(4120);
+    const junk: unknown[] = [
+      null,
+      undefined,
+      1.5,
+      'junk',
+      {},
+      [],
+      { data: 'x', shape: [4, 2] },
+      { data: new Float32Array(8), shape: [-1, 2] },
+      { data: new Float32Array(8), shape: [4, 2, 1] },
+      { format: 'CSR', shape: [4, 4] },
+      { format: { levels: 'dense', order: [] }, shape: [4, 4] },
+      new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap }),
+      Object.defineProperty({}, 'shape', { get: trap, enumerable: true }),
+      A.convert('CSR'),
+      ...Array.from({ length: 20 }, () => ({
+        data: new Float32Array(Math.floor(next() * 12)),
+        shape: [Math.floor(next() * 6), Math.floor(next() * 3)],
+      })),
+    ];
+    const calls: ((o: Record<string, unknown>) => unknown)[] = [
+      (o) => runKernel(kernel, run, o as never),
+      (o) => outputShapeOf(kernel, o as never),
+      (o) =>
+        outputShapeOfShapes(
+          kernel,
+          Object.fromEntries(
+            Object.entries(o).map(([k, v]) => [k, (v as { shape?: unknown })?.shape]),
+          ) as never,
+        ),
+    ];
+    for (const value of junk) {
+      for (const operands of [
+        { A: value, B },
+        { A, B: value },
+      ]) {
+        for (const call of calls) {
+          const thrown = thrownBy(() => call(operands));
+          if (thrown === undefined || thrown instanceof CallerTrap) continue;
+          expect(isTilekitError(thrown), `${String(value)}: ${thrown}`).toBe(true);
+          expect(
+            (thrown as { argument?: unknown }).argument,
+            `${String(value)}: ${thrown}`,
+          ).toMatch(/^(operands|shapes)\.[AB]$|^operands$/);
+        }
+      }
+    }
   });
 });
 
