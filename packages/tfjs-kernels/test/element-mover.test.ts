@@ -89,9 +89,9 @@ describe('ElementMover.interleave / deinterleave', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 0, max: 2 }),
-        fc.integer({ min: 0, max: 21 }),
-        fc.integer({ min: 0, max: 5 }),
+        fc.nat(2),
+        fc.nat(21),
+        fc.nat(5),
         (count, extraWidth, length, t) => {
           const width = count + extraWidth;
           const logical = Int32Array.from({ length: count * length }, (_, i) => i * 31 + 5);
