@@ -36,19 +36,21 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // when first called, so a bundle holds those of the ops it uses (and sparseToDense's, which
 // TfSparseTensor.toDense() calls). The compiler (notation parser, loop emitter, vectorizer,
 // engines, loop IR) is reached only through @tilekit/sparse/tfjs/compiler, sparseOp, and the GPU
-// register entries, whose shaders are generated from the emitted loops. Of cpu + spmv's 36.8 KiB
-// (each part minified and gzipped on its own, so the parts add up to a little more): the sparse
-// tensors on the host (formats, checks, the constructors from TensorFlow's triple and scipy's
-// arrays, block and structured formats with their dimension-to-level maps) about 14, the tfjs
-// ops, kernels, gradients and TfSparseTensor about 10, binding
-// operands (sparsify/calling/bind.ts, output storage, operand windows) 5, spmv's and sparseToDense's
-// prepared kernels 5 (two thirds of it wasm bytes), the wasm runtime that instantiates and calls
-// them (loop-engines' runtime/, argument marshalling) 4; the runtime's float host-function table
-// is left out, as prepared kernels import no host function. The 35 KiB goal is met by
-// sparseToDense (33.7) and missed by 1.8–3.2 KiB by the others: the block formats' map code
-// (about 2.5) is in every SparseTensor. The GPU entries run the prepared kernels'
-// passes, generated with them as data (every op's in one module per backend, which only that
-// register entry imports: WGSL 3.6 KiB gzip, GLSL 4.6 with its four-element forms), and need
+// register entries, whose shaders are generated from the emitted loops. Of cpu + spmv's 37.7 KiB
+// (each part's share is what leaving it out saves): the sparse tensors on the host (formats and
+// their checks, packing, conversion, the constructors from TensorFlow's triple and scipy's
+// arrays) about 14, the tfjs ops, kernels, gradients and TfSparseTensor (1.9) about 9.5,
+// binding operands (sparsify/calling: bind.ts, output storage, operand and output windows) 5.6,
+// spmv's and sparseToDense's prepared kernels 4.4 (a kernel's data is its plan, parameters and
+// wasm bytes, two thirds of it wasm; expression, formats, options and dtype are read from its
+// spelling), the wasm runtime that instantiates and calls them (loop-engines' runtime/) 3.4,
+// errors 1.3; of these, block and structured operands on the ops' call path (ops/block-product,
+// sparsify/planning/block-operands, the map code of sparse-tensor/level-map) about 2.0. The
+// GPU backends' operand forms (webgpu/device-forms.ts) come with the GPU kernels only. The 35
+// KiB goal is missed by every row: by 0.6 for sparseToDense, 3.6–4.4 for the other cpu rows.
+// The GPU entries run the prepared kernels' passes, generated with them as data (every op's in
+// one module per backend, which only that register entry imports: WGSL 3.6 KiB gzip, GLSL 4.6
+// with its four-element forms), and need
 // the compiler only for other formats, as the cpu and wasm entries do. Importing the
 // compiler entry beside cpu + spmv adds about 82 (loop IR 31, engines 24, the sparse compiler
 // 24, vectorizer 7, encoder 4). Each row prints its @tilekit packages' shares. Preparing every
