@@ -18,15 +18,14 @@ function tiled(dtype: 'float32' | 'int32' | 'bool') {
   return { x, buffer: relayout(x, '{1,0:T(2,2)}') };
 }
 
+/** How a shape writes each dtype's element type. */
+const WRITTEN = { float32: 'f32', int32: 's32', bool: 'pred' } as const;
+
 describe('element type of a buffer shape', () => {
   it('matching types read the buffer back, for every dtype', () => {
-    for (const [dtype, type] of [
-      ['float32', 'f32'],
-      ['int32', 's32'],
-      ['bool', 'pred'],
-    ] as const) {
+    for (const dtype of ['float32', 'int32', 'bool'] as const) {
       const { x, buffer } = tiled(dtype);
-      const back = unrelayout(buffer, `${type}[4,4]{1,0:T(2,2)}`);
+      const back = unrelayout(buffer, `${WRITTEN[dtype]}[4,4]{1,0:T(2,2)}`);
       expect(back.dtype).toBe(dtype);
       expect(back.arraySync()).toEqual(x.arraySync());
       tf.dispose([x, buffer, back]);
