@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { seededRandom } from '@tilekit/conformance/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  blockSparseFormat,
   type FormatSpec,
   type KernelOperand,
   runKernel,
@@ -404,6 +405,18 @@ describe('calls the row route does not take run on the calling thread', () => {
     const random = seededRandom(3);
     const operands = matrixOperand('CSC')(random, 50, 'power-law', 'f64');
     const { threaded, alone } = bothWays(kernel, operands);
+    expectSameBits(threaded, alone);
+    expect(kernel.lastCallThreads).toBe(1);
+  });
+
+  it('a kernel with a block (BSR) operand runs on one thread, equal to runKernel', () => {
+    const format = blockSparseFormat([2, 3]);
+    const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: format }, { valueType: 'f64' });
+    expect(kernel.singleThreadReason).toMatch(/reads a block or structured operand/);
+    const data = Float64Array.from({ length: 8 * 9 }, (_, k) => (k % 5 === 0 ? k / 4 : 0));
+    const A = SparseTensor.fromDense(data, [8, 9], format, { dtype: 'float64' });
+    const x = { data: Float64Array.from({ length: 9 }, (_, j) => j - 4), shape: [9] };
+    const { threaded, alone } = bothWays(kernel, { A, x });
     expectSameBits(threaded, alone);
     expect(kernel.lastCallThreads).toBe(1);
   });
