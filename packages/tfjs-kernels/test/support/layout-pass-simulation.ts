@@ -146,30 +146,28 @@ function stagedWarp(call: LayoutPassCall, w: number): WarpAccesses {
   const instructions: Access[][] = [];
   const copies: [number, number][] = [];
   const elements = tile.across * tile.down;
-  for (let base = 0; base < elements; base += WORKGROUP_SIZE) {
-    instructions.push(
-      lanes.map((lane) => {
-        const e = base + lane;
-        const a = Math.trunc(e / tile.down);
-        const b = e - a * tile.down;
-        const pad = e >= elements || padding(a, b);
-        return element(pad ? 0 : at + a * delta + b, pad);
-      }),
-    );
-  }
-  for (let base = 0; base < elements; base += WORKGROUP_SIZE) {
-    instructions.push(
-      lanes.map((lane) => {
-        const e = base + lane;
-        const b = Math.trunc(e / tile.across);
-        const a = e - b * tile.across;
-        if (e < elements) {
-          copies.push([first + a + b * stride, padding(a, b) ? -1 : at + a * delta + b]);
-        }
-        return element(first + a + b * stride, e >= elements);
-      }),
-    );
-  }
+  /** One instruction per round of the workgroup over the block: element `e`'s access per lane. */
+  const eachRound = (access: (e: number) => Access) => {
+    for (let base = 0; base < elements; base += WORKGROUP_SIZE) {
+      instructions.push(lanes.map((lane) => access(base + lane)));
+    }
+  };
+  // The loads, element e of the block as (a, b) = (e / down, e % down).
+  eachRound((e) => {
+    const a = Math.trunc(e / tile.down);
+    const b = e - a * tile.down;
+    const pad = e >= elements || padding(a, b);
+    return element(pad ? 0 : at + a * delta + b, pad);
+  });
+  // The stores, element e as (a, b) = (e % across, e / across).
+  eachRound((e) => {
+    const b = Math.trunc(e / tile.across);
+    const a = e - b * tile.across;
+    if (e < elements) {
+      copies.push([first + a + b * stride, padding(a, b) ? -1 : at + a * delta + b]);
+    }
+    return element(first + a + b * stride, e >= elements);
+  });
   return { instructions, copies };
 }
 
