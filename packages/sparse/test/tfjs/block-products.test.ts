@@ -20,9 +20,10 @@ import {
 import { installSparseCompilerRoute } from '../../src/tfjs/compile-route.js';
 import { installSparseCompiler, SPARSE_COMPILER_ENTRY } from '../../src/tfjs/compiled-kernel.js';
 import { installLevelSpaceRewrite } from '../../src/tfjs/ops/block-product.js';
+import { installBlockProduct } from '../../src/tfjs/ops/block-route.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
-import { sddmm, sparseOp, spmm, spmv } from '../../src/tfjs/index.js';
+import { sddmm, sparseOp, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import { pruned, randomMatrix } from '../support/dense-references.js';
 
 tf.env().set('IS_TEST', true);
@@ -152,9 +153,10 @@ describe.each(['cpu', 'wasm'] as const)(
         expect.objectContaining({ name: 'SparsifyError', argument: 'operands.B' }),
       );
       const good = tf.ones([6, 2]) as tf.Tensor2D;
-      // As in an app that did not import the compiler: neither the rewrite nor the compiler.
+      // As in an app that did not import the compiler: no rewrite, block product or compiler.
       installSparseCompiler(undefined);
       installLevelSpaceRewrite(undefined);
+      installBlockProduct(undefined);
       try {
         expect(() => spmm(A, good)).toThrow(SPARSE_COMPILER_ENTRY);
         expect(() => spmv(A, [1, 2, 3, 4, 5, 6])).toThrow(
@@ -168,6 +170,50 @@ describe.each(['cpu', 'wasm'] as const)(
       const T = tf.ones([2, 6]) as tf.Tensor2D;
       expect(() => sddmm(A, S, T)).toThrow(/spmm and spmv/);
       tf.dispose([B, good, S, T]);
+      expect(tf.memory().numTensors).toBe(before);
+    });
+
+    it("A's values: the level tensor on the backend, differentiated through sparseOp over its levels", async () => {
+      expect(await tf.setBackend(backend)).toBe(true);
+      const before = tf.memory().numTensors;
+      const next = seededRandom(4221);
+      const op = sparseOp('C(ib,ii,k) = A(ib,jb,ii,jj) * B(jb,jj,k)', {
+        A: ['dense', 'compressed', 'dense', 'dense'],
+      });
+      let checked = 0;
+      for (let trial = 0; trial < 8; trial++) {
+        const { A, dense, rows, cols } = randomWeight('bsr', next, 'float32');
+        const [r, c] = [A.levelSizes[2] as number, A.levelSizes[3] as number];
+        if (A.format.levels[0] !== 'dense') continue;
+        const p = 1 + Math.floor(next() * 3);
+        const levels = TfSparseTensor.fromSparseTensor(A.toLevelTensor());
+        // The stored entries' dense indices, in storage order (the order of the values).
+        const entries = A.toLevelTensor()
+          .toCoordinates()
+          .coordinates.map(
+            ([ib = 0, jb = 0, ii = 0, jj = 0]) => (ib * r + ii) * cols + jb * c + jj,
+          );
+        const [got, want] = tf.tidy(() => {
+          const B = tf.tensor2d(randomMatrix(cols, p, 1, next), [cols, p]);
+          const dC = tf.tensor2d(randomMatrix(rows, p, 1, next), [rows, p]);
+          const Bl = tf.reshape(B, [cols / c, c, p]);
+          const dCl = tf.reshape(dC, [rows / r, r, p]);
+          const dv = tf.grad((v: tf.Tensor) => op(levels.withValues(v as tf.Tensor1D), Bl))(
+            levels.values,
+            dCl,
+          );
+          const dA = tf.grad((a: tf.Tensor) => tf.matMul(a as tf.Tensor2D, B))(
+            tf.tensor2d(dense, [rows, cols]),
+            dC,
+          );
+          const flat = dA.dataSync();
+          return [list(dv), entries.map((k) => (flat[k] === 0 ? 0 : flat[k]))];
+        });
+        levels.dispose();
+        expect(got, `trial ${trial}`).toEqual(want);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(2);
       expect(tf.memory().numTensors).toBe(before);
     });
   },
