@@ -10,7 +10,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { BenchCase, BenchFn } from '@tilekit/bench';
 import type { GpuProbe } from '@tilekit/bench/gpu-probe';
-import { relayoutPlan } from '@tilekit/layout';
+import { type RelayoutPlan, relayoutPlan } from '@tilekit/layout';
 import { convertLayout, relayout, unrelayout } from '../../src/index.js';
 import { shapeText } from '../../src/layout/shape-text.js';
 import { onGpu } from './scatter-case.js';
@@ -100,15 +100,29 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
     };
   };
 
-  const cases: BenchCase[] = [
+  /** relayout of the `[N, N]` input to `layout`, against tf.transpose and the stock `plan`. */
+  const relayoutSquare = (
+    id: LayoutCaseId,
+    layout: string,
+    plan: RelayoutPlan,
+    floor?: BenchFn,
+  ): BenchCase =>
     layoutCase(
-      'tiled',
+      id,
       'relayout',
-      `relayout f32[${N},${N}] -> ${TILED}`,
-      () => relayout(x, TILED),
-      () => relayout(xOther, TILED),
+      `relayout f32[${N},${N}] -> ${layout}`,
+      () => relayout(x, layout),
+      () => relayout(xOther, layout),
       transpose2d,
-      () => stockRelayout(plans.tiled, x),
+      () => stockRelayout(plan, x),
+      floor,
+    );
+
+  const cases: BenchCase[] = [
+    relayoutSquare(
+      'tiled',
+      TILED,
+      plans.tiled,
       // A diagnostic third baseline: one stock elementwise pass over the same bytes as a 1-D
       // tensor, the floor of any single pass that writes a 1-D buffer (on WebGL a packed 1-D
       // texel holds two values where tf.transpose's packed 2-D output holds four).
@@ -117,15 +131,7 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
         fn: () => probe.settle(tf.neg(flat)),
       },
     ),
-    layoutCase(
-      'interleaved',
-      'relayout',
-      `relayout f32[${N},${N}] -> ${INTERLEAVED}`,
-      () => relayout(x, INTERLEAVED),
-      () => relayout(xOther, INTERLEAVED),
-      transpose2d,
-      () => stockRelayout(plans.interleaved, x),
-    ),
+    relayoutSquare('interleaved', INTERLEAVED, plans.interleaved),
     layoutCase(
       'rank3',
       'relayout',
