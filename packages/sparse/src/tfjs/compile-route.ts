@@ -28,7 +28,8 @@ import { installDeriver } from './gradients/derivation.js';
 import { derivation } from './gradients/derivative.js';
 import { outputMajorKernel } from './gradients/output-major.js';
 import type { SparseKernelAttrs } from './kernel-names.js';
-import { installLevelSpaceRewrite } from './ops/block-product.js';
+import { blockProduct, installLevelSpaceRewrite } from './ops/block-product.js';
+import { installBlockProduct } from './ops/block-route.js';
 import { installShaderCompilers } from './shader-compilers.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
 
@@ -145,4 +146,5 @@ export function installSparseCompilerRoute(): void {
   installDeriver({ derive: derivation, outputMajor: outputMajorKernel });
   installShaderCompilers({ wgsl: compileWgsl, glsl: compileGlsl });
   installLevelSpaceRewrite((expr, formats) => levelSpaceForm(parseNotation(expr), formats));
+  installBlockProduct(blockProduct);
 }

@@ -20,6 +20,7 @@ import {
 import { installSparseCompilerRoute } from '../../src/tfjs/compile-route.js';
 import { installSparseCompiler, SPARSE_COMPILER_ENTRY } from '../../src/tfjs/compiled-kernel.js';
 import { installLevelSpaceRewrite } from '../../src/tfjs/ops/block-product.js';
+import { installBlockProduct } from '../../src/tfjs/ops/block-route.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { sddmm, sparseOp, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
@@ -152,9 +153,10 @@ describe.each(['cpu', 'wasm'] as const)(
         expect.objectContaining({ name: 'SparsifyError', argument: 'operands.B' }),
       );
       const good = tf.ones([6, 2]) as tf.Tensor2D;
-      // As in an app that did not import the compiler: neither the rewrite nor the compiler.
+      // As in an app that did not import the compiler: no rewrite, block product or compiler.
       installSparseCompiler(undefined);
       installLevelSpaceRewrite(undefined);
+      installBlockProduct(undefined);
       try {
         expect(() => spmm(A, good)).toThrow(SPARSE_COMPILER_ENTRY);
         expect(() => spmv(A, [1, 2, 3, 4, 5, 6])).toThrow(

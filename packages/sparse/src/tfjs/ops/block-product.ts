@@ -9,19 +9,16 @@
  */
 import { reshape, Tensor } from '@tensorflow/tfjs-core';
 import type { FormatSpec } from '../../sparse-tensor/format.js';
-import type { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { SparsifyError } from '../../sparsify/errors.js';
 import {
   dimensionShapeIn,
   levelShapesIn,
   levelTensorOf,
 } from '../../sparsify/planning/block-operands.js';
 import type { LevelSpaceForm } from '../../sparsify/planning/block-rewrite.js';
-import { SPARSE_COMPILER_ENTRY } from '../compiled-kernel.js';
-import { FIXED_EXPRESSIONS, type SparseKernelName, SparseOp } from '../kernel-names.js';
+import { FIXED_EXPRESSIONS, SparseOp } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
+import { type BlockProduct, blockCompilerError } from './block-route.js';
 import { type KernelOperand, runSparseKernel } from './run-sparse-kernel.js';
-import type { SparseArgument } from './sparse-argument.js';
 
 /** The level-space form of an expression with block operands (what the compiler installs). */
 export type LevelSpaceRewrite = (
@@ -36,11 +33,6 @@ export function installLevelSpaceRewrite(r: LevelSpaceRewrite | undefined): void
   rewrite = r;
 }
 
-/** Whether `A` is stored in a block or structured format (levels `d floordiv k`, `d mod k`). */
-export function isBlockMatrix(A: SparseArgument): A is SparseTensor {
-  return A.format.expressions !== undefined;
-}
-
 /** Level-space forms by expression and formats (a handful per app; the map starts over). */
 const FORMS = new Map<string, LevelSpaceForm>();
 
@@ -48,12 +40,7 @@ function formOf(expr: string, formats: Readonly<Record<string, FormatSpec>>): Le
   const key = `${expr}\u0000${JSON.stringify(formats)}`;
   let form = FORMS.get(key);
   if (form === undefined) {
-    if (rewrite === undefined)
-      throw new SparsifyError(
-        'operands',
-        `import '${SPARSE_COMPILER_ENTRY}' once to compile ${expr} for a block or structured operand (kernels ship prepared for CSR matrices and sparse vectors only)`,
-        'CSR matrices or sparse vectors, or the compiler imported',
-      );
+    if (rewrite === undefined) throw blockCompilerError(expr);
     form = rewrite(expr, formats) as LevelSpaceForm;
     if (FORMS.size >= 256) FORMS.clear();
     FORMS.set(key, form);
@@ -104,16 +91,10 @@ export function runBlockKernel(
 
 /**
  * Fixed kernel `kernelName` (`C(i,k) = A(i,j) * B(j,k)` or `y(i) = A(i,j) * x(j)`) with a block
- * or structured `A` and its dense operand `dense` (named `denseName`).
+ * or structured `A` and its dense operand `dense` (named `denseName`); what the compiler route
+ * installs for `spmv` and `spmm` (see block-route.ts).
  */
-export function blockProduct(
-  opName: string,
-  kernelName: SparseKernelName,
-  A: SparseTensor,
-  denseName: string,
-  dense: Tensor,
-  options?: SparseOpOptions,
-): Tensor {
+export const blockProduct: BlockProduct = (opName, kernelName, A, denseName, dense, options) => {
   const expr = FIXED_EXPRESSIONS[kernelName] as string;
   return runBlockKernel(opName, expr, { A: A.format }, { A, [denseName]: dense }, options);
-}
+};

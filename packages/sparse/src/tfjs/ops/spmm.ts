@@ -18,7 +18,7 @@ import { SparseSpmm } from '../kernel-names.js';
 import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { SPMM_KERNELS } from '../prepared/spmm.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { blockProduct, isBlockMatrix } from './block-product.js';
+import { blockProduct, isBlockMatrix } from './block-route.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
 import { rowMajorMatrix } from './device-form-hook.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
@@ -108,7 +108,7 @@ function sparseBatchProduct(
 /**
  * `C(i,k) = A(i,j) * B(j,k)` with `A` sparse (any rank-2 format) on the active backend. A host
  * `SparseTensor` in a block (BSR) or structured (n:m) format runs the compiled level-space kernel
- * (import `@tilekit/sparse/tfjs/compiler` once; see block-product.ts).
+ * (import `@tilekit/sparse/tfjs/compiler` once; see block-route.ts).
  *
  * Batched like `tf.matMul`: a dense `B` of shape `[b, k, n]` with one sparse `A` gives
  * `[b, m, n]` (every batch entry times `A`); an array of `b` sparse matrices (one shape) with a

@@ -4,7 +4,7 @@ import { SparseSpmv } from '../kernel-names.js';
 import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { SPMV_KERNELS } from '../prepared/spmv.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { blockProduct, isBlockMatrix } from './block-product.js';
+import { blockProduct, isBlockMatrix } from './block-route.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
 import { rowMajorMatrix } from './device-form-hook.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
