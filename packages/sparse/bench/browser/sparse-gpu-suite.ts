@@ -10,7 +10,7 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { type BenchSuite, defineBenchSuite } from '@tilekit/bench';
+import { type BenchFn, type BenchSuite, defineBenchSuite } from '@tilekit/bench';
 import type { GpuProbe } from '@tilekit/bench/gpu-probe';
 import { spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import '../../src/tfjs/register-cpu.js';
@@ -86,6 +86,16 @@ export function sparseGpuSuite(
     tf.dispose(outputs);
     return ms;
   };
+  /** Ours: `op` through its generated shader on the GPU backend, settled. */
+  const generatedShader = (op: 'spmv' | 'spmm', run: () => tf.Tensor): BenchFn => ({
+    label: `${op} on ${backend} (generated shader)`,
+    fn: () => onGpu(() => settle(run())),
+  });
+  /** The dense baseline: `run`'s tf.matMul with the dense matrix on the GPU backend, settled. */
+  const denseMatMul = (run: () => tf.Tensor): BenchFn => ({
+    label: `tf.matMul with the dense matrix on ${backend}`,
+    fn: () => onGpu(() => settle(run())),
+  });
   return defineBenchSuite({
     name: `sparse: ${backend === 'webgpu' ? 'WebGPU' : 'WebGL'} (${device})`,
     setup: async () => {
@@ -114,16 +124,9 @@ export function sparseGpuSuite(
         items: N * N * DENSITY,
         // Dense tf.matMul takes seconds per call on SwiftShader.
         rounds: 3,
-        ours: {
-          label: `spmv on ${backend} (generated shader)`,
-          fn: () => onGpu(() => settle(spmv(gpu.A, gpu.x))),
-        },
+        ours: generatedShader('spmv', () => spmv(gpu.A, gpu.x)),
         baselines: [
-          {
-            label: `tf.matMul with the dense matrix on ${backend}`,
-            fn: () =>
-              onGpu(() => settle(tf.tidy(() => tf.matMul(gpu.dense, tf.reshape(gpu.x, [N, 1]))))),
-          },
+          denseMatMul(() => tf.tidy(() => tf.matMul(gpu.dense, tf.reshape(gpu.x, [N, 1])))),
           {
             label: 'spmv on the cpu backend (vectorized wasm engine), result read',
             fn: () =>
@@ -164,16 +167,8 @@ export function sparseGpuSuite(
         name: `spmm ${N}x${N} CSR at ${DENSITY * 100} % times ${N}x${COLUMNS} (float32)`,
         items: N * N * DENSITY * COLUMNS,
         rounds: 3,
-        ours: {
-          label: `spmm on ${backend} (generated shader)`,
-          fn: () => onGpu(() => settle(spmm(gpu.A, gpu.B))),
-        },
-        baselines: [
-          {
-            label: `tf.matMul with the dense matrix on ${backend}`,
-            fn: () => onGpu(() => settle(tf.matMul(gpu.dense, gpu.B))),
-          },
-        ],
+        ours: generatedShader('spmm', () => spmm(gpu.A, gpu.B)),
+        baselines: [denseMatMul(() => tf.matMul(gpu.dense, gpu.B))],
         goal: `>= 5x faster than tf.matMul on ${backend}`,
       },
     ],
