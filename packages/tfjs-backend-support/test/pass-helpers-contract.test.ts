@@ -170,8 +170,8 @@ describe('the GPU pass helpers keep the error contract on junk', () => {
     expect(code).toContain('for (var row = index; row < uniforms.rows; row = row + threads) {');
     expect(code).toContain('result[row] = 1;');
     expect(webgpu.wgslForEachElement('n', '')).toContain('for (var p = index; p < n;');
-    expect(() => webgpu.wgslForEachElement('n', '', 'two words')).toThrow(
-      "wgslForEachElement: argument 'item' must be a WGSL identifier, got",
+    expect(() => webgpu.wgslForEachElement('n', 3 as never)).toThrow(
+      "wgslForEachElement: argument 'body' must be WGSL text, got",
     );
   });
 

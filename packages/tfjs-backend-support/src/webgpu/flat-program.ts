@@ -27,9 +27,6 @@ export function dispatchWorkgroups(count: number): number {
   return Math.max(1, Math.min(MAX_WORKGROUPS, Math.ceil(count / WORKGROUP_SIZE)));
 }
 
-/** A WGSL identifier (the loop variable of {@link wgslForEachElement}). */
-const WGSL_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /**
  * WGSL of tfjs's `main(index)` entry (tfjs calls it with the global invocation index) running
  * `body` once for every `item < count`, grid-stride, so any count fits the capped dispatch of a
@@ -40,16 +37,8 @@ const WGSL_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * @param item Name of the loop variable `body` reads (`p` unless given).
  */
 export function wgslForEachElement(count: string, body: string, item = 'p'): string {
-  expectArgument(
-    typeof count === 'string',
-    'wgslForEachElement',
-    'count',
-    'a WGSL expression',
-    count,
-  );
-  expectArgument(typeof body === 'string', 'wgslForEachElement', 'body', 'WGSL statements', body);
-  const named = typeof item === 'string' && WGSL_IDENTIFIER.test(item);
-  expectArgument(named, 'wgslForEachElement', 'item', 'a WGSL identifier', item);
+  for (const [name, text] of Object.entries({ count, body, item }))
+    expectArgument(typeof text === 'string', 'wgslForEachElement', name, 'WGSL text', text);
   return `
     fn main(index : i32) {
       let threads = i32(numWorkgroups.x) * ${WORKGROUP_SIZE};

@@ -29,15 +29,21 @@ export function assertValuesFit(
   // Skip the scan when the carrying dtype cannot hold an unfit value. A flag, not a test: type
   // tests on `values` or calls to `info.fits` here (inlined for src and idx alike) made V8
   // compile the kernels' scatter loop after them into slower code.
-  if (info.carrierFits) return;
-  const p = firstUnfit(values, info);
-  if (p >= 0) throw new TileValueError(op, argument, p, values[p]!, typeName, info.admits);
+  if (!info.carrierFits) scanValues(op, argument, values, info, typeName);
 }
 
-/** The scan behind {@link assertValuesFit}: where the first value that does not fit is, or -1. */
-function firstUnfit(values: TileValues, info: TileTypeInfo): number {
-  for (let p = 0; p < values.length; p++) if (!info.fits(values[p]!)) return p;
-  return -1;
+/** The scan behind {@link assertValuesFit}: throws at the first value that does not fit. */
+function scanValues(
+  op: string,
+  argument: string,
+  values: TileValues,
+  info: TileTypeInfo,
+  typeName: string,
+): void {
+  for (let p = 0; p < values.length; p++) {
+    const v = values[p]!;
+    if (!info.fits(v)) throw new TileValueError(op, argument, p, v, typeName, info.admits);
+  }
 }
 
 /**

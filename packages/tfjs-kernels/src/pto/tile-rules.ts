@@ -79,31 +79,14 @@ const ROW_ALIGNED_TILES: readonly (readonly ['dst' | 'src' | 'idx', string])[] =
   ['idx', 'TileDataI'],
 ];
 
-/** Bytes of one element of the `role` tile of `s`. */
-function tileBytes(s: TileSignature, role: 'dst' | 'src' | 'idx'): number {
-  const type = s[role].type;
-  return role === 'idx' ? bytesOf(type, INDEX_TYPE_INFO) : bytesOf(type, ELEMENT_TYPE_INFO);
-}
-
-/** TGATHER's rule on the `role` tile's element width: one of `allowed` bytes. */
-function gatherWidth(
-  role: 'dst' | 'idx',
-  allowed: readonly number[],
-): (s: TileSignature) => string | undefined {
-  return (s) => {
-    const bytes = tileBytes(s, role);
-    const what = role === 'idx' ? 'index' : 'data';
-    return allowed.includes(bytes) ? undefined : `${what} ${s[role].type} is ${bytes} bytes`;
-  };
-}
-
 function rowAlignment(
   role: 'dst' | 'src' | 'idx',
   tileName: string,
 ): (s: TileSignature) => string | undefined {
   return (s) => {
     const tile = s[role];
-    const bytes = tileBytes(s, role);
+    const bytes =
+      role === 'idx' ? bytesOf(tile.type, INDEX_TYPE_INFO) : bytesOf(tile.type, ELEMENT_TYPE_INFO);
     const rowBytes = tile.cols * bytes;
     return rowBytes % ALIGNED_ROW_BYTES === 0
       ? undefined
@@ -158,14 +141,20 @@ export const PTO_TILE_RULES: readonly PtoTileRule[] = [
     text: 'TGATHER: sizeof(TileDataD::DType) must be 2 or 4 bytes (expect b16/b32).',
     instructions: ['TGATHER'],
     targets: HARDWARE,
-    violation: gatherWidth('dst', [2, 4]),
+    violation: (s) => {
+      const bytes = bytesOf(s.dst.type, ELEMENT_TYPE_INFO);
+      return bytes === 2 || bytes === 4 ? undefined : `data ${s.dst.type} is ${bytes} bytes`;
+    },
   },
   {
     id: 'gather-index-width',
     text: 'TGATHER: sizeof(TileDataI::DType) must be 4 bytes (expect b32).',
     instructions: ['TGATHER'],
     targets: HARDWARE,
-    violation: gatherWidth('idx', [4]),
+    violation: (s) => {
+      const bytes = bytesOf(s.idx.type, INDEX_TYPE_INFO);
+      return bytes === 4 ? undefined : `index ${s.idx.type} is ${bytes} bytes`;
+    },
   },
   ...VALID_EXTENTS.map(
     ([axis, extent, valid]): PtoTileRule => ({

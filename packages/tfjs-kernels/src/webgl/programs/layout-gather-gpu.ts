@@ -135,29 +135,11 @@ function outputPosition(width: number): string {
       }`;
 }
 
-/** The GLSL type of a source position of `kind`, and the step between consecutive sources. */
-function sourceNames(kind: ChainKind): { position: 'ivec2' | 'int'; delta: string } {
-  return kind.source === 'texel'
-    ? { position: 'ivec2', delta: 'delta' }
-    : { position: 'int', delta: 'delta.x' };
-}
-
-/**
- * GLSL opening `main`: the fragment's first output position `p` and its source `first`, with
- * the `slack` and `laneSlack` (of `laneType`) that `sourceOf` reports.
- */
-function mainStart(position: string, laneType: 'int' | 'ivec3'): string {
-  return `
-      void main() {
-        int p = outputPosition();
-        int slack;
-        ${laneType} laneSlack;
-        ${position} first = sourceOf(p, slack, laneSlack);`;
-}
-
 /** GLSL of `main` for pairs: the second output derived from the first when the chain allows. */
 function pairMain(kind: ChainKind): string {
-  const { position, delta } = sourceNames(kind);
+  const texel = kind.source === 'texel';
+  const position = texel ? 'ivec2' : 'int';
+  const delta = texel ? 'delta' : 'delta.x';
   const second =
     kind.movedTerms !== null
       ? `${position} other = first + ${delta};
@@ -166,7 +148,12 @@ function pairMain(kind: ChainKind): string {
          int unused;
          ${position} other = sourceOf(p + 1, otherSlack, unused);
          bool secondPadding = otherSlack < 0;`;
-  return `${mainStart(position, 'int')}
+  return `
+      void main() {
+        int p = outputPosition();
+        int slack;
+        int laneSlack;
+        ${position} first = sourceOf(p, slack, laneSlack);
         ${second}
         float value = readSource(first);
         float next = readSource(other);
@@ -176,8 +163,15 @@ function pairMain(kind: ChainKind): string {
 
 /** GLSL of \`main\` for four outputs, each derived from the first (width-4 kinds have a run plan). */
 function quadMain(kind: ChainKind): string {
-  const { position, delta } = sourceNames(kind);
-  return `${mainStart(position, 'ivec3')}
+  const texel = kind.source === 'texel';
+  const position = texel ? 'ivec2' : 'int';
+  const delta = texel ? 'delta' : 'delta.x';
+  return `
+      void main() {
+        int p = outputPosition();
+        int slack;
+        ivec3 laneSlack;
+        ${position} first = sourceOf(p, slack, laneSlack);
         ivec3 padding = min(ivec3(slack), laneSlack);
         ${
           kind.source === 'quads'
