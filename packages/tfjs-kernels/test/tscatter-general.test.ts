@@ -6,7 +6,13 @@
 import { referenceTGather, referenceTScatter } from '@tilekit/conformance/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KernelArgumentError, PtoConstraintError, tgather, tscatter } from '../src/index.js';
+import {
+  KernelArgumentError,
+  PtoConstraintError,
+  type TScatterOptions,
+  tgather,
+  tscatter,
+} from '../src/index.js';
 import { expectOpError } from './support/errors.js';
 import { expectNoLeak, tf } from './support/tf.js';
 
