@@ -9,7 +9,7 @@
  */
 import { levelAt } from '../sparse-tensor/format.js';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
-import { blockViewOf } from '../sparsify/planning/block-operands.js';
+import { blockViewOf } from '../sparsify/planning/block-view.js';
 import type { KernelPlan } from '../sparsify/planning/kernel-plan.js';
 import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import { outputWindowOf } from '../sparsify/planning/output-window.js';

@@ -13,11 +13,7 @@ import type { IndexArray, ValueArray } from '../../sparse-tensor/storage-arrays.
 import { checkKernel } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import { inferAffineExtents, type LocatedShape } from '../planning/affine-extents.js';
-import {
-  dimensionShapeOf,
-  withLevelOperands,
-  withLevelShapes,
-} from '../planning/block-operands.js';
+import { dimensionShapeOf, withLevelOperands, withLevelShapes } from '../planning/block-view.js';
 import type { KernelPlan, TensorPlan, ValueType } from '../planning/kernel-plan.js';
 import {
   accessText,

@@ -9,20 +9,18 @@ import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../errors.js';
 import type { SparseKernel } from '../sparse-kernel.js';
 import type { BlockOperand, BlockView } from './block-rewrite.js';
+import { type LevelForm, blockedKernel as registered } from './block-view.js';
 
-/** Per kernel planned in level space, what its caller passes in dimension form. */
-const VIEWS = new WeakMap<object, BlockView>();
+/** The level form of block-view.ts: registered with each level-space kernel. */
+const LEVEL_FORM: LevelForm = {
+  operands: levelOperandsIn,
+  shapes: levelShapesIn,
+  outputShape: dimensionShapeIn,
+};
 
 /** `kernel` (emitted for the level-space notation) as the kernel of the caller's notation. */
 export function blockedKernel(kernel: SparseKernel, view: BlockView): SparseKernel {
-  const blocked = Object.freeze({ ...kernel });
-  VIEWS.set(blocked, view);
-  return blocked;
-}
-
-/** What the caller of `kernel` passes in dimension form, if it was planned in level space. */
-export function blockViewOf(kernel: SparseKernel): BlockView | undefined {
-  return VIEWS.get(kernel);
+  return registered(kernel, view, LEVEL_FORM);
 }
 
 /**
@@ -48,12 +46,6 @@ export function splitShape(name: string, t: BlockOperand, shape: readonly number
     }
     return [n / k, k];
   });
-}
-
-/** A kernel output shape in level space, in the caller's dimension form. */
-export function dimensionShapeOf(kernel: SparseKernel, shape: readonly number[]): number[] {
-  const view = VIEWS.get(kernel);
-  return view === undefined ? [...shape] : dimensionShapeIn(view, shape);
 }
 
 /** The output shape of a level-space kernel of `view`, in the caller's dimension form. */
@@ -141,15 +133,12 @@ const shapeOfOperand = (o: unknown): readonly number[] | undefined => {
 /**
  * `operands` (the caller's, dimension form) as the level-space kernel reads them: block
  * operands as their level tensors, dense operands with split dimensions as `{data, shape}`
- * views of the same data. Operands of a kernel not planned in level space are returned as
- * they are; what is missing or malformed is left for the binding's checks.
+ * views of the same data; what is missing or malformed is left for the binding's checks.
  */
-export function withLevelOperands<T>(
-  kernel: SparseKernel,
+export function levelOperandsIn<T>(
+  view: BlockView,
   operands: Readonly<Record<string, T>>,
 ): Readonly<Record<string, T>> {
-  const view = VIEWS.get(kernel);
-  if (view === undefined || operands === null || typeof operands !== 'object') return operands;
   const out: Record<string, T> = Object.create(null);
   for (const [name, o] of Object.entries(operands)) out[name] = o;
   const given = [...view.tensors].filter(
@@ -170,16 +159,6 @@ export function withLevelOperands<T>(
     out[name] = { data: dense.data, shape: splitShape(name, t, dense.shape as number[]) } as T;
   }
   return out;
-}
-
-/** Shapes by operand name (dimension form) as the level-space kernel reads them. */
-export function withLevelShapes(
-  kernel: SparseKernel,
-  shapes: Readonly<Record<string, readonly number[]>>,
-): Readonly<Record<string, readonly number[]>> {
-  const view = VIEWS.get(kernel);
-  if (view === undefined || shapes === null || typeof shapes !== 'object') return shapes;
-  return levelShapesIn(view, shapes);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { FormatSpec } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type SparseKernel, SparsifyError, sparsify } from '../../sparsify/index.js';
 import { checkOptionsObject } from '../../sparsify/options-object.js';
-import { blockViewOf } from '../../sparsify/planning/block-operands.js';
+import { blockViewOf } from '../../sparsify/planning/block-view.js';
 import { installSparseCompilerRoute, refuseOperandWindows } from '../compile-route.js';
 import { SparseOp as SparseOpKernel } from '../kernel-names.js';
 import { callerInputsOf } from '../sparse-call.js';
