@@ -24,7 +24,12 @@ import {
 import { hasAssembly } from '../planning/output-plan.js';
 import { outputAccessText, outputWindowOf } from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
-import { bindOutputStorage, type OutputStorage, outputArgument } from './output-storage.js';
+import {
+  bindOutputStorage,
+  type OutputStorage,
+  outputArgument,
+  type WorkspaceFor,
+} from './output-storage.js';
 import { checkWholeOutputShape, checkWindowExtents, wholeOutputOf } from './output-window-call.js';
 import { valueArrayFor } from './value-array.js';
 import { castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
@@ -387,7 +392,8 @@ export function bindArguments(
 /**
  * {@link bindArguments} with the output chosen once the output shape is known (`outputFor`
  * returns it, or `undefined` for the default), so a caller sizing storage by the shape binds
- * (and converts) the operands only once.
+ * (and converts) the operands only once. An expanded output's default storage takes its
+ * workspace from `workspaceFor` when given.
  */
 export function bindArgumentsFor(
   kernel: SparseKernel,
@@ -395,6 +401,7 @@ export function bindArgumentsFor(
   outputFor: (
     outputShape: readonly number[],
   ) => ValueArray | BigInt64Array | OutputStorage | undefined,
+  workspaceFor?: WorkspaceFor,
 ): BoundCall {
   const { plan } = kernel;
   const outputWindow = outputWindowOf(kernel);
@@ -413,7 +420,7 @@ export function bindArgumentsFor(
   const output = outputFor(outputShape);
   const length = outputShape.reduce((a, b) => a * b, 1);
   const assembly = hasAssembly(plan)
-    ? bindOutputStorage(plan, windowed, outputShape, output)
+    ? bindOutputStorage(plan, windowed, outputShape, output, workspaceFor)
     : undefined;
   const out =
     assembly?.values ??

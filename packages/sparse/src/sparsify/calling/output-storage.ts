@@ -44,6 +44,15 @@ export interface OutputStorage {
     | undefined;
 }
 
+/** The dense workspace of an expanded output (see {@link OutputStorage.workspace}). */
+export type OutputWorkspace = NonNullable<OutputStorage['workspace']>;
+
+/**
+ * The workspace of an expanded output whose last level has `last` slots: fresh zero-filled
+ * arrays, unless the caller keeps one that the kernel has left zero (resident-workspace.ts).
+ */
+export type WorkspaceFor = (last: number) => OutputWorkspace;
+
 /** The position/coordinate array type of each storage width. */
 const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, new (length: number) => IndexArray>> = {
   8: Uint8Array,
@@ -68,6 +77,16 @@ export function allocateOutputStorage(
   plan: KernelPlan,
   levelSizes: readonly number[],
   entries: readonly number[],
+): OutputStorage {
+  return allocateOutputStorageWith(plan, levelSizes, entries);
+}
+
+/** {@link allocateOutputStorage} with the workspace of an expanded output from `workspaceFor`. */
+export function allocateOutputStorageWith(
+  plan: KernelPlan,
+  levelSizes: readonly number[],
+  entries: readonly number[],
+  workspaceFor?: WorkspaceFor,
 ): OutputStorage {
   checkPlan(plan);
   if (!hasAssembly(plan)) {
@@ -131,13 +150,15 @@ export function allocateOutputStorage(
     values,
     state: zeroIndexArray(stateWidthOf(format), stateLength(format.levels.length)),
     workspace:
-      plan.assembly.strategy === 'expand'
-        ? {
-            values: valueArrayFor(plan.valueType, last),
-            filled: new Uint32Array(markWordCount(last)),
-            coordinates: zeroIndexArray(format.crdWidth, last + 1),
-          }
-        : undefined,
+      plan.assembly.strategy !== 'expand'
+        ? undefined
+        : workspaceFor !== undefined
+          ? workspaceFor(last)
+          : {
+              values: valueArrayFor(plan.valueType, last),
+              filled: new Uint32Array(markWordCount(last)),
+              coordinates: zeroIndexArray(format.crdWidth, last + 1),
+            },
   };
 }
 
@@ -254,6 +275,7 @@ export function bindOutputStorage(
   operands: Readonly<Record<string, unknown>>,
   outputShape: readonly number[],
   output: unknown,
+  workspaceFor?: WorkspaceFor,
 ): BoundOutputStorage {
   const { format, strategy } = plan.assembly;
   if (strategy === 'in-place') {
@@ -283,10 +305,11 @@ export function bindOutputStorage(
     (n, o) => n + (o instanceof SparseTensor ? o.nnz : 0),
     0,
   );
-  const storage = allocateOutputStorage(
+  const storage = allocateOutputStorageWith(
     plan,
     levelSizes,
     initialEntries(plan, levelSizes, Math.max(stored, MIN_CAPACITY)),
+    workspaceFor,
   );
   return { storage, values: storage.values, inPlace: undefined };
 }

@@ -22,12 +22,14 @@ import {
   outputShapeOf,
 } from './bind.js';
 import {
-  allocateOutputStorage,
+  allocateOutputStorageWith,
   fitsCapacity,
   neededEntries,
   outputTensor,
+  type WorkspaceFor,
 } from './output-storage.js';
 import { runThroughOutputWindow } from './output-window-call.js';
+import { clearResidentWorkspace, residentWorkspace } from './resident-workspace.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
 export type KernelFunction = (...args: InterpretArg[]) => unknown;
@@ -117,26 +119,50 @@ export function runKernel(
     }
     return hasAssembly(plan) ? (assembledOutput(kernel, call) as SparseTensor) : call.output;
   }
+  const { assembly } = plan;
   const levelSizesOf = (shape: readonly number[]) =>
-    plan.assembly.format.order.map((d) => shape[d] as number);
+    assembly.format.order.map((d) => shape[d] as number);
+  // An expanded output's workspace stays in the engine's memory from call to call (the kernel
+  // leaves it zero); views of it are taken as each call is bound, as the memory may grow.
+  const workspaceFor: WorkspaceFor | undefined =
+    assembly.strategy === 'expand'
+      ? (last) => residentWorkspace(kernel, plan, assembly.format.crdWidth, last)
+      : undefined;
+  const run = (call: BoundCall): void => {
+    try {
+      fn(...call.args);
+    } catch (e) {
+      // A call that stopped part way may have left workspace entries behind.
+      if (workspaceFor !== undefined) clearResidentWorkspace(kernel);
+      throw e;
+    }
+  };
   // A kernel called again usually needs about what it needed last time: start from that.
   const hint = lastNeeded.get(kernel);
-  const first = bindArgumentsFor(kernel, operands, (shape) =>
-    hint === undefined || hint.shape.join() !== shape.join()
-      ? undefined
-      : allocateOutputStorage(plan, levelSizesOf(shape), hint.entries),
+  const first = bindArgumentsFor(
+    kernel,
+    operands,
+    (shape) =>
+      hint === undefined || hint.shape.join() !== shape.join()
+        ? undefined
+        : allocateOutputStorageWith(plan, levelSizesOf(shape), hint.entries, workspaceFor),
+    workspaceFor,
   );
   const shape = first.outputShape;
   const levelSizes = levelSizesOf(shape);
-  fn(...first.args);
+  run(first);
   const storage = first.storage as NonNullable<BoundCall['storage']>;
   const needed = neededEntries(plan, levelSizes, storage);
   lastNeeded.set(kernel, { shape, entries: needed });
   const result = assembledOutput(kernel, first);
   if (result !== undefined) return result;
   // The first call counted exactly what it needed; a second with that much room completes.
-  const again = bindArguments(kernel, operands, allocateOutputStorage(plan, levelSizes, needed));
-  fn(...again.args);
+  const again = bindArguments(
+    kernel,
+    operands,
+    allocateOutputStorageWith(plan, levelSizes, needed, workspaceFor),
+  );
+  run(again);
   const completed = assembledOutput(kernel, again);
   if (completed === undefined) {
     throw new Error(`${kernel.functionName} needed more storage on its second call`);
