@@ -34,8 +34,12 @@ export interface DeviceSparse extends TfSparseStorage {
   readonly nnz: number;
 }
 
-/** `format` with 32-bit positions and coordinates (the width of int32 tensors). */
-export function format32(format: FormatSpec, rank: number): SparseFormat {
+/**
+ * `format` with 32-bit positions and coordinates (the width of int32 tensors); a block or
+ * structured format only where `acceptsBlocks` (a `TfSparseTensor` holding one, which `spmm`
+ * and `spmv` take).
+ */
+export function format32(format: FormatSpec, rank: number, acceptsBlocks = false): SparseFormat {
   const levels = (format as { levels?: unknown } | null)?.levels;
   if (
     typeof format !== 'string' &&
@@ -47,11 +51,11 @@ export function format32(format: FormatSpec, rank: number): SparseFormat {
       'expected a format name, a level list or {levels, order?, posWidth?, crdWidth?}',
     );
   const resolved = resolveFormat(format, rank, { posWidth: 32, crdWidth: 32 });
-  // Backends store one level per dimension; block formats stay on the host (SparseTensor).
-  if (resolved.expressions !== undefined)
+  // Kernels other than the level-space products walk one level per dimension.
+  if (!acceptsBlocks && resolved.expressions !== undefined)
     throw new SparseFormatError(
       'format',
-      `a block or structured format is a host SparseTensor format; use 'CSR', or sparseOp over tensor.toLevelTensor()`,
+      `a block or structured format is held by TfSparseTensor.fromSparseTensor, fromDense, fromCoordinates or from and taken by spmm and spmv; use 'CSR' here`,
     );
   return resolved;
 }

@@ -203,9 +203,14 @@ export class TfSparseTensor {
     Object.freeze(this);
   }
 
-  /** Uploads a {@link SparseTensor}'s storage to the active backend (float64 values are refused). */
+  /**
+   * Uploads a {@link SparseTensor}'s storage to the active backend (float64 values are refused).
+   * A block (BSR) or structured (n:m) tensor keeps its format: the storage is its level
+   * tensor's, the shape its dimension shape; `spmm` and `spmv` take it (differentiable with
+   * respect to its values through {@link withValues}), the other ops refuse it.
+   */
   static fromSparseTensor(s: SparseTensor): TfSparseTensor {
-    const { format, storage } = uploadedStorage(s);
+    const { format, storage } = uploadedStorage(s, true);
     return new TfSparseTensor(CHECKED_STORAGE, s.shape, format, storage);
   }
 
@@ -219,7 +224,7 @@ export class TfSparseTensor {
     if (tensor.isDisposed) throw new SparseFormatError('tensor', 'is disposed');
     if (tensor.dtype !== 'float32' && tensor.dtype !== 'int32')
       throw new SparseFormatError('tensor', `dtype must be float32 or int32, got ${tensor.dtype}`);
-    format32(format, tensor.rank);
+    format32(format, tensor.rank, true);
     const data = tensor.dataSync() as Float32Array | Int32Array;
     return TfSparseTensor.fromSparseTensor(
       SparseTensor.fromDense(data, tensor.shape, format, {
@@ -248,7 +253,7 @@ export class TfSparseTensor {
   ): TfSparseTensor {
     const checkedShape = checkShape(shape, 'shape');
     const resolvedFormat = format ?? defaultFormat(checkedShape.length);
-    format32(resolvedFormat, checkedShape.length);
+    format32(resolvedFormat, checkedShape.length, true);
     if (indices instanceof tf.Tensor) {
       hostTensor(indices, 'indices');
       if (indices.rank !== 2 || indices.shape[1] !== checkedShape.length)

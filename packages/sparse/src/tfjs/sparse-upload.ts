@@ -39,10 +39,14 @@ function int32Of(array: IndexArray, argument: string): Int32Array {
 
 /**
  * `s`'s storage as tensors on the active backend, in `s`'s format with 32-bit positions and
- * coordinates (float64 values are refused). Recorded as checked: a `SparseTensor`'s storage was
+ * coordinates (float64 values are refused; a block or structured format only where
+ * `acceptsBlocks`). Recorded as checked: a `SparseTensor`'s storage was
  * validated when it was made.
  */
-export function uploadedStorage(s: SparseTensor): {
+export function uploadedStorage(
+  s: SparseTensor,
+  acceptsBlocks = false,
+): {
   format: SparseFormat;
   storage: TfSparseStorage;
 } {
@@ -50,7 +54,7 @@ export function uploadedStorage(s: SparseTensor): {
     throw new SparseFormatError('sparse', 'expected a SparseTensor');
   if (s.dtype !== 'float32' && s.dtype !== 'int32')
     throw new SparseFormatError('sparse', `tfjs holds float32 or int32 values, got ${s.dtype}`);
-  const format = format32(s.format, s.rank);
+  const format = format32(s.format, s.rank, acceptsBlocks);
   markImmutable(s.values as Float32Array | Int32Array);
   // Converted before anything is uploaded, so a failure leaves no tensor behind.
   const positions = s.positions.map((a, l) =>
@@ -66,7 +70,9 @@ export function uploadedStorage(s: SparseTensor): {
     positions: positions.map(upload),
     coordinates: coordinates.map(upload),
   };
-  recordCheckedStorage(storage, format, s.shape);
+  // A block tensor's kernels read the same storage as its level tensor.
+  const checked = format.expressions === undefined ? s : s.toLevelTensor();
+  recordCheckedStorage(storage, checked.format, checked.shape);
   return { format, storage };
 }
 

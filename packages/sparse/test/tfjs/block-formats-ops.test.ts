@@ -67,13 +67,16 @@ describe.each(['cpu', 'wasm'] as const)('block and 2:4 weights on %s', (backend)
     expect(tf.memory().numTensors).toBe(before);
   });
 
-  it('a tfjs-backed sparse tensor keeps one level per dimension (spmm and spmv take the host one)', async () => {
+  it('fromTensors wraps one level per dimension; fromDense keeps a block format', async () => {
     expect(await tf.setBackend(backend)).toBe(true);
     const before = tf.memory().numTensors;
     const B = tf.ones([4, 3]) as tf.Tensor2D;
-    expect(() => TfSparseTensor.fromDense(B, blockSparseFormat([2, 1]))).toThrow(
+    const W = TfSparseTensor.fromDense(B, blockSparseFormat([2, 1]));
+    expect(W.format.expressions).toBeDefined();
+    expect(() => TfSparseTensor.fromTensors([4, 3], blockSparseFormat([2, 1]), W)).toThrow(
       expect.objectContaining({ name: 'SparseFormatError', argument: 'format' }),
     );
+    W.dispose();
     B.dispose();
     expect(tf.memory().numTensors).toBe(before);
   });

@@ -8,13 +8,17 @@
  * that import, and the ready-made ops' bundles stay without the parser.
  */
 import { reshape, Tensor } from '@tensorflow/tfjs-core';
-import type { FormatSpec } from '../../sparse-tensor/format.js';
+import { type FormatSpec, levelSizesOf, type SparseFormat } from '../../sparse-tensor/format.js';
+import { levelMapText } from '../../sparse-tensor/level-map.js';
+import { SparsifyError } from '../../sparsify/errors.js';
 import {
   dimensionShapeIn,
   levelShapesIn,
   levelTensorOf,
 } from '../../sparsify/planning/block-operands.js';
-import type { LevelSpaceForm } from '../../sparsify/planning/block-rewrite.js';
+import type { BlockOperand, LevelSpaceForm } from '../../sparsify/planning/block-rewrite.js';
+import { toDenseExpression } from '../compiled-kernel.js';
+import { isTfSparseTensor, siblingTfSparseTensor } from '../device-sparse.js';
 import { FIXED_EXPRESSIONS, SparseOp } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
 import { type BlockProduct, blockCompilerError } from './block-route.js';
@@ -49,6 +53,34 @@ function formOf(expr: string, formats: Readonly<Record<string, FormatSpec>>): Le
 }
 
 /**
+ * Block operand `name` as the level-space kernel reads it: a host tensor's level tensor, or a
+ * `TfSparseTensor`'s storage read as its level tensor (the same tensors, so a gradient with
+ * respect to the level tensor's values is one with respect to the operand's).
+ */
+function levelOperandOf(name: string, t: BlockOperand, o: KernelOperand): KernelOperand {
+  if (!isTfSparseTensor(o)) return levelTensorOf(name, t, o);
+  const format = t.format as NonNullable<BlockOperand['format']>;
+  const f = o.format;
+  if (
+    f.levels.join() !== format.levels.join() ||
+    f.order.join() !== format.order.join() ||
+    JSON.stringify(f.expressions) !== JSON.stringify(format.expressions)
+  )
+    throw new SparsifyError(
+      `operands.${name}`,
+      `the kernel expects ${levelMapText(format)}, got ${levelMapText(f)}`,
+      'a sparse tensor in the format given to the op',
+    );
+  const levels: SparseFormat = {
+    levels: f.levels,
+    order: f.levels.map((_, l) => l),
+    posWidth: 32,
+    crdWidth: 32,
+  };
+  return siblingTfSparseTensor(o, levelSizesOf(o.shape, f), levels, o);
+}
+
+/**
  * Runs `expr` whose `formats` give some operand a block or structured format, on named
  * `operands` in dimension form (a block operand a host `SparseTensor` in its format), on the
  * active backend; the result is in dimension form.
@@ -72,7 +104,7 @@ export function runBlockKernel(
   for (const [name, t] of form.view.tensors) {
     const o = operands[name];
     if (name === form.view.output || o === undefined) continue;
-    if (t.format !== undefined) levelOperands[name] = levelTensorOf(name, t, o);
+    if (t.format !== undefined) levelOperands[name] = levelOperandOf(name, t, o);
     else if (o instanceof Tensor)
       levelOperands[name] = reshape(o, [...(levelShapes[name] as readonly number[])]);
   }
@@ -91,10 +123,13 @@ export function runBlockKernel(
 
 /**
  * Fixed kernel `kernelName` (`C(i,k) = A(i,j) * B(j,k)` or `y(i) = A(i,j) * x(j)`) with a block
- * or structured `A` and its dense operand `dense` (named `denseName`); what the compiler route
- * installs for `spmv` and `spmm` (see block-route.ts).
+ * or structured `A` and its dense operand `dense` (named `denseName`), or without one `A`'s dense
+ * form; what the compiler route installs for `spmv`, `spmm` and `sparseToDense` (see
+ * block-route.ts).
  */
 export const blockProduct: BlockProduct = (opName, kernelName, A, denseName, dense, options) => {
+  if (denseName === undefined || dense === undefined)
+    return runBlockKernel(opName, toDenseExpression(A.rank), { A: A.format }, { A }, options);
   const expr = FIXED_EXPRESSIONS[kernelName] as string;
   return runBlockKernel(opName, expr, { A: A.format }, { A, [denseName]: dense }, options);
 };

@@ -6,20 +6,26 @@
 import type { Tensor } from '@tensorflow/tfjs-core';
 import type { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../../sparsify/errors.js';
-import { SPARSE_COMPILER_ENTRY } from '../compiled-kernel.js';
+import { SPARSE_COMPILER_ENTRY, toDenseExpression } from '../compiled-kernel.js';
+import type { DeviceSparse } from '../device-sparse.js';
 import { FIXED_EXPRESSIONS, type SparseKernelName } from '../kernel-names.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import type { SparseArgument } from './sparse-argument.js';
 
-/** A fixed kernel with a block or structured `A` (see block-product.ts). */
+/**
+ * A fixed kernel with a block or structured `A` (see block-product.ts): a product with its dense
+ * operand `dense` named `denseName`, or `A`'s dense form (`SparseToDenseTensor`, no operand).
+ */
 export type BlockProduct = (
   opName: string,
   kernelName: SparseKernelName,
-  A: SparseTensor,
-  denseName: string,
-  dense: Tensor,
+  A: BlockMatrix,
+  denseName?: string,
+  dense?: Tensor,
   options?: SparseOpOptions,
 ) => Tensor;
+
+/** A block or structured sparse tensor: on the host, or its storage on the backend. */
+export type BlockMatrix = SparseTensor | DeviceSparse;
 
 let installed: BlockProduct | undefined;
 
@@ -29,7 +35,7 @@ export function installBlockProduct(product: BlockProduct | undefined): void {
 }
 
 /** Whether `A` is stored in a block or structured format (levels `d floordiv k`, `d mod k`). */
-export function isBlockMatrix(A: SparseArgument): A is SparseTensor {
+export function isBlockMatrix(A: BlockMatrix): boolean {
   return A.format.expressions !== undefined;
 }
 
@@ -46,11 +52,12 @@ export function blockCompilerError(expr: string): SparsifyError {
 export function blockProduct(
   opName: string,
   kernelName: SparseKernelName,
-  A: SparseTensor,
-  denseName: string,
-  dense: Tensor,
+  A: BlockMatrix,
+  denseName?: string,
+  dense?: Tensor,
   options?: SparseOpOptions,
 ): Tensor {
-  if (installed === undefined) throw blockCompilerError(FIXED_EXPRESSIONS[kernelName] as string);
+  if (installed === undefined)
+    throw blockCompilerError(FIXED_EXPRESSIONS[kernelName] ?? toDenseExpression(A.rank));
   return installed(opName, kernelName, A, denseName, dense, options);
 }

@@ -12,6 +12,7 @@ import { type DeviceSparse, isTfSparseTensor } from '../device-sparse.js';
 import { SparseToDenseTensor } from '../kernel-names.js';
 import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { TO_DENSE_KERNELS } from '../prepared/to-dense.generated.js';
+import { blockProduct, isBlockMatrix } from './block-route.js';
 import { rowMajorMatrix } from './device-form-hook.js';
 import { runSparseKernel } from './run-sparse-kernel.js';
 
@@ -24,6 +25,8 @@ function sparseToDense_(A: DeviceSparse | SparseTensor): Tensor {
   usePreparedKernels(TO_DENSE_KERNELS);
   if (!(isTfSparseTensor(A) || A instanceof SparseTensor))
     throw new SparseFormatError('A', `expected a sparse tensor, got ${describeValue(A)}`);
+  // A block or structured tensor: the level-space kernel the compiler route installs.
+  if (isBlockMatrix(A)) return blockProduct('sparseToDense', SparseToDenseTensor, A);
   return runSparseKernel(
     'sparseToDense',
     SparseToDenseTensor,

@@ -4,7 +4,7 @@
  * last up, a position's coordinate is its coordinates entry (compressed, singleton) or its
  * offset in the parent's block (dense), and its parent position is found by a sorted search of
  * the segment ends its level object locates in the positions (compressed, loose compressed),
- * is the same position (singleton) or the block number (dense).
+ * is the same position (singleton) or the block or group number (dense, structured).
  * Per-dimension coordinates never overflow int32, whatever the dense size of the tensor.
  */
 import * as tf from '@tensorflow/tfjs-core';
@@ -36,6 +36,11 @@ export function entryCoordinates(s: TfSparseTensor): tf.Tensor1D[] {
         continue;
       }
       coordinates[dim] = tf.gather(s.coordinates[l] as tf.Tensor1D, position);
+      // A structured level stores `n` slots under every parent: the parent is the group number.
+      if (level.slotsPerParent !== undefined) {
+        position = tf.floorDiv(position, int(level.slotsPerParent));
+        continue;
+      }
       const ends = level.endsInPositions;
       if (ends !== undefined) {
         // The parent is the number of segments ending at or before the position (segments
