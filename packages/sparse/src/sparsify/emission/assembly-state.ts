@@ -54,27 +54,27 @@ export const outputKeys = {
 
 /** Reads and writes of the state memref and the output arrays. */
 export class AssemblyState {
-  readonly #ctx: AssemblyContext;
+  private readonly ctx: AssemblyContext;
 
   constructor(ctx: AssemblyContext) {
-    this.#ctx = ctx;
+    this.ctx = ctx;
   }
 
   /** The state's `slot` of `level`. */
   load(b: Builder, level: number, slot: number): Value {
     const at = level * SLOTS_PER_LEVEL + slot;
-    return loadIndex(b, this.#ctx.arg(outputKeys.state), this.#ctx.c(at));
+    return loadIndex(b, this.ctx.arg(outputKeys.state), this.ctx.c(at));
   }
 
   /** Sets the state's `slot` of `level` to `value`. */
   store(b: Builder, value: Value, level: number, slot: number): void {
     const at = level * SLOTS_PER_LEVEL + slot;
-    this.storeIndex(b, value, this.#ctx.arg(outputKeys.state), this.#ctx.c(at));
+    this.storeIndex(b, value, this.ctx.arg(outputKeys.state), this.ctx.c(at));
   }
 
   /** `memref[at] = value` when `at` is inside the memref (an index value is cast to its type). */
   guardedStore(b: Builder, value: Value, memref: Value, at: Value, castIndex = false): void {
-    const inside = b.cmpi('ult', at, this.#ctx.length(memref));
+    const inside = b.cmpi('ult', at, this.ctx.length(memref));
     b.ifOp(inside, [], (tb) => {
       if (castIndex) this.storeIndex(tb, value, memref, at);
       else tb.store(value, memref, [at]);

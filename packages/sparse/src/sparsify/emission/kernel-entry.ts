@@ -15,10 +15,10 @@ export class KernelEntry {
   readonly top: Builder;
   /** The kernel's value type. */
   readonly element: ScalarType;
-  readonly #args: ReadonlyMap<string, Value>;
-  readonly #indexConstants = new Map<number, Value>();
+  private readonly args: ReadonlyMap<string, Value>;
+  private readonly indexConstants = new Map<number, Value>();
   /** `memref.dim` of output arrays. */
-  readonly #lengths = new Map<Value, Value>();
+  private readonly lengths = new Map<Value, Value>();
 
   constructor(
     top: Builder,
@@ -28,12 +28,12 @@ export class KernelEntry {
   ) {
     this.top = top;
     this.element = element;
-    this.#args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
+    this.args = new Map(params.map((p, k) => [parameterKey(p), args[k] as Value]));
   }
 
   /** The argument of the parameter with key `key` (see `parameterKey`). */
   byKey(key: string): Value {
-    return this.#args.get(key) as Value;
+    return this.args.get(key) as Value;
   }
 
   /** The argument of `tensor`'s parameter of `kind` (at `level` for storage arrays). */
@@ -48,20 +48,20 @@ export class KernelEntry {
 
   /** The `index` constant `n`. */
   c(n: number): Value {
-    let c = this.#indexConstants.get(n);
+    let c = this.indexConstants.get(n);
     if (c === undefined) {
       c = this.top.constantIndex(n);
-      this.#indexConstants.set(n, c);
+      this.indexConstants.set(n, c);
     }
     return c;
   }
 
   /** The length of a memref argument. */
   length(memref: Value): Value {
-    let dim = this.#lengths.get(memref);
+    let dim = this.lengths.get(memref);
     if (dim === undefined) {
       dim = this.top.dim(memref, this.c(0));
-      this.#lengths.set(memref, dim);
+      this.lengths.set(memref, dim);
     }
     return dim;
   }

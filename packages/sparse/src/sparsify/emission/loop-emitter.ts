@@ -41,27 +41,27 @@ const ZERO_TERM: Expr = { kind: 'const', value: 0 };
 
 /** Emits the body of one kernel function. */
 export class LoopEmitter implements LoopBodyEmitter {
-  readonly #plan: KernelPlan;
-  readonly #entry: KernelEntry;
-  readonly #operands: OperandCursors;
+  private readonly plan: KernelPlan;
+  private readonly entry: KernelEntry;
+  private readonly operands: OperandCursors;
   /** How a formatted output is written (`undefined` for a plain dense output). */
-  readonly #assembly: OutputAssembly | undefined;
+  private readonly assembly: OutputAssembly | undefined;
   /** The insertions of a formatted output assembled by the loops. */
-  readonly #insertion: OutputInsertion | undefined;
+  private readonly insertion: OutputInsertion | undefined;
   /** The workspace of an expanded output. */
-  readonly #expandedRow: ExpandedRow | undefined;
+  private readonly expandedRow: ExpandedRow | undefined;
   /** The index variable after whose loops the output's parent end position is stored. */
-  readonly #parentEndIndex: string | undefined;
+  private readonly parentEndIndex: string | undefined;
 
   /** How co-iteration loops pick their lattice case (see {@link CaseDispatch}). */
-  readonly #caseDispatch: CaseDispatch;
+  private readonly caseDispatch: CaseDispatch;
   /** The loops store every element of the dense output once: no zero fill first. */
-  readonly #overwritesOutput: boolean;
+  private readonly overwritesOutput: boolean;
   /**
    * For a `min`/`max` reduction, whether every reduced index has a non-zero extent (an `i1`
    * at the function entry): only then do implicit zeros exist to take part.
    */
-  #reducesSomething: Value | undefined;
+  private reducesSomething: Value | undefined;
 
   constructor(
     plan: KernelPlan,
@@ -70,14 +70,14 @@ export class LoopEmitter implements LoopBodyEmitter {
     top: Builder,
     caseDispatch: CaseDispatch = 'select',
   ) {
-    this.#plan = plan;
-    this.#caseDispatch = caseDispatch;
-    this.#entry = new KernelEntry(top, scalarTypeOf(plan.valueType), params, args);
-    this.#operands = new OperandCursors(plan.inputs, this.#entry);
+    this.plan = plan;
+    this.caseDispatch = caseDispatch;
+    this.entry = new KernelEntry(top, scalarTypeOf(plan.valueType), params, args);
+    this.operands = new OperandCursors(plan.inputs, this.entry);
     const assembly = hasAssembly(plan) ? plan.assembly : undefined;
-    this.#assembly = assembly;
+    this.assembly = assembly;
     if (assembly !== undefined && assembly.strategy !== 'in-place') {
-      const entry = this.#entry;
+      const entry = this.entry;
       const ctx: AssemblyContext = {
         arg: (key) => entry.byKey(key),
         c: (n) => entry.c(n),
@@ -87,41 +87,41 @@ export class LoopEmitter implements LoopBodyEmitter {
       };
       const state = new AssemblyState(ctx);
       const insertion = new OutputInsertion(ctx, state, assembly);
-      this.#insertion = insertion;
+      this.insertion = insertion;
       if (assembly.strategy === 'expand') {
-        this.#expandedRow = new ExpandedRow(ctx, state, insertion, assembly);
+        this.expandedRow = new ExpandedRow(ctx, state, insertion, assembly);
       }
     }
-    this.#parentEndIndex = this.#insertion?.deferParentPositions(plan.loopOrder);
-    this.#overwritesOutput = this.#storesEveryOutputElementOnce();
+    this.parentEndIndex = this.insertion?.deferParentPositions(plan.loopOrder);
+    this.overwritesOutput = this.storesEveryOutputElementOnce();
   }
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
   emit(): void {
     const cursors = new Map<string, Cursor>();
-    for (const t of this.#plan.inputs) {
+    for (const t of this.plan.inputs) {
       if (t.format !== undefined && t.subscripts === undefined) {
         cursors.set(t.name, { level: 0, pos: this.c(0) });
       }
     }
-    if (this.#plan.reducer !== 'sum') {
-      this.#reducesSomething = [...this.#plan.reductions]
-        .map((v) => this.#entry.top.cmpi('ugt', this.#entry.size(v), this.c(0)))
-        .reduce((all, x) => this.#entry.top.binary('arith.andi', all, x));
+    if (this.plan.reducer !== 'sum') {
+      this.reducesSomething = [...this.plan.reductions]
+        .map((v) => this.entry.top.cmpi('ugt', this.entry.size(v), this.c(0)))
+        .reduce((all, x) => this.entry.top.binary('arith.andi', all, x));
     }
-    if (this.#plan.notation.op === '=' && this.#assembly === undefined && !this.#overwritesOutput) {
-      this.#emitZeroFill();
+    if (this.plan.notation.op === '=' && this.assembly === undefined && !this.overwritesOutput) {
+      this.emitZeroFill();
     }
-    this.#insertion?.emitInit(this.#entry.top);
+    this.insertion?.emitInit(this.entry.top);
     const scope: Scope = {
-      b: this.#entry.top,
+      b: this.entry.top,
       idx: new Map(),
       cursors,
       loaded: new Map(),
       red: undefined,
     };
-    this.#genLoops(scope, 0, this.#plan.notation.rhs);
-    this.#insertion?.emitFinalize(this.#entry.top);
+    this.genLoops(scope, 0, this.plan.notation.rhs);
+    this.insertion?.emitFinalize(this.entry.top);
   }
 
   /**
@@ -132,13 +132,13 @@ export class LoopEmitter implements LoopBodyEmitter {
    * skipped) and no reduction loop encloses an output index's loop (so no element is visited
    * twice); a reduction then starts from zero instead of the element it would load.
    */
-  #storesEveryOutputElementOnce(): boolean {
-    const { notation, output, loopOrder, reductions } = this.#plan;
-    if (notation.op !== '=' || this.#assembly !== undefined) return false;
+  private storesEveryOutputElementOnce(): boolean {
+    const { notation, output, loopOrder, reductions } = this.plan;
+    if (notation.op !== '=' || this.assembly !== undefined) return false;
     const lastOutputLoop = Math.max(-1, ...output.indices.map((i) => loopOrder.indexOf(i)));
     if (loopOrder.slice(0, lastOutputLoop + 1).some((v) => reductions.has(v))) return false;
     return output.indices.every((i) =>
-      this.#operands
+      this.operands
         .plans()
         .every(
           (t) =>
@@ -154,17 +154,17 @@ export class LoopEmitter implements LoopBodyEmitter {
    * element a `min`/`max` reduction never reaches has only implicit zeros to reduce, so zero is
    * its value too, unless a reduced extent is 0 (no term at all: the identity).
    */
-  #emitZeroFill(): void {
-    const out = this.#entry.arg('output', this.#plan.output.name);
+  private emitZeroFill(): void {
+    const out = this.entry.arg('output', this.plan.output.name);
     const zero =
-      this.#reducesSomething === undefined
-        ? this.#entry.zero()
-        : this.#entry.top.select(
-            this.#reducesSomething,
-            this.#entry.zero(),
-            this.#entry.identity(this.#plan.reducer),
+      this.reducesSomething === undefined
+        ? this.entry.zero()
+        : this.entry.top.select(
+            this.reducesSomething,
+            this.entry.zero(),
+            this.entry.identity(this.plan.reducer),
           );
-    const dims = this.#plan.output.indices.map((i) => this.#entry.size(i));
+    const dims = this.plan.output.indices.map((i) => this.entry.size(i));
     const nest = (b: Builder, d: number, ivs: Value[]): void => {
       if (d === dims.length) {
         b.store(zero, out, ivs);
@@ -175,22 +175,22 @@ export class LoopEmitter implements LoopBodyEmitter {
         return [];
       });
     };
-    nest(this.#entry.top, 0, []);
+    nest(this.entry.top, 0, []);
   }
 
   /**
    * The loops from `depth` inward. For an expanded output, the loops below its
    * second-to-last level fill one workspace, appended to the output when they end.
    */
-  #genLoops(s: Scope, depth: number, expr: Expr): Value | undefined {
+  private genLoops(s: Scope, depth: number, expr: Expr): Value | undefined {
     const expand =
-      this.#assembly?.strategy === 'expand' && depth === this.#assembly.expandDepth
-        ? this.#expandedRow
+      this.assembly?.strategy === 'expand' && depth === this.assembly.expandDepth
+        ? this.expandedRow
         : undefined;
-    if (expand === undefined) return this.#genLoopLevel(s, depth, expr);
+    if (expand === undefined) return this.genLoopLevel(s, depth, expr);
     // No reduction is carried below the workspace (it is updated per term), so the loops
     // carry the workspace's entry count in the reduction's place.
-    const count = this.#genLoopLevel({ ...s, red: expand.emitExpandBegin() }, depth, expr);
+    const count = this.genLoopLevel({ ...s, red: expand.emitExpandBegin() }, depth, expr);
     expand.emitExpandEnd(s.b, s.idx, count as Value);
     return undefined;
   }
@@ -200,35 +200,31 @@ export class LoopEmitter implements LoopBodyEmitter {
    * follows it: the implicit zero a counted `min`/`max` misses, the output's parent end, the
    * store of a reduction that started here.
    */
-  #genLoopLevel(s: Scope, depth: number, expr: Expr): Value | undefined {
-    const order = this.#plan.loopOrder;
-    if (depth === order.length) return this.#genStmt(s, expr);
+  private genLoopLevel(s: Scope, depth: number, expr: Expr): Value | undefined {
+    const order = this.plan.loopOrder;
+    if (depth === order.length) return this.genStmt(s, expr);
     const v = order[depth] as string;
-    const startsReduction = this.#startsReduction(s, v);
-    const start = startsReduction ? this.#reductionStart(s) : s.red;
-    const { points, countedBy } = this.#latticeOf(s, v, expr, start !== undefined);
+    const startsReduction = this.startsReduction(s, v);
+    const start = startsReduction ? this.reductionStart(s) : s.red;
+    const { points, countedBy } = this.latticeOf(s, v, expr, start !== undefined);
     const bounds = new Map<string, { lo: Value; hi: Value }>();
-    let red = this.#genPointLoops(s, depth, points, bounds, start);
+    let red = this.genPointLoops(s, depth, points, bounds, start);
     if (countedBy !== undefined) {
       const { lo, hi } = bounds.get(countedBy) as { lo: Value; hi: Value };
       const missesSome = s.b.binary(
         'arith.andi',
-        s.b.cmpi('ult', s.b.subi(hi, lo), this.#entry.size(v)),
-        this.#reducesSomething as Value,
+        s.b.cmpi('ult', s.b.subi(hi, lo), this.entry.size(v)),
+        this.reducesSomething as Value,
       );
       const r = red as Value;
-      red = s.b.select(missesSome, this.#combine(s.b, r, this.#entry.zero()), r);
+      red = s.b.select(missesSome, this.combine(s.b, r, this.entry.zero()), r);
     }
-    if (v === this.#parentEndIndex) this.#insertion?.emitParentEnd(s.b, s.idx);
+    if (v === this.parentEndIndex) this.insertion?.emitParentEnd(s.b, s.idx);
     if (!startsReduction) return red;
-    if (this.#insertion === undefined) {
-      s.b.store(
-        red as Value,
-        this.#entry.arg('output', this.#plan.output.name),
-        this.#outIndices(s),
-      );
+    if (this.insertion === undefined) {
+      s.b.store(red as Value, this.entry.arg('output', this.plan.output.name), this.outIndices(s));
     } else {
-      this.#insertion.emitInsert(s.b, s.idx, red as Value, true);
+      this.insertion.emitInsert(s.b, s.idx, red as Value, true);
     }
     return s.red;
   }
@@ -237,12 +233,12 @@ export class LoopEmitter implements LoopBodyEmitter {
    * Whether a reduction starts at the loop over `v`: the first reduced index once every output
    * index is bound. A workspace is updated per term, so an expanded output carries none.
    */
-  #startsReduction(s: Scope, v: string): boolean {
+  private startsReduction(s: Scope, v: string): boolean {
     return (
       s.red === undefined &&
-      this.#assembly?.strategy !== 'expand' &&
-      this.#plan.reductions.has(v) &&
-      this.#plan.output.indices.every((i) => s.idx.has(i))
+      this.assembly?.strategy !== 'expand' &&
+      this.plan.reductions.has(v) &&
+      this.plan.output.indices.every((i) => s.idx.has(i))
     );
   }
 
@@ -251,12 +247,12 @@ export class LoopEmitter implements LoopBodyEmitter {
    * fill's zero for `=` (or that zero itself where no fill was emitted); a `min`/`max`
    * reduction (only ever of a `=` stage) from its identity.
    */
-  #reductionStart(s: Scope): Value {
-    if (this.#plan.reducer !== 'sum') return this.#entry.identity(this.#plan.reducer);
-    if (this.#insertion === undefined && !this.#overwritesOutput) {
-      return s.b.load(this.#entry.arg('output', this.#plan.output.name), this.#outIndices(s));
+  private reductionStart(s: Scope): Value {
+    if (this.plan.reducer !== 'sum') return this.entry.identity(this.plan.reducer);
+    if (this.insertion === undefined && !this.overwritesOutput) {
+      return s.b.load(this.entry.arg('output', this.plan.output.name), this.outIndices(s));
     }
-    return this.#entry.zero();
+    return this.entry.zero();
   }
 
   /**
@@ -268,17 +264,15 @@ export class LoopEmitter implements LoopBodyEmitter {
    * coordinate). Anything else visits every coordinate (an extra point with no sparse operand,
    * where the expression is zero).
    */
-  #latticeOf(
+  private latticeOf(
     s: Scope,
     v: string,
     expr: Expr,
     reducing: boolean,
   ): { points: LatticePoint[]; countedBy: string | undefined } {
-    const points = optimizeLattice(
-      buildLattice(expr, (t) => this.#operands.participation(s, t, v)),
-    );
+    const points = optimizeLattice(buildLattice(expr, (t) => this.operands.participation(s, t, v)));
     const implicitZeros =
-      reducing && this.#plan.reducer !== 'sum' && !points.some((p) => p.sparse.size === 0);
+      reducing && this.plan.reducer !== 'sum' && !points.some((p) => p.sparse.size === 0);
     const countedBy =
       implicitZeros && points.length === 1 && points[0]?.sparse.size === 1
         ? ([...(points[0] as LatticePoint).sparse][0] as string)
@@ -297,14 +291,14 @@ export class LoopEmitter implements LoopBodyEmitter {
    * its iterators; a point whose iterator an earlier single-iterator loop exhausted is skipped.
    * `bounds` receives each iterator's bounds; returns the carried reduction.
    */
-  #genPointLoops(
+  private genPointLoops(
     s: Scope,
     depth: number,
     points: readonly LatticePoint[],
     bounds: Map<string, { lo: Value; hi: Value }>,
     start: Value | undefined,
   ): Value | undefined {
-    const v = this.#plan.loopOrder[depth] as string;
+    const v = this.plan.loopOrder[depth] as string;
     let red = start;
     const resume = new Map<string, Value>();
     const exhausted = new Set<string>();
@@ -317,7 +311,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       if (iters.some((k) => exhausted.has(k))) continue;
       for (const k of iters) {
         if (!bounds.has(k)) {
-          const bound = this.#operands.iteratorBounds(s, k, v);
+          const bound = this.operands.iteratorBounds(s, k, v);
           bounds.set(k, bound);
           resume.set(k, bound.lo);
         }
@@ -328,7 +322,7 @@ export class LoopEmitter implements LoopBodyEmitter {
         const only = iters[0] as string;
         red = this.isNonUnique(s, only)
           ? genSegmentLoop(this, inner, loop)
-          : this.#genForLoop(inner, loop);
+          : this.genForLoop(inner, loop);
         exhausted.add(only);
       } else {
         red = genWhileLoop(this, inner, loop);
@@ -338,10 +332,10 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   /** A single iterator: `scf.for` over a dense range or one level's positions. */
-  #genForLoop(s: Scope, loop: LoopInfo): Value | undefined {
+  private genForLoop(s: Scope, loop: LoopInfo): Value | undefined {
     const k = loop.iters[0] as string;
     const { hi } = loop.bounds.get(k) as { hi: Value };
-    this.#operands.hoistDenseBases(s, loop, loop.cases[0] as LatticePoint);
+    this.operands.hoistDenseBases(s, loop, loop.cases[0] as LatticePoint);
     const op = s.b.forOp(
       loop.resume.get(k) as Value,
       hi,
@@ -363,35 +357,35 @@ export class LoopEmitter implements LoopBodyEmitter {
 
   /** Binds the loop index and the present tensors' positions, loads ready values, recurses. */
   genCase(s: Scope, loop: LoopInfo, point: LatticePoint, step: LoopStep): Value | undefined {
-    const inner = this.#operands.bindCases(s, loop, [point], step);
-    return this.#genLoops(inner, loop.depth + 1, point.expr);
+    const inner = this.operands.bindCases(s, loop, [point], step);
+    return this.genLoops(inner, loop.depth + 1, point.expr);
   }
 
   canSelectCases(loop: LoopInfo): boolean {
-    if (this.#caseDispatch === 'branch') return false;
+    if (this.caseDispatch === 'branch') return false;
     if (loop.iters.includes(UNIVERSE)) return false;
-    if (loop.depth + 1 !== this.#plan.loopOrder.length) return false;
-    if (this.#assembly !== undefined && this.#assembly.strategy !== 'insert') return false;
+    if (loop.depth + 1 !== this.plan.loopOrder.length) return false;
+    if (this.assembly !== undefined && this.assembly.strategy !== 'insert') return false;
     if (loop.cases.length !== 2 ** loop.iters.length - 1) return false;
-    if (this.#entry.element.kind === 'float') return true;
+    if (this.entry.element.kind === 'float') return true;
     return loop.cases.every(
       (point) => !nodesOf(point.expr).some((n) => n.kind === 'binary' && n.op === '/'),
     );
   }
 
   genSelectedCase(s: Scope, loop: LoopInfo, step: SelectedStep): Value | undefined {
-    const inner = this.#operands.bindCases(s, loop, loop.cases, step);
-    const value = step.choose(loop.cases.map((point) => this.#evaluate(inner, point.expr)));
-    if (step.count !== undefined && this.#insertion !== undefined) {
-      return this.#insertion.emitInsert(inner.b, inner.idx, value, false, step.count);
+    const inner = this.operands.bindCases(s, loop, loop.cases, step);
+    const value = step.choose(loop.cases.map((point) => this.evaluate(inner, point.expr)));
+    if (step.count !== undefined && this.insertion !== undefined) {
+      return this.insertion.emitInsert(inner.b, inner.idx, value, false, step.count);
     }
-    return this.#genStmtOf(inner, value);
+    return this.genStmtOf(inner, value);
   }
 
   insertionCounter(
     s: Scope,
   ): { load(b: Builder): Value; store(b: Builder, count: Value): void } | undefined {
-    const insertion = this.#insertion;
+    const insertion = this.insertion;
     if (s.red !== undefined || insertion === undefined || !insertion.carriesCount) return undefined;
     return {
       load: (b) => insertion.emitLoadCount(b),
@@ -400,91 +394,84 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   /** The innermost statement: fold into the carried reduction or update the output. */
-  #genStmt(s: Scope, expr: Expr): Value | undefined {
-    return this.#genStmtOf(s, this.#evaluate(s, expr));
+  private genStmt(s: Scope, expr: Expr): Value | undefined {
+    return this.genStmtOf(s, this.evaluate(s, expr));
   }
 
   /** The innermost statement on an evaluated `value`. */
-  #genStmtOf(s: Scope, value: Value): Value | undefined {
-    if (this.#assembly?.strategy === 'expand') {
-      return this.#expandedRow?.emitWorkspaceUpdate(s.b, s.idx, value, s.red as Value);
+  private genStmtOf(s: Scope, value: Value): Value | undefined {
+    if (this.assembly?.strategy === 'expand') {
+      return this.expandedRow?.emitWorkspaceUpdate(s.b, s.idx, value, s.red as Value);
     }
-    if (s.red !== undefined) return this.#combine(s.b, s.red, value);
-    if (this.#assembly !== undefined) {
-      this.#storeFormatted(s, value);
+    if (s.red !== undefined) return this.combine(s.b, s.red, value);
+    if (this.assembly !== undefined) {
+      this.storeFormatted(s, value);
       return undefined;
     }
-    const out = this.#entry.arg('output', this.#plan.output.name);
-    const at = this.#outIndices(s);
-    if (this.#plan.notation.op === '=' && this.#plan.reductions.size === 0) {
+    const out = this.entry.arg('output', this.plan.output.name);
+    const at = this.outIndices(s);
+    if (this.plan.notation.op === '=' && this.plan.reductions.size === 0) {
       s.b.store(value, out, at);
     } else {
-      s.b.store(this.#combine(s.b, s.b.load(out, at), value), out, at);
+      s.b.store(this.combine(s.b, s.b.load(out, at), value), out, at);
     }
     return undefined;
   }
 
   /** The statement of a formatted output: an insertion or an in-place store. */
-  #storeFormatted(s: Scope, value: Value): void {
-    const assembly = this.#assembly as OutputAssembly;
+  private storeFormatted(s: Scope, value: Value): void {
+    const assembly = this.assembly as OutputAssembly;
     if (assembly.strategy === 'in-place') {
-      const x = this.#plan.output.name;
-      s.b.store(value, this.#entry.arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
+      const x = this.plan.output.name;
+      s.b.store(value, this.entry.arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
     } else {
-      this.#insertion?.emitInsert(s.b, s.idx, value, false);
+      this.insertion?.emitInsert(s.b, s.idx, value, false);
     }
   }
 
-  #evaluate(s: Scope, e: Expr): Value {
+  private evaluate(s: Scope, e: Expr): Value {
     return emitExpression(
       {
         b: s.b,
-        element: this.#entry.element,
+        element: this.entry.element,
         access: (a) =>
           a.indices.length === 0
-            ? this.#entry.arg('scalar', a.tensor)
-            : (s.loaded.get(a.tensor) ?? this.#locate(s, a.tensor)),
+            ? this.entry.arg('scalar', a.tensor)
+            : (s.loaded.get(a.tensor) ?? this.locate(s, a.tensor)),
         index: (i) => s.idx.get(i) as Value,
-        constant: (x) => this.#entry.constant(x),
+        constant: (x) => this.entry.constant(x),
       },
       e,
     );
   }
 
-  #combine(b: Builder, acc: Value, value: Value): Value {
-    return emitCombine(
-      b,
-      this.#entry.element,
-      this.#plan.notation.op,
-      this.#plan.reducer,
-      acc,
-      value,
-    );
+  private combine(b: Builder, acc: Value, value: Value): Value {
+    return emitCombine(b, this.entry.element, this.plan.notation.op, this.plan.reducer, acc, value);
   }
 
   /** The element of a located operand (see located-access.ts) at the bound indices. */
-  #locate(s: Scope, tensor: string): Value {
-    return emitLocatedRead(s.b, this.#operands.plan(tensor), s.idx, {
-      arg: (kind, level) => this.#entry.arg(kind, tensor, level),
+  private locate(s: Scope, tensor: string): Value {
+    return emitLocatedRead(s.b, this.operands.plan(tensor), s.idx, {
+      arg: (kind, level) => this.entry.arg(kind, tensor, level),
       c: (n) => this.c(n),
-      zero: this.#entry.zero(),
-      element: this.#entry.element,
+      zero: this.entry.zero(),
+      element: this.entry.element,
     });
   }
 
   isNonUnique(s: Scope, k: string): boolean {
-    return this.#operands.isNonUnique(s, k);
+    return this.operands.isNonUnique(s, k);
   }
 
   loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value {
-    return this.#operands.loadCoordinate(b, tensor, s, pos);
+    return this.operands.loadCoordinate(b, tensor, s, pos);
   }
 
-  #outIndices(s: Scope): Value[] {
-    return this.#plan.output.indices.map((i) => s.idx.get(i) as Value);
+  private outIndices(s: Scope): Value[] {
+    return this.plan.output.indices.map((i) => s.idx.get(i) as Value);
   }
 
   c(n: number): Value {
-    return this.#entry.c(n);
+    return this.entry.c(n);
   }
 }

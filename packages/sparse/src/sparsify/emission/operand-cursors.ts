@@ -21,18 +21,18 @@ import type { KernelEntry } from './kernel-entry.js';
 
 /** The operands of one kernel and their cursors' moves. */
 export class OperandCursors {
-  readonly #tensors: ReadonlyMap<string, TensorPlan>;
-  readonly #entry: KernelEntry;
+  private readonly tensors: ReadonlyMap<string, TensorPlan>;
+  private readonly entry: KernelEntry;
   /**
    * A dense level's `parent * size`, by parent position and loop index, computed before the loop
    * over that level (as MLIR's sparsifier does), so that the position inside is `base + i`: an
    * (invariant + induction) subscript, which the vectorizer makes a contiguous vector access.
    */
-  readonly #denseBases = new Map<Value, Map<string, Value>>();
+  private readonly denseBases = new Map<Value, Map<string, Value>>();
 
   constructor(operands: readonly TensorPlan[], entry: KernelEntry) {
-    this.#tensors = new Map(operands.map((t) => [t.name, t]));
-    this.#entry = entry;
+    this.tensors = new Map(operands.map((t) => [t.name, t]));
+    this.entry = entry;
   }
 
   /**
@@ -43,20 +43,20 @@ export class OperandCursors {
     for (const t of point.dense) {
       const c = s.cursors.get(t);
       if (c === undefined || c.level === 0) continue;
-      const bases = this.#denseBases.get(c.pos) ?? new Map<string, Value>();
-      if (!bases.has(loop.v)) bases.set(loop.v, s.b.muli(c.pos, this.#entry.size(loop.v)));
-      this.#denseBases.set(c.pos, bases);
+      const bases = this.denseBases.get(c.pos) ?? new Map<string, Value>();
+      if (!bases.has(loop.v)) bases.set(loop.v, s.b.muli(c.pos, this.entry.size(loop.v)));
+      this.denseBases.set(c.pos, bases);
     }
   }
 
   /** The plan of operand `tensor`. */
   plan(tensor: string): TensorPlan {
-    return this.#tensors.get(tensor) as TensorPlan;
+    return this.tensors.get(tensor) as TensorPlan;
   }
 
   /** Every operand's plan. */
   plans(): TensorPlan[] {
-    return [...this.#tensors.values()];
+    return [...this.tensors.values()];
   }
 
   /** How `tensor` takes part in the loop over `v` at scope `s`, if it does. */
@@ -76,15 +76,15 @@ export class OperandCursors {
 
   /** Whether iterator `k` walks a non-unique (COO) level. */
   isNonUnique(s: Scope, k: string): boolean {
-    return k !== UNIVERSE && !this.#level(s, k).unique;
+    return k !== UNIVERSE && !this.level(s, k).unique;
   }
 
   /** `[lo, hi)` of an iterator: a dense range, or the segment its level object bounds. */
   iteratorBounds(s: Scope, k: string, v: string): { lo: Value; hi: Value } {
-    const entry = this.#entry;
+    const entry = this.entry;
     if (k === UNIVERSE) return { lo: entry.c(0), hi: entry.size(v) };
     const c = s.cursors.get(k) as Cursor;
-    const level = this.#level(s, k);
+    const level = this.level(s, k);
     return level.emitSegment({
       b: s.b,
       c: (n) => entry.c(n),
@@ -98,7 +98,7 @@ export class OperandCursors {
   /** Loads the coordinate at `pos` of `tensor`'s current level. */
   loadCoordinate(b: Builder, tensor: string, s: Scope, pos: Value): Value {
     const level = (s.cursors.get(tensor) as Cursor).level;
-    return loadIndex(b, this.#entry.arg('coordinates', tensor, level), pos);
+    return loadIndex(b, this.entry.arg('coordinates', tensor, level), pos);
   }
 
   /**
@@ -127,7 +127,7 @@ export class OperandCursors {
         if (c === undefined || bound.has(t)) continue;
         bound.add(t);
         const base = () =>
-          this.#denseBases.get(c.pos)?.get(loop.v) ?? b.muli(c.pos, this.#entry.size(loop.v));
+          this.denseBases.get(c.pos)?.get(loop.v) ?? b.muli(c.pos, this.entry.size(loop.v));
         const pos = c.level === 0 ? coordinate : b.addi(base(), coordinate);
         cursors.set(t, { level: c.level + 1, pos });
       }
@@ -140,12 +140,12 @@ export class OperandCursors {
       if (t.subscripts !== undefined) continue;
       const c = cursors.get(a.tensor);
       if (t.format !== undefined && c?.level === t.format.levels.length) {
-        loaded.set(a.tensor, b.load(this.#entry.arg('values', a.tensor), [c.pos]));
+        loaded.set(a.tensor, b.load(this.entry.arg('values', a.tensor), [c.pos]));
       } else if (t.format === undefined && a.indices.every((i) => idx.has(i))) {
         loaded.set(
           a.tensor,
           b.load(
-            this.#entry.arg('dense', a.tensor),
+            this.entry.arg('dense', a.tensor),
             a.indices.map((i) => idx.get(i) as Value),
           ),
         );
@@ -155,7 +155,7 @@ export class OperandCursors {
   }
 
   /** The level object of the level `tensor`'s cursor is at. */
-  #level(s: Scope, tensor: string): LevelFormat {
+  private level(s: Scope, tensor: string): LevelFormat {
     const t = this.plan(tensor);
     return levelAt(t.format as SparseFormat, (s.cursors.get(tensor) as Cursor).level);
   }

@@ -25,22 +25,22 @@ import {
 
 /** Emits the insertions, entry counts and final fix-up of one formatted output. */
 export class OutputInsertion {
-  readonly #ctx: AssemblyContext;
-  readonly #state: AssemblyState;
-  readonly #format: SparseFormat;
-  readonly #levelIndices: readonly string[];
-  readonly #rank: number;
-  readonly #strategy: OutputAssembly['strategy'];
+  private readonly ctx: AssemblyContext;
+  private readonly state: AssemblyState;
+  private readonly format: SparseFormat;
+  private readonly levelIndices: readonly string[];
+  private readonly rank: number;
+  private readonly strategy: OutputAssembly['strategy'];
   /** Whether the last level's positions are stored once per parent (see {@link deferParentPositions}). */
-  #parentsDeferred = false;
+  private parentsDeferred = false;
 
   constructor(ctx: AssemblyContext, state: AssemblyState, assembly: OutputAssembly) {
-    this.#ctx = ctx;
-    this.#state = state;
-    this.#format = assembly.format;
-    this.#levelIndices = assembly.levelIndices;
-    this.#rank = assembly.format.levels.length;
-    this.#strategy = assembly.strategy;
+    this.ctx = ctx;
+    this.state = state;
+    this.format = assembly.format;
+    this.levelIndices = assembly.levelIndices;
+    this.rank = assembly.format.levels.length;
+    this.strategy = assembly.strategy;
   }
 
   /**
@@ -52,15 +52,15 @@ export class OutputInsertion {
    */
   deferParentPositions(loopOrder: readonly string[]): string | undefined {
     const last = this.lastIndex;
-    const upper = this.#levelIndices.slice(0, -1);
+    const upper = this.levelIndices.slice(0, -1);
     const applies =
-      this.#strategy === 'insert' &&
+      this.strategy === 'insert' &&
       this.appendsEveryInsertion &&
-      levelsOf(this.#format)
+      levelsOf(this.format)
         .slice(0, -1)
         .every((level) => level.iteration === 'range') &&
       upper.every((i) => loopOrder.indexOf(i) < loopOrder.indexOf(last));
-    this.#parentsDeferred = applies;
+    this.parentsDeferred = applies;
     return applies ? last : undefined;
   }
 
@@ -69,17 +69,17 @@ export class OutputInsertion {
    * has been appended): the entry count so far, the same value the last append would store.
    */
   emitParentEnd(b: Builder, idx: ReadonlyMap<string, Value>): void {
-    const last = this.#rank - 1;
-    const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+    const last = this.rank - 1;
+    const coords = this.levelIndices.map((i) => idx.get(i) as Value);
     const parent = this.walk(b, coords, last);
-    const end = this.#state.load(b, last, COUNT);
-    const positions = this.#ctx.arg(outputKeys.positions(last));
-    this.#state.guardedStore(b, end, positions, b.addi(parent, this.#ctx.c(1)), true);
+    const end = this.state.load(b, last, COUNT);
+    const positions = this.ctx.arg(outputKeys.positions(last));
+    this.state.guardedStore(b, end, positions, b.addi(parent, this.ctx.c(1)), true);
   }
 
   /** Resets the entry counts (the caller's arrays may be reused between calls). */
   emitInit(b: Builder): void {
-    for (let l = 0; l < this.#rank; l++) this.#state.store(b, this.#ctx.c(0), l, COUNT);
+    for (let l = 0; l < this.rank; l++) this.state.store(b, this.ctx.c(0), l, COUNT);
   }
 
   /**
@@ -95,13 +95,13 @@ export class OutputInsertion {
     onlyNonzero: boolean,
     count?: Value,
   ): Value | undefined {
-    const coords = this.#levelIndices.map((i) => idx.get(i) as Value);
+    const coords = this.levelIndices.map((i) => idx.get(i) as Value);
     if (!onlyNonzero) {
-      this.#insert(b, coords, value, count);
-      return count === undefined ? undefined : b.addi(count, this.#ctx.c(1));
+      this.insert(b, coords, value, count);
+      return count === undefined ? undefined : b.addi(count, this.ctx.c(1));
     }
-    b.ifOp(this.#isNonzero(b, value), [], (tb) => {
-      this.#insert(tb, coords, value);
+    b.ifOp(this.isNonzero(b, value), [], (tb) => {
+      this.insert(tb, coords, value);
       return [];
     });
     return undefined;
@@ -109,22 +109,22 @@ export class OutputInsertion {
 
   /** Fills the positions of parents left empty, level by level (MLIR's `genEndInsert`). */
   emitFinalize(b: Builder): void {
-    let entries: Value = this.#ctx.c(1);
-    levelsOf(this.#format).forEach((level, l) => {
+    let entries: Value = this.ctx.c(1);
+    levelsOf(this.format).forEach((level, l) => {
       const parents = entries;
       if (level.iteration === 'range') {
-        entries = b.muli(parents, this.#ctx.size(this.#levelIndices[l] as string));
+        entries = b.muli(parents, this.ctx.size(this.levelIndices[l] as string));
         return;
       }
       if (!level.hasPositions) return;
-      entries = this.#state.load(b, l, COUNT);
-      const pos = this.#ctx.arg(outputKeys.positions(l));
-      const cap = this.#ctx.length(pos);
-      const wanted = b.addi(parents, this.#ctx.c(1));
+      entries = this.state.load(b, l, COUNT);
+      const pos = this.ctx.arg(outputKeys.positions(l));
+      const cap = this.ctx.length(pos);
+      const wanted = b.addi(parents, this.ctx.c(1));
       const hi = b.select(b.cmpi('ult', wanted, cap), wanted, cap);
-      b.forOp(this.#ctx.c(1), hi, this.#ctx.c(1), [], (fb, q) => {
+      b.forOp(this.ctx.c(1), hi, this.ctx.c(1), [], (fb, q) => {
         const here = fb.load(pos, [q as Value]);
-        const before = fb.load(pos, [fb.subi(q as Value, this.#ctx.c(1))]);
+        const before = fb.load(pos, [fb.subi(q as Value, this.ctx.c(1))]);
         fb.store(fb.select(fb.cmpi('ult', here, before), before, here), pos, [q as Value]);
         return [];
       });
@@ -133,17 +133,17 @@ export class OutputInsertion {
 
   /** The index variable of the last level. */
   get lastIndex(): string {
-    return this.#levelIndices[this.#rank - 1] as string;
+    return this.levelIndices[this.rank - 1] as string;
   }
 
   /**
    * The level-by-level insertion of one coordinate tuple (level order); with `count`, the
    * last level's entry count is that value instead of the state's, and is not stored back.
    */
-  #insert(b: Builder, coords: readonly Value[], value: Value, count?: Value): void {
-    const p = this.walk(b, coords, this.#rank, count);
-    const values = this.#ctx.arg(outputKeys.values);
-    this.#state.guardedStore(b, value, values, p);
+  private insert(b: Builder, coords: readonly Value[], value: Value, count?: Value): void {
+    const p = this.walk(b, coords, this.rank, count);
+    const values = this.ctx.arg(outputKeys.values);
+    this.state.guardedStore(b, value, values, p);
   }
 
   /**
@@ -152,7 +152,7 @@ export class OutputInsertion {
    * compressed one, which appends on every insertion.
    */
   get carriesCount(): boolean {
-    return this.#strategy === 'insert' && this.appendsEveryInsertion;
+    return this.strategy === 'insert' && this.appendsEveryInsertion;
   }
 
   /**
@@ -160,18 +160,18 @@ export class OutputInsertion {
    * insertion, never a search for an existing one.
    */
   get appendsEveryInsertion(): boolean {
-    const last = levelAt(this.#format, this.#rank - 1);
+    const last = levelAt(this.format, this.rank - 1);
     return last.hasPositions && last.unique;
   }
 
   /** The last level's entry count, as a loop carrying it starts. */
   emitLoadCount(b: Builder): Value {
-    return this.#state.load(b, this.#rank - 1, COUNT);
+    return this.state.load(b, this.rank - 1, COUNT);
   }
 
   /** Stores the count a carrying loop ends with, for the insertions after it. */
   emitStoreCount(b: Builder, count: Value): void {
-    this.#state.store(b, count, this.#rank - 1, COUNT);
+    this.state.store(b, count, this.rank - 1, COUNT);
   }
 
   /**
@@ -180,24 +180,21 @@ export class OutputInsertion {
    * count when a loop carries it.
    */
   walk(b: Builder, coords: readonly Value[], upto: number, count?: Value): Value {
-    const levels = levelsOf(this.#format);
-    let p: Value = this.#ctx.c(0);
+    const levels = levelsOf(this.format);
+    let p: Value = this.ctx.c(0);
     for (let l = 0; l < upto; ) {
       if (levels[l]?.iteration === 'range') {
         p =
           l === 0
             ? (coords[0] as Value)
-            : b.addi(
-                b.muli(p, this.#ctx.size(this.#levelIndices[l] as string)),
-                coords[l] as Value,
-              );
+            : b.addi(b.muli(p, this.ctx.size(this.levelIndices[l] as string)), coords[l] as Value);
         l++;
         continue;
       }
       // A compressed level, with the singleton levels that share its positions.
       let end = l + 1;
-      while (end < this.#rank && levels[end - 1]?.unique === false) end++;
-      p = this.#appendOrFind(b, l, end, p, coords, end === this.#rank, count);
+      while (end < this.rank && levels[end - 1]?.unique === false) end++;
+      p = this.appendOrFind(b, l, end, p, coords, end === this.rank, count);
       l = end;
     }
     return p;
@@ -208,7 +205,7 @@ export class OutputInsertion {
    * the position of the entry holding `coords[l..end)`, appended unless it is the last one
    * appended under `p`. The last level never repeats an entry, so it always appends.
    */
-  #appendOrFind(
+  private appendOrFind(
     b: Builder,
     l: number,
     end: number,
@@ -218,43 +215,43 @@ export class OutputInsertion {
     count?: Value,
   ): Value {
     const carried = last ? count : undefined;
-    const n = carried ?? this.#state.load(b, l, COUNT);
+    const n = carried ?? this.state.load(b, l, COUNT);
     const append = (ab: Builder): Value => {
       for (let k = l; k < end; k++) {
-        const crd = this.#ctx.arg(outputKeys.coordinates(k));
-        this.#state.guardedStore(ab, coords[k] as Value, crd, n, true);
-        if (!last) this.#state.store(ab, coords[k] as Value, k, LAST_COORDINATE);
+        const crd = this.ctx.arg(outputKeys.coordinates(k));
+        this.state.guardedStore(ab, coords[k] as Value, crd, n, true);
+        if (!last) this.state.store(ab, coords[k] as Value, k, LAST_COORDINATE);
       }
-      const storesPosition = !(last && this.#parentsDeferred);
+      const storesPosition = !(last && this.parentsDeferred);
       if (!storesPosition && carried !== undefined) return n;
-      const next = ab.addi(n, this.#ctx.c(1));
+      const next = ab.addi(n, this.ctx.c(1));
       if (storesPosition) {
-        const pos = this.#ctx.arg(outputKeys.positions(l));
-        this.#state.guardedStore(ab, next, pos, ab.addi(p, this.#ctx.c(1)), true);
+        const pos = this.ctx.arg(outputKeys.positions(l));
+        this.state.guardedStore(ab, next, pos, ab.addi(p, this.ctx.c(1)), true);
       }
-      if (carried === undefined) this.#state.store(ab, next, l, COUNT);
-      if (!last) this.#state.store(ab, p, l, LAST_PARENT);
+      if (carried === undefined) this.state.store(ab, next, l, COUNT);
+      if (!last) this.state.store(ab, p, l, LAST_PARENT);
       return n;
     };
     if (last) return append(b);
-    let hit = b.cmpi('ugt', n, this.#ctx.c(0));
-    hit = b.binary('arith.andi', hit, b.cmpi('eq', this.#state.load(b, l, LAST_PARENT), p));
+    let hit = b.cmpi('ugt', n, this.ctx.c(0));
+    hit = b.binary('arith.andi', hit, b.cmpi('eq', this.state.load(b, l, LAST_PARENT), p));
     for (let k = l; k < end; k++) {
-      const same = b.cmpi('eq', this.#state.load(b, k, LAST_COORDINATE), coords[k] as Value);
+      const same = b.cmpi('eq', this.state.load(b, k, LAST_COORDINATE), coords[k] as Value);
       hit = b.binary('arith.andi', hit, same);
     }
     const op = b.ifOp(
       hit,
       [index],
-      (tb) => [tb.subi(n, this.#ctx.c(1))],
+      (tb) => [tb.subi(n, this.ctx.c(1))],
       (eb) => [append(eb)],
     );
     return op.results[0] as Value;
   }
 
-  #isNonzero(b: Builder, value: Value): Value {
+  private isNonzero(b: Builder, value: Value): Value {
     return value.type.kind === 'float'
-      ? b.cmpf('une', value, this.#ctx.zero())
-      : b.cmpi('ne', value, this.#ctx.zero());
+      ? b.cmpf('une', value, this.ctx.zero())
+      : b.cmpi('ne', value, this.ctx.zero());
   }
 }

@@ -33,8 +33,8 @@ export function markWordCount(extent: number): number {
 
 /** Emits marking, testing and draining of the workspace marks held in `filled`. */
 export class WorkspaceMarks {
-  readonly #filled: Value;
-  readonly #c: (n: number) => Value;
+  private readonly filled: Value;
+  private readonly c: (n: number) => Value;
 
   /**
    * @param filled The workspace's marks array (a `memref<?xi32>`, zero between rows, with
@@ -46,34 +46,34 @@ export class WorkspaceMarks {
     if (t.kind !== 'memref' || t.element.kind !== 'integer' || t.element.width !== WORD_BITS) {
       throw new TypeError('workspace marks need an i32 memref');
     }
-    this.#filled = filled;
-    this.#c = c;
+    this.filled = filled;
+    this.c = c;
   }
 
   /** The 64-bit words {@link emitForEachMarked} drains for `extent` coordinates. */
   wordCount(b: Builder, extent: Value): Value {
-    return b.binary('arith.shrui', b.addi(extent, this.#c(DRAIN_BITS - 1)), this.#log2(DRAIN_BITS));
+    return b.binary('arith.shrui', b.addi(extent, this.c(DRAIN_BITS - 1)), this.log2(DRAIN_BITS));
   }
 
   /** Marks coordinate `j`; returns whether it was unmarked before (an `i1`). */
   emitMark(b: Builder, j: Value): Value {
-    const at = b.binary('arith.shrui', j, this.#log2(WORD_BITS));
-    const bit = b.binary('arith.andi', j, this.#c(WORD_BITS - 1));
+    const at = b.binary('arith.shrui', j, this.log2(WORD_BITS));
+    const bit = b.binary('arith.andi', j, this.c(WORD_BITS - 1));
     const mask = b.binary(
       'arith.shli',
       b.constantInt(1, i32),
       b.cast('arith.index_cast', bit, i32),
     );
-    const word = b.load(this.#filled, [at]);
+    const word = b.load(this.filled, [at]);
     const fresh = b.cmpi('eq', b.binary('arith.andi', word, mask), b.constantInt(0, i32));
-    b.store(b.binary('arith.ori', word, mask), this.#filled, [at]);
+    b.store(b.binary('arith.ori', word, mask), this.filled, [at]);
     return fresh;
   }
 
   /** Clears the word holding `j`'s mark (once every coordinate it marks has been drained). */
   emitClearWordOf(b: Builder, j: Value): void {
-    const at = b.binary('arith.shrui', j, this.#log2(WORD_BITS));
-    b.store(b.constantInt(0, i32), this.#filled, [at]);
+    const at = b.binary('arith.shrui', j, this.log2(WORD_BITS));
+    b.store(b.constantInt(0, i32), this.filled, [at]);
   }
 
   /**
@@ -87,14 +87,14 @@ export class WorkspaceMarks {
     inits: readonly Value[],
     body: (b: Builder, j: Value, carried: readonly Value[]) => Value[],
   ): Value[] {
-    const c = this.#c;
+    const c = this.c;
     const zero = b.constantInt(0, i64);
     const one = b.constantInt(1, i64);
     const loop = b.forOp(c(0), this.wordCount(b, extent), c(1), inits, (fb, wi, ...carried) => {
-      const base = fb.binary('arith.shli', wi as Value, this.#log2(DRAIN_BITS));
+      const base = fb.binary('arith.shli', wi as Value, this.log2(DRAIN_BITS));
       const low = fb.binary('arith.shli', wi as Value, c(1));
       const high = fb.addi(low, c(1));
-      const wide = (at: Value): Value => fb.cast('arith.extui', fb.load(this.#filled, [at]), i64);
+      const wide = (at: Value): Value => fb.cast('arith.extui', fb.load(this.filled, [at]), i64);
       const word = fb.binary(
         'arith.ori',
         wide(low),
@@ -108,21 +108,21 @@ export class WorkspaceMarks {
           // The lowest set bit: `x ^ (x & (x - 1))`.
           const cleared = ab.binary('arith.andi', w as Value, ab.subi(w as Value, one));
           const lowest = ab.binary('arith.xori', w as Value, cleared);
-          const j = ab.addi(base, this.#indexOfBit(ab, lowest));
+          const j = ab.addi(base, this.indexOfBit(ab, lowest));
           const next = body(ab, j, rest as Value[]);
           return [ab.binary('arith.xori', w as Value, lowest), ...next];
         },
       );
       const cleared = fb.constantInt(0, i32);
-      fb.store(cleared, this.#filled, [low]);
-      fb.store(cleared, this.#filled, [high]);
+      fb.store(cleared, this.filled, [low]);
+      fb.store(cleared, this.filled, [high]);
       return bits.results.slice(1);
     });
     return [...loop.results];
   }
 
   /** The index of the one set bit of `power` (an `i64` holding a power of two). */
-  #indexOfBit(b: Builder, power: Value): Value {
+  private indexOfBit(b: Builder, power: Value): Value {
     const asFloat = b.cast('arith.uitofp', power, f64);
     const exponent = b.binary(
       'arith.shrui',
@@ -134,7 +134,7 @@ export class WorkspaceMarks {
   }
 
   /** `log2(bits)` as an index constant (coordinate to word index). */
-  #log2(bits: number): Value {
-    return this.#c(Math.log2(bits));
+  private log2(bits: number): Value {
+    return this.c(Math.log2(bits));
   }
 }

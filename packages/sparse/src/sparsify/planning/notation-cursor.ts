@@ -17,9 +17,9 @@ export class NotationCursor {
   readonly source: string;
   /** Offset of the next character to read. */
   at = 0;
-  #nodes = 0;
-  #open = 0;
-  readonly #depthOf = new WeakMap<Expr, number>();
+  private nodes = 0;
+  private open = 0;
+  private readonly depthOf = new WeakMap<Expr, number>();
 
   constructor(source: string) {
     this.source = source;
@@ -38,24 +38,24 @@ export class NotationCursor {
 
   /** Records a new node, enforcing the depth and size limits. */
   node<E extends Expr>(e: E, ...children: Expr[]): E {
-    const depth = 1 + Math.max(0, ...children.map((c) => this.#depthOf.get(c) ?? 1));
+    const depth = 1 + Math.max(0, ...children.map((c) => this.depthOf.get(c) ?? 1));
     if (depth > MAX_EXPRESSION_DEPTH) {
       throw this.error(`an expression nested at most ${MAX_EXPRESSION_DEPTH} deep`);
     }
-    if (++this.#nodes > MAX_EXPRESSION_NODES) {
+    if (++this.nodes > MAX_EXPRESSION_NODES) {
       throw this.error(`an expression of at most ${MAX_EXPRESSION_NODES} terms and operators`);
     }
-    this.#depthOf.set(e, depth);
+    this.depthOf.set(e, depth);
     return e;
   }
 
   /** Bounds the parser's own recursion (parentheses, unary minus, calls) before the tree. */
   nested<T>(parse: () => T): T {
-    if (++this.#open > MAX_EXPRESSION_DEPTH) {
+    if (++this.open > MAX_EXPRESSION_DEPTH) {
       throw this.error(`an expression nested at most ${MAX_EXPRESSION_DEPTH} deep`);
     }
     const result = parse();
-    this.#open--;
+    this.open--;
     return result;
   }
 

@@ -63,27 +63,27 @@ export function parseKernel(source: string): ParsedKernel {
 
 /** The expression rules: `expr`, `term`, `factor`, `call` and `compare`. */
 class ExpressionParser {
-  readonly #c: NotationCursor;
+  private readonly c: NotationCursor;
   /** Where each one-argument `min`/`max` starts, for its error. */
   readonly extremaAt = new Map<SumExpr, number>();
 
   constructor(cursor: NotationCursor) {
-    this.#c = cursor;
+    this.c = cursor;
   }
 
   /** `term (('+' | '-') term)*` */
   expr(): Expr {
-    return this.#c.nested(() => this.#leftAssociative(['+', '-'], () => this.#term()));
+    return this.c.nested(() => this.leftAssociative(['+', '-'], () => this.term()));
   }
 
   /** `factor (('*' | '/') factor)*` */
-  #term(): Expr {
-    return this.#leftAssociative(['*', '/'], () => this.#factor());
+  private term(): Expr {
+    return this.leftAssociative(['*', '/'], () => this.factor());
   }
 
   /** `operand (op operand)*` for the operators `ops`, grouped from the left. */
-  #leftAssociative(ops: readonly BinaryOp[], operand: () => Expr): Expr {
-    const c = this.#c;
+  private leftAssociative(ops: readonly BinaryOp[], operand: () => Expr): Expr {
+    const c = this.c;
     let e = operand();
     for (;;) {
       const op = ops.find((token) => c.eat(token));
@@ -94,12 +94,12 @@ class ExpressionParser {
   }
 
   /** `'-' factor | number | '(' expr ')' | call | access` */
-  #factor(): Expr {
-    const c = this.#c;
+  private factor(): Expr {
+    const c = this.c;
     return c.nested(() => {
       if (c.eat('(')) return c.closing(this.expr());
       if (c.eat('-')) {
-        const operand = this.#factor();
+        const operand = this.factor();
         return c.node({ kind: 'neg', operand }, operand);
       }
       const num = c.match(NUMBER);
@@ -109,8 +109,8 @@ class ExpressionParser {
       if (RESERVED_NAMES.has(word)) {
         const wordAt = c.at;
         c.at += word.length;
-        if (c.callFollows()) return this.#call(word);
-        if ((word === 'min' || word === 'max') && c.peek('[')) return this.#indexedExtremum(word);
+        if (c.callFollows()) return this.call(word);
+        if ((word === 'min' || word === 'max') && c.peek('[')) return this.indexedExtremum(word);
         // Back to the word itself (peek skipped the whitespace after it), which the access
         // refuses by name.
         c.at = wordAt;
@@ -120,8 +120,8 @@ class ExpressionParser {
   }
 
   /** A function call, `fn` read; `min(e)`/`max(e)` is a reduction whose indices come later. */
-  #call(fn: string): Expr {
-    const c = this.#c;
+  private call(fn: string): Expr {
+    const c = this.c;
     const start = c.at - fn.length;
     c.expect('(');
     if (fn === 'sum') {
@@ -131,7 +131,7 @@ class ExpressionParser {
       c.expect(')');
       return c.node({ kind: 'sum', index, body }, body);
     }
-    const args: Expr[] = [fn === 'select' ? this.#comparison() : this.expr()];
+    const args: Expr[] = [fn === 'select' ? this.comparison() : this.expr()];
     if ((fn === 'min' || fn === 'max') && c.eat(')')) {
       // A reduction; its indices are known once the whole kernel is (see resolveExtrema).
       const body = args[0] as Expr;
@@ -148,8 +148,8 @@ class ExpressionParser {
   }
 
   /** `min[j,k](e)`: a reduction over the indices named (what `printExpr` writes). */
-  #indexedExtremum(fn: 'min' | 'max'): Expr {
-    const c = this.#c;
+  private indexedExtremum(fn: 'min' | 'max'): Expr {
+    const c = this.c;
     c.expect('[');
     const indices: string[] = [];
     do indices.push(c.name('an index to reduce over'));
@@ -165,8 +165,8 @@ class ExpressionParser {
   }
 
   /** `expr ('<' | '<=' | '>' | '>=' | '==' | '!=') expr`, the condition of `select`. */
-  #comparison(): CompareExpr {
-    const c = this.#c;
+  private comparison(): CompareExpr {
+    const c = this.c;
     const lhs = this.expr();
     const op = COMPARE_OPS.find((token) => c.eat(token));
     if (op === undefined) throw c.error("a comparison ('<', '<=', '>', '>=', '==' or '!=')");

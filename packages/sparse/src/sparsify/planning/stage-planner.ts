@@ -44,22 +44,22 @@ export function plainDensePlan(name: string, indices: readonly string[]): Tensor
 
 /** Plans the stages of one kernel, collecting the operands they read. */
 export class StagePlanner {
-  readonly #k: KernelContext;
-  readonly #widths: Widths;
+  private readonly k: KernelContext;
+  private readonly widths: Widths;
   /** Operand name of each tensor and index pattern: the first keeps the tensor's name. */
-  readonly #operandNames = new Map<string, string>();
+  private readonly operandNames = new Map<string, string>();
   /** How many index patterns of each tensor have an operand name. */
-  readonly #patterns = new Map<string, number>();
-  readonly #operandPlans = new Map<string, TensorPlan>();
+  private readonly patterns = new Map<string, number>();
+  private readonly operandPlans = new Map<string, TensorPlan>();
   /** Operands bound to a caller's tensor of their own. */
-  readonly #inputs: TensorPlan[] = [];
+  private readonly boundOperands: TensorPlan[] = [];
   /** Converted copies, by source tensor and format. */
-  readonly #conversions = new Map<string, TensorPlan>();
+  private readonly conversions = new Map<string, TensorPlan>();
 
   constructor(kernel: KernelContext) {
-    this.#k = kernel;
+    this.k = kernel;
     const { posWidth, crdWidth } = kernel.options;
-    this.#widths = {
+    this.widths = {
       ...(posWidth === undefined ? {} : { posWidth }),
       ...(crdWidth === undefined ? {} : { crdWidth }),
     };
@@ -70,11 +70,11 @@ export class StagePlanner {
    * has one that is not plain row-major dense.
    */
   planAccess(name: string, indices: readonly string[], tensor: string): TensorPlan {
-    const spec = Object.hasOwn(this.#k.formats, tensor) ? this.#k.formats[tensor] : undefined;
+    const spec = Object.hasOwn(this.k.formats, tensor) ? this.k.formats[tensor] : undefined;
     const format =
       spec === undefined || indices.length === 0
         ? undefined
-        : resolveFormat(spec, indices.length, widthsFor(spec, this.#widths));
+        : resolveFormat(spec, indices.length, widthsFor(spec, this.widths));
     if (format?.expressions !== undefined) throw blockFormatError(tensor);
     const plainDense =
       format === undefined ||
@@ -100,27 +100,27 @@ export class StagePlanner {
     reducer: Reducer,
   ): KernelPlan {
     const body = mapExpr(rhs, (n) =>
-      n.kind === 'access' && !this.#k.temporaryNames.has(n.tensor)
-        ? { ...n, tensor: this.#operandOf(n) }
+      n.kind === 'access' && !this.k.temporaryNames.has(n.tensor)
+        ? { ...n, tensor: this.operandOf(n) }
         : n,
     );
-    const operands = this.#operandsOf(body);
+    const operands = this.operandsOf(body);
     for (const t of operands) if (t.subscripts === undefined) checkCooUse(t);
-    const { loopOrder, converted } = this.#loopOrder(body, output, operands, reduced, reducer);
+    const { loopOrder, converted } = this.loopOrder(body, output, operands, reduced, reducer);
     const stageOperands = operands.map((t) =>
-      this.#readConverted(
+      this.readConverted(
         t,
         t.subscripts === undefined ? converted.get(t.name) : locatedConversion(t),
       ),
     );
     return {
       notation: {
-        source: this.#k.notation.source,
+        source: this.k.notation.source,
         output: { kind: 'access', tensor: output.name, indices: output.indices },
         op,
         rhs: body,
       },
-      valueType: this.#k.valueType,
+      valueType: this.k.valueType,
       inputs: [],
       operands: stageOperands,
       output,
@@ -134,53 +134,53 @@ export class StagePlanner {
 
   /** The kernel's inputs: its operands in order of first use, then the converted copies. */
   inputs(): TensorPlan[] {
-    const firstUse = (t: TensorPlan) => this.#k.accesses.findIndex((a) => a.tensor === t.name);
-    this.#inputs.sort((a, b) => firstUse(a) - firstUse(b));
-    return [...this.#inputs, ...this.#conversions.values()];
+    const firstUse = (t: TensorPlan) => this.k.accesses.findIndex((a) => a.tensor === t.name);
+    this.boundOperands.sort((a, b) => firstUse(a) - firstUse(b));
+    return [...this.boundOperands, ...this.conversions.values()];
   }
 
   /** The operand name of access `a` (one per tensor and index pattern). */
-  #operandOf(a: AccessExpr): string {
+  private operandOf(a: AccessExpr): string {
     const key = `${a.tensor}(${a.indices.join(',')})`;
-    let name = this.#operandNames.get(key);
+    let name = this.operandNames.get(key);
     if (name === undefined) {
-      const n = (this.#patterns.get(a.tensor) ?? 0) + 1;
-      this.#patterns.set(a.tensor, n);
+      const n = (this.patterns.get(a.tensor) ?? 0) + 1;
+      this.patterns.set(a.tensor, n);
       name = n === 1 ? a.tensor : `${a.tensor}#${n}`;
-      this.#operandNames.set(key, name);
+      this.operandNames.set(key, name);
     }
     return name;
   }
 
   /** The plans of the distinct operands `body` reads, in order. */
-  #operandsOf(body: Expr): TensorPlan[] {
+  private operandsOf(body: Expr): TensorPlan[] {
     const operands: TensorPlan[] = [];
     for (const a of accessesOf(body)) {
       if (operands.some((t) => t.name === a.tensor)) continue;
       operands.push(
-        this.#k.temporaryNames.has(a.tensor)
+        this.k.temporaryNames.has(a.tensor)
           ? plainDensePlan(a.tensor, a.indices)
-          : this.#operandPlan(a),
+          : this.operandPlan(a),
       );
     }
     return operands;
   }
 
   /** The plan of operand access `a`, made on its first use by any stage. */
-  #operandPlan(a: AccessExpr): TensorPlan {
-    let plan = this.#operandPlans.get(a.tensor);
+  private operandPlan(a: AccessExpr): TensorPlan {
+    let plan = this.operandPlans.get(a.tensor);
     if (plan === undefined) {
-      const source = this.#k.accesses.find((x) => this.#operandOf(x) === a.tensor) as AccessExpr;
+      const source = this.k.accesses.find((x) => this.operandOf(x) === a.tensor) as AccessExpr;
       plan = this.planAccess(a.tensor, a.indices, source.tensor);
       if (source.subscripts !== undefined) plan = located(plan, source.subscripts);
-      this.#operandPlans.set(a.tensor, plan);
-      if (plan.argument === undefined) this.#inputs.push(plan);
+      this.operandPlans.set(a.tensor, plan);
+      if (plan.argument === undefined) this.boundOperands.push(plan);
     }
     return plan;
   }
 
   /** The stage's loop order, and the operands converted to follow it. */
-  #loopOrder(
+  private loopOrder(
     body: Expr,
     output: TensorPlan,
     operands: readonly TensorPlan[],
@@ -189,7 +189,7 @@ export class StagePlanner {
   ): Reinterpretation {
     const vars = [...new Set([...output.indices, ...freeIndicesOf(body)])];
     const binding =
-      this.#k.reductionsInside && output.format !== undefined
+      this.k.reductionsInside && output.format !== undefined
         ? {
             ...output,
             levelIndices: [
@@ -201,26 +201,26 @@ export class StagePlanner {
     // Operands read through affine subscripts are located, not iterated: they neither order
     // the loops nor co-iterate, and are converted only to a format they can be located in.
     const iterated = operands.filter((t) => t.subscripts === undefined);
-    const source = this.#k.notation.source;
+    const source = this.k.notation.source;
     return reducer === 'sum'
       ? reinterpretOperands(vars, binding, iterated, body, source)
       : extremumOrder(vars, binding, iterated, body, source, reduced);
   }
 
   /** Operand `t`, read from its copy converted to `format` where that is defined. */
-  #readConverted(t: TensorPlan, format: SparseFormat | undefined): TensorPlan {
+  private readConverted(t: TensorPlan, format: SparseFormat | undefined): TensorPlan {
     if (format === undefined) return t;
     const source = t.argument ?? t.name;
     const key = `${source}:${format.levels.join()}:${format.order.join()}`;
-    const copy = this.#conversions.get(key) ?? {
-      name: `${source}@${this.#conversions.size + 1}`,
+    const copy = this.conversions.get(key) ?? {
+      name: `${source}@${this.conversions.size + 1}`,
       indices: t.indices,
       format,
       levelIndices: format.order.map((d) => t.indices[d] as string),
       source,
       convertedFrom: t.format as SparseFormat,
     };
-    this.#conversions.set(key, copy);
+    this.conversions.set(key, copy);
     return {
       ...t,
       format,

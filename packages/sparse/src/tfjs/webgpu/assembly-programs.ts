@@ -29,11 +29,11 @@ function wgsl(type: 'f32' | 'i32'): ShaderDialect {
 export class AssemblyCountProgram extends FlatProgram {
   readonly variableNames = assemblyInputs('counts');
   readonly uniforms = 'rows : i32,';
-  readonly #combine: AssemblyCombine;
+  private readonly combine: AssemblyCombine;
 
   constructor(combine: AssemblyCombine, rows: number) {
     super(`assembly_count_${combine}`, rows + 1, rows + 1);
-    this.#combine = combine;
+    this.combine = combine;
   }
 
   getUserCode(): string {
@@ -48,7 +48,7 @@ export class AssemblyCountProgram extends FlatProgram {
         }
         let i = item - 1;
         var count = 0;
-        ${walkRow(d, this.#combine, 'count = count + 1;')}
+        ${walkRow(d, this.combine, 'count = count + 1;')}
         result[item] = count;`,
         'item',
       )}`;
@@ -59,9 +59,9 @@ export class AssemblyCountProgram extends FlatProgram {
 export class AssemblyFillProgram extends FlatProgram {
   readonly variableNames: string[];
   readonly uniforms = 'rows : i32, nnz : i32, zero : f32,';
-  readonly #combine: AssemblyCombine;
-  readonly #part: AssemblyPart;
-  readonly #type: 'f32' | 'i32';
+  private readonly combine: AssemblyCombine;
+  private readonly part: AssemblyPart;
+  private readonly type: 'f32' | 'i32';
 
   /**
    * @param valueType The WGSL type of the operands' values.
@@ -77,16 +77,16 @@ export class AssemblyFillProgram extends FlatProgram {
   ) {
     super(`assembly_fill_${combine}_${part}_${valueType}`, nnz, rows);
     this.variableNames = assemblyInputs(part);
-    this.#combine = combine;
-    this.#part = part;
-    this.#type = valueType;
+    this.combine = combine;
+    this.part = part;
+    this.type = valueType;
   }
 
   getUserCode(): string {
-    const d = wgsl(this.#type);
-    const values = this.#part === 'values';
+    const d = wgsl(this.type);
+    const values = this.part === 'values';
     const write = values
-      ? `${valueAt(d, this.#combine)}\n        result[at] = value;`
+      ? `${valueAt(d, this.combine)}\n        result[at] = value;`
       : 'result[at] = column;';
     return `${readers(d, values)}
       ${walkFunctions(d)}
@@ -96,7 +96,7 @@ export class AssemblyFillProgram extends FlatProgram {
         var at = cPos[i];
         ${walkRow(
           d,
-          this.#combine,
+          this.combine,
           `if (at >= uniforms.nnz) { break; }
           ${write}
           at = at + 1;`,

@@ -9,7 +9,7 @@ import type { WgslPassRun } from './prepared-wgsl.js';
 export class SparseLoopProgram extends FlatProgram {
   readonly variableNames: string[];
   readonly uniforms: string;
-  readonly #code: string;
+  private readonly code: string;
 
   /**
    * @param key Identifies the kernel and pass (the generated code depends on nothing else).
@@ -21,10 +21,10 @@ export class SparseLoopProgram extends FlatProgram {
     super(`sparse_${key}`, outputSize, invocations);
     this.variableNames = pass.inputs.map((arg) => `m${arg}`);
     this.uniforms = pass.uniforms.map((u) => `${u.name} : ${u.type},`).join(' ');
-    this.#code = pass.code;
+    this.code = pass.code;
   }
 
   getUserCode(): string {
-    return this.#code;
+    return this.code;
   }
 }
