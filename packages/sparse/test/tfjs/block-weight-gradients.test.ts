@@ -1,6 +1,6 @@
 /**
  * A block sparse (BSR) or n:m structured weight held on the backend (`TfSparseTensor`):
- * `spmm` and `spmv` differentiate it with respect to its values (and `B` / `x`) on the cpu and
+ * `spmm`, `spmv` and `sparseOp` differentiate it with respect to its values (and `B` / `x`) on the cpu and
  * wasm backends. The gradients equal dense tfjs's formula sampled at the stored entries (stored
  * zeros of blocks and groups included) and central differences, on seeded weights; `toDense()`
  * and `toSparseTensor()` give the matrix back in dimension form; misuse is a typed error, and
@@ -19,7 +19,7 @@ import { installLevelSpaceRewrite } from '../../src/tfjs/ops/block-product.js';
 import { installBlockProduct } from '../../src/tfjs/ops/block-route.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
-import { sddmm, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
+import { sddmm, sparseOp, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import { pruned, randomMatrix } from '../support/dense-references.js';
 
 tf.env().set('IS_TEST', true);
@@ -223,6 +223,44 @@ describe.each(['cpu', 'wasm'] as const)('a block or 2:4 TfSparseTensor weight on
       expect(tf.memory().numTensors).toBe(before);
     },
   );
+
+  it("sparseOp given the block format takes the TfSparseTensor (values' gradient too); another block size is a typed error", async () => {
+    expect(await tf.setBackend(backend)).toBe(true);
+    const before = tf.memory().numTensors;
+    const next = seededRandom(4331);
+    const op = sparseOp('C(i,k) = A(i,j) * B(j,k)', { A: blockSparseFormat([2, 2]) });
+    for (let trial = 0; trial < 3; trial++) {
+      const { A, dense, rows, cols } = randomWeight('bsr 2x2', next);
+      const W = TfSparseTensor.fromSparseTensor(A);
+      const entries = storedEntries(A);
+      const [got, want] = tf.tidy(() => {
+        const B = tf.tensor2d(randomMatrix(cols, 2, 1, next), [cols, 2]);
+        const dC = tf.tensor2d(randomMatrix(rows, 2, 1, next), [rows, 2]);
+        const C = op(W, B);
+        const dv = tf.grad((v: tf.Tensor) => op(W.withValues(v as tf.Tensor1D), B))(W.values, dC);
+        const dA = tf.matMul(dC, B, false, true).dataSync();
+        return [
+          [...list(C), ...list(dv)],
+          [
+            ...list(tf.matMul(tf.tensor2d(dense, [rows, cols]), B)),
+            ...entries.map((k) => dA[k] as number),
+          ],
+        ];
+      });
+      expectClose(got as number[], want as number[], 1e-5, `trial ${trial}`);
+      W.dispose();
+    }
+    const other = TfSparseTensor.fromSparseTensor(
+      SparseTensor.fromDense(new Float32Array(24).fill(1), [4, 6], blockSparseFormat([2, 3])),
+    );
+    const B = tf.ones([6, 2]);
+    expect(() => op(other, B)).toThrow(
+      expect.objectContaining({ name: 'SparsifyError', argument: 'operands.A' }),
+    );
+    tf.dispose(B);
+    other.dispose();
+    expect(tf.memory().numTensors).toBe(before);
+  });
 
   it('typed errors: other ops, fromTensors, a mismatched B, a disposed weight, no compiler; nothing leaks', async () => {
     expect(await tf.setBackend(backend)).toBe(true);
