@@ -9,6 +9,7 @@ import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
 import { cachedKernel, KERNEL_CACHE_LIMIT } from './calling/kernel-cache.js';
+import { OUTPUT_WINDOW_CALL } from './calling/output-window-call.js';
 import type { CaseDispatch } from './emission/emit-context.js';
 import { kernelParameters } from './emission/kernel-signature.js';
 import { emitLoopNests } from './emission/loop-nests.js';
@@ -79,7 +80,7 @@ export function emitKernel(
   if (outputWindowFree !== undefined) {
     // Output windows are per-call data too: the kernel computes the window's elements.
     const kernel = sparsify(outputWindowFree.expression, formats, options);
-    return outputWindowedKernel(kernel, notation, outputWindowFree.windows);
+    return outputWindowedKernel(kernel, notation, outputWindowFree.windows, OUTPUT_WINDOW_CALL);
   }
   const levelSpace = levelSpaceForm(notation, own, options);
   if (levelSpace !== undefined) {

@@ -22,7 +22,7 @@ import {
   withWindowShapes,
 } from '../planning/operand-window.js';
 import { hasAssembly } from '../planning/output-plan.js';
-import { outputAccessText, outputWindowOf } from '../planning/output-window.js';
+import { outputAccessText, outputWindowCall, outputWindowOf } from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
 import {
   bindOutputStorage,
@@ -30,7 +30,6 @@ import {
   outputArgument,
   type WorkspaceFor,
 } from './output-storage.js';
-import { checkWholeOutputShape, checkWindowExtents, wholeOutputOf } from './output-window-call.js';
 import { valueArrayFor } from './value-array.js';
 import { castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
 
@@ -282,9 +281,10 @@ export function outputShapeOf(
   checkKernel(kernel);
   const outputWindow = outputWindowOf(kernel);
   if (outputWindow !== undefined) {
+    const call = outputWindowCall();
     const computed = outputShapeOf(outputWindow.kernel, operands);
-    const whole = wholeOutputOf(outputWindow, operands, kernel.plan.valueType).shape;
-    checkWindowExtents(outputWindow, whole, computed);
+    const whole = call.wholeOutputOf(outputWindow, operands, kernel.plan.valueType).shape;
+    call.checkWindowExtents(outputWindow, whole, computed);
     return [...whole];
   }
   const levelOperands = withLevelOperands(kernel, operands);
@@ -308,12 +308,13 @@ export function outputShapeOfShapes(
   const sizes = indexExtentsOfShapes(kernel, shapes);
   const outputWindow = outputWindowOf(kernel);
   if (outputWindow !== undefined) {
+    const call = outputWindowCall();
     const computed = outputWindow.kernel.plan.output.indices.map((i) => sizes.get(i) ?? 0);
-    const whole = checkWholeOutputShape(
+    const whole = call.checkWholeOutputShape(
       outputWindow,
       Object.hasOwn(shapes, outputWindow.tensor) ? shapes[outputWindow.tensor] : undefined,
     );
-    checkWindowExtents(outputWindow, whole, computed);
+    call.checkWindowExtents(outputWindow, whole, computed);
     return [...whole];
   }
   return dimensionShapeOf(

@@ -11,7 +11,11 @@ import { windowOfDense, windowShape, writeDenseWindow } from '../../sparse-tenso
 import { SparsifyError } from '../errors.js';
 import type { ValueType } from '../planning/kernel-plan.js';
 import { windowText } from '../planning/notation.js';
-import { type OutputWindow, outputAccessText } from '../planning/output-window.js';
+import {
+  type OutputWindow,
+  type OutputWindowCall,
+  outputAccessText,
+} from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
 import { valueTypeOfArray } from './value-promotion.js';
 
@@ -163,3 +167,11 @@ export function runThroughOutputWindow(
   writeDenseWindow(into, whole.shape, w.windows, window);
   return into;
 }
+
+/** What `sparsify` gives with each windowed kernel (see planning/output-window.ts). */
+export const OUTPUT_WINDOW_CALL: OutputWindowCall = {
+  checkWholeOutputShape,
+  wholeOutputOf,
+  checkWindowExtents,
+  run: runThroughOutputWindow,
+};

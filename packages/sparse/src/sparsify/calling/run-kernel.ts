@@ -12,7 +12,7 @@ import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
 import { checkKernel } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import { hasAssembly } from '../planning/output-plan.js';
-import { outputWindowOf } from '../planning/output-window.js';
+import { outputWindowCall, outputWindowOf } from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
 import {
   type BoundCall,
@@ -28,7 +28,6 @@ import {
   outputTensor,
   type WorkspaceFor,
 } from './output-storage.js';
-import { runThroughOutputWindow } from './output-window-call.js';
 import { clearResidentWorkspace, residentWorkspace } from './resident-workspace.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
@@ -98,7 +97,7 @@ export function runKernel(
   }
   const outputWindow = outputWindowOf(kernel);
   if (outputWindow !== undefined) {
-    return runThroughOutputWindow(
+    return outputWindowCall().run(
       outputWindow,
       operands,
       output as ValueArray | BigInt64Array | undefined,

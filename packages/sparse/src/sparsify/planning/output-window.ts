@@ -10,9 +10,11 @@
  * kernel appends, and merging them into the stored entries of a whole output outside the
  * window is no assembly the emitter has, so it is a {@link SparsifyError} naming the output.
  */
+import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
 import { SparsifyError } from '../errors.js';
 import type { SparseKernel } from '../sparse-kernel.js';
 import type { IndexWindow, Notation } from './expression.js';
+import type { ValueType } from './kernel-plan.js';
 import { printExpr, windowText } from './notation.js';
 import { hasAssembly } from './output-plan.js';
 
@@ -51,6 +53,37 @@ export function withoutOutputWindow(
 /** Per kernel with an output window, the window. */
 const OUTPUT_WINDOWS = new WeakMap<object, OutputWindow>();
 
+type DenseData = ValueArray | BigInt64Array;
+
+/**
+ * How a call goes through an output window (calling/output-window-call.ts). `sparsify` gives it
+ * with each windowed kernel, so that callers of kernels without one (every prepared kernel)
+ * do not carry it.
+ */
+export interface OutputWindowCall {
+  /** The whole output's shape as given, checked to be one every window fits. */
+  checkWholeOutputShape(w: OutputWindow, shape: unknown): readonly number[];
+  /** The caller's whole output (`operands[w.tensor]`), checked. */
+  wholeOutputOf(
+    w: OutputWindow,
+    operands: Readonly<Record<string, unknown>>,
+    valueType: ValueType,
+  ): { readonly data: DenseData; readonly shape: readonly number[] };
+  /** Checks that the window-free kernel computes as many elements as each window holds. */
+  checkWindowExtents(w: OutputWindow, whole: readonly number[], computed: readonly number[]): void;
+  /** A call of `w`'s window-free kernel (`run`) written into the whole output. */
+  run(
+    w: OutputWindow,
+    operands: Readonly<Record<string, unknown>>,
+    output: DenseData | undefined,
+    computedShape: (kernel: SparseKernel) => readonly number[],
+    run: (kernel: SparseKernel, window: DenseData | undefined) => DenseData,
+  ): DenseData;
+}
+
+/** Given with the first windowed kernel (only such kernels are called through it). */
+let windowCall: OutputWindowCall | undefined;
+
 /**
  * `kernel` (emitted for the window-free notation) as the kernel writing `windows` of the output
  * of `notation`; a formatted output is a {@link SparsifyError} naming the dense form that works.
@@ -59,6 +92,7 @@ export function outputWindowedKernel(
   kernel: SparseKernel,
   notation: Notation,
   windows: readonly (IndexWindow | null)[],
+  call: OutputWindowCall,
 ): SparseKernel {
   const { tensor, indices } = notation.output;
   if (hasAssembly(kernel.plan)) {
@@ -68,6 +102,7 @@ export function outputWindowedKernel(
       'a dense output (no format) for a windowed output',
     );
   }
+  windowCall = call;
   const windowed = Object.freeze({ ...kernel });
   OUTPUT_WINDOWS.set(windowed, { tensor, indices, windows, kernel });
   return windowed;
@@ -76,4 +111,9 @@ export function outputWindowedKernel(
 /** The window `kernel` writes its output through, if it has one. */
 export function outputWindowOf(kernel: SparseKernel): OutputWindow | undefined {
   return OUTPUT_WINDOWS.get(kernel);
+}
+
+/** How to call a kernel with an output window (given with every such kernel). */
+export function outputWindowCall(): OutputWindowCall {
+  return windowCall as OutputWindowCall;
 }
