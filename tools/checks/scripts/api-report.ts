@@ -53,13 +53,37 @@ const FORMAT =
   ts.TypeFormatFlags.UseFullyQualifiedType |
   ts.TypeFormatFlags.WriteArrowStyleSignature;
 
+const LITERAL_MEMBER = /^(?:"(?:[^"\\]|\\.)*"|-?\d[\w.]*|undefined|null)$/;
+
+/**
+ * A type as text. A union written only of string or number literals is printed in sorted order
+ * (`undefined` and `null` last): the checker lists such members in the order it first met each
+ * literal anywhere in the program, so an unrelated file could otherwise reorder a report whose
+ * API has not changed. Unions naming other types are printed as the checker writes them.
+ */
+function typeToText(
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  decl: ts.Declaration | undefined,
+  flags: ts.TypeFormatFlags,
+): string {
+  const text = checker.typeToString(type, decl, flags);
+  if (!type.isUnion()) return text;
+  const members = text.split(' | ');
+  if (members.length < 2 || !members.every((m) => LITERAL_MEMBER.test(m))) return text;
+  const absent = (m: string) => m === 'undefined' || m === 'null';
+  return [...members.filter((m) => !absent(m)).sort(), ...members.filter(absent).sort()].join(
+    ' | ',
+  );
+}
+
 /** The lines describing one exported symbol. */
 function describe(checker: ts.TypeChecker, exported: ts.Symbol): string[] {
   const symbol =
     exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
   const name = exported.getName();
   const decl = symbol.declarations?.[0];
-  const typeText = (type: ts.Type) => checker.typeToString(type, decl, FORMAT);
+  const typeText = (type: ts.Type) => typeToText(checker, type, decl, FORMAT);
   const members = (type: ts.Type) =>
     checker
       .getPropertiesOfType(type)
@@ -90,7 +114,7 @@ function describe(checker: ts.TypeChecker, exported: ts.Symbol): string[] {
   if (flags & ts.SymbolFlags.TypeAlias) {
     const type = checker.getDeclaredTypeOfSymbol(symbol);
     return [
-      `type ${name} = ${checker.typeToString(type, decl, FORMAT | ts.TypeFormatFlags.InTypeAlias)}`,
+      `type ${name} = ${typeToText(checker, type, decl, FORMAT | ts.TypeFormatFlags.InTypeAlias)}`,
     ];
   }
   if (flags & ts.SymbolFlags.Function) {
