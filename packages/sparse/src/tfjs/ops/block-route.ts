@@ -49,15 +49,8 @@ export function blockCompilerError(expr: string): SparsifyError {
 }
 
 /** `blockProduct(...)` of the installed compiler route, or the error naming its import. */
-export function blockProduct(
-  opName: string,
-  kernelName: SparseKernelName,
-  A: BlockMatrix,
-  denseName?: string,
-  dense?: Tensor,
-  options?: SparseOpOptions,
-): Tensor {
+export const blockProduct: BlockProduct = (opName, kernelName, A, denseName, dense, options) => {
   if (installed === undefined)
     throw blockCompilerError(FIXED_EXPRESSIONS[kernelName] ?? toDenseExpression(A.rank));
   return installed(opName, kernelName, A, denseName, dense, options);
-}
+};
