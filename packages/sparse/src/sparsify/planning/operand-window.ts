@@ -92,11 +92,24 @@ export function withoutWindows(
 /** Per kernel with windows, what each of its window operands reads. */
 const WINDOWS = new WeakMap<object, ReadonlyMap<string, OperandWindow>>();
 
+/** How a kernel's window operands are read from its caller's operands. */
+interface WindowReader {
+  operands: typeof operandsThroughWindows;
+  shapes: typeof shapesThroughWindows;
+}
+
+/**
+ * Set with the first windowed kernel (only such kernels read through it), so that callers of
+ * kernels without windows (every prepared kernel) do not carry the window reading.
+ */
+let windowReader: WindowReader | undefined;
+
 /** `kernel` (emitted for the window-free notation) as the kernel of the windowed one. */
 export function windowedKernel(
   kernel: SparseKernel,
   windows: ReadonlyMap<string, OperandWindow>,
 ): SparseKernel {
+  windowReader = { operands: operandsThroughWindows, shapes: shapesThroughWindows };
   const windowed = Object.freeze({ ...kernel });
   WINDOWS.set(windowed, windows);
   return windowed;
@@ -124,13 +137,7 @@ export function withOperandWindows<T>(
   if (windows === undefined || operands === null || typeof operands !== 'object') {
     return operands;
   }
-  const out: Record<string, T> = Object.create(null);
-  for (const [name, o] of Object.entries(operands)) out[name] = o;
-  for (const [name, w] of windows) {
-    const o: unknown = Object.hasOwn(operands, w.tensor) ? operands[w.tensor] : undefined;
-    out[name] = windowOfOperand(w, o) as T;
-  }
-  return out;
+  return (windowReader as WindowReader).operands(windows, operands);
 }
 
 /** Shapes by operand name with every window operand's shape added (for shape-only callers). */
@@ -140,6 +147,28 @@ export function withWindowShapes(
 ): Readonly<Record<string, readonly number[]>> {
   const windows = WINDOWS.get(kernel);
   if (windows === undefined || shapes === null || typeof shapes !== 'object') return shapes;
+  return (windowReader as WindowReader).shapes(windows, shapes);
+}
+
+/** {@link withOperandWindows} for a kernel with `windows`. */
+function operandsThroughWindows<T>(
+  windows: ReadonlyMap<string, OperandWindow>,
+  operands: Readonly<Record<string, T>>,
+): Readonly<Record<string, T>> {
+  const out: Record<string, T> = Object.create(null);
+  for (const [name, o] of Object.entries(operands)) out[name] = o;
+  for (const [name, w] of windows) {
+    const o: unknown = Object.hasOwn(operands, w.tensor) ? operands[w.tensor] : undefined;
+    out[name] = windowOfOperand(w, o) as T;
+  }
+  return out;
+}
+
+/** {@link withWindowShapes} for a kernel with `windows`. */
+function shapesThroughWindows(
+  windows: ReadonlyMap<string, OperandWindow>,
+  shapes: Readonly<Record<string, readonly number[]>>,
+): Readonly<Record<string, readonly number[]>> {
   const out: Record<string, readonly number[]> = Object.create(null);
   for (const [name, s] of Object.entries(shapes)) out[name] = s;
   for (const [name, w] of windows) {
