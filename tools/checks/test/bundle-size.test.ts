@@ -36,39 +36,41 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // when first called, so a bundle holds those of the ops it uses (and sparseToDense's, which
 // TfSparseTensor.toDense() calls). The compiler (notation parser, loop emitter, vectorizer,
 // engines, loop IR) is reached only through @tilekit/sparse/tfjs/compiler, sparseOp, and the GPU
-// register entries, whose shaders are generated from the emitted loops. Of cpu + spmv's 36.4 KiB
+// register entries, whose shaders are generated from the emitted loops. Of cpu + spmv's 35.6 KiB
 // (each part's share is what leaving it out saves): the sparse tensors on the host (formats and
 // their checks, packing, conversion, the constructors from TensorFlow's triple and scipy's
 // arrays) about 14, the tfjs ops, kernels, gradients and TfSparseTensor (1.9) about 9.5,
-// binding operands (sparsify/calling: bind.ts, output storage, operand and output windows) 5.6,
+// binding operands (sparsify/calling: bind.ts, output storage) under 5,
 // spmv's and sparseToDense's prepared kernels 4.4 (a kernel's data is its plan, parameters and
 // wasm bytes, two thirds of it wasm; expression, formats, options and dtype are read from its
 // spelling), the wasm runtime that instantiates and calls them (loop-engines' runtime/) 3.4,
-// errors 1.3. Block and structured operands' level-space products and operand conversion come
-// with the compiler (ops/block-route.ts and sparsify/planning/block-view.ts are the hooks the
-// ops keep); only converting such tensors (sparse-tensor/level-map) stays. The GPU backends'
+// errors 1.3. Block and structured operands' level-space products and operand conversion, and
+// reading operand and output windows, come with the compiler (sparsify hands them over with
+// each kernel that needs them: ops/block-route.ts, sparsify/planning/block-view.ts,
+// operand-window.ts and output-window.ts hold the hooks the ops keep); only converting block
+// tensors (sparse-tensor/level-map) stays. The GPU backends'
 // operand forms (webgpu/device-forms.ts) come with the GPU kernels only. sparseToDense meets the
-// 35 KiB goal; the other cpu rows miss it by 1.4–2.5.
+// 35 KiB goal; the other cpu rows miss it by 0.6–1.7.
 // The GPU entries run the prepared kernels' passes, generated with them as data (every op's in
 // one module per backend, which only that register entry imports: WGSL 3.6 KiB gzip, GLSL 4.6
 // with its four-element forms), and need
 // the compiler only for other formats, as the cpu and wasm entries do. Importing the
-// compiler entry beside cpu + spmv adds about 88 (loop IR 31, engines 25, the sparse compiler
-// 30, vectorizer 7, encoder 4). Each row prints its @tilekit packages' shares. Preparing every
+// compiler entry beside cpu + spmv adds about 89 (loop IR 31, engines 25, the sparse compiler
+// 31, vectorizer 7, encoder 4). Each row prints its @tilekit packages' shares. Preparing every
 // matrix format (CSC, COO, DCSR, DCSC beside CSR) would cost about 7 KiB more per op (spmv's
 // table: 2.8 KiB for CSR, 9.8 for all five), which is why other formats take the compiler (or
 // could be converted to CSR on the host first).
 const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
-  spmv: 36.7,
-  spmm: 36.9,
-  sddmm: 37.6,
-  sparseDot: 37.8,
-  sparseToDense: 34.0,
+  spmv: 35.9,
+  spmm: 36.1,
+  sddmm: 36.8,
+  sparseDot: 37.0,
+  sparseToDense: 33.2,
 };
 const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
-  wasm: 37.3,
-  webgl: 47.0,
-  webgpu: 46.6,
+  wasm: 36.5,
+  webgl: 46.2,
+  webgpu: 45.9,
 };
 /** The compiler entry beside cpu + spmv: every format, dtype and option compiles. */
 const SPARSE_COMPILER_BUDGET_KIB = 121;
