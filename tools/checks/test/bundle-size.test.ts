@@ -72,8 +72,12 @@ const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
   webgl: 46.2,
   webgpu: 45.9,
 };
-/** The compiler entry beside cpu + spmv: every format, dtype and option compiles. */
-const SPARSE_COMPILER_BUDGET_KIB = 121;
+/**
+ * The compiler entry beside cpu + spmv: every format, dtype and option compiles. It grows with
+ * what the compiler accepts (block and n:m operands planned in level space, output windows, the
+ * resident SpGEMM workspace took it from 120.6 to 124.7); the op rows above do not.
+ */
+const SPARSE_COMPILER_BUDGET_KIB = 125;
 
 const CASES: readonly BundleCase[] = [
   {
