@@ -36,13 +36,13 @@ function term(stride: number, size: number, weight: number, bound = UNBOUNDED): 
 }
 
 /** A step that moves elements (reshapes change no index), between the shapes around it. */
-interface ShapedStep {
-  readonly step: Exclude<RelayoutStep, { op: 'reshape' }>;
-  readonly input: readonly number[];
-  readonly output: readonly number[];
-  readonly inStrides: readonly number[];
-  readonly outStrides: readonly number[];
-}
+type ShapedStep = readonly [
+  step: Exclude<RelayoutStep, { op: 'reshape' }>,
+  input: readonly number[],
+  output: readonly number[],
+  inStrides: readonly number[],
+  outStrides: readonly number[],
+];
 
 /** The plan's steps that move elements, in plan order, with shapes and row-major strides. */
 function shapedSteps(plan: RelayoutPlan): ShapedStep[] {
@@ -52,14 +52,13 @@ function shapedSteps(plan: RelayoutPlan): ShapedStep[] {
     if (step.op === 'reshape') return;
     const input = shapes[s]!;
     const output = shapes[s + 1]!;
-    const [inStrides, outStrides] = [rowMajorStrides(input), rowMajorStrides(output)];
-    steps.push({ step, input, output, inStrides, outStrides });
+    steps.push([step, input, output, rowMajorStrides(input), rowMajorStrides(output)]);
   });
   return steps;
 }
 
 /** Output index of a step → its input index. */
-function backwardStep({ step, input, output, inStrides, outStrides }: ShapedStep): ChainStep {
+function backwardStep([step, input, output, inStrides, outStrides]: ShapedStep): ChainStep {
   switch (step.op) {
     case 'transpose':
       return step.perm.map((axis, d) => term(outStrides[d]!, output[d]!, inStrides[axis]!));
@@ -72,7 +71,7 @@ function backwardStep({ step, input, output, inStrides, outStrides }: ShapedStep
 }
 
 /** Input index of a step → its output index. */
-function forwardStep({ step, input, inStrides, outStrides }: ShapedStep): ChainStep {
+function forwardStep([step, input, , inStrides, outStrides]: ShapedStep): ChainStep {
   switch (step.op) {
     case 'transpose': {
       const position = new Array<number>(step.perm.length);

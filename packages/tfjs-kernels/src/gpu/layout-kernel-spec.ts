@@ -46,14 +46,14 @@ export function storedPadValue(value: number, dtype: DataType): number {
 }
 
 /** One call of a layout kernel, as both GPU backends start it. */
-export interface LayoutKernelCall<A, P extends LayoutPass> {
-  readonly input: TensorInfo;
-  readonly attrs: A;
+export type LayoutKernelCall<A, P extends LayoutPass> = readonly [
+  input: TensorInfo,
+  attrs: A,
   /** The planned pass, as the backend extended it. */
-  readonly pass: P;
+  pass: P,
   /** The pad value as the input's dtype stores it. */
-  readonly padValue: number;
-}
+  padValue: number,
+];
 
 /**
  * The input, attributes, planned pass and pad value of a call of `spec`. Plans are pure
@@ -72,5 +72,5 @@ export function layoutKernelCall<A, P extends LayoutPass>(
   const pass = plans.getOrCompute(spec.planKey(a, input.shape, input.dtype), () =>
     extend(spec.plan(a, input.shape, input.dtype), input),
   );
-  return { input, attrs: a, pass, padValue: storedPadValue(spec.padValue(a), input.dtype) };
+  return [input, a, pass, storedPadValue(spec.padValue(a), input.dtype)];
 }

@@ -7,10 +7,9 @@
 import type { TGatherAttrs } from '../kernel-names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element-types.js';
 import { zerosLike } from './output-arrays.js';
-import { gatherRunThenCheck } from './run-moves.js';
+import { moveRunThenCheck } from './run-moves.js';
 import { bitsOf, valuesOfBits } from './tile-bits.js';
 import type { TileGeometry } from './tile-geometry.js';
-import type { TileLoop } from './tile-loop.js';
 import { indexError, type TileRuns, validRuns } from './tile-runs.js';
 import { assertValuesFit, type TileValues } from './tile-values.js';
 
@@ -50,7 +49,12 @@ function lastWriters(
  * @returns Row-major storage of `g.batch` destination tiles, same array kind as `src`.
  * @throws TileValueError, TileIndexError
  */
-export const tgatherImpl: TileLoop<TGatherImplAttrs> = (src, idx, g, attrs) => {
+export function tgatherImpl(
+  src: TileValues,
+  idx: Int32Array,
+  g: TileGeometry,
+  attrs: TGatherImplAttrs,
+): TileValues {
   const op = 'tgather';
   assertValuesFit(op, 'src', src, ELEMENT_TYPE_INFO[attrs.elementType], attrs.elementType);
   assertValuesFit(op, 'idx', idx, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
@@ -67,25 +71,24 @@ export const tgatherImpl: TileLoop<TGatherImplAttrs> = (src, idx, g, attrs) => {
     for (let r = 0; r < runs.count; r++) {
       const x = b * idxSize + r * g.idx.cols;
       const d = b * dstSize + r * g.dst.cols;
-      const s = b * srcSize;
       const outside =
         winner === null && attrs.bounds === 'error'
-          ? gatherRunThenCheck(dst, d, values, s, idx, x, runs.length, srcSize)
-          : gatherRun(dst, d, values, s, srcSize, idx, x, runs.length, winner);
+          ? moveRunThenCheck(dst, d, values, b * srcSize, idx, x, runs.length, srcSize, true)
+          : gatherRun(dst, d, values, b * srcSize, idx, x, runs.length, srcSize, winner);
       if (outside >= 0 && attrs.bounds === 'error') {
         throw indexError(op, idx, g, b, x + outside, srcSize);
       }
     }
   }
   return valuesOfBits(dst, src);
-};
+}
 
 /**
  * `dst[d + j] = src[s + idx[x + j]]` for j < length: one contiguous run of one batch entry,
  * whose source tile starts at `s` and holds `size` elements; offsets outside it are skipped, and
  * with `winner` so are index positions that are not their offset's last writer (`winner[k]`
  * holds the index storage position of the last writer of `k`). The loop of calls that skip
- * out-of-range offsets or select last writers; the others use {@link gatherRunThenCheck}.
+ * out-of-range offsets or select last writers; the others use {@link moveRunThenCheck}.
  *
  * @returns The run position of the first offset outside the source tile, or -1.
  */
@@ -94,20 +97,18 @@ function gatherRun(
   d: number,
   src: TileValues,
   s: number,
-  size: number,
   idx: Int32Array,
   x: number,
   length: number,
+  size: number,
   winner: Int32Array | null,
 ): number {
   let outside = -1;
   for (let j = 0; j < length; j++) {
     const k = idx[x + j]!;
-    if (k >>> 0 >= size) {
-      if (outside < 0) outside = j;
-    } else if (winner === null || winner[k] === x + j) {
-      dst[d + j] = src[s + k]!;
-    }
+    if (k >>> 0 < size) {
+      if (winner === null || winner[k] === x + j) dst[d + j] = src[s + k]!;
+    } else if (outside < 0) outside = j;
   }
   return outside;
 }

@@ -6,11 +6,11 @@
 import type { TScatterAttrs } from '../kernel-names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element-types.js';
 import { zerosLike } from './output-arrays.js';
-import { type RunMove, scatterRunThenCheck } from './run-moves.js';
+import { moveRunThenCheck, type RunMove } from './run-moves.js';
 import { bitsOf, valuesOfBits } from './tile-bits.js';
-import type { TileLoop } from './tile-loop.js';
+import type { TileGeometry } from './tile-geometry.js';
 import { indexError, validRuns } from './tile-runs.js';
-import { assertValuesFit } from './tile-values.js';
+import { assertValuesFit, type TileValues } from './tile-values.js';
 
 /** The attributes the loop reads. */
 export type TScatterImplAttrs = Pick<
@@ -30,7 +30,12 @@ export type TScatterImplAttrs = Pick<
  * @returns Row-major storage of `g.batch` destination tiles, same array kind as `src`.
  * @throws TileValueError, TileIndexError
  */
-export const tscatterImpl: TileLoop<TScatterImplAttrs> = (src, idx, g, attrs) => {
+export function tscatterImpl(
+  src: TileValues,
+  idx: Int32Array,
+  g: TileGeometry,
+  attrs: TScatterImplAttrs,
+): TileValues {
   const op = 'tscatter';
   assertValuesFit(op, 'src', src, ELEMENT_TYPE_INFO[attrs.elementType], attrs.elementType);
   assertValuesFit(op, 'idx', idx, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
@@ -40,7 +45,7 @@ export const tscatterImpl: TileLoop<TScatterImplAttrs> = (src, idx, g, attrs) =>
   const dst = zerosLike(values, g.batch * dstSize);
   // One loop per mode keeps the hot assign loop free of a per-element mode test.
   const scatterRun =
-    attrs.mode === 'add' ? addRun : attrs.bounds === 'error' ? scatterRunThenCheck : assignRun;
+    attrs.mode === 'add' ? addRun : attrs.bounds === 'error' ? moveRunThenCheck : assignRun;
   const runs = validRuns(g, g.src);
   const srcSize = g.src.rows * g.src.cols;
   const idxSize = g.idx.rows * g.idx.cols;
@@ -48,14 +53,14 @@ export const tscatterImpl: TileLoop<TScatterImplAttrs> = (src, idx, g, attrs) =>
     for (let r = 0; r < runs.count; r++) {
       const s = b * srcSize + r * g.src.cols;
       const x = b * idxSize + r * g.idx.cols;
-      const outside = scatterRun(dst, b * dstSize, values, s, idx, x, runs.length, dstSize);
+      const outside = scatterRun(dst, b * dstSize, values, s, idx, x, runs.length, dstSize, false);
       if (outside >= 0 && attrs.bounds === 'error') {
         throw indexError(op, idx, g, b, x + outside, dstSize);
       }
     }
   }
   return valuesOfBits(bitsOf(dst), src);
-};
+}
 
 /** `dst[d + idx[x + j]] = src[s + j]`, skipping offsets outside the tile. */
 const assignRun: RunMove = (dst, d, src, s, idx, x, length, size) => {

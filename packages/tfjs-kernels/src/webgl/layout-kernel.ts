@@ -69,11 +69,10 @@ export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
   return ({ inputs, backend, attrs }) => {
     const webgl = backend as MathBackendWebGL;
     const anySource = { texelValues: 1, columns: 0 } as const;
-    const kernelCall = layoutKernelCall(spec, inputs, attrs, plans, (planned) => ({
+    const [input, a, pass, padValue] = layoutKernelCall(spec, inputs, attrs, plans, (planned) => ({
       ...planned,
       fitsShader: shaderChain(planned.chain, anySource) !== null,
     }));
-    const { input, attrs: a, pass, padValue } = kernelCall;
     const inputSize = sizeFromShape(input.shape);
     const reason =
       passCpuReason(pass, inputSize, padValue, input.dtype) ??

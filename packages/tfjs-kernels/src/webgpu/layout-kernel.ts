@@ -48,22 +48,26 @@ function routeReason(backend: WebGPUBackend, pass: LayoutPass, input: TensorInfo
 export function layoutKernel<A>(spec: LayoutKernelSpec<A>): KernelFunc {
   return ({ inputs, backend, attrs }) => {
     const webgpu = backend as WebGPUBackend;
-    const kernelCall = layoutKernelCall(spec, inputs, attrs, plans, (planned, input) => {
-      const size = sizeFromShape(planned.outShape);
-      const runs = size > 0 && fitsGeneratedPass(planned.chain);
-      const inputSize = sizeFromShape(input.shape);
-      const call = runs ? layoutPassCall(planned.chain, size, input.dtype, inputSize) : null;
-      return { ...planned, call };
-    });
-    const { input, attrs: a, pass, padValue } = kernelCall;
+    const [input, a, pass, padValue] = layoutKernelCall(
+      spec,
+      inputs,
+      attrs,
+      plans,
+      (planned, input) => {
+        const size = sizeFromShape(planned.outShape);
+        const runs = size > 0 && fitsGeneratedPass(planned.chain);
+        const inputSize = sizeFromShape(input.shape);
+        const call = runs ? layoutPassCall(planned.chain, size, input.dtype, inputSize) : null;
+        return { ...planned, call };
+      },
+    );
     if (routeReason(webgpu, pass, input) !== null) {
       const values = readValues(webgpu, input, spec.op, spec.input) as LayoutValues;
       const out = spec.cpu(values, input.shape, input.dtype, a);
       return webgpu.makeTensorInfo([...pass.outShape], input.dtype, out);
     }
     const call = pass.call!;
-    const size = sizeFromShape(pass.outShape);
-    const program = new LayoutGatherProgram(size, call.kind, call.runs);
+    const program = new LayoutGatherProgram(sizeFromShape(pass.outShape), call.kind, call.runs);
     const out = runFlat(webgpu, program, [input], input.dtype, withPadValue(call, padValue));
     return withShape(out, pass.outShape);
   };
