@@ -25,6 +25,7 @@ import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { sddmm, sparseOp, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import { pruned, randomMatrix } from '../support/dense-references.js';
+import { onesIn2x3Blocks } from './support/block-weights.js';
 
 tf.env().set('IS_TEST', true);
 
@@ -143,11 +144,7 @@ describe.each(['cpu', 'wasm'] as const)(
     it('typed errors: a mismatched B, the compiler not installed, other ops; nothing leaks', async () => {
       expect(await tf.setBackend(backend)).toBe(true);
       const before = tf.memory().numTensors;
-      const A = SparseTensor.fromDense(
-        new Float32Array(24).fill(1),
-        [4, 6],
-        blockSparseFormat([2, 3]),
-      );
+      const A = onesIn2x3Blocks();
       const B = tf.ones([5, 2]) as tf.Tensor2D;
       expect(() => spmm(A, B)).toThrow(
         expect.objectContaining({ name: 'SparsifyError', argument: 'operands.B' }),

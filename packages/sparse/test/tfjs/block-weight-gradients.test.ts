@@ -21,6 +21,7 @@ import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { sddmm, sparseOp, spmm, spmv, TfSparseTensor } from '../../src/tfjs/index.js';
 import { pruned, randomMatrix } from '../support/dense-references.js';
+import { onesIn2x3Blocks } from './support/block-weights.js';
 
 tf.env().set('IS_TEST', true);
 
@@ -250,9 +251,7 @@ describe.each(['cpu', 'wasm'] as const)('a block or 2:4 TfSparseTensor weight on
       expectClose(got as number[], want as number[], 1e-5, `trial ${trial}`);
       W.dispose();
     }
-    const other = TfSparseTensor.fromSparseTensor(
-      SparseTensor.fromDense(new Float32Array(24).fill(1), [4, 6], blockSparseFormat([2, 3])),
-    );
+    const other = TfSparseTensor.fromSparseTensor(onesIn2x3Blocks());
     const B = tf.ones([6, 2]);
     expect(() => op(other, B)).toThrow(
       expect.objectContaining({ name: 'SparsifyError', argument: 'operands.A' }),
@@ -265,11 +264,7 @@ describe.each(['cpu', 'wasm'] as const)('a block or 2:4 TfSparseTensor weight on
   it('typed errors: other ops, fromTensors, a mismatched B, a disposed weight, no compiler; nothing leaks', async () => {
     expect(await tf.setBackend(backend)).toBe(true);
     const before = tf.memory().numTensors;
-    const A = SparseTensor.fromDense(
-      new Float32Array(24).fill(1),
-      [4, 6],
-      blockSparseFormat([2, 3]),
-    );
+    const A = onesIn2x3Blocks();
     const W = TfSparseTensor.fromSparseTensor(A);
     const S = tf.ones([4, 2]);
     const T = tf.ones([2, 6]);
