@@ -8,6 +8,8 @@ import type { Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
+import { installConversionRoute } from './calling/conversion-route.js';
+import { convertedCopyRoute } from './calling/converted-copy.js';
 import { cachedKernel, KERNEL_CACHE_LIMIT } from './calling/kernel-cache.js';
 import { OUTPUT_WINDOW_CALL } from './calling/output-window-call.js';
 import type { CaseDispatch } from './emission/emit-context.js';
@@ -17,6 +19,7 @@ import { SparsifyError } from './errors.js';
 import { checkOptionsObject } from './options-object.js';
 import { blockedKernel } from './planning/block-operands.js';
 import { levelSpaceForm } from './planning/block-rewrite.js';
+import { copyConversionOf } from './planning/copy-conversion.js';
 import { asInPlaceUpdate } from './planning/in-place-update.js';
 import type { PlanOptions } from './planning/kernel-plan.js';
 import { parseNotation } from './planning/notation.js';
@@ -120,12 +123,16 @@ export function emitKernel(
       return [];
     },
   );
-  return Object.freeze({
+  const kernel: SparseKernel = Object.freeze({
     module: buildModule([func]),
     functionName,
     plan,
     parameters: Object.freeze(parameters),
   });
+  // A copy of one operand into a permuted sparse output is called as a conversion.
+  const copy = copyConversionOf(plan);
+  if (copy !== undefined) installConversionRoute(kernel, convertedCopyRoute(kernel, copy));
+  return kernel;
 }
 
 const CASE_DISPATCHES: readonly CaseDispatch[] = ['select', 'branch'];

@@ -54,7 +54,8 @@ export interface BoundCall {
 
 const isSparse = (o: KernelOperand): o is SparseTensor => typeof o === 'object' && 'format' in o;
 
-function shapeOf(o: KernelOperand): readonly number[] {
+/** The shape of an operand (`[]` for a scalar). */
+export function shapeOf(o: KernelOperand): readonly number[] {
   return typeof o === 'number' ? [] : o.shape;
 }
 
@@ -198,7 +199,7 @@ function asSparseTensor(
  * The operand bound to each kernel input, by input name: the caller's operands (own
  * properties only) checked for format and value type, and converted copies made from them.
  */
-function boundInputs(
+export function boundInputs(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
 ): Map<string, KernelOperand> {
@@ -231,7 +232,7 @@ function boundInputs(
  * The size of every index variable, read off the operands (checked: formats, ranks, and that
  * operands sharing an index agree, every index pattern of a tensor included).
  */
-function indexSizes(
+export function indexSizes(
   kernel: SparseKernel,
   shapeOfInput: (input: string) => readonly number[],
 ): Map<string, number> {

@@ -21,6 +21,7 @@ import {
   type KernelOperand,
   outputShapeOf,
 } from './bind.js';
+import { conversionRouteOf } from './conversion-route.js';
 import {
   allocateOutputStorageWith,
   fitsCapacity,
@@ -105,6 +106,9 @@ export function runKernel(
       (inner, window) => runKernel(inner, fn, operands, window) as ValueArray | BigInt64Array,
     );
   }
+  // A conversion kernel's output is the converted operand (see converted-copy.ts).
+  const converted = conversionRouteOf(kernel)?.(operands);
+  if (converted !== undefined) return converted;
   const { plan } = kernel;
   if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
     const call = bindArguments(kernel, operands, output);
