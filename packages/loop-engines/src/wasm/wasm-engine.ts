@@ -20,6 +20,7 @@ import {
 } from '../signature.js';
 import { compileFunction } from './lowering/compile-function.js';
 import { HostImports } from './lowering/host-imports.js';
+import { accumulateRowsInRegisters } from './lowering/row-accumulation.js';
 import { HOST_TABLE } from './runtime/host-table.js';
 import { instantiateWasmKernel, type WasmKernelImage } from './runtime/kernel-image.js';
 
@@ -68,7 +69,7 @@ export function buildWasm(
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, vscale);
   const host = new HostImports(HOST_TABLE);
-  const compiler = compileFunction(signature.func, vscale, host);
+  const compiler = compileFunction(accumulateRowsInRegisters(signature.func), vscale, host);
   const locals = compiler.f.params.length + compiler.f.localCount;
   if (locals > MAX_WASM_LOCALS) {
     throw new EngineUnsupportedError(
