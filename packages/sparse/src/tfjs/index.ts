@@ -54,5 +54,5 @@ export {
   TfSparseTensor,
 } from './sparse-tensor-tf.js';
 export { sparseWasmKernelConfigs } from './wasm/kernels.js';
-export { sparseWebglKernelConfigs } from './webgl/kernels.js';
-export { sparseWebgpuKernelConfigs } from './webgpu/kernels.js';
+export { sparseWebglKernelConfigs } from './webgl/all-ops.js';
+export { sparseWebgpuKernelConfigs } from './webgpu/all-ops.js';

@@ -14,8 +14,8 @@ import { SPARSE_KERNEL_NAMES } from './kernel-names.js';
 import { recordSparseKernelRun } from './kernel-path.js';
 import { installDeviceForms } from './ops/device-form-hook.js';
 import { type HostRouteDecision, hostRouteExplanation } from './route-reason.js';
+import { ROW_MAJOR_FORMS } from './row-major-forms.js';
 import { type SparseCall, sparseCall } from './sparse-call.js';
-import { DEVICE_FORMS } from './webgpu/device-forms.js';
 
 /** A generated program: passes to run, or the reason there are none. */
 type ShaderProgram =
@@ -188,18 +188,39 @@ function shaderKernel<B, P extends ShaderProgram>(
   };
 }
 
+/** A GPU backend's sparse kernels, and the prepared passes they run (`D`: one kernel's). */
+export interface ShaderKernels<D> {
+  /**
+   * Adds ready-made ops' prepared passes (each a generated module's data: kernel keys and
+   * passes), then returns the configs of `kernelNames`. The configs are made once and shared
+   * by every register entry, so an app may import several.
+   */
+  configs(
+    kernelNames: readonly string[],
+    passes: readonly (readonly (readonly [string, D])[])[],
+  ): readonly KernelConfig[];
+}
+
 /**
- * Every sparse kernel's config for one GPU backend; the ready-made ops' device forms (see
- * webgpu/device-forms.ts) come with them.
+ * The sparse kernels of one GPU backend, looking up prepared passes in `prepared` (which
+ * {@link ShaderKernels.configs} fills); the ready-made ops' row-major forms (see
+ * row-major-forms.ts) come with them.
  */
-export function shaderKernelConfigs<B, P extends ShaderProgram>(
+export function shaderKernels<B, P extends ShaderProgram, D>(
   gpu: ShaderBackend<B, P>,
-): readonly KernelConfig[] {
+  prepared: Map<string, D>,
+): ShaderKernels<D> {
   // The ready-made ops then run their operands in the forms these kernels run in parallel.
-  installDeviceForms(DEVICE_FORMS);
-  return SPARSE_KERNEL_NAMES.map((kernelName) => ({
+  installDeviceForms(ROW_MAJOR_FORMS);
+  const all = SPARSE_KERNEL_NAMES.map((kernelName) => ({
     kernelName,
     backendName: gpu.backendName,
     kernelFunc: shaderKernel(kernelName, gpu),
   }));
+  return {
+    configs(kernelNames, passes) {
+      for (const list of passes) for (const [key, data] of list) prepared.set(key, data);
+      return all.filter((config) => kernelNames.includes(config.kernelName));
+    },
+  };
 }

@@ -81,7 +81,8 @@ const CASES_PER_OP = 300;
 
 /**
  * Formats that run as shader code, per op (WebGPU's defaults: a COO matrix is made CSR on the
- * device and a dot product runs as parallel products, see src/tfjs/webgpu/device-forms.ts).
+ * device and a dot product runs as parallel products, see src/tfjs/row-major-forms.ts and
+ * src/tfjs/webgpu/dot-products.ts).
  */
 const GPU_FORMATS: Readonly<Record<CaseOp, readonly string[]>> = {
   spmv: ['CSR', 'DCSR', 'COO'],

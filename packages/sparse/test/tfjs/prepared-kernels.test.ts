@@ -8,7 +8,7 @@
  * uniforms, and the launch for seeded random sizes) and its webgl passes the glsl engine's; and a call nothing was prepared for is a
  * typed error naming the compiler's entry.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
@@ -39,12 +39,20 @@ import {
 import type { SparseKernelAttrs } from '../../src/tfjs/kernel-names.js';
 import { type PreparedKernelData, revivedKernel } from '../../src/tfjs/prepared/prepared-kernel.js';
 import { SDDMM_KERNELS } from '../../src/tfjs/prepared/sddmm.generated.js';
+import { SDDMM_WEBGL_PASSES } from '../../src/tfjs/prepared/sddmm-webgl-passes.generated.js';
+import { SDDMM_WEBGPU_PASSES } from '../../src/tfjs/prepared/sddmm-webgpu-passes.generated.js';
 import { SPARSE_DOT_KERNELS } from '../../src/tfjs/prepared/sparse-dot.generated.js';
+import { SPARSE_DOT_WEBGL_PASSES } from '../../src/tfjs/prepared/sparse-dot-webgl-passes.generated.js';
+import { SPARSE_DOT_WEBGPU_PASSES } from '../../src/tfjs/prepared/sparse-dot-webgpu-passes.generated.js';
 import { SPMM_KERNELS } from '../../src/tfjs/prepared/spmm.generated.js';
+import { SPMM_WEBGL_PASSES } from '../../src/tfjs/prepared/spmm-webgl-passes.generated.js';
+import { SPMM_WEBGPU_PASSES } from '../../src/tfjs/prepared/spmm-webgpu-passes.generated.js';
 import { SPMV_KERNELS } from '../../src/tfjs/prepared/spmv.generated.js';
+import { SPMV_WEBGL_PASSES } from '../../src/tfjs/prepared/spmv-webgl-passes.generated.js';
+import { SPMV_WEBGPU_PASSES } from '../../src/tfjs/prepared/spmv-webgpu-passes.generated.js';
 import { TO_DENSE_KERNELS } from '../../src/tfjs/prepared/to-dense.generated.js';
-import { WEBGL_PASSES } from '../../src/tfjs/prepared/webgl-passes.generated.js';
-import { WEBGPU_PASSES } from '../../src/tfjs/prepared/webgpu-passes.generated.js';
+import { TO_DENSE_WEBGL_PASSES } from '../../src/tfjs/prepared/to-dense-webgl-passes.generated.js';
+import { TO_DENSE_WEBGPU_PASSES } from '../../src/tfjs/prepared/to-dense-webgpu-passes.generated.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
 import { shaderProgramOf } from '../../src/tfjs/shader-kernel.js';
@@ -66,6 +74,17 @@ const PREPARED: readonly (PreparedKernelData & { expr: string; dtype: 'float32' 
     return { ...data, expr: fields[0] as string, dtype: fields.at(-1) as 'float32' | 'int32' };
   });
 
+/** Each op's prepared kernels, and their passes on webgl and webgpu (each op's own modules). */
+const OP_PASSES = [
+  [SPMV_KERNELS, SPMV_WEBGL_PASSES, SPMV_WEBGPU_PASSES],
+  [SPMM_KERNELS, SPMM_WEBGL_PASSES, SPMM_WEBGPU_PASSES],
+  [SDDMM_KERNELS, SDDMM_WEBGL_PASSES, SDDMM_WEBGPU_PASSES],
+  [SPARSE_DOT_KERNELS, SPARSE_DOT_WEBGL_PASSES, SPARSE_DOT_WEBGPU_PASSES],
+  [TO_DENSE_KERNELS, TO_DENSE_WEBGL_PASSES, TO_DENSE_WEBGPU_PASSES],
+] as const;
+const WEBGL_PASSES = OP_PASSES.flatMap(([, webgl]) => webgl);
+const WEBGPU_PASSES = OP_PASSES.flatMap(([, , webgpu]) => webgpu);
+
 /** The bits of a result (so -0 and NaN compare as stored). */
 const bitsOf = (a: ArrayLike<number>, dtype: string) =>
   Array.from(
@@ -79,6 +98,20 @@ describe('the committed prepared modules', () => {
       if (readFileSync(join(PREPARED_FOLDER, file), 'utf8') !== text) stale.push(file);
     expect(stale, `stale prepared kernels: run ${PREPARE_COMMAND}`).toEqual([]);
   }, 120_000);
+
+  it('are all the folder holds (none left over from an earlier generator)', async () => {
+    const written = [...(await preparedModules()).keys()].sort();
+    const committed = readdirSync(PREPARED_FOLDER).filter((f) => f.endsWith('.generated.ts'));
+    expect(committed.sort()).toEqual(written);
+  }, 120_000);
+
+  it("hold each op's GPU passes beside its kernels, for exactly those kernels", () => {
+    for (const [op, webgl, webgpu] of OP_PASSES) {
+      const spellings = op.kernels.map((k) => k.spelling);
+      expect(webgl.map(([key]) => key)).toEqual(spellings);
+      expect(webgpu.map(([key]) => key)).toEqual(spellings);
+    }
+  });
 });
 
 /** The attributes a prepared kernel's spelling spells (see kernelSpelling). */

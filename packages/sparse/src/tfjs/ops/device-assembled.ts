@@ -19,10 +19,10 @@ import {
   SparseAssemblyFill,
   SparseAssemblyScan,
 } from '../kernel-names.js';
+import { rowMajorForm } from '../row-major-forms.js';
 import { checkedTfSparseTensor, format32, TfSparseTensor } from '../sparse-tensor-tf.js';
 import { assemblyWebglKernelConfigs } from '../webgl/assembly-kernels.js';
 import { assemblyWebgpuKernelConfigs } from '../webgpu/assembly-kernels.js';
-import { rowMajorForm } from '../webgpu/device-forms.js';
 import { requireMatching } from './host-assembled.js';
 import { checkSparse, residentSparse } from './pattern-operands.js';
 import type { SparseArgument } from './sparse-argument.js';

@@ -1,5 +1,6 @@
 /**
- * Where the ready-made ops ask for their GPU backends' device forms (see webgpu/device-forms.ts):
+ * Where the ready-made ops ask for their GPU backends' device forms (see row-major-forms.ts and
+ * webgpu/dot-products.ts):
  * the GPU backends' kernel configs install them (shader-kernel.ts), so an app registering only
  * the cpu or wasm kernels does not bundle them (there every operand runs as it is).
  */
@@ -27,16 +28,16 @@ export interface DeviceForms {
   ): Scalar | undefined;
 }
 
-let installed: DeviceForms | undefined;
+let installed: Partial<DeviceForms> = {};
 
-/** Called as the GPU backends' kernel configs are made. */
-export function installDeviceForms(forms: DeviceForms): void {
-  installed = forms;
+/** Called as the GPU backends' kernel configs are made (each adds the forms it has). */
+export function installDeviceForms(forms: Partial<DeviceForms>): void {
+  installed = { ...installed, ...forms };
 }
 
 /** `A` in the active backend's device form (itself where no GPU kernel configs were made). */
 export function rowMajorMatrix(A: SparseMatrix): SparseMatrix {
-  return installed === undefined ? A : installed.rowMajorMatrix(A);
+  return installed.rowMajorMatrix?.(A) ?? A;
 }
 
 /** `sparseDot`'s device form on the active backend, or `undefined` where it has none. */
@@ -46,5 +47,5 @@ export function deviceDot(
   sparseB: boolean,
   options: SparseOpOptions | undefined,
 ): Scalar | undefined {
-  return installed?.dot(a, b, sparseB, options);
+  return installed.dot?.(a, b, sparseB, options);
 }

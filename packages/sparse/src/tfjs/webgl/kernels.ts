@@ -10,7 +10,7 @@
  * loops run on the host.
  */
 import type { GPGPUProgram, MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
-import { env, type KernelConfig, type TensorInfo, util } from '@tensorflow/tfjs-core';
+import { env, type TensorInfo, util } from '@tensorflow/tfjs-core';
 import { PREVIOUS_OUTPUT, QUAD_ELEMENTS, QUAD_PASSES } from '@tilekit/loop-engines';
 import {
   disposeWebglIntermediates,
@@ -21,16 +21,23 @@ import {
 } from '@tilekit/tfjs-backend-support/webgl-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
-import { WEBGL_PASSES } from '../prepared/webgl-passes.generated.js';
 import type { HostRouteDecision } from '../route-reason.js';
 import { shaderCompiler } from '../shader-compilers.js';
-import { type ShaderBackend, shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
+import {
+  type ShaderBackend,
+  type ShaderKernels,
+  shaderKernels,
+  shaderProgramOf,
+} from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { passOutputShape } from './pass-output-shape.js';
 import type { GlslPassRun, GlslProgramRun, GlslProgramsData } from './prepared-glsl.js';
 
-/** The prepared kernels' passes (both forms), by kernel key. */
-const PREPARED_PASSES: ReadonlyMap<string, GlslProgramsData> = new Map(WEBGL_PASSES);
+/**
+ * The prepared kernels' passes (both forms), by kernel key: those of the ops whose register
+ * entries were imported (see {@link sparseWebglKernels}).
+ */
+const PREPARED_PASSES = new Map<string, GlslProgramsData>();
 
 /** The glsl engine's passes of a compiled kernel (generated once, by the installed engine). */
 const compiledProgramOf: (compiled: CompiledSparseKernel) => GlslProgramRun = shaderProgramOf(
@@ -213,11 +220,17 @@ const runPasses: RunPasses = (backend, call, program, args) => {
   return withShape(output, args.outputShape);
 };
 
-/** Every sparse kernel's config for the webgl backend. */
-export const sparseWebglKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
-  backendName: 'webgl',
-  prepared: (compiled) => PREPARED_PASSES.get(compiled.key)?.narrow,
-  program: compiledProgramOf,
-  hostReason: (_backend: MathBackendWebGL, _call, _program, args) => hostReason(args),
-  runPasses,
-});
+/**
+ * The sparse kernels for the webgl backend, and where the ready-made ops' prepared passes are
+ * added (the register entries add those of the ops they are for).
+ */
+export const sparseWebglKernels: ShaderKernels<GlslProgramsData> = shaderKernels(
+  {
+    backendName: 'webgl',
+    prepared: (compiled) => PREPARED_PASSES.get(compiled.key)?.narrow,
+    program: compiledProgramOf,
+    hostReason: (_backend: MathBackendWebGL, _call, _program, args) => hostReason(args),
+    runPasses,
+  },
+  PREPARED_PASSES,
+);

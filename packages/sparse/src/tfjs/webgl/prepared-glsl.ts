@@ -21,6 +21,9 @@ export interface GlslProgramsData {
   readonly quads: GlslProgramRun;
 }
 
+/** An op's prepared passes (a generated module's data): each kernel's, by its key. */
+export type GlslPassesData = readonly (readonly [string, GlslProgramsData])[];
+
 /** `program` as data. */
 export function glslProgramData(program: GlslProgram): GlslProgramRun {
   if (!program.parallel) return { parallel: false, reason: program.reason };

@@ -11,20 +11,27 @@
  * the device), which the loops never read: their bounds come from the uniforms and positions.
  */
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs-core';
+import type { TensorInfo } from '@tensorflow/tfjs-core';
 import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
-import { WEBGPU_PASSES } from '../prepared/webgpu-passes.generated.js';
 import type { HostRouteDecision } from '../route-reason.js';
 import { shaderCompiler } from '../shader-compilers.js';
-import { type ShaderBackend, shaderKernelConfigs, shaderProgramOf } from '../shader-kernel.js';
+import {
+  type ShaderBackend,
+  type ShaderKernels,
+  shaderKernels,
+  shaderProgramOf,
+} from '../shader-kernel.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop-program.js';
-import { preparedWgslProgram, type WgslProgramRun } from './prepared-wgsl.js';
+import { preparedWgslProgram, type WgslProgramData, type WgslProgramRun } from './prepared-wgsl.js';
 
-/** The prepared kernels' passes as data, by kernel key. */
-const PREPARED_PASSES = new Map(WEBGPU_PASSES);
+/**
+ * The prepared kernels' passes as data, by kernel key: those of the ops whose register entries
+ * were imported (see {@link sparseWebgpuKernels}).
+ */
+const PREPARED_PASSES = new Map<string, WgslProgramData>();
 /** Those revived, by key. */
 const preparedPasses = new Map<string, WgslProgramRun>();
 
@@ -117,19 +124,25 @@ function bindingLimitReason(
     : null;
 }
 
-/** Every sparse kernel's config for the webgpu backend. */
-export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = shaderKernelConfigs({
-  backendName: 'webgpu',
-  prepared: preparedProgramOf,
-  program: compiledProgramOf,
-  hostReason: (backend: WebGPUBackend, call, program) =>
-    bindingLimitReason(backend, program) ??
-    (backend.shouldExecuteOnCPU(Object.values(call.inputs))
-      ? {
-          cause: 'small-cpu-inputs',
-          detail: 'every input is small and still on the CPU (shouldExecuteOnCPU)',
-        }
-      : null),
-  runPasses,
-  hostReadable: (backend: WebGPUBackend, t) => backend.tensorMap.get(t.dataId).values != null,
-});
+/**
+ * The sparse kernels for the webgpu backend, and where the ready-made ops' prepared passes are
+ * added (the register entries add those of the ops they are for).
+ */
+export const sparseWebgpuKernels: ShaderKernels<WgslProgramData> = shaderKernels(
+  {
+    backendName: 'webgpu',
+    prepared: preparedProgramOf,
+    program: compiledProgramOf,
+    hostReason: (backend: WebGPUBackend, call, program) =>
+      bindingLimitReason(backend, program) ??
+      (backend.shouldExecuteOnCPU(Object.values(call.inputs))
+        ? {
+            cause: 'small-cpu-inputs',
+            detail: 'every input is small and still on the CPU (shouldExecuteOnCPU)',
+          }
+        : null),
+    runPasses,
+    hostReadable: (backend: WebGPUBackend, t) => backend.tensorMap.get(t.dataId).values != null,
+  },
+  PREPARED_PASSES,
+);

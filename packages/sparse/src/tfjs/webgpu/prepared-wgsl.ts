@@ -53,6 +53,9 @@ export type WgslProgramData =
   | { readonly parallel: true; readonly passes: readonly WgslPassData[] }
   | { readonly parallel: false; readonly reason: string };
 
+/** An op's prepared passes (a generated module's data): each kernel's, by its key. */
+export type WgslPassesData = readonly (readonly [string, WgslProgramData])[];
+
 /** What the webgpu kernel runs of a pass. */
 export type WgslPassRun = Pick<WgslPass, 'code' | 'inputs' | 'uniforms' | 'launch'>;
 

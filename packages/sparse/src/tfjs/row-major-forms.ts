@@ -1,5 +1,5 @@
 /**
- * Device forms of the ready-made ops on the GPU backends: where an operand's storage order
+ * Row-major forms of the ready-made ops' matrices on the GPU backends: where an operand's storage order
  * would make the loops sequential (and so take the host route, which reads the operands back
  * and runs on the CPU: on webgpu a synchronous read it cannot make, on webgl a stall), the op
  * runs an equivalent kernel whose outermost loop is parallel instead.
@@ -9,34 +9,18 @@
  * - A COO matrix on the device (its rows sorted, as COO storage keeps them) becomes CSR there:
  *   the row positions are a sorted search of the row coordinates, the columns and values stay
  *   as they are (same entry order, so gradients reach the values unchanged).
- * - On webgpu, a dot product `a(i) * b(i)` runs as the element-wise products `t(i) = a(i) * b(i)` (one
- *   invocation per stored entry of `a`; a sparse `b` densified on the device first) summed by
- *   tfjs's own reduction (a fixed order, so the same result every run).
  * A CSC or DCSC matrix already on the device has no such form for `spmv`/`spmm`: on webgpu the
  * kernel says so with a typed error before anything runs; webgl takes the host route.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { isCompressed, isUnique, type SparseFormat } from '../../sparse-tensor/format.js';
-import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { type DeviceSparse, format32, siblingTfSparseTensor } from '../device-sparse.js';
-import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major-backends.js';
-import { SparseOp } from '../kernel-names.js';
-import { densify } from '../ops/densify.js';
-import type { DeviceForms, SparseMatrix } from '../ops/device-form-hook.js';
-import { DEFAULT_OP_OPTIONS, runSparseKernel } from '../ops/run-sparse-kernel.js';
-import type { SparseOpOptions } from '../sparse-op-key.js';
+import { isCompressed, isUnique, type SparseFormat } from '../sparse-tensor/format.js';
+import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
+import { type DeviceSparse, format32, siblingTfSparseTensor } from './device-sparse.js';
+import { OUTPUT_MAJOR_BACKENDS } from './gradients/output-major-backends.js';
+import type { DeviceForms, SparseMatrix } from './ops/device-form-hook.js';
 
 /** The backends that run matrices in row-major form: the GPU backends. */
 const ROW_MAJOR_BACKENDS: ReadonlySet<string> = new Set([...OUTPUT_MAJOR_BACKENDS, 'webgl']);
-
-/**
- * Whether the active backend runs dot products as parallel products: webgpu only, as webgl's
- * fragment passes would need one output per entry of `a`, which its gather form cannot give
- * (there the host route, which webgl can read for, is the faster one).
- */
-export function needsDeviceForms(): boolean {
-  return OUTPUT_MAJOR_BACKENDS.has(tf.getBackend());
-}
 
 /** Whether a matrix format's outermost level walks rows, each row stored once (CSR, DCSR). */
 function isRowMajor(format: SparseFormat): boolean {
@@ -98,36 +82,5 @@ export function rowMajorForm(A: SparseMatrix): SparseMatrix {
   return isCoo(A.format) ? cooAsCsr(A) : A;
 }
 
-/** The dot product's terms, one per stored entry of `a` (the device form's kernel). */
-const ENTRY_PRODUCTS = 't(i) = a(i) * b(i)';
-
-/**
- * `a(i) * b(i)` as its products in parallel, then tfjs's reduction, where the backend needs it
- * (see {@link needsDeviceForms}); `undefined` elsewhere.
- */
-function productsDot(
-  a: SparseMatrix,
-  b: SparseMatrix | object,
-  sparseB: boolean,
-  options: SparseOpOptions | undefined,
-): tf.Scalar | undefined {
-  if (!needsDeviceForms()) return undefined;
-  const dense = sparseB ? densify(b as SparseMatrix) : (b as tf.Tensor);
-  const products = runSparseKernel(
-    'sparseDot',
-    SparseOp,
-    ENTRY_PRODUCTS,
-    { a, b: dense },
-    new Set(['a']),
-    { ...DEFAULT_OP_OPTIONS, ...options },
-    { expr: ENTRY_PRODUCTS },
-  );
-  // tfjs-webgpu's reduction cannot take an empty tensor: the empty sum is that of one 0,
-  // still computed from the products so that gradients reach the operands.
-  return tf.sum<tf.Scalar>(
-    products.size === 0 ? tf.concat([products, tf.zeros([1], products.dtype)]) : products,
-  );
-}
-
 /** What the GPU backends' kernel configs install for the ready-made ops (see ops/device-form-hook.ts). */
-export const DEVICE_FORMS: DeviceForms = { rowMajorMatrix, dot: productsDot };
+export const ROW_MAJOR_FORMS: Partial<DeviceForms> = { rowMajorMatrix };
