@@ -1,7 +1,7 @@
 /**
  * The threads of a {@link SparseThreadPool}: the workers, each told once of the kernels,
  * shared tensors and arrays it needs, and a call's run of row blocks. The calling thread runs
- * the first block itself while the workers run theirs, then sleeps in `Atomics.wait` until
+ * the first block itself while the workers run theirs, then waits (spin-wait.ts) until
  * the pending count in shared memory reaches 0, so a call is as synchronous as `runKernel`.
  * A call's blocks go to the workers as numbers in their job areas (shared memory); only
  * what a worker keeps travels as a message, once.
@@ -26,6 +26,7 @@ import {
   WORDS_PER_WORKER,
 } from './protocol.js';
 import { sharedLike, sharedTensor } from './shared-memory.js';
+import { SpinWait } from './spin-wait.js';
 
 type AnyValues = ValueArray | BigInt64Array;
 
@@ -43,6 +44,7 @@ export class PoolThreads implements BlockDispatch {
   /** Per worker, the ids of the shared tensors and arrays it was told of. */
   readonly #known: Set<number>[];
   readonly #executor = new BlockExecutor();
+  readonly #spin = new SpinWait();
   readonly #ids = new WeakMap<object, number>();
   readonly #scratch = new WeakMap<object, Map<string, AnyValues>>();
   readonly #forgotten: { tensors: number[]; arrays: number[] } = { tensors: [], arrays: [] };
@@ -212,7 +214,7 @@ export class PoolThreads implements BlockDispatch {
         throw new SparseThreadPoolError(`a worker of the pool failed to load its modules`);
       }
       // Woken by the last block, or by a worker that failed to load (checked above).
-      Atomics.wait(control, PENDING, pending, BROKEN_CHECK_MS);
+      this.#spin.waitWhile(control, PENDING, pending, BROKEN_CHECK_MS);
       pending = Atomics.load(control, PENDING);
     }
     const outputs: (BlockStorage | undefined)[] = [first];

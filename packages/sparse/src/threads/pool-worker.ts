@@ -1,5 +1,6 @@
 /**
- * A worker of a {@link SparseThreadPool}: it sleeps on its wake-up word in shared memory. On
+ * A worker of a {@link SparseThreadPool}: it waits on its wake-up word in shared memory
+ * (looking at it briefly, then asleep: spin-wait.ts). On
  * each wake-up it reads every message waiting on its port (kernels to compile, shared tensors
  * and arrays to keep) synchronously, then runs the row block in its job area if its job
  * number moved. The block's answer (its part of a formatted output, or an error) is posted
@@ -10,6 +11,7 @@ import { BlockExecutor } from './block-executor.js';
 import { readJob } from './job-area.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import { PENDING, WAKE, WORDS_PER_WORKER } from './protocol.js';
+import { SpinWait } from './spin-wait.js';
 
 /** What the pool hands each worker. */
 export interface PoolWorkerData {
@@ -65,11 +67,12 @@ function serve(data: PoolWorkerData): void {
   const job = new Float64Array(data.job);
   const wake = WAKE + WORDS_PER_WORKER * data.index;
   const executor = new BlockExecutor();
+  const spin = new SpinWait();
   // From the words' first values: whatever the pool sent while this worker loaded is done now.
   let woken = 0;
   let jobs = 0;
   for (;;) {
-    Atomics.wait(control, wake, woken);
+    spin.waitWhile(control, wake, woken);
     woken = Atomics.load(control, wake);
     if (!readMessages(data.port, executor)) break;
     const latest = Atomics.load(control, wake + 1);

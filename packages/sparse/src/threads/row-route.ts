@@ -80,7 +80,25 @@ export function rowRouteOf(kernel: SparseKernel): RowRoute {
  * over a power-law graph (hub rows first, then tens of thousands of short rows) took about the
  * same CPU time, where counting a row as one entry gave the short rows' block 1.3-1.7x more.
  */
-const ROW_COST = 8;
+const ROW_WORK = 8;
+
+/**
+ * The work of rows `0..r` in the units of {@link rowSplit}: {@link ROW_WORK} per row plus the
+ * stored entries of `weight` in them (rows alone without a weight).
+ */
+function rowsWork(r: number, weight: SparseTensor | undefined): number {
+  const positions = weight?.positions[1];
+  return positions === undefined ? r : ROW_WORK * r + Number(positions[r]);
+}
+
+/**
+ * The estimated work of a call of `rows` rows: the work of its rows (see {@link rowSplit}),
+ * times the elements `width` of one output row (a dense output's row; 1 for a formatted one),
+ * as each stored entry of a row then takes one product per output element.
+ */
+export function callWork(rows: number, weight: SparseTensor | undefined, width: number): number {
+  return (weight === undefined ? ROW_WORK * rows : rowsWork(rows, weight)) * width;
+}
 
 /**
  * Row boundaries `0 = b0 < b1 < … < bk = rows` of `blocks` (at most `rows`) non-empty blocks, balanced
@@ -88,10 +106,9 @@ const ROW_COST = 8;
  * has positions: a row's entries are its work), or by rows alone.
  */
 export function rowSplit(rows: number, blocks: number, weight: SparseTensor | undefined): number[] {
-  const positions = weight?.positions[1];
-  // Rows before `r` and their entries: a row costs what about ROW_COST entries cost (its loop
+  // Rows before `r` and their entries: a row costs what about ROW_WORK entries cost (its loop
   // set-up, its reduction's tail, its output), an entry one product.
-  const cost = (r: number) => (positions === undefined ? r : ROW_COST * r + Number(positions[r]));
+  const cost = (r: number) => rowsWork(r, weight);
   const total = cost(rows);
   const bounds = [0];
   for (let k = 1; k < blocks; k++) {

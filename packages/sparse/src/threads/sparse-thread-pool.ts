@@ -22,7 +22,23 @@ export interface SparseThreadPoolOptions {
    * (`os.availableParallelism()`), at most 8.
    */
   readonly threads?: number;
+  /**
+   * The least estimated work of one thread's block: a call with less than twice this runs on
+   * the calling thread alone (as `runKernel`), and a larger one on at most
+   * `work / minBlockWork` threads, as waking a thread and handing it a block costs more than
+   * a small block's kernel. Work counts 8 per output row plus each stored
+   * entry of the sparse operand whose rows are split, times the elements of one row of a
+   * dense output (SpMM's columns); about 0.75 ns of one thread's SpMV each. An integer of 0 or
+   * more; 0 splits every call of two rows or more. Default 65536.
+   */
+  readonly minBlockWork?: number;
 }
+
+/**
+ * The default {@link SparseThreadPoolOptions.minBlockWork}: about 50 µs of one thread's SpMV,
+ * several times what handing a block to a waiting worker costs.
+ */
+const DEFAULT_MIN_BLOCK_WORK = 65536;
 
 /** The most threads a pool may have. */
 export const MAX_POOL_THREADS = 64;
@@ -38,21 +54,30 @@ export class SparseThreadPool {
   readonly threads: number;
   /** Why the pool runs on the calling thread alone although more threads were asked for. */
   readonly unavailable: string | undefined;
+  /** The least work of one thread's block (see {@link SparseThreadPoolOptions.minBlockWork}). */
+  readonly minBlockWork: number;
   readonly #threads: PoolThreads;
   #nextKernel = 1;
 
   /** Made by {@link SparseThreadPool.create} only (`key` is this module's). */
-  private constructor(key: symbol, threads: PoolThreads, unavailable: string | undefined) {
+  private constructor(
+    key: symbol,
+    threads: PoolThreads,
+    unavailable: string | undefined,
+    minBlockWork: number,
+  ) {
     if (key !== CREATE) {
       throw new SparseThreadPoolError('a SparseThreadPool is made by SparseThreadPool.create()');
     }
     this.#threads = threads;
     this.threads = threads.threads;
     this.unavailable = unavailable;
+    this.minBlockWork = minBlockWork;
   }
 
   /**
-   * Starts a pool of `options.threads` threads (the calling one included). Where the platform
+   * Starts a pool of `options.threads` threads (the calling one included), which splits a
+   * call only where each block gets at least `options.minBlockWork` of work. Where the platform
    * has no threads with shared memory (a page that is not cross-origin isolated, or any
    * browser for now) it resolves to a pool of one thread that says why in
    * {@link SparseThreadPool.unavailable}; its kernels run as `runKernel` does.
@@ -62,17 +87,25 @@ export class SparseThreadPool {
       throw new SparseThreadArgumentError(
         'options',
         `expected an options object, got ${textOf(options)}`,
-        '{ threads?: number }',
+        '{ threads?: number, minBlockWork?: number }',
       );
     }
     for (const key of Object.keys(options)) {
-      if (key !== 'threads') {
+      if (key !== 'threads' && key !== 'minBlockWork') {
         throw new SparseThreadArgumentError(
           `options.${key}`,
           'is not an option of SparseThreadPool.create',
-          'threads',
+          'threads, minBlockWork',
         );
       }
+    }
+    const { minBlockWork = DEFAULT_MIN_BLOCK_WORK } = options;
+    if (!isIntegerIn(minBlockWork, 0, Number.MAX_SAFE_INTEGER)) {
+      throw new SparseThreadArgumentError(
+        'options.minBlockWork',
+        `expected an integer of 0 or more, got ${textOf(minBlockWork)}`,
+        'an integer of 0 or more',
+      );
     }
     const asked = options.threads === undefined ? await defaultThreads() : options.threads;
     if (!isIntegerIn(asked, 1, MAX_POOL_THREADS)) {
@@ -84,9 +117,9 @@ export class SparseThreadPool {
     }
     const reason = asked > 1 ? threadsUnavailableReason() : undefined;
     if (asked === 1 || reason !== undefined) {
-      return new SparseThreadPool(CREATE, PoolThreads.alone(), reason);
+      return new SparseThreadPool(CREATE, PoolThreads.alone(), reason, minBlockWork);
     }
-    return new SparseThreadPool(CREATE, await PoolThreads.start(asked), undefined);
+    return new SparseThreadPool(CREATE, await PoolThreads.start(asked), undefined, minBlockWork);
   }
 
   /**
@@ -126,7 +159,7 @@ export class SparseThreadPool {
     // Built here first, so that bad input throws its typed error on the calling thread.
     const built = buildKernel(recipe);
     this.#threads.addKernel(recipe, built);
-    return new ThreadedKernel(this.#threads, recipe.id, built);
+    return new ThreadedKernel(this.#threads, recipe.id, built, this.minBlockWork);
   }
 
   /** Stops the workers. The pool and its kernels cannot be used afterwards. */

@@ -2,10 +2,12 @@
  * A kernel of a {@link SparseThreadPool}: called like `runKernel`, it splits the rows of a
  * kernel that allows it (see row-route.ts) into one block per thread, balanced by stored
  * entries, and assembles the blocks' outputs: a dense output is written in place by every
- * thread (shared memory), a formatted one (CSR) is the blocks' storage end to end. Every
- * other call — a kernel whose rows cannot be split, fewer than two rows, a pool of one
- * thread, operands the kernel would convert or reject — is `runKernel` on the calling
- * thread, so results and errors are the same as without the pool, bit for bit.
+ * thread (shared memory), a formatted one (CSR) is the blocks' storage end to end. A call
+ * too small for a block per thread (its estimated work under the pool's `minBlockWork` per
+ * block) gets fewer blocks. Every other call — a kernel whose rows cannot be split, fewer
+ * than two rows or blocks, a pool of one thread, operands the kernel would convert or
+ * reject — is `runKernel` on the calling thread, so results and errors are the same as
+ * without the pool, bit for bit.
  */
 import type { VectorizeOptions } from '@tilekit/sparse-vectorizer';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
@@ -22,7 +24,7 @@ import type { BuiltKernel } from './block-executor.js';
 import { SparseThreadPoolError } from './errors.js';
 import type { BlockOperand, BlockStorage, HostEngine, RunBlock } from './protocol.js';
 import { startsWithDenseRows } from './row-block.js';
-import { type RowRoute, rowRouteOf, rowSplit } from './row-route.js';
+import { callWork, type RowRoute, rowRouteOf, rowSplit } from './row-route.js';
 import { isShared, sharedLike } from './shared-memory.js';
 
 /** Options of {@link SparseThreadPool.kernel}: `sparsify`'s, plus how to compile. */
@@ -41,6 +43,13 @@ const SCRATCH_RESULT_BYTES = 256 * 1024;
 /** The scratch slot of a dense output (no operand name has a NUL). */
 const OUTPUT_SLOT = '\u0000output';
 
+/**
+ * Blocks a call of estimated `work` is split into: one per thread, but no block with less
+ * than `minBlockWork` (0: no least), and at least one.
+ */
+const blocksFor = (work: number, minBlockWork: number, threads: number): number =>
+  minBlockWork === 0 ? threads : Math.max(1, Math.min(threads, Math.floor(work / minBlockWork)));
+
 const isDenseOperand = (x: unknown): x is DenseOperand =>
   typeof x === 'object' &&
   x !== null &&
@@ -56,11 +65,13 @@ export class ThreadedKernel {
   readonly #pool: BlockDispatch;
   readonly #id: number;
   readonly #route: RowRoute;
+  readonly #minBlockWork: number;
   #lastCallThreads = 0;
 
   /** Made by `SparseThreadPool.kernel` (the package entry exports this class as a type only). */
-  constructor(pool: BlockDispatch, id: number, built: BuiltKernel) {
+  constructor(pool: BlockDispatch, id: number, built: BuiltKernel, minBlockWork: number) {
     this.#pool = pool;
+    this.#minBlockWork = minBlockWork;
     this.#id = id;
     this.kernel = built.kernel;
     this.fn = built.fn;
@@ -119,16 +130,21 @@ export class ThreadedKernel {
     if (output !== undefined && (!dense || !ArrayBuffer.isView(output))) return alone();
     if (Object.keys(operands).length !== names.length) return alone();
     const pool = this.#pool;
-    const blockOperands: BlockOperand[] = [];
-    const partitioned = new Set(route.partitioned);
+    // The sparse operand whose rows weigh the split (and the call's work).
     let weight: SparseTensor | undefined;
+    for (const name of route.partitioned) {
+      const operand = operands[name];
+      if (!(operand instanceof SparseTensor)) continue;
+      if (!startsWithDenseRows(operand)) return alone();
+      if (weight === undefined && operand.positions[1] !== undefined) weight = operand;
+    }
+    const width = dense ? shape.slice(1).reduce((a, b) => a * b, 1) : 1;
+    const blockCount = blocksFor(callWork(rows, weight, width), this.#minBlockWork, pool.threads);
+    if (Math.min(blockCount, rows) < 2) return alone();
+    const blockOperands: BlockOperand[] = [];
     for (const name of names) {
       const operand = operands[name];
       if (operand instanceof SparseTensor) {
-        if (partitioned.has(name)) {
-          if (!startsWithDenseRows(operand)) return alone();
-          if (weight === undefined && operand.positions[1] !== undefined) weight = operand;
-        }
         blockOperands.push({ tensor: pool.tensorId(operand) });
       } else if (typeof operand === 'number') {
         blockOperands.push({ scalar: operand });
@@ -161,7 +177,7 @@ export class ThreadedKernel {
         (out as Float64Array).set(output as Float64Array);
       }
     }
-    const bounds = rowSplit(rows, Math.min(pool.threads, rows), weight);
+    const bounds = rowSplit(rows, Math.min(blockCount, rows), weight);
     const blocks: RunBlock[] = [];
     for (let b = 0; b + 1 < bounds.length; b++) {
       blocks.push({

@@ -278,8 +278,8 @@ const ENGINES = [
 let pool: SparseThreadPool;
 beforeAll(async () => {
   // Three threads: two workers and the calling thread, so matrices of one or two rows have
-  // fewer rows than threads.
-  pool = await SparseThreadPool.create({ threads: 3 });
+  // fewer rows than threads; no least work, so that even these small calls split.
+  pool = await SparseThreadPool.create({ threads: 3, minBlockWork: 0 });
 }, 120_000);
 afterAll(async () => {
   await pool?.dispose();

@@ -1,0 +1,234 @@
+/**
+ * How many threads a pool's call runs on, and that every choice gives runKernel's result bit
+ * for bit: pools of 1 to 4 threads with small `minBlockWork`s (so seeded random calls land on
+ * every thread count), the default least work (a small call on the calling thread alone, a
+ * large one split), skewed rows (one row holding every entry; R-MAT power-law rows), empty
+ * matrices, and repeated calls whose operands change (a new matrix of the same shape, new
+ * values in the same dense array), so no split, block or shared copy of an earlier call is
+ * reused. Disposal ends every worker thread, even right after calls, while they still look
+ * for more work.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { seededRandom } from '@tilekit/conformance/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KernelOperand, runKernel, SparseTensor } from '../../src/index.js';
+import { SparseThreadPool, type ThreadedKernel } from '../../src/threads/index.js';
+
+/** The bytes of an array, so that equal means bit for bit (NaN payloads and -0 included). */
+const bytes = (a: ArrayBufferView | undefined) =>
+  a === undefined ? undefined : Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+
+function expectSameBits(got: unknown, want: unknown): void {
+  if (want instanceof SparseTensor) {
+    expect(got).toBeInstanceOf(SparseTensor);
+    const g = got as SparseTensor;
+    expect(g.shape).toEqual(want.shape);
+    expect(g.positions.map(bytes)).toEqual(want.positions.map(bytes));
+    expect(g.coordinates.map(bytes)).toEqual(want.coordinates.map(bytes));
+    expect(bytes(g.values)).toEqual(bytes(want.values));
+  } else {
+    expect((got as Float64Array).constructor).toBe((want as Float64Array).constructor);
+    expect(bytes(got as Float64Array)).toEqual(bytes(want as Float64Array));
+  }
+}
+
+/** Row lengths: uniform, R-MAT (power-law), one row holding every entry, or none. */
+type Skew = 'uniform' | 'rmat' | 'one-row' | 'empty';
+
+/** A random `rows x cols` CSR matrix of `dtype` with about `nnz` entries placed as `skew` says. */
+function randomMatrix(
+  random: () => number,
+  rows: number,
+  cols: number,
+  nnz: number,
+  skew: Skew,
+  dtype: 'float32' | 'float64',
+): SparseTensor {
+  const coordinates: number[][] = [];
+  const values: number[] = [];
+  const heavy = Math.floor(random() * rows);
+  for (let e = 0; skew !== 'empty' && e < nnz; e++) {
+    let i: number;
+    if (skew === 'one-row') i = heavy;
+    else if (skew === 'uniform') i = Math.floor(random() * rows);
+    else {
+      // R-MAT's row descent (a = 0.57, b = 0.19 for the top half) over the next power of two.
+      i = 0;
+      for (let span = 2 ** Math.ceil(Math.log2(rows)); span > 1; span /= 2) {
+        if (random() >= 0.76) i += span / 2;
+      }
+      i %= rows;
+    }
+    coordinates.push([i, Math.floor(random() * cols)]);
+    values.push(random() * 2 - 1);
+  }
+  return SparseTensor.fromCoordinates(coordinates, values, [rows, cols], 'CSR', { dtype });
+}
+
+const denseOf = (random: () => number, n: number, dtype: 'float32' | 'float64') => {
+  const data = dtype === 'float32' ? new Float32Array(n) : new Float64Array(n);
+  for (let k = 0; k < n; k++) data[k] = random() * 2 - 1;
+  return data;
+};
+
+/** The kernels of the two-thread bench rows, on one pool, in one value type. */
+function kernelsOf(pool: SparseThreadPool, valueType: 'f32' | 'f64') {
+  const vectorize = { vectorLength: 8, enableSIMDIndex32: true, halfWidthShortReductions: true };
+  return {
+    spmv: pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType, vectorize }),
+    spmm: pool.kernel('C(i,k) = A(i,j) * B(j,k)', { A: 'CSR' }, { valueType, vectorize }),
+    spgemm: pool.kernel(
+      'C(i,j) = A(i,k) * B(k,j)',
+      { A: 'CSR', B: 'CSR', C: 'CSR' },
+      { valueType },
+    ),
+  };
+}
+
+/** The work the documented rule counts: 8 per row plus A's entries, times a dense row's width. */
+const workOf = (A: SparseTensor, width: number) => (8 * (A.shape[0] as number) + A.nnz) * width;
+
+/** Threads the documented rule gives a call of `work` over `rows` rows. */
+const expectedThreads = (pool: SparseThreadPool, rows: number, work: number) => {
+  const blocks =
+    pool.minBlockWork === 0
+      ? pool.threads
+      : Math.max(1, Math.min(pool.threads, Math.floor(work / pool.minBlockWork)));
+  return rows < 2 ? 1 : Math.min(blocks, rows);
+};
+
+const pools: SparseThreadPool[] = [];
+async function poolOf(threads: number, minBlockWork?: number): Promise<SparseThreadPool> {
+  const pool = await SparseThreadPool.create(
+    minBlockWork === undefined ? { threads } : { threads, minBlockWork },
+  );
+  pools.push(pool);
+  return pool;
+}
+afterAll(async () => {
+  for (const pool of pools) await pool.dispose();
+});
+
+/** Runs `kernel` through the pool and through runKernel; expects the same bits. */
+function expectLikeRunKernel(kernel: ThreadedKernel, operands: Record<string, KernelOperand>) {
+  const threaded = kernel.run(operands);
+  const alone = runKernel(kernel.kernel, kernel.fn, operands);
+  expectSameBits(threaded, alone);
+}
+
+describe('the threads a call runs on', () => {
+  for (const threads of [1, 2, 3, 4]) {
+    it(`a pool of ${threads}: seeded random SpMV, SpMM and SpGEMM, skewed and empty rows, operands changing call to call`, async () => {
+      // A least work small enough that the random sizes below span one block to one per thread.
+      const pool = await poolOf(threads, 150);
+      const random = seededRandom(4100 + threads);
+      const seen = new Set<number>();
+      for (const valueType of ['f32', 'f64'] as const) {
+        const dtype = valueType === 'f32' ? 'float32' : 'float64';
+        const kernels = kernelsOf(pool, valueType);
+        for (const skew of ['uniform', 'rmat', 'one-row', 'empty'] as const) {
+          const rows = 1 + Math.floor(random() * 160);
+          const cols = 1 + Math.floor(random() * 60);
+          // The same dense arrays, in shared memory and not, rewritten before every call.
+          const x = denseOf(random, cols, dtype);
+          const xShared = new (x.constructor as Float64ArrayConstructor)(
+            new SharedArrayBuffer(x.byteLength),
+          );
+          const B = denseOf(random, cols * 4, dtype);
+          for (let call = 0; call < 3; call++) {
+            // A new matrix of the same shape on every call, entries from 0 to 6 per row on average.
+            const A = randomMatrix(
+              random,
+              rows,
+              cols,
+              Math.floor(random() * 7 * rows),
+              skew,
+              dtype,
+            );
+            x.set(denseOf(random, cols, dtype));
+            xShared.set(x);
+            B.set(denseOf(random, cols * 4, dtype));
+            for (const data of [x, xShared]) {
+              expectLikeRunKernel(kernels.spmv, { A, x: { data, shape: [cols] } });
+              expect(kernels.spmv.lastCallThreads).toBe(expectedThreads(pool, rows, workOf(A, 1)));
+              seen.add(kernels.spmv.lastCallThreads);
+            }
+            expectLikeRunKernel(kernels.spmm, { A, B: { data: B, shape: [cols, 4] } });
+            expect(kernels.spmm.lastCallThreads).toBe(expectedThreads(pool, rows, workOf(A, 4)));
+            seen.add(kernels.spmm.lastCallThreads);
+            const P = randomMatrix(random, cols, 30, 2 * cols, 'uniform', dtype);
+            expectLikeRunKernel(kernels.spgemm, { A, B: P });
+            expect(kernels.spgemm.lastCallThreads).toBe(expectedThreads(pool, rows, workOf(A, 1)));
+          }
+        }
+      }
+      // The sizes drawn reached the calling thread alone and every thread of the pool.
+      expect(seen.has(1) && seen.has(threads)).toBe(true);
+    }, 60_000);
+  }
+
+  it('with the default least work, a small call runs on the calling thread and a large one on every thread', async () => {
+    const pool = await poolOf(2);
+    expect(pool.minBlockWork).toBe(65536);
+    const { spmv, spmm } = kernelsOf(pool, 'f64');
+    const random = seededRandom(77);
+    const small = randomMatrix(random, 2000, 2000, 4000, 'rmat', 'float64');
+    const x = { data: denseOf(random, 2000, 'float64'), shape: [2000] };
+    expectLikeRunKernel(spmv, { A: small, x });
+    // (8 * 2000 + nnz) is below twice the least work: one thread.
+    expect(workOf(small, 1)).toBeLessThan(2 * 65536);
+    expect(spmv.lastCallThreads).toBe(1);
+    // The same matrix against 64 dense columns is 64 times the work: two threads.
+    const B = { data: denseOf(random, 2000 * 64, 'float64'), shape: [2000, 64] };
+    expectLikeRunKernel(spmm, { A: small, B });
+    expect(spmm.lastCallThreads).toBe(2);
+    const large = randomMatrix(random, 20000, 20000, 140_000, 'rmat', 'float64');
+    const xl = { data: denseOf(random, 20000, 'float64'), shape: [20000] };
+    expectLikeRunKernel(spmv, { A: large, x: xl });
+    expect(spmv.lastCallThreads).toBe(2);
+  }, 60_000);
+
+  it('refuses a least work that is not an integer of 0 or more, naming the option', async () => {
+    for (const minBlockWork of [-1, 0.5, Number.NaN, '100', null]) {
+      const error = await SparseThreadPool.create({ threads: 2, minBlockWork } as never).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({
+        name: 'SparseThreadArgumentError',
+        code: 'sparse-thread-argument',
+        argument: 'options.minBlockWork',
+      });
+    }
+  });
+});
+
+/** The threads of this process (Linux). */
+const threadCount = () => readdirSync('/proc/self/task').length;
+
+async function settledThreadCount(target: number): Promise<number> {
+  // A worker's thread ends shortly after terminate() resolves.
+  for (let k = 0; k < 100 && threadCount() > target; k++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return threadCount();
+}
+
+describe('disposal', () => {
+  it('ends every worker thread right after calls, while the workers still look for work', async () => {
+    expect(existsSync('/proc/self/task')).toBe(true);
+    const random = seededRandom(5);
+    const A = randomMatrix(random, 3000, 500, 30_000, 'rmat', 'float64');
+    const x = { data: denseOf(random, 500, 'float64'), shape: [500] };
+    for (const threads of [2, 4]) {
+      const before = threadCount();
+      const pool = await SparseThreadPool.create({ threads, minBlockWork: 0 });
+      const { spmv } = kernelsOf(pool, 'f64');
+      for (let call = 0; call < 20; call++) expectLikeRunKernel(spmv, { A, x });
+      expect(spmv.lastCallThreads).toBe(threads);
+      expect(threadCount()).toBeGreaterThanOrEqual(before + threads - 1);
+      // Disposed at once after the last call: the workers are still looking (spin-wait.ts).
+      await pool.dispose();
+      expect(await settledThreadCount(before)).toBeLessThanOrEqual(before);
+    }
+  }, 60_000);
+});
