@@ -248,6 +248,8 @@ function withoutFills(ops: readonly Operation[], constantOf: ConstantOf): Operat
       rows === undefined ||
       columns === undefined ||
       at.length !== 2 ||
+      output.type.kind !== 'memref' ||
+      output.type.layout !== undefined ||
       at[0] !== i ||
       at[1] !== k ||
       value === i ||
