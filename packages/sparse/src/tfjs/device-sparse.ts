@@ -60,16 +60,26 @@ export function format32(format: FormatSpec, rank: number, acceptsBlocks = false
   return resolved;
 }
 
+/** A sparse tensor on the backend that can tell whether its tensors were disposed. */
+export type LiveDeviceSparse = DeviceSparse & { readonly isDisposed: boolean };
+
 /** A `TfSparseTensor` wrapping storage this package made or checked (nothing is checked). */
 type CheckedConstructor = (
   shape: readonly number[],
   format: SparseFormat,
   storage: TfSparseStorage,
-) => DeviceSparse;
+) => LiveDeviceSparse;
 
 /** What the class lends the code below it, set as it is defined: no instance exists before. */
 let isInstance: ((x: unknown) => boolean) | undefined;
 let checked: CheckedConstructor | undefined;
+
+/**
+ * Sparse tensors this package made on the backend while the class was not loaded: an app that
+ * only passes host `SparseTensor`s to the ops never imports the class (which holds every
+ * constructor), yet a gradient rebuilds its sparse operands from the saved tensors.
+ */
+const standIns = new WeakSet<object>();
 
 /** Called once by the `TfSparseTensor` class as it is defined. */
 export function registerTfSparseTensor(
@@ -80,13 +90,54 @@ export function registerTfSparseTensor(
   checked = construct;
 }
 
-/** Whether `x` is a `TfSparseTensor` (false for anything while the class is not loaded). */
-export function isTfSparseTensor(x: unknown): x is DeviceSparse & { readonly isDisposed: boolean } {
-  return isInstance?.(x) ?? false;
+/**
+ * Whether `x` is a `TfSparseTensor` (or a stand-in for one that this package made while the
+ * class was not loaded: see {@link deviceSparseTensor}).
+ */
+export function isTfSparseTensor(x: unknown): x is LiveDeviceSparse {
+  return (isInstance?.(x) ?? false) || (typeof x === 'object' && x !== null && standIns.has(x));
+}
+
+/** A frozen `DeviceSparse` over `storage`, for when the class is not loaded. */
+function standIn(
+  shape: readonly number[],
+  format: SparseFormat,
+  storage: TfSparseStorage,
+): LiveDeviceSparse {
+  const { values, positions, coordinates } = storage;
+  const tensors = [values, ...positions, ...coordinates];
+  const s: LiveDeviceSparse = Object.freeze({
+    values,
+    positions: Object.freeze([...positions]),
+    coordinates: Object.freeze([...coordinates]),
+    shape: Object.freeze([...shape]),
+    rank: shape.length,
+    format,
+    dtype: values.dtype as TfSparseDType,
+    nnz: values.size,
+    get isDisposed() {
+      return tensors.some((t) => t?.isDisposed === true);
+    },
+  });
+  standIns.add(s);
+  return s;
 }
 
 /**
- * A `TfSparseTensor` beside `of`, one (so the class is loaded), wrapping storage this package
+ * A sparse tensor on the backend wrapping storage this package made or checked (nothing is
+ * checked or read): a `TfSparseTensor` where the class is loaded, else a stand-in the kernel
+ * code takes alike.
+ */
+export function deviceSparseTensor(
+  shape: readonly number[],
+  format: SparseFormat,
+  storage: TfSparseStorage,
+): LiveDeviceSparse {
+  return checked?.(shape, format, storage) ?? standIn(shape, format, storage);
+}
+
+/**
+ * A sparse tensor beside `of` (a `TfSparseTensor` or a stand-in), wrapping storage this package
  * made from `of`'s: nothing is checked or read.
  */
 export function siblingTfSparseTensor(
@@ -95,7 +146,6 @@ export function siblingTfSparseTensor(
   format: SparseFormat,
   storage: TfSparseStorage,
 ): DeviceSparse {
-  if (checked === undefined || !isTfSparseTensor(of))
-    throw new SparseFormatError('of', 'expected a TfSparseTensor');
-  return checked(shape, format, storage);
+  if (!isTfSparseTensor(of)) throw new SparseFormatError('of', 'expected a TfSparseTensor');
+  return deviceSparseTensor(shape, format, storage);
 }

@@ -5,11 +5,11 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { rowMajorStrides } from '@tilekit/errors';
+import type { DeviceSparse } from '../device-sparse.js';
 import { entryCoordinates } from '../ops/entry-coordinates.js';
-import type { TfSparseTensor } from '../sparse-tensor-tf.js';
 
 /** Int32 `[nnz]`: entry `p`'s index in the dense row-major form of `s`. */
-export function entryDenseIndices(s: TfSparseTensor): tf.Tensor1D {
+export function entryDenseIndices(s: DeviceSparse): tf.Tensor1D {
   // No arithmetic on empty tensors (a GPU backend may refuse a zero-size pass).
   if (s.nnz === 0) return tf.tensor1d([], 'int32');
   return tf.tidy(() => {

@@ -12,9 +12,9 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { AccessExpr, Expr } from '../../sparsify/planning/expression.js';
 import { accessesOf, mapExpr, parseNotation, printExpr } from '../../sparsify/planning/notation.js';
-import type { SparseOperand } from '../ops/sparse-argument.js';
-import { sparseToDense } from '../ops/to-dense.js';
-import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { isTfSparseTensor } from '../device-sparse.js';
+import { densify } from '../ops/densify.js';
+import type { KernelOperand } from '../ops/run-sparse-kernel.js';
 
 /** The products of a sum of products, each with its sign. */
 function productsOf(e: Expr, negative = false): { negative: boolean; product: Expr }[] {
@@ -57,11 +57,11 @@ function unusedIndex(notation: ReturnType<typeof parseNotation>): string {
  */
 export function outputMajorKernel(
   expr: string,
-  operands: Readonly<Record<string, SparseOperand>>,
-): { expr: string; operands: Record<string, SparseOperand> } | undefined {
+  operands: Readonly<Record<string, KernelOperand>>,
+): { expr: string; operands: Record<string, KernelOperand> } | undefined {
   const notation = parseNotation(expr);
   const output = notation.output.indices;
-  const rewritten: Record<string, SparseOperand> = {};
+  const rewritten: Record<string, KernelOperand> = {};
   let repeated = false;
   let count = 0;
   const unit = unusedIndex(notation);
@@ -79,7 +79,7 @@ export function outputMajorKernel(
     }
     if (new Set(e.indices).size !== e.indices.length) repeated = true;
     const order = outputMajor(e.indices, output);
-    const dense = value instanceof TfSparseTensor ? sparseToDense(value) : (value as tf.Tensor);
+    const dense = isTfSparseTensor(value) ? densify(value) : (value as tf.Tensor);
     const name = `${e.tensor}_major${count++}`;
     rewritten[name] = order.every((i, d) => i === e.indices[d])
       ? dense

@@ -10,13 +10,17 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { SparsifyError } from '../../sparsify/index.js';
 import { expressionOf, parseFormats } from '../compiled-kernel.js';
+import {
+  type DeviceSparse,
+  deviceSparseTensor,
+  format32,
+  isTfSparseTensor,
+} from '../device-sparse.js';
 import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel-names.js';
-import { runSparseKernel } from '../ops/run-sparse-kernel.js';
-import type { SparseOperand } from '../ops/sparse-argument.js';
+import { type KernelOperand, runSparseKernel } from '../ops/run-sparse-kernel.js';
 import { checkKernelConfig } from '../sparse-call.js';
 import type { OperandFormat } from '../sparse-inputs.js';
 import { coordinatesInput, positionsInput, valuesInput } from '../sparse-inputs.js';
-import { checkedTfSparseTensor, TfSparseTensor } from '../sparse-tensor-tf.js';
 import { type Derivation, derivationOf, outputMajorForm } from './derivation.js';
 import { entryDenseIndices } from './entry-indices.js';
 import { OUTPUT_MAJOR_BACKENDS } from './output-major-backends.js';
@@ -25,12 +29,13 @@ import { OUTPUT_MAJOR_BACKENDS } from './output-major-backends.js';
 function forwardOperands(
   saved: readonly tf.Tensor[],
   attrs: SparseKernelAttrs,
-): { operands: Record<string, SparseOperand>; formats: Record<string, OperandFormat> } {
+): { operands: Record<string, KernelOperand>; formats: Record<string, OperandFormat> } {
   const byName = new Map(attrs.inputNames.map((name, k) => [name, saved[k] as tf.Tensor]));
   const formats = parseFormats(attrs.formats);
-  const operands: Record<string, SparseOperand> = {};
+  const operands: Record<string, KernelOperand> = {};
   for (const [name, format] of Object.entries(formats)) {
-    operands[name] = checkedTfSparseTensor(attrs.shapes[name] ?? [], format, {
+    const shape = attrs.shapes[name] ?? [];
+    operands[name] = deviceSparseTensor(shape, format32(format, shape.length), {
       values: byName.get(valuesInput(name)) as tf.Tensor1D,
       positions: format.levels.map((_, l) => byName.get(positionsInput(name, l)) as tf.Tensor1D),
       coordinates: format.levels.map(
@@ -51,26 +56,26 @@ function forwardOperands(
 function runDerivative(
   derivation: Derivation,
   dy: tf.Tensor,
-  operands: Readonly<Record<string, SparseOperand>>,
-  extra: Readonly<Record<string, SparseOperand>>,
+  operands: Readonly<Record<string, KernelOperand>>,
+  extra: Readonly<Record<string, KernelOperand>>,
   attrs: SparseKernelAttrs,
   outputMajor = false,
 ): tf.Tensor {
   let expr = derivation.expr as string;
-  const all: Record<string, SparseOperand> = {
+  const all: Record<string, KernelOperand> = {
     ...operands,
     ...extra,
     [derivation.outputGradient]: dy,
   };
-  let used: Record<string, SparseOperand> = {};
-  for (const name of derivation.reads) used[name] = all[name] as SparseOperand;
+  let used: Record<string, KernelOperand> = {};
+  for (const name of derivation.reads) used[name] = all[name] as KernelOperand;
   const major = outputMajor ? outputMajorForm(expr, used) : undefined;
   if (major !== undefined) {
     expr = major.expr;
     // The output-major form's operands are the forward ones, rewritten (output-major.ts).
-    used = major.operands as Record<string, SparseOperand>;
+    used = major.operands as Record<string, KernelOperand>;
   }
-  const sparse = new Set(Object.keys(used).filter((name) => used[name] instanceof TfSparseTensor));
+  const sparse = new Set(Object.keys(used).filter((name) => isTfSparseTensor(used[name])));
   return runSparseKernel(
     'gradient',
     SparseOp,
@@ -109,7 +114,7 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
         }
         const sparse = formats[tensor] !== undefined;
         gradients[position] = () => {
-          const pattern = sparse ? (operands[tensor] as TfSparseTensor) : undefined;
+          const pattern = sparse ? (operands[tensor] as DeviceSparse) : undefined;
           const sampleName = pattern === undefined ? undefined : `${tensor}_pattern`;
           const kernel = derivationOf(expr, tensor, sampleName);
           // No stored entry (or nothing the output depends on): nothing to compute, and
@@ -132,7 +137,11 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
             const dense = runDerivative(whole, dy as tf.Tensor, operands, {}, attrs, true);
             return tf.gather(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
           }
-          const ones = pattern.withValues(tf.onesLike(pattern.values));
+          const ones = deviceSparseTensor(pattern.shape, pattern.format, {
+            values: tf.onesLike(pattern.values),
+            positions: pattern.positions,
+            coordinates: pattern.coordinates,
+          });
           const dense = runDerivative(
             kernel,
             dy as tf.Tensor,

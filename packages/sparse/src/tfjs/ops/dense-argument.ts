@@ -7,7 +7,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../../sparsify/index.js';
-import { type TfSparseDType, TfSparseTensor } from '../sparse-tensor-tf.js';
+import { isTfSparseTensor, type TfSparseDType } from '../device-sparse.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /** A dense argument: a tensor, or numbers tfjs converts to one (`TensorLike`). */
@@ -61,7 +61,7 @@ function shapeOfNumbers(value: unknown, depth: number, out: number[]): number[] 
  */
 export function denseTensor(x: unknown, argument: string, dtype: TfSparseDType): tf.Tensor {
   if (x instanceof tf.Tensor) return x;
-  if (x instanceof TfSparseTensor || x instanceof SparseTensor)
+  if (isTfSparseTensor(x) || x instanceof SparseTensor)
     throw new SparsifyError(
       argument,
       'expected a dense tensor, got a sparse tensor; densify it with sparseToDense (or .toDense() of a TfSparseTensor)',

@@ -9,7 +9,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { levelsOf } from '../../sparse-tensor/format.js';
-import type { TfSparseTensor } from '../sparse-tensor-tf.js';
+import type { DeviceSparse } from '../device-sparse.js';
 
 /** An int32 scalar (a plain number would make the arithmetic float32). */
 const int = (n: number) => tf.scalar(n, 'int32');
@@ -18,7 +18,7 @@ const int = (n: number) => tf.scalar(n, 'int32');
  * Per dimension (in dimension order), an int32 `[nnz]` tensor: entry `p`'s coordinate along
  * that dimension, in the order of the values tensor.
  */
-export function entryCoordinates(s: TfSparseTensor): tf.Tensor1D[] {
+export function entryCoordinates(s: DeviceSparse): tf.Tensor1D[] {
   // tf.searchSorted rejects an empty search.
   if (s.nnz === 0) return s.shape.map(() => tf.tensor1d([], 'int32'));
   return tf.tidy(() => {

@@ -3,7 +3,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseFormatError } from '../../sparse-tensor/errors.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
-import { TfSparseTensor } from '../sparse-tensor-tf.js';
+import { isTfSparseTensor } from '../device-sparse.js';
+import type { TfSparseTensor } from '../sparse-tensor-tf.js';
 
 /** A sparse argument: on the backend, or a host SparseTensor (uploaded for the call). */
 export type SparseArgument = TfSparseTensor | SparseTensor;
@@ -11,14 +12,18 @@ export type SparseArgument = TfSparseTensor | SparseTensor;
 /** An operand of a sparse op: a dense tensor, a sparse tensor (on the backend or host) or a number. */
 export type SparseOperand = tf.Tensor | TfSparseTensor | SparseTensor | number;
 
-/** Checks at runtime that `s` is a sparse tensor of rank `rank` (JS callers can pass anything). */
+/**
+ * Checks at runtime that `s` is a sparse tensor of rank `rank` (JS callers can pass anything).
+ * A `TfSparseTensor` is recognised through the hook its class registers, not by importing the
+ * class: the class holds every constructor (and `toDense`), which an op does not need.
+ */
 export function requireSparse(
   s: unknown,
   rank: number,
   argument: string,
   acceptsBlocks = false,
 ): asserts s is SparseArgument {
-  if (!(s instanceof TfSparseTensor || s instanceof SparseTensor)) {
+  if (!(isTfSparseTensor(s) || s instanceof SparseTensor)) {
     const format = rank === 1 ? 'sparse-vector' : 'CSR';
     const convert =
       s instanceof tf.Tensor

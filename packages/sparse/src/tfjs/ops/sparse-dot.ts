@@ -1,11 +1,11 @@
 /** The `sparseDot` op: dot product of a sparse vector with a dense or sparse vector. */
 import { op, type Scalar } from '@tensorflow/tfjs-core';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
+import { isTfSparseTensor } from '../device-sparse.js';
 import { SparseDot } from '../kernel-names.js';
 import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { SPARSE_DOT_KERNELS } from '../prepared/sparse-dot.generated.js';
 import type { SparseOpOptions } from '../sparse-op-key.js';
-import { TfSparseTensor } from '../sparse-tensor-tf.js';
 import { type DenseArgument, denseTensor, partnerDtype } from './dense-argument.js';
 import { deviceDot } from './device-form-hook.js';
 import { runFixedKernel } from './run-sparse-kernel.js';
@@ -24,7 +24,7 @@ function sparseDot_(
 ): Scalar {
   usePreparedKernels(SPARSE_DOT_KERNELS);
   requireSparse(a, 1, 'a');
-  const sparseB = b instanceof TfSparseTensor || b instanceof SparseTensor;
+  const sparseB = isTfSparseTensor(b) || b instanceof SparseTensor;
   if (sparseB) requireSparse(b, 1, 'b');
   const operandB = sparseB ? b : denseTensor(b, 'b', partnerDtype(a));
   const onDevice = deviceDot(a, operandB, sparseB, options);
