@@ -21,6 +21,7 @@ import {
   type KernelRecipe,
   PENDING,
   type RunBlock,
+  STARTED,
   type ToWorker,
   WAKE,
   WORDS_PER_WORKER,
@@ -192,6 +193,7 @@ export class PoolThreads implements BlockDispatch {
     this.#forgetCollected();
     const control = this.#control;
     Atomics.store(control, PENDING, onWorkers.length);
+    Atomics.store(control, STARTED, 0);
     onWorkers.forEach((block, w) => {
       for (const operand of block.operands) {
         if ('tensor' in operand) this.#tell(w, operand.tensor, true);
@@ -213,8 +215,12 @@ export class PoolThreads implements BlockDispatch {
         this.#failure ??= 'a worker failed to load its modules';
         throw new SparseThreadPoolError(`a worker of the pool failed to load its modules`);
       }
-      // Woken by the last block, or by a worker that failed to load (checked above).
-      this.#spin.waitWhile(control, PENDING, pending, BROKEN_CHECK_MS);
+      // Woken by the last block, or by a worker that failed to load (checked above). Looking
+      // first only while every worker runs its block: one not started yet may wait for this
+      // thread's core (a scheduler that packs threads onto few cores runs a woken worker
+      // beside its waker), which looking would keep from it.
+      const look = Atomics.load(control, STARTED) === onWorkers.length;
+      this.#spin.waitWhile(control, PENDING, pending, BROKEN_CHECK_MS, look);
       pending = Atomics.load(control, PENDING);
     }
     const outputs: (BlockStorage | undefined)[] = [first];

@@ -10,7 +10,7 @@ import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_
 import { BlockExecutor } from './block-executor.js';
 import { readJob } from './job-area.js';
 import type { FromWorker, ToWorker } from './protocol.js';
-import { PENDING, WAKE, WORDS_PER_WORKER } from './protocol.js';
+import { PENDING, STARTED, WAKE, WORDS_PER_WORKER } from './protocol.js';
 import { SpinWait } from './spin-wait.js';
 
 /** What the pool hands each worker. */
@@ -78,6 +78,7 @@ function serve(data: PoolWorkerData): void {
     const latest = Atomics.load(control, wake + 1);
     if (latest === jobs) continue;
     jobs = latest;
+    Atomics.add(control, STARTED, 1);
     let answer: FromWorker;
     try {
       answer = { kind: 'done', storage: executor.run(readJob(job)) };

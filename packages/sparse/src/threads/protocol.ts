@@ -86,12 +86,14 @@ export type FromWorker =
 
 /**
  * The control words in shared memory (an `Int32Array`, all 0 at first): `[PENDING]` counts
- * the blocks still running; `[BROKEN]` turns 1 when a worker failed to load; worker `w`
- * sleeps on `[WAKE + 2w]` (bumped after its messages are posted) and runs the block in its
- * job area when `[WAKE + 2w + 1]` (its job number) changed.
+ * the blocks still running; `[BROKEN]` turns 1 when a worker failed to load; `[STARTED]`
+ * counts the call's blocks a worker has begun; worker `w` waits on `[WAKE + 2w]` (bumped
+ * after its messages are posted) and runs the block in its job area when `[WAKE + 2w + 1]`
+ * (its job number) changed.
  */
 export const PENDING = 0;
 export const BROKEN = 1;
-export const WAKE = 2;
+export const STARTED = 2;
+export const WAKE = 3;
 /** Control words per worker. */
 export const WORDS_PER_WORKER = 2;

@@ -31,10 +31,16 @@ export class SpinWait {
 
   /**
    * Waits until word `index` of `control` differs from `value`, or `timeoutMs` passed while
-   * asleep (`Atomics.wait`'s timeout; the look comes first).
+   * asleep (`Atomics.wait`'s timeout; the look comes first, unless `look` is false).
    */
-  waitWhile(control: Int32Array, index: number, value: number, timeoutMs = Infinity): void {
-    if (this.#look(control, index, value)) return;
+  waitWhile(
+    control: Int32Array,
+    index: number,
+    value: number,
+    timeoutMs = Infinity,
+    look = true,
+  ): void {
+    if (look ? this.#look(control, index, value) : Atomics.load(control, index) !== value) return;
     Atomics.wait(control, index, value, timeoutMs);
   }
 
