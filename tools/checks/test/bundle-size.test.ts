@@ -91,6 +91,16 @@ const SPARSE_COMPILER_BUDGET_KIB = 125;
  */
 const SPARSE_FIRST_APP_BUDGET_KIB = 36.0;
 
+/**
+ * An op's own GPU register entry (register-webgl/spmv, ...) beside that op: its kernels and only
+ * its prepared passes, where the full entry carries every op's (each op's GLSL 1.1-2.2 KiB gzip,
+ * WGSL 0.8-1.5).
+ */
+const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<string, number>>> = {
+  webgl: { spmv: 39.1, spmm: 40.4, sddmm: 41.2, sparseDot: 39.2, sparseToDense: 37.4 },
+  webgpu: { spmv: 39.8, spmm: 40.0, sddmm: 40.7, sparseDot: 42.0, sparseToDense: 38.1 },
+};
+
 const CASES: readonly BundleCase[] = [
   {
     name: '@tilekit/layout linearIndex',
@@ -131,6 +141,14 @@ const CASES: readonly BundleCase[] = [
     code: uses(`@tilekit/sparse/tfjs/register-${backend}`, '@tilekit/sparse/tfjs', ['spmv']),
     budgetKiB: SPARSE_BUDGET_KIB[backend],
   })),
+  ...(['webgl', 'webgpu'] as const).flatMap((backend) =>
+    SPARSE_OPS.map((op) => ({
+      name: `@tilekit/sparse/tfjs/register-${backend}/${op} + ${op}`,
+      backend,
+      code: uses(`@tilekit/sparse/tfjs/register-${backend}/${op}`, '@tilekit/sparse/tfjs', [op]),
+      budgetKiB: SPARSE_OP_ENTRY_BUDGET_KIB[backend][op] as number,
+    })),
+  ),
 ];
 
 const baselineCode = (backend: Backend) =>
