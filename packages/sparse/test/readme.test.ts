@@ -20,6 +20,7 @@ describeReadmeExamples({
     'tfjs (`@tilekit/sparse/tfjs`)',
     'tfjs (`@tilekit/sparse/tfjs`)',
     'tfjs (`@tilekit/sparse/tfjs`)',
+    'tfjs (`@tilekit/sparse/tfjs`)',
     'Conformance',
   ],
 });
