@@ -53,8 +53,8 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // each kernel that needs them: ops/block-route.ts, sparsify/planning/block-view.ts,
 // operand-window.ts and output-window.ts hold the hooks the ops keep); only converting block
 // tensors (sparse-tensor/level-map) stays. The GPU backends'
-// operand forms (webgpu/device-forms.ts) come with the GPU kernels only. Every cpu row and
-// wasm + spmv meet the 35 KiB goal (30.9 to 33.5).
+// operand forms (row-major-forms.ts, webgpu/dot-products.ts) come with the GPU kernels only.
+// Every cpu row and wasm + spmv meet the 35 KiB goal (31.0 to 33.6).
 // The GPU entries run the prepared kernels' passes, generated with them as data (every op's in
 // one module per backend, which only that register entry imports: WGSL 3.6 KiB gzip, GLSL 4.6
 // with its four-element forms), and need
