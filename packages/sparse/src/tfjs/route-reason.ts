@@ -28,6 +28,13 @@ export interface HostRouteDecision {
   readonly detail: string;
 }
 
+/**
+ * What a backend says for the causes only it gives (WebGL's textures, WebGPU's bindings): the
+ * text after "<op> ran on the CPU on <backend>: ", from the decision's detail. Kept with the
+ * backend's kernels, so that each register entry bundles its own.
+ */
+export type BackendAdvice = Readonly<Partial<Record<HostRouteCause, (detail: string) => string>>>;
+
 /** What the explanation names: the kernel, the backend and the sparse operands' formats. */
 export interface HostRouteContext {
   readonly kernelName: string;
@@ -128,28 +135,19 @@ function sequentialLoops(context: HostRouteContext, op: string): string {
 
 /**
  * The explanation of a host-route decision: what happened and what to do, in a web developer's
- * words (the technical detail goes in `SparseKernelRun.detail`).
+ * words (the technical detail goes in `SparseKernelRun.detail`); `advice` says it for the
+ * backend's own causes.
  */
 export function hostRouteExplanation(
   decision: HostRouteDecision,
   context: HostRouteContext,
+  advice: BackendAdvice = {},
 ): string {
   const op = opLabel(context);
-  const onCpu = `${op} ran on the CPU on ${context.backend}`;
-  switch (decision.cause) {
-    case 'sequential-loops':
-      return sequentialLoops(context, op);
-    case 'host-made-arguments':
-      return `${onCpu}: some operand had to be prepared on the CPU (a scalar operand given as a tensor, or a sparse operand stored in another dimension order than the kernel reads). Pass scalars as plain numbers and store sparse operands in the format the op was made for, and it runs on the GPU.`;
-    case 'webgl1':
-      return `${onCpu}: the page has a WebGL1 context, and the sparse GPU passes need WebGL2. Use a browser with WebGL2 (every current one), or the webgpu backend.`;
-    case 'empty-tensor':
-      return `${onCpu}: an operand is empty (a dimension of size 0), which WebGL cannot hold in a texture; there was nothing to compute on the GPU, and nothing to change.`;
-    case 'past-float-exact':
-      return `${onCpu}: an index or size passes 16,777,216 (2^24), past which WebGL's float32 textures cannot hold integers exactly. Use the webgpu backend for tensors this large, or split the matrix into blocks of rows.`;
-    case 'binding-limit':
-      return `${onCpu}: the kernel reads more arrays at once than this GPU lets one shader bind (${decision.detail}). Use fewer sparse operands per kernel (split the expression into two ops), or a device with a higher maxStorageBuffersPerShaderStage.`;
-    case 'small-cpu-inputs':
-      return `${onCpu}: every input was small and still in CPU memory, where tfjs-webgpu also runs its own small ops (faster than an upload); nothing to change. tf.env().set('WEBGPU_CPU_FORWARD', false) makes it use the GPU anyway.`;
-  }
+  if (decision.cause === 'sequential-loops') return sequentialLoops(context, op);
+  const what =
+    decision.cause === 'host-made-arguments'
+      ? "an operand had to be prepared on the CPU (a scalar given as a tensor, or a sparse operand stored in another dimension order than the kernel reads). Pass scalars as plain numbers and store sparse operands in the op's format to run on the GPU."
+      : (advice[decision.cause]?.(decision.detail) ?? decision.detail);
+  return `${op} ran on the CPU on ${context.backend}: ${what}`;
 }

@@ -13,7 +13,11 @@ import { type ReadableBackend, runHostRoute } from './host-route.js';
 import { SPARSE_KERNEL_NAMES } from './kernel-names.js';
 import { recordSparseKernelRun } from './kernel-path.js';
 import { installDeviceForms } from './ops/device-form-hook.js';
-import { type HostRouteDecision, hostRouteExplanation } from './route-reason.js';
+import {
+  type BackendAdvice,
+  type HostRouteDecision,
+  hostRouteExplanation,
+} from './route-reason.js';
 import { ROW_MAJOR_FORMS } from './row-major-forms.js';
 import { type SparseCall, sparseCall } from './sparse-call.js';
 
@@ -101,6 +105,8 @@ export interface ShaderBackend<B, P extends ShaderProgram> {
     program: Extract<P, { parallel: true }>,
     args: CallArguments,
   ): HostRouteDecision | null;
+  /** What to tell the user about the causes {@link hostReason} gives. */
+  readonly advice: BackendAdvice;
   /** Runs the passes; returns the output. */
   runPasses(
     backend: B,
@@ -156,12 +162,16 @@ function shaderKernel<B, P extends ShaderProgram>(
       const explanation =
         decision === null
           ? undefined
-          : hostRouteExplanation(decision, {
-              kernelName,
-              backend: gpu.backendName,
-              expr: call.compiled.expr,
-              formats: call.compiled.formats,
-            });
+          : hostRouteExplanation(
+              decision,
+              {
+                kernelName,
+                backend: gpu.backendName,
+                expr: call.compiled.expr,
+                formats: call.compiled.formats,
+              },
+              gpu.advice,
+            );
       const unreadable = Object.entries(call.inputs).find(
         ([, t]) => gpu.hostReadable?.(backend, t) === false,
       );

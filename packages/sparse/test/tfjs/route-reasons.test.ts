@@ -20,6 +20,8 @@ import {
   hostRouteExplanation,
 } from '../../src/tfjs/route-reason.js';
 import { shaderProgramOf } from '../../src/tfjs/shader-kernel.js';
+import { WEBGL_ADVICE } from '../../src/tfjs/webgl/kernels.js';
+import { WEBGPU_ADVICE } from '../../src/tfjs/webgpu/kernels.js';
 import { rng } from '../sparsify/fixtures.js';
 import { MATRIX_FORMATS } from './support/formats.js';
 
@@ -127,26 +129,37 @@ describe('sequential loops: every op and matrix format, on webgl and webgpu', ()
   });
 });
 
-/** What each other cause's explanation must tell the user to do (or that nothing needs doing). */
-const ADVICE: Readonly<Record<Exclude<HostRouteCause, 'sequential-loops'>, RegExp>> = {
-  'host-made-arguments': /Pass scalars as plain numbers/,
-  webgl1: /need WebGL2.*webgpu backend/,
-  'empty-tensor': /empty.*nothing to change/,
-  'past-float-exact': /16,777,216.*webgpu backend.*blocks of rows/,
-  'binding-limit': /more arrays at once.*split the expression into two ops/,
-  'small-cpu-inputs': /small and still in CPU memory.*WEBGPU_CPU_FORWARD/,
+/**
+ * What each other cause's explanation must tell the user to do (or that nothing needs doing),
+ * and the backends that give it (the backend's own causes are said by its kernels' advice).
+ */
+const ADVICE: Readonly<
+  Record<Exclude<HostRouteCause, 'sequential-loops'>, [RegExp, ...('webgl' | 'webgpu')[]]>
+> = {
+  'host-made-arguments': [/Pass scalars as plain numbers/, 'webgl', 'webgpu'],
+  webgl1: [/need WebGL2.*webgpu backend/, 'webgl'],
+  'empty-tensor': [/empty.*nothing to change/, 'webgl'],
+  'past-float-exact': [/16,777,216.*webgpu backend.*blocks of rows/, 'webgl'],
+  'binding-limit': [/more arrays at once.*split the expression into two ops/, 'webgpu'],
+  'small-cpu-inputs': [/small and still in CPU memory.*WEBGPU_CPU_FORWARD/, 'webgpu'],
 };
+
+/** Each backend's kernels' advice. */
+const BACKEND_ADVICE = { webgl: WEBGL_ADVICE, webgpu: WEBGPU_ADVICE } as const;
 
 describe('the other host-route causes, seeded over ops and backends', () => {
   const next = rng(37);
   const kernels = [...OPS.map((o) => [o.kernelName, o.op] as const), ['SparseDot', 'sparseDot']];
-  for (const [cause, advice] of Object.entries(ADVICE) as [HostRouteCause, RegExp][])
+  for (const [cause, [advice, ...backends]] of Object.entries(ADVICE) as [
+    HostRouteCause,
+    (typeof ADVICE)[keyof typeof ADVICE],
+  ][])
     for (let k = 0; k < 4; k++) {
       const [kernelName, op] = kernels[Math.floor(next() * kernels.length)] as readonly [
         string,
         string,
       ];
-      const backend = next() < 0.5 ? 'webgl' : 'webgpu';
+      const backend = backends[Math.floor(next() * backends.length)] as 'webgl' | 'webgpu';
       const format = MATRIX_FORMATS[Math.floor(next() * MATRIX_FORMATS.length)] as NamedFormat;
       it(`${cause}: ${op} on ${backend} (${format})`, () => {
         const detail = `engine text ${k}`;
@@ -158,6 +171,7 @@ describe('the other host-route causes, seeded over ops and backends', () => {
             expr: 'y(i) = A(i,j) * x(j)',
             formats: { A: resolveFormat(format, 2) },
           },
+          BACKEND_ADVICE[backend],
         );
         expect(reason.startsWith(`${op} ran on the CPU on ${backend}: `)).toBe(true);
         expect(reason).toMatch(advice);

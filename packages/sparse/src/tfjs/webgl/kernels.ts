@@ -21,7 +21,7 @@ import {
 } from '@tilekit/tfjs-backend-support/webgl-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
-import type { HostRouteDecision } from '../route-reason.js';
+import type { BackendAdvice, HostRouteDecision } from '../route-reason.js';
 import { shaderCompiler } from '../shader-compilers.js';
 import {
   type ShaderBackend,
@@ -110,6 +110,16 @@ function bindingQuads<T>(backend: MathBackendWebGL, quads: readonly TensorInfo[]
     for (const d of data) d.isPacked = true;
   }
 }
+
+/** What to do about the causes {@link hostReason} gives (see route-reason.ts). */
+export const WEBGL_ADVICE: BackendAdvice = {
+  webgl1: () =>
+    'the page has a WebGL1 context and the sparse passes need WebGL2: use a browser with WebGL2 (every current one), or the webgpu backend.',
+  'empty-tensor': () =>
+    'an operand is empty (a dimension of size 0), which no WebGL texture holds; nothing to compute, nothing to change.',
+  'past-float-exact': () =>
+    "an index or size passes 16,777,216 (2^24), where WebGL's float32 textures stop holding integers exactly: use the webgpu backend, or split the matrix into blocks of rows.",
+};
 
 /** Why the call cannot run as exact WebGL passes, or null. */
 function hostReason(args: CallArguments): HostRouteDecision | null {
@@ -230,6 +240,7 @@ export const sparseWebglKernels: ShaderKernels<GlslProgramsData> = shaderKernels
     prepared: (compiled) => PREPARED_PASSES.get(compiled.key)?.narrow,
     program: compiledProgramOf,
     hostReason: (_backend: MathBackendWebGL, _call, _program, args) => hostReason(args),
+    advice: WEBGL_ADVICE,
     runPasses,
   },
   PREPARED_PASSES,

@@ -15,7 +15,7 @@ import type { TensorInfo } from '@tensorflow/tfjs-core';
 import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-support/webgpu-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
-import type { HostRouteDecision } from '../route-reason.js';
+import type { BackendAdvice, HostRouteDecision } from '../route-reason.js';
 import { shaderCompiler } from '../shader-compilers.js';
 import {
   type ShaderBackend,
@@ -105,6 +105,14 @@ const runPasses: RunPasses = (backend, call, program, args) => {
   return withShape(output, args.outputShape);
 };
 
+/** What to do about the causes the webgpu kernels give (see route-reason.ts). */
+export const WEBGPU_ADVICE: BackendAdvice = {
+  'binding-limit': (detail) =>
+    `the kernel reads more arrays at once than this GPU lets a shader bind (${detail}): use fewer sparse operands per kernel (split the expression into two ops) or a device with a higher maxStorageBuffersPerShaderStage.`,
+  'small-cpu-inputs': () =>
+    "every input was small and still in CPU memory, where tfjs-webgpu runs small ops itself (faster than an upload); nothing to change (tf.env().set('WEBGPU_CPU_FORWARD', false) forces the GPU).",
+};
+
 /**
  * Why the device cannot bind a pass of `program`, or null: each pass binds its inputs and the
  * output as storage buffers, and a pipeline over the device's per-stage limit is invalid (its
@@ -141,6 +149,7 @@ export const sparseWebgpuKernels: ShaderKernels<WgslProgramData> = shaderKernels
             detail: 'every input is small and still on the CPU (shouldExecuteOnCPU)',
           }
         : null),
+    advice: WEBGPU_ADVICE,
     runPasses,
     hostReadable: (backend: WebGPUBackend, t) => backend.tensorMap.get(t.dataId).values != null,
   },
