@@ -39,7 +39,7 @@ import {
   revivedKernel,
 } from '../src/tfjs/prepared/prepared-kernel.js';
 import '../src/tfjs/register-cpu.js';
-import { shaderProgramOf } from '../src/tfjs/shader-kernel.js';
+import { shaderProgramOf } from '../src/tfjs/shader-programs.js';
 import { type GlslProgramsData, glslProgramData } from '../src/tfjs/webgl/prepared-glsl.js';
 import type { WgslProgramData } from '../src/tfjs/webgpu/prepared-wgsl.js';
 import { wgslProgramData } from '../src/tfjs/webgpu/wgsl-program-data.js';

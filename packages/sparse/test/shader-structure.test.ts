@@ -27,7 +27,7 @@ import {
   SparseSpmm,
   SparseSpmv,
 } from '../src/tfjs/kernel-names.js';
-import { segmentDistinctCoordinateArrays } from '../src/tfjs/shader-kernel.js';
+import { segmentDistinctCoordinateArrays } from '../src/tfjs/shader-programs.js';
 
 /** A format spelled out: levels and optional dimension order. */
 type Format = Extract<FormatSpec, { levels: unknown }>;

@@ -5,9 +5,7 @@
  */
 import {
   compile,
-  compileGlsl,
   compileWasmOnMemory,
-  compileWgsl,
   type EngineCall,
   type EngineName,
 } from '@tilekit/loop-engines';
@@ -31,6 +29,7 @@ import type { SparseKernelAttrs } from './kernel-names.js';
 import { blockProduct, installLevelSpaceRewrite } from './ops/block-product.js';
 import { installBlockProduct } from './ops/block-route.js';
 import { installShaderCompilers } from './shader-compilers.js';
+import { SHADER_PROGRAMS } from './shader-programs.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
 
 /** The options part of `attrs`, with the value type of `dtype`. */
@@ -144,7 +143,7 @@ export function compileSparseKernel(
 export function installSparseCompilerRoute(): void {
   installSparseCompiler(compileSparseKernel);
   installDeriver({ derive: derivation, outputMajor: outputMajorKernel });
-  installShaderCompilers({ wgsl: compileWgsl, glsl: compileGlsl });
+  installShaderCompilers(SHADER_PROGRAMS);
   installLevelSpaceRewrite((expr, formats) => levelSpaceForm(parseNotation(expr), formats));
   installBlockProduct(blockProduct);
 }

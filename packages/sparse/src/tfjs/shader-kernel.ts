@@ -4,8 +4,6 @@
  * Each backend supplies only how it compiles, when it must fall back, and how it runs passes.
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
-import type { Module } from '@tilekit/loop-ir';
-import { isUnique, type LevelType } from '../sparse-tensor/format.js';
 import { SparsifyError } from '../sparsify/errors.js';
 import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call-arguments.js';
 import type { CompiledSparseKernel } from './compiled-kernel.js';
@@ -25,64 +23,6 @@ import { type SparseCall, sparseCall } from './sparse-call.js';
 type ShaderProgram =
   | { readonly parallel: true }
   | { readonly parallel: false; readonly reason: string };
-
-/** Arguments holding the coordinates of a unique root level: distinct entries. */
-function distinctCoordinateArrays(compiled: CompiledSparseKernel): Set<number> {
-  const distinct = new Set<number>();
-  compiled.kernel.parameters.forEach((p, k) => {
-    const level = p.kind === 'coordinates' ? compiled.formats[p.tensor]?.levels[0] : undefined;
-    if (p.kind === 'coordinates' && p.level === 0 && level !== undefined && isUnique(level))
-      distinct.add(k);
-  });
-  return distinct;
-}
-
-/**
- * Arguments holding the coordinates of a unique level below the root: distinct within each
- * segment (a row's entries).
- */
-export function segmentDistinctCoordinateArrays(
-  parameters: CompiledSparseKernel['kernel']['parameters'],
-  formats: Readonly<Record<string, { readonly levels: readonly LevelType[] } | undefined>>,
-): Set<number> {
-  const distinct = new Set<number>();
-  parameters.forEach((p, k) => {
-    const level = p.kind === 'coordinates' ? formats[p.tensor]?.levels[p.level] : undefined;
-    if (p.kind === 'coordinates' && p.level > 0 && level !== undefined && isUnique(level))
-      distinct.add(k);
-  });
-  return distinct;
-}
-
-/**
- * A shader engine's compiler (`compileWgsl`, `compileGlsl`) applied to compiled kernels, once
- * per kernel. The engine learns which coordinate arrays hold distinct entries, so a loop over a
- * unique root level counts as writing disjoint outputs (and, for WGSL, a row's entries of a
- * unique level may be shared by a group of invocations).
- */
-export function shaderProgramOf<P>(
-  compile: (
-    module: Module,
-    fnName: string,
-    options: { distinctArrays: Set<number>; segmentDistinctArrays: Set<number> },
-  ) => P,
-): (compiled: CompiledSparseKernel) => P {
-  const programs = new WeakMap<CompiledSparseKernel, P>();
-  return (compiled) => {
-    let program = programs.get(compiled);
-    if (program === undefined) {
-      program = compile(compiled.kernel.module, compiled.kernel.functionName, {
-        distinctArrays: distinctCoordinateArrays(compiled),
-        segmentDistinctArrays: segmentDistinctCoordinateArrays(
-          compiled.kernel.parameters,
-          compiled.formats,
-        ),
-      });
-      programs.set(compiled, program);
-    }
-    return program;
-  };
-}
 
 /** What a GPU backend contributes to its sparse kernels. */
 export interface ShaderBackend<B, P extends ShaderProgram> {

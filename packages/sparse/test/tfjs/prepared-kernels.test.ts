@@ -55,7 +55,7 @@ import { TO_DENSE_WEBGL_PASSES } from '../../src/tfjs/prepared/to-dense-webgl-pa
 import { TO_DENSE_WEBGPU_PASSES } from '../../src/tfjs/prepared/to-dense-webgpu-passes.generated.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
-import { shaderProgramOf } from '../../src/tfjs/shader-kernel.js';
+import { shaderProgramOf } from '../../src/tfjs/shader-programs.js';
 import { preparedWgslProgram } from '../../src/tfjs/webgpu/prepared-wgsl.js';
 
 tf.env().set('IS_TEST', true);

@@ -19,7 +19,7 @@ import {
   type HostRouteContext,
   hostRouteExplanation,
 } from '../../src/tfjs/route-reason.js';
-import { shaderProgramOf } from '../../src/tfjs/shader-kernel.js';
+import { shaderProgramOf } from '../../src/tfjs/shader-programs.js';
 import { WEBGL_ADVICE } from '../../src/tfjs/webgl/kernels.js';
 import { WEBGPU_ADVICE } from '../../src/tfjs/webgpu/kernels.js';
 import { rng } from '../sparsify/fixtures.js';

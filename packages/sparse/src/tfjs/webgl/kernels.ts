@@ -22,13 +22,8 @@ import {
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import type { BackendAdvice, HostRouteDecision } from '../route-reason.js';
-import { shaderCompiler } from '../shader-compilers.js';
-import {
-  type ShaderBackend,
-  type ShaderKernels,
-  shaderKernels,
-  shaderProgramOf,
-} from '../shader-kernel.js';
+import { shaderProgram } from '../shader-compilers.js';
+import { type ShaderBackend, type ShaderKernels, shaderKernels } from '../shader-kernel.js';
 import type { SparseCall } from '../sparse-call.js';
 import { passOutputShape } from './pass-output-shape.js';
 import type { GlslPassRun, GlslProgramRun, GlslProgramsData } from './prepared-glsl.js';
@@ -39,20 +34,9 @@ import type { GlslPassRun, GlslProgramRun, GlslProgramsData } from './prepared-g
  */
 const PREPARED_PASSES = new Map<string, GlslProgramsData>();
 
-/** The glsl engine's passes of a compiled kernel (generated once, by the installed engine). */
-const compiledProgramOf: (compiled: CompiledSparseKernel) => GlslProgramRun = shaderProgramOf(
-  (module, fnName, options) => shaderCompiler('glsl', fnName)(module, fnName, options),
-);
-
-/** The same passes writing four consecutive elements per fragment (`quads`), where they can. */
-const compiledQuadProgramOf: (compiled: CompiledSparseKernel) => GlslProgramRun = shaderProgramOf(
-  (module, fnName, options) =>
-    shaderCompiler('glsl', fnName)(module, fnName, { ...options, quads: true }),
-);
-
 /** The four-element passes of a kernel: prepared with it, or generated from its loops. */
 function quadProgramOf(compiled: CompiledSparseKernel): GlslProgramRun {
-  return PREPARED_PASSES.get(compiled.key)?.quads ?? compiledQuadProgramOf(compiled);
+  return PREPARED_PASSES.get(compiled.key)?.quads ?? shaderProgram('glslQuads', compiled);
 }
 
 /**
@@ -238,7 +222,7 @@ export const sparseWebglKernels: ShaderKernels<GlslProgramsData> = shaderKernels
   {
     backendName: 'webgl',
     prepared: (compiled) => PREPARED_PASSES.get(compiled.key)?.narrow,
-    program: compiledProgramOf,
+    program: (compiled) => shaderProgram('glsl', compiled),
     hostReason: (_backend: MathBackendWebGL, _call, _program, args) => hostReason(args),
     advice: WEBGL_ADVICE,
     runPasses,

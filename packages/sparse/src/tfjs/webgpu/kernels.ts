@@ -16,13 +16,8 @@ import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-sup
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import type { BackendAdvice, HostRouteDecision } from '../route-reason.js';
-import { shaderCompiler } from '../shader-compilers.js';
-import {
-  type ShaderBackend,
-  type ShaderKernels,
-  shaderKernels,
-  shaderProgramOf,
-} from '../shader-kernel.js';
+import { shaderProgram } from '../shader-compilers.js';
+import { type ShaderBackend, type ShaderKernels, shaderKernels } from '../shader-kernel.js';
 import { keyTag } from '../sparse-op-key.js';
 import { SparseLoopProgram } from './loop-program.js';
 import { preparedWgslProgram, type WgslProgramData, type WgslProgramRun } from './prepared-wgsl.js';
@@ -49,11 +44,6 @@ function preparedProgramOf(compiled: CompiledSparseKernel): WgslProgramRun | und
   }
   return program;
 }
-
-/** The wgsl engine's passes of a compiled kernel (generated once, by the installed engine). */
-const compiledProgramOf: (compiled: CompiledSparseKernel) => WgslProgramRun = shaderProgramOf(
-  (module, fnName, options) => shaderCompiler('wgsl', fnName)(module, fnName, options),
-);
 
 /** Invocations worth dispatching when the bounds are read from memory: one per stored entry. */
 function invocationBound(args: CallArguments): number {
@@ -140,7 +130,7 @@ export const sparseWebgpuKernels: ShaderKernels<WgslProgramData> = shaderKernels
   {
     backendName: 'webgpu',
     prepared: preparedProgramOf,
-    program: compiledProgramOf,
+    program: (compiled) => shaderProgram('wgsl', compiled),
     hostReason: (backend: WebGPUBackend, call, program) =>
       bindingLimitReason(backend, program) ??
       (backend.shouldExecuteOnCPU(Object.values(call.inputs))
