@@ -27,4 +27,9 @@ export interface BlockDispatch {
    * `undefined` (nothing run) when a block does not fit a job area.
    */
   runBlocks(blocks: readonly RunBlock[]): (BlockStorage | undefined)[] | undefined;
+  /**
+   * The times of the last `runBlocks` (ms): the calling thread's block, and from the call's
+   * start until the slowest worker's block ended.
+   */
+  readonly lastTimes: { readonly ownMs: number; readonly workersMs: number };
 }

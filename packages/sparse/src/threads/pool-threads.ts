@@ -1,8 +1,10 @@
 /**
  * The threads of a {@link SparseThreadPool}: the workers, each told once of the kernels,
  * shared tensors and arrays it needs, and a call's run of row blocks. The calling thread runs
- * the first block itself while the workers run theirs, then waits (spin-wait.ts) until
- * the pending count in shared memory reaches 0, so a call is as synchronous as `runKernel`.
+ * the first block itself while the workers run theirs, then every block no worker has claimed
+ * yet (so a call never waits for a sleeping or descheduled thread to start), then waits
+ * (spin-wait.ts) until the pending count in shared memory reaches 0, so a call is as
+ * synchronous as `runKernel`.
  * A call's blocks go to the workers as numbers in their job areas (shared memory); only
  * what a worker keeps travels as a message, once.
  */
@@ -15,13 +17,15 @@ import { SparseThreadPoolError } from './errors.js';
 import { JOB_AREA_LENGTH, writeJob } from './job-area.js';
 import type { StartedWorker } from './node-workers.js';
 import {
+  BLOCK_MICROS,
   type BlockStorage,
   BROKEN,
+  CLAIM,
   type FromWorker,
+  JOB_NUMBER,
   type KernelRecipe,
   PENDING,
   type RunBlock,
-  STARTED,
   type ToWorker,
   WAKE,
   WORDS_PER_WORKER,
@@ -46,6 +50,7 @@ export class PoolThreads implements BlockDispatch {
   readonly #known: Set<number>[];
   readonly #executor = new BlockExecutor();
   readonly #spin = new SpinWait();
+  lastTimes = { ownMs: 0, workersMs: 0 };
   readonly #ids = new WeakMap<object, number>();
   readonly #scratch = new WeakMap<object, Map<string, AnyValues>>();
   readonly #forgotten: { tensors: number[]; arrays: number[] } = { tensors: [], arrays: [] };
@@ -192,52 +197,66 @@ export class PoolThreads implements BlockDispatch {
     }
     this.#forgetCollected();
     const control = this.#control;
+    const words = (w: number) => WAKE + WORDS_PER_WORKER * w;
     Atomics.store(control, PENDING, onWorkers.length);
-    Atomics.store(control, STARTED, 0);
     onWorkers.forEach((block, w) => {
       for (const operand of block.operands) {
         if ('tensor' in operand) this.#tell(w, operand.tensor, true);
         else if ('array' in operand) this.#tell(w, operand.array, false);
       }
       if (block.output !== undefined) this.#tell(w, block.output.array, false);
-      Atomics.add(control, WAKE + WORDS_PER_WORKER * w + 1, 1);
+      Atomics.store(control, words(w) + CLAIM, 0);
+      Atomics.add(control, words(w) + JOB_NUMBER, 1);
       this.#wake(w);
     });
-    let first: BlockStorage | undefined;
+    const outputs: (BlockStorage | undefined)[] = [];
     let error: unknown;
-    try {
-      first = this.#executor.run(blocks[0] as RunBlock);
-    } catch (e) {
-      error = e;
-    }
+    const runHere = (block: RunBlock) => {
+      try {
+        outputs.push(this.#executor.run(block));
+      } catch (e) {
+        outputs.push(undefined);
+        error ??= e;
+      }
+    };
+    const start = performance.now();
+    runHere(blocks[0] as RunBlock);
+    const ownEnd = performance.now();
+    // A block no worker has claimed yet (its worker asleep, descheduled or still loading) is
+    // run here: the call never waits for a thread to start.
+    const taken = onWorkers.map((_, w) => {
+      if (Atomics.compareExchange(control, words(w) + CLAIM, 0, 2) !== 0) return false;
+      Atomics.sub(control, PENDING, 1);
+      return true;
+    });
+    onWorkers.forEach((block, w) => {
+      if (taken[w]) runHere(block);
+      else outputs.push(undefined);
+    });
     for (let pending = Atomics.load(control, PENDING); pending !== 0; ) {
       if (Atomics.load(control, BROKEN) !== 0) {
         this.#failure ??= 'a worker failed to load its modules';
         throw new SparseThreadPoolError(`a worker of the pool failed to load its modules`);
       }
-      // Woken by the last block, or by a worker that failed to load (checked above). Looking
-      // first only while every worker runs its block: one not started yet may wait for this
-      // thread's core (a scheduler that packs threads onto few cores runs a woken worker
-      // beside its waker), which looking would keep from it.
-      const look = Atomics.load(control, STARTED) === onWorkers.length;
-      this.#spin.waitWhile(control, PENDING, pending, BROKEN_CHECK_MS, look);
+      // Woken by the last block, or by a worker that failed to load (checked above).
+      this.#spin.waitWhile(control, PENDING, pending, BROKEN_CHECK_MS);
       pending = Atomics.load(control, PENDING);
     }
-    const outputs: (BlockStorage | undefined)[] = [first];
+    const end = performance.now();
+    // The slowest worker ended when the wait did, or (none waited for) after its own time.
+    let workersMs = end - ownEnd < 0.001 ? 0 : end - start;
+    for (let w = 0; w < onWorkers.length && workersMs === 0; w++) {
+      workersMs = Math.max(workersMs, Atomics.load(control, words(w) + BLOCK_MICROS) / 1000);
+    }
+    // A call whose blocks ran here says nothing of the workers' speed.
+    this.lastTimes = taken.includes(true)
+      ? { ownMs: 0, workersMs: 0 }
+      : { ownMs: ownEnd - start, workersMs };
     onWorkers.forEach((block, w) => {
-      const started = this.#workers[w] as StartedWorker;
-      if (block.output !== undefined) {
-        // A dense output's block needs no answer; an error would have been posted.
-        const answer = started.receive() as FromWorker | undefined;
-        if (answer?.kind === 'error') {
-          error ??= new SparseThreadPoolError(
-            `a row block failed on worker ${w}: ${answer.name}: ${answer.message}`,
-          );
-        }
-        outputs.push(undefined);
-        return;
-      }
-      const answer = started.receive() as FromWorker | undefined;
+      if (taken[w]) return;
+      const answer = (this.#workers[w] as StartedWorker).receive() as FromWorker | undefined;
+      // A dense output's block needs no answer; an error would have been posted.
+      if (answer === undefined && block.output !== undefined) return;
       if (answer === undefined) {
         error ??= new SparseThreadPoolError(`worker ${w} finished without an answer`);
       } else if (answer.kind === 'error') {
@@ -245,7 +264,7 @@ export class PoolThreads implements BlockDispatch {
           `a row block failed on worker ${w}: ${answer.name}: ${answer.message}`,
         );
       } else {
-        outputs.push(answer.storage);
+        outputs[w + 1] = answer.storage;
       }
     });
     if (error !== undefined) throw error;

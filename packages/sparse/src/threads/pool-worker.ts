@@ -2,15 +2,15 @@
  * A worker of a {@link SparseThreadPool}: it waits on its wake-up word in shared memory
  * (looking at it briefly, then asleep: spin-wait.ts). On
  * each wake-up it reads every message waiting on its port (kernels to compile, shared tensors
- * and arrays to keep) synchronously, then runs the row block in its job area if its job
- * number moved. The block's answer (its part of a formatted output, or an error) is posted
+ * and arrays to keep) synchronously, then, if its job number moved, claims the row block in
+ * its job area and runs it (unless the calling thread claimed it first). The block's answer (its part of a formatted output, or an error) is posted
  * back before the pending count drops, so the caller finds it on the port once the count is 0.
  */
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockExecutor } from './block-executor.js';
 import { readJob } from './job-area.js';
 import type { FromWorker, ToWorker } from './protocol.js';
-import { PENDING, STARTED, WAKE, WORDS_PER_WORKER } from './protocol.js';
+import { BLOCK_MICROS, CLAIM, JOB_NUMBER, PENDING, WAKE, WORDS_PER_WORKER } from './protocol.js';
 import { SpinWait } from './spin-wait.js';
 
 /** What the pool hands each worker. */
@@ -74,12 +74,19 @@ function serve(data: PoolWorkerData): void {
   for (;;) {
     spin.waitWhile(control, wake, woken);
     woken = Atomics.load(control, wake);
+    // The job number before the messages: a call posts what its block needs before it bumps
+    // the number, so every message of the latest job is in by now.
+    const latest = Atomics.load(control, wake + JOB_NUMBER);
     if (!readMessages(data.port, executor)) break;
-    const latest = Atomics.load(control, wake + 1);
     if (latest === jobs) continue;
     jobs = latest;
-    Atomics.add(control, STARTED, 1);
+    // Taken by the caller, which runs a block no worker claimed by the end of its own.
+    if (Atomics.compareExchange(control, wake + CLAIM, 0, 1) !== 0) continue;
+    // The block claimed may be a later call's than `latest` (the caller took the earlier one
+    // and made the next call meanwhile): its messages were posted before its claim was reset.
+    if (!readMessages(data.port, executor)) break;
     let answer: FromWorker;
+    const start = performance.now();
     try {
       answer = { kind: 'done', storage: executor.run(readJob(job)) };
     } catch (error) {
@@ -90,6 +97,8 @@ function serve(data: PoolWorkerData): void {
         message: String(e?.message ?? error),
       };
     }
+    const micros = Math.min(2 ** 31 - 1, Math.round((performance.now() - start) * 1000));
+    Atomics.store(control, wake + BLOCK_MICROS, micros);
     // A dense output's block is in shared memory already: only a formatted one is posted.
     if (answer.kind === 'error' || answer.storage !== undefined) {
       data.port.postMessage(answer, transferable(answer));

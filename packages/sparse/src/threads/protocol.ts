@@ -86,14 +86,19 @@ export type FromWorker =
 
 /**
  * The control words in shared memory (an `Int32Array`, all 0 at first): `[PENDING]` counts
- * the blocks still running; `[BROKEN]` turns 1 when a worker failed to load; `[STARTED]`
- * counts the call's blocks a worker has begun; worker `w` waits on `[WAKE + 2w]` (bumped
- * after its messages are posted) and runs the block in its job area when `[WAKE + 2w + 1]`
- * (its job number) changed.
+ * the blocks still running; `[BROKEN]` turns 1 when a worker failed to load. Worker `w` has
+ * `WORDS_PER_WORKER` words from `WAKE + 4w`: it waits on the first (bumped after its messages
+ * are posted); a call bumps the second (its job number) after writing the block into its job
+ * area and posting what it needs; the worker then claims the block by turning the fourth (its
+ * claim) from 0 to 1 — unless the calling thread took it first (0 to 2) to run it itself —
+ * and writes how long the block took (µs) into the third.
  */
 export const PENDING = 0;
 export const BROKEN = 1;
-export const STARTED = 2;
-export const WAKE = 3;
+export const WAKE = 2;
 /** Control words per worker. */
-export const WORDS_PER_WORKER = 2;
+export const WORDS_PER_WORKER = 4;
+/** Offsets among a worker's words: its job number, its block's time (µs), its block's claim. */
+export const JOB_NUMBER = 1;
+export const BLOCK_MICROS = 2;
+export const CLAIM = 3;

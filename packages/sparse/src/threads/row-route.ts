@@ -103,16 +103,22 @@ export function callWork(rows: number, weight: SparseTensor | undefined, width: 
 /**
  * Row boundaries `0 = b0 < b1 < … < bk = rows` of `blocks` (at most `rows`) non-empty blocks, balanced
  * by rows plus the stored entries of `weight` (a partitioned sparse operand whose second level
- * has positions: a row's entries are its work), or by rows alone.
+ * has positions: a row's entries are its work), or by rows alone: the first block gets `first`
+ * of the work (the calling thread's share), the others equal parts of the rest.
  */
-export function rowSplit(rows: number, blocks: number, weight: SparseTensor | undefined): number[] {
+export function rowSplit(
+  rows: number,
+  blocks: number,
+  weight: SparseTensor | undefined,
+  first = 1 / blocks,
+): number[] {
   // Rows before `r` and their entries: a row costs what about ROW_WORK entries cost (its loop
   // set-up, its reduction's tail, its output), an entry one product.
   const cost = (r: number) => rowsWork(r, weight);
   const total = cost(rows);
   const bounds = [0];
   for (let k = 1; k < blocks; k++) {
-    const target = (k * total) / blocks;
+    const target = total * (first + ((k - 1) * (1 - first)) / (blocks - 1));
     // The first row boundary at or past the target.
     let lo = bounds[bounds.length - 1] as number;
     let hi = rows;

@@ -19,6 +19,7 @@ import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
 import type { SparsifyOptions } from '../sparsify/sparsify.js';
 import { joinedBlocks } from './block-assembly.js';
+import { BlockBalance } from './block-balance.js';
 import type { BlockDispatch } from './block-dispatch.js';
 import type { BuiltKernel } from './block-executor.js';
 import { SparseThreadPoolError } from './errors.js';
@@ -66,6 +67,7 @@ export class ThreadedKernel {
   readonly #id: number;
   readonly #route: RowRoute;
   readonly #minBlockWork: number;
+  readonly #balance = new BlockBalance();
   #lastCallThreads = 0;
 
   /** Made by `SparseThreadPool.kernel` (the package entry exports this class as a type only). */
@@ -96,7 +98,11 @@ export class ThreadedKernel {
     return undefined;
   }
 
-  /** Threads the last call ran on (1: the calling thread alone; 0: no call yet). */
+  /**
+   * Row blocks the last call was split into, one per thread it was handed to (1: the calling
+   * thread alone; 0: no call yet). A block no worker had started by the time the calling
+   * thread finished its own was run by the calling thread too.
+   */
   get lastCallThreads(): number {
     return this.#lastCallThreads;
   }
@@ -177,7 +183,9 @@ export class ThreadedKernel {
         (out as Float64Array).set(output as Float64Array);
       }
     }
-    const bounds = rowSplit(rows, Math.min(blockCount, rows), weight);
+    const count = Math.min(blockCount, rows);
+    const share = this.#balance.share(count);
+    const bounds = rowSplit(rows, count, weight, share);
     const blocks: RunBlock[] = [];
     for (let b = 0; b + 1 < bounds.length; b++) {
       blocks.push({
@@ -191,6 +199,7 @@ export class ThreadedKernel {
     }
     const storages = pool.runBlocks(blocks);
     if (storages === undefined) return alone();
+    this.#balance.record(count, share, pool.lastTimes.ownMs, pool.lastTimes.workersMs);
     this.#lastCallThreads = blocks.length;
     if (out !== undefined) {
       if (output === out || (output === undefined && !viaScratch)) return out;

@@ -5,8 +5,9 @@
  * large one split), skewed rows (one row holding every entry; R-MAT power-law rows), empty
  * matrices, and repeated calls whose operands change (a new matrix of the same shape, new
  * values in the same dense array), so no split, block or shared copy of an earlier call is
- * reused. Disposal ends every worker thread, even right after calls, while they still look
- * for more work.
+ * reused. Blocks no worker has started (a fresh pool's workers still load) run on the calling
+ * thread, with the same result. Disposal ends every worker thread, even right after calls,
+ * while they still look for more work.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { seededRandom } from '@tilekit/conformance/testing';
@@ -202,8 +203,48 @@ describe('the threads a call runs on', () => {
   });
 });
 
+describe('blocks no worker has started', () => {
+  it('run on the calling thread: a fresh pool’s first calls, while its workers still load, give runKernel’s result', async () => {
+    const random = seededRandom(21);
+    for (const threads of [2, 4]) {
+      // No await between creating the kernels and calling them: the workers are still loading
+      // their modules, so the calling thread runs every block of these calls.
+      const pool = await poolOf(threads, 0);
+      const kernels = kernelsOf(pool, 'f64');
+      for (let call = 0; call < 3; call++) {
+        const A = randomMatrix(random, 200, 80, 900, 'rmat', 'float64');
+        expectLikeRunKernel(kernels.spmv, {
+          A,
+          x: { data: denseOf(random, 80, 'float64'), shape: [80] },
+        });
+        expectLikeRunKernel(kernels.spmm, {
+          A,
+          B: { data: denseOf(random, 80 * 4, 'float64'), shape: [80, 4] },
+        });
+        expectLikeRunKernel(kernels.spgemm, {
+          A,
+          B: randomMatrix(random, 80, 50, 160, 'uniform', 'float64'),
+        });
+        expect(kernels.spgemm.lastCallThreads).toBe(threads);
+      }
+    }
+  }, 60_000);
+});
+
 /** The threads of this process (Linux). */
 const threadCount = () => readdirSync('/proc/self/task').length;
+
+/** The thread count once it held still for 300 ms (pools still loading start more threads). */
+async function stableThreadCount(): Promise<number> {
+  let last = threadCount();
+  for (let same = 0, k = 0; same < 6 && k < 200; k++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = threadCount();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
 
 async function settledThreadCount(target: number): Promise<number> {
   // A worker's thread ends shortly after terminate() resolves.
@@ -220,12 +261,14 @@ describe('disposal', () => {
     const A = randomMatrix(random, 3000, 500, 30_000, 'rmat', 'float64');
     const x = { data: denseOf(random, 500, 'float64'), shape: [500] };
     for (const threads of [2, 4]) {
-      const before = threadCount();
+      const before = await stableThreadCount();
       const pool = await SparseThreadPool.create({ threads, minBlockWork: 0 });
       const { spmv } = kernelsOf(pool, 'f64');
+      expectLikeRunKernel(spmv, { A, x });
+      // Once the workers have loaded (no more threads starting), calls they take part in.
+      expect(await stableThreadCount()).toBeGreaterThanOrEqual(before + threads - 1);
       for (let call = 0; call < 20; call++) expectLikeRunKernel(spmv, { A, x });
       expect(spmv.lastCallThreads).toBe(threads);
-      expect(threadCount()).toBeGreaterThanOrEqual(before + threads - 1);
       // Disposed at once after the last call: the workers are still looking (spin-wait.ts).
       await pool.dispose();
       expect(await settledThreadCount(before)).toBeLessThanOrEqual(before);
