@@ -12,6 +12,9 @@ import { loadIndex } from './emit-context.js';
 import type { OutputInsertion } from './output-insertion.js';
 import { WorkspaceMarks } from './workspace-marks.js';
 
+/** Rows of at most this many touched coordinates are sorted (see `emitInOrder`). */
+const SORTED_AT_MOST = 16;
+
 /** Emits the workspace of an expanded output: its opening, its updates and its drain. */
 export class ExpandedRow {
   private readonly ctx: AssemblyContext;
@@ -70,39 +73,17 @@ export class ExpandedRow {
 
   /**
    * Appends the workspace's entries in coordinate order below the prefix bound in `idx`, and
-   * clears the entries it used. Few entries are sorted (insertion sort of the touched
-   * coordinates); many are found by scanning the whole workspace, whichever costs less. `n`
-   * is the workspace's entry count.
+   * clears the entries it used (see {@link emitInOrder}). `n` is the workspace's entry count.
    */
   emitExpandEnd(b: Builder, idx: ReadonlyMap<string, Value>, n: Value): void {
     if (this.insertion.appendsEveryInsertion) {
       this.emitCompressAppend(b, idx, n);
       return;
     }
-    const extent = this.ctx.size(this.insertion.lastIndex);
-    const marks = this.marks();
-    b.ifOp(
-      this.scansMarks(b, n, marks.wordCount(b, extent)),
-      [],
-      (tb) => {
-        marks.emitForEachMarked(tb, extent, [], (fb, j) => {
-          this.drain(fb, idx, j);
-          return [];
-        });
-        return [];
-      },
-      (eb) => {
-        this.emitSort(eb, n);
-        const added = this.ctx.arg(outputKeys.workspaceCoordinates);
-        eb.forOp(this.ctx.c(0), n, this.ctx.c(1), [], (fb, t) => {
-          const j = loadIndex(fb, added, t as Value);
-          this.drain(fb, idx, j);
-          marks.emitClearWordOf(fb, j);
-          return [];
-        });
-        return [];
-      },
-    );
+    this.emitInOrder(b, n, [], (fb, j) => {
+      this.drain(fb, idx, j);
+      return [];
+    });
   }
 
   /**
@@ -114,11 +95,8 @@ export class ExpandedRow {
   private emitCompressAppend(b: Builder, idx: ReadonlyMap<string, Value>, n: Value): void {
     const { c } = this.ctx;
     const last = this.rank - 1;
-    const extent = this.ctx.size(this.insertion.lastIndex);
-    const added = this.ctx.arg(outputKeys.workspaceCoordinates);
     const crd = this.ctx.arg(outputKeys.coordinates(last));
     const values = this.ctx.arg(outputKeys.values);
-    const marks = this.marks();
     b.ifOp(b.cmpi('ugt', n, c(0)), [], (nb) => {
       const coords = this.levelIndices.map((i) => idx.get(i) as Value);
       const parent = this.insertion.walk(nb, coords, last);
@@ -135,38 +113,20 @@ export class ExpandedRow {
         }
         return ab.addi(q, c(1));
       };
+      // Where the row fits the storage (every call but a too-small first one), the appends
+      // need no capacity checks.
+      const room = nb.select(
+        nb.cmpi('ult', this.ctx.length(crd), this.ctx.length(values)),
+        this.ctx.length(crd),
+        this.ctx.length(values),
+      );
+      const appendAll = (rb: Builder, guarded: boolean): Value[] =>
+        this.emitInOrder(rb, n, [start], (fb, j, [q]) => [append(fb, j, q as Value, guarded)]);
       const end = nb.ifOp(
-        this.scansMarks(nb, n, marks.wordCount(nb, extent)),
+        nb.cmpi('ule', nb.addi(start, n), room),
         [index],
-        (tb) => {
-          // Where the row fits the storage (every call but a too-small first one), the
-          // appends need no capacity checks.
-          const room = tb.select(
-            tb.cmpi('ult', this.ctx.length(crd), this.ctx.length(values)),
-            this.ctx.length(crd),
-            this.ctx.length(values),
-          );
-          const appendMarked = (rb: Builder, guarded: boolean): Value[] =>
-            marks.emitForEachMarked(rb, extent, [start], (fb, j, [q]) => [
-              append(fb, j, q as Value, guarded),
-            ]);
-          const appended = tb.ifOp(
-            tb.cmpi('ule', tb.addi(start, n), room),
-            [index],
-            (ub) => appendMarked(ub, false),
-            (gb) => appendMarked(gb, true),
-          );
-          return [appended.results[0] as Value];
-        },
-        (eb) => {
-          this.emitSort(eb, n);
-          const loop = eb.forOp(c(0), n, c(1), [start], (fb, t, q) => {
-            const j = loadIndex(fb, added, t as Value);
-            marks.emitClearWordOf(fb, j);
-            return [append(fb, j, q as Value, true)];
-          });
-          return [loop.results[0] as Value];
-        },
+        (ub) => appendAll(ub, false),
+        (gb) => appendAll(gb, true),
       ).results[0] as Value;
       this.state.store(nb, end, last, COUNT);
       this.state.guardedStore(
@@ -181,11 +141,46 @@ export class ExpandedRow {
   }
 
   /**
-   * Whether a row of `n` touched coordinates is drained by scanning its marks' `words`, or
-   * (few coordinates in a wide row) by sorting the touched coordinates, whichever costs less.
+   * Visits the row's `n` touched coordinates in increasing order with `body` (carrying
+   * `inits`), leaving the marks clear, by whichever costs least: a few coordinates sorted in
+   * place (a branch-free insertion sort, whose steps do not depend on the data); a row that
+   * touched at least as many coordinates as the marks have words, by reading every word; any
+   * other through the marks' summary (workspace-marks.ts), which reads only the words that
+   * hold marks. Sorting a row of a few dozen coordinates costs more than the summary: the
+   * branching insertion sort it replaces mispredicted once per coordinate.
    */
-  private scansMarks(b: Builder, n: Value, words: Value): Value {
-    return b.cmpi('ugt', b.muli(n, n), b.muli(words, this.ctx.c(4)));
+  private emitInOrder(
+    b: Builder,
+    n: Value,
+    inits: readonly Value[],
+    body: (b: Builder, j: Value, carried: readonly Value[]) => Value[],
+  ): Value[] {
+    const { c } = this.ctx;
+    const extent = this.ctx.size(this.insertion.lastIndex);
+    const added = this.ctx.arg(outputKeys.workspaceCoordinates);
+    const marks = this.marks();
+    const types = inits.map((v) => v.type);
+    const drained = b.ifOp(
+      b.cmpi('uge', n, marks.wordCount(b, extent)),
+      types,
+      (sb) => marks.emitForEachMarked(sb, extent, inits, body),
+      (lb) =>
+        lb.ifOp(
+          lb.cmpi('ule', n, c(SORTED_AT_MOST)),
+          types,
+          (tb) => {
+            this.emitSort(tb, n);
+            const loop = tb.forOp(c(0), n, c(1), inits, (fb, t, ...carried) => {
+              const j = loadIndex(fb, added, t as Value);
+              marks.emitClearWordOf(fb, j);
+              return body(fb, j, carried as Value[]);
+            });
+            return [...loop.results];
+          },
+          (mb) => marks.emitForEachListedMarked(mb, extent, added, n, inits, body),
+        ).results,
+    );
+    return [...drained.results];
   }
 
   /** The workspace's marks (see workspace-marks.ts), made on first use: only expanded outputs have them. */
@@ -210,32 +205,27 @@ export class ExpandedRow {
     return v;
   }
 
-  /** Insertion sort of the first `n` touched coordinates. */
+  /**
+   * Sorts the first `n` touched coordinates in place, an insertion sort without branches on
+   * the data: inserting `key` into the sorted `s[0..t)` makes `s[j]` the `j`-th smallest of
+   * both, `min(max(s[j-1], key), s[j])` (`max(s[t-1], key)` at `t`, `min(s[0], key)` at 0),
+   * written from the top down so that each step reads values not yet moved.
+   */
   private emitSort(b: Builder, n: Value): void {
     const added = this.ctx.arg(outputKeys.workspaceCoordinates);
     const one = this.ctx.c(1);
     b.forOp(one, n, one, [], (fb, t) => {
       const key = fb.load(added, [t as Value]);
-      const hole = fb.whileOp(
-        [t as Value],
-        [index],
-        (wb, s) => {
-          const positive = wb.cmpi('ugt', s as Value, this.ctx.c(0));
-          const larger = wb.ifOp(
-            positive,
-            [positive.type],
-            (tb) => [tb.cmpi('ugt', tb.load(added, [tb.subi(s as Value, one)]), key)],
-            (eb) => [eb.constantBool(false)],
-          );
-          return [larger.results[0] as Value, s as Value];
-        },
-        (wb, s) => {
-          const prev = wb.subi(s as Value, one);
-          wb.store(wb.load(added, [prev]), added, [s as Value]);
-          return [prev];
-        },
-      );
-      fb.store(key, added, [hole.results[0] as Value]);
+      const below = fb.load(added, [fb.subi(t as Value, one)]);
+      fb.store(fb.binary('arith.maxui', below, key), added, [t as Value]);
+      const lowest = fb.forOp(one, t as Value, one, [below], (lb, u, upper) => {
+        const j = lb.subi(t as Value, u as Value);
+        const lower = lb.load(added, [lb.subi(j, one)]);
+        const raised = lb.binary('arith.maxui', lower, key);
+        lb.store(lb.binary('arith.minui', raised, upper as Value), added, [j]);
+        return [lower];
+      });
+      fb.store(fb.binary('arith.minui', lowest.results[0] as Value, key), added, [this.ctx.c(0)]);
       return [];
     });
   }

@@ -11,12 +11,19 @@
  * word drained ends with one loop exit the processor cannot predict (the number of set bits
  * varies), and halving the words halves those.
  *
+ * A row that touched few coordinates of a wide workspace is drained through a second bitmap,
+ * the summary (after the marks, one bit per 64-bit word of marks): its touched coordinates set
+ * their words' summary bits, and the summary, read the same way, leads to the words that hold
+ * marks, so the drain reads those words only instead of every word (a row of 100 coordinates
+ * among 65536 reads about 100 words, not 1024), in coordinate order, with no sort.
+ *
  * The index of a word's lowest set bit needs no count-trailing-zeros op: isolated, it is a
  * power of two, which converts to f64 exactly, and an f64 power of two's exponent field (its
  * bits 52 to 62, less the bias 1023) is that index.
  */
 import type { Builder, Value } from '@tilekit/loop-ir';
 import { f64, i32, i64, index } from '@tilekit/loop-ir';
+import { loadIndex } from './emit-context.js';
 
 /** The f64 exponent field's offset and bias. */
 const EXPONENT_SHIFT = 52;
@@ -26,9 +33,13 @@ const EXPONENT_BIAS = 1023;
 const WORD_BITS = 32;
 const DRAIN_BITS = 64;
 
-/** The `i32` words a workspace of `extent` coordinates keeps its marks in (whole pairs). */
+/**
+ * The `i32` words a workspace of `extent` coordinates keeps its marks in, then its summary
+ * (whole pairs of each).
+ */
 export function markWordCount(extent: number): number {
-  return 2 * Math.ceil(extent / DRAIN_BITS);
+  const pairs = Math.ceil(extent / DRAIN_BITS);
+  return 2 * pairs + 2 * Math.ceil(pairs / DRAIN_BITS);
 }
 
 /** Emits marking, testing and draining of the workspace marks held in `filled`. */
@@ -52,7 +63,12 @@ export class WorkspaceMarks {
 
   /** The 64-bit words {@link emitForEachMarked} drains for `extent` coordinates. */
   wordCount(b: Builder, extent: Value): Value {
-    return b.binary('arith.shrui', b.addi(extent, this.c(DRAIN_BITS - 1)), this.log2(DRAIN_BITS));
+    return this.pairsOf(b, extent);
+  }
+
+  /** 64-bit words holding `bits` bits. */
+  private pairsOf(b: Builder, bits: Value): Value {
+    return b.binary('arith.shrui', b.addi(bits, this.c(DRAIN_BITS - 1)), this.log2(DRAIN_BITS));
   }
 
   /** Marks coordinate `j`; returns whether it was unmarked before (an `i1`). */
@@ -88,37 +104,89 @@ export class WorkspaceMarks {
     body: (b: Builder, j: Value, carried: readonly Value[]) => Value[],
   ): Value[] {
     const c = this.c;
+    const loop = b.forOp(c(0), this.wordCount(b, extent), c(1), inits, (fb, wi, ...carried) =>
+      this.drainPair(fb, c(0), wi as Value, carried as Value[], body),
+    );
+    return [...loop.results];
+  }
+
+  /**
+   * {@link emitForEachMarked} for a row whose `n` touched coordinates are listed in `touched`
+   * (a memref of coordinates): through the summary (see the module comment), reading only the
+   * words that hold marks; the summary is left clear.
+   */
+  emitForEachListedMarked(
+    b: Builder,
+    extent: Value,
+    touched: Value,
+    n: Value,
+    inits: readonly Value[],
+    body: (b: Builder, j: Value, carried: readonly Value[]) => Value[],
+  ): Value[] {
+    const c = this.c;
+    const words = this.pairsOf(b, extent);
+    // The summary's i32 words follow the marks' (two per 64-bit word).
+    const summary = b.binary('arith.shli', words, c(1));
+    b.forOp(c(0), n, c(1), [], (fb, t) => {
+      const j = loadIndex(fb, touched, t as Value);
+      const word = fb.binary('arith.shrui', j, this.log2(DRAIN_BITS));
+      const at = fb.addi(summary, fb.binary('arith.shrui', word, this.log2(WORD_BITS)));
+      const bit = fb.binary(
+        'arith.shli',
+        fb.constantInt(1, i32),
+        fb.cast('arith.index_cast', fb.binary('arith.andi', word, c(WORD_BITS - 1)), i32),
+      );
+      fb.store(fb.binary('arith.ori', fb.load(this.filled, [at]), bit), this.filled, [at]);
+      return [];
+    });
+    const loop = b.forOp(c(0), this.pairsOf(b, words), c(1), inits, (fb, si, ...carried) =>
+      this.drainPair(fb, summary, si as Value, carried as Value[], (wb, wi, rest) =>
+        this.drainPair(wb, c(0), wi, rest as Value[], body),
+      ),
+    );
+    return [...loop.results];
+  }
+
+  /**
+   * Visits the set bits of the 64-bit word `wi` of the bitmap starting at i32 word `start` of
+   * the marks array, lowest first, as `wi * 64 + bit` with `body`, then clears the word.
+   */
+  private drainPair(
+    b: Builder,
+    start: Value,
+    wi: Value,
+    carried: readonly Value[],
+    body: (b: Builder, j: Value, carried: readonly Value[]) => Value[],
+  ): Value[] {
+    const c = this.c;
     const zero = b.constantInt(0, i64);
     const one = b.constantInt(1, i64);
-    const loop = b.forOp(c(0), this.wordCount(b, extent), c(1), inits, (fb, wi, ...carried) => {
-      const base = fb.binary('arith.shli', wi as Value, this.log2(DRAIN_BITS));
-      const low = fb.binary('arith.shli', wi as Value, c(1));
-      const high = fb.addi(low, c(1));
-      const wide = (at: Value): Value => fb.cast('arith.extui', fb.load(this.filled, [at]), i64);
-      const word = fb.binary(
-        'arith.ori',
-        wide(low),
-        fb.binary('arith.shli', wide(high), fb.constantInt(WORD_BITS, i64)),
-      );
-      const bits = fb.whileOp(
-        [word, ...(carried as Value[])],
-        [i64, ...inits.map((v) => v.type)],
-        (wb, w, ...rest) => [wb.cmpi('ne', w as Value, zero), w as Value, ...(rest as Value[])],
-        (ab, w, ...rest) => {
-          // The lowest set bit: `x ^ (x & (x - 1))`.
-          const cleared = ab.binary('arith.andi', w as Value, ab.subi(w as Value, one));
-          const lowest = ab.binary('arith.xori', w as Value, cleared);
-          const j = ab.addi(base, this.indexOfBit(ab, lowest));
-          const next = body(ab, j, rest as Value[]);
-          return [ab.binary('arith.xori', w as Value, lowest), ...next];
-        },
-      );
-      const cleared = fb.constantInt(0, i32);
-      fb.store(cleared, this.filled, [low]);
-      fb.store(cleared, this.filled, [high]);
-      return bits.results.slice(1);
-    });
-    return [...loop.results];
+    const base = b.binary('arith.shli', wi, this.log2(DRAIN_BITS));
+    const low = b.addi(start, b.binary('arith.shli', wi, c(1)));
+    const high = b.addi(low, c(1));
+    const wide = (at: Value): Value => b.cast('arith.extui', b.load(this.filled, [at]), i64);
+    const word = b.binary(
+      'arith.ori',
+      wide(low),
+      b.binary('arith.shli', wide(high), b.constantInt(WORD_BITS, i64)),
+    );
+    const bits = b.whileOp(
+      [word, ...carried],
+      [i64, ...carried.map((v) => v.type)],
+      (wb, w, ...rest) => [wb.cmpi('ne', w as Value, zero), w as Value, ...(rest as Value[])],
+      (ab, w, ...rest) => {
+        // The lowest set bit: `x ^ (x & (x - 1))`.
+        const cleared = ab.binary('arith.andi', w as Value, ab.subi(w as Value, one));
+        const lowest = ab.binary('arith.xori', w as Value, cleared);
+        const j = ab.addi(base, this.indexOfBit(ab, lowest));
+        const next = body(ab, j, rest as Value[]);
+        return [ab.binary('arith.xori', w as Value, lowest), ...next];
+      },
+    );
+    const cleared = b.constantInt(0, i32);
+    b.store(cleared, this.filled, [low]);
+    b.store(cleared, this.filled, [high]);
+    return bits.results.slice(1);
   }
 
   /** The index of the one set bit of `power` (an `i64` holding a power of two). */
