@@ -1,8 +1,8 @@
 /**
  * `@tilekit/sparse/tfjs/register-webgpu/spmv`: registers for the `webgpu` backend the kernels
  * `spmv` runs (see register-once.ts) and the gradients, with `spmv`'s prepared passes only, so that
- * an app using this op alone bundles no other op's passes (each op used takes its own entry,
- * `toDense()` `sparseToDense`'s). `@tilekit/sparse/tfjs/register-webgpu` registers every op; both
+ * an app using this op alone bundles no other op's passes (import one entry per op the app calls;
+ * `toDense()` is `sparseToDense`). `@tilekit/sparse/tfjs/register-webgpu` registers every op; both
  * may be imported.
  */
 import '../register-gradients.js';

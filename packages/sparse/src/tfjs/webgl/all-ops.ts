@@ -12,7 +12,10 @@ import { SPMV_WEBGL_PASSES } from '../prepared/spmv-webgl-passes.generated.js';
 import { TO_DENSE_WEBGL_PASSES } from '../prepared/to-dense-webgl-passes.generated.js';
 import { sparseWebglKernels } from './kernels.js';
 
-/** Every sparse kernel's config for the webgl backend (running every ready-made op's prepared passes). */
+/**
+ * Every sparse kernel's config for the webgl backend, running every ready-made op's prepared
+ * passes.
+ */
 export const sparseWebglKernelConfigs: readonly KernelConfig[] = sparseWebglKernels.configs(
   SPARSE_KERNEL_NAMES,
   [

@@ -13,7 +13,10 @@ import { TO_DENSE_WEBGPU_PASSES } from '../prepared/to-dense-webgpu-passes.gener
 import { installDotProducts } from './dot-products.js';
 import { sparseWebgpuKernels } from './kernels.js';
 
-/** Every sparse kernel's config for the webgpu backend (running every ready-made op's prepared passes). */
+/**
+ * Every sparse kernel's config for the webgpu backend, running every ready-made op's prepared
+ * passes.
+ */
 export const sparseWebgpuKernelConfigs: readonly KernelConfig[] = sparseWebgpuKernels.configs(
   SPARSE_KERNEL_NAMES,
   [
