@@ -36,13 +36,14 @@ export interface RowFormSource {
 }
 
 /**
- * The non-empty rows in order and where each one's entries end (stored positions): the one
- * form every row form reduces to in time linear in the entries (plus the rows of a pointers
+ * The non-empty rows in order and their segments of stored positions (`bounds[s]` to
+ * `bounds[s + 1]` for the `s`-th row, so `bounds` is a DCSR's `positions[1]`): the one form
+ * every row form reduces to in time linear in the entries (plus the rows of a pointers
  * source, which stores them all).
  */
 interface RowSegments {
   readonly rows: Uint32Array | Float64Array;
-  readonly ends: Uint32Array;
+  readonly bounds: Uint32Array | ArrayLike<number>;
 }
 
 /**
@@ -107,44 +108,66 @@ function segmentsOf(source: RowFormSource, from: RowForm, rowCount: number): Row
     const crd = numbersOf(source.coordinates[0] as IndexArray);
     const rows = rowArray(rowCount, crd.length);
     rows.set(crd);
-    const pos = numbersOf(source.positions[1] as IndexArray);
-    const ends = new Uint32Array(crd.length);
-    for (let s = 0; s < ends.length; s++) ends[s] = pos[s + 1] as number;
-    return { rows, ends };
+    return { rows, bounds: numbersOf(source.positions[1] as IndexArray) };
   }
-  if (from === 'pointers') {
-    const pos = numbersOf(source.positions[1] as IndexArray);
-    let nonEmpty = 0;
-    for (let r = 0; r < rowCount; r++) if ((pos[r + 1] as number) > (pos[r] as number)) nonEmpty++;
-    const rows = rowArray(rowCount, nonEmpty);
-    const ends = new Uint32Array(nonEmpty);
-    let k = 0;
-    for (let r = 0; r < rowCount; r++) {
-      const end = pos[r + 1] as number;
-      if (end > (pos[r] as number)) {
-        rows[k] = r;
-        ends[k] = end;
-        k++;
-      }
-    }
-    return { rows, ends };
-  }
+  if (from === 'pointers')
+    return nonEmptyRows(numbersOf(source.positions[1] as IndexArray), rowCount);
   const crd = numbersOf(source.coordinates[0] as IndexArray);
   const n = crd.length;
   let runs = 0;
   for (let e = 0; e < n; e++) if (e === 0 || crd[e] !== crd[e - 1]) runs++;
   const rows = rowArray(rowCount, runs);
-  const ends = new Uint32Array(runs);
+  const bounds = new Uint32Array(runs + 1);
   let k = -1;
   for (let e = 0; e < n; e++) {
     const r = crd[e] as number;
     if (k < 0 || r !== rows[k]) rows[++k] = r;
-    ends[k] = e + 1;
+    bounds[k + 1] = e + 1;
   }
-  return { rows, ends };
+  return { rows, bounds };
 }
 
-/** One row coordinate per entry of a pointers source, read straight off its positions. */
+/**
+ * The non-empty rows of row pointers `pointers` and their segments, written straight into
+ * the arrays a DCSR stores. Whether a row is empty is random in a sparse matrix, so both
+ * passes count and write without branching on it: every row's entry is written at the next
+ * free place, which only a non-empty row then claims (a later row overwrites it otherwise).
+ */
+function nonEmptyRows(pointers: ArrayLike<number>, rowCount: number): RowSegments {
+  // Positions are below 2^31, so `start - end` is negative exactly for a non-empty row.
+  let nonEmpty = 0;
+  let start = pointers[0] as number;
+  for (let r = 1; r <= rowCount; r++) {
+    const end = pointers[r] as number;
+    nonEmpty += (start - end) >>> 31;
+    start = end;
+  }
+  const rows = rowArray(rowCount, nonEmpty);
+  const bounds = new Uint32Array(nonEmpty + 1);
+  start = pointers[0] as number;
+  bounds[0] = start;
+  for (let r = 0, k = 0; k < nonEmpty; r++) {
+    const end = pointers[r + 1] as number;
+    rows[k] = r;
+    bounds[k + 1] = end;
+    k += (start - end) >>> 31;
+    start = end;
+  }
+  return { rows, bounds };
+}
+
+/**
+ * Rows at least this long on average are each written by the engine's `fill`; shorter ones
+ * would pay a call per row, and a loop over each row's entries stops at an unpredictable
+ * place, so they are found by marks instead (rowsPerEntry).
+ */
+const LONG_ROW = 16;
+
+/**
+ * One row coordinate per entry of a pointers source, read off its positions. Short rows:
+ * each row's start is marked (+1 at its first entry), then a running sum over the entries
+ * gives each one its row, with no branch on where a row ends.
+ */
 function rowsPerEntry(
   source: RowFormSource,
   rowCount: number,
@@ -152,9 +175,18 @@ function rowsPerEntry(
 ): Uint32Array | Float64Array {
   const pos = numbersOf(source.positions[1] as IndexArray);
   const rows = rowArray(rowCount, nnz);
-  for (let r = 0; r < rowCount; r++) {
-    const end = pos[r + 1] as number;
-    for (let q = pos[r] as number; q < end; q++) rows[q] = r;
+  if (nnz >= LONG_ROW * rowCount) {
+    for (let r = 0; r < rowCount; r++) rows.fill(r, pos[r] as number, pos[r + 1] as number);
+    return rows;
+  }
+  for (let r = 1; r < rowCount; r++) {
+    const start = pos[r] as number;
+    if (start < nnz) rows[start] = (rows[start] as number) + 1;
+  }
+  let row = 0;
+  for (let e = 0; e < nnz; e++) {
+    row += rows[e] as number;
+    rows[e] = row;
   }
   return rows;
 }
@@ -174,31 +206,30 @@ function outerLevel(
   nnz: number,
   target: SparseFormat,
 ): OuterLevel {
-  const { rows, ends } = segments;
+  const { rows, bounds } = segments;
   const k = rows.length;
   if (to === 'pointers') {
     const pointers = pointerArray(rowCount);
     let r = 0;
     for (let s = 0; s < k; s++) {
       const row = rows[s] as number;
-      const start = s === 0 ? 0 : (ends[s - 1] as number);
+      const start = bounds[s] as number;
       while (r <= row) pointers[r++] = start;
     }
     while (r <= rowCount) pointers[r++] = nnz;
     return pointersLevel(pointers, nnz, target);
   }
   if (to === 'segments') {
-    const bounds = new Uint32Array(k + 1);
-    bounds.set(ends, 1);
+    // Built here from pointers or per-entry rows (a segments source is kept as it is).
     const positions0 = indexArrayFrom(target.posWidth, Uint32Array.of(0, k), 'positions[0]', k);
     const coordinates0 = indexArrayFrom(target.crdWidth, rows, 'coordinates[0]', rowCount - 1);
-    const positions1 = indexArrayFrom(target.posWidth, bounds, 'positions[1]', nnz);
+    const positions1 = indexArrayFrom(target.posWidth, bounds as Uint32Array, 'positions[1]', nnz);
     return { positions0, positions1, coordinates0 };
   }
   const perEntry = rowArray(rowCount, nnz);
   for (let s = 0, e = 0; s < k; s++) {
     const row = rows[s] as number;
-    const end = ends[s] as number;
+    const end = bounds[s + 1] as number;
     while (e < end) perEntry[e++] = row;
   }
   return perEntryLevel(perEntry, rowCount, nnz, target);
