@@ -1,8 +1,9 @@
 /**
  * The calling thread's share of a kernel's work, learned from its calls' times. The caller
  * computes the first block while the workers compute theirs, but they start late by a wake-up
- * (tens of µs, more on a busy machine, where a worker may also be descheduled), and the threads
- * need not run at one speed (another kernel's operands in the caller's wasm memory). After each
+ * (tens of µs, more on a busy machine, where a worker may also be descheduled, and then the
+ * caller runs the worker's block too), and the threads need not run at one speed (another
+ * kernel's operands in the caller's wasm memory). After each
  * call the share moves halfway to the one that would have made the caller and the slowest
  * worker finish together, in steps of 1/{@link SHARE_STEPS}, and only by 2 steps or more, so
  * that calls in a row keep their row split (and each thread its cached row blocks). The share

@@ -243,15 +243,15 @@ export class PoolThreads implements BlockDispatch {
       pending = Atomics.load(control, PENDING);
     }
     const end = performance.now();
-    // The slowest worker ended when the wait did, or (none waited for) after its own time.
+    // The slowest worker ended when the wait (or the blocks run here) did, or (none waited for)
+    // after its own time.
     let workersMs = end - ownEnd < 0.001 ? 0 : end - start;
     for (let w = 0; w < onWorkers.length && workersMs === 0; w++) {
       workersMs = Math.max(workersMs, Atomics.load(control, words(w) + BLOCK_MICROS) / 1000);
     }
-    // A call whose blocks ran here says nothing of the workers' speed.
-    this.lastTimes = taken.includes(true)
-      ? { ownMs: 0, workersMs: 0 }
-      : { ownMs: ownEnd - start, workersMs };
+    // A block run here counts as a worker that ended with this thread: one that does not start
+    // in time gets fewer rows in the next calls.
+    this.lastTimes = { ownMs: ownEnd - start, workersMs };
     onWorkers.forEach((block, w) => {
       if (taken[w]) return;
       const answer = (this.#workers[w] as StartedWorker).receive() as FromWorker | undefined;
