@@ -17,10 +17,11 @@ export class SparseFormatError extends SparseArgumentError {
  */
 export class SparseStorageError extends SparseError {
   override readonly name = 'SparseStorageError';
+  // Declared, and set by the constructor (as SparseArgumentError's argument).
   /** The argument at fault, e.g. `'positions[1]'`, `'coordinates[0]'`, `'values'`. */
-  override readonly argument: string;
+  declare readonly argument: string;
   /** Index inside the offending array, when the problem is at one element. */
-  readonly at: number | undefined;
+  declare readonly at: number | undefined;
 
   constructor(argument: string, problem: string, at?: number) {
     const name = textOf(argument);

@@ -81,15 +81,17 @@ export function adoptStorage(
 
 /** A tensor in sparse level storage. */
 export class SparseTensor {
+  // The fields are declared, and set by the constructor: a field defined in the class body
+  // becomes one helper call per field in apps built for Vite's default browser targets.
   /** Dimension sizes, in dimension order. */
-  readonly shape: readonly number[];
-  readonly format: SparseFormat;
+  declare readonly shape: readonly number[];
+  declare readonly format: SparseFormat;
   /** Per level: the positions array of compressed levels, else `undefined`. */
-  readonly positions: readonly (IndexArray | undefined)[];
+  declare readonly positions: readonly (IndexArray | undefined)[];
   /** Per level: the coordinates array of non-dense levels, else `undefined`. */
-  readonly coordinates: readonly (IndexArray | undefined)[];
+  declare readonly coordinates: readonly (IndexArray | undefined)[];
   /** Stored values, one per position of the last level. */
-  readonly values: ValueArray;
+  declare readonly values: ValueArray;
 
   /**
    * Reads a sparse tensor handed over by another library — TensorFlow's triple

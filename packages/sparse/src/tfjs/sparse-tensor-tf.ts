@@ -71,6 +71,16 @@ function checkShape(shape: unknown, argument: string): readonly number[] {
 }
 
 /**
+ * `x` clamped into `[0, max]` by the backend's ClipByValue kernel. The kernels are run directly
+ * rather than through `tf.clipByValue` and `tf.concat`: their op wrappers (argument conversion
+ * and checks these internal int32 tensors do not need) would add to every app that uses
+ * `TfSparseTensor`.
+ */
+function clamped(x: tf.Tensor1D, max: number): tf.Tensor1D {
+  return tf.engine().runKernel(tf.ClipByValue, { x }, { clipValueMin: 0, clipValueMax: max });
+}
+
+/**
  * Positions and coordinates made safe on the device, for storage a GPU backend cannot check
  * without reading it back: positions clamped into their coordinates' range (first 0, last the
  * coordinates' length), coordinates into their level. Every loop of a kernel then stays within
@@ -88,13 +98,13 @@ function clampedOnDevice(
       const crd = storage.coordinates[l];
       if (pos === undefined || crd === undefined || pos.size < 2) return pos;
       const end = tf.tensor1d([crd.size], 'int32');
-      const inner = tf.clipByValue(tf.slice(pos, [1], [pos.size - 2]), 0, crd.size);
-      return tf.concat([tf.zeros([1], 'int32'), inner, end]) as tf.Tensor1D;
+      const inner = clamped(tf.slice(pos, [1], [pos.size - 2]), crd.size);
+      // Concat takes its inputs as a list, as tf.concat passes them.
+      const parts = [tf.zeros([1], 'int32'), inner, end] as unknown as tf.NamedTensorMap;
+      return tf.engine().runKernel(tf.Concat, parts, { axis: 0 }) as tf.Tensor1D;
     });
     const coordinates = storage.coordinates.map((crd, l) =>
-      crd === undefined || crd.size === 0
-        ? crd
-        : tf.clipByValue(crd, 0, Math.max(0, levelSize(l) - 1)),
+      crd === undefined || crd.size === 0 ? crd : clamped(crd, Math.max(0, levelSize(l) - 1)),
     );
     tf.dispose(
       [...storage.positions, ...storage.coordinates].filter(
@@ -177,12 +187,13 @@ export class TfSparseTensor {
     registerTfSparseTensor((x) => x instanceof TfSparseTensor, construct);
   }
 
-  readonly shape: readonly number[];
+  // Declared, and set by the constructor (as SparseTensor's fields, for the same reason).
+  declare readonly shape: readonly number[];
   /** Resolved format; positions and coordinates are always 32-bit. */
-  readonly format: SparseFormat;
-  readonly values: tf.Tensor1D;
-  readonly positions: readonly (tf.Tensor1D | undefined)[];
-  readonly coordinates: readonly (tf.Tensor1D | undefined)[];
+  declare readonly format: SparseFormat;
+  declare readonly values: tf.Tensor1D;
+  declare readonly positions: readonly (tf.Tensor1D | undefined)[];
+  declare readonly coordinates: readonly (tf.Tensor1D | undefined)[];
 
   private constructor(
     token: typeof CHECKED_STORAGE,

@@ -638,6 +638,15 @@ export function describeSparseSuite(
         for (const t of indexTensors) backend.upload?.(t);
         if (indexTensors.every((t) => backend.onGpuOnly(t))) {
           const A = TfSparseTensor.fromTensors([m, n], 'CSR', storage);
+          // Clamped as a plain loop clamps: positions into [0, nnz] from 0 to nnz, columns
+          // into [0, n - 1].
+          const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
+          expect(await (A.positions[1] as tf.Tensor1D).array(), `seed ${seed}`).toEqual(
+            positions.map((p, i) => (i === 0 ? 0 : i === m ? nnz : clamp(p, nnz))),
+          );
+          expect(await (A.coordinates[1] as tf.Tensor1D).array(), `seed ${seed}`).toEqual(
+            columns.map((c) => clamp(c, n - 1)),
+          );
           const y = await plain(spmv(A, x));
           // Each row sums at most every stored entry of x's ones.
           expect(
