@@ -8,8 +8,6 @@ import type { Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
-import { installConversionRoute } from './calling/conversion-route.js';
-import { convertedCopyRoute } from './calling/converted-copy.js';
 import { cachedKernel, KERNEL_CACHE_LIMIT } from './calling/kernel-cache.js';
 import { OUTPUT_WINDOW_CALL } from './calling/output-window-call.js';
 import type { CaseDispatch } from './emission/emit-context.js';
@@ -19,7 +17,6 @@ import { SparsifyError } from './errors.js';
 import { checkOptionsObject } from './options-object.js';
 import { blockedKernel } from './planning/block-operands.js';
 import { levelSpaceForm } from './planning/block-rewrite.js';
-import { copyConversionOf } from './planning/copy-conversion.js';
 import { asInPlaceUpdate } from './planning/in-place-update.js';
 import type { PlanOptions } from './planning/kernel-plan.js';
 import { parseNotation } from './planning/notation.js';
@@ -123,16 +120,12 @@ export function emitKernel(
       return [];
     },
   );
-  const kernel: SparseKernel = Object.freeze({
+  return Object.freeze({
     module: buildModule([func]),
     functionName,
     plan,
     parameters: Object.freeze(parameters),
   });
-  // A copy of one operand into a permuted sparse output is called as a conversion.
-  const copy = copyConversionOf(plan);
-  if (copy !== undefined) installConversionRoute(kernel, convertedCopyRoute(kernel, copy));
-  return kernel;
 }
 
 const CASE_DISPATCHES: readonly CaseDispatch[] = ['select', 'branch'];

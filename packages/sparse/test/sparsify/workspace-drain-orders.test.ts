@@ -57,10 +57,12 @@ function operands(random: Random, m: number, k: number, extent: number) {
 
 /** The product as a plain Gustavson loop: per row, terms in the kernel's order, sorted. */
 function gustavson(A: SparseTensor, B: SparseTensor) {
-  const [ap, ac, av] = [A.positions[1], A.coordinates[1], A.values] as ArrayLike<number>[];
-  const [bp, bc, bv] = [B.positions[1], B.coordinates[1], B.values] as ArrayLike<number>[];
+  type Arrays = [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
+  const [ap, ac, av] = [A.positions[1], A.coordinates[1], A.values] as Arrays;
+  const [bp, bc, bv] = [B.positions[1], B.coordinates[1], B.values] as Arrays;
   const rows: { j: number[]; v: number[] }[] = [];
-  for (let i = 0; i < A.shape[0]; i++) {
+  const [m] = A.shape as [number, number];
+  for (let i = 0; i < m; i++) {
     const sums = new Map<number, number>();
     for (let p = ap[i] as number; p < (ap[i + 1] as number); p++) {
       const k = ac[p] as number;
@@ -75,9 +77,10 @@ function gustavson(A: SparseTensor, B: SparseTensor) {
   return rows;
 }
 
-/** The rows of a CSR or DCSR result, coordinates and values. */
+/** The rows of a result (any format), coordinates and values. */
 function rowsOf(C: SparseTensor): { j: number[]; v: number[] }[] {
-  const rows = Array.from({ length: C.shape[0] }, () => ({ j: [] as number[], v: [] as number[] }));
+  const [m] = C.shape as [number, number];
+  const rows = Array.from({ length: m }, () => ({ j: [] as number[], v: [] as number[] }));
   const { coordinates, values } = C.toCoordinates();
   coordinates.forEach(([i, j], e) => {
     (rows[i as number] as { j: number[] }).j.push(j as number);
@@ -116,12 +119,9 @@ describe('expanded rows drain in coordinate order by sort, summary or scan alike
         }
         // And once into fresh storage, whose workspace is then all zeros again.
         const nnz = expected.reduce((total, r) => total + r.j.length, 0);
-        const levels = kernel.plan.assembly?.format.levels.length ?? 2;
-        const storage = allocateOutputStorage(
-          kernel.plan,
-          [A.shape[0], extent],
-          Array.from({ length: levels }, () => nnz + A.shape[0]),
-        );
+        const [m] = A.shape as [number, number];
+        // Room enough at every level (both levels of a matrix).
+        const storage = allocateOutputStorage(kernel.plan, [m, extent], [nnz + m, nnz + m]);
         const bound = bindArguments(kernel, { A, B }, storage);
         run(...bound.args);
         expect(rowsOf(assembledOutput(kernel, bound) as SparseTensor), label).toEqual(expected);

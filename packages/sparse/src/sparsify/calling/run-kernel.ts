@@ -21,7 +21,7 @@ import {
   type KernelOperand,
   outputShapeOf,
 } from './bind.js';
-import { conversionRouteOf } from './conversion-route.js';
+import { convertedCopy } from './converted-copy.js';
 import {
   allocateOutputStorageWith,
   fitsCapacity,
@@ -107,7 +107,7 @@ export function runKernel(
     );
   }
   // A conversion kernel's output is the converted operand (see converted-copy.ts).
-  const converted = conversionRouteOf(kernel)?.(operands);
+  const converted = convertedCopy(kernel, operands);
   if (converted !== undefined) return converted;
   const { plan } = kernel;
   if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
