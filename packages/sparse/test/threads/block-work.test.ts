@@ -170,20 +170,21 @@ describe('the threads a call runs on', () => {
 
   it('with the default least work, a small call runs on the calling thread and a large one on every thread', async () => {
     const pool = await poolOf(2);
-    expect(pool.minBlockWork).toBe(65536);
+    expect(pool.minBlockWork).toBe(131072);
     const { spmv, spmm } = kernelsOf(pool, 'f64');
     const random = seededRandom(77);
     const small = randomMatrix(random, 2000, 2000, 4000, 'rmat', 'float64');
     const x = { data: denseOf(random, 2000, 'float64'), shape: [2000] };
     expectLikeRunKernel(spmv, { A: small, x });
     // (8 * 2000 + nnz) is below twice the least work: one thread.
-    expect(workOf(small, 1)).toBeLessThan(2 * 65536);
+    expect(workOf(small, 1)).toBeLessThan(2 * 131072);
     expect(spmv.lastCallThreads).toBe(1);
     // The same matrix against 64 dense columns is 64 times the work: two threads.
     const B = { data: denseOf(random, 2000 * 64, 'float64'), shape: [2000, 64] };
     expectLikeRunKernel(spmm, { A: small, B });
     expect(spmm.lastCallThreads).toBe(2);
-    const large = randomMatrix(random, 20000, 20000, 140_000, 'rmat', 'float64');
+    const large = randomMatrix(random, 20000, 20000, 250_000, 'rmat', 'float64');
+    expect(workOf(large, 1)).toBeGreaterThanOrEqual(2 * 131072);
     const xl = { data: denseOf(random, 20000, 'float64'), shape: [20000] };
     expectLikeRunKernel(spmv, { A: large, x: xl });
     expect(spmv.lastCallThreads).toBe(2);
