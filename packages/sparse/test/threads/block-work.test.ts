@@ -232,6 +232,24 @@ describe('blocks no worker has started', () => {
   }, 60_000);
 });
 
+describe('a worker woken by a message just before a call', () => {
+  it('runs the call with every tensor it needs: a new kernel and a new matrix on each of many calls', async () => {
+    // A new kernel wakes the workers (its recipe is posted) right before the call that posts a
+    // new tensor: a worker must read that tensor's message before it runs the block.
+    const pool = await poolOf(3, 0);
+    const random = seededRandom(69);
+    for (let call = 0; call < 40; call++) {
+      const valueType = random() < 0.5 ? 'f32' : 'f64';
+      const dtype = valueType === 'f32' ? 'float32' : 'float64';
+      const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType });
+      const rows = 3 + Math.floor(random() * 300);
+      const A = randomMatrix(random, rows, 40, 4 * rows, call % 2 ? 'rmat' : 'uniform', dtype);
+      expectLikeRunKernel(kernel, { A, x: { data: denseOf(random, 40, dtype), shape: [40] } });
+      expect(kernel.lastCallThreads).toBe(3);
+    }
+  }, 60_000);
+});
+
 /** The threads of this process (Linux). */
 const threadCount = () => readdirSync('/proc/self/task').length;
 
