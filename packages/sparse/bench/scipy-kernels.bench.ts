@@ -93,7 +93,8 @@ const inSharedMemory = (a: Float64Array) => {
   copy.set(a);
   return copy;
 };
-const THREADS = `SparseThreadPool, ${POOL_THREADS} threads, wasm engine`;
+/** The pool keeps calls under its `minBlockWork` on one thread (its default), as a user's would. */
+const THREADS = `SparseThreadPool, ${POOL_THREADS} threads (one for calls under minBlockWork ${pool.minBlockWork}), wasm engine`;
 
 const VECTORIZED = `runKernel, wasm engine, vectorized (vl=${VECTOR.vectorLength}, idx32, short rows at half width)`;
 const RESIDENT = `${VECTORIZED}, dense operand and output in engine arrays`;
