@@ -14,24 +14,7 @@ import { seededRandom } from '@tilekit/conformance/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KernelOperand, runKernel, SparseTensor } from '../../src/index.js';
 import { SparseThreadPool, type ThreadedKernel } from '../../src/threads/index.js';
-
-/** The bytes of an array, so that equal means bit for bit (NaN payloads and -0 included). */
-const bytes = (a: ArrayBufferView | undefined) =>
-  a === undefined ? undefined : Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-
-function expectSameBits(got: unknown, want: unknown): void {
-  if (want instanceof SparseTensor) {
-    expect(got).toBeInstanceOf(SparseTensor);
-    const g = got as SparseTensor;
-    expect(g.shape).toEqual(want.shape);
-    expect(g.positions.map(bytes)).toEqual(want.positions.map(bytes));
-    expect(g.coordinates.map(bytes)).toEqual(want.coordinates.map(bytes));
-    expect(bytes(g.values)).toEqual(bytes(want.values));
-  } else {
-    expect((got as Float64Array).constructor).toBe((want as Float64Array).constructor);
-    expect(bytes(got as Float64Array)).toEqual(bytes(want as Float64Array));
-  }
-}
+import { expectSameBits } from '../support/same-bits.js';
 
 /** Row lengths: uniform, R-MAT (power-law), one row holding every entry, or none. */
 type Skew = 'uniform' | 'rmat' | 'one-row' | 'empty';

@@ -25,6 +25,7 @@ import {
   type ThreadedKernel,
 } from '../../src/threads/index.js';
 import { threadsUnavailableReason } from '../../src/threads/thread-support.js';
+import { bytes, expectSameBits } from '../support/same-bits.js';
 
 type ValueType = 'f32' | 'f64' | 'i32';
 const DTYPE = { f32: 'float32', f64: 'float64', i32: 'int32' } as const;
@@ -83,32 +84,6 @@ function randomDense(random: () => number, length: number, valueType: ValueType)
     data[k] = valueType === 'i32' ? Math.floor(random() * 200) - 100 : random() * 2 - 1;
   }
   return data;
-}
-
-/** The bytes of an array, so that equal means bit for bit (NaN payloads and -0 included). */
-const bytes = (a: ArrayBufferView | undefined) =>
-  a === undefined ? undefined : Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-
-/** Expects two kernel results equal bit for bit: same kind, shape, format, array types. */
-function expectSameBits(got: unknown, want: unknown): void {
-  if (want instanceof SparseTensor) {
-    expect(got).toBeInstanceOf(SparseTensor);
-    const g = got as SparseTensor;
-    expect(g.shape).toEqual(want.shape);
-    expect(g.format).toEqual(want.format);
-    for (const key of ['positions', 'coordinates'] as const) {
-      expect(g[key].map((a) => a?.constructor.name)).toEqual(
-        want[key].map((a) => a?.constructor.name),
-      );
-      expect(g[key].map(bytes)).toEqual(want[key].map(bytes));
-    }
-    expect(g.values.constructor).toBe(want.values.constructor);
-    expect(bytes(g.values)).toEqual(bytes(want.values));
-  } else {
-    const w = want as ValueArray;
-    expect((got as ValueArray).constructor).toBe(w.constructor);
-    expect(bytes(got as ValueArray)).toEqual(bytes(w));
-  }
 }
 
 /** The same call through the pool and through runKernel on this thread. */
