@@ -40,18 +40,23 @@ import type { SparseKernelAttrs } from '../../src/tfjs/kernel-names.js';
 import { type PreparedKernelData, revivedKernel } from '../../src/tfjs/prepared/prepared-kernel.js';
 import { SDDMM_KERNELS } from '../../src/tfjs/prepared/sddmm.generated.js';
 import { SDDMM_WEBGL_PASSES } from '../../src/tfjs/prepared/sddmm-webgl-passes.generated.js';
+import { SDDMM_WEBGPU_FORMS } from '../../src/tfjs/prepared/sddmm-webgpu-forms.generated.js';
 import { SDDMM_WEBGPU_PASSES } from '../../src/tfjs/prepared/sddmm-webgpu-passes.generated.js';
 import { SPARSE_DOT_KERNELS } from '../../src/tfjs/prepared/sparse-dot.generated.js';
 import { SPARSE_DOT_WEBGL_PASSES } from '../../src/tfjs/prepared/sparse-dot-webgl-passes.generated.js';
+import { SPARSE_DOT_WEBGPU_FORMS } from '../../src/tfjs/prepared/sparse-dot-webgpu-forms.generated.js';
 import { SPARSE_DOT_WEBGPU_PASSES } from '../../src/tfjs/prepared/sparse-dot-webgpu-passes.generated.js';
 import { SPMM_KERNELS } from '../../src/tfjs/prepared/spmm.generated.js';
 import { SPMM_WEBGL_PASSES } from '../../src/tfjs/prepared/spmm-webgl-passes.generated.js';
+import { SPMM_WEBGPU_FORMS } from '../../src/tfjs/prepared/spmm-webgpu-forms.generated.js';
 import { SPMM_WEBGPU_PASSES } from '../../src/tfjs/prepared/spmm-webgpu-passes.generated.js';
 import { SPMV_KERNELS } from '../../src/tfjs/prepared/spmv.generated.js';
 import { SPMV_WEBGL_PASSES } from '../../src/tfjs/prepared/spmv-webgl-passes.generated.js';
+import { SPMV_WEBGPU_FORMS } from '../../src/tfjs/prepared/spmv-webgpu-forms.generated.js';
 import { SPMV_WEBGPU_PASSES } from '../../src/tfjs/prepared/spmv-webgpu-passes.generated.js';
 import { TO_DENSE_KERNELS } from '../../src/tfjs/prepared/to-dense.generated.js';
 import { TO_DENSE_WEBGL_PASSES } from '../../src/tfjs/prepared/to-dense-webgl-passes.generated.js';
+import { TO_DENSE_WEBGPU_FORMS } from '../../src/tfjs/prepared/to-dense-webgpu-forms.generated.js';
 import { TO_DENSE_WEBGPU_PASSES } from '../../src/tfjs/prepared/to-dense-webgpu-passes.generated.js';
 import '../../src/tfjs/register-cpu.js';
 import '../../src/tfjs/register-wasm.js';
@@ -60,13 +65,21 @@ import { preparedWgslProgram } from '../../src/tfjs/webgpu/prepared-wgsl.js';
 
 tf.env().set('IS_TEST', true);
 
-/** Each prepared kernel's data, with the expression and dtype its spelling spells. */
+/**
+ * Each prepared kernel's data (the webgpu forms' too), with the expression and dtype its
+ * spelling spells.
+ */
 const PREPARED: readonly (PreparedKernelData & { expr: string; dtype: 'float32' | 'int32' })[] = [
   SPMV_KERNELS,
   SPMM_KERNELS,
   SDDMM_KERNELS,
   SPARSE_DOT_KERNELS,
   TO_DENSE_KERNELS,
+  SPMV_WEBGPU_FORMS,
+  SPMM_WEBGPU_FORMS,
+  SDDMM_WEBGPU_FORMS,
+  SPARSE_DOT_WEBGPU_FORMS,
+  TO_DENSE_WEBGPU_FORMS,
 ]
   .flatMap((op) => op.kernels)
   .map((data) => {
@@ -74,16 +87,23 @@ const PREPARED: readonly (PreparedKernelData & { expr: string; dtype: 'float32' 
     return { ...data, expr: fields[0] as string, dtype: fields.at(-1) as 'float32' | 'int32' };
   });
 
-/** Each op's prepared kernels, and their passes on webgl and webgpu (each op's own modules). */
+/**
+ * Each op's prepared kernels, their passes on webgl and webgpu, and its webgpu forms (each op's
+ * own modules).
+ */
 const OP_PASSES = [
-  [SPMV_KERNELS, SPMV_WEBGL_PASSES, SPMV_WEBGPU_PASSES],
-  [SPMM_KERNELS, SPMM_WEBGL_PASSES, SPMM_WEBGPU_PASSES],
-  [SDDMM_KERNELS, SDDMM_WEBGL_PASSES, SDDMM_WEBGPU_PASSES],
-  [SPARSE_DOT_KERNELS, SPARSE_DOT_WEBGL_PASSES, SPARSE_DOT_WEBGPU_PASSES],
-  [TO_DENSE_KERNELS, TO_DENSE_WEBGL_PASSES, TO_DENSE_WEBGPU_PASSES],
+  [SPMV_KERNELS, SPMV_WEBGL_PASSES, SPMV_WEBGPU_PASSES, SPMV_WEBGPU_FORMS],
+  [SPMM_KERNELS, SPMM_WEBGL_PASSES, SPMM_WEBGPU_PASSES, SPMM_WEBGPU_FORMS],
+  [SDDMM_KERNELS, SDDMM_WEBGL_PASSES, SDDMM_WEBGPU_PASSES, SDDMM_WEBGPU_FORMS],
+  [SPARSE_DOT_KERNELS, SPARSE_DOT_WEBGL_PASSES, SPARSE_DOT_WEBGPU_PASSES, SPARSE_DOT_WEBGPU_FORMS],
+  [TO_DENSE_KERNELS, TO_DENSE_WEBGL_PASSES, TO_DENSE_WEBGPU_PASSES, TO_DENSE_WEBGPU_FORMS],
 ] as const;
 const WEBGL_PASSES = OP_PASSES.flatMap(([, webgl]) => webgl);
 const WEBGPU_PASSES = OP_PASSES.flatMap(([, , webgpu]) => webgpu);
+/** The kernels only webgpu runs (its forms'), which have no webgl passes. */
+const WEBGPU_ONLY = new Set(
+  OP_PASSES.flatMap(([, , , forms]) => forms.kernels.map((k) => k.spelling)),
+);
 
 /** The bits of a result (so -0 and NaN compare as stored). */
 const bitsOf = (a: ArrayLike<number>, dtype: string) =>
@@ -106,10 +126,14 @@ describe('the committed prepared modules', () => {
   }, 120_000);
 
   it("hold each op's GPU passes beside its kernels, for exactly those kernels", () => {
-    for (const [op, webgl, webgpu] of OP_PASSES) {
+    for (const [op, webgl, webgpu, forms] of OP_PASSES) {
       const spellings = op.kernels.map((k) => k.spelling);
       expect(webgl.map(([key]) => key)).toEqual(spellings);
-      expect(webgpu.map(([key]) => key)).toEqual(spellings);
+      // Webgpu also runs its forms' kernels (output-major gradients, sparseDot's products).
+      expect(webgpu.map(([key]) => key)).toEqual([
+        ...spellings,
+        ...forms.kernels.map((k) => k.spelling),
+      ]);
     }
   });
 });
@@ -260,7 +284,7 @@ describe("every prepared kernel's webgl passes are the glsl engine's", () => {
       ),
     };
     let passes = 0;
-    for (const data of PREPARED) {
+    for (const data of PREPARED.filter((d) => !WEBGPU_ONLY.has(d.spelling))) {
       const prepared = byKey.get(data.spelling);
       expect(prepared, data.spelling).toBeDefined();
       const compiled = compileSparseKernel(data.expr, attrsOf(data.spelling), data.dtype);

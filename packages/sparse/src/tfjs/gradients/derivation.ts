@@ -3,7 +3,7 @@
  * ready-made ops' derivations come prepared with their kernels (an op adds them when first
  * called), and any other is derived by the compiler's route (derivative.ts, which parses the
  * expression), installed with the compiler. The output-major forms WebGPU's gradients take are
- * the compiler's too (that backend's entry installs it).
+ * the compiler's too, but for the ready-made ops' (the webgpu entries install those prepared).
  */
 import { SparsifyError } from '../../sparsify/errors.js';
 import { SPARSE_COMPILER_ENTRY } from '../compiled-kernel.js';
@@ -91,10 +91,25 @@ export function derivationOf(expr: string, tensor: string, sampleWith?: string):
   return PREPARED.get(key) ?? deriver(expr).derive(expr, tensor, sampleWith);
 }
 
-/** The output-major form of derivative kernel `expr` over `operands` (the deriver's). */
+/** Output-major forms prepared ahead of time (the webgpu entries install them). */
+let preparedForms: Deriver['outputMajor'] | undefined;
+
+/** Installs the lookup of prepared output-major forms (see output-major-plan.ts). */
+export function installPreparedOutputMajor(forms: Deriver['outputMajor']): void {
+  preparedForms = forms;
+}
+
+/**
+ * The output-major form of derivative kernel `expr` over `operands`: prepared, else the
+ * deriver's.
+ */
 export function outputMajorForm(
   expr: string,
   operands: DerivativeOperands,
 ): { expr: string; operands: DerivativeOperands } | undefined {
+  if (observer === undefined) {
+    const prepared = preparedForms?.(expr, operands);
+    if (prepared !== undefined) return prepared;
+  }
   return deriver(expr).outputMajor(expr, operands);
 }

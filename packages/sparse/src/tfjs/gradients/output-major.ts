@@ -12,9 +12,13 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { AccessExpr, Expr } from '../../sparsify/planning/expression.js';
 import { accessesOf, mapExpr, parseNotation, printExpr } from '../../sparsify/planning/notation.js';
-import { isTfSparseTensor } from '../device-sparse.js';
-import { densify } from '../ops/densify.js';
 import type { KernelOperand } from '../ops/run-sparse-kernel.js';
+import type { DerivativeOperands } from './derivation.js';
+import {
+  applyOutputMajorPlan,
+  type OutputMajorOperand,
+  type OutputMajorPlan,
+} from './output-major-plan.js';
 
 /** The products of a sum of products, each with its sign. */
 function productsOf(e: Expr, negative = false): { negative: boolean; product: Expr }[] {
@@ -52,16 +56,17 @@ function unusedIndex(notation: ReturnType<typeof parseNotation>): string {
 }
 
 /**
- * `expr` (a derivative kernel over `operands`) rewritten with dense, output-major operands, or
- * undefined where an access repeats an index (no transpose expresses a diagonal).
+ * The output-major form of `expr` (a derivative kernel over `operands`) as data (see
+ * output-major-plan.ts), or undefined where an access repeats an index (no transpose expresses
+ * a diagonal).
  */
-export function outputMajorKernel(
+export function outputMajorPlan(
   expr: string,
-  operands: Readonly<Record<string, KernelOperand>>,
-): { expr: string; operands: Record<string, KernelOperand> } | undefined {
+  operands: DerivativeOperands,
+): OutputMajorPlan | undefined {
   const notation = parseNotation(expr);
   const output = notation.output.indices;
-  const rewritten: Record<string, KernelOperand> = {};
+  const made: [string, OutputMajorOperand][] = [];
   let repeated = false;
   let count = 0;
   const unit = unusedIndex(notation);
@@ -69,24 +74,22 @@ export function outputMajorKernel(
     if (e.kind !== 'access') return e;
     const value = operands[e.tensor];
     if (typeof value === 'number' || value === undefined) return e;
+    const name = `${e.tensor}_major${count++}`;
     if (e.indices.length === 0 && value instanceof tf.Tensor) {
       // A rank-0 tensor (the output gradient of a scalar kernel) would be a scalar argument,
       // made on the host from its value: read as a one-element vector over an index of extent
       // 1 instead, summed like any other reduction index.
-      const name = `${e.tensor}_major${count++}`;
-      rewritten[name] = tf.reshape(value, [1]);
+      made.push([name, { from: e.tensor, vector: true }]);
       return { ...e, tensor: name, indices: [unit] } satisfies AccessExpr;
     }
     if (new Set(e.indices).size !== e.indices.length) repeated = true;
     const order = outputMajor(e.indices, output);
-    const dense = isTfSparseTensor(value) ? densify(value) : (value as tf.Tensor);
-    const name = `${e.tensor}_major${count++}`;
-    rewritten[name] = order.every((i, d) => i === e.indices[d])
-      ? dense
-      : tf.transpose(
-          dense,
-          order.map((i) => e.indices.indexOf(i)),
-        );
+    made.push([
+      name,
+      order.every((i, d) => i === e.indices[d])
+        ? { from: e.tensor }
+        : { from: e.tensor, transpose: order.map((i) => e.indices.indexOf(i)) },
+    ]);
     return { ...e, tensor: name, indices: order } satisfies AccessExpr;
   });
   if (repeated) return undefined;
@@ -95,9 +98,18 @@ export function outputMajorKernel(
     return negative ? ({ kind: 'neg', operand: term } satisfies Expr) : term;
   });
   const body = terms.reduce((sum, term) => ({ kind: 'binary', op: '+', lhs: sum, rhs: term }));
-  for (const [name, value] of Object.entries(operands)) {
-    if (typeof value === 'number') rewritten[name] = value;
-  }
   const out = output.length === 0 ? notation.output.tensor : printExpr(notation.output);
-  return { expr: `${out} = ${printExpr(body)}`, operands: rewritten };
+  return { expr: `${out} = ${printExpr(body)}`, operands: made };
+}
+
+/**
+ * `expr` (a derivative kernel over `operands`) rewritten with dense, output-major operands, or
+ * undefined where an access repeats an index.
+ */
+export function outputMajorKernel(
+  expr: string,
+  operands: Readonly<Record<string, KernelOperand>>,
+): { expr: string; operands: Record<string, KernelOperand> } | undefined {
+  const plan = outputMajorPlan(expr, operands);
+  return plan === undefined ? undefined : applyOutputMajorPlan(plan, operands);
 }

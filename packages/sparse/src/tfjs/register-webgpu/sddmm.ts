@@ -7,8 +7,11 @@
  */
 import '../register-gradients.js';
 import { SparseSddmm } from '../kernel-names.js';
+import { SDDMM_WEBGPU_FORMS } from '../prepared/sddmm-webgpu-forms.generated.js';
 import { SDDMM_WEBGPU_PASSES } from '../prepared/sddmm-webgpu-passes.generated.js';
+import { useWebgpuForms } from '../prepared/webgpu-forms.js';
 import { opKernelNames, registerKernelsOnce } from '../register-once.js';
 import { sparseWebgpuKernels } from '../webgpu/kernels.js';
 
 registerKernelsOnce(sparseWebgpuKernels.configs(opKernelNames(SparseSddmm), [SDDMM_WEBGPU_PASSES]));
+useWebgpuForms(SDDMM_WEBGPU_FORMS);

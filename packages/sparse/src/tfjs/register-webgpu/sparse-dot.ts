@@ -7,7 +7,9 @@
  */
 import '../register-gradients.js';
 import { SparseDot } from '../kernel-names.js';
+import { SPARSE_DOT_WEBGPU_FORMS } from '../prepared/sparse-dot-webgpu-forms.generated.js';
 import { SPARSE_DOT_WEBGPU_PASSES } from '../prepared/sparse-dot-webgpu-passes.generated.js';
+import { useWebgpuForms } from '../prepared/webgpu-forms.js';
 import { opKernelNames, registerKernelsOnce } from '../register-once.js';
 import { installDotProducts } from '../webgpu/dot-products.js';
 import { sparseWebgpuKernels } from '../webgpu/kernels.js';
@@ -16,3 +18,4 @@ registerKernelsOnce(
   sparseWebgpuKernels.configs(opKernelNames(SparseDot), [SPARSE_DOT_WEBGPU_PASSES]),
 );
 installDotProducts();
+useWebgpuForms(SPARSE_DOT_WEBGPU_FORMS);

@@ -7,10 +7,13 @@
  */
 import '../register-gradients.js';
 import { SparseToDenseTensor } from '../kernel-names.js';
+import { TO_DENSE_WEBGPU_FORMS } from '../prepared/to-dense-webgpu-forms.generated.js';
 import { TO_DENSE_WEBGPU_PASSES } from '../prepared/to-dense-webgpu-passes.generated.js';
+import { useWebgpuForms } from '../prepared/webgpu-forms.js';
 import { opKernelNames, registerKernelsOnce } from '../register-once.js';
 import { sparseWebgpuKernels } from '../webgpu/kernels.js';
 
 registerKernelsOnce(
   sparseWebgpuKernels.configs(opKernelNames(SparseToDenseTensor), [TO_DENSE_WEBGPU_PASSES]),
 );
+useWebgpuForms(TO_DENSE_WEBGPU_FORMS);

@@ -7,8 +7,11 @@
  */
 import '../register-gradients.js';
 import { SparseSpmm } from '../kernel-names.js';
+import { SPMM_WEBGPU_FORMS } from '../prepared/spmm-webgpu-forms.generated.js';
 import { SPMM_WEBGPU_PASSES } from '../prepared/spmm-webgpu-passes.generated.js';
+import { useWebgpuForms } from '../prepared/webgpu-forms.js';
 import { opKernelNames, registerKernelsOnce } from '../register-once.js';
 import { sparseWebgpuKernels } from '../webgpu/kernels.js';
 
 registerKernelsOnce(sparseWebgpuKernels.configs(opKernelNames(SparseSpmm), [SPMM_WEBGPU_PASSES]));
+useWebgpuForms(SPMM_WEBGPU_FORMS);

@@ -7,8 +7,11 @@
  */
 import '../register-gradients.js';
 import { SparseSpmv } from '../kernel-names.js';
+import { SPMV_WEBGPU_FORMS } from '../prepared/spmv-webgpu-forms.generated.js';
 import { SPMV_WEBGPU_PASSES } from '../prepared/spmv-webgpu-passes.generated.js';
+import { useWebgpuForms } from '../prepared/webgpu-forms.js';
 import { opKernelNames, registerKernelsOnce } from '../register-once.js';
 import { sparseWebgpuKernels } from '../webgpu/kernels.js';
 
 registerKernelsOnce(sparseWebgpuKernels.configs(opKernelNames(SparseSpmv), [SPMV_WEBGPU_PASSES]));
+useWebgpuForms(SPMV_WEBGPU_FORMS);
