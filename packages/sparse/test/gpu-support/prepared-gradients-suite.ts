@@ -11,6 +11,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  lastSparseKernelRun,
   sddmm,
   sparseDot,
   sparseToDense,
@@ -56,10 +57,19 @@ async function readBack(run: () => tf.Tensor[]): Promise<number[][]> {
 
 /** The suite for `gpu` (its backend and full register entry imported by the test file). */
 export function describePreparedGradients(gpu: 'webgl' | 'webgpu'): void {
-  describe(`register-${gpu} without the compiler: the ready-made ops' gradients`, () => {
+  // On webgpu, tfjs runs small CPU-resident inputs on the host by default (the prepared wasm
+  // kernels), and on the GPU with WEBGPU_CPU_FORWARD off: both routes, each without the compiler.
+  for (const cpuForward of gpu === 'webgpu' ? [false, true] : [false])
+    describePreparedGradientsOn(gpu, cpuForward);
+}
+
+/** The suite on `gpu`, with tfjs-webgpu's CPU forwarding set to `cpuForward`. */
+function describePreparedGradientsOn(gpu: 'webgl' | 'webgpu', cpuForward: boolean): void {
+  const forwarding = gpu === 'webgpu' ? ` (WEBGPU_CPU_FORWARD ${cpuForward})` : '';
+  describe(`register-${gpu} without the compiler: the ready-made ops' gradients${forwarding}`, () => {
     const start = async () => {
       expect(await tf.setBackend(gpu)).toBe(true);
-      if (gpu === 'webgpu') tf.env().set('WEBGPU_CPU_FORWARD', false);
+      if (gpu === 'webgpu') tf.env().set('WEBGPU_CPU_FORWARD', cpuForward);
     };
     const csr = (A: number[][], dtype: DType) =>
       TfSparseTensor.fromDense(tf.tensor2d(A, [A.length, (A[0] as number[]).length], dtype), 'CSR');
@@ -109,6 +119,9 @@ export function describePreparedGradients(gpu: 'webgl' | 'webgpu'): void {
             return [...gv, ...gm];
           }),
         );
+        // The last derivative kernel ran as GPU passes where nothing forwards it to the host.
+        if (gpu === 'webgpu' && !cpuForward)
+          expect(lastSparseKernelRun()).toMatchObject({ backend: gpu, path: 'gpu' });
         // d/dA(i,j) of sum_i dy(i) * sum_j A(i,j) x(j) is dy(i) x(j); d/dx(j) is sum_i A(i,j) dy(i).
         same(
           dvSpmv,
