@@ -112,11 +112,14 @@ const specifiers = subpaths.map((key) =>
 );
 // An entry imported for its side effect (the package lists its file under `sideEffects`, as the
 // register entries and a compiler-installing entry are) may export nothing; any other must.
-const sideEffectFiles = new Set(Array.isArray(manifest.sideEffects) ? manifest.sideEffects : []);
+// `sideEffects` entries are globs as bundlers read them (`*` within one path segment).
+const sideEffectPatterns = (Array.isArray(manifest.sideEffects) ? manifest.sideEffects : []).map(
+  (glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`),
+);
 const mayExportNothing = subpaths.map((key) => {
   const target = manifest.exports[key];
   const file = typeof target === 'string' ? target : target?.default;
-  return typeof file === 'string' && sideEffectFiles.has(file);
+  return typeof file === 'string' && sideEffectPatterns.some((pattern) => pattern.test(file));
 });
 writeFileSync(
   join(project, 'import-all.mjs'),
