@@ -199,7 +199,11 @@ export class ThreadedKernel {
     }
     const storages = pool.runBlocks(blocks);
     if (storages === undefined) return alone();
-    this.#balance.record(count, share, pool.lastTimes.ownMs, pool.lastTimes.workersMs);
+    // A dense output's rows cost what their entries say (the split's weight), and timing its
+    // memory-bound calls only moved rows to the thread that then ran slower; a formatted
+    // output's rows cost what the other operand's rows hold too (Gustavson), which the
+    // entries of the split operand do not show, so those calls learn the share from times.
+    if (!dense) this.#balance.record(count, share, pool.lastTimes.ownMs, pool.lastTimes.workersMs);
     this.#lastCallThreads = blocks.length;
     if (out !== undefined) {
       if (output === out || (output === undefined && !viaScratch)) return out;
