@@ -16,6 +16,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sideEffectFileTest } from './side-effect-files.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const packageDir = process.cwd();
@@ -112,14 +113,11 @@ const specifiers = subpaths.map((key) =>
 );
 // An entry imported for its side effect (the package lists its file under `sideEffects`, as the
 // register entries and a compiler-installing entry are) may export nothing; any other must.
-// `sideEffects` entries are globs as bundlers read them (`*` within one path segment).
-const sideEffectPatterns = (Array.isArray(manifest.sideEffects) ? manifest.sideEffects : []).map(
-  (glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`),
-);
+const namesSideEffects = sideEffectFileTest(manifest.sideEffects);
 const mayExportNothing = subpaths.map((key) => {
   const target = manifest.exports[key];
   const file = typeof target === 'string' ? target : target?.default;
-  return typeof file === 'string' && sideEffectPatterns.some((pattern) => pattern.test(file));
+  return typeof file === 'string' && namesSideEffects(file);
 });
 writeFileSync(
   join(project, 'import-all.mjs'),
