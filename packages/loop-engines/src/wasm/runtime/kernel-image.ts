@@ -20,7 +20,7 @@ import { describeValue } from '@tilekit/errors';
 import type { MemRefData, MemRefType, ScalarType, Type } from '@tilekit/loop-ir';
 import { expectMemory, expectTypedArray } from '../../argument-checks.js';
 import { EngineArgumentError } from '../../errors.js';
-import { type EngineCall, memrefView, scalarArgument } from '../../signature.js';
+import { type EngineCall, type MemRefView, memrefView, scalarArgument } from '../../signature.js';
 import { type EngineMemory, engineMemory } from './engine-memory.js';
 import { checkArgumentCount, invokeKernel, type WasmKernel } from './kernel-invocation.js';
 import { BUFFER_PADDING, elementBytes } from './memory-layout.js';
@@ -180,7 +180,11 @@ export function instantiateWasmKernel(
   const { memory } = shared;
   const kernel = instantiate(image, memory, hostFunctions);
   const { functionName: fnName, inputs, results } = image;
-  const written = new Set(image.written);
+  // What every call needs to know of the signature, worked out once: which arguments are
+  // memrefs (and their labels in errors), and which of those the kernel writes.
+  const memrefs = inputs.flatMap((t, i) => (t.kind === 'memref' ? [i] : []));
+  const labels = inputs.map((_, i) => `#${i}`);
+  const written = inputs.map((_, i) => image.written.includes(i));
   const resident = residentArguments();
   const identity = {};
 
@@ -188,52 +192,66 @@ export function instantiateWasmKernel(
     checkArgumentCount(fnName, inputs.length, args.length);
     // Another kernel may have overwritten what this one kept in the shared memory.
     if (shared.claim(identity)) resident.clear();
-    // Lay out every memref (16-byte aligned, padded for masked-off vector lanes).
-    const memrefs = inputs.flatMap((t, i) =>
-      t.kind === 'memref' ? [{ i, t, arg: memrefView(args[i], t, `#${i}`) }] : [],
+    // Every memref is checked before any engine-array view, as each may throw.
+    const views = memrefs.map((i) =>
+      memrefView(args[i], inputs[i] as MemRefType, labels[i] as string),
     );
-    // Views of engine arrays are passed where they lie; the rest is laid out after the arrays.
-    const inPlace = new Set(memrefs.filter((m) => engineArrayView(shared, m.i, m.arg.data, m.t)));
+    // Views of engine arrays are passed where they lie; the rest is laid out after the arrays
+    // (16-byte aligned, padded for masked-off vector lanes).
+    const inPlace = memrefs.map((i, k) =>
+      engineArrayView(shared, i, (views[k] as MemRefView).data, inputs[i] as MemRefType),
+    );
+    const addresses: number[] = [];
     let top = shared.reservedEnd;
-    const addresses = new Map<number, number>();
-    for (const m of memrefs) {
-      if (inPlace.has(m)) {
-        addresses.set(m.i, m.arg.data.byteOffset);
+    memrefs.forEach((i, k) => {
+      const { data } = views[k] as MemRefView;
+      if (inPlace[k]) {
+        addresses.push(data.byteOffset);
+        return;
+      }
+      addresses.push(top);
+      const element = (inputs[i] as MemRefType).element as ScalarType;
+      top += Math.ceil((data.length * elementBytes(element) + BUFFER_PADDING) / 16) * 16;
+    });
+    shared.ensure(top + BUFFER_PADDING);
+    const { buffer } = memory;
+    const wasmArgs: (number | bigint)[] = [];
+    let k = 0;
+    for (let i = 0; i < inputs.length; i++) {
+      const t = inputs[i] as Type;
+      if (t.kind !== 'memref') {
+        wasmArgs.push(scalarArgument(args[i], t as ScalarType, labels[i] as string));
         continue;
       }
-      addresses.set(m.i, top);
-      top +=
-        Math.ceil(
-          (m.arg.data.length * elementBytes(m.t.element as ScalarType) + BUFFER_PADDING) / 16,
-        ) * 16;
-    }
-    shared.ensure(top + BUFFER_PADDING);
-    const wasmArgs: (number | bigint)[] = [];
-    inputs.forEach((t, i) => {
-      if (t.kind === 'memref') {
-        const m = memrefs.find((x) => x.i === i) as (typeof memrefs)[number];
-        const at = addresses.get(i) as number;
-        if (inPlace.has(m)) {
-          // Read and written where it lies; its laid-out region may now hold other operands.
-          resident.forget(i);
-        } else if (written.has(i)) {
-          if (!isMarkedOverwritten(m.arg.data)) copyIn(memory.buffer, at, m.arg.data, t);
-        } else if (!resident.holds(i, m.arg.data, at)) {
-          copyIn(memory.buffer, at, m.arg.data, t);
-          resident.record(i, m.arg.data, at);
-        }
-        wasmArgs.push(at, ...m.arg.shape.map((d) => BigInt(d)));
-        if (t.layout !== undefined)
-          wasmArgs.push(...m.arg.strides.map((d) => BigInt(d)), BigInt(m.arg.offset));
-      } else {
-        wasmArgs.push(scalarArgument(args[i], t as ScalarType, `#${i}`));
+      const view = views[k] as MemRefView;
+      const at = addresses[k] as number;
+      if (inPlace[k]) {
+        // Read and written where it lies; its laid-out region may now hold other operands.
+        resident.forget(i);
+      } else if (written[i]) {
+        if (!isMarkedOverwritten(view.data)) copyIn(buffer, at, view.data, t);
+      } else if (!resident.holds(i, view.data, at)) {
+        copyIn(buffer, at, view.data, t);
+        resident.record(i, view.data, at);
       }
-    });
-    const values = invokeKernel(kernel, fnName, wasmArgs, results);
-    for (const m of memrefs) {
-      if (written.has(m.i) && !inPlace.has(m))
-        copyOut(memory.buffer, addresses.get(m.i) as number, m.arg.data, m.t as MemRefType);
+      wasmArgs.push(at);
+      for (const d of view.shape) wasmArgs.push(BigInt(d));
+      if (t.layout !== undefined) {
+        for (const d of view.strides) wasmArgs.push(BigInt(d));
+        wasmArgs.push(BigInt(view.offset));
+      }
+      k++;
     }
+    const values = invokeKernel(kernel, fnName, wasmArgs, results);
+    memrefs.forEach((i, k) => {
+      if (written[i] && !inPlace[k])
+        copyOut(
+          memory.buffer,
+          addresses[k] as number,
+          (views[k] as MemRefView).data,
+          inputs[i] as MemRefType,
+        );
+    });
     return values;
   };
 }
