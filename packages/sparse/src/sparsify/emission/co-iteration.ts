@@ -35,6 +35,8 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
   }
   const sparse = loop.iters.filter((k) => k !== UNIVERSE);
   const hiOf = (k: string): Value => (loop.bounds.get(k) as { hi: Value }).hi;
+  // Each sparse iterator's last position, computed once before the loop.
+  const lastOf = new Map(sparse.map((k) => [k, s.b.subi(hiOf(k), em.c(1))]));
   /**
    * Every iterator holding the current coordinate moves on (the dense range always does),
    * and a sparse one's coordinate there is loaded ahead from its next position (clamped to
@@ -50,7 +52,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       const pos = args[n] as Value;
       const bumped = b.addi(pos, em.c(1));
       if (k === UNIVERSE) return { pos: bumped };
-      const last = b.subi(hiOf(k), em.c(1));
+      const last = lastOf.get(k) as Value;
       const ahead = em.loadCoordinate(b, k, s, b.select(b.cmpi('ult', bumped, last), bumped, last));
       const moves = held[n] as Value;
       return { pos: b.select(moves, bumped, pos), crd: b.select(moves, ahead, crds[n] as Value) };
@@ -101,15 +103,20 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       const crds = loop.iters.map((k) =>
         k === UNIVERSE ? (positions.get(k) as Value) : (args[crdBase + sparse.indexOf(k)] as Value),
       );
-      const min = crds
-        .slice(1)
-        .reduce((m, c) => b.select(b.cmpi('ult', c, m), c, m), crds[0] as Value);
+      // Two sparse iterators that select: the first one's coordinate when it is held (at most
+      // the other's), which compares once for both the minimum and the first's presence.
+      const held =
+        selecting && sparse.length === 2 && loop.iters.length === 2 ? heldBy() : undefined;
+      const min =
+        held === undefined
+          ? crds.slice(1).reduce((m, c) => b.select(b.cmpi('ult', c, m), c, m), crds[0] as Value)
+          : b.select(held[0] as Value, crds[0] as Value, crds[1] as Value);
       const present = (cb: Builder, t: string): Value =>
         cb.cmpi('eq', crds[loop.iters.indexOf(t)] as Value, min);
       // An iterator holds the current coordinate when its coordinate is at most every other
       // one's: compared directly, the positions' advance need not wait for the minimum.
-      const heldBy = () =>
-        crds.map((c, n) =>
+      function heldBy(): (Value | undefined)[] {
+        return crds.map((c, n) =>
           loop.iters[n] === UNIVERSE
             ? undefined
             : crds
@@ -117,14 +124,15 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
                 .map((other) => b.cmpi('ule', c, other))
                 .reduce((acc, x) => b.binary('arith.andi', acc, x)),
         );
+      }
       const red = s.red === undefined ? undefined : args[loop.iters.length];
       if (selecting) {
-        const held = heldBy();
+        const heldHere = held ?? heldBy();
         const presence = loop.cases
           .slice(0, -1)
           .map((point) =>
             [...point.sparse]
-              .map((t) => held[loop.iters.indexOf(t)] as Value)
+              .map((t) => heldHere[loop.iters.indexOf(t)] as Value)
               .reduce((acc, c) => b.binary('arith.andi', acc, c)),
           );
         const next = em.genSelectedCase({ ...s, b, red }, loop, {
@@ -133,7 +141,7 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
           choose: (values) => selectFirstPresent(b, presence, values),
           ...(counter === undefined ? {} : { count: args[loop.iters.length] as Value }),
         });
-        return advance(b, [...args.slice(0, loop.iters.length), ...wrap(next)], crds, held);
+        return advance(b, [...args.slice(0, loop.iters.length), ...wrap(next)], crds, heldHere);
       }
       const chain = (cb: Builder, j: number, r: Value | undefined): Value | undefined => {
         const point = loop.cases[j];

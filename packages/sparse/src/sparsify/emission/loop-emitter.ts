@@ -62,6 +62,12 @@ export class LoopEmitter implements LoopBodyEmitter {
    * at the function entry): only then do implicit zeros exist to take part.
    */
   private reducesSomething: Value | undefined;
+  /**
+   * The output's last-level entry count while the innermost loops carry it in a register
+   * (see {@link carriesCountAt}): the value current at the point being emitted, advanced by
+   * each insertion and by each loop that carries it.
+   */
+  private carriedCount: Value | undefined;
 
   constructor(
     plan: KernelPlan,
@@ -208,7 +214,12 @@ export class LoopEmitter implements LoopBodyEmitter {
     const start = startsReduction ? this.reductionStart(s) : s.red;
     const { points, countedBy } = this.latticeOf(s, v, expr, start !== undefined);
     const bounds = new Map<string, { lo: Value; hi: Value }>();
+    const carrying = start === undefined && this.carriesCountAt(s, depth, points);
+    if (carrying) this.carriedCount = this.insertion?.emitLoadCount(s.b);
     let red = this.genPointLoops(s, depth, points, bounds, start);
+    const count = this.carriedCount;
+    this.carriedCount = undefined;
+    if (count !== undefined) this.insertion?.emitStoreCount(s.b, count);
     if (countedBy !== undefined) {
       const { lo, hi } = bounds.get(countedBy) as { lo: Value; hi: Value };
       const missesSome = s.b.binary(
@@ -219,7 +230,7 @@ export class LoopEmitter implements LoopBodyEmitter {
       const r = red as Value;
       red = s.b.select(missesSome, this.combine(s.b, r, this.entry.zero()), r);
     }
-    if (v === this.parentEndIndex) this.insertion?.emitParentEnd(s.b, s.idx);
+    if (v === this.parentEndIndex) this.insertion?.emitParentEnd(s.b, s.idx, count);
     if (!startsReduction) return red;
     if (this.insertion === undefined) {
       s.b.store(red as Value, this.entry.arg('output', this.plan.output.name), this.outIndices(s));
@@ -287,6 +298,29 @@ export class LoopEmitter implements LoopBodyEmitter {
   }
 
   /**
+   * Whether the loops over the innermost index `loopOrder[depth]` carry the output's entry
+   * count in a register from the first to the last of them (loaded once before, stored once
+   * after), instead of loading and storing it in the state memref at every insertion: where
+   * every insertion appends (see `OutputInsertion.carriesCount`), no reduction is carried,
+   * and every loop there is one whose insertions can take the carried count: a loop over one
+   * iterator, or a co-iteration loop that selects its case (which carries it already).
+   */
+  private carriesCountAt(s: Scope, depth: number, points: readonly LatticePoint[]): boolean {
+    if (s.red !== undefined || this.insertion?.carriesCount !== true) return false;
+    if (depth + 1 !== this.plan.loopOrder.length) return false;
+    const v = this.plan.loopOrder[depth] as string;
+    return points.every((point) => {
+      const cases = casesOf(points, point);
+      const iters = [
+        ...point.sparse,
+        ...(cases.some((c) => c.sparse.size === 0) ? [UNIVERSE] : []),
+      ];
+      if (iters.length === 1) return !this.isNonUnique(s, iters[0] as string);
+      return this.canSelectCases({ v, depth, iters, cases, bounds: new Map(), resume: new Map() });
+    });
+  }
+
+  /**
    * One loop per lattice point (MLIR's `genLoop`), each resuming where the loops before it left
    * its iterators; a point whose iterator an earlier single-iterator loop exhausted is skipped.
    * `bounds` receives each iterator's bounds; returns the carried reduction.
@@ -336,23 +370,31 @@ export class LoopEmitter implements LoopBodyEmitter {
     const k = loop.iters[0] as string;
     const { hi } = loop.bounds.get(k) as { hi: Value };
     this.operands.hoistDenseBases(s, loop, loop.cases[0] as LatticePoint);
+    // A carried entry count (never together with a reduction) goes round as the loop's value.
+    const count = this.carriedCount;
+    const carried = s.red ?? count;
     const op = s.b.forOp(
       loop.resume.get(k) as Value,
       hi,
       this.c(1),
-      s.red === undefined ? [] : [s.red],
-      (b, iv, red) => {
+      carried === undefined ? [] : [carried],
+      (b, iv, value) => {
         const at = iv as Value;
         const coordinate = k === UNIVERSE ? at : this.loadCoordinate(b, k, s, at);
+        const red = count === undefined ? value : undefined;
+        if (count !== undefined) this.carriedCount = value;
         const result = this.genCase({ ...s, b, red }, loop, loop.cases[0] as LatticePoint, {
           coordinate,
           positions: new Map([[k, at]]),
         });
-        return result === undefined ? [] : [result];
+        const next = count === undefined ? result : this.carriedCount;
+        return next === undefined ? [] : [next];
       },
       EMITTED_FROM,
     );
-    return op.results[0];
+    if (count === undefined) return op.results[0];
+    this.carriedCount = op.results[0];
+    return undefined;
   }
 
   /** Binds the loop index and the present tensors' positions, loads ready values, recurses. */
@@ -387,6 +429,14 @@ export class LoopEmitter implements LoopBodyEmitter {
   ): { load(b: Builder): Value; store(b: Builder, count: Value): void } | undefined {
     const insertion = this.insertion;
     if (s.red !== undefined || insertion === undefined || !insertion.carriesCount) return undefined;
+    if (this.carriedCount !== undefined) {
+      return {
+        load: () => this.carriedCount as Value,
+        store: (_, count) => {
+          this.carriedCount = count;
+        },
+      };
+    }
     return {
       load: (b) => insertion.emitLoadCount(b),
       store: (b, count) => insertion.emitStoreCount(b, count),
@@ -424,6 +474,8 @@ export class LoopEmitter implements LoopBodyEmitter {
     if (assembly.strategy === 'in-place') {
       const x = this.plan.output.name;
       s.b.store(value, this.entry.arg('values', x), [(s.cursors.get(x) as Cursor).pos]);
+    } else if (this.carriedCount !== undefined) {
+      this.carriedCount = this.insertion?.emitInsert(s.b, s.idx, value, false, this.carriedCount);
     } else {
       this.insertion?.emitInsert(s.b, s.idx, value, false);
     }

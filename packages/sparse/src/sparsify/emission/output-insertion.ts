@@ -66,13 +66,14 @@ export class OutputInsertion {
 
   /**
    * Stores the last level's end position of the parent bound in `idx` (every entry under it
-   * has been appended): the entry count so far, the same value the last append would store.
+   * has been appended): the entry count so far (`count` where the loops carried it), the same
+   * value the last append would store.
    */
-  emitParentEnd(b: Builder, idx: ReadonlyMap<string, Value>): void {
+  emitParentEnd(b: Builder, idx: ReadonlyMap<string, Value>, count?: Value): void {
     const last = this.rank - 1;
     const coords = this.levelIndices.map((i) => idx.get(i) as Value);
     const parent = this.walk(b, coords, last);
-    const end = this.state.load(b, last, COUNT);
+    const end = count ?? this.state.load(b, last, COUNT);
     const positions = this.ctx.arg(outputKeys.positions(last));
     this.state.guardedStore(b, end, positions, b.addi(parent, this.ctx.c(1)), true);
   }
