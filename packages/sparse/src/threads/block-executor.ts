@@ -3,16 +3,20 @@
  * compiled (each from the same recipe, so the same code), the shared tensors it was told of,
  * and a run of one kernel over one row block. A block operand of a shared tensor is made once
  * per row range and reused, so the wasm engine sees the same arrays call after call and keeps
- * its copy of them in its memory (see `markImmutable` in `@tilekit/loop-engines`).
+ * its copy of them in its memory (see `markImmutable` in `@tilekit/loop-engines`). A kernel with
+ * a dense output compiled for the wasm engine is also compiled over the pool's shared wasm
+ * memory (pool-memory.ts), where a block reads its operands and writes its output in place.
  */
-import { compile, whileOverwritten } from '@tilekit/loop-engines';
+import { compile, compileWasmOnMemory, whileOverwritten } from '@tilekit/loop-engines';
 import { vectorize } from '@tilekit/sparse-vectorizer';
 import { adoptStorage, type SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import type { KernelOperand } from '../sparsify/calling/bind.js';
 import { type KernelFunction, runKernel } from '../sparsify/calling/run-kernel.js';
+import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
 import { sparsify } from '../sparsify/sparsify.js';
+import type { PoolArrayData, PoolMemory } from './pool-memory.js';
 import type {
   BlockStorage,
   KernelRecipe,
@@ -20,26 +24,42 @@ import type {
   SharedArrayMessage,
   SharedTensorMessage,
 } from './protocol.js';
-import { rowBlockOfDense, rowBlockOfTensor } from './row-block.js';
+import { rowBlockInPlace, rowBlockOfDense, rowBlockOfTensor } from './row-block.js';
 import { rowRouteOf } from './row-route.js';
 
 /** A kernel and its compiled function. */
 export interface BuiltKernel {
   readonly kernel: SparseKernel;
   readonly fn: KernelFunction;
+  /**
+   * The same kernel over the pool's wasm memory, whose every array argument must lie there:
+   * for a wasm kernel with a dense output whose rows split, in a pool with such a memory.
+   */
+  readonly inPlace?: KernelFunction;
 }
 
-/** Emits, vectorizes (if asked) and compiles the kernel of `recipe`. */
-export function buildKernel(recipe: Omit<KernelRecipe, 'id'>): BuiltKernel {
+/**
+ * Emits, vectorizes (if asked) and compiles the kernel of `recipe`, and over `memory` too
+ * where its blocks can run there (see {@link BuiltKernel.inPlace}).
+ */
+export function buildKernel(
+  recipe: Omit<KernelRecipe, 'id'>,
+  memory?: WebAssembly.Memory,
+): BuiltKernel {
   const kernel = sparsify(recipe.expression, recipe.formats, recipe.sparsify);
   const module =
     recipe.vectorize === undefined
       ? kernel.module
       : vectorize(kernel.module, recipe.vectorize).module;
-  return {
-    kernel,
-    fn: compile(module, kernel.functionName, { engine: recipe.engine }) as KernelFunction,
-  };
+  const fn = compile(module, kernel.functionName, { engine: recipe.engine }) as KernelFunction;
+  const onMemory =
+    memory !== undefined &&
+    recipe.engine === 'wasm' &&
+    !hasAssembly(kernel.plan) &&
+    rowRouteOf(kernel).rows;
+  if (!onMemory) return { kernel, fn };
+  const inPlace = compileWasmOnMemory(module, kernel.functionName, memory) as KernelFunction;
+  return { kernel, fn, inPlace };
 }
 
 /** A kernel as a thread runs its blocks: which of its inputs are cut into rows. */
@@ -57,9 +77,23 @@ export class BlockExecutor {
   readonly #tensors = new Map<number, SparseTensor>();
   readonly #arrays = new Map<number, ValueArray | BigInt64Array>();
   readonly #blocks = new Map<number, Map<string, SparseTensor>>();
+  /** The pool's wasm memory, where blocks run in place (none: every block copies). */
+  readonly #memory: PoolMemory | undefined;
+  /** In-place row blocks of the tensors in the pool memory, for the memory's current buffer. */
+  #inPlaceBlocks = new Map<string, SparseTensor>();
+  #inPlaceBuffer: ArrayBufferLike | undefined;
+  /** Ids of the tensors and arrays that lie in the pool memory. */
+  readonly #pooled = new Set<number>();
+
+  constructor(memory?: PoolMemory) {
+    this.#memory = memory;
+  }
 
   /** Compiles and keeps the kernel of `recipe` (under its id). */
-  addKernel(recipe: KernelRecipe, built: BuiltKernel = buildKernel(recipe)): void {
+  addKernel(
+    recipe: KernelRecipe,
+    built: BuiltKernel = buildKernel(recipe, this.#memory?.memory),
+  ): void {
     const route = rowRouteOf(built.kernel);
     this.#kernels.set(recipe.id, {
       ...built,
@@ -70,6 +104,7 @@ export class BlockExecutor {
 
   /** Keeps a shared tensor under its id. */
   addTensor(message: SharedTensorMessage): void {
+    if (message.pooled) this.#pooled.add(message.id);
     this.#tensors.set(
       message.id,
       adoptStorage(message.shape, message.format, {
@@ -82,6 +117,7 @@ export class BlockExecutor {
 
   /** Keeps a shared array under its id. */
   addArray(message: SharedArrayMessage): void {
+    if (message.pooled) this.#pooled.add(message.id);
     this.#arrays.set(message.id, message.data);
   }
 
@@ -91,7 +127,9 @@ export class BlockExecutor {
       this.#tensors.delete(id);
       this.#blocks.delete(id);
     }
+    if (tensors.length > 0) this.#inPlaceBlocks.clear();
     for (const id of arrays) this.#arrays.delete(id);
+    for (const id of [...tensors, ...arrays]) this.#pooled.delete(id);
   }
 
   /** The shared tensor `id`. */
@@ -141,6 +179,10 @@ export class BlockExecutor {
   run(block: RunBlock): BlockStorage | undefined {
     const entry = this.#kernels.get(block.kernel);
     if (entry === undefined) throw new Error(`kernel ${block.kernel} is unknown to this thread`);
+    if (block.inPlace) {
+      this.#runInPlace(entry, block);
+      return undefined;
+    }
     const { lo, hi } = block;
     const operands: Record<string, KernelOperand> = {};
     block.operands.forEach((operand, k) => {
@@ -170,5 +212,83 @@ export class BlockExecutor {
       coordinates: result.coordinates,
       values: result.values,
     };
+  }
+
+  /** Rows `lo..hi` of tensor `id` (in the pool memory) as views of the memory's current buffer. */
+  #inPlaceBlockOf(memory: PoolMemory, id: number, lo: number, hi: number): SparseTensor {
+    const buffer = memory.buffer;
+    if (this.#inPlaceBuffer !== buffer) {
+      this.#inPlaceBlocks.clear();
+      this.#inPlaceBuffer = buffer;
+    }
+    const key = `${id}:${lo}:${hi}`;
+    let block = this.#inPlaceBlocks.get(key);
+    if (block === undefined) {
+      const t = this.tensor(id);
+      const view = <T extends PoolArrayData | undefined>(a: T): T =>
+        (a === undefined ? a : memory.current(a)) as T;
+      const current = adoptStorage(t.shape, t.format, {
+        positions: t.positions.map(view),
+        coordinates: t.coordinates.map(view),
+        values: view(t.values),
+      });
+      if (this.#inPlaceBlocks.size >= BLOCKS_PER_TENSOR * 4) this.#inPlaceBlocks.clear();
+      block = rowBlockInPlace(current, lo, hi);
+      this.#inPlaceBlocks.set(key, block);
+    }
+    return block;
+  }
+
+  /**
+   * Runs a block over the pool memory: every operand and the output are read and written
+   * where they lie; the output's rows are then copied into `block.copyTo` if given.
+   */
+  #runInPlace(entry: KernelEntry, block: RunBlock): void {
+    const memory = this.#memory;
+    const output = block.output;
+    if (memory === undefined || entry.inPlace === undefined || output === undefined) {
+      throw new Error(`kernel ${block.kernel} cannot run in the pool memory on this thread`);
+    }
+    const inPool = (id: number) => {
+      if (!this.#pooled.has(id)) throw new Error(`shared array ${id} is not in the pool memory`);
+    };
+    inPool(output.array);
+    const { lo, hi } = block;
+    const operands: Record<string, KernelOperand> = {};
+    block.operands.forEach((operand, k) => {
+      const name = entry.inputs[k] as string;
+      const cut = entry.partitioned.has(name);
+      if ('tensor' in operand) inPool(operand.tensor);
+      else if ('array' in operand) inPool(operand.array);
+      if ('tensor' in operand) {
+        const t = this.tensor(operand.tensor);
+        operands[name] = this.#inPlaceBlockOf(
+          memory,
+          operand.tensor,
+          cut ? lo : 0,
+          cut ? hi : (t.shape[0] as number),
+        );
+      } else if ('array' in operand) {
+        const data = memory.current(this.#array(operand.array, operand.shape));
+        const whole = { data, shape: operand.shape };
+        operands[name] = cut ? rowBlockOfDense(whole, lo, hi) : whole;
+      } else {
+        operands[name] = operand.scalar;
+      }
+    });
+    const whole = {
+      data: memory.current(this.#array(output.array, output.shape)),
+      shape: output.shape,
+    };
+    const rows = rowBlockOfDense(whole, lo, hi).data;
+    runKernel(entry.kernel, entry.inPlace, operands, rows);
+    if (block.copyTo !== 0) {
+      const target = rowBlockOfDense(
+        { data: this.#array(block.copyTo, output.shape), shape: output.shape },
+        lo,
+        hi,
+      );
+      (target.data as Float64Array).set(rows as Float64Array);
+    }
   }
 }

@@ -4,6 +4,7 @@
  * `runKernel`'s bit for bit. Where threads are unavailable the pool runs on the calling thread.
  */
 export { SparseThreadArgumentError, SparseThreadPoolError } from './errors.js';
+export type { PoolArray, PoolArrayType } from './pool-array.js';
 export type { HostEngine } from './protocol.js';
 export {
   MAX_POOL_THREADS,

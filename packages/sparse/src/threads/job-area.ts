@@ -28,6 +28,8 @@ export function writeJob(area: Float64Array, block: RunBlock): boolean {
   put(block.lo);
   put(block.hi);
   put(block.overwrite ? 1 : 0);
+  put(block.inPlace ? 1 : 0);
+  put(block.copyTo);
   if (block.output === undefined) put(0);
   else {
     put(block.output.array);
@@ -59,6 +61,8 @@ export function readJob(area: Float64Array): RunBlock {
   const lo = take();
   const hi = take();
   const overwrite = take() === 1;
+  const inPlace = take() === 1;
+  const copyTo = take();
   const outputArray = take();
   const output = outputArray === 0 ? undefined : { array: outputArray, shape: takeShape() };
   const operands: BlockOperand[] = [];
@@ -68,5 +72,5 @@ export function readJob(area: Float64Array): RunBlock {
     else if (kind === ARRAY) operands.push({ array: take(), shape: takeShape() });
     else operands.push({ scalar: take() });
   }
-  return { kernel, lo, hi, operands, output, overwrite };
+  return { kernel, lo, hi, operands, output, overwrite, inPlace, copyTo };
 }

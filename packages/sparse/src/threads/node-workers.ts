@@ -53,7 +53,8 @@ export interface StartedWorker {
 }
 
 /**
- * Starts worker `index` on the control words `control` and its job area `job`. It loads its
+ * Starts worker `index` on the control words `control` and its job area `job`, with the
+ * pool's wasm memory `memory` if it has one. It loads its
  * modules in the background; messages and blocks sent meanwhile wait for it. `onFailure`
  * hears of an uncaught error in it. The worker does not keep the process alive.
  */
@@ -61,11 +62,12 @@ export function startWorker(
   control: SharedArrayBuffer,
   job: SharedArrayBuffer,
   index: number,
+  memory: WebAssembly.Memory | undefined,
   onFailure: (problem: unknown) => void,
 ): StartedWorker {
   const channel = new MessageChannel();
   const script = workerScript();
-  const data: PoolWorkerData = { control, job, index, port: channel.port2 };
+  const data: PoolWorkerData = { control, job, index, port: channel.port2, memory };
   const worker = new Worker(script.code, {
     eval: true,
     workerData: data,

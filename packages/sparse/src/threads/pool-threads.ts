@@ -6,7 +6,8 @@
  * (spin-wait.ts) until the pending count in shared memory reaches 0, so a call is as
  * synchronous as `runKernel`.
  * A call's blocks go to the workers as numbers in their job areas (shared memory); only
- * what a worker keeps travels as a message, once.
+ * what a worker keeps travels as a message, once. The arrays the pool copies (shared tensors,
+ * scratch arrays) lie in the pool's wasm memory where the platform has one (pool-memory.ts).
  */
 import { textOf } from '../sparse-error.js';
 import type { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
@@ -16,6 +17,7 @@ import { BlockExecutor, type BuiltKernel } from './block-executor.js';
 import { SparseThreadPoolError } from './errors.js';
 import { JOB_AREA_LENGTH, writeJob } from './job-area.js';
 import type { StartedWorker } from './node-workers.js';
+import { type PoolArrayData, PoolMemory } from './pool-memory.js';
 import {
   BLOCK_MICROS,
   type BlockStorage,
@@ -43,12 +45,20 @@ export class PoolThreads implements BlockDispatch {
   readonly threads: number;
   readonly #control: Int32Array;
   readonly #jobs: Float64Array[];
+  /** The pool's wasm memory (none for a pool of one thread, or where it cannot be made). */
+  readonly memory: PoolMemory | undefined;
+  /** Per shared tensor id, the arrays the pool laid out in its memory for it (released with it). */
+  readonly #laidOut = new Map<number, PoolArrayData[]>();
+  /** Scratch arrays in the pool memory, released when their owner is collected. */
+  readonly #scratchRegistry = new FinalizationRegistry<Map<string, AnyValues>>((slots) => {
+    for (const array of slots.values()) this.memory?.release(array);
+  });
   /** The workers, once started (by the first kernel: a pool that never runs one starts none). */
   #workers: StartedWorker[] = [];
   readonly #startWorkers: () => StartedWorker[];
   /** Per worker, the ids of the shared tensors and arrays it was told of. */
   readonly #known: Set<number>[];
-  readonly #executor = new BlockExecutor();
+  readonly #executor: BlockExecutor;
   readonly #spin = new SpinWait();
   lastTimes = { ownMs: 0, workersMs: 0 };
   readonly #ids = new WeakMap<object, number>();
@@ -65,18 +75,21 @@ export class PoolThreads implements BlockDispatch {
     threads: number,
     control: Int32Array,
     jobs: Float64Array[],
+    memory: PoolMemory | undefined,
     startWorkers: (pool: PoolThreads) => StartedWorker[],
   ) {
     this.threads = threads;
     this.#control = control;
     this.#jobs = jobs;
+    this.memory = memory;
+    this.#executor = new BlockExecutor(memory);
     this.#known = jobs.map(() => new Set<number>());
     this.#startWorkers = () => startWorkers(this);
   }
 
   /** The calling thread alone. */
   static alone(): PoolThreads {
-    return new PoolThreads(1, new Int32Array(1), [], () => []);
+    return new PoolThreads(1, new Int32Array(1), [], undefined, () => []);
   }
 
   /**
@@ -91,9 +104,10 @@ export class PoolThreads implements BlockDispatch {
       () => new Float64Array(new SharedArrayBuffer(8 * JOB_AREA_LENGTH)),
     );
     const { startWorker } = await import('./node-workers.js');
-    return new PoolThreads(threads, new Int32Array(control), jobs, (pool) =>
+    const memory = PoolMemory.create();
+    return new PoolThreads(threads, new Int32Array(control), jobs, memory, (pool) =>
       jobs.map((job, w) =>
-        startWorker(control, job.buffer as SharedArrayBuffer, w, (problem) => {
+        startWorker(control, job.buffer as SharedArrayBuffer, w, memory?.memory, (problem) => {
           pool.#failure ??= problem;
         }),
       ),
@@ -149,7 +163,20 @@ export class PoolThreads implements BlockDispatch {
     const known = this.#ids.get(tensor);
     if (known !== undefined) return known;
     const id = this.#nextId++;
-    const copy = sharedTensor(tensor);
+    const memory = this.memory;
+    let copy: SparseTensor;
+    if (memory === undefined) {
+      copy = sharedTensor(tensor);
+    } else {
+      const laidOut: PoolArrayData[] = [];
+      copy = sharedTensor(tensor, (a) => {
+        if (this.inPool(a)) return a;
+        const c = memory.copyOf(a);
+        laidOut.push(c);
+        return c;
+      });
+      this.#laidOut.set(id, laidOut);
+    }
     this.#executor.addTensor({
       kind: 'tensor',
       id,
@@ -158,6 +185,7 @@ export class PoolThreads implements BlockDispatch {
       positions: copy.positions,
       coordinates: copy.coordinates,
       values: copy.values,
+      pooled: memory !== undefined,
     });
     this.#ids.set(tensor, id);
     this.#registry.register(tensor, { id, tensor: true });
@@ -168,10 +196,15 @@ export class PoolThreads implements BlockDispatch {
     const known = this.#ids.get(array);
     if (known !== undefined) return known;
     const id = this.#nextId++;
-    this.#executor.addArray({ kind: 'array', id, data: array });
+    this.#executor.addArray({ kind: 'array', id, data: array, pooled: this.inPool(array) });
     this.#ids.set(array, id);
     this.#registry.register(array, { id, tensor: false });
     return id;
+  }
+
+  /** Whether `a` lies in a live array of the pool memory (read there in place). */
+  inPool(a: ArrayBufferView): boolean {
+    return this.memory?.holdsLive(a) ?? false;
   }
 
   scratch(owner: object, slot: string, like: AnyValues, length: number): AnyValues {
@@ -179,14 +212,20 @@ export class PoolThreads implements BlockDispatch {
     if (slots === undefined) {
       slots = new Map();
       this.#scratch.set(owner, slots);
+      if (this.memory !== undefined) this.#scratchRegistry.register(owner, slots);
     }
     const held = slots.get(slot);
     if (held !== undefined && held.constructor === like.constructor && held.length >= length) {
-      return held;
+      return this.memory === undefined ? held : this.memory.current(held);
     }
-    const fresh = sharedLike(like as ValueArray, Math.max(length, 1));
-    slots.set(slot, fresh);
-    return fresh;
+    if (held !== undefined) this.memory?.release(held);
+    const type = like.constructor as new (n: number) => AnyValues;
+    const fresh =
+      this.memory === undefined
+        ? sharedLike(like as ValueArray, Math.max(length, 1))
+        : this.memory.allocate(type as never, Math.max(length, 1));
+    slots.set(slot, fresh as AnyValues);
+    return fresh as AnyValues;
   }
 
   runBlocks(blocks: readonly RunBlock[]): (BlockStorage | undefined)[] | undefined {
@@ -205,6 +244,7 @@ export class PoolThreads implements BlockDispatch {
         else if ('array' in operand) this.#tell(w, operand.array, false);
       }
       if (block.output !== undefined) this.#tell(w, block.output.array, false);
+      if (block.copyTo !== 0) this.#tell(w, block.copyTo, false);
       Atomics.store(control, words(w) + CLAIM, 0);
       Atomics.add(control, words(w) + JOB_NUMBER, 1);
       this.#wake(w);
@@ -286,9 +326,11 @@ export class PoolThreads implements BlockDispatch {
         positions: t.positions,
         coordinates: t.coordinates,
         values: t.values,
+        pooled: this.memory !== undefined,
       } satisfies ToWorker);
     } else {
-      port.postMessage({ kind: 'array', id, data: this.#executor.array(id) } satisfies ToWorker);
+      const data = this.#executor.array(id);
+      port.postMessage({ kind: 'array', id, data, pooled: this.inPool(data) } satisfies ToWorker);
     }
     known.add(id);
   }
@@ -298,6 +340,10 @@ export class PoolThreads implements BlockDispatch {
     const { tensors, arrays } = this.#forgotten;
     if (tensors.length + arrays.length === 0) return;
     this.#executor.forget(tensors, arrays);
+    for (const id of tensors) {
+      for (const array of this.#laidOut.get(id) ?? []) this.memory?.release(array);
+      this.#laidOut.delete(id);
+    }
     this.#known.forEach((known, w) => {
       const told = (ids: number[]) => ids.filter((id) => known.delete(id));
       const message = { kind: 'forget', tensors: told(tensors), arrays: told(arrays) } as const;

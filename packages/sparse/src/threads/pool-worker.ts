@@ -9,6 +9,7 @@
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockExecutor } from './block-executor.js';
 import { readJob } from './job-area.js';
+import { PoolMemory } from './pool-memory.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import { BLOCK_MICROS, CLAIM, JOB_NUMBER, PENDING, WAKE, WORDS_PER_WORKER } from './protocol.js';
 import { SpinWait } from './spin-wait.js';
@@ -20,6 +21,8 @@ export interface PoolWorkerData {
   readonly job: SharedArrayBuffer;
   readonly index: number;
   readonly port: MessagePort;
+  /** The pool's shared wasm memory (pool-memory.ts), if it has one. */
+  readonly memory: WebAssembly.Memory | undefined;
 }
 
 /** The buffers a block's storage can hand over without a copy (never shared memory). */
@@ -66,7 +69,9 @@ function serve(data: PoolWorkerData): void {
   const control = new Int32Array(data.control);
   const job = new Float64Array(data.job);
   const wake = WAKE + WORDS_PER_WORKER * data.index;
-  const executor = new BlockExecutor();
+  const executor = new BlockExecutor(
+    data.memory === undefined ? undefined : new PoolMemory(data.memory),
+  );
   const spin = new SpinWait();
   // From the words' first values: whatever the pool sent while this worker loaded is done now.
   let woken = 0;

@@ -32,6 +32,8 @@ export interface SharedTensorMessage {
   readonly positions: readonly (IndexArray | undefined)[];
   readonly coordinates: readonly (IndexArray | undefined)[];
   readonly values: ValueArray;
+  /** Whether every array lies in the pool's wasm memory (pool-memory.ts). */
+  readonly pooled: boolean;
 }
 
 /** An array in shared memory (a dense operand's or output's data), known by `id`. */
@@ -39,6 +41,8 @@ export interface SharedArrayMessage {
   readonly kind: 'array';
   readonly id: number;
   readonly data: ValueArray | BigInt64Array;
+  /** Whether it lies in the pool's wasm memory (pool-memory.ts). */
+  readonly pooled: boolean;
 }
 
 /** One operand of a block: a shared tensor, a dense operand's shared array, or a scalar. */
@@ -58,6 +62,13 @@ export interface RunBlock {
   readonly output: { readonly array: number; readonly shape: readonly number[] } | undefined;
   /** Whether the block's output may be treated as overwritten (a `=` kernel's fresh zeros). */
   readonly overwrite: boolean;
+  /**
+   * Whether the kernel runs over the pool's wasm memory, reading every operand and writing the
+   * output (all arrays there) in place.
+   */
+  readonly inPlace: boolean;
+  /** A shared array the block's output rows are copied into once computed (0: none). */
+  readonly copyTo: number;
 }
 
 /** Messages to a worker. */

@@ -70,6 +70,51 @@ export function rowBlockOfTensor(tensor: SparseTensor, lo: number, hi: number): 
   });
 }
 
+/**
+ * Rows `lo..hi` of `tensor` (see {@link startsWithDenseRows}) as views that rebase nothing:
+ * the first compressed level's positions from row `lo` on, unchanged, and every deeper array
+ * (and the values) whole, so a row's positions still point into the whole arrays. Nothing is
+ * copied, so the block can be read where the tensor lies (a pool's shared wasm memory); a
+ * row reads the same entries, in the same order, as in the whole tensor.
+ */
+export function rowBlockInPlace(tensor: SparseTensor, lo: number, hi: number): SparseTensor {
+  const { format, shape } = tensor;
+  const positions: (IndexArray | undefined)[] = [undefined];
+  const coordinates: (IndexArray | undefined)[] = [undefined];
+  let from = lo;
+  let to = hi;
+  // Past the first compressed level, arrays are indexed by absolute positions: kept whole.
+  let whole = false;
+  for (let l = 1; l < format.levels.length; l++) {
+    const level = levelAt(format, l);
+    const pos = tensor.positions[l];
+    const crd = tensor.coordinates[l];
+    if (whole) {
+      positions.push(pos);
+      coordinates.push(crd);
+    } else if (level.iteration === 'range') {
+      const size = shape[format.order[l] as number] as number;
+      from *= size;
+      to *= size;
+      positions.push(undefined);
+      coordinates.push(undefined);
+    } else if (pos !== undefined && level.endsInPositions !== undefined) {
+      const first = from * level.endsInPositions.stride;
+      positions.push(pos.subarray(first, first + level.positionsLength(to - from)));
+      coordinates.push(crd);
+      whole = true;
+    } else {
+      positions.push(undefined);
+      coordinates.push(crd?.subarray(from, to));
+    }
+  }
+  return adoptStorage([hi - lo, ...shape.slice(1)], format, {
+    positions,
+    coordinates,
+    values: whole ? tensor.values : tensor.values.subarray(from, to),
+  });
+}
+
 /** Rows `lo..hi` of a row-major dense operand (a view of its data). */
 export function rowBlockOfDense(operand: DenseOperand, lo: number, hi: number): DenseOperand {
   const rowLength = operand.shape.slice(1).reduce((a, b) => a * b, 1);

@@ -26,13 +26,21 @@ export function shared<T extends AnyArray>(a: T): T {
   return copy;
 }
 
-/** `tensor` with every array in shared memory (the same tensor when they all are). */
-export function sharedTensor(tensor: SparseTensor): SparseTensor {
+/**
+ * `tensor` with every array in shared memory (the same tensor when they all are), each array
+ * `a` as `inShared(a)` gives it (by default `a` itself if shared, else a copy).
+ */
+export function sharedTensor(
+  tensor: SparseTensor,
+  inShared: <T extends AnyArray>(a: T) => T = shared,
+): SparseTensor {
   const arrays = [...tensor.positions, ...tensor.coordinates, tensor.values];
-  if (arrays.every((a) => a === undefined || isShared(a))) return tensor;
+  const moved = arrays.map((a) => (a === undefined ? undefined : inShared(a)));
+  if (moved.every((a, k) => a === arrays[k])) return tensor;
+  const levels = tensor.positions.length;
   return adoptStorage(tensor.shape, tensor.format, {
-    positions: tensor.positions.map((a) => (a === undefined ? undefined : shared(a))),
-    coordinates: tensor.coordinates.map((a) => (a === undefined ? undefined : shared(a))),
-    values: shared(tensor.values),
+    positions: moved.slice(0, levels) as (IndexArray | undefined)[],
+    coordinates: moved.slice(levels, 2 * levels) as (IndexArray | undefined)[],
+    values: moved[2 * levels] as ValueArray,
   });
 }

@@ -9,6 +9,7 @@ import { textOf } from '../sparse-error.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { buildKernel } from './block-executor.js';
 import { SparseThreadArgumentError, SparseThreadPoolError } from './errors.js';
+import { type PoolArray, type PoolArrayType, poolArray } from './pool-array.js';
 import { PoolThreads } from './pool-threads.js';
 import type { HostEngine, KernelRecipe } from './protocol.js';
 import { threadsUnavailableReason } from './thread-support.js';
@@ -159,9 +160,25 @@ export class SparseThreadPool {
       engine,
     };
     // Built here first, so that bad input throws its typed error on the calling thread.
-    const built = buildKernel(recipe);
+    const built = buildKernel(recipe, this.#threads.memory?.memory);
     this.#threads.addKernel(recipe, built);
     return new ThreadedKernel(this.#threads, recipe.id, built, this.minBlockWork);
+  }
+
+  /**
+   * A zeroed array of `length` elements of `type` (`Float64Array`, `Float32Array`,
+   * `Int32Array` or `BigInt64Array`) in the pool's shared wasm memory: passed as a dense
+   * operand's `data`, or as a kernel's `output`, it is read and written where it lies by every
+   * thread of the pool's wasm kernels with a dense output, where any other array is copied
+   * into that memory on every call (and a result out of it). Dispose it when done; in a pool
+   * of one thread it is an ordinary array.
+   *
+   * @throws SparseThreadArgumentError for another `type`, or a `length` that is not an
+   *   integer from 0 to 2^31 - 1 or does not fit the memory.
+   */
+  array<C extends PoolArrayType>(type: C, length: number): PoolArray<InstanceType<C>> {
+    if (this.#threads.disposed) throw new SparseThreadPoolError('the pool was disposed');
+    return poolArray(this.#threads.memory, type, length);
   }
 
   /** Stops the workers. The pool and its kernels cannot be used afterwards. */

@@ -15,6 +15,7 @@ import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { type DenseOperand, type KernelOperand, outputShapeOf } from '../sparsify/calling/bind.js';
 import { type KernelFunction, runKernel } from '../sparsify/calling/run-kernel.js';
 import { valueArrayFor } from '../sparsify/calling/value-array.js';
+import { valueTypeOfArray } from '../sparsify/calling/value-promotion.js';
 import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
 import type { SparsifyOptions } from '../sparsify/sparsify.js';
@@ -68,6 +69,8 @@ export class ThreadedKernel {
   readonly #route: RowRoute;
   readonly #minBlockWork: number;
   readonly #balance = new BlockBalance();
+  /** The kernel compiled over the pool memory (see `BuiltKernel.inPlace`). */
+  readonly #inPlace: KernelFunction | undefined;
   #lastCallThreads = 0;
 
   /** Made by `SparseThreadPool.kernel` (the package entry exports this class as a type only). */
@@ -77,7 +80,16 @@ export class ThreadedKernel {
     this.#id = id;
     this.kernel = built.kernel;
     this.fn = built.fn;
+    this.#inPlace = built.inPlace;
     this.#route = rowRouteOf(built.kernel);
+  }
+
+  /** The id of a dense operand's data in the pool memory (copied into a scratch array if not there). */
+  #poolId(name: string, data: Output): number {
+    if (this.#pool.inPool(data)) return this.#pool.arrayId(data);
+    const scratch = this.#pool.scratch(this, name, data, data.length);
+    (scratch as Float64Array).set(data as Float64Array);
+    return this.#pool.arrayId(scratch);
   }
 
   /** The id of a dense operand's data in shared memory (copied into a scratch array if not there). */
@@ -147,6 +159,12 @@ export class ThreadedKernel {
     const width = dense ? shape.slice(1).reduce((a, b) => a * b, 1) : 1;
     const blockCount = blocksFor(callWork(rows, weight, width), this.#minBlockWork, pool.threads);
     if (Math.min(blockCount, rows) < 2) return alone();
+    // A wasm kernel with a dense output runs over the pool memory when every array it is
+    // handed can lie there as the kernel reads it (see `inPlaceArrays`).
+    const inPlace =
+      this.#inPlace !== undefined &&
+      pool.memory !== undefined &&
+      inPlaceArrays(this.kernel, operands);
     const blockOperands: BlockOperand[] = [];
     for (const name of names) {
       const operand = operands[name];
@@ -156,7 +174,7 @@ export class ThreadedKernel {
         blockOperands.push({ scalar: operand });
       } else if (isDenseOperand(operand)) {
         blockOperands.push({
-          array: this.#sharedId(name, operand.data),
+          array: inPlace ? this.#poolId(name, operand.data) : this.#sharedId(name, operand.data),
           shape: [...operand.shape],
         });
       } else {
@@ -167,15 +185,33 @@ export class ThreadedKernel {
     const overwrite = output === undefined && plan.notation.op === '=';
     let out: Output | undefined;
     let viaScratch = false;
+    /** Where the threads copy their rows of an output computed in the pool memory. */
+    let copyTo: Output | undefined;
     if (dense) {
       if (output !== undefined && output.length !== length) return alone();
-      if (output === undefined) {
-        const like = valueArrayFor(plan.valueType, 0) as ValueArray;
+      const like = output ?? (valueArrayFor(plan.valueType, 0) as ValueArray);
+      if (inPlace) {
+        if (output !== undefined && pool.inPool(output)) {
+          out = output;
+        } else {
+          out = pool.scratch(this, OUTPUT_SLOT, like, length);
+          // What a kernel that reads its output (`+=`) starts from: the output, or zeros.
+          if (output !== undefined) (out as Float64Array).set(output as Float64Array);
+          else if (!overwrite) out.fill((out instanceof BigInt64Array ? 0n : 0) as never);
+          if (output !== undefined && isShared(output)) copyTo = output;
+          else if (output === undefined && length * like.BYTES_PER_ELEMENT > SCRATCH_RESULT_BYTES) {
+            copyTo = sharedLike(like as ValueArray, length);
+          }
+          viaScratch = copyTo === undefined;
+        }
+      } else if (output === undefined) {
         // A small result of a `=` kernel (which writes every element) goes through the
         // kernel's shared scratch and is copied out, sparing a shared allocation and telling
         // every worker of it on each call; a large one is written into fresh shared memory.
         viaScratch = overwrite && length * like.BYTES_PER_ELEMENT <= SCRATCH_RESULT_BYTES;
-        out = viaScratch ? pool.scratch(this, OUTPUT_SLOT, like, length) : sharedLike(like, length);
+        out = viaScratch
+          ? pool.scratch(this, OUTPUT_SLOT, like, length)
+          : sharedLike(like as ValueArray, length);
       } else if (isShared(output)) {
         out = output;
       } else {
@@ -187,6 +223,7 @@ export class ThreadedKernel {
     const share = this.#balance.share(count);
     const bounds = rowSplit(rows, count, weight, share);
     const blocks: RunBlock[] = [];
+    const copyId = copyTo === undefined ? 0 : pool.arrayId(copyTo);
     for (let b = 0; b + 1 < bounds.length; b++) {
       blocks.push({
         kernel: this.#id,
@@ -195,6 +232,8 @@ export class ThreadedKernel {
         operands: blockOperands,
         output: out === undefined ? undefined : { array: pool.arrayId(out), shape },
         overwrite,
+        inPlace,
+        copyTo: copyId,
       });
     }
     const storages = pool.runBlocks(blocks);
@@ -205,6 +244,7 @@ export class ThreadedKernel {
     // entries of the split operand do not show, so those calls learn the share from times.
     if (!dense) this.#balance.record(count, share, pool.lastTimes.ownMs, pool.lastTimes.workersMs);
     this.#lastCallThreads = blocks.length;
+    if (copyTo !== undefined) return copyTo;
     if (out !== undefined) {
       if (output === out || (output === undefined && !viaScratch)) return out;
       if (output === undefined) {
@@ -221,4 +261,63 @@ export class ThreadedKernel {
       storages as BlockStorage[],
     );
   }
+}
+
+/** Bytes of a memref element of an emitted kernel's parameter type (`index`: 8). */
+function elementBytes(type: unknown): number | undefined {
+  const element = (type as { element?: { kind: string; width?: number; format?: string } }).element;
+  if (element === undefined) return undefined;
+  if (element.kind === 'index') return 8;
+  if (element.kind === 'float')
+    return element.format === 'f64' ? 8 : element.format === 'f32' ? 4 : undefined;
+  if (element.kind === 'integer' && element.width !== undefined)
+    return Math.ceil(element.width / 8);
+  return undefined;
+}
+
+/**
+ * Whether the kernel, bound to `operands`, would read each array as it lies: every value
+ * array (sparse and dense) of the kernel's value type (binding would promote another into a
+ * fresh copy) and every position and coordinate array of its memref's element width, so a
+ * block can hand the kernel views of the pool memory (a kernel over a memory takes nothing
+ * else).
+ */
+function inPlaceArrays(
+  kernel: SparseKernel,
+  operands: Readonly<Record<string, KernelOperand>>,
+): boolean {
+  const valueType = kernel.plan.valueType;
+  return kernel.parameters.every((p) => {
+    const operand = 'tensor' in p ? operands[p.tensor as string] : undefined;
+    const bytes = elementBytes((p as { type?: unknown }).type);
+    switch (p.kind) {
+      case 'values':
+      case 'dense': {
+        const data =
+          operand instanceof SparseTensor
+            ? operand.values
+            : (operand as DenseOperand | undefined)?.data;
+        return (
+          data !== undefined &&
+          valueTypeOfArray(data) === valueType &&
+          data.BYTES_PER_ELEMENT === bytes
+        );
+      }
+      case 'positions':
+      case 'coordinates': {
+        if (!(operand instanceof SparseTensor)) return false;
+        const level = (p as { level: number }).level;
+        const array =
+          p.kind === 'positions' ? operand.positions[level] : operand.coordinates[level];
+        return array !== undefined && array.BYTES_PER_ELEMENT === bytes;
+      }
+      case 'output':
+        return bytes === valueArrayFor(valueType, 0).BYTES_PER_ELEMENT;
+      case 'size':
+      case 'scalar':
+        return true;
+      default:
+        return false;
+    }
+  });
 }
