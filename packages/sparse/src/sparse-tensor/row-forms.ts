@@ -10,6 +10,7 @@
  */
 import type { SparseFormat, StorageWidth } from './format.js';
 import { checkLength, indexArrayFrom } from './pack.js';
+import { scratchArrays } from './scratch-array.js';
 import { type IndexArray, numbersOf, widthOf } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
@@ -128,33 +129,33 @@ function segmentsOf(source: RowFormSource, from: RowForm, rowCount: number): Row
 }
 
 /**
- * The non-empty rows of row pointers `pointers` and their segments, written straight into
- * the arrays a DCSR stores. Whether a row is empty is random in a sparse matrix, so both
- * passes count and write without branching on it: every row's entry is written at the next
- * free place, which only a non-empty row then claims (a later row overwrites it otherwise).
+ * The non-empty rows of row pointers `pointers` and their segments, in one pass over the rows
+ * into scratch arrays kept between calls, then copied into arrays of their length. Whether a
+ * row is empty is random in a sparse matrix, so the pass does not branch on it: every row's
+ * entry is written at the next free place, which only a non-empty row then claims (a later row
+ * overwrites it otherwise). Counting the rows first to write them in place took a second pass,
+ * and fresh arrays cost a page fault per page written (scratch-array.ts).
  */
 function nonEmptyRows(pointers: ArrayLike<number>, rowCount: number): RowSegments {
+  const rowsScratch = rowScratch(rowCount);
+  const boundsScratch = boundScratch(rowCount + 1);
   // Positions are below 2^31, so `start - end` is negative exactly for a non-empty row.
-  let nonEmpty = 0;
   let start = pointers[0] as number;
-  for (let r = 1; r <= rowCount; r++) {
-    const end = pointers[r] as number;
-    nonEmpty += (start - end) >>> 31;
-    start = end;
-  }
-  const rows = rowArray(rowCount, nonEmpty);
-  const bounds = new Uint32Array(nonEmpty + 1);
-  start = pointers[0] as number;
-  bounds[0] = start;
-  for (let r = 0, k = 0; k < nonEmpty; r++) {
+  boundsScratch[0] = start;
+  let k = 0;
+  for (let r = 0; r < rowCount; r++) {
     const end = pointers[r + 1] as number;
-    rows[k] = r;
-    bounds[k + 1] = end;
+    rowsScratch[k] = r;
+    boundsScratch[k + 1] = end;
     k += (start - end) >>> 31;
     start = end;
   }
-  return { rows, bounds };
+  return { rows: rowsScratch.slice(0, k), bounds: boundsScratch.slice(0, k + 1) };
 }
+
+/** The scratch arrays of {@link nonEmptyRows}. */
+const rowScratch = scratchArrays();
+const boundScratch = scratchArrays();
 
 /**
  * Rows at least this long on average are each written by the engine's `fill`; shorter ones

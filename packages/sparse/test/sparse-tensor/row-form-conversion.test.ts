@@ -3,7 +3,7 @@
  * held bit for bit to the plain builder of test/sparse-tensor/support/reference-build.ts
  * over the same entries. The row forms find each entry's row without a branch on where a row
  * ends (short rows: marks and a running sum; long rows: one fill per row) and a DCSR's
- * non-empty rows in two passes over the row pointers, so the matrices here put rows of every
+ * non-empty rows in one pass over the row pointers, so the matrices here put rows of every
  * length at every place: none at all, empty rows and columns, rows shorter and longer than
  * the long-row threshold, everything in one row (first, middle or last), trailing empty
  * rows. Every width of positions and coordinates and every value dtype, the source's arrays
