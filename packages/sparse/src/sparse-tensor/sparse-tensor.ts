@@ -23,11 +23,13 @@ import {
   MAX_RANK,
   resolveFormat,
   type SparseFormat,
+  type StorageWidth,
   type WidthOptions,
 } from './format.js';
 import { entriesOfSource, type SparseSource } from './source-forms.js';
 import {
   checkDType,
+  describeValue,
   dtypeOf,
   type IndexArray,
   isIndexArray,
@@ -206,17 +208,11 @@ export class SparseTensor {
     checkShape(shape);
     checkStorageKinds(storage);
     // Widths named by the format win (so a mismatch is reported); otherwise the arrays decide.
-    const named: WidthOptions =
-      typeof format === 'object' && format !== null && !Array.isArray(format)
-        ? (format as WidthOptions)
-        : {};
-    const inferred = inferWidths(storage);
-    const posWidth = named.posWidth ?? inferred.posWidth;
-    const crdWidth = named.crdWidth ?? inferred.crdWidth;
+    const named = namedWidths(format);
     const resolved = resolveFormat(format, shape.length, {
-      ...(posWidth === undefined ? {} : { posWidth }),
-      ...(crdWidth === undefined ? {} : { crdWidth }),
-    });
+      posWidth: named.posWidth ?? widthOfFirst(storage.positions),
+      crdWidth: named.crdWidth ?? widthOfFirst(storage.coordinates),
+    } as WidthOptions);
     const levelSizes = levelSizesOf(shape, resolved);
     const { canonical } = checkStorage(storage, resolved, levelSizes);
     const copy: SparseStorage = {
@@ -246,10 +242,7 @@ export class SparseTensor {
    * them). Linear in `nnz` plus the level sizes (see convert.ts).
    */
   convert(format: FormatSpec, options: WidthOptions = {}): SparseTensor {
-    const named: WidthOptions =
-      typeof format === 'object' && format !== null && !Array.isArray(format)
-        ? (format as WidthOptions)
-        : {};
+    const named = namedWidths(format);
     const given = widthOptions(options);
     const resolved = resolveFormat(format, this.rank, {
       posWidth: given.posWidth ?? named.posWidth ?? this.format.posWidth,
@@ -510,20 +503,12 @@ function checkShape(shape: unknown): asserts shape is readonly number[] {
   }
 }
 
-/** A short description of a value of the wrong kind, for error messages. */
-function describe(x: unknown): string {
-  if (x === null) return 'null';
-  if (typeof x === 'object') return (x as object).constructor?.name ?? 'an object';
-  if (typeof x === 'string') return `'${x.slice(0, 40)}'`;
-  return `${typeof x} ${String(x)}`;
-}
-
 /** `data`/`values` must be an array or typed array. */
 function checkArrayLike(argument: string, x: unknown): void {
   if (!Array.isArray(x) && !ArrayBuffer.isView(x)) {
     throw new SparseStorageError(
       argument,
-      `expected an array or a typed array, got ${describe(x)}`,
+      `expected an array or a typed array, got ${describeValue(x)}`,
     );
   }
 }
@@ -539,7 +524,10 @@ function inferDType(data: unknown): ValueDType {
 function optionsOf(options: unknown): Record<string, unknown> {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') {
-    throw new SparseFormatError('options', `expected an options object, got ${describe(options)}`);
+    throw new SparseFormatError(
+      'options',
+      `expected an options object, got ${describeValue(options)}`,
+    );
   }
   return options as Record<string, unknown>;
 }
@@ -550,20 +538,24 @@ function dtypeOption(options: SparseTensorOptions): ValueDType | undefined {
   return dtype === undefined ? undefined : checkDType(dtype, 'options.dtype');
 }
 
-/** The widths of `options` (resolveFormat checks their values). */
+/**
+ * The widths of `options` (resolveFormat checks their values; one left undefined is not
+ * given, as resolveFormat reads it).
+ */
 function widthOptions(options: unknown): WidthOptions {
   const { posWidth, crdWidth } = optionsOf(options) as WidthOptions;
-  return {
-    ...(posWidth === undefined ? {} : { posWidth }),
-    ...(crdWidth === undefined ? {} : { crdWidth }),
-  };
+  return { posWidth, crdWidth } as WidthOptions;
 }
 
-function inferWidths(storage: SparseStorage): WidthOptions {
-  const pos = storage.positions.find((a) => a !== undefined);
-  const crd = storage.coordinates.find((a) => a !== undefined);
-  return {
-    ...(pos === undefined || !isIndexArray(pos) ? {} : { posWidth: widthOf(pos) }),
-    ...(crd === undefined || !isIndexArray(crd) ? {} : { crdWidth: widthOf(crd) }),
-  };
+/** The widths a format description names (none for a name or a level list). */
+function namedWidths(format: FormatSpec): WidthOptions {
+  return typeof format === 'object' && format !== null && !Array.isArray(format)
+    ? (format as WidthOptions)
+    : {};
+}
+
+/** The width of the first array among `arrays` (`undefined` when none). */
+function widthOfFirst(arrays: readonly (IndexArray | undefined)[]): StorageWidth | undefined {
+  const first = arrays.find((a) => a !== undefined);
+  return first !== undefined && isIndexArray(first) ? widthOf(first) : undefined;
 }

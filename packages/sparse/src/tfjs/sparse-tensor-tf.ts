@@ -30,6 +30,7 @@ import {
   type TfSparseDType,
   type TfSparseStorage,
 } from './device-sparse.js';
+import { slice1d, tensorOf } from './direct-kernels.js';
 import { densify } from './ops/densify.js';
 import { uploadedStorage } from './sparse-upload.js';
 import { checkStorage, checkStorageLengths, recordCheckedStorage } from './storage-check.js';
@@ -97,10 +98,14 @@ function clampedOnDevice(
     const positions = storage.positions.map((pos, l) => {
       const crd = storage.coordinates[l];
       if (pos === undefined || crd === undefined || pos.size < 2) return pos;
-      const end = tf.tensor1d([crd.size], 'int32');
-      const inner = clamped(tf.slice(pos, [1], [pos.size - 2]), crd.size);
+      const end = tensorOf(Int32Array.of(crd.size), 'int32');
+      const inner = clamped(slice1d(pos, 1, pos.size - 2), crd.size);
       // Concat takes its inputs as a list, as tf.concat passes them.
-      const parts = [tf.zeros([1], 'int32'), inner, end] as unknown as tf.NamedTensorMap;
+      const parts = [
+        tensorOf(new Int32Array(1), 'int32'),
+        inner,
+        end,
+      ] as unknown as tf.NamedTensorMap;
       return tf.engine().runKernel(tf.Concat, parts, { axis: 0 }) as tf.Tensor1D;
     });
     const coordinates = storage.coordinates.map((crd, l) =>
@@ -128,6 +133,15 @@ export type TfSparseSource =
 function hostTensor(t: tf.Tensor, argument: string): void {
   if (t.isDisposed) throw new SparseFormatError(argument, 'is disposed');
 }
+
+/** Values a `TfSparseTensor` can hold: float32 or int32, or a typed error naming `argument`. */
+function checkValueDType(t: tf.Tensor, argument: string): void {
+  if (t.dtype !== 'float32' && t.dtype !== 'int32')
+    throw new SparseFormatError(argument, `dtype must be float32 or int32, got ${t.dtype}`);
+}
+
+/** The host tensor's options for values of `dtype` uploaded as int32 index tensors. */
+const options32 = (dtype: TfSparseDType) => ({ dtype, posWidth: 32, crdWidth: 32 }) as const;
 
 /**
  * A tensor of indices has the shape its form needs: `[nnz, rank]` in a triple (so its flat
@@ -232,17 +246,12 @@ export class TfSparseTensor {
   static fromDense(tensor: tf.Tensor, format: FormatSpec): TfSparseTensor {
     if (!(tensor instanceof tf.Tensor))
       throw new SparseFormatError('tensor', 'expected a tf.Tensor');
-    if (tensor.isDisposed) throw new SparseFormatError('tensor', 'is disposed');
-    if (tensor.dtype !== 'float32' && tensor.dtype !== 'int32')
-      throw new SparseFormatError('tensor', `dtype must be float32 or int32, got ${tensor.dtype}`);
+    hostTensor(tensor, 'tensor');
+    checkValueDType(tensor, 'tensor');
     format32(format, tensor.rank, true);
     const data = tensor.dataSync() as Float32Array | Int32Array;
     return TfSparseTensor.fromSparseTensor(
-      SparseTensor.fromDense(data, tensor.shape, format, {
-        dtype: tensor.dtype,
-        posWidth: 32,
-        crdWidth: 32,
-      }),
+      SparseTensor.fromDense(data, tensor.shape, format, options32(tensor.dtype as TfSparseDType)),
     );
   }
 
@@ -281,7 +290,7 @@ export class TfSparseTensor {
         vals as ArrayLike<number>,
         checkedShape,
         resolvedFormat,
-        { dtype, posWidth: 32, crdWidth: 32 },
+        options32(dtype),
       ),
     );
   }
@@ -319,11 +328,7 @@ export class TfSparseTensor {
     const plain: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(fields)) plain[name] = hostData(field, name);
     return TfSparseTensor.fromSparseTensor(
-      SparseTensor.from(plain as unknown as SparseSource, format, {
-        dtype: valueType,
-        posWidth: 32,
-        crdWidth: 32,
-      }),
+      SparseTensor.from(plain as unknown as SparseSource, format, options32(valueType)),
     );
   }
 
@@ -361,16 +366,12 @@ export class TfSparseTensor {
     const oneD = (t: unknown, name: string, dtype?: string): void => {
       if (!(t instanceof tf.Tensor) || t.rank !== 1)
         throw new SparseFormatError(name, 'expected a rank-1 tf.Tensor');
-      if (t.isDisposed) throw new SparseFormatError(name, 'is disposed');
+      hostTensor(t, name);
       if (dtype !== undefined && t.dtype !== dtype)
         throw new SparseFormatError(name, `expected dtype ${dtype}, got ${t.dtype}`);
     };
     oneD(values, 'storage.values');
-    if (values.dtype !== 'float32' && values.dtype !== 'int32')
-      throw new SparseFormatError(
-        'storage.values',
-        `dtype must be float32 or int32, got ${values.dtype}`,
-      );
+    checkValueDType(values, 'storage.values');
     resolved.levels.forEach((lt, l) => {
       if (isCompressed(lt)) oneD(pos[l], `storage.positions[${l}]`, 'int32');
       else if (pos[l] !== undefined)
@@ -438,13 +439,25 @@ export class TfSparseTensor {
   withValues(values: tf.Tensor1D): TfSparseTensor {
     if (!(values instanceof tf.Tensor) || values.rank !== 1 || values.size !== this.nnz)
       throw new SparseFormatError('values', `expected a rank-1 tensor of ${this.nnz} elements`);
-    if (values.isDisposed) throw new SparseFormatError('values', 'is disposed');
-    if (values.dtype !== 'float32' && values.dtype !== 'int32')
-      throw new SparseFormatError('values', `dtype must be float32 or int32, got ${values.dtype}`);
+    hostTensor(values, 'values');
+    checkValueDType(values, 'values');
+    return this.sharing(this.shape, this.format, values);
+  }
+
+  /**
+   * A sparse tensor of `shape` and `format` over this one's index tensors, shared through
+   * `tf.clone` (no copy, so each sparse tensor can be disposed on its own), with `values` (by
+   * default a clone of this one's).
+   */
+  private sharing(
+    shape: readonly number[],
+    format: SparseFormat,
+    values?: tf.Tensor1D,
+  ): TfSparseTensor {
     if (this.isDisposed) throw new SparseFormatError('this', 'the sparse tensor is disposed');
-    const clone = (t: tf.Tensor1D | undefined) => (t === undefined ? undefined : tf.clone(t));
-    return new TfSparseTensor(CHECKED_STORAGE, this.shape, this.format, {
-      values,
+    const clone = (t: tf.Tensor1D | undefined) => t && tf.clone(t);
+    return new TfSparseTensor(CHECKED_STORAGE, shape, format, {
+      values: values ?? tf.clone(this.values),
       positions: this.positions.map(clone),
       coordinates: this.coordinates.map(clone),
     });
@@ -479,13 +492,7 @@ export class TfSparseTensor {
    */
   transpose(perm?: readonly number[]): TfSparseTensor {
     const { shape, format } = transposedLayout(this.shape, this.format, perm);
-    if (this.isDisposed) throw new SparseFormatError('this', 'the sparse tensor is disposed');
-    const clone = (t: tf.Tensor1D | undefined) => (t === undefined ? undefined : tf.clone(t));
-    return new TfSparseTensor(CHECKED_STORAGE, shape, format, {
-      values: tf.clone(this.values),
-      positions: this.positions.map(clone),
-      coordinates: this.coordinates.map(clone),
-    });
+    return this.sharing(shape, format);
   }
 
   /** Reads the storage back into a host {@link SparseTensor}. */

@@ -1,5 +1,4 @@
 /** A host `SparseTensor`'s storage uploaded to the active backend as int32/float32 tensors. */
-import * as tf from '@tensorflow/tfjs-core';
 import { INT32_MAX } from '@tilekit/errors';
 import { markImmutable } from '@tilekit/loop-engines';
 import { SparseFormatError, SparseStorageError } from '../sparse-tensor/errors.js';
@@ -12,6 +11,7 @@ import {
   type TfSparseDType,
   type TfSparseStorage,
 } from './device-sparse.js';
+import { tensorOf } from './direct-kernels.js';
 import { recordCheckedStorage } from './storage-check.js';
 
 /**
@@ -64,9 +64,9 @@ export function uploadedStorage(
     a === undefined ? undefined : int32Of(a, `coordinates[${l}]`),
   );
   const upload = (a: Int32Array | undefined) =>
-    a === undefined ? undefined : tf.tensor1d(a, 'int32');
+    a === undefined ? undefined : tensorOf(a, 'int32');
   const storage: TfSparseStorage = {
-    values: tf.tensor1d(s.values as Float32Array | Int32Array, s.dtype),
+    values: tensorOf(s.values as Float32Array | Int32Array, s.dtype as TfSparseDType),
     positions: positions.map(upload),
     coordinates: coordinates.map(upload),
   };

@@ -6,18 +6,19 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { rowMajorStrides } from '@tilekit/errors';
 import type { DeviceSparse } from '../device-sparse.js';
+import { tensorOf } from '../direct-kernels.js';
 import { entryCoordinates } from '../ops/entry-coordinates.js';
 
 /** Int32 `[nnz]`: entry `p`'s index in the dense row-major form of `s`. */
 export function entryDenseIndices(s: DeviceSparse): tf.Tensor1D {
   // No arithmetic on empty tensors (a GPU backend may refuse a zero-size pass).
-  if (s.nnz === 0) return tf.tensor1d([], 'int32');
+  if (s.nnz === 0) return tensorOf(new Int32Array(0), 'int32');
   return tf.tidy(() => {
     const strides = rowMajorStrides(s.shape);
     return entryCoordinates(s).reduce<tf.Tensor1D>(
       (index, coordinate, dim) =>
         tf.add(index, tf.mul(coordinate, tf.scalar(strides[dim] as number, 'int32'))),
-      tf.zeros([s.nnz], 'int32'),
+      tensorOf(new Int32Array(s.nnz), 'int32'),
     );
   });
 }

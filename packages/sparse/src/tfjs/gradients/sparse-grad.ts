@@ -16,6 +16,7 @@ import {
   format32,
   isTfSparseTensor,
 } from '../device-sparse.js';
+import { gather1d, onesOf } from '../direct-kernels.js';
 import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel-names.js';
 import { type KernelOperand, runSparseKernel } from '../ops/run-sparse-kernel.js';
 import { checkKernelConfig } from '../sparse-call.js';
@@ -135,10 +136,10 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
             // The whole dense gradient, gathered at the stored entries.
             const whole = derivationOf(expr, tensor);
             const dense = runDerivative(whole, dy as tf.Tensor, operands, {}, attrs, true);
-            return tf.gather(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
+            return gather1d(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
           }
           const ones = deviceSparseTensor(pattern.shape, pattern.format, {
-            values: tf.onesLike(pattern.values),
+            values: onesOf(pattern.values),
             positions: pattern.positions,
             coordinates: pattern.coordinates,
           });
@@ -149,7 +150,7 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
             { [sampleName as string]: ones },
             attrs,
           );
-          return tf.gather(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
+          return gather1d(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
         };
       });
       return gradients;

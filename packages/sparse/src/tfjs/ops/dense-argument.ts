@@ -8,6 +8,7 @@ import { describeValue } from '@tilekit/tfjs-backend-support';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import { isTfSparseTensor, type TfSparseDType } from '../device-sparse.js';
+import { tensorOf } from '../direct-kernels.js';
 import type { SparseArgument } from './sparse-argument.js';
 
 /** A dense argument: a tensor, or numbers tfjs converts to one (`TensorLike`). */
@@ -81,7 +82,7 @@ export function denseTensor(x: unknown, argument: string, dtype: TfSparseDType):
         `the sparse operand holds int32 values, so its numbers must be integers; element ${k} is ${values[k]}`,
       );
   }
-  return tf.tensor(values, shape, dtype);
+  return tensorOf((dtype === 'int32' ? Int32Array : Float32Array).from(values), dtype, shape);
 }
 
 /** The dtype a sparse argument's dense partners are converted to (float32 unless it holds int32). */

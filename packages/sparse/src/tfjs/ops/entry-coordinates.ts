@@ -10,6 +10,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { levelsOf } from '../../sparse-tensor/format.js';
 import type { DeviceSparse } from '../device-sparse.js';
+import { countAtMost, gather1d, int32Range, modOf, slice1d, tensorOf } from '../direct-kernels.js';
 
 /** An int32 scalar (a plain number would make the arithmetic float32). */
 const int = (n: number) => tf.scalar(n, 'int32');
@@ -19,23 +20,23 @@ const int = (n: number) => tf.scalar(n, 'int32');
  * that dimension, in the order of the values tensor.
  */
 export function entryCoordinates(s: DeviceSparse): tf.Tensor1D[] {
-  // tf.searchSorted rejects an empty search.
-  if (s.nnz === 0) return s.shape.map(() => tf.tensor1d([], 'int32'));
+  // A sorted search rejects an empty search.
+  if (s.nnz === 0) return s.shape.map(() => tensorOf(new Int32Array(0), 'int32'));
   return tf.tidy(() => {
     const { order } = s.format;
     const levels = levelsOf(s.format);
     const coordinates: tf.Tensor1D[] = new Array(s.rank);
-    let position: tf.Tensor1D = tf.range(0, s.nnz, 1, 'int32');
+    let position: tf.Tensor1D = int32Range(0, s.nnz);
     for (let l = levels.length - 1; l >= 0; l--) {
       const level = levels[l] as (typeof levels)[number];
       const dim = order[l] as number;
       const size = s.shape[dim] as number;
       if (level.iteration === 'range') {
-        coordinates[dim] = tf.mod(position, int(size));
+        coordinates[dim] = modOf(position, int(size));
         position = tf.floorDiv(position, int(size));
         continue;
       }
-      coordinates[dim] = tf.gather(s.coordinates[l] as tf.Tensor1D, position);
+      coordinates[dim] = gather1d(s.coordinates[l] as tf.Tensor1D, position);
       // A structured level stores `n` slots under every parent: the parent is the group number.
       if (level.slotsPerParent !== undefined) {
         position = tf.floorDiv(position, int(level.slotsPerParent));
@@ -48,10 +49,9 @@ export function entryCoordinates(s: DeviceSparse): tf.Tensor1D[] {
         const positions = s.positions[l] as tf.Tensor1D;
         const segmentEnds =
           ends.stride === 1
-            ? tf.slice(positions, [ends.start], [positions.size - ends.start])
-            : tf.gather(positions, tf.range(ends.start, positions.size, ends.stride, 'int32'));
-        // searchSorted answers a 1-D sequence as [1, n].
-        position = tf.reshape(tf.searchSorted(segmentEnds, position, 'right'), [s.nnz]);
+            ? slice1d(positions, ends.start, positions.size - ends.start)
+            : gather1d(positions, int32Range(ends.start, positions.size, ends.stride));
+        position = countAtMost(segmentEnds, position);
       }
     }
     return coordinates;

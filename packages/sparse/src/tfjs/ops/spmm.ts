@@ -3,17 +3,9 @@
  * dense matrices `[b, k, n]` against one sparse matrix, or a batch of sparse matrices (an array)
  * against one dense matrix or a batch of them.
  */
-import {
-  op,
-  reshape,
-  slice,
-  stack,
-  type Tensor,
-  type Tensor2D,
-  type Tensor3D,
-  transpose,
-} from '@tensorflow/tfjs-core';
+import { op, reshape, type Tensor, type Tensor2D, type Tensor3D } from '@tensorflow/tfjs-core';
 import { SparsifyError } from '../../sparsify/index.js';
+import { slice3d, stacked, transposed } from '../direct-kernels.js';
 import { SparseSpmm } from '../kernel-names.js';
 import { usePreparedKernels } from '../prepared/prepared-kernel.js';
 import { SPMM_KERNELS } from '../prepared/spmm.generated.js';
@@ -50,9 +42,9 @@ function denseBatchProduct(A: SparseArgument, B: Tensor, options?: SparseOpOptio
       'B',
       `expected [batch, ${A.shape[1]}, n] (B's middle extent must equal A's column count), got [${B.shape.join(', ')}]`,
     );
-  const columns = reshape(transpose(B, [1, 0, 2]), [k, batch * n]);
+  const columns = reshape(transposed(B, [1, 0, 2]), [k, batch * n]);
   const product = matrixProduct(A, columns, options);
-  return transpose(reshape(product, [m, batch, n]), [1, 0, 2]);
+  return transposed(reshape(product, [m, batch, n]), [1, 0, 2]);
 }
 
 /** Sparse matrices one batched call may take (each is its own kernel call). */
@@ -90,7 +82,7 @@ function sparseBatchProduct(
   options?: SparseOpOptions,
 ): Tensor3D {
   const shape = (matrices[0] as SparseArgument).shape;
-  if (B.rank === 2) return stack(matrices.map((Ai) => matrixProduct(Ai, B, options))) as Tensor3D;
+  if (B.rank === 2) return stacked(matrices.map((Ai) => matrixProduct(Ai, B, options)));
   if (B.rank !== 3 || B.shape[0] !== matrices.length)
     throw new SparsifyError(
       'B',
@@ -98,11 +90,11 @@ function sparseBatchProduct(
     );
   // Slices rather than unstack: tfjs's Unpack gradient fails on a batch of one.
   const [, k, n] = B.shape as [number, number, number];
-  return stack(
+  return stacked(
     matrices.map((Ai, i) =>
-      matrixProduct(Ai, reshape(slice(B, [i, 0, 0], [1, k, n]), [k, n]), options),
+      matrixProduct(Ai, reshape(slice3d(B, [i, 0, 0], [1, k, n]), [k, n]), options),
     ),
-  ) as Tensor3D;
+  );
 }
 
 /**

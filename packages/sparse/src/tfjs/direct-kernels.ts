@@ -1,0 +1,84 @@
+/**
+ * The tfjs kernels the sparse ops' own plumbing runs (entry coordinates, gradients, uploads),
+ * called through the engine without their op wrappers: a wrapper converts and checks arguments
+ * that are the package's own tensors here, already of the right dtype and rank, and each one
+ * adds its argument handling (and, for `tf.zeros`, complex-number support) to every app that
+ * bundles the ops. The engine still records each call, so autodiff, `tf.tidy` and memory
+ * tracking see these kernels as they see the ops.
+ */
+import * as tf from '@tensorflow/tfjs-core';
+
+/** Runs kernel `name` on `inputs` with `attrs` through the engine. */
+function run<T extends tf.Tensor>(
+  name: string,
+  inputs: tf.NamedTensorMap,
+  attrs: tf.NamedAttrMap = {},
+): T {
+  return tf.engine().runKernel(name, inputs, attrs) as T;
+}
+
+/** A new tensor holding `values` (not copied) with `shape` (by default 1-D). */
+export function tensorOf<R extends tf.Rank = tf.Rank.R1>(
+  values: Float32Array | Int32Array,
+  dtype: 'float32' | 'int32',
+  shape: readonly number[] = [values.length],
+): tf.Tensor<R> {
+  return tf.engine().makeTensor(values, [...shape], dtype) as tf.Tensor<R>;
+}
+
+/** `x[begin, begin + size)`, as `tf.slice`. */
+export function slice1d(x: tf.Tensor1D, begin: number, size: number): tf.Tensor1D {
+  return run(tf.Slice, { x }, { begin: [begin], size: [size] });
+}
+
+/** The block of `x` from `begin` of extents `size`, as `tf.slice` of a rank-3 tensor. */
+export function slice3d(x: tf.Tensor, begin: number[], size: number[]): tf.Tensor3D {
+  return run(tf.Slice, { x }, { begin, size });
+}
+
+/** `x` with its dimensions permuted by `perm`, as `tf.transpose`. */
+export function transposed<T extends tf.Tensor>(x: tf.Tensor, perm: number[]): T {
+  return run(tf.Transpose, { x }, { perm });
+}
+
+/** Equal-shaped matrices stacked along a new first axis, as `tf.stack`. */
+export function stacked(matrices: readonly tf.Tensor2D[]): tf.Tensor3D {
+  // Pack takes its inputs as a list, as tf.stack passes them.
+  return run(tf.Pack, matrices as unknown as tf.NamedTensorMap, { axis: 0 });
+}
+
+/** `x[indices[k]]` along the first axis, as `tf.gather`. */
+export function gather1d<T extends tf.Tensor>(x: T, indices: tf.Tensor1D): T {
+  return run(tf.GatherV2, { x, indices }, { axis: 0, batchDims: 0 });
+}
+
+/** The int32 sequence `start, start + step, ...` below `stop`, as `tf.range`. */
+export function int32Range(start: number, stop: number, step = 1): tf.Tensor1D {
+  return run(tf.Range, {}, { start, stop, step, dtype: 'int32' });
+}
+
+/** `a mod b` (int32 operands), as `tf.mod`. */
+export function modOf(a: tf.Tensor, b: tf.Tensor): tf.Tensor1D {
+  return run(tf.Mod, { a, b });
+}
+
+/** Ones of `x`'s shape and dtype, as `tf.onesLike`. */
+export function onesOf<T extends tf.Tensor>(x: T): T {
+  return run(tf.OnesLike, { x });
+}
+
+/**
+ * For each of `values`, how many of the ascending `sorted` are at most it, as
+ * `tf.searchSorted(sorted, values, 'right')` of 1-D tensors.
+ */
+export function countAtMost(sorted: tf.Tensor1D, values: tf.Tensor1D): tf.Tensor1D {
+  const found = run(
+    tf.SearchSorted,
+    {
+      sortedSequence: tf.reshape(sorted, [1, sorted.size]),
+      values: tf.reshape(values, [1, values.size]),
+    },
+    { side: 'right' },
+  );
+  return tf.reshape(found, [values.size]);
+}
