@@ -1,7 +1,7 @@
 /**
  * An expanded output's row is appended in coordinate order by one of three drains, chosen per
  * row by how many coordinates it touched (`n`) against the words of its marks (`words`): a
- * branch-free insertion sort of the touched coordinates (n <= 16), the marks' summary, which
+ * sorting network over the touched coordinates (n <= 16), the marks' summary, which
  * leads to the words holding marks (16 < n < words), or a scan of every word (n >= words).
  * Seeded random SpGEMMs over wide rows, whose rows fall in every one of the three, are checked
  * on every engine against a plain Gustavson loop (row by row, terms summed in the kernel's

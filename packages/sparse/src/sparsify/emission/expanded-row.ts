@@ -10,10 +10,16 @@ import type { OutputAssembly } from '../planning/output-plan.js';
 import { type AssemblyContext, type AssemblyState, COUNT, outputKeys } from './assembly-state.js';
 import { loadIndex } from './emit-context.js';
 import type { OutputInsertion } from './output-insertion.js';
+import { sortingNetwork } from './sorting-network.js';
 import { WorkspaceMarks } from './workspace-marks.js';
 
-/** Rows of at most this many touched coordinates are sorted (see `emitInOrder`). */
+/**
+ * The sorting networks small rows are sorted by (see `emitInOrder`), smallest first: a row of
+ * `n` touched coordinates takes the first that holds `n`; rows of more than the last
+ * (`SORTED_AT_MOST`) are drained through the marks.
+ */
 const SORTED_AT_MOST = 16;
+const NETWORK_SIZES: readonly number[] = [4, 8, SORTED_AT_MOST];
 
 /** Emits the workspace of an expanded output: its opening, its updates and its drain. */
 export class ExpandedRow {
@@ -80,6 +86,7 @@ export class ExpandedRow {
       this.emitCompressAppend(b, idx, n);
       return;
     }
+    this.emitSortSmallRow(b, n);
     this.emitInOrder(b, n, [], (fb, j) => {
       this.drain(fb, idx, j);
       return [];
@@ -100,6 +107,8 @@ export class ExpandedRow {
     b.ifOp(b.cmpi('ugt', n, c(0)), [], (nb) => {
       const coords = this.levelIndices.map((i) => idx.get(i) as Value);
       const parent = this.insertion.walk(nb, coords, last);
+      // Sorted once here, not in each of the two appends below.
+      this.emitSortSmallRow(nb, n);
       const start = this.state.load(nb, last, COUNT);
       /** Appends `w[j]` at `q` (without capacity checks where `guarded` is false); returns `q + 1`. */
       const append = (ab: Builder, j: Value, q: Value, guarded: boolean): Value => {
@@ -142,12 +151,14 @@ export class ExpandedRow {
 
   /**
    * Visits the row's `n` touched coordinates in increasing order with `body` (carrying
-   * `inits`), leaving the marks clear, by whichever costs least: a few coordinates sorted in
-   * place (a branch-free insertion sort, whose steps do not depend on the data); a row that
-   * touched at least as many coordinates as the marks have words, by reading every word; any
-   * other through the marks' summary (workspace-marks.ts), which reads only the words that
-   * hold marks. Sorting a row of a few dozen coordinates costs more than the summary: the
-   * branching insertion sort it replaces mispredicted once per coordinate.
+   * `inits`), leaving the marks clear, by whichever costs least: a few coordinates in the
+   * order {@link emitSortSmallRow} (emitted before) sorted them to; a row that touched at least as
+   * many coordinates as the marks have words, by reading every word; any other through the
+   * marks' summary (workspace-marks.ts), which reads only the words that hold marks. A
+   * network's steps do not depend on the data, so it has no branch to mispredict: a
+   * branching insertion sort mispredicted once per coordinate, and a branch-free one, whose
+   * inner loop still ended at a different step per coordinate, cost a third of a call of
+   * rows of a few coordinates each.
    */
   private emitInOrder(
     b: Builder,
@@ -169,7 +180,6 @@ export class ExpandedRow {
           lb.cmpi('ule', n, c(SORTED_AT_MOST)),
           types,
           (tb) => {
-            this.emitSort(tb, n);
             const loop = tb.forOp(c(0), n, c(1), inits, (fb, t, ...carried) => {
               const j = loadIndex(fb, added, t as Value);
               marks.emitClearWordOf(fb, j);
@@ -206,28 +216,71 @@ export class ExpandedRow {
   }
 
   /**
-   * Sorts the first `n` touched coordinates in place, an insertion sort without branches on
-   * the data: inserting `key` into the sorted `s[0..t)` makes `s[j]` the `j`-th smallest of
-   * both, `min(max(s[j-1], key), s[j])` (`max(s[t-1], key)` at `t`, `min(s[0], key)` at 0),
-   * written from the top down so that each step reads values not yet moved.
+   * Sorts the row's `n` touched coordinates in place where {@link emitInOrder} drains them in
+   * the order they are listed: at most `SORTED_AT_MOST`, and fewer than the marks' words.
    */
-  private emitSort(b: Builder, n: Value): void {
-    const added = this.ctx.arg(outputKeys.workspaceCoordinates);
-    const one = this.ctx.c(1);
-    b.forOp(one, n, one, [], (fb, t) => {
-      const key = fb.load(added, [t as Value]);
-      const below = fb.load(added, [fb.subi(t as Value, one)]);
-      fb.store(fb.binary('arith.maxui', below, key), added, [t as Value]);
-      const lowest = fb.forOp(one, t as Value, one, [below], (lb, u, upper) => {
-        const j = lb.subi(t as Value, u as Value);
-        const lower = lb.load(added, [lb.subi(j, one)]);
-        const raised = lb.binary('arith.maxui', lower, key);
-        lb.store(lb.binary('arith.minui', raised, upper as Value), added, [j]);
-        return [lower];
-      });
-      fb.store(fb.binary('arith.minui', lowest.results[0] as Value, key), added, [this.ctx.c(0)]);
+  private emitSortSmallRow(b: Builder, n: Value): void {
+    const { c } = this.ctx;
+    const words = this.marks().wordCount(b, this.ctx.size(this.insertion.lastIndex));
+    const listed = b.binary(
+      'arith.andi',
+      b.cmpi('ule', n, c(SORTED_AT_MOST)),
+      b.cmpi('ult', n, words),
+    );
+    b.ifOp(listed, [], (sb) => {
+      this.emitSmallSort(sb, n, 0);
       return [];
     });
+  }
+
+  /**
+   * Sorts the first `n` touched coordinates in place (`n` at most the largest network size) by
+   * the smallest network from `NETWORK_SIZES[from]` on that holds them.
+   */
+  private emitSmallSort(b: Builder, n: Value, from: number): void {
+    const size = NETWORK_SIZES[from] as number;
+    if (from === NETWORK_SIZES.length - 1) {
+      this.emitNetworkSort(b, n, size);
+      return;
+    }
+    b.ifOp(
+      b.cmpi('ule', n, this.ctx.c(size)),
+      [],
+      (sb) => {
+        this.emitNetworkSort(sb, n, size);
+        return [];
+      },
+      (lb) => {
+        this.emitSmallSort(lb, n, from + 1);
+        return [];
+      },
+    );
+  }
+
+  /**
+   * Sorts the first `n` (at most `size`) touched coordinates in place by a sorting network of
+   * `size` inputs (sorting-network.ts), held in registers. Slot `k` past `n` is read from
+   * slot 0 and raised to the row's largest coordinate, so those slots sort last and the first
+   * `n` sorted values are the row's coordinates in order; the values are written back from the
+   * last slot down, a slot past `n` to slot 0, which the row's own values then overwrite. Every
+   * access stays within the first `max(n, 1)` slots, so an empty row reads and rewrites slot 0
+   * only (the coordinates array always has one).
+   */
+  private emitNetworkSort(b: Builder, n: Value, size: number): void {
+    const added = this.ctx.arg(outputKeys.workspaceCoordinates);
+    const { c } = this.ctx;
+    const inRow = Array.from({ length: size }, (_, k) => b.cmpi('ult', c(k), n));
+    const slot = inRow.map((inside, k) => (k === 0 ? c(0) : b.select(inside, c(k), c(0))));
+    const read = slot.map((at) => b.load(added, [at]));
+    const top = read.reduce((most, x) => b.binary('arith.maxui', most, x));
+    const keys = read.map((x, k) => (k === 0 ? x : b.select(inRow[k] as Value, x, top)));
+    for (const [lo, hi] of sortingNetwork(size)) {
+      const x = keys[lo] as Value;
+      const y = keys[hi] as Value;
+      keys[lo] = b.binary('arith.minui', x, y);
+      keys[hi] = b.binary('arith.maxui', x, y);
+    }
+    for (let k = size - 1; k >= 0; k--) b.store(keys[k] as Value, added, [slot[k] as Value]);
   }
 
   private addName(value: Value): string {
