@@ -208,12 +208,13 @@ export function boundInputs(
     throw new SparsifyError('operands', 'must be an object mapping tensor names to operands');
   }
   const bound = new Map<string, KernelOperand>();
-  const checked = checkedTensorsOf(kernel);
+  const checked = CHECKED.get(kernel) ?? plan.inputs.map(() => new WeakSet<SparseTensor>());
+  CHECKED.set(kernel, checked);
   plan.inputs.forEach((t, k) => {
     const operand = t.source ?? t.name;
     const o = Object.hasOwn(operands, operand) ? operands[operand] : undefined;
     // A tensor that passed this input's checks before is bound as it is without them again.
-    if (o instanceof SparseTensor && checked[k]?.has(o) === true) {
+    if (o instanceof SparseTensor && checked[k]?.has(o)) {
       bound.set(t.name, o);
       return;
     }
@@ -226,10 +227,7 @@ export function boundInputs(
     const typed = inValueType({ ...t, name }, o, plan.valueType);
     if (t.convertedFrom === undefined) {
       bound.set(t.name, typed);
-      if (typed === o && o instanceof SparseTensor) {
-        const seen = checked[k] ?? new WeakSet<SparseTensor>();
-        checked[k] = seen.add(o);
-      }
+      if (typed === o && o instanceof SparseTensor) checked[k]?.add(o);
     } else {
       // NOTE: an O(nnz log nnz) copy per call (COO, out-of-order levels), not in-place iteration.
       bound.set(t.name, asSparseTensor(typed as SparseTensor).convert(t.format as SparseFormat));
@@ -244,43 +242,7 @@ export function boundInputs(
  * arrays never change, so the checks would pass again; a tensor that failed is not kept, so
  * it fails with the same error every call.
  */
-const CHECKED_TENSORS = new WeakMap<SparseKernel, (WeakSet<SparseTensor> | undefined)[]>();
-
-function checkedTensorsOf(kernel: SparseKernel): (WeakSet<SparseTensor> | undefined)[] {
-  let checked = CHECKED_TENSORS.get(kernel);
-  if (checked === undefined) {
-    checked = [];
-    CHECKED_TENSORS.set(kernel, checked);
-  }
-  return checked;
-}
-
-/** A tensor whose shape sizes index variables: its argument name, the caller's name for it. */
-interface SizingTensor {
-  readonly t: TensorPlan;
-  readonly input: string;
-  readonly name: string;
-}
-
-/** Per plan, what {@link indexSizes} reads shapes from (the same every call). */
-const SIZING = new WeakMap<KernelPlan, { tensors: SizingTensor[]; variables: Set<string> }>();
-
-function sizingOf(plan: KernelPlan): { tensors: SizingTensor[]; variables: Set<string> } {
-  const known = SIZING.get(plan);
-  if (known !== undefined) return known;
-  const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
-  const patterns = [plan, ...plan.temporaries].flatMap((p) =>
-    p.operands.filter((t) => !temporaries.has(t.name)),
-  );
-  const tensors = [...plan.inputs, ...patterns].map((t) => {
-    const input = t.argument ?? t.name;
-    const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
-    return { t, input, name };
-  });
-  const sizing = { tensors, variables: new Set(plan.indexVars) };
-  SIZING.set(plan, sizing);
-  return sizing;
-}
+const CHECKED = new WeakMap<SparseKernel, WeakSet<SparseTensor>[]>();
 
 /**
  * The size of every index variable, read off the operands (checked: formats, ranks, and that
@@ -292,9 +254,15 @@ export function indexSizes(
 ): Map<string, number> {
   const { plan } = kernel;
   const sizes = new Map<string, number>();
-  const { tensors, variables } = sizingOf(plan);
+  const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
+  const patterns = [plan, ...plan.temporaries].flatMap((p) =>
+    p.operands.filter((t) => !temporaries.has(t.name)),
+  );
+  const variables = new Set(plan.indexVars);
   const located: LocatedShape[] = [];
-  for (const { t, input, name } of tensors) {
+  for (const t of [...plan.inputs, ...patterns]) {
+    const input = t.argument ?? t.name;
+    const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
     const shape = shapeOfInput(input);
     if (shape.length !== t.indices.length) {
       throw new SparsifyError(
