@@ -42,6 +42,14 @@ type Output = ValueArray | BigInt64Array;
 /** The largest dense result (in bytes) that goes through a scratch array (see `run`). */
 const SCRATCH_RESULT_BYTES = 256 * 1024;
 
+/**
+ * The largest dense operand (in bytes) outside the pool memory that the calling thread copies
+ * there for a call run in place: it copies before any worker starts, so a megabytes-large
+ * operand (SpMM's) would hold up the whole call, where each thread copies it into its own
+ * memory at the same time.
+ */
+const COPIED_OPERAND_BYTES = 1024 * 1024;
+
 /** The scratch slot of a dense output (no operand name has a NUL). */
 const OUTPUT_SLOT = '\u0000output';
 
@@ -160,11 +168,21 @@ export class ThreadedKernel {
     const blockCount = blocksFor(callWork(rows, weight, width), this.#minBlockWork, pool.threads);
     if (Math.min(blockCount, rows) < 2) return alone();
     // A wasm kernel with a dense output runs over the pool memory when every array it is
-    // handed can lie there as the kernel reads it (see `inPlaceArrays`).
+    // handed can lie there as the kernel reads it (see `inPlaceArrays`), and every dense
+    // operand lies there already or is small enough for the calling thread to copy it there
+    // (a larger one is copied by each thread into its own memory, all at once).
     const inPlace =
       this.#inPlace !== undefined &&
       pool.memory !== undefined &&
-      inPlaceArrays(this.kernel, operands);
+      inPlaceArrays(this.kernel, operands) &&
+      names.every((name) => {
+        const operand = operands[name];
+        return (
+          !isDenseOperand(operand) ||
+          pool.inPool(operand.data) ||
+          operand.data.byteLength <= COPIED_OPERAND_BYTES
+        );
+      });
     const blockOperands: BlockOperand[] = [];
     for (const name of names) {
       const operand = operands[name];
