@@ -44,6 +44,10 @@ export abstract class ShaderPassCodegen implements EngineBackend<string> {
   abstract readonly dialect: ShaderDialect;
   readonly #lines: string[] = [];
   readonly #names = new Map<Value, string>();
+  /** The immutable locals (`define`d), which a copy may name instead of copying. */
+  readonly #lets = new Set<string>();
+  /** The mutable locals (`carry`), which assignments overwrite. */
+  readonly #carried = new Set<string>();
   readonly #mems = new Map<Value, ShaderMemRef>();
   readonly #uniforms = new Map<string, ShaderUniform>();
   /** Scalar arguments, read from uniforms (declared on first use). */
@@ -146,8 +150,14 @@ export abstract class ShaderPassCodegen implements EngineBackend<string> {
 
   /** An immutable local holding `expr`, bound to `v`. */
   define(v: Value, expr: string): void {
+    // A copy of an immutable local (a cast between equal shader types) names the local itself.
+    if (this.#lets.has(expr)) {
+      this.bind(v, expr);
+      return;
+    }
     const name = this.fresh();
     this.line(this.letStatement(shaderTypeOf(v.type), name, expr));
+    this.#lets.add(name);
     this.bind(v, name);
   }
 
@@ -218,19 +228,24 @@ export abstract class ShaderPassCodegen implements EngineBackend<string> {
     return values.map((v) => {
       const name = this.fresh();
       this.line(this.varStatement(shaderTypeOf(v.type), name));
+      this.#carried.add(name);
       this.bind(v, name);
       return name;
     });
   }
 
   assign(targets: readonly string[], values: readonly Value[]): void {
-    const temps = values.map((v) => {
+    // A mutable local is read into a temporary first, as an earlier assignment may overwrite
+    // it; locals, uniforms and literals are assigned as they are.
+    const sources = values.map((v) => {
+      const expr = this.scalar(v);
+      if (!this.#carried.has(expr)) return expr;
       const t = this.fresh();
-      this.line(this.letStatement(shaderTypeOf(v.type), t, this.scalar(v)));
+      this.line(this.letStatement(shaderTypeOf(v.type), t, expr));
       return t;
     });
-    temps.forEach((t, k) => {
-      this.line(`${targets[k]} = ${t};`);
+    sources.forEach((source, k) => {
+      this.line(`${targets[k]} = ${source};`);
     });
   }
 

@@ -55,10 +55,15 @@ const OP_OF_KERNEL: Readonly<Record<string, string>> = {
   SparseToDenseTensor: 'sparseToDense',
 };
 
-/** The op as the user wrote it. */
-function opLabel(context: HostRouteContext): string {
-  return OP_OF_KERNEL[context.kernelName] ?? `sparseOp('${context.expr}')`;
-}
+/** A matrix format's common name by its levels and order, as {@link formatLabel} keys them. */
+const NAMED_FORMATS: Readonly<Record<string, string>> = {
+  'dense,compressed|0,1': 'CSR',
+  'dense,compressed|1,0': 'CSC',
+  'compressed,compressed|0,1': 'DCSR',
+  'compressed,compressed|1,0': 'DCSC',
+  'compressed(nonunique),singleton|0,1': 'COO',
+  'compressed|0': 'a sparse vector',
+};
 
 /** A format's common name, or its levels and order. */
 export function formatLabel(format: {
@@ -67,70 +72,45 @@ export function formatLabel(format: {
 }): string {
   const levels = format.levels.join(',');
   const order = format.order.join(',');
-  const named: Readonly<Record<string, string>> = {
-    'dense,compressed|0,1': 'CSR',
-    'dense,compressed|1,0': 'CSC',
-    'compressed,compressed|0,1': 'DCSR',
-    'compressed,compressed|1,0': 'DCSC',
-    'compressed(nonunique),singleton|0,1': 'COO',
-    'compressed|0': 'a sparse vector',
-  };
-  return named[`${levels}|${order}`] ?? `levels [${levels}] in order [${order}]`;
+  return NAMED_FORMATS[`${levels}|${order}`] ?? `levels [${levels}] in order [${order}]`;
 }
 
 /**
- * Whether a format's outermost level walks the first dimension with each index stored once (CSR,
- * DCSR, a sparse vector): what lets one GPU invocation own one row.
- */
-function leadsByRows(format: {
-  readonly levels: readonly LevelType[];
-  readonly order: readonly number[];
-}): boolean {
-  const root = format.levels[0];
-  return format.order[0] === 0 && root !== undefined && (!isCompressed(root) || isUnique(root));
-}
-
-/** How to get a CSR copy of operand `name`, on the host or as a TfSparseTensor. */
-function toCsr(name: string): string {
-  return `Convert ${name} to CSR to run on the GPU: ${name}.convert('CSR') for a host SparseTensor, or TfSparseTensor.fromDense(dense, 'CSR') / TfSparseTensor.fromSparseTensor(host.convert('CSR')) for one on the backend.`;
-}
-
-/**
- * Why operand `label` (a format's name) keeps the loops on the CPU on `backend`, or undefined
- * when its format is one the backend's passes take (CSR everywhere, DCSR on webgpu).
+ * Why operand format `label` keeps the loops on the CPU on `backend`, or undefined when the
+ * backend's passes take it: CSR everywhere, and on webgpu any format whose outermost level walks
+ * the first dimension with each index stored once (DCSR), which lets one GPU thread own one row.
  */
 function formatObstacle(
   format: { readonly levels: readonly LevelType[]; readonly order: readonly number[] },
+  label: string,
   backend: 'webgl' | 'webgpu',
 ): string | undefined {
-  const label = formatLabel(format);
+  const root = format.levels[0] as LevelType;
   if (format.levels.length < 2 || label === 'CSR') return undefined;
-  if (label === 'COO')
-    return "COO keeps one (row, column) pair per entry, so the GPU cannot give each invocation its own row's entries";
+  if (label === 'COO') return 'COO stores a (row, column) pair per entry, not rows';
   if (label === 'CSC' || label === 'DCSC')
-    return `${label} groups the entries by column, so GPU invocations, one per column, would add into the same outputs`;
-  if (label === 'DCSR')
-    return backend === 'webgl'
-      ? 'DCSR lists only its non-empty rows, and WebGL computes each output element on its own, which cannot find its row in that list'
-      : undefined;
-  return leadsByRows(format) && backend === 'webgpu'
+    return `${label} groups entries by column, so GPU threads would add into the same outputs`;
+  if (backend === 'webgl')
+    return label === 'DCSR'
+      ? "DCSR lists only its non-empty rows, which WebGL's per-element passes cannot look up"
+      : 'its entries are not stored row by row';
+  return format.order[0] === 0 && (!isCompressed(root) || isUnique(root))
     ? undefined
-    : 'its entries are not stored row by row with each row at a known place';
+    : 'its entries are not stored row by row';
 }
 
 /** Why the loops are sequential, in terms of the operands' formats, and what to do. */
 function sequentialLoops(context: HostRouteContext, op: string): string {
-  const where = `${op} ran on the CPU on ${context.backend} (same result; inputs already on the GPU were read back)`;
+  const where = `${op} ran on the CPU on ${context.backend} (same result; GPU inputs were read back): `;
   const obstacles = Object.entries(context.formats).flatMap(([name, f]) => {
-    const why = formatObstacle(f, context.backend);
-    return why === undefined ? [] : [{ name, label: formatLabel(f), why }];
+    const label = formatLabel(f);
+    const why = formatObstacle(f, label, context.backend);
+    return why === undefined ? [] : [[name, `${name} is stored as ${label}; ${why}`] as const];
   });
-  const first = obstacles[0];
-  if (first !== undefined) {
-    const names = obstacles.map((o) => `${o.name} is stored as ${o.label}`).join(', ');
-    return `${where}: ${names}; ${first.why}. ${toCsr(first.name)}`;
-  }
-  return `${where}: its outermost loop adds into the same output on every iteration (a reduction such as a dot product), which GPU invocations cannot share. To run on the GPU, make the expression's first index an output index with its sparse operands stored as CSR, e.g. y(i) = A(i,j) * x(j); on webgpu, sparseDot already runs as parallel products summed by tf.sum.`;
+  const name = obstacles[0]?.[0];
+  if (name !== undefined)
+    return `${where}${obstacles.map((o) => o[1]).join('; ')}. Convert ${name} to CSR to run on the GPU: ${name}.convert('CSR') on the host, TfSparseTensor.fromDense(dense, 'CSR') on the backend.`;
+  return `${where}its outer loop adds into one output (a reduction, e.g. a dot product), which GPU threads cannot share. Make the first index an output index with CSR operands, e.g. y(i) = A(i,j) * x(j); on webgpu sparseDot runs as parallel products summed by tf.sum.`;
 }
 
 /**
@@ -143,11 +123,11 @@ export function hostRouteExplanation(
   context: HostRouteContext,
   advice: BackendAdvice = {},
 ): string {
-  const op = opLabel(context);
+  const op = OP_OF_KERNEL[context.kernelName] ?? `sparseOp('${context.expr}')`;
   if (decision.cause === 'sequential-loops') return sequentialLoops(context, op);
   const what =
     decision.cause === 'host-made-arguments'
-      ? "an operand had to be prepared on the CPU (a scalar given as a tensor, or a sparse operand stored in another dimension order than the kernel reads). Pass scalars as plain numbers and store sparse operands in the op's format to run on the GPU."
+      ? "an operand was prepared on the CPU (a scalar given as a tensor, or a sparse operand in another dimension order). Pass scalars as plain numbers and sparse operands in the op's format to run on the GPU."
       : (advice[decision.cause]?.(decision.detail) ?? decision.detail);
   return `${op} ran on the CPU on ${context.backend}: ${what}`;
 }

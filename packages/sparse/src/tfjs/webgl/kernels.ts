@@ -98,11 +98,10 @@ function bindingQuads<T>(backend: MathBackendWebGL, quads: readonly TensorInfo[]
 /** What to do about the causes {@link hostReason} gives (see route-reason.ts). */
 export const WEBGL_ADVICE: BackendAdvice = {
   webgl1: () =>
-    'the page has a WebGL1 context and the sparse passes need WebGL2: use a browser with WebGL2 (every current one), or the webgpu backend.',
-  'empty-tensor': () =>
-    'an operand is empty (a dimension of size 0), which no WebGL texture holds; nothing to compute, nothing to change.',
+    'the page has WebGL1 and the passes need WebGL2: use a WebGL2 browser, or the webgpu backend.',
+  'empty-tensor': () => 'an operand is empty, which no WebGL texture holds; nothing to change.',
   'past-float-exact': () =>
-    "an index or size passes 16,777,216 (2^24), where WebGL's float32 textures stop holding integers exactly: use the webgpu backend, or split the matrix into blocks of rows.",
+    "an index or size passes 16,777,216 (2^24), past which WebGL's float32 textures are inexact: use the webgpu backend, or split the matrix into blocks of rows.",
 };
 
 /** Why the call cannot run as exact WebGL passes, or null. */

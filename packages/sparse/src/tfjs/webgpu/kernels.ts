@@ -98,9 +98,9 @@ const runPasses: RunPasses = (backend, call, program, args) => {
 /** What to do about the causes the webgpu kernels give (see route-reason.ts). */
 export const WEBGPU_ADVICE: BackendAdvice = {
   'binding-limit': (detail) =>
-    `the kernel reads more arrays at once than this GPU lets a shader bind (${detail}): use fewer sparse operands per kernel (split the expression into two ops) or a device with a higher maxStorageBuffersPerShaderStage.`,
+    `the kernel reads more arrays at once than this GPU can bind (${detail}): split the expression into two ops, or use a device with a higher maxStorageBuffersPerShaderStage.`,
   'small-cpu-inputs': () =>
-    "every input was small and still in CPU memory, where tfjs-webgpu runs small ops itself (faster than an upload); nothing to change (tf.env().set('WEBGPU_CPU_FORWARD', false) forces the GPU).",
+    "every input was small and still in CPU memory, where tfjs-webgpu runs small ops itself; nothing to change (tf.env().set('WEBGPU_CPU_FORWARD', false) forces the GPU).",
 };
 
 /**
