@@ -54,7 +54,7 @@ export type OutputWorkspace = NonNullable<OutputStorage['workspace']>;
 export type WorkspaceFor = (last: number) => OutputWorkspace;
 
 /** The position/coordinate array type of each storage width. */
-const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, new (length: number) => IndexArray>> = {
+const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, StorageArrayType<IndexArray>>> = {
   8: Uint8Array,
   16: Uint16Array,
   32: Uint32Array,
@@ -62,9 +62,52 @@ const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, new (length: number) => I
   index: BigInt64Array,
 };
 
+/** The value array type of each value type (as `valueArrayFor` allocates them). */
+const VALUE_ARRAY_TYPES: Readonly<
+  Record<KernelPlan['valueType'], StorageArrayType<ValueArray | BigInt64Array>>
+> = {
+  f32: Float32Array,
+  f64: Float64Array,
+  i32: Int32Array,
+  i64: BigInt64Array,
+};
+
 /** A zero-filled position/coordinate array of `width`. */
 export function zeroIndexArray(width: StorageWidth, length: number): IndexArray {
   return new INDEX_ARRAY_TYPES[width](length);
+}
+
+/** A typed-array constructor as output storage uses them (index and value arrays). */
+type StorageArrayType<T> = {
+  new (length: number): T;
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
+  readonly BYTES_PER_ELEMENT: number;
+};
+
+/** The part of Node's `Buffer` used here (absent in browsers). */
+const nodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow?: (size: number) => Uint8Array } })
+  .Buffer;
+
+/**
+ * Below this many bytes a zero-filled array costs about the same as one left unfilled; above it
+ * the fill is a pass of its own over an array the call then writes in full.
+ */
+const UNFILLED_MIN_BYTES = 1 << 16;
+
+/**
+ * A new `type` array of `length` elements whose contents are unspecified, for the arrays a
+ * kernel appends to (every entry handed out is written first, see {@link allocateOutputStorageWith}):
+ * on Node, a large one skips the zero fill (`Buffer.allocUnsafeSlow`, a buffer of its own);
+ * elsewhere it is zero-filled.
+ */
+function unfilledArray<T>(type: StorageArrayType<T>, length: number): T {
+  const bytes = length * type.BYTES_PER_ELEMENT;
+  const allocate = nodeBuffer?.allocUnsafeSlow;
+  if (typeof allocate !== 'function' || bytes < UNFILLED_MIN_BYTES) return new type(length);
+  const view = allocate(bytes);
+  // A bundler's Buffer polyfill might hand out a slice of a shared pool: zeros then.
+  if (view.byteOffset !== 0 || view.buffer.byteLength !== bytes) return new type(length);
+  return new type(view.buffer as ArrayBuffer, 0, length);
 }
 
 /**
@@ -78,15 +121,20 @@ export function allocateOutputStorage(
   levelSizes: readonly number[],
   entries: readonly number[],
 ): OutputStorage {
-  return allocateOutputStorageWith(plan, levelSizes, entries);
+  return allocateOutputStorageWith(plan, levelSizes, entries, undefined, true);
 }
 
-/** {@link allocateOutputStorage} with the workspace of an expanded output from `workspaceFor`. */
+/**
+ * {@link allocateOutputStorage} with the workspace of an expanded output from `workspaceFor`.
+ * Unless `zeroed`, the arrays the kernel appends to start with unspecified contents (see
+ * `unfilledArray`): read only the entries a call counted, as {@link outputTensor} does.
+ */
 export function allocateOutputStorageWith(
   plan: KernelPlan,
   levelSizes: readonly number[],
   entries: readonly number[],
   workspaceFor?: WorkspaceFor,
+  zeroed = false,
 ): OutputStorage {
   checkPlan(plan);
   if (!hasAssembly(plan)) {
@@ -110,6 +158,20 @@ export function allocateOutputStorageWith(
   const coordinates: (IndexArray | undefined)[] = [];
   let count = 1;
   const levels = levelsOf(format);
+  // The emitted assembly only appends coordinates (it never reads an entry it has not written
+  // in the same call), so the wasm engine need not copy their zeros in, nor need they be zeroed.
+  // Values only when they are appended too, one per entry of a sparse last level: where the
+  // last level is dense, its slots are addressed, and a slot no operand reaches (every slot,
+  // for empty operands) must read zero; so must the blocks a dense level under a sparse one
+  // opens.
+  const isRange = (level: (typeof levels)[number]): boolean => level.iteration === 'range';
+  const zerosUnderSparse = levels.some(
+    (level, l) => isRange(level) && levels.slice(0, l).some((above) => !isRange(above)),
+  );
+  const valuesAppended =
+    !isRange(levels[levels.length - 1] as (typeof levels)[number]) && !zerosUnderSparse;
+  const appended = <T>(type: StorageArrayType<T>, length: number): T =>
+    zeroed ? new type(length) : unfilledArray(type, length);
   levels.forEach((level, l) => {
     const parents = count;
     if (level.iteration === 'range') count = parents * (levelSizes[l] as number);
@@ -125,21 +187,14 @@ export function allocateOutputStorageWith(
         ? zeroIndexArray(format.posWidth, level.positionsLength(parents))
         : undefined,
     );
-    coordinates.push(level.hasCoordinates ? zeroIndexArray(format.crdWidth, count) : undefined);
+    coordinates.push(
+      level.hasCoordinates ? appended(INDEX_ARRAY_TYPES[format.crdWidth], count) : undefined,
+    );
   });
   const last = levelSizes[levelSizes.length - 1] as number;
-  const values = valueArrayFor(plan.valueType, count);
-  // The emitted assembly only appends coordinates (it never reads an entry it has not written
-  // in the same call), so the wasm engine need not copy their zeros in. Values only when they
-  // are appended too, one per entry of a sparse last level: where the last level is dense, its
-  // slots are addressed, and a slot no operand reaches (every slot, for empty operands) must
-  // read zero; so must the blocks a dense level under a sparse one opens.
-  const isRange = (level: (typeof levels)[number]): boolean => level.iteration === 'range';
-  const zerosUnderSparse = levels.some(
-    (level, l) => isRange(level) && levels.slice(0, l).some((above) => !isRange(above)),
-  );
-  const valuesAppended =
-    !isRange(levels[levels.length - 1] as (typeof levels)[number]) && !zerosUnderSparse;
+  const values = valuesAppended
+    ? appended(VALUE_ARRAY_TYPES[plan.valueType], count)
+    : valueArrayFor(plan.valueType, count);
   markOverwritten(
     ...(valuesAppended ? [values] : []),
     ...coordinates.filter((c) => c !== undefined),
@@ -251,7 +306,10 @@ export function outputTensor(
 
 /** The first `length` entries as an array of their own (the buffer itself when it fits). */
 function owned<T extends IndexArray | ValueArray | BigInt64Array>(array: T, length: number): T {
-  return (array.length === length ? array : array.slice(0, length)) as T;
+  if (array.length === length) return array;
+  const copy = unfilledArray(array.constructor as StorageArrayType<T>, length);
+  (copy as Float64Array).set((array as Float64Array).subarray(0, length));
+  return copy;
 }
 
 /** The bound output of a formatted kernel: its storage and the values array it writes. */
