@@ -62,16 +62,6 @@ const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, StorageArrayType<IndexArr
   index: BigInt64Array,
 };
 
-/** The value array type of each value type (as `valueArrayFor` allocates them). */
-const VALUE_ARRAY_TYPES: Readonly<
-  Record<KernelPlan['valueType'], StorageArrayType<ValueArray | BigInt64Array>>
-> = {
-  f32: Float32Array,
-  f64: Float64Array,
-  i32: Int32Array,
-  i64: BigInt64Array,
-};
-
 /** A zero-filled position/coordinate array of `width`. */
 export function zeroIndexArray(width: StorageWidth, length: number): IndexArray {
   return new INDEX_ARRAY_TYPES[width](length);
@@ -84,30 +74,23 @@ type StorageArrayType<T> = {
   readonly BYTES_PER_ELEMENT: number;
 };
 
-/** The part of Node's `Buffer` used here (absent in browsers). */
-const nodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow?: (size: number) => Uint8Array } })
+/** Node's `Buffer` (absent in browsers). */
+const nodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow?(size: number): Uint8Array } })
   .Buffer;
-
-/**
- * Below this many bytes a zero-filled array costs about the same as one left unfilled; above it
- * the fill is a pass of its own over an array the call then writes in full.
- */
-const UNFILLED_MIN_BYTES = 1 << 16;
 
 /**
  * A new `type` array of `length` elements whose contents are unspecified, for the arrays a
  * kernel appends to (every entry handed out is written first, see {@link allocateOutputStorageWith}):
- * on Node, a large one skips the zero fill (`Buffer.allocUnsafeSlow`, a buffer of its own);
- * elsewhere it is zero-filled.
+ * on Node, one of 64 KiB or more skips the zero fill, a pass of its own over an array the call
+ * then writes (`Buffer.allocUnsafeSlow`: a buffer of its own, never a slice of Node's pool; a
+ * bundler's polyfill that hands out slices gets zeros). Elsewhere it is zero-filled.
  */
 function unfilledArray<T>(type: StorageArrayType<T>, length: number): T {
   const bytes = length * type.BYTES_PER_ELEMENT;
-  const allocate = nodeBuffer?.allocUnsafeSlow;
-  if (typeof allocate !== 'function' || bytes < UNFILLED_MIN_BYTES) return new type(length);
-  const view = allocate(bytes);
-  // A bundler's Buffer polyfill might hand out a slice of a shared pool: zeros then.
-  if (view.byteOffset !== 0 || view.buffer.byteLength !== bytes) return new type(length);
-  return new type(view.buffer as ArrayBuffer, 0, length);
+  const view = bytes < 1 << 16 ? undefined : nodeBuffer?.allocUnsafeSlow?.(bytes);
+  return view?.byteOffset === 0 && view.buffer.byteLength === bytes
+    ? new type(view.buffer as ArrayBuffer, 0, length)
+    : new type(length);
 }
 
 /**
@@ -193,7 +176,7 @@ export function allocateOutputStorageWith(
   });
   const last = levelSizes[levelSizes.length - 1] as number;
   const values = valuesAppended
-    ? appended(VALUE_ARRAY_TYPES[plan.valueType], count)
+    ? appended(valueArrayFor(plan.valueType, 0).constructor as StorageArrayType<ValueArray>, count)
     : valueArrayFor(plan.valueType, count);
   markOverwritten(
     ...(valuesAppended ? [values] : []),
@@ -306,10 +289,7 @@ export function outputTensor(
 
 /** The first `length` entries as an array of their own (the buffer itself when it fits). */
 function owned<T extends IndexArray | ValueArray | BigInt64Array>(array: T, length: number): T {
-  if (array.length === length) return array;
-  const copy = unfilledArray(array.constructor as StorageArrayType<T>, length);
-  (copy as Float64Array).set((array as Float64Array).subarray(0, length));
-  return copy;
+  return (array.length === length ? array : array.slice(0, length)) as T;
 }
 
 /** The bound output of a formatted kernel: its storage and the values array it writes. */
