@@ -141,14 +141,16 @@ export function runKernel(
     }
   };
   // A kernel called again usually needs about what it needed last time: start from that.
-  const hint = lastNeeded.get(kernel);
+  const hints = lastNeeded.get(kernel);
   const first = bindArgumentsFor(
     kernel,
     operands,
-    (shape) =>
-      hint === undefined || hint.shape.join() !== shape.join()
+    (shape) => {
+      const entries = hints?.get(shape.join());
+      return entries === undefined
         ? undefined
-        : allocateOutputStorageWith(plan, levelSizesOf(shape), hint.entries, workspaceFor),
+        : allocateOutputStorageWith(plan, levelSizesOf(shape), entries, workspaceFor);
+    },
     workspaceFor,
   );
   const shape = first.outputShape;
@@ -156,7 +158,7 @@ export function runKernel(
   run(first);
   const storage = first.storage as NonNullable<BoundCall['storage']>;
   const needed = neededEntries(plan, levelSizes, storage);
-  lastNeeded.set(kernel, { shape, entries: needed });
+  rememberNeeded(kernel, shape, needed);
   const result = assembledOutput(kernel, first);
   if (result !== undefined) return result;
   // The first call counted exactly what it needed; a second with that much room completes.
@@ -173,5 +175,24 @@ export function runKernel(
   return completed;
 }
 
-/** Per kernel, the entries per level its last call needed (for the same output shape). */
-const lastNeeded = new WeakMap<SparseKernel, { shape: readonly number[]; entries: number[] }>();
+/**
+ * Per kernel, the entries per level its last calls needed, by output shape: a few shapes, as
+ * one thread of a thread pool runs a kernel's row blocks of different heights in turn, and a
+ * block sized by another block's needs would run twice.
+ */
+const lastNeeded = new WeakMap<SparseKernel, Map<string, number[]>>();
+
+/** Output shapes remembered per kernel (the least recently used one is dropped). */
+const SHAPES_PER_KERNEL = 8;
+
+function rememberNeeded(kernel: SparseKernel, shape: readonly number[], entries: number[]): void {
+  let byShape = lastNeeded.get(kernel);
+  if (byShape === undefined) {
+    byShape = new Map();
+    lastNeeded.set(kernel, byShape);
+  }
+  const key = shape.join();
+  byShape.delete(key);
+  if (byShape.size >= SHAPES_PER_KERNEL) byShape.delete(byShape.keys().next().value as string);
+  byShape.set(key, entries);
+}
