@@ -7,8 +7,9 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { isTfSparseTensor } from '../device-sparse.js';
-import { densify } from '../ops/densify.js';
+import { transposed } from '../direct-kernels.js';
 import type { KernelOperand } from '../ops/run-sparse-kernel.js';
+import { scatterDense } from '../webgpu/scatter-dense.js';
 import { type DerivativeOperands, installPreparedOutputMajor } from './derivation.js';
 
 /** How one operand of the form is made from forward operand `from`. */
@@ -58,8 +59,8 @@ export function applyOutputMajorPlan(
       made[name] = tf.reshape(value as tf.Tensor, [1]);
       continue;
     }
-    const dense = isTfSparseTensor(value) ? densify(value) : (value as tf.Tensor);
-    made[name] = transpose === undefined ? dense : tf.transpose(dense, [...transpose]);
+    const dense = isTfSparseTensor(value) ? scatterDense(value) : (value as tf.Tensor);
+    made[name] = transpose === undefined ? dense : transposed(dense, [...transpose]);
   }
   for (const [name, value] of Object.entries(operands))
     if (typeof value === 'number') made[name] = value;
