@@ -29,15 +29,30 @@ export const times = binary('*');
 export const over = binary('/');
 export const modulo = binary('%');
 
-/** `expr` in shader syntax, each name spelled by `spell` (both WGSL and GLSL read it so). */
+/** Spellings of the literals 0 and 1 (plain or as WGSL's `i32(...)`), which the printer folds. */
+const ZERO = /^(i32\()?0\)?$/;
+const ONE = /^(i32\()?1\)?$/;
+
+/**
+ * `expr` in shader syntax, each name spelled by `spell` (both WGSL and GLSL read it so), with
+ * additions of 0 and multiplications by 1 left out (a loop's usual lower bound and step): the
+ * value is the same in i32 arithmetic, and the prepared passes are shorter.
+ */
 export function printIndexExpr(expr: IndexExpr, spell: (name: string) => string): string {
   switch (expr.kind) {
     case 'name':
       return spell(expr.name);
     case 'int':
       return `${expr.value}`;
-    case 'binary':
-      return `(${printIndexExpr(expr.a, spell)} ${expr.op} ${printIndexExpr(expr.b, spell)})`;
+    case 'binary': {
+      const a = printIndexExpr(expr.a, spell);
+      const b = printIndexExpr(expr.b, spell);
+      if (expr.op === '+' && ZERO.test(a)) return b;
+      if ((expr.op === '+' || expr.op === '-') && ZERO.test(b)) return a;
+      if (expr.op === '*' && ONE.test(a)) return b;
+      if ((expr.op === '*' || expr.op === '/') && ONE.test(b)) return a;
+      return `(${a} ${expr.op} ${b})`;
+    }
   }
 }
 
