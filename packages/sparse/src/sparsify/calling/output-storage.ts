@@ -74,23 +74,21 @@ type StorageArrayType<T> = {
   readonly BYTES_PER_ELEMENT: number;
 };
 
-/** Node's `Buffer` (absent in browsers). */
-const nodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow?(size: number): Uint8Array } })
-  .Buffer;
+/** Node's `Buffer.allocUnsafeSlow`: a buffer of its own, its bytes not zeroed (absent in browsers). */
+const allocateUnfilled = (globalThis as { Buffer?: { allocUnsafeSlow?(size: number): Uint8Array } })
+  .Buffer?.allocUnsafeSlow;
 
 /**
- * A new `type` array of `length` elements whose contents are unspecified, for the arrays a
- * kernel appends to (every entry handed out is written first, see {@link allocateOutputStorageWith}):
- * on Node, one of 64 KiB or more skips the zero fill, a pass of its own over an array the call
- * then writes (`Buffer.allocUnsafeSlow`: a buffer of its own, never a slice of Node's pool; a
- * bundler's polyfill that hands out slices gets zeros). Elsewhere it is zero-filled.
+ * A new `type` array of `length` elements for a kernel to append to: unless `zeroed`, its
+ * contents are unspecified (every entry handed out is written first, see
+ * {@link allocateOutputStorageWith}), and on Node one of 64 KiB or more skips the zero fill, a
+ * pass of its own over an array the call then writes. Elsewhere it is zero-filled.
  */
-function unfilledArray<T>(type: StorageArrayType<T>, length: number): T {
+function appendedArray<T>(type: StorageArrayType<T>, length: number, zeroed: boolean): T {
   const bytes = length * type.BYTES_PER_ELEMENT;
-  const view = bytes < 1 << 16 ? undefined : nodeBuffer?.allocUnsafeSlow?.(bytes);
-  return view?.byteOffset === 0 && view.buffer.byteLength === bytes
-    ? new type(view.buffer as ArrayBuffer, 0, length)
-    : new type(length);
+  return zeroed || bytes < 1 << 16 || allocateUnfilled === undefined
+    ? new type(length)
+    : new type(allocateUnfilled(bytes).buffer as ArrayBuffer, 0, length);
 }
 
 /**
@@ -110,7 +108,7 @@ export function allocateOutputStorage(
 /**
  * {@link allocateOutputStorage} with the workspace of an expanded output from `workspaceFor`.
  * Unless `zeroed`, the arrays the kernel appends to start with unspecified contents (see
- * `unfilledArray`): read only the entries a call counted, as {@link outputTensor} does.
+ * `appendedArray`): read only the entries a call counted, as {@link outputTensor} does.
  */
 export function allocateOutputStorageWith(
   plan: KernelPlan,
@@ -153,8 +151,6 @@ export function allocateOutputStorageWith(
   );
   const valuesAppended =
     !isRange(levels[levels.length - 1] as (typeof levels)[number]) && !zerosUnderSparse;
-  const appended = <T>(type: StorageArrayType<T>, length: number): T =>
-    zeroed ? new type(length) : unfilledArray(type, length);
   levels.forEach((level, l) => {
     const parents = count;
     if (level.iteration === 'range') count = parents * (levelSizes[l] as number);
@@ -171,12 +167,18 @@ export function allocateOutputStorageWith(
         : undefined,
     );
     coordinates.push(
-      level.hasCoordinates ? appended(INDEX_ARRAY_TYPES[format.crdWidth], count) : undefined,
+      level.hasCoordinates
+        ? appendedArray(INDEX_ARRAY_TYPES[format.crdWidth], count, zeroed)
+        : undefined,
     );
   });
   const last = levelSizes[levelSizes.length - 1] as number;
   const values = valuesAppended
-    ? appended(valueArrayFor(plan.valueType, 0).constructor as StorageArrayType<ValueArray>, count)
+    ? appendedArray(
+        valueArrayFor(plan.valueType, 0).constructor as StorageArrayType<ValueArray>,
+        count,
+        zeroed,
+      )
     : valueArrayFor(plan.valueType, count);
   markOverwritten(
     ...(valuesAppended ? [values] : []),
