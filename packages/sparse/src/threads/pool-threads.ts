@@ -216,7 +216,11 @@ export class PoolThreads implements BlockDispatch {
     }
     const held = slots.get(slot);
     if (held !== undefined && held.constructor === like.constructor && held.length >= length) {
-      return this.memory === undefined ? held : this.memory.current(held);
+      if (this.memory === undefined) return held;
+      // A view of the memory's current buffer, kept, so that later calls hand the same array on.
+      const current = this.memory.current(held);
+      slots.set(slot, current);
+      return current;
     }
     if (held !== undefined) this.memory?.release(held);
     const type = like.constructor as new (n: number) => AnyValues;
