@@ -12,7 +12,9 @@
  * rows split between the calling thread and a worker), against the same scipy call, goal:
  * faster than scipy's one core. SpMV and SpMM are also timed with the dense operand and the
  * output in engine arrays (`engineArray` of `@tilekit/loop-engines`: the wasm engine's own
- * memory, nothing copied in or out per call), as a caller making repeated calls holds them.
+ * memory, nothing copied in or out per call), as a caller making repeated calls holds them,
+ * and on two threads with them in pool arrays (`SparseThreadPool.array`: the pool's shared
+ * memory, which every thread reads and writes in place).
  * Every case first checks once that tilekit's result equals scipy's.
  * `TILEKIT_SCIPY_CASES=SpMV,SpMM` keeps only the cases whose name contains one of the texts.
  */
@@ -183,6 +185,14 @@ function casesFor(set: DataSet): BenchCase[] {
   const nnzA = A.nnz;
   const xShared = { data: inSharedMemory(x), shape: [n] };
   const XShared = { data: inSharedMemory(X), shape: [n, K] };
+  // The same x and X, and outputs, in the pool's own memory (`pool.array`), which every thread
+  // reads and writes in place, as a caller making repeated threaded calls would keep them.
+  const xPool = pool.array(Float64Array, n);
+  const XPool = pool.array(Float64Array, n * K);
+  xPool.data.set(x);
+  XPool.data.set(X);
+  const yPool = pool.array(Float64Array, n);
+  const YPool = pool.array(Float64Array, n * K);
   const cases: {
     what: string;
     items: number;
@@ -222,6 +232,26 @@ function casesFor(set: DataSet): BenchCase[] {
       items: nnzA * K,
       label: `${THREADS}, vectorized`,
       run: () => THREADED.spmm.run({ A, B: XShared }) as ValueArray,
+      expr: `${name} @ ${name}_X`,
+      tolerance: SUMS,
+      goal: 'faster than scipy',
+    },
+    {
+      what: `SpMV A @ x on ${POOL_THREADS} threads, x and y in pool arrays`,
+      items: nnzA,
+      label: `${THREADS}, vectorized, dense operand and output in pool arrays`,
+      run: () =>
+        THREADED.spmv.run({ A, x: { data: xPool.data, shape: [n] } }, yPool.data) as ValueArray,
+      expr: `${name} @ ${name}_x`,
+      tolerance: SUMS,
+      goal: 'faster than scipy',
+    },
+    {
+      what: `SpMM A @ X (X dense ${n}x${K}) on ${POOL_THREADS} threads, X and the result in pool arrays`,
+      items: nnzA * K,
+      label: `${THREADS}, vectorized, dense operand and output in pool arrays`,
+      run: () =>
+        THREADED.spmm.run({ A, B: { data: XPool.data, shape: [n, K] } }, YPool.data) as ValueArray,
       expr: `${name} @ ${name}_X`,
       tolerance: SUMS,
       goal: 'faster than scipy',
