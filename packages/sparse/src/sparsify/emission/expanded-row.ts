@@ -217,14 +217,15 @@ export class ExpandedRow {
 
   /**
    * Sorts the row's `n` touched coordinates in place where {@link emitInOrder} drains them in
-   * the order they are listed: at most `SORTED_AT_MOST`, and fewer than the marks' words.
+   * the order they are listed: at most `SORTED_AT_MOST`, and fewer than the marks' words. A
+   * row of one coordinate (or none) is in order already, and skips the network's fixed cost.
    */
   private emitSortSmallRow(b: Builder, n: Value): void {
     const { c } = this.ctx;
     const words = this.marks().wordCount(b, this.ctx.size(this.insertion.lastIndex));
     const listed = b.binary(
       'arith.andi',
-      b.cmpi('ule', n, c(SORTED_AT_MOST)),
+      b.binary('arith.andi', b.cmpi('uge', n, c(2)), b.cmpi('ule', n, c(SORTED_AT_MOST))),
       b.cmpi('ult', n, words),
     );
     b.ifOp(listed, [], (sb) => {
