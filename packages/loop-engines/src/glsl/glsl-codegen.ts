@@ -53,6 +53,15 @@ interface InnerLoop {
   readonly step: string;
 }
 
+/**
+ * Whether `iv` is an iteration of the loop from `lower` below `upper` by `step` (GLSL): the
+ * stride test is left out for a step of 1, which every value meets.
+ */
+function iterationOf(iv: string, lower: string, upper: string, step: string): string {
+  const inRange = `${iv} >= ${lower} && ${iv} < ${upper}`;
+  return step === '1' ? inRange : `${inRange} && (${iv} - ${lower}) % ${step} == 0`;
+}
+
 /** Code generation state of one GLSL pass. */
 export class GlslPassCodegen extends ShaderPassCodegen {
   readonly dialect = GLSL;
@@ -175,7 +184,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const { iv, lower, upper, step } = loop;
     if (position < 0 || loop.carries) return `for (; ${iv} < ${upper}; ${iv} = ${iv} + ${step}) {`;
     const coordinate = coordinateName(position);
-    return `${iv} = ${coordinate}; if (${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0) {`;
+    return `${iv} = ${coordinate}; if (${iterationOf(iv, lower, upper, step)}) {`;
   }
 
   /** The inner (sequential) loops, whose headers wait until the output's index tuple is known. */
@@ -240,9 +249,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     for (let lane = 0; lane < QUAD_ELEMENTS; lane++) {
       this.#lane = lane;
       this.line(`${iv} = __LANE_COORDINATE__ + ${lane};`);
-      this.line(
-        `if (${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0) {`,
-      );
+      this.line(`if (${iterationOf(iv, lower, upper, step)}) {`);
       this.nested(body);
       this.line('}');
     }
@@ -377,7 +384,7 @@ export class GlslPassCodegen extends ShaderPassCodegen {
     const upper = this.scalar(loop.upperBound);
     const step = this.scalar(loop.step);
     this.line(`${iv} = ${OWNER};`);
-    this.line(`if (${iv} >= ${lower} && ${iv} < ${upper} && (${iv} - ${lower}) % ${step} == 0) {`);
+    this.line(`if (${iterationOf(iv, lower, upper, step)}) {`);
     this.nested(body);
     this.line('}');
   }
