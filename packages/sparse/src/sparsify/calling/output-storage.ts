@@ -6,7 +6,7 @@
  * completes it.
  */
 
-import { markOverwritten } from '@tilekit/loop-engines';
+import { type EngineArrayType, markOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { textOf } from '../../sparse-error.js';
 import { MAX_STORAGE_LENGTH } from '../../sparse-tensor/convert.js';
@@ -21,6 +21,7 @@ import { markWordCount } from '../emission/workspace-marks.js';
 import { SparsifyError } from '../errors.js';
 import type { KernelPlan } from '../planning/kernel-plan.js';
 import { type AssemblyPlan, hasAssembly } from '../planning/output-plan.js';
+import type { ResidentOutput } from './resident-output.js';
 import { valueArrayFor } from './value-array.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */
@@ -106,9 +107,17 @@ export function allocateOutputStorage(
 }
 
 /**
+ * Storage whose appended arrays are views of a kernel's {@link ResidentOutput} (by slot: a
+ * level's coordinates, or the values at slot `rank`); they are read through current views
+ * ({@link withCurrentViews}) and always copied out ({@link outputTensor}).
+ */
+const residentSlots = new WeakMap<OutputStorage, { resident: ResidentOutput; slots: number[] }>();
+
+/**
  * {@link allocateOutputStorage} with the workspace of an expanded output from `workspaceFor`.
  * Unless `zeroed`, the arrays the kernel appends to start with unspecified contents (see
- * `appendedArray`): read only the entries a call counted, as {@link outputTensor} does.
+ * `appendedArray`): read only the entries a call counted, as {@link outputTensor} does. With
+ * `resident`, those arrays are views of it (plain arrays where its memory cannot hold them).
  */
 export function allocateOutputStorageWith(
   plan: KernelPlan,
@@ -116,6 +125,7 @@ export function allocateOutputStorageWith(
   entries: readonly number[],
   workspaceFor?: WorkspaceFor,
   zeroed = false,
+  resident?: ResidentOutput,
 ): OutputStorage {
   checkPlan(plan);
   if (!hasAssembly(plan)) {
@@ -139,6 +149,15 @@ export function allocateOutputStorageWith(
   const coordinates: (IndexArray | undefined)[] = [];
   let count = 1;
   const levels = levelsOf(format);
+  const slots: number[] = [];
+  /** An appended array of `slot`: resident when it can be, else a fresh plain one. */
+  const appended = <T>(slot: number, type: StorageArrayType<T>, length: number): T => {
+    if (resident?.reserve(slot, type as unknown as EngineArrayType, length)) {
+      slots.push(slot);
+      return undefined as T; // its view is taken once every slot has its room
+    }
+    return appendedArray(type, length, zeroed);
+  };
   // The emitted assembly only appends coordinates (it never reads an entry it has not written
   // in the same call), so the wasm engine need not copy their zeros in, nor need they be zeroed.
   // Values only when they are appended too, one per entry of a sparse last level: where the
@@ -167,39 +186,69 @@ export function allocateOutputStorageWith(
         : undefined,
     );
     coordinates.push(
-      level.hasCoordinates
-        ? appendedArray(INDEX_ARRAY_TYPES[format.crdWidth], count, zeroed)
-        : undefined,
+      level.hasCoordinates ? appended(l, INDEX_ARRAY_TYPES[format.crdWidth], count) : undefined,
     );
   });
   const last = levelSizes[levelSizes.length - 1] as number;
-  const values = valuesAppended
-    ? appendedArray(
+  let values = valuesAppended
+    ? appended(
+        rank,
         valueArrayFor(plan.valueType, 0).constructor as StorageArrayType<ValueArray>,
         count,
-        zeroed,
       )
     : valueArrayFor(plan.valueType, count);
+  const workspace: OutputWorkspace | undefined =
+    plan.assembly.strategy !== 'expand'
+      ? undefined
+      : workspaceFor !== undefined
+        ? workspaceFor(last)
+        : {
+            values: valueArrayFor(plan.valueType, last),
+            filled: new Uint32Array(markWordCount(last)),
+            coordinates: zeroIndexArray(format.crdWidth, last + 1),
+          };
+  // Views of resident arrays are taken last, as reserving room may grow the engine memory.
+  if (resident !== undefined) {
+    for (const slot of slots) {
+      if (slot === rank) values = resident.view(slot) as ValueArray;
+      else coordinates[slot] = resident.view(slot) as IndexArray;
+    }
+  }
   markOverwritten(
-    ...(valuesAppended ? [values] : []),
-    ...coordinates.filter((c) => c !== undefined),
+    ...(valuesAppended && !slots.includes(rank) ? [values] : []),
+    ...coordinates.filter((c, l): c is IndexArray => c !== undefined && !slots.includes(l)),
   );
-  return {
+  const storage: OutputStorage = {
     positions,
     coordinates,
     values,
     state: zeroIndexArray(stateWidthOf(format), stateLength(format.levels.length)),
-    workspace:
-      plan.assembly.strategy !== 'expand'
-        ? undefined
-        : workspaceFor !== undefined
-          ? workspaceFor(last)
-          : {
-              values: valueArrayFor(plan.valueType, last),
-              filled: new Uint32Array(markWordCount(last)),
-              coordinates: zeroIndexArray(format.crdWidth, last + 1),
-            },
+    workspace,
   };
+  if (resident !== undefined && slots.length > 0) residentSlots.set(storage, { resident, slots });
+  return storage;
+}
+
+/**
+ * `storage` with its resident arrays (see {@link allocateOutputStorageWith}) seen through the
+ * engine memory's current buffer: a call may have grown the memory, detaching the views it was
+ * bound with (their places and contents stay). Other storage is returned as it is.
+ */
+export function withCurrentViews(storage: OutputStorage): OutputStorage {
+  const held = residentSlots.get(storage);
+  if (held === undefined) return storage;
+  const rank = storage.coordinates.length;
+  const current: OutputStorage = {
+    ...storage,
+    coordinates: storage.coordinates.map((c, l) =>
+      held.slots.includes(l) ? (held.resident.view(l) as IndexArray) : c,
+    ),
+    values: held.slots.includes(rank)
+      ? (held.resident.view(rank) as ValueArray | BigInt64Array)
+      : storage.values,
+  };
+  residentSlots.set(current, held);
+  return current;
 }
 
 /**
@@ -278,10 +327,12 @@ export function outputTensor(
     );
     parents = needed[l] as number;
   });
+  // Resident arrays are views of the engine memory, which later calls overwrite: copied always.
+  const copy = residentSlots.has(storage);
   const coordinates = storage.coordinates.map((c, l) =>
-    c === undefined ? undefined : owned(c, needed[l] as number),
+    c === undefined ? undefined : owned(c, needed[l] as number, copy),
   );
-  const values = owned(storage.values, parents) as ValueArray;
+  const values = owned(storage.values, parents, copy) as ValueArray;
   // The emitted loops assemble canonical storage (in-order insertion, positions filled in at
   // the end), so the arrays are adopted as they are; the tests validate them independently.
   const assembled = adoptStorage(shape, format, { positions, coordinates, values });
@@ -289,9 +340,16 @@ export function outputTensor(
   return resultFormat === undefined ? assembled : assembled.convert(resultFormat);
 }
 
-/** The first `length` entries as an array of their own (the buffer itself when it fits). */
-function owned<T extends IndexArray | ValueArray | BigInt64Array>(array: T, length: number): T {
-  return (array.length === length ? array : array.slice(0, length)) as T;
+/**
+ * The first `length` entries as an array of their own (the buffer itself when it fits, unless
+ * `copy`): one copy, made at its final length.
+ */
+function owned<T extends IndexArray | ValueArray | BigInt64Array>(
+  array: T,
+  length: number,
+  copy = false,
+): T {
+  return (array.length === length && !copy ? array : array.slice(0, length)) as T;
 }
 
 /** The bound output of a formatted kernel: its storage and the values array it writes. */

@@ -28,7 +28,9 @@ import {
   neededEntries,
   outputTensor,
   type WorkspaceFor,
+  withCurrentViews,
 } from './output-storage.js';
+import { residentOutput } from './resident-output.js';
 import { clearResidentWorkspace, residentWorkspace } from './resident-workspace.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
@@ -140,8 +142,10 @@ export function runKernel(
       throw e;
     }
   };
-  // A kernel called again usually needs about what it needed last time: start from that.
+  // A kernel called again usually needs about what it needed last time: start from that, with
+  // the arrays it appends to kept in the engine's memory (resident-output.ts).
   const hints = lastNeeded.get(kernel);
+  const resident = residentOutput(kernel);
   const first = bindArgumentsFor(
     kernel,
     operands,
@@ -149,26 +153,37 @@ export function runKernel(
       const entries = hints?.get(shape.join());
       return entries === undefined
         ? undefined
-        : allocateOutputStorageWith(plan, levelSizesOf(shape), entries, workspaceFor);
+        : allocateOutputStorageWith(
+            plan,
+            levelSizesOf(shape),
+            entries,
+            workspaceFor,
+            false,
+            resident,
+          );
     },
     workspaceFor,
   );
   const shape = first.outputShape;
   const levelSizes = levelSizesOf(shape);
   run(first);
-  const storage = first.storage as NonNullable<BoundCall['storage']>;
+  // The call may have grown the engine memory: resident arrays are read through new views.
+  const storage = withCurrentViews(first.storage as NonNullable<BoundCall['storage']>);
   const needed = neededEntries(plan, levelSizes, storage);
   rememberNeeded(kernel, shape, needed);
-  const result = assembledOutput(kernel, first);
+  const result = assembledOutput(kernel, { ...first, storage });
   if (result !== undefined) return result;
   // The first call counted exactly what it needed; a second with that much room completes.
   const again = bindArguments(
     kernel,
     operands,
-    allocateOutputStorageWith(plan, levelSizes, needed, workspaceFor),
+    allocateOutputStorageWith(plan, levelSizes, needed, workspaceFor, false, resident),
   );
   run(again);
-  const completed = assembledOutput(kernel, again);
+  const completed = assembledOutput(kernel, {
+    ...again,
+    storage: withCurrentViews(again.storage as NonNullable<BoundCall['storage']>),
+  });
   if (completed === undefined) {
     throw new Error(`${kernel.functionName} needed more storage on its second call`);
   }
