@@ -47,6 +47,11 @@ export function stacked(matrices: readonly tf.Tensor2D[]): tf.Tensor3D {
   return run(tf.Pack, matrices as unknown as tf.NamedTensorMap, { axis: 0 });
 }
 
+/** Equal-length vectors side by side as the columns of a matrix, as `tf.stack(vectors, 1)`. */
+export function asColumns(vectors: readonly tf.Tensor1D[]): tf.Tensor2D {
+  return run(tf.Pack, vectors as unknown as tf.NamedTensorMap, { axis: 1 });
+}
+
 /** `x[indices[k]]` along the first axis, as `tf.gather`. */
 export function gather1d<T extends tf.Tensor>(x: T, indices: tf.Tensor1D): T {
   return run(tf.GatherV2, { x, indices }, { axis: 0, batchDims: 0 });
@@ -67,18 +72,77 @@ export function onesOf<T extends tf.Tensor>(x: T): T {
   return run(tf.OnesLike, { x });
 }
 
+/** Zeros of `shape` and `dtype`, as `tf.zeros`. */
+export function zerosOf<R extends tf.Rank = tf.Rank>(
+  shape: readonly number[],
+  dtype: 'float32' | 'int32',
+): tf.Tensor<R> {
+  const size = shape.reduce((x, y) => x * y, 1);
+  return tensorOf<R>(
+    dtype === 'int32' ? new Int32Array(size) : new Float32Array(size),
+    dtype,
+    shape,
+  );
+}
+
+/** `tensors` joined along `axis`, as `tf.concat`. */
+export function concatenated<T extends tf.Tensor>(tensors: readonly T[], axis = 0): T {
+  // Concat takes its inputs as a list, as tf.concat passes them.
+  return run(tf.Concat, tensors as unknown as tf.NamedTensorMap, { axis });
+}
+
+/** The running sums of 1-D `x` (each including its own element), as `tf.cumsum`. */
+export function cumulativeSum(x: tf.Tensor1D): tf.Tensor1D {
+  return run(tf.Cumsum, { x }, { axis: 0, exclusive: false, reverse: false });
+}
+
+/** `params` at each row of the coordinates `indices` (`[n, rank]`), as `tf.gatherND`. */
+export function gatherAt<T extends tf.Tensor>(params: tf.Tensor, indices: tf.Tensor2D): T {
+  return run(tf.GatherNd, { params, indices });
+}
+
 /**
- * For each of `values`, how many of the ascending `sorted` are at most it, as
- * `tf.searchSorted(sorted, values, 'right')` of 1-D tensors.
+ * A tensor of `shape` holding `updates[k]` at the coordinates `indices[k]` (`[n, rank]`) and
+ * zeros elsewhere, as `tf.scatterND`. tfjs gives the kernel no gradient; the callers that
+ * differentiate through it add their own.
  */
-export function countAtMost(sorted: tf.Tensor1D, values: tf.Tensor1D): tf.Tensor1D {
+export function scatteredAt(
+  indices: tf.Tensor2D,
+  updates: tf.Tensor1D,
+  shape: readonly number[],
+): tf.Tensor {
+  return run(tf.ScatterNd, { indices, updates }, { shape: [...shape] });
+}
+
+/** Where each of `values` goes in the ascending `sorted` (1-D both), as `tf.searchSorted`. */
+function searchSorted(
+  sorted: tf.Tensor1D,
+  values: tf.Tensor1D,
+  side: 'left' | 'right',
+): tf.Tensor1D {
   const found = run(
     tf.SearchSorted,
     {
       sortedSequence: tf.reshape(sorted, [1, sorted.size]),
       values: tf.reshape(values, [1, values.size]),
     },
-    { side: 'right' },
+    { side },
   );
   return tf.reshape(found, [values.size]);
+}
+
+/**
+ * For each of `values`, how many of the ascending `sorted` are at most it, as
+ * `tf.searchSorted(sorted, values, 'right')` of 1-D tensors.
+ */
+export function countAtMost(sorted: tf.Tensor1D, values: tf.Tensor1D): tf.Tensor1D {
+  return searchSorted(sorted, values, 'right');
+}
+
+/**
+ * For each of `values`, how many of the ascending `sorted` are below it, as
+ * `tf.searchSorted(sorted, values, 'left')` of 1-D tensors.
+ */
+export function countBelow(sorted: tf.Tensor1D, values: tf.Tensor1D): tf.Tensor1D {
+  return searchSorted(sorted, values, 'left');
 }

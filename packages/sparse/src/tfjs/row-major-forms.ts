@@ -16,6 +16,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { isCompressed, isUnique, type SparseFormat } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { type DeviceSparse, format32, siblingTfSparseTensor } from './device-sparse.js';
+import { countBelow, int32Range, zerosOf } from './direct-kernels.js';
 import { OUTPUT_MAJOR_BACKENDS } from './gradients/output-major-backends.js';
 import type { DeviceForms, SparseMatrix } from './ops/device-form-hook.js';
 
@@ -42,13 +43,11 @@ function cooAsCsr(A: DeviceSparse): DeviceSparse {
   const rows = A.shape[0] as number;
   const rowCoordinates = A.coordinates[0] as tf.Tensor1D;
   const columns = A.coordinates[1] as tf.Tensor1D;
-  // tf.searchSorted rejects an empty sequence; with no entry every row is empty.
+  // tfjs's sorted search rejects an empty sequence; with no entry every row is empty.
   const positions =
     A.nnz === 0
-      ? tf.zeros([rows + 1], 'int32')
-      : tf.reshape(tf.searchSorted(rowCoordinates, tf.range(0, rows + 1, 1, 'int32'), 'left'), [
-          rows + 1,
-        ]);
+      ? zerosOf<tf.Rank.R1>([rows + 1], 'int32')
+      : tf.tidy(() => countBelow(rowCoordinates, int32Range(0, rows + 1)));
   return siblingTfSparseTensor(A, A.shape, format32('CSR', 2), {
     values: A.values,
     positions: [undefined, positions as tf.Tensor1D],

@@ -11,16 +11,23 @@ import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  asColumns,
+  concatenated,
   countAtMost,
+  countBelow,
+  cumulativeSum,
   gather1d,
+  gatherAt,
   int32Range,
   modOf,
   onesOf,
+  scatteredAt,
   slice1d,
   slice3d,
   stacked,
   tensorOf,
   transposed,
+  zerosOf,
 } from '../../src/tfjs/direct-kernels.js';
 
 tf.env().set('IS_TEST', true);
@@ -106,6 +113,89 @@ describe.each(['cpu', 'wasm'])('direct kernels on the %s backend', (backend) => 
           tensorOf<tf.Rank.R2>(floats(k * m), 'float32', [k, m]),
         );
         expectSame(stacked(matrices), tf.stack(matrices), `stacked #${seed}`);
+      });
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+
+  it('equal tfjs ops for the scatter, gather, scan and joins (60 seeded inputs, no tensor left)', async () => {
+    await tf.setBackend(backend);
+    const before = tf.memory().numTensors;
+    for (let seed = 0; seed < 60; seed++) {
+      const { below, ints, floats } = randoms(200 + seed);
+      tf.tidy(() => {
+        const shape = Array.from({ length: 1 + below(3) }, () => below(5));
+        for (const dtype of ['float32', 'int32'] as const)
+          expectSame(zerosOf(shape, dtype), tf.zeros(shape, dtype), `zerosOf #${seed}`);
+
+        const n = below(12);
+        const x = tensorOf(floats(n), 'float32');
+        const a = tensorOf(ints(n, 100), 'int32');
+        expectSame(cumulativeSum(x), tf.cumsum(x), `cumulativeSum #${seed}`);
+        expectSame(cumulativeSum(a), tf.cumsum(a), `cumulativeSum int32 #${seed}`);
+        const parts = Array.from({ length: 1 + below(3) }, () =>
+          tensorOf(floats(below(5)), 'float32'),
+        );
+        expectSame(concatenated(parts), tf.concat(parts), `concatenated #${seed}`);
+        const ends = tensorOf(Int32Array.from(ints(1 + below(8), 20)).sort(), 'int32');
+        const values = tensorOf(ints(1 + below(10), 24), 'int32');
+        expectSame(
+          countBelow(ends, values),
+          tf.reshape(tf.searchSorted(ends, values, 'left'), [values.size]),
+          `countBelow #${seed}`,
+        );
+
+        // Distinct coordinates in a [rows, cols] matrix, as a sparse operand stores them.
+        const [rows, cols] = [1 + below(5), 1 + below(5)];
+        const cells = Array.from({ length: rows * cols }, (_, c) => c)
+          .filter(() => below(2) === 0)
+          .slice(0, 1 + below(rows * cols));
+        if (cells.length === 0) return;
+        const r = tensorOf(
+          Int32Array.from(cells, (c) => Math.floor(c / cols)),
+          'int32',
+        );
+        const c = tensorOf(
+          Int32Array.from(cells, (c) => c % cols),
+          'int32',
+        );
+        const indices = asColumns([r, c]);
+        expectSame(indices, tf.stack([r, c], 1), `asColumns #${seed}`);
+        for (const dtype of ['float32', 'int32'] as const) {
+          const updates = tensorOf(
+            dtype === 'int32' ? ints(cells.length, 50) : floats(cells.length),
+            dtype,
+          );
+          expectSame(
+            scatteredAt(indices, updates, [rows, cols]),
+            tf.scatterND(indices, updates, [rows, cols]),
+            `scatteredAt ${dtype} #${seed}`,
+          );
+        }
+        const dense = tensorOf(floats(rows * cols), 'float32', [rows, cols]);
+        expectSame(gatherAt(dense, indices), tf.gatherND(dense, indices), `gatherAt #${seed}`);
+      });
+    }
+    expect(tf.memory().numTensors).toBe(before);
+  });
+
+  it('differentiate as the ops do (concat and cumsum)', async () => {
+    await tf.setBackend(backend);
+    const before = tf.memory().numTensors;
+    for (let seed = 0; seed < 20; seed++) {
+      const { below, floats } = randoms(300 + seed);
+      tf.tidy(() => {
+        const [n, m] = [below(6), 1 + below(6)];
+        const x = tensorOf(floats(n), 'float32');
+        const y = tensorOf(floats(m), 'float32');
+        const weights = tf.tensor1d(floats(n + m));
+        const direct = (p: tf.Tensor, q: tf.Tensor) =>
+          tf.sum(tf.mul(cumulativeSum(concatenated([p, q] as tf.Tensor1D[])), weights));
+        const viaOps = (p: tf.Tensor, q: tf.Tensor) =>
+          tf.sum(tf.mul(tf.cumsum(tf.concat([p, q])), weights));
+        const got = tf.grads(direct)([x, y]);
+        const expected = tf.grads(viaOps)([x, y]);
+        for (const [i, g] of got.entries()) expectSame(g, expected[i]!, `gradient ${i} #${seed}`);
       });
     }
     expect(tf.memory().numTensors).toBe(before);

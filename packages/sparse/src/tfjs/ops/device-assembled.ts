@@ -13,6 +13,7 @@ import { FLOAT_EXACT_INTEGER_LIMIT } from '@tilekit/tfjs-backend-support/webgl-p
 import type { FormatSpec, SparseFormat } from '../../sparse-tensor/format.js';
 import { SparsifyError } from '../../sparsify/index.js';
 import type { AssemblyCombine } from '../assembly-walk.js';
+import { cumulativeSum, slice1d } from '../direct-kernels.js';
 import {
   type SparseAssemblyAttrs,
   SparseAssemblyCounts,
@@ -134,8 +135,8 @@ export async function assembleOnDevice(
           { combine },
         ) as tf.Tensor1D;
       if (tf.getBackend() !== 'webgl') {
-        const sum = tf.cumsum(counts) as tf.Tensor1D;
-        return [sum, tf.slice(sum, [rows], [1])];
+        const sum = cumulativeSum(counts);
+        return [sum, slice1d(sum, rows, 1)];
       }
       // tfjs's cumsum and slice on webgl write the size into their programs: the assembly's own.
       return tf.engine().runKernel(SparseAssemblyScan, { x: counts }) as tf.Tensor1D[];

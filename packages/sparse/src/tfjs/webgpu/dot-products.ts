@@ -1,21 +1,22 @@
 /**
  * `sparseDot`'s device form on webgpu: a dot product `a(i) * b(i)` runs as the element-wise
  * products `t(i) = a(i) * b(i)` (one invocation per stored entry of `a`; a sparse `b` densified
- * on the device first) summed by tfjs's own reduction (a fixed order, so the same result every
+ * on the device first, by tfjs's scatter) summed by tfjs's own reduction (a fixed order, so the same result every
  * run), as its loops, a reduction, cannot run as parallel passes and webgpu cannot read its
  * operands back for the host route. Only the register entries that include `sparseDot` install
- * it, so the other ops' bundles leave it (and the densifying kernel) out.
+ * it, so the other ops' bundles leave it out.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { concatenated, zerosOf } from '../direct-kernels.js';
 import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major-backends.js';
 import { SparseOp } from '../kernel-names.js';
-import { densify } from '../ops/densify.js';
 import {
   type DeviceForms,
   installDeviceForms,
   type SparseMatrix,
 } from '../ops/device-form-hook.js';
 import { DEFAULT_OP_OPTIONS, runSparseKernel } from '../ops/run-sparse-kernel.js';
+import { scatterDense } from './scatter-dense.js';
 
 /** The dot product's terms, one per stored entry of `a` (the device form's kernel). */
 const ENTRY_PRODUCTS = 't(i) = a(i) * b(i)';
@@ -27,7 +28,7 @@ const ENTRY_PRODUCTS = 't(i) = a(i) * b(i)';
  */
 const productsDot: DeviceForms['dot'] = (a, b, sparseB, options) => {
   if (!OUTPUT_MAJOR_BACKENDS.has(tf.getBackend())) return undefined;
-  const dense = sparseB ? densify(b as SparseMatrix) : (b as tf.Tensor);
+  const dense = sparseB ? scatterDense(b as SparseMatrix) : (b as tf.Tensor);
   const products = runSparseKernel(
     'sparseDot',
     SparseOp,
@@ -40,7 +41,9 @@ const productsDot: DeviceForms['dot'] = (a, b, sparseB, options) => {
   // tfjs-webgpu's reduction cannot take an empty tensor: the empty sum is that of one 0,
   // still computed from the products so that gradients reach the operands.
   return tf.sum<tf.Scalar>(
-    products.size === 0 ? tf.concat([products, tf.zeros([1], products.dtype)]) : products,
+    products.size === 0
+      ? concatenated([products, zerosOf<tf.Rank.R1>([1], products.dtype as 'float32')])
+      : products,
   );
 };
 
