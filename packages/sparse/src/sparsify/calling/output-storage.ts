@@ -170,10 +170,21 @@ export function allocateOutputStorageWith(
   );
   const valuesAppended =
     !isRange(levels[levels.length - 1] as (typeof levels)[number]) && !zerosUnderSparse;
+  const roomReused =
+    valuesAppended &&
+    levels.every((level, l) => !level.hasCoordinates || l === rank - 1) &&
+    (levels[rank - 1] as (typeof levels)[number]).hasPositions;
   levels.forEach((level, l) => {
     const parents = count;
     if (level.iteration === 'range') count = parents * (levelSizes[l] as number);
     else if (level.hasPositions) count = entries[l] as number;
+    // Where the last level alone has coordinates, its entries size no other array: all the
+    // room its resident arrays already hold is handed on (each append is guarded by its
+    // array's length, so room changes no result), and a call that needs more than the last
+    // one, but no more than an earlier one, runs once.
+    if (resident !== undefined && l === rank - 1 && roomReused) {
+      count = Math.max(count, Math.min(resident.capacity(l), resident.capacity(rank)));
+    }
     if (level.positionsLength(parents) > MAX_STORAGE_LENGTH || count > MAX_STORAGE_LENGTH) {
       throw new SparsifyError(
         'entries',
@@ -341,15 +352,19 @@ export function outputTensor(
 }
 
 /**
- * The first `length` entries as an array of their own (the buffer itself when it fits, unless
- * `copy`): one copy, made at its final length.
+ * The first `length` entries as an array of their own: the array itself when it is that long,
+ * unless `copy`; else one copy into a new array made at that length without a zero fill (see
+ * `appendedArray`), which a `slice` would pay for.
  */
 function owned<T extends IndexArray | ValueArray | BigInt64Array>(
   array: T,
   length: number,
   copy = false,
 ): T {
-  return (array.length === length && !copy ? array : array.slice(0, length)) as T;
+  if (array.length === length && !copy) return array;
+  const result = appendedArray(array.constructor as StorageArrayType<T>, length, false);
+  (result as unknown as Float64Array).set((array as Float64Array).subarray(0, length));
+  return result;
 }
 
 /** The bound output of a formatted kernel: its storage and the values array it writes. */

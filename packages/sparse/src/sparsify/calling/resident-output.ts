@@ -7,9 +7,16 @@
  * kernel in the wasm memory, copied out whole and then cut to the entries counted (a second
  * copy). The interpreter and the js engine read and write the same views as plain arrays.
  *
- * Each array keeps the largest capacity a call asked for (a smaller call takes a view of its
- * first part), and returns its region to the engine when the kernel is no longer reachable.
+ * Each array keeps the largest capacity a call asked for (a call that asks for less gets a
+ * view of its first part); the regions return to the engine when the kernel is no longer
+ * reachable.
  */
+
+/** One appended array of a kernel: its engine array and the length the current call uses. */
+interface Slot {
+  array: EngineArray;
+  length: number;
+}
 
 import {
   EngineArgumentError,
@@ -20,12 +27,6 @@ import {
 import type { MemRefData } from '@tilekit/loop-ir';
 import type { SparseKernel } from '../sparse-kernel.js';
 
-/** One appended array of a kernel: its engine array and the length the current call uses. */
-interface Slot {
-  array: EngineArray;
-  length: number;
-}
-
 /**
  * The appended arrays of one kernel's output, by slot (a level's coordinates, or the values):
  * room is made for every array of a call first, then views are taken, as making room may grow
@@ -33,10 +34,12 @@ interface Slot {
  */
 export interface ResidentOutput {
   /**
-   * Makes room for `length` elements of `type` in `slot`; returns false when the engine
-   * memory cannot hold them (the caller then uses a plain array).
+   * Makes room for at least `length` elements of `type` in `slot`; returns false when the
+   * engine memory cannot hold them (the caller then uses a plain array).
    */
   reserve(slot: number, type: EngineArrayType, length: number): boolean;
+  /** The elements `slot`'s array holds (0 before its first reserve). */
+  capacity(slot: number): number;
   /** A view of `slot`'s array over the memory's current buffer, as long as the last reserve. */
   view(slot: number): MemRefData;
 }
@@ -54,13 +57,17 @@ export function residentOutput(kernel: SparseKernel): ResidentOutput {
   const slots = new Map<number, Slot>();
   const made: ResidentOutput = {
     reserve(slot, type, length) {
-      const s = slots.get(slot);
-      if (s !== undefined && s.array.length >= length && s.array.data.constructor === type) {
-        s.length = length;
+      const held = slots.get(slot);
+      if (
+        held !== undefined &&
+        held.array.length >= length &&
+        held.array.data.constructor === type
+      ) {
+        held.length = length;
         return true;
       }
       // The old region goes first, so the new one may take its place.
-      s?.array.dispose();
+      held?.array.dispose();
       slots.delete(slot);
       try {
         slots.set(slot, { array: engineArray(type, length), length });
@@ -70,6 +77,7 @@ export function residentOutput(kernel: SparseKernel): ResidentOutput {
         throw e;
       }
     },
+    capacity: (slot) => slots.get(slot)?.array.length ?? 0,
     view(slot) {
       const { array, length } = slots.get(slot) as Slot;
       const data = array.data;
