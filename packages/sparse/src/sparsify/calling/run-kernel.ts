@@ -174,10 +174,13 @@ export function runKernel(
   const result = assembledOutput(kernel, { ...first, storage });
   if (result !== undefined) return result;
   // The first call counted exactly what it needed; a second with that much room completes.
-  const again = bindArguments(
+  // Storage is made once the operands are bound: views of the engine memory taken before a
+  // conversion that grew it would be stale.
+  const again = bindArgumentsFor(
     kernel,
     operands,
-    allocateOutputStorageWith(plan, levelSizes, needed, workspaceFor, false, resident),
+    () => allocateOutputStorageWith(plan, levelSizes, needed, workspaceFor, false, resident),
+    workspaceFor,
   );
   run(again);
   const completed = assembledOutput(kernel, {
