@@ -201,4 +201,52 @@ describe('runKernel with resident appended output arrays equals fresh storage bi
       if (density === 0 || density === 1) expect(got.nnz).toBe(density * 1600);
     }
   });
+
+  it('an output past the kept size uses plain arrays, and calls on either side stay exact', () => {
+    const format = { levels: ['dense', 'compressed'], posWidth: 32, crdWidth: 32 } as FormatSpec;
+    const kernel = sparsify(
+      'C(i,j) = A(i,j) + B(i,j)',
+      { A: format, B: format, C: format },
+      { valueType: 'f64' },
+    );
+    const run = compile(kernel.module, kernel.functionName, { engine: 'wasm' });
+    const random = seededRandom(8901);
+    // One row whose values array is just past 16 MiB of f64 (the kept limit), or far below it;
+    // A holds the even columns and B the odd ones at random, so the sum's pattern is known.
+    const rowOf = (width: number, parity: number) => {
+      const columns: number[] = [];
+      for (let j = parity; j < width; j += 2) if (random() < 0.9) columns.push(j);
+      const values = Float64Array.from(columns, () => Math.round(random() * 2000 - 1000) / 8);
+      const tensor = SparseTensor.fromStorage([1, width], format, {
+        positions: [undefined, Uint32Array.of(0, columns.length)],
+        coordinates: [undefined, Uint32Array.from(columns)],
+        values,
+      });
+      return { columns, values, tensor };
+    };
+    const past = Math.ceil((16 * 1024 * 1024) / 8 / 0.9) + 4096;
+    for (const width of [1000, past, 1000, past, 200, past]) {
+      const a = rowOf(width, 0);
+      const b = rowOf(width, 1);
+      const got = runKernel(kernel, run, { A: a.tensor, B: b.tensor }) as SparseTensor;
+      // The union of two disjoint patterns: every stored entry of either, in column order.
+      const dense = new Float64Array(width).fill(Number.NaN);
+      a.columns.forEach((j, p) => {
+        dense[j] = a.values[p] as number;
+      });
+      b.columns.forEach((j, p) => {
+        dense[j] = b.values[p] as number;
+      });
+      expect(got.nnz, `width ${width}`).toBe(a.columns.length + b.columns.length);
+      const crd = got.coordinates[1] as Uint32Array;
+      const values = got.values as Float64Array;
+      let wrong = 0;
+      for (let p = 0; p < got.nnz; p++) {
+        const j = crd[p] as number;
+        if ((p > 0 && j <= (crd[p - 1] as number)) || !Object.is(values[p], dense[j])) wrong++;
+      }
+      expect(wrong, `width ${width}: entries out of order or with another value`).toBe(0);
+      if (width === past) expect(got.nnz * 8).toBeGreaterThan(16 * 1024 * 1024);
+    }
+  });
 });

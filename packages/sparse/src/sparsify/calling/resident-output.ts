@@ -9,7 +9,9 @@
  *
  * Each array keeps the largest capacity a call asked for (a call that asks for less gets a
  * view of its first part); the regions return to the engine when the kernel is no longer
- * reachable.
+ * reachable. An array of more than {@link MAX_RESIDENT_BYTES} is not kept: wasm memory never
+ * shrinks, so every cached kernel holding its largest output would leave the engine memory as
+ * large as all of them together; such a call uses plain arrays, as a first call does.
  */
 
 /** One appended array of a kernel: its engine array and the length the current call uses. */
@@ -44,6 +46,9 @@ export interface ResidentOutput {
   view(slot: number): MemRefData;
 }
 
+/** The largest appended array a kernel keeps in the engine memory between calls (16 MiB). */
+export const MAX_RESIDENT_BYTES = 16 * 1024 * 1024;
+
 const heldByKernel = new WeakMap<SparseKernel, ResidentOutput>();
 /** A kernel no longer reachable returns its arrays' regions to the engine memory. */
 const release = new FinalizationRegistry<Map<number, Slot>>((slots) => {
@@ -69,6 +74,7 @@ export function residentOutput(kernel: SparseKernel): ResidentOutput {
       // The old region goes first, so the new one may take its place.
       held?.array.dispose();
       slots.delete(slot);
+      if (length * type.BYTES_PER_ELEMENT > MAX_RESIDENT_BYTES) return false;
       try {
         slots.set(slot, { array: engineArray(type, length), length });
         return true;
