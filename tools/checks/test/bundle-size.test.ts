@@ -66,8 +66,12 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // gradients' output-major rewrites, kernels and passes, and sparseDot's entry products (with
 // the to-dense kernel, which densifies its sparse operand differentiably; the forms densify
 // through tfjs's scatter, webgpu/scatter-dense.ts), so that gradients run there without the
-// compiler entry. Shader text is generated without copies (a cast names its operand, a
-// loop-carried assignment takes no temporary), which the prepared passes share. Importing the
+// compiler entry. The webgl kernels run their passes through tfjs-backend-support's
+// webgl-passes/unchecked (the helpers' argument checks cost every webgl row 0.6 KiB), and the
+// explanations of a host route that name operand formats other than CSR and sparse vectors
+// come with the compiler, the only route to kernels for such formats (route-reason.ts keeps
+// the rest; 0.4 off every GPU row). Shader text is generated without copies (a cast names its
+// operand, a loop-carried assignment takes no temporary), which the prepared passes share. Importing the
 // compiler entry beside cpu + spmv adds about 89 (loop IR 31, engines 25, the sparse compiler
 // 31, vectorizer 7, encoder 4). Each row prints its @tilekit packages' shares. Preparing every
 // matrix format (CSC, COO, DCSR, DCSC beside CSR) would cost about 7 KiB more per op (spmv's
@@ -82,7 +86,7 @@ const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
 };
 const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
   wasm: 33.2,
-  webgl: 41.4,
+  webgl: 40.5,
   webgpu: 47.2,
 };
 /**
@@ -108,7 +112,7 @@ const SPARSE_FIRST_APP_BUDGET_KIB = 35.5;
  * WGSL 0.8-1.5).
  */
 const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<string, number>>> = {
-  webgl: { spmv: 38.2, spmm: 39.0, sddmm: 39.9, sparseDot: 38.4, sparseToDense: 36.5 },
+  webgl: { spmv: 37.3, spmm: 38.1, sddmm: 39.1, sparseDot: 37.4, sparseToDense: 35.6 },
   webgpu: { spmv: 40.3, spmm: 40.2, sddmm: 41.9, sparseDot: 42.6, sparseToDense: 38.4 },
 };
 

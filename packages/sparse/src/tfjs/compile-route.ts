@@ -22,12 +22,14 @@ import {
   installSparseCompiler,
   parseFormats,
 } from './compiled-kernel.js';
+import { formatsExplanation } from './format-obstacles.js';
 import { installDeriver } from './gradients/derivation.js';
 import { derivation } from './gradients/derivative.js';
 import { outputMajorKernel } from './gradients/output-major.js';
 import type { SparseKernelAttrs } from './kernel-names.js';
 import { blockProduct, installLevelSpaceRewrite } from './ops/block-product.js';
 import { installBlockProduct } from './ops/block-route.js';
+import { installFormatsExplanation } from './route-reason.js';
 import { installShaderCompilers } from './shader-compilers.js';
 import { SHADER_PROGRAMS } from './shader-programs.js';
 import { resolveSparseOpOptions, type SparseOpOptions, sparseOpKey } from './sparse-op-key.js';
@@ -144,6 +146,7 @@ export function installSparseCompilerRoute(): void {
   installSparseCompiler(compileSparseKernel);
   installDeriver({ derive: derivation, outputMajor: outputMajorKernel });
   installShaderCompilers(SHADER_PROGRAMS);
+  installFormatsExplanation(formatsExplanation);
   installLevelSpaceRewrite((expr, formats) => levelSpaceForm(parseNotation(expr), formats));
   installBlockProduct(blockProduct);
 }

@@ -3,7 +3,7 @@
  * what happened, in the words of the op and its operands' formats, and what to change to run on
  * the GPU (or that nothing needs changing). The engine's technical reason is kept beside it.
  */
-import { isCompressed, isUnique, type LevelType } from '../sparse-tensor/format.js';
+import type { LevelType } from '../sparse-tensor/format.js';
 
 /** Why a call took the host route on a GPU backend. */
 export type HostRouteCause =
@@ -55,62 +55,26 @@ const OP_OF_KERNEL: Readonly<Record<string, string>> = {
   SparseToDenseTensor: 'sparseToDense',
 };
 
-/** A matrix format's common name by its levels and order, as {@link formatLabel} keys them. */
-const NAMED_FORMATS: Readonly<Record<string, string>> = {
-  'dense,compressed|0,1': 'CSR',
-  'dense,compressed|1,0': 'CSC',
-  'compressed,compressed|0,1': 'DCSR',
-  'compressed,compressed|1,0': 'DCSC',
-  'compressed(nonunique),singleton|0,1': 'COO',
-  'compressed|0': 'a sparse vector',
-};
-
-/** A format's common name, or its levels and order. */
-export function formatLabel(format: {
-  readonly levels: readonly LevelType[];
-  readonly order: readonly number[];
-}): string {
-  const levels = format.levels.join(',');
-  const order = format.order.join(',');
-  return NAMED_FORMATS[`${levels}|${order}`] ?? `levels [${levels}] in order [${order}]`;
-}
-
 /**
- * Why operand format `label` keeps the loops on the CPU on `backend`, or undefined when the
- * backend's passes take it: CSR everywhere, and on webgpu any format whose outermost level walks
- * the first dimension with each index stored once (DCSR), which lets one GPU thread own one row.
+ * The formats' part of the sequential loops' explanation (see format-obstacles.ts), once the
+ * compiler route installs it: only its kernels have formats that can be in the way.
  */
-function formatObstacle(
-  format: { readonly levels: readonly LevelType[]; readonly order: readonly number[] },
-  label: string,
-  backend: 'webgl' | 'webgpu',
-): string | undefined {
-  const root = format.levels[0] as LevelType;
-  if (format.levels.length < 2 || label === 'CSR') return undefined;
-  if (label === 'COO') return 'COO stores a (row, column) pair per entry, not rows';
-  if (label === 'CSC' || label === 'DCSC')
-    return `${label} groups entries by column, so GPU threads would add into the same outputs`;
-  if (backend === 'webgl')
-    return label === 'DCSR'
-      ? "DCSR lists only its non-empty rows, which WebGL's per-element passes cannot look up"
-      : 'its entries are not stored row by row';
-  return format.order[0] === 0 && (!isCompressed(root) || isUnique(root))
-    ? undefined
-    : 'its entries are not stored row by row';
+let formatsExplanation:
+  | ((context: HostRouteContext, where: string) => string | undefined)
+  | undefined;
+
+/** Installs the formats' explanation (the compiler route does). */
+export function installFormatsExplanation(explain: typeof formatsExplanation): void {
+  formatsExplanation = explain;
 }
 
 /** Why the loops are sequential, in terms of the operands' formats, and what to do. */
 function sequentialLoops(context: HostRouteContext, op: string): string {
   const where = `${op} ran on the CPU on ${context.backend} (same result; GPU inputs were read back): `;
-  const obstacles = Object.entries(context.formats).flatMap(([name, f]) => {
-    const label = formatLabel(f);
-    const why = formatObstacle(f, label, context.backend);
-    return why === undefined ? [] : [[name, `${name} is stored as ${label}; ${why}`] as const];
-  });
-  const name = obstacles[0]?.[0];
-  if (name !== undefined)
-    return `${where}${obstacles.map((o) => o[1]).join('; ')}. Convert ${name} to CSR to run on the GPU: ${name}.convert('CSR') on the host, TfSparseTensor.fromDense(dense, 'CSR') on the backend.`;
-  return `${where}its outer loop adds into one output (a reduction, e.g. a dot product), which GPU threads cannot share. Make the first index an output index with CSR operands, e.g. y(i) = A(i,j) * x(j); on webgpu sparseDot runs as parallel products summed by tf.sum.`;
+  return (
+    formatsExplanation?.(context, where) ??
+    `${where}its outer loop adds into one output (a reduction, e.g. a dot product), which GPU threads cannot share. Make the first index an output index with CSR operands, e.g. y(i) = A(i,j) * x(j); on webgpu sparseDot runs as parallel products summed by tf.sum.`
+  );
 }
 
 /**

@@ -2,7 +2,9 @@
  * The explanations `lastSparseKernelRun()` gives when a GPU backend runs a sparse kernel on the
  * CPU: said in the op's and formats' words with what to do, never the loop IR's. The kernels
  * are compiled here by the same wgsl and glsl engines the backends use (no GPU needed), over
- * every op and matrix format; the other causes are checked over every op and backend.
+ * every op and matrix format; the other causes are checked over every op and backend. The
+ * formats' part of the explanations comes with the compiler route, installed here as the
+ * compiler entry installs it.
  */
 import {
   compileGlsl,
@@ -13,7 +15,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type NamedFormat, resolveFormat } from '../../src/index.js';
 import { sparsify } from '../../src/sparsify/index.js';
+import { installSparseCompilerRoute } from '../../src/tfjs/compile-route.js';
 import type { CompiledSparseKernel } from '../../src/tfjs/compiled-kernel.js';
+import { formatsExplanation } from '../../src/tfjs/format-obstacles.js';
 import {
   type HostRouteCause,
   type HostRouteContext,
@@ -37,6 +41,8 @@ const OPS = [
   },
   { op: 'sparseToDense', kernelName: 'SparseToDenseTensor', expr: 'D(i,j) = A(i,j)', sparse: 'A' },
 ] as const;
+
+installSparseCompilerRoute();
 
 /** Loop-IR words a web developer should not have to read. */
 const JARGON = /scf\.|memref|top level|iteration argument|invocation per|runs once/;
@@ -113,6 +119,24 @@ describe('sequential loops: every op and matrix format, on webgl and webgpu', ()
       expect(reason).toContain('reduction');
       expect(reason).toContain('tf.sum');
       expect(reason).not.toMatch(JARGON);
+    }
+  });
+
+  it("CSR matrices and sparse vectors (the prepared kernels' formats) are never in the way", () => {
+    // So the ready-made ops explain their sequential loops alike without the compiler route.
+    const next = rng(11);
+    for (let k = 0; k < 20; k++) {
+      const names = ['A', 'B', 'S', 'a', 'b'].filter(() => next() < 0.6);
+      const formats = Object.fromEntries(
+        names.map((name) => [
+          name,
+          next() < 0.5 ? resolveFormat('CSR', 2) : resolveFormat('sparse-vector', 1),
+        ]),
+      );
+      for (const backend of ['webgl', 'webgpu'] as const)
+        expect(
+          formatsExplanation({ kernelName: 'SparseOp', backend, expr: 'e', formats }, 'where: '),
+        ).toBeUndefined();
     }
   });
 
