@@ -408,6 +408,9 @@ export async function preparedModules(): Promise<Map<string, string>> {
     const webgpuPrepared: [string, SparseKernelAttrs, DType][] = [];
     const webgpuDerived = new Map<string, Derivation>();
     const plans = new Map<string, OutputMajorPlan>();
+    // The kernels webgpu looks up: its passes are prepared for these only (not for the cpu
+    // route's sampled gradients, nor for kernels that webgpu runs in another form).
+    const onWebgpu = new Set<string>();
     for (const dtype of ['float32', 'int32'] as const) {
       const call = OP_CALLS[op] as (dtype: DType) => void;
       let seen: ReturnType<typeof lookedUp> | undefined;
@@ -416,6 +419,7 @@ export async function preparedModules(): Promise<Map<string, string>> {
       }, plans);
       const { kernels, derivations } = seen as ReturnType<typeof lookedUp>;
       for (const [spelling, [expr, attrs, d]] of kernels) {
+        onWebgpu.add(spelling);
         if (attrs.engine !== 'wasm' || densifying.has(spelling)) continue;
         if ([...list, ...webgpuKernels].some((k) => k.spelling === spelling)) continue;
         webgpuKernels.push(preparedData(expr, attrs, d));
@@ -433,7 +437,12 @@ export async function preparedModules(): Promise<Map<string, string>> {
     );
     modules.set(
       passesModule(op, 'webgpu').file,
-      webgpuPassesModuleText(op, [...prepared, ...webgpuPrepared]),
+      webgpuPassesModuleText(
+        op,
+        [...prepared, ...webgpuPrepared].filter(([expr, attrs, d]) =>
+          onWebgpu.has(kernelSpelling(expr, attrs, d)),
+        ),
+      ),
     );
   }
   return modules;

@@ -4,7 +4,7 @@
  * computes on seeded random operands (empty and skewed ones included), through the engine's
  * memory and in place over an imported one (as on the wasm backend's heap); the ready-made ops and
  * their gradients run on the cpu and wasm backends with the compiler removed and equal tfjs's
- * dense ops; the webgpu passes prepared with each kernel are the wgsl engine's (code, bindings,
+ * dense ops; the webgpu passes prepared with each kernel webgpu runs are the wgsl engine's (code, bindings,
  * uniforms, and the launch for seeded random sizes) and its webgl passes the glsl engine's; and a call nothing was prepared for is a
  * typed error naming the compiler's entry.
  */
@@ -125,16 +125,32 @@ describe('the committed prepared modules', () => {
     expect(committed.sort()).toEqual(written);
   }, 120_000);
 
-  it("hold each op's GPU passes beside its kernels, for exactly those kernels", () => {
+  it("hold each op's GPU passes beside its kernels, for exactly those each backend runs", () => {
+    let forwardKernels = 0;
     for (const [op, webgl, webgpu, forms] of OP_PASSES) {
       const spellings = op.kernels.map((k) => k.spelling);
       expect(webgl.map(([key]) => key)).toEqual(spellings);
-      // Webgpu also runs its forms' kernels (output-major gradients, sparseDot's products).
-      expect(webgpu.map(([key]) => key)).toEqual([
-        ...spellings,
-        ...forms.kernels.map((k) => k.spelling),
-      ]);
+      // Webgpu runs its forms' kernels (output-major gradients, sparseDot's products) and the
+      // op's own kernels that those do not replace: its passes are for those only, in order.
+      const forms32 = forms.kernels.map((k) => k.spelling);
+      const keys = webgpu.map(([key]) => key);
+      expect(keys).toEqual([...spellings, ...forms32].filter((s) => keys.includes(s)));
+      expect(keys).toEqual(expect.arrayContaining(forms32));
+      // The forward kernels (not the gradients' G(...) = ...), but for sparseDot's reduction to
+      // a scalar (x = ...), which webgpu runs as entry products.
+      const forward = spellings.filter((s) => !s.startsWith('G(') && /^\w+\(/.test(s));
+      expect(keys).toEqual(expect.arrayContaining(forward));
+      forwardKernels += forward.length;
     }
+    expect(forwardKernels).toBeGreaterThan(0);
+  });
+
+  it('give webgpu no passes for what it runs in another form', () => {
+    const keys = WEBGPU_PASSES.map(([key]) => key.split('\u0000')[0] as string);
+    // Sampled gradients (webgpu gathers the whole output-major gradient at the entries instead).
+    expect(keys.filter((expr) => expr.includes('_pattern('))).toEqual([]);
+    // Kernels whose loops cannot run as passes (their output-major forms or products can).
+    expect(WEBGPU_PASSES.filter(([, data]) => !data.parallel).map(([key]) => key)).toEqual([]);
   });
 });
 
@@ -244,11 +260,11 @@ describe("every prepared kernel's webgpu passes are the wgsl engine's", () => {
   it('code, bindings and uniforms, and the launch for seeded random sizes', () => {
     const random = seededRandom(37);
     let passes = 0;
-    const byKey = new Map(WEBGPU_PASSES);
-    for (const data of PREPARED) {
-      const passData = byKey.get(data.spelling);
-      expect(passData, data.spelling).toBeDefined();
-      const prepared = preparedWgslProgram(passData as NonNullable<typeof passData>);
+    const bySpelling = new Map(PREPARED.map((data) => [data.spelling, data]));
+    for (const [key, passData] of new Map(WEBGPU_PASSES)) {
+      const data = bySpelling.get(key);
+      if (data === undefined) throw new Error(`webgpu passes of no prepared kernel: ${key}`);
+      const prepared = preparedWgslProgram(passData);
       const engine = compilerWgsl(
         compileSparseKernel(data.expr, attrsOf(data.spelling), data.dtype),
       );
