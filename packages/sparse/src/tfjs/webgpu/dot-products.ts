@@ -35,7 +35,9 @@ const productsDot: DeviceForms['dot'] = (a, b, sparseB, options) => {
     ENTRY_PRODUCTS,
     { a, b: dense },
     new Set(['a']),
-    { ...DEFAULT_OP_OPTIONS, ...options },
+    // Unvectorized: the products' wasm runs only on the host route, for inputs small enough
+    // that tfjs-webgpu keeps them on the CPU, where SIMD gains nothing and its code is 10x larger.
+    { ...DEFAULT_OP_OPTIONS, ...options, vectorLength: 0 },
     { expr: ENTRY_PRODUCTS },
   );
   // tfjs-webgpu's reduction cannot take an empty tensor: the empty sum is that of one 0,
