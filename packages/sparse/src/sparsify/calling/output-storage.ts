@@ -164,6 +164,9 @@ export function allocateOutputStorageWith(
   // last level is dense, its slots are addressed, and a slot no operand reaches (every slot,
   // for empty operands) must read zero; so must the blocks a dense level under a sparse one
   // opens.
+  // A counting scatter writes every position itself before reading one (when it has room; a
+  // call without room is run again), so its positions need neither zeros nor a copy in.
+  const positionsWritten = plan.assembly.strategy === 'scatter';
   const isRange = (level: (typeof levels)[number]): boolean => level.iteration === 'range';
   const zerosUnderSparse = levels.some(
     (level, l) => isRange(level) && levels.slice(0, l).some((above) => !isRange(above)),
@@ -192,9 +195,15 @@ export function allocateOutputStorageWith(
       );
     }
     positions.push(
-      level.hasPositions
-        ? zeroIndexArray(format.posWidth, level.positionsLength(parents))
-        : undefined,
+      !level.hasPositions
+        ? undefined
+        : positionsWritten
+          ? appendedArray(
+              INDEX_ARRAY_TYPES[format.posWidth],
+              level.positionsLength(parents),
+              zeroed,
+            )
+          : zeroIndexArray(format.posWidth, level.positionsLength(parents)),
     );
     coordinates.push(
       level.hasCoordinates ? appended(l, INDEX_ARRAY_TYPES[format.crdWidth], count) : undefined,
@@ -226,6 +235,7 @@ export function allocateOutputStorageWith(
     }
   }
   markOverwritten(
+    ...(positionsWritten ? positions.filter((p): p is IndexArray => p !== undefined) : []),
     ...(valuesAppended && !slots.includes(rank) ? [values] : []),
     ...coordinates.filter((c, l): c is IndexArray => c !== undefined && !slots.includes(l)),
   );

@@ -13,9 +13,10 @@ import type { KernelPlan } from '../planning/kernel-plan.js';
 import { buildLattice, casesOf, optimizeLattice } from '../planning/lattice.js';
 import type { LatticePoint } from '../planning/lattice-point.js';
 import { nodesOf } from '../planning/notation.js';
-import { hasAssembly, type OutputAssembly } from '../planning/output-plan.js';
+import { type AssemblyPlan, hasAssembly, type OutputAssembly } from '../planning/output-plan.js';
 import { type AssemblyContext, AssemblyState } from './assembly-state.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
+import { emitCountingScatter } from './counting-scatter.js';
 import {
   type CaseDispatch,
   type Cursor,
@@ -104,6 +105,10 @@ export class LoopEmitter implements LoopBodyEmitter {
 
   /** Emits the zero fill (for `=`) and the loop nest; returns nothing (the output is a memref). */
   emit(): void {
+    if (this.assembly?.strategy === 'scatter') {
+      emitCountingScatter(this.plan as AssemblyPlan, this.entry);
+      return;
+    }
     const cursors = new Map<string, Cursor>();
     for (const t of this.plan.inputs) {
       if (t.format !== undefined && t.subscripts === undefined) {

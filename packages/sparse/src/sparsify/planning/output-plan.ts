@@ -1,6 +1,6 @@
 /**
  * How a kernel's output is written when it has a storage format (a sparse output, or a dense
- * one in a permuted level order). Three strategies, MLIR's and TACO's:
+ * one in a permuted level order). Four strategies, after MLIR and TACO:
  *
  * - `insert`: the loop order visits the output's levels in storage order and every reduction
  *   is nested inside them, so each output entry is produced once, in lexicographic order, and
@@ -12,7 +12,10 @@
  *   `sparse_tensor.expand` / `compress`, TACO's `precompute` workspace);
  * - `in-place`: `X(...) *= expr` on a sparse `X` updates `X`'s stored values where `expr` is
  *   stored (an implicit zero of `expr` leaves the entry as it is, an implicit zero of `X` stays
- *   zero), iterating `X`'s own levels (MLIR's in-place sparse update).
+ *   zero), iterating `X`'s own levels (MLIR's in-place sparse update);
+ * - `scatter`: `C(j,i) = A(i,j)` from a CSR or CSC `A` into the other level order is built by
+ *   a counting sort over `A`'s own storage instead of inserting in `C`'s order, which would
+ *   first convert `A` (see counting-scatter.ts).
  */
 
 import type { FormatSpec, LevelType, SparseFormat } from '../../sparse-tensor/format.js';
@@ -20,6 +23,7 @@ import { levelsOf, resolveFormat } from '../../sparse-tensor/format.js';
 import { checkPlan } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import { blockFormatError } from './block-formats.js';
+import { countingScatterBase } from './counting-scatter.js';
 import type { Notation } from './expression.js';
 import type { KernelPlan, PlanOptions } from './kernel-plan.js';
 import { chooseLoopOrder } from './loop-order.js';
@@ -27,7 +31,7 @@ import { planKernel } from './plan-kernel.js';
 
 /** How the emitted loops assemble a formatted output (see the module comment). */
 export interface OutputAssembly {
-  readonly strategy: 'insert' | 'expand' | 'in-place';
+  readonly strategy: 'insert' | 'expand' | 'in-place' | 'scatter';
   readonly format: SparseFormat;
   /** Index variable of each output level (outermost first). */
   readonly levelIndices: readonly string[];
@@ -106,6 +110,22 @@ export function planWithOutput(
   if (notation.op === '*=') return planInPlace(notation, inputFormats, requested, options);
   const format = appendedFormat(requested);
   const resultFormat = format === requested ? {} : { resultFormat: requested };
+  const scatter = countingScatterBase(notation, inputFormats, options, format, levelIndices);
+  if (scatter !== undefined) {
+    const assembly: OutputAssembly = {
+      strategy: 'scatter',
+      format,
+      levelIndices,
+      expandDepth: 0,
+      ...resultFormat,
+    };
+    const plan: AssemblyPlan = {
+      ...scatter,
+      output: { ...scatter.output, format, levelIndices },
+      assembly,
+    };
+    return plan;
+  }
   const assembled = (reductionsInside: boolean): AssemblyPlan => {
     const base = planKernel(notation, inputFormats, options, format, reductionsInside);
     const output = { ...base.output, format, levelIndices };
