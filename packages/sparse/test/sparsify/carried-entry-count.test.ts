@@ -4,9 +4,9 @@
  * operand left over), and `runKernel` allocates the arrays it appends to without zero-filling
  * them. Held bit for bit (positions, coordinates and values) on every engine to a plain merge
  * written here, row by row, over random operands: random, disjoint and equal patterns, one
- * operand empty, skewed rows (a few long rows among empty ones), every value type and several
- * storage widths; and to the kernel whose co-iteration branches (`caseDispatch: 'branch'`,
- * which keeps the count in the state memref).
+ * operand empty, skewed rows (a few long rows among empty ones), every value type and storage
+ * widths of 8 to 64 bits and index; and to the kernel whose co-iteration branches
+ * (`caseDispatch: 'branch'`, which keeps the count in the state memref).
  */
 import { compile, type EngineName } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
@@ -63,9 +63,9 @@ function operandRows(
         continue;
       }
       if (inA) ra.push([j, value()]);
-      if (inB && pattern !== 'one empty') rb.push([j, value()]);
       // Skewed rows of B are long where A's are short, so long tails follow the merge.
-      if (pattern === 'skewed' && !long && next() < 0.1) rb.push([j, value()]);
+      const tail = pattern === 'skewed' && !long && next() < 0.1;
+      if ((inB && pattern !== 'one empty') || tail) rb.push([j, value()]);
     }
     a.push(ra);
     b.push(rb);
@@ -160,11 +160,16 @@ function sameStorage(x: SparseTensor, y: SparseTensor): boolean {
   );
 }
 
+/** Storage widths; 8-bit coordinates hold the shapes' column counts (at most 40). */
 const WIDTHS = [
   { posWidth: 32, crdWidth: 32 },
   { posWidth: 64, crdWidth: 16 },
   { posWidth: 32, crdWidth: 'index' },
+  { posWidth: 16, crdWidth: 8 },
+  { posWidth: 'index', crdWidth: 64 },
 ] as const;
+/** Runs of the seeded test: each width in turn for 8 runs (every value type and pattern). */
+const RUNS = 8 * WIDTHS.length;
 
 function csr(widths: (typeof WIDTHS)[number]): FormatSpec {
   return { levels: ['dense', 'compressed'], ...widths } as FormatSpec;
@@ -178,10 +183,10 @@ describe('an appending sparse output with its entry count carried in registers',
     const next = rng(3511);
     const valueTypes: ValueType[] = ['f64', 'f32', 'i32', 'i64'];
     let cases = 0;
-    for (let run = 0; run < 24; run++) {
+    for (let run = 0; run < RUNS; run++) {
       const valueType = valueTypes[run % valueTypes.length] as ValueType;
       const pattern = PATTERNS[run % PATTERNS.length] as Pattern;
-      const widths = WIDTHS[run % WIDTHS.length] as (typeof WIDTHS)[number];
+      const widths = WIDTHS[Math.floor(run / 8)] as (typeof WIDTHS)[number];
       const { rhs, rule } = KERNELS[run % KERNELS.length] as (typeof KERNELS)[number];
       const float = valueType === 'f64' || valueType === 'f32';
       const shape: [number, number] = [1 + Math.floor(next() * 12), 1 + Math.floor(next() * 40)];
@@ -205,7 +210,7 @@ describe('an appending sparse output with its entry count carried in registers',
         cases++;
       }
     }
-    expect(cases).toBe(24 * ENGINES.length);
+    expect(cases).toBe(RUNS * ENGINES.length);
   });
 
   it('carries the count through a single operand loop and a three-way union', () => {

@@ -5,7 +5,7 @@
  * level.
  */
 import type { Builder, Operation, Region, Value } from '@tilekit/loop-ir';
-import { buildRegion, i1, index, result } from '@tilekit/loop-ir';
+import { buildRegion, i1, i32, index, result } from '@tilekit/loop-ir';
 import { SparsifyError } from '../errors.js';
 import type { LatticePoint } from '../planning/lattice-point.js';
 import {
@@ -40,7 +40,10 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
   /**
    * Every iterator holding the current coordinate moves on (the dense range always does),
    * and a sparse one's coordinate there is loaded ahead from its next position (clamped to
-   * its last), so that the next comparison waits for a select, not for a load.
+   * its last), so that the next comparison waits for a select, not for a load. A sparse
+   * position moves by adding its presence bit (0 or 1): on the wasm engine that follows the
+   * comparison one instruction sooner than a select does, and the loop's recurrence is the
+   * comparison, the position's move and the look-ahead's load.
    */
   const advance = (
     b: Builder,
@@ -55,7 +58,8 @@ export function genWhileLoop(em: LoopBodyEmitter, s: Scope, loop: LoopInfo): Val
       const last = lastOf.get(k) as Value;
       const ahead = em.loadCoordinate(b, k, s, b.select(b.cmpi('ult', bumped, last), bumped, last));
       const moves = held[n] as Value;
-      return { pos: b.select(moves, bumped, pos), crd: b.select(moves, ahead, crds[n] as Value) };
+      const step = b.cast('arith.index_cast', b.cast('arith.extui', moves, i32), index);
+      return { pos: b.addi(pos, step), crd: b.select(moves, ahead, crds[n] as Value) };
     });
     return [...next.map((x) => x.pos), ...carriedOf(args), ...next.flatMap((x) => wrap(x.crd))];
   };
