@@ -26,6 +26,16 @@ export function tensorOf<R extends tf.Rank = tf.Rank.R1>(
   return tf.engine().makeTensor(values, [...shape], dtype) as tf.Tensor<R>;
 }
 
+/** `x` with `shape` (the same number of elements; no copy), as `tf.reshape`. */
+export function reshaped<T extends tf.Tensor>(x: tf.Tensor, shape: readonly number[]): T {
+  return run(tf.Reshape, { x }, { shape: [...shape] });
+}
+
+/** The sum of all elements of `x`, as `tf.sum(x)`. */
+export function sumOf(x: tf.Tensor): tf.Scalar {
+  return run(tf.Sum, { x }, { axis: x.shape.map((_, k) => k), keepDims: false });
+}
+
 /** `x[begin, begin + size)`, as `tf.slice`. */
 export function slice1d(x: tf.Tensor1D, begin: number, size: number): tf.Tensor1D {
   return run(tf.Slice, { x }, { begin: [begin], size: [size] });
@@ -123,12 +133,12 @@ function searchSorted(
   const found = run(
     tf.SearchSorted,
     {
-      sortedSequence: tf.reshape(sorted, [1, sorted.size]),
-      values: tf.reshape(values, [1, values.size]),
+      sortedSequence: reshaped(sorted, [1, sorted.size]),
+      values: reshaped(values, [1, values.size]),
     },
     { side },
   );
-  return tf.reshape(found, [values.size]);
+  return reshaped(found, [values.size]);
 }
 
 /**

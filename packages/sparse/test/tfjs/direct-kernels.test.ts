@@ -21,10 +21,12 @@ import {
   int32Range,
   modOf,
   onesOf,
+  reshaped,
   scatteredAt,
   slice1d,
   slice3d,
   stacked,
+  sumOf,
   tensorOf,
   transposed,
   zerosOf,
@@ -113,6 +115,14 @@ describe.each(['cpu', 'wasm'])('direct kernels on the %s backend', (backend) => 
           tensorOf<tf.Rank.R2>(floats(k * m), 'float32', [k, m]),
         );
         expectSame(stacked(matrices), tf.stack(matrices), `stacked #${seed}`);
+        expectSame(reshaped(cube, [k, b * m]), tf.reshape(cube, [k, b * m]), `reshaped #${seed}`);
+        expectSame(reshaped(x, [n, 1]), tf.reshape(x, [n, 1]), `reshaped to 2-D #${seed}`);
+        // tfjs-backend-wasm's sum of no element reads memory it never wrote (tf.sum's too).
+        if (n > 0) {
+          expectSame(sumOf(x), tf.sum(x), `sumOf #${seed}`);
+          expectSame(sumOf(a), tf.sum(a), `sumOf int32 #${seed}`);
+        }
+        if (k > 0) expectSame(sumOf(cube), tf.sum(cube), `sumOf 3-D #${seed}`);
       });
     }
     expect(tf.memory().numTensors).toBe(before);
@@ -204,7 +214,7 @@ describe.each(['cpu', 'wasm'])('direct kernels on the %s backend', (backend) => 
   // tfjs-backend-wasm has no UnsortedSegmentSum, which GatherV2's gradient runs.
   const gathers = backend === 'cpu';
 
-  it('differentiate as the ops do (transpose, slice, stack, and gather on cpu)', async () => {
+  it('differentiate as the ops do (transpose, slice, stack, reshape, sum, and gather on cpu)', async () => {
     await tf.setBackend(backend);
     const before = tf.memory().numTensors;
     for (let seed = 0; seed < 20; seed++) {
@@ -216,13 +226,13 @@ describe.each(['cpu', 'wasm'])('direct kernels on the %s backend', (backend) => 
         const i = below(b);
         const indices = tensorOf(ints(1 + below(6), b * k * m), 'int32');
         const direct = (x: tf.Tensor) =>
-          tf.sum(
+          sumOf(
             tf.add(
               tf.add(
                 tf.mul(transposed(x, [1, 0, 2]), weights),
-                tf.sum(stacked([tf.reshape(slice3d(x, [i, 0, 0], [1, k, m]), [k, m])])),
+                sumOf(stacked([reshaped(slice3d(x, [i, 0, 0], [1, k, m]), [k, m])])),
               ),
-              gathers ? tf.sum(gather1d(tf.reshape(x, [x.size]), indices)) : 0,
+              gathers ? sumOf(gather1d(reshaped(x, [x.size]), indices)) : 0,
             ),
           );
         const viaOps = (x: tf.Tensor) =>

@@ -7,7 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { isTfSparseTensor } from '../device-sparse.js';
-import { transposed } from '../direct-kernels.js';
+import { reshaped, transposed } from '../direct-kernels.js';
 import type { KernelOperand } from '../ops/run-sparse-kernel.js';
 import { scatterDense } from '../webgpu/scatter-dense.js';
 import { type DerivativeOperands, installPreparedOutputMajor } from './derivation.js';
@@ -56,7 +56,7 @@ export function applyOutputMajorPlan(
   for (const [name, { from, transpose, vector }] of plan.operands) {
     const value = operands[from] as KernelOperand;
     if (vector) {
-      made[name] = tf.reshape(value as tf.Tensor, [1]);
+      made[name] = reshaped(value as tf.Tensor, [1]);
       continue;
     }
     const dense = isTfSparseTensor(value) ? scatterDense(value) : (value as tf.Tensor);

@@ -16,7 +16,7 @@ import {
   format32,
   isTfSparseTensor,
 } from '../device-sparse.js';
-import { gather1d, onesOf } from '../direct-kernels.js';
+import { gather1d, onesOf, reshaped } from '../direct-kernels.js';
 import { type SparseKernelAttrs, type SparseKernelName, SparseOp } from '../kernel-names.js';
 import { type KernelOperand, runSparseKernel } from '../ops/run-sparse-kernel.js';
 import { checkKernelConfig } from '../sparse-call.js';
@@ -130,13 +130,13 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
               attrs,
               OUTPUT_MAJOR_BACKENDS.has(tf.getBackend()),
             );
-            return tf.reshape(g, input.shape);
+            return reshaped(g, input.shape);
           }
           if (OUTPUT_MAJOR_BACKENDS.has(tf.getBackend())) {
             // The whole dense gradient, gathered at the stored entries.
             const whole = derivationOf(expr, tensor);
             const dense = runDerivative(whole, dy as tf.Tensor, operands, {}, attrs, true);
-            return gather1d(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
+            return gather1d(reshaped(dense, [dense.size]), entryDenseIndices(pattern));
           }
           const ones = deviceSparseTensor(pattern.shape, pattern.format, {
             values: onesOf(pattern.values),
@@ -150,7 +150,7 @@ export function sparseGradConfig(kernelName: SparseKernelName): tf.GradConfig {
             { [sampleName as string]: ones },
             attrs,
           );
-          return gather1d(tf.reshape(dense, [dense.size]), entryDenseIndices(pattern));
+          return gather1d(reshaped(dense, [dense.size]), entryDenseIndices(pattern));
         };
       });
       return gradients;

@@ -7,7 +7,7 @@
  * it, so the other ops' bundles leave it out.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { concatenated, zerosOf } from '../direct-kernels.js';
+import { concatenated, sumOf, zerosOf } from '../direct-kernels.js';
 import { OUTPUT_MAJOR_BACKENDS } from '../gradients/output-major-backends.js';
 import { SparseOp } from '../kernel-names.js';
 import {
@@ -42,7 +42,7 @@ const productsDot: DeviceForms['dot'] = (a, b, sparseB, options) => {
   );
   // tfjs-webgpu's reduction cannot take an empty tensor: the empty sum is that of one 0,
   // still computed from the products so that gradients reach the operands.
-  return tf.sum<tf.Scalar>(
+  return sumOf(
     products.size === 0
       ? concatenated([products, zerosOf<tf.Rank.R1>([1], products.dtype as 'float32')])
       : products,
