@@ -66,9 +66,13 @@ export function emitCountingScatter(plan: AssemblyPlan, entry: KernelEntry): voi
       state.storeIndex(fb, c0, to.positions, q as Value);
       return [];
     });
+    // Every store is guarded by its array's length (the engines do not bounds-check): a
+    // storage view whose coordinates or positions are out of range gets a wrong result, and
+    // nothing outside the output's arrays is written.
     tb.forOp(first, end, c1, [], (fb, p) => {
       const above = fb.addi(loadIndex(fb, from.coordinates, p as Value), c1);
-      state.storeIndex(fb, fb.addi(loadIndex(fb, to.positions, above), c1), to.positions, above);
+      const count = fb.addi(loadIndex(fb, to.positions, above), c1);
+      state.guardedStore(fb, count, to.positions, above, true);
       return [];
     });
     tb.forOp(c0, columns, c1, [c0], (fb, c, start) => {
@@ -83,9 +87,9 @@ export function emitCountingScatter(plan: AssemblyPlan, entry: KernelEntry): voi
       rb.forOp(lo, hi, c1, [], (fb, p) => {
         const above = fb.addi(loadIndex(fb, from.coordinates, p as Value), c1);
         const at = loadIndex(fb, to.positions, above);
-        state.storeIndex(fb, fb.addi(at, c1), to.positions, above);
-        state.storeIndex(fb, i as Value, to.coordinates, at);
-        fb.store(fb.load(from.values, [p as Value]), to.values, [at]);
+        state.guardedStore(fb, fb.addi(at, c1), to.positions, above, true);
+        state.guardedStore(fb, i as Value, to.coordinates, at, true);
+        state.guardedStore(fb, fb.load(from.values, [p as Value]), to.values, at);
         return [];
       });
       return [];
