@@ -2,11 +2,6 @@
 import type { TensorInfo } from '@tensorflow/tfjs-core';
 import { expectShape, expectTensorInfo } from './pass-arguments.js';
 
-/** {@link withShape} without its argument checks (for `./webgl-passes/unchecked`). */
-export function viewWithShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
-  return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
-}
-
 /**
  * `info` seen with another shape of the same size: no copy (WebGPU buffers are flat, and an
  * unpacked WebGL texture reshapes for free).
@@ -14,5 +9,5 @@ export function viewWithShape(info: TensorInfo, shape: readonly number[]): Tenso
 export function withShape(info: TensorInfo, shape: readonly number[]): TensorInfo {
   expectTensorInfo(info, 'withShape', 'info');
   expectShape(shape, 'withShape', 'shape');
-  return viewWithShape(info, shape);
+  return { dataId: info.dataId, shape: [...shape], dtype: info.dtype };
 }

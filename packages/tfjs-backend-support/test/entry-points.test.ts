@@ -36,12 +36,11 @@ const sources = Object.values(manifest.exports).flatMap((e) =>
 );
 
 describe('entry points', () => {
-  it('are the main entry, the three backend entries and the unchecked webgl helpers', () => {
+  it('are the main entry and the three backend entries', () => {
     expect(sources).toEqual([
       './src/index.ts',
       './src/wasm-heap.ts',
       './src/webgl-passes.ts',
-      './src/webgl-passes-unchecked.ts',
       './src/webgpu-passes.ts',
     ]);
   });

@@ -3,15 +3,12 @@
  * junk from the shared corpus in any argument position, with stand-ins for the backend and
  * program everywhere else, returns or throws a BackendArgumentError naming one of the
  * parameters, never a TypeError from inside tfjs. The stand-ins record the calls that get
- * through, so a valid call is seen to reach the backend. `webgl-passes/unchecked` does what
- * `webgl-passes` does, call for call, wherever the arguments are right.
+ * through, so a valid call is seen to reach the backend.
  */
 import type { TensorInfo } from '@tensorflow/tfjs-core';
 import { callableExports, type JunkTarget, junkCallFailures } from '@tilekit/test-support/junk';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as webgl from '../src/webgl-passes.js';
-import * as unchecked from '../src/webgl-passes-unchecked.js';
 import * as webgpu from '../src/webgpu-passes.js';
 
 const info = (): TensorInfo => ({ dataId: {}, shape: [2, 3], dtype: 'float32' });
@@ -189,61 +186,3 @@ describe('the GPU pass helpers keep the error contract on junk', () => {
 function prefixed(targets: Record<string, JunkTarget>): Record<string, JunkTarget> {
   return Object.fromEntries(Object.entries(targets).map(([k, v]) => [`webgpu ${k}`, v]));
 }
-
-/** A webgl stand-in that records every call it gets, with textures packed as `packed` says. */
-function recordingWebglBackend(packed: { isPacked: boolean; shape: readonly number[] }) {
-  const log: unknown[] = [];
-  /** `result` of a call, after logging the call. */
-  const logged = <T>(call: unknown[], result: T): T => {
-    log.push(call);
-    return result;
-  };
-  const backend = {
-    texData: { get: (id: unknown) => logged(['get', id], { ...packed, texture: {} }) },
-    runWebGLProgram: (...args: unknown[]) => logged(['run', ...args], info()),
-    uploadToGPU: (id: unknown) => logged(['upload', id], undefined),
-    incRef: (id: unknown) => logged(['incRef', id], undefined),
-    unpackTensor: (x: TensorInfo) => logged(['unpack', x], { ...x, dataId: 'unpacked' }),
-    disposeIntermediateTensorInfo: (x: unknown) => logged(['dispose', x], undefined),
-  };
-  return { backend, log };
-}
-
-describe('./webgl-passes/unchecked: the same helpers without their checks', () => {
-  it('exports every helper of ./webgl-passes under its name', () => {
-    expect(callableExports(unchecked)).toEqual(callableExports(webgl));
-    expect(unchecked.FLOAT_EXACT_INTEGER_LIMIT).toBe(webgl.FLOAT_EXACT_INTEGER_LIMIT);
-  });
-
-  it('each gives the checked helper its result and backend calls, over generated valid arguments', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.nat(4), { maxLength: 3 }),
-        fc.constantFrom('float32' as const, 'int32' as const),
-        fc.boolean(),
-        fc.constantFrom([8], [3, 2, 2], [4, 4], [2, 3]),
-        fc.boolean(),
-        fc.array(fc.array(fc.integer(), { maxLength: 2 }), { maxLength: 3 }),
-        fc.boolean(),
-        (shape, dtype, isPacked, textureShape, keep, uniforms, sliced) => {
-          const x: TensorInfo = { dataId: {}, shape, dtype };
-          const texture = { isPacked, shape: textureShape };
-          const runBoth = (call: (helpers: typeof webgl, backend: never) => unknown) =>
-            [webgl, unchecked as typeof webgl].map((helpers) => {
-              const { backend, log } = recordingWebglBackend(texture);
-              return [call(helpers, backend as never), log];
-            });
-          const cases = [
-            runBoth((h, b) => h.flatView(b, x, keep)),
-            runBoth((h, b) => h.runFlatProgram(b, { userCode: '' } as never, [x], dtype, uniforms)),
-            runBoth((h, b) => h.disposeWebglIntermediates(b, [x, x])),
-            runBoth((h) => h.withShape(x, [...shape].reverse())),
-            runBoth((h) => h.packedRunValues({ ...texture, slice: sliced ? {} : undefined })),
-          ];
-          for (const [checked, plain] of cases) expect(plain).toEqual(checked);
-        },
-      ),
-      { seed: 7, numRuns: 200 },
-    );
-  });
-});

@@ -11,7 +11,7 @@ import {
   disposeWebglIntermediates,
   flatView,
   runFlatProgram,
-} from '@tilekit/tfjs-backend-support/webgl-passes/unchecked';
+} from '@tilekit/tfjs-backend-support/webgl-passes';
 import { SparsifyError } from '../../sparsify/index.js';
 import { assemblyCall } from '../assembly-call.js';
 import { SparseAssemblyCounts, SparseAssemblyFill, SparseAssemblyScan } from '../kernel-names.js';

@@ -18,7 +18,7 @@ import {
   flatView,
   runFlatProgram,
   withShape,
-} from '@tilekit/tfjs-backend-support/webgl-passes/unchecked';
+} from '@tilekit/tfjs-backend-support/webgl-passes';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import type { BackendAdvice, HostRouteDecision } from '../route-reason.js';
