@@ -14,8 +14,10 @@
  * The arithmetic is on 32-bit integers: both level sizes are bounded by what one counting
  * pass allocates (entry-order.ts's `isOnePass`, which keeps the work linear in the entries),
  * so every coordinate and position is below 2^31.
+ *
+ * A large build or transposition scatters into scratch arrays kept between calls and copies
+ * the result out in order (copied-out.ts); a small one scatters straight into its result.
  */
-
 import { copiedOut, scratchLike } from './copied-out.js';
 import { isOnePass } from './entry-order.js';
 import type { SparseFormat } from './format.js';
@@ -179,8 +181,8 @@ function sortedRows(
  * Entries of at least this many bytes (columns and values) are scattered into scratch and
  * copied out; smaller ones straight into fresh arrays. The allocator's zero fill leaves a
  * small fresh array in the cache, where the scatter's writes then land, so a copy would only
- * add a pass (measured: 4-5 % slower at 40 k f64 entries, 480 KB); a large one has left the
- * cache again by the time they land (measured: 8-22 % faster at 200 k entries, 2.4 MB).
+ * add a pass (measured: 1-5 % more CPU time at 40 k f64 entries, 480 KB); a large one has left
+ * the cache again by the time they land (measured: 4-25 % less at 200-400 k entries, 2.4-4.8 MB).
  */
 export const SCRATCH_MIN_BYTES = 1 << 20;
 
