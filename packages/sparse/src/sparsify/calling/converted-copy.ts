@@ -12,6 +12,7 @@ import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { blockViewOf } from '../planning/block-view.js';
 import { type CopyConversion, copyConversionOf } from '../planning/copy-conversion.js';
 import { operandWindowOf } from '../planning/operand-window.js';
+import { hasAssembly } from '../planning/output-plan.js';
 import type { SparseKernel } from '../sparse-kernel.js';
 import { boundInputs, indexSizes, type KernelOperand, shapeOf } from './bind.js';
 
@@ -44,6 +45,23 @@ function conversionOf(kernel: SparseKernel): CopyConversion | undefined {
 }
 
 /**
+ * Operand rows holding at least this many entries on average are transposed by a counting
+ * scatter's own loops; shorter rows by the host conversion, whose scatter reads each entry's
+ * row off marks of the row starts instead of looping per row (a loop over a row of one or two
+ * entries ends where the branch predictor cannot know; the compiled loops have no room for the
+ * marks). The same storage either way.
+ */
+const SCATTER_MEAN_ROW = 6;
+
+/** Whether `kernel` is a counting scatter whose loops should transpose `operand`. */
+function scatters(kernel: SparseKernel, operand: SparseTensor): boolean {
+  const { plan } = kernel;
+  if (!hasAssembly(plan) || plan.assembly.strategy !== 'scatter') return false;
+  const rows = operand.shape[operand.format.order[0] as number] as number;
+  return operand.nnz >= SCATTER_MEAN_ROW * rows;
+}
+
+/**
  * The output of a call of `kernel` as a conversion, or `undefined` where its loops must run:
  * a kernel that is no conversion, or an operand that is not a `SparseTensor` (a storage view,
  * which may hold storage no conversion would make, gets the loops' checks and results).
@@ -59,6 +77,7 @@ export function convertedCopy(
       ? operands[copy.operand]
       : undefined;
   if (!(operand instanceof SparseTensor)) return undefined;
+  if (scatters(kernel, operand)) return undefined;
   const inputs = boundInputs(kernel, operands);
   // The shape checks of a call (ranks, shared indices); the conversion needs no sizes.
   indexSizes(kernel, (input) => shapeOf(inputs.get(input) as KernelOperand));

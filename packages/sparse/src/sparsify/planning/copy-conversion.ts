@@ -33,7 +33,10 @@ export interface CopyConversion {
  * output's, each once.
  */
 export function copyConversionOf(plan: KernelPlan): CopyConversion | undefined {
-  if (!hasAssembly(plan) || plan.assembly.strategy !== 'insert') return undefined;
+  if (!hasAssembly(plan)) return undefined;
+  const { strategy } = plan.assembly;
+  // A counting scatter (counting-scatter.ts) copies its operand too, in its own level order.
+  if (strategy !== 'insert' && strategy !== 'scatter') return undefined;
   const { notation } = plan;
   const { rhs, output } = notation;
   const read = plan.operands[0];
