@@ -69,6 +69,17 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // compiler entry. The explanations of a host route that name operand formats other than CSR
 // and sparse vectors come with the compiler, the only route to kernels for such formats
 // (tfjs/format-obstacles.ts; route-reason.ts keeps the rest: 0.4 off every GPU row). The
+// webgpu passes are prepared only for the kernels webgpu looks up: not for the sampled
+// gradients, nor for kernels its output-major forms or entry products replace (0.3-0.6 off each
+// webgpu op row, 2.5 off the full entry's), and sparseDot's entry products are prepared
+// unvectorized (their wasm serves only the host route of small CPU-resident inputs: 1.2 off
+// its rows). The 6.8 KiB that register-webgpu/spmv adds over cpu + spmv, by module shares
+// gzipped apart (which add up to 11.3): the GPU call plumbing 2.1, spmv's output-major
+// gradient forms with their densifying 1.9, the webgpu kernel and its prepared-pass revival
+// 1.8, the schedules' launch arithmetic with its argument checks (loop-engines) 1.5,
+// tfjs-backend-support's checked webgpu helpers 1.5, spmv's prepared WGSL 1.3, the host-route
+// explanations 0.6, the row-major forms 0.5 (shortening the WGSL text gains almost nothing
+// gzipped: its repeats compress). The
 // 5.1 KiB that register-webgl/spmv adds over cpu + spmv, by module shares gzipped apart (which
 // add up to 8.4): the webgl kernel with its quad passes and texel functions 2.4, the GPU call
 // plumbing (shader-kernel.ts, call-arguments.ts, the compiler hook) 1.9, tfjs-backend-support's
@@ -91,7 +102,7 @@ const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
 const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
   wasm: 33.2,
   webgl: 41.3,
-  webgpu: 47.2,
+  webgpu: 44.4,
 };
 /**
  * The compiler entry beside cpu + spmv: every format, dtype and option compiles. It grows with
@@ -113,11 +124,11 @@ const SPARSE_FIRST_APP_BUDGET_KIB = 35.5;
 /**
  * An op's own GPU register entry (register-webgl/spmv, ...) beside that op: its kernels and only
  * its prepared passes, where the full entry carries every op's (each op's GLSL 1.1-2.2 KiB gzip,
- * WGSL 0.8-1.5).
+ * WGSL 0.7-1.3).
  */
 const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<string, number>>> = {
   webgl: { spmv: 38.1, spmm: 39.0, sddmm: 39.9, sparseDot: 38.4, sparseToDense: 36.5 },
-  webgpu: { spmv: 40.3, spmm: 40.2, sddmm: 41.9, sparseDot: 42.6, sparseToDense: 38.4 },
+  webgpu: { spmv: 39.9, spmm: 39.6, sddmm: 41.2, sparseDot: 40.6, sparseToDense: 38.0 },
 };
 
 const CASES: readonly BundleCase[] = [
