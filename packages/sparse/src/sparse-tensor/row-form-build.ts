@@ -16,13 +16,12 @@
  * so every coordinate and position is below 2^31.
  *
  * A large build or transposition scatters into scratch arrays kept between calls and copies
- * the result out in order (copied-out.ts); a small one scatters straight into its result.
+ * the result out in order; a small one scatters straight into its result.
  */
-import { copiedOut, scratchLike } from './copied-out.js';
 import { isOnePass } from './entry-order.js';
 import type { SparseFormat } from './format.js';
 import { rowFormOf, rowFormStorage } from './row-forms.js';
-import { KEPT_SCRATCH_LENGTH, scratchArrays } from './scratch-array.js';
+import { KEPT_SCRATCH_LENGTH, scratchArrays, scratchLike } from './scratch-array.js';
 import type { ValueArray } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
@@ -147,13 +146,9 @@ const INSERTION_ROW_LIMIT = 64;
  */
 const INSERTION_MEAN_LIMIT = 8;
 
-/**
- * Rows in order whose equal columns stand next to each other, how many repeat one, and whether
- * their columns and values are scratch arrays (to be copied out before they leave).
- */
+/** Rows in order whose equal columns stand next to each other, and how many repeat one. */
 interface GroupedRows extends Rows {
   readonly repeats: number;
-  readonly inScratch: boolean;
 }
 
 /**
@@ -173,34 +168,23 @@ function sortedRows(
   const grouped = short
     ? rowsSortedInPlace(rows, cols, values, pointers)
     : rowsThroughColumns(rows, cols, values, pointers, colCount);
-  if (grouped.repeats !== 0) return summedRepeats(grouped);
-  return grouped.inScratch ? copiedOutRows(grouped) : grouped;
+  return grouped.repeats === 0 ? grouped : summedRepeats(grouped);
 }
 
 /**
- * Entries of at least this many bytes (columns and values) are scattered into scratch and
- * copied out; smaller ones straight into fresh arrays. The allocator's zero fill leaves a
- * small fresh array in the cache, where the scatter's writes then land, so a copy would only
- * add a pass (measured: 1-5 % more CPU time at 40 k f64 entries, 480 KB); a large one has left
- * the cache again by the time they land (measured: 4-25 % less at 200-400 k entries, 2.4-4.8 MB).
+ * Entries of at least this many bytes (columns and values) are scattered into scratch kept
+ * between calls and copied out in order, smaller ones straight into fresh arrays. Random writes
+ * into fresh memory cost more than into warm scratch: the allocator zeroes memory the cache no
+ * longer holds, and a large array has left the cache again by the time the scatter's writes
+ * land (measured: 4-25 % less CPU time at 200-400 k f64 entries, 2.4-4.8 MB), while a small one
+ * is still there and a copy only adds a pass (1-5 % more at 40 k, 480 KB).
  */
 export const SCRATCH_MIN_BYTES = 1 << 20;
 
-/** Rows whose columns and values are scratch (`pointers` are their own) in arrays of their own. */
-function copiedOutRows(rows: Rows): Rows {
-  const count = rows.values.length;
-  return {
-    pointers: rows.pointers,
-    columns: copiedOut(rows.columns, count),
-    values: copiedOut(rows.values, count),
-  };
-}
-
 /**
- * Where a build writes its entries: fresh arrays, which become the result, for up to
- * {@link SCRATCH_MIN_BYTES}; past that scratch kept between calls (scratch-array.ts), copied
- * out in order once they are final (copied-out.ts), unless the values would not fit one kept
- * scratch array.
+ * Where a build writes its entries: fresh arrays (which become the result) below
+ * {@link SCRATCH_MIN_BYTES} or when the values would not fit one kept scratch array, else
+ * scratch (`inScratch`: to be copied out once final).
  */
 function entryArrays(
   like: ValueArray,
@@ -209,18 +193,15 @@ function entryArrays(
   valuesScratch: (length: number) => Uint32Array,
 ): { columns: Uint32Array; values: ValueArray; inScratch: boolean } {
   const valueBytes = count * like.BYTES_PER_ELEMENT;
-  if (valueBytes + 4 * count < SCRATCH_MIN_BYTES || valueBytes > 4 * KEPT_SCRATCH_LENGTH) {
-    return {
-      columns: new Uint32Array(count),
-      values: valueArrayLike(like, count),
-      inScratch: false,
-    };
-  }
-  return {
-    columns: scratchLike(new Uint32Array(0), count, columnsScratch),
-    values: scratchLike(like, count, valuesScratch),
-    inScratch: true,
-  };
+  const inScratch =
+    valueBytes + 4 * count >= SCRATCH_MIN_BYTES && valueBytes <= 4 * KEPT_SCRATCH_LENGTH;
+  return inScratch
+    ? {
+        columns: scratchLike(new Uint32Array(0), count, columnsScratch),
+        values: scratchLike(like, count, valuesScratch),
+        inScratch,
+      }
+    : { columns: new Uint32Array(count), values: valueArrayLike(like, count), inScratch };
 }
 
 /** The most entries one row holds (`pointers`: the row pointers). */
@@ -246,20 +227,13 @@ function rowsSortedInPlace(
   pointers: Uint32Array,
 ): GroupedRows {
   const count = rows.length;
-  const {
-    columns,
-    values: out,
-    inScratch,
-  } = entryArrays(values, count, sortedColumnsScratch, sortedValuesScratch);
+  const columns = new Uint32Array(count);
+  const out = valueArrayLike(values, count);
   scatterByKey(rows, cols, values, signed(pointers), signed(columns), out);
   shiftBack(signed(pointers));
   const repeats = sortRowsByInsertion(signed(pointers), signed(columns), out);
-  return { pointers, columns, values: out, repeats, inScratch };
+  return { pointers, columns, values: out, repeats };
 }
-
-/** The scratch arrays of {@link rowsSortedInPlace}. */
-const sortedColumnsScratch = scratchArrays();
-const sortedValuesScratch = scratchArrays();
 
 /**
  * The stable counting scatter by `keys` (scipy's `coo_tocsr`): entry `e` goes to the next
@@ -348,12 +322,7 @@ function rowsThroughColumns(
   const rowOf = signed(byColumn.columns);
   scatterByKey(cols, rows, values, columnStarts, rowOf, byColumn.values);
   shiftBack(columnStarts);
-  const transposed = transposedIntoArrays(
-    columnStarts,
-    rowOf,
-    byColumn.values,
-    pointers.length - 1,
-  );
+  const transposed = transposedRows(columnStarts, rowOf, byColumn.values, pointers.length - 1);
   return { ...transposed, repeats: repeatsIn(transposed.pointers, transposed.columns) };
 }
 
@@ -375,38 +344,30 @@ export function transposedRows(
   values: ValueArray,
   colCount: number,
 ): Rows {
-  const transposed = transposedIntoArrays(pointers, columns, values, colCount);
-  return transposed.inScratch ? copiedOutRows(transposed) : transposed;
-}
-
-/** {@link transposedRows}, its rows and values left where {@link entryArrays} put them. */
-function transposedIntoArrays(
-  pointers: Int32Array,
-  columns: Int32Array,
-  values: ValueArray,
-  colCount: number,
-): Rows & { readonly inScratch: boolean } {
   const count = values.length;
   const columnPointers = new Uint32Array(colCount + 1);
   const startsAbove = signed(columnPointers);
   countStartsAbove(startsAbove, columns);
-  const into = entryArrays(values, count, transposedRowsScratch, transposedValuesScratch);
-  const rowsOut = signed(into.columns);
+  const {
+    columns: rowsOut,
+    values: out,
+    inScratch,
+  } = entryArrays(values, count, transposedRowsScratch, transposedValuesScratch);
   if (count < SHORT_ROW_MEAN * (pointers.length - 1)) {
     scatterEntriesIntoColumns(
       rowStarts(pointers, count),
       columns,
       values,
       startsAbove,
-      rowsOut,
-      into.values,
+      signed(rowsOut),
+      out,
     );
-  } else scatterRowsIntoColumns(pointers, columns, values, startsAbove, rowsOut, into.values);
+  } else scatterRowsIntoColumns(pointers, columns, values, startsAbove, signed(rowsOut), out);
+  // Scratch is copied out in order, into arrays of their own.
   return {
     pointers: columnPointers,
-    columns: into.columns,
-    values: into.values,
-    inScratch: into.inScratch,
+    columns: inScratch ? rowsOut.slice() : rowsOut,
+    values: inScratch ? out.slice() : out,
   };
 }
 

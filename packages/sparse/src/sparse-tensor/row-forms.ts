@@ -8,8 +8,6 @@
  * equal the source's, as scipy's `tocoo` shares its arrays: a `SparseTensor`'s arrays are
  * never written after it is built (the wasm engine marks them immutable).
  */
-
-import { copiedOut } from './copied-out.js';
 import type { SparseFormat, StorageWidth } from './format.js';
 import { checkLength, indexArrayFrom } from './pack.js';
 import { scratchArrays } from './scratch-array.js';
@@ -113,7 +111,8 @@ function segmentsOf(source: RowFormSource, from: RowForm, rowCount: number): Row
     rows.set(crd);
     return { rows, bounds: numbersOf(source.positions[1] as IndexArray) };
   }
-  if (from === 'pointers') return nonEmptyRows(int32Positions(source.positions[1]), rowCount);
+  if (from === 'pointers')
+    return nonEmptyRows(numbersOf(source.positions[1] as IndexArray), rowCount);
   const crd = numbersOf(source.coordinates[0] as IndexArray);
   const n = crd.length;
   let runs = 0;
@@ -151,20 +150,7 @@ function nonEmptyRows(pointers: ArrayLike<number>, rowCount: number): RowSegment
     k += (start - end) >>> 31;
     start = end;
   }
-  return { rows: copiedOut(rowsScratch, k), bounds: copiedOut(boundsScratch, k + 1) };
-}
-
-/**
- * Row pointers as {@link nonEmptyRows} reads them: a 32-bit array as signed integers (a
- * matrix's positions are below 2^31), so the pass does its arithmetic on 32-bit integers
- * rather than on doubles, as an unsigned entry may need.
- */
-function int32Positions(positions: IndexArray | undefined): ArrayLike<number> {
-  const array = positions as IndexArray;
-  if (array instanceof Uint32Array) {
-    return new Int32Array(array.buffer, array.byteOffset, array.length);
-  }
-  return numbersOf(array);
+  return { rows: rowsScratch.slice(0, k), bounds: boundsScratch.slice(0, k + 1) };
 }
 
 /** The scratch arrays of {@link nonEmptyRows}. */

@@ -6,6 +6,7 @@
  * {@link KEPT_SCRATCH_LENGTH} entries one array per use is kept and handed out again; a longer
  * request gets a fresh array, so no use holds more than 4 MiB.
  */
+import type { ValueArray } from './storage-arrays.js';
 
 /** The longest scratch array kept between calls (4 MiB of 32-bit entries). */
 export const KEPT_SCRATCH_LENGTH = 1 << 20;
@@ -24,4 +25,18 @@ export function scratchArrays(): (length: number) => Uint32Array {
     }
     return kept;
   };
+}
+
+/**
+ * A scratch array of `like`'s type, `length` long, over one of `scratch` (see
+ * {@link scratchArrays}): its entries are whatever the last use left.
+ */
+export function scratchLike<T extends Uint32Array | ValueArray>(
+  like: T,
+  length: number,
+  scratch: (length: number) => Uint32Array,
+): T {
+  const kept = scratch((length * like.BYTES_PER_ELEMENT) / 4);
+  type OverBuffer = new (buffer: ArrayBuffer, byteOffset: number, length: number) => T;
+  return new (like.constructor as OverBuffer)(kept.buffer as ArrayBuffer, 0, length);
 }

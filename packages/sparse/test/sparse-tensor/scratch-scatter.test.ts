@@ -1,9 +1,10 @@
 /**
- * Large matrices are built and transposed in scratch arrays kept between calls and copied out
- * into arrays of their own (src/sparse-tensor/row-form-build.ts, copied-out.ts). Held here to
- * the plain builder of support/reference-build.ts (a comparison sort) bit for bit: entries past
- * the scratch threshold in random order, with repeated coordinates, already in order, in short
- * rows (sorted by insertion) and long rows (through the columns), empty rows and columns; every
+ * Large matrices are transposed, and built through their columns, in scratch arrays kept
+ * between calls and copied out into arrays of their own (src/sparse-tensor/row-form-build.ts).
+ * Held here to the plain builder of support/reference-build.ts (a comparison sort) bit for bit:
+ * entries past the scratch threshold in random order, with repeated coordinates, already in
+ * order, in short rows (sorted by insertion) and long rows (through the columns), empty rows
+ * and columns; every
  * dtype and position/coordinate widths that fit; CSR -> CSC, CSC -> CSR and a transpose stored
  * as CSR. Calls of changing sizes around the threshold and past the kept scratch length are
  * checked against a plain per-column transposition, and earlier results are checked to stay
