@@ -1,8 +1,8 @@
 /**
- * The innermost loops of a kernel that appends to a sparse output carry the output's entry
- * count in a register through every loop of a row (the co-iteration loop and the tails of the
- * operand left over), and `runKernel` allocates the arrays it appends to without zero-filling
- * them. Held bit for bit (positions, coordinates and values) on every engine to a plain merge
+ * The loops of a kernel that appends to a sparse output carry the output's entry count in a
+ * register through every loop of a row (the co-iteration loop and the tails of the operand
+ * left over) and from row to row (the row loop's value), and `runKernel` allocates the arrays
+ * it appends to without zero-filling them; a call with too little room runs again. Held bit for bit (positions, coordinates and values) on every engine to a plain merge
  * written here, row by row, over random operands: random, disjoint and equal patterns, one
  * operand empty, skewed rows (a few long rows among empty ones), every value type and storage
  * widths of 8 to 64 bits and index; and to the kernel whose co-iteration branches
@@ -17,6 +17,7 @@ import {
   SparseTensor,
   sparsify,
 } from '../../src/index.js';
+import { clearKernelCache } from '../../src/sparsify/calling/kernel-cache.js';
 import { ENGINES } from './every-engine.js';
 import { rng } from './fixtures.js';
 
@@ -241,6 +242,47 @@ describe('an appending sparse output with its entry count carried in registers',
       expect(storageBytes(got2), engine).toEqual(storageBytes(scaled));
       const got3 = runKernel(sum3, compiled(sum3, engine), { A, B, D }) as SparseTensor;
       expect(storageBytes(got3), engine).toEqual(storageBytes(abd));
+    }
+  });
+
+  it('gives the same storage when a call has too little room and runs again (seeded)', () => {
+    // Room starts at what the previous call needed: after a call on fewer entries, the kernel
+    // runs out of room part way through a row, counts on, and runs again with the room counted.
+    const next = rng(8123);
+    for (let run = 0; run < 12; run++) {
+      const valueType = (['f64', 'f32', 'i32', 'i64'] as const)[run % 4] as ValueType;
+      const pattern = PATTERNS[run % PATTERNS.length] as Pattern;
+      const widths = WIDTHS[run % WIDTHS.length] as (typeof WIDTHS)[number];
+      const float = valueType === 'f64' || valueType === 'f32';
+      const shape: [number, number] = [2 + Math.floor(next() * 20), 2 + Math.floor(next() * 38)];
+      const format = csr(widths);
+      const round = valueType === 'f32' ? Math.fround : same;
+      const [a, b] = operandRows(pattern, shape[0], shape[1], float, next);
+      const operands = {
+        A: tensorOf(a, shape, format, valueType),
+        B: tensorOf(b, shape, format, valueType),
+      };
+      const none = tensorOf([], shape, format, valueType);
+      const expected = tensorOf(mergeRows(a, b, SUM, round), shape, format, valueType);
+      const formats = { A: format, B: format, C: format };
+      for (const engine of ENGINES) {
+        // A kernel of its own, with no room kept from other calls.
+        clearKernelCache();
+        const kernel = sparsify('C(i,j) = A(i,j) + B(i,j)', formats, { valueType });
+        const fn = compiled(kernel, engine);
+        let calls = 0;
+        const counted = ((...args: unknown[]) => {
+          calls++;
+          return (fn as (...a: unknown[]) => unknown)(...args);
+        }) as typeof fn;
+        const empty = runKernel(kernel, counted, { A: none, B: none }) as SparseTensor;
+        expect(empty.nnz).toBe(0);
+        calls = 0;
+        const got = runKernel(kernel, counted, operands) as SparseTensor;
+        const label = `${pattern} ${valueType} ${JSON.stringify(widths)} ${shape} on ${engine}`;
+        expect(storageBytes(got), label).toEqual(storageBytes(expected));
+        expect(calls, label).toBe(expected.nnz === 0 ? 1 : 2);
+      }
     }
   });
 

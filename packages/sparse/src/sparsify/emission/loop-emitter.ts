@@ -220,11 +220,19 @@ export class LoopEmitter implements LoopBodyEmitter {
     const { points, countedBy } = this.latticeOf(s, v, expr, start !== undefined);
     const bounds = new Map<string, { lo: Value; hi: Value }>();
     const carrying = start === undefined && this.carriesCountAt(s, depth, points);
-    if (carrying) this.carriedCount = this.insertion?.emitLoadCount(s.b);
+    // An enclosing loop's carried count reaches loops that cannot carry it through the state.
+    const enclosing = this.carriedCount;
+    const spills = enclosing !== undefined && !carrying;
+    if (spills) {
+      this.insertion?.emitStoreCount(s.b, enclosing);
+      this.carriedCount = undefined;
+    }
+    const starts = carrying && enclosing === undefined;
+    if (starts) this.carriedCount = this.insertion?.emitLoadCount(s.b);
     let red = this.genPointLoops(s, depth, points, bounds, start);
     const count = this.carriedCount;
-    this.carriedCount = undefined;
-    if (count !== undefined) this.insertion?.emitStoreCount(s.b, count);
+    if (starts && count !== undefined) this.insertion?.emitStoreCount(s.b, count);
+    if (starts) this.carriedCount = undefined;
     if (countedBy !== undefined) {
       const { lo, hi } = bounds.get(countedBy) as { lo: Value; hi: Value };
       const missesSome = s.b.binary(
@@ -236,13 +244,13 @@ export class LoopEmitter implements LoopBodyEmitter {
       red = s.b.select(missesSome, this.combine(s.b, r, this.entry.zero()), r);
     }
     if (v === this.parentEndIndex) this.insertion?.emitParentEnd(s.b, s.idx, count);
-    if (!startsReduction) return red;
-    if (this.insertion === undefined) {
+    if (startsReduction && this.insertion === undefined) {
       s.b.store(red as Value, this.entry.arg('output', this.plan.output.name), this.outIndices(s));
-    } else {
-      this.insertion.emitInsert(s.b, s.idx, red as Value, true);
+    } else if (startsReduction) {
+      this.insertion?.emitInsert(s.b, s.idx, red as Value, true);
     }
-    return s.red;
+    if (spills) this.carriedCount = this.insertion?.emitLoadCount(s.b);
+    return startsReduction ? s.red : red;
   }
 
   /**
@@ -312,7 +320,9 @@ export class LoopEmitter implements LoopBodyEmitter {
    */
   private carriesCountAt(s: Scope, depth: number, points: readonly LatticePoint[]): boolean {
     if (s.red !== undefined || this.insertion?.carriesCount !== true) return false;
-    if (depth + 1 !== this.plan.loopOrder.length) return false;
+    if (depth + 1 !== this.plan.loopOrder.length) {
+      return this.carriesAcrossParents(s, depth, points);
+    }
     const v = this.plan.loopOrder[depth] as string;
     return points.every((point) => {
       const cases = casesOf(points, point);
@@ -322,6 +332,26 @@ export class LoopEmitter implements LoopBodyEmitter {
       ];
       if (iters.length === 1) return !this.isNonUnique(s, iters[0] as string);
       return this.canSelectCases({ v, depth, iters, cases, bounds: new Map(), resume: new Map() });
+    });
+  }
+
+  /**
+   * Whether the loop over `loopOrder[depth]`, above the innermost one, carries the output's
+   * entry count from one visit of the loops inside it to the next (one load before it, one
+   * store after it, none per parent): where nothing is reduced (every insertion is a
+   * statement of the innermost loops) and every loop there is an `scf.for` over one iterator,
+   * which passes the count as its value. Inner loops that cannot take it get it through the
+   * state (stored before them, loaded after).
+   */
+  private carriesAcrossParents(s: Scope, depth: number, points: readonly LatticePoint[]): boolean {
+    if (this.plan.reductions.size !== 0 || depth + 1 >= this.plan.loopOrder.length) return false;
+    return points.every((point) => {
+      const cases = casesOf(points, point);
+      const iters = [
+        ...point.sparse,
+        ...(cases.some((c) => c.sparse.size === 0) ? [UNIVERSE] : []),
+      ];
+      return iters.length === 1 && !this.isNonUnique(s, iters[0] as string);
     });
   }
 
