@@ -9,6 +9,7 @@
  * (`caseDispatch: 'branch'`, which keeps the count in the state memref).
  */
 import { compile, type EngineName } from '@tilekit/loop-engines';
+import { findFunction, type Operation, type Value } from '@tilekit/loop-ir';
 import { describe, expect, it } from 'vitest';
 import {
   allocateOutputStorage,
@@ -242,6 +243,43 @@ describe('an appending sparse output with its entry count carried in registers',
       expect(storageBytes(got2), engine).toEqual(storageBytes(scaled));
       const got3 = runKernel(sum3, compiled(sum3, engine), { A, B, D }) as SparseTensor;
       expect(storageBytes(got3), engine).toEqual(storageBytes(abd));
+    }
+  });
+
+  it('touches the entry count in the state memref only outside the loops', () => {
+    // The loops' ops that read or write the state memref, found by walking their regions.
+    const stateAccessesInLoops = (kernel: ReturnType<typeof sparsify>): number => {
+      const fn = findFunction(kernel.module, kernel.functionName) as Operation;
+      const at = kernel.parameters.findIndex((p) => p.kind === 'output-state');
+      const state = fn.regions[0]?.blocks[0]?.arguments[at] as Value;
+      let found = 0;
+      const visit = (op: Operation, inLoop: boolean): void => {
+        const accesses = op.name === 'memref.load' || op.name === 'memref.store';
+        if (inLoop && accesses && op.operands.includes(state)) found++;
+        const loop = inLoop || op.name === 'scf.for' || op.name === 'scf.while';
+        for (const region of op.regions) {
+          for (const block of region.blocks)
+            for (const inner of block.operations) visit(inner, loop);
+        }
+      };
+      visit(fn, false);
+      return found;
+    };
+    const formats = { A: 'CSR', B: 'CSR', C: 'CSR' } as const;
+    for (const { rhs, rule } of KERNELS) {
+      for (const valueType of ['f64', 'i32'] as const) {
+        const kernel = sparsify(`C(i,j) = ${rhs}`, formats, { valueType });
+        const branching = sparsify(`C(i,j) = ${rhs}`, formats, {
+          valueType,
+          caseDispatch: 'branch',
+        });
+        // The branching form keeps the count in the state: the walk does find accesses.
+        expect(stateAccessesInLoops(branching), rhs).toBeGreaterThan(0);
+        // A union selects its cases and carries the count everywhere; an intersection's loop
+        // branches and keeps it in the state, and the row loop adds no access of its own.
+        const union = rule.onlyA !== undefined;
+        expect(stateAccessesInLoops(kernel), rhs).toBe(union ? 0 : stateAccessesInLoops(branching));
+      }
     }
   });
 

@@ -340,8 +340,8 @@ export class LoopEmitter implements LoopBodyEmitter {
    * entry count from one visit of the loops inside it to the next (one load before it, one
    * store after it, none per parent): where nothing is reduced (every insertion is a
    * statement of the innermost loops) and every loop there is an `scf.for` over one iterator,
-   * which passes the count as its value. Inner loops that cannot take it get it through the
-   * state (stored before them, loaded after).
+   * which passes the count as its value, and the loops inside carry it too (else it would
+   * only go through the state there once more: stored before them, loaded after).
    */
   private carriesAcrossParents(s: Scope, depth: number, points: readonly LatticePoint[]): boolean {
     if (this.plan.reductions.size !== 0 || depth + 1 >= this.plan.loopOrder.length) return false;
@@ -351,7 +351,18 @@ export class LoopEmitter implements LoopBodyEmitter {
         ...point.sparse,
         ...(cases.some((c) => c.sparse.size === 0) ? [UNIVERSE] : []),
       ];
-      return iters.length === 1 && !this.isNonUnique(s, iters[0] as string);
+      if (iters.length !== 1 || this.isNonUnique(s, iters[0] as string)) return false;
+      // The scope inside this loop's step, as far as the lattice inside depends on it: the
+      // cursors of the operands the step binds, one level down.
+      const cursors = new Map(s.cursors);
+      for (const t of [...point.sparse, ...point.dense]) {
+        const c = cursors.get(t);
+        if (c !== undefined) cursors.set(t, { ...c, level: c.level + 1 });
+      }
+      const inner: Scope = { ...s, cursors };
+      const v = this.plan.loopOrder[depth + 1] as string;
+      const { points: innerPoints } = this.latticeOf(inner, v, point.expr, false);
+      return this.carriesCountAt(inner, depth + 1, innerPoints);
     });
   }
 
