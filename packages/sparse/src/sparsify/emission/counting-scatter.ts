@@ -17,20 +17,14 @@
  */
 import type { Value } from '@tilekit/loop-ir';
 import type { AssemblyPlan } from '../planning/output-plan.js';
-import { type AssemblyContext, AssemblyState, COUNT, outputKeys } from './assembly-state.js';
+import { AssemblyState, COUNT, outputKeys } from './assembly-state.js';
 import { loadIndex } from './emit-context.js';
 import type { KernelEntry } from './kernel-entry.js';
 
 /** Emits the counting scatter of `plan`'s only operand into its output. */
 export function emitCountingScatter(plan: AssemblyPlan, entry: KernelEntry): void {
   const b = entry.top;
-  const ctx: AssemblyContext = {
-    arg: (key) => entry.byKey(key),
-    c: (n) => entry.c(n),
-    size: (v) => entry.size(v),
-    zero: () => entry.zero(),
-    length: (memref) => entry.length(memref),
-  };
+  const ctx = entry.assemblyContext();
   const operand = plan.operands[0];
   if (operand === undefined) throw new Error('a counting scatter reads one operand');
   const state = new AssemblyState(ctx);

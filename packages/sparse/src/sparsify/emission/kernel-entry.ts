@@ -5,6 +5,7 @@
  */
 import type { Builder, ScalarType, Value } from '@tilekit/loop-ir';
 import type { Reducer } from '../planning/expression.js';
+import type { AssemblyContext } from './assembly-state.js';
 import { parameterKey } from './emit-context.js';
 import { emitConstant, emitReductionIdentity } from './emit-expression.js';
 import type { KernelParameter } from './kernel-parameter.js';
@@ -69,6 +70,17 @@ export class KernelEntry {
   /** The value-type constant `x`. */
   constant(x: number): Value {
     return emitConstant(this.top, this.element, x);
+  }
+
+  /** This entry's arguments and constants as an output's assembly reads them. */
+  assemblyContext(): AssemblyContext {
+    return {
+      arg: (key) => this.byKey(key),
+      c: (n) => this.c(n),
+      size: (v) => this.size(v),
+      zero: () => this.zero(),
+      length: (memref) => this.length(memref),
+    };
   }
 
   /** The value-type zero. */

@@ -14,7 +14,7 @@ import { buildLattice, casesOf, optimizeLattice } from '../planning/lattice.js';
 import type { LatticePoint } from '../planning/lattice-point.js';
 import { nodesOf } from '../planning/notation.js';
 import { type AssemblyPlan, hasAssembly, type OutputAssembly } from '../planning/output-plan.js';
-import { type AssemblyContext, AssemblyState } from './assembly-state.js';
+import { AssemblyState } from './assembly-state.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import { emitCountingScatter } from './counting-scatter.js';
 import {
@@ -84,14 +84,7 @@ export class LoopEmitter implements LoopBodyEmitter {
     const assembly = hasAssembly(plan) ? plan.assembly : undefined;
     this.assembly = assembly;
     if (assembly !== undefined && assembly.strategy !== 'in-place') {
-      const entry = this.entry;
-      const ctx: AssemblyContext = {
-        arg: (key) => entry.byKey(key),
-        c: (n) => entry.c(n),
-        size: (v) => entry.size(v),
-        zero: () => entry.zero(),
-        length: (memref) => entry.length(memref),
-      };
+      const ctx = this.entry.assemblyContext();
       const state = new AssemblyState(ctx);
       const insertion = new OutputInsertion(ctx, state, assembly);
       this.insertion = insertion;
