@@ -104,6 +104,12 @@ function randomEntries(
   return { shape: [rows, cols], coordinates, values };
 }
 
+/** `entries` stored in `format` with `dtype` values. */
+function tensorOf(entries: Entries, format: FormatSpec, dtype: ValueDType): SparseTensor {
+  const { coordinates, values, shape } = entries;
+  return SparseTensor.fromCoordinates(coordinates, values as number[], shape, format, { dtype });
+}
+
 /**
  * The transposed matrix's storage by a plain loop: entries ordered by (column, row) of the
  * operand, the positions counted per column, values cast to the kernel's value type.
@@ -199,13 +205,7 @@ describe('counting scatter transposes CSR and CSC bit for bit as a plain loop do
       const rows = random() < 0.1 ? 0 : Math.floor(random() * 16);
       const cols = random() < 0.1 ? 0 : Math.floor(random() * 16);
       const entries = randomEntries(random, rows, cols, dtype, random() < 0.3);
-      const a = SparseTensor.fromCoordinates(
-        entries.coordinates,
-        entries.values as number[],
-        entries.shape,
-        formats.A as FormatSpec,
-        { dtype },
-      );
+      const a = tensorOf(entries, formats.A as FormatSpec, dtype);
       const label = `trial ${trial}: ${expression} ${JSON.stringify(formats)} ${dtype} -> ${valueType} ${rows}x${cols}, ${entries.values.length} entries`;
       const expected = plainTranspose(entries, valueType);
       const c = formats.C as { posWidth: StorageWidth; crdWidth: StorageWidth };
@@ -250,13 +250,7 @@ describe('counting scatter transposes CSR and CSC bit for bit as a plain loop do
       [64, 64],
     ] as const) {
       const entries = randomEntries(random, m, n, 'float64', true);
-      const a = SparseTensor.fromCoordinates(
-        entries.coordinates,
-        entries.values as number[],
-        entries.shape,
-        'CSR',
-        { dtype: 'float64' },
-      );
+      const a = tensorOf(entries, 'CSR', 'float64');
       const expected = plainTranspose(entries, 'f64');
       for (const [{ label, run }, how] of runs.flatMap((r) => [
         [r, 'runKernel'] as const,
@@ -279,13 +273,7 @@ describe('counting scatter transposes CSR and CSC bit for bit as a plain loop do
     const kernel = sparsify('C(j,i) = A(i,j)', { A: 'CSR', C: 'CSR' }, { valueType: 'f32' });
     for (const { label, run } of compiledEverywhere(kernel)) {
       const entries = randomEntries(random, 12, 9, 'float32', false);
-      const a = SparseTensor.fromCoordinates(
-        entries.coordinates,
-        entries.values as number[],
-        entries.shape,
-        'CSR',
-        { dtype: 'float32' },
-      );
+      const a = tensorOf(entries, 'CSR', 'float32');
       const nnz = entries.values.length;
       const plan = kernel.plan;
       if (!hasAssembly(plan)) throw new Error('a sparse output');
@@ -379,13 +367,7 @@ describe('counting scatter transposes CSR and CSC bit for bit as a plain loop do
     );
     expect(isScatter(kernel)).toBe(true);
     const entries = randomEntries(random, 12, 10, 'float64', false);
-    const a = SparseTensor.fromCoordinates(
-      entries.coordinates,
-      entries.values as number[],
-      entries.shape,
-      'CSR',
-      { dtype: 'float64' },
-    );
+    const a = tensorOf(entries, 'CSR', 'float64');
     const inside = entries.coordinates
       .map((ij, e) => [ij, e] as const)
       .filter(([[i, j]]) => i >= 2 && i < 9 && j >= 1 && j < 7);
