@@ -41,6 +41,17 @@ describe('suite bundles in their own node process', () => {
     expect(protectorNote(run, true)).toMatch(/detached first/);
   });
 
+  it('counts the threads that detached, without pinning them on the main thread', async () => {
+    const run = await runSuiteProcess(bundle, false);
+    const note = (invalidated: string[]) =>
+      protectorNote({ ...run, invalidatedProtectors: invalidated }, false);
+    expect(note(['ArrayBufferDetaching'])).toMatch(/one thread of the suite/);
+    expect(note(['ArrayBufferDetaching', 'NoElements', 'ArrayBufferDetaching'])).toMatch(
+      /2 threads of the suite/,
+    );
+    expect(note(['NoElements'])).toMatch(/no ArrayBuffer detached/);
+  });
+
   it('rejects with the exit status when the suite throws', async () => {
     const failing = await bundleSuite(fixture('throws.bench.ts'));
     await expect(runSuiteProcess(failing, false)).rejects.toThrow(/exit code 1/);

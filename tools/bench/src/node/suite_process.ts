@@ -45,13 +45,17 @@ export function runSuiteProcess(bundle: string, detach: boolean): Promise<SuiteR
   });
 }
 
-/** The report line about typed-array checks for one run. */
+/**
+ * The report line about typed-array checks for one run. V8 prints an invalidation once per
+ * isolate, and the suite's worker threads (a thread pool's) each have their own, whose state
+ * does not slow the main thread; the trace does not say which isolate it came from.
+ */
 export function protectorNote(run: SuiteRun, detached: boolean): string {
-  const detaching = run.invalidatedProtectors.includes('ArrayBufferDetaching');
+  const detaching = run.invalidatedProtectors.filter((p) => p === 'ArrayBufferDetaching').length;
   if (detached)
     return 'process state: an ArrayBuffer was detached first, so V8 checks every typed-array access (slower loops, native copies unchanged)';
-  return detaching
-    ? 'process state: the suite itself detached an ArrayBuffer (e.g. a growing WebAssembly memory), so from then on V8 checks every typed-array access'
+  return detaching > 0
+    ? `process state: ${detaching === 1 ? 'one thread' : `${detaching} threads`} of the suite (the main thread or a worker it started, e.g. one loading modules through a loader) detached an ArrayBuffer, after which V8 checks every typed-array access in that thread`
     : 'process state: no ArrayBuffer detached (as in an app that never transfers one): typed-array accesses are unchecked';
 }
 

@@ -6,8 +6,8 @@
  * (SpMM's right-hand side and result), where those copies cost more than the kernel.
  *
  * A view of the memory lasts until the memory grows (a call or an allocation that needs more
- * room detaches the old buffer), so `data` is read again at each use; the array's place and
- * contents stay. Kernels lay their other operands out after the regions these arrays reserve.
+ * room moves everything into a larger memory, and the old view no longer reaches it), so
+ * `data` is read again at each use; the array's place and contents stay. Kernels lay their other operands out after the regions these arrays reserve.
  */
 import { describeValue } from '@tilekit/errors';
 import type { MemRefData } from '@tilekit/loop-ir';

@@ -4,13 +4,23 @@
  * gives a page only so many: past about a hundred, `new WebAssembly.Memory` throws a
  * `RangeError`), so an app that compiles thousands of kernels must not hold one per kernel.
  * Calls are synchronous and never nest, so kernels take turns: each lays its operands out from
- * the end of the reserved regions (the engine arrays callers own, see engine-arrays.ts), and the
- * memory grows to the largest call made so far. A kernel keeps arrays in the memory between its
- * calls (see resident-inputs.ts) only while no other kernel ran in between and no region was
- * reserved or released; {@link EngineMemory.claim} tells it when either happened.
+ * the end of the reserved regions (the engine arrays callers own, see engine-arrays.ts). A
+ * kernel keeps arrays in the memory between its calls (see resident-inputs.ts) only while no
+ * other kernel ran in between and no region was reserved or released;
+ * {@link EngineMemory.claim} tells it when either happened.
+ *
+ * When a call needs more room the memory is replaced, not grown: a larger one (at least twice
+ * the size, so a run of growing calls copies little) receives a copy of every byte, and
+ * kernels instantiate again over it. Growing would detach the old memory's buffer, and once
+ * any ArrayBuffer in a process has been detached V8 checks for detachment on every typed-array
+ * access in JavaScript for the rest of the process: about a quarter more time for a loop over
+ * typed arrays (a format conversion, or tfjs-backend-cpu's kernels), in the app's own code as
+ * much as in ours. The old memory's buffer stays readable and is no longer used.
  */
 
 const PAGE = 65536;
+/** The most pages a wasm32 memory can have (4 GiB). */
+const MAX_PAGES = 65536;
 /** Regions start on 16-byte boundaries, as the operands of a call do. */
 const ALIGN = 16;
 
@@ -22,6 +32,7 @@ interface Region {
 
 /** The shared memory, the regions reserved in it, and which compiled function used it last. */
 export interface EngineMemory {
+  /** The memory now in use (a call that needs more room replaces it: see {@link ensure}). */
   readonly memory: WebAssembly.Memory;
   /**
    * Marks `user` (a compiled function's identity) as the memory's user; returns whether another
@@ -31,9 +42,12 @@ export interface EngineMemory {
   claim(user: object): boolean;
   /** Where a call's operands start: the end of the last reserved region. */
   readonly reservedEnd: number;
-  /** Grows the memory (if needed) so that it holds at least `bytes` bytes. */
+  /**
+   * Makes the memory hold at least `bytes` bytes, replacing it (contents copied) by a larger
+   * one if needed; throws a `RangeError` past what a memory can hold.
+   */
   ensure(bytes: number): void;
-  /** Whether `buffer` was this memory's before it grew. */
+  /** Whether `buffer` was the buffer of a memory since replaced. */
   isRetired(buffer: ArrayBufferLike): boolean;
   /**
    * Reserves `bytes` bytes (the first gap that fits, else after the last region), zeroed;
@@ -51,22 +65,27 @@ export interface EngineMemory {
  * which a bundler targeting browsers without them rewrites into larger helper calls.
  */
 function newEngineMemory(): EngineMemory {
-  const memory = new WebAssembly.Memory({ initial: 1 });
+  let memory = new WebAssembly.Memory({ initial: 1 });
   let lastUser: object | undefined;
   /** Live regions, sorted by address. */
   const regions: Region[] = [];
-  /** Buffers the memory had before it grew (every view of one is detached). */
+  /** Buffers of the memories since replaced (a view of one no longer reaches the memory). */
   const retired = new WeakSet<ArrayBuffer>();
   const ensure = (bytes: number): void => {
     const needed = Math.ceil(bytes / PAGE);
     const have = memory.buffer.byteLength / PAGE;
     if (needed <= have) return;
-    const before = memory.buffer;
-    memory.grow(needed - have);
-    retired.add(before);
+    const larger = new WebAssembly.Memory({
+      initial: Math.max(needed, Math.min(MAX_PAGES, 2 * have)),
+    });
+    new Uint8Array(larger.buffer).set(new Uint8Array(memory.buffer));
+    retired.add(memory.buffer);
+    memory = larger;
   };
   return {
-    memory,
+    get memory() {
+      return memory;
+    },
     claim(user) {
       const changed = lastUser !== user;
       lastUser = user;

@@ -110,17 +110,19 @@ function checkImage(image: unknown, host: WasmHostFunctions): asserts image is W
 
 /** The image's module instantiated over `memory`; returns its exported `kernel`. */
 function instantiate(
+  module: WebAssembly.Module,
   image: WasmKernelImage,
   memory: WebAssembly.Memory,
   host: WasmHostFunctions,
 ): WasmKernel {
   const env: WebAssembly.ModuleImports = { memory };
   for (const name of image.hostImports) env[name] = host[name] as (...a: number[]) => number;
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(image.bytes as BufferSource), {
-    env,
-  });
+  const instance = new WebAssembly.Instance(module, { env });
   return instance.exports.kernel as WasmKernel;
 }
+
+/** The image's compiled module. */
+const moduleOf = (image: WasmKernelImage) => new WebAssembly.Module(image.bytes as BufferSource);
 
 /**
  * Whether argument `i`'s `data` is a view of an engine array (engine-arrays.ts), to be passed
@@ -177,8 +179,10 @@ export function instantiateWasmKernel(
       'was built for a shared memory; the engine memory is not',
     );
   const shared = engineMemory();
-  const { memory } = shared;
-  const kernel = instantiate(image, memory, hostFunctions);
+  const module = moduleOf(image);
+  // The memory the kernel is instantiated over; a call that replaced it instantiates again.
+  let memory = shared.memory;
+  let kernel = instantiate(module, image, memory, hostFunctions);
   const { functionName: fnName, inputs, results } = image;
   // What every call needs to know of the signature, worked out once: which arguments are
   // memrefs (and their labels in errors), and which of those the kernel writes.
@@ -214,6 +218,10 @@ export function instantiateWasmKernel(
       top += Math.ceil((data.length * elementBytes(element) + BUFFER_PADDING) / 16) * 16;
     });
     shared.ensure(top + BUFFER_PADDING);
+    if (shared.memory !== memory) {
+      memory = shared.memory;
+      kernel = instantiate(module, image, memory, hostFunctions);
+    }
     const { buffer } = memory;
     const wasmArgs: (number | bigint)[] = [];
     let k = 0;
@@ -278,7 +286,7 @@ export function instantiateWasmKernelOnMemory(
       'image',
       `imports ${image.sharedMemory ? 'a shared' : 'an unshared'} memory but memory is ${isSharedMemory(memory) ? 'shared' : 'unshared'}`,
     );
-  const kernel = instantiate(image, memory, hostFunctions);
+  const kernel = instantiate(moduleOf(image), image, memory, hostFunctions);
   const { functionName: fnName, inputs, results } = image;
   return (...args) => {
     checkArgumentCount(fnName, inputs.length, args.length);
