@@ -14,7 +14,7 @@ import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import type { ValueArray } from '../sparse-tensor/storage-arrays.js';
 import { type DenseOperand, type KernelOperand, outputShapeOf } from '../sparsify/calling/bind.js';
 import { type KernelFunction, runKernel } from '../sparsify/calling/run-kernel.js';
-import { valueArrayFor } from '../sparsify/calling/value-array.js';
+import { unfilledValueArrayFor, valueArrayFor } from '../sparsify/calling/value-array.js';
 import { valueTypeOfArray } from '../sparsify/calling/value-promotion.js';
 import { hasAssembly } from '../sparsify/planning/output-plan.js';
 import type { SparseKernel } from '../sparsify/sparse-kernel.js';
@@ -266,7 +266,8 @@ export class ThreadedKernel {
     if (out !== undefined) {
       if (output === out || (output === undefined && !viaScratch)) return out;
       if (output === undefined) {
-        const result = valueArrayFor(plan.valueType, length) as Float64Array;
+        // Every element is copied over, so the result need not be zero-filled first.
+        const result = unfilledValueArrayFor(plan.valueType, length) as Float64Array;
         result.set(out.subarray(0, length) as Float64Array);
         return result;
       }

@@ -22,6 +22,7 @@ import { SparsifyError } from '../errors.js';
 import type { KernelPlan } from '../planning/kernel-plan.js';
 import { type AssemblyPlan, hasAssembly } from '../planning/output-plan.js';
 import type { ResidentOutput } from './resident-output.js';
+import { unfilledArray, type ViewableArrayType } from './unfilled-array.js';
 import { valueArrayFor } from './value-array.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */
@@ -69,27 +70,15 @@ export function zeroIndexArray(width: StorageWidth, length: number): IndexArray 
 }
 
 /** A typed-array constructor as output storage uses them (index and value arrays). */
-type StorageArrayType<T> = {
-  new (length: number): T;
-  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
-  readonly BYTES_PER_ELEMENT: number;
-};
-
-/** Node's `Buffer.allocUnsafeSlow`: a buffer of its own, its bytes not zeroed (absent in browsers). */
-const allocateUnfilled = (globalThis as { Buffer?: { allocUnsafeSlow?(size: number): Uint8Array } })
-  .Buffer?.allocUnsafeSlow;
+type StorageArrayType<T> = ViewableArrayType<T>;
 
 /**
  * A new `type` array of `length` elements for a kernel to append to: unless `zeroed`, its
  * contents are unspecified (every entry handed out is written first, see
- * {@link allocateOutputStorageWith}), and on Node one of 64 KiB or more skips the zero fill, a
- * pass of its own over an array the call then writes. Elsewhere it is zero-filled.
+ * {@link allocateOutputStorageWith}; unfilled-array.ts).
  */
 function appendedArray<T>(type: StorageArrayType<T>, length: number, zeroed: boolean): T {
-  const bytes = length * type.BYTES_PER_ELEMENT;
-  return zeroed || bytes < 1 << 16 || allocateUnfilled === undefined
-    ? new type(length)
-    : new type(allocateUnfilled(bytes).buffer as ArrayBuffer, 0, length);
+  return zeroed ? new type(length) : unfilledArray(type, length);
 }
 
 /**

@@ -32,6 +32,7 @@ import {
 } from './output-storage.js';
 import { residentOutput } from './resident-output.js';
 import { clearResidentWorkspace, residentWorkspace } from './resident-workspace.js';
+import { unfilledValueArrayFor } from './value-array.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
 export type KernelFunction = (...args: InterpretArg[]) => unknown;
@@ -113,15 +114,22 @@ export function runKernel(
   if (converted !== undefined) return converted;
   const { plan } = kernel;
   if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
-    const call = bindArguments(kernel, operands, output);
-    // A `=` kernel writes every element of a dense output it is not handed: the fresh zeros
-    // need not be copied into a wasm engine's memory (the mark lasts for this call only, as
-    // the array may then be handed to a `+=` kernel).
+    // A `=` kernel writes every element of a dense output it is not handed (its loops store
+    // each one, or it fills first), so that output starts unfilled, and its contents need not
+    // be copied into a wasm engine's memory (the mark lasts for this call only, as the array
+    // may then be handed to a `+=` kernel).
     if (!hasAssembly(plan) && output === undefined && plan.notation.op === '=') {
+      const call = bindArgumentsFor(kernel, operands, (shape) =>
+        unfilledValueArrayFor(
+          plan.valueType,
+          shape.reduce((a, b) => a * b, 1),
+        ),
+      );
       whileOverwritten([call.output], () => fn(...call.args));
-    } else {
-      fn(...call.args);
+      return call.output;
     }
+    const call = bindArguments(kernel, operands, output);
+    fn(...call.args);
     return hasAssembly(plan) ? (assembledOutput(kernel, call) as SparseTensor) : call.output;
   }
   const { assembly } = plan;

@@ -1,4 +1,4 @@
-/** Zero-filled value arrays of a kernel's value type, for dense operands and outputs alike. */
+/** Value arrays of a kernel's value type, for dense operands and outputs alike. */
 import { isIntegerIn } from '@tilekit/errors';
 import { textOf } from '../../sparse-error.js';
 import { MAX_STORAGE_LENGTH } from '../../sparse-tensor/convert.js';
@@ -6,6 +6,7 @@ import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
 import { checkValueType } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import type { ValueType } from '../planning/kernel-plan.js';
+import { unfilledArray, type ViewableArrayType } from './unfilled-array.js';
 
 /** A zero-filled array of the kernel's value type. */
 export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
@@ -26,4 +27,17 @@ export function valueArrayFor(valueType: ValueType, length: number): ValueArray 
     case 'i64':
       return new BigInt64Array(length);
   }
+}
+
+/**
+ * An array of the kernel's value type whose contents are unspecified (unfilled-array.ts), for
+ * an output the call writes every element of before anything reads it; `length` is an output's,
+ * already checked.
+ */
+export function unfilledValueArrayFor(
+  valueType: ValueType,
+  length: number,
+): ValueArray | BigInt64Array {
+  const type = valueArrayFor(valueType, 0).constructor;
+  return unfilledArray(type as ViewableArrayType<ValueArray | BigInt64Array>, length);
 }
