@@ -20,10 +20,20 @@ export class SparseArgumentError extends SparseError {
 
   constructor(argument: string, problem: string, expected?: string) {
     const name = textOf(argument);
-    super(`Invalid ${name}: ${textOf(problem)}`);
+    super(`Invalid ${name}: ${problemText(problem)}`);
     this.argument = name;
     if (expected !== undefined) (this as { expected?: string }).expected = textOf(expected);
   }
+}
+
+/**
+ * `problem` as an error message states it: whole when it is a string (the problems this
+ * package writes end with what to do, which a cut would drop, and values in them are already
+ * shortened by {@link textOf}; the message as a whole stops at 4000 characters, see
+ * {@link SparseError}), else as {@link textOf} describes junk passed as one.
+ */
+export function problemText(problem: unknown): string {
+  return typeof problem === 'string' ? problem : textOf(problem);
 }
 
 /**

@@ -3,7 +3,7 @@
  * tell a bad format description from malformed storage arrays.
  */
 
-import { SparseArgumentError, SparseError, textOf } from '../sparse-error.js';
+import { problemText, SparseArgumentError, SparseError, textOf } from '../sparse-error.js';
 
 /** A format description (level types, ordering, widths) that cannot describe a tensor. */
 export class SparseFormatError extends SparseArgumentError {
@@ -26,7 +26,7 @@ export class SparseStorageError extends SparseError {
   constructor(argument: string, problem: string, at?: number) {
     const name = textOf(argument);
     const index = typeof at === 'number' ? at : undefined;
-    super(`Invalid ${name}${index === undefined ? '' : ` at ${index}`}: ${textOf(problem)}`);
+    super(`Invalid ${name}${index === undefined ? '' : ` at ${index}`}: ${problemText(problem)}`);
     this.argument = name;
     this.at = index;
   }

@@ -4,7 +4,6 @@
  * Each backend supplies only how it compiles, when it must fall back, and how it runs passes.
  */
 import type { KernelConfig, KernelFunc, TensorInfo } from '@tensorflow/tfjs-core';
-import { SparsifyError } from '../sparsify/errors.js';
 import { type CallArguments, callArguments, HOST_MADE_ARGUMENTS } from './call-arguments.js';
 import type { CompiledSparseKernel } from './compiled-kernel.js';
 import { type ReadableBackend, runHostRoute } from './host-route.js';
@@ -18,6 +17,13 @@ import {
 } from './route-reason.js';
 import { ROW_MAJOR_FORMS } from './row-major-forms.js';
 import { type SparseCall, sparseCall } from './sparse-call.js';
+
+/** Why a call takes the host route: its kernel, the explanation for users, the engine's words. */
+export interface HostRouteWhy {
+  readonly kernelName: string;
+  readonly explanation: string;
+  readonly detail: string;
+}
 
 /** A generated program: passes to run, or the reason there are none. */
 type ShaderProgram =
@@ -55,10 +61,11 @@ export interface ShaderBackend<B, P extends ShaderProgram> {
     args: CallArguments,
   ): TensorInfo;
   /**
-   * Whether the host route can read `t` synchronously; omitted where every tensor can be
-   * (WebGL reads textures back). Where some input cannot, the call is a typed error.
+   * Throws a typed error unless the host route can read every input of `call` synchronously
+   * (`why`: why the call takes the host route); omitted where every tensor can be read (WebGL
+   * reads textures back).
    */
-  hostReadable?(backend: B, t: TensorInfo): boolean;
+  checkHostReadable?(backend: B, call: SparseCall, why: HostRouteWhy): void;
 }
 
 /** A call with an empty output computes nothing: its (empty) result, made without reading. */
@@ -112,14 +119,11 @@ function shaderKernel<B, P extends ShaderProgram>(
               },
               gpu.advice,
             );
-      const unreadable = Object.entries(call.inputs).find(
-        ([, t]) => gpu.hostReadable?.(backend, t) === false,
-      );
-      if (unreadable !== undefined)
-        throw new SparsifyError(
-          'operands',
-          `${kernelName} has no ${gpu.backendName} form here and would have to read ${unreadable[0]} back from the GPU, which ${gpu.backendName} cannot do synchronously (${explanation ?? ''}; in the engine's words: ${decision?.detail ?? ''}); store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`,
-        );
+      gpu.checkHostReadable?.(backend, call, {
+        kernelName,
+        explanation: explanation ?? '',
+        detail: decision?.detail ?? '',
+      });
       return runHostRoute(
         call,
         backend as unknown as ReadableBackend,

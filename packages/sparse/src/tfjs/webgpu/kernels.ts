@@ -13,6 +13,7 @@
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { TensorInfo } from '@tensorflow/tfjs-core';
 import { runFlat, type UniformValue, withShape } from '@tilekit/tfjs-backend-support/webgpu-passes';
+import { SparsifyError } from '../../sparsify/errors.js';
 import { type CallArguments, outputSize, passTensors, uniformValue } from '../call-arguments.js';
 import type { CompiledSparseKernel } from '../compiled-kernel.js';
 import type { BackendAdvice, HostRouteDecision } from '../route-reason.js';
@@ -141,7 +142,16 @@ export const sparseWebgpuKernels: ShaderKernels<WgslProgramData> = shaderKernels
         : null),
     advice: WEBGPU_ADVICE,
     runPasses,
-    hostReadable: (backend: WebGPUBackend, t) => backend.tensorMap.get(t.dataId).values != null,
+    checkHostReadable: (backend: WebGPUBackend, call, why) => {
+      const unreadable = Object.entries(call.inputs).find(
+        ([, t]) => backend.tensorMap.get(t.dataId).values == null,
+      );
+      if (unreadable !== undefined)
+        throw new SparsifyError(
+          'operands',
+          `${why.kernelName} has no webgpu form here and would have to read ${unreadable[0]} back from the GPU, which webgpu cannot do synchronously (${why.explanation}; in the engine's words: ${why.detail}); store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`,
+        );
+    },
   },
   PREPARED_PASSES,
 );
