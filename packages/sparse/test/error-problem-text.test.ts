@@ -47,7 +47,7 @@ describe('argument errors state their problem', () => {
   it('keeps the remedy at the end of a long real problem', () => {
     // The GPU route's refusal to read an operand back (webgpu/kernels.ts) in its longest form.
     const why = 'the kernel has no form for A stored as DCSC on webgpu; '.repeat(6);
-    const problem = `SparseSpmv has no webgpu form here and would have to read A/pos0 back from the GPU, which webgpu cannot do synchronously (${why}); store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`;
+    const problem = `spmv has no webgpu form for these operands: ${why} SparseSpmv would have to read A/pos0 back from the GPU to run on the CPU, which webgpu cannot do synchronously (in the engine's words: the loops are not parallel); store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`;
     expect(problem.length).toBeGreaterThan(400);
     expect(new SparsifyError('operands', problem).message).toMatch(
       /store the sparse operand row-major \(CSR, DCSR\) or pass a host SparseTensor$/,

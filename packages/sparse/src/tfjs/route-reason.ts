@@ -69,29 +69,37 @@ export function installFormatsExplanation(explain: typeof formatsExplanation): v
 }
 
 /** Why the loops are sequential, in terms of the operands' formats, and what to do. */
-function sequentialLoops(context: HostRouteContext, op: string): string {
-  const where = `${op} ran on the CPU on ${context.backend} (same result; GPU inputs were read back): `;
+function sequentialLoops(context: HostRouteContext, op: string, refused: boolean): string {
+  const where = refused
+    ? `${refusedLead(context, op)}: `
+    : `${op} ran on the CPU on ${context.backend} (same result; GPU inputs were read back): `;
   return (
     formatsExplanation?.(context, where) ??
     `${where}its outer loop adds into one output (a reduction, e.g. a dot product), which GPU threads cannot share. Make the first index an output index with CSR operands, e.g. y(i) = A(i,j) * x(j); on webgpu sparseDot runs as parallel products summed by tf.sum.`
   );
 }
 
+/** How a refusal starts: the op has no form for the backend (the host route was refused). */
+const refusedLead = (context: HostRouteContext, op: string) =>
+  `${op} has no ${context.backend} form for these operands`;
+
 /**
  * The explanation of a host-route decision: what happened and what to do, in a web developer's
  * words (the technical detail goes in `SparseKernelRun.detail`); `advice` says it for the
- * backend's own causes.
+ * backend's own causes. `refused`: the host route could not run either (said instead of "ran on
+ * the CPU").
  */
 export function hostRouteExplanation(
   decision: HostRouteDecision,
   context: HostRouteContext,
   advice: BackendAdvice = {},
+  refused = false,
 ): string {
   const op = OP_OF_KERNEL[context.kernelName] ?? `sparseOp('${context.expr}')`;
-  if (decision.cause === 'sequential-loops') return sequentialLoops(context, op);
+  if (decision.cause === 'sequential-loops') return sequentialLoops(context, op, refused);
   const what =
     decision.cause === 'host-made-arguments'
       ? "an operand was prepared on the CPU (a scalar given as a tensor, or a sparse operand in another dimension order). Pass scalars as plain numbers and sparse operands in the op's format to run on the GPU."
       : (advice[decision.cause]?.(decision.detail) ?? decision.detail);
-  return `${op} ran on the CPU on ${context.backend}: ${what}`;
+  return `${refused ? refusedLead(context, op) : `${op} ran on the CPU on ${context.backend}`}: ${what}`;
 }

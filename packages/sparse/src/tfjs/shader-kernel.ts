@@ -18,11 +18,12 @@ import {
 import { ROW_MAJOR_FORMS } from './row-major-forms.js';
 import { type SparseCall, sparseCall } from './sparse-call.js';
 
-/** Why a call takes the host route: its kernel, the explanation for users, the engine's words. */
+/** Why a call takes the host route: its kernel, the engine's words, the refusal users read. */
 export interface HostRouteWhy {
   readonly kernelName: string;
-  readonly explanation: string;
   readonly detail: string;
+  /** What to tell users where the host route cannot run either: why, and what to change. */
+  refusal(): string;
 }
 
 /** A generated program: passes to run, or the reason there are none. */
@@ -106,24 +107,20 @@ function shaderKernel<B, P extends ShaderProgram>(
           ? { cause: 'host-made-arguments', detail: HOST_MADE_ARGUMENTS }
           : gpu.hostReason(backend, call, parallel, args);
     if (decision !== null || parallel === undefined || args === undefined) {
-      const explanation =
-        decision === null
-          ? undefined
-          : hostRouteExplanation(
-              decision,
-              {
-                kernelName,
-                backend: gpu.backendName,
-                expr: call.compiled.expr,
-                formats: call.compiled.formats,
-              },
-              gpu.advice,
-            );
+      const context = {
+        kernelName,
+        backend: gpu.backendName,
+        expr: call.compiled.expr,
+        formats: call.compiled.formats,
+      };
+      const explain = (refused: boolean) =>
+        decision === null ? '' : hostRouteExplanation(decision, context, gpu.advice, refused);
       gpu.checkHostReadable?.(backend, call, {
         kernelName,
-        explanation: explanation ?? '',
         detail: decision?.detail ?? '',
+        refusal: () => explain(true),
       });
+      const explanation = explain(false);
       return runHostRoute(
         call,
         backend as unknown as ReadableBackend,
@@ -131,7 +128,7 @@ function shaderKernel<B, P extends ShaderProgram>(
         kernelName,
         {
           cause: decision?.cause ?? 'host-made-arguments',
-          reason: explanation ?? '',
+          reason: explanation,
           detail: decision?.detail ?? '',
         },
       );

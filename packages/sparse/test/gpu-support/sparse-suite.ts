@@ -578,7 +578,7 @@ export function describeSparseSuite(
           if (backend.deviceOnly === true && noDeviceForm) {
             expect(isTilekitError(error), `${describeCase(c)}: ${String(error)}`).toBe(true);
             expect(String(error), describeCase(c)).toMatch(
-              /has no webgpu form here and would have to read \S+ back from the GPU[\s\S]*store the sparse operand row-major/,
+              /^SparsifyError: Invalid operands: \w+ has no webgpu form for these operands: [\s\S]* would have to read \S+ back from the GPU to run on the CPU[\s\S]*store the sparse operand row-major/,
             );
           } else {
             expect(error, describeCase(c)).toBeUndefined();

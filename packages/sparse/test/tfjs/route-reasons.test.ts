@@ -99,6 +99,18 @@ describe('sequential loops: every op and matrix format, on webgl and webgpu', ()
           expect(reason).not.toMatch(JARGON);
           // The engine's own words stay available as the detail; they are the jargon.
           expect(program.reason.length).toBeGreaterThan(0);
+          // Where the host route cannot run either (webgpu cannot read GPU data back), the same
+          // reason and advice, without saying that anything ran.
+          const refused = hostRouteExplanation(
+            { cause: 'sequential-loops', detail: program.reason },
+            context,
+            {},
+            true,
+          );
+          const lead = `${o.op} has no ${backend} form for these operands: `;
+          expect(refused.startsWith(lead)).toBe(true);
+          expect(refused).not.toMatch(/ran on the CPU|were read back/);
+          expect(refused.slice(lead.length)).toBe(reason.slice(reason.indexOf('): ') + 3));
         });
       }
 
@@ -199,6 +211,15 @@ describe('the other host-route causes, seeded over ops and backends', () => {
         );
         expect(reason.startsWith(`${op} ran on the CPU on ${backend}: `)).toBe(true);
         expect(reason).toMatch(advice);
+        const refused = hostRouteExplanation(
+          { cause, detail },
+          { kernelName, backend, expr: 'y(i) = A(i,j) * x(j)', formats: {} },
+          BACKEND_ADVICE[backend],
+          true,
+        );
+        expect(refused).toBe(
+          `${op} has no ${backend} form for these operands: ${reason.slice(`${op} ran on the CPU on ${backend}: `.length)}`,
+        );
         expect(reason).not.toMatch(JARGON);
         // Only the binding limit quotes its figures (the device's limit); no other reason
         // repeats the technical detail.

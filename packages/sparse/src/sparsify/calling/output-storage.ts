@@ -56,7 +56,7 @@ export type OutputWorkspace = NonNullable<OutputStorage['workspace']>;
 export type WorkspaceFor = (last: number) => OutputWorkspace;
 
 /** The position/coordinate array type of each storage width. */
-const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, StorageArrayType<IndexArray>>> = {
+const INDEX_ARRAY_TYPES: Readonly<Record<StorageWidth, ViewableArrayType<IndexArray>>> = {
   8: Uint8Array,
   16: Uint16Array,
   32: Uint32Array,
@@ -69,15 +69,12 @@ export function zeroIndexArray(width: StorageWidth, length: number): IndexArray 
   return new INDEX_ARRAY_TYPES[width](length);
 }
 
-/** A typed-array constructor as output storage uses them (index and value arrays). */
-type StorageArrayType<T> = ViewableArrayType<T>;
-
 /**
  * A new `type` array of `length` elements for a kernel to append to: unless `zeroed`, its
  * contents are unspecified (every entry handed out is written first, see
  * {@link allocateOutputStorageWith}; unfilled-array.ts).
  */
-function appendedArray<T>(type: StorageArrayType<T>, length: number, zeroed: boolean): T {
+function appendedArray<T>(type: ViewableArrayType<T>, length: number, zeroed: boolean): T {
   return zeroed ? new type(length) : unfilledArray(type, length);
 }
 
@@ -140,7 +137,7 @@ export function allocateOutputStorageWith(
   const levels = levelsOf(format);
   const slots: number[] = [];
   /** An appended array of `slot`: resident when it can be, else a fresh plain one. */
-  const appended = <T>(slot: number, type: StorageArrayType<T>, length: number): T => {
+  const appended = <T>(slot: number, type: ViewableArrayType<T>, length: number): T => {
     if (resident?.reserve(slot, type as unknown as EngineArrayType, length)) {
       slots.push(slot);
       return undefined as T; // its view is taken once every slot has its room
@@ -202,7 +199,7 @@ export function allocateOutputStorageWith(
   let values = valuesAppended
     ? appended(
         rank,
-        valueArrayFor(plan.valueType, 0).constructor as StorageArrayType<ValueArray>,
+        valueArrayFor(plan.valueType, 0).constructor as ViewableArrayType<ValueArray>,
         count,
       )
     : valueArrayFor(plan.valueType, count);
@@ -361,7 +358,7 @@ function owned<T extends IndexArray | ValueArray | BigInt64Array>(
   copy = false,
 ): T {
   if (array.length === length && !copy) return array;
-  const result = appendedArray(array.constructor as StorageArrayType<T>, length, false);
+  const result = appendedArray(array.constructor as ViewableArrayType<T>, length, false);
   (result as unknown as Float64Array).set((array as Float64Array).subarray(0, length));
   return result;
 }

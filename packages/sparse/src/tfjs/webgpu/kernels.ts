@@ -149,7 +149,7 @@ export const sparseWebgpuKernels: ShaderKernels<WgslProgramData> = shaderKernels
       if (unreadable !== undefined)
         throw new SparsifyError(
           'operands',
-          `${why.kernelName} has no webgpu form here and would have to read ${unreadable[0]} back from the GPU, which webgpu cannot do synchronously (${why.explanation}; in the engine's words: ${why.detail}); store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`,
+          `${why.refusal()} ${why.kernelName} would have to read ${unreadable[0]} back from the GPU to run on the CPU, which webgpu cannot do synchronously (in the engine's words: ${why.detail}); store the sparse operand row-major (CSR, DCSR) or pass a host SparseTensor`,
         );
     },
   },
