@@ -2,7 +2,14 @@
  * @tilekit/sparse: sparse tensors in MLIR's level storage scheme and the sparse loop emitter
  * (tensor index notation + formats -> MLIR-shaped scalar loops). The tfjs ops are
  * `@tilekit/sparse/tfjs`.
+ *
+ * Loading this entry makes conversions between CSR and CSC transpose large matrices on
+ * WebAssembly (sparse-tensor/transposition-accelerator.ts): the one side effect of this entry,
+ * so that the tfjs ops, which bundle the tensor class without converting, do not carry it.
  */
+import { installWasmTransposition } from './sparse-tensor/wasm-transposition.js';
+
+installWasmTransposition();
 
 export {
   SPARSE_CONFORMANCE_EXCLUSIONS,

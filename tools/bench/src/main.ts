@@ -8,28 +8,16 @@
  * TILEKIT_BENCH_PYTHON (the Python the scipy suites run, instead of the lookup in
  * ./external/find-scipy.ts).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatSuite } from './harness.js';
 import { STEADY_MALLOC_ENV } from './node/steady_allocator.js';
 import { bundleSuite } from './node/suite_bundle.js';
 import { protectorNote, runSuiteProcess } from './node/suite_process.js';
+import { BenchUsageError, suiteFiles } from './suite-files.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function discoverSuites(): string[] {
-  const packagesDir = join(repoRoot, 'packages');
-  const files: string[] = [];
-  for (const pkg of readdirSync(packagesDir).sort()) {
-    const benchDir = join(packagesDir, pkg, 'bench');
-    if (!existsSync(benchDir)) continue;
-    for (const file of readdirSync(benchDir).sort()) {
-      if (file.endsWith('.bench.ts')) files.push(join(benchDir, file));
-    }
-  }
-  return files;
-}
 
 /** Runs one suite file (twice when it asks for the detached state) and prints its tables. */
 async function runSuiteFile(file: string): Promise<void> {
@@ -49,7 +37,7 @@ async function runSuiteFile(file: string): Promise<void> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const files = args.length > 0 ? args.map((f) => resolve(f)) : discoverSuites();
+  const files = suiteFiles(args, repoRoot);
   const allocator = Object.entries(STEADY_MALLOC_ENV)
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
@@ -67,4 +55,10 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof BenchUsageError)) throw error;
+  console.error(error.message);
+  process.exitCode = 2;
+}

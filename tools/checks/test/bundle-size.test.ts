@@ -10,6 +10,16 @@ import { fencedBlocks } from '../../vitest/readme-examples.ts';
 import { type AppBundle, buildApp } from './support/vite-bundle.js';
 import { repoRoot } from './support/workspace.js';
 
+/** A stretch from the middle of the prepared transposition's wasm bytes (in hex), which only it holds. */
+const TRANSPOSITION_HEX = (() => {
+  const text = readFileSync(
+    join(repoRoot, 'packages/sparse/src/sparse-tensor/transposition-wasm.generated.ts'),
+    'utf8',
+  );
+  const hex = /'([0-9a-f]+)'/.exec(text)?.[1] ?? '';
+  return hex.slice(hex.length / 2, hex.length / 2 + 48);
+})();
+
 type Backend = 'cpu' | 'webgl' | 'webgpu' | 'wasm';
 
 /** What an app imports beside tfjs and `backend`, and what that may add (KiB, gzip). */
@@ -132,6 +142,15 @@ const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<str
   webgpu: { spmv: 39.9, spmm: 39.6, sddmm: 41.2, sparseDot: 40.6, sparseToDense: 38.0 },
 };
 
+/**
+ * An app holding host sparse tensors, which it imports from the package's main entry (18.9
+ * KiB): that entry installs the transposition on WebAssembly that converting between CSR and
+ * CSC runs (about 0.8 KiB: its wasm bytes and the call). The op rows above import only the tfjs
+ * entry and do not carry it (an op converts no storage); the test checks both by the wasm
+ * bytes' presence.
+ */
+const SPARSE_HOST_ENTRY_BUDGET_KIB = 19.2;
+
 const CASES: readonly BundleCase[] = [
   {
     name: '@tilekit/layout linearIndex',
@@ -165,6 +184,12 @@ const CASES: readonly BundleCase[] = [
     backend: 'cpu',
     code: `import '@tilekit/sparse/tfjs/register-cpu';\nimport { spmv, TfSparseTensor } from '@tilekit/sparse/tfjs';\nconsole.log(spmv, TfSparseTensor.fromCoordinates);\n`,
     budgetKiB: SPARSE_FIRST_APP_BUDGET_KIB,
+  },
+  {
+    name: '@tilekit/sparse SparseTensor.fromCoordinates and convert',
+    backend: 'cpu',
+    code: `import { SparseTensor } from '@tilekit/sparse';\nconsole.log(SparseTensor.fromCoordinates([[0, 1]], [1], [2, 2]).convert('CSC'));\n`,
+    budgetKiB: SPARSE_HOST_ENTRY_BUDGET_KIB,
   },
   ...(['wasm', 'webgl', 'webgpu'] as const).map((backend) => ({
     name: `@tilekit/sparse/tfjs/register-${backend} + spmv`,
@@ -231,6 +256,11 @@ describe('bundle size of each register entry and op in a Vite production build',
       // Each import adds code: a case that adds nothing measured the wrong app.
       expect(added, c.name).toBeGreaterThan(0.5);
       if (added > c.budgetKiB) over.push(rows.at(-1)!);
+      // The transposition on WebAssembly comes with the package's main entry, and only with it.
+      if (c.name.startsWith('@tilekit/sparse'))
+        expect(bundle.code.includes(TRANSPOSITION_HEX), `${c.name}: the wasm transposition`).toBe(
+          c.code.includes("from '@tilekit/sparse'"),
+        );
     });
     console.log(rows.join('\n'));
     expect(over).toEqual([]);

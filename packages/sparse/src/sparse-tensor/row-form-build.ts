@@ -15,14 +15,17 @@
  * pass allocates (entry-order.ts's `isOnePass`, which keeps the work linear in the entries),
  * so every coordinate and position is below 2^31.
  *
- * A large build or transposition scatters into scratch arrays kept between calls and copies
- * the result out in order; a small one scatters straight into its result.
+ * A large transposition runs on WebAssembly where the package's main entry is loaded
+ * (transposition-accelerator.ts); otherwise a large build
+ * or transposition scatters into scratch arrays kept between calls and copies the result out
+ * in order, and a small one scatters straight into its result.
  */
 import { isOnePass } from './entry-order.js';
 import type { SparseFormat } from './format.js';
 import { rowFormOf, rowFormStorage } from './row-forms.js';
 import { KEPT_SCRATCH_LENGTH, scratchArrays, scratchLike } from './scratch-array.js';
 import type { ValueArray } from './storage-arrays.js';
+import { acceleratedTransposition } from './transposition-accelerator.js';
 import type { SparseStorage } from './validate.js';
 
 /** Rows in pointers form: `pointers[r]..pointers[r + 1]` index `columns` and `values`. */
@@ -344,6 +347,8 @@ export function transposedRows(
   values: ValueArray,
   colCount: number,
 ): Rows {
+  const accelerated = acceleratedTransposition(pointers, columns, values, colCount);
+  if (accelerated !== undefined) return accelerated;
   const count = values.length;
   const columnPointers = new Uint32Array(colCount + 1);
   const startsAbove = signed(columnPointers);

@@ -13,6 +13,8 @@ export interface AppBundle {
   /** Gzipped bytes (level 9) of every JavaScript chunk. */
   readonly gzipBytes: number;
   readonly chunks: number;
+  /** The JavaScript of every chunk, one after another. */
+  readonly code: string;
   /**
    * Gzipped bytes of each package's code in the chunks (its modules minified and gzipped
    * together, apart from the rest, so the shares add up to a little more than `gzipBytes`),
@@ -72,6 +74,7 @@ export async function buildApp(scratch: string, code: string, target?: string): 
     return {
       gzipBytes: chunks.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0),
       chunks: chunks.length,
+      code: chunks.map((chunk) => chunk.code).join('\n'),
       byPackage: await sizesByPackage(chunks),
     };
   } finally {

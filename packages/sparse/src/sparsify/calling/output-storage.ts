@@ -13,6 +13,7 @@ import { MAX_STORAGE_LENGTH } from '../../sparse-tensor/convert.js';
 import { levelsOf, type StorageWidth } from '../../sparse-tensor/format.js';
 import { adoptStorage, SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { type IndexArray, readIndex, type ValueArray } from '../../sparse-tensor/storage-arrays.js';
+import { unfilledArray, type ViewableArrayType } from '../../sparse-tensor/unfilled-array.js';
 import { checkPlan } from '../argument-checks.js';
 import { countSlot, stateLength } from '../emission/assembly-state.js';
 import type { KernelParameter } from '../emission/kernel-parameter.js';
@@ -22,7 +23,6 @@ import { SparsifyError } from '../errors.js';
 import type { KernelPlan } from '../planning/kernel-plan.js';
 import { type AssemblyPlan, hasAssembly } from '../planning/output-plan.js';
 import type { ResidentOutput } from './resident-output.js';
-import { unfilledArray, type ViewableArrayType } from './unfilled-array.js';
 import { valueArrayFor } from './value-array.js';
 
 /** The arrays one call of a kernel with a formatted output writes. */

@@ -3,10 +3,10 @@ import { isIntegerIn } from '@tilekit/errors';
 import { textOf } from '../../sparse-error.js';
 import { MAX_STORAGE_LENGTH } from '../../sparse-tensor/convert.js';
 import type { ValueArray } from '../../sparse-tensor/storage-arrays.js';
+import { unfilledArray, type ViewableArrayType } from '../../sparse-tensor/unfilled-array.js';
 import { checkValueType } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import type { ValueType } from '../planning/kernel-plan.js';
-import { unfilledArray, type ViewableArrayType } from './unfilled-array.js';
 
 /** A zero-filled array of the kernel's value type. */
 export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {

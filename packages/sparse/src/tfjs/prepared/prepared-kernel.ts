@@ -14,6 +14,7 @@ import {
   isSharedMemory,
   type WasmKernelImage,
 } from '@tilekit/loop-engines';
+import { bytesOfHex } from '../../sparse-tensor/hex-bytes.js';
 import type { KernelParameter, KernelPlan, SparseKernel } from '../../sparsify/index.js';
 import {
   addPreparedKernels,
@@ -75,14 +76,6 @@ export function planData(plan: KernelPlan): PlanData {
   };
 }
 
-/** The bytes of hex `text`. */
-function bytesOf(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length / 2);
-  for (let k = 0; k < bytes.length; k++)
-    bytes[k] = Number.parseInt(text.slice(2 * k, 2 * k + 2), 16);
-  return bytes;
-}
-
 /**
  * Stands in for a prepared kernel's loops, which were compiled ahead of time and do not ship:
  * the host route binds arguments from the plan and runs the wasm image, and never reads it.
@@ -98,7 +91,7 @@ export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
   const plan = planOf(data.plan, expr as string);
   const image: WasmKernelImage = {
     functionName: data.functionName,
-    bytes: bytesOf(data.wasm.bytes),
+    bytes: bytesOfHex(data.wasm.bytes),
     sharedMemory: false,
     inputs: data.parameters.map((p) => p.type),
     results: [],

@@ -1,9 +1,9 @@
 /**
  * Typed arrays whose contents a call overwrites entirely before anyone reads them (a kernel's
- * appended output storage, a `=` kernel's fresh dense output): on Node, one of 64 KiB or more
- * comes from `Buffer.allocUnsafeSlow` and skips the zero fill, a pass of its own over memory
- * the call then writes; smaller ones, and every one elsewhere, are zero-filled. Only code that
- * writes every element it hands on may ask for one.
+ * appended output storage, a `=` kernel's fresh dense output, a transposition's arrays): on
+ * Node, one of 64 KiB or more comes from `Buffer.allocUnsafeSlow` and skips the zero fill, a
+ * pass of its own over memory the call then writes; smaller ones, and every one elsewhere, are
+ * zero-filled. Only code that writes every element it hands on may ask for one.
  */
 
 /** A typed-array constructor that can also view a buffer. */
