@@ -22,7 +22,7 @@ import {
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
-import { STORAGE_WIDTHS, VALUE_DTYPES } from '../support/storage-options.js';
+import { STORAGE_WIDTHS, VALUE_DTYPES, widthsFitting } from '../support/storage-options.js';
 import { referenceStorage } from './support/reference-build.js';
 import {
   describeFormat,
@@ -166,12 +166,6 @@ function caseOf(random: () => number, layout: Layout, dtype: ValueDType): Case {
     return (random() - 0.5) * 10 ** below(9);
   });
   return { shape, tuples, values };
-}
-
-/** The widths every position and coordinate of `count` entries inside `shape` fits. */
-function widthsFitting(shape: readonly number[], count: number): StorageWidth[] {
-  const largest = Math.max(count, ...shape.map((n) => n - 1));
-  return STORAGE_WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
 }
 
 describe('matrices built straight into a row form equal the plain builder bit for bit', () => {

@@ -11,19 +11,20 @@
  */
 import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
-import { SparseTensor, type StorageWidth, type ValueDType } from '../../src/index.js';
-import { STORAGE_WIDTHS, VALUE_DTYPES } from '../support/storage-options.js';
-import { referenceStorage, sameArray } from './support/reference-build.js';
-import { expectSameStorage } from './support/same-storage.js';
+import { SparseTensor, type ValueDType } from '../../src/index.js';
+import { VALUE_DTYPES, widthsFitting } from '../support/storage-options.js';
+import { transposeInJavaScript } from './support/javascript-transposition.js';
+import { randomValues } from './support/random-values.js';
+import { sameArray } from './support/reference-build.js';
+import { expectTranspositionsAsBuilt, type MatrixCase } from './support/same-storage.js';
+
+// The JavaScript scatter at every size (the main entry installs the wasm route for large ones).
+transposeInJavaScript();
 
 /** How the entries spread over the rows. */
 type Spread = 'empty' | 'mean' | 'empty runs' | 'hubs' | 'one row' | 'one column';
 
-interface Case {
-  readonly shape: [number, number];
-  readonly tuples: [number, number][];
-  readonly values: (number | bigint)[];
-}
+type Case = MatrixCase;
 
 /** Distinct seeded coordinates spread as `spread` says (`mean`: entries per row on average). */
 function caseOf(random: () => number, spread: Spread, mean: number, dtype: ValueDType): Case {
@@ -65,18 +66,7 @@ function caseOf(random: () => number, spread: Spread, mean: number, dtype: Value
       for (let i = 0; i < shape[0]; i++) if (random() < 0.6) add(i, 0);
       break;
   }
-  const values = tuples.map(() => {
-    if (dtype === 'int64') return BigInt(below(2 ** 40)) - 2n ** 39n;
-    if (dtype === 'int32') return below(2 ** 31) - 2 ** 30;
-    return (random() - 0.5) * 10 ** below(9);
-  });
-  return { shape, tuples, values };
-}
-
-/** The widths every position and coordinate of `count` entries inside `shape` fits. */
-function widthsFitting(shape: readonly number[], count: number): StorageWidth[] {
-  const largest = Math.max(count, ...shape.map((n) => n - 1));
-  return STORAGE_WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
+  return { shape, tuples, values: randomValues(random, tuples.length, dtype) };
 }
 
 const SPREADS: readonly (readonly [Spread, number])[] = [
@@ -171,30 +161,12 @@ describe('short rows transposed entry by entry equal the plain builder bit for b
         const fitting = widthsFitting(shape, tuples.length);
         for (const posWidth of fitting) {
           for (const crdWidth of fitting) {
-            const widths = { posWidth, crdWidth };
             const what = `${dtype} ${spread} ${mean} pos ${posWidth} crd ${crdWidth}`;
-            const csr = SparseTensor.fromCoordinates(tuples, values, shape, 'CSR', {
+            expectTranspositionsAsBuilt(
+              { shape, tuples, values },
               dtype,
-              ...widths,
-            });
-            const csc = csr.convert('CSC');
-            expectSameStorage(
-              csc,
-              referenceStorage(tuples, values, shape, csc.format, dtype),
-              `${what} CSR -> CSC`,
-            );
-            const back = csc.convert('CSR');
-            expectSameStorage(
-              back,
-              referenceStorage(tuples, values, shape, back.format, dtype),
-              `${what} CSC -> CSR`,
-            );
-            const swapped = tuples.map(([i, j]): [number, number] => [j, i]);
-            const transposed = csr.transpose().convert('CSR');
-            expectSameStorage(
-              transposed,
-              referenceStorage(swapped, values, [shape[1], shape[0]], transposed.format, dtype),
-              `${what} transposed as CSR`,
+              { posWidth, crdWidth },
+              what,
             );
             checked++;
           }

@@ -28,9 +28,14 @@ import {
   WASM_TRANSPOSITION_MIN_ENTRIES,
   wasmTransposedRows,
 } from '../../src/sparse-tensor/wasm-transposition.js';
-import { STORAGE_WIDTHS, VALUE_DTYPES } from '../support/storage-options.js';
+import { VALUE_DTYPES, widthsFitting } from '../support/storage-options.js';
+import { randomValues } from './support/random-values.js';
 import { referenceStorage, sameArray } from './support/reference-build.js';
-import { expectSameStorage } from './support/same-storage.js';
+import {
+  expectSameStorage,
+  expectTranspositionsAsBuilt,
+  type MatrixCase,
+} from './support/same-storage.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,11 +51,7 @@ const SPREADS: readonly Spread[] = [
   'one column',
 ];
 
-interface Case {
-  readonly shape: [number, number];
-  readonly tuples: [number, number][];
-  readonly values: (number | bigint)[];
-}
+type Case = MatrixCase;
 
 /**
  * Distinct seeded coordinates spread as `spread` says, with about `target` entries (from below
@@ -106,18 +107,7 @@ function caseOf(random: () => number, spread: Spread, target: number, dtype: Val
       while (tuples.length < target) add(below(shape[0]), 0);
       break;
   }
-  const values = tuples.map(() => {
-    if (dtype === 'int64') return BigInt(below(2 ** 40)) - 2n ** 39n;
-    if (dtype === 'int32') return below(2 ** 31) - 2 ** 30;
-    return (random() - 0.5) * 10 ** below(9);
-  });
-  return { shape, tuples, values };
-}
-
-/** The widths every position and coordinate of `count` entries inside `shape` fits. */
-function widthsFitting(shape: readonly number[], count: number): StorageWidth[] {
-  const largest = Math.max(count, ...shape.map((n) => n - 1));
-  return STORAGE_WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
+  return { shape, tuples, values: randomValues(random, tuples.length, dtype) };
 }
 
 /** The arrays of a CSR tensor as the transposition takes them. */
@@ -176,29 +166,11 @@ describe('the counting transposition on WebAssembly', () => {
           for (const posWidth of fitting) {
             const crdWidth = fitting[below(random, fitting.length)] as StorageWidth;
             const what = `${dtype} ${spread} ${tuples.length} entries pos ${posWidth} crd ${crdWidth}`;
-            const csr = SparseTensor.fromCoordinates(tuples, values, shape, 'CSR', {
+            const csr = expectTranspositionsAsBuilt(
+              { shape, tuples, values },
               dtype,
-              posWidth,
-              crdWidth,
-            });
-            const csc = csr.convert('CSC');
-            expectSameStorage(
-              csc,
-              referenceStorage(tuples, values, shape, csc.format, dtype),
-              `${what} CSR -> CSC`,
-            );
-            const back = csc.convert('CSR');
-            expectSameStorage(
-              back,
-              referenceStorage(tuples, values, shape, back.format, dtype),
-              `${what} CSC -> CSR`,
-            );
-            const swapped = tuples.map(([i, j]): [number, number] => [j, i]);
-            const transposed = csr.transpose().convert('CSR');
-            expectSameStorage(
-              transposed,
-              referenceStorage(swapped, values, [shape[1], shape[0]], transposed.format, dtype),
-              `${what} transposed as CSR`,
+              { posWidth, crdWidth },
+              what,
             );
             const { pointers, columns } = rowsOf(csr);
             if (wasmTransposedRows(pointers, columns, csr.values, shape[1]) !== undefined) onWasm++;

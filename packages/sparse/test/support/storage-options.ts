@@ -9,3 +9,9 @@ export const STORAGE_WIDTHS: readonly StorageWidth[] = [8, 16, 32, 64, 'index'];
 
 /** Every value dtype. */
 export const VALUE_DTYPES: readonly ValueDType[] = ['float32', 'float64', 'int32', 'int64'];
+
+/** The widths every position and coordinate of `count` entries inside `shape` fits. */
+export function widthsFitting(shape: readonly number[], count: number): StorageWidth[] {
+  const largest = Math.max(count, ...shape.map((n) => n - 1));
+  return STORAGE_WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
+}

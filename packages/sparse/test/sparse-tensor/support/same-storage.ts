@@ -3,7 +3,12 @@
  * one tensor, one built from each coordinate form, and one converted into other formats.
  */
 import { expect } from 'vitest';
-import { type SparseFormat, SparseTensor, type ValueDType } from '../../../src/index.js';
+import {
+  type SparseFormat,
+  SparseTensor,
+  type StorageWidth,
+  type ValueDType,
+} from '../../../src/index.js';
 import { type ReferenceStorage, referenceStorage, sameStorage } from './reference-build.js';
 
 /** Fails, labelled `what`, unless `actual` stores exactly the arrays of `expected`. */
@@ -66,4 +71,46 @@ export function expectConversionsMatch(
       `${describeFormat(source.format)} ${what} -> ${describeFormat(format)}`,
     );
   }
+}
+
+/** A matrix as coordinate pairs (distinct, in the order given) and their values. */
+export interface MatrixCase {
+  readonly shape: [number, number];
+  readonly tuples: [number, number][];
+  readonly values: (number | bigint)[];
+}
+
+/**
+ * Builds `matrix` as CSR (`dtype`, `widths`) and holds its CSC conversion, that converted back
+ * to CSR, and its transpose stored as CSR to the plain builder, labelled `what`; returns the CSR
+ * tensor.
+ */
+export function expectTranspositionsAsBuilt(
+  matrix: MatrixCase,
+  dtype: ValueDType,
+  widths: { posWidth?: StorageWidth; crdWidth?: StorageWidth },
+  what: string,
+): SparseTensor {
+  const { shape, tuples, values } = matrix;
+  const csr = SparseTensor.fromCoordinates(tuples, values, shape, 'CSR', { dtype, ...widths });
+  const csc = csr.convert('CSC');
+  expectSameStorage(
+    csc,
+    referenceStorage(tuples, values, shape, csc.format, dtype),
+    `${what} CSR -> CSC`,
+  );
+  const back = csc.convert('CSR');
+  expectSameStorage(
+    back,
+    referenceStorage(tuples, values, shape, back.format, dtype),
+    `${what} CSC -> CSR`,
+  );
+  const swapped = tuples.map(([i, j]): [number, number] => [j, i]);
+  const transposed = csr.transpose().convert('CSR');
+  expectSameStorage(
+    transposed,
+    referenceStorage(swapped, values, [shape[1], shape[0]], transposed.format, dtype),
+    `${what} transposed as CSR`,
+  );
+  return csr;
 }
