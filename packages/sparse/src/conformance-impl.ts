@@ -8,6 +8,7 @@
 import { compile, type EngineName } from '@tilekit/loop-engines';
 import { type VectorizeOptions, vectorize } from '@tilekit/sparse-vectorizer';
 import { SparseArgumentError } from './sparse-error.js';
+import { installSparseTensorConstruction } from './sparse-tensor/construction.js';
 import { type FormatSpec, SparseTensor, type ValueDType } from './sparse-tensor/index.js';
 import type { KernelFunction, KernelOperand, ValueType } from './sparsify/index.js';
 import { runKernel, sparsify } from './sparsify/index.js';
@@ -65,6 +66,8 @@ export function sparseConformanceImpl(options: ConformanceImplOptions = {}): {
     throw new SparseArgumentError('options', 'expected {engine?, vectorize?, vscale?}');
   }
   const engine = options.engine ?? 'wasm';
+  // Its operands are host tensors built from the request's dense data.
+  installSparseTensorConstruction();
   const compiled = new Map<string, { kernel: ReturnType<typeof sparsify>; fn: KernelFunction }>();
   const kernelFor = (request: ConformanceRequest) => {
     const key = JSON.stringify([request.expression, request.formats, request.valueType]);

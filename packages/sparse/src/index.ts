@@ -7,8 +7,10 @@
  * WebAssembly (sparse-tensor/transposition-accelerator.ts): the one side effect of this entry,
  * so that the tfjs ops, which bundle the tensor class without converting, do not carry it.
  */
+import { installSparseTensorConstruction } from './sparse-tensor/construction.js';
 import { installWasmTransposition } from './sparse-tensor/wasm-transposition.js';
 
+installSparseTensorConstruction();
 installWasmTransposition();
 
 export {

@@ -2,46 +2,42 @@
  * `SparseTensor`: a tensor stored level by level in MLIR's sparse storage scheme (positions,
  * coordinates and values arrays), built from dense data or coordinate lists and converted
  * back. Instances are immutable; the arrays they hold are never the caller's and must not be
- * written to, so tensors converted or transposed from one another may share them.
+ * written to, so tensors converted or transposed from one another may share them. The class
+ * holds what every holder of a tensor needs (wrapping storage, its checks, reading entries);
+ * its constructors and conversions call the work the package's entries install
+ * (construction-hook.ts), so that an op given a tensor does not bundle them.
  */
 import { rowMajorStrides } from '@tilekit/errors';
-import { textOf } from '../sparse-error.js';
+import { construction } from './construction-hook.js';
 import {
-  checkLength,
-  convertStorage,
-  listEntries,
-  nonzeroEntries,
-  storageOfEntries,
-} from './convert.js';
-import { type StagedCoordinates, stagedCoordinates } from './coordinate-input.js';
-import { SparseFormatError, SparseStorageError } from './errors.js';
+  checkShape,
+  namedWidths,
+  type SparseTensorOptions,
+  widthOfFirst,
+  widthOptions,
+} from './constructor-options.js';
 import {
   defaultFormat,
   type FormatSpec,
   levelOf,
   levelSizesOf,
-  MAX_RANK,
   resolveFormat,
   type SparseFormat,
-  type StorageWidth,
   type WidthOptions,
 } from './format.js';
-import { entriesOfSource, type SparseSource } from './source-forms.js';
+import { checkLength } from './pack.js';
+import type { SparseSource } from './source-forms.js';
 import {
-  checkDType,
-  describeValue,
   dtypeOf,
   type IndexArray,
-  isIndexArray,
   numbersOf,
   type StoredValue,
   type ValueArray,
   type ValueDType,
-  valueArrayOf,
-  widthOf,
 } from './storage-arrays.js';
-import { transposedLayout } from './transpose.js';
 import { checkStorage, checkStorageKinds, type SparseStorage } from './validate.js';
+
+export type { SparseTensorOptions } from './constructor-options.js';
 
 /** The key only this module holds: storage under it is wrapped as it is. */
 const BUILD: unique symbol = Symbol('SparseTensor');
@@ -60,12 +56,6 @@ function wrap(
   storage: SparseStorage,
 ): SparseTensor {
   return new SparseTensor({ [BUILD]: { shape, format, storage } } as unknown as SparseSource);
-}
-
-/** Options of the constructors: value dtype and position/coordinate widths. */
-export interface SparseTensorOptions extends WidthOptions {
-  /** Element type of the values (default: from a typed array input, else `'float32'`). */
-  readonly dtype?: ValueDType;
 }
 
 /**
@@ -107,7 +97,11 @@ export class SparseTensor {
       typeof source === 'object' && source !== null
         ? (source as { [BUILD]?: BuiltTensor })[BUILD]
         : undefined;
-    const { shape, format: resolved, storage } = built ?? storageOfSource(source, format, options);
+    const {
+      shape,
+      format: resolved,
+      storage,
+    } = built ?? construction('from').ofSource(source, format, options);
     this.shape = Object.freeze([...shape]);
     this.format = resolved;
     this.positions = Object.freeze([...storage.positions]);
@@ -128,7 +122,11 @@ export class SparseTensor {
     format?: FormatSpec,
     options: SparseTensorOptions = {},
   ): SparseTensor {
-    const { shape, format: resolved, storage } = storageOfSource(source, format, options);
+    const {
+      shape,
+      format: resolved,
+      storage,
+    } = construction('from').ofSource(source, format, options);
     return wrap(shape, resolved, storage);
   }
 
@@ -143,31 +141,8 @@ export class SparseTensor {
     format: FormatSpec = defaultFormat(Array.isArray(shape) ? shape.length : 0),
     options: SparseTensorOptions = {},
   ): SparseTensor {
-    checkShape(shape);
-    const dtype = dtypeOption(options) ?? inferDType(data);
-    const resolved = resolveFormat(format, shape.length, widthOptions(options));
-    checkArrayLike('data', data);
-    const size = shape.reduce((a, b) => a * b, 1);
-    if (data.length !== size) {
-      throw new SparseStorageError(
-        'data',
-        `expected ${size} elements for shape [${shape.join(', ')}], got ${data.length}`,
-      );
-    }
-    const values = valueArrayOf(dtype, data as ArrayLike<StoredValue>, 'data');
-    const zero = values instanceof BigInt64Array ? 0n : 0;
-    const kept: number[] = [];
-    for (let k = 0; k < size; k++) if (values[k] !== zero) kept.push(k);
-    const strides = size === 0 ? shape.map(() => 0) : rowMajorStrides(shape);
-    const coordinates = shape.map((n, d) =>
-      Float64Array.from(kept, (k) => Math.floor(k / (strides[d] as number)) % n),
-    );
-    const stored = new (values.constructor as new (n: number) => ValueArray)(kept.length);
-    kept.forEach((k, e) => {
-      stored[e] = values[k] as number;
-    });
-    const entries = { coordinates, values: stored, count: kept.length };
-    return wrap(shape, resolved, storageOfEntries(entries, shape, resolved));
+    const built = construction('fromDense').ofDense(data, shape, format, options);
+    return wrap(shape, built.format, built.storage);
   }
 
   /**
@@ -185,9 +160,13 @@ export class SparseTensor {
     format?: FormatSpec,
     options: SparseTensorOptions = {},
   ): SparseTensor {
-    checkShape(shape);
-    const staged = stagedCoordinates(coordinates, shape, 'coordinates');
-    const built = builtStorage(staged, values, 'values', shape, format, options);
+    const built = construction('fromCoordinates').ofCoordinates(
+      coordinates,
+      values,
+      shape,
+      format,
+      options,
+    );
     return wrap(shape, built.format, built.storage);
   }
 
@@ -231,7 +210,7 @@ export class SparseTensor {
       values: gatherStored(copy.values, walked.positions),
       count,
     };
-    return wrap(shape, resolved, storageOfEntries(entries, shape, resolved));
+    return wrap(shape, resolved, construction('fromStorage').ofEntries(entries, shape, resolved));
   }
 
   /**
@@ -248,7 +227,7 @@ export class SparseTensor {
       posWidth: given.posWidth ?? named.posWidth ?? this.format.posWidth,
       crdWidth: given.crdWidth ?? named.crdWidth ?? this.format.crdWidth,
     });
-    return wrap(this.shape, resolved, convertStorage(this, resolved));
+    return wrap(this.shape, resolved, construction('convert').converted(this, resolved));
   }
 
   /**
@@ -256,8 +235,9 @@ export class SparseTensor {
    * where a dense level keeps every coordinate, its zeros stay.
    */
   withoutZeros(): SparseTensor {
-    const entries = nonzeroEntries(listEntries(this));
-    return wrap(this.shape, this.format, storageOfEntries(entries, this.shape, this.format));
+    const built = construction('withoutZeros');
+    const entries = built.nonzero(built.entries(this));
+    return wrap(this.shape, this.format, built.ofEntries(entries, this.shape, this.format));
   }
 
   /** Number of dimensions. */
@@ -328,7 +308,7 @@ export class SparseTensor {
     // An empty shape may still have an extent of 2^53, past what strides are computed for.
     if (size === 0) return out;
     const strides = rowMajorStrides(this.shape);
-    const { coordinates, values, count } = listEntries(this);
+    const { coordinates, values, count } = construction('toDense').entries(this);
     for (let e = 0; e < count; e++) {
       let at = 0;
       for (let d = 0; d < this.rank; d++) {
@@ -350,7 +330,7 @@ export class SparseTensor {
     const rowMajor = this.format.order.every((d, l) => d === l)
       ? this
       : this.convert(rowMajorCoo(this.shape));
-    const { coordinates, values, count } = listEntries(rowMajor);
+    const { coordinates, values, count } = construction('toTriple').entries(rowMajor);
     const indices = new Array<number[]>(count);
     for (let e = 0; e < count; e++) {
       const tuple = new Array<number>(rank);
@@ -368,7 +348,7 @@ export class SparseTensor {
    * scipy's `.T`); `convert` it to store it in another order.
    */
   transpose(perm?: readonly number[]): SparseTensor {
-    const { shape, format } = transposedLayout(this.shape, this.format, perm);
+    const { shape, format } = construction('transpose').transposed(this.shape, this.format, perm);
     const storage = {
       positions: this.positions,
       coordinates: this.coordinates,
@@ -433,129 +413,8 @@ function gatherStored(values: ValueArray, positions: readonly number[]): ValueAr
   return out;
 }
 
-/**
- * The storage of staged coordinates and their values (`valuesName` names them in errors) in
- * `format` (by default the rank's {@link defaultFormat}).
- */
-function builtStorage(
-  staged: StagedCoordinates,
-  values: unknown,
-  valuesName: string,
-  shape: readonly number[],
-  format: FormatSpec | undefined,
-  options: SparseTensorOptions,
-): { format: SparseFormat; storage: SparseStorage } {
-  const dtype = dtypeOption(options) ?? inferDType(values);
-  const resolved = resolveFormat(
-    format ?? defaultFormat(shape.length),
-    shape.length,
-    widthOptions(options),
-  );
-  checkArrayLike(valuesName, values);
-  const given = values as ArrayLike<StoredValue>;
-  if (staged.count !== given.length) {
-    throw new SparseStorageError(
-      valuesName,
-      `expected ${staged.count} values (one per coordinate), got ${given.length}`,
-    );
-  }
-  const entries = { ...staged, values: valueArrayOf(dtype, given, valuesName) };
-  return { format: resolved, storage: storageOfEntries(entries, shape, resolved) };
-}
-
-/** What {@link SparseTensor.from} builds of a source in `format`. */
-function storageOfSource(
-  source: unknown,
-  format: FormatSpec | undefined,
-  options: SparseTensorOptions | undefined,
-): { shape: readonly number[]; format: SparseFormat; storage: SparseStorage } {
-  const entries = entriesOfSource(source);
-  checkShape(entries.shape);
-  const built = builtStorage(
-    entries,
-    entries.values,
-    entries.valuesName,
-    entries.shape,
-    format,
-    options ?? {},
-  );
-  return { shape: entries.shape, ...built };
-}
-
 /** The COO format of `shape` in row-major order, its coordinates as wide as the shape needs. */
 function rowMajorCoo(shape: readonly number[]): SparseFormat {
   const crdWidth = shape.every((n) => n <= 2 ** 32) ? 32 : 'index';
   return resolveFormat('COO', shape.length, { posWidth: 32, crdWidth });
-}
-
-/** Dimension sizes: a non-empty list of integers from 0 to 2^53. */
-function checkShape(shape: unknown): asserts shape is readonly number[] {
-  if (
-    !Array.isArray(shape) ||
-    shape.length === 0 ||
-    shape.length > MAX_RANK ||
-    shape.some((d) => typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 2 ** 53)
-  ) {
-    throw new SparseFormatError(
-      'shape',
-      `must be a non-empty list of at most ${MAX_RANK} integers from 0 to 2^53, got ${textOf(shape)}`,
-    );
-  }
-}
-
-/** `data`/`values` must be an array or typed array. */
-function checkArrayLike(argument: string, x: unknown): void {
-  if (!Array.isArray(x) && !ArrayBuffer.isView(x)) {
-    throw new SparseStorageError(
-      argument,
-      `expected an array or a typed array, got ${describeValue(x)}`,
-    );
-  }
-}
-
-function inferDType(data: unknown): ValueDType {
-  if (data instanceof Float64Array) return 'float64';
-  if (data instanceof Int32Array) return 'int32';
-  if (data instanceof BigInt64Array) return 'int64';
-  return 'float32';
-}
-
-/** The options object, checked to be one (`{}` when not given). */
-function optionsOf(options: unknown): Record<string, unknown> {
-  if (options === undefined) return {};
-  if (options === null || typeof options !== 'object') {
-    throw new SparseFormatError(
-      'options',
-      `expected an options object, got ${describeValue(options)}`,
-    );
-  }
-  return options as Record<string, unknown>;
-}
-
-/** `options.dtype`, checked to be a {@link ValueDType} (`undefined` when not given). */
-function dtypeOption(options: SparseTensorOptions): ValueDType | undefined {
-  const dtype = optionsOf(options).dtype;
-  return dtype === undefined ? undefined : checkDType(dtype, 'options.dtype');
-}
-
-/**
- * The widths of `options` (resolveFormat checks their values; one left undefined is not
- * given, as resolveFormat reads it).
- */
-function widthOptions(options: unknown): WidthOptions {
-  const { posWidth, crdWidth } = optionsOf(options) as WidthOptions;
-  return { posWidth, crdWidth } as WidthOptions;
-}
-
-/** The widths a format description names (none for a name or a level list). */
-function namedWidths(format: FormatSpec): WidthOptions {
-  return typeof format === 'object' && format !== null && !Array.isArray(format)
-    ? (format as WidthOptions)
-    : {};
-}
-
-/** The width of the first array among `arrays` (`undefined` when none). */
-function widthOfFirst(arrays: readonly (IndexArray | undefined)[]): StorageWidth | undefined {
-  const first = arrays.find((a) => a !== undefined);
-  return first !== undefined && isIndexArray(first) ? widthOf(first) : undefined;
 }

@@ -5,6 +5,10 @@
  * for CSR (and sparse vector) operands with the default options, and anything else is a typed
  * error naming this import. `sparseOp` and the GPU register entries install it themselves.
  */
+
+import { installSparseTensorConstruction } from '../sparse-tensor/construction.js';
 import { installSparseCompilerRoute } from './compile-route.js';
 
 installSparseCompilerRoute();
+// Kernels for any format convert operands and outputs between formats.
+installSparseTensorConstruction();

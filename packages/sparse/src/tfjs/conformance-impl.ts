@@ -7,6 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import type { ConformanceRequest } from '../conformance-impl.js';
+import { installSparseTensorConstruction } from '../sparse-tensor/construction.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
 import { SparsifyError } from '../sparsify/errors.js';
@@ -58,6 +59,8 @@ function functionalForm(request: ConformanceRequest): {
 export function tfjsSparseConformanceImpl(options: TfjsConformanceImplOptions = {}): {
   run(request: ConformanceRequest): Promise<number[]>;
 } {
+  // Its operands are host tensors built from the request's dense data.
+  installSparseTensorConstruction();
   return {
     async run(request) {
       if (request.valueType === 'f64') {

@@ -1,5 +1,6 @@
 /** Conversions between tfjs tensors and {@link SparseTensor}s. */
 import * as tf from '@tensorflow/tfjs-core';
+import { installSparseTensorConstruction } from '../sparse-tensor/construction.js';
 import { SparseFormatError } from '../sparse-tensor/errors.js';
 import type { FormatSpec, WidthOptions } from '../sparse-tensor/format.js';
 import { SparseTensor } from '../sparse-tensor/sparse-tensor.js';
@@ -22,6 +23,7 @@ export function sparseTensorFromTensor(
   // Checks the format (32-bit widths aside) before reading anything.
   format32(format, tensor.rank);
   const data = tensor.dataSync() as Float32Array | Int32Array;
+  installSparseTensorConstruction();
   return SparseTensor.fromDense(data, tensor.shape, format, { ...options, dtype: tensor.dtype });
 }
 

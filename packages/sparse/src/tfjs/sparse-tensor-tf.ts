@@ -4,9 +4,11 @@
  * back. Storage follows {@link SparseTensor}'s level scheme with 32-bit positions and
  * coordinates (int32 tensors) and float32 or int32 values.
  */
+
 import * as tf from '@tensorflow/tfjs-core';
 import { INT32_MAX } from '@tilekit/errors';
 import { textOf } from '../sparse-error.js';
+import { installSparseTensorConstruction } from '../sparse-tensor/construction.js';
 import { SparseFormatError, SparseStorageError } from '../sparse-tensor/errors.js';
 import {
   defaultFormat,
@@ -199,6 +201,8 @@ export class TfSparseTensor {
     construct = (shape, format, storage) =>
       new TfSparseTensor(CHECKED_STORAGE, shape, format, storage);
     registerTfSparseTensor((x) => x instanceof TfSparseTensor, construct);
+    // Its constructors build host tensors first, and its holders may convert them.
+    installSparseTensorConstruction();
   }
 
   // Declared, and set by the constructor (as SparseTensor's fields, for the same reason).
