@@ -60,7 +60,10 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // what it does with a tensor it is given (wrapping storage, its checks, reading entries back),
 // and the app that built the tensor carries the rest. That took 7.2 KiB off every op row
 // (cpu + spmv 32.6 -> 25.4) and put 0.4 on the rows that hold the constructors (the hook and its
-// call sites); bundled-sparse-apps.test.ts runs such bundles. The compiler (notation
+// call sites); bundled-sparse-apps.test.ts runs such bundles. The code for a formatted (sparse)
+// output's storage is given by the compiler with its kernels (sparsify/calling/
+// output-storage-hook.ts), as no prepared kernel assembles an output: 1.4 more off every op row.
+// The compiler (notation
 // parser, loop emitter, vectorizer, engines, loop IR) is reached only through
 // @tilekit/sparse/tfjs/compiler, sparseOp, and the GPU register entries, whose shaders are
 // generated from the emitted loops. The ops' own plumbing (entry coordinates, gradients,
@@ -80,8 +83,8 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // operand-window.ts and output-window.ts hold the hooks the ops keep); only converting block
 // tensors (sparse-tensor/level-map) stays. The GPU backends'
 // operand forms (row-major-forms.ts, webgpu/dot-products.ts) come with the GPU kernels only.
-// Every op row meets the 35 KiB goal (cpu 23.7 to 26.3, wasm + spmv 25.8, an op's own GPU entry
-// 28.8 to 33.7, the full webgl entry 33.5) but the full webgpu entry's (36.8): it carries every
+// Every op row meets the 35 KiB goal (cpu 22.3 to 24.9, wasm + spmv 24.3, an op's own GPU entry
+// 27.4 to 32.3, the full webgl entry 32.3) but the full webgpu entry's (35.4): it carries every
 // op's prepared WGSL and webgpu forms, 4.5 KiB over register-webgpu/spmv.
 // The GPU entries run the prepared kernels' passes, generated with them as data (one module per
 // op and backend, prepared/<op>-{webgl,webgpu}-passes.generated.ts; the full register entry
@@ -119,36 +122,37 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // table: 2.8 KiB for CSR, 9.8 for all five), which is why other formats take the compiler (or
 // could be converted to CSR on the host first).
 const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
-  spmv: 25.6,
-  spmm: 25.4,
-  sddmm: 26.3,
-  sparseDot: 26.5,
-  sparseToDense: 23.9,
+  spmv: 24.2,
+  spmm: 24.1,
+  sddmm: 24.9,
+  sparseDot: 25.1,
+  sparseToDense: 22.5,
 };
 const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
-  wasm: 26.0,
-  webgl: 33.7,
-  webgpu: 37.0,
+  wasm: 24.5,
+  webgl: 32.5,
+  webgpu: 35.6,
 };
 /**
  * The compiler entry beside cpu + spmv: every format, dtype and option compiles. It grows with
  * what the compiler accepts (block and n:m operands planned in level space, output windows, the
- * resident SpGEMM workspace took it from 120.6 to 124.7; the installed constructors' hook to
- * 125.1); the op rows above do not.
+ * resident SpGEMM workspace took it from 120.6 to 124.7; the hooks through which the compiler
+ * gives the op rows' left-out constructors and output storage to 125.5); the op rows above do
+ * not.
  */
-const SPARSE_COMPILER_BUDGET_KIB = 125.4;
+const SPARSE_COMPILER_BUDGET_KIB = 125.8;
 
 /**
  * cpu + spmv + `TfSparseTensor.fromCoordinates`, the constructor a tfjs user calls first: the
  * class with every constructor (coordinate lists, TensorFlow's triple, scipy's arrays, dense
  * data, storage tensors) and `toDense` (sparseToDense's kernels) beside the op. Savings that
  * only move code out of the op rows into the constructors show here. Of its 10.4 KiB over
- * cpu + spmv, the host tensors' constructors and conversions (which TfSparseTensor's builds
+ * cpu + spmv (34.4 in all), the host tensors' constructors and conversions (which TfSparseTensor's builds
  * run, and which the op rows leave to the app that builds its operands) are about 7.6, the class
  * about 1.8 and `toDense` 1.1 (its prepared kernels 1.0); the clamping of storage on a GPU runs
  * tfjs's kernels without their op wrappers.
  */
-const SPARSE_FIRST_APP_BUDGET_KIB = 36.0;
+const SPARSE_FIRST_APP_BUDGET_KIB = 34.6;
 
 /**
  * An op's own GPU register entry (register-webgl/spmv, ...) beside that op: its kernels and only
@@ -156,8 +160,8 @@ const SPARSE_FIRST_APP_BUDGET_KIB = 36.0;
  * WGSL 0.7-1.3).
  */
 const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<string, number>>> = {
-  webgl: { spmv: 30.7, spmm: 31.5, sddmm: 32.5, sparseDot: 31.0, sparseToDense: 29.0 },
-  webgpu: { spmv: 32.5, spmm: 32.2, sddmm: 33.9, sparseDot: 33.3, sparseToDense: 30.6 },
+  webgl: { spmv: 29.4, spmm: 30.1, sddmm: 31.1, sparseDot: 29.6, sparseToDense: 27.6 },
+  webgpu: { spmv: 31.1, spmm: 30.8, sddmm: 32.5, sparseDot: 31.9, sparseToDense: 29.2 },
 };
 
 /**

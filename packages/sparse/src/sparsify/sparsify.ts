@@ -6,9 +6,12 @@
 
 import type { Value } from '@tilekit/loop-ir';
 import { buildFunction, buildModule } from '@tilekit/loop-ir';
+import { installSparseTensorConstruction } from '../sparse-tensor/construction.js';
 import type { FormatSpec } from '../sparse-tensor/format.js';
 import { checkString } from './argument-checks.js';
 import { cachedKernel, KERNEL_CACHE_LIMIT } from './calling/kernel-cache.js';
+import { giveOutputStorageWork } from './calling/output-storage-hook.js';
+import { OUTPUT_STORAGE_WORK } from './calling/output-storage-work.js';
 import { OUTPUT_WINDOW_CALL } from './calling/output-window-call.js';
 import type { CaseDispatch } from './emission/emit-context.js';
 import { kernelParameters } from './emission/kernel-signature.js';
@@ -73,6 +76,10 @@ export function emitKernel(
   formats: Readonly<Record<string, FormatSpec>> = {},
   options: SparsifyOptions = {},
 ): SparseKernel {
+  // What calling the compiler's kernels may take beyond the ready-made ops' prepared ones:
+  // converting operands between formats (bind.ts) and assembling a formatted output.
+  installSparseTensorConstruction();
+  giveOutputStorageWork(OUTPUT_STORAGE_WORK);
   checkOptionsObject('sparsify', options, SPARSIFY_OPTION_KEYS);
   const own = ownFormats(formats);
   const notation = parseNotation(expression);

@@ -21,15 +21,11 @@ import {
   withOperandWindows,
   withWindowShapes,
 } from '../planning/operand-window.js';
-import { hasAssembly } from '../planning/output-plan.js';
+import { type AssemblyPlan, hasAssembly } from '../planning/output-plan.js';
 import { outputAccessText, outputWindowCall, outputWindowOf } from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
-import {
-  bindOutputStorage,
-  type OutputStorage,
-  outputArgument,
-  type WorkspaceFor,
-} from './output-storage.js';
+import type { OutputStorage, WorkspaceFor } from './output-storage.js';
+import { outputStorageWork } from './output-storage-hook.js';
 import { valueArrayFor } from './value-array.js';
 import { castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
 
@@ -437,9 +433,17 @@ export function bindArgumentsFor(
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const output = outputFor(outputShape);
   const length = outputShape.reduce((a, b) => a * b, 1);
-  const assembly = hasAssembly(plan)
-    ? bindOutputStorage(plan, windowed, outputShape, output, workspaceFor)
-    : undefined;
+  const storageWork = hasAssembly(plan) ? outputStorageWork(kernel) : undefined;
+  const assembly =
+    storageWork === undefined
+      ? undefined
+      : storageWork.bindOutputStorage(
+          plan as AssemblyPlan,
+          windowed,
+          outputShape,
+          output,
+          workspaceFor,
+        );
   const out =
     assembly?.values ??
     (output as ValueArray | BigInt64Array | undefined) ??
@@ -447,7 +451,7 @@ export function bindArgumentsFor(
   if (assembly === undefined && out.length !== length)
     throw new SparsifyError('output', `expected ${length} elements, got ${out.length}`);
   const args: InterpretArg[] = kernel.parameters.map((p): InterpretArg => {
-    const formatted = assembly === undefined ? undefined : outputArgument(p, assembly);
+    const formatted = assembly === undefined ? undefined : storageWork?.outputArgument(p, assembly);
     if (formatted !== undefined) return formatted;
     switch (p.kind) {
       case 'size':

@@ -22,14 +22,8 @@ import {
   outputShapeOf,
 } from './bind.js';
 import { convertedCopy } from './converted-copy.js';
-import {
-  allocateOutputStorageWith,
-  fitsCapacity,
-  neededEntries,
-  outputTensor,
-  type WorkspaceFor,
-  withCurrentViews,
-} from './output-storage.js';
+import type { WorkspaceFor } from './output-storage.js';
+import { outputStorageWork } from './output-storage-hook.js';
 import { residentOutput } from './resident-output.js';
 import { clearResidentWorkspace, residentWorkspace } from './resident-workspace.js';
 import { unfilledValueArrayFor } from './value-array.js';
@@ -76,8 +70,9 @@ export function assembledOutput(kernel: SparseKernel, call: BoundCall): SparseTe
     });
   }
   const levelSizes = format.order.map((d) => call.outputShape[d] as number);
-  if (!fitsCapacity(plan, levelSizes, call.storage)) return undefined;
-  return outputTensor(plan, call.outputShape, call.storage);
+  const work = outputStorageWork(kernel);
+  if (!work.fitsCapacity(plan, levelSizes, call.storage)) return undefined;
+  return work.outputTensor(plan, call.outputShape, call.storage);
 }
 
 /**
@@ -133,6 +128,7 @@ export function runKernel(
     return hasAssembly(plan) ? (assembledOutput(kernel, call) as SparseTensor) : call.output;
   }
   const { assembly } = plan;
+  const work = outputStorageWork(kernel);
   const levelSizesOf = (shape: readonly number[]) =>
     assembly.format.order.map((d) => shape[d] as number);
   // An expanded output's workspace stays in the engine's memory from call to call (the kernel
@@ -161,7 +157,7 @@ export function runKernel(
       const entries = hints?.get(shape.join());
       return entries === undefined
         ? undefined
-        : allocateOutputStorageWith(
+        : work.allocateOutputStorageWith(
             plan,
             levelSizesOf(shape),
             entries,
@@ -176,8 +172,8 @@ export function runKernel(
   const levelSizes = levelSizesOf(shape);
   run(first);
   // The call may have grown the engine memory: resident arrays are read through new views.
-  const storage = withCurrentViews(first.storage as NonNullable<BoundCall['storage']>);
-  const needed = neededEntries(plan, levelSizes, storage);
+  const storage = work.withCurrentViews(first.storage as NonNullable<BoundCall['storage']>);
+  const needed = work.neededEntries(plan, levelSizes, storage);
   rememberNeeded(kernel, shape, needed);
   const result = assembledOutput(kernel, { ...first, storage });
   if (result !== undefined) return result;
@@ -187,13 +183,13 @@ export function runKernel(
   const again = bindArgumentsFor(
     kernel,
     operands,
-    () => allocateOutputStorageWith(plan, levelSizes, needed, workspaceFor, false, resident),
+    () => work.allocateOutputStorageWith(plan, levelSizes, needed, workspaceFor, false, resident),
     workspaceFor,
   );
   run(again);
   const completed = assembledOutput(kernel, {
     ...again,
-    storage: withCurrentViews(again.storage as NonNullable<BoundCall['storage']>),
+    storage: work.withCurrentViews(again.storage as NonNullable<BoundCall['storage']>),
   });
   if (completed === undefined) {
     throw new Error(`${kernel.functionName} needed more storage on its second call`);
