@@ -16,8 +16,9 @@ export interface VectorizeOptions {
   readonly enableSIMDIndex32?: boolean;
   /**
    * Not an MLIR option (default false): a reduction loop of at most `floor(vl / 2)` iterations
-   * (a short sparse row) runs as one masked step of `floor(vl / 2)` lanes instead of `vl`,
-   * with bit-identical results (fixed-length vectors only; see short-reduction.ts).
+   * (a short sparse row) runs as one masked step of `floor(vl / 2)` lanes instead of `vl`, and
+   * one of at most `floor(vl / 4)` as the scalar loop, with bit-identical results
+   * (fixed-length vectors only; see short-reduction.ts).
    */
   readonly halfWidthShortReductions?: boolean;
 }

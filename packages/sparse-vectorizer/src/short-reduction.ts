@@ -1,13 +1,19 @@
 /**
- * The half-width short path of a vectorized reduction (option `halfWidthShortReductions`).
- * A reduction loop of `n <= h = floor(vl / 2)` iterations runs as one masked vector step in
- * which every lane past `n` keeps its initial value; a sparse row of a few entries pays for
- * `vl` lanes of loads, gathers, arithmetic and horizontal reduction. The short path does that
- * one step on `h` lanes:
+ * The short paths of a vectorized reduction (option `halfWidthShortReductions`). A reduction
+ * loop of `n <= h = floor(vl / 2)` iterations runs as one masked vector step in which every
+ * lane past `n` keeps its initial value; a sparse row of a few entries pays for `vl` lanes of
+ * loads, gathers, arithmetic and horizontal reduction. The short path does that one step on
+ * `h` lanes, and a loop of `n <= q = floor(vl / 4)` iterations runs as the scalar loop itself
+ * (where `q >= 1`): on targets without native masked loads and gathers (wasm SIMD builds them
+ * lane by lane) even a half-width step costs more than one or two scalar iterations, and rows
+ * of one or two entries are most rows of a very sparse matrix (a CSR SpMV at 2 entries per row
+ * took 0.75x the time of the half-width code alone on the wasm engine, 1 per row 0.6x):
  *
  *     n = hi - lo                           n = hi - lo
- *     v = for (vl lanes) { .. }       ->    s = if (n <= h) { h lanes, one step, reduce; tail(s) }
- *     s = reduce(v)                             else { v = for (vl lanes) { .. }; reduce(v) }
+ *     v = for (vl lanes) { .. }       ->    s = if (n <= h) {
+ *     s = reduce(v)                               if (n <= q) { s = the scalar loop; tail(s) }
+ *                                                 else { h lanes, one step, reduce; tail(s) } }
+ *                                             else { v = for (vl lanes) { .. }; reduce(v) }
  *
  * It computes the very value the full-width code computes, bit for bit, on every engine (it
  * is IR, so every engine runs the same operations): with `n <= h` the full-width step is
@@ -26,17 +32,29 @@
  *   `x | r` (with `x = r | ..`) are `x`.
  * A trip count below zero (`hi < lo`) takes the short path with no lane active: the result
  * is then the fold of the init lanes, as the full-width loop that never runs gives.
+ *
+ * The scalar path computes the same value too. The vector step's lane `l >= 1` holds
+ * `identity ⊕ t_l` and the fold adds it to the running value: `(..((r ⊕ t_0) ⊕ (e ⊕ t_1)) ..)`
+ * against the scalar loop's `(..((r ⊕ t_0) ⊕ t_1) ..)`, term for term in the same order. For
+ * integers and float `mul` (`1.0 * t` is `t`) the terms are equal. For float add and sub the
+ * lane term `0.0 ± t` differs from `± t` only in the sign of a zero, and a sum's sign of zero
+ * differs only while the sum is zero: adding anything nonzero (or a NaN) gives the same result
+ * from `+0.0` and `-0.0`, and the tail's `+ 0.0` turns a final `-0.0` into `+0.0` on both
+ * paths. The scalar loop is the original one, copied without the sparsifier's marker (so that
+ * no later rewrite vectorizes it again).
  */
 import {
   Builder,
   type CombiningKind,
+  cloneOperation,
   i1,
   type Operation,
   type ScalarType,
   type Value,
+  withResults,
 } from '@tilekit/loop-ir';
 import { vectorizeExpr } from './expr.js';
-import type { LoopView } from './loop-view.js';
+import { LOOP_MARKER, type LoopView } from './loop-view.js';
 import { type VL, vectorType } from './options.js';
 import { generated } from './outcome.js';
 import { genVectorReducInit } from './reduction.js';
@@ -77,24 +95,39 @@ export function genShortReductionPath(
   const short = b.cmpi('sle', n, b.constantIndex(h));
   const element = init.type as ScalarType;
   const half: VL = { ...vl, vectorLength: h };
+  const q = Math.floor(h / 2);
+  const halfWidthStep = (t: Builder): Value[] => {
+    const vinit = genVectorReducInit(t, kind, init, vectorType(half, element));
+    const vmask = t.createMask(vectorType(half, i1), [n]);
+    const walk: Walk = {
+      view,
+      vl: half,
+      gen: { b: t, vmask, iv: lo, accumulator: vinit },
+      contiguous: [],
+    };
+    const lanes = vectorizeExpr(walk, red);
+    if (!lanes.ok) throw new Error(`internal: the short path does not vectorize: ${lanes.detail}`);
+    const s = t.reduction(kind, t.select(vmask, generated(lanes), vinit));
+    return [identityTail(t, kind, s, element)];
+  };
+  const scalarLoop = (t: Builder): Value[] => {
+    const copy = cloneOperation(view.loop);
+    const { [LOOP_MARKER]: _marker, ...attributes } = copy.attributes;
+    const loop = withResults(
+      { name: copy.name, operands: copy.operands, attributes, regions: copy.regions },
+      copy.results,
+    );
+    t.insert(loop);
+    return [identityTail(t, kind, loop.results[0] as Value, element)];
+  };
   const ifOp = b.ifOp(
     short,
     [element],
-    (t) => {
-      const vinit = genVectorReducInit(t, kind, init, vectorType(half, element));
-      const vmask = t.createMask(vectorType(half, i1), [n]);
-      const walk: Walk = {
-        view,
-        vl: half,
-        gen: { b: t, vmask, iv: lo, accumulator: vinit },
-        contiguous: [],
-      };
-      const lanes = vectorizeExpr(walk, red);
-      if (!lanes.ok)
-        throw new Error(`internal: the short path does not vectorize: ${lanes.detail}`);
-      const s = t.reduction(kind, t.select(vmask, generated(lanes), vinit));
-      return [identityTail(t, kind, s, element)];
-    },
+    (t) =>
+      q < 1
+        ? halfWidthStep(t)
+        : t.ifOp(t.cmpi('sle', n, t.constantIndex(q)), [element], scalarLoop, halfWidthStep)
+            .results,
     (e) => {
       e.insert(full.loop);
       for (const op of full.post) e.insert(op);

@@ -1,6 +1,7 @@
 /**
  * `halfWidthShortReductions`: a reduction loop of at most floor(vl / 2) iterations takes one
- * masked step of half the lanes. Its results must be those of the full-width code bit for bit
+ * masked step of half the lanes, and one of at most floor(vl / 4) iterations the scalar loop
+ * itself. Their results must be those of the full-width code bit for bit
  * (signed zeros, NaN, infinities, integer wrap-around included), for every combining kind,
  * element type, coordinate width, vector length and start value, on rows of every length:
  * empty, short, exactly half, just over, and long skewed ones.
@@ -132,7 +133,8 @@ describe('halfWidthShortReductions', () => {
           const full = vectorize(scalar, options);
           const short = vectorize(scalar, { ...options, halfWidthShortReductions: true });
           expect(full.report.loops[1], csrRowReductionText(c)).toMatchObject({ vectorized: true });
-          expect(opsNamed(short.module, 'scf.if'), `vl=${vl}`).toHaveLength(1);
+          // The short path, and inside it the choice of the scalar loop where vl >= 4.
+          expect(opsNamed(short.module, 'scf.if'), `vl=${vl}`).toHaveLength(vl >= 4 ? 2 : 1);
           for (const seed of [k, k + 1000]) {
             expect(outputBytes(short.module, c, vl, seed), `${JSON.stringify(c)} vl=${vl}`).toBe(
               outputBytes(full.module, c, vl, seed),
@@ -143,7 +145,7 @@ describe('halfWidthShortReductions', () => {
     }
   });
 
-  it('runs rows of at most floor(vl / 2) entries through one step of that many lanes', () => {
+  it('runs rows of at most floor(vl / 4) entries as the scalar loop and of at most floor(vl / 2) in one step of that many lanes', () => {
     const c: CsrRowReduction = {
       element: 'f64',
       combine: 'arith.addf',
@@ -165,6 +167,14 @@ describe('halfWidthShortReductions', () => {
     expect(text).toMatch(/vector\.reduction <add>, %\w+ : vector<4xf64> into f64/);
     // The full-width loop is still there for longer rows.
     expect(text).toMatch(/scf\.for .* -> \(vector<8xf64>\)/);
+    // Rows of at most 2 entries: the scalar loop, unmarked (no later rewrite takes it again).
+    expect(text).toContain('arith.cmpi sle, %7, %c2 : index');
+    expect(text).toMatch(/scf\.for .* iter_args\(.*\) -> \(f64\) \{/);
+    const scalarLoops = opsNamed(module, 'scf.for').filter((op) =>
+      op.results.some((r) => r.type.kind === 'float'),
+    );
+    expect(scalarLoops).toHaveLength(1);
+    expect(scalarLoops[0]?.attributes).toEqual({});
   });
 
   it('changes nothing when off (the MLIR pass), under VLA, or at vl=1', () => {
