@@ -433,17 +433,15 @@ export function bindArgumentsFor(
   const outputShape = plan.output.indices.map((i) => sizes.get(i) ?? 0);
   const output = outputFor(outputShape);
   const length = outputShape.reduce((a, b) => a * b, 1);
+  // A formatted output's storage code comes with the compiler's kernels (output-storage-hook.ts).
   const storageWork = hasAssembly(plan) ? outputStorageWork(kernel) : undefined;
-  const assembly =
-    storageWork === undefined
-      ? undefined
-      : storageWork.bindOutputStorage(
-          plan as AssemblyPlan,
-          windowed,
-          outputShape,
-          output,
-          workspaceFor,
-        );
+  const assembly = storageWork?.bindOutputStorage(
+    plan as AssemblyPlan,
+    windowed,
+    outputShape,
+    output,
+    workspaceFor,
+  );
   const out =
     assembly?.values ??
     (output as ValueArray | BigInt64Array | undefined) ??
@@ -451,7 +449,7 @@ export function bindArgumentsFor(
   if (assembly === undefined && out.length !== length)
     throw new SparsifyError('output', `expected ${length} elements, got ${out.length}`);
   const args: InterpretArg[] = kernel.parameters.map((p): InterpretArg => {
-    const formatted = assembly === undefined ? undefined : storageWork?.outputArgument(p, assembly);
+    const formatted = assembly && storageWork?.outputArgument(p, assembly);
     if (formatted !== undefined) return formatted;
     switch (p.kind) {
       case 'size':
