@@ -52,6 +52,7 @@ import {
   revivedKernel,
 } from '../src/tfjs/prepared/prepared-kernel.js';
 import '../src/tfjs/register-cpu.js';
+import { argumentsAlwaysFromShapes } from '../src/tfjs/call-arguments.js';
 import type { WebgpuFormsData } from '../src/tfjs/prepared/webgpu-forms.js';
 import { shaderProgramOf } from '../src/tfjs/shader-programs.js';
 import { type GlslProgramsData, glslProgramData } from '../src/tfjs/webgl/prepared-glsl.js';
@@ -276,8 +277,36 @@ export const ${name}: WgslPassesData = JSON.parse(
 `;
 }
 
-/** The prepared data of the kernel `expr` under `attrs`, compiled by the compiler. */
-function preparedData(expr: string, attrs: SparseKernelAttrs, dtype: DType): PreparedKernelData {
+/**
+ * WebGPU's guaranteed `maxStorageBuffersPerShaderStage` (the spec's default limit): passes
+ * binding no more run on every device.
+ */
+const STORAGE_BUFFERS_ON_EVERY_DEVICE = 8;
+
+/**
+ * Whether webgpu runs every call of `compiled` as passes: its loops run in parallel, each pass
+ * binds no more storage buffers than every device allows, and its arguments follow from shapes.
+ * Such a webgpu form needs no host image (see prepared-kernel.ts).
+ */
+function alwaysPasses(compiled: CompiledSparseKernel): boolean {
+  const program = wgslProgramOf(compiled);
+  return (
+    program.parallel &&
+    program.passes.every((pass) => pass.inputs.length + 1 <= STORAGE_BUFFERS_ON_EVERY_DEVICE) &&
+    argumentsAlwaysFromShapes(compiled.kernel)
+  );
+}
+
+/**
+ * The prepared data of the kernel `expr` under `attrs`, compiled by the compiler; with its host
+ * image unless `passesOnly` (a webgpu form that {@link alwaysPasses}).
+ */
+function preparedData(
+  expr: string,
+  attrs: SparseKernelAttrs,
+  dtype: DType,
+  passesOnly = false,
+): PreparedKernelData {
   const compiled = compileSparseKernel(expr, attrs, dtype);
   const { kernel, options } = compiled;
   const image = wasmKernelImage(compiled.module as Module, kernel.functionName, {
@@ -293,7 +322,9 @@ function preparedData(expr: string, attrs: SparseKernelAttrs, dtype: DType): Pre
     functionName: kernel.functionName,
     plan: planData(kernel.plan),
     parameters: kernel.parameters,
-    wasm: { bytes: Buffer.from(image.bytes).toString('hex'), written: image.written },
+    ...(passesOnly
+      ? {}
+      : { wasm: { bytes: Buffer.from(image.bytes).toString('hex'), written: image.written } }),
   };
   // What the data leaves out follows from the rest: the revived kernel is the compiler's.
   const revived = revivedKernel(data);
@@ -422,7 +453,8 @@ export async function preparedModules(): Promise<Map<string, string>> {
         onWebgpu.add(spelling);
         if (attrs.engine !== 'wasm' || densifying.has(spelling)) continue;
         if ([...list, ...webgpuKernels].some((k) => k.spelling === spelling)) continue;
-        webgpuKernels.push(preparedData(expr, attrs, d));
+        const passesOnly = alwaysPasses(compileSparseKernel(expr, attrs, d));
+        webgpuKernels.push(preparedData(expr, attrs, d, passesOnly));
         webgpuPrepared.push([expr, attrs, d]);
       }
       for (const [key, d] of derivations) if (!derived.has(key)) webgpuDerived.set(key, d);

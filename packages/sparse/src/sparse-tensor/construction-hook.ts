@@ -64,8 +64,10 @@ export function installConstruction(construction: SparseTensorConstruction): voi
  */
 export function construction(method: string): SparseTensorConstruction {
   if (installed === undefined)
-    throw new SparseError(
-      `SparseTensor.${method} needs the constructors that '@tilekit/sparse' and TfSparseTensor install; import SparseTensor from '@tilekit/sparse'`,
-    );
+    throw new SparseError(`SparseTensor.${method} needs ${CONSTRUCTORS_NEEDED}`);
   return installed;
 }
+
+/** What a use of the constructors' work needs before they are installed. */
+export const CONSTRUCTORS_NEEDED =
+  "the constructors that '@tilekit/sparse' and TfSparseTensor install; import SparseTensor from '@tilekit/sparse'";

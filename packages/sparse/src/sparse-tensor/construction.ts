@@ -21,7 +21,11 @@ import {
 import { convertStorage, listEntries, nonzeroEntries, storageOfEntries } from './convert.js';
 import { type StagedCoordinates, stagedCoordinates } from './coordinate-input.js';
 import { SparseStorageError } from './errors.js';
-import { defaultFormat, type FormatSpec, resolveFormat } from './format.js';
+import { defaultFormat, type FormatSpec, installLevelMapCheck, resolveFormat } from './format.js';
+import { checkLevelMap } from './level-map.js';
+import { LOOSE_COMPRESSED_LEVELS } from './levels/loose-compressed.js';
+import { registerLevelTypes } from './levels/registry.js';
+import { structuredLevel } from './levels/structured.js';
 import { entriesOfSource } from './source-forms.js';
 import { type StoredValue, type ValueArray, valueArrayOf } from './storage-arrays.js';
 import { transposedLayout } from './transpose.js';
@@ -129,4 +133,7 @@ const CONSTRUCTION: SparseTensorConstruction = Object.freeze({
  */
 export function installSparseTensorConstruction(): void {
   installConstruction(CONSTRUCTION);
+  // The level types and block maps only tensors built here hold (see levels/registry.ts).
+  registerLevelTypes(LOOSE_COMPRESSED_LEVELS, [structuredLevel]);
+  installLevelMapCheck(checkLevelMap);
 }

@@ -5,15 +5,21 @@
  * `#sparse_tensor.encoding`).
  */
 import { textOf } from '../sparse-error.js';
+import { CONSTRUCTORS_NEEDED } from './construction-hook.js';
 import { SparseFormatError } from './errors.js';
 import {
-  checkLevelMap,
+  type checkLevelMap,
   type LevelExpression,
   mappedLevelSizes,
   parseLevelMap,
 } from './level-map.js';
 import type { LevelFormat } from './levels/level-format.js';
-import { LEVEL_SPELLINGS, type LevelType, lookupLevel } from './levels/registry.js';
+import {
+  LEVEL_SPELLINGS,
+  type LevelType,
+  lookupLevel,
+  missingLevelProblem,
+} from './levels/registry.js';
 
 export type { LevelExpression } from './level-map.js';
 export type { LevelType } from './levels/registry.js';
@@ -157,6 +163,17 @@ function namedLevels(name: NamedFormat, rank: number): { levels: LevelType[]; or
 }
 
 /**
+ * The check of a block format's level map (level-map.ts), installed with the constructors (see
+ * levels/registry.ts for why): only they build tensors in such formats.
+ */
+let levelMapCheck: typeof checkLevelMap | undefined;
+
+/** Installs the check of block formats' level maps (construction.ts does). */
+export function installLevelMapCheck(check: typeof checkLevelMap): void {
+  levelMapCheck = check;
+}
+
+/**
  * Resolves a format description for a tensor of the given rank and checks it: one level per
  * dimension, `order` a permutation, each level where its level object allows it (a singleton
  * never at the root), only singleton levels below a non-unique level, a unique level last.
@@ -201,7 +218,12 @@ export function resolveFormat(
           `expected one level expression per level, got ${textOf(given)}`,
         );
       }
-      checkLevelMap(order, given as LevelExpression[], rank, 'format.expressions');
+      if (levelMapCheck === undefined)
+        throw new SparseFormatError(
+          'format.expressions',
+          `a block or structured format comes with ${CONSTRUCTORS_NEEDED}`,
+        );
+      levelMapCheck(order, given as LevelExpression[], rank, 'format.expressions');
       expressions = given as LevelExpression[];
     }
     if (!Array.isArray(levels)) {
@@ -366,7 +388,10 @@ function checkLevels(levels: readonly LevelType[], rank: number): void {
   levels.forEach((lt, l) => {
     const level = lookupLevel(lt);
     if (level === undefined) {
-      throw new SparseFormatError(`format.levels[${l}]`, `unknown level type '${textOf(lt)}'`);
+      throw new SparseFormatError(
+        `format.levels[${l}]`,
+        missingLevelProblem(lt, `unknown level type '${textOf(lt)}'`),
+      );
     }
     if (parent !== undefined && !parent.unique && level.iteration !== 'parent') {
       throw new SparseFormatError(
@@ -406,7 +431,10 @@ export function levelOf(lt: LevelType): LevelFormat {
   if (level !== undefined) return level;
   throw new SparseFormatError(
     'levelType',
-    `unknown level type ${textOf(lt)}; expected one of ${LEVEL_SPELLINGS.join(', ')}`,
+    missingLevelProblem(
+      lt,
+      `unknown level type ${textOf(lt)}; expected one of ${LEVEL_SPELLINGS.join(', ')}`,
+    ),
   );
 }
 

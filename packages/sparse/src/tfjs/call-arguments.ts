@@ -4,7 +4,11 @@
  * arguments (extents and number operands). Generated shaders read these as uniforms.
  */
 import type { TensorInfo } from '@tensorflow/tfjs-core';
-import { indexExtentsOfShapes } from '../sparsify/index.js';
+import {
+  indexExtentsOfShapes,
+  type KernelParameter,
+  type SparseKernel,
+} from '../sparsify/index.js';
 import type { SparseCall } from './sparse-call.js';
 import { sparseOperandInfos } from './sparse-inputs.js';
 
@@ -22,6 +26,29 @@ export interface CallArguments {
 /** Why a call's arguments can only be made on the host when they cannot. */
 export const HOST_MADE_ARGUMENTS =
   'its arguments are made on the host (a scalar operand given as a tensor, an operand converted to another level order, or a temporary)';
+
+/** The parameter kinds whose arguments follow from the operands' shapes and storage alone. */
+const SHAPE_MADE: ReadonlySet<KernelParameter['kind']> = new Set([
+  'size',
+  'output',
+  'dense',
+  'values',
+  'positions',
+  'coordinates',
+]);
+
+/**
+ * Whether every call of `kernel` has its arguments from shapes (so {@link callArguments} never
+ * gives `undefined`): no temporary, no operand read in another level order, and no scalar
+ * operand (which a call may give as a tensor).
+ */
+export function argumentsAlwaysFromShapes(kernel: SparseKernel): boolean {
+  return (
+    kernel.plan.temporaries.length === 0 &&
+    kernel.plan.inputs.every((t) => t.source === undefined) &&
+    kernel.parameters.every((p) => SHAPE_MADE.has(p.kind))
+  );
+}
 
 /**
  * The arguments of `call` from shapes only; `undefined` where some must be made on the host: a

@@ -50,6 +50,13 @@ export interface CompiledSparseKernel {
   runOnMemory(memory: WebAssembly.Memory): EngineCall | undefined;
   readonly options: Readonly<Required<SparseOpOptions>>;
   readonly dtype: 'float32' | 'int32';
+  /**
+   * True for a kernel prepared to run as webgpu passes only: it ships no host code, so its
+   * `run` and `runOnMemory` are the compiler's (a typed error naming the compiler's entry
+   * without one). Webgpu then runs it as passes even where tfjs would keep small inputs on the
+   * CPU.
+   */
+  readonly passesOnly?: boolean;
   /** Format of every sparse operand. */
   readonly formats: Readonly<Record<string, OperandFormat>>;
 }

@@ -107,6 +107,86 @@ describe('SparseTensor without its construction installed', () => {
   });
 });
 
+/** A level spelling as a tensor names it (`structured[n, m]` with numbers). */
+const concrete = (spelling: string) => spelling.replace('[n, m]', '[2, 4]');
+
+describe('the format layer without the construction installed', () => {
+  it('refuses the level types and block maps the constructors register, naming the import', async () => {
+    const { SparseTensor } = await bareClass();
+    const { LEVEL_SPELLINGS, lookupLevel } = await import(
+      '../../src/sparse-tensor/levels/registry.js'
+    );
+    const { levelOf, resolveFormat } = await import('../../src/sparse-tensor/format.js');
+    const { SparseFormatError } = await import('../../src/sparse-tensor/errors.js');
+    const needing =
+      "the constructors that '@tilekit/sparse' and TfSparseTensor install; import SparseTensor from '@tilekit/sparse'";
+    const registeredLater = LEVEL_SPELLINGS.map(concrete).filter(
+      (s) => lookupLevel(s) === undefined,
+    );
+    expect(registeredLater).toEqual([
+      'loose_compressed',
+      'loose_compressed(nonunique)',
+      'structured[2, 4]',
+    ]);
+    for (const spelling of registeredLater) {
+      const asLevel = thrownBy(() => levelOf(spelling as never));
+      expect(asLevel).toBeInstanceOf(SparseFormatError);
+      expect((asLevel as Error).message).toContain(
+        `level type '${spelling}' comes with ${needing}`,
+      );
+      // As a tensor's format: the tensor could only have been built by the constructors.
+      const wrapped = thrownBy(() =>
+        SparseTensor.fromStorage(
+          [2, 4],
+          { levels: ['dense', spelling as never] },
+          {
+            positions: [undefined, Uint32Array.of(0, 0, 0)],
+            coordinates: [undefined, new Uint32Array(0)],
+            values: new Float32Array(0),
+          },
+        ),
+      );
+      expect(wrapped).toBeInstanceOf(SparseFormatError);
+      expect((wrapped as Error).message).toContain(`comes with ${needing}`);
+    }
+    const blocked = thrownBy(() =>
+      resolveFormat(
+        {
+          levels: ['dense', 'dense'],
+          order: [0, 0],
+          expressions: [
+            { op: 'floordiv', by: 2 },
+            { op: 'mod', by: 2 },
+          ],
+        } as never,
+        1,
+      ),
+    );
+    expect(blocked).toBeInstanceOf(SparseFormatError);
+    expect((blocked as Error).message).toContain(
+      `a block or structured format comes with ${needing}`,
+    );
+    // A spelling nobody registers is still unknown, with the list to choose from.
+    expect(() => levelOf('compresed' as never)).toThrow(
+      /unknown level type .*expected one of dense, compressed/,
+    );
+  });
+
+  it('knows every listed level type once the construction is installed', async () => {
+    await bareClass();
+    const { LEVEL_SPELLINGS, lookupLevel } = await import(
+      '../../src/sparse-tensor/levels/registry.js'
+    );
+    const { installSparseTensorConstruction } = await import(
+      '../../src/sparse-tensor/construction.js'
+    );
+    installSparseTensorConstruction();
+    installSparseTensorConstruction();
+    for (const spelling of LEVEL_SPELLINGS.map(concrete))
+      expect(lookupLevel(spelling)?.spelling, spelling).toBe(spelling);
+  });
+});
+
 describe('the entries that hand out sparse tensors install the construction on load', () => {
   beforeEach(() => {
     vi.resetModules();
@@ -133,6 +213,22 @@ describe('the entries that hand out sparse tensors install the construction on l
       );
       expect([...(A.toDense() as Float32Array)]).toEqual([0, 0, 3, 6, 0, 0]);
       expect(A.convert('CSC').toTriple()).toEqual(A.toTriple());
+      // With the level types and block maps only such tensors hold (a structured level pads its
+      // groups with stored zeros: the dense tensors agree).
+      const { blockSparseFormat } = await import('../../src/sparse-tensor/format.js');
+      for (const format of [
+        { levels: ['dense', 'loose_compressed'] as const },
+        blockSparseFormat([1, 1]),
+        {
+          levels: ['dense', 'dense', 'structured[1, 1]'] as const,
+          order: [0, 1, 1],
+          expressions: [{ op: 'dim' }, { op: 'floordiv', by: 1 }, { op: 'mod', by: 1 }] as const,
+        },
+      ])
+        expect(
+          [...(A.convert(format as never).toDense() as Float32Array)],
+          JSON.stringify(format),
+        ).toEqual([0, 0, 3, 6, 0, 0]);
     });
 
   it('the functions that build a host tensor from tfjs data install it when called', async () => {

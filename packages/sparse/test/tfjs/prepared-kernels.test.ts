@@ -24,6 +24,7 @@ import {
   preparedModules,
 } from '../../scripts/prepare-kernels.js';
 import { bindArguments, type KernelOperand, SparseTensor, SparsifyError } from '../../src/index.js';
+import { argumentsAlwaysFromShapes } from '../../src/tfjs/call-arguments.js';
 import { compileSparseKernel, installSparseCompilerRoute } from '../../src/tfjs/compile-route.js';
 import { installSparseCompiler, SPARSE_COMPILER_ENTRY } from '../../src/tfjs/compiled-kernel.js';
 import { installDeriver } from '../../src/tfjs/gradients/derivation.js';
@@ -325,11 +326,15 @@ describe("every prepared kernel's webgl passes are the glsl engine's", () => {
   }, 120_000);
 });
 
+/** The prepared kernels that ship their host image (all but the webgpu forms run as passes only). */
+const WITH_IMAGE = PREPARED.filter((data) => data.wasm !== undefined);
+const PASSES_ONLY = PREPARED.filter((data) => data.wasm === undefined);
+
 describe('every prepared kernel computes what the compiler computes', () => {
-  it('on seeded random, empty and skewed operands (all prepared kernels)', () => {
-    expect(PREPARED.length).toBeGreaterThan(20);
+  it('on seeded random, empty and skewed operands (all prepared kernels with a host image)', () => {
+    expect(WITH_IMAGE.length).toBeGreaterThan(20);
     const random = seededRandom(37);
-    for (const data of PREPARED) {
+    for (const data of WITH_IMAGE) {
       const prepared = revivedKernel(data);
       const compiled = compileSparseKernel(data.expr, attrsOf(data.spelling), data.dtype);
       // Its key is its spelling (its passes are found by it); the rest is the compiler's.
@@ -366,6 +371,50 @@ describe('every prepared kernel computes what the compiler computes', () => {
         });
         expect(oursInPlace, `${data.expr} in place`).toEqual(theirs);
         expect(theirsInPlace).toEqual(theirs);
+      }
+    }
+  });
+});
+
+describe('the webgpu forms prepared as passes only (no host image)', () => {
+  it('are webgpu forms whose every call runs as passes on every device', () => {
+    expect(PASSES_ONLY.length).toBeGreaterThan(5);
+    const webgpuPasses = new Map(WEBGPU_PASSES);
+    for (const data of PASSES_ONLY) {
+      expect(WEBGPU_ONLY.has(data.spelling), data.spelling).toBe(true);
+      const passes = webgpuPasses.get(data.spelling);
+      // Parallel, within WebGPU's guaranteed 8 storage buffers per stage, arguments from shapes:
+      // webgpu's kernel never takes the host route for them.
+      expect(passes?.parallel, data.spelling).toBe(true);
+      if (passes?.parallel !== true) continue;
+      for (const pass of passes.passes) expect(pass.inputs.length + 1).toBeLessThanOrEqual(8);
+      const revived = revivedKernel(data);
+      expect(revived.passesOnly).toBe(true);
+      expect(argumentsAlwaysFromShapes(revived.kernel), data.spelling).toBe(true);
+    }
+  });
+
+  it('run on the host through the compiler where one is installed, else refuse naming it', () => {
+    const random = seededRandom(41);
+    for (const data of PASSES_ONLY) {
+      const compiled = compileSparseKernel(data.expr, attrsOf(data.spelling), data.dtype);
+      const operands = operandsFor(data, random, 'random');
+      const revived = revivedKernel(data);
+      const ran = (k: typeof compiled) => {
+        const bound = bindArguments(k.kernel, operands);
+        k.run(...bound.args);
+        return bitsOf(bound.output as ArrayLike<number>, data.dtype);
+      };
+      expect(ran(revived), data.expr).toEqual(ran(compiled));
+      installSparseCompiler(undefined);
+      try {
+        const memory = new WebAssembly.Memory({ initial: 1 });
+        for (const use of [() => revived.run, () => revived.runOnMemory(memory)]) {
+          expect(use).toThrow(SparsifyError);
+          expect(use).toThrow(SPARSE_COMPILER_ENTRY);
+        }
+      } finally {
+        installSparseCompilerRoute();
       }
     }
   });

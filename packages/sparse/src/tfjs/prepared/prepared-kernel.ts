@@ -5,6 +5,11 @@
  * bytes in hex. Reviving one makes the {@link CompiledSparseKernel} the call path uses, without
  * the compiler. What the data leaves out is what follows from the rest (the generator checks
  * the revived kernel against the compiler's).
+ *
+ * A kernel that only ever runs as webgpu passes (a webgpu form whose passes bind few enough
+ * buffers for every device and take their arguments from shapes) ships without its image: the
+ * revived kernel is marked {@link CompiledSparseKernel.passesOnly} and runs on the host only
+ * through the compiler, where one is installed.
  */
 
 import {
@@ -15,10 +20,11 @@ import {
   type WasmKernelImage,
 } from '@tilekit/loop-engines';
 import { bytesOfHex } from '../../sparse-tensor/hex-bytes.js';
-import type { KernelParameter, KernelPlan, SparseKernel } from '../../sparsify/index.js';
+import type { KernelParameter, KernelPlan } from '../../sparsify/index.js';
 import {
   addPreparedKernels,
   type CompiledSparseKernel,
+  compiledSparseKernel,
   type PreparedKernel,
 } from '../compiled-kernel.js';
 import { addPreparedDerivations, type Derivation } from '../gradients/derivation.js';
@@ -44,7 +50,8 @@ export interface PreparedKernelData {
   readonly plan: PlanData;
   /** The kernel's parameters; the wasm function takes their types, in this order. */
   readonly parameters: readonly KernelParameter[];
-  readonly wasm: {
+  /** The host image; absent for a kernel that runs as webgpu passes only (see the module comment). */
+  readonly wasm?: {
     /** The module's bytes in hex (which gzips to less than base64: each byte stays 2 characters). */
     readonly bytes: string;
     /** The arguments the function writes. */
@@ -89,45 +96,61 @@ export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
     '\u0000',
   ) as string[];
   const plan = planOf(data.plan, expr as string);
-  const image: WasmKernelImage = {
+  const options = {
+    vectorLength: Number(vectorLength),
+    enableVLAVectorization: vla === 'true',
+    enableSIMDIndex32: simd === 'true',
+    halfWidthShortReductions: half === 'true',
+    vscale: Number(vscale),
+    engine: engine as string,
+    valueType: plan.valueType,
+  } as CompiledSparseKernel['options'];
+  const wasm = data.wasm;
+  const image: WasmKernelImage | undefined = wasm && {
     functionName: data.functionName,
-    bytes: bytesOfHex(data.wasm.bytes),
+    bytes: bytesOfHex(wasm.bytes),
     sharedMemory: false,
     inputs: data.parameters.map((p) => p.type),
     results: [],
-    written: data.wasm.written,
+    written: wasm.written,
     // Prepared kernels import no host function (the generator refuses one that does).
     hostImports: [],
   };
-  const kernel: SparseKernel = {
-    module: NO_LOOPS,
-    functionName: data.functionName,
-    plan,
-    parameters: data.parameters,
-  };
+  // Without an image: the compiler's kernel of the same spelling (a typed error naming its
+  // entry where none is installed).
+  const compilers = () =>
+    compiledSparseKernel(
+      expr as string,
+      { ...options, formats: formats as string, inputNames: [], shapes: {}, scalars: {} },
+      dtype as 'float32',
+      true,
+    );
   let run: EngineCall | undefined;
   return Object.freeze({
     key: data.spelling,
     expr: expr as string,
-    kernel,
+    kernel: {
+      module: NO_LOOPS,
+      functionName: data.functionName,
+      plan,
+      parameters: data.parameters,
+    },
     get run(): EngineCall {
+      if (image === undefined) return compilers().run;
       run ??= instantiateWasmKernel(image);
       return run;
     },
     // A shared heap (the threaded backend) needs a shared import: the copying call serves it.
     runOnMemory: (memory: WebAssembly.Memory) =>
-      isSharedMemory(memory) ? undefined : instantiateWasmKernelOnMemory(image, memory),
-    options: {
-      vectorLength: Number(vectorLength),
-      enableVLAVectorization: vla === 'true',
-      enableSIMDIndex32: simd === 'true',
-      halfWidthShortReductions: half === 'true',
-      vscale: Number(vscale),
-      engine: engine as string,
-      valueType: plan.valueType,
-    } as CompiledSparseKernel['options'],
+      image === undefined
+        ? compilers().runOnMemory(memory)
+        : isSharedMemory(memory)
+          ? undefined
+          : instantiateWasmKernelOnMemory(image, memory),
+    options,
     dtype: dtype as 'float32' | 'int32',
     formats: JSON.parse(formats as string) as Record<string, OperandFormat>,
+    passesOnly: image === undefined,
   });
 }
 

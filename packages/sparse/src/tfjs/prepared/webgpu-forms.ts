@@ -3,6 +3,8 @@
  * time: their gradients' dense output-major forms (the derivations, rewrites and kernels, see
  * gradients/output-major.ts) and `sparseDot`'s entry products (webgpu/dot-products.ts). Only
  * the webgpu register entries import these modules, so cpu and wasm bundles leave them out.
+ * Their kernels run as passes on every call (the generator keeps a host image only for a form
+ * that might not), so they ship without one: see prepared-kernel.ts.
  */
 import { addPreparedOutputMajor, type OutputMajorPlan } from '../gradients/output-major-plan.js';
 import { type PreparedOpData, usePreparedKernels } from './prepared-kernel.js';

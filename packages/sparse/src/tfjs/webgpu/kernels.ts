@@ -134,7 +134,8 @@ export const sparseWebgpuKernels: ShaderKernels<WgslProgramData> = shaderKernels
     program: (compiled) => shaderProgram('wgsl', compiled),
     hostReason: (backend: WebGPUBackend, call, program) =>
       bindingLimitReason(backend, program) ??
-      (backend.shouldExecuteOnCPU(Object.values(call.inputs))
+      // tfjs's preference for the CPU is not worth compiling host code for.
+      (call.compiled.passesOnly !== true && backend.shouldExecuteOnCPU(Object.values(call.inputs))
         ? {
             cause: 'small-cpu-inputs',
             detail: 'every input is small and still on the CPU (shouldExecuteOnCPU)',
