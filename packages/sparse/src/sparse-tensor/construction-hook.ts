@@ -9,6 +9,7 @@
 
 import { SparseError } from '../sparse-error.js';
 import type { SparseTensorOptions } from './constructor-options.js';
+import { CONSTRUCTORS_NEEDED } from './constructors-needed.js';
 import type { convertStorage, listEntries, nonzeroEntries, storageOfEntries } from './convert.js';
 import type { FormatSpec, SparseFormat } from './format.js';
 import type { StoredValue } from './storage-arrays.js';
@@ -67,7 +68,3 @@ export function construction(method: string): SparseTensorConstruction {
     throw new SparseError(`SparseTensor.${method} needs ${CONSTRUCTORS_NEEDED}`);
   return installed;
 }
-
-/** What a use of the constructors' work needs before they are installed. */
-export const CONSTRUCTORS_NEEDED =
-  "the constructors that '@tilekit/sparse' and TfSparseTensor install; import SparseTensor from '@tilekit/sparse'";

@@ -5,7 +5,7 @@
  * `#sparse_tensor.encoding`).
  */
 import { textOf } from '../sparse-error.js';
-import { CONSTRUCTORS_NEEDED } from './construction-hook.js';
+import { CONSTRUCTORS_NEEDED } from './constructors-needed.js';
 import { SparseFormatError } from './errors.js';
 import {
   type checkLevelMap,

@@ -8,7 +8,7 @@
  * constructors (construction.ts), with them: only a tensor those constructors built can hold
  * one, so a tfjs op given a tensor leaves their code out of an app's bundle.
  */
-import { CONSTRUCTORS_NEEDED } from '../construction-hook.js';
+import { CONSTRUCTORS_NEEDED } from '../constructors-needed.js';
 import { COMPRESSED_LEVELS } from './compressed.js';
 import { DENSE } from './dense.js';
 import type { LevelFormat } from './level-format.js';
