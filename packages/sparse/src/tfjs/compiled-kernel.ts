@@ -146,6 +146,37 @@ export function kernelSpelling(
   ].join('\u0000');
 }
 
+/**
+ * What `spelling` spells (the inverse of {@link kernelSpelling}): the expression, the
+ * attributes that select a kernel (the operands' names, shapes and scalars, which it leaves
+ * out, empty) and the value dtype.
+ */
+export function spelledKernel(spelling: string): {
+  readonly expr: string;
+  readonly attrs: SparseKernelAttrs;
+  readonly dtype: 'float32' | 'int32';
+} {
+  const [expr, formats, vectorLength, vla, simd, half, vscale, engine, dtype] = spelling.split(
+    '\u0000',
+  ) as string[];
+  return {
+    expr: expr as string,
+    attrs: {
+      inputNames: [],
+      formats: formats as string,
+      shapes: {},
+      scalars: {},
+      vectorLength: Number(vectorLength),
+      enableVLAVectorization: vla === 'true',
+      enableSIMDIndex32: simd === 'true',
+      halfWidthShortReductions: half === 'true',
+      vscale: Number(vscale),
+      engine: engine as string,
+    },
+    dtype: dtype as 'float32' | 'int32',
+  };
+}
+
 /** Prepared kernels by spelling (revived on first use). */
 const PREPARED = new Map<string, PreparedKernel | CompiledSparseKernel>();
 /**

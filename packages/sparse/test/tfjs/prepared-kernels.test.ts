@@ -26,7 +26,12 @@ import {
 import { bindArguments, type KernelOperand, SparseTensor, SparsifyError } from '../../src/index.js';
 import { argumentsAlwaysFromShapes } from '../../src/tfjs/call-arguments.js';
 import { compileSparseKernel, installSparseCompilerRoute } from '../../src/tfjs/compile-route.js';
-import { installSparseCompiler, SPARSE_COMPILER_ENTRY } from '../../src/tfjs/compiled-kernel.js';
+import {
+  installSparseCompiler,
+  kernelSpelling,
+  SPARSE_COMPILER_ENTRY,
+  spelledKernel,
+} from '../../src/tfjs/compiled-kernel.js';
 import { installDeriver } from '../../src/tfjs/gradients/derivation.js';
 import {
   lastSparseKernelRun,
@@ -146,6 +151,14 @@ describe('the committed prepared modules', () => {
     expect(forwardKernels).toBeGreaterThan(0);
   });
 
+  it('are keyed by spellings that read back as what they spell', () => {
+    for (const data of PREPARED) {
+      const { expr, attrs, dtype } = spelledKernel(data.spelling);
+      expect([expr, dtype]).toEqual([data.expr, data.dtype]);
+      expect(kernelSpelling(expr, attrs, dtype)).toBe(data.spelling);
+    }
+  });
+
   it('give webgpu no passes for what it runs in another form', () => {
     const keys = WEBGPU_PASSES.map(([key]) => key.split('\u0000')[0] as string);
     // Sampled gradients (webgpu gathers the whole output-major gradient at the entries instead).
@@ -156,21 +169,7 @@ describe('the committed prepared modules', () => {
 });
 
 /** The attributes a prepared kernel's spelling spells (see kernelSpelling). */
-function attrsOf(spelling: string): SparseKernelAttrs {
-  const [, formats, vl, vla, simd, half, vscale, engine] = spelling.split('\u0000') as string[];
-  return {
-    inputNames: [],
-    formats: formats as string,
-    shapes: {},
-    scalars: {},
-    vectorLength: Number(vl),
-    enableVLAVectorization: vla === 'true',
-    enableSIMDIndex32: simd === 'true',
-    halfWidthShortReductions: half === 'true',
-    vscale: Number(vscale),
-    engine: engine as string,
-  };
-}
+const attrsOf = (spelling: string): SparseKernelAttrs => spelledKernel(spelling).attrs;
 
 type Shape = 'random' | 'empty' | 'skewed';
 

@@ -26,6 +26,7 @@ import {
   type CompiledSparseKernel,
   compiledSparseKernel,
   type PreparedKernel,
+  spelledKernel,
 } from '../compiled-kernel.js';
 import { addPreparedDerivations, type Derivation } from '../gradients/derivation.js';
 import type { OperandFormat } from '../sparse-inputs.js';
@@ -91,18 +92,16 @@ const NO_LOOPS = Object.freeze({ operations: Object.freeze([]) });
 
 /** The {@link CompiledSparseKernel} of prepared kernel `data`. */
 export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
-  // The fields of kernelSpelling, in its order.
-  const [expr, formats, vectorLength, vla, simd, half, vscale, engine, dtype] = data.spelling.split(
-    '\u0000',
-  ) as string[];
-  const plan = planOf(data.plan, expr as string);
+  const { expr, attrs, dtype } = spelledKernel(data.spelling);
+  const plan = planOf(data.plan, expr);
+  const { vectorLength, enableVLAVectorization, enableSIMDIndex32, vscale, engine } = attrs;
   const options = {
-    vectorLength: Number(vectorLength),
-    enableVLAVectorization: vla === 'true',
-    enableSIMDIndex32: simd === 'true',
-    halfWidthShortReductions: half === 'true',
-    vscale: Number(vscale),
-    engine: engine as string,
+    vectorLength,
+    enableVLAVectorization,
+    enableSIMDIndex32,
+    halfWidthShortReductions: attrs.halfWidthShortReductions,
+    vscale,
+    engine,
     valueType: plan.valueType,
   } as CompiledSparseKernel['options'];
   const wasm = data.wasm;
@@ -118,17 +117,11 @@ export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
   };
   // Without an image: the compiler's kernel of the same spelling (a typed error naming its
   // entry where none is installed).
-  const compilers = () =>
-    compiledSparseKernel(
-      expr as string,
-      { ...options, formats: formats as string, inputNames: [], shapes: {}, scalars: {} },
-      dtype as 'float32',
-      true,
-    );
+  const compilers = () => compiledSparseKernel(expr, attrs, dtype, true);
   let run: EngineCall | undefined;
   return Object.freeze({
     key: data.spelling,
-    expr: expr as string,
+    expr,
     kernel: {
       module: NO_LOOPS,
       functionName: data.functionName,
@@ -148,8 +141,8 @@ export function revivedKernel(data: PreparedKernelData): CompiledSparseKernel {
           ? undefined
           : instantiateWasmKernelOnMemory(image, memory),
     options,
-    dtype: dtype as 'float32' | 'int32',
-    formats: JSON.parse(formats as string) as Record<string, OperandFormat>,
+    dtype,
+    formats: JSON.parse(attrs.formats) as Record<string, OperandFormat>,
     passesOnly: image === undefined,
   });
 }
