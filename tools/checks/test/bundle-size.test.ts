@@ -96,9 +96,10 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // operand-window.ts and output-window.ts hold the hooks the ops keep); only converting block
 // tensors (sparse-tensor/level-map) stays. The GPU backends'
 // operand forms (row-major-forms.ts, webgpu/dot-products.ts) come with the GPU kernels only.
-// Every op row meets the goal (cpu 21.5 to 24.3, wasm + spmv 23.6, an op's own GPU entry
-// 26.7 to 31.2, the full webgl entry 31.7, the full webgpu entry 33.5, which carries every op's
-// prepared WGSL and webgpu forms, 3.4 KiB over register-webgpu/spmv). The webgpu forms
+// Every op row but one meets the goal (cpu 21.6 to 24.4, wasm 22.1 to 24.7, an op's own GPU
+// entry 26.7 to 31.3, the full webgl entry 29.8 to 32.8, the full webgpu entry 31.5 to 34.1):
+// the full webgpu entry, which carries every op's prepared WGSL and webgpu forms (3.2-3.7 KiB
+// over an op's own entry), with sparseDot is 34.6 (see OVER_GOAL). The webgpu forms
 // (gradients' output-major kernels, sparseDot's entry products) always run as passes, so they
 // ship without a host image (prepared/prepared-kernel.ts): 1.2 off the full webgpu entry.
 // The GPU entries run the prepared kernels' passes, generated with them as data (one module per
@@ -135,17 +136,25 @@ const uses = (register: string, entry: string, names: readonly string[]) =>
 // matrix format (CSC, COO, DCSR, DCSC beside CSR) would cost about 7 KiB more per op (spmv's
 // table: 2.8 KiB for CSR, 9.8 for all five), which is why other formats take the compiler (or
 // could be converted to CSR on the host first).
-const SPARSE_OP_BUDGET_KIB: Readonly<Record<string, number>> = {
-  spmv: 23.5,
-  spmm: 23.2,
-  sddmm: 24.1,
-  sparseDot: 24.5,
-  sparseToDense: 21.7,
+/** Each full register entry (`register-<backend>`) beside each op. */
+const SPARSE_BUDGET_KIB: Readonly<Record<Backend, Record<string, number>>> = {
+  cpu: { spmv: 23.6, spmm: 23.3, sddmm: 24.2, sparseDot: 24.6, sparseToDense: 21.8 },
+  wasm: { spmv: 23.9, spmm: 23.7, sddmm: 24.6, sparseDot: 24.9, sparseToDense: 22.3 },
+  webgl: { spmv: 32.0, spmm: 31.7, sddmm: 32.5, sparseDot: 33.0, sparseToDense: 30.0 },
+  webgpu: { spmv: 33.6, spmm: 33.4, sddmm: 34.3, sparseDot: 34.8, sparseToDense: 31.7 },
 };
-const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
-  wasm: 23.8,
-  webgl: 31.9,
-  webgpu: 33.7,
+
+/**
+ * The op rows over the 35 KB goal, each with why: the test fails when another row passes the
+ * goal, and when one of these comes within it (then it leaves this list).
+ */
+const OVER_GOAL: Readonly<Record<string, string>> = {
+  // The full webgpu entry carries every op's passes and forms (3.4 KiB over an op's own entry),
+  // and sparseDot's own kernels are the largest (8 prepared kernels, 3.6 KiB: the sparse and
+  // dense dot products and their sampled gradients, each in float32 and int32), which webgpu
+  // never runs (it sums entry products and takes output-major gradients) but the op, shared by
+  // every backend, imports. register-webgpu/sparseDot meets the goal.
+  '@tilekit/sparse/tfjs/register-webgpu + sparseDot': '34.6 KiB',
 };
 /**
  * The compiler entry beside cpu + spmv: every format, dtype and option compiles. It grows with
@@ -155,7 +164,7 @@ const SPARSE_BUDGET_KIB: Readonly<Record<Exclude<Backend, 'cpu'>, number>> = {
  * path, to 125.8; the level types and maps the constructors register, to 126.2); the op rows
  * above do not.
  */
-const SPARSE_COMPILER_BUDGET_KIB = 126.4;
+const SPARSE_COMPILER_BUDGET_KIB = 126.5;
 
 /**
  * cpu + spmv + `TfSparseTensor.fromCoordinates`, the constructor a tfjs user calls first: the
@@ -167,7 +176,7 @@ const SPARSE_COMPILER_BUDGET_KIB = 126.4;
  * about 1.8 and `toDense` 1.1 (its prepared kernels 1.0); the clamping of storage on a GPU runs
  * tfjs's kernels without their op wrappers.
  */
-const SPARSE_FIRST_APP_BUDGET_KIB = 35.2;
+const SPARSE_FIRST_APP_BUDGET_KIB = 35.3;
 
 /**
  * An op's own GPU register entry (register-webgl/spmv, ...) beside that op: its kernels and only
@@ -175,8 +184,8 @@ const SPARSE_FIRST_APP_BUDGET_KIB = 35.2;
  * WGSL 0.7-1.3).
  */
 const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<string, number>>> = {
-  webgl: { spmv: 28.7, spmm: 29.3, sddmm: 30.3, sparseDot: 29.0, sparseToDense: 26.9 },
-  webgpu: { spmv: 30.3, spmm: 29.8, sddmm: 31.4, sparseDot: 31.0, sparseToDense: 28.3 },
+  webgl: { spmv: 28.8, spmm: 29.4, sddmm: 30.3, sparseDot: 29.1, sparseToDense: 26.9 },
+  webgpu: { spmv: 30.4, spmm: 29.9, sddmm: 31.5, sparseDot: 31.1, sparseToDense: 28.3 },
 };
 
 /**
@@ -205,7 +214,7 @@ const CASES: readonly BundleCase[] = [
     name: `@tilekit/sparse/tfjs/register-cpu + ${op}`,
     backend: 'cpu' as const,
     code: uses('@tilekit/sparse/tfjs/register-cpu', '@tilekit/sparse/tfjs', [op]),
-    budgetKiB: SPARSE_OP_BUDGET_KIB[op] as number,
+    budgetKiB: SPARSE_BUDGET_KIB.cpu[op] as number,
     opRow: true as const,
   })),
   {
@@ -229,13 +238,15 @@ const CASES: readonly BundleCase[] = [
     code: `import { SparseTensor } from '@tilekit/sparse';\nconsole.log(SparseTensor.fromCoordinates([[0, 1]], [1], [2, 2]).convert('CSC'));\n`,
     budgetKiB: SPARSE_HOST_ENTRY_BUDGET_KIB,
   },
-  ...(['wasm', 'webgl', 'webgpu'] as const).map((backend) => ({
-    name: `@tilekit/sparse/tfjs/register-${backend} + spmv`,
-    backend,
-    code: uses(`@tilekit/sparse/tfjs/register-${backend}`, '@tilekit/sparse/tfjs', ['spmv']),
-    budgetKiB: SPARSE_BUDGET_KIB[backend],
-    opRow: true as const,
-  })),
+  ...(['wasm', 'webgl', 'webgpu'] as const).flatMap((backend) =>
+    SPARSE_OPS.map((op) => ({
+      name: `@tilekit/sparse/tfjs/register-${backend} + ${op}`,
+      backend,
+      code: uses(`@tilekit/sparse/tfjs/register-${backend}`, '@tilekit/sparse/tfjs', [op]),
+      budgetKiB: SPARSE_BUDGET_KIB[backend][op] as number,
+      opRow: true as const,
+    })),
+  ),
   ...(['webgl', 'webgpu'] as const).flatMap((backend) =>
     SPARSE_OPS.map((op) => ({
       name: `@tilekit/sparse/tfjs/register-${backend}/${op} + ${op}`,
@@ -287,6 +298,7 @@ describe('bundle size of each register entry and op in a Vite production build',
     const baseline = (backend: Backend) => bundles[BACKENDS.indexOf(backend)]!.gzipBytes;
     const rows: string[] = [];
     const over: string[] = [];
+    const overGoal: string[] = [];
     CASES.forEach((c, i) => {
       const bundle = bundles[BACKENDS.length + i]!;
       const added = (bundle.gzipBytes - baseline(c.backend)) / 1024;
@@ -295,7 +307,8 @@ describe('bundle size of each register entry and op in a Vite production build',
       );
       // Each import adds code: a case that adds nothing measured the wrong app.
       expect(added, c.name).toBeGreaterThan(0.5);
-      if (added > c.budgetKiB || (c.opRow && added > SPARSE_OP_GOAL_KIB)) over.push(rows.at(-1)!);
+      if (added > c.budgetKiB) over.push(rows.at(-1)!);
+      if (c.opRow && added > SPARSE_OP_GOAL_KIB) overGoal.push(c.name);
       // The transposition on WebAssembly comes with the package's main entry, and only with it.
       if (c.name.startsWith('@tilekit/sparse'))
         expect(bundle.code.includes(TRANSPOSITION_HEX), `${c.name}: the wasm transposition`).toBe(
@@ -311,6 +324,9 @@ describe('bundle size of each register entry and op in a Vite production build',
     });
     console.log(rows.join('\n'));
     expect(over).toEqual([]);
+    expect(overGoal, `op rows over the ${SPARSE_OP_GOAL_KIB.toFixed(2)} KiB goal`).toEqual(
+      Object.keys(OVER_GOAL),
+    );
   }, 900_000);
 });
 

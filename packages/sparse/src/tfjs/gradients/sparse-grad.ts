@@ -49,6 +49,23 @@ function forwardOperands(
   return { operands, formats };
 }
 
+/** A copy of one operand in its own index order, as the output-major rewriter prints it. */
+const COPY = /^\w+\(([\w,]*)\) = (\w+)\(\1\)$/;
+
+/**
+ * The dense operand a kernel `expr` only copies, element for element (sparseToDense's gradient
+ * in output-major form is the dense output gradient itself), or undefined: such a kernel need
+ * not run.
+ */
+function copiedOperand(
+  expr: string,
+  operands: Readonly<Record<string, KernelOperand>>,
+): tf.Tensor | undefined {
+  const match = COPY.exec(expr);
+  const operand = match === null ? undefined : operands[match[2] as string];
+  return operand instanceof tf.Tensor ? operand : undefined;
+}
+
 /**
  * Runs derivative kernel `derivation` with the forward operands it reads, its output gradient
  * = `dy`; with `outputMajor`, in the dense output-major form (see output_major.ts) where it has
@@ -75,6 +92,8 @@ function runDerivative(
     expr = major.expr;
     // The output-major form's operands are the forward ones, rewritten (output-major.ts).
     used = major.operands as Record<string, KernelOperand>;
+    const copied = copiedOperand(expr, used);
+    if (copied !== undefined) return copied;
   }
   const sparse = new Set(Object.keys(used).filter((name) => isTfSparseTensor(used[name])));
   return runSparseKernel(
