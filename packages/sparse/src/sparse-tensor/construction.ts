@@ -24,7 +24,7 @@ import { SparseStorageError } from './errors.js';
 import { defaultFormat, type FormatSpec, installLevelMapCheck, resolveFormat } from './format.js';
 import { checkLevelMap } from './level-map.js';
 import { LOOSE_COMPRESSED_LEVELS } from './levels/loose-compressed.js';
-import { registerLevelTypes } from './levels/registry.js';
+import { registerConstructorLevelTypes } from './levels/registry.js';
 import { structuredLevel } from './levels/structured.js';
 import { entriesOfSource } from './source-forms.js';
 import { type StoredValue, type ValueArray, valueArrayOf } from './storage-arrays.js';
@@ -134,6 +134,6 @@ const CONSTRUCTION: SparseTensorConstruction = Object.freeze({
 export function installSparseTensorConstruction(): void {
   installConstruction(CONSTRUCTION);
   // The level types and block maps only tensors built here hold (see levels/registry.ts).
-  registerLevelTypes(LOOSE_COMPRESSED_LEVELS, [structuredLevel]);
+  registerConstructorLevelTypes(LOOSE_COMPRESSED_LEVELS, [structuredLevel]);
   installLevelMapCheck(checkLevelMap);
 }

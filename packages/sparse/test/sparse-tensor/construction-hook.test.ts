@@ -184,6 +184,10 @@ describe('the format layer without the construction installed', () => {
     installSparseTensorConstruction();
     for (const spelling of LEVEL_SPELLINGS.map(concrete))
       expect(lookupLevel(spelling)?.spelling, spelling).toBe(spelling);
+    // A spelling of theirs that names no level is then simply unknown.
+    const { levelOf } = await import('../../src/sparse-tensor/format.js');
+    for (const bad of ['structured[5, 2]', 'structured[0, 4]', 'loose_compressed(unique)'])
+      expect(() => levelOf(bad as never), bad).toThrow(/unknown level type/);
   });
 });
 

@@ -46,13 +46,20 @@ const LEVELS = new Map<string, LevelFormat>(
 /** Level types whose spelling carries parameters: the level object of a spelling, if theirs. */
 const LEVEL_FAMILIES: ((spelling: string) => LevelFormat | undefined)[] = [];
 
-/** Registers level types (`levels`) and families of them (registering one again does nothing). */
-export function registerLevelTypes(
+/** Whether the constructors' level types are registered (see the module comment). */
+let constructorLevelsRegistered = false;
+
+/**
+ * Registers the level types the constructors' entries bring (`levels`) and families of them
+ * (registering one again does nothing).
+ */
+export function registerConstructorLevelTypes(
   levels: readonly LevelFormat[],
   families: readonly ((spelling: string) => LevelFormat | undefined)[],
 ): void {
   for (const level of levels) LEVELS.set(level.spelling, level);
   for (const family of families) if (!LEVEL_FAMILIES.includes(family)) LEVEL_FAMILIES.push(family);
+  constructorLevelsRegistered = true;
 }
 
 /** The level object of a spelling (`undefined` for an unknown or unregistered one). */
@@ -73,7 +80,9 @@ export function lookupLevel(spelling: unknown): LevelFormat | undefined {
  * import.
  */
 export function missingLevelProblem(spelling: unknown, unknown: string): string {
-  return typeof spelling === 'string' && REGISTERED_WITH_CONSTRUCTORS.test(spelling)
+  return !constructorLevelsRegistered &&
+    typeof spelling === 'string' &&
+    REGISTERED_WITH_CONSTRUCTORS.test(spelling)
     ? `level type '${spelling}' comes with ${CONSTRUCTORS_NEEDED}`
     : unknown;
 }
