@@ -43,10 +43,13 @@ const SHAPE_MADE: ReadonlySet<KernelParameter['kind']> = new Set([
  * operand (which a call may give as a tensor).
  */
 export function argumentsAlwaysFromShapes(kernel: SparseKernel): boolean {
+  return !hostMadeOperands(kernel) && kernel.parameters.every((p) => SHAPE_MADE.has(p.kind));
+}
+
+/** Whether `kernel` reads a temporary or an operand in another level order (made on the host). */
+function hostMadeOperands(kernel: SparseKernel): boolean {
   return (
-    kernel.plan.temporaries.length === 0 &&
-    kernel.plan.inputs.every((t) => t.source === undefined) &&
-    kernel.parameters.every((p) => SHAPE_MADE.has(p.kind))
+    kernel.plan.temporaries.length > 0 || kernel.plan.inputs.some((t) => t.source !== undefined)
   );
 }
 
@@ -57,8 +60,7 @@ export function argumentsAlwaysFromShapes(kernel: SparseKernel): boolean {
  */
 export function callArguments(call: SparseCall): CallArguments | undefined {
   const { kernel, formats } = call.compiled;
-  if (kernel.plan.temporaries.length > 0 || kernel.plan.inputs.some((t) => t.source !== undefined))
-    return undefined;
+  if (hostMadeOperands(kernel)) return undefined;
   const shapes: Record<string, readonly number[]> = {};
   const shapeOf = (name: string, rank: number): readonly number[] =>
     formats[name] !== undefined
