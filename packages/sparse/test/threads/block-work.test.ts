@@ -233,27 +233,31 @@ describe('a worker woken by a message just before a call', () => {
   }, 60_000);
 });
 
-/** The threads of this process (Linux). */
-const threadCount = () => readdirSync('/proc/self/task').length;
+/** The ids of this process's threads (Linux). */
+const threadIds = () => new Set(readdirSync('/proc/self/task'));
 
-/** The thread count once it held still for 300 ms (pools still loading start more threads). */
-async function stableThreadCount(): Promise<number> {
-  let last = threadCount();
+/** The thread ids once their count held still for 300 ms (pools still loading start more). */
+async function stableThreadIds(): Promise<Set<string>> {
+  let last = threadIds();
   for (let same = 0, k = 0; same < 6 && k < 200; k++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = threadCount();
-    same = now === last ? same + 1 : 0;
+    const now = threadIds();
+    same = now.size === last.size ? same + 1 : 0;
     last = now;
   }
   return last;
 }
 
-async function settledThreadCount(target: number): Promise<number> {
-  // A worker's thread ends shortly after terminate() resolves.
-  for (let k = 0; k < 100 && threadCount() > target; k++) {
+/** How many of `ids` have ended, waiting up to 2 s for `count` of them to (a worker's thread ends shortly after terminate() resolves). */
+async function endedThreads(ids: readonly string[], count: number): Promise<number> {
+  const ended = () => {
+    const live = threadIds();
+    return ids.filter((id) => !live.has(id)).length;
+  };
+  for (let k = 0; k < 100 && ended() < count; k++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return threadCount();
+  return ended();
 }
 
 describe('disposal', () => {
@@ -263,17 +267,20 @@ describe('disposal', () => {
     const A = randomMatrix(random, 3000, 500, 30_000, 'rmat', 'float64');
     const x = { data: denseOf(random, 500, 'float64'), shape: [500] };
     for (const threads of [2, 4]) {
-      const before = await stableThreadCount();
+      const before = await stableThreadIds();
       const pool = await SparseThreadPool.create({ threads, minBlockWork: 0 });
       const { spmv } = kernelsOf(pool, 'f64');
       expectLikeRunKernel(spmv, { A, x });
-      // Once the workers have loaded (no more threads starting), calls they take part in.
-      expect(await stableThreadCount()).toBeGreaterThanOrEqual(before + threads - 1);
+      // Once the workers have loaded (no more threads starting), calls they take part in. The
+      // threads started meanwhile are the workers' (and any the runtime started at that time,
+      // which is why the test follows these ids rather than the process's thread count).
+      const started = [...(await stableThreadIds())].filter((id) => !before.has(id));
+      expect(started.length).toBeGreaterThanOrEqual(threads - 1);
       for (let call = 0; call < 20; call++) expectLikeRunKernel(spmv, { A, x });
       expect(spmv.lastCallThreads).toBe(threads);
       // Disposed at once after the last call: the workers are still looking (spin-wait.ts).
       await pool.dispose();
-      expect(await settledThreadCount(before)).toBeLessThanOrEqual(before);
+      expect(await endedThreads(started, threads - 1)).toBeGreaterThanOrEqual(threads - 1);
     }
   }, 60_000);
 });
