@@ -5,27 +5,34 @@
 import type { Operation, Replacement } from '@tilekit/loop-ir';
 import { IRMapping, remapOperation } from '@tilekit/loop-ir';
 
+/** Ops whose body may run more than once per call of the function. */
+const REPEATING_OPS = new Set(['scf.for', 'scf.while']);
+
 /** One loop of a function: its pre-order position, nesting depth and the op itself. */
 interface LoopSite {
   readonly position: number;
+  /** Enclosing `scf.for` loops. */
   readonly depth: number;
+  /** Whether an enclosing loop (`scf.for` or `scf.while`) may run it more than once per call. */
+  readonly repeated: boolean;
   readonly op: Operation;
 }
 
 /** Every `scf.for` under `root` in pre-order, with depths (0 = not nested in a loop). */
 export function listLoops(root: Operation): LoopSite[] {
   const out: LoopSite[] = [];
-  const visit = (op: Operation, depth: number): void => {
+  const visit = (op: Operation, depth: number, repeated: boolean): void => {
     const isLoop = op.name === 'scf.for';
-    if (isLoop) out.push({ position: out.length, depth, op });
+    if (isLoop) out.push({ position: out.length, depth, repeated, op });
+    const repeats = repeated || REPEATING_OPS.has(op.name);
     for (const region of op.regions) {
       for (const block of region.blocks) {
-        for (const inner of block.operations) visit(inner, isLoop ? depth + 1 : depth);
+        for (const inner of block.operations) visit(inner, isLoop ? depth + 1 : depth, repeats);
       }
     }
   };
   for (const region of root.regions) {
-    for (const block of region.blocks) for (const op of block.operations) visit(op, 0);
+    for (const block of region.blocks) for (const op of block.operations) visit(op, 0, false);
   }
   return out;
 }

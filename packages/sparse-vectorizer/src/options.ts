@@ -15,10 +15,12 @@ export interface VectorizeOptions {
   /** Keep 32-bit coordinates as 32-bit gather/scatter indices instead of widening to i64. */
   readonly enableSIMDIndex32?: boolean;
   /**
-   * Not an MLIR option (default false): a reduction loop of at most `floor(vl / 2)` iterations
-   * (a short sparse row) runs as one masked step of `floor(vl / 2)` lanes instead of `vl`, and
-   * one of at most `floor(vl / 4)` as the scalar loop, with bit-identical results
-   * (fixed-length vectors only; see short-reduction.ts).
+   * Not an MLIR option (default false): a reduction loop inside another loop (so run once per
+   * row of a matrix, say) that has at most `floor(vl / 2)` iterations (a short sparse row) runs
+   * as one masked step of `floor(vl / 2)` lanes instead of `vl`, and one of at most
+   * `floor(vl / 4)` as the scalar loop, with bit-identical results (fixed-length vectors only;
+   * see short-reduction.ts). A reduction run once per call (a dot product) keeps the
+   * full-width code alone: the short path would save it at most one partial step.
    */
   readonly halfWidthShortReductions?: boolean;
 }

@@ -1,5 +1,7 @@
 /**
- * The short paths of a vectorized reduction (option `halfWidthShortReductions`). A reduction
+ * The short paths of a vectorized reduction (option `halfWidthShortReductions`), for reduction
+ * loops that another loop runs repeatedly (vectorize.ts: a reduction run once per call would
+ * gain at most one partial step and carry both paths' code). A reduction
  * loop of `n <= h = floor(vl / 2)` iterations runs as one masked vector step in which every
  * lane past `n` keeps its initial value; a sparse row of a few entries pays for `vl` lanes of
  * loads, gathers, arithmetic and horizontal reduction. The short path does that one step on

@@ -95,7 +95,10 @@ function vectorizeFunction(
     const site = listLoops(func)[position];
     if (site === undefined) throw new Error('internal: loop positions changed during rewriting');
     const defs: ReadonlyMap<Value, Operation> = definingOps(func);
-    const result = rewriteForOp(site.op, defs, vl);
+    // The short path pays off over many short reductions (a matrix's rows); one that runs once
+    // per call (a dot product) would gain at most one partial step and carry both paths' code.
+    const siteVl = site.repeated ? vl : { ...vl, halfWidthShortReductions: false };
+    const result = rewriteForOp(site.op, defs, siteVl);
     const where = { function: name, loop: position, depth: site.depth };
     if ('replacement' in result) {
       func = replaceOperation(func, site.op, result.replacement);

@@ -21,10 +21,17 @@ export interface CsrRowReduction {
 }
 
 /**
- * The kernel's text: an outer row loop around the reduction loop the sparsifier marks
+ * What runs the row reduction: a loop over the rows (`scf.for`, as the sparsifier emits, or an
+ * `scf.while` counting them), or nothing around it, so that it reduces row 0 once per call
+ * (`once`, or `scf.if`: guarded by `rows > 0`).
+ */
+export type RowDriver = 'scf.for' | 'scf.while' | 'scf.if' | 'once';
+
+/**
+ * The kernel's text: a row loop (or `driver`) around the reduction loop the sparsifier marks
  * (`"Emitted from" = "linalg.generic"`), positions and coordinates widened to index.
  */
-export function csrRowReductionText(c: CsrRowReduction): string {
+export function csrRowReductionText(c: CsrRowReduction, driver: RowDriver = 'scf.for'): string {
   const t = c.element;
   const toIndex = (v: string, from: string, out: string) =>
     from === 'i64'
@@ -33,11 +40,7 @@ export function csrRowReductionText(c: CsrRowReduction): string {
       ${out} = arith.index_cast ${out}w : i64 to index`;
   const init = c.init === 'argument' ? '%r0' : '%rc';
   const constant = c.init === 'argument' ? '' : `  %rc = arith.constant ${c.init} : ${t}\n`;
-  return `func.func @k(%pos: memref<?x${c.pos}>, %crd: memref<?x${c.crd}>, %val: memref<?x${t}>, %x: memref<?x${t}>, %y: memref<?x${t}>, %r0: ${t}, %rows: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-${constant}  scf.for %i = %c0 to %rows step %c1 {
-    %p0 = memref.load %pos[%i] : memref<?x${c.pos}>
+  const row = `    %p0 = memref.load %pos[%i] : memref<?x${c.pos}>
     ${toIndex('%p0', c.pos, '%lo')}
     %i1 = arith.addi %i, %c1 : index
     %p1 = memref.load %pos[%i1] : memref<?x${c.pos}>
@@ -52,7 +55,30 @@ ${constant}  scf.for %i = %c0 to %rows step %c1 {
       scf.yield %n : ${t}
     } {"Emitted from" = "linalg.generic"}
     memref.store %s, %y[%i] : memref<?x${t}>
-  } {"Emitted from" = "linalg.generic"}
-  return
+`;
+  const rows = {
+    'scf.for': `  scf.for %i = %c0 to %rows step %c1 {
+${row}  } {"Emitted from" = "linalg.generic"}
+`,
+    'scf.while': `  %end = scf.while (%w = %c0) : (index) -> index {
+    %more = arith.cmpi ult, %w, %rows : index
+    scf.condition(%more) %w : index
+  } do {
+  ^bb0(%i: index):
+${row}    scf.yield %i1 : index
+  }
+`,
+    'scf.if': `  %any = arith.cmpi ugt, %rows, %c0 : index
+  scf.if %any {
+    %i = arith.constant 0 : index
+${row}  }
+`,
+    once: `  %i = arith.constant 0 : index
+${row}`,
+  }[driver];
+  return `func.func @k(%pos: memref<?x${c.pos}>, %crd: memref<?x${c.crd}>, %val: memref<?x${t}>, %x: memref<?x${t}>, %y: memref<?x${t}>, %r0: ${t}, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+${constant}${rows}  return
 }`;
 }

@@ -13,6 +13,7 @@ import {
   type CsrRowReduction,
   csrRowReductionText,
   type ReductionElement,
+  type RowDriver,
 } from '@tilekit/test-support/csr-row-reduction';
 import { describe, expect, it } from 'vitest';
 import { VectorizeOptionsError, vectorize } from '../../src/index.js';
@@ -175,6 +176,37 @@ describe('halfWidthShortReductions', () => {
     );
     expect(scalarLoops).toHaveLength(1);
     expect(scalarLoops[0]?.attributes).toEqual({});
+  });
+
+  it('takes the short path only for a reduction a loop runs repeatedly, not for one run once per call', () => {
+    const drivers: readonly [RowDriver, boolean][] = [
+      ['scf.for', true],
+      ['scf.while', true],
+      ['once', false],
+      ['scf.if', false],
+    ];
+    for (const [k, c] of cases(3777, 16).entries()) {
+      for (const [driver, repeated] of drivers) {
+        const scalar = parseModule(csrRowReductionText(c, driver));
+        for (const vl of [4, 8]) {
+          const options = { vectorLength: vl, enableSIMDIndex32: true };
+          const full = vectorize(scalar, options);
+          const short = vectorize(scalar, { ...options, halfWidthShortReductions: true });
+          const where = `${driver} vl=${vl} ${JSON.stringify(c)}`;
+          const reduction = full.report.loops.find((loop) => loop.vectorized && loop.form === 'reduction');
+          expect(reduction, where).toMatchObject({ vectorized: true });
+          const guards = (m: Module) =>
+            opsNamed(m, 'scf.if').length - (driver === 'scf.if' ? 1 : 0);
+          expect(guards(full.module), where).toBe(0);
+          expect(guards(short.module), where).toBe(repeated ? 2 : 0);
+          if (!repeated) expect(printModule(short.module), where).toBe(printModule(full.module));
+          for (const seed of [k, k + 500])
+            expect(outputBytes(short.module, c, vl, seed), where).toBe(
+              outputBytes(full.module, c, vl, seed),
+            );
+        }
+      }
+    }
   });
 
   it('changes nothing when off (the MLIR pass), under VLA, or at vl=1', () => {

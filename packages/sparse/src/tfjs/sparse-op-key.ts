@@ -19,8 +19,9 @@ export interface SparseOpOptions {
   readonly enableVLAVectorization?: boolean;
   readonly enableSIMDIndex32?: boolean;
   /**
-   * A vectorized reduction of at most `vectorLength / 2` iterations (a short sparse row) runs on
-   * half as many lanes, and one of at most `vectorLength / 4` as the scalar loop (default true),
+   * A vectorized reduction inside another loop (a matrix's row) of at most `vectorLength / 2`
+   * iterations (a short sparse row) runs on half as many lanes, and one of at most
+   * `vectorLength / 4` as the scalar loop (default true),
    * with bit-identical results: the vectorizer's
    * `halfWidthShortReductions`. `false` emits the full-width code `mlir-opt-22` emits.
    */
