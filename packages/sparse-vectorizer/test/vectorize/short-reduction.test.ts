@@ -193,7 +193,9 @@ describe('halfWidthShortReductions', () => {
           const full = vectorize(scalar, options);
           const short = vectorize(scalar, { ...options, halfWidthShortReductions: true });
           const where = `${driver} vl=${vl} ${JSON.stringify(c)}`;
-          const reduction = full.report.loops.find((loop) => loop.vectorized && loop.form === 'reduction');
+          const reduction = full.report.loops.find(
+            (loop) => loop.vectorized && loop.form === 'reduction',
+          );
           expect(reduction, where).toMatchObject({ vectorized: true });
           const guards = (m: Module) =>
             opsNamed(m, 'scf.if').length - (driver === 'scf.if' ? 1 : 0);
