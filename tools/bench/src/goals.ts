@@ -11,14 +11,17 @@
  * - `<= 10 ms`: ours takes at most that long per call (its median).
  *
  * A baseline is named by words of its label (`the JavaScript loop` names
- * `hand-written JavaScript CSR loop`); `baseline` names the only one.
+ * `hand-written JavaScript CSR loop`); `baseline` names the only one. A clause that names no
+ * baseline of its case, or several, is `misnamed`: a goal the harness could never judge, which
+ * {@link misnamedClauses} finds before anything is measured (a case whose run measures no
+ * baseline, an external one being missing, leaves its clauses unchecked instead).
  */
 import type { CaseResult } from './case-result.js';
 
 /** The verdict on one clause of a goal. */
 export interface GoalVerdict {
   readonly clause: string;
-  readonly status: 'met' | 'missed' | 'unchecked';
+  readonly status: 'met' | 'missed' | 'unchecked' | 'misnamed';
   /** The measured figure the clause was judged on, or why it could not be checked. */
   readonly detail: string;
 }
@@ -27,21 +30,32 @@ const FILLER = new Set(['the', 'a', 'an', 'of', 'on', 'as', 'than', 'x']);
 const words = (text: string) =>
   text
     .toLowerCase()
-    .replace(/[()[\],]/g, ' ')
+    .replace(/[()[\],:]/g, ' ')
     .split(/\s+/)
     .filter((word) => /[a-z0-9]/.test(word) && !FILLER.has(word));
 
-/** The index of the one baseline `name` names, or a reason it names none or several. */
-function baselineNamed(result: CaseResult, name: string): number | string {
+/**
+ * The index of the one baseline `name` names, or why it names none or several (`unchecked`
+ * where the run measured no baseline, as when an external one such as scipy is missing).
+ */
+function baselineNamed(
+  result: CaseResult,
+  name: string,
+): number | { status: 'misnamed' | 'unchecked'; why: string } {
+  if (result.baselines.length === 0)
+    return { status: 'unchecked', why: 'no baseline was measured' };
   const wanted = words(name);
   if (wanted.length === 1 && wanted[0] === 'baseline') {
-    return result.baselines.length === 1 ? 0 : `'baseline' is ambiguous`;
+    return result.baselines.length === 1
+      ? 0
+      : { status: 'misnamed', why: `'baseline' is ambiguous` };
   }
   const matches = result.baselines
     .map((baseline, index) => ({ index, label: words(baseline.label) }))
     .filter(({ label }) => wanted.length > 0 && wanted.every((word) => label.includes(word)));
   if (matches.length === 1) return matches[0]!.index;
-  return matches.length === 0 ? `no baseline is '${name}'` : `several baselines are '${name}'`;
+  const why = matches.length === 0 ? `no baseline is '${name}'` : `several baselines are '${name}'`;
+  return { status: 'misnamed', why };
 }
 
 /** Judges "ratio against `name` >= `atLeast`" (or `> 1` when `strictlyAbove` is set). */
@@ -53,7 +67,7 @@ function judgeRatio(
   strictlyAbove = false,
 ): GoalVerdict {
   const index = baselineNamed(result, name);
-  if (typeof index === 'string') return { clause, status: 'unchecked', detail: index };
+  if (typeof index !== 'number') return { clause, status: index.status, detail: index.why };
   const ratio = result.ratios[index]!;
   const met = strictlyAbove ? ratio > atLeast : ratio >= atLeast;
   return {
@@ -71,7 +85,7 @@ function judgeTimeShare(
   share: number,
 ): GoalVerdict {
   const index = baselineNamed(result, name);
-  if (typeof index === 'string') return { clause, status: 'unchecked', detail: index };
+  if (typeof index !== 'number') return { clause, status: index.status, detail: index.why };
   const taken = 1 / result.ratios[index]!;
   return {
     clause,
@@ -106,7 +120,7 @@ function judgeClause(result: CaseResult, clause: string): GoalVerdict[] {
     const limit = Number(within[1]);
     const taken = result.ours.medianMs;
     const status = taken <= limit ? 'met' : 'missed';
-    return [{ clause, status, detail: `median ${taken.toFixed(2)} ms, goal <= ${limit} ms` }];
+    return [{ clause, status, detail: `median ${taken.toPrecision(3)} ms, goal <= ${limit} ms` }];
   }
   const atMost = /^<=\s*([\d.]+)x\s+(.+)$/.exec(text);
   if (atMost) return [judgeTimeShare(result, clause, atMost[2]!, Number(atMost[1]))];
@@ -127,4 +141,24 @@ export function judgeGoal(result: CaseResult): GoalVerdict[] {
     .map((clause) => clause.trim())
     .filter((clause) => clause !== '')
     .flatMap((clause) => judgeClause(result, clause));
+}
+
+/**
+ * The clauses of `goal` that name no baseline among `labels`, or several, each as
+ * `clause (why)`: judged against those labels before a run, so that a misspelt name fails the
+ * suite at once instead of leaving its goal unjudged after the measuring.
+ */
+export function misnamedClauses(goal: string, labels: readonly string[]): string[] {
+  const unmeasured: CaseResult = {
+    name: '',
+    goal,
+    items: 1,
+    ours: { label: '', medianMs: 1, samples: 1 },
+    baselines: labels.map((label) => ({ label, medianMs: 1, samples: 1 })),
+    ratios: labels.map(() => 1),
+    extra: {},
+  };
+  return judgeGoal(unmeasured)
+    .filter((verdict) => verdict.status === 'misnamed')
+    .map((verdict) => `${verdict.clause} (${verdict.detail})`);
 }

@@ -7,7 +7,7 @@
  */
 
 import type { CandidateResult, CaseResult } from './case-result.js';
-import { judgeGoal } from './goals.js';
+import { judgeGoal, misnamedClauses } from './goals.js';
 import { formatDuration, formatRate, median } from './stats.js';
 
 export type { CandidateResult, CaseResult } from './case-result.js';
@@ -175,6 +175,17 @@ export async function runSuite(
   suite: BenchSuite,
   options: BenchOptions = DEFAULT_BENCH_OPTIONS,
 ): Promise<SuiteResult> {
+  const misnamed = suite.cases.flatMap((c) =>
+    misnamedClauses(
+      c.goal ?? '',
+      c.baselines.map((b) => b.label),
+    ).map((clause) => `'${c.name}': ${clause}`),
+  );
+  if (misnamed.length > 0) {
+    throw new Error(
+      `suite '${suite.name}' states goals that name no baseline of their case, or several:\n${misnamed.join('\n')}`,
+    );
+  }
   await suite.setup?.();
   const cases: CaseResult[] = [];
   try {
@@ -218,7 +229,7 @@ export function formatSuite(result: SuiteResult): string[] {
   } else if (verdicts.length > 0) {
     const count = (status: string) => verdicts.filter((v) => v.status === status).length;
     lines.push(
-      `  goals: ${count('met')} met, ${count('missed')} MISSED, ${count('unchecked')} not checkable by the harness`,
+      `  goals: ${count('met')} met, ${count('missed')} MISSED, ${count('unchecked')} not checkable by the harness${count('misnamed') > 0 ? `, ${count('misnamed')} MISNAMED` : ''}`,
     );
   }
   return lines;
@@ -229,6 +240,7 @@ const GOAL_MARKS = {
   met: 'goal met:',
   missed: 'GOAL MISSED:',
   unchecked: 'goal not checked:',
+  misnamed: 'GOAL MISNAMED:',
 } as const;
 
 /** The same lines where the run cannot judge its goals: the figure, no verdict. */
@@ -236,4 +248,5 @@ const UNJUDGED_MARKS = {
   met: 'goal (not judged here):',
   missed: 'goal (not judged here):',
   unchecked: 'goal not checked:',
+  misnamed: 'GOAL MISNAMED:',
 } as const;
