@@ -71,11 +71,16 @@ interface KernelEntry extends BuiltKernel {
 /** Row blocks kept per shared tensor (a pool calls with a few row splits at most). */
 const BLOCKS_PER_TENSOR = 8;
 
+/** A shared array as a thread holds it (see the {@link BlockExecutor} constructor). */
+type HeldArray = ValueArray | BigInt64Array | WeakRef<ValueArray | BigInt64Array>;
+
 /** One thread's kernels, shared tensors and arrays, and its runs of row blocks. */
 export class BlockExecutor {
   readonly #kernels = new Map<number, KernelEntry>();
   readonly #tensors = new Map<number, SparseTensor>();
-  readonly #arrays = new Map<number, ValueArray | BigInt64Array>();
+  readonly #arrays = new Map<number, HeldArray>();
+  /** Whether arrays are held weakly (see the constructor). */
+  readonly #weak: boolean;
   readonly #blocks = new Map<number, Map<string, SparseTensor>>();
   /** The pool's wasm memory, where blocks run in place (none: every block copies). */
   readonly #memory: PoolMemory | undefined;
@@ -85,8 +90,15 @@ export class BlockExecutor {
   /** Ids of the tensors and arrays that lie in the pool memory. */
   readonly #pooled = new Set<number>();
 
-  constructor(memory?: PoolMemory) {
+  /**
+   * `memory`: the pool's wasm memory (none: every block copies). `holdsArraysWeakly`: on the
+   * calling thread, where the arrays' owners live, an array is held only as long as its caller
+   * holds it (a call's fresh result is the caller's to drop): the pool forgets it on every
+   * thread once it is collected. A worker holds its own views until told to forget them.
+   */
+  constructor(memory?: PoolMemory, holdsArraysWeakly = false) {
     this.#memory = memory;
+    this.#weak = holdsArraysWeakly;
   }
 
   /** Compiles and keeps the kernel of `recipe` (under its id). */
@@ -118,7 +130,7 @@ export class BlockExecutor {
   /** Keeps a shared array under its id. */
   addArray(message: SharedArrayMessage): void {
     if (message.pooled) this.#pooled.add(message.id);
-    this.#arrays.set(message.id, message.data);
+    this.#arrays.set(message.id, this.#weak ? new WeakRef(message.data) : message.data);
   }
 
   /** Forgets shared tensors (and their blocks) and arrays. */
@@ -141,7 +153,8 @@ export class BlockExecutor {
 
   /** The shared array `id`. */
   array(id: number): ValueArray | BigInt64Array {
-    const array = this.#arrays.get(id);
+    const held = this.#arrays.get(id);
+    const array = held instanceof WeakRef ? held.deref() : held;
     if (array === undefined) throw new Error(`shared array ${id} is unknown to this thread`);
     return array;
   }

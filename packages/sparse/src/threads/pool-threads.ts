@@ -82,7 +82,7 @@ export class PoolThreads implements BlockDispatch {
     this.#control = control;
     this.#jobs = jobs;
     this.memory = memory;
-    this.#executor = new BlockExecutor(memory);
+    this.#executor = new BlockExecutor(memory, true);
     this.#known = jobs.map(() => new Set<number>());
     this.#startWorkers = () => startWorkers(this);
   }

@@ -27,7 +27,7 @@ import { SparseThreadPoolError } from './errors.js';
 import type { BlockOperand, BlockStorage, HostEngine, RunBlock } from './protocol.js';
 import { startsWithDenseRows } from './row-block.js';
 import { callWork, type RowRoute, rowRouteOf, rowSplit } from './row-route.js';
-import { isShared, sharedLike } from './shared-memory.js';
+import { isShared } from './shared-memory.js';
 
 /** Options of {@link SparseThreadPool.kernel}: `sparsify`'s, plus how to compile. */
 export interface ThreadedKernelOptions extends SparsifyOptions {
@@ -38,9 +38,6 @@ export interface ThreadedKernelOptions extends SparsifyOptions {
 }
 
 type Output = ValueArray | BigInt64Array;
-
-/** The largest dense result (in bytes) that goes through a scratch array (see `run`). */
-const SCRATCH_RESULT_BYTES = 256 * 1024;
 
 /**
  * The largest dense operand (in bytes) outside the pool memory that the calling thread copies
@@ -201,6 +198,10 @@ export class ThreadedKernel {
     }
     const length = shape.reduce((a, b) => a * b, 1);
     const overwrite = output === undefined && plan.notation.op === '=';
+    // A fresh result is computed in the kernel's kept scratch and copied out by the calling
+    // thread into unshared memory: a fresh shared array handed to the workers on each call
+    // would live until every worker's garbage collector ran, which a worker that allocates
+    // little seldom does (memory grew by a result per call).
     let out: Output | undefined;
     let viaScratch = false;
     /** Where the threads copy their rows of an output computed in the pool memory. */
@@ -217,19 +218,12 @@ export class ThreadedKernel {
           if (output !== undefined) (out as Float64Array).set(output as Float64Array);
           else if (!overwrite) out.fill((out instanceof BigInt64Array ? 0n : 0) as never);
           if (output !== undefined && isShared(output)) copyTo = output;
-          else if (output === undefined && length * like.BYTES_PER_ELEMENT > SCRATCH_RESULT_BYTES) {
-            copyTo = sharedLike(like as ValueArray, length);
-          }
           viaScratch = copyTo === undefined;
         }
       } else if (output === undefined) {
-        // A small result of a `=` kernel (which writes every element) goes through the
-        // kernel's shared scratch and is copied out, sparing a shared allocation and telling
-        // every worker of it on each call; a large one is written into fresh shared memory.
-        viaScratch = overwrite && length * like.BYTES_PER_ELEMENT <= SCRATCH_RESULT_BYTES;
-        out = viaScratch
-          ? pool.scratch(this, OUTPUT_SLOT, like, length)
-          : sharedLike(like as ValueArray, length);
+        out = pool.scratch(this, OUTPUT_SLOT, like, length);
+        if (!overwrite) out.fill((out instanceof BigInt64Array ? 0n : 0) as never);
+        viaScratch = true;
       } else if (isShared(output)) {
         out = output;
       } else {

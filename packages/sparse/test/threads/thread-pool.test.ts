@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '@tilekit/conformance/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   blockSparseFormat,
   type FormatSpec,
@@ -24,6 +24,7 @@ import {
   SparseThreadPoolError,
   type ThreadedKernel,
 } from '../../src/threads/index.js';
+import { PoolThreads } from '../../src/threads/pool-threads.js';
 import { threadsUnavailableReason } from '../../src/threads/thread-support.js';
 import { bytes, expectSameBits } from '../support/same-bits.js';
 
@@ -345,16 +346,43 @@ describe('SpMV through the pool against a plain loop', () => {
 });
 
 describe('dense results', () => {
-  it('a small result comes through the scratch array, a large one in fresh shared memory', () => {
-    const kernel = pool.kernel('C(i,k) = A(i,j) * B(j,k)', { A: 'CSR' }, { valueType: 'f64' });
-    const random = seededRandom(12);
-    for (const rows of [40, 700, 40]) {
-      // 40 x 64 doubles (20 KiB) and 700 x 64 (350 KiB, above the 256 KiB of the scratch path).
-      const A = randomTensor(random, [rows, 30], 'CSR', 'power-law', 'f64');
-      const B = { data: randomDense(random, 30 * 64, 'f64'), shape: [30, 64] };
-      const { threaded, alone } = bothWays(kernel, { A, B });
-      expectSameBits(threaded, alone);
-      expect((threaded as Float64Array).buffer instanceof SharedArrayBuffer).toBe(rows === 700);
+  it('a fresh result is never an array the workers are handed: unshared, of every size (seeded)', () => {
+    // A shared array handed to the workers lives until each worker's garbage collector runs,
+    // which an idle worker seldom does: a fresh one per call grew memory by a result per call.
+    const watch = vi.spyOn(PoolThreads.prototype, 'arrayId');
+    try {
+      const random = seededRandom(12);
+      for (const [expression, engine, valueType] of [
+        ['C(i,k) = A(i,j) * B(j,k)', 'wasm', 'f64'],
+        ['C(i,k) += A(i,j) * B(j,k)', 'wasm', 'f32'],
+        ['C(i,k) = A(i,j) * B(j,k)', 'js', 'i32'],
+        ['C(i,k) += A(i,j) * B(j,k)', 'js', 'f64'],
+      ] as const) {
+        const kernel = pool.kernel(expression, { A: 'CSR' }, { valueType, engine });
+        let handedBefore: number | undefined;
+        // 20 KiB to 700 KiB results, around the 256 KiB where large ones once went to fresh
+        // shared memory; the same kernel again and again, as a program calls it.
+        for (const rows of [40, 700, 40, 1100, 700, 40]) {
+          const A = randomTensor(random, [rows, 30], 'CSR', 'power-law', valueType);
+          const B = { data: randomDense(random, 30 * 64, valueType), shape: [30, 64] };
+          const { threaded, alone } = bothWays(kernel, { A, B });
+          expectSameBits(threaded, alone);
+          const result = threaded as ValueArray;
+          expect(
+            result.buffer instanceof SharedArrayBuffer,
+            `${expression} ${engine} ${rows}`,
+          ).toBe(false);
+          const arrays = watch.mock.calls.map(([array]) => array);
+          expect(arrays, `${expression} ${engine} ${rows}`).not.toContain(result);
+          // Beyond each call's new operand, nothing new reaches the workers.
+          const distinct = new Set(arrays).size;
+          if (handedBefore !== undefined) expect(distinct).toBeLessThanOrEqual(handedBefore + 1);
+          handedBefore = distinct;
+        }
+        watch.mockClear();
+      }
+    } finally {
+      watch.mockRestore();
     }
   });
 
