@@ -203,32 +203,26 @@ export class ThreadedKernel {
     // would live until every worker's garbage collector ran, which a worker that allocates
     // little seldom does (memory grew by a result per call).
     let out: Output | undefined;
-    let viaScratch = false;
     /** Where the threads copy their rows of an output computed in the pool memory. */
     let copyTo: Output | undefined;
     if (dense) {
       if (output !== undefined && output.length !== length) return alone();
-      const like = output ?? (valueArrayFor(plan.valueType, 0) as ValueArray);
-      if (inPlace) {
-        if (output !== undefined && pool.inPool(output)) {
-          out = output;
-        } else {
-          out = pool.scratch(this, OUTPUT_SLOT, like, length);
-          // What a kernel that reads its output (`+=`) starts from: the output, or zeros.
-          if (output !== undefined) (out as Float64Array).set(output as Float64Array);
-          else if (!overwrite) out.fill((out instanceof BigInt64Array ? 0n : 0) as never);
-          if (output !== undefined && isShared(output)) copyTo = output;
-          viaScratch = copyTo === undefined;
-        }
-      } else if (output === undefined) {
-        out = pool.scratch(this, OUTPUT_SLOT, like, length);
+      if (output === undefined) {
+        out = pool.scratch(
+          this,
+          OUTPUT_SLOT,
+          valueArrayFor(plan.valueType, 0) as ValueArray,
+          length,
+        );
+        // What a kernel that reads its output (`+=`) starts from: zeros.
         if (!overwrite) out.fill((out instanceof BigInt64Array ? 0n : 0) as never);
-        viaScratch = true;
-      } else if (isShared(output)) {
+      } else if (inPlace ? pool.inPool(output) : isShared(output)) {
         out = output;
       } else {
         out = pool.scratch(this, OUTPUT_SLOT, output, length);
         (out as Float64Array).set(output as Float64Array);
+        // In place, the threads copy their rows back into a shared output where it lies.
+        if (inPlace && isShared(output)) copyTo = output;
       }
     }
     const count = Math.min(blockCount, rows);
@@ -258,7 +252,7 @@ export class ThreadedKernel {
     this.#lastCallThreads = blocks.length;
     if (copyTo !== undefined) return copyTo;
     if (out !== undefined) {
-      if (output === out || (output === undefined && !viaScratch)) return out;
+      if (output === out) return out;
       if (output === undefined) {
         // Every element is copied over, so the result need not be zero-filled first.
         const result = unfilledValueArrayFor(plan.valueType, length) as Float64Array;
