@@ -1,9 +1,9 @@
 /**
- * Locating `scf.for` ops in a function. A loop is named by its pre-order position, which
- * survives our rewrites because each one replaces one loop by exactly one loop.
+ * Locating `scf.for` ops in a function. A loop is named by its pre-order position in the
+ * function as given: a rewrite may put more than one loop in a loop's place (the short path
+ * of a reduction adds a scalar loop), so positions in a rewritten function name other loops.
  */
-import type { Operation, Replacement } from '@tilekit/loop-ir';
-import { IRMapping, remapOperation } from '@tilekit/loop-ir';
+import type { Operation } from '@tilekit/loop-ir';
 
 /** Ops whose body may run more than once per call of the function. */
 const REPEATING_OPS = new Set(['scf.for', 'scf.while']);
@@ -52,13 +52,4 @@ export function innermostFirst(sites: readonly LoopSite[]): number[] {
   }
   while (pending.length > 0) order.push((pending.pop() as LoopSite).position);
   return order;
-}
-
-/** `root` with `target` (an op nested anywhere in it) replaced; later uses are remapped. */
-export function replaceOperation(
-  root: Operation,
-  target: Operation,
-  replacement: Replacement,
-): Operation {
-  return remapOperation(root, new IRMapping(), (op) => (op === target ? replacement : undefined));
 }

@@ -1,16 +1,23 @@
 /**
- * `vectorize(module, options)`: the sparse vectorization pass. Loops are rewritten one at a
- * time, innermost first, each against the current function (so every analysis sees the
- * IR it rewrites); then reduction chains are folded and the result canonicalized as MLIR's
+ * `vectorize(module, options)`: the sparse vectorization pass. Loops are rewritten in one pass
+ * over each function, innermost first, each loop once the loops inside it are rewritten (so
+ * every analysis sees the IR it rewrites); then reduction chains are folded and the result canonicalized as MLIR's
  * greedy driver would. The input module is never modified.
  */
 
-import type { Module, Operation, Value } from '@tilekit/loop-ir';
-import { createModule, definingOps, isFrozenModule } from '@tilekit/loop-ir';
+import type { Module, Operation } from '@tilekit/loop-ir';
+import {
+  createModule,
+  definingOps,
+  IRMapping,
+  isFrozenModule,
+  remapOperation,
+  walkOperations,
+} from '@tilekit/loop-ir';
 import { VectorizerArgumentError } from './argument-checks.js';
 import { canonicalizeFunction, hoistConstants } from './canonicalize/index.js';
 import { foldReductionChains } from './chain.js';
-import { innermostFirst, listLoops, replaceOperation } from './loops.js';
+import { innermostFirst, listLoops } from './loops.js';
 import { resolveOptions, type VectorizeOptions, type VL } from './options.js';
 import type { ChainReport, LoopReport, VectorizeResult } from './report.js';
 import { rewriteForOp } from './stmt.js';
@@ -90,28 +97,40 @@ function vectorizeFunction(
   reports: LoopReport[],
 ): Operation {
   const sites = listLoops(func);
+  // The rewrite below meets the loops in this order: every op after the ops it encloses.
+  const order = innermostFirst(sites);
+  let visited = 0;
+  const defs = definingOps(func);
   const decided: LoopReport[] = [];
-  for (const position of innermostFirst(sites)) {
-    const site = listLoops(func)[position];
+  const rewritten = remapOperation(func, new IRMapping(), (op) => {
+    // Each op is met once it is rebuilt (its loops rewritten), before any op that uses it.
+    for (const v of op.results) defs.set(v, op);
+    if (op.name !== 'scf.for') return undefined;
+    const position = order[visited++];
+    const site = position === undefined ? undefined : sites[position];
     if (site === undefined) throw new Error('internal: loop positions changed during rewriting');
-    const defs: ReadonlyMap<Value, Operation> = definingOps(func);
     // The short path pays off over many short reductions (a matrix's rows); one that runs once
     // per call (a dot product) would gain at most one partial step and carry both paths' code.
     const siteVl = site.repeated ? vl : { ...vl, halfWidthShortReductions: false };
-    const result = rewriteForOp(site.op, defs, siteVl);
-    const where = { function: name, loop: position, depth: site.depth };
-    if ('replacement' in result) {
-      func = replaceOperation(func, site.op, result.replacement);
-      decided.push({
-        ...where,
-        vectorized: true,
-        form: result.form,
-        ...(result.kind === undefined ? {} : { kind: result.kind }),
-      });
-    } else {
+    const result = rewriteForOp(op, defs, siteVl);
+    const where = { function: name, loop: site.position, depth: site.depth };
+    if (!('replacement' in result)) {
       decided.push({ ...where, vectorized: false, code: result.code, reason: result.detail });
+      return undefined;
     }
-  }
+    decided.push({
+      ...where,
+      vectorized: true,
+      form: result.form,
+      ...(result.kind === undefined ? {} : { kind: result.kind }),
+    });
+    for (const made of result.replacement.operations) {
+      walkOperations(made, (inner) => {
+        for (const v of inner.results) defs.set(v, inner);
+      });
+    }
+    return result.replacement;
+  });
   reports.push(...decided.sort((a, b) => a.loop - b.loop));
-  return func;
+  return rewritten;
 }

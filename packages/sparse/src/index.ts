@@ -100,6 +100,7 @@ export {
   kernelNameOf,
   kernelParameters,
   type LatticePoint,
+  MAX_EMITTED_TERMS,
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_NODES,
   MAX_LATTICE_POINTS,

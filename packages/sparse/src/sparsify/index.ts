@@ -13,6 +13,7 @@ export { KERNEL_CACHE_LIMIT } from './calling/kernel-cache.js';
 export { allocateOutputStorage, type OutputStorage } from './calling/output-storage.js';
 export { assembledOutput, type KernelFunction, runKernel } from './calling/run-kernel.js';
 export { valueArrayFor } from './calling/value-array.js';
+export { MAX_EMITTED_TERMS } from './emission/emission-budget.js';
 export type { CaseDispatch } from './emission/emit-context.js';
 export { EMITTED_FROM } from './emission/emit-context.js';
 export type { KernelParameter } from './emission/kernel-parameter.js';

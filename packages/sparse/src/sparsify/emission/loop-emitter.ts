@@ -17,6 +17,7 @@ import { type AssemblyPlan, hasAssembly, type OutputAssembly } from '../planning
 import { AssemblyState } from './assembly-state.js';
 import { genSegmentLoop, genWhileLoop } from './co-iteration.js';
 import { emitCountingScatter } from './counting-scatter.js';
+import type { EmissionBudget } from './emission-budget.js';
 import {
   type CaseDispatch,
   type Cursor,
@@ -56,6 +57,8 @@ export class LoopEmitter implements LoopBodyEmitter {
 
   /** How co-iteration loops pick their lattice case (see {@link CaseDispatch}). */
   private readonly caseDispatch: CaseDispatch;
+  /** What the function's loop nests may still emit (shared by all its nests). */
+  private readonly budget: EmissionBudget;
   /** The loops store every element of the dense output once: no zero fill first. */
   private readonly overwritesOutput: boolean;
   /**
@@ -75,9 +78,11 @@ export class LoopEmitter implements LoopBodyEmitter {
     params: readonly KernelParameter[],
     args: readonly Value[],
     top: Builder,
+    budget: EmissionBudget,
     caseDispatch: CaseDispatch = 'select',
   ) {
     this.plan = plan;
+    this.budget = budget;
     this.caseDispatch = caseDispatch;
     this.entry = new KernelEntry(top, scalarTypeOf(plan.valueType), params, args);
     this.operands = new OperandCursors(plan.inputs, this.entry);
@@ -288,6 +293,7 @@ export class LoopEmitter implements LoopBodyEmitter {
     reducing: boolean,
   ): { points: LatticePoint[]; countedBy: string | undefined } {
     const points = optimizeLattice(buildLattice(expr, (t) => this.operands.participation(s, t, v)));
+    this.budget.spend(points);
     const implicitZeros =
       reducing && this.plan.reducer !== 'sum' && !points.some((p) => p.sparse.size === 0);
     const countedBy =

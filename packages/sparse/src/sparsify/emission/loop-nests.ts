@@ -6,6 +6,7 @@
  */
 import type { Builder, MemRefType, ScalarType, Value } from '@tilekit/loop-ir';
 import type { KernelPlan } from '../planning/kernel-plan.js';
+import { EmissionBudget } from './emission-budget.js';
 import { type CaseDispatch, parameterKey } from './emit-context.js';
 import type { KernelParameter } from './kernel-parameter.js';
 import { LoopEmitter } from './loop-emitter.js';
@@ -24,6 +25,7 @@ export function emitLoopNests(
   const byKey = new Map(parameters.map((p, k) => [parameterKey(p), args[k] as Value]));
   const temporary = (name: string): Value => byKey.get(`temporary:${name}`) as Value;
   const temporaryNames = new Set(plan.temporaries.map((t) => t.output.name));
+  const budget = new EmissionBudget();
   const emitNest = (nest: KernelPlan, ownOutput: KernelParameter[], outputArgs: Value[]): void => {
     const params: KernelParameter[] = [...parameters, ...ownOutput];
     const values: Value[] = [...args, ...outputArgs];
@@ -48,7 +50,14 @@ export function emitLoopNests(
         }
       });
     }
-    new LoopEmitter({ ...nest, inputs: nest.operands }, params, values, b, caseDispatch).emit();
+    new LoopEmitter(
+      { ...nest, inputs: nest.operands },
+      params,
+      values,
+      b,
+      budget,
+      caseDispatch,
+    ).emit();
   };
   for (const t of plan.temporaries) {
     const memref = temporary(t.output.name);

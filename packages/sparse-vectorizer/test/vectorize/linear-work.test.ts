@@ -1,8 +1,9 @@
 /**
- * vectorize on long straight-line functions does work linear in their size. Work is counted,
- * not timed: attribute comparisons (constant de-duplication), operation visits (use maps, dead
- * code elimination) and array elements scanned by `includes` (use lists). Each count must
- * grow about 10x from n to 10n; the quadratic versions grew 100x.
+ * vectorize does work linear in the size of the function: on long straight-line code and on
+ * many loops. Work is counted, not timed: attribute comparisons (constant de-duplication),
+ * operation visits (use maps, dead code elimination, each loop's rewrite) and array elements
+ * scanned by `includes` (use lists). Each count must grow about 10x from n to 10n; the
+ * quadratic versions grew 100x (one rewrite of the whole function per loop, for one).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -63,16 +64,23 @@ vi.mock((await internals).walk, async (original) => {
 const { parseModule } = await import('@tilekit/loop-ir');
 const { vectorize } = await import('../../src/index.js');
 
-/** Straight-line bodies of n ops: a chain on one argument, distinct constants, a dead chain. */
+/** A function of `f32` argument `%a` returning `body`'s last line. */
+const straightLine = (body: string[]): string =>
+  `func.func @f(%a: f32) -> f32 {\n${body.join('\n')}\n}`;
+
+/**
+ * Functions of about n ops: straight-line chains on one argument, distinct constants, a dead
+ * chain; and n / 4 loops the vectorizer rewrites, one after another.
+ */
 const SHAPES: Record<string, (n: number) => string> = {
   'a chain using one argument n times': (n) =>
-    [
+    straightLine([
       '  %v0 = arith.addf %a, %a : f32',
       ...Array.from({ length: n - 1 }, (_, k) => `  %v${k + 1} = arith.addf %v${k}, %a : f32`),
       `  return %v${n - 1} : f32`,
-    ].join('\n'),
+    ]),
   'n distinct constants': (n) =>
-    [
+    straightLine([
       '  %v0 = arith.addf %a, %a : f32',
       ...Array.from(
         { length: n - 1 },
@@ -80,18 +88,34 @@ const SHAPES: Record<string, (n: number) => string> = {
           `  %c${k + 1} = arith.constant ${k + 1}.5 : f32\n  %v${k + 1} = arith.addf %v${k}, %c${k + 1} : f32`,
       ),
       `  return %v${n - 1} : f32`,
-    ].join('\n'),
+    ]),
   'a dead chain': (n) =>
-    [
+    straightLine([
       '  %v0 = arith.addf %a, %a : f32',
       ...Array.from({ length: n - 1 }, (_, k) => `  %v${k + 1} = arith.addf %v${k}, %a : f32`),
       '  return %a : f32',
+    ]),
+  'n / 4 loops': (n) =>
+    [
+      'func.func @f(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {',
+      '  %c0 = arith.constant 0 : index',
+      '  %c1 = arith.constant 1 : index',
+      ...Array.from(
+        { length: n / 4 },
+        (_, k) => `  scf.for %i${k} = %c0 to %n step %c1 {
+    %x${k} = memref.load %a[%i${k}] : memref<?xf32>
+    %y${k} = arith.mulf %x${k}, %x${k} : f32
+    memref.store %y${k}, %b[%i${k}] : memref<?xf32>
+  } {"Emitted from" = "linalg.generic"}`,
+      ),
+      '  return',
+      '}',
     ].join('\n'),
 };
 
-/** The work counts of vectorizing one shape at size n. */
-function measure(body: string): typeof work {
-  const module = parseModule(`func.func @f(%a: f32) -> f32 {\n${body}\n}`);
+/** The work counts of vectorizing one function. */
+function measure(text: string): typeof work {
+  const module = parseModule(text);
   work.attrEquals = 0;
   work.visits = 0;
   work.scanned = 0;
@@ -99,7 +123,7 @@ function measure(body: string): typeof work {
   return { ...work };
 }
 
-describe('vectorize on straight-line code', () => {
+describe('vectorize', () => {
   let includes: ReturnType<typeof vi.spyOn> | undefined;
   beforeEach(() => {
     const original = Array.prototype.includes;
