@@ -5,6 +5,7 @@
  * function's results are returned.
  */
 
+import { describeValue } from '@tilekit/errors';
 import type { Module } from '@tilekit/loop-ir';
 import { findFunction, interpret, isFrozenModule, verifyModule } from '@tilekit/loop-ir';
 import { EngineArgumentError } from './errors.js';
@@ -47,7 +48,10 @@ export function compile(module: Module, fnName: string, options: CompileOptions 
   const engine = options.engine ?? 'wasm';
   const vscale = options.vscale ?? 1;
   if (!Number.isInteger(vscale) || vscale < 1) {
-    throw new EngineArgumentError('options.vscale', `must be a positive integer, got ${vscale}`);
+    throw new EngineArgumentError(
+      'options.vscale',
+      `must be a positive integer, got ${describeValue(vscale)}`,
+    );
   }
   // An unknown engine is not cached: compiling it throws, after verifying the module.
   if (!ENGINES.includes(engine)) return compileVerified(module, fnName, engine, vscale);
@@ -83,7 +87,7 @@ function compileVerified(
     default:
       throw new EngineArgumentError(
         'options.engine',
-        `must be one of ${ENGINES.join(', ')}, got ${String(engine)}`,
+        `must be one of ${ENGINES.join(', ')}, got ${describeValue(engine)}`,
       );
   }
 }

@@ -49,6 +49,22 @@ describe('engine argument checks', () => {
     });
   }
 
+  for (const [label, junk] of JUNK) {
+    // An option given as null or undefined takes its default.
+    if (junk === undefined || junk === null) continue;
+    it(`${label} as options.engine or options.vscale is an EngineArgumentError naming it`, () => {
+      const options: [Record<string, unknown>, string][] = [[{ engine: junk }, 'options.engine']];
+      // 42 lanes per scalable unit is a valid vscale.
+      if (junk !== 42) options.push([{ vscale: junk }, 'options.vscale']);
+      for (const [given, argument] of options) {
+        const error = thrownBy(() => compile(parseModule(MODULE), 'f', given));
+        expect(error, argument).toBeInstanceOf(EngineArgumentError);
+        expect((error as EngineArgumentError).argument).toBe(argument);
+        expect((error as Error).message.length, argument).toBeLessThan(200);
+      }
+    });
+  }
+
   it('valid arguments still compile and run', () => {
     expect(compile(parseModule(MODULE), 'f', { engine: 'js' })(7n)).toEqual([7n]);
     expect(compileJs(parseModule(MODULE), 'f')(7n)).toEqual([7n]);

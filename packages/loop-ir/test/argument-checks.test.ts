@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalizePass,
   interpret,
-  LoopIrArgumentError,
   parseModule,
   parsePassPipeline,
   passRegistry,
@@ -17,6 +16,7 @@ import {
   runPassPipeline,
   verifyModule,
 } from '../src/index.js';
+import { argumentError } from './support/thrown.js';
 
 const MODULE = 'func.func @f(%a: index) -> index {\n  return %a : index\n}';
 const JUNK: readonly [string, unknown][] = [
@@ -29,18 +29,6 @@ const JUNK: readonly [string, unknown][] = [
   ['a frozen array', Object.freeze([1])],
   ['2^32 - 1 holes', new Array(2 ** 32 - 1)],
 ];
-
-/** The LoopIrArgumentError `call` throws, with its argument. */
-function argumentError(call: () => unknown): LoopIrArgumentError {
-  let thrown: unknown;
-  try {
-    call();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(LoopIrArgumentError);
-  return thrown as LoopIrArgumentError;
-}
 
 describe('loop-ir argument checks', () => {
   const registry = passRegistry([canonicalizePass]);

@@ -4,6 +4,7 @@
  * conversion. Rounding an exact f64 result of +,-,*,/,sqrt gives the correctly rounded
  * narrow result because f64 carries more than 2p+2 bits for every narrower format.
  */
+import { LoopIrArgumentError } from '../loop-ir-argument-error.js';
 import { expectFloatFormat, expectNumber } from '../value-argument-checks.js';
 import type { FloatFormat } from './types.js';
 
@@ -74,17 +75,42 @@ export function roundToFormat(x: number, format: FloatFormat): number {
   }
 }
 
-/** Bit width of a float format. */
+/**
+ * Bit width of a float format.
+ * @throws LoopIrArgumentError when `format` is no float format.
+ */
 export function formatBits(format: FloatFormat): number {
-  return format === 'f64' ? 64 : format === 'f32' ? 32 : 16;
+  if (format === 'f64') return 64;
+  if (format === 'f32') return 32;
+  if (format !== 'f16' && format !== 'bf16') expectFloatFormat(format, 'format');
+  return 16;
+}
+
+/** One past the largest bit pattern of each width: a pattern is a bigint in [0, LIMIT). */
+const F64_LIMIT = 1n << 64n;
+const F32_LIMIT = 1n << 32n;
+const F16_LIMIT = 1n << 16n;
+
+/** `bits` is a bigint bit pattern below `limit` (2^width) of `format`. */
+function expectBits(bits: bigint, limit: bigint, format: FloatFormat): void {
+  if (bits < 0n || bits >= limit) {
+    throw new LoopIrArgumentError(
+      'bits',
+      `a bit pattern of ${format} (a bigint from 0n to ${limit - 1n}n)`,
+      bits,
+    );
+  }
 }
 
 /**
  * The IEEE bit pattern of `x` rounded to `format`. f64 and f32 NaNs keep their sign and
  * payload (an f32 NaN's 23 payload bits are the top of the f64 payload, see
  * {@link bitsToFloat}); f16 and bf16 NaNs are the canonical quiet NaN.
+ * @throws LoopIrArgumentError when `x` is no number or `format` no float format.
  */
 export function floatToBits(x: number, format: FloatFormat): bigint {
+  // As cheap as in roundToFormat: the interpreter's f32 NaN stores and f16 stores come here.
+  if (typeof x !== 'number') expectNumber(x, 'x');
   switch (format) {
     case 'f64':
       scratch.setFloat64(0, x);
@@ -99,6 +125,9 @@ export function floatToBits(x: number, format: FloatFormat): bigint {
       return BigInt(scratch.getUint32(0) >>> 16);
     case 'f16':
       return BigInt(encodeF16(roundNarrow(x, GEOMETRY.f16)));
+    default:
+      expectFloatFormat(format, 'format');
+      return format; // not reached: every float format is a case above
   }
 }
 
@@ -130,14 +159,19 @@ function f32NaNBits(x: number): number {
  * top of the f64 payload, which is what a hardware f32-to-f64 conversion gives a quiet NaN
  * (a signalling one would come back quieted, so it is built by hand). f16 and bf16 NaNs
  * collapse to one NaN.
+ * @throws LoopIrArgumentError when `bits` is no bigint, `format` no float format or `bits` not
+ *   a bit pattern of `format` (below 0n or at least 2n ** BigInt(formatBits(format))).
  */
 export function bitsToFloat(bits: bigint, format: FloatFormat): number {
+  if (typeof bits !== 'bigint') throw new LoopIrArgumentError('bits', 'a bigint', bits);
   switch (format) {
     case 'f64':
-      scratch.setBigUint64(0, BigInt.asUintN(64, bits));
+      expectBits(bits, F64_LIMIT, format);
+      scratch.setBigUint64(0, bits);
       return scratch.getFloat64(0);
     case 'f32': {
-      const b = Number(BigInt.asUintN(32, bits));
+      expectBits(bits, F32_LIMIT, format);
+      const b = Number(bits);
       if ((b & 0x7f800000) === 0x7f800000 && (b & 0x7fffff) !== 0) {
         scratch.setUint32(0, (b & 0x80000000) | 0x7ff00000 | ((b & 0x7fffff) >>> 3));
         scratch.setUint32(4, (b & 7) << 29);
@@ -147,10 +181,12 @@ export function bitsToFloat(bits: bigint, format: FloatFormat): number {
       return scratch.getFloat32(0);
     }
     case 'bf16':
-      scratch.setUint32(0, Number(BigInt.asUintN(16, bits)) << 16);
+      expectBits(bits, F16_LIMIT, format);
+      scratch.setUint32(0, Number(bits) << 16);
       return scratch.getFloat32(0);
     case 'f16': {
-      const h = Number(BigInt.asUintN(16, bits));
+      expectBits(bits, F16_LIMIT, format);
+      const h = Number(bits);
       const sign = h & 0x8000 ? -1 : 1;
       const exp = (h >> 10) & 0x1f;
       const mant = h & 0x3ff;
@@ -158,5 +194,8 @@ export function bitsToFloat(bits: bigint, format: FloatFormat): number {
       if (exp === 0) return sign * mant * 2 ** -24;
       return sign * (1024 + mant) * 2 ** (exp - 25);
     }
+    default:
+      expectFloatFormat(format, 'format');
+      return format; // not reached: every float format is a case above
   }
 }

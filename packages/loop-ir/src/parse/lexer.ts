@@ -5,6 +5,13 @@
  */
 import { MlirParseError } from './errors.js';
 
+/** One dimension of a `4x?x[8]x` list: its exact size, and the offset of its digits. */
+export interface ScannedDimension {
+  readonly size: bigint | '?';
+  readonly scalable: boolean;
+  readonly offset: number;
+}
+
 /** Token kinds. `punct` covers `( ) [ ] { } < > , : = ? * + - ->`. */
 export type TokenKind =
   | 'valueId' // %name or %name#3
@@ -239,17 +246,19 @@ export class Lexer {
 
   /**
    * Scans a dimension list prefix such as `4x?x[8]x` at the current position and returns
-   * the dimensions; stops (without consuming) at the first item not followed by `x`.
+   * the dimensions, each with the offset of its digits (sizes are exact: the caller decides
+   * what fits); stops (without consuming) at the first item not followed by `x`.
    */
-  scanDimensions(): { size: number | '?'; scalable: boolean }[] {
+  scanDimensions(): ScannedDimension[] {
     const s = this.#src;
-    const dims: { size: number | '?'; scalable: boolean }[] = [];
+    const dims: ScannedDimension[] = [];
     for (;;) {
       this.skipTrivia();
       const at = this.#pos;
       let i = at;
       let scalable = false;
-      let size: number | '?';
+      let size: bigint | '?';
+      let offset = at;
       if (s[i] === '?') {
         size = '?';
         i++;
@@ -260,7 +269,8 @@ export class Lexer {
         }
         const end = this.#scanWhile(i, DIGIT);
         if (end === i) return dims;
-        size = Number(s.slice(i, end));
+        size = BigInt(s.slice(i, end));
+        offset = i;
         i = end;
         if (scalable) {
           if (s[i] !== ']') return dims;
@@ -272,7 +282,7 @@ export class Lexer {
         return dims;
       }
       this.#pos = i + 1;
-      dims.push({ size, scalable });
+      dims.push({ size, scalable, offset });
     }
   }
 }

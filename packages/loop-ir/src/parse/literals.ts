@@ -62,6 +62,71 @@ export function integerFromLiteral(
   return width === 1n ? BigInt.asUintN(1, value) : BigInt.asIntN(Number(width), value);
 }
 
+/** The int64 range, which MLIR's `int64_t` fields (positions, `DenseI64ArrayAttr`s) hold. */
+export const INT64_MIN = -(1n << 63n);
+export const INT64_MAX = (1n << 63n) - 1n;
+
+/** The literal as written: `-0x10` is `-0x10`. */
+export function literalText(lit: NumberLiteral): string {
+  return `${lit.negative ? '-' : ''}${lit.token.text}`;
+}
+
+/**
+ * An integer as written (`-` and the token's text), with its decimal value when written in
+ * hex: `0x10 (16)`; for error messages.
+ */
+export function writtenInteger(negative: boolean, text: string, value: bigint): string {
+  const written = `${negative ? '-' : ''}${text}`;
+  return text.startsWith('0x') ? `${written} (${value})` : written;
+}
+
+/**
+ * The exact value of an integer literal (decimal or hex, negated when written with `-`), never
+ * wrapped or rounded; a float literal (or `true`/`false`) is an error. `what` names the place.
+ */
+export function exactIntegerFromLiteral(p: Parser, lit: NumberLiteral, what: string): bigint {
+  const { token } = lit;
+  if (token.kind !== 'integer') {
+    throw p.error(
+      token.kind === 'float'
+        ? 'expected integer value, found floating point literal'
+        : `expected integer ${what}, found '${token.text}'`,
+      'integer',
+      token,
+    );
+  }
+  const magnitude = BigInt(token.text);
+  return lit.negative ? -magnitude : magnitude;
+}
+
+/**
+ * An integer literal of an `int64_t` field (`what` names it in the error): MLIR's
+ * `parseInteger(int64_t &)` rule, every value of [-2^63, 2^63 - 1] exactly and nothing else.
+ */
+export function int64FromLiteral(p: Parser, lit: NumberLiteral, what: string): bigint {
+  const value = exactIntegerFromLiteral(p, lit, what);
+  if (value < INT64_MIN || value > INT64_MAX) {
+    throw p.error(
+      `${what} ${writtenInteger(lit.negative, lit.token.text, value)} is out of the int64 range`,
+      undefined,
+      lit.token,
+    );
+  }
+  return value;
+}
+
+/** The message for an integer `value` of a `number` field that is no safe integer. */
+export function unsafeIntegerDetail(what: string, written: string, value: bigint): string {
+  return value > 0n
+    ? `${what} ${written} is above 2^53 - 1 (the largest this IR holds exactly)`
+    : `${what} ${written} is below -(2^53 - 1) (the smallest this IR holds exactly)`;
+}
+
+/** Whether `value` is a safe integer: one a `number` holds exactly, as do its neighbours. */
+export function isSafeBigInt(value: bigint): boolean {
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER);
+}
+
 /** Converts a literal to a float of `type`; hex literals are bit patterns (NaN keeps `bits`). */
 export function floatFromLiteral(
   p: Parser,

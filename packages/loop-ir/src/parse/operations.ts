@@ -9,6 +9,7 @@ import { createOperation, type Operation, type Region } from '../ir/operation.js
 import { parseAttributeDict } from './attributes.js';
 import { customParserFor, normalizeGenericAttributes } from './formats/index.js';
 import type { Token } from './lexer.js';
+import { unsafeIntegerDetail } from './literals.js';
 import { skipLocation } from './location.js';
 import type { ParsedOp } from './parsed-op.js';
 import type { Parser } from './parser.js';
@@ -26,7 +27,12 @@ export function parseOperation(p: Parser, defaultDialect = 'func'): Operation {
       let count = 1;
       if (p.consume(':')) {
         const n = p.expectKind('integer', 'result count', "after ':' in result group");
-        count = Number(n.text);
+        const written = BigInt(n.text);
+        if (written > BigInt(Number.MAX_SAFE_INTEGER)) {
+          const detail = unsafeIntegerDetail('result count', n.text, written);
+          throw p.error(detail, undefined, n);
+        }
+        count = Number(written);
         if (count < 1)
           throw p.error('expected named operation to have at least 1 result', undefined, n);
       }

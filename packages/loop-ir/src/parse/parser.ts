@@ -175,7 +175,7 @@ export class Parser {
     const v = group[ref.index];
     if (v === undefined) {
       throw this.error(
-        `'${ref.name}' has ${group.length} results, '#${ref.index}' is out of range`,
+        `'${ref.name}' has ${group.length} results, '${ref.token.text.slice(ref.name.length)}' is out of range`,
         undefined,
         ref.token,
       );

@@ -11,7 +11,8 @@ import {
   type Type,
   vectorOf,
 } from '../ir/types.js';
-import type { Lexer, Token } from './lexer.js';
+import type { ScannedDimension, Token } from './lexer.js';
+import { isSafeBigInt, unsafeIntegerDetail, writtenInteger } from './literals.js';
 import type { Parser } from './parser.js';
 
 const FLOATS = new Set(['f16', 'bf16', 'f32', 'f64']);
@@ -68,18 +69,34 @@ export function parseTypeList(p: Parser, context: string): Type[] {
   return types;
 }
 
+/** A `number` dimension of a shaped type; its size must be a safe integer. */
+interface Dimension {
+  readonly size: number | '?';
+  readonly scalable: boolean;
+}
+
 /**
  * The opening of a shaped type, `vector<` or `memref<` (at the keyword) and its `4x[8]x`
- * dimensions; `start` is where they end, where errors about the dimensions point.
+ * dimensions; `start` is where they end, where errors about the dimensions point. A size above
+ * 2^53 - 1 is an error at its digits: a `number` would round it.
  */
 function parseShapedTypeDims(
   p: Parser,
   keyword: 'vector' | 'memref',
-): { dims: ReturnType<Lexer['scanDimensions']>; start: Token } {
+): { dims: Dimension[]; start: Token } {
   p.next();
   p.expect('<', `in ${keyword} type after '${keyword}'`);
   p.rewind();
-  const dims = p.lexer.scanDimensions();
+  const dims = p.lexer.scanDimensions().map((d: ScannedDimension): Dimension => {
+    if (d.size === '?') return { size: '?', scalable: d.scalable };
+    if (!isSafeBigInt(d.size)) {
+      throw p.lexer.error(
+        d.offset,
+        unsafeIntegerDetail(`${keyword} dimension`, String(d.size), d.size),
+      );
+    }
+    return { size: Number(d.size), scalable: d.scalable };
+  });
   return { dims, start: p.peek() };
 }
 
@@ -124,11 +141,22 @@ function parseMemRefType(p: Parser): Type {
   return memrefOf(shape, element, layout);
 }
 
-function parseStaticOrDynamic(p: Parser, context: string): MemRefDim {
+/**
+ * A stride or offset: `?`, or an integer (decimal or hex, maybe negated) that a `number` holds
+ * exactly; `what` names it in errors.
+ */
+function parseStaticOrDynamic(p: Parser, context: string, what: string): MemRefDim {
   if (p.consume('?')) return '?';
   const negative = p.consume('-');
   const tok = p.expectKind('integer', "integer or '?'", context);
-  return (negative ? -1 : 1) * Number(tok.text);
+  const magnitude = BigInt(tok.text);
+  const value = negative ? -magnitude : magnitude;
+  if (!isSafeBigInt(value)) {
+    const written = writtenInteger(negative, tok.text, value);
+    throw p.error(unsafeIntegerDetail(what, written, value), undefined, tok);
+  }
+  // `Number(-0n)` is 0: `-0` is the offset 0, not a negative zero.
+  return Number(value);
 }
 
 /** `strided<[s, ...][, offset: o]>` (the leading comma consumed). */
@@ -143,12 +171,14 @@ function parseStridedLayout(p: Parser): StridedLayout {
   p.next();
   p.expect('<', "after 'strided'");
   p.expect('[', 'to open strides');
-  const strides = p.list(']', 'to close strides', () => parseStaticOrDynamic(p, 'in strides'));
+  const strides = p.list(']', 'to close strides', () =>
+    parseStaticOrDynamic(p, 'in strides', 'strided stride'),
+  );
   let offset: MemRefDim = 0;
   if (p.consume(',')) {
     p.expectKeyword('offset', 'in strided layout');
     p.expect(':', "after 'offset'");
-    offset = parseStaticOrDynamic(p, 'as strided offset');
+    offset = parseStaticOrDynamic(p, 'as strided offset', 'strided offset');
   }
   p.expect('>', 'to close strided layout');
   return { strides, offset };

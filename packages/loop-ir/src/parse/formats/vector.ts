@@ -8,7 +8,7 @@ import {
 import type { Value } from '../../ir/operation.js';
 import { DYNAMIC_POSITION } from '../../ir/position.js';
 import { index, type Type, type VectorType } from '../../ir/types.js';
-import { integerFromLiteral, parseNumberLiteral } from '../literals.js';
+import { int64FromLiteral, literalText, parseNumberLiteral } from '../literals.js';
 import type { ParsedOp } from '../parsed-op.js';
 import type { Parser, ValueRef } from '../parser.js';
 import { parseType } from '../types.js';
@@ -40,6 +40,24 @@ export function parseBroadcast(p: Parser): ParsedOp {
   return parseOneOperandTo(p, 'broadcast source', 'vector.broadcast');
 }
 
+/**
+ * One static position: an int64 literal, as MLIR's `parseInteger(int64_t &)` reads it (no
+ * wrapping: `18446744073709551615` is an error, not `-1`), other than the value that marks a
+ * dynamic entry, which only an SSA value may stand for.
+ */
+function staticPosition(p: Parser): bigint {
+  const lit = parseNumberLiteral(p, 'in vector position');
+  const value = int64FromLiteral(p, lit, 'vector position');
+  if (value === DYNAMIC_POSITION) {
+    throw p.error(
+      `vector position ${literalText(lit)} is the dynamic-position marker (ShapedType::kDynamic); write an index value for a dynamic position`,
+      undefined,
+      lit.token,
+    );
+  }
+  return value;
+}
+
 /** `[3, %i, ...]` positions: static integers and dynamic index values. */
 function parsePosition(p: Parser): {
   attr: ReturnType<typeof denseArrayAttr>;
@@ -52,7 +70,7 @@ function parsePosition(p: Parser): {
       dynamic.push(p.valueRef('in vector position'));
       return DYNAMIC_POSITION;
     }
-    return integerFromLiteral(p, parseNumberLiteral(p, 'in vector position'), index);
+    return staticPosition(p);
   });
   return { attr: denseArrayAttr(statics), dynamic };
 }
@@ -230,7 +248,7 @@ export function parseCreateMask(p: Parser): ParsedOp {
 export function parseConstantMask(p: Parser): ParsedOp {
   p.expect('[', 'to open mask dimension sizes');
   const sizes = p.list(']', 'to close mask dimension sizes', () =>
-    integerFromLiteral(p, parseNumberLiteral(p, 'in mask dimension sizes'), index),
+    int64FromLiteral(p, parseNumberLiteral(p, 'in mask dimension sizes'), 'mask dimension size'),
   );
   const attributes = { ...parseOptionalAttrDict(p), mask_dim_sizes: denseArrayAttr(sizes) };
   return { operands: [], resultTypes: [parseColonType(p, 'after mask sizes')], attributes };
