@@ -22,6 +22,12 @@ export function expectModule(value: unknown, argument = 'module'): asserts value
   if (!isObject(value) || !Array.isArray(value.operations)) {
     throw new LoopIrArgumentError(argument, 'a Module (from parseModule or buildModule)', value);
   }
+  // Its list element by element (a hole is refused where it is), not the IR nested below.
+  const operations: readonly unknown[] = value.operations;
+  for (let k = 0; k < operations.length; k++) {
+    if (!isOperation(operations[k]))
+      throw new LoopIrArgumentError(`${argument}.operations[${k}]`, 'an Operation', operations[k]);
+  }
 }
 
 const isOperation = (value: unknown): value is Operation =>

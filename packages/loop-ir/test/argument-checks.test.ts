@@ -64,6 +64,28 @@ describe('loop-ir argument checks', () => {
     });
   }
 
+  it('a module whose list holds something other than an operation names the element', () => {
+    const op = parseModule(MODULE).operations[0];
+    for (const [, junk] of JUNK) {
+      // A hole (sparse list) or junk at a random place among real operations.
+      for (const at of [0, 1, 2]) {
+        const operations = [op, op];
+        if (junk === undefined) operations.length = Math.max(operations.length, at + 1);
+        else operations.splice(at, 0, junk as never);
+        if (junk === undefined) delete operations[at];
+        const module = { operations } as never;
+        for (const call of [
+          () => printModule(module),
+          () => verifyModule(module),
+          () => interpret(module, 'f', [1n]),
+          () => runPassPipeline(module, []),
+        ]) {
+          expect(argumentError(call).argument).toBe(`module.operations[${at}]`);
+        }
+      }
+    }
+  });
+
   it('options that are not an object are named', () => {
     for (const junk of [null, 5, 'x', [1]]) {
       expect(
