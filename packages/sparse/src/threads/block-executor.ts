@@ -227,14 +227,22 @@ export class BlockExecutor {
     };
   }
 
-  /** Rows `lo..hi` of tensor `id` (in the pool memory) as views of the memory's current buffer. */
-  #inPlaceBlockOf(memory: PoolMemory, id: number, lo: number, hi: number): SparseTensor {
+  /**
+   * Tensor `id` (in the pool memory), whole or (`rows`) its rows `lo..hi`, as views of the
+   * memory's current buffer. Only a partitioned operand is cut into rows (it starts with
+   * dense rows); another is read whole, whatever its format (a DCSR's outer level too).
+   */
+  #inPlaceBlockOf(
+    memory: PoolMemory,
+    id: number,
+    rows: { lo: number; hi: number } | undefined,
+  ): SparseTensor {
     const buffer = memory.buffer;
     if (this.#inPlaceBuffer !== buffer) {
       this.#inPlaceBlocks.clear();
       this.#inPlaceBuffer = buffer;
     }
-    const key = `${id}:${lo}:${hi}`;
+    const key = rows === undefined ? `${id}` : `${id}:${rows.lo}:${rows.hi}`;
     let block = this.#inPlaceBlocks.get(key);
     if (block === undefined) {
       const t = this.tensor(id);
@@ -246,7 +254,7 @@ export class BlockExecutor {
         values: view(t.values),
       });
       if (this.#inPlaceBlocks.size >= BLOCKS_PER_TENSOR * 4) this.#inPlaceBlocks.clear();
-      block = rowBlockInPlace(current, lo, hi);
+      block = rows === undefined ? current : rowBlockInPlace(current, rows.lo, rows.hi);
       this.#inPlaceBlocks.set(key, block);
     }
     return block;
@@ -274,13 +282,7 @@ export class BlockExecutor {
       if ('tensor' in operand) inPool(operand.tensor);
       else if ('array' in operand) inPool(operand.array);
       if ('tensor' in operand) {
-        const t = this.tensor(operand.tensor);
-        operands[name] = this.#inPlaceBlockOf(
-          memory,
-          operand.tensor,
-          cut ? lo : 0,
-          cut ? hi : (t.shape[0] as number),
-        );
+        operands[name] = this.#inPlaceBlockOf(memory, operand.tensor, cut ? { lo, hi } : undefined);
       } else if ('array' in operand) {
         const data = memory.current(this.#array(operand.array, operand.shape));
         const whole = { data, shape: operand.shape };

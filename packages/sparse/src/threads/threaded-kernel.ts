@@ -151,6 +151,11 @@ export class ThreadedKernel {
     if (rows < 2 || names.some((n) => !Object.hasOwn(operands, n))) return alone();
     const dense = !hasAssembly(plan);
     if (output !== undefined && (!dense || !ArrayBuffer.isView(output))) return alone();
+    // An output of another value type is converted, and one sharing memory with a dense
+    // operand is read while written: runKernel does both as it always does.
+    if (output !== undefined && valueTypeOfArray(output) !== plan.valueType) return alone();
+    if (output !== undefined && names.some((n) => sharesMemory(operands[n], output)))
+      return alone();
     if (Object.keys(operands).length !== names.length) return alone();
     const pool = this.#pool;
     // The sparse operand whose rows weigh the split (and the call's work).
@@ -268,6 +273,11 @@ export class ThreadedKernel {
       storages as BlockStorage[],
     );
   }
+}
+
+/** Whether `operand` is a dense operand whose data lies in the same memory as `output`. */
+function sharesMemory(operand: KernelOperand | undefined, output: Output): boolean {
+  return isDenseOperand(operand) && operand.data.buffer === output.buffer;
 }
 
 /** Bytes of a memref element of an emitted kernel's parameter type (`index`: 8). */

@@ -202,6 +202,21 @@ const CASES: readonly RouteCase[] = [
       };
     },
   },
+  // An operand the split does not cut is read whole, whatever its format (its outer level too).
+  ...(['CSR', 'CSC', 'DCSR', 'DCSC'] as const).map(
+    (format): RouteCase => ({
+      name: `CSR x ${format} -> dense, B read whole`,
+      expression: 'C(i,j) = A(i,k) * B(k,j)',
+      formats: { A: 'CSR', B: format },
+      operands: (random, rows, rowShape, valueType) => {
+        const [inner, cols] = [1 + Math.floor(random() * 30), 1 + Math.floor(random() * 30)];
+        return {
+          A: randomTensor(random, [rows, inner], 'CSR', rowShape, valueType),
+          B: randomTensor(random, [inner, cols], format, 'uniform', valueType),
+        };
+      },
+    }),
+  ),
   {
     name: 'SpGEMM, CSR x CSR -> CSR',
     expression: 'C(i,j) = A(i,k) * B(k,j)',
@@ -492,6 +507,69 @@ describe('calls the row route does not take run on the calling thread', () => {
     ]) {
       const { threaded, alone } = bothWays(kernel, operands);
       expectSameBits(threaded, alone);
+    }
+  });
+
+  it("an output of another value type, or in the memory of x, gives runKernel's result", () => {
+    const random = seededRandom(9);
+    for (const valueType of ['f32', 'f64', 'i32'] as const) {
+      const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType });
+      const A = randomTensor(random, [40, 40], 'CSR', 'power-law', valueType);
+      const xOf = (data: Float32Array | Float64Array | Int32Array) => {
+        data.set(randomDense(random, 40, valueType) as never);
+        return data;
+      };
+      const pooled = () => xOf(pool.array(ARRAY[valueType], 40).data as never);
+      const outputs: [string, () => { x: ValueArray; y: ValueArray }][] = [
+        ['f64 output', () => ({ x: xOf(new ARRAY[valueType](40)), y: new Float64Array(40) })],
+        ['f32 output', () => ({ x: xOf(new ARRAY[valueType](40)), y: new Float32Array(40) })],
+        [
+          'y is x',
+          () => {
+            const x = xOf(new ARRAY[valueType](40));
+            return { x, y: x };
+          },
+        ],
+        [
+          'y is x, a pool array',
+          () => {
+            const x = pooled();
+            return { x, y: x };
+          },
+        ],
+        [
+          "y shares x's memory",
+          () => {
+            const both = new ARRAY[valueType](80);
+            return { x: xOf(both.subarray(0, 40)), y: both.subarray(20, 60) };
+          },
+        ],
+      ];
+      for (const [label, make] of outputs) {
+        const mine = make();
+        const theirs = make();
+        theirs.x.set(mine.x as never);
+        theirs.y.set(mine.y as never);
+        let alone: unknown;
+        let refused: unknown;
+        try {
+          alone = runKernel(
+            kernel.kernel,
+            kernel.fn,
+            { A, x: { data: theirs.x, shape: [40] } },
+            theirs.y,
+          );
+        } catch (error) {
+          refused = error;
+        }
+        const call = () => kernel.run({ A, x: { data: mine.x, shape: [40] } }, mine.y);
+        if (refused !== undefined) {
+          expect(call, `${valueType}, ${label}`).toThrow((refused as Error).message);
+          continue;
+        }
+        expect(call(), `${valueType}, ${label}`).toBe(mine.y);
+        expectSameBits(mine.y, alone);
+      }
     }
   });
 

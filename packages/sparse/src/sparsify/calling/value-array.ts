@@ -8,15 +8,20 @@ import { checkValueType } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import type { ValueType } from '../planning/kernel-plan.js';
 
-/** A zero-filled array of the kernel's value type. */
-export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
-  checkValueType(valueType);
+/** `length` is one a value array can have, or a SparsifyError naming `length`. */
+function checkLength(length: number): void {
   if (!isIntegerIn(length, 0, MAX_STORAGE_LENGTH)) {
     throw new SparsifyError(
       'length',
       `must be an integer from 0 to ${MAX_STORAGE_LENGTH}, got ${textOf(length)}`,
     );
   }
+}
+
+/** A zero-filled array of the kernel's value type. */
+export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
+  checkValueType(valueType);
+  checkLength(length);
   switch (valueType) {
     case 'f32':
       return new Float32Array(length);
@@ -31,13 +36,13 @@ export function valueArrayFor(valueType: ValueType, length: number): ValueArray 
 
 /**
  * An array of the kernel's value type whose contents are unspecified (unfilled-array.ts), for
- * an output the call writes every element of before anything reads it; `length` is an output's,
- * already checked.
+ * an output the call writes every element of before anything reads it.
  */
 export function unfilledValueArrayFor(
   valueType: ValueType,
   length: number,
 ): ValueArray | BigInt64Array {
+  checkLength(length);
   const type = valueArrayFor(valueType, 0).constructor;
   return unfilledArray(type as ViewableArrayType<ValueArray | BigInt64Array>, length);
 }
