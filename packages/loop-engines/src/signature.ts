@@ -4,26 +4,19 @@
  * (typed arrays or `{data, shape, strides?, offset?}`) into row-major views.
  */
 
-import { describeValue } from '@tilekit/errors';
+import { describeValue, rowMajorStrides } from '@tilekit/errors';
 import type {
   InterpretArg,
   InterpretResult,
   MemRefData,
   MemRefType,
-  MemRefView,
   Module,
   Operation,
   ScalarType,
   Type,
   Value,
 } from '@tilekit/loop-ir';
-import {
-  findFunction,
-  operand,
-  readMemRefView,
-  viewBounds,
-  walkOperations,
-} from '@tilekit/loop-ir';
+import { findFunction, operand, walkOperations } from '@tilekit/loop-ir';
 import { EngineArgumentError, EngineUnsupportedError } from './errors.js';
 
 /** A compiled function: the interpreter's calling convention (memrefs are written in place). */
@@ -33,7 +26,12 @@ export type EngineCall = (...args: InterpretArg[]) => InterpretResult[];
  * A memref argument resolved to its buffer, shape, element strides and offset (identity
  * layouts are row-major from element 0).
  */
-export type { MemRefView } from '@tilekit/loop-ir';
+export interface MemRefView {
+  readonly data: MemRefData;
+  readonly shape: readonly number[];
+  readonly strides: readonly number[];
+  readonly offset: number;
+}
 
 /** The parts of a function signature the engines need. */
 export interface EngineSignature {
@@ -108,31 +106,79 @@ export function readSignature(module: Module, fnName: string): EngineSignature {
   };
 }
 
-/**
- * Checks memref argument `arg` (labelled `label` in errors) against type `t`; returns its view.
- * The view is read by the interpreter's rule (`readMemRefView` of `@tilekit/loop-ir`), so the
- * engines take and refuse the same calls; the data must also be one of the arrays the engines
- * take for the element type, and every element the view addresses must lie inside it.
- */
+/** Checks memref argument `arg` (labelled `label` in errors) against type `t`; returns its view. */
 export function memrefView(arg: unknown, t: MemRefType, label: string): MemRefView {
-  const view = readMemRefView(arg, t, (detail) => new EngineArgumentError(label, detail));
-  const { data, shape } = view;
+  const fail = (detail: string) => new EngineArgumentError(label, detail);
+  const plain = ArrayBuffer.isView(arg);
+  const view = plain ? undefined : (arg as MemRefObject);
+  const data = (plain ? arg : view?.data) as MemRefData;
+  if (!ArrayBuffer.isView(data)) throw fail('expected a typed array or {data, shape}');
   if (t.element.kind === 'vector')
     throw new EngineUnsupportedError('memrefs of vectors are not supported');
-  if (viewBounds(view) !== undefined) {
-    throw new EngineArgumentError(
-      label,
-      `buffer of ${data.length} elements is too small for shape [${shape}]`,
-    );
+  const rank = t.shape.length;
+  const shape = view?.shape ?? (rank === 1 ? [data.length] : undefined);
+  if (shape === undefined) throw fail(`a rank-${rank} memref needs {data, shape}`);
+  // Lengths first: a junk or 2^32-entry list is refused before anything walks it.
+  const natural = (d: unknown) => Number.isSafeInteger(d) && (d as number) >= 0;
+  const isList = (list: unknown, entry: (v: unknown) => boolean) =>
+    Array.isArray(list) && list.length === rank && list.every(entry);
+  if (!isList(shape, natural)) throw fail(`shape: expected ${rank} non-negative safe integers`);
+  const given = view?.strides;
+  if (given != null && !isList(given, Number.isSafeInteger))
+    throw fail(`strides: expected ${rank} safe integers`);
+  const start = view?.offset;
+  if (start != null && !natural(start)) throw fail('offset: expected a non-negative safe integer');
+  t.shape.forEach((d, k) => {
+    if (d !== '?' && d !== shape[k])
+      throw fail(`dimension ${k} is ${shape[k]} but the type requires ${d}`);
+  });
+  const rowMajor = rowMajorStrides(shape);
+  const { strides, offset } = layoutOf(t, view, rowMajor, fail);
+  const last = shape.reduce((acc, d, k) => acc + (d - 1) * (strides[k] as number), offset);
+  if (shape.every((d) => d > 0) && (last >= data.length || offset < 0)) {
+    throw fail(`buffer of ${data.length} elements is too small for shape [${shape}]`);
   }
   const accepted = acceptedArrays(t.element);
   if (!accepted.some((C) => data instanceof C)) {
-    throw new EngineArgumentError(
-      label,
+    throw fail(
       `expected one of ${accepted.map((C) => C.name).join(', ')}, got ${data.constructor.name}`,
     );
   }
-  return view;
+  return { data, shape, strides, offset };
+}
+
+/** The object form of a memref argument. */
+interface MemRefObject {
+  readonly data?: unknown;
+  readonly shape?: readonly number[];
+  readonly strides?: readonly number[];
+  readonly offset?: number;
+}
+
+/** Strides and offset: the type's static layout, filled in (or overridden) by the argument. */
+function layoutOf(
+  t: MemRefType,
+  view: MemRefObject | undefined,
+  rowMajor: readonly number[],
+  fail: (detail: string) => Error,
+): { strides: number[]; offset: number } {
+  const layout = t.layout;
+  if (layout === undefined) {
+    if (view?.offset !== undefined && view.offset !== 0)
+      throw fail('an identity-layout memref needs offset 0');
+    if (view?.strides?.some((s, k) => s !== rowMajor[k]))
+      throw fail('an identity-layout memref needs row-major strides');
+    return { strides: [...rowMajor], offset: 0 };
+  }
+  const strides = layout.strides.map((s, k) => {
+    const given = view?.strides?.[k];
+    if (s === '?' && given === undefined) throw fail(`dynamic stride ${k} needs {strides}`);
+    return s === '?' ? (given as number) : (given ?? s);
+  });
+  if (layout.offset === '?' && view?.offset === undefined)
+    throw fail('a dynamic offset needs {offset}');
+  const offset = layout.offset === '?' ? (view?.offset as number) : (view?.offset ?? layout.offset);
+  return { strides, offset };
 }
 
 /** The vector ops that write their `base` memref. */

@@ -65,6 +65,29 @@ describe('engine argument checks', () => {
     });
   }
 
+  it('a junk memref argument, or junk in a view field, is a typed error on every engine', () => {
+    const text = 'func.func @g(%m: memref<?xf32>) {\n  return\n}';
+    const fields = (junk: unknown) => [
+      junk,
+      { data: junk, shape: [2] },
+      { data: new Float32Array(2), shape: junk },
+      { data: new Float32Array(2), shape: [2], strides: junk },
+      { data: new Float32Array(2), shape: [2], offset: junk },
+    ];
+    for (const [label, junk] of JUNK) {
+      for (const engine of ['interpreter', 'js', 'wasm'] as const) {
+        const call = compile(parseModule(text), 'g', { engine });
+        // The interpreter checks the argument itself; its view fields where it reads them.
+        for (const arg of engine === 'interpreter' ? [junk] : fields(junk)) {
+          // A field given as null or undefined takes its default.
+          if ((junk === undefined || junk === null) && arg !== junk) continue;
+          const error = thrownBy(() => call(arg as never));
+          expect(isTilekitError(error), `${label}, ${engine}: ${String(error)}`).toBe(true);
+        }
+      }
+    }
+  });
+
   it('valid arguments still compile and run', () => {
     expect(compile(parseModule(MODULE), 'f', { engine: 'js' })(7n)).toEqual([7n]);
     expect(compileJs(parseModule(MODULE), 'f')(7n)).toEqual([7n]);

@@ -14,13 +14,10 @@ export {
   interpret,
   type MemRefArg,
   type MemRefData,
-  type MemRefView,
   OutOfBoundsError,
-  readMemRefView,
   type ScalarArg,
   type ScalarResult,
   SEMANTICS,
-  viewBounds,
 } from './interpret/index.js';
 export { OperandAccessError, operand, operands, optionalOperand, result } from './ir/accessors.js';
 export {

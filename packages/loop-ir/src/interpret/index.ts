@@ -9,5 +9,4 @@ export {
   type ScalarResult,
 } from './interpret.js';
 export type { MemRefArg, MemRefData } from './memory.js';
-export { type MemRefView, readMemRefView, viewBounds } from './memref-view.js';
 export { SEMANTICS } from './semantics/index.js';

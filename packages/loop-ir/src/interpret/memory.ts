@@ -3,11 +3,11 @@
  * offset. Every access is bounds-checked against the logical shape (and the buffer), so an
  * out-of-bounds access is an {@link OutOfBoundsError}, never a silent read.
  */
+import { rowMajorStrides } from '@tilekit/errors';
 import { bitsToFloat, floatToBits, roundToFormat } from '../ir/float-format.js';
 import type { MemRefType, ScalarType } from '../ir/types.js';
 import { printType } from '../print/types.js';
 import { InterpretArgumentError, OutOfBoundsError } from './errors.js';
-import { readMemRefView, viewBounds } from './memref-view.js';
 import { intWidth, type Scalar, wrapInt } from './scalar/integers.js';
 
 /** Typed arrays a memref argument may be backed by. */
@@ -149,25 +149,40 @@ export class MemRefValue {
     this.#codec = codec;
   }
 
-  /**
-   * Wraps a caller's argument (no copy: stores write through to `arg`'s buffer), read by the
-   * rule every engine shares ({@link readMemRefView}); a view reaching outside its buffer is an
-   * {@link OutOfBoundsError}.
-   */
+  /** Wraps a caller's argument (no copy: stores write through to `arg`'s buffer). */
   static fromArgument(arg: MemRefArg, type: MemRefType, label: string): MemRefValue {
     const fail = (detail: string) =>
       new InterpretArgumentError(`${label} (${printType(type)})`, detail);
-    const view = readMemRefView(arg, type, fail);
-    const { data, shape, strides, offset } = view;
+    const isView = !ArrayBuffer.isView(arg);
+    if (isView && (typeof arg !== 'object' || arg === null))
+      throw fail('expected a typed array or {data, shape}');
+    const data = isView ? (arg as { data: MemRefData }).data : (arg as MemRefData);
+    if (!ArrayBuffer.isView(data)) throw fail('expected a typed array or {data, shape}');
+    const view = isView ? (arg as Exclude<MemRefArg, MemRefData>) : undefined;
+    const shape = view?.shape ?? (type.shape.length === 1 ? [data.length] : undefined);
+    if (shape === undefined) throw fail(`a rank-${type.shape.length} memref needs {data, shape}`);
+    if (shape.length !== type.shape.length)
+      throw fail(`shape [${shape}] has rank ${shape.length}, expected ${type.shape.length}`);
+    type.shape.forEach((d, i) => {
+      if (d !== '?' && d !== shape[i])
+        throw fail(`dimension ${i} is ${shape[i]} but the type requires ${d}`);
+    });
+    if (shape.some((d) => !Number.isInteger(d) || d < 0))
+      throw fail(`shape [${shape}] must be non-negative integers`);
     if (type.element.kind === 'vector')
       throw fail('memrefs of vectors are not supported by the interpreter');
     const codec = codecFor(type.element, data);
     if (typeof codec === 'string') throw fail(`${codec}, got ${data.constructor.name}`);
-    // Every element the view addresses lies in the buffer: checked up front, where the compiled
-    // engines check it (before they copy anything), as the access that would leave it.
-    const outside = viewBounds(view);
-    if (outside !== undefined)
-      throw new OutOfBoundsError(`argument ${label} (${printType(type)})`, outside.indices, shape);
+    const layout = type.layout;
+    const strides = (layout?.strides ?? rowMajorStrides(shape)).map((s, i) => {
+      const given = view?.strides?.[i];
+      if (s === '?' && given === undefined) throw fail(`dynamic stride ${i} needs {strides}`);
+      return s === '?' ? (given as number) : (given ?? s);
+    });
+    const typeOffset = layout?.offset ?? 0;
+    if (typeOffset === '?' && view?.offset === undefined)
+      throw fail('a dynamic offset needs {offset}');
+    const offset = typeOffset === '?' ? (view?.offset as number) : (view?.offset ?? typeOffset);
     return new MemRefValue(type, data, shape, strides, offset, codec);
   }
 

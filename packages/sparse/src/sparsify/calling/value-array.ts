@@ -8,20 +8,15 @@ import { checkValueType } from '../argument-checks.js';
 import { SparsifyError } from '../errors.js';
 import type { ValueType } from '../planning/kernel-plan.js';
 
-/** `length` is one a value array can have, or a SparsifyError naming `length`. */
-function checkLength(length: number): void {
+/** A zero-filled array of the kernel's value type. */
+export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
+  checkValueType(valueType);
   if (!isIntegerIn(length, 0, MAX_STORAGE_LENGTH)) {
     throw new SparsifyError(
       'length',
       `must be an integer from 0 to ${MAX_STORAGE_LENGTH}, got ${textOf(length)}`,
     );
   }
-}
-
-/** A zero-filled array of the kernel's value type. */
-export function valueArrayFor(valueType: ValueType, length: number): ValueArray | BigInt64Array {
-  checkValueType(valueType);
-  checkLength(length);
   switch (valueType) {
     case 'f32':
       return new Float32Array(length);
@@ -42,7 +37,7 @@ export function unfilledValueArrayFor(
   valueType: ValueType,
   length: number,
 ): ValueArray | BigInt64Array {
-  checkLength(length);
-  const type = valueArrayFor(valueType, 0).constructor;
+  // A length past the storage limit gets valueArrayFor's typed error.
+  const type = valueArrayFor(valueType, length > MAX_STORAGE_LENGTH ? length : 0).constructor;
   return unfilledArray(type as ViewableArrayType<ValueArray | BigInt64Array>, length);
 }
