@@ -126,10 +126,6 @@ export function runSparseKernel(
   // int32 operands of a float32 op are cast (arith.sitofp, which loses nothing the float32
   // arithmetic keeps); the narrowing casts are the caller's, and the only dtypes here are these.
   const dtype = dtypes.has('float32') || dtypes.size === 0 ? 'float32' : 'int32';
-  // The operands' dtype decides the value type: another asked for is refused, not ignored.
-  const valueType = dtype === 'float32' ? 'f32' : 'i32';
-  if ((options.valueType ?? valueType) !== valueType)
-    throw new SparsifyError('options.valueType', `must be '${valueType}'`);
   const promoted = dtype === 'float32' ? valueInputs.int32 : [];
   const shapes: Record<string, number[]> = {};
   for (const [name, s] of sparse) shapes[name] = [...s.shape];
