@@ -2,6 +2,13 @@
  * Converting numeric literal tokens to typed values: range checks for integers (stored
  * sign-normalized per width, like MLIR's APInt printing) and rounding for floats.
  */
+
+// The int64 range of MLIR's `int64_t` fields (positions, `DenseI64ArrayAttr`s), as affine
+// constants have it.
+import {
+  AFFINE_CONSTANT_MAX as INT64_MAX,
+  AFFINE_CONSTANT_MIN as INT64_MIN,
+} from '../ir/affine.js';
 import { bitsToFloat, formatBits, roundToFormat } from '../ir/float-format.js';
 import type { FloatType, IndexType, IntegerType } from '../ir/types.js';
 import type { Token } from './lexer.js';
@@ -61,10 +68,6 @@ export function integerFromLiteral(
   }
   return width === 1n ? BigInt.asUintN(1, value) : BigInt.asIntN(Number(width), value);
 }
-
-/** The int64 range, which MLIR's `int64_t` fields (positions, `DenseI64ArrayAttr`s) hold. */
-export const INT64_MIN = -(1n << 63n);
-export const INT64_MAX = (1n << 63n) - 1n;
 
 /** The literal as written: `-0x10` is `-0x10`. */
 export function literalText(lit: NumberLiteral): string {
