@@ -9,8 +9,9 @@
  * never written after it is built (the wasm engine marks them immutable).
  */
 import type { SparseFormat, StorageWidth } from './format.js';
+import { nonEmptyRows } from './non-empty-rows.js';
 import { checkLength, indexArrayFrom } from './pack.js';
-import { scratchArrays } from './scratch-array.js';
+import { rowsOfEntries } from './rows-of-entries.js';
 import { type IndexArray, numbersOf, widthOf } from './storage-arrays.js';
 import type { SparseStorage } from './validate.js';
 
@@ -129,66 +130,20 @@ function segmentsOf(source: RowFormSource, from: RowForm, rowCount: number): Row
 }
 
 /**
- * The non-empty rows of row pointers `pointers` and their segments, in one pass over the rows
- * into scratch arrays kept between calls, then copied into arrays of their length. Whether a
- * row is empty is random in a sparse matrix, so the pass does not branch on it: every row's
- * entry is written at the next free place, which only a non-empty row then claims (a later row
- * overwrites it otherwise). Counting the rows first to write them in place took a second pass,
- * and fresh arrays cost a page fault per page written (scratch-array.ts).
- */
-function nonEmptyRows(pointers: ArrayLike<number>, rowCount: number): RowSegments {
-  const rowsScratch = rowScratch(rowCount);
-  const boundsScratch = boundScratch(rowCount + 1);
-  // Positions are below 2^31, so `start - end` is negative exactly for a non-empty row.
-  let start = pointers[0] as number;
-  boundsScratch[0] = start;
-  let k = 0;
-  for (let r = 0; r < rowCount; r++) {
-    const end = pointers[r + 1] as number;
-    rowsScratch[k] = r;
-    boundsScratch[k + 1] = end;
-    k += (start - end) >>> 31;
-    start = end;
-  }
-  return { rows: rowsScratch.slice(0, k), bounds: boundsScratch.slice(0, k + 1) };
-}
-
-/** The scratch arrays of {@link nonEmptyRows}. */
-const rowScratch = scratchArrays();
-const boundScratch = scratchArrays();
-
-/**
  * Rows at least this long on average are each written by the engine's `fill`; shorter ones
- * would pay a call per row, and a loop over each row's entries stops at an unpredictable
- * place, so they are found by marks instead (rowsPerEntry).
+ * would pay a call per row, so they are found by marks instead (rows-of-entries.ts).
  */
 const LONG_ROW = 16;
 
 /**
- * One row coordinate per entry of a pointers source, read off its positions. Short rows:
- * each row's start is marked (+1 at its first entry), then a running sum over the entries
- * gives each one its row, with no branch on where a row ends.
+ * One row coordinate per entry of a pointers source, read off its positions (a pointers
+ * level has fewer than 2^31 rows, so they are 32-bit).
  */
-function rowsPerEntry(
-  source: RowFormSource,
-  rowCount: number,
-  nnz: number,
-): Uint32Array | Float64Array {
+function rowsPerEntry(source: RowFormSource, rowCount: number, nnz: number): Uint32Array {
   const pos = numbersOf(source.positions[1] as IndexArray);
-  const rows = rowArray(rowCount, nnz);
-  if (nnz >= LONG_ROW * rowCount) {
-    for (let r = 0; r < rowCount; r++) rows.fill(r, pos[r] as number, pos[r + 1] as number);
-    return rows;
-  }
-  for (let r = 1; r < rowCount; r++) {
-    const start = pos[r] as number;
-    if (start < nnz) rows[start] = (rows[start] as number) + 1;
-  }
-  let row = 0;
-  for (let e = 0; e < nnz; e++) {
-    row += rows[e] as number;
-    rows[e] = row;
-  }
+  if (nnz < LONG_ROW * rowCount) return rowsOfEntries(pos, rowCount, nnz);
+  const rows = new Uint32Array(nnz);
+  for (let r = 0; r < rowCount; r++) rows.fill(r, pos[r] as number, pos[r + 1] as number);
   return rows;
 }
 

@@ -132,7 +132,9 @@ export function describeValue(x: unknown): string {
 }
 
 /** An index array's entries as numbers (the array itself unless it holds bigints). */
-export function numbersOf(array: IndexArray): ArrayLike<number> {
+export function numbersOf(
+  array: IndexArray,
+): Uint8Array | Uint16Array | Uint32Array | Float64Array {
   if (array instanceof BigUint64Array || array instanceof BigInt64Array) {
     return Float64Array.from(array, (x) => Number(x));
   }
