@@ -152,10 +152,11 @@ const SPARSE_BUDGET_KIB: Readonly<Record<Backend, Record<string, number>>> = {
  * resident SpGEMM workspace took it from 120.6 to 124.7; the hooks through which the compiler
  * gives the op rows' left-out constructors and output storage, and the vectorizer's scalar short
  * path, to 125.8; the level types and maps the constructors register, to 126.2; the loop nest's
- * emission budget, the parser's integer range checks and the module list check, to 127.0); the
- * op rows above do not.
+ * emission budget, the parser's integer range checks and the module list check, to 127.0;
+ * sparseOp's value type kept apart from the default in its cache key, to 127.3); the op rows
+ * above do not.
  */
-const SPARSE_COMPILER_BUDGET_KIB = 127.2;
+const SPARSE_COMPILER_BUDGET_KIB = 127.4;
 
 /**
  * cpu + spmv + `TfSparseTensor.fromCoordinates`, the constructor a tfjs user calls first: the
@@ -165,9 +166,10 @@ const SPARSE_COMPILER_BUDGET_KIB = 127.2;
  * cpu + spmv (34.6 in all), the host tensors' constructors and conversions (which TfSparseTensor's builds
  * run, and which the op rows leave to the app that builds its operands) are about 7.6, the class
  * about 1.8 and `toDense` 1.1 (its prepared kernels 1.0); the clamping of storage on a GPU runs
- * tfjs's kernels without their op wrappers.
+ * tfjs's kernels without their op wrappers. The chunked passes of CSR -> DCSR and CSR -> COO
+ * (kept arrays V8 compiles as constants) took it to 35.7.
  */
-const SPARSE_FIRST_APP_BUDGET_KIB = 35.3;
+const SPARSE_FIRST_APP_BUDGET_KIB = 35.8;
 
 /**
  * An op's own GPU register entry (register-webgl/spmv, ...) beside that op: its kernels and only
@@ -184,9 +186,9 @@ const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<str
  * KiB): that entry installs the transposition on WebAssembly that converting between CSR and
  * CSC runs (about 0.8 KiB: its wasm bytes and the call). The op rows above import only the tfjs
  * entry and do not carry it (an op converts no storage); the test checks both by the wasm
- * bytes' presence.
+ * bytes' presence. The chunked passes of CSR -> DCSR and CSR -> COO took it from 19.5 to 19.9.
  */
-const SPARSE_HOST_ENTRY_BUDGET_KIB = 19.6;
+const SPARSE_HOST_ENTRY_BUDGET_KIB = 20.0;
 
 const CASES: readonly BundleCase[] = [
   {

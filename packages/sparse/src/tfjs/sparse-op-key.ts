@@ -30,7 +30,10 @@ export interface SparseOpOptions {
   readonly vscale?: number;
   /** Engine running the kernel (default `'wasm'`). */
   readonly engine?: EngineName;
-  /** Value type (default `'f32'`; `'i32'` for int32 tensors). */
+  /**
+   * Value type the kernel computes in. The tfjs ops compute in `'f32'` if any operand is
+   * float32, else in `'i32'`, and take no other (a `SparsifyError`): cast with `tf.cast`.
+   */
   readonly valueType?: ValueType;
 }
 

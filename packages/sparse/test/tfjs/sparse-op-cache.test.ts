@@ -35,7 +35,13 @@ describe('sparseOp cache key', () => {
   it('shares one op between spellings of the same tree', () => {
     const op = sparseOp('y(i) = (b(i) + c(i)) * d(i)', {});
     expect(sparseOp('y(i)=((b(i)+c(i)))*d(i)', {})).toBe(op);
-    expect(sparseOp('y(i) = (b(i) + c(i)) * d(i)', {}, SPARSE_OP_OPTION_DEFAULTS)).toBe(op);
+    // Every default spelt out, or null, is the same op; but the value type left to the operands
+    // is not the same as `'f32'` asked for (which refuses int32 operands).
+    const { valueType: _f32, ...defaults } = SPARSE_OP_OPTION_DEFAULTS;
+    const expr = 'y(i) = (b(i) + c(i)) * d(i)';
+    expect(sparseOp(expr, {}, defaults)).toBe(op);
+    expect(sparseOp(expr, {}, { vectorLength: null, valueType: null } as never)).toBe(op);
+    expect(sparseOp(expr, {}, SPARSE_OP_OPTION_DEFAULTS)).not.toBe(op);
   });
 
   it('keys formats by content: key order does not matter, a different format does', () => {

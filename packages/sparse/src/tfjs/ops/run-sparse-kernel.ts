@@ -88,7 +88,7 @@ export function runSparseKernel(
       if (value instanceof SparseTensor && value.dtype === 'float64')
         throw new SparsifyError(
           argument,
-          'tfjs ops need float32 or int32 values, got float64 (arith.truncf to float32 loses values: convert it yourself)',
+          'tfjs ops need float32 or int32 values, got float64 (arith.truncf would lose values: convert it yourself)',
         );
       if (isTfSparseTensor(value) && value.isDisposed)
         throw new SparsifyError(argument, 'the sparse tensor is disposed');
@@ -126,6 +126,10 @@ export function runSparseKernel(
   // int32 operands of a float32 op are cast (arith.sitofp, which loses nothing the float32
   // arithmetic keeps); the narrowing casts are the caller's, and the only dtypes here are these.
   const dtype = dtypes.has('float32') || dtypes.size === 0 ? 'float32' : 'int32';
+  // tfjs tensors hold float32 or int32 values, so the operands fix the value type.
+  const valueType = dtype === 'float32' ? 'f32' : 'i32';
+  if (options.valueType != null && options.valueType !== valueType)
+    throw new SparsifyError('options.valueType', `expected '${valueType}' (the operands')`);
   const promoted = dtype === 'float32' ? valueInputs.int32 : [];
   const shapes: Record<string, number[]> = {};
   for (const [name, s] of sparse) shapes[name] = [...s.shape];

@@ -13,7 +13,7 @@ import { installSparseCompilerRoute, refuseOperandWindows } from '../compile-rou
 import { SparseOp as SparseOpKernel } from '../kernel-names.js';
 import { callerInputsOf } from '../sparse-call.js';
 import {
-  SPARSE_OP_OPTION_DEFAULTS,
+  resolveSparseOpOptions,
   SPARSE_OP_OPTION_KEYS,
   type SparseOpOptions,
   sparseOpKey,
@@ -75,7 +75,12 @@ export function sparseOp(
   checkOptionsObject('sparseOp', options, SPARSE_OP_OPTION_KEYS);
   // Any expression needs the compiler, so the op that takes any expression installs it.
   installSparseCompilerRoute();
-  const key = sparseOpKey(expr, formats, options);
+  // A cached op serves every call with its key, so what it does depends on the key alone: the
+  // resolved options (null is a default, as left out), and whether a value type was asked for.
+  const key = sparseOpKey(expr, formats, {
+    ...options,
+    valueType: options.valueType ?? ('of the operands' as never),
+  });
   const cached = OPS.get(key);
   if (cached !== undefined) return cached;
   const kernel = sparsify(expr, formats, {});
@@ -85,6 +90,12 @@ export function sparseOp(
   const names = callerInputsOf(kernel.plan).map((t) => t.name);
   const sparseNames = new Set(Object.keys(formats).filter((n) => names.includes(n)));
   const rankOf = new Map(callerInputsOf(kernel.plan).map((t) => [t.name, t.indices.length]));
+
+  // sparseOp's own defaults (scalar loops) rather than the ready-made ops' vectorized ones; the
+  // value type stays the caller's alone (left out, the operands' dtypes decide).
+  const { valueType: _default, ...defaults } = resolveSparseOpOptions(options);
+  const resolved: SparseOpOptions =
+    options.valueType == null ? defaults : { ...defaults, valueType: options.valueType };
 
   function sparseOp_(...operands: SparseOperand[]): Tensor {
     if (operands.length !== names.length)
@@ -109,8 +120,6 @@ export function sparseOp(
           );
       }
     });
-    // sparseOp's own defaults (scalar loops) rather than the ready-made ops' vectorized ones.
-    const resolved = { ...SPARSE_OP_OPTION_DEFAULTS, ...options };
     if (blocked) return runBlockKernel('sparseOp', expr, formats, named, resolved);
     return runSparseKernel('sparseOp', SparseOpKernel, expr, named, sparseNames, resolved, {
       expr,
