@@ -164,7 +164,7 @@ function layoutOf(
 ): { strides: number[]; offset: number } {
   const layout = t.layout;
   if (layout === undefined) {
-    if (view?.offset !== undefined && view.offset !== 0)
+    if (view?.offset != null && view.offset !== 0)
       throw fail('an identity-layout memref needs offset 0');
     if (view?.strides?.some((s, k) => s !== rowMajor[k]))
       throw fail('an identity-layout memref needs row-major strides');
@@ -172,11 +172,10 @@ function layoutOf(
   }
   const strides = layout.strides.map((s, k) => {
     const given = view?.strides?.[k];
-    if (s === '?' && given === undefined) throw fail(`dynamic stride ${k} needs {strides}`);
+    if (s === '?' && given == null) throw fail(`dynamic stride ${k} needs {strides}`);
     return s === '?' ? (given as number) : (given ?? s);
   });
-  if (layout.offset === '?' && view?.offset === undefined)
-    throw fail('a dynamic offset needs {offset}');
+  if (layout.offset === '?' && view?.offset == null) throw fail('a dynamic offset needs {offset}');
   const offset = layout.offset === '?' ? (view?.offset as number) : (view?.offset ?? layout.offset);
   return { strides, offset };
 }

@@ -159,30 +159,52 @@ export class MemRefValue {
     const data = isView ? (arg as { data: MemRefData }).data : (arg as MemRefData);
     if (!ArrayBuffer.isView(data)) throw fail('expected a typed array or {data, shape}');
     const view = isView ? (arg as Exclude<MemRefArg, MemRefData>) : undefined;
-    const shape = view?.shape ?? (type.shape.length === 1 ? [data.length] : undefined);
-    if (shape === undefined) throw fail(`a rank-${type.shape.length} memref needs {data, shape}`);
-    if (shape.length !== type.shape.length)
-      throw fail(`shape [${shape}] has rank ${shape.length}, expected ${type.shape.length}`);
+    const rank = type.shape.length;
+    const shape = view?.shape ?? (rank === 1 ? [data.length] : undefined);
+    if (shape === undefined) throw fail(`a rank-${rank} memref needs {data, shape}`);
+    // Every view field is checked before anything reads it: a junk list (or one of 2^32
+    // holes) is refused before any walk, a fractional or NaN stride or offset before it
+    // addresses anything. The compiled engines refuse the same arguments.
+    const natural = (d: unknown) => Number.isSafeInteger(d) && (d as number) >= 0;
+    if (!Array.isArray(shape)) throw fail(`shape: expected ${rank} non-negative safe integers`);
+    // The shape is printed only once its length is the rank (a list of 2^32 holes is not).
+    if (shape.length !== rank) throw fail(`shape has rank ${shape.length}, expected ${rank}`);
+    if (!shape.every(natural)) throw fail(`shape [${shape}] must be non-negative integers`);
+    const given = view?.strides;
+    if (
+      given != null &&
+      !(Array.isArray(given) && given.length === rank && given.every(Number.isSafeInteger))
+    )
+      throw fail(`strides: expected ${rank} safe integers`);
+    const start = view?.offset;
+    if (start != null && !natural(start))
+      throw fail('offset: expected a non-negative safe integer');
     type.shape.forEach((d, i) => {
       if (d !== '?' && d !== shape[i])
         throw fail(`dimension ${i} is ${shape[i]} but the type requires ${d}`);
     });
-    if (shape.some((d) => !Number.isInteger(d) || d < 0))
-      throw fail(`shape [${shape}] must be non-negative integers`);
     if (type.element.kind === 'vector')
       throw fail('memrefs of vectors are not supported by the interpreter');
     const codec = codecFor(type.element, data);
     if (typeof codec === 'string') throw fail(`${codec}, got ${data.constructor.name}`);
     const layout = type.layout;
-    const strides = (layout?.strides ?? rowMajorStrides(shape)).map((s, i) => {
-      const given = view?.strides?.[i];
-      if (s === '?' && given === undefined) throw fail(`dynamic stride ${i} needs {strides}`);
-      return s === '?' ? (given as number) : (given ?? s);
+    const rowMajor = rowMajorStrides(shape);
+    if (layout === undefined) {
+      if (start != null && start !== 0) throw fail('an identity-layout memref needs offset 0');
+      if (given?.some((s, k) => s !== rowMajor[k]))
+        throw fail('an identity-layout memref needs row-major strides');
+    }
+    const strides = (layout?.strides ?? rowMajor).map((s, i) => {
+      const stride = given?.[i];
+      if (s === '?' && stride == null) throw fail(`dynamic stride ${i} needs {strides}`);
+      return s === '?' ? (stride as number) : (stride ?? s);
     });
     const typeOffset = layout?.offset ?? 0;
-    if (typeOffset === '?' && view?.offset === undefined)
-      throw fail('a dynamic offset needs {offset}');
-    const offset = typeOffset === '?' ? (view?.offset as number) : (view?.offset ?? typeOffset);
+    if (typeOffset === '?' && start == null) throw fail('a dynamic offset needs {offset}');
+    const offset = typeOffset === '?' ? (start as number) : (start ?? typeOffset);
+    const last = shape.reduce((acc, d, k) => acc + (d - 1) * (strides[k] as number), offset);
+    if (shape.every((d) => d > 0) && last >= data.length)
+      throw fail(`buffer of ${data.length} elements is too small for shape [${shape}]`);
     return new MemRefValue(type, data, shape, strides, offset, codec);
   }
 
