@@ -10,12 +10,10 @@
  * constants, and a C loop 8.5 µs). Each chunk's result is then copied into arrays of their
  * length.
  */
+import type { IndexNumbers } from './storage-arrays.js';
 
 /** Rows per chunk: two arrays of 128 KiB, kept for the life of the process. */
 export const CHUNK_ROWS = 32768;
-
-/** Row pointers as numbers (a 64-bit positions array read as doubles). */
-export type PointerNumbers = Uint8Array | Uint16Array | Uint32Array | Float64Array;
 
 /** The pass over one chunk and the arrays it fills. */
 interface ChunkPass {
@@ -23,7 +21,7 @@ interface ChunkPass {
    * Writes the non-empty rows among `count` rows from `first` to `rows` and the end of each
    * one's segment to `ends[1..]` (`ends[0]` is the chunk's first start); returns how many.
    */
-  readonly run: (pointers: PointerNumbers, first: number, count: number) => number;
+  readonly run: (pointers: IndexNumbers, first: number, count: number) => number;
   /** `rows` and `ends` viewed as the unsigned arrays a tensor stores. */
   readonly rows: Uint32Array;
   readonly ends: Uint32Array;
@@ -41,7 +39,7 @@ function newChunkPass(): ChunkPass {
   const ends = new Int32Array(CHUNK_ROWS + 1);
   // Whether a row is empty is random in a sparse matrix, so the pass does not branch on it:
   // every row is written at the next free place, which only a non-empty row then claims.
-  const run = (pointers: PointerNumbers, first: number, count: number): number => {
+  const run = (pointers: IndexNumbers, first: number, count: number): number => {
     starts.set(pointers.subarray(first, first + count + 1));
     let start = starts[0] as number;
     ends[0] = start;
@@ -64,7 +62,7 @@ function newChunkPass(): ChunkPass {
  * `bounds[s + 1]`, so `bounds` is a DCSR's `positions[1]`. Fresh arrays of their length.
  */
 export function nonEmptyRows(
-  pointers: PointerNumbers,
+  pointers: IndexNumbers,
   rowCount: number,
 ): { rows: Uint32Array; bounds: Uint32Array } {
   chunkPass ??= newChunkPass();

@@ -131,10 +131,11 @@ export function describeValue(x: unknown): string {
   return typeof x === 'number' ? String(x) : `${typeof x} ${String(x)}`;
 }
 
+/** An index array's entries as numbers: a 64-bit array read as doubles. */
+export type IndexNumbers = Uint8Array | Uint16Array | Uint32Array | Float64Array;
+
 /** An index array's entries as numbers (the array itself unless it holds bigints). */
-export function numbersOf(
-  array: IndexArray,
-): Uint8Array | Uint16Array | Uint32Array | Float64Array {
+export function numbersOf(array: IndexArray): IndexNumbers {
   if (array instanceof BigUint64Array || array instanceof BigInt64Array) {
     return Float64Array.from(array, (x) => Number(x));
   }
