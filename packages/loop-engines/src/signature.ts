@@ -45,7 +45,7 @@ export interface EngineSignature {
 /** Typed arrays accepted for each memref element kind (the interpreter's pairings). */
 function acceptedArrays(t: ScalarType): readonly (abstract new (...a: never[]) => MemRefData)[] {
   if (t.kind === 'float') {
-    if (t.format === 'f32') return [Float32Array, Float64Array];
+    if (t.format === 'f32') return [Float32Array];
     if (t.format === 'f64') return [Float64Array];
     throw new EngineUnsupportedError(`compiled engines do not support ${t.format} memrefs`);
   }

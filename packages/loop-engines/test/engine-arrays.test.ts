@@ -6,7 +6,7 @@
  * a view from before the memory grew, a view of the memory that is no engine array, the wrong
  * element layout) is a typed error that runs nothing.
  */
-import type { MemRefData } from '@tilekit/loop-ir';
+import { type MemRefData, parseModule } from '@tilekit/loop-ir';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -199,15 +199,37 @@ describe('misuse of engine arrays is a typed error', () => {
       '#0',
       'outside every live engine array',
     );
-    // An f32 memref reads a plain Float64Array through a converting copy, never in place.
+    // An f32 memref takes a Float32Array only, an engine array's view too.
     const f32 = KERNELS[0] as (typeof KERNELS)[number];
     const wide = engineArray(Float64Array, 16);
     expectArgumentError(
       () => f32.wasm(wide.data, Float32Array.of(0), { data: new Float32Array(16), shape: [16] }),
       '#0',
-      'cannot read in place',
+      'expected one of Float32Array, got Float64Array',
     );
     wide.dispose();
+    // An index memref reads a plain Int32Array through a widening copy, never in place.
+    const copyIndex = compile(
+      parseModule(`func.func @copy(%a: memref<?xindex>, %o: memref<?xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xindex>
+  scf.for %i = %c0 to %n step %c1 {
+    %x = memref.load %a[%i] : memref<?xindex>
+    memref.store %x, %o[%i] : memref<?xindex>
+  }
+  return
+}`),
+      'copy',
+      { engine: 'wasm' },
+    );
+    const narrow = engineArray(Int32Array, 4);
+    expectArgumentError(
+      () => copyIndex(narrow.data, new BigInt64Array(4)),
+      '#0',
+      'cannot read in place',
+    );
+    narrow.dispose();
     const i32 = KERNELS[4] as (typeof KERNELS)[number];
     const asInt = engineArray(Float32Array, 4);
     expectArgumentError(

@@ -1,21 +1,11 @@
 /**
  * Copies memref buffers into and out of wasm linear memory, in the IR element's layout
- * (i1 one byte, index eight bytes). Same-layout pairings are one bulk byte copy; the others
- * (an `index` memref over an Int32Array, an f32 memref over a Float64Array) convert per
- * element.
+ * (i1 one byte, index eight bytes). Same-layout pairings are one bulk byte copy; the one
+ * other pairing the engines take, an `index` memref over 32-bit integers, converts each
+ * element to and from eight bytes.
  */
 import type { MemRefData, MemRefType, ScalarType } from '@tilekit/loop-ir';
 import { elementBytes } from './memory-layout.js';
-
-function wasmView(buffer: ArrayBuffer, at: number, t: ScalarType, n: number): MemRefData {
-  if (t.kind === 'float')
-    return t.format === 'f64' ? new Float64Array(buffer, at, n) : new Float32Array(buffer, at, n);
-  const bytes = elementBytes(t);
-  if (bytes === 8) return new BigInt64Array(buffer, at, n);
-  if (bytes === 4) return new Int32Array(buffer, at, n);
-  if (bytes === 2) return new Int16Array(buffer, at, n);
-  return new Int8Array(buffer, at, n);
-}
 
 /** Whether `data` holds its elements as a memref of `t` lays them out in memory. */
 export function sameLayout(data: MemRefData, t: ScalarType): boolean {
@@ -34,12 +24,8 @@ export function copyIn(buffer: ArrayBuffer, at: number, data: MemRefData, t: Mem
     );
     return;
   }
-  const view = wasmView(buffer, at, elem, data.length);
-  if (view instanceof BigInt64Array) {
-    for (let k = 0; k < data.length; k++) view[k] = BigInt(data[k] as number);
-  } else {
-    (view as Float32Array).set(data as Float64Array);
-  }
+  const view = new BigInt64Array(buffer, at, data.length);
+  for (let k = 0; k < data.length; k++) view[k] = BigInt(data[k] as number);
 }
 
 /** Copies linear memory at byte address `at` back into `data`. */
@@ -51,10 +37,6 @@ export function copyOut(buffer: ArrayBuffer, at: number, data: MemRefData, t: Me
     );
     return;
   }
-  const view = wasmView(buffer, at, elem, data.length);
-  if (view instanceof BigInt64Array) {
-    for (let k = 0; k < data.length; k++) (data as Int32Array)[k] = Number(view[k]);
-  } else {
-    (data as Float64Array).set(view as Float32Array);
-  }
+  const view = new BigInt64Array(buffer, at, data.length);
+  for (let k = 0; k < data.length; k++) (data as Int32Array)[k] = Number(view[k]);
 }
