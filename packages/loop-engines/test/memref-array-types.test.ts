@@ -51,7 +51,9 @@ function kernelOf(element: Element): string {
 /** A typed array of `type` holding `values` (as bigints where it holds bigints). */
 function arrayOf(type: (typeof ARRAYS)[number], values: readonly number[]) {
   if (type === BigInt64Array || type === BigUint64Array)
-    return type.from(values, (v) => BigInt(Math.trunc(Math.abs(v))));
+    return (type as BigInt64ArrayConstructor).from(values, (v: number) =>
+      BigInt(Math.trunc(Math.abs(v))),
+    );
   return (type as Float64ArrayConstructor).from(values);
 }
 
