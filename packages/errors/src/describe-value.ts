@@ -10,7 +10,8 @@ const SHOWN_STRING = 40;
  * A short description of any value for an error message: `null`, `undefined`, `an array of
  * length 3`, `5`, `NaN`, `true`, `'x'` (strings quoted, so `'5'` and `5` read differently),
  * `a Float32Array`, `an object`. It never throws and never walks the value: a Proxy, an object
- * whose getters throw or an array of 2^32 - 1 holes is described without touching its contents.
+ * whose getters throw or an array of 2^32 - 1 holes is described without touching its contents,
+ * and a bigint past 32 hex digits by its size (`a bigint of 40 hex digits`).
  */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
@@ -25,8 +26,11 @@ export function describeValue(value: unknown): string {
       return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean':
       return String(value);
-    case 'bigint':
-      return `${value}n`;
+    case 'bigint': {
+      // A bigint of millions of digits takes seconds to print in decimal; hex is linear.
+      const hex = (value < 0n ? -value : value).toString(16);
+      return hex.length > 32 ? `a bigint of ${hex.length} hex digits` : `${value}n`;
+    }
     case 'symbol':
       return 'a symbol';
     case 'function':

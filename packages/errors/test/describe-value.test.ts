@@ -32,4 +32,23 @@ describe('describeValue', () => {
     expect(describeValue(getters)).toBe('an object');
     expect(describeValue(new Array(2 ** 32 - 1))).toBe('an array of length 4294967295');
   });
+
+  it('prints a bigint of up to 32 hex digits whole, a larger one by its size (seeded)', () => {
+    let seed = 1n;
+    const next = () => {
+      seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+      return seed;
+    };
+    for (let k = 0; k < 200; k++) {
+      // Random values of 1 to 80 hex digits, either sign.
+      const digits = 1 + Number(next() % 80n);
+      let magnitude = 1n + (next() % 15n);
+      for (let d = 1; d < digits; d++) magnitude = magnitude * 16n + (next() % 16n);
+      const value = next() % 2n === 0n ? magnitude : -magnitude;
+      const expected = digits > 32 ? `a bigint of ${digits} hex digits` : `${value}n`;
+      expect(describeValue(value), String(value)).toBe(expected);
+    }
+    // Two million bits, which take seconds to print in decimal.
+    expect(describeValue(-(2n ** 2_000_000n))).toBe('a bigint of 500001 hex digits');
+  });
 });

@@ -129,7 +129,10 @@ export function runSparseKernel(
   // tfjs tensors hold float32 or int32 values, so the operands fix the value type.
   const valueType = dtype === 'float32' ? 'f32' : 'i32';
   if (options.valueType != null && options.valueType !== valueType)
-    throw new SparsifyError('options.valueType', `expected '${valueType}' (the operands')`);
+    throw new SparsifyError(
+      'options.valueType',
+      `expected '${valueType}', the value type of ${dtype} operands`,
+    );
   const promoted = dtype === 'float32' ? valueInputs.int32 : [];
   const shapes: Record<string, number[]> = {};
   for (const [name, s] of sparse) shapes[name] = [...s.shape];
