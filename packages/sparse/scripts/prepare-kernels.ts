@@ -309,8 +309,11 @@ function preparedData(
 ): PreparedKernelData {
   const compiled = compileSparseKernel(expr, attrs, dtype);
   const { kernel, options } = compiled;
+  // Addresses computed from indices: the op bundles that ship these kernels have a size goal,
+  // and induction pointers add a little code to every loop.
   const image = wasmKernelImage(compiled.module as Module, kernel.functionName, {
     vscale: options.vscale,
+    inductionPointers: false,
   });
   // Prepared kernels are instantiated without host functions, so op bundles leave the table out.
   if (image.hostImports.length > 0)

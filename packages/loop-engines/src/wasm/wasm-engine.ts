@@ -28,6 +28,13 @@ import { instantiateWasmKernel, type WasmKernelImage } from './runtime/kernel-im
 export interface WasmEngineOptions {
   /** The value of `vector.vscale` the code is compiled for (default 1). */
   readonly vscale?: number;
+  /**
+   * Whether a loop addresses the rank-1 memrefs it indexes by its induction variable through
+   * pointers it advances (default true; see lowering/induction-pointers.ts). `false` computes
+   * every address from its indices: slower loops, but a few percent less code, for kernels
+   * shipped inside a bundle with a size goal.
+   */
+  readonly inductionPointers?: boolean;
 }
 
 /** The compiled wasm binary and its import needs (exposed for inspection and tests). */
@@ -66,10 +73,19 @@ export function buildWasm(
       'options.vscale',
       `must be a positive integer, got ${describeValue(vscale)}`,
     );
+  const inductionPointers = options.inductionPointers ?? true;
+  if (typeof inductionPointers !== 'boolean')
+    throw new EngineArgumentError(
+      'options.inductionPointers',
+      `must be a boolean, got ${describeValue(inductionPointers)}`,
+    );
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, vscale);
   const host = new HostImports(HOST_TABLE);
-  const compiler = compileFunction(accumulateRowsInRegisters(signature.func), vscale, host);
+  const compiler = compileFunction(accumulateRowsInRegisters(signature.func), host, {
+    vscale,
+    inductionPointers,
+  });
   const locals = compiler.f.params.length + compiler.f.localCount;
   if (locals > MAX_WASM_LOCALS) {
     throw new EngineUnsupportedError(

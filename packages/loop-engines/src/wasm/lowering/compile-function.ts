@@ -6,17 +6,17 @@
  */
 import type { Operation } from '@tilekit/loop-ir';
 import { lowerFunction } from '../../lowering.js';
-import { FunctionCompiler } from './function-compiler.js';
+import { type FunctionCompileOptions, FunctionCompiler } from './function-compiler.js';
 import type { HostImports } from './host-imports.js';
 import { WASM_HANDLERS } from './wasm-handlers.js';
 
-/** `func` lowered at `vscale`, its host calls registered with `host`. */
+/** `func` lowered under `options`, its host calls registered with `host`. */
 export function compileFunction(
   func: Operation,
-  vscale: number,
   host: HostImports,
+  options: FunctionCompileOptions,
 ): FunctionCompiler {
-  const compiler = new FunctionCompiler(func, vscale, host);
+  const compiler = new FunctionCompiler(func, host, options);
   lowerFunction(func, compiler, WASM_HANDLERS);
   return compiler;
 }

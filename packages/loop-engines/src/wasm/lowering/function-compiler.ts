@@ -15,9 +15,16 @@ import type { CountedLoop, EngineBackend } from '../../lowering.js';
 import { elementBytes } from '../runtime/memory-layout.js';
 import { maskLaneCount, remainingLanesMask } from './full-vector-loop.js';
 import type { HostImports } from './host-imports.js';
+import { inductionOffset, walkedMemrefs } from './induction-pointers.js';
 import { partCount, valTypeOf } from './lanes.js';
 import { releasePoints } from './local-reuse.js';
-import { type MemSlot, pushAddress, scalarElement } from './memory-ops.js';
+import {
+  computedAddress,
+  type MemSlot,
+  pushAddress,
+  type ScalarAddress,
+  scalarElement,
+} from './memory-ops.js';
 import type { Push } from './scalar-ops.js';
 import type { VectorContext, VectorValue } from './vector-ops.js';
 import { type ZeroFill, zeroFillOf } from './zero-fill-loop.js';
@@ -45,6 +52,22 @@ export function paramTypesOf(t: Type): ValType[] {
   return [valTypeOf(t)];
 }
 
+/** The induction pointers of one `scf.for` (see induction-pointers.ts). */
+interface LoopWalk {
+  /** Whether the induction variable is never negative (a constant lower bound >= 0). */
+  readonly nonNegative: boolean;
+  /** By memref: the i32 local holding `&m[iv]`, and log2 of its element size. */
+  readonly pointers: ReadonlyMap<Value, { readonly local: number; readonly shift: number }>;
+}
+
+/** How one function is compiled (see WasmEngineOptions). */
+export interface FunctionCompileOptions {
+  /** The value of `vector.vscale`. */
+  readonly vscale: number;
+  /** Whether loops address memrefs through induction pointers (induction-pointers.ts). */
+  readonly inductionPointers: boolean;
+}
+
 /** Compiles function bodies; one instance per function. Its carried storage is a slot. */
 export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
   readonly engineName = 'wasm';
@@ -63,11 +86,21 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
   readonly #holders = new Map<Slot, number>();
   /** Temps of the ops being compiled (a stack: nested ops release theirs first). */
   readonly #temps: { readonly local: number; readonly type: ValType }[] = [];
+  /** Whether loops get induction pointers. */
+  readonly #inductionPointers: boolean;
+  /** The induction pointers of the loops being compiled, by induction variable. */
+  readonly #walks = new Map<Value, LoopWalk>();
+  /** How induction-pointers.ts reads the IR. */
+  readonly #offsetQuery = {
+    definingOp: (v: Value) => this.#defs.get(v),
+    constantOf: (v: Value) => this.#constantOf(v),
+  };
   /** The next wasm parameter to bind to an entry argument. */
   #param = 0;
 
-  constructor(func: Operation, vscale: number, host: HostImports) {
-    this.vscale = vscale;
+  constructor(func: Operation, host: HostImports, options: FunctionCompileOptions) {
+    this.vscale = options.vscale;
+    this.#inductionPointers = options.inductionPointers;
     this.#host = host;
     this.#defs = definingOps(func);
     this.#users = usersOf(func);
@@ -239,6 +272,59 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
     return s;
   }
 
+  /**
+   * The induction pointer standing for `memref[indices]` and the bytes past it (see
+   * induction-pointers.ts), with whether those bytes may go in an instruction's offset.
+   */
+  #walked(
+    memref: Value,
+    indices: readonly Value[],
+  ): { local: number; offset: number; inOffset: boolean } | undefined {
+    const [index] = indices;
+    if (indices.length !== 1 || index === undefined) return undefined;
+    for (const [iv, walk] of this.#walks) {
+      const pointer = walk.pointers.get(memref);
+      const c = pointer && inductionOffset(index, iv, this.#offsetQuery);
+      if (pointer === undefined || c === undefined) continue;
+      return {
+        local: pointer.local,
+        offset: Number(c) << pointer.shift,
+        inOffset: walk.nonNegative,
+      };
+    }
+    return undefined;
+  }
+
+  /** Where a scalar `memref.load` / `memref.store` of `memref[indices]` accesses. */
+  scalarAddress(memref: Value, indices: readonly Value[]): ScalarAddress {
+    const walked = this.#walked(memref, indices);
+    const f = this.f;
+    if (walked === undefined) {
+      const { mem, type } = this.memOf(memref);
+      return computedAddress(
+        f,
+        mem,
+        type,
+        indices.map((v) => this.pusher(v)),
+      );
+    }
+    const { local, offset, inOffset } = walked;
+    if (inOffset || offset === 0) return { push: () => f.op('local.get', local), offset };
+    return {
+      push: () => f.op('local.get', local).constInt('i32', offset).op('i32.add'),
+      offset: 0,
+    };
+  }
+
+  /** The induction pointer of a vector access's first lane and the bytes past it, if any. */
+  vectorWalk(
+    memref: Value,
+    indices: readonly Value[],
+  ): { readonly local: number; readonly offset: number } | undefined {
+    const walked = this.#walked(memref, indices);
+    return walked && { local: walked.local, offset: walked.offset };
+  }
+
   pusher(v: Value): Push {
     const local = this.scalarLocal(v);
     return () => this.f.op('local.get', local);
@@ -287,6 +373,8 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
     const ivLocal = this.scalarLocal(loop.inductionVariable);
     const [hiLocal, stepLocal] = [this.scalarLocal(hi), this.scalarLocal(step)];
     const f = this.f;
+    const walk =
+      this.#inductionPointers && ivType === 'i64' ? this.#startWalk(loop, ivLocal) : undefined;
     // A non-positive step would never terminate; the interpreter raises, so do we (a positive
     // constant step needs no check).
     const constantStep = this.#constantOf(step);
@@ -307,6 +395,12 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
         .op('local.get', stepLocal)
         .op(`${ivType}.add`)
         .op('local.set', ivLocal);
+      for (const { local, shift } of walk?.pointers.values() ?? []) {
+        f.op('local.get', local);
+        if (constantStep !== undefined) f.constInt('i32', constantStep << BigInt(shift));
+        else f.op('local.get', stepLocal).op('i32.wrap_i64').constInt('i32', shift).op('i32.shl');
+        f.op('i32.add').op('local.set', local);
+      }
       f.op('br', 0).op('end').op('end');
     };
     const mask = remainingLanesMask(loop.body, hi, step, (v) => this.#constantOf(v));
@@ -340,6 +434,37 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
       if (checkStep) f.op('end');
     }
     emitLoop(() => f.op('local.get', ivLocal).op('local.get', hiLocal).op(`${ivType}.ge_s`));
+    if (walk !== undefined) this.#endWalk(loop.inductionVariable, walk);
+  }
+
+  /**
+   * Sets up the induction pointers of `loop` (see induction-pointers.ts): one i32 local per
+   * rank-1 memref its body indexes by the induction variable, set to `&m[iv]` (`iv` holds the
+   * lower bound here). Undefined when the body has no such access.
+   */
+  #startWalk(loop: CountedLoop, ivLocal: number): LoopWalk | undefined {
+    const iv = loop.inductionVariable;
+    const memrefs = walkedMemrefs(loop.body, iv, this.#offsetQuery);
+    if (memrefs.length === 0) return undefined;
+    const pointers = new Map<Value, { local: number; shift: number }>();
+    for (const memref of memrefs) {
+      const { mem, type } = this.memOf(memref);
+      const shift = Math.log2(elementBytes(scalarElement(type)));
+      const local = this.#local('i32');
+      pushAddress(this.f, mem, type, [() => this.f.op('local.get', ivLocal)]);
+      this.f.op('local.set', local);
+      pointers.set(memref, { local, shift });
+    }
+    const lowerBound = this.#constantOf(loop.lowerBound);
+    const walk = { nonNegative: lowerBound !== undefined && lowerBound >= 0n, pointers };
+    this.#walks.set(iv, walk);
+    return walk;
+  }
+
+  /** Retires `walk` once its loop is emitted; its locals return to the pool. */
+  #endWalk(iv: Value, walk: LoopWalk): void {
+    this.#walks.delete(iv);
+    for (const { local } of walk.pointers.values()) this.#release(local, 'i32');
   }
 
   /** `if (hi > lo) memory.fill(&m[.., lo], 0, (hi - lo) * bytes)` (see zero-fill-loop.ts). */

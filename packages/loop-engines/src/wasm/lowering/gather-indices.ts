@@ -49,13 +49,17 @@ function i32LoadAddress(c: FunctionCompiler, v: Value): number | undefined {
   const load = c.definingOp(v);
   if (load === undefined || v.type.kind !== 'vector' || !i32LoadIsReplayable(c, load))
     return undefined;
-  const { mem, type } = c.memOf(operand(load, 'base'));
+  const base = operand(load, 'base');
+  const { mem, type } = c.memOf(base);
+  const indices = operands(load, 'indices');
+  const walked = c.vectorWalk(base, indices);
   return startAddress(c, {
     slot: mem,
     memref: type,
-    indices: operands(load, 'indices').map((x) => c.pusher(x)),
+    indices: indices.map((x) => c.pusher(x)),
     vector: v.type,
     lanes: laneCount(v.type, c.vscale),
+    ...(walked === undefined ? {} : { walked }),
   });
 }
 

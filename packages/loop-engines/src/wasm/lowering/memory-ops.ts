@@ -85,31 +85,44 @@ export function pushAddress(
   f.op('i32.add');
 }
 
-// NOTE: compiled accesses are not bounds-checked; the interpreter diagnoses out-of-bounds kernels.
-/** Pushes `m[indices]`. */
-export function lowerLoad(
+/**
+ * Where a scalar access reads or writes: `push` leaves an i32 address on the stack and
+ * `offset` more bytes go in the instruction's offset (see induction-pointers.ts).
+ */
+export interface ScalarAddress {
+  readonly push: () => void;
+  readonly offset: number;
+}
+
+/** The address of `m[indices]` computed from the indices (indices are i64 pushers). */
+export function computedAddress(
   f: FunctionBuilder,
   slot: MemSlot,
   type: MemRefType,
   indices: readonly Push[],
-): void {
-  pushAddress(f, slot, type, indices);
+): ScalarAddress {
+  return { push: () => pushAddress(f, slot, type, indices), offset: 0 };
+}
+
+// NOTE: compiled accesses are not bounds-checked; the interpreter diagnoses out-of-bounds kernels.
+/** Pushes the element of `type` at `at`. */
+export function lowerLoad(f: FunctionBuilder, at: ScalarAddress, type: MemRefType): void {
+  at.push();
   const elem = scalarElement(type);
-  f.memory(memoryOp(LOAD, elem));
+  f.memory(memoryOp(LOAD, elem), at.offset);
   if (isBool(elem)) f.constInt('i32', 1).op('i32.and'); // i1 bytes hold their value in bit 0
 }
 
-/** Stores the value pushed by `value` to `m[indices]`. */
+/** Stores the value pushed by `value` to the element of `type` at `at`. */
 export function lowerStore(
   f: FunctionBuilder,
-  slot: MemSlot,
+  at: ScalarAddress,
   type: MemRefType,
-  indices: readonly Push[],
   value: Push,
 ): void {
-  pushAddress(f, slot, type, indices);
+  at.push();
   value();
-  f.memory(memoryOp(STORE, scalarElement(type)));
+  f.memory(memoryOp(STORE, scalarElement(type)), at.offset);
 }
 
 /** A vector memory access: where it starts and how many lanes it covers. */
@@ -119,6 +132,8 @@ export interface VectorAccess {
   readonly indices: readonly Push[];
   readonly vector: VectorType;
   readonly lanes: number;
+  /** An induction pointer to the first lane and the bytes past it, where one stands for it. */
+  readonly walked?: { readonly local: number; readonly offset: number };
 }
 
 /** Number of parts loaded or stored as whole v128s (the rest goes lane by lane). */
@@ -128,10 +143,15 @@ function wholeParts(a: VectorAccess): number {
   return Math.floor(a.lanes / laneLayoutOf(elem).perPart);
 }
 
-/** Computes the access's first-lane byte address into a fresh i32 local. */
+/**
+ * The local holding the access's first-lane byte address: its induction pointer, or a fresh
+ * local it is computed into. Callers only read it.
+ */
 export function startAddress(ctx: ScalarContext, a: VectorAccess): number {
+  if (a.walked !== undefined && a.walked.offset === 0) return a.walked.local;
   const addr = ctx.temp('i32');
-  pushAddress(ctx.f, a.slot, a.memref, a.indices);
+  if (a.walked === undefined) pushAddress(ctx.f, a.slot, a.memref, a.indices);
+  else ctx.f.op('local.get', a.walked.local).constInt('i32', a.walked.offset).op('i32.add');
   ctx.f.op('local.set', addr);
   return addr;
 }

@@ -40,15 +40,19 @@ function defineScalar(c: FunctionCompiler, v: Value): number {
 
 /** The memory access of a vector load/store/gather/scatter whose lanes have `vectorValue`'s type. */
 function access(c: FunctionCompiler, op: Operation, vectorValue: Value): VectorAccess {
-  const { mem, type } = c.memOf(operand(op, 'base'));
+  const base = operand(op, 'base');
+  const { mem, type } = c.memOf(base);
   const vector = vectorValue.type;
   if (vector.kind !== 'vector') throw new EngineUnsupportedError(`${op.name} needs a vector type`);
+  const indices = operands(op, 'indices');
+  const walked = c.vectorWalk(base, indices);
   return {
     slot: mem,
     memref: type,
-    indices: operands(op, 'indices').map((v) => c.pusher(v)),
+    indices: indices.map((v) => c.pusher(v)),
     vector,
     lanes: laneCount(vector, c.vscale),
+    ...(walked === undefined ? {} : { walked }),
   };
 }
 

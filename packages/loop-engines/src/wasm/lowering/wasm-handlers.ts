@@ -33,9 +33,9 @@ import {
 } from './vector-handlers.js';
 import { lowerScalarOp } from './vector-ops.js';
 
-/** Pushers of the indices of a `memref.load` / `memref.store`. */
-function indexPushers(c: FunctionCompiler, op: Operation) {
-  return operands(op, 'indices').map((v) => c.pusher(v));
+/** Where a `memref.load` / `memref.store` accesses (see FunctionCompiler.scalarAddress). */
+function addressOf(c: FunctionCompiler, op: Operation) {
+  return c.scalarAddress(operand(op, 'memref'), operands(op, 'indices'));
 }
 
 /** `memref.dim`: selects the dim parameter whose number matches. */
@@ -58,14 +58,14 @@ function lowerDim(c: FunctionCompiler, op: Operation): void {
 /** The wasm engine's emitter of every op class. */
 export const WASM_HANDLERS: OpHandlers<FunctionCompiler> = {
   load: (c, op) => {
-    const { mem, type } = c.memOf(operand(op, 'memref'));
+    const { type } = c.memOf(operand(op, 'memref'));
     const out = c.define(result(op));
-    lowerLoad(c.f, mem, type, indexPushers(c, op));
+    lowerLoad(c.f, addressOf(c, op), type);
     c.popInto(out);
   },
   store: (c, op) => {
-    const { mem, type } = c.memOf(operand(op, 'memref'));
-    lowerStore(c.f, mem, type, indexPushers(c, op), c.pusher(operand(op, 'value')));
+    const { type } = c.memOf(operand(op, 'memref'));
+    lowerStore(c.f, addressOf(c, op), type, c.pusher(operand(op, 'value')));
   },
   dim: lowerDim,
   affine: (c, op) => {
