@@ -24,6 +24,7 @@ import { isOnePass } from './entry-order.js';
 import type { SparseFormat } from './format.js';
 import { rowFormOf, rowFormStorage } from './row-forms.js';
 import { KEPT_SCRATCH_LENGTH, scratchArrays, scratchLike } from './scratch-array.js';
+import { hasShortRows } from './short-rows.js';
 import type { ValueArray } from './storage-arrays.js';
 import { acceleratedTransposition } from './transposition-accelerator.js';
 import type { SparseStorage } from './validate.js';
@@ -358,7 +359,7 @@ export function transposedRows(
     values: out,
     inScratch,
   } = entryArrays(values, count, transposedRowsScratch, transposedValuesScratch);
-  if (count < SHORT_ROW_MEAN * (pointers.length - 1)) {
+  if (hasShortRows(count, pointers.length - 1)) {
     scatterEntriesIntoColumns(
       rowStarts(pointers, count),
       columns,
@@ -379,15 +380,6 @@ export function transposedRows(
 /** The scratch arrays of {@link transposedRows}' rows and values. */
 const transposedRowsScratch = scratchArrays();
 const transposedValuesScratch = scratchArrays();
-
-/**
- * Rows holding fewer entries than this on average are scattered entry by entry, each entry's
- * row read off marks (rowStarts), rather than by a loop per row: the loop over a row of a few
- * entries ends at a place the branch predictor cannot know, which costs more than the entry
- * (measured: the scatter takes 44 % less time at 1 entry a row, 26 % at 2, 31 % at 4, and 11 %
- * more at 8).
- */
-const SHORT_ROW_MEAN = 6;
 
 /** The marks' array, kept between calls (it never leaves one). */
 const marksScratch = scratchArrays();

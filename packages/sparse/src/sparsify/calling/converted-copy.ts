@@ -8,6 +8,7 @@
  * `sparsify` (and what bundles the compiler alone) carries none of it.
  */
 import type { SparseFormat } from '../../sparse-tensor/format.js';
+import { hasShortRows } from '../../sparse-tensor/short-rows.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
 import { blockViewOf } from '../planning/block-view.js';
 import { type CopyConversion, copyConversionOf } from '../planning/copy-conversion.js';
@@ -44,21 +45,14 @@ function conversionOf(kernel: SparseKernel): CopyConversion | undefined {
   return conversion ?? undefined;
 }
 
-/**
- * Operand rows holding at least this many entries on average are transposed by a counting
- * scatter's own loops; shorter rows by the host conversion, whose scatter reads each entry's
- * row off marks of the row starts instead of looping per row (a loop over a row of one or two
- * entries ends where the branch predictor cannot know; the compiled loops have no room for the
- * marks). The same storage either way.
- */
-const SCATTER_MEAN_ROW = 6;
-
 /** Whether `kernel` is a counting scatter whose loops should transpose `operand`. */
 function scatters(kernel: SparseKernel, operand: SparseTensor): boolean {
   const { plan } = kernel;
   if (!hasAssembly(plan) || plan.assembly.strategy !== 'scatter') return false;
   const rows = operand.shape[operand.format.order[0] as number] as number;
-  return operand.nnz >= SCATTER_MEAN_ROW * rows;
+  // Short rows go to the host conversion (its JavaScript scatter reads each entry's row off
+  // marks of the row starts; the compiled loops have no room for the marks).
+  return !hasShortRows(operand.nnz, rows);
 }
 
 /**
