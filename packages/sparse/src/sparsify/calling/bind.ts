@@ -27,7 +27,7 @@ import type { SparseKernel } from '../sparse-kernel.js';
 import type { OutputStorage, WorkspaceFor } from './output-storage.js';
 import { outputStorageWork } from './output-storage-hook.js';
 import { valueArrayFor } from './value-array.js';
-import { castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
+import { ARRAY_OF, castBetween, promotedValues, valueTypeOfArray } from './value-promotion.js';
 
 /** A dense operand: row-major data and its shape (`[]` for a scalar held in a 1-array). */
 export interface DenseOperand {
@@ -88,12 +88,6 @@ const DTYPE_OF: Readonly<Record<ValueType, string>> = {
   f64: 'float64',
   i32: 'int32',
   i64: 'int64',
-};
-const ARRAY_OF: Readonly<Record<ValueType, string>> = {
-  f32: 'Float32Array',
-  f64: 'Float64Array',
-  i32: 'Int32Array',
-  i64: 'BigInt64Array',
 };
 
 /**

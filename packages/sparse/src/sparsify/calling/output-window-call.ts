@@ -17,16 +17,9 @@ import {
   outputAccessText,
 } from '../planning/output-window.js';
 import type { SparseKernel } from '../sparse-kernel.js';
-import { valueTypeOfArray } from './value-promotion.js';
+import { ARRAY_OF, valueTypeOfArray } from './value-promotion.js';
 
 type DenseData = ValueArray | BigInt64Array;
-
-const ARRAY_OF: Readonly<Record<ValueType, string>> = {
-  f32: 'Float32Array',
-  f64: 'Float64Array',
-  i32: 'Int32Array',
-  i64: 'BigInt64Array',
-};
 
 /** The argument naming the whole output: `operands.C`. */
 const argumentOf = (w: OutputWindow): string => `operands.${w.tensor}`;

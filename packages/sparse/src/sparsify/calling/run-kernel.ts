@@ -4,6 +4,7 @@
  * and recomputed once when the first storage was too small.
  */
 
+import { describeValue } from '@tilekit/errors';
 import { whileOverwritten } from '@tilekit/loop-engines';
 import type { InterpretArg } from '@tilekit/loop-ir';
 import { textOf } from '../../sparse-error.js';
@@ -27,6 +28,7 @@ import { outputStorageWork } from './output-storage-hook.js';
 import { residentOutput } from './resident-output.js';
 import { clearResidentWorkspace, residentWorkspace } from './resident-workspace.js';
 import { unfilledValueArrayFor } from './value-array.js';
+import { ARRAY_OF, valueTypeOfArray } from './value-promotion.js';
 
 /** A compiled kernel function (what `compile` from `@tilekit/loop-engines` returns). */
 export type KernelFunction = (...args: InterpretArg[]) => unknown;
@@ -108,6 +110,15 @@ export function runKernel(
   const converted = convertedCopy(kernel, operands);
   if (converted !== undefined) return converted;
   const { plan } = kernel;
+  // The engines would refuse another array with an error naming the argument's position only
+  // (binding then checks the length).
+  if (output !== undefined && !hasAssembly(plan) && valueTypeOfArray(output) !== plan.valueType)
+    throw new SparsifyError(
+      'output',
+      `expected a ${ARRAY_OF[plan.valueType]}, got ${describeValue(output)}${
+        ArrayBuffer.isView(output) && 'length' in output ? ` of ${output.length} elements` : ''
+      }`,
+    );
   if (!hasAssembly(plan) || plan.assembly.strategy === 'in-place') {
     // A `=` kernel writes every element of a dense output it is not handed (its loops store
     // each one, or it fills first), so that output starts unfilled, and its contents need not

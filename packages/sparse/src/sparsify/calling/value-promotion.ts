@@ -22,6 +22,14 @@ export type ValueCast =
   | 'arith.trunci'
   | 'arith.fptosi';
 
+/** The typed array each value type is held in, by name (for messages). */
+export const ARRAY_OF: Readonly<Record<ValueType, string>> = {
+  f32: 'Float32Array',
+  f64: 'Float64Array',
+  i32: 'Int32Array',
+  i64: 'BigInt64Array',
+};
+
 /** The value type of a values array, `undefined` for arrays no kernel computes in. */
 export function valueTypeOfArray(values: unknown): ValueType | undefined {
   if (values instanceof Float32Array) return 'f32';
