@@ -6,8 +6,8 @@
  * parallel assignment through the operand stack. The op emitters are in wasm-handlers.ts.
  */
 
-import type { MemRefType, Operation, ScalarType, Type, Value } from '@tilekit/loop-ir';
-import { definingOps, usersOf } from '@tilekit/loop-ir';
+import type { MemRefType, Operation, ScalarType, Type, Value, VectorType } from '@tilekit/loop-ir';
+import { definingOps, laneCount, usersOf } from '@tilekit/loop-ir';
 import type { ValType } from '@tilekit/wasm-encoder';
 import { FunctionBuilder } from '@tilekit/wasm-encoder';
 import { EngineUnsupportedError } from '../../errors.js';
@@ -24,6 +24,7 @@ import {
   pushAddress,
   type ScalarAddress,
   scalarElement,
+  type VectorAccess,
 } from './memory-ops.js';
 import type { Push } from './scalar-ops.js';
 import type { VectorContext, VectorValue } from './vector-ops.js';
@@ -316,13 +317,18 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
     };
   }
 
-  /** The induction pointer of a vector access's first lane and the bytes past it, if any. */
-  vectorWalk(
-    memref: Value,
-    indices: readonly Value[],
-  ): { readonly local: number; readonly offset: number } | undefined {
+  /** A vector access of `vector`'s lanes from `memref[indices]` (its induction pointer, if any). */
+  vectorAccess(memref: Value, indices: readonly Value[], vector: VectorType): VectorAccess {
+    const { mem, type } = this.memOf(memref);
     const walked = this.#walked(memref, indices);
-    return walked && { local: walked.local, offset: walked.offset };
+    return {
+      slot: mem,
+      memref: type,
+      indices: indices.map((v) => this.pusher(v)),
+      vector,
+      lanes: laneCount(vector, this.vscale),
+      ...(walked === undefined ? {} : { walked: { local: walked.local, offset: walked.offset } }),
+    };
   }
 
   pusher(v: Value): Push {

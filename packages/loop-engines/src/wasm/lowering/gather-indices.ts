@@ -4,7 +4,7 @@
  */
 
 import type { Operation, Type, Value } from '@tilekit/loop-ir';
-import { laneCount, operand, operands, result } from '@tilekit/loop-ir';
+import { operand, operands, result } from '@tilekit/loop-ir';
 import type { FunctionCompiler } from './function-compiler.js';
 import type { IndexVector } from './gather-scatter.js';
 import { startAddress } from './memory-ops.js';
@@ -49,18 +49,7 @@ function i32LoadAddress(c: FunctionCompiler, v: Value): number | undefined {
   const load = c.definingOp(v);
   if (load === undefined || v.type.kind !== 'vector' || !i32LoadIsReplayable(c, load))
     return undefined;
-  const base = operand(load, 'base');
-  const { mem, type } = c.memOf(base);
-  const indices = operands(load, 'indices');
-  const walked = c.vectorWalk(base, indices);
-  return startAddress(c, {
-    slot: mem,
-    memref: type,
-    indices: indices.map((x) => c.pusher(x)),
-    vector: v.type,
-    lanes: laneCount(v.type, c.vscale),
-    ...(walked === undefined ? {} : { walked }),
-  });
+  return startAddress(c, c.vectorAccess(operand(load, 'base'), operands(load, 'indices'), v.type));
 }
 
 /**

@@ -40,20 +40,9 @@ function defineScalar(c: FunctionCompiler, v: Value): number {
 
 /** The memory access of a vector load/store/gather/scatter whose lanes have `vectorValue`'s type. */
 function access(c: FunctionCompiler, op: Operation, vectorValue: Value): VectorAccess {
-  const base = operand(op, 'base');
-  const { mem, type } = c.memOf(base);
   const vector = vectorValue.type;
   if (vector.kind !== 'vector') throw new EngineUnsupportedError(`${op.name} needs a vector type`);
-  const indices = operands(op, 'indices');
-  const walked = c.vectorWalk(base, indices);
-  return {
-    slot: mem,
-    memref: type,
-    indices: indices.map((v) => c.pusher(v)),
-    vector,
-    lanes: laneCount(vector, c.vscale),
-    ...(walked === undefined ? {} : { walked }),
-  };
+  return c.vectorAccess(operand(op, 'base'), operands(op, 'indices'), vector);
 }
 
 /** Lane values 0/1 of a mask whose first `n` of `lanes` lanes are set. */
