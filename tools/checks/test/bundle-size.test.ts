@@ -189,9 +189,11 @@ const SPARSE_OP_ENTRY_BUDGET_KIB: Readonly<Record<'webgl' | 'webgpu', Record<str
  * CSC runs (about 1.0 KiB: its wasm bytes and the call). The op rows above import only the tfjs
  * entry and do not carry it (an op converts no storage); the test checks both by the wasm
  * bytes' presence. The chunked passes of CSR -> DCSR and CSR -> COO took it from 19.5 to 19.9,
- * the transposition's four-entry count and closing shift pass (0.17 KiB of wasm) to 20.1.
+ * the transposition's four-entry count and closing shift pass (0.17 KiB of wasm) to 20.1, and
+ * the lasting views that let the engine keep a tensor's arrays between its transpositions to
+ * 20.24.
  */
-const SPARSE_HOST_ENTRY_BUDGET_KIB = 20.2;
+const SPARSE_HOST_ENTRY_BUDGET_KIB = 20.3;
 
 const CASES: readonly BundleCase[] = [
   {

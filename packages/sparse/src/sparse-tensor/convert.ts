@@ -124,7 +124,8 @@ function transpose(source: ConvertSource, target: SparseFormat): SparseStorage {
   checkLength('shape', `positions[1] of ${cols + 1} entries`, cols + 1);
   const pointers = int32Entries(source.positions[1] as IndexArray);
   const columns = int32Entries(source.coordinates[1] as IndexArray);
-  const transposed = transposedRows(pointers, columns, source.values, cols);
+  // The source is a tensor's storage, which never changes.
+  const transposed = transposedRows(pointers, columns, source.values, cols, true);
   const nnz = source.values.length;
   return {
     positions: [

@@ -326,7 +326,13 @@ function rowsThroughColumns(
   const rowOf = signed(byColumn.columns);
   scatterByKey(cols, rows, values, columnStarts, rowOf, byColumn.values);
   shiftBack(columnStarts);
-  const transposed = transposedRows(columnStarts, rowOf, byColumn.values, pointers.length - 1);
+  const transposed = transposedRows(
+    columnStarts,
+    rowOf,
+    byColumn.values,
+    pointers.length - 1,
+    false,
+  );
   return { ...transposed, repeats: repeatsIn(transposed.pointers, transposed.columns) };
 }
 
@@ -347,8 +353,9 @@ export function transposedRows(
   columns: Int32Array,
   values: ValueArray,
   colCount: number,
+  unchanging: boolean,
 ): Rows {
-  const accelerated = acceleratedTransposition(pointers, columns, values, colCount);
+  const accelerated = acceleratedTransposition(pointers, columns, values, colCount, unchanging);
   if (accelerated !== undefined) return accelerated;
   const count = values.length;
   const columnPointers = new Uint32Array(colCount + 1);

@@ -17,13 +17,16 @@ export interface TransposedRows {
 
 /**
  * Transposes rows in pointers form (`pointers`, `columns`: 32-bit, `values`) of a matrix with
- * `colCount` columns, or returns undefined to leave the call to JavaScript.
+ * `colCount` columns, or returns undefined to leave the call to JavaScript. `unchanging` says
+ * the three arrays view a tensor's storage, whose bytes never change (so a transposition may
+ * keep a copy of them for the next call); scratch arrays that are written again are not.
  */
 export type Transposition = (
   pointers: Int32Array,
   columns: Int32Array,
   values: ValueArray,
   colCount: number,
+  unchanging?: boolean,
 ) => TransposedRows | undefined;
 
 let installed: Transposition | undefined;
@@ -39,6 +42,7 @@ export function acceleratedTransposition(
   columns: Int32Array,
   values: ValueArray,
   colCount: number,
+  unchanging: boolean,
 ): TransposedRows | undefined {
-  return installed?.(pointers, columns, values, colCount);
+  return installed?.(pointers, columns, values, colCount, unchanging);
 }

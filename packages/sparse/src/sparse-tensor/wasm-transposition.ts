@@ -12,7 +12,12 @@
  * never shrinks, and kernels share it), and any call where WebAssembly cannot compile (absent,
  * or forbidden by a page's content security policy).
  */
-import { type EngineCall, instantiateWasmKernel, whileOverwritten } from '@tilekit/loop-engines';
+import {
+  type EngineCall,
+  instantiateWasmKernel,
+  markImmutable,
+  whileOverwritten,
+} from '@tilekit/loop-engines';
 import type { Type } from '@tilekit/loop-ir';
 import { bytesOfHex } from './hex-bytes.js';
 import type { ValueArray } from './storage-arrays.js';
@@ -70,6 +75,31 @@ function compiled(width: 4 | 8): EngineCall | null {
   }
 }
 
+/**
+ * Per buffer, the last view of a tensor's storage a transposition passed over it. The engine
+ * keeps its copy of an immutable argument for the next call only when that call passes the
+ * same array object, and a tensor's arrays reach here as views made anew for each conversion
+ * (its unsigned positions seen as signed, its values as the width's moved type).
+ */
+const lastViews = new WeakMap<ArrayBufferLike, ArrayBufferView>();
+
+/**
+ * `view` of a tensor's storage, or the view of the same type over the same bytes passed
+ * before (its buffer holds it, weakly): declared immutable to the engine.
+ */
+function lastingView<T extends ArrayBufferView>(view: T): T {
+  const last = lastViews.get(view.buffer);
+  if (
+    last?.constructor === view.constructor &&
+    last.byteOffset === view.byteOffset &&
+    last.byteLength === view.byteLength
+  )
+    return last as T;
+  markImmutable(view as unknown as Int32Array);
+  lastViews.set(view.buffer, view);
+  return view;
+}
+
 /** `array`'s elements viewed as `type`'s (of the same width). */
 const viewAs = <T>(type: ViewableArrayType<T>, array: ArrayBufferView): T =>
   new type(
@@ -82,13 +112,17 @@ const viewAs = <T>(type: ViewableArrayType<T>, array: ArrayBufferView): T =>
  * The rows in pointers form (`pointers`, `columns`: 32-bit, `values`) of a matrix with
  * `colCount` columns, transposed, or undefined where the call is declined (see the module
  * comment). `pointers` must be non-decreasing from 0 to `values.length`, and `columns` below
- * `colCount` (as every canonical tensor's are).
+ * `colCount` (as every canonical tensor's are). Where `unchanging` (the arrays view a tensor's
+ * storage, which never changes), the engine keeps its copy of them in its memory for the next
+ * transposition of the same tensor, as it keeps a kernel's sparse operands (unless another
+ * kernel ran in between).
  */
 export function wasmTransposedRows(
   pointers: Int32Array,
   columns: Int32Array,
   values: ValueArray,
   colCount: number,
+  unchanging = false,
 ): TransposedRows | undefined {
   const count = values.length;
   const width = values.BYTES_PER_ELEMENT as 4 | 8;
@@ -111,10 +145,10 @@ export function wasmTransposedRows(
     viewAs(Int32Array, result.columns),
     viewAs(moved, result.values),
   ];
+  const viewed = [pointers, columns, viewAs(moved, values)] as const;
+  const read = unchanging ? viewed.map(lastingView) : viewed;
   // The loops write every element of the outputs, so nothing is copied into the memory for them.
-  whileOverwritten(written, () =>
-    run(pointers, columns, viewAs(moved, values), ...written, pointers.length - 1, colCount, count),
-  );
+  whileOverwritten(written, () => run(...read, ...written, pointers.length - 1, colCount, count));
   return result;
 }
 

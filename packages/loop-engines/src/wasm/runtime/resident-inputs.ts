@@ -37,21 +37,26 @@ export interface ResidentArguments {
 
 /**
  * A fresh {@link ResidentArguments}, holding nothing (a closure, not class fields, which
- * bundlers targeting older browsers rewrite into larger helper calls).
+ * bundlers targeting older browsers rewrite into larger helper calls). Arrays are held weakly:
+ * a kept copy must not keep the caller's array alive (a compiled function may live as long as
+ * the page, and would hold the last operands it read).
  */
 export function residentArguments(): ResidentArguments {
-  const held = new Map<number, { data: MemRefData; at: number; bytes: number }>();
+  const held = new Map<number, { data: WeakRef<MemRefData>; at: number; bytes: number }>();
   return {
     holds(i, data, at) {
       const h = held.get(i);
-      return h !== undefined && h.data === data && h.at === at && h.bytes === data.byteLength;
+      return (
+        h !== undefined && h.data.deref() === data && h.at === at && h.bytes === data.byteLength
+      );
     },
     clear: () => held.clear(),
     forget: (i) => {
       held.delete(i);
     },
     record(i, data, at) {
-      if (isMarkedImmutable(data)) held.set(i, { data, at, bytes: data.byteLength });
+      if (isMarkedImmutable(data))
+        held.set(i, { data: new WeakRef(data), at, bytes: data.byteLength });
       else held.delete(i);
     },
   };
