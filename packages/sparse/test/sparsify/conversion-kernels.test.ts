@@ -268,14 +268,9 @@ describe('conversion kernels are called as conversions, equal bit for bit to the
           dense++;
           continue;
         }
-        if (scattered(kernel)) {
-          // Its loops run for rows of 6 entries or more on average (counting-scatter.test.ts).
-          const rows = a.shape[a.format.order[0] as number] as number;
-          expect(routed.calls, label).toBe(a.nnz >= 6 * rows ? 1 : 0);
-          scatters++;
-        } else {
-          expect(routed.calls, `${label}: the loops did not run`).toBe(0);
-        }
+        // Counting scatters (CSR <-> CSC, counting-scatter.test.ts) too run as the conversion.
+        if (scattered(kernel)) scatters++;
+        expect(routed.calls, `${label}: the loops did not run`).toBe(0);
         const result = (viaConversion as { result: SparseTensor }).result;
         const loops = byLoops.result;
         expect(stored(result), label).toEqual(stored(loops));
@@ -329,9 +324,9 @@ describe('conversion kernels are called as conversions, equal bit for bit to the
         });
         const routed = counted(run);
         const result = runKernel(kernel, routed.fn, { A: a }) as SparseTensor;
-        // A CSR transposed into CSR is a counting scatter: its own loops run where the rows
-        // hold 6 entries or more on average.
-        expect(routed.calls).toBe(a.nnz >= 6 * m ? 1 : 0);
+        // A CSR transposed into CSR is a counting scatter, which the host conversion runs
+        // (prepared on WebAssembly): the kernel's own loops do not.
+        expect(routed.calls).toBe(0);
         expect(stored(result)).toEqual(stored(viaLoops(kernel, run, { A: a }) as SparseTensor));
         expect(denseNumbers(result)).toEqual(permutedElements(a, [1, 0]));
       }

@@ -1,8 +1,8 @@
 /**
  * A CSR or CSC matrix transposed into the other level order (`C(j,i) = A(i,j)` into CSR from
  * CSR, `C(i,j) = A(i,j)` into CSC from CSR) is planned as a counting scatter over the
- * operand's own storage (by its loops where the operand's rows hold 6 entries or more on
- * average, by the host conversion where fewer). Seeded random operands (empty rows and columns, skewed rows, stored
+ * operand's own storage (run by `runKernel` as the host conversion, which makes the same
+ * storage). Seeded random operands (empty rows and columns, skewed rows, stored
  * zeros, -0, NaN and infinities), every position and coordinate width on both sides, value
  * dtypes into every kernel value type that keeps them, on every engine, scalar and through
  * the vectorizer: the stored arrays equal bit for bit those a plain loop builds (entries
@@ -211,8 +211,7 @@ describe('counting scatter transposes CSR and CSC bit for bit as a plain loop do
       const c = formats.C as { posWidth: StorageWidth; crdWidth: StorageWidth };
       let reference: ReturnType<typeof stored> | undefined;
       for (const { label: engine, run } of compiledEverywhere(kernel)) {
-        // runKernel twice (the second call starts from the room the first one needed; rows
-        // this short may take the host conversion), then the kernel's own loops.
+        // runKernel twice (the host conversion), then the kernel's own loops.
         for (const call of ['runKernel', 'runKernel again', 'the loops']) {
           const result =
             call === 'the loops'
