@@ -81,13 +81,13 @@ function compiled(width: 4 | 8): EngineCall | null {
  * same array object, and a tensor's arrays reach here as views made anew for each conversion
  * (its unsigned positions seen as signed, its values as the width's moved type).
  */
-const lastViews = new WeakMap<ArrayBufferLike, ArrayBufferView>();
+const lastViews = new WeakMap<ArrayBufferLike, Int32Array | Float64Array>();
 
 /**
  * `view` of a tensor's storage, or the view of the same type over the same bytes passed
  * before (its buffer holds it, weakly): declared immutable to the engine.
  */
-function lastingView<T extends ArrayBufferView>(view: T): T {
+function lastingView<T extends Int32Array | Float64Array>(view: T): T {
   const last = lastViews.get(view.buffer);
   if (
     last?.constructor === view.constructor &&
@@ -95,7 +95,7 @@ function lastingView<T extends ArrayBufferView>(view: T): T {
     last.byteLength === view.byteLength
   )
     return last as T;
-  markImmutable(view as unknown as Int32Array);
+  markImmutable(view);
   lastViews.set(view.buffer, view);
   return view;
 }

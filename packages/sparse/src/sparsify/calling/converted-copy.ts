@@ -11,7 +11,7 @@
  * are the counting sort the conversion runs: the conversion's is the prepared one on
  * WebAssembly, which keeps the operand in the engine's memory from call to call as the loops
  * do, and it took 0.79-0.99 of the loops' time on every matrix measured (500² to 65536²,
- * R-MAT graphs of a million entries, rows of 14 to 200 entries; shorter rows took it before).
+ * R-MAT graphs of a million entries, 14 to 200 entries a row on average).
  */
 import type { SparseFormat } from '../../sparse-tensor/format.js';
 import { SparseTensor } from '../../sparse-tensor/sparse-tensor.js';
