@@ -25,7 +25,8 @@ export interface SparseThreadPoolOptions {
   readonly threads?: number;
   /**
    * The least estimated work of one thread's block: a call with less than twice this runs on
-   * the calling thread alone (as `runKernel`), and a larger one on at most
+   * the calling thread alone (as `runKernel`, or over the pool memory where its dense operands
+   * and output are pool arrays), and a larger one on at most
    * `work / minBlockWork` threads, as waking a thread and handing it a block costs more than
    * a small block's kernel. Work counts 8 per output row plus each stored
    * entry of the sparse operand whose rows are split, times the elements of one row of a

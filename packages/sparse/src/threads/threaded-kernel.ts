@@ -4,9 +4,10 @@
  * entries, and assembles the blocks' outputs: a dense output is written in place by every
  * thread (shared memory), a formatted one (CSR) is the blocks' storage end to end. A call
  * too small for a block per thread (its estimated work under the pool's `minBlockWork` per
- * block) gets fewer blocks. Every other call — a kernel whose rows cannot be split, fewer
- * than two rows or blocks, a pool of one thread, operands the kernel would convert or
- * reject — is `runKernel` on the calling thread, so results and errors are the same as
+ * block) gets fewer blocks; one block whose dense operands and output are pool arrays runs over
+ * the pool memory on the calling thread. Every other call — a kernel whose rows cannot be
+ * split, fewer than two rows or blocks, a pool of one thread, operands the kernel would convert
+ * or reject — is `runKernel` on the calling thread, so results and errors are the same as
  * without the pool, bit for bit.
  */
 import type { VectorizeOptions } from '@tilekit/sparse-vectorizer';
@@ -146,7 +147,7 @@ export class ThreadedKernel {
     // An output of another value type is converted, and one sharing memory with a dense
     // operand is read while written: runKernel does both as it always does.
     if (output !== undefined && valueTypeOfArray(output) !== plan.valueType) return alone();
-    if (output !== undefined && names.some((n) => sharesMemory(operands[n], output)))
+    if (output !== undefined && names.some((n) => sharesMemory(this.#pool, operands[n], output)))
       return alone();
     if (Object.keys(operands).length !== names.length) return alone();
     const pool = this.#pool;
@@ -160,7 +161,6 @@ export class ThreadedKernel {
     }
     const width = dense ? shape.slice(1).reduce((a, b) => a * b, 1) : 1;
     const blockCount = blocksFor(callWork(rows, weight, width), this.#minBlockWork, pool.threads);
-    if (Math.min(blockCount, rows) < 2) return alone();
     // A wasm kernel with a dense output runs over the pool memory when every array it is
     // handed can lie there as the kernel reads it (see `inPlaceArrays`). A dense operand
     // outside it is copied there by the calling thread before the workers start, once for all
@@ -170,6 +170,14 @@ export class ThreadedKernel {
       this.#inPlace !== undefined &&
       pool.memory !== undefined &&
       inPlaceArrays(this.kernel, operands);
+    // A call too small to split still runs over the pool memory, on the calling thread, when
+    // its dense operands and output lie there already: `runKernel` would copy them into the
+    // engine's memory and the output back.
+    if (
+      Math.min(blockCount, rows) < 2 &&
+      !(inPlace && output !== undefined && pool.inPool(output) && denseInPool(pool, operands))
+    )
+      return alone();
     const blockOperands: BlockOperand[] = [];
     for (const name of names) {
       const operand = operands[name];
@@ -260,9 +268,24 @@ export class ThreadedKernel {
   }
 }
 
-/** Whether `operand` is a dense operand whose data lies in the same memory as `output`. */
-function sharesMemory(operand: KernelOperand | undefined, output: Output): boolean {
-  return isDenseOperand(operand) && operand.data.buffer === output.buffer;
+/**
+ * Whether `operand` is a dense operand whose data overlaps `output`'s bytes (a kernel would
+ * read it while writing). Pool arrays are views of one memory whose buffer object changes as it
+ * grows, so two of them are compared by address whatever buffer each was made over.
+ */
+function sharesMemory(
+  pool: BlockDispatch,
+  operand: KernelOperand | undefined,
+  output: Output,
+): boolean {
+  if (!isDenseOperand(operand)) return false;
+  const { data } = operand;
+  const sameMemory = data.buffer === output.buffer || (pool.inPool(data) && pool.inPool(output));
+  return (
+    sameMemory &&
+    data.byteOffset < output.byteOffset + output.byteLength &&
+    output.byteOffset < data.byteOffset + data.byteLength
+  );
 }
 
 /** Bytes of a memref element of an emitted kernel's parameter type (`index`: 8). */
@@ -284,6 +307,12 @@ function elementBytes(type: unknown): number | undefined {
  * block can hand the kernel views of the pool memory (a kernel over a memory takes nothing
  * else).
  */
+/** Whether every dense operand among `operands` lies in the pool memory. */
+const denseInPool = (
+  pool: BlockDispatch,
+  operands: Readonly<Record<string, KernelOperand>>,
+): boolean => Object.values(operands).every((o) => !isDenseOperand(o) || pool.inPool(o.data));
+
 function inPlaceArrays(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,

@@ -4,7 +4,8 @@
  * kernels with a dense output read operands and write outputs that lie there in place, equal
  * to `runKernel` on the calling thread bit for bit: pool arrays as dense operands and outputs,
  * `=` and `+=` kernels, f32, f64 and i32, uniform, power-law and empty rows, pools of 1 to 4
- * threads, the memory growing between calls, arrays disposed and their memory reused.
+ * threads, the memory growing between calls, arrays disposed and their memory reused, and
+ * calls too small to split, which run there on the calling thread.
  */
 import { seededRandom } from '@tilekit/conformance/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -249,6 +250,76 @@ describe('kernels over pool arrays equal runKernel bit for bit', () => {
       x.dispose();
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('runs a call too small to split over the pool memory when its dense arrays lie there', async () => {
+    // Every call is one block: it runs on the calling thread, in the pool memory exactly when
+    // its dense operand and output are pool arrays (else as runKernel, which copies them).
+    const pool = await SparseThreadPool.create({ threads: 2, minBlockWork: 2 ** 40 });
+    const spy = vi.spyOn(PoolThreads.prototype, 'runBlocks');
+    try {
+      const random = seededRandom(64);
+      for (const valueType of ['f32', 'f64', 'i32'] as const) {
+        const type = ARRAY[valueType];
+        const kernels = [
+          pool.kernel('y(i) = A(i,j) * x(j)', { A: 'CSR' }, { valueType }),
+          pool.kernel('y(i) += A(i,j) * x(j)', { A: 'CSR' }, { valueType, vectorize: VECTORIZE }),
+          pool.kernel(
+            'C(i,k) = A(i,j) * B(j,k)',
+            { A: 'CSR' },
+            { valueType, vectorize: VECTORIZE },
+          ),
+          pool.kernel('C(i,k) += A(i,j) * B(j,k)', { A: 'CSR' }, { valueType }),
+        ];
+        for (const rowShape of ['uniform', 'power-law', 'empty'] as const) {
+          const rows = 2 + Math.floor(random() * 300);
+          const cols = 1 + Math.floor(random() * 200);
+          const A = randomMatrix(random, rows, cols, rowShape, valueType);
+          for (const kernel of kernels) {
+            const spmm = kernel.kernel.plan.output.indices.length === 2;
+            const width = spmm ? 1 + Math.floor(random() * 9) : 1;
+            const dense = pool.array(type, cols * width);
+            for (let k = 0; k < dense.length; k++) dense.data[k] = randomValue(random, valueType);
+            const start = new type(rows * width);
+            for (let k = 0; k < start.length; k++) start[k] = randomValue(random, valueType);
+            const out = pool.array(type, rows * width);
+            const shape = spmm ? [cols, width] : [cols];
+            for (const [operandInPool, outputInPool] of [
+              [true, true],
+              [false, true],
+              [true, false],
+            ] as const) {
+              const data = operandInPool ? dense.data : dense.data.slice();
+              const operands = spmm ? { A, B: { data, shape } } : { A, x: { data, shape } };
+              const output = outputInPool ? out.data : (start.slice() as ValueArray);
+              output.set(start as never);
+              const want = runKernel(
+                kernel.kernel,
+                kernel.fn,
+                operands,
+                start.slice() as ValueArray,
+              );
+              spy.mockClear();
+              expect(kernel.run(operands, output)).toBe(output);
+              expectSameBits(output, want);
+              expect(kernel.lastCallThreads).toBe(1);
+              const blocks = spy.mock.calls.map((call) => call[0] as readonly RunBlock[]);
+              if (operandInPool && outputInPool) {
+                expect(blocks).toHaveLength(1);
+                expect(blocks[0]?.map((b) => [b.lo, b.hi, b.inPlace])).toEqual([[0, rows, true]]);
+              } else {
+                expect(blocks).toEqual([]);
+              }
+            }
+            dense.dispose();
+            out.dispose();
+          }
+        }
+      }
+    } finally {
+      spy.mockRestore();
+      await pool.dispose();
     }
   });
 

@@ -573,6 +573,86 @@ describe('calls the row route does not take run on the calling thread', () => {
     }
   });
 
+  it('views of x and y are read where they lie exactly where their bytes do not overlap (seeded)', async () => {
+    // x and y are views of one array at random offsets (overlapping or not), or of two arrays:
+    // pool arrays with the pool memory grown between them (other buffer objects, the same
+    // memory), which a wasm kernel reads in place, or SharedArrayBuffers, which the js
+    // engine's threads read where they lie. The reference runs on a plain array laid out
+    // alike; so do the bytes around the views.
+    const random = seededRandom(77);
+    const own = await SparseThreadPool.create({ threads: 2, minBlockWork: 0 });
+    const spy = vi.spyOn(PoolThreads.prototype, 'runBlocks');
+    const grown: { dispose(): void }[] = [];
+    let otherBuffers = 0;
+    try {
+      for (const memory of ['pool', 'shared'] as const) {
+        for (const valueType of ['f32', 'f64', 'i32'] as const) {
+          const type = ARRAY[valueType];
+          const kernel = own.kernel(
+            'y(i) += A(i,j) * x(j)',
+            { A: 'CSR' },
+            { valueType, engine: memory === 'pool' ? 'wasm' : 'js' },
+          );
+          const allocate = (length: number) =>
+            memory === 'pool'
+              ? own.array(type, length)
+              : {
+                  data: new type(
+                    new SharedArrayBuffer(
+                      length * type.BYTES_PER_ELEMENT,
+                    ) as unknown as ArrayBuffer,
+                  ),
+                  dispose() {},
+                };
+          for (let round = 0; round < 24; round++) {
+            const rows = 2 + Math.floor(random() * 60);
+            const cols = 1 + Math.floor(random() * 60);
+            const A = randomTensor(random, [rows, cols], 'CSR', 'power-law', valueType);
+            const apart = round % 3 === 0;
+            const length = apart ? Math.max(rows, cols) : rows + cols + Math.floor(random() * 40);
+            const first = allocate(length);
+            // Large pool arrays kept to the end grow the memory between the two (its buffer
+            // object changes where it grew).
+            if (apart && memory === 'pool') grown.push(own.array(Float64Array, 200_000));
+            const second = apart ? allocate(length) : first;
+            if (memory === 'pool' && second.data.buffer !== first.data.buffer) otherBuffers++;
+            const start = randomDense(random, length, valueType);
+            first.data.set(start as never);
+            const secondStart = randomDense(random, length, valueType);
+            if (apart) second.data.set(secondStart as never);
+            const xAt = Math.floor(random() * (length - cols + 1));
+            const yAt = Math.floor(random() * (length - rows + 1));
+            const x = first.data.subarray(xAt, xAt + cols);
+            const y = second.data.subarray(yAt, yAt + rows);
+            // The same layout in ordinary memory, for runKernel.
+            const plainFirst = start.slice();
+            const plainSecond = apart ? secondStart.slice() : plainFirst;
+            runKernel(
+              kernel.kernel,
+              kernel.fn,
+              { A, x: { data: plainFirst.subarray(xAt, xAt + cols), shape: [cols] } },
+              plainSecond.subarray(yAt, yAt + rows) as ValueArray,
+            );
+            spy.mockClear();
+            expect(kernel.run({ A, x: { data: x, shape: [cols] } }, y as ValueArray)).toBe(y);
+            expectSameBits(first.data, plainFirst);
+            expectSameBits(second.data, plainSecond);
+            const overlap = !apart && xAt < yAt + rows && yAt < xAt + cols;
+            const label = `${memory}, ${valueType}, round ${round}`;
+            expect(spy.mock.calls.length, label).toBe(overlap ? 0 : 1);
+            first.dispose();
+            second.dispose();
+          }
+        }
+      }
+      expect(otherBuffers).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+      for (const array of grown) array.dispose();
+      await own.dispose();
+    }
+  });
+
   it('a pool of one thread runs every call as runKernel does', async () => {
     const single = await SparseThreadPool.create({ threads: 1 });
     expect(single.threads).toBe(1);
