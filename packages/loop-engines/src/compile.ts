@@ -13,6 +13,7 @@ import { compileJs } from './js/js-engine.js';
 import { checkVectorLanes } from './lane-limit.js';
 import { checkEngineArguments, type EngineCall } from './signature.js';
 import { compileWasm } from './wasm/wasm-engine.js';
+import { whileBoundOf } from './while-bound.js';
 
 /** The engines: the reference interpreter, generated JavaScript, WebAssembly SIMD128. */
 export type EngineName = 'interpreter' | 'js' | 'wasm';
@@ -23,6 +24,13 @@ export interface CompileOptions {
   readonly engine?: EngineName;
   /** The `vector.vscale` value scalable vectors are compiled for (default 1). */
   readonly vscale?: number;
+  /**
+   * The most iterations one execution of an `scf.while` runs before the call throws (the
+   * interpreter's `InterpretError`, the compiled engines' `EngineRuntimeError`): a
+   * non-negative integer, or `Infinity`. Default: the interpreter's 10,000,000 on the
+   * interpreter; no bound on js and wasm, where counting would cost every iteration.
+   */
+  readonly maxWhileIterations?: number;
 }
 
 export const ENGINES: readonly EngineName[] = Object.freeze(['interpreter', 'js', 'wasm']);
@@ -53,12 +61,15 @@ export function compile(module: Module, fnName: string, options: CompileOptions 
       `must be a positive integer, got ${describeValue(vscale)}`,
     );
   }
+  whileBoundOf(options);
+  const { maxWhileIterations } = options;
   // An unknown engine is not cached: compiling it throws, after verifying the module.
-  if (!ENGINES.includes(engine)) return compileVerified(module, fnName, engine, vscale);
-  const key = `${fnName}\u0000${engine}\u0000${vscale}`;
+  if (!ENGINES.includes(engine))
+    return compileVerified(module, fnName, engine, vscale, maxWhileIterations);
+  const key = `${fnName}\u0000${engine}\u0000${vscale}\u0000${maxWhileIterations ?? ''}`;
   const known = COMPILED.get(module)?.get(key);
   if (known !== undefined) return known;
-  const call = compileVerified(module, fnName, engine, vscale);
+  const call = compileVerified(module, fnName, engine, vscale, maxWhileIterations);
   if (isFrozenModule(module)) {
     const byKey = COMPILED.get(module) ?? new Map<string, EngineCall>();
     COMPILED.set(module, byKey.set(key, call));
@@ -72,18 +83,21 @@ function compileVerified(
   fnName: string,
   engine: EngineName,
   vscale: number,
+  maxWhileIterations: number | undefined,
 ): EngineCall {
   verifyModule(module);
+  // Absent, each engine's default: the interpreter's bound, none compiled.
+  const bound = maxWhileIterations === undefined ? {} : { maxWhileIterations };
   switch (engine) {
     case 'interpreter': {
       const func = findFunction(module, fnName);
       if (func !== undefined) checkVectorLanes(func, vscale);
-      return (...args) => interpret(module, fnName, args, { vscale, verify: false });
+      return (...args) => interpret(module, fnName, args, { vscale, verify: false, ...bound });
     }
     case 'js':
-      return compileJs(module, fnName, { vscale });
+      return compileJs(module, fnName, { vscale, ...bound });
     case 'wasm':
-      return compileWasm(module, fnName, { vscale });
+      return compileWasm(module, fnName, { vscale, ...bound });
     default:
       throw new EngineArgumentError(
         'options.engine',

@@ -8,9 +8,9 @@ import { lowerFunction } from '../lowering.js';
 import { JsCodegen, type JsProgram } from './js-codegen.js';
 import { JS_HANDLERS } from './js-handlers.js';
 
-/** The generated program of `func` at `vscale`. */
-export function generateJs(func: Operation, vscale: number): JsProgram {
-  const codegen = new JsCodegen(func, vscale);
+/** The generated program of `func` at `vscale`, its `scf.while` loops bounded by `whileBound`. */
+export function generateJs(func: Operation, vscale: number, whileBound?: number): JsProgram {
+  const codegen = new JsCodegen(func, vscale, whileBound);
   lowerFunction(func, codegen, JS_HANDLERS);
   return codegen.program();
 }

@@ -59,6 +59,8 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
   constructor(
     readonly func: Operation,
     vscale: number,
+    /** The iterations each `scf.while` may run (`undefined`: any number). */
+    readonly whileBound?: number,
   ) {
     this.vscale = vscale;
     this.narrow = narrowWideningValues(func);
@@ -304,8 +306,21 @@ export class JsCodegen implements EngineBackend<readonly string[]> {
   }
 
   whileLoop(body: () => void): void {
+    const bound = this.whileBound;
+    if (bound === undefined) {
+      this.line('while (true) {');
+      this.#nested(body);
+      this.line('}');
+      return;
+    }
+    // Pass p (from 0) starts only while p <= bound, as the interpreter counts.
+    const passes = this.fresh();
+    this.line(`let ${passes} = 0;`);
     this.line('while (true) {');
-    this.#nested(body);
+    this.#nested(() => {
+      this.line(`if (${passes}++ > ${bound}) rt.whileLimit();`);
+      body();
+    });
     this.line('}');
   }
 

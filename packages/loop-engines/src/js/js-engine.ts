@@ -15,11 +15,12 @@ import {
   resultValue,
   scalarArgument,
 } from '../signature.js';
+import { type WhileBoundOption, whileBoundOf } from '../while-bound.js';
 import { generateJs } from './generate-js.js';
 import { makeRuntime } from './js-runtime.js';
 
 /** Options of the js engine. */
-export interface JsEngineOptions {
+export interface JsEngineOptions extends WhileBoundOption {
   /** The value of `vector.vscale` the code is generated for (default 1). */
   readonly vscale?: number;
 }
@@ -28,9 +29,10 @@ export interface JsEngineOptions {
 function generate(module: Module, fnName: string, options: JsEngineOptions) {
   checkEngineArguments(module, fnName, options);
   const vscale = options.vscale ?? 1;
+  const whileBound = whileBoundOf(options);
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, vscale);
-  return { signature, vscale, program: generateJs(signature.func, vscale) };
+  return { signature, vscale, whileBound, program: generateJs(signature.func, vscale, whileBound) };
 }
 
 /** The generated source of `func.func @fnName` (for inspection and debugging). */
@@ -48,8 +50,8 @@ export function compileJs(
   fnName: string,
   options: JsEngineOptions = {},
 ): EngineCall {
-  const { signature, vscale, program } = generate(module, fnName, options);
-  const runtime = makeRuntime(fnName, program.refs, vscale);
+  const { signature, vscale, whileBound, program } = generate(module, fnName, options);
+  const runtime = makeRuntime(fnName, program.refs, vscale, whileBound);
   const kernel = new Function('rt', program.source)(runtime) as (...args: unknown[]) => unknown[];
   const { inputs, results } = signature;
   return (...args) => {

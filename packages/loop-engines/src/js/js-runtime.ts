@@ -8,6 +8,7 @@ import { affineDivisionByZero, bitsToFloat, floatToBits, type ScalarType } from 
 import type { ExecContext, RuntimeValue, Scalar } from '@tilekit/loop-ir/semantics';
 import { ELEMENTWISE_SEMANTICS } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError, EngineUnsupportedError } from '../errors.js';
+import { whileBoundText } from '../while-bound.js';
 import { jsClassOf } from './js-scalar.js';
 
 /** Raised when an `index` value leaves the range the js engine represents exactly (±2^53). */
@@ -30,6 +31,8 @@ export interface JsRuntime {
   R(k: number, a?: number | bigint, b?: number | bigint, c?: number | bigint): number | bigint;
   /** Raises for an `scf.for` whose step is not positive (it would never terminate). */
   badStep(): never;
+  /** Raises for an `scf.while` that ran past the compiled bound. */
+  whileLimit(): never;
   /** The divisor `b` of an affine `op`, or the interpreter's AffineEvalError when it is 0. */
   Z(b: number, op: 'floordiv' | 'ceildiv' | 'mod'): number;
   /** The f64 whose bits are `hi:lo` (a NaN constant with its payload and sign). */
@@ -93,6 +96,7 @@ export function makeRuntime(
   fnName: string,
   refs: readonly ReferenceOp[],
   vscale: number,
+  whileBound = Number.POSITIVE_INFINITY,
 ): JsRuntime {
   const ctx: ExecContext = {
     vscale,
@@ -132,6 +136,9 @@ export function makeRuntime(
     I2F: f64FromBits,
     badStep() {
       throw new EngineRuntimeError(fnName, 'scf.for step must be positive');
+    },
+    whileLimit() {
+      throw new EngineRuntimeError(fnName, whileBoundText(whileBound));
     },
     R(k, a, b, c) {
       const r = refs[k] as ReferenceOp;

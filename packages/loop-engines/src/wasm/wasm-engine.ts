@@ -18,6 +18,7 @@ import {
   readSignature,
   writtenMemRefs,
 } from '../signature.js';
+import { type WhileBoundOption, whileBoundOf } from '../while-bound.js';
 import { compileFunction } from './lowering/compile-function.js';
 import { HostImports } from './lowering/host-imports.js';
 import { accumulateRowsInRegisters } from './lowering/row-accumulation.js';
@@ -25,7 +26,7 @@ import { HOST_TABLE } from './runtime/host-table.js';
 import { instantiateWasmKernel, type WasmKernelImage } from './runtime/kernel-image.js';
 
 /** Options of the wasm engine. */
-export interface WasmEngineOptions {
+export interface WasmEngineOptions extends WhileBoundOption {
   /** The value of `vector.vscale` the code is compiled for (default 1). */
   readonly vscale?: number;
   /**
@@ -79,12 +80,14 @@ export function buildWasm(
       'options.inductionPointers',
       `must be a boolean, got ${describeValue(inductionPointers)}`,
     );
+  const whileBound = whileBoundOf(options);
   const signature = readSignature(module, fnName);
   checkVectorLanes(signature.func, vscale);
   const host = new HostImports(HOST_TABLE);
   const compiler = compileFunction(accumulateRowsInRegisters(signature.func), host, {
     vscale,
     inductionPointers,
+    whileBound,
   });
   const locals = compiler.f.params.length + compiler.f.localCount;
   if (locals > MAX_WASM_LOCALS) {

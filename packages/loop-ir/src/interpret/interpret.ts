@@ -29,7 +29,10 @@ export type InterpretResult = ScalarResult | ScalarResult[];
 export interface InterpretOptions {
   /** Value of `vector.vscale`; scalable dimensions hold `n * vscale` lanes (default 1). */
   readonly vscale?: number;
-  /** Maximum iterations of one `scf.while` before failing (default 10,000,000). */
+  /**
+   * Maximum iterations of one `scf.while` before failing: a non-negative integer, or
+   * `Infinity` for no bound (default 10,000,000).
+   */
   readonly maxWhileIterations?: number;
   /** Verify the module first (default true). */
   readonly verify?: boolean;
@@ -116,6 +119,16 @@ export function interpret(
   if (!Number.isInteger(vscale) || vscale < 1) {
     throw new InterpretArgumentError('options.vscale', `must be a positive integer, got ${vscale}`);
   }
+  const maxWhileIterations = options.maxWhileIterations ?? 10_000_000;
+  if (
+    maxWhileIterations !== Number.POSITIVE_INFINITY &&
+    !(Number.isSafeInteger(maxWhileIterations) && maxWhileIterations >= 0)
+  ) {
+    throw new InterpretArgumentError(
+      'options.maxWhileIterations',
+      `must be a non-negative integer or Infinity, got ${String(maxWhileIterations)}`,
+    );
+  }
   if (options.verify ?? true) {
     verifyModule(module);
     const wide = overwideVector(module, vscale);
@@ -135,7 +148,7 @@ export function interpret(
     );
   }
   const runtimeArgs = inputs.map((t, i) => argumentIn(args[i] as InterpretArg, t, `#${i}`, vscale));
-  const machine = new Machine(module, vscale, options.maxWhileIterations ?? 10_000_000);
+  const machine = new Machine(module, vscale, maxWhileIterations);
   const out = machine.call(fnName, runtimeArgs);
   return out.map((v, i) => resultOut(v, results[i] as Type));
 }

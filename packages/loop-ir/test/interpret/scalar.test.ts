@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InterpretError, interpret, OutOfBoundsError, parseModule } from '../../src/index.js';
+import {
+  InterpretArgumentError,
+  InterpretError,
+  interpret,
+  OutOfBoundsError,
+  parseModule,
+} from '../../src/index.js';
 
 const LOOPS = parseModule(`
 func.func @dot(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) -> f32 {
@@ -378,5 +384,32 @@ describe('scf.while, scf.if and integer-typed loops (fixtures/scf.mlir)', () => 
     expect(() => interpret(spin, 'spin', [0], { maxWhileIterations: 100 })).toThrowError(
       /exceeded 100 iterations/,
     );
+    expect(() => interpret(spin, 'spin', [0], { maxWhileIterations: 0 })).toThrowError(
+      /exceeded 0 iterations/,
+    );
+  });
+
+  it('counts iterations up to the bound exactly, and takes Infinity for none', () => {
+    // collatz(27) runs its loop 111 times.
+    expect(interpret(SCF, 'collatz', [27n], { maxWhileIterations: 111 })).toEqual([111n]);
+    expect(() => interpret(SCF, 'collatz', [27n], { maxWhileIterations: 110 })).toThrowError(
+      /exceeded 110 iterations/,
+    );
+    expect(
+      interpret(SCF, 'collatz', [27n], { maxWhileIterations: Number.POSITIVE_INFINITY }),
+    ).toEqual([111n]);
+  });
+
+  it('refuses a bound that is not a non-negative integer or Infinity, naming the option', () => {
+    for (const bound of [-1, 2.5, Number.NaN, Number.NEGATIVE_INFINITY, 2 ** 60, '9', true]) {
+      let error: unknown;
+      try {
+        interpret(SCF, 'collatz', [27n], { maxWhileIterations: bound as number });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, String(bound)).toBeInstanceOf(InterpretArgumentError);
+      expect((error as InterpretArgumentError).argument).toBe('options.maxWhileIterations');
+    }
   });
 });

@@ -67,6 +67,8 @@ export interface FunctionCompileOptions {
   readonly vscale: number;
   /** Whether loops address memrefs through induction pointers (induction-pointers.ts). */
   readonly inductionPointers: boolean;
+  /** The iterations each `scf.while` may run (`undefined`: any number). */
+  readonly whileBound?: number | undefined;
 }
 
 /** Compiles function bodies; one instance per function. Its carried storage is a slot. */
@@ -89,6 +91,7 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
   readonly #temps: { readonly local: number; readonly type: ValType }[] = [];
   /** Whether loops get induction pointers. */
   readonly #inductionPointers: boolean;
+  readonly #whileBound: number | undefined;
   /** The induction pointers of the loops being compiled, by induction variable. */
   readonly #walks = new Map<Value, LoopWalk>();
   /** How induction-pointers.ts reads the IR. */
@@ -102,6 +105,7 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
   constructor(func: Operation, host: HostImports, options: FunctionCompileOptions) {
     this.vscale = options.vscale;
     this.#inductionPointers = options.inductionPointers;
+    this.#whileBound = options.whileBound;
     this.#host = host;
     this.#defs = definingOps(func);
     this.#users = usersOf(func);
@@ -491,9 +495,21 @@ export class FunctionCompiler implements VectorContext, EngineBackend<Slot> {
   }
 
   whileLoop(body: () => void): void {
-    this.f.structured('block').structured('loop');
+    const f = this.f;
+    const bound = this.#whileBound;
+    // Pass p (from 0) starts only while p <= bound, as the interpreter counts.
+    const passes = bound === undefined ? undefined : f.local('i64');
+    if (passes !== undefined) f.constInt('i64', 0).op('local.set', passes);
+    f.structured('block').structured('loop');
+    if (passes !== undefined && bound !== undefined) {
+      f.op('local.get', passes).constInt('i64', bound).op('i64.gt_u').structured('if');
+      f.constFloat('f64', bound);
+      this.callHost('scf.while.limit', ['f64'], 'i32');
+      f.op('drop').op('end');
+      f.op('local.get', passes).constInt('i64', 1).op('i64.add').op('local.set', passes);
+    }
     body();
-    this.f.op('br', 0).op('end').op('end');
+    f.op('br', 0).op('end').op('end');
   }
 
   exitUnless(condition: Value): void {

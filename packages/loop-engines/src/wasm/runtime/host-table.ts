@@ -6,6 +6,7 @@
 import { affineDivisionByZero } from '@tilekit/loop-ir';
 import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError } from '../../errors.js';
+import { whileBoundText } from '../../while-bound.js';
 
 /** Host implementations by import name. */
 export const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>> = {
@@ -14,6 +15,10 @@ export const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>>
   /** Called by compiled code for an `scf.for` whose step is not positive (as the interpreter refuses). */
   'scf.for.badStep': () => {
     throw new EngineRuntimeError('kernel', 'scf.for step must be positive');
+  },
+  /** Called by compiled code for an `scf.while` about to run past its compiled bound. */
+  'scf.while.limit': (bound) => {
+    throw new EngineRuntimeError('kernel', whileBoundText(bound as number));
   },
   /** Called by compiled code before an affine division by zero (the interpreter's error). */
   'affine.floordiv.byZero': () => {
