@@ -28,6 +28,24 @@ const VECTORIZE = { vectorLength: 8, enableSIMDIndex32: true, halfWidthShortRedu
 const randomValue = (random: () => number, valueType: ValueType) =>
   valueType === 'i32' ? Math.floor(random() * 200) - 100 : random() * 2 - 1;
 
+/**
+ * A pool array of random values for the dense operand of `kernel` (SpMV's x, or SpMM's B of
+ * 1-9 columns) over `cols` rows, with its shape and the output's width.
+ */
+function randomPoolOperand(
+  pool: SparseThreadPool,
+  kernel: ReturnType<SparseThreadPool['kernel']>,
+  random: () => number,
+  valueType: ValueType,
+  cols: number,
+) {
+  const spmm = kernel.kernel.plan.output.indices.length === 2;
+  const width = spmm ? 1 + Math.floor(random() * 9) : 1;
+  const dense = pool.array(ARRAY[valueType], cols * width);
+  for (let k = 0; k < dense.length; k++) dense.data[k] = randomValue(random, valueType);
+  return { dense, spmm, width, shape: spmm ? [cols, width] : [cols] };
+}
+
 /** A random CSR matrix whose rows are uniform (0-5 entries), power-law (a few hubs) or empty. */
 function randomMatrix(
   random: () => number,
@@ -133,11 +151,14 @@ describe('kernels over pool arrays equal runKernel bit for bit', () => {
           const cols = 1 + Math.floor(random() * 200);
           const A = randomMatrix(random, rows, cols, rowShape, valueType);
           for (const kernel of kernels) {
-            const spmm = kernel.kernel.plan.output.indices.length === 2;
-            const width = spmm ? 1 + Math.floor(random() * 9) : 1;
-            const dense = pool.array(type, cols * width);
-            for (let k = 0; k < dense.length; k++) dense.data[k] = randomValue(random, valueType);
-            const operand = { data: dense.data, shape: spmm ? [cols, width] : [cols] };
+            const { dense, spmm, width, shape } = randomPoolOperand(
+              pool,
+              kernel,
+              random,
+              valueType,
+              cols,
+            );
+            const operand = { data: dense.data, shape };
             const operands = spmm ? { A, B: operand } : { A, x: operand };
             // A fresh result, as runKernel returns one.
             expectSameBits(kernel.run(operands), runKernel(kernel.kernel, kernel.fn, operands));
@@ -277,14 +298,16 @@ describe('kernels over pool arrays equal runKernel bit for bit', () => {
           const cols = 1 + Math.floor(random() * 200);
           const A = randomMatrix(random, rows, cols, rowShape, valueType);
           for (const kernel of kernels) {
-            const spmm = kernel.kernel.plan.output.indices.length === 2;
-            const width = spmm ? 1 + Math.floor(random() * 9) : 1;
-            const dense = pool.array(type, cols * width);
-            for (let k = 0; k < dense.length; k++) dense.data[k] = randomValue(random, valueType);
+            const { dense, spmm, width, shape } = randomPoolOperand(
+              pool,
+              kernel,
+              random,
+              valueType,
+              cols,
+            );
             const start = new type(rows * width);
             for (let k = 0; k < start.length; k++) start[k] = randomValue(random, valueType);
             const out = pool.array(type, rows * width);
-            const shape = spmm ? [cols, width] : [cols];
             for (const [operandInPool, outputInPool] of [
               [true, true],
               [false, true],
