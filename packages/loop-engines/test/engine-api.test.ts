@@ -112,6 +112,12 @@ func.func @stepping(%s: index) -> index {
         /step must be positive/,
       );
     }
+    // The compiled engines' error names the function.
+    for (const engine of ['js', 'wasm'] as const) {
+      expect(() => compile(stepping, 'stepping', { engine })(0n), engine).toThrow(
+        expect.objectContaining({ name: 'EngineRuntimeError', functionName: 'stepping' }),
+      );
+    }
   });
 
   it('raises IndexRangeError where the js engine cannot hold an index exactly', () => {

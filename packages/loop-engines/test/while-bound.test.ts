@@ -131,6 +131,7 @@ describe('maxWhileIterations', () => {
         }
         expect(error, `${engine} ${bound}`).toBeInstanceOf(EngineRuntimeError);
         expect((error as EngineRuntimeError).detail).toBe(`scf.while exceeded ${bound} iterations`);
+        expect((error as EngineRuntimeError).functionName).toBe('spin');
       }
     }
     expect(() =>

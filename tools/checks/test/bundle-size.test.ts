@@ -156,7 +156,7 @@ const SPARSE_BUDGET_KIB: Readonly<Record<Backend, Record<string, number>>> = {
  * sparseOp's value type kept apart from the default in its cache key, to 127.3; the
  * interpreter's whole-view checks of memref arguments, to 127.5; the wasm engine's induction
  * pointers and the transposition's four-entry count, to 128.5; the compiled engines'
- * `maxWhileIterations` with the interpreter's check of it, to 128.8); the op rows above do not
+ * `maxWhileIterations` with the interpreter's check of it, to 128.84); the op rows above do not
  * (their prepared kernels are compiled without induction pointers or a loop bound).
  */
 const SPARSE_COMPILER_BUDGET_KIB = 128.9;

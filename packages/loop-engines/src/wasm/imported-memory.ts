@@ -8,7 +8,7 @@
 import type { Module } from '@tilekit/loop-ir';
 import { expectMemory } from '../argument-checks.js';
 import { checkEngineArguments, type EngineCall } from '../signature.js';
-import { HOST_TABLE } from './runtime/host-table.js';
+import { hostFunctionsFor } from './runtime/host-table.js';
 import { instantiateWasmKernelOnMemory, isSharedMemory } from './runtime/kernel-image.js';
 import { type WasmEngineOptions, wasmKernelImage } from './wasm-engine.js';
 
@@ -27,5 +27,5 @@ export function compileWasmOnMemory(
   checkEngineArguments(module, fnName, options);
   expectMemory(memory, 'memory');
   const image = wasmKernelImage(module, fnName, options, isSharedMemory(memory));
-  return instantiateWasmKernelOnMemory(image, memory, HOST_TABLE);
+  return instantiateWasmKernelOnMemory(image, memory, hostFunctionsFor(fnName));
 }

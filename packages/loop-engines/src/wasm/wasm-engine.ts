@@ -22,7 +22,7 @@ import { type WhileBoundOption, whileBoundOf } from '../while-bound.js';
 import { compileFunction } from './lowering/compile-function.js';
 import { HostImports } from './lowering/host-imports.js';
 import { accumulateRowsInRegisters } from './lowering/row-accumulation.js';
-import { HOST_TABLE } from './runtime/host-table.js';
+import { HOST_TABLE, hostFunctionsFor } from './runtime/host-table.js';
 import { instantiateWasmKernel, type WasmKernelImage } from './runtime/kernel-image.js';
 
 /** Options of the wasm engine. */
@@ -133,5 +133,5 @@ export function compileWasm(
   fnName: string,
   options: WasmEngineOptions = {},
 ): EngineCall {
-  return instantiateWasmKernel(wasmKernelImage(module, fnName, options), HOST_TABLE);
+  return instantiateWasmKernel(wasmKernelImage(module, fnName, options), hostFunctionsFor(fnName));
 }

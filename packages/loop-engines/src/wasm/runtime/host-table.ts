@@ -8,26 +8,33 @@ import { FLOAT_BINARY, FLOAT_UNARY } from '@tilekit/loop-ir/semantics';
 import { EngineRuntimeError } from '../../errors.js';
 import { whileBoundText } from '../../while-bound.js';
 
-/** Host implementations by import name. */
-export const HOST_TABLE: Readonly<Record<string, (...args: number[]) => number>> = {
-  ...(FLOAT_UNARY as Record<string, (...args: number[]) => number>),
-  ...(FLOAT_BINARY as Record<string, (...args: number[]) => number>),
-  /** Called by compiled code for an `scf.for` whose step is not positive (as the interpreter refuses). */
-  'scf.for.badStep': () => {
-    throw new EngineRuntimeError('kernel', 'scf.for step must be positive');
-  },
-  /** Called by compiled code for an `scf.while` about to run past its compiled bound. */
-  'scf.while.limit': (bound) => {
-    throw new EngineRuntimeError('kernel', whileBoundText(bound as number));
-  },
-  /** Called by compiled code before an affine division by zero (the interpreter's error). */
-  'affine.floordiv.byZero': () => {
-    throw affineDivisionByZero('floordiv');
-  },
-  'affine.ceildiv.byZero': () => {
-    throw affineDivisionByZero('ceildiv');
-  },
-  'affine.mod.byZero': () => {
-    throw affineDivisionByZero('mod');
-  },
-};
+type HostTable = Readonly<Record<string, (...args: number[]) => number>>;
+
+/** Host implementations by import name, their run-time errors naming `@functionName`. */
+export function hostFunctionsFor(functionName: string): HostTable {
+  return {
+    ...(FLOAT_UNARY as HostTable),
+    ...(FLOAT_BINARY as HostTable),
+    /** Called by compiled code for an `scf.for` whose step is not positive (as the interpreter refuses). */
+    'scf.for.badStep': () => {
+      throw new EngineRuntimeError(functionName, 'scf.for step must be positive');
+    },
+    /** Called by compiled code for an `scf.while` about to run past its compiled bound. */
+    'scf.while.limit': (bound) => {
+      throw new EngineRuntimeError(functionName, whileBoundText(bound as number));
+    },
+    /** Called by compiled code before an affine division by zero (the interpreter's error). */
+    'affine.floordiv.byZero': () => {
+      throw affineDivisionByZero('floordiv');
+    },
+    'affine.ceildiv.byZero': () => {
+      throw affineDivisionByZero('ceildiv');
+    },
+    'affine.mod.byZero': () => {
+      throw affineDivisionByZero('mod');
+    },
+  };
+}
+
+/** The host implementations for a kernel run without its name (errors name `@kernel`). */
+export const HOST_TABLE: HostTable = hostFunctionsFor('kernel');
