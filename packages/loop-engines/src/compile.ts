@@ -61,6 +61,7 @@ export function compile(module: Module, fnName: string, options: CompileOptions 
       `must be a positive integer, got ${describeValue(vscale)}`,
     );
   }
+  // Checked here and passed on as given: absent, each engine keeps its default.
   whileBoundOf(options);
   const { maxWhileIterations } = options;
   // An unknown engine is not cached: compiling it throws, after verifying the module.

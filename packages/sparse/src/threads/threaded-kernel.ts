@@ -288,6 +288,12 @@ function sharesMemory(
   );
 }
 
+/** Whether every dense operand among `operands` lies in the pool memory. */
+const denseInPool = (
+  pool: BlockDispatch,
+  operands: Readonly<Record<string, KernelOperand>>,
+): boolean => Object.values(operands).every((o) => !isDenseOperand(o) || pool.inPool(o.data));
+
 /** Bytes of a memref element of an emitted kernel's parameter type (`index`: 8). */
 function elementBytes(type: unknown): number | undefined {
   const element = (type as { element?: { kind: string; width?: number; format?: string } }).element;
@@ -307,12 +313,6 @@ function elementBytes(type: unknown): number | undefined {
  * block can hand the kernel views of the pool memory (a kernel over a memory takes nothing
  * else).
  */
-/** Whether every dense operand among `operands` lies in the pool memory. */
-const denseInPool = (
-  pool: BlockDispatch,
-  operands: Readonly<Record<string, KernelOperand>>,
-): boolean => Object.values(operands).every((o) => !isDenseOperand(o) || pool.inPool(o.data));
-
 function inPlaceArrays(
   kernel: SparseKernel,
   operands: Readonly<Record<string, KernelOperand>>,
