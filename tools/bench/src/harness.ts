@@ -96,6 +96,15 @@ export interface SuiteResult {
   readonly goalsNotJudged?: string;
 }
 
+/**
+ * Figures a runner measures about each case beyond the harness's timings (the Node runner: the
+ * full garbage collections of its process), given the case's span of `performance.now()`.
+ */
+export type CaseProbe = (
+  startMs: number,
+  endMs: number,
+) => Promise<Record<string, string | number>>;
+
 /** Identity helper that gives suite files type checking. */
 export function defineBenchSuite(suite: BenchSuite): BenchSuite {
   return suite;
@@ -170,10 +179,11 @@ export async function runCase(
   };
 }
 
-/** Runs every case of a suite in order. */
+/** Runs every case of a suite in order; `probe` adds its figures to each case's. */
 export async function runSuite(
   suite: BenchSuite,
   options: BenchOptions = DEFAULT_BENCH_OPTIONS,
+  probe?: CaseProbe,
 ): Promise<SuiteResult> {
   const misnamed = suite.cases.flatMap((c) =>
     misnamedClauses(
@@ -189,7 +199,12 @@ export async function runSuite(
   await suite.setup?.();
   const cases: CaseResult[] = [];
   try {
-    for (const benchCase of suite.cases) cases.push(await runCase(benchCase, options));
+    for (const benchCase of suite.cases) {
+      const start = performance.now();
+      const result = await runCase(benchCase, options);
+      const probed = probe === undefined ? {} : await probe(start, performance.now());
+      cases.push({ ...result, extra: { ...result.extra, ...probed } });
+    }
   } finally {
     await suite.teardown?.();
   }

@@ -3,6 +3,7 @@
  * the parent over the IPC channel (stdout stays free for the suite's own messages).
  */
 import { type BenchSuite, benchOptionsFromJson, runSuite, type SuiteResult } from '../harness.js';
+import { fullCollectionsProbe } from './full-collections.js';
 
 /** What the child sends its parent. */
 export interface ChildReport {
@@ -15,7 +16,11 @@ export interface ChildReport {
 export async function runSuiteInChild(suite: BenchSuite): Promise<void> {
   const send = process.send?.bind(process);
   if (send === undefined) throw new Error('suite bundles run as children of the bench runner');
-  const result = await runSuite(suite, benchOptionsFromJson(process.env.TILEKIT_BENCH_OPTIONS));
+  const result = await runSuite(
+    suite,
+    benchOptionsFromJson(process.env.TILEKIT_BENCH_OPTIONS),
+    fullCollectionsProbe(),
+  );
   const report: ChildReport = { result, alsoAfterDetach: suite.alsoAfterDetach === true };
   await new Promise<void>((resolve, reject) =>
     send(report, undefined, {}, (error) => (error ? reject(error) : resolve())),
