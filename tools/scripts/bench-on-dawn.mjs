@@ -7,7 +7,10 @@
  * `bench/results/<adapter>/<runner>.txt`. Needs Dawn's Node bindings: TILEKIT_DAWN_NODE names
  * `dawn.node` (from `npm pack webgpu@0.6.2`: package/dist/<platform>-<arch>/dawn.node), and a
  * Vulkan loader on Linux. Arguments are runner names to run only those (`tile-ops`, `sparse`).
- * Exits with the first failing runner's status (2: Dawn could not be loaded).
+ * `--bundle-only` writes the bundles to `.tmp/dawn/` and runs nothing: they need no node_modules,
+ * so a GPU machine with only `node` and `dawn.node` runs them (`node .tmp/dawn/<runner>-on-dawn.mjs`
+ * from a checkout's root). Exits with the first failing runner's status (2: Dawn could not be
+ * loaded).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -31,7 +34,8 @@ function runners() {
     });
 }
 
-const wanted = process.argv.slice(2);
+const bundleOnly = process.argv.includes('--bundle-only');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--bundle-only');
 const chosen = runners().filter(([name]) => wanted.length === 0 || wanted.includes(name));
 if (chosen.length === 0) {
   console.error(
@@ -61,6 +65,10 @@ for (const [name, source] of chosen) {
     outfile: bundle,
     logLevel: 'warning',
   });
+  if (bundleOnly) {
+    console.log(`bundled ${name}: node ${bundle.slice(root.length + 1)}`);
+    continue;
+  }
   console.log(`\n# ${name} (packages/${source.split('/packages/')[1]})`);
   const run = spawnSync(process.execPath, [bundle], { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);

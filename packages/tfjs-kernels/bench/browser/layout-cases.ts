@@ -16,10 +16,8 @@ import { shapeText } from '../../src/layout/shape-text.js';
 import { onGpu } from './scatter-case.js';
 import { stockRelayout, stockUnrelayout } from './stock-relayout.js';
 
-const N = 2048;
 const TILED = '{1,0:T(8,128)}';
 const INTERLEAVED = '{1,0:T(8,128)(2,1)}';
-const RANK3_DIMS = [16, 512, 512];
 const RANK3 = '{1,2,0:T(8,128)}';
 
 /** The cases, by what they move. */
@@ -42,9 +40,13 @@ export const AT_LEAST_AS_FAST_AS_BOTH: LayoutGoal = {
 
 /**
  * The cases over `probe`; `programs` names what the backend compiles ('shader compiles',
- * 'pipelines compiled'). Call `setup` once the backend is active, `dispose` at teardown.
+ * 'pipelines compiled'). The square cases are `n`² (a multiple of 128), the rank-3 one
+ * `[16, n/4, n/4]`: 2048 in the browser suites, where the GPU is SwiftShader; a real GPU's
+ * memory decides only at sizes well past its caches (8192²: 256 MiB a tensor). Call `setup`
+ * once the backend is active, `dispose` at teardown.
  */
-export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoals) {
+export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoals, n = 2048) {
+  const RANK3_DIMS = [16, n / 4, n / 4];
   let x: tf.Tensor;
   let flat: tf.Tensor;
   let xOther: tf.Tensor;
@@ -52,11 +54,11 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
   let x3Other: tf.Tensor;
   let tiled: tf.Tensor;
   let tiledOther: tf.Tensor;
-  const square = shapeText('float32', [N, N], TILED);
-  const squareOther = shapeText('float32', [N, N / 2], TILED);
+  const square = shapeText('float32', [n, n], TILED);
+  const squareOther = shapeText('float32', [n, n / 2], TILED);
   const plans = {
     tiled: relayoutPlan(square),
-    interleaved: relayoutPlan(shapeText('float32', [N, N], INTERLEAVED)),
+    interleaved: relayoutPlan(shapeText('float32', [n, n], INTERLEAVED)),
     rank3: relayoutPlan(shapeText('float32', RANK3_DIMS, RANK3)),
   };
   // tf.transpose of the same bytes: the matrix, and the rank-3 tensor in its layout's order.
@@ -79,7 +81,7 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
     const goal = goals(id);
     return {
       name,
-      items: N * N,
+      items: n * n,
       ours: { label: `${op} (one gather pass)`, fn: () => probe.settle(ours()) },
       baselines: [
         transpose,
@@ -100,7 +102,7 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
     };
   };
 
-  /** relayout of the `[N, N]` input to `layout`, against tf.transpose and the stock `plan`. */
+  /** relayout of the `[n, n]` input to `layout`, against tf.transpose and the stock `plan`. */
   const relayoutSquare = (
     id: LayoutCaseId,
     layout: string,
@@ -110,7 +112,7 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
     layoutCase(
       id,
       'relayout',
-      `relayout f32[${N},${N}] -> ${layout}`,
+      `relayout f32[${n},${n}] -> ${layout}`,
       () => relayout(x, layout),
       () => relayout(xOther, layout),
       transpose2d,
@@ -147,7 +149,7 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
     layoutCase(
       'unrelayout',
       'unrelayout',
-      `unrelayout f32[${N},${N}] from ${TILED}`,
+      `unrelayout f32[${n},${n}] from ${TILED}`,
       () => unrelayout(tiled, square),
       () => unrelayout(tiledOther, squareOther),
       transpose2d,
@@ -156,7 +158,7 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
     layoutCase(
       'convert',
       'convertLayout',
-      `convertLayout f32[${N},${N}] ${TILED} -> ${INTERLEAVED}`,
+      `convertLayout f32[${n},${n}] ${TILED} -> ${INTERLEAVED}`,
       () => convertLayout(tiled, square, INTERLEAVED),
       () => convertLayout(tiledOther, squareOther, INTERLEAVED),
       transpose2d,
@@ -166,12 +168,12 @@ export function layoutCases(probe: GpuProbe, programs: string, goals: LayoutGoal
   return {
     cases,
     setup: () => {
-      x = onGpu(tf.randomNormal([N, N]));
+      x = onGpu(tf.randomNormal([n, n]));
       // Made by a stock pass, so it is in the layout such passes read and write (packed on WebGL).
-      flat = tf.neg(tf.reshape(x, [N * N]));
-      xOther = onGpu(tf.randomNormal([N, N / 2]));
+      flat = tf.neg(tf.reshape(x, [n * n]));
+      xOther = onGpu(tf.randomNormal([n, n / 2]));
       x3 = onGpu(tf.randomNormal(RANK3_DIMS));
-      x3Other = onGpu(tf.randomNormal([8, 512, 512]));
+      x3Other = onGpu(tf.randomNormal([8, n / 4, n / 4]));
       tiled = onGpu(relayout(x, TILED));
       tiledOther = onGpu(relayout(xOther, TILED));
     },

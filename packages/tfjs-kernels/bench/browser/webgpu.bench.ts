@@ -16,7 +16,13 @@
 import { seededRandom } from '@tilekit/conformance/testing';
 import '@tensorflow/tfjs-backend-webgpu';
 import * as tf from '@tensorflow/tfjs-core';
-import { type BenchCase, type BenchFn, defineBenchSuite, median } from '@tilekit/bench';
+import {
+  type BenchCase,
+  type BenchFn,
+  type BenchSuite,
+  defineBenchSuite,
+  median,
+} from '@tilekit/bench';
 import { webgpuProbe } from '@tilekit/bench/gpu-probe';
 import { AT_LEAST_AS_FAST_AS_BOTH, layoutCases } from './layout-cases.js';
 import {
@@ -31,8 +37,6 @@ import '../../src/register-webgpu.js';
 /** Settling (the device's work done), read-back timing and pipeline compile counts on WebGPU. */
 const probe = webgpuProbe();
 
-const layoutBench = layoutCases(probe, 'pipelines compiled', () => AT_LEAST_AS_FAST_AS_BOTH);
-
 /** Whether the backend's device writes timestamps (it asks for them where the adapter can). */
 function hasTimestampQueries(): boolean {
   const backend = tf.findBackend('webgpu') as unknown as { supportTimestampQuery?: boolean };
@@ -41,11 +45,16 @@ function hasTimestampQueries(): boolean {
 
 /**
  * The GPU time of one call of `run` (its passes, from timestamp queries) and the rest of the
- * call's wall time, medians over `samples` calls; `n/a` lines without `timestamp-query`.
+ * call's wall time, medians over `samples` calls, in lines named after `who`; `n/a` lines
+ * without `timestamp-query`.
  */
-async function kernelTimes(run: BenchFn, samples = 7): Promise<Record<string, string>> {
-  const kernelKey = 'GPU time of the passes (timestamp-query), median ms';
-  const overheadKey = 'call overhead (wall time minus GPU time), median ms';
+async function kernelTimes(
+  run: BenchFn,
+  who: string,
+  samples = 7,
+): Promise<Record<string, string>> {
+  const kernelKey = `GPU time of ${who} (timestamp-query), median µs`;
+  const overheadKey = `call overhead of ${who} (wall time minus GPU time), median µs`;
   if (!hasTimestampQueries()) {
     const none = 'n/a (the adapter has no timestamp-query)';
     return { [kernelKey]: none, [overheadKey]: none };
@@ -63,16 +72,25 @@ async function kernelTimes(run: BenchFn, samples = 7): Promise<Record<string, st
     wall.push(timing.wallMs);
   }
   return {
-    [kernelKey]: median(kernel).toFixed(3),
-    [overheadKey]: Math.max(0, median(wall) - median(kernel)).toFixed(3),
+    [kernelKey]: (median(kernel) * 1000).toFixed(1),
+    [overheadKey]: (Math.max(0, median(wall) - median(kernel)) * 1000).toFixed(1),
   };
 }
 
-/** `c` with its passes' GPU time and the call's overhead added to its extra lines. */
+/**
+ * `c` with the GPU time and the call overhead of its passes and of its first baseline's added to
+ * its extra lines: on a real GPU the waited wall time of a call at these sizes is mostly the
+ * host's, and these lines say how much.
+ */
 function withKernelTimes(c: BenchCase): BenchCase {
+  const baseline = c.baselines[0];
   return {
     ...c,
-    extra: async () => ({ ...(await c.extra?.()), ...(await kernelTimes(c.ours)) }),
+    extra: async () => ({
+      ...(await c.extra?.()),
+      ...(await kernelTimes(c.ours, 'our passes')),
+      ...(baseline === undefined ? {} : await kernelTimes(baseline, baseline.label)),
+    }),
   };
 }
 
@@ -106,46 +124,74 @@ const DUP_SLOTS = 1024;
 let permutation: ScatterCase;
 let duplicates: ScatterCase;
 
-export default defineBenchSuite({
-  name: 'tfjs-kernels: WebGPU (headless Chromium, SwiftShader)',
-  setup: async () => {
-    if (!(await tf.setBackend('webgpu'))) throw new Error('the webgpu backend failed to start');
-    // Inputs stay on the GPU in every case; no forwarding of small ones to the CPU.
-    tf.env().set('WEBGPU_CPU_FORWARD', false);
-    probe.countCompilations();
-    layoutBench.setup();
-    permutation = permutationCase(256);
-    duplicates = scatterCase(256, randomOffsets(DUP_UPDATES, DUP_SLOTS, 12345), [32, 32]);
-  },
-  teardown: () => {
-    layoutBench.dispose();
-    permutation.dispose();
-    duplicates.dispose();
-  },
-  cases: [
-    ...layoutBench.cases.map(withKernelTimes),
-    scatterBenchCase(probe, () => permutation, {
-      name: 'tscatter 256x256 random permutation',
-      items: 256 * 256,
-      ours: 'tscatter (atomicMax last-writer pass + gather pass)',
-      ...withinTfjs(1.5, ', deterministic'),
-    }),
-    {
-      ...scatterBenchCase(probe, () => duplicates, {
-        name: `tscatter ${DUP_UPDATES} updates into ${DUP_SLOTS} slots (random offsets, ~64 writers per slot)`,
-        items: DUP_UPDATES,
-        ours: 'tscatter (last writer in row-major order)',
-        tfjs: 'tf.tensorScatterUpdate (equivalent indices; racing winner)',
+/** Starts the webgpu backend as every case expects it. */
+async function startWebgpu(): Promise<void> {
+  if (!(await tf.setBackend('webgpu'))) throw new Error('the webgpu backend failed to start');
+  // Inputs stay on the GPU in every case; no forwarding of small ones to the CPU.
+  tf.env().set('WEBGPU_CPU_FORWARD', false);
+  probe.countCompilations();
+}
+
+/**
+ * The layout cases alone at `n`² (see ./layout-cases.ts), each with its passes' GPU time: for a
+ * real GPU, whose memory system decides only at sizes far past its caches.
+ */
+export function layoutWebgpuSuite(device: string, n: number): BenchSuite {
+  const layoutBench = layoutCases(probe, 'pipelines compiled', () => AT_LEAST_AS_FAST_AS_BOTH, n);
+  return defineBenchSuite({
+    name: `tfjs-kernels: WebGPU layout ops at ${n}² (${device})`,
+    setup: async () => {
+      await startWebgpu();
+      layoutBench.setup();
+    },
+    teardown: () => layoutBench.dispose(),
+    cases: layoutBench.cases.map(withKernelTimes),
+  });
+}
+
+/** The suite, named after where it runs (`device`: the adapter and how it is reached). */
+export function tileOpsWebgpuSuite(device: string): BenchSuite {
+  const layoutBench = layoutCases(probe, 'pipelines compiled', () => AT_LEAST_AS_FAST_AS_BOTH);
+  return defineBenchSuite({
+    name: `tfjs-kernels: WebGPU (${device})`,
+    setup: async () => {
+      await startWebgpu();
+      layoutBench.setup();
+      permutation = permutationCase(256);
+      duplicates = scatterCase(256, randomOffsets(DUP_UPDATES, DUP_SLOTS, 12345), [32, 32]);
+    },
+    teardown: () => {
+      layoutBench.dispose();
+      permutation.dispose();
+      duplicates.dispose();
+    },
+    cases: [
+      ...layoutBench.cases.map(withKernelTimes),
+      scatterBenchCase(probe, () => permutation, {
+        name: 'tscatter 256x256 random permutation',
+        items: 256 * 256,
+        ours: 'tscatter (atomicMax last-writer pass + gather pass)',
         ...withinTfjs(1.5, ', deterministic'),
       }),
-      extra: async () => {
-        const ours = await distinctResults(duplicates.ours, duplicates.lastWriters);
-        const tfjs = await distinctResults(duplicates.tfjs, duplicates.lastWriters);
-        return {
-          'tscatter: distinct results in 20 runs (runs equal to the sequential last writer)': `${ours.distinct} (${ours.lastWriter} of 20)`,
-          'tf.tensorScatterUpdate: distinct results in 20 runs (runs equal to the sequential last writer)': `${tfjs.distinct} (${tfjs.lastWriter} of 20)`,
-        };
+      {
+        ...scatterBenchCase(probe, () => duplicates, {
+          name: `tscatter ${DUP_UPDATES} updates into ${DUP_SLOTS} slots (random offsets, ~64 writers per slot)`,
+          items: DUP_UPDATES,
+          ours: 'tscatter (last writer in row-major order)',
+          tfjs: 'tf.tensorScatterUpdate (equivalent indices; racing winner)',
+          ...withinTfjs(1.5, ', deterministic'),
+        }),
+        extra: async () => {
+          const ours = await distinctResults(duplicates.ours, duplicates.lastWriters);
+          const tfjs = await distinctResults(duplicates.tfjs, duplicates.lastWriters);
+          return {
+            'tscatter: distinct results in 20 runs (runs equal to the sequential last writer)': `${ours.distinct} (${ours.lastWriter} of 20)`,
+            'tf.tensorScatterUpdate: distinct results in 20 runs (runs equal to the sequential last writer)': `${tfjs.distinct} (${tfjs.lastWriter} of 20)`,
+          };
+        },
       },
-    },
-  ],
-});
+    ],
+  });
+}
+
+export default tileOpsWebgpuSuite('headless Chromium, SwiftShader');

@@ -5,8 +5,9 @@
  * so each GPU's figures are committed under that GPU's name.
  *
  * Environment: TILEKIT_DAWN_NODE (the path of `dawn.node`; else the `webgpu` npm package's own,
- * where installed), TILEKIT_DAWN_FLAGS (Dawn's comma-separated flags, e.g.
- * `enable-dawn-features=allow_unsafe_apis`), TILEKIT_RESULTS_DIR (instead of bench/results).
+ * where installed), TILEKIT_DAWN_FLAGS (Dawn's flags, e.g.
+ * `enable-dawn-features=allow_unsafe_apis`; see `measurementFlags`), TILEKIT_RESULTS_DIR
+ * (instead of bench/results).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,6 +38,38 @@ function dawnNodePath(): string | undefined {
   }
 }
 
+/**
+ * Dawn's flags for a measurement session: `given` (TILEKIT_DAWN_FLAGS' `key=value` entries,
+ * separated by semicolons or, for entries without a list value, commas) with Dawn's
+ * `timestamp_quantization` toggle turned off. Dawn rounds every timestamp down to a multiple of
+ * 65,536 ns by default, so that a web page cannot build a fine timer from it; a kernel that
+ * runs for 10 µs would read as 0 or 65.5 µs.
+ */
+export function measurementFlags(given: string): string[] {
+  const flags = splitFlags(given);
+  const disable = flags.findIndex((flag) => flag.startsWith('disable-dawn-features='));
+  if (disable < 0) return [...flags, 'disable-dawn-features=timestamp_quantization'];
+  const toggles = (flags[disable] as string).slice('disable-dawn-features='.length).split(',');
+  if (!toggles.includes('timestamp_quantization')) {
+    flags[disable] = `${flags[disable]},timestamp_quantization`;
+  }
+  return flags;
+}
+
+/**
+ * The `key=value` entries of `text`: separated by semicolons, or by commas where a comma does
+ * not continue the previous entry's list of toggles (`enable-dawn-features=a,b,backend=vulkan`).
+ */
+function splitFlags(text: string): string[] {
+  const flags: string[] = [];
+  for (const part of text.split(/[;,]/).map((p) => p.trim())) {
+    if (part === '') continue;
+    if (part.includes('=') || flags.length === 0) flags.push(part);
+    else flags[flags.length - 1] = `${flags[flags.length - 1]},${part}`;
+  }
+  return flags;
+}
+
 /** Lowercase words of `text` joined by dashes (a file name). */
 export function slug(text: string): string {
   return (
@@ -64,8 +97,9 @@ export async function openDawnSession(runner: string): Promise<DawnSession> {
     );
     process.exit(2);
   }
+  const flags = measurementFlags(process.env.TILEKIT_DAWN_FLAGS ?? '');
   try {
-    installDawn(path, (process.env.TILEKIT_DAWN_FLAGS ?? '').split(',').filter(Boolean));
+    installDawn(path, flags);
   } catch (e) {
     console.error(`Dawn could not be loaded from ${path}: ${(e as Error).message}`);
     process.exit(2);
@@ -92,6 +126,7 @@ export async function openDawnSession(runner: string): Promise<DawnSession> {
   log(
     `WebGPU adapter (Dawn, Node ${process.version}): ${device}`,
     `timestamp-query: ${timestamps ? 'yes (kernel times from the GPU)' : 'no (wall times, waited)'}`,
+    `Dawn flags: ${flags.join(' ')}`,
   );
   return {
     device,
