@@ -13,6 +13,7 @@ import {
 } from '@tilekit/layout';
 import { describeValue } from '@tilekit/tfjs-backend-support';
 import { KernelArgumentError } from '../errors.js';
+import { LruCache } from '../util/lru.js';
 import { PRIMITIVE_OF_DTYPE } from './shape-text.js';
 
 /** A layout as text (`'{1,0:T(8,128)}'`) or parsed, or a whole shape (`'f32[3,5]{1,0:T(2,2)}'`). */
@@ -30,6 +31,19 @@ export interface ResolvedLayout {
 }
 
 const isLayout = (spec: Layout | Shape): spec is Layout => 'minorToMajor' in spec;
+
+// Resolving text is a pure function of the text, and an app calls these ops with the same few
+// layouts over and over: parsing and printing them again cost a call more host time than a
+// 2048² pass takes on a real GPU. Only successes are kept, so a bad argument throws (naming the
+// caller's op and argument) on every call.
+const resolvedTexts = new LruCache<ResolvedLayout>(
+  { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
+  () => 1,
+);
+const layoutRanks = new LruCache<number>(
+  { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
+  () => 1,
+);
 
 /** The array shape inside `shape` (a buffer `b(...)` stands for its array). */
 function arrayShapeOf(op: string, argument: string, shape: Shape): ArrayShape {
@@ -61,9 +75,11 @@ function staticDims(op: string, argument: string, shape: ArrayShape): number[] {
  */
 export function resolveLayoutSpec(op: string, argument: string, spec: LayoutSpec): ResolvedLayout {
   if (typeof spec === 'string') {
-    return spec.trimStart().startsWith('{')
-      ? { layout: formatLayout(parseLayout(spec)), dims: null, elementType: null }
-      : resolveLayoutSpec(op, argument, parseShape(spec));
+    return resolvedTexts.getOrCompute(spec, () =>
+      spec.trimStart().startsWith('{')
+        ? { layout: formatLayout(parseLayout(spec)), dims: null, elementType: null }
+        : resolveLayoutSpec(op, argument, parseShape(spec)),
+    );
   }
   if (typeof spec !== 'object' || spec === null || !('minorToMajor' in spec || 'kind' in spec)) {
     throw new KernelArgumentError(
@@ -76,7 +92,7 @@ export function resolveLayoutSpec(op: string, argument: string, spec: LayoutSpec
   const shape = arrayShapeOf(op, argument, spec);
   return {
     layout: formatLayout(shape.layout),
-    dims: staticDims(op, argument, shape),
+    dims: Object.freeze(staticDims(op, argument, shape)),
     elementType: shape.elementType,
   };
 }
@@ -125,7 +141,10 @@ export function resolveLayoutFor(
       `names dimensions [${resolved.dims}], but the tensor has shape [${dims}]`,
     );
   }
-  const rank = parseLayout(resolved.layout).minorToMajor.length;
+  const rank = layoutRanks.getOrCompute(
+    resolved.layout,
+    () => parseLayout(resolved.layout).minorToMajor.length,
+  );
   if (rank !== dims.length) {
     // Said in the caller's terms: @tilekit/layout would quote a shape text the caller never wrote.
     throw new KernelArgumentError(

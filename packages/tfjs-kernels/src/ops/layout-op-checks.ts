@@ -9,6 +9,7 @@ import { describeValue } from '@tilekit/tfjs-backend-support';
 import { KernelArgumentError } from '../errors.js';
 import { assertElementTypeOf } from '../layout/layout-argument.js';
 import { shapeText } from '../layout/shape-text.js';
+import { LruCache } from '../util/lru.js';
 import { assertOutputSize } from './output-size.js';
 import { assertDtype } from './to-tensor.js';
 
@@ -16,6 +17,18 @@ import { assertDtype } from './to-tensor.js';
 export const LAYOUT_DTYPES: readonly DataType[] = ['float32', 'int32', 'bool'];
 
 const INT32_MIN = -(2 ** 31);
+
+// Counting parses the shape text again; the count is a pure function of it, and the ops check it
+// on every call with the same few shapes (see ../layout/layout-argument.ts on host time).
+const physicalCounts = new LruCache<number>(
+  { maxEntries: 256, maxWeight: Number.POSITIVE_INFINITY },
+  () => 1,
+);
+
+/** `physicalElementCount` of the shape text `shape`, remembered by the text. */
+function physicalCountOf(shape: string): number {
+  return physicalCounts.getOrCompute(shape, () => physicalElementCount(shape));
+}
 
 /**
  * Checks that `padValue` is storable in `dtype` without change and returns it.
@@ -56,8 +69,7 @@ export function physicalOutputSize(
   dims: readonly number[],
   layout: string,
 ): number {
-  const shape = shapeText(dtype, dims, layout);
-  const count = physicalElementCount(shape);
+  const count = physicalCountOf(shapeText(dtype, dims, layout));
   assertOutputSize(op, argument, count, `laying [${dims}] out as ${layout}`);
   return count;
 }
@@ -84,7 +96,7 @@ export function assertPhysicalBuffer(
   assertDtype(op, argument, buffer, LAYOUT_DTYPES);
   assertElementTypeOf(op, shapeArgument, elementType, buffer.dtype);
   const shape = shapeText(buffer.dtype, dims, layout);
-  const expected = physicalElementCount(shape);
+  const expected = physicalCountOf(shape);
   if (buffer.rank !== 1 || buffer.size !== expected) {
     throw new KernelArgumentError(
       op,
