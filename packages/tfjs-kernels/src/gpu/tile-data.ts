@@ -9,6 +9,7 @@ import type { TileLoop } from '../impl/tile-loop.js';
 import { assertIndicesInBounds, assertValuesFit, type TileValues } from '../impl/tile-values.js';
 import type { TileOpAttrs } from '../kernel-names.js';
 import { ELEMENT_TYPE_INFO, INDEX_TYPE_INFO } from '../pto/element-types.js';
+import { checkOnce } from './passed-checks.js';
 
 /** How a backend reaches a tensor's values. */
 export interface ValueAccess {
@@ -40,14 +41,24 @@ export function checkTileData<A extends TileOpAttrs>(
   const elementInfo = ELEMENT_TYPE_INFO[attrs.elementType];
   if (!elementInfo.carrierFits) {
     const values = access.read(src, 'src') as TileValues;
-    assertValuesFit(op, 'src', values, elementInfo, attrs.elementType);
+    checkOnce(src.dataId, `fits ${attrs.elementType}`, () =>
+      assertValuesFit(op, 'src', values, elementInfo, attrs.elementType),
+    );
   }
   const idxValues = (
     attrs.bounds === 'error' ? access.read(idx, 'idx') : access.onCpu(idx)
   ) as Int32Array | null;
   if (idxValues !== null) {
-    assertValuesFit(op, 'idx', idxValues, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType);
-    if (attrs.bounds === 'error') assertIndicesInBounds(op, idxValues, g, addressedSize);
+    checkOnce(idx.dataId, `fits ${attrs.indexType}`, () =>
+      assertValuesFit(op, 'idx', idxValues, INDEX_TYPE_INFO[attrs.indexType], attrs.indexType),
+    );
+    if (attrs.bounds === 'error') {
+      // The scan reads the valid region of each batch entry's index tile.
+      const region = [g.batch, g.idx.rows, g.idx.cols, g.validRow, g.validCol, addressedSize];
+      checkOnce(idx.dataId, `in bounds ${region.join(' ')}`, () =>
+        assertIndicesInBounds(op, idxValues, g, addressedSize),
+      );
+    }
   }
   return idxValues;
 }
