@@ -159,10 +159,11 @@ const MAX_WORKGROUPS = 65_535;
  * barriers.
  */
 export function rowGroupSize(averageLength: number): number {
-  const nearestRoot = 2 ** Math.round(Math.log2(Math.sqrt(Math.max(1, averageLength))));
-  let quarter = 1;
-  while (quarter * 2 <= averageLength / 4) quarter *= 2;
-  return Math.min(32, nearestRoot, quarter);
+  // Doubling to 2g keeps 2g at most the nearest power of two to √average (2g² ≤ average) and
+  // at most a quarter of it (8g ≤ average).
+  let group = 1;
+  while (group < 32 && 2 * group * group <= averageLength && 8 * group <= averageLength) group *= 2;
+  return group;
 }
 
 /**

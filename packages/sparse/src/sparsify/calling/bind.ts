@@ -331,30 +331,6 @@ export function outputShapeOfShapes(
 }
 
 /**
- * Index extents that passed their checks, by kernel and by the shapes' text: the GPU kernels
- * ask for them two or three times a call with the same few shapes, and working them out again
- * took a tenth of a WebGPU SpMV call's host time. A failing call is not kept, so it throws the
- * same error every time; the oldest of a kernel's remembered shapes go first.
- */
-const EXTENTS_OF_SHAPES = new WeakMap<SparseKernel, Map<string, ReadonlyMap<string, number>>>();
-const REMEMBERED_SHAPES = 64;
-
-/** The text of `shapes` when every value is a list of sizes (else nothing is remembered). */
-function shapesText(shapes: Readonly<Record<string, readonly number[]>>): string | undefined {
-  const names = Object.keys(shapes).sort();
-  for (const name of names) {
-    const shape = shapes[name];
-    if (
-      !Array.isArray(shape) ||
-      shape.length > 64 ||
-      !shape.every((d) => Number.isSafeInteger(d) && d >= 0)
-    )
-      return undefined;
-  }
-  return JSON.stringify(names.map((name) => [name, shapes[name]]));
-}
-
-/**
  * The extent of every index variable of a call of `kernel` whose operands have the given shapes
  * (as {@link outputShapeOfShapes} takes them, and checked as it checks them): what the kernel's
  * size arguments hold, affine subscripts' inferred extents included.
@@ -370,26 +346,6 @@ export function indexExtentsOfShapes(
       `expected an object of shapes by operand name, got ${textOf(shapes)}`,
     );
   }
-  const text = shapesText(shapes);
-  if (text === undefined) return extentsOfShapes(kernel, shapes);
-  let known = EXTENTS_OF_SHAPES.get(kernel);
-  const remembered = known?.get(text);
-  if (remembered !== undefined) return new Map(remembered);
-  const sizes = extentsOfShapes(kernel, shapes);
-  if (known === undefined) {
-    known = new Map();
-    EXTENTS_OF_SHAPES.set(kernel, known);
-  }
-  if (known.size >= REMEMBERED_SHAPES) known.delete(known.keys().next().value as string);
-  known.set(text, new Map(sizes));
-  return sizes;
-}
-
-/** {@link indexExtentsOfShapes}, worked out. */
-function extentsOfShapes(
-  kernel: SparseKernel,
-  shapes: Readonly<Record<string, readonly number[]>>,
-): Map<string, number> {
   const outputWindow = outputWindowOf(kernel);
   // The index extents are the window-free kernel's (a windowed output's are the window's).
   if (outputWindow !== undefined) return indexExtentsOfShapes(outputWindow.kernel, shapes);
