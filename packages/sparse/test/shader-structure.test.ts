@@ -62,7 +62,8 @@ const KERNELS: readonly KernelCase[] = [
     name: 'spmm',
     expression: SPMM,
     formats: { A: CSR },
-    schedules: ['column-grid', 'column-grid'],
+    // The zero fill is absorbed into the grid (loop-engines' absorbed-fill.ts).
+    schedules: ['column-grid'],
   },
   // The emitted loops run a row's entries inside the loop over k, storing through S's
   // coordinates (distinct within the row): the row's lanes share its entries.
@@ -94,7 +95,8 @@ const KERNELS: readonly KernelCase[] = [
     name: 'spmm gradient of B (output-major)',
     expression: derivative(SPMM, 'B'),
     formats: { A: CSC },
-    schedules: ['column-grid', 'column-grid'],
+    // The zero fill is absorbed into the grid (loop-engines' absorbed-fill.ts).
+    schedules: ['column-grid'],
   },
   {
     name: 'spmm gradient of A (sampled at A)',

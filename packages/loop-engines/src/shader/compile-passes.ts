@@ -9,6 +9,7 @@ import { findFunction, operand, verifyModule, walkOperations } from '@tilekit/lo
 import { EngineArgumentError, EngineUnsupportedError } from '../errors.js';
 import { lowerFunction } from '../lowering.js';
 import { checkEngineArguments } from '../signature.js';
+import { absorbFill } from './absorbed-fill.js';
 import { expectPassLaunchArguments } from './launch-argument-checks.js';
 import { planParallelLoops } from './parallel-loops.js';
 import { SHADER_HANDLERS, type ShaderPassCodegen, type ShaderUniform } from './pass-codegen.js';
@@ -168,12 +169,19 @@ export function passLaunch(
   };
 }
 
+/** Rewrites an engine's codegen supports beyond the plain passes. */
+export interface PassRewrites {
+  /** A constant fill followed by a column grid over the same output is one pass (absorbed-fill.ts). */
+  readonly absorbFills?: boolean;
+}
+
 /** Compiles `func.func @fnName` into passes with `codegen`, or says why it cannot. */
 export function compilePasses(
   module: Module,
   fnName: string,
   options: ShaderOptions,
   codegen: PassCodegenFactory,
+  rewrites: PassRewrites = {},
 ): ShaderProgram {
   checkEngineArguments(module, fnName, options);
   verifyModule(module);
@@ -195,9 +203,19 @@ export function compilePasses(
     op.name !== 'memref.store' &&
     (op.name !== 'memref.load' || !stored.has(operand(op, 'memref')));
   const passes: ShaderPass[] = [];
+  const plans = plan.loops.map(({ loop, output }) =>
+    planPassSchedule(func, loop, output, options.segmentDistinctArrays),
+  );
   try {
-    for (const { loop, output } of plan.loops) {
-      const passPlan = planPassSchedule(func, loop, output, options.segmentDistinctArrays);
+    for (let k = 0; k < plans.length; k++) {
+      const next = rewrites.absorbFills ? plans[k + 1] : undefined;
+      const absorbed = next === undefined ? undefined : absorbFill(plans[k] as PassPlan, next);
+      if (absorbed !== undefined) {
+        plans[k + 1] = absorbed;
+        continue;
+      }
+      const passPlan = plans[k] as PassPlan;
+      const { loop, output } = passPlan;
       const cg = codegen(func, loop, output, prelude, passPlan);
       lowerFunction(func, cg, SHADER_HANDLERS);
       const code = cg.code();

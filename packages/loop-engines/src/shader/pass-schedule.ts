@@ -67,6 +67,11 @@ export type PassSchedule =
        * before and written once after, instead of read and written per entry.
        */
       readonly promoted?: readonly Value[];
+      /**
+       * Where set (with `promoted`), the element starts from this value instead of its load: a
+       * constant fill of the output that this pass absorbed (see absorbed-fill.ts).
+       */
+      readonly initial?: Value;
     };
 
 /** A pass's loop and the schedule its invocations follow. */

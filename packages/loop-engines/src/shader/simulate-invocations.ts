@@ -135,7 +135,7 @@ export function simulateInvocations(
               : lookup(name),
         );
         const own = iv * input.extent(pass.plan.output, 1) + column;
-        access(columns, 'load', pass.plan.output, own);
+        if (schedule.initial === undefined) access(columns, 'load', pass.plan.output, own);
         runBlock(body, [iv]);
         access(columns, 'store', pass.plan.output, own);
       }

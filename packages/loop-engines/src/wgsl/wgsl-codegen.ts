@@ -205,7 +205,9 @@ export class WgslPassCodegen extends ShaderPassCodegen {
       const column = this.#print(SCHEDULE_MATH['column-grid'].columnIv, columns);
       const out = this.memref(this.func.regions[0]?.blocks[0]?.arguments[this.output] as Value);
       this.line(`let ${OWN_AT} = ${iv} * ${this.extent(out, 1)} + ${column};`);
-      this.line(`var ${OWN} = ${OUTPUT_BUFFER}[${OWN_AT}];`);
+      const start =
+        s.initial === undefined ? `${OUTPUT_BUFFER}[${OWN_AT}]` : this.scalar(s.initial);
+      this.line(`var ${OWN} = ${start};`);
       body();
       this.line(`${OUTPUT_BUFFER}[${OWN_AT}] = ${OWN};`);
     });

@@ -37,5 +37,6 @@ export function compileWgsl(
     fnName,
     options,
     (func, loop, output, prelude, plan) => new WgslPassCodegen(func, loop, output, prelude, plan),
+    { absorbFills: true },
   );
 }

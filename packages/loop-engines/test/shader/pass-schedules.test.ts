@@ -12,6 +12,7 @@ import { parseModule } from '@tilekit/loop-ir';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compileGlsl,
   compileWgsl,
   type SimulatedInvocation,
   simulateInvocations,
@@ -43,6 +44,18 @@ const SPMM = csrFunction(
   }
   scf.for %i = %c0 to %m step %c1 {${spmmRow('%k')}
   }`,
+);
+
+/** SpMM whose fill stores a scalar argument (not a constant). */
+const SPMM_FILLED_FROM_ARGUMENT = SPMM.replace('%k: index', '%k: index, %start: f32').replace(
+  'memref.store %zero, %c[%i, %q]',
+  'memref.store %start, %c[%i, %q]',
+);
+
+/** SpMM whose fill covers columns up to %m, not the grid's %k. */
+const SPMM_FILL_OTHER_BOUNDS = SPMM.replace(
+  'scf.for %q = %c0 to %k step %c1 {\n      memref.store',
+  'scf.for %q = %c0 to %m step %c1 {\n      memref.store',
 );
 
 /** CSR to dense: each row's entries stored through their column coordinates. */
@@ -178,16 +191,27 @@ const rowLengths = fc.oneof(
 describe('pass schedules', () => {
   it('sums CSR rows in groups of invocations and gives SpMM a (row, column) grid', () => {
     expect(passesOf(SPMV, 'spmv').map((p) => p.plan.schedule.kind)).toEqual(['row-group']);
-    const [fill, rows] = passesOf(SPMM, 'spmm');
-    expect([fill?.plan.schedule.kind, rows?.plan.schedule.kind]).toEqual([
-      'column-grid',
-      'column-grid',
-    ]);
-    // The row pass keeps its element of C in a register across the row's entries; the fill
-    // writes each element once and needs none.
-    expect(rows?.code).toMatch(/var tkOwn = result\[tkOwnAt\];/);
-    expect(rows?.code).not.toMatch(/= result\[\(/);
-    expect(fill?.code).not.toMatch(/tkOwn/);
+    // SpMM's zero fill is absorbed: one pass, whose element of C starts from the fill's zero in
+    // a register and is written once, never read.
+    const passes = passesOf(SPMM, 'spmm');
+    expect(passes.map((p) => p.plan.schedule.kind)).toEqual(['column-grid']);
+    const [rows] = passes;
+    expect(rows?.code).toMatch(/var tkOwn = f32\(0e\+0\);/);
+    expect(rows?.code).not.toMatch(/= result\[/);
+    // Where the fill's value is not a constant, or its bounds are not the grid's, both passes
+    // stay, the grid reading the element the fill wrote.
+    for (const variant of [SPMM_FILLED_FROM_ARGUMENT, SPMM_FILL_OTHER_BOUNDS]) {
+      const [fill, grid] = passesOf(variant, 'spmm');
+      expect([fill?.plan.schedule.kind, grid?.plan.schedule.kind]).toEqual([
+        'column-grid',
+        'column-grid',
+      ]);
+      expect(grid?.code).toMatch(/var tkOwn = result\[tkOwnAt\];/);
+      expect(fill?.code).not.toMatch(/tkOwn/);
+    }
+    // The glsl engine's fragment passes have no register to start from: its fill stays.
+    const glsl = compileGlsl(parseModule(SPMM), 'spmm');
+    expect(glsl.parallel && glsl.passes.length).toBe(2);
   });
 
   it('keeps one iteration per invocation where a guard fails', () => {
@@ -266,7 +290,7 @@ describe('pass schedules', () => {
   });
 
   it('spmm rows: each (entry, column) read by one invocation, each C element stored by one', () => {
-    const [, rows] = passesOf(SPMM, 'spmm');
+    const [rows] = passesOf(SPMM, 'spmm');
     if (rows === undefined) throw new Error('no pass');
     fc.assert(
       fc.property(
@@ -293,6 +317,8 @@ describe('pass schedules', () => {
           const b = accessCounts(sims, 3, 'load');
           const total = [...b.times.values()].reduce((x, y) => x + y, 0);
           expect(total).toBe(p.crd.length * k);
+          // The absorbed fill's zero starts every element: C is never read.
+          expect(accessCounts(sims, 4, 'load').times.size).toBe(0);
         },
       ),
       { seed: 34, numRuns: 30 },
