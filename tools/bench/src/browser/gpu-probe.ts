@@ -26,8 +26,16 @@ export class GpuProbe {
 
   constructor(private readonly hooks: GpuBackendHooks) {}
 
-  /** Starts counting compilations (call once the backend is ready). */
+  private counting = false;
+
+  /**
+   * Starts counting compilations (call once the backend is ready). Later calls (each suite of
+   * a process that runs several sets the backend up) keep the one count: a second hook would
+   * count every compilation twice.
+   */
   countCompilations(): void {
+    if (this.counting) return;
+    this.counting = true;
     this.hooks.hookCompilations(() => {
       this.compiled += 1;
     });
