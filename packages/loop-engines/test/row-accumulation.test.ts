@@ -203,6 +203,22 @@ function printedWithStep(module: Module, vl: number, by: number): string {
 
 const spmmFunc = (variant: Variant) => spmmModule(variant).operations[0] as Operation;
 
+/** Asserts that `module`'s wasm gives the interpreter's output bits on 30 random f64 operands. */
+function expectInterpreterBits(module: Module, variant: Variant, seed: number): void {
+  const wasm = compile(module, 'spmm', { engine: 'wasm' });
+  const interpreter = compile(module, 'spmm', { engine: 'interpreter' });
+  fc.assert(
+    fc.property(operands('f64'), (o) => {
+      const expected = argumentsOf(variant, o, false);
+      interpreter(...expected);
+      const args = argumentsOf(variant, o, false);
+      wasm(...args);
+      expect(snapshot([args[4].data], [])).toBe(snapshot([expected[4].data], []));
+    }),
+    { seed, numRuns: 30 },
+  );
+}
+
 describe('SpMM rows accumulated in registers on the wasm engine', () => {
   it('the rewrite applies: chunks carried through blocks of the row, the fill gone when vectorized', () => {
     for (const variant of VARIANTS) {
@@ -283,18 +299,7 @@ describe('SpMM rows accumulated in registers on the wasm engine', () => {
       const module = parseModule(blockedText(atLeastOnce));
       const after = accumulateRowsInRegisters(module.operations[0] as Operation);
       expect(count(after, 'scf.if'), `at least once: ${atLeastOnce}`).toBe(atLeastOnce ? 1 : 0);
-      const wasm = compile(module, 'spmm', { engine: 'wasm' });
-      const interpreter = compile(module, 'spmm', { engine: 'interpreter' });
-      fc.assert(
-        fc.property(operands('f64'), (o) => {
-          const expected = argumentsOf(variant, o, false);
-          interpreter(...expected);
-          const args = argumentsOf(variant, o, false);
-          wasm(...args);
-          expect(snapshot([args[4].data], [])).toBe(snapshot([expected[4].data], []));
-        }),
-        { seed: 3537, numRuns: 30 },
-      );
+      expectInterpreterBits(module, variant, 3537);
     }
   });
 
@@ -340,18 +345,7 @@ describe('SpMM rows accumulated in registers on the wasm engine', () => {
         if (op.name === 'scf.for' && op.results.length > 0) carrying++;
       });
       expect(carrying).toBe(0);
-      const wasm = compile(module, 'spmm', { engine: 'wasm' });
-      const interpreter = compile(module, 'spmm', { engine: 'interpreter' });
-      fc.assert(
-        fc.property(operands('f64'), (o) => {
-          const expected = argumentsOf(variant, o, false);
-          interpreter(...expected);
-          const args = argumentsOf(variant, o, false);
-          wasm(...args);
-          expect(snapshot([args[4].data], [])).toBe(snapshot([expected[4].data], []));
-        }),
-        { seed: 3536, numRuns: 30 },
-      );
+      expectInterpreterBits(module, variant, 3536);
     }
   });
 });
