@@ -9,6 +9,11 @@ export interface BlockDispatch {
   /** Threads that compute a call (1: the calling thread alone). */
   readonly threads: number;
   readonly disposed: boolean;
+  /**
+   * Whether the workers' answers can be read while the call waits (not in a browser): only
+   * then do kernels with a formatted output, whose blocks come back as answers, split.
+   */
+  readonly answersReadable: boolean;
   /** The pool's wasm memory, where kernels with a dense output run in place (if it has one). */
   readonly memory: PoolMemory | undefined;
   /** Whether `a` lies in a live array of the pool memory. */
@@ -38,4 +43,6 @@ export interface BlockDispatch {
    * start until the slowest worker's block ended.
    */
   readonly lastTimes: { readonly ownMs: number; readonly workersMs: number };
+  /** Blocks of the last `runBlocks` that a worker ran (the others ran on the calling thread). */
+  readonly lastWorkerBlocks: number;
 }

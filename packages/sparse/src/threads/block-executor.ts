@@ -144,6 +144,20 @@ export class BlockExecutor {
     for (const id of [...tensors, ...arrays]) this.#pooled.delete(id);
   }
 
+  /** Whether this thread was told of everything `block` names (its kernel, tensors, arrays). */
+  knows(block: RunBlock): boolean {
+    const arrays = [
+      ...block.operands.flatMap((o) => ('array' in o ? [o.array] : [])),
+      ...(block.output === undefined ? [] : [block.output.array]),
+      ...(block.copyTo === 0 ? [] : [block.copyTo]),
+    ];
+    return (
+      this.#kernels.has(block.kernel) &&
+      block.operands.every((o) => !('tensor' in o) || this.#tensors.has(o.tensor)) &&
+      arrays.every((id) => this.#arrays.has(id))
+    );
+  }
+
   /** The shared tensor `id`. */
   tensor(id: number): SparseTensor {
     const tensor = this.#tensors.get(id);

@@ -1,6 +1,7 @@
 /**
  * `@tilekit/sparse/threads`: sparse kernels on several threads with shared memory (Node's
- * `worker_threads`), the rows of a call split between them, results identical to
+ * `worker_threads`, or module workers in a cross-origin isolated page), the rows of a call
+ * split between them, results identical to
  * `runKernel`'s bit for bit. Where threads are unavailable the pool runs on the calling thread.
  */
 export { SparseThreadArgumentError, SparseThreadPoolError } from './errors.js';

@@ -7,14 +7,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  MessageChannel,
-  type MessagePort,
-  receiveMessageOnPort,
-  Worker,
-} from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { PoolWorkerData } from './pool-worker.js';
 import { BROKEN, PENDING } from './protocol.js';
+import type { WorkerPlatform, WorkerStarter } from './started-worker.js';
 
 const fromSources = import.meta.url.endsWith('.ts');
 
@@ -44,27 +40,11 @@ function workerScript(): { code: string; execArgv?: string[] } {
   };
 }
 
-/** A started worker and the port the caller talks to it on. */
-export interface StartedWorker {
-  readonly worker: Worker;
-  readonly port: MessagePort;
-  /** The next message the worker posted, read without the event loop (`undefined`: none). */
-  receive(): unknown;
-}
-
 /**
- * Starts worker `index` on the control words `control` and its job area `job`, with the
- * pool's wasm memory `memory` if it has one. It loads its
- * modules in the background; messages and blocks sent meanwhile wait for it. `onFailure`
- * hears of an uncaught error in it. The worker does not keep the process alive.
+ * Starts a worker thread (see {@link WorkerStarter}); the worker does not keep the process
+ * alive.
  */
-export function startWorker(
-  control: SharedArrayBuffer,
-  job: SharedArrayBuffer,
-  index: number,
-  memory: WebAssembly.Memory | undefined,
-  onFailure: (problem: unknown) => void,
-): StartedWorker {
+export const startWorker: WorkerStarter = (control, job, index, memory, onFailure) => {
   const channel = new MessageChannel();
   const script = workerScript();
   const data: PoolWorkerData = { control, job, index, port: channel.port2, memory };
@@ -77,5 +57,15 @@ export function startWorker(
   worker.on('error', onFailure);
   worker.unref();
   const port = channel.port1;
-  return { worker, port, receive: () => receiveMessageOnPort(port)?.message };
-}
+  return {
+    post: (message) => port.postMessage(message),
+    receive: () => receiveMessageOnPort(port)?.message,
+    terminate: async () => {
+      await worker.terminate();
+      port.close();
+    },
+  };
+};
+
+/** Node's workers: their answers are read synchronously off their ports. */
+export const NODE_WORKERS: WorkerPlatform = { startWorker, answersReadable: true };

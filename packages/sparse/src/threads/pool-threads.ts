@@ -16,13 +16,13 @@ import type { BlockDispatch } from './block-dispatch.js';
 import { BlockExecutor, type BuiltKernel } from './block-executor.js';
 import { SparseThreadPoolError } from './errors.js';
 import { JOB_AREA_LENGTH, writeJob } from './job-area.js';
-import type { StartedWorker } from './node-workers.js';
 import { type PoolArrayData, PoolMemory } from './pool-memory.js';
 import {
   BLOCK_MICROS,
   type BlockStorage,
   BROKEN,
   CLAIM,
+  FAILED_BLOCK,
   type FromWorker,
   JOB_NUMBER,
   type KernelRecipe,
@@ -34,6 +34,7 @@ import {
 } from './protocol.js';
 import { sharedLike, sharedTensor } from './shared-memory.js';
 import { SpinWait } from './spin-wait.js';
+import type { StartedWorker, WorkerPlatform } from './started-worker.js';
 
 type AnyValues = ValueArray | BigInt64Array;
 
@@ -43,6 +44,8 @@ const BROKEN_CHECK_MS = 100;
 /** The threads of a pool: its workers, what they were told, and the runs of row blocks. */
 export class PoolThreads implements BlockDispatch {
   readonly threads: number;
+  /** Whether the workers' answers (a formatted output's blocks) can be read (not in a browser). */
+  readonly answersReadable: boolean;
   readonly #control: Int32Array;
   readonly #jobs: Float64Array[];
   /** The pool's wasm memory (none for a pool of one thread, or where it cannot be made). */
@@ -61,6 +64,7 @@ export class PoolThreads implements BlockDispatch {
   readonly #executor: BlockExecutor;
   readonly #spin = new SpinWait();
   lastTimes = { ownMs: 0, workersMs: 0 };
+  lastWorkerBlocks = 0;
   readonly #ids = new WeakMap<object, number>();
   readonly #scratch = new WeakMap<object, Map<string, AnyValues>>();
   readonly #forgotten: { tensors: number[]; arrays: number[] } = { tensors: [], arrays: [] };
@@ -77,8 +81,10 @@ export class PoolThreads implements BlockDispatch {
     jobs: Float64Array[],
     memory: PoolMemory | undefined,
     startWorkers: (pool: PoolThreads) => StartedWorker[],
+    answersReadable = true,
   ) {
     this.threads = threads;
+    this.answersReadable = answersReadable;
     this.#control = control;
     this.#jobs = jobs;
     this.memory = memory;
@@ -93,9 +99,10 @@ export class PoolThreads implements BlockDispatch {
   }
 
   /**
-   * A pool of `threads` threads: `threads - 1` workers (Node's `worker_threads`) beside the
-   * calling thread, started with the pool's first kernel; they load in the background, and
-   * the first call waits for them.
+   * A pool of `threads` threads: `threads - 1` workers (Node's `worker_threads`, or a
+   * browser's module workers) beside the calling thread, started with the pool's first kernel;
+   * they load in the background, and blocks they have not claimed by the time the calling
+   * thread is done with its own run there.
    */
   static async start(threads: number): Promise<PoolThreads> {
     const control = new SharedArrayBuffer(4 * (WAKE + WORDS_PER_WORKER * (threads - 1)));
@@ -103,14 +110,30 @@ export class PoolThreads implements BlockDispatch {
       { length: threads - 1 },
       () => new Float64Array(new SharedArrayBuffer(8 * JOB_AREA_LENGTH)),
     );
-    const { startWorker } = await import('./node-workers.js');
+    const platform: WorkerPlatform =
+      typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions
+        ?.node === 'string'
+        ? (await import('./node-workers.js')).NODE_WORKERS
+        : (await import('./browser-workers.js')).BROWSER_WORKERS;
     const memory = PoolMemory.create();
-    return new PoolThreads(threads, new Int32Array(control), jobs, memory, (pool) =>
-      jobs.map((job, w) =>
-        startWorker(control, job.buffer as SharedArrayBuffer, w, memory?.memory, (problem) => {
-          pool.#failure ??= problem;
-        }),
-      ),
+    return new PoolThreads(
+      threads,
+      new Int32Array(control),
+      jobs,
+      memory,
+      (pool) =>
+        jobs.map((job, w) =>
+          platform.startWorker(
+            control,
+            job.buffer as SharedArrayBuffer,
+            w,
+            memory?.memory,
+            (problem) => {
+              pool.#failure ??= problem;
+            },
+          ),
+        ),
+      platform.answersReadable,
     );
   }
 
@@ -127,10 +150,9 @@ export class PoolThreads implements BlockDispatch {
     if (this.#disposed) return;
     this.#disposed = true;
     await Promise.all(
-      this.#workers.map(async ({ worker, port }, w) => {
+      this.#workers.map(async (worker, w) => {
         this.#post(w, { kind: 'exit' });
         await worker.terminate();
-        port.close();
       }),
     );
   }
@@ -150,7 +172,7 @@ export class PoolThreads implements BlockDispatch {
 
   /** Posts `message` to worker `w` and wakes it. */
   #post(w: number, message: ToWorker): void {
-    (this.#workers[w] as StartedWorker).port.postMessage(message);
+    (this.#workers[w] as StartedWorker).post(message);
     this.#wake(w);
   }
 
@@ -234,6 +256,7 @@ export class PoolThreads implements BlockDispatch {
 
   runBlocks(blocks: readonly RunBlock[]): (BlockStorage | undefined)[] | undefined {
     this.#check();
+    this.lastWorkerBlocks = 0;
     const onWorkers = blocks.slice(1);
     if (!onWorkers.every((block, w) => writeJob(this.#jobs[w] as Float64Array, block))) {
       return undefined;
@@ -250,6 +273,7 @@ export class PoolThreads implements BlockDispatch {
       if (block.output !== undefined) this.#tell(w, block.output.array, false);
       if (block.copyTo !== 0) this.#tell(w, block.copyTo, false);
       Atomics.store(control, words(w) + CLAIM, 0);
+      Atomics.store(control, words(w) + BLOCK_MICROS, 0);
       Atomics.add(control, words(w) + JOB_NUMBER, 1);
       this.#wake(w);
     });
@@ -296,9 +320,20 @@ export class PoolThreads implements BlockDispatch {
     // A block run here counts as a worker that ended with this thread: one that does not start
     // in time gets fewer rows in the next calls.
     this.lastTimes = { ownMs: ownEnd - start, workersMs };
+    this.lastWorkerBlocks = taken.filter((here) => !here).length;
     onWorkers.forEach((block, w) => {
       if (taken[w]) return;
       const answer = (this.#workers[w] as StartedWorker).receive() as FromWorker | undefined;
+      // A failed block whose answer cannot be read (a browser's worker) runs again here, where
+      // it throws its own error (kernels are deterministic).
+      if (answer === undefined && Atomics.load(control, words(w) + BLOCK_MICROS) === FAILED_BLOCK) {
+        try {
+          outputs[w + 1] = this.#executor.run(block);
+        } catch (e) {
+          error ??= e;
+        }
+        return;
+      }
       // A dense output's block needs no answer; an error would have been posted.
       if (answer === undefined && block.output !== undefined) return;
       if (answer === undefined) {
@@ -319,10 +354,10 @@ export class PoolThreads implements BlockDispatch {
   #tell(w: number, id: number, tensor: boolean): void {
     const known = this.#known[w] as Set<number>;
     if (known.has(id)) return;
-    const { port } = this.#workers[w] as StartedWorker;
+    const worker = this.#workers[w] as StartedWorker;
     if (tensor) {
       const t = this.#executor.tensor(id);
-      port.postMessage({
+      worker.post({
         kind: 'tensor',
         id,
         shape: t.shape,
@@ -334,7 +369,7 @@ export class PoolThreads implements BlockDispatch {
       } satisfies ToWorker);
     } else {
       const data = this.#executor.array(id);
-      port.postMessage({ kind: 'array', id, data, pooled: this.inPool(data) } satisfies ToWorker);
+      worker.post({ kind: 'array', id, data, pooled: this.inPool(data) } satisfies ToWorker);
     }
     known.add(id);
   }
@@ -352,7 +387,7 @@ export class PoolThreads implements BlockDispatch {
       const told = (ids: number[]) => ids.filter((id) => known.delete(id));
       const message = { kind: 'forget', tensors: told(tensors), arrays: told(arrays) } as const;
       if (message.tensors.length + message.arrays.length > 0) {
-        (this.#workers[w] as StartedWorker).port.postMessage(message);
+        (this.#workers[w] as StartedWorker).post(message);
       }
     });
     tensors.length = 0;

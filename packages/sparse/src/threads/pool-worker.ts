@@ -11,8 +11,9 @@ import { BlockExecutor } from './block-executor.js';
 import { readJob } from './job-area.js';
 import { PoolMemory } from './pool-memory.js';
 import type { FromWorker, ToWorker } from './protocol.js';
-import { BLOCK_MICROS, CLAIM, JOB_NUMBER, PENDING, WAKE, WORDS_PER_WORKER } from './protocol.js';
+import { CLAIM, JOB_NUMBER, WAKE, WORDS_PER_WORKER } from './protocol.js';
 import { SpinWait } from './spin-wait.js';
+import { applyMessage, blockDone, runClaimedBlock } from './worker-jobs.js';
 
 /** What the pool hands each worker. */
 export interface PoolWorkerData {
@@ -41,27 +42,7 @@ function readMessages(port: MessagePort, executor: BlockExecutor): boolean {
   for (;;) {
     const received = receiveMessageOnPort(port);
     if (received === undefined) return true;
-    const message = received.message as ToWorker;
-    switch (message.kind) {
-      case 'exit':
-        return false;
-      case 'kernel':
-        // The calling thread built the same recipe first, so this does not throw; if it did,
-        // the kernel's blocks would answer that it is unknown.
-        try {
-          executor.addKernel(message.recipe);
-        } catch {}
-        break;
-      case 'tensor':
-        executor.addTensor(message);
-        break;
-      case 'array':
-        executor.addArray(message);
-        break;
-      case 'forget':
-        executor.forget(message.tensors, message.arrays);
-        break;
-    }
+    if (!applyMessage(received.message as ToWorker, executor)) return false;
   }
 }
 
@@ -90,26 +71,12 @@ function serve(data: PoolWorkerData): void {
     // The block claimed may be a later call's than `latest` (the caller took the earlier one
     // and made the next call meanwhile): its messages were posted before its claim was reset.
     if (!readMessages(data.port, executor)) break;
-    let answer: FromWorker;
-    const start = performance.now();
-    try {
-      answer = { kind: 'done', storage: executor.run(readJob(job)) };
-    } catch (error) {
-      const e = error as { name?: unknown; message?: unknown };
-      answer = {
-        kind: 'error',
-        name: String(e?.name ?? 'Error'),
-        message: String(e?.message ?? error),
-      };
-    }
-    const micros = Math.min(2 ** 31 - 1, Math.round((performance.now() - start) * 1000));
-    Atomics.store(control, wake + BLOCK_MICROS, micros);
+    const answer = runClaimedBlock(control, wake, executor, readJob(job));
     // A dense output's block is in shared memory already: only a formatted one is posted.
     if (answer.kind === 'error' || answer.storage !== undefined) {
       data.port.postMessage(answer, transferable(answer));
     }
-    Atomics.sub(control, PENDING, 1);
-    Atomics.notify(control, PENDING);
+    blockDone(control);
   }
   data.port.close();
 }

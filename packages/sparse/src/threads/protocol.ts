@@ -1,7 +1,8 @@
 /**
  * What the calling thread and the pool's workers tell each other. What a worker keeps
- * (kernels, shared tensors and arrays) travels as messages on one `MessageChannel` per worker,
- * read synchronously (`receiveMessageOnPort`) after a wake-up through shared memory; a call's
+ * (kernels, shared tensors and arrays) travels as messages, one channel per worker, read after a
+ * wake-up through shared memory (synchronously with Node's `receiveMessageOnPort`; in a
+ * browser worker from its event loop, waited for when a block names one not yet in); a call's
  * row block is written as numbers into the worker's job area in shared memory (job-area.ts),
  * so a call posts no message, allocates nothing and waits for no event loop.
  */
@@ -102,7 +103,8 @@ export type FromWorker =
  * are posted); a call bumps the second (its job number) after writing the block into its job
  * area and posting what it needs; the worker then claims the block by turning the fourth (its
  * claim) from 0 to 1 — unless the calling thread took it first (0 to 2) to run it itself —
- * and writes how long the block took (µs) into the third.
+ * and writes how long the block took (µs) into the third, or {@link FAILED_BLOCK} where the
+ * block threw (a caller that cannot read the worker's answer then runs the block itself).
  */
 export const PENDING = 0;
 export const BROKEN = 1;
@@ -113,3 +115,5 @@ export const WORDS_PER_WORKER = 4;
 export const JOB_NUMBER = 1;
 export const BLOCK_MICROS = 2;
 export const CLAIM = 3;
+/** A block's time word where the block threw. */
+export const FAILED_BLOCK = -1;

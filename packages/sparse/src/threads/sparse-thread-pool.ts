@@ -82,8 +82,9 @@ export class SparseThreadPool {
   /**
    * Starts a pool of `options.threads` threads (the calling one included), which splits a
    * call only where each block gets at least `options.minBlockWork` of work. Where the platform
-   * has no threads with shared memory (a page that is not cross-origin isolated, or any
-   * browser for now) it resolves to a pool of one thread that says why in
+   * has no threads with shared memory (a page that is not cross-origin isolated, or one
+   * without module workers or `Atomics.waitAsync`) it resolves to a pool of one thread that
+   * says why in
    * {@link SparseThreadPool.unavailable}; its kernels run as `runKernel` does.
    */
   static async create(options: SparseThreadPoolOptions = {}): Promise<SparseThreadPool> {

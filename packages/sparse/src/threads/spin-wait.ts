@@ -8,6 +8,10 @@
  * costs instead: the time a looking thread burns is time it lacks when it has work. So a waiter
  * whose look was interrupted (the scheduler ran something else on its core) skips looking for
  * its next {@link SPIN_BACKOFF} waits, and no look lasts more than {@link SPIN_MS}.
+ *
+ * A browser page's main thread may not sleep in `Atomics.wait`: there a wait only looks, for as
+ * long as it takes (a call waits for the workers' blocks as Emscripten's pthreads join on a
+ * page's main thread).
  */
 
 /**
@@ -25,9 +29,20 @@ export const SPIN_BACKOFF = 64;
 /** Word reads between two looks at the clock. */
 const READS_PER_CHECK = 64;
 
+/** Whether this thread may sleep in `Atomics.wait` (not a browser page's main thread). */
+function maySleep(): boolean {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** One thread's waits: whether it looks before sleeping (see the module comment). */
 export class SpinWait {
   #skip = 0;
+  readonly #maySleep = maySleep();
 
   /**
    * Waits until word `index` of `control` differs from `value`, or `timeoutMs` passed while
@@ -40,12 +55,17 @@ export class SpinWait {
     timeoutMs = Infinity,
     look = true,
   ): void {
-    if (look ? this.#look(control, index, value) : Atomics.load(control, index) !== value) return;
+    if (!this.#maySleep) {
+      const end = performance.now() + timeoutMs;
+      while (Atomics.load(control, index) === value && performance.now() < end) {}
+      return;
+    }
+    if (look ? this.look(control, index, value) : Atomics.load(control, index) !== value) return;
     Atomics.wait(control, index, value, timeoutMs);
   }
 
   /** Looks at the word for up to SPIN_MS; true once it differs from `value`. */
-  #look(control: Int32Array, index: number, value: number): boolean {
+  look(control: Int32Array, index: number, value: number): boolean {
     if (Atomics.load(control, index) !== value) return true;
     if (this.#skip > 0) {
       this.#skip--;

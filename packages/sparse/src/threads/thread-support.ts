@@ -1,7 +1,7 @@
 /**
  * Whether this platform gives the pool threads with shared memory, and why not where it does
  * not. Node has `worker_threads`; a page has `SharedArrayBuffer` only when it is cross-origin
- * isolated (COOP/COEP headers), and the pool's browser workers are not built yet.
+ * isolated (COOP/COEP headers), and then module workers that wait with `Atomics.waitAsync`.
  */
 
 /** What {@link threadsUnavailableReason} reads of the global scope. */
@@ -9,6 +9,8 @@ export interface ThreadEnvironment {
   readonly SharedArrayBuffer?: unknown;
   readonly crossOriginIsolated?: boolean;
   readonly process?: { readonly versions?: { readonly node?: string } };
+  readonly Worker?: unknown;
+  readonly Atomics?: { readonly waitAsync?: unknown };
 }
 
 /**
@@ -24,8 +26,10 @@ export function threadsUnavailableReason(
       ? 'SharedArrayBuffer is unavailable: the page is not cross-origin isolated (serve it with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)'
       : 'SharedArrayBuffer is unavailable on this platform';
   }
-  if (typeof global.process?.versions?.node !== 'string') {
-    return "the pool's workers are built for Node's worker_threads only; in a browser it runs on the calling thread";
+  if (typeof global.process?.versions?.node === 'string') return undefined;
+  if (typeof global.Worker !== 'function') return 'this platform has no workers';
+  if (typeof global.Atomics?.waitAsync !== 'function') {
+    return "Atomics.waitAsync is unavailable, which the pool's browser workers wait with";
   }
   return undefined;
 }

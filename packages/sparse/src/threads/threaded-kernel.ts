@@ -70,6 +70,7 @@ export class ThreadedKernel {
   /** The kernel compiled over the pool memory (see `BuiltKernel.inPlace`). */
   readonly #inPlace: KernelFunction | undefined;
   #lastCallThreads = 0;
+  #lastCallWorkerBlocks = 0;
 
   /** Made by `SparseThreadPool.kernel` (the package entry exports this class as a type only). */
   constructor(pool: BlockDispatch, id: number, built: BuiltKernel, minBlockWork: number) {
@@ -118,6 +119,14 @@ export class ThreadedKernel {
   }
 
   /**
+   * Blocks of the last call that a worker ran; the others ran on the calling thread (0 where
+   * the call was not split, or every worker was asleep or still loading when it ended).
+   */
+  get lastCallWorkerBlocks(): number {
+    return this.#lastCallWorkerBlocks;
+  }
+
+  /**
    * Runs the kernel on `operands`, as `runKernel(kernel, fn, operands, output)` does and with
    * the same result bit for bit: the dense output (`output`, if given, is written and
    * returned), or the assembled `SparseTensor`.
@@ -127,6 +136,7 @@ export class ThreadedKernel {
     const route = this.#route;
     const alone = () => {
       this.#lastCallThreads = 1;
+      this.#lastCallWorkerBlocks = 0;
       return runKernel(this.kernel, this.fn, operands, output);
     };
     if (route.rows === false || this.#pool.threads === 1) return alone();
@@ -143,6 +153,7 @@ export class ThreadedKernel {
     const names = plan.inputs.map((i) => i.name);
     if (rows < 2 || names.some((n) => !Object.hasOwn(operands, n))) return alone();
     const dense = !hasAssembly(plan);
+    if (!dense && !this.#pool.answersReadable) return alone();
     if (output !== undefined && (!dense || !ArrayBuffer.isView(output))) return alone();
     // An output of another value type is converted, and one sharing memory with a dense
     // operand is read while written: runKernel does both as it always does.
@@ -240,14 +251,21 @@ export class ThreadedKernel {
         copyTo: copyId,
       });
     }
-    const storages = pool.runBlocks(blocks);
+    let storages: ReturnType<BlockDispatch['runBlocks']>;
+    try {
+      storages = pool.runBlocks(blocks);
+    } finally {
+      // A call that throws (a block failed) still says how many blocks workers ran.
+      this.#lastCallThreads = blocks.length;
+      this.#lastCallWorkerBlocks = pool.lastWorkerBlocks;
+    }
     if (storages === undefined) return alone();
     // A dense output's rows cost what their entries say (the split's weight), and timing its
     // memory-bound calls only moved rows to the thread that then ran slower; a formatted
     // output's rows cost what the other operand's rows hold too (Gustavson), which the
     // entries of the split operand do not show, so those calls learn the share from times.
     if (!dense) this.#balance.record(count, share, pool.lastTimes.ownMs, pool.lastTimes.workersMs);
-    this.#lastCallThreads = blocks.length;
+
     if (copyTo !== undefined) return copyTo;
     if (out !== undefined) {
       if (output === out) return out;

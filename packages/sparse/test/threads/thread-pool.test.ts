@@ -673,13 +673,19 @@ describe('calls the row route does not take run on the calling thread', () => {
 });
 
 describe('where threads are unavailable', () => {
-  it('a page that is not cross-origin isolated, or a browser, gets the reason', () => {
+  it('a page that is not cross-origin isolated, or lacks workers or waitAsync, gets the reason', () => {
     expect(threadsUnavailableReason({ crossOriginIsolated: false })).toMatch(
       /not cross-origin isolated/,
     );
-    expect(threadsUnavailableReason({ crossOriginIsolated: true, SharedArrayBuffer })).toMatch(
-      /Node's worker_threads only/,
+    const isolated = { crossOriginIsolated: true, SharedArrayBuffer };
+    expect(threadsUnavailableReason(isolated)).toMatch(/no workers/);
+    const waitAsync = () => undefined;
+    expect(threadsUnavailableReason({ ...isolated, Worker: class {}, Atomics: {} })).toMatch(
+      /Atomics.waitAsync is unavailable/,
     );
+    expect(
+      threadsUnavailableReason({ ...isolated, Worker: class {}, Atomics: { waitAsync } }),
+    ).toBeUndefined();
     expect(threadsUnavailableReason({ SharedArrayBuffer, process })).toBeUndefined();
   });
 });
