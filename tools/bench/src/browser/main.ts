@@ -1,6 +1,7 @@
 /**
  * Runs browser benchmark suites (`packages/<pkg>/bench/browser/*.bench.ts`) in headless Chromium
- * and prints them in the Node harness's format. Each suite runs in its own page served by Vite
+ * and prints them in the Node harness's format. Each suite runs in its own cross-origin
+ * isolated page (COOP/COEP, so that thread suites have SharedArrayBuffer) served by Vite
  * (sources resolved through the `@tilekit/source` condition, as in the tests), in its own
  * Debian Chromium launched with the flags its backend needs (see `chromiumArgsFor`);
  * Playwright never downloads a browser.
@@ -12,26 +13,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
-import {
-  BROWSER_CONDITIONS,
-  tfjsPrebundledDeps,
-  WEBGL_CHROMIUM_ARGS,
-  WEBGPU_CHROMIUM_ARGS,
-} from '../../../vitest/browser-environment.ts';
+import { BROWSER_CONDITIONS, tfjsPrebundledDeps } from '../../../vitest/browser-environment.ts';
 import { formatSuite, type SuiteResult } from '../harness.js';
 import { outcomeOf } from './page-outcome.js';
+import { chromiumArgsFor, gpuBackendOf } from './suite-kind.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
-
-/** The Chromium flags for one suite file: WebGPU ones for `*webgpu.bench.ts`, else WebGL's. */
-export function chromiumArgsFor(file: string): readonly string[] {
-  return basename(file).endsWith('webgpu.bench.ts') ? WEBGPU_CHROMIUM_ARGS : WEBGL_CHROMIUM_ARGS;
-}
 
 /** A suite may run this long (software rendering of the slowest baselines is slow). */
 const SUITE_TIMEOUT_MS = 30 * 60_000;
@@ -67,7 +59,16 @@ async function startServer(): Promise<ViteDevServer> {
     logLevel: 'warn',
     resolve: { conditions: BROWSER_CONDITIONS },
     optimizeDeps: { include: tfjsPrebundledDeps(['webgl', 'webgpu']) },
-    server: { port: 0, host: '127.0.0.1', fs: { allow: [repoRoot] } },
+    server: {
+      port: 0,
+      host: '127.0.0.1',
+      fs: { allow: [repoRoot] },
+      // Cross-origin isolated pages: SharedArrayBuffer for the suites that run threads.
+      headers: {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      },
+    },
   });
   await server.listen();
   return server;
@@ -85,9 +86,10 @@ async function runInPage(browser: Browser, base: string, file: string): Promise<
   const query = new URLSearchParams({ suite: resolve(file), options });
   await page.goto(`${base}index.html?${query}`);
   const outcome = await outcomeOf(page, SUITE_TIMEOUT_MS);
-  const renderer = await page.evaluate(gpuRenderer);
+  const renderer = gpuBackendOf(file) === undefined ? undefined : await page.evaluate(gpuRenderer);
   await page.close();
   if ('error' in outcome) throw new Error(`${file}: ${outcome.error}`);
+  if (renderer === undefined) return outcome.result;
   return {
     ...outcome.result,
     notes: [...(outcome.result.notes ?? []), `GPU: ${renderer}`],
@@ -136,7 +138,8 @@ export async function runBrowserBenches(
       const browser = await chromium.launch({ executablePath, headless: true, args: [...args] });
       try {
         const result = await runInPage(browser, base, file);
-        const note = `Chromium ${browser.version()} headless, flags: ${args.join(' ')}`;
+        const flags = args.length === 0 ? 'none' : args.join(' ');
+        const note = `Chromium ${browser.version()} headless, flags: ${flags}`;
         console.log(formatSuite({ ...result, notes: [...(result.notes ?? []), note] }).join('\n'));
       } finally {
         await browser.close();
