@@ -14,7 +14,13 @@ export const startWorker: WorkerStarter = (control, job, index, memory, onFailur
   const worker = new Worker(new URL('./pool-worker-browser.js', import.meta.url), {
     type: 'module',
   });
-  worker.addEventListener('error', (event) => onFailure(event.message || event));
+  // A module that fails to load fires a bare Event, with no message of its own.
+  worker.addEventListener('error', (event) =>
+    onFailure(
+      (event as Partial<ErrorEvent>).message ||
+        "its module script failed to load (a dev server that prebundles dependencies, as Vite's does, needs @tilekit/sparse excluded from that)",
+    ),
+  );
   const data: BrowserWorkerData = { control, job, index, memory };
   worker.postMessage(data);
   return {

@@ -4,8 +4,10 @@
  * Node's worker starter out (the manifest's `browser` field) and emits the module worker the
  * pool starts (`new URL('./pool-worker-browser.js', import.meta.url)`). Served cross-origin
  * isolated to headless Debian Chromium, the pool has two threads, a worker runs blocks, and
- * SpMV on the pool equals `runKernel` on the page's thread over a seeded random matrix. Run by
- * this package's `pack-check`, after the build.
+ * SpMV on the pool equals `runKernel` on the page's thread over a seeded random matrix. On Vite's
+ * dev server with the package prebundled (as an installed dependency is), whose bundle lacks the
+ * worker file, a call fails with a pool error saying what to do. Run by this package's
+ * `pack-check`, after the build.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -13,11 +15,16 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { build, createServer as createViteServer } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_CHROMIUM_PATH } from '../../../../tools/vitest/browser-environment.ts';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = join(packageDir, '..', '..');
+const ISOLATED = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
 const appDir = join(packageDir, '.tmp', 'threads-app');
 const outDir = join(appDir, 'dist');
 
@@ -94,8 +101,7 @@ beforeAll(async () => {
       const body = readFileSync(file);
       response.writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
+        ...ISOLATED,
       });
       response.end(body);
     } catch {
@@ -110,22 +116,48 @@ afterAll(() => {
   rmSync(appDir, { recursive: true, force: true });
 });
 
-it('runs SpMV on a pool whose worker the bundle started, equal to runKernel', async () => {
-  const builtWorker = readFileSync(join(outDir, 'index.html'), 'utf8');
-  expect(builtWorker).toContain('<script');
+/** The `result` the app's page at `url` sets, and the page's uncaught errors. */
+async function pageResult(url: string): Promise<{ result: unknown; errors: string[] }> {
   const browser = await chromium.launch({ executablePath: DEFAULT_CHROMIUM_PATH, headless: true });
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const { port } = server.address() as AddressInfo;
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(url);
     await page.waitForFunction(() => 'result' in window, null, { timeout: 60_000 });
     const result = await page.evaluate(() => (window as unknown as { result: unknown }).result);
-    expect(errors).toEqual([]);
-    expect(result).toMatchObject({ threads: 2, unavailable: null, equal: true });
-    expect((result as { workerBlocks: number }).workerBlocks).toBeGreaterThan(0);
+    return { result, errors };
   } finally {
     await browser.close();
+  }
+}
+
+it('runs SpMV on a pool whose worker the bundle started, equal to runKernel', async () => {
+  const { port } = server.address() as AddressInfo;
+  const { result, errors } = await pageResult(`http://127.0.0.1:${port}/`);
+  expect(errors).toEqual([]);
+  expect(result).toMatchObject({ threads: 2, unavailable: null, equal: true });
+  expect((result as { workerBlocks: number }).workerBlocks).toBeGreaterThan(0);
+}, 120_000);
+
+it("says what to do where a dev server's prebundled dependency lacks the worker", async () => {
+  const dev = await createViteServer({
+    root: appDir,
+    configFile: false,
+    logLevel: 'silent',
+    cacheDir: join(appDir, '.vite'),
+    optimizeDeps: { include: ['@tilekit/sparse', '@tilekit/sparse/threads'] },
+    server: { port: 0, host: '127.0.0.1', headers: ISOLATED, fs: { allow: [repoRoot] } },
+  });
+  try {
+    await dev.listen();
+    const url = dev.resolvedUrls?.local[0] as string;
+    const { result } = await pageResult(url);
+    expect(result).toMatchObject({ threads: 2, unavailable: null });
+    expect((result as { error?: string }).error).toMatch(
+      /SparseThreadPoolError: a worker of the pool failed: its module script failed to load .*excluded/,
+    );
+  } finally {
+    await dev.close();
   }
 }, 120_000);
