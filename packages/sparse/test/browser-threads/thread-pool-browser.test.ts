@@ -10,37 +10,12 @@ import { seededRandom } from '@tilekit/conformance/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KernelOperand, runKernel, SparseTensor, type ValueArray } from '../../src/index.js';
 import { SparseThreadPool } from '../../src/threads/index.js';
+import { randomRowMatrix as randomMatrix } from '../support/random-rows.js';
 import { expectSameBits } from '../support/same-bits.js';
 
 type ValueType = 'f32' | 'f64';
 const ARRAY = { f32: Float32Array, f64: Float64Array } as const;
-const DTYPE = { f32: 'float32', f64: 'float64' } as const;
 const K = 8;
-
-/** A random CSR matrix `rows x cols`: uniform rows of 0-5 entries, power-law rows, or none. */
-function randomMatrix(
-  random: () => number,
-  rows: number,
-  cols: number,
-  shape: 'uniform' | 'power-law' | 'empty',
-  valueType: ValueType,
-): SparseTensor {
-  const tuples: number[][] = [];
-  const values: number[] = [];
-  for (let r = 0; r < rows && shape !== 'empty'; r++) {
-    const length =
-      shape === 'uniform'
-        ? Math.floor(random() * 6)
-        : Math.min(cols, Math.floor(cols / (1 + random() * 60) ** 1.2));
-    for (let e = 0; e < length; e++) {
-      tuples.push([r, Math.floor(random() * cols)]);
-      values.push(random() * 2 - 1);
-    }
-  }
-  return SparseTensor.fromCoordinates(tuples, values, [rows, cols], 'CSR', {
-    dtype: DTYPE[valueType],
-  });
-}
 
 function randomDense(
   random: () => number,

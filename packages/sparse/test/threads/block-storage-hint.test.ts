@@ -9,34 +9,10 @@
 import { seededRandom } from '@tilekit/conformance/testing';
 import { compile } from '@tilekit/loop-engines';
 import { describe, expect, it } from 'vitest';
-import { runKernel, SparseTensor, sparsify } from '../../src/index.js';
+import { runKernel, type SparseTensor, sparsify } from '../../src/index.js';
 import { rowBlockOfTensor } from '../../src/threads/row-block.js';
+import { randomRowMatrix } from '../support/random-rows.js';
 import { expectSameBits } from '../support/same-bits.js';
-
-function randomCsr(
-  random: () => number,
-  rows: number,
-  cols: number,
-  powerLaw: boolean,
-  dtype: 'float32' | 'float64',
-): SparseTensor {
-  const tuples: number[][] = [];
-  const values: number[] = [];
-  for (let r = 0; r < rows; r++) {
-    const length = powerLaw
-      ? Math.min(cols, Math.floor(cols / (1 + random() * 40) ** 1.3))
-      : Math.floor(random() * 5);
-    const seen = new Set<number>();
-    for (let e = 0; e < length; e++) {
-      const c = Math.floor(random() * cols);
-      if (seen.has(c)) continue;
-      seen.add(c);
-      tuples.push([r, c]);
-      values.push(random() * 2 - 1);
-    }
-  }
-  return SparseTensor.fromCoordinates(tuples, values, [rows, cols], 'CSR', { dtype });
-}
 
 const CASES = [
   { name: 'SpGEMM', expression: 'C(i,j) = A(i,k) * B(k,j)', square: true },
@@ -47,7 +23,6 @@ describe('row blocks of different heights in turn run their kernel once each', (
   for (const c of CASES) {
     for (const valueType of ['f32', 'f64'] as const) {
       it(`${c.name}, ${valueType}`, () => {
-        const dtype = valueType === 'f32' ? 'float32' : 'float64';
         const kernel = sparsify(c.expression, { A: 'CSR', B: 'CSR', C: 'CSR' }, { valueType });
         const compiled = compile(kernel.module, kernel.functionName, { engine: 'wasm' });
         let calls = 0;
@@ -59,10 +34,16 @@ describe('row blocks of different heights in turn run their kernel once each', (
         for (let round = 0; round < 6; round++) {
           const rows = 8 + Math.floor(random() * 120);
           const inner = 1 + Math.floor(random() * 60);
-          const A = randomCsr(random, rows, inner, round % 2 === 1, dtype);
+          const A = randomRowMatrix(
+            random,
+            rows,
+            inner,
+            round % 2 === 1 ? 'power-law' : 'uniform',
+            valueType,
+          );
           const B = c.square
-            ? randomCsr(random, inner, 1 + Math.floor(random() * 60), false, dtype)
-            : randomCsr(random, rows, inner, false, dtype);
+            ? randomRowMatrix(random, inner, 1 + Math.floor(random() * 60), 'uniform', valueType)
+            : randomRowMatrix(random, rows, inner, 'uniform', valueType);
           const whole = runKernel(kernel, fn, { A, B }) as SparseTensor;
           // 2 to 4 blocks of distinct heights, cut at random rows.
           const count = 2 + Math.floor(random() * 3);

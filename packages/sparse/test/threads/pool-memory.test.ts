@@ -9,7 +9,7 @@
  */
 import { seededRandom } from '@tilekit/conformance/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runKernel, SparseTensor, type ValueArray } from '../../src/index.js';
+import { runKernel, type ValueArray } from '../../src/index.js';
 import {
   SparseThreadArgumentError,
   SparseThreadPool,
@@ -18,15 +18,12 @@ import {
 import { POOL_PADDING, PoolMemory } from '../../src/threads/pool-memory.js';
 import { PoolThreads } from '../../src/threads/pool-threads.js';
 import type { RunBlock } from '../../src/threads/protocol.js';
+import { randomRowMatrix as randomMatrix, randomValue } from '../support/random-rows.js';
 import { expectSameBits } from '../support/same-bits.js';
 
 type ValueType = 'f32' | 'f64' | 'i32';
-const DTYPE = { f32: 'float32', f64: 'float64', i32: 'int32' } as const;
 const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
 const VECTORIZE = { vectorLength: 8, enableSIMDIndex32: true, halfWidthShortReductions: true };
-
-const randomValue = (random: () => number, valueType: ValueType) =>
-  valueType === 'i32' ? Math.floor(random() * 200) - 100 : random() * 2 - 1;
 
 /**
  * A pool array of random values for the dense operand of `kernel` (SpMV's x, or SpMM's B of
@@ -44,35 +41,6 @@ function randomPoolOperand(
   const dense = pool.array(ARRAY[valueType], cols * width);
   for (let k = 0; k < dense.length; k++) dense.data[k] = randomValue(random, valueType);
   return { dense, spmm, width, shape: spmm ? [cols, width] : [cols] };
-}
-
-/** A random CSR matrix whose rows are uniform (0-5 entries), power-law (a few hubs) or empty. */
-function randomMatrix(
-  random: () => number,
-  rows: number,
-  cols: number,
-  rowShape: 'uniform' | 'power-law' | 'empty',
-  valueType: ValueType,
-): SparseTensor {
-  const tuples: number[][] = [];
-  const values: number[] = [];
-  for (let r = 0; r < rows && rowShape !== 'empty'; r++) {
-    const length =
-      rowShape === 'uniform'
-        ? Math.floor(random() * Math.min(cols, 6))
-        : Math.min(cols, Math.floor(cols / (1 + random() * 60) ** 1.2));
-    const seen = new Set<number>();
-    for (let e = 0; e < length; e++) {
-      const c = Math.floor(random() * cols);
-      if (seen.has(c)) continue;
-      seen.add(c);
-      tuples.push([r, c]);
-      values.push(randomValue(random, valueType));
-    }
-  }
-  return SparseTensor.fromCoordinates(tuples, values, [rows, cols], 'CSR', {
-    dtype: DTYPE[valueType],
-  });
 }
 
 describe('PoolMemory allocator', () => {
