@@ -1,0 +1,53 @@
+/**
+ * The allocator settings every measured process runs under: an array allocated, dropped and
+ * allocated again must land on recycled memory (no fresh page faults), for the sizes the suites
+ * use (a 32 MiB dense operand among them), as the runner's comment promises. Counted with the
+ * kernel's minor-fault counter in a child Node process started with those settings.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { STEADY_MALLOC_ENV } from '../src/node/steady_allocator.js';
+
+/** Minor page faults of the second of two fills of a fresh `bytes`-byte array, in a child. */
+function faultsOfRefill(bytes: number, settings: Readonly<Record<string, string>>): number {
+  const script = `
+    const fill = () => new Uint8Array(${bytes}).fill(1);
+    fill();
+    globalThis.gc();
+    const before = process.resourceUsage().minorPageFault;
+    fill();
+    console.log(process.resourceUsage().minorPageFault - before);
+  `;
+  const child = spawnSync(process.execPath, ['--expose-gc', '-e', script], {
+    env: { ...withoutAllocatorSettings(), ...settings },
+    encoding: 'utf8',
+  });
+  expect(child.status, child.stderr).toBe(0);
+  return Number(child.stdout.trim());
+}
+
+/** This process's environment less any glibc allocator setting it inherited. */
+function withoutAllocatorSettings(): Record<string, string | undefined> {
+  const env = { ...process.env };
+  for (const key of Object.keys(STEADY_MALLOC_ENV)) delete env[key];
+  return env;
+}
+
+const MiB = 2 ** 20;
+const PAGES_PER_MIB = MiB / 4096;
+
+describe.runIf(process.platform === 'linux')('steady allocator settings', () => {
+  it('recycle freed arrays of 1 to 64 MiB, 32 MiB included', () => {
+    for (const mib of [1, 8, 32, 64]) {
+      // A fresh mapping faults once per page; recycled heap memory hardly at all.
+      expect(faultsOfRefill(mib * MiB, STEADY_MALLOC_ENV), `${mib} MiB`).toBeLessThan(
+        (mib * PAGES_PER_MIB) / 8,
+      );
+    }
+  });
+
+  it('are what keeps the faults away: without them a 32 MiB array faults in afresh', () => {
+    const faults = faultsOfRefill(32 * MiB, {});
+    expect(faults).toBeGreaterThan((32 * PAGES_PER_MIB) / 2);
+  });
+});
