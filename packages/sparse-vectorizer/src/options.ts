@@ -16,11 +16,12 @@ export interface VectorizeOptions {
   readonly enableSIMDIndex32?: boolean;
   /**
    * Not an MLIR option (default false): a reduction loop inside another loop (so run once per
-   * row of a matrix, say) that has at most `floor(vl / 2)` iterations (a short sparse row) runs
-   * as one masked step of `floor(vl / 2)` lanes instead of `vl`, and one of at most
-   * `floor(vl / 4)` as the scalar loop, with bit-identical results (fixed-length vectors only;
-   * see short-reduction.ts). A reduction run once per call (a dot product) keeps the
-   * full-width code alone: the short path would save it at most one partial step.
+   * row of a matrix, say) that has at most `vl` iterations (a short sparse row, which the
+   * full-width code runs as one masked vector step) runs as the scalar loop, with the
+   * full-width results bit for bit, but for the sign and payload of a NaN result, which IEEE
+   * 754 leaves open (fixed-length vectors of 2 or more lanes; see short-reduction.ts). The name is that of the
+   * half-width step such rows once took. A reduction run once per call (a dot product) keeps
+   * the full-width code alone: the short path would save it at most one partial step.
    */
   readonly halfWidthShortReductions?: boolean;
 }

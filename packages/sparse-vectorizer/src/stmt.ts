@@ -28,7 +28,7 @@ import { genVectorStore } from './memory.js';
 import { type VL, vectorType } from './options.js';
 import { accept, generated, type Outcome, type Rejection, reject } from './outcome.js';
 import { classifyReduction, genVectorReducInit } from './reduction.js';
-import { genShortReductionPath, shortPathLanes } from './short-reduction.js';
+import { genShortReductionPath, takesShortPath } from './short-reduction.js';
 import { vectorizeSubscripts } from './subscripts.js';
 import type { Codegen, Walk } from './walker.js';
 
@@ -158,15 +158,9 @@ function vectorizeReduction(view: LoopView, vl: VL, codegen: boolean): Outcome<V
   });
   const post = new Builder();
   const total = post.reduction(combining, result(loop));
-  const h = shortPathLanes(vl);
-  const { operations, results } =
-    h === undefined
-      ? { operations: [loop, ...post.operations], results: [total] }
-      : genShortReductionPath(view, vl, h, combining, red, init, {
-          loop,
-          post: post.operations,
-          total,
-        });
+  const { operations, results } = takesShortPath(vl)
+    ? genShortReductionPath(view, vl, combining, init, { loop, post: post.operations, total })
+    : { operations: [loop, ...post.operations], results: [total] };
   return accept({
     replacement: { operations: [...pre.operations, ...operations], results },
     form: 'reduction',

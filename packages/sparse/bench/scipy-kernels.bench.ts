@@ -48,7 +48,7 @@ const SCIPY = scipy === undefined ? '' : `scipy ${scipy.versions.scipy}`;
 
 /**
  * The vectorizer options of the package README's example, plus the short path that runs a
- * row of at most vl / 2 entries as one half-width step (same results, bit for bit).
+ * row of at most vl entries as the scalar loop (the full-width results, bit for bit).
  */
 const VECTOR = {
   vectorLength: 8,
@@ -98,7 +98,7 @@ const inSharedMemory = (a: Float64Array) => {
 /** The pool keeps calls under its `minBlockWork` on one thread (its default), as a user's would. */
 const THREADS = `SparseThreadPool, ${POOL_THREADS} threads (one for calls under minBlockWork ${pool.minBlockWork}), wasm engine`;
 
-const VECTORIZED = `runKernel, wasm engine, vectorized (vl=${VECTOR.vectorLength}, idx32, short rows at half width)`;
+const VECTORIZED = `runKernel, wasm engine, vectorized (vl=${VECTOR.vectorLength}, idx32, short rows scalar)`;
 const RESIDENT = `${VECTORIZED}, dense operand and output in engine arrays`;
 
 /**
