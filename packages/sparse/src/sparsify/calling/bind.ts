@@ -234,6 +234,47 @@ export function boundInputs(
  */
 const CHECKED = new WeakMap<SparseKernel, WeakSet<SparseTensor>[]>();
 
+/** One tensor access that sizes index variables: whose shape, and which index each dimension holds. */
+interface SizingAccess {
+  /** The kernel input whose shape is read. */
+  readonly input: string;
+  /** The caller's operand name, for errors. */
+  readonly name: string;
+  readonly indices: readonly string[];
+  readonly subscripts: LocatedShape['subscripts'] | undefined;
+}
+
+/** What {@link indexSizes} reads of a kernel's plan: the same on every call, so made once. */
+interface SizingPlan {
+  readonly accesses: readonly SizingAccess[];
+  /** The index variables (an affine subscript's text sizes nothing: see affine-extents.ts). */
+  readonly variables: ReadonlySet<string>;
+}
+
+const SIZING_PLANS = new WeakMap<SparseKernel, SizingPlan>();
+
+function sizingPlanOf(kernel: SparseKernel): SizingPlan {
+  const known = SIZING_PLANS.get(kernel);
+  if (known !== undefined) return known;
+  const { plan } = kernel;
+  const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
+  const patterns = [plan, ...plan.temporaries].flatMap((p) =>
+    p.operands.filter((t) => !temporaries.has(t.name)),
+  );
+  const accesses = [...plan.inputs, ...patterns].map((t) => {
+    const input = t.argument ?? t.name;
+    return {
+      input,
+      name: plan.inputs.find((x) => x.name === input)?.source ?? input,
+      indices: t.indices,
+      subscripts: t.subscripts,
+    };
+  });
+  const sizing = { accesses, variables: new Set(plan.indexVars) };
+  SIZING_PLANS.set(kernel, sizing);
+  return sizing;
+}
+
 /**
  * The size of every index variable, read off the operands (checked: formats, ranks, and that
  * operands sharing an index agree, every index pattern of a tensor included).
@@ -242,28 +283,21 @@ export function indexSizes(
   kernel: SparseKernel,
   shapeOfInput: (input: string) => readonly number[],
 ): Map<string, number> {
-  const { plan } = kernel;
+  const { accesses, variables } = sizingPlanOf(kernel);
   const sizes = new Map<string, number>();
-  const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
-  const patterns = [plan, ...plan.temporaries].flatMap((p) =>
-    p.operands.filter((t) => !temporaries.has(t.name)),
-  );
-  const variables = new Set(plan.indexVars);
   const located: LocatedShape[] = [];
-  for (const t of [...plan.inputs, ...patterns]) {
-    const input = t.argument ?? t.name;
-    const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
+  for (const { input, name, indices, subscripts } of accesses) {
     const shape = shapeOfInput(input);
-    if (shape.length !== t.indices.length) {
+    if (shape.length !== indices.length) {
       throw new SparsifyError(
         `operands.${name}`,
-        `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
+        `expected rank ${indices.length}, got shape [${shape.join(', ')}]`,
       );
     }
-    if (t.subscripts !== undefined) located.push({ name, subscripts: t.subscripts, shape });
-    t.indices.forEach((i, d) => {
-      // An affine subscript's text sizes nothing (see affine-extents.ts).
-      if (!variables.has(i)) return;
+    if (subscripts !== undefined) located.push({ name, subscripts, shape });
+    for (let d = 0; d < indices.length; d++) {
+      const i = indices[d] as string;
+      if (!variables.has(i)) continue;
       const n = shape[d] as number;
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
@@ -274,7 +308,7 @@ export function indexSizes(
         );
       }
       sizes.set(i, n);
-    });
+    }
   }
   if (located.length > 0) inferAffineExtents(located, sizes);
   return sizes;
