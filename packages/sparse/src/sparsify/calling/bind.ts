@@ -251,8 +251,10 @@ interface SizingPlan {
   readonly variables: ReadonlySet<string>;
 }
 
+/** Per kernel, its sizing plan (a kernel's plan never changes). */
 const SIZING_PLANS = new WeakMap<SparseKernel, SizingPlan>();
 
+/** The sizing plan of `kernel`, made on its first call. */
 function sizingPlanOf(kernel: SparseKernel): SizingPlan {
   const known = SIZING_PLANS.get(kernel);
   if (known !== undefined) return known;
