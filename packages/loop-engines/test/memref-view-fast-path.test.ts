@@ -8,20 +8,10 @@ import { type MemRefType, parseModule } from '@tilekit/loop-ir';
 import { thrownBy } from '@tilekit/test-support/thrown-by';
 import { describe, expect, it } from 'vitest';
 import { memrefView, readSignature } from '../src/signature.js';
+import { TYPED_ARRAY_TYPES } from './support/typed-array-types.js';
 
 const ELEMENTS = ['f16', 'f32', 'f64', 'i8', 'i16', 'i32', 'i64', 'index'] as const;
-const ARRAYS = [
-  Float32Array,
-  Float64Array,
-  Int8Array,
-  Uint8Array,
-  Int16Array,
-  Uint16Array,
-  Int32Array,
-  Uint32Array,
-  BigInt64Array,
-  BigUint64Array,
-] as const;
+const ARRAYS = TYPED_ARRAY_TYPES;
 
 /** The memref type of `memref<${size}x${element}>`, as the engines read it off a signature. */
 function memrefType(size: string, element: string): MemRefType {
