@@ -42,29 +42,18 @@ export interface EngineSignature {
   memref(arg: unknown, i: number): MemRefView;
 }
 
-type ArrayTypes = readonly (abstract new (...a: never[]) => MemRefData)[];
-
-// Made once: every memref argument of every call is checked against one of these.
-const F32_ARRAYS: ArrayTypes = [Float32Array];
-const F64_ARRAYS: ArrayTypes = [Float64Array];
-const INDEX_ARRAYS: ArrayTypes = [BigInt64Array, BigUint64Array, Int32Array, Uint32Array];
-const I64_ARRAYS: ArrayTypes = [BigInt64Array, BigUint64Array];
-const I32_ARRAYS: ArrayTypes = [Int32Array, Uint32Array];
-const I16_ARRAYS: ArrayTypes = [Int16Array, Uint16Array];
-const I8_ARRAYS: ArrayTypes = [Int8Array, Uint8Array];
-
 /** Typed arrays accepted for each memref element kind (the interpreter's pairings). */
-function acceptedArrays(t: ScalarType): ArrayTypes {
+function acceptedArrays(t: ScalarType): readonly (abstract new (...a: never[]) => MemRefData)[] {
   if (t.kind === 'float') {
-    if (t.format === 'f32') return F32_ARRAYS;
-    if (t.format === 'f64') return F64_ARRAYS;
+    if (t.format === 'f32') return [Float32Array];
+    if (t.format === 'f64') return [Float64Array];
     throw new EngineUnsupportedError(`compiled engines do not support ${t.format} memrefs`);
   }
-  if (t.kind === 'index') return INDEX_ARRAYS;
-  if (t.width === 64) return I64_ARRAYS;
-  if (t.width === 32) return I32_ARRAYS;
-  if (t.width === 16) return I16_ARRAYS;
-  return I8_ARRAYS;
+  if (t.kind === 'index') return [BigInt64Array, BigUint64Array, Int32Array, Uint32Array];
+  if (t.width === 64) return [BigInt64Array, BigUint64Array];
+  if (t.width === 32) return [Int32Array, Uint32Array];
+  if (t.width === 16) return [Int16Array, Uint16Array];
+  return [Int8Array, Uint8Array];
 }
 
 /** Reads the signature of `func.func @fnName`. */
@@ -119,22 +108,6 @@ export function readSignature(module: Module, fnName: string): EngineSignature {
 
 /** Checks memref argument `arg` (labelled `label` in errors) against type `t`; returns its view. */
 export function memrefView(arg: unknown, t: MemRefType, label: string): MemRefView {
-  // Most arguments are a plain typed array for a rank-1 memref of identity layout: accepted
-  // here without the general checks' lists (anything else, errors included, takes them).
-  if (
-    ArrayBuffer.isView(arg) &&
-    t.shape.length === 1 &&
-    t.layout === undefined &&
-    t.element.kind !== 'vector'
-  ) {
-    const data = arg as MemRefData;
-    const [d] = t.shape;
-    if (
-      (d === '?' || d === data.length) &&
-      acceptedArrays(t.element).some((C) => data instanceof C)
-    )
-      return { data, shape: [data.length], strides: [1], offset: 0 };
-  }
   const fail = (detail: string) => new EngineArgumentError(label, detail);
   const plain = ArrayBuffer.isView(arg);
   const view = plain ? undefined : (arg as MemRefObject);

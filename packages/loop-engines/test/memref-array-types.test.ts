@@ -14,12 +14,22 @@ import { thrownBy } from '@tilekit/test-support/thrown-by';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../src/index.js';
-import { TYPED_ARRAY_TYPES } from './support/typed-array-types.js';
 
 const ELEMENTS = ['f32', 'f64', 'i8', 'i16', 'i32', 'i64', 'index'] as const;
 type Element = (typeof ELEMENTS)[number];
 
-const ARRAYS = TYPED_ARRAY_TYPES;
+const ARRAYS = [
+  Float32Array,
+  Float64Array,
+  Int8Array,
+  Uint8Array,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  BigInt64Array,
+  BigUint64Array,
+] as const;
 
 /** `o[i] = a[i] * a[i]` (floats) or `a[i] + a[i]` (integers). */
 function kernelOf(element: Element): string {

@@ -8,17 +8,28 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { STEADY_MALLOC_ENV } from '../src/node/steady_allocator.js';
 
-/** Minor page faults of the second of two fills of a fresh `bytes`-byte array, in a child. */
+/**
+ * The fewest minor page faults of a fill of a fresh `bytes`-byte array after the same array was
+ * filled and collected, over five tries, in a child. V8 frees a collected array's memory on a
+ * helper thread, so each try waits a little after the collection, and the least of five
+ * leaves out a try whose memory was not yet freed.
+ */
 function faultsOfRefill(bytes: number, settings: Readonly<Record<string, string>>): number {
   const script = `
     const fill = () => new Uint8Array(${bytes}).fill(1);
-    fill();
-    globalThis.gc();
-    const before = process.resourceUsage().minorPageFault;
-    fill();
-    console.log(process.resourceUsage().minorPageFault - before);
+    const settle = () => new Promise((done) => setTimeout(done, 20));
+    let least = Infinity;
+    for (let k = 0; k < 5; k++) {
+      fill();
+      globalThis.gc();
+      await settle();
+      const before = process.resourceUsage().minorPageFault;
+      fill();
+      least = Math.min(least, process.resourceUsage().minorPageFault - before);
+    }
+    console.log(least);
   `;
-  const child = spawnSync(process.execPath, ['--expose-gc', '-e', script], {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
     env: { ...withoutAllocatorSettings(), ...settings },
     encoding: 'utf8',
   });

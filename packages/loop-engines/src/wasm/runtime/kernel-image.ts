@@ -126,27 +126,23 @@ const moduleOf = (image: WasmKernelImage) => new WebAssembly.Module(image.bytes 
 
 /**
  * Whether argument `i`'s `data` is a view of an engine array (engine-arrays.ts), to be passed
- * by address: a view of the memory's current buffer (`current`) inside a live region, in the
- * memref's element layout. A view of the memory that is none of these is an error, as a kernel would
+ * by address: a view of the memory's current buffer inside a live region, in the memref's
+ * element layout. A view of the memory that is none of these is an error, as a kernel would
  * read or write memory that is no longer (or never was) the caller's.
  */
 function engineArrayView(
   shared: EngineMemory,
-  current: ArrayBufferLike,
   i: number,
   data: MemRefData,
   t: MemRefType,
 ): boolean {
-  const { buffer } = data;
-  if (buffer !== current) {
-    if (shared.isRetired(buffer)) {
-      throw new EngineArgumentError(
-        `#${i}`,
-        "is a view of the engine memory from before it grew (read the engine array's data again)",
-      );
-    }
-    return false;
+  if (shared.isRetired(data.buffer)) {
+    throw new EngineArgumentError(
+      `#${i}`,
+      "is a view of the engine memory from before it grew (read the engine array's data again)",
+    );
   }
+  if (data.buffer !== shared.memory.buffer) return false;
   if (!shared.holds(data.byteOffset, data.byteLength + BUFFER_PADDING)) {
     throw new EngineArgumentError(
       `#${i}`,
@@ -206,9 +202,8 @@ export function instantiateWasmKernel(
     );
     // Views of engine arrays are passed where they lie; the rest is laid out after the arrays
     // (16-byte aligned, padded for masked-off vector lanes).
-    const current = shared.memory.buffer;
     const inPlace = memrefs.map((i, k) =>
-      engineArrayView(shared, current, i, (views[k] as MemRefView).data, inputs[i] as MemRefType),
+      engineArrayView(shared, i, (views[k] as MemRefView).data, inputs[i] as MemRefType),
     );
     const addresses: number[] = [];
     let top = shared.reservedEnd;

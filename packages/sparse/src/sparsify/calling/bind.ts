@@ -234,46 +234,24 @@ export function boundInputs(
  */
 const CHECKED = new WeakMap<SparseKernel, WeakSet<SparseTensor>[]>();
 
-/** One tensor access that sizes index variables: whose shape, and which index each dimension holds. */
-interface SizingAccess {
-  /** The kernel input whose shape is read. */
-  readonly input: string;
-  /** The caller's operand name, for errors. */
-  readonly name: string;
-  readonly indices: readonly string[];
-  readonly subscripts: LocatedShape['subscripts'] | undefined;
-}
+/**
+ * Per kernel (whose plan never changes), what {@link indexSizes} reads of it, made on its first
+ * call: the index variables, and the tensor accesses that size them.
+ */
+const SIZING = new WeakMap<SparseKernel, readonly [ReadonlySet<string>, readonly TensorPlan[]]>();
 
-/** What {@link indexSizes} reads of a kernel's plan: the same on every call, so made once. */
-interface SizingPlan {
-  readonly accesses: readonly SizingAccess[];
-  /** The index variables (an affine subscript's text sizes nothing: see affine-extents.ts). */
-  readonly variables: ReadonlySet<string>;
-}
-
-/** Per kernel, its sizing plan (a kernel's plan never changes). */
-const SIZING_PLANS = new WeakMap<SparseKernel, SizingPlan>();
-
-/** The sizing plan of `kernel`, made on its first call. */
-function sizingPlanOf(kernel: SparseKernel): SizingPlan {
-  const known = SIZING_PLANS.get(kernel);
-  if (known !== undefined) return known;
-  const { plan } = kernel;
-  const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
-  const patterns = [plan, ...plan.temporaries].flatMap((p) =>
-    p.operands.filter((t) => !temporaries.has(t.name)),
-  );
-  const accesses = [...plan.inputs, ...patterns].map((t) => {
-    const input = t.argument ?? t.name;
-    return {
-      input,
-      name: plan.inputs.find((x) => x.name === input)?.source ?? input,
-      indices: t.indices,
-      subscripts: t.subscripts,
-    };
-  });
-  const sizing = { accesses, variables: new Set(plan.indexVars) };
-  SIZING_PLANS.set(kernel, sizing);
+/** The {@link SIZING} of `kernel`. */
+function sizingOf(kernel: SparseKernel) {
+  let sizing = SIZING.get(kernel);
+  if (sizing === undefined) {
+    const { plan } = kernel;
+    const temporaries = new Set(plan.temporaries.map((t) => t.output.name));
+    const patterns = [plan, ...plan.temporaries].flatMap((p) =>
+      p.operands.filter((t) => !temporaries.has(t.name)),
+    );
+    sizing = [new Set(plan.indexVars), [...plan.inputs, ...patterns]];
+    SIZING.set(kernel, sizing);
+  }
   return sizing;
 }
 
@@ -285,21 +263,24 @@ export function indexSizes(
   kernel: SparseKernel,
   shapeOfInput: (input: string) => readonly number[],
 ): Map<string, number> {
-  const { accesses, variables } = sizingPlanOf(kernel);
+  const { plan } = kernel;
+  const [variables, accesses] = sizingOf(kernel);
   const sizes = new Map<string, number>();
   const located: LocatedShape[] = [];
-  for (const { input, name, indices, subscripts } of accesses) {
+  for (const t of accesses) {
+    const input = t.argument ?? t.name;
+    const name = plan.inputs.find((x) => x.name === input)?.source ?? input;
     const shape = shapeOfInput(input);
-    if (shape.length !== indices.length) {
+    if (shape.length !== t.indices.length) {
       throw new SparsifyError(
         `operands.${name}`,
-        `expected rank ${indices.length}, got shape [${shape.join(', ')}]`,
+        `expected rank ${t.indices.length}, got shape [${shape.join(', ')}]`,
       );
     }
-    if (subscripts !== undefined) located.push({ name, subscripts, shape });
-    for (let d = 0; d < indices.length; d++) {
-      const i = indices[d] as string;
-      if (!variables.has(i)) continue;
+    if (t.subscripts !== undefined) located.push({ name, subscripts: t.subscripts, shape });
+    t.indices.forEach((i, d) => {
+      // An affine subscript's text sizes nothing (see affine-extents.ts).
+      if (!variables.has(i)) return;
       const n = shape[d] as number;
       const seen = sizes.get(i);
       if (seen !== undefined && seen !== n) {
@@ -310,7 +291,7 @@ export function indexSizes(
         );
       }
       sizes.set(i, n);
-    }
+    });
   }
   if (located.length > 0) inferAffineExtents(located, sizes);
   return sizes;
