@@ -26,6 +26,7 @@ import { parseNotation } from './planning/notation.js';
 import { windowedKernel, withoutWindows } from './planning/operand-window.js';
 import { planWithOutput } from './planning/output-plan.js';
 import { outputWindowedKernel, withoutOutputWindow } from './planning/output-window.js';
+import { checkLoopOrderOption, checkPlannedOrder } from './planning/requested-loop-order.js';
 import type { SparseKernel } from './sparse-kernel.js';
 
 /** Options of {@link sparsify}. */
@@ -49,6 +50,7 @@ const SPARSIFY_OPTION_KEYS = Object.keys({
   crdWidth: true,
   name: true,
   caseDispatch: true,
+  loopOrder: true,
 } satisfies Record<keyof SparsifyOptions, true>);
 
 /**
@@ -81,6 +83,7 @@ export function emitKernel(
   installSparseTensorConstruction();
   giveOutputStorageWork(OUTPUT_STORAGE_WORK);
   checkOptionsObject('sparsify', options, SPARSIFY_OPTION_KEYS);
+  checkLoopOrderOption(options.loopOrder);
   const own = ownFormats(formats);
   const notation = parseNotation(expression);
   const outputWindowFree = withoutOutputWindow(notation);
@@ -91,6 +94,12 @@ export function emitKernel(
   }
   const levelSpace = levelSpaceForm(notation, own, options);
   if (levelSpace !== undefined) {
+    if (options.loopOrder !== undefined) {
+      throw new SparsifyError(
+        'options.loopOrder',
+        'cannot order the loops of a kernel with block or structured operands, which run over their levels',
+      );
+    }
     // Block and structured operands: the kernel is planned over their levels (MLIR's
     // reinterpret_map) and called in dimension form.
     const kernel = sparsify(levelSpace.expression, levelSpace.formats, {
@@ -110,6 +119,7 @@ export function emitKernel(
     return windowedKernel(kernel, windowFree.windows);
   }
   const plan = planWithOutput(asInPlaceUpdate(notation, own), own, options);
+  if (options.loopOrder !== undefined) checkPlannedOrder(plan, options.loopOrder);
   if (options.caseDispatch !== undefined && !CASE_DISPATCHES.includes(options.caseDispatch)) {
     throw new SparsifyError(
       'options.caseDispatch',

@@ -427,6 +427,22 @@ describe('calls the row route does not take run on the calling thread', () => {
     expect(kernel.lastCallThreads).toBe(1);
   });
 
+  it('a requested loop order that puts the rows inside runs on one thread, equal to runKernel', () => {
+    const kernel = pool.kernel(
+      'O(i,j) = I(i+k, j+l) * F(k,l)',
+      { F: 'CSR' },
+      { valueType: 'f64', loopOrder: ['k', 'l', 'i', 'j'] },
+    );
+    expect(kernel.singleThreadReason).toMatch(/its outermost loop is over k, not the output's rows/);
+    const random = seededRandom(5);
+    const image = Float64Array.from({ length: 30 * 20 }, () => random() * 2 - 1);
+    const filter = Float64Array.from({ length: 9 }, () => (random() < 0.5 ? random() : 0));
+    const F = SparseTensor.fromDense(filter, [3, 3], 'CSR', { dtype: 'float64' });
+    const { threaded, alone } = bothWays(kernel, { I: { data: image, shape: [30, 20] }, F });
+    expectSameBits(threaded, alone);
+    expect(kernel.lastCallThreads).toBe(1);
+  });
+
   it('a kernel with a block (BSR) operand runs on one thread, equal to runKernel', () => {
     const format = blockSparseFormat([2, 3]);
     const kernel = pool.kernel('y(i) = A(i,j) * x(j)', { A: format }, { valueType: 'f64' });

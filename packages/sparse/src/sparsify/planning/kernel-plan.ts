@@ -83,4 +83,10 @@ export interface PlanOptions {
   readonly posWidth?: StorageWidth;
   /** Width of coordinates for formats that do not name one (default 32). */
   readonly crdWidth?: StorageWidth;
+  /**
+   * The loops' order, outermost first: every index variable of the expression once (TACO's
+   * `reorder`; see requested-loop-order.ts). Default: the order MLIR's sparsifier chooses, the
+   * output's indices outermost where the sparse operands' storage allows.
+   */
+  readonly loopOrder?: readonly string[];
 }

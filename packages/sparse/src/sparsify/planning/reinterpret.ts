@@ -16,6 +16,7 @@ import type { TensorPlan } from './kernel-plan.js';
 import { buildLattice, casesOf, optimizeLattice } from './lattice.js';
 import type { Participation } from './lattice-point.js';
 import { chooseLoopOrder } from './loop-order.js';
+import { requestedNestOrder } from './requested-loop-order.js';
 
 /** A loop order and the operands (by name) to convert, with the format to convert to. */
 export interface Reinterpretation {
@@ -33,7 +34,8 @@ function orderOrUndefined(vars: readonly string[], tensors: readonly TensorPlan[
 }
 
 /**
- * Chooses the loop order of one loop nest over `operands` and the conversions it needs; with
+ * Chooses the loop order of one loop nest over `operands` (or takes the `requested` one, which
+ * converts nothing for order) and the conversions it needs; with
  * `uniqueLevels`, every operand with a level other than dense or compressed (COO, singleton) is
  * converted to compressed levels, whose positions count the coordinates each segment stores.
  */
@@ -44,9 +46,13 @@ export function reinterpretOperands(
   rhs: Expr,
   source: string,
   uniqueLevels = false,
+  requested?: readonly string[],
 ): Reinterpretation {
   const converted = new Map<string, SparseFormat>();
-  let loopOrder = orderOrUndefined(vars, [output, ...operands], source);
+  let loopOrder =
+    requested === undefined
+      ? orderOrUndefined(vars, [output, ...operands], source)
+      : requestedNestOrder(requested, vars, [output, ...operands]);
   if (loopOrder === undefined) {
     // A sparse output is assembled in its level order, so it is never the one given up.
     const kept: TensorPlan[] = output.format === undefined ? [] : [output];

@@ -202,9 +202,10 @@ export class StagePlanner {
     // the loops nor co-iterate, and are converted only to a format they can be located in.
     const iterated = operands.filter((t) => t.subscripts === undefined);
     const source = this.k.notation.source;
+    const requested = this.k.options.loopOrder;
     return reducer === 'sum'
-      ? reinterpretOperands(vars, binding, iterated, body, source)
-      : extremumOrder(vars, binding, iterated, body, source, reduced);
+      ? reinterpretOperands(vars, binding, iterated, body, source, false, requested)
+      : extremumOrder(vars, binding, iterated, body, source, reduced, requested);
   }
 
   /** Operand `t`, read from its copy converted to `format` where that is defined. */
@@ -244,11 +245,19 @@ function extremumOrder(
   body: Expr,
   source: string,
   reduced: readonly string[],
+  requested: readonly string[] | undefined,
 ): Reinterpretation {
-  const preferred = reinterpretOperands(vars, output, operands, body, source, true);
+  const preferred = reinterpretOperands(vars, output, operands, body, source, true, requested);
   const depth = (i: string) => preferred.loopOrder.indexOf(i);
   const lastOutput = Math.max(-1, ...output.indices.map(depth));
   if (reduced.every((i) => depth(i) > lastOutput)) return preferred;
+  if (requested !== undefined) {
+    const outside = reduced.filter((i) => depth(i) < lastOutput);
+    throw new SparsifyError(
+      'options.loopOrder',
+      `puts the reduction over ${outside.join(', ')} outside the output loop over ${preferred.loopOrder[lastOutput]}: a min or max reduction nests inside the output's loops`,
+    );
+  }
   // A stand-in sparse output whose levels are the output indices, then the reductions, in the
   // preferred order: a tensor with a format is a constraint the loop order cannot drop.
   const chain = [
