@@ -433,7 +433,9 @@ describe('calls the row route does not take run on the calling thread', () => {
       { F: 'CSR' },
       { valueType: 'f64', loopOrder: ['k', 'l', 'i', 'j'] },
     );
-    expect(kernel.singleThreadReason).toMatch(/its outermost loop is over k, not the output's rows/);
+    expect(kernel.singleThreadReason).toMatch(
+      /its outermost loop is over k, not the output's rows/,
+    );
     const random = seededRandom(5);
     const image = Float64Array.from({ length: 30 * 20 }, () => random() * 2 - 1);
     const filter = Float64Array.from({ length: 9 }, () => (random() < 0.5 ? random() : 0));
