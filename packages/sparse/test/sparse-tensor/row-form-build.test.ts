@@ -6,8 +6,10 @@
  * support/reference-build.ts (a comparison sort, duplicates summed one by one in the dtype)
  * bit for bit, on seeded random inputs of every layout that picks a different route: empty,
  * in order (no scatter), in order with repeats, reversed, random, a row on either side of the
- * insertion limit, rows long on average, one huge row, columns all equal, and heavy repeats
- * (three and more of one coordinate, whose float sums depend on the order); every dtype,
+ * insertion limit, rows long on average, one huge row, columns all equal, heavy repeats
+ * (three and more of one coordinate, whose float sums depend on the order), and rare repeats
+ * (a few among hundreds of entries, summed by copying the runs between them, beside equal
+ * columns that end one row and start the next, which are not repeats); every dtype,
  * every position and coordinate width, coordinates given as tuples, flat typed arrays or
  * scipy's row and column arrays, and conversions and transposes into the row forms.
  */
@@ -51,7 +53,8 @@ type Layout =
   | 'rows of 30'
   | 'one huge row'
   | 'one column'
-  | 'heavy repeats';
+  | 'heavy repeats'
+  | 'rare repeats';
 const LAYOUTS: readonly Layout[] = [
   'empty',
   'in order',
@@ -64,6 +67,7 @@ const LAYOUTS: readonly Layout[] = [
   'one huge row',
   'one column',
   'heavy repeats',
+  'rare repeats',
 ];
 
 interface Case {
@@ -150,6 +154,29 @@ function caseOf(random: () => number, layout: Layout, dtype: ValueDType): Case {
     case 'one column': {
       const j = below(shape[1]);
       tuples = Array.from({ length: count }, (): [number, number] => [below(shape[0]), j]);
+      break;
+    }
+    case 'rare repeats': {
+      shape = [60 + below(400), 60 + below(400)];
+      const seen = new Set<number>();
+      for (let k = 400 + below(300); k > 0; k--) {
+        const [i, j] = anywhere();
+        if (!seen.has(i * shape[1] + j)) tuples.push([i, j]);
+        seen.add(i * shape[1] + j);
+      }
+      // Rows a and b (b = a + 1, or a + 2 with an empty row between) holding column j alone:
+      // after sorting, equal columns stand side by side across a row's end.
+      const a = below(shape[0] - 2);
+      const b = a + 1 + below(2);
+      const j = below(shape[1]);
+      tuples = tuples.filter(([i]) => i < a || i > b);
+      tuples.push([a, j], [b, j]);
+      // One to three coordinates again, one of them twice more: summed in the order given.
+      const again = Array.from({ length: 1 + below(3) }, () => [
+        ...(tuples[below(tuples.length)] as [number, number]),
+      ]) as [number, number][];
+      tuples.push(...again, [...(again[0] as [number, number])]);
+      shuffled(tuples);
       break;
     }
     case 'heavy repeats': {
