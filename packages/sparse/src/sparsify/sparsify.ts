@@ -22,6 +22,7 @@ import { blockedKernel } from './planning/block-operands.js';
 import { levelSpaceForm } from './planning/block-rewrite.js';
 import { asInPlaceUpdate } from './planning/in-place-update.js';
 import type { PlanOptions } from './planning/kernel-plan.js';
+import { withWindowAccessesNamed } from './planning/loop-order-window-names.js';
 import { parseNotation } from './planning/notation.js';
 import { windowedKernel, withoutWindows } from './planning/operand-window.js';
 import { planWithOutput } from './planning/output-plan.js';
@@ -111,10 +112,12 @@ export function emitKernel(
   const windowFree = withoutWindows(notation, own);
   if (windowFree !== undefined) {
     // Windows are per-call data: the kernel is the window-free one's, shared by every window.
-    const kernel = sparsify(
-      windowFree.expression,
-      windowFree.formats as Readonly<Record<string, FormatSpec>>,
-      options,
+    const kernel = withWindowAccessesNamed(windowFree.windows, () =>
+      sparsify(
+        windowFree.expression,
+        windowFree.formats as Readonly<Record<string, FormatSpec>>,
+        options,
+      ),
     );
     return windowedKernel(kernel, windowFree.windows);
   }

@@ -276,6 +276,30 @@ describe('sparsify({ loopOrder }) errors', () => {
     expect((error as SparsifyError).argument).toBe('options.loopOrder');
   });
 
+  it('a windowed operand is named as written, and a window takes the orders its operand does', () => {
+    const expr = 'y(i) = A(i(1,5,2), j(0,3)) * x(j(3,6))';
+    const error = thrownBy(() => sparsify(expr, { A: 'CSR' }, { loopOrder: ['j', 'i'] }));
+    expect((error as SparsifyError).argument).toBe('options.loopOrder');
+    expect((error as Error).message).toMatch(
+      /the levels of A\(i\(1,5,2\),j\(0,3,1\)\) out of their storage order/,
+    );
+    const random = seededRandom(21);
+    const data = Float64Array.from({ length: 48 }, () => Math.floor(random() * 9) - 4);
+    const operands = {
+      A: SparseTensor.fromDense(data, [8, 6], 'CSR', { dtype: 'float64' }),
+      x: { data: Float64Array.from({ length: 6 }, (_, k) => k - 2), shape: [6] },
+    };
+    const run = (options: { loopOrder?: string[] }) => {
+      const k = sparsify(expr, { A: 'CSR' }, { valueType: 'f64', ...options });
+      const out = runKernel(k, compile(k.module, k.functionName, { engine: 'wasm' }), operands);
+      return Array.from(out as Float64Array);
+    };
+    // Rows 1 and 3 of A's columns 0-2, against x's elements 3-5.
+    const want = [1, 3].map((i) => [0, 1, 2].reduce((s, j) => s + data[i * 6 + j]! * (j + 1), 0));
+    expect(run({ loopOrder: ['i', 'j'] })).toEqual(want);
+    expect(run({})).toEqual(want);
+  });
+
   it('block operands, whose loops run over their levels, take no loop order', () => {
     const error = thrownBy(() =>
       sparsify('y(i) = A(i,j) * x(j)', { A: blockSparseFormat([2, 2]) }, { loopOrder: ['i', 'j'] }),
