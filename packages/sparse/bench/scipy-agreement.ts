@@ -10,49 +10,66 @@
 import type { ScipyResult } from '@tilekit/bench/scipy';
 import type { SparseTensor, ValueArray } from '../src/index.js';
 
-type Triplet = readonly [row: number, col: number, value: number];
+/** A stored entry: its coordinates in dimension order, then its value. */
+type Entry = readonly number[];
 
 const at = (array: ArrayLike<number | bigint> | undefined, k: number): number =>
   Number((array as ArrayLike<number | bigint>)[k]);
 
-/** A rank-2 tensor's stored entries, in storage order (any dense/compressed/singleton levels). */
-export function storedEntries(t: SparseTensor): Triplet[] {
-  const [level0, level1] = t.format.levels as [string, string];
-  const [size0, size1] = t.levelSizes as [number, number];
-  const rowFirst = t.format.order[0] === 0;
-  const out: Triplet[] = [];
-  const emit = (c0: number, c1: number, position: number) => {
-    const value = at(t.values as ArrayLike<number | bigint>, position);
-    out.push(rowFirst ? [c0, c1, value] : [c1, c0, value]);
-  };
-  const visit = (parent: number, c0: number) => {
-    if (level1 === 'dense') {
-      for (let j = 0; j < size1; j++) emit(c0, j, parent * size1 + j);
-    } else if (level1.startsWith('compressed')) {
-      const pos = t.positions[1];
-      for (let p = at(pos, parent); p < at(pos, parent + 1); p++) {
-        emit(c0, at(t.coordinates[1], p), p);
-      }
-    } else {
-      emit(c0, at(t.coordinates[1], parent), parent);
-    }
-  };
-  if (level0 === 'dense') {
-    for (let i = 0; i < size0; i++) visit(i, i);
-  } else {
-    for (let p = at(t.positions[0], 0); p < at(t.positions[0], 1); p++) {
-      visit(p, at(t.coordinates[0], p));
-    }
+/**
+ * A tensor's stored entries of any rank, in storage order (dense, compressed and singleton
+ * levels of any kind; not block or structured formats, which no scipy result has), each as
+ * its coordinates in dimension order followed by its value.
+ */
+export function storedEntries(t: SparseTensor): Entry[] {
+  const { levels, order } = t.format;
+  if (t.format.expressions !== undefined) {
+    throw new Error('storedEntries does not read formats with level expressions');
   }
+  const values = t.values as ArrayLike<number | bigint>;
+  const out: Entry[] = [];
+  const levelCoordinates: number[] = [];
+  // Level `l` below stored position `parent` of level `l - 1` (the root's is 0).
+  const visit = (l: number, parent: number) => {
+    if (l === levels.length) {
+      const entry = new Array<number>(levels.length + 1);
+      order.forEach((d, level) => {
+        entry[d] = levelCoordinates[level] as number;
+      });
+      entry[levels.length] = at(values, parent);
+      out.push(entry);
+      return;
+    }
+    const level = levels[l] as string;
+    const enter = (position: number, coordinate: number) => {
+      levelCoordinates[l] = coordinate;
+      visit(l + 1, position);
+    };
+    if (level === 'dense') {
+      const size = t.levelSizes[l] as number;
+      for (let c = 0; c < size; c++) enter(parent * size + c, c);
+    } else if (level.startsWith('singleton')) {
+      enter(parent, at(t.coordinates[l], parent));
+    } else if (level.startsWith('compressed') || level.startsWith('loose_compressed')) {
+      // The parent's segment (a loose level keeps a start and an end per parent); below a
+      // non-unique level, singleton children share its positions: one entry per position.
+      const pair = level.startsWith('loose') ? 2 : 1;
+      const last = at(t.positions[l], pair * parent + 1);
+      for (let p = at(t.positions[l], pair * parent); p < last; p++) {
+        enter(p, at(t.coordinates[l], p));
+      }
+    } else throw new Error(`storedEntries does not read ${level} levels`);
+  };
+  visit(0, 0);
   return out;
 }
 
-/** A scipy matrix's stored entries, in its storage order. */
-function scipyEntries(result: ScipyResult): Triplet[] {
-  const out: Triplet[] = [];
+/** A scipy result's stored entries, in its storage order, as {@link storedEntries} gives them. */
+function scipyEntries(result: ScipyResult): Entry[] {
+  const out: Entry[] = [];
   if (result.kind === 'coo') {
-    for (let k = 0; k < result.row.length; k++) {
-      out.push([result.row[k] as number, result.col[k] as number, result.data[k] as number]);
+    for (let k = 0; k < result.data.length; k++) {
+      out.push([...result.coords.map((c) => c[k] as number), result.data[k] as number]);
     }
   } else if (result.kind === 'csr' || result.kind === 'csc') {
     for (let outer = 0; outer + 1 < result.indptr.length; outer++) {
@@ -98,15 +115,20 @@ export function expectSameAsScipy(
   if (ours.shape.join() !== theirs.shape.join()) {
     fail(`shape [${ours.shape}] against scipy's [${theirs.shape}]`);
   }
-  const nonzero = (e: Triplet) => e[2] !== 0;
+  const rank = ours.shape.length;
+  const nonzero = (e: Entry) => e[rank] !== 0;
   const a = storedEntries(ours).filter(nonzero);
   const b = scipyEntries(theirs).filter(nonzero);
   if (a.length !== b.length) fail(`${a.length} non-zero entries against scipy's ${b.length}`);
+  const coordinatesOf = (e: Entry) => e.slice(0, rank);
   for (let k = 0; k < a.length; k++) {
-    const [ra, ca, va] = a[k] as Triplet;
-    const [rb, cb, vb] = b[k] as Triplet;
-    if (ra !== rb || ca !== cb || !close(va, vb, tolerance)) {
-      fail(`entry ${k}: (${ra}, ${ca}) = ${va} against scipy's (${rb}, ${cb}) = ${vb}`);
+    const ea = a[k] as Entry;
+    const eb = b[k] as Entry;
+    const [va, vb] = [ea[rank] as number, eb[rank] as number];
+    if (coordinatesOf(ea).join() !== coordinatesOf(eb).join() || !close(va, vb, tolerance)) {
+      fail(
+        `entry ${k}: (${coordinatesOf(ea).join(', ')}) = ${va} against scipy's (${coordinatesOf(eb).join(', ')}) = ${vb}`,
+      );
     }
   }
 }

@@ -16,10 +16,19 @@ export interface Triplets {
   readonly values: Float64Array;
 }
 
+/** A tensor of any rank as coordinate lists (`coords[d][k]`: entry `k`'s coordinate in dimension `d`). */
+export interface CoordinateLists {
+  readonly shape: readonly number[];
+  readonly coords: readonly Int32Array[];
+  readonly values: Float64Array;
+}
+
 /** Draws from one seeded stream, so every run measures the same operands. */
 export interface TripletSource {
   /** `nnz` distinct positions drawn uniformly, in the (random) order drawn; values in [-1, 1). */
   uniform(shape: readonly [number, number], nnz: number): Triplets;
+  /** As {@link TripletSource.uniform}, for a tensor of any rank (positions below 2^53). */
+  uniformTensor(shape: readonly number[], nnz: number): CoordinateLists;
   /**
    * A Kronecker (R-MAT) graph on 2^scale vertices: `edges` draws, each descending `scale`
    * quadrant choices with probabilities a, b, c and 1 - a - b - c (the Graph500 generator's
@@ -35,23 +44,31 @@ export interface TripletSource {
 export function tripletSource(seed: number): TripletSource {
   const next = seededRandom(seed);
   const value = () => next() * 2 - 1;
+  const uniformTensor = (shape: readonly number[], nnz: number): CoordinateLists => {
+    const coords = shape.map(() => new Int32Array(nnz));
+    const drawn = new Array<number>(shape.length);
+    const seen = new Set<number>();
+    for (let k = 0; k < nnz; ) {
+      let key = 0;
+      shape.forEach((size, d) => {
+        drawn[d] = Math.floor(next() * size);
+        key = key * size + (drawn[d] as number);
+      });
+      if (seen.has(key)) continue;
+      seen.add(key);
+      coords.forEach((c, d) => {
+        c[k] = drawn[d] as number;
+      });
+      k++;
+    }
+    return { shape, coords, values: Float64Array.from({ length: nnz }, value) };
+  };
   return {
     uniform(shape, nnz) {
-      const [m, n] = shape;
-      const rows = new Int32Array(nnz);
-      const cols = new Int32Array(nnz);
-      const seen = new Set<number>();
-      for (let k = 0; k < nnz; ) {
-        const i = Math.floor(next() * m);
-        const j = Math.floor(next() * n);
-        if (seen.has(i * n + j)) continue;
-        seen.add(i * n + j);
-        rows[k] = i;
-        cols[k] = j;
-        k++;
-      }
-      return { shape, rows, cols, values: Float64Array.from({ length: nnz }, value) };
+      const { coords, values } = uniformTensor(shape, nnz);
+      return { shape, rows: coords[0] as Int32Array, cols: coords[1] as Int32Array, values };
     },
+    uniformTensor,
     rmat(scale, edges) {
       const [a, b, c] = [0.57, 0.19, 0.19];
       const rows = new Int32Array(edges);
@@ -90,9 +107,14 @@ export function tilekitMatrix(t: Triplets, format: FormatSpec = 'CSR'): SparseTe
   return SparseTensor.fromCoordinates(coordinates, values, t.shape, format, { dtype: 'float64' });
 }
 
+/** The scipy expression of `name`'s loaded triplet arrays as a COO matrix (duplicates kept). */
+export function scipyCoo(name: string, t: Triplets): string {
+  return `sp.coo_matrix((${name}_v, (${name}_r, ${name}_c)), shape=(${t.shape[0]}, ${t.shape[1]}))`;
+}
+
 /** The scipy expression that builds `name` from its loaded triplet arrays. */
 export function scipyBuild(name: string, t: Triplets): string {
-  return `sp.coo_matrix((${name}_v, (${name}_r, ${name}_c)), shape=(${t.shape[0]}, ${t.shape[1]})).tocsr()`;
+  return `${scipyCoo(name, t)}.tocsr()`;
 }
 
 /** Loads `t`'s arrays into the worker (as `<name>_r`, `_c`, `_v`) and binds `name` to its CSR. */

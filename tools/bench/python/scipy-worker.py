@@ -16,8 +16,9 @@ Requests (``op``):
   milliseconds ``time.perf_counter`` measured around those calls;
 - ``fetch``: ``{expr, dir}``: evaluates ``expr`` once and writes its result into ``dir``:
   a CSR or CSC matrix as ``indptr``, ``indices`` (sorted within each row or column) and
-  ``data``; a COO matrix as ``row``, ``col`` and ``data`` in its stored order; a dense array
-  as ``data`` (row-major). Indices are int32, values float64.
+  ``data``; a COO array of any rank as ``coord0``, ``coord1``, ... (one per dimension) and
+  ``data`` in its stored order; a dense array as ``data`` (row-major). Indices are int32,
+  values float64.
 
 Expressions see ``np`` (NumPy), ``sp`` (scipy.sparse) and every bound name.
 """
@@ -55,7 +56,7 @@ def write_array(directory: str, field: str, array: np.ndarray, dtype: str) -> di
 
 def describe(value: object) -> str:
     if sp.issparse(value):
-        return f'{value.format} {value.shape[0]}x{value.shape[1]}, {value.nnz} stored'
+        return f'{value.format} {"x".join(map(str, value.shape))}, {value.nnz} stored'
     if isinstance(value, np.ndarray):
         return f'array {value.dtype} {value.shape}'
     return type(value).__name__
@@ -75,10 +76,10 @@ def fetch(value: object, directory: str) -> dict:
             }
         elif kind == 'coo':
             arrays = {
-                'row': write_array(directory, 'row', value.row, 'int32'),
-                'col': write_array(directory, 'col', value.col, 'int32'),
-                'data': write_array(directory, 'data', value.data, 'float64'),
+                f'coord{d}': write_array(directory, f'coord{d}', coords, 'int32')
+                for d, coords in enumerate(value.coords)
             }
+            arrays['data'] = write_array(directory, 'data', value.data, 'float64')
         else:
             raise ValueError(f'cannot fetch a {kind} matrix; convert it to csr, csc or coo')
         return {'kind': kind, 'shape': list(value.shape), 'arrays': arrays}

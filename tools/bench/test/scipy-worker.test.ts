@@ -27,9 +27,8 @@ function csrReference(rows: number[], cols: number[], values: number[], n: numbe
 function tripletsOf(result: ScipyResult): (readonly [number, number, number])[] {
   const out: (readonly [number, number, number])[] = [];
   if (result.kind === 'coo') {
-    for (let k = 0; k < result.row.length; k++) {
-      out.push([result.row[k]!, result.col[k]!, result.data[k]!]);
-    }
+    const [row, col] = result.coords as [Int32Array, Int32Array];
+    for (let k = 0; k < row.length; k++) out.push([row[k]!, col[k]!, result.data[k]!]);
   } else if (result.kind === 'csr' || result.kind === 'csc') {
     for (let outer = 0; outer + 1 < result.indptr.length; outer++) {
       for (let p = result.indptr[outer]!; p < result.indptr[outer + 1]!; p++) {
@@ -133,6 +132,62 @@ describe('the scipy worker', () => {
         expect(Array.from(product.data)).toEqual(y);
       }),
       { seed: 35, numRuns: 25 },
+    );
+  });
+
+  it('reads back a COO array of rank 3 in its stored order, one coordinate array per dimension', async () => {
+    const tensors = fc.record({
+      shape: fc.tuple(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+      ),
+      draws: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.integer({ min: -8, max: 8 })), {
+        maxLength: 30,
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(tensors, async ({ shape, draws }) => {
+        const entries = draws.map(([i, j, k, v]) => [
+          i % shape[0],
+          j % shape[1],
+          k % shape[2],
+          v / 4,
+        ]);
+        // The canonical form by hand: duplicates summed (quarters: exact), then sorted
+        // lexicographically, as sum_duplicates leaves a COO array of any rank.
+        const sums = new Map<string, number[]>();
+        for (const [i, j, k, v] of entries as [number, number, number, number][]) {
+          const key = `${i},${j},${k}`;
+          const held = sums.get(key);
+          if (held === undefined) sums.set(key, [i, j, k, v]);
+          else held[3] = held[3]! + v;
+        }
+        const expected = [...sums.values()].sort(
+          (a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!,
+        );
+        for (let d = 0; d < 3; d++) {
+          await worker.load(
+            `t${d}`,
+            Int32Array.from(entries, (e) => e[d]!),
+          );
+        }
+        await worker.load(
+          'tv',
+          Float64Array.from(entries, (e) => e[3]!),
+        );
+        await worker.define('canonical', 'lambda a: (a.sum_duplicates(), a)[1]');
+        const result = await worker.fetch(
+          `canonical(sp.coo_array((tv, (t0, t1, t2)), shape=(${shape.join(', ')})))`,
+        );
+        expect(result.kind).toBe('coo');
+        expect(result.shape).toEqual(shape);
+        if (result.kind !== 'coo') return;
+        expect(result.coords).toHaveLength(3);
+        const stored = Array.from(result.data, (v, k) => [...result.coords.map((c) => c[k]!), v]);
+        expect(stored).toEqual(expected);
+      }),
+      { seed: 36, numRuns: 20 },
     );
   });
 

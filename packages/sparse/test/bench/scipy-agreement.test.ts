@@ -64,6 +64,89 @@ describe('scipy agreement check', () => {
     );
   });
 
+  it('reads rank-3 formats of every level order and level kind in storage order', () => {
+    const tensors = fc.record({
+      shape: fc.tuple(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 4 }),
+      ),
+      cells: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { maxLength: 30 }),
+      order: fc.constantFrom([0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]),
+    });
+    const LEVEL_LISTS = [
+      ['compressed', 'compressed', 'compressed'],
+      ['dense', 'compressed', 'compressed'],
+      ['dense', 'dense', 'compressed'],
+      ['compressed(nonunique)', 'singleton(nonunique)', 'singleton'],
+      ['dense', 'compressed(nonunique)', 'singleton'],
+      ['loose_compressed', 'compressed', 'loose_compressed'],
+    ] as const;
+    fc.assert(
+      fc.property(tensors, ({ shape, cells, order }) => {
+        const unique = new Map<string, number[]>();
+        for (const [i, j, k] of cells) {
+          const c = [i % shape[0], j % shape[1], k % shape[2]];
+          unique.set(c.join(), c);
+        }
+        const coordinates = [...unique.values()];
+        const values = coordinates.map((_, k) => k + 1);
+        // By level coordinates: dimension order[0], then order[1], then order[2].
+        const expected = coordinates
+          .map((c, k) => [...c, values[k]!])
+          .sort(
+            (a, b) =>
+              a[order[0]!]! - b[order[0]!]! ||
+              a[order[1]!]! - b[order[1]!]! ||
+              a[order[2]!]! - b[order[2]!]!,
+          );
+        for (const levels of LEVEL_LISTS) {
+          const t = SparseTensor.fromCoordinates(
+            coordinates,
+            values,
+            shape,
+            { levels, order },
+            {
+              dtype: 'float64',
+            },
+          );
+          const stored = storedEntries(t).filter((e) => e[3] !== 0);
+          expect(stored, levels.join()).toEqual(expected);
+        }
+      }),
+      { seed: 37, numRuns: 80 },
+    );
+  });
+
+  it('compares against a rank-3 COO array coordinate by coordinate', () => {
+    const coordinates = [
+      [0, 1, 2],
+      [1, 0, 0],
+      [1, 2, 1],
+    ];
+    const t = SparseTensor.fromCoordinates(coordinates, [1.5, 2, -3], [2, 3, 3], 'CSF', {
+      dtype: 'float64',
+    });
+    const theirs = {
+      kind: 'coo',
+      shape: [2, 3, 3],
+      coords: [Int32Array.from([0, 1, 1]), Int32Array.from([1, 0, 2]), Int32Array.from([2, 0, 1])],
+      data: Float64Array.from([1.5, 2, -3]),
+    } satisfies ScipyResult;
+    expect(() => expectSameAsScipy('csf', t, theirs)).not.toThrow();
+    const moved = {
+      ...theirs,
+      coords: [theirs.coords[0]!, theirs.coords[1]!, Int32Array.from([2, 0, 2])],
+    };
+    expect(() => expectSameAsScipy('csf', t, moved)).toThrow(
+      "csf: tilekit and scipy disagree: entry 2: (1, 2, 1) = -3 against scipy's (1, 2, 2) = -3",
+    );
+    const changed = { ...theirs, data: Float64Array.from([1.5, 2, -3.25]) };
+    expect(() => expectSameAsScipy('csf', t, changed)).toThrow(
+      "csf: tilekit and scipy disagree: entry 2: (1, 2, 1) = -3 against scipy's (1, 2, 1) = -3.25",
+    );
+  });
+
   it('passes equal results and names the first difference otherwise', () => {
     fc.assert(
       fc.property(entries, fc.nat(), ({ n, cells }, pick) => {

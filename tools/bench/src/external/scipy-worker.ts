@@ -34,7 +34,8 @@ const DTYPE_OF = new Map<unknown, string>([
 
 /**
  * A result read back from scipy: a CSR or CSC matrix (indices sorted within each row or
- * column), a COO matrix in its stored order, or a dense array (row-major).
+ * column), a COO array of any rank in its stored order (`coords[d][k]`: entry `k`'s
+ * coordinate in dimension `d`), or a dense array (row-major).
  */
 export type ScipyResult =
   | {
@@ -47,8 +48,7 @@ export type ScipyResult =
   | {
       readonly kind: 'coo';
       readonly shape: readonly number[];
-      readonly row: Int32Array;
-      readonly col: Int32Array;
+      readonly coords: readonly Int32Array[];
       readonly data: Float64Array;
     }
   | { readonly kind: 'dense'; readonly shape: readonly number[]; readonly data: Float64Array };
@@ -206,7 +206,12 @@ export class ScipyWorker {
             data: read('data'),
           };
         case 'coo':
-          return { kind: 'coo', shape, row: read('row'), col: read('col'), data: read('data') };
+          return {
+            kind: 'coo',
+            shape,
+            coords: shape.map((_, d) => read<Int32Array>(`coord${d}`)),
+            data: read('data'),
+          };
         default:
           return { kind: 'dense', shape, data: read('data') };
       }
