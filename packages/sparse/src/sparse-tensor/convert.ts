@@ -1,7 +1,9 @@
 /**
  * Conversion between any two formats (level types, level order, widths) of the same tensor.
  * CSR <-> CSC is a two-pass transposition; CSR, DCSR and COO of one level order convert
- * without sorting (row-forms.ts). Everything else goes the way MLIR's
+ * without sorting (row-forms.ts); CSF, COO and the formats between them at any rank convert
+ * on 32-bit arrays, without a sort where the level order stays (entry-levels.ts). Everything
+ * else goes the way MLIR's
  * `sparse_tensor.convert` does, through a sorted coordinate list: the stored entries are
  * listed with their dimension coordinates, sorted for the target's level order by stable
  * sorts (one per level, innermost first; a pass that would not move anything is skipped), and
@@ -13,6 +15,7 @@
  * explicit zeros. Entries with the same coordinates are summed (scipy's `sum_duplicates`,
  * torch's `coalesce`): the one rule for duplicates, shared by every constructor.
  */
+import { entryLevelConversion, entryLevelStorageOfEntries } from './entry-levels.js';
 import { gathered, sortEntries } from './entry-order.js';
 import { levelSizesOf, levelsOf, type SparseFormat } from './format.js';
 import { dimensionCoordinatesOf, levelCoordinatesOf } from './level-map.js';
@@ -45,8 +48,8 @@ export interface ConvertSource extends SparseStorage {
 /** The storage of `source`'s tensor in `target` (a resolved format of the same rank). */
 export function convertStorage(source: ConvertSource, target: SparseFormat): SparseStorage {
   if (isTransposition(source.format, target)) return transpose(source, target);
-  const unsorted = rowFormStorage(source, target);
-  if (unsorted !== undefined) return unsorted;
+  const direct = rowFormStorage(source, target) ?? entryLevelConversion(source, target);
+  if (direct !== undefined) return direct;
   // A structured level pads its groups with zeros of its own: stored zeros are not entries there.
   const entries = levelsOf(target).some((l) => l.slotsPerParent !== undefined)
     ? nonzeroEntries(listEntries(source))
@@ -68,7 +71,9 @@ export function storageOfEntries(
 ): SparseStorage {
   const { coordinates, values, count } = entries;
   const levelSizes = levelSizesOf(shape, target);
-  const built = rowFormStorageOfEntries(coordinates, values, count, shape, target);
+  const built =
+    rowFormStorageOfEntries(coordinates, values, count, shape, target) ??
+    entryLevelStorageOfEntries(coordinates, values, count, shape, target);
   if (built !== undefined) return built;
   // A block format stores each blocked dimension as two level coordinates (block, offset).
   const levelCoordinates =

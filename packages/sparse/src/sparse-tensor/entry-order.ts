@@ -10,11 +10,22 @@ const ONE_PASS_SLACK = 65_536;
 /** The most buckets one pass allocates (a larger level is sorted digit by digit). */
 const MAX_ONE_PASS_BUCKETS = 2 ** 26;
 
+/**
+ * A level's coordinates as sort keys: doubles (a level of up to 2^53 coordinates), or 32-bit
+ * integers where every level fits them (half the memory to move).
+ */
+export type SortKeys = Float64Array | Uint32Array;
+
 /** Entries in sorted order: the permutation (undefined: as given) and the keys it sorts. */
-export interface SortedEntries {
+export interface SortedEntries<K extends SortKeys = Float64Array> {
   readonly order: Int32Array | undefined;
   /** `keys[l][k]`: the coordinate at level `l` of the `k`-th entry in sorted order. */
-  readonly keys: Float64Array[];
+  readonly keys: K[];
+}
+
+/** An array of `key`'s kind, `n` long. */
+function keysLike<K extends SortKeys>(key: K, n: number): K {
+  return new (key.constructor as new (n: number) => K)(n);
 }
 
 /**
@@ -23,21 +34,21 @@ export interface SortedEntries {
  * `e`'s coordinate at level `l`, an integer below `sizes[l]`. Keys already in order are
  * returned as they are.
  */
-export function sortEntries(
-  keys: readonly Float64Array[],
+export function sortEntries<K extends SortKeys>(
+  keys: readonly K[],
   sizes: readonly number[],
   count: number,
-): SortedEntries {
+): SortedEntries<K> {
   if (isLexicographic(keys, count)) return { order: undefined, keys: [...keys] };
   const buffers: SortBuffers = { order: identity(count), scratch: new Int32Array(count) };
   // The first level's one-pass sort writes its sorted keys from the buckets (no gather).
-  let first: Float64Array | undefined;
+  let first: K | undefined;
   for (let l = keys.length - 1; l >= 0; l--) {
-    const key = keys[l] as Float64Array;
+    const key = keys[l] as K;
     if (isAscendingThrough(key, buffers.order)) continue;
     const size = sizes[l] as number;
     if (l === 0 && isOnePass(size, count)) {
-      first = new Float64Array(count);
+      first = keysLike(key, count);
       if (!countingPass(key, size, buffers, first)) first = undefined;
     } else sortBy(key, size, buffers);
   }
@@ -56,11 +67,11 @@ interface SortBuffers {
 }
 
 /** `keys` reordered by `order`: `out[l][k] = keys[l][order[k]]`. */
-export function gathered(keys: readonly Float64Array[], order: Int32Array): Float64Array[] {
-  return keys.map((key) => gatherInto(new Float64Array(order.length), key, order));
+export function gathered<K extends SortKeys>(keys: readonly K[], order: Int32Array): K[] {
+  return keys.map((key) => gatherInto(keysLike(key, order.length), key, order));
 }
 
-function gatherInto(out: Float64Array, key: Float64Array, order: Int32Array): Float64Array {
+function gatherInto<K extends SortKeys>(out: K, key: K, order: Int32Array): K {
   for (let k = 0; k < order.length; k++) out[k] = key[order[k] as number] as number;
   return out;
 }
@@ -72,7 +83,7 @@ function identity(count: number): Int32Array {
 }
 
 /** Whether the coordinate tuples never decrease (repeats allowed: they are summed later). */
-function isLexicographic(keys: readonly Float64Array[], count: number): boolean {
+function isLexicographic(keys: readonly SortKeys[], count: number): boolean {
   const rank = keys.length;
   const first = keys[0];
   if (first === undefined) return true;
@@ -82,7 +93,7 @@ function isLexicographic(keys: readonly Float64Array[], count: number): boolean 
     if (b > a) continue;
     if (b < a) return false;
     for (let l = 1; l < rank; l++) {
-      const key = keys[l] as Float64Array;
+      const key = keys[l] as SortKeys;
       const x = key[e - 1] as number;
       const y = key[e] as number;
       if (y > x) break;
@@ -92,7 +103,7 @@ function isLexicographic(keys: readonly Float64Array[], count: number): boolean 
   return true;
 }
 
-function isAscendingThrough(key: Float64Array, order: Int32Array): boolean {
+function isAscendingThrough(key: SortKeys, order: Int32Array): boolean {
   let previous = -1;
   for (let k = 0; k < order.length; k++) {
     const c = key[order[k] as number] as number;
@@ -107,7 +118,7 @@ function isAscendingThrough(key: Float64Array, order: Int32Array): boolean {
  * the level is small next to the entries, else one pass per digit, least significant first,
  * with digits about as wide as the entry count (so a pass costs about two entries' worth).
  */
-function sortBy(key: Float64Array, size: number, buffers: SortBuffers): void {
+function sortBy(key: SortKeys, size: number, buffers: SortBuffers): void {
   const count = buffers.order.length;
   if (isOnePass(size, count)) {
     countingPass(key, size, buffers);
@@ -126,10 +137,10 @@ function sortBy(key: Float64Array, size: number, buffers: SortBuffers): void {
  * in sorted order. A pass whose digits are all equal moves nothing and is skipped (false).
  */
 function countingPass(
-  digits: Float64Array | Int32Array,
+  digits: SortKeys | Int32Array,
   buckets: number,
   buffers: SortBuffers,
-  sorted?: Float64Array,
+  sorted?: SortKeys,
 ): boolean {
   const { order, scratch } = buffers;
   const count = order.length;
@@ -166,7 +177,7 @@ function countingPass(
  * Each key's digit `floor(key / divisor) % buckets`, without `%` on doubles (a library call
  * in JavaScript engines): keys reach 2^53, past what integer operators take.
  */
-function digitsOf(key: Float64Array, buckets: number, divisor: number): Int32Array {
+function digitsOf(key: SortKeys, buckets: number, divisor: number): Int32Array {
   const digits = new Int32Array(key.length);
   for (let e = 0; e < key.length; e++) {
     const q = Math.floor((key[e] as number) / divisor);
