@@ -140,7 +140,7 @@ function entryCoordinates(source: EntryLevelSource): Uint32Array[] {
   for (let l = levels.length - 1; l >= 0; l--) {
     const level = levels[l] as LevelFormat;
     if (level.iteration === 'range') {
-      // The root (see `walkable`): a position is its coordinate.
+      // The root (see `isEntryFormat`): a position is its coordinate.
       out[l] = node ?? Uint32Array.from({ length: count }, (_, k) => k);
       continue;
     }

@@ -263,33 +263,46 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
     expect(checked).toBe(layouts(rank).length * VALUE_DTYPES.length * levelLists(rank).length);
   });
 
-  it('into loose compressed levels equals the sorting builder; a loose source converts as its entries say (seeded)', () => {
+  it('into loose compressed levels hold the plain builder segments as pairs; a loose source converts back (seeded)', () => {
     const random = seededRandom(3700 + rank);
-    const loose: LevelType[] = [
-      'loose_compressed',
-      ...Array.from({ length: rank - 1 }, (): LevelType => 'compressed'),
-    ];
+    const compressed = Array.from({ length: rank }, (): LevelType => 'compressed');
+    // Loose at the root and innermost: each parent keeps its own [start, end) pair.
+    const loose: LevelType[] = compressed.map((level, l) =>
+      l === 0 || l === rank - 1 ? 'loose_compressed' : level,
+    );
     for (const layout of layouts(rank)) {
       const { tuples, values } = entriesOf(layout, 'float64', random);
       const order = permutations(rank)[Math.floor(random() * rank)] as number[];
       const looseFormat = resolveFormat({ levels: loose, order }, rank, {});
-      // fromCoordinates packs through the general sort, not the same-order walk.
-      const expected = SparseTensor.fromCoordinates(tuples, values, layout.shape, looseFormat, {
+      // The plain builder's CSF, each loose level's positions turned into per-parent pairs.
+      const csf = referenceStorage(
+        tuples,
+        values,
+        layout.shape,
+        resolveFormat({ levels: compressed, order }, rank, {}),
+        'float64',
+      );
+      const expectedPositions = csf.positions.map((positions, l) => {
+        if (loose[l] !== 'loose_compressed') return positions;
+        const ends = Array.from(positions as Uint32Array);
+        return Uint32Array.from(
+          ends.slice(0, -1).flatMap((start, p) => [start, ends[p + 1] as number]),
+        );
+      });
+      const expected = { ...csf, positions: expectedPositions };
+      const built = SparseTensor.fromCoordinates(tuples, values, layout.shape, looseFormat, {
         dtype: 'float64',
       });
+      expectSameStorage(built, expected, `${layout.name}: built loose`);
       for (const fromLevels of levelLists(rank)) {
         const from = resolveFormat({ levels: fromLevels, order }, rank, {});
         const source = SparseTensor.fromCoordinates(tuples, values, layout.shape, from, {
           dtype: 'float64',
         });
         const what = `${layout.name}: ${describeFormat(from)} -> loose`;
-        const converted = source.convert(looseFormat);
-        expect(converted.positions, what).toEqual(expected.positions);
-        expect(converted.coordinates, what).toEqual(expected.coordinates);
-        expect(converted.values, what).toEqual(expected.values);
-        const back = converted.convert(from);
+        expectSameStorage(source.convert(looseFormat), expected, what);
         expectSameStorage(
-          back,
+          built.convert(from),
           referenceStorage(tuples, values, layout.shape, from, 'float64'),
           `${what} -> back`,
         );
