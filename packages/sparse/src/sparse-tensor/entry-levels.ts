@@ -145,10 +145,24 @@ function entryCoordinates(source: EntryLevelSource): Uint32Array[] {
       continue;
     }
     const stored = uint32Of(source.coordinates[l] as IndexArray);
-    out[l] = node === undefined ? stored : gathered(stored, node);
-    if (level.iteration === 'positions' && l > 0) {
-      node = parentsOf(uint32Of(source.positions[l] as IndexArray), node, count);
+    if (level.iteration !== 'positions' || l === 0) {
+      out[l] = node === undefined ? stored : gathered(stored, node);
+      continue;
     }
+    const parent = parentOfEachPosition(uint32Of(source.positions[l] as IndexArray));
+    if (node === undefined) {
+      out[l] = stored;
+      node = parent.subarray(0, count);
+      continue;
+    }
+    // One pass reads each entry's coordinate and steps it up to its parent.
+    const coordinates = new Uint32Array(count);
+    for (let k = 0; k < count; k++) {
+      const q = node[k] as number;
+      coordinates[k] = stored[q] as number;
+      node[k] = parent[q] as number;
+    }
+    out[l] = coordinates;
   }
   return out;
 }
@@ -160,16 +174,11 @@ function gathered(array: Uint32Array, at: Uint32Array): Uint32Array {
 }
 
 /**
- * Each position's parent under `positions` (`positions[p + 1]` ends parent `p`'s segment, the
- * segments contiguous), for the entries at positions `node` (`undefined`: entry `k` at
- * position `k`). Without a branch per entry: each segment end is marked, and a running count
- * of the marks passed is the parent.
+ * The parent of each stored position of a level (`positions[p + 1]` ends parent `p`'s
+ * segment, the segments contiguous), without a branch per position: each segment end is
+ * marked, and a running count of the marks passed is the parent.
  */
-function parentsOf(
-  positions: Uint32Array,
-  node: Uint32Array | undefined,
-  count: number,
-): Uint32Array {
+function parentOfEachPosition(positions: Uint32Array): Uint32Array {
   const stored = positions[positions.length - 1] as number;
   const parent = new Uint32Array(stored + 1);
   for (let p = 1; p < positions.length; p++) {
@@ -181,9 +190,7 @@ function parentsOf(
     passed += parent[q] as number;
     parent[q] = passed;
   }
-  if (node === undefined) return parent.subarray(0, count);
-  for (let k = 0; k < count; k++) node[k] = parent[node[k] as number] as number;
-  return node;
+  return parent;
 }
 
 /**
