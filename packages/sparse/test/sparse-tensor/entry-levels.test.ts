@@ -22,10 +22,15 @@ import {
   type StorageWidth,
   type ValueDType,
 } from '../../src/index.js';
-import { STORAGE_WIDTHS, VALUE_DTYPES } from '../support/storage-options.js';
+import { STORAGE_WIDTHS, VALUE_DTYPES, widthPairs } from '../support/storage-options.js';
 import { permutations } from './support/formats-of-rank.js';
 import { referenceStorage, sameArray } from './support/reference-build.js';
-import { describeFormat, expectSameStorage } from './support/same-storage.js';
+import {
+  describeFormat,
+  distinctEntries,
+  expectSameStorage,
+  storedBytes,
+} from './support/same-storage.js';
 
 /** The level lists of `rank` that keep one stored value per entry, sources and targets alike. */
 function levelLists(rank: number): LevelType[][] {
@@ -101,45 +106,16 @@ function layouts(rank: number): Layout[] {
   ];
 }
 
-/** The layout's tuples without repeats, in the order drawn, and values of `dtype`. */
-function entriesOf(layout: Layout, dtype: ValueDType, random: () => number) {
-  const seen = new Set<string>();
-  const tuples = layout.draw(random).filter((t) => {
-    const key = t.join();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const integer = dtype === 'int32' || dtype === 'int64';
-  const values = tuples.map(() => (integer ? Math.floor(random() * 1000) - 500 : random() - 0.5));
-  return { tuples, values };
-}
-
-/** Every array of `t` as bytes (to see that nothing was written into it). */
-function bytesOf(t: SparseTensor): Uint8Array[] {
-  return [...t.positions, ...t.coordinates, t.values]
-    .filter((a): a is NonNullable<typeof a> => a !== undefined)
-    .map((a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength).slice());
-}
-
 describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank) => {
   it('in the same level order equal the plain builder bit for bit for every pair, width and dtype; nothing sorted or copied (seeded)', () => {
     const random = seededRandom(3600 + rank);
     const lists = levelLists(rank);
     const orders = permutations(rank);
-    let widthPick = 0;
-    const nextWidths = (): { posWidth: StorageWidth; crdWidth: StorageWidth } => {
-      const k = widthPick++;
-      const n = STORAGE_WIDTHS.length;
-      return {
-        posWidth: STORAGE_WIDTHS[k % n] as StorageWidth,
-        crdWidth: STORAGE_WIDTHS[Math.floor(k / n) % n] as StorageWidth,
-      };
-    };
+    const nextWidths = widthPairs();
     let checked = 0;
     for (const layout of layouts(rank)) {
       for (const dtype of VALUE_DTYPES) {
-        const { tuples, values } = entriesOf(layout, dtype, random);
+        const { tuples, values } = distinctEntries(layout.draw(random), dtype, random);
         const stored = dtype === 'int64' ? values.map((v) => BigInt(v)) : values;
         // One mode order per layout and dtype, drawn: every order turns up across them.
         const order = orders[Math.floor(random() * orders.length)] as number[];
@@ -148,7 +124,7 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
           const source = SparseTensor.fromCoordinates(tuples, values, layout.shape, from, {
             dtype,
           });
-          const before = bytesOf(source);
+          const before = storedBytes(source);
           for (const toLevels of lists) {
             const to: SparseFormat = resolveFormat({ levels: toLevels, order }, rank, nextWidths());
             const what = `${layout.name}, ${dtype}: ${describeFormat(from)} -> ${describeFormat(to)}`;
@@ -163,7 +139,7 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
             checked++;
           }
           expect(
-            bytesOf(source).every((bytes, k) => sameArray(bytes, before[k])),
+            storedBytes(source).every((bytes, k) => sameArray(bytes, before[k])),
             `${layout.name}, ${dtype}, ${describeFormat(from)}: converting wrote nothing into the source`,
           ).toBe(true);
         }
@@ -179,7 +155,7 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
     let checked = 0;
     for (const layout of layouts(rank)) {
       const dtype = VALUE_DTYPES[checked % VALUE_DTYPES.length] as ValueDType;
-      const { tuples, values } = entriesOf(layout, dtype, random);
+      const { tuples, values } = distinctEntries(layout.draw(random), dtype, random);
       const stored = dtype === 'int64' ? values.map((v) => BigInt(v)) : values;
       for (const fromLevels of lists) {
         const fromOrder = orders[Math.floor(random() * orders.length)] as number[];
@@ -189,7 +165,7 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
           crdWidth: widths,
         });
         const source = SparseTensor.fromCoordinates(tuples, values, layout.shape, from, { dtype });
-        const before = bytesOf(source);
+        const before = storedBytes(source);
         const sourceArrays = new Set<unknown>([
           ...source.positions,
           ...source.coordinates,
@@ -218,7 +194,7 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
           checked++;
         }
         expect(
-          bytesOf(source).every((bytes, k) => sameArray(bytes, before[k])),
+          storedBytes(source).every((bytes, k) => sameArray(bytes, before[k])),
           `${layout.name}, ${describeFormat(from)}: converting wrote nothing into the source`,
         ).toBe(true);
       }
@@ -232,7 +208,7 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
     let checked = 0;
     for (const layout of layouts(rank)) {
       for (const dtype of VALUE_DTYPES) {
-        const { tuples: distinct } = entriesOf(layout, dtype, random);
+        const { tuples: distinct } = distinctEntries(layout.draw(random), dtype, random);
         // Every tuple once or more, shuffled: repeats land apart and next to each other.
         const tuples = distinct.flatMap((t) =>
           Array.from({ length: 1 + Math.floor(random() * 3) }, () => t),
@@ -271,7 +247,7 @@ describe.each([2, 3, 4])('rank %i: formats of one stored value per entry', (rank
       l === 0 || l === rank - 1 ? 'loose_compressed' : level,
     );
     for (const layout of layouts(rank)) {
-      const { tuples, values } = entriesOf(layout, 'float64', random);
+      const { tuples, values } = distinctEntries(layout.draw(random), 'float64', random);
       const order = permutations(rank)[Math.floor(random() * rank)] as number[];
       const looseFormat = resolveFormat({ levels: loose, order }, rank, {});
       // The plain builder's CSF, each loose level's positions turned into per-parent pairs.

@@ -11,16 +11,15 @@
  */
 import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  type FormatSpec,
-  resolveFormat,
-  SparseTensor,
-  type StorageWidth,
-  type ValueDType,
-} from '../../src/index.js';
-import { STORAGE_WIDTHS, VALUE_DTYPES } from '../support/storage-options.js';
+import { type FormatSpec, resolveFormat, SparseTensor } from '../../src/index.js';
+import { VALUE_DTYPES, widthPairs } from '../support/storage-options.js';
 import { referenceStorage, sameArray } from './support/reference-build.js';
-import { describeFormat, expectSameStorage } from './support/same-storage.js';
+import {
+  describeFormat,
+  distinctEntries,
+  expectSameStorage,
+  storedBytes,
+} from './support/same-storage.js';
 
 /** The row forms, in both level orders. */
 const FORMATS: readonly (readonly [string, FormatSpec])[] = [
@@ -66,50 +65,14 @@ const LAYOUTS: readonly Layout[] = [
   },
 ];
 
-/** The entries of `layout`, without repeats, in the order drawn, and their values. */
-function entriesOf(
-  layout: Layout,
-  dtype: ValueDType,
-  random: () => number,
-): { tuples: [number, number][]; values: number[] } {
-  const seen = new Set<string>();
-  const tuples = layout.draw(random).filter(([r, c]) => {
-    const key = `${r},${c}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const integer = dtype === 'int32' || dtype === 'int64';
-  const values = tuples.map(() =>
-    integer ? 1 + Math.floor(random() * 1000) - 500 : random() - 0.5,
-  );
-  return { tuples, values };
-}
-
-/** Every array of `t` as bytes (to see that nothing was written into it). */
-function bytesOf(t: SparseTensor): Uint8Array[] {
-  return [...t.positions, ...t.coordinates, t.values]
-    .filter((a): a is NonNullable<typeof a> => a !== undefined)
-    .map((a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength).slice());
-}
-
 describe('conversions between the matrix row forms', () => {
   it('equal the plain builder bit for bit for every pair, width and dtype; the source is never written (seeded)', () => {
     const random = seededRandom(3501);
-    let widthPick = 0;
-    /** The next position/coordinate widths, cycling through every pair. */
-    const nextWidths = (): { posWidth: StorageWidth; crdWidth: StorageWidth } => {
-      const k = widthPick++;
-      const n = STORAGE_WIDTHS.length;
-      return {
-        posWidth: STORAGE_WIDTHS[k % n] as StorageWidth,
-        crdWidth: STORAGE_WIDTHS[Math.floor(k / n) % n] as StorageWidth,
-      };
-    };
+    const nextWidths = widthPairs();
     let checked = 0;
     for (const layout of LAYOUTS) {
       for (const dtype of VALUE_DTYPES) {
-        const { tuples, values } = entriesOf(layout, dtype, random);
+        const { tuples, values } = distinctEntries(layout.draw(random), dtype, random);
         // The plain builder takes int64 values as bigints.
         const stored = dtype === 'int64' ? values.map((v) => BigInt(v)) : values;
         for (const [fromName, fromSpec] of FORMATS) {
@@ -117,7 +80,7 @@ describe('conversions between the matrix row forms', () => {
           const source = SparseTensor.fromCoordinates(tuples, values, layout.shape, from, {
             dtype,
           });
-          const before = bytesOf(source);
+          const before = storedBytes(source);
           for (const [toName, toSpec] of FORMATS) {
             const to = resolveFormat(toSpec, 2, nextWidths());
             const what = `${layout.name}, ${dtype}: ${fromName} (${describeFormat(from)}) -> ${toName} (${describeFormat(to)})`;
@@ -130,7 +93,7 @@ describe('conversions between the matrix row forms', () => {
             );
             checked++;
           }
-          const after = bytesOf(source);
+          const after = storedBytes(source);
           expect(
             after.every((bytes, k) => sameArray(bytes, before[k])),
             `${layout.name}, ${dtype}, ${fromName}: converting wrote nothing into the source`,

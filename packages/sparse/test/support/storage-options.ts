@@ -15,3 +15,19 @@ export function widthsFitting(shape: readonly number[], count: number): StorageW
   const largest = Math.max(count, ...shape.map((n) => n - 1));
   return STORAGE_WIDTHS.filter((w) => typeof w !== 'number' || w > 32 || largest < 2 ** w);
 }
+
+/**
+ * A source of position/coordinate width pairs: each call gives the next, cycling through
+ * every pair, so a test that builds many tensors meets them all.
+ */
+export function widthPairs(): () => { posWidth: StorageWidth; crdWidth: StorageWidth } {
+  let pick = 0;
+  return () => {
+    const k = pick++;
+    const n = STORAGE_WIDTHS.length;
+    return {
+      posWidth: STORAGE_WIDTHS[k % n] as StorageWidth,
+      crdWidth: STORAGE_WIDTHS[Math.floor(k / n) % n] as StorageWidth,
+    };
+  };
+}

@@ -114,3 +114,33 @@ export function expectTranspositionsAsBuilt(
   );
   return csr;
 }
+
+/** Every array of `t` as bytes, copied (to see afterwards that nothing was written into it). */
+export function storedBytes(t: SparseTensor): Uint8Array[] {
+  return [...t.positions, ...t.coordinates, t.values]
+    .filter((a): a is NonNullable<typeof a> => a !== undefined)
+    .map((a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength).slice());
+}
+
+/**
+ * `drawn` coordinate tuples without repeats (the first of each kept, in the order drawn), and
+ * a value of `dtype` for each: integers from -499 to 500, or floats in [-0.5, 0.5).
+ */
+export function distinctEntries<T extends readonly number[]>(
+  drawn: readonly T[],
+  dtype: ValueDType,
+  random: () => number,
+): { tuples: T[]; values: number[] } {
+  const seen = new Set<string>();
+  const tuples = drawn.filter((t) => {
+    const key = t.join();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const integer = dtype === 'int32' || dtype === 'int64';
+  const values = tuples.map(() =>
+    integer ? 1 + Math.floor(random() * 1000) - 500 : random() - 0.5,
+  );
+  return { tuples, values };
+}
