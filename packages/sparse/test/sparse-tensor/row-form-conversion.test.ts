@@ -17,6 +17,7 @@ import { referenceStorage, sameArray } from './support/reference-build.js';
 import {
   describeFormat,
   distinctEntries,
+  expectConverted,
   expectSameStorage,
   storedBytes,
 } from './support/same-storage.js';
@@ -84,10 +85,9 @@ describe('conversions between the matrix row forms', () => {
           for (const [toName, toSpec] of FORMATS) {
             const to = resolveFormat(toSpec, 2, nextWidths());
             const what = `${layout.name}, ${dtype}: ${fromName} (${describeFormat(from)}) -> ${toName} (${describeFormat(to)})`;
-            const converted = source.convert(to);
-            expect(converted.format, what).toEqual(to);
-            expectSameStorage(
-              converted,
+            expectConverted(
+              source,
+              to,
               referenceStorage(tuples, stored, layout.shape, to, dtype),
               what,
             );

@@ -144,3 +144,19 @@ export function distinctEntries<T extends readonly number[]>(
   );
   return { tuples, values };
 }
+
+/**
+ * `source` converted into `to`: fails, labelled `what`, unless the result has exactly the
+ * format asked for and stores exactly the arrays of `expected`. Returns the result.
+ */
+export function expectConverted(
+  source: SparseTensor,
+  to: SparseFormat,
+  expected: ReferenceStorage,
+  what: string,
+): SparseTensor {
+  const converted = source.convert(to);
+  expect(converted.format, what).toEqual(to);
+  expectSameStorage(converted, expected, what);
+  return converted;
+}
