@@ -60,8 +60,9 @@ export function convertStorage(source: ConvertSource, target: SparseFormat): Spa
 /**
  * Packs `entries` (any order, duplicates allowed) into `target`'s storage for a tensor of
  * `shape`: sorted for the target's level order, duplicates summed. A matrix in a row form is
- * built by two counting scatters (row-form-build.ts); everything else is sorted level by level
- * and packed. The entries' coordinate arrays are consumed (packing compacts them in place, or
+ * built by two counting scatters (row-form-build.ts), a format of one value per entry (CSF,
+ * COO and those between) is sorted and packed on 32-bit arrays (entry-levels.ts), and
+ * everything else is sorted level by level and packed. The entries' coordinate arrays are consumed (packing compacts them in place, or
  * they become the storage); the values are only read.
  */
 export function storageOfEntries(
