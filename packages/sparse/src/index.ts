@@ -3,15 +3,15 @@
  * (tensor index notation + formats -> MLIR-shaped scalar loops). The tfjs ops are
  * `@tilekit/sparse/tfjs`.
  *
- * Loading this entry makes conversions between CSR and CSC transpose large matrices on
- * WebAssembly (sparse-tensor/transposition-accelerator.ts): the one side effect of this entry,
- * so that the tfjs ops, which bundle the tensor class without converting, do not carry it.
+ * Loading this entry makes conversions and builds of large matrices scatter on WebAssembly
+ * (sparse-tensor/conversion-accelerator.ts): the one side effect of this entry, so that the tfjs
+ * ops, which bundle the tensor class without converting, do not carry it.
  */
 import { installSparseTensorConstruction } from './sparse-tensor/construction.js';
-import { installWasmTransposition } from './sparse-tensor/wasm-transposition.js';
+import { installWasmConversions } from './sparse-tensor/wasm-conversions.js';
 
 installSparseTensorConstruction();
-installWasmTransposition();
+installWasmConversions();
 
 export {
   SPARSE_CONFORMANCE_EXCLUSIONS,

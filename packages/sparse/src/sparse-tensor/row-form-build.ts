@@ -15,26 +15,26 @@
  * pass allocates (entry-order.ts's `isOnePass`, which keeps the work linear in the entries),
  * so every coordinate and position is below 2^31.
  *
- * A large transposition runs on WebAssembly where the package's main entry is loaded
- * (transposition-accelerator.ts); otherwise a large build
- * or transposition scatters into scratch arrays kept between calls and copies the result out
- * in order, and a small one scatters straight into its result.
+ * A large build or transposition runs on WebAssembly where the package's main entry is loaded
+ * (conversion-accelerator.ts); otherwise a large one scatters into scratch arrays kept between
+ * calls and copies the result out in order, and a small one scatters straight into its result.
  */
+import {
+  acceleratedRowBuild,
+  acceleratedTransposition,
+  type BuiltRows,
+  type TransposedRows,
+} from './conversion-accelerator.js';
 import { isOnePass } from './entry-order.js';
 import type { SparseFormat } from './format.js';
 import { rowFormOf, rowFormStorage } from './row-forms.js';
 import { KEPT_SCRATCH_LENGTH, scratchArrays, scratchLike } from './scratch-array.js';
 import { hasShortRows } from './short-rows.js';
 import type { ValueArray } from './storage-arrays.js';
-import { acceleratedTransposition } from './transposition-accelerator.js';
 import type { SparseStorage } from './validate.js';
 
 /** Rows in pointers form: `pointers[r]..pointers[r + 1]` index `columns` and `values`. */
-export interface Rows {
-  readonly pointers: Uint32Array;
-  readonly columns: Uint32Array;
-  readonly values: ValueArray;
-}
+type Rows = TransposedRows;
 
 /** A values array of `values`' dtype, `n` long. */
 function valueArrayLike(values: ValueArray, n: number): ValueArray {
@@ -79,10 +79,9 @@ export function rowFormStorageOfEntries(
   if (!isOnePass(rowCount, count) || !isOnePass(colCount, count)) return undefined;
   const rows = int32Of(coordinates[outerDim] as Float64Array | Int32Array);
   const cols = int32Of(coordinates[innerDim] as Float64Array | Int32Array);
-  const pointers = rowPointers(rows, rowCount);
   const built = isInOrder(rows, cols, count)
-    ? orderedRows(cols, values, pointers)
-    : sortedRows(rows, cols, values, pointers, colCount);
+    ? orderedRows(cols, values, rowPointers(rows, rowCount))
+    : sortedRows(rows, cols, values, rowCount, colCount);
   const source = {
     shape,
     format: {
@@ -151,28 +150,40 @@ const INSERTION_ROW_LIMIT = 64;
 const INSERTION_MEAN_LIMIT = 8;
 
 /** Rows in order whose equal columns stand next to each other, and how many repeat one. */
-interface GroupedRows extends Rows {
-  readonly repeats: number;
-}
+type GroupedRows = BuiltRows;
 
 /**
  * The entries in row form, columns increasing within each row, entries with equal coordinates
- * summed in the order given.
+ * summed in the order given: built by the installed accelerator where it takes the call, else
+ * here.
  */
 function sortedRows(
   rows: Int32Array,
   cols: Int32Array,
   values: ValueArray,
-  pointers: Uint32Array,
+  rowCount: number,
   colCount: number,
 ): Rows {
-  const rowCount = pointers.length - 1;
+  const grouped =
+    acceleratedRowBuild(rows, cols, values, rowCount, colCount) ??
+    groupedRows(rows, cols, values, rowCount, colCount);
+  return grouped.repeats === 0 ? grouped : summedRepeats(grouped);
+}
+
+/** The JavaScript build of {@link sortedRows}, before the repeats are summed. */
+function groupedRows(
+  rows: Int32Array,
+  cols: Int32Array,
+  values: ValueArray,
+  rowCount: number,
+  colCount: number,
+): GroupedRows {
+  const pointers = rowPointers(rows, rowCount);
   const short =
     rows.length <= INSERTION_MEAN_LIMIT * rowCount && longestRow(pointers) <= INSERTION_ROW_LIMIT;
-  const grouped = short
+  return short
     ? rowsSortedInPlace(rows, cols, values, pointers)
     : rowsThroughColumns(rows, cols, values, pointers, colCount);
-  return grouped.repeats === 0 ? grouped : summedRepeats(grouped);
 }
 
 /**
@@ -499,45 +510,54 @@ function repeatsIn(pointers: Uint32Array, columns: Uint32Array): number {
 /**
  * Rows whose equal columns stand next to each other (in the order given) with each run of
  * them summed into one entry, first to last, where the entries lie: `rows`' arrays are the
- * build's own (made by the scatter or the transposition). One scan of the columns finds the
- * repeats, and the runs of entries between them move down, long ones by native copies. With
- * few repeats (what random coordinates give: three in 40 k entries at 20000², 2.5 % of 200 k
- * at 2000²) the arrays are handed on as views of their first entries (scipy's `sum_duplicates`
- * prunes its arrays so, by slicing), at most one entry in {@link ENTRIES_PER_REPEAT} unused past
- * their ends; with more, as copies of their own.
+ * build's own (made by the scatter or the transposition). The repeats are where the build
+ * listed them, else found by one scan of the columns; the runs of entries between them move
+ * down, long ones by native copies. With few repeats (what random coordinates give: three in
+ * 40 k entries at 20000², 2.5 % of 200 k at 2000²) the arrays are handed on as views of their
+ * first entries (scipy's `sum_duplicates` prunes its arrays so, by slicing), at most one entry
+ * in {@link ENTRIES_PER_REPEAT} unused past their ends; with more, as copies of their own.
  */
 function summedRepeats(rows: GroupedRows): Rows {
   const starts = signed(rows.pointers);
-  const crd = signed(rows.columns);
   const { columns, values } = rows;
   const at = values as unknown as Elements;
-  const count = crd.length;
-  // Where each repeat stood, for the row pointers.
-  const gone = new Int32Array(rows.repeats);
-  let repeats = 0;
+  const count = columns.length;
+  // Where each repeat stood, in order, for the moves and the row pointers.
+  const gone = rows.repeatPlaces?.slice().sort() ?? repeatPlaces(rows);
   // Entries before `run` are in place up to `w`.
   let w = 0;
   let run = 0;
-  for (let k = 1; k < count; k++) {
-    if (crd[k] !== crd[k - 1] || startsRowAt(starts, k)) continue;
+  for (let g = 0; g < gone.length; g++) {
+    const k = gone[g] as number;
     w = movedDown(columns, values, run, k, w);
     at[w - 1] = (at[w - 1] as number) + (at[k] as number);
-    gone[repeats++] = k;
     run = k + 1;
   }
   const stored = movedDown(columns, values, run, count, w);
   let g = 0;
   for (let r = 0; r < starts.length; r++) {
     const start = starts[r] as number;
-    while (g < repeats && (gone[g] as number) < start) g++;
+    while (g < gone.length && (gone[g] as number) < start) g++;
     starts[r] = start - g;
   }
-  const views = repeats * ENTRIES_PER_REPEAT <= count;
+  const views = gone.length * ENTRIES_PER_REPEAT <= count;
   return {
     pointers: rows.pointers,
     columns: views ? columns.subarray(0, stored) : columns.slice(0, stored),
     values: (views ? values.subarray(0, stored) : values.slice(0, stored)) as ValueArray,
   };
+}
+
+/** Where each of `rows`' repeats stands (an entry of the column of the entry before it), in order. */
+function repeatPlaces(rows: GroupedRows): Int32Array {
+  const starts = signed(rows.pointers);
+  const crd = signed(rows.columns);
+  const places = new Int32Array(rows.repeats);
+  let found = 0;
+  for (let k = 1; k < crd.length; k++) {
+    if (crd[k] === crd[k - 1] && !startsRowAt(starts, k)) places[found++] = k;
+  }
+  return places;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The counting transposition of a matrix in pointers form (CSR to CSC, CSC to CSR) as loop IR,
- * which scripts/prepare-transposition.ts compiles with the wasm engine ahead of time
- * (transposition-wasm.generated.ts) and the tests run on every engine. It is scipy's
+ * which scripts/prepare-conversion-kernels.ts compiles with the wasm engine ahead of time
+ * (conversion-wasm.generated.ts) and the tests run on every engine. It is scipy's
  * `csr_tocsc`: count the entries per column, turn the counts into starts, then move each row's
  * entries, rows in order, to the next free place of their column, so each column holds its
  * rows in increasing order. The column pointers are built in place: `cptr[c]` counts column

@@ -8,22 +8,24 @@
  * the JavaScript scatter (values are moved as bits, never computed on).
  *
  * It declines (returns undefined, and the caller transposes in JavaScript) a small matrix, one
- * whose operands would enlarge the engine's memory past {@link MAX_OPERAND_BYTES} (that memory
- * never shrinks, and kernels share it), and any call where WebAssembly cannot compile (absent,
- * or forbidden by a page's content security policy).
+ * whose operands would enlarge the engine's memory past `MAX_OPERAND_BYTES` (prepared-wasm.ts),
+ * and any call where WebAssembly cannot compile.
  */
+import { markImmutable, whileOverwritten } from '@tilekit/loop-engines';
+import type { TransposedRows } from './conversion-accelerator.js';
+import { TRANSPOSITION_WASM } from './conversion-wasm.generated.js';
 import {
-  type EngineCall,
-  instantiateWasmKernel,
-  markImmutable,
-  whileOverwritten,
-} from '@tilekit/loop-engines';
-import type { Type } from '@tilekit/loop-ir';
-import { bytesOfHex } from './hex-bytes.js';
+  I32_ARRAY,
+  INDEX,
+  MAX_OPERAND_BYTES,
+  movedArrayType,
+  movedValueArray,
+  type PreparedSignature,
+  preparedCalls,
+  viewAs,
+} from './prepared-wasm.js';
 import type { ValueArray } from './storage-arrays.js';
-import { installTransposition, type TransposedRows } from './transposition-accelerator.js';
 import { TRANSPOSITION_FUNCTION } from './transposition-loops.js';
-import { TRANSPOSITION_WASM } from './transposition-wasm.generated.js';
 import { unfilledArray, type ViewableArrayType } from './unfilled-array.js';
 
 /**
@@ -33,47 +35,22 @@ import { unfilledArray, type ViewableArrayType } from './unfilled-array.js';
  */
 export const WASM_TRANSPOSITION_MIN_ENTRIES = 1 << 11;
 
-/** The most bytes of operands and results a transposition brings into the engine's memory. */
-export const MAX_OPERAND_BYTES = 1 << 27;
-
-const ARRAY = (element: object) => ({ kind: 'memref', shape: ['?'], element });
-const I32 = ARRAY({ kind: 'integer', width: 32 });
-const INDEX = { kind: 'index' };
-
 /**
  * The compiled function's arguments for values of `width` bytes (the generator checks them
  * against the wasm engine's): the row pointers, columns and values, the outputs' three arrays,
  * and three sizes.
  */
-export function transpositionSignature(width: 4 | 8): { inputs: Type[]; written: number[] } {
-  const values = width === 4 ? I32 : ARRAY({ kind: 'float', format: 'f64' });
+export function transpositionSignature(width: 4 | 8): PreparedSignature {
+  const values = movedValueArray(width);
   return {
-    inputs: [I32, I32, values, I32, I32, values, INDEX, INDEX, INDEX] as Type[],
+    inputs: [I32_ARRAY, I32_ARRAY, values, I32_ARRAY, I32_ARRAY, values, INDEX, INDEX, INDEX],
     written: [3, 4, 5],
+    results: [],
   };
 }
 
-/** Each width's call: undefined until first needed, null where wasm cannot compile. */
-const calls: { 4?: EngineCall | null; 8?: EngineCall | null } = {};
-
-/** The call for values of `width` bytes, or null where this host cannot compile WebAssembly. */
-function compiled(width: 4 | 8): EngineCall | null {
-  if (typeof WebAssembly !== 'object') return null;
-  try {
-    return instantiateWasmKernel({
-      functionName: TRANSPOSITION_FUNCTION,
-      bytes: bytesOfHex(TRANSPOSITION_WASM[width]),
-      sharedMemory: false,
-      results: [],
-      hostImports: [],
-      ...transpositionSignature(width),
-    });
-  } catch (error) {
-    // A content security policy without 'wasm-unsafe-eval' refuses to compile any module.
-    if (error instanceof WebAssembly.CompileError) return null;
-    throw error;
-  }
-}
+/** Each width's call. */
+const callFor = preparedCalls(TRANSPOSITION_FUNCTION, TRANSPOSITION_WASM, transpositionSignature);
 
 /**
  * Per buffer, the last view of a tensor's storage a transposition passed over it. The engine
@@ -100,14 +77,6 @@ function lastingView<T extends Int32Array | Float64Array>(view: T): T {
   return view;
 }
 
-/** `array`'s elements viewed as `type`'s (of the same width). */
-const viewAs = <T>(type: ViewableArrayType<T>, array: ArrayBufferView): T =>
-  new type(
-    array.buffer as ArrayBuffer,
-    array.byteOffset,
-    array.byteLength / type.BYTES_PER_ELEMENT,
-  );
-
 /**
  * The rows in pointers form (`pointers`, `columns`: 32-bit, `values`) of a matrix with
  * `colCount` columns, transposed, or undefined where the call is declined (see the module
@@ -128,13 +97,10 @@ export function wasmTransposedRows(
   const width = values.BYTES_PER_ELEMENT as 4 | 8;
   const operandBytes = 4 * (pointers.length + colCount + 1) + 2 * count * (4 + width);
   if (count < WASM_TRANSPOSITION_MIN_ENTRIES || operandBytes > MAX_OPERAND_BYTES) return undefined;
-  if (calls[width] === undefined) calls[width] = compiled(width);
-  const run = calls[width];
-  if (run === null || run === undefined) return undefined;
+  const run = callFor(width);
+  if (run === null) return undefined;
   // Values move as their width's type: f32 and i32 as i32, f64 and i64 as f64.
-  const moved = (width === 4 ? Int32Array : Float64Array) as ViewableArrayType<
-    Int32Array | Float64Array
-  >;
+  const moved = movedArrayType(width);
   const result: TransposedRows = {
     pointers: unfilledArray(Uint32Array, colCount + 1),
     columns: unfilledArray(Uint32Array, count),
@@ -150,12 +116,4 @@ export function wasmTransposedRows(
   // The loops write every element of the outputs, so nothing is copied into the memory for them.
   whileOverwritten(written, () => run(...read, ...written, pointers.length - 1, colCount, count));
   return result;
-}
-
-/**
- * Makes conversion transpose large matrices on WebAssembly (see transposition-accelerator.ts);
- * the package's main entry calls it when it loads.
- */
-export function installWasmTransposition(): void {
-  installTransposition(wasmTransposedRows);
 }

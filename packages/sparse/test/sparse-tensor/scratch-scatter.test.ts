@@ -22,12 +22,12 @@ import {
 import { SCRATCH_MIN_BYTES } from '../../src/sparse-tensor/row-form-build.js';
 import { KEPT_SCRATCH_LENGTH } from '../../src/sparse-tensor/scratch-array.js';
 import { VALUE_DTYPES } from '../support/storage-options.js';
-import { transposeInJavaScript } from './support/javascript-transposition.js';
+import { convertInJavaScript } from './support/javascript-conversion.js';
 import { type ReferenceStorage, referenceStorage, sameArray } from './support/reference-build.js';
 import { expectSameStorage } from './support/same-storage.js';
 
 // The JavaScript scatter at every size (the main entry installs the wasm route for large ones).
-transposeInJavaScript();
+convertInJavaScript();
 
 /** Entries enough for every dtype to take the scratch path (at least 8 bytes an entry). */
 const LARGE = Math.ceil(SCRATCH_MIN_BYTES / 8) + 1000;

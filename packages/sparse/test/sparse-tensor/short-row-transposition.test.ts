@@ -13,13 +13,13 @@ import { seededRandom } from '@tilekit/conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { SparseTensor, type ValueDType } from '../../src/index.js';
 import { VALUE_DTYPES, widthsFitting } from '../support/storage-options.js';
-import { transposeInJavaScript } from './support/javascript-transposition.js';
+import { convertInJavaScript } from './support/javascript-conversion.js';
 import { randomValues } from './support/random-values.js';
 import { sameArray } from './support/reference-build.js';
 import { expectTranspositionsAsBuilt, type MatrixCase } from './support/same-storage.js';
 
 // The JavaScript scatter at every size (the main entry installs the wasm route for large ones).
-transposeInJavaScript();
+convertInJavaScript();
 
 /** How the entries spread over the rows. */
 type Spread = 'empty' | 'mean' | 'empty runs' | 'hubs' | 'one row' | 'one column';

@@ -14,17 +14,17 @@ import { compile } from '@tilekit/loop-engines';
 import { parseModule } from '@tilekit/loop-ir';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  TRANSPOSITION_MODULE_FILE,
-  transpositionModuleText,
-} from '../../scripts/prepare-transposition.js';
+  CONVERSION_MODULE_FILE,
+  conversionModuleText,
+} from '../../scripts/prepare-conversion-kernels.js';
 import { SparseTensor, type StorageWidth, type ValueDType } from '../../src/index.js';
+import { MAX_OPERAND_BYTES } from '../../src/sparse-tensor/prepared-wasm.js';
 import {
   movedType,
   TRANSPOSITION_FUNCTION,
   transpositionLoops,
 } from '../../src/sparse-tensor/transposition-loops.js';
 import {
-  MAX_OPERAND_BYTES,
   WASM_TRANSPOSITION_MIN_ENTRIES,
   wasmTransposedRows,
 } from '../../src/sparse-tensor/wasm-transposition.js';
@@ -121,10 +121,10 @@ function rowsOf(csr: SparseTensor) {
 }
 
 describe('the counting transposition on WebAssembly', () => {
-  it('is committed as the generator compiles it', () => {
+  it('is committed as the generator compiles it (with the row build)', () => {
     expect(
-      readFileSync(TRANSPOSITION_MODULE_FILE, 'utf8') === transpositionModuleText(),
-      'src/sparse-tensor/transposition-images.generated.ts is stale: run npm run prepare-kernels in packages/sparse',
+      readFileSync(CONVERSION_MODULE_FILE, 'utf8') === conversionModuleText(),
+      'src/sparse-tensor/conversion-wasm.generated.ts is stale: run npm run prepare-kernels in packages/sparse',
     ).toBe(true);
   });
 
@@ -264,28 +264,36 @@ describe('the counting transposition on WebAssembly', () => {
     expect(wasmTransposedRows(Int32Array.of(0, count), columns, values, 1)).toBe(undefined);
   });
 
-  it('leaves conversion to JavaScript, with the same result, where WebAssembly cannot compile', async () => {
+  it('leaves builds and conversions to JavaScript, with the same result, where WebAssembly cannot compile', async () => {
     vi.resetModules();
     vi.spyOn(WebAssembly, 'Module').mockImplementation(function refused() {
       throw new WebAssembly.CompileError('Wasm code generation disallowed by embedder');
     });
     const { SparseTensor: FreshTensor } = await import('../../src/index.js');
-    const fresh = await import('../../src/sparse-tensor/wasm-transposition.js');
+    const transposition = await import('../../src/sparse-tensor/wasm-transposition.js');
+    const rowBuild = await import('../../src/sparse-tensor/wasm-row-build.js');
     const random = seededRandom(4405);
     const { shape, tuples, values } = caseOf(random, 'short rows', 6000, 'float64');
+    // The entry installed the wasm routes, which the build and the conversion tried first: each
+    // prepared function was refused once, and both were done in JavaScript.
     const csr = FreshTensor.fromCoordinates(tuples, values, shape, 'CSR', { dtype: 'float64' });
-    // The entry installed the wasm route, which conversion tried first, and declined.
     const csc = csr.convert('CSC');
-    expect(vi.mocked(WebAssembly.Module)).toHaveBeenCalledTimes(1);
-    expectSameStorage(
-      csc as unknown as SparseTensor,
-      referenceStorage(tuples, values, shape, csc.format, 'float64'),
-      'without WebAssembly',
-    );
+    expect(vi.mocked(WebAssembly.Module)).toHaveBeenCalledTimes(2);
+    for (const built of [csr, csc])
+      expectSameStorage(
+        built as unknown as SparseTensor,
+        referenceStorage(tuples, values, shape, built.format, 'float64'),
+        `${built.format.levels} without WebAssembly`,
+      );
     const { pointers, columns } = rowsOf(csr as unknown as SparseTensor);
-    expect(fresh.wasmTransposedRows(pointers, columns, csr.values, shape[1])).toBe(undefined);
-    // Refused once, not tried again.
-    expect(vi.mocked(WebAssembly.Module)).toHaveBeenCalledTimes(1);
+    expect(transposition.wasmTransposedRows(pointers, columns, csr.values, shape[1])).toBe(
+      undefined,
+    );
+    const rows = Int32Array.from(tuples, ([i]) => i);
+    const cols = Int32Array.from(tuples, ([, j]) => j);
+    expect(rowBuild.wasmBuiltRows(rows, cols, csr.values, shape[0], shape[1])).toBe(undefined);
+    // Refused once each, not tried again.
+    expect(vi.mocked(WebAssembly.Module)).toHaveBeenCalledTimes(2);
   });
 });
 
