@@ -390,18 +390,42 @@ function packedGroup(
   }
   if (chained) offsets[parents] = nodes;
   if (!final) {
-    // One pass keeps each node's coordinates (and, below another group, where parents begin).
-    let n = 0;
-    let parent = 0;
-    for (let k = 0; k < count; k++) {
-      const change = firstChange[k] as number;
-      if (change >= end) continue;
-      if (chained && change < parentEnd) offsets[parent++] = n;
-      for (let g = l; g < end; g++) {
-        (levelCoordinates[g - l] as Uint32Array)[n] = (coordinates[g] as Uint32Array)[k] as number;
-      }
-      n++;
+    // One pass per level keeps each node's coordinates (the first, below another group, also
+    // where parents begin): a loop over the group's levels inside the loop over the entries
+    // took twice the time.
+    for (let g = l; g < end; g++) {
+      keptNodes(
+        coordinates[g] as Uint32Array,
+        levelCoordinates[g - l] as Uint32Array,
+        firstChange,
+        end,
+        chained && g === l ? parentEnd : 0,
+        offsets,
+      );
     }
   }
   return { count: nodes, offsets, coordinates: levelCoordinates };
+}
+
+/**
+ * The coordinates `from[k]` of the entries that start a node (`firstChange[k] < end`) into
+ * `to`, in order; where `parentEnd` is above 0, also where each parent's nodes begin (the
+ * nodes whose first change lies above it) into `offsets`.
+ */
+function keptNodes(
+  from: Uint32Array,
+  to: Uint32Array,
+  firstChange: Uint8Array | Uint16Array,
+  end: number,
+  parentEnd: number,
+  offsets: Uint32Array,
+): void {
+  let n = 0;
+  let parent = 0;
+  for (let k = 0; k < from.length; k++) {
+    const change = firstChange[k] as number;
+    if (change >= end) continue;
+    if (change < parentEnd) offsets[parent++] = n;
+    to[n++] = from[k] as number;
+  }
 }
