@@ -14,8 +14,10 @@
  * scatter costs about 100 µs whatever the rows hold, and the work stays linear however long a
  * row is.
  *
- * The second scatter also finds the entries that repeat a coordinate: each row remembers the
- * column it received last, and an entry of the same column is a repeat. The first
+ * The second scatter also finds the entries that repeat a coordinate: an entry placed right
+ * after an entry of its own row with the same column is a repeat (each row keeps its start
+ * beside its next free place, in `rowState`, so the check reads one more word of the same
+ * line and stores nothing). The first
  * `goneCapacity` of their places are listed (in the walk's order), so that the caller sums
  * them without scanning the rows again; the count of all of them is returned.
  *
@@ -29,12 +31,12 @@ export const ROW_BUILD_FUNCTION = 'build_rows';
 
 /**
  * The module text: `@build_rows(rows, cols, val, ptr, colsOut, out, gone, cptr, byColumnRows,
- * byColumnValues, last, rowCount, colCount, nnz, goneCapacity) -> repeats` reads each entry's
+ * byColumnValues, rowState, rowCount, colCount, nnz, goneCapacity) -> repeats` reads each entry's
  * row, column and value (`nnz` each; rows below `rowCount`, columns below `colCount`) and
  * writes the row pointers `ptr` (`rowCount + 1`), each row's columns `colsOut` and values `out`
  * (`nnz` each), and the places of the first `goneCapacity` repeats in `gone`. `cptr`
- * (`colCount + 1`), `byColumnRows`, `byColumnValues` (`nnz` each) and `last` (`rowCount`) are
- * scratch. Every element of the outputs but `gone`'s past the repeats is written, so they may
+ * (`colCount + 1`), `byColumnRows`, `byColumnValues` (`nnz` each) and `rowState`
+ * (`2 * (rowCount + 1)`: each row's next free place and start) are scratch. Every element of the outputs but `gone`'s past the repeats is written, so they may
  * start unfilled, and no array is read before it is written but the three inputs.
  */
 export function rowBuildLoops(width: 4 | 8): string {
